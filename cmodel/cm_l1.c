@@ -1,0 +1,208 @@
+/* cm_l1: the L1 model's events: sweep, access (lookup or stall), fill. */
+#include "cm_l1.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include "cm_repl.h"
+
+static void count(cm_l1_t *m, lay_counter_t c)
+{
+    unsigned w = m->cfg.counter_bits;
+    m->cnt[c] = w >= 64 ? m->cnt[c] + 1 : (m->cnt[c] + 1) & ((UINT64_C(1) << w) - 1);
+}
+
+int cm_l1_new(const cfg_t *c, cm_l1_t **out)
+{
+    cm_l1_t *m = calloc(1, sizeof *m);
+    if (!m)
+        goto fail;
+    m->cfg = c->l1;
+    lay_l1_build(&c->l1, &m->lay);
+    m->rows = calloc(c->l1.sets, sizeof *m->rows);
+    m->data = calloc((size_t)c->l1.sets * c->l1.ways, c->l1.line_bytes);
+    if (!m->rows || !m->data)
+        goto fail;
+    for (unsigned s = 0; s < c->l1.sets; s++)
+        lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[s]);
+    *out = m;
+    return 0;
+fail:
+    cm_l1_free(m);
+    return -1;
+}
+
+void cm_l1_free(cm_l1_t *m)
+{
+    if (!m)
+        return;
+    free(m->rows);
+    free(m->data);
+    free(m);
+}
+
+unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr)
+{
+    const lay_l1_t *l = &m->lay;
+    uint64_t mask = (UINT64_C(1) << l->set_bits) - 1;
+    uint64_t lo = (addr >> l->off_bits) & mask;
+    if (m->cfg.index == INDEX_XOR)
+        lo ^= (addr >> (l->off_bits + l->set_bits)) & mask;
+    return (unsigned)lo;
+}
+
+static uint8_t *line_ptr(const cm_l1_t *m, unsigned set, unsigned way)
+{
+    return m->data + ((size_t)set * m->cfg.ways + way) * m->cfg.line_bytes;
+}
+
+void cm_l1_line(const cm_l1_t *m, unsigned set, unsigned way, bv_t *out)
+{
+    const uint8_t *p = line_ptr(m, set, way);
+    bv_zero(out);
+    for (unsigned i = 0; i < m->cfg.line_bytes; i++)
+        bv_set_byte(out, i, p[i]);
+}
+
+void cm_l1_row(const cm_l1_t *m, unsigned set, bv_t *out)
+{
+    lay_l1_pack(&m->lay, &m->rows[set], out);
+}
+
+int cm_l1_free_mshr(const cm_l1_t *m)
+{
+    for (unsigned i = 0; i < m->cfg.mshrs; i++)
+        if (!m->mshr[i].valid)
+            return (int)i;
+    return -1;
+}
+
+static void result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set)
+{
+    memset(res, 0, offsetof(cm_result_t, data));
+    bv_zero(&res->data);
+    res->kind = kind;
+    res->set = set;
+}
+
+void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res)
+{
+    result_init(res, EVT_SWEEP, set);
+    res->dec = DEC_NONE;
+    lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[set]);
+}
+
+static void stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why)
+{
+    res->kind = EVT_STALL;
+    res->dec = why;
+    if (!q->rsv_counted)
+        count(m, CNT_RSV_FAILS);
+    q->rsv_counted = 1;
+}
+
+void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
+{
+    const lay_l1_t *l = &m->lay;
+    unsigned set = cm_l1_index(m, q->addr);
+    uint64_t line = lay_line_addr(l, q->addr), tag = lay_tag(l, q->addr);
+    lay_l1_row_t *r = &m->rows[set];
+    result_init(res, EVT_LOOKUP, set);
+    res->id = q->id;
+
+    for (unsigned i = 0; i < m->cfg.mshrs; i++)
+        if (m->mshr[i].valid && m->mshr[i].line == line) {
+            stall(m, q, res, DEC_STALL_LINE);
+            return;
+        }
+    int hit = -1;
+    for (unsigned w = 0; w < m->cfg.ways; w++)
+        if (r->way[w].valid && r->way[w].tag == tag) {
+            hit = (int)w;
+            break;
+        }
+    if (!q->store && hit < 0 && cm_l1_free_mshr(m) < 0) {
+        stall(m, q, res, DEC_STALL_MSHR);
+        return;
+    }
+
+    count(m, CNT_ACCESSES);
+    const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
+    if (hit >= 0) {
+        count(m, CNT_HITS);
+        res->way = (unsigned)hit;
+        if (q->store && m->cfg.write_evict) {
+            r->way[hit].valid = 0;
+        } else if (m->cfg.ways > 1) {
+            pol->touch(l, r, (unsigned)hit);
+        }
+        if (q->store) {
+            res->dec = DEC_ST_HIT;
+            if (!m->cfg.write_evict) {
+                uint8_t *p = line_ptr(m, set, (unsigned)hit);
+                for (unsigned i = 0; i < m->cfg.line_bytes; i++)
+                    if (bv_get(&q->be, i, 1))
+                        p[i] = bv_byte(&q->wdata, i);
+            }
+        } else {
+            res->dec = DEC_LD_HIT;
+            res->responds = 1;
+            res->status = ST_HIT;
+            cm_l1_line(m, set, (unsigned)hit, &res->data);
+        }
+        return;
+    }
+    count(m, CNT_MISSES);
+    if (q->store) {
+        res->dec = DEC_ST_MISS;
+        return;
+    }
+    int f = cm_l1_free_mshr(m);
+    m->mshr[f].valid = 1;
+    m->mshr[f].line = line;
+    m->mshr[f].id = q->id;
+    res->dec = DEC_LD_MISS;
+    res->mshr = (unsigned)f;
+}
+
+void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+{
+    const lay_l1_t *l = &m->lay;
+    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
+    uint64_t line = m->mshr[mshr].line;
+    uint64_t addr = line << l->off_bits;
+    unsigned set = cm_l1_index(m, addr);
+    lay_l1_row_t *r = &m->rows[set];
+    const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
+    result_init(res, EVT_FILL, set);
+    res->dec = DEC_FILL;
+    res->mshr = mshr;
+
+    int way = -1;
+    for (unsigned w = 0; w < m->cfg.ways; w++)
+        if (!r->way[w].valid) {
+            way = (int)w;
+            break;
+        }
+    if (way < 0) {
+        way = m->cfg.ways > 1 ? (int)pol->victim(l, r) : 0;
+        res->evict_valid = 1;
+        res->evict_tag = r->way[way].tag;
+        count(m, CNT_EVICTIONS);
+    }
+    r->way[way].valid = 1;
+    r->way[way].tag = lay_tag(l, addr);
+    if (m->cfg.ways > 1)
+        pol->insert(l, r, (unsigned)way);
+    uint8_t *p = line_ptr(m, set, (unsigned)way);
+    for (unsigned i = 0; i < m->cfg.line_bytes; i++)
+        p[i] = bv_byte(data, i);
+    count(m, CNT_FILLS);
+    res->way = (unsigned)way;
+    res->responds = 1;
+    res->status = ST_MISS;
+    res->id = m->mshr[mshr].id;
+    res->data = *data;
+    m->mshr[mshr].valid = 0;
+}
+
+void cm_l1_stall_cycle(cm_l1_t *m) { count(m, CNT_STALL_CYCLES); }

@@ -1,0 +1,86 @@
+/* cm_l1: bit-accurate C model of the generated L1 (SPEC 3.1), event-level.
+ * Holds exactly the RTL's state: metadata rows, data lines, MSHRs, counters. Each call is
+ * one RTL event; the caller supplies what the model cannot predict (which MSHR fills next,
+ * the returned line). Invariant: rows always pack to what the RTL wrote for the same events. */
+#ifndef CACHEGEN_CM_L1_H
+#define CACHEGEN_CM_L1_H
+
+#include <stdint.h>
+#include "../gen/bv.h"
+#include "../gen/cfg.h"
+#include "../gen/lay.h"
+
+#define CM_MAX_MSHRS 64
+
+typedef struct cm_mshr {
+    uint8_t valid;   /* outstanding read */
+    uint64_t line;   /* line address (addr >> b) */
+    uint32_t id;     /* transaction id to return */
+} cm_mshr_t;
+
+/* A core request. The model writes rsv_counted; keep the same struct across retries. */
+typedef struct cm_req {
+    uint8_t store;       /* 1 = store */
+    uint64_t addr;       /* byte address; offset bits ignored (whole-line requests) */
+    uint32_t id;         /* transaction id */
+    uint64_t pc;         /* request PC */
+    unsigned core;       /* core id */
+    bv_t be;             /* byte enables, bit i = byte i (stores) */
+    bv_t wdata;          /* store data, byte i in bits 8i+7:8i */
+    uint8_t rsv_counted; /* model-owned: reservation failure already counted */
+} cm_req_t;
+
+/* What one event decided. */
+typedef struct cm_result {
+    lay_evt_kind_t kind;
+    lay_decision_t dec;
+    unsigned set, way;       /* way: hit way, filled way; 0 when none */
+    uint8_t evict_valid;     /* a valid line was replaced */
+    uint64_t evict_tag;
+    unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
+    uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
+    lay_status_t status;
+    uint32_t id;             /* response id */
+    bv_t data;               /* response data (loads) */
+} cm_result_t;
+
+typedef struct cm_l1 {
+    cfg_l1_t cfg;
+    lay_l1_t lay;
+    lay_l1_row_t *rows;          /* [sets] */
+    uint8_t *data;               /* [sets][ways][line_bytes] */
+    cm_mshr_t mshr[CM_MAX_MSHRS];
+    uint64_t cnt[CNT_COUNT];     /* wrap at counter_bits */
+} cm_l1_t;
+
+/* Build a model of a validated config, in the state after the init sweep.
+ * Returns 0, or -1 (out of memory) with *out untouched. */
+int cm_l1_new(const cfg_t *c, cm_l1_t **out);
+void cm_l1_free(cm_l1_t *m);
+
+/* The set a byte address maps to. */
+unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr);
+
+/* Sweep event: set `set` back to its reset row (init and flush). */
+void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res);
+
+/* Request event: a stall (line outstanding, or load miss with no free MSHR) leaves the
+ * state alone except for the reservation-failure counter; otherwise a lookup. */
+void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
+
+/* Fill event: MSHR `mshr` (must be valid) returns `line`. */
+void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
+
+/* Count one cycle in which a request waited on a reservation failure. */
+void cm_l1_stall_cycle(cm_l1_t *m);
+
+/* Pack set `set`'s metadata row in the RTL's layout. */
+void cm_l1_row(const cm_l1_t *m, unsigned set, bv_t *out);
+
+/* Read a data line of (set, way) as a vector. */
+void cm_l1_line(const cm_l1_t *m, unsigned set, unsigned way, bv_t *out);
+
+/* Lowest free MSHR, or -1 when all are busy. */
+int cm_l1_free_mshr(const cm_l1_t *m);
+
+#endif

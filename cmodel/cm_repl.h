@@ -1,0 +1,25 @@
+/* cm_repl: replacement-policy interface of the C model; one file per policy.
+ * Policies act on an unpacked metadata row; callers handle invalid-way-first and 1-way sets,
+ * so victim() is only asked when every way is valid and ways >= 2. */
+#ifndef CACHEGEN_CM_REPL_H
+#define CACHEGEN_CM_REPL_H
+
+#include "../gen/lay.h"
+
+typedef struct cm_repl_ops {
+    const char *name;
+    /* A hit (load, or store that updates) on `way`. */
+    void (*touch)(const lay_l1_t *l, lay_l1_row_t *r, unsigned way);
+    /* A fill installed in `way` (invalid way or the victim). */
+    void (*insert)(const lay_l1_t *l, lay_l1_row_t *r, unsigned way);
+    /* Choose the victim of a full set; may age the row (SRRIP). */
+    unsigned (*victim)(const lay_l1_t *l, lay_l1_row_t *r);
+} cm_repl_ops_t;
+
+extern const cm_repl_ops_t cm_repl_lru;
+extern const cm_repl_ops_t cm_repl_plru;
+extern const cm_repl_ops_t cm_repl_srrip;
+
+const cm_repl_ops_t *cm_repl_for(cfg_repl_t r);
+
+#endif

@@ -1,0 +1,22 @@
+/* cm_repl_lru: true LRU as a permutation of per-way ages (0 = most recent). */
+#include "cm_repl.h"
+
+static void lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
+{
+    uint8_t old = r->way[way].repl;
+    for (unsigned w = 0; w < l->ways; w++)
+        if (r->way[w].repl < old)
+            r->way[w].repl++;
+    r->way[way].repl = 0;
+}
+
+static unsigned lru_victim(const lay_l1_t *l, lay_l1_row_t *r)
+{
+    for (unsigned w = 0; w < l->ways; w++)
+        if (r->way[w].repl == l->ways - 1)
+            return w;
+    assert(!"LRU ages are not a permutation");
+    return 0;
+}
+
+const cm_repl_ops_t cm_repl_lru = {"lru", lru_touch, lru_touch, lru_victim};

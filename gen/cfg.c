@@ -1,0 +1,381 @@
+/* cfg: key table, defaults, presets, per-key and cross-key validation. */
+#include "cfg.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME } key_kind_t;
+
+#define F_POW2 1u /* value must be a power of two */
+
+typedef struct cfg_key {
+    const char *name;               /* dotted key, as in YAML */
+    key_kind_t kind;
+    size_t offset;                  /* of the unsigned (or char array) field in cfg_t */
+    unsigned min, max;              /* inclusive range, K_UINT */
+    unsigned flags;                 /* F_POW2 */
+    const char *const *choices;     /* K_ENUM value names, index = stored value */
+    const char *def;                /* default, as text */
+    const char *help;               /* one line */
+} cfg_key_t;
+
+static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
+static const char *const index_names[] = {"modulo", "xor", NULL};
+static const char *const mode_names[] = {"baseline", NULL};
+
+#define L1(f) offsetof(cfg_t, l1.f)
+
+static const cfg_key_t keys[] = {
+    {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
+     "module prefix: lower_snake_case identifier, not a Verilog or C++ keyword"},
+    {"l1.sets", K_UINT, L1(sets), 2, 16384, F_POW2, NULL, "32", "number of sets"},
+    {"l1.ways", K_UINT, L1(ways), 1, 32, 0, NULL, "4", "associativity (1 = direct mapped)"},
+    {"l1.line_bytes", K_UINT, L1(line_bytes), 16, 256, F_POW2, NULL, "128", "line size in bytes"},
+    {"l1.addr_bits", K_UINT, L1(addr_bits), 8, 64, 0, NULL, "32",
+     "byte-address width; must leave at least one tag bit"},
+    {"l1.pc_bits", K_UINT, L1(pc_bits), 1, 64, 0, NULL, "32", "width of the request PC"},
+    {"l1.id_bits", K_UINT, L1(id_bits), 1, 16, 0, NULL, "8", "transaction-id width"},
+    {"l1.core_bits", K_UINT, L1(core_bits), 1, 8, 0, NULL, "4", "core-id width"},
+    {"l1.mshrs", K_UINT, L1(mshrs), 1, 64, 0, NULL, "8", "miss status holding registers"},
+    {"l1.replacement", K_ENUM, L1(repl), 0, 0, 0, repl_names, "lru",
+     "replacement: lru, plru (tree, power-of-two ways >= 2), srrip"},
+    {"l1.rrpv_bits", K_UINT, L1(rrpv_bits), 1, 8, 0, NULL, "2", "SRRIP RRPV width"},
+    {"l1.index", K_ENUM, L1(index), 0, 0, 0, index_names, "modulo",
+     "set index: modulo (A[b+m-1:b]) or xor (A[b+m-1:b] ^ A[b+2m-1:b+m])"},
+    {"l1.write_evict", K_BOOL, L1(write_evict), 0, 1, 0, NULL, "false",
+     "store hit invalidates the line instead of updating it"},
+    {"l1.counter_bits", K_UINT, L1(counter_bits), 8, 64, 0, NULL, "32",
+     "performance counter width (wrapping)"},
+    {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
+     "management mechanism (baseline; others arrive with their issues)"},
+};
+#define NKEYS (sizeof keys / sizeof keys[0])
+
+static unsigned *uint_field(cfg_t *c, const cfg_key_t *k) { return (unsigned *)((char *)c + k->offset); }
+static const unsigned *uint_cfield(const cfg_t *c, const cfg_key_t *k)
+{
+    return (const unsigned *)((const char *)c + k->offset);
+}
+
+static const cfg_key_t *find_key(const char *name)
+{
+    for (size_t i = 0; i < NKEYS; i++)
+        if (strcmp(keys[i].name, name) == 0)
+            return &keys[i];
+    return NULL;
+}
+
+static void errf(char *err, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    if (err && len)
+        vsnprintf(err, len, fmt, ap);
+    va_end(ap);
+}
+
+static void choices_text(const cfg_key_t *k, char *buf, size_t len)
+{
+    buf[0] = 0;
+    for (const char *const *p = k->choices; *p; p++) {
+        strncat(buf, *p, len - strlen(buf) - 1);
+        if (p[1])
+            strncat(buf, ", ", len - strlen(buf) - 1);
+    }
+}
+
+/* Verilog-2005 and C++ keywords a module prefix must not collide with (prefixes are
+ * followed by "_l1" etc., but a bare keyword prefix still reads badly in tools). */
+static const char *const reserved[] = {
+    "always", "and", "assign", "begin", "buf", "case", "casex", "casez", "default", "else",
+    "end", "endcase", "endmodule", "for", "function", "generate", "genvar", "if", "initial",
+    "inout", "input", "integer", "localparam", "module", "nand", "nor", "not", "or", "output",
+    "parameter", "reg", "repeat", "signed", "task", "time", "wire", "while", "xor", "class",
+    "const", "delete", "int", "new", "private", "public", "return", "struct", "template",
+    "this", "union", "unsigned", "void", "volatile", NULL};
+
+static int name_ok(const char *v)
+{
+    size_t n = strlen(v);
+    if (n == 0 || n >= CFG_NAME_MAX || !islower((unsigned char)v[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!(islower((unsigned char)v[i]) || isdigit((unsigned char)v[i]) || v[i] == '_'))
+            return 0;
+    for (const char *const *r = reserved; *r; r++)
+        if (strcmp(*r, v) == 0)
+            return 0;
+    return 1;
+}
+
+static int uint_ok(const cfg_key_t *k, unsigned long long v)
+{
+    if (v < k->min || v > k->max)
+        return 0;
+    return !(k->flags & F_POW2) || cfg_is_pow2(v);
+}
+
+static void range_text(const cfg_key_t *k, char *buf, size_t len)
+{
+    switch (k->kind) {
+    case K_UINT:
+        snprintf(buf, len, "%s%u..%u", (k->flags & F_POW2) ? "a power of two in " : "an integer in ",
+                 k->min, k->max);
+        break;
+    case K_ENUM: {
+        char ch[128];
+        choices_text(k, ch, sizeof ch);
+        snprintf(buf, len, "one of: %s", ch);
+        break;
+    }
+    case K_BOOL:
+        snprintf(buf, len, "true or false");
+        break;
+    case K_NAME:
+        snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, not a keyword",
+                 CFG_NAME_MAX - 1);
+        break;
+    }
+}
+
+int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    const cfg_key_t *k = find_key(key);
+    char allowed[160];
+    if (!k) {
+        char names[1024] = "";
+        for (size_t i = 0; i < NKEYS; i++) {
+            strncat(names, keys[i].name, sizeof names - strlen(names) - 1);
+            if (i + 1 < NKEYS)
+                strncat(names, ", ", sizeof names - strlen(names) - 1);
+        }
+        errf(err, errlen, "%s = %s: unknown key; known keys: %s", key, value, names);
+        return -1;
+    }
+    range_text(k, allowed, sizeof allowed);
+    switch (k->kind) {
+    case K_UINT: {
+        char *end;
+        errno = 0;
+        if (!isdigit((unsigned char)value[0]))
+            goto bad;
+        unsigned long long v = strtoull(value, &end, 0);
+        if (errno || *end || !uint_ok(k, v))
+            goto bad;
+        *uint_field(c, k) = (unsigned)v;
+        return 0;
+    }
+    case K_ENUM:
+        for (unsigned i = 0; k->choices[i]; i++)
+            if (strcmp(k->choices[i], value) == 0) {
+                *uint_field(c, k) = i;
+                return 0;
+            }
+        goto bad;
+    case K_BOOL:
+        if (!strcmp(value, "true") || !strcmp(value, "1") || !strcmp(value, "yes")) {
+            *uint_field(c, k) = 1;
+            return 0;
+        }
+        if (!strcmp(value, "false") || !strcmp(value, "0") || !strcmp(value, "no")) {
+            *uint_field(c, k) = 0;
+            return 0;
+        }
+        goto bad;
+    case K_NAME:
+        if (!name_ok(value))
+            goto bad;
+        snprintf((char *)c + k->offset, CFG_NAME_MAX, "%s", value);
+        return 0;
+    }
+bad:
+    errf(err, errlen, "%s = %s: not allowed; expected %s", key, value, allowed);
+    return -1;
+}
+
+void cfg_defaults(cfg_t *c)
+{
+    memset(c, 0, sizeof *c);
+    for (size_t i = 0; i < NKEYS; i++) {
+        int rc = cfg_set(c, keys[i].name, keys[i].def, NULL, 0);
+        (void)rc;
+        if (rc != 0)
+            abort(); /* a default outside its own range is a bug in this table */
+    }
+}
+
+const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len)
+{
+    const cfg_key_t *k = find_key(key);
+    if (!k)
+        return NULL;
+    switch (k->kind) {
+    case K_UINT:
+        snprintf(buf, len, "%u", *uint_cfield(c, k));
+        break;
+    case K_ENUM:
+        snprintf(buf, len, "%s", k->choices[*uint_cfield(c, k)]);
+        break;
+    case K_BOOL:
+        snprintf(buf, len, "%s", *uint_cfield(c, k) ? "true" : "false");
+        break;
+    case K_NAME:
+        snprintf(buf, len, "%s", (const char *)c + k->offset);
+        break;
+    }
+    return buf;
+}
+
+const char *cfg_key_name(unsigned i) { return i < NKEYS ? keys[i].name : NULL; }
+const char *cfg_repl_name(cfg_repl_t r) { return repl_names[r]; }
+const char *cfg_index_name(cfg_index_t x) { return index_names[x]; }
+
+int cfg_validate(const cfg_t *c, char *err, size_t errlen)
+{
+    char buf[32], allowed[160];
+    /* every key against its own range (catches structs built without cfg_set) */
+    for (size_t i = 0; i < NKEYS; i++) {
+        const cfg_key_t *k = &keys[i];
+        int ok = 1;
+        if (k->kind == K_UINT)
+            ok = uint_ok(k, *uint_cfield(c, k));
+        else if (k->kind == K_ENUM) {
+            unsigned n = 0;
+            while (k->choices[n])
+                n++;
+            ok = *uint_cfield(c, k) < n;
+        } else if (k->kind == K_BOOL)
+            ok = *uint_cfield(c, k) <= 1;
+        else
+            ok = name_ok((const char *)c + k->offset);
+        if (!ok) {
+            range_text(k, allowed, sizeof allowed);
+            errf(err, errlen, "%s = %s: not allowed; expected %s", k->name,
+                 k->kind == K_NAME ? (const char *)c + k->offset
+                                   : (snprintf(buf, sizeof buf, "%u", *uint_cfield(c, k)), buf),
+                 allowed);
+            return -1;
+        }
+    }
+    const cfg_l1_t *l = &c->l1;
+    unsigned b = cfg_log2(l->line_bytes), m = cfg_log2(l->sets);
+    unsigned need = b + m + 1;
+    if (l->index == INDEX_XOR && b + 2 * m > need)
+        need = b + 2 * m;
+    if (l->addr_bits < need) {
+        errf(err, errlen,
+             "l1.addr_bits = %u: too small for %u sets of %u-byte lines with %s index; "
+             "allowed: %u..64",
+             l->addr_bits, l->sets, l->line_bytes, cfg_index_name(l->index), need);
+        return -1;
+    }
+    if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
+        errf(err, errlen,
+             "l1.replacement = plru: needs a power-of-two l1.ways >= 2, but l1.ways = %u; "
+             "use lru or srrip",
+             l->ways);
+        return -1;
+    }
+    unsigned long long bits = (unsigned long long)l->ways *
+        (1 + (l->addr_bits - b - m) + (l->repl == REPL_SRRIP ? l->rrpv_bits : cfg_log2(l->ways)));
+    if (bits + l->ways > 4096) {
+        errf(err, errlen,
+             "l1.ways = %u: a set's metadata row would be %llu bits with l1.addr_bits = %u; "
+             "allowed: at most 4096 bits (fewer ways or address bits)",
+             l->ways, bits + l->ways, l->addr_bits);
+        return -1;
+    }
+    return 0;
+}
+
+void cfg_print_help(FILE *f)
+{
+    char allowed[160];
+    fprintf(f, "Configuration keys (YAML nesting = dotted --set names):\n");
+    for (size_t i = 0; i < NKEYS; i++) {
+        range_text(&keys[i], allowed, sizeof allowed);
+        fprintf(f, "  %-16s %s\n  %-16s   allowed: %s; default: %s\n", keys[i].name, keys[i].help,
+                "", allowed, keys[i].def);
+    }
+    fprintf(f, "Combinations: l1.addr_bits >= log2(line_bytes) + log2(sets) + 1 "
+               "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2.\n");
+}
+
+void cfg_write_yaml(const cfg_t *c, FILE *f)
+{
+    char buf[64];
+    const char *section = "";
+    for (size_t i = 0; i < NKEYS; i++) {
+        const char *dot = strchr(keys[i].name, '.');
+        cfg_value_text(c, keys[i].name, buf, sizeof buf);
+        if (!dot) {
+            fprintf(f, "%s: %s\n", keys[i].name, buf);
+            continue;
+        }
+        size_t plen = (size_t)(dot - keys[i].name);
+        if (strlen(section) != plen || strncmp(section, keys[i].name, plen) != 0) {
+            fprintf(f, "%.*s:\n", (int)plen, keys[i].name);
+            section = keys[i].name;
+        }
+        fprintf(f, "  %s: %s\n", dot + 1, buf);
+    }
+}
+
+/* Presets: each is a list of key=value overrides over the defaults. */
+typedef struct preset {
+    const char *name;
+    const char *summary;
+    const char *const *sets; /* key, value, key, value, ..., NULL */
+} preset_t;
+
+static const char *const fermi_l1[] = {"name", "fermi_l1", "l1.sets", "32", "l1.ways", "4",
+                                        "l1.line_bytes", "128", "l1.replacement", "lru", NULL};
+static const char *const gcn_l1[] = {"name", "gcn_l1", "l1.sets", "32", "l1.ways", "8",
+                                      "l1.line_bytes", "64", "l1.replacement", "lru", NULL};
+
+static const preset_t presets[] = {
+    {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
+    {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
+};
+#define NPRESETS (sizeof presets / sizeof presets[0])
+
+const char *const *cfg_preset_names(void)
+{
+    static const char *names[NPRESETS + 1];
+    for (size_t i = 0; i < NPRESETS; i++)
+        names[i] = presets[i].name;
+    names[NPRESETS] = NULL;
+    return names;
+}
+
+const char *cfg_preset_summary(const char *name)
+{
+    for (size_t i = 0; i < NPRESETS; i++)
+        if (!strcmp(presets[i].name, name))
+            return presets[i].summary;
+    return NULL;
+}
+
+int cfg_preset(cfg_t *c, const char *name, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < NPRESETS; i++) {
+        if (strcmp(presets[i].name, name) != 0)
+            continue;
+        cfg_defaults(c);
+        for (const char *const *p = presets[i].sets; *p; p += 2)
+            if (cfg_set(c, p[0], p[1], err, errlen) != 0)
+                abort(); /* presets are checked by the test suite */
+        return 0;
+    }
+    char list[256] = "";
+    for (size_t i = 0; i < NPRESETS; i++) {
+        strncat(list, presets[i].name, sizeof list - strlen(list) - 1);
+        if (i + 1 < NPRESETS)
+            strncat(list, ", ", sizeof list - strlen(list) - 1);
+    }
+    errf(err, errlen, "preset = %s: unknown preset; allowed: %s", name, list);
+    return -1;
+}

@@ -1,0 +1,84 @@
+/* cfg: the one configuration of a generated cache, its key table, presets and validation.
+ * Invariant: a cfg_t that passed cfg_validate() describes hardware every emitter, the C model
+ * and the harness can build; they assert the same predicates rather than re-checking. */
+#ifndef CACHEGEN_CFG_H
+#define CACHEGEN_CFG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
+typedef enum { INDEX_MODULO, INDEX_XOR } cfg_index_t;
+typedef enum { MODE_BASELINE } cfg_mode_t;
+
+typedef struct cfg_l1 {
+    unsigned sets;          /* number of sets, power of two */
+    unsigned ways;          /* associativity, 1..32 */
+    unsigned line_bytes;    /* line size in bytes, power of two 16..256 */
+    unsigned addr_bits;     /* byte-address width, up to 64 */
+    unsigned pc_bits;       /* width of the request PC */
+    unsigned id_bits;       /* transaction-id width */
+    unsigned core_bits;     /* core-id width */
+    unsigned mshrs;         /* outstanding reads */
+    cfg_repl_t repl;        /* replacement policy */
+    unsigned rrpv_bits;     /* SRRIP re-reference prediction value width */
+    cfg_index_t index;      /* set-index function */
+    unsigned write_evict;   /* 1: a store hit invalidates instead of updating */
+    unsigned counter_bits;  /* width of each performance counter */
+    cfg_mode_t mode;        /* management mechanism */
+} cfg_l1_t;
+
+#define CFG_NAME_MAX 48
+
+typedef struct cfg {
+    char name[CFG_NAME_MAX]; /* Verilog module prefix, lower_snake_case */
+    cfg_l1_t l1;
+} cfg_t;
+
+/* Fill `c` with every key's default. */
+void cfg_defaults(cfg_t *c);
+
+/* Load built-in preset `name` over defaults. Returns 0, or -1 with a message in err. */
+int cfg_preset(cfg_t *c, const char *name, char *err, size_t errlen);
+
+/* NULL-terminated list of preset names, and a one-line description of each. */
+const char *const *cfg_preset_names(void);
+const char *cfg_preset_summary(const char *name);
+
+/* Set one key (dotted name, as in YAML) from its text value, checking its own range.
+ * Returns 0, or -1 with "key = value: why; allowed ..." in err and `c` unchanged. */
+int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errlen);
+
+/* Check every key and every combination. Returns 0, or -1 with a message in err. */
+int cfg_validate(const cfg_t *c, char *err, size_t errlen);
+
+/* Parse a YAML file of nested mappings into `c` (keys applied with cfg_set).
+ * Returns 0, or -1 with a message naming the file, line and key in err. */
+int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen);
+
+/* Write `c` as YAML that cfg_load_yaml reads back to the same cfg_t. */
+void cfg_write_yaml(const cfg_t *c, FILE *f);
+
+/* Print every key with its range, default and meaning. */
+void cfg_print_help(FILE *f);
+
+/* Text of one key's current value (for reports and headers); buf must hold 32 bytes. */
+const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len);
+
+/* Iterate key names: returns NULL past the last. */
+const char *cfg_key_name(unsigned i);
+
+/* Names of enum values, shared with reports and emitters. */
+const char *cfg_repl_name(cfg_repl_t r);
+const char *cfg_index_name(cfg_index_t x);
+
+static inline unsigned cfg_log2(unsigned long long v)
+{
+    unsigned r = 0;
+    while ((1ULL << r) < v)
+        r++;
+    return r;
+}
+static inline int cfg_is_pow2(unsigned long long v) { return v && !(v & (v - 1)); }
+
+#endif

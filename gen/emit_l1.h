@@ -1,0 +1,37 @@
+/* emit_l1: emitters of the L1's Verilog modules, one function per module, sharing one context.
+ * Module names: <name> (top), <name>_meta (lookup + replacement), <name>_mshr, <name>_index. */
+#ifndef CACHEGEN_EMIT_L1_H
+#define CACHEGEN_EMIT_L1_H
+
+#include "cfg.h"
+#include "emit.h"
+#include "lay.h"
+
+#define GEN_VERSION "0.1.0"
+#define GEN_MOD_MAX (CFG_NAME_MAX + 16)
+
+typedef struct gen_l1 {
+    const cfg_t *cfg;
+    lay_l1_t lay;
+    char top[GEN_MOD_MAX];    /* module names */
+    char meta[GEN_MOD_MAX];
+    char mshr[GEN_MOD_MAX];
+    char index[GEN_MOD_MAX];
+} gen_l1_t;
+
+/* Fill names and layout from a validated config. */
+void gen_l1_init(gen_l1_t *g, const cfg_t *c);
+
+/* File header: purpose, generator version, the full configuration; then default_nettype. */
+void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
+void gen_footer(emit_t *e);
+
+void emit_l1_index(emit_t *e, const gen_l1_t *g);
+void emit_l1_meta(emit_t *e, const gen_l1_t *g);
+void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
+void emit_l1_top(emit_t *e, const gen_l1_t *g);
+
+/* Width of the index network's input: the low line-address bits it hashes. */
+unsigned gen_l1_index_in_bits(const gen_l1_t *g);
+
+#endif

@@ -1,0 +1,307 @@
+/* emit_meta: the combinational lookup / replacement module of the L1 metadata row.
+ * Given a set's row, an operation (load, store, fill) and a tag, it returns the hit, the chosen
+ * way, the evicted tag and the row after the operation. Policies mirror cmodel/cm_repl_*.c. */
+#include "emit_l1.h"
+
+/* Emit a priority encoder: `out` = lowest way w with `cond_fmt` (%u = way) true, else 0. */
+static void emit_lowest(emit_t *e, const gen_l1_t *g, const char *label, const char *out,
+                        const char *cond_fmt)
+{
+    const lay_l1_t *l = &g->lay;
+    char cond[128];
+    emit_line(e, "always @* begin : %s", label);
+    emit_in(e);
+    emit_line(e, "%s = %s;", out, emit_const(l->way_bits, 0));
+    for (unsigned w = l->ways; w-- > 0;) {
+        snprintf(cond, sizeof cond, cond_fmt, w);
+        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(l->way_bits, w));
+    }
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+static void emit_ports(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "module %s (", g->meta);
+    emit_in(e);
+    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
+    emit_line(e, "input  wire [1:0] op_i,");
+    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
+    emit_line(e, "output wire hit_o,");
+    emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
+    emit_line(e, "output wire evict_o,");
+    emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
+    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+static void emit_unpack(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "// Row fields (layout: cachegen gen/lay.h).");
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "wire w%u_valid = row_i[%u];", w, lay_valid_lsb(l, w));
+        emit_line(e, "wire %sw%u_tag = row_i[%u:%u];", emit_range(l->tag_bits), w,
+                  lay_tag_lsb(l, w) + l->tag_bits - 1, lay_tag_lsb(l, w));
+        if (l->repl_bits)
+            emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
+                      lay_repl_lsb(l, w) + l->repl_bits - 1, lay_repl_lsb(l, w));
+    }
+    if (l->plru_bits)
+        emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
+                  l->plru_lsb + l->plru_bits - 1, l->plru_lsb);
+    emit_blank(e);
+    emit_line(e, "wire [%u:0] match;", l->ways - 1);
+    emit_line(e, "wire [%u:0] valid;", l->ways - 1);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
+        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
+    }
+    emit_line(e, "wire is_fill = op_i == 2'd2;");
+    emit_line(e, "wire any_invalid = ~&valid;");
+    emit_line(e, "assign hit_o = |match;");
+    emit_blank(e);
+}
+
+/* LRU victim: the way whose age is ways-1. */
+static void emit_victim_lru(emit_t *e, const gen_l1_t *g)
+{
+    char cond[64];
+    snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(g->lay.repl_bits, g->lay.ways - 1));
+    emit_lowest(e, g, "lru_victim", "victim_way", cond);
+}
+
+/* Tree-PLRU victim: walk from the root, bit 0 = left (lower ways). */
+static void emit_victim_plru(emit_t *e, const gen_l1_t *g)
+{
+    unsigned levels = cfg_log2(g->lay.ways);
+    for (unsigned d = 0; d < levels; d++)
+        emit_line(e, "reg pick%u;", d);
+    emit_line(e, "always @* begin : plru_walk");
+    emit_in(e);
+    emit_line(e, "pick0 = plru[0];");
+    char prefix[256];
+    for (unsigned d = 1; d < levels; d++) {
+        int n = snprintf(prefix, sizeof prefix, "{");
+        for (unsigned k = 0; k < d; k++)
+            n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
+        snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
+        emit_line(e, "case (%s)", prefix);
+        emit_in(e);
+        for (unsigned p = 0; p < (1u << d); p++)
+            emit_line(e, "%s: pick%u = plru[%u];", emit_const(d, p), d, (1u << d) - 1 + p);
+        emit_line(e, "default: pick%u = 1'b0;", d);
+        emit_out(e);
+        emit_line(e, "endcase");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    int n = snprintf(prefix, sizeof prefix, "{");
+    for (unsigned k = 0; k < levels; k++)
+        n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
+    snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
+    emit_line(e, "always @* victim_way = %s;", prefix);
+}
+
+/* SRRIP victim: lowest way holding the largest RRPV; the set ages by max - largest. */
+static void emit_victim_srrip(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "reg %srrpv_top;", emit_range(l->repl_bits));
+    emit_line(e, "always @* begin : rrpv_largest");
+    emit_in(e);
+    emit_line(e, "rrpv_top = w0_repl;");
+    for (unsigned w = 1; w < l->ways; w++)
+        emit_line(e, "if (w%u_repl > rrpv_top) rrpv_top = w%u_repl;", w, w);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", emit_range(l->repl_bits),
+              emit_const(l->repl_bits, (1u << l->repl_bits) - 1));
+    emit_lowest(e, g, "srrip_victim", "victim_way", "w%u_repl == rrpv_top");
+}
+
+static void emit_select(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    if (l->ways == 1) {
+        emit_line(e, "wire [0:0] sel_way = 1'b0;");
+    } else {
+        emit_line(e, "reg %shit_way;", emit_range(l->way_bits));
+        emit_line(e, "reg %sinvalid_way;", emit_range(l->way_bits));
+        emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
+        emit_lowest(e, g, "hit_select", "hit_way", "match[%u]");
+        emit_lowest(e, g, "invalid_select", "invalid_way", "!valid[%u]");
+        if (c->repl == REPL_LRU)
+            emit_victim_lru(e, g);
+        else if (c->repl == REPL_PLRU)
+            emit_victim_plru(e, g);
+        else
+            emit_victim_srrip(e, g);
+        emit_line(e, "wire %ssel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;",
+                  emit_range(l->way_bits));
+    }
+    emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
+    emit_line(e, "always @* begin : evicted_tag");
+    emit_in(e);
+    emit_line(e, "evict_tag_o = w0_tag;");
+    for (unsigned w = 1; w < l->ways; w++)
+        emit_line(e, "if (sel_way == %s) evict_tag_o = w%u_tag;", emit_const(l->way_bits, w), w);
+    emit_out(e);
+    emit_line(e, "end");
+    if (l->ways == 1) {
+        emit_blank(e);
+        return; /* direct mapped: no replacement state to touch */
+    }
+    emit_line(e, "wire update = is_fill | hit_o;");
+    if (c->write_evict)
+        emit_line(e, "wire touch = update & ~(op_i == 2'd1); // write_evict: store hits invalidate");
+    else
+        emit_line(e, "wire touch = update;");
+}
+
+/* LRU: the chosen way gets age 0, younger ways age by one (touch and insert alike). */
+static void emit_update_lru(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "if (touch) begin");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "if (sel_way == %s) w%u_repl_d = %s;", emit_const(l->way_bits, w), w,
+                  emit_const(l->repl_bits, 0));
+        emit_line(e, "else if (w%u_repl < sel_age) w%u_repl_d = w%u_repl + %s;", w, w, w,
+                  emit_const(l->repl_bits, 1));
+    }
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* Tree-PLRU: every node on the chosen way's path points away from it. */
+static void emit_update_plru(emit_t *e, const gen_l1_t *g)
+{
+    unsigned levels = cfg_log2(g->lay.ways);
+    emit_line(e, "if (touch) begin");
+    emit_in(e);
+    emit_line(e, "plru_d[0] = ~sel_way[%u];", levels - 1);
+    for (unsigned d = 1; d < levels; d++)
+        for (unsigned p = 0; p < (1u << d); p++)
+            emit_line(e, "if (sel_way[%u:%u] == %s) plru_d[%u] = ~sel_way[%u];", levels - 1,
+                      levels - d, emit_const(d, p), (1u << d) - 1 + p, levels - 1 - d);
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
+static void emit_update_srrip(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "if (is_fill & ~any_invalid) begin");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++)
+        emit_line(e, "w%u_repl_d = w%u_repl + rrpv_add;", w, w);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (touch) begin");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++)
+        emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;",
+                  emit_const(l->way_bits, w), w, emit_const(l->repl_bits, (1u << l->repl_bits) - 2),
+                  emit_const(l->repl_bits, 0));
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+static void emit_next_row(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "reg w%u_valid_d;", w);
+        emit_line(e, "reg %sw%u_tag_d;", emit_range(l->tag_bits), w);
+        if (l->repl_bits)
+            emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
+    }
+    if (l->plru_bits)
+        emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
+    if (c->repl == REPL_LRU && l->repl_bits) {
+        emit_line(e, "reg %ssel_age;", emit_range(l->repl_bits));
+        emit_line(e, "always @* begin : chosen_age");
+        emit_in(e);
+        emit_line(e, "sel_age = w0_repl;");
+        for (unsigned w = 1; w < l->ways; w++)
+            emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(l->way_bits, w), w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "always @* begin : next_row");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "w%u_valid_d = w%u_valid;", w, w);
+        emit_line(e, "w%u_tag_d = w%u_tag;", w, w);
+        if (l->repl_bits)
+            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
+    }
+    if (l->plru_bits)
+        emit_line(e, "plru_d = plru;");
+    if (l->ways > 1) {
+        if (c->repl == REPL_LRU)
+            emit_update_lru(e, g);
+        else if (c->repl == REPL_PLRU)
+            emit_update_plru(e, g);
+        else
+            emit_update_srrip(e, g);
+    }
+    emit_line(e, "if (is_fill) begin");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_in(e);
+        emit_line(e, "w%u_valid_d = 1'b1;", w);
+        emit_line(e, "w%u_tag_d = tag_i;", w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    if (c->write_evict) {
+        emit_line(e, "if (hit_o & (op_i == 2'd1)) begin");
+        emit_in(e);
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "if (sel_way == %s) w%u_valid_d = 1'b0;", emit_const(l->way_bits, w), w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    /* pack, MSB first */
+    emit_line(e, "assign row_o = {");
+    emit_in(e);
+    if (l->plru_bits)
+        emit_line(e, "plru_d,");
+    for (unsigned w = l->ways; w-- > 0;) {
+        if (l->repl_bits)
+            emit_line(e, "w%u_repl_d, w%u_tag_d, w%u_valid_d%s", w, w, w, w ? "," : "");
+        else
+            emit_line(e, "w%u_tag_d, w%u_valid_d%s", w, w, w ? "," : "");
+    }
+    emit_out(e);
+    emit_line(e, "};");
+}
+
+void emit_l1_meta(emit_t *e, const gen_l1_t *g)
+{
+    gen_header(e, g->cfg, g->meta,
+               "lookup and replacement on one set's metadata row (op 0 load, 1 store, 2 fill)");
+    emit_ports(e, g);
+    emit_in(e);
+    emit_unpack(e, g);
+    emit_select(e, g);
+    emit_next_row(e, g);
+    emit_out(e);
+    gen_footer(e);
+}

@@ -1,0 +1,109 @@
+/* emit_mshr: the MSHR file in flops: allocate-lowest-free, line-conflict search, free, read. */
+#include "emit_l1.h"
+
+void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
+    unsigned id = g->cfg->l1.id_bits;
+    gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
+    emit_line(e, "module %s (", g->mshr);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+    emit_line(e, "input  wire alloc_i,");
+    emit_line(e, "input  wire %salloc_line_i,", emit_range(la));
+    emit_line(e, "input  wire %salloc_id_i,", emit_range(id));
+    emit_line(e, "input  wire free_i,");
+    emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
+    emit_line(e, "input  wire %slook_line_i,", emit_range(la));
+    emit_line(e, "output wire conflict_o,");
+    emit_line(e, "output wire full_o,");
+    emit_line(e, "output reg  %sfree_idx_o,", emit_range(mb));
+    emit_line(e, "input  wire %srd_idx_i,", emit_range(mb));
+    emit_line(e, "output reg  %srd_line_o,", emit_range(la));
+    emit_line(e, "output reg  %srd_id_o", emit_range(id));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_in(e);
+    emit_line(e, "reg [%u:0] valid_q, valid_d;", n - 1);
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "reg %se%u_line_q, e%u_line_d;", emit_range(la), i, i);
+        emit_line(e, "reg %se%u_id_q, e%u_id_d;", emit_range(id), i, i);
+    }
+    emit_blank(e);
+    emit_line(e, "wire [%u:0] hits;", n - 1);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "assign hits[%u] = valid_q[%u] & (e%u_line_q == look_line_i);", i, i, i);
+    emit_line(e, "assign conflict_o = |hits;");
+    emit_line(e, "assign full_o = &valid_q;");
+    emit_blank(e);
+    emit_line(e, "always @* begin : lowest_free");
+    emit_in(e);
+    emit_line(e, "free_idx_o = %s;", emit_const(mb, 0));
+    for (unsigned i = n; i-- > 0;)
+        emit_line(e, "if (!valid_q[%u]) free_idx_o = %s;", i, emit_const(mb, i));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "always @* begin : read_entry");
+    emit_in(e);
+    emit_line(e, "rd_line_o = e0_line_q;");
+    emit_line(e, "rd_id_o = e0_id_q;");
+    for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
+        emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
+        emit_in(e);
+        emit_line(e, "rd_line_o = e%u_line_q;", i);
+        emit_line(e, "rd_id_o = e%u_id_q;", i);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "always @* begin : next_entries");
+    emit_in(e);
+    emit_line(e, "valid_d = valid_q;");
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "e%u_line_d = e%u_line_q;", i, i);
+        emit_line(e, "e%u_id_d = e%u_id_q;", i, i);
+    }
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "if (free_i && free_idx_i == %s) valid_d[%u] = 1'b0;", emit_const(mb, i), i);
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "if (alloc_i && free_idx_o == %s) begin", emit_const(mb, i));
+        emit_in(e);
+        emit_line(e, "valid_d[%u] = 1'b1;", i);
+        emit_line(e, "e%u_line_d = alloc_line_i;", i);
+        emit_line(e, "e%u_id_d = alloc_id_i;", i);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "valid_q <= %s;", emit_const(n, 0));
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "e%u_line_q <= %s;", i, emit_const(la, 0));
+        emit_line(e, "e%u_id_q <= %s;", i, emit_const(id, 0));
+    }
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "valid_q <= valid_d;");
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "e%u_line_q <= e%u_line_d;", i, i);
+        emit_line(e, "e%u_id_q <= e%u_id_d;", i, i);
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    gen_footer(e);
+}

@@ -1,0 +1,597 @@
+/* emit_top: the L1 top module: ports, control FSM, SRAM instances, counters, event port.
+ * One operation at a time: IDLE picks (fill > flush > parked load > new request), TAG looks up
+ * and writes the row, FILL installs a returned line, MEMREQ waits on the memory channel, RESP
+ * on the core. Timing contract (README): hit response valid 2 cycles after acceptance. */
+#include "emit_l1.h"
+
+#include <string.h>
+
+enum { S_SWEEP, S_IDLE, S_TAG, S_FILL, S_MEMREQ, S_RESP, S_COUNT };
+static const char *const state_names[S_COUNT] = {"SSweep", "SIdle", "STag", "SFill", "SMemReq",
+                                                 "SResp"};
+
+typedef struct top_w {
+    unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
+} top_w_t;
+
+static void widths(const gen_l1_t *g, top_w_t *w)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    const lay_l1_t *l = &g->lay;
+    w->la = l->line_addr_bits;
+    w->id = c->id_bits;
+    w->pc = c->pc_bits;
+    w->core = c->core_bits;
+    w->lb = c->line_bytes;
+    w->lw = l->line_bits;
+    w->mb = l->mshr_bits;
+    w->m = l->set_bits;
+    w->t = l->tag_bits;
+    w->wb = l->way_bits;
+    w->rb = l->row_bits;
+    w->cw = c->counter_bits;
+    w->in = gen_l1_index_in_bits(g);
+}
+
+static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    emit_line(e, "module %s (", g->top);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+    emit_line(e, "// core request: whole-line load or store, line address, byte enables");
+    emit_line(e, "input  wire req_valid_i,");
+    emit_line(e, "output reg  req_ready_o,");
+    emit_line(e, "input  wire req_store_i,");
+    emit_line(e, "input  wire %sreq_line_i,", emit_range(w->la));
+    emit_line(e, "input  wire %sreq_id_i,", emit_range(w->id));
+    emit_line(e, "input  wire %sreq_pc_i,", emit_range(w->pc));
+    emit_line(e, "input  wire %sreq_core_i,", emit_range(w->core));
+    emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
+    emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
+    emit_line(e, "// core response");
+    emit_line(e, "output wire rsp_valid_o,");
+    emit_line(e, "input  wire rsp_ready_i,");
+    emit_line(e, "output wire %srsp_id_o,", emit_range(w->id));
+    emit_line(e, "output wire [%u:0] rsp_status_o,", LAY_STATUS_BITS - 1);
+    emit_line(e, "output wire %srsp_data_o,", emit_range(w->lw));
+    emit_line(e, "// memory request: reads carry their MSHR number, stores write through");
+    emit_line(e, "output wire mem_req_valid_o,");
+    emit_line(e, "input  wire mem_req_ready_i,");
+    emit_line(e, "output wire mem_req_store_o,");
+    emit_line(e, "output wire %smem_req_line_o,", emit_range(w->la));
+    emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->mb));
+    emit_line(e, "output wire %smem_req_be_o,", emit_range(w->lb));
+    emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
+    emit_line(e, "// memory response: a whole line for one MSHR, in any order");
+    emit_line(e, "input  wire mem_rsp_valid_i,");
+    emit_line(e, "output wire mem_rsp_ready_o,");
+    emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->mb));
+    emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
+    emit_line(e, "// control");
+    emit_line(e, "input  wire flush_i,");
+    emit_line(e, "input  wire kernel_start_i,");
+    emit_line(e, "// performance counters (wrapping)");
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_counter_names[i]);
+    emit_line(e, "// event port (simulation only): one state-changing event per cycle");
+    emit_line(e, "output reg  evt_valid_o,");
+    emit_line(e, "output reg  [%u:0] evt_kind_o,", LAY_EVT_KIND_BITS - 1);
+    emit_line(e, "output reg  [%u:0] evt_dec_o,", LAY_DEC_BITS - 1);
+    emit_line(e, "output reg  %sevt_set_o,", emit_range(w->m));
+    emit_line(e, "output reg  %sevt_way_o,", emit_range(w->wb));
+    emit_line(e, "output reg  evt_evict_o,");
+    emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
+    emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
+    emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    lay_l1_row_t reset;
+    bv_t packed;
+    lay_l1_reset_row(&g->cfg->l1, &g->lay, &reset);
+    lay_l1_pack(&g->lay, &reset, &packed);
+    for (unsigned s = 0; s < S_COUNT; s++)
+        emit_line(e, "localparam [2:0] %s = %s;", state_names[s], emit_const(3, s));
+    emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
+    emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
+    emit_blank(e);
+    emit_line(e, "reg [2:0] state_q, state_d;");
+    emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
+    emit_line(e, "reg %sset_q, set_d;", emit_range(w->m));
+    emit_line(e, "reg %sline_q, line_d;", emit_range(w->la));
+    emit_line(e, "reg req_store_q, req_store_d;");
+    emit_line(e, "reg %sreq_id_q, req_id_d;", emit_range(w->id));
+    emit_line(e, "reg %sreq_be_q, req_be_d;", emit_range(w->lb));
+    emit_line(e, "reg %sreq_wdata_q, req_wdata_d;", emit_range(w->lw));
+    emit_line(e, "reg park_q, park_d;");
+    emit_line(e, "reg rsv_counted_q, rsv_counted_d;");
+    emit_line(e, "reg flush_pend_q, flush_pend_d;");
+    emit_line(e, "reg %smshr_q, mshr_d;", emit_range(w->mb));
+    emit_line(e, "reg %srsp_id_q, rsp_id_d;", emit_range(w->id));
+    emit_line(e, "reg [%u:0] rsp_status_q, rsp_status_d;", LAY_STATUS_BITS - 1);
+    emit_line(e, "reg %srsp_data_q, rsp_data_d;", emit_range(w->lw));
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        if (i != CNT_BYPASSES)
+            emit_line(e, "reg %scnt_%s_q, cnt_%s_d;", emit_range(w->cw), lay_counter_names[i],
+                      lay_counter_names[i]);
+    emit_blank(e);
+    emit_line(e, "// SRAM ports");
+    emit_line(e, "reg meta_re, meta_we;");
+    emit_line(e, "reg %smeta_raddr, meta_waddr;", emit_range(w->m));
+    emit_line(e, "reg %smeta_wdata;", emit_range(w->rb));
+    emit_line(e, "wire %smeta_rdata;", emit_range(w->rb));
+    emit_line(e, "reg data_re;");
+    emit_line(e, "reg [%u:0] data_we;", g->lay.ways - 1);
+    emit_line(e, "reg %sdata_wdata;", emit_range(w->lw));
+    emit_line(e, "reg %sdata_wbe;", emit_range(w->lb));
+    emit_line(e, "wire %sdata_wmask;", emit_range(w->lw));
+    for (unsigned k = 0; k < g->lay.ways; k++)
+        emit_line(e, "wire %sdata_rdata_w%u;", emit_range(w->lw), k);
+    emit_blank(e);
+    emit_line(e, "// metadata logic, MSHRs, index");
+    emit_line(e, "reg [1:0] meta_op;");
+    emit_line(e, "wire meta_hit, meta_evict;");
+    emit_line(e, "wire %smeta_way;", emit_range(w->wb));
+    emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
+    emit_line(e, "wire %smeta_row;", emit_range(w->rb));
+    emit_line(e, "reg mshr_alloc, mshr_free;");
+    emit_line(e, "wire mshr_conflict, mshr_full;");
+    emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
+    emit_line(e, "wire %smshr_rd_idx = (state_q == SIdle) ? mem_rsp_mshr_i : mshr_q;",
+              emit_range(w->mb));
+    emit_line(e, "wire %smshr_rd_line;", emit_range(w->la));
+    emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
+    emit_line(e, "wire %sidx_line = mem_rsp_valid_i ? mshr_rd_line[%u:0] :", emit_range(w->in),
+              w->in - 1);
+    emit_line(e, "    (park_q ? line_q[%u:0] : req_line_i[%u:0]);", w->in - 1, w->in - 1);
+    emit_line(e, "wire %sidx_set;", emit_range(w->m));
+    emit_blank(e);
+}
+
+static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    emit_line(e, "%s u_index (", g->index);
+    emit_in(e);
+    emit_line(e, ".line_i (idx_line),");
+    emit_line(e, ".set_o  (idx_set)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_line(e, "%s u_meta (", g->meta);
+    emit_in(e);
+    emit_line(e, ".row_i       (meta_rdata),");
+    emit_line(e, ".op_i        (meta_op),");
+    emit_line(e, ".tag_i       (line_q[%u:%u]),", w->la - 1, w->m);
+    emit_line(e, ".hit_o       (meta_hit),");
+    emit_line(e, ".way_o       (meta_way),");
+    emit_line(e, ".evict_o     (meta_evict),");
+    emit_line(e, ".evict_tag_o (meta_evict_tag),");
+    emit_line(e, ".row_o       (meta_row)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_line(e, "%s u_mshr (", g->mshr);
+    emit_in(e);
+    emit_line(e, ".clk_i        (clk_i),");
+    emit_line(e, ".rst_ni       (rst_ni),");
+    emit_line(e, ".alloc_i      (mshr_alloc),");
+    emit_line(e, ".alloc_line_i (line_q),");
+    emit_line(e, ".alloc_id_i   (req_id_q),");
+    emit_line(e, ".free_i       (mshr_free),");
+    emit_line(e, ".free_idx_i   (mshr_q),");
+    emit_line(e, ".look_line_i  (req_line_i),");
+    emit_line(e, ".conflict_o   (mshr_conflict),");
+    emit_line(e, ".full_o       (mshr_full),");
+    emit_line(e, ".free_idx_o   (mshr_free_idx),");
+    emit_line(e, ".rd_idx_i     (mshr_rd_idx),");
+    emit_line(e, ".rd_line_o    (mshr_rd_line),");
+    emit_line(e, ".rd_id_o      (mshr_rd_id)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
+    emit_line(e, "cachegen_sram_1r1w #(");
+    emit_in(e);
+    emit_line(e, ".Width    (%u),", w->rb);
+    emit_line(e, ".Depth    (%u),", g->lay.sets);
+    emit_line(e, ".AddrBits (%u)", w->m);
+    emit_out(e);
+    emit_line(e, ") u_meta_sram (");
+    emit_in(e);
+    emit_line(e, ".clk_i   (clk_i),");
+    emit_line(e, ".re_i    (meta_re),");
+    emit_line(e, ".raddr_i (meta_raddr),");
+    emit_line(e, ".rdata_o (meta_rdata),");
+    emit_line(e, ".we_i    (meta_we),");
+    emit_line(e, ".waddr_i (meta_waddr),");
+    emit_line(e, ".wdata_i (meta_wdata),");
+    emit_line(e, ".wmask_i ({%u{1'b1}})", w->rb);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_line(e, "genvar gb;");
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_byte_mask", w->lb);
+    emit_in(e);
+    emit_line(e, "assign data_wmask[gb*8 +: 8] = {8{data_wbe[gb]}};");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_blank(e);
+    emit_line(e, "// Data: one bank per way, all read in parallel with the tags.");
+    for (unsigned k = 0; k < g->lay.ways; k++) {
+        emit_line(e, "cachegen_sram_1r1w #(");
+        emit_in(e);
+        emit_line(e, ".Width    (%u),", w->lw);
+        emit_line(e, ".Depth    (%u),", g->lay.sets);
+        emit_line(e, ".AddrBits (%u)", w->m);
+        emit_out(e);
+        emit_line(e, ") u_data_sram_w%u (", k);
+        emit_in(e);
+        emit_line(e, ".clk_i   (clk_i),");
+        emit_line(e, ".re_i    (data_re),");
+        emit_line(e, ".raddr_i (meta_raddr),");
+        emit_line(e, ".rdata_o (data_rdata_w%u),", k);
+        emit_line(e, ".we_i    (data_we[%u]),", k);
+        emit_line(e, ".waddr_i (set_q),");
+        emit_line(e, ".wdata_i (data_wdata),");
+        emit_line(e, ".wmask_i (data_wmask)");
+        emit_out(e);
+        emit_line(e, ");");
+    }
+    emit_blank(e);
+    emit_line(e, "reg %shit_data;", emit_range(w->lw));
+    emit_line(e, "always @* begin : hit_data_select");
+    emit_in(e);
+    emit_line(e, "hit_data = data_rdata_w0;");
+    for (unsigned k = 1; k < g->lay.ways; k++)
+        emit_line(e, "if (meta_way == %s) hit_data = data_rdata_w%u;", emit_const(w->wb, k), k);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+static void emit_count(emit_t *e, const top_w_t *w, const char *cond, lay_counter_t c)
+{
+    emit_line(e, "if (%s) cnt_%s_d = cnt_%s_q + %s;", cond, lay_counter_names[c],
+              lay_counter_names[c], emit_const(w->cw, 1));
+}
+
+/* Event fields for the current cycle (called inside the FSM block). */
+static void emit_event(emit_t *e, const top_w_t *w, lay_evt_kind_t kind, const char *dec,
+                       const char *set, const char *row)
+{
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, kind));
+    emit_line(e, "evt_dec_o = %s;", dec);
+    emit_line(e, "evt_set_o = %s;", set);
+    emit_line(e, "evt_row_o = %s;", row);
+    (void)w;
+}
+
+static const char *dec_const(lay_decision_t d) { return emit_const(LAY_DEC_BITS, d); }
+
+static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    (void)g;
+    emit_line(e, "SIdle: begin");
+    emit_in(e);
+    emit_line(e, "if (mem_rsp_valid_i) begin // fills first");
+    emit_in(e);
+    emit_line(e, "line_d = mshr_rd_line;");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "mshr_d = mem_rsp_mshr_i;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "state_d = SFill;");
+    emit_out(e);
+    emit_line(e, "end else if (flush_pend_q) begin");
+    emit_in(e);
+    emit_line(e, "flush_pend_d = flush_i;");
+    emit_line(e, "sweep_set_d = %s;", emit_const(w->m, 0));
+    emit_line(e, "state_d = SSweep;");
+    emit_out(e);
+    emit_line(e, "end else if (park_q) begin // load held for a free MSHR");
+    emit_in(e);
+    emit_line(e, "if (!mshr_full) begin");
+    emit_in(e);
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "data_re = 1'b1;");
+    emit_line(e, "state_d = STag;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end else if (req_valid_i) begin");
+    emit_in(e);
+    emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
+    emit_in(e);
+    emit_line(e, "if (!rsv_counted_q) begin");
+    emit_in(e);
+    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_LINE), "idx_set", emit_const_bv(w->rb, &(bv_t){{0}}));
+    emit_line(e, "rsv_counted_d = 1'b1;");
+    emit_line(e, "cnt_rsv_fails_d = cnt_rsv_fails_q + %s;", emit_const(w->cw, 1));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "req_ready_o = 1'b1;");
+    emit_line(e, "req_store_d = req_store_i;");
+    emit_line(e, "line_d = req_line_i;");
+    emit_line(e, "req_id_d = req_id_i;");
+    emit_line(e, "req_be_d = req_be_i;");
+    emit_line(e, "req_wdata_d = req_wdata_i;");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "data_re = 1'b1;");
+    emit_line(e, "state_d = STag;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "STag: begin");
+    emit_in(e);
+    emit_line(e, "if (meta_hit | req_store_q | !mshr_full) begin");
+    emit_in(e);
+    char dec[160];
+    snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
+             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+             dec_const(DEC_LD_MISS));
+    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
+    emit_line(e, "evt_way_o = meta_way;");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "park_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b0;");
+    emit_count(e, w, "1'b1", CNT_ACCESSES);
+    emit_count(e, w, "meta_hit", CNT_HITS);
+    emit_count(e, w, "!meta_hit", CNT_MISSES);
+    emit_line(e, "if (meta_hit & !req_store_q) begin");
+    emit_in(e);
+    emit_line(e, "rsp_id_d = req_id_q;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
+    emit_line(e, "rsp_data_d = hit_data;");
+    emit_line(e, "state_d = SResp;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "state_d = SMemReq;");
+    emit_out(e);
+    emit_line(e, "end");
+    if (!c->write_evict) {
+        emit_line(e, "if (meta_hit & req_store_q) begin");
+        emit_in(e);
+        for (unsigned k = 0; k < g->lay.ways; k++)
+            emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+        emit_line(e, "data_wdata = req_wdata_q;");
+        emit_line(e, "data_wbe = req_be_q;");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "if (!meta_hit & !req_store_q) begin");
+    emit_in(e);
+    emit_line(e, "mshr_alloc = 1'b1;");
+    emit_line(e, "mshr_d = mshr_free_idx;");
+    emit_line(e, "evt_mshr_o = mshr_free_idx;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
+    emit_in(e);
+    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_MSHR), "set_q", "meta_rdata");
+    emit_line(e, "park_d = 1'b1;");
+    emit_line(e, "rsv_counted_d = 1'b1;");
+    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
+    emit_line(e, "state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    emit_line(e, "SFill: begin");
+    emit_in(e);
+    emit_line(e, "meta_op = 2'd2;");
+    emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
+    emit_line(e, "evt_way_o = meta_way;");
+    emit_line(e, "evt_evict_o = meta_evict;");
+    emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
+    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "meta_we = 1'b1;");
+    for (unsigned k = 0; k < g->lay.ways; k++)
+        emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+    emit_line(e, "data_wdata = mem_rsp_data_i;");
+    emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_count(e, w, "1'b1", CNT_FILLS);
+    emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+    emit_line(e, "rsp_id_d = mshr_rd_id;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_MISS));
+    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
+    emit_line(e, "state_d = SResp;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "SMemReq: begin");
+    emit_in(e);
+    emit_line(e, "if (mem_req_ready_i) begin");
+    emit_in(e);
+    emit_line(e, "if (req_store_q) begin // a store is acknowledged once memory accepts it");
+    emit_in(e);
+    emit_line(e, "rsp_id_d = req_id_q;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_STORE));
+    emit_line(e, "state_d = SResp;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "SResp: begin");
+    emit_in(e);
+    emit_line(e, "if (rsp_ready_i) state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "default: begin // SSweep: write the reset row into every set");
+    emit_in(e);
+    emit_event(e, w, EVT_SWEEP, dec_const(DEC_NONE), "sweep_set_q", "RowReset");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "meta_waddr = sweep_set_q;");
+    emit_line(e, "meta_wdata = RowReset;");
+    emit_line(e, "sweep_set_d = sweep_set_q + %s;", emit_const(w->m, 1));
+    emit_line(e, "if (sweep_set_q == LastSet) state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    emit_line(e, "always @* begin : control");
+    emit_in(e);
+    emit_line(e, "state_d = state_q;");
+    emit_line(e, "sweep_set_d = sweep_set_q;");
+    emit_line(e, "set_d = set_q;");
+    emit_line(e, "line_d = line_q;");
+    emit_line(e, "req_store_d = req_store_q;");
+    emit_line(e, "req_id_d = req_id_q;");
+    emit_line(e, "req_be_d = req_be_q;");
+    emit_line(e, "req_wdata_d = req_wdata_q;");
+    emit_line(e, "park_d = park_q;");
+    emit_line(e, "rsv_counted_d = rsv_counted_q;");
+    emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
+    emit_line(e, "mshr_d = mshr_q;");
+    emit_line(e, "rsp_id_d = rsp_id_q;");
+    emit_line(e, "rsp_status_d = rsp_status_q;");
+    emit_line(e, "rsp_data_d = rsp_data_q;");
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        if (i != CNT_BYPASSES)
+            emit_line(e, "cnt_%s_d = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
+    emit_count(e, w, "rsv_counted_q", CNT_STALL_CYCLES);
+    emit_line(e, "req_ready_o = 1'b0;");
+    emit_line(e, "meta_re = 1'b0;");
+    emit_line(e, "meta_raddr = idx_set;");
+    emit_line(e, "meta_we = 1'b0;");
+    emit_line(e, "meta_waddr = set_q;");
+    emit_line(e, "meta_wdata = meta_row;");
+    emit_line(e, "meta_op = {1'b0, req_store_q};");
+    emit_line(e, "data_re = 1'b0;");
+    emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
+    emit_line(e, "data_wdata = req_wdata_q;");
+    emit_line(e, "data_wbe = req_be_q;");
+    emit_line(e, "mshr_alloc = 1'b0;");
+    emit_line(e, "mshr_free = 1'b0;");
+    emit_line(e, "evt_valid_o = 1'b0;");
+    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, 0));
+    emit_line(e, "evt_dec_o = %s;", dec_const(DEC_NONE));
+    emit_line(e, "evt_set_o = set_q;");
+    emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));
+    emit_line(e, "evt_evict_o = 1'b0;");
+    emit_line(e, "evt_evict_tag_o = %s;", emit_const(w->t, 0));
+    emit_line(e, "evt_mshr_o = %s;", emit_const(w->mb, 0));
+    emit_line(e, "evt_row_o = meta_row;");
+    emit_line(e, "case (state_q)");
+    emit_in(e);
+    emit_fsm_idle(e, g, w);
+    emit_fsm_tag(e, g, w);
+    emit_fsm_rest(e, g, w);
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+static void emit_flops(emit_t *e, const top_w_t *w)
+{
+    static const char *const regs[] = {"set", "line", "req_store", "req_id", "req_be",
+                                       "req_wdata", "park", "rsv_counted", "flush_pend", "mshr",
+                                       "rsp_id", "rsp_status", "rsp_data", NULL};
+    const unsigned widths_of[] = {w->m, w->la, 1, w->id, w->lb, w->lw, 1, 1, 1, w->mb, w->id,
+                                  LAY_STATUS_BITS, w->lw};
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "state_q <= SSweep;");
+    emit_line(e, "sweep_set_q <= %s;", emit_const(w->m, 0));
+    for (unsigned i = 0; regs[i]; i++) {
+        if (widths_of[i] <= 64)
+            emit_line(e, "%s_q <= %s;", regs[i], emit_const(widths_of[i], 0));
+        else
+            emit_line(e, "%s_q <= {%u{1'b0}};", regs[i], widths_of[i]);
+    }
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        if (i != CNT_BYPASSES)
+            emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "state_q <= state_d;");
+    emit_line(e, "sweep_set_q <= sweep_set_d;");
+    for (unsigned i = 0; regs[i]; i++)
+        emit_line(e, "%s_q <= %s_d;", regs[i], regs[i]);
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        if (i != CNT_BYPASSES)
+            emit_line(e, "cnt_%s_q <= cnt_%s_d;", lay_counter_names[i], lay_counter_names[i]);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+static void emit_outputs(emit_t *e, const top_w_t *w)
+{
+    emit_line(e, "assign rsp_valid_o = state_q == SResp;");
+    emit_line(e, "assign rsp_id_o = rsp_id_q;");
+    emit_line(e, "assign rsp_status_o = rsp_status_q;");
+    emit_line(e, "assign rsp_data_o = rsp_data_q;");
+    emit_line(e, "assign mem_req_valid_o = state_q == SMemReq;");
+    emit_line(e, "assign mem_req_store_o = req_store_q;");
+    emit_line(e, "assign mem_req_line_o = line_q;");
+    emit_line(e, "assign mem_req_mshr_o = mshr_q;");
+    emit_line(e, "assign mem_req_be_o = req_be_q;");
+    emit_line(e, "assign mem_req_wdata_o = req_wdata_q;");
+    emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
+    for (unsigned i = 0; i < CNT_COUNT; i++) {
+        if (i == CNT_BYPASSES)
+            emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",
+                      emit_const(w->cw, 0));
+        else
+            emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
+    }
+}
+
+void emit_l1_top(emit_t *e, const gen_l1_t *g)
+{
+    top_w_t w;
+    widths(g, &w);
+    gen_header(e, g->cfg, g->top, "L1 data cache (write-through, non-blocking, SPEC 3.1)");
+    emit_ports(e, g, &w);
+    emit_in(e);
+    emit_decls(e, g, &w);
+    emit_instances(e, g, &w);
+    emit_fsm(e, g, &w);
+    emit_flops(e, &w);
+    emit_outputs(e, &w);
+    emit_out(e);
+    gen_footer(e);
+}

@@ -1,0 +1,113 @@
+/* gen_l1: orchestrates one generation: modules, SRAM primitive, file list, lint waivers,
+ * normalized config, report and manifest, all into a temporary directory renamed at the end. */
+#include "gen_l1.h"
+
+#include <string.h>
+#include "emit_l1.h"
+#include "report.h"
+
+typedef void (*module_fn)(emit_t *, const gen_l1_t *);
+
+static int write_module(const emit_dir_t *d, const gen_l1_t *g, const char *mod, module_fn fn,
+                        char *err, size_t errlen)
+{
+    emit_t e;
+    char file[GEN_MOD_MAX + 4];
+    snprintf(file, sizeof file, "%s.v", mod);
+    if (emit_open(&e, d, file, err, errlen) != 0)
+        return -1;
+    fn(&e, g);
+    return emit_close(&e, err, errlen);
+}
+
+static int write_text(const emit_dir_t *d, const char *file, const char *text, char *err,
+                      size_t errlen)
+{
+    emit_t e;
+    if (emit_open(&e, d, file, err, errlen) != 0)
+        return -1;
+    emit_raw(&e, text);
+    return emit_close(&e, err, errlen);
+}
+
+static int write_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *const *files,
+                          char *err, size_t errlen)
+{
+    emit_t e;
+    char name[GEN_MOD_MAX + 4];
+    snprintf(name, sizeof name, "%s.f", g->top);
+    if (emit_open(&e, d, name, err, errlen) != 0)
+        return -1;
+    for (unsigned i = 0; files[i]; i++)
+        emit_line(&e, "%s", files[i]);
+    return emit_close(&e, err, errlen);
+}
+
+static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
+{
+    static const char *const unused[] = {"req_pc_i", "req_core_i", "kernel_start_i", NULL};
+    emit_t e;
+    char name[GEN_MOD_MAX + 12];
+    snprintf(name, sizeof name, "%s_lint.vlt", g->top);
+    if (emit_open(&e, d, name, err, errlen) != 0)
+        return -1;
+    emit_line(&e, "`verilator_config");
+    emit_line(&e, "// Lint waivers of %s, the only ones in the design.", g->top);
+    emit_line(&e, "// Every L1 has the same interface; the management mechanisms read the PC, the");
+    emit_line(&e, "// core id and kernel_start, but the baseline (l1.mode = baseline) does not.");
+    for (unsigned i = 0; unused[i]; i++)
+        emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'%s'*\"", g->top,
+                  unused[i]);
+    return emit_close(&e, err, errlen);
+}
+
+static int write_config(const emit_dir_t *d, const cfg_t *c, char *err, size_t errlen)
+{
+    emit_t e;
+    if (emit_open(&e, d, "config.yaml", err, errlen) != 0)
+        return -1;
+    emit_line(&e, "# Normalized configuration of this output (cachegen %s).", GEN_VERSION);
+    cfg_write_yaml(c, e.f);
+    return emit_close(&e, err, errlen);
+}
+
+int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
+{
+    if (cfg_validate(c, err, errlen) != 0)
+        return -1;
+    gen_l1_t g;
+    gen_l1_init(&g, c);
+    emit_dir_t d;
+    if (emit_dir_begin(&d, outdir, err, errlen) != 0)
+        return -1;
+
+    char f_top[GEN_MOD_MAX + 4], f_meta[GEN_MOD_MAX + 4], f_mshr[GEN_MOD_MAX + 4],
+        f_index[GEN_MOD_MAX + 4];
+    snprintf(f_top, sizeof f_top, "%s.v", g.top);
+    snprintf(f_meta, sizeof f_meta, "%s.v", g.meta);
+    snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
+    snprintf(f_index, sizeof f_index, "%s.v", g.index);
+    const char *const vfiles[] = {"cachegen_sram_1r1w.v", f_index, f_meta, f_mshr, f_top, NULL};
+
+    if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
+        write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
+        write_module(&d, &g, g.meta, emit_l1_meta, err, errlen) != 0 ||
+        write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
+        write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
+        write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
+        write_waivers(&d, &g, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
+        report_write(&d, &g, err, errlen) != 0)
+        goto fail;
+
+    char manifest[1024];
+    snprintf(manifest, sizeof manifest,
+             "cachegen %s output for %s\ntop: %s\nfilelist: %s.f\nlint waivers: %s_lint.vlt\n"
+             "report: %s_report.json %s_report.md\nconfig: config.yaml\n",
+             GEN_VERSION, g.top, g.top, g.top, g.top, g.top, g.top);
+    if (write_text(&d, EMIT_MANIFEST, manifest, err, errlen) != 0)
+        goto fail;
+    return emit_dir_commit(&d, err, errlen);
+fail:
+    emit_dir_abort(&d);
+    return -1;
+}

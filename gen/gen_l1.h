@@ -1,0 +1,14 @@
+/* gen_l1: writes a complete, self-contained output directory for one L1 configuration. */
+#ifndef CACHEGEN_GEN_L1_H
+#define CACHEGEN_GEN_L1_H
+
+#include "cfg.h"
+
+/* Validate `c` and generate into `outdir` (created or replaced atomically).
+ * Returns 0, or -1 with err set and nothing written at outdir. */
+int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen);
+
+/* The SRAM primitive's text (rtl/cachegen_sram_1r1w.v), compiled in by the build. */
+extern const char gen_sram_text[];
+
+#endif

@@ -1,0 +1,107 @@
+/* lay: bit layouts of every array row and event field, derived from a validated cfg_t.
+ * The one source of truth for "which bit holds what": the emitters slice rows with these
+ * offsets, the C model packs its state with them, the harness names differing fields.
+ * Metadata row of a set, LSB first: for each way w: valid(1) tag(T) repl(R); then the
+ * tree-PLRU node bits (ways-1) when replacement is plru. */
+#ifndef CACHEGEN_LAY_H
+#define CACHEGEN_LAY_H
+
+#include <stdint.h>
+#include "bv.h"
+#include "cfg.h"
+
+#define LAY_MAX_WAYS 32
+
+/* Event kinds on the event port (SPEC 4). */
+typedef enum { EVT_SWEEP = 0, EVT_LOOKUP = 1, EVT_STALL = 2, EVT_FILL = 3 } lay_evt_kind_t;
+#define LAY_EVT_KIND_BITS 2
+
+/* Decisions carried by events. */
+typedef enum {
+    DEC_NONE = 0,       /* sweep: row cleared */
+    DEC_LD_HIT = 1,     /* load hit: served from L1, replacement touched */
+    DEC_LD_MISS = 2,    /* load miss: MSHR allocated, memory read issued */
+    DEC_ST_HIT = 3,     /* store hit: bytes written (or line invalidated with write_evict) */
+    DEC_ST_MISS = 4,    /* store miss: written through only */
+    DEC_STALL_LINE = 5, /* request held: its line has an outstanding read */
+    DEC_STALL_MSHR = 6, /* load miss held: no free MSHR */
+    DEC_FILL = 7        /* fill installed in `way` */
+} lay_decision_t;
+#define LAY_DEC_BITS 3
+
+/* Response status (SPEC 3.1). */
+typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status_t;
+#define LAY_STATUS_BITS 2
+
+/* Performance counters, in port order. */
+typedef enum {
+    CNT_ACCESSES, CNT_HITS, CNT_MISSES, CNT_BYPASSES, CNT_FILLS, CNT_EVICTIONS,
+    CNT_RSV_FAILS, CNT_STALL_CYCLES, CNT_COUNT
+} lay_counter_t;
+extern const char *const lay_counter_names[CNT_COUNT];
+
+typedef struct lay_l1 {
+    unsigned off_bits;       /* b = log2(line bytes) */
+    unsigned set_bits;       /* m = log2(sets) */
+    unsigned tag_bits;       /* T = addr_bits - b - m */
+    unsigned way_bits;       /* width of a way number: max(1, log2 ways) */
+    unsigned repl_bits;      /* R: per-way policy bits (LRU age or RRPV; 0 for plru, 1 way) */
+    unsigned plru_bits;      /* tree-PLRU node bits per set (ways-1, plru only) */
+    unsigned way_stride;     /* 1 + T + R */
+    unsigned plru_lsb;       /* first PLRU node bit */
+    unsigned row_bits;       /* metadata row width */
+    unsigned line_bits;      /* data line width = 8 * line bytes */
+    unsigned line_addr_bits; /* addr_bits - b */
+    unsigned mshr_bits;      /* width of an MSHR number: max(1, log2 mshrs) */
+    unsigned ways, sets;     /* copied from the config */
+} lay_l1_t;
+
+/* One set's metadata, unpacked. */
+typedef struct lay_l1_way {
+    uint8_t valid;  /* 1 bit */
+    uint64_t tag;   /* T bits */
+    uint8_t repl;   /* R bits: LRU age or SRRIP RRPV */
+} lay_l1_way_t;
+
+typedef struct lay_l1_row {
+    lay_l1_way_t way[LAY_MAX_WAYS];
+    uint32_t plru;  /* plru_bits, node i at bit i (heap order: root 0, children 2i+1, 2i+2) */
+} lay_l1_row_t;
+
+/* Derive the layout of a validated config. */
+void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l);
+
+static inline unsigned lay_valid_lsb(const lay_l1_t *l, unsigned w) { return w * l->way_stride; }
+static inline unsigned lay_tag_lsb(const lay_l1_t *l, unsigned w) { return w * l->way_stride + 1; }
+static inline unsigned lay_repl_lsb(const lay_l1_t *l, unsigned w)
+{
+    return w * l->way_stride + 1 + l->tag_bits;
+}
+
+void lay_l1_pack(const lay_l1_t *l, const lay_l1_row_t *r, bv_t *out);
+void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r);
+
+/* The row every set holds after the init sweep: all invalid, tags and RRPVs 0, PLRU 0,
+ * LRU way w with age w. */
+void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r);
+
+/* Field i of the row (name like "w3.tag"); returns 0, or -1 past the last field. */
+int lay_l1_field(const lay_l1_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
+                 unsigned *width);
+
+/* Address decomposition. */
+static inline uint64_t lay_line_addr(const lay_l1_t *l, uint64_t addr) { return addr >> l->off_bits; }
+static inline uint64_t lay_tag(const lay_l1_t *l, uint64_t addr)
+{
+    return addr >> (l->off_bits + l->set_bits);
+}
+
+/* Storage bits per structure, for the report. */
+typedef struct lay_storage {
+    unsigned long long meta_sram;  /* sets x row_bits */
+    unsigned long long data_sram;  /* sets x ways x line_bits */
+    unsigned long long mshr_flops; /* mshrs x (valid + line address + id) */
+} lay_storage_t;
+void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s);
+
+#endif

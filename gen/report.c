@@ -1,0 +1,134 @@
+/* report: configuration, row layout and storage bits per structure, as JSON (jansson) and
+ * Markdown. Storage counts come from lay_l1_storage(), the same layout the RTL uses. */
+#include "report.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct structure {
+    const char *name;        /* what it is */
+    const char *kind;        /* sram or flops */
+    unsigned long long bits;
+} structure_t;
+
+static unsigned structures(const gen_l1_t *g, structure_t *out)
+{
+    lay_storage_t s;
+    lay_l1_storage(&g->cfg->l1, &g->lay, &s);
+    unsigned n = 0;
+    out[n++] = (structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
+    out[n++] = (structure_t){"data lines", "sram", s.data_sram};
+    out[n++] = (structure_t){"MSHRs (valid, line, id)", "flops", s.mshr_flops};
+    out[n++] = (structure_t){"performance counters", "flops",
+                             (unsigned long long)(CNT_COUNT - 1) * g->cfg->l1.counter_bits};
+    return n;
+}
+
+static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
+{
+    json_t *root = json_object(), *cfg = json_object(), *lay = json_object();
+    json_t *fields = json_array(), *st = json_array();
+    char buf[GEN_MOD_MAX + 16], name[32];
+    for (unsigned i = 0; cfg_key_name(i); i++)
+        json_object_set_new(cfg, cfg_key_name(i),
+                            json_string(cfg_value_text(g->cfg, cfg_key_name(i), buf, sizeof buf)));
+    json_object_set_new(root, "generator", json_string("cachegen " GEN_VERSION));
+    json_object_set_new(root, "top", json_string(g->top));
+    json_object_set_new(root, "config", cfg);
+    json_object_set_new(lay, "row_bits", json_integer(g->lay.row_bits));
+    json_object_set_new(lay, "tag_bits", json_integer(g->lay.tag_bits));
+    json_object_set_new(lay, "line_bits", json_integer(g->lay.line_bits));
+    unsigned lsb, width;
+    for (unsigned i = 0; lay_l1_field(&g->lay, i, name, sizeof name, &lsb, &width) == 0; i++) {
+        json_t *f = json_object();
+        json_object_set_new(f, "name", json_string(name));
+        json_object_set_new(f, "lsb", json_integer(lsb));
+        json_object_set_new(f, "width", json_integer(width));
+        json_array_append_new(fields, f);
+    }
+    json_object_set_new(lay, "metadata_row", fields);
+    json_object_set_new(root, "layout", lay);
+    structure_t s[8];
+    unsigned n = structures(g, s);
+    unsigned long long sram = 0, flops = 0;
+    for (unsigned i = 0; i < n; i++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "structure", json_string(s[i].name));
+        json_object_set_new(o, "kind", json_string(s[i].kind));
+        json_object_set_new(o, "bits", json_integer((json_int_t)s[i].bits));
+        json_array_append_new(st, o);
+        if (!strcmp(s[i].kind, "sram"))
+            sram += s[i].bits;
+        else
+            flops += s[i].bits;
+    }
+    json_object_set_new(root, "storage", st);
+    json_object_set_new(root, "sram_bits", json_integer((json_int_t)sram));
+    json_object_set_new(root, "flop_bits", json_integer((json_int_t)flops));
+    char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    json_decref(root);
+    if (!text) {
+        snprintf(err, errlen, "report: out of memory");
+        return -1;
+    }
+    emit_t e;
+    snprintf(buf, sizeof buf, "%s_report.json", g->top);
+    if (emit_open(&e, d, buf, err, errlen) != 0) {
+        free(text);
+        return -1;
+    }
+    emit_raw(&e, text);
+    emit_raw(&e, "\n");
+    free(text);
+    return emit_close(&e, err, errlen);
+}
+
+static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
+{
+    emit_t e;
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s_report.md", g->top);
+    if (emit_open(&e, d, buf, err, errlen) != 0)
+        return -1;
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(&e, "# %s: cachegen %s report", g->top, GEN_VERSION);
+    emit_blank(&e);
+    emit_line(&e, "%u sets x %u ways x %u B lines = %u B of data; %s replacement, %s index.",
+              c->sets, c->ways, c->line_bytes, c->sets * c->ways * c->line_bytes,
+              cfg_repl_name(c->repl), cfg_index_name(c->index));
+    emit_blank(&e);
+    emit_line(&e, "## Configuration");
+    emit_blank(&e);
+    emit_line(&e, "| key | value |");
+    emit_line(&e, "|---|---|");
+    for (unsigned i = 0; cfg_key_name(i); i++)
+        emit_line(&e, "| %s | %s |", cfg_key_name(i),
+                  cfg_value_text(g->cfg, cfg_key_name(i), buf, sizeof buf));
+    emit_blank(&e);
+    emit_line(&e, "## Storage");
+    emit_blank(&e);
+    emit_line(&e, "| structure | kind | bits |");
+    emit_line(&e, "|---|---|---:|");
+    structure_t s[8];
+    unsigned n = structures(g, s);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
+    emit_blank(&e);
+    emit_line(&e, "## Metadata row layout (%u bits per set, LSB first)", g->lay.row_bits);
+    emit_blank(&e);
+    emit_line(&e, "| field | bits |");
+    emit_line(&e, "|---|---|");
+    char name[32];
+    unsigned lsb, width;
+    for (unsigned i = 0; lay_l1_field(&g->lay, i, name, sizeof name, &lsb, &width) == 0; i++)
+        emit_line(&e, "| %s | [%u:%u] |", name, lsb + width - 1, lsb);
+    return emit_close(&e, err, errlen);
+}
+
+int report_write(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
+{
+    if (write_json(d, g, err, errlen) != 0)
+        return -1;
+    return write_md(d, g, err, errlen);
+}
