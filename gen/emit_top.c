@@ -150,6 +150,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
               w->in - 1);
     emit_line(e, "    (park_q ? line_q[%u:0] : req_line_i[%u:0]);", w->in - 1, w->in - 1);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
+    emit_line(e, "wire %smeta_tag = (state_q == SFill) ? mshr_rd_line[%u:%u] : line_q[%u:%u];",
+              emit_range(w->t), w->la - 1, w->m, w->la - 1, w->m);
     emit_blank(e);
 }
 
@@ -166,7 +168,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_in(e);
     emit_line(e, ".row_i       (meta_rdata),");
     emit_line(e, ".op_i        (meta_op),");
-    emit_line(e, ".tag_i       (line_q[%u:%u]),", w->la - 1, w->m);
+    emit_line(e, ".tag_i       (meta_tag),");
     emit_line(e, ".hit_o       (meta_hit),");
     emit_line(e, ".way_o       (meta_way),");
     emit_line(e, ".evict_o     (meta_evict),");
@@ -285,8 +287,7 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_in(e);
     emit_line(e, "if (mem_rsp_valid_i) begin // fills first");
     emit_in(e);
-    emit_line(e, "line_d = mshr_rd_line;");
-    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "set_d = idx_set; // line_q keeps a parked load; the fill's line is in its MSHR");
     emit_line(e, "mshr_d = mem_rsp_mshr_i;");
     emit_line(e, "meta_re = 1'b1;");
     emit_line(e, "state_d = SFill;");

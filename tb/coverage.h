@@ -1,0 +1,69 @@
+// coverage: named bins, one per decision path the L1 can take, plus channel conditions.
+// A run reports every bin's count; with +cover the run fails if any bin stayed at zero.
+#ifndef CACHEGEN_TB_COVERAGE_H
+#define CACHEGEN_TB_COVERAGE_H
+
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+extern "C" {
+#include "../cmodel/cm_l1.h"
+}
+
+class coverage {
+public:
+    coverage()
+    {
+        for (const char *b : {"init_sweep", "load_hit", "load_miss", "store_hit", "store_miss",
+                              "stall_line", "stall_mshr_full", "fill_invalid_way", "fill_evict",
+                              "rsp_hit", "rsp_miss", "rsp_store", "mem_read", "mem_write",
+                              "backpressure_req", "backpressure_mem_req", "backpressure_rsp",
+                              "fill_out_of_order"})
+            bins_[b] = 0;
+    }
+    void event(const cm_result_t &r, bool evict)
+    {
+        static const char *const dec_bin[] = {"init_sweep", "load_hit", "load_miss", "store_hit",
+                                              "store_miss", "stall_line", "stall_mshr_full", nullptr};
+        if (r.dec == DEC_FILL)
+            hit(evict ? "fill_evict" : "fill_invalid_way");
+        else
+            hit(dec_bin[r.dec]);
+    }
+    void response(unsigned status) { hit(status == ST_HIT ? "rsp_hit" : status == ST_MISS ? "rsp_miss" : "rsp_store"); }
+    void mem_request(bool store) { hit(store ? "mem_write" : "mem_read"); }
+    void channels(bool req_bp, bool mem_bp, bool rsp_bp)
+    {
+        if (req_bp) hit("backpressure_req");
+        if (mem_bp) hit("backpressure_mem_req");
+        if (rsp_bp) hit("backpressure_rsp");
+    }
+    void fill_order(uint64_t out_of_order_total)
+    {
+        if (out_of_order_total > last_ooo_)
+            hit("fill_out_of_order");
+        last_ooo_ = out_of_order_total;
+    }
+    void hit(const char *bin) { bins_[bin]++; }
+    unsigned missing() const
+    {
+        unsigned n = 0;
+        for (const auto &b : bins_)
+            n += b.second == 0;
+        return n;
+    }
+    void report(FILE *f) const
+    {
+        std::fprintf(f, "coverage:");
+        for (const auto &b : bins_)
+            std::fprintf(f, " %s=%llu", b.first.c_str(), (unsigned long long)b.second);
+        std::fprintf(f, "\ncoverage: %zu bins, %u not hit\n", bins_.size(), missing());
+    }
+
+private:
+    std::map<std::string, uint64_t> bins_;
+    uint64_t last_ooo_ = 0;
+};
+
+#endif

@@ -1,0 +1,453 @@
+// l1_harness: Verilator lockstep harness for a generated L1. The RTL leads: on every event it
+// reports, the C model takes the same event and the decision, way, evicted tag, MSHR and the
+// whole metadata row are compared bit for bit; every response and memory request is checked
+// against the model and a reference memory. First mismatch: report, finalize, exit 1.
+// Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +traffic=directed|mix|...
+//           +requests=N +trace=FILE.fst +quiet
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "Vdut.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+#include "coverage.h"
+#include "memory.h"
+#include "ports.h"
+#include "traffic.h"
+
+extern "C" {
+#include "../cmodel/cm_l1.h"
+}
+
+namespace {
+
+struct expect_rsp { uint32_t id; unsigned status; bv_t data; };
+struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
+
+const char *const dec_names[] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
+                                 "stall_line", "stall_mshr", "fill"};
+const char *const kind_names[] = {"sweep", "lookup", "stall", "fill"};
+
+struct harness {
+    VerilatedContext *ctx;
+    Vdut *top;
+    cm_l1_t *m;
+    const lay_l1_t *l;
+    uint64_t seed, cycle = 0, events = 0, requests_done = 0;
+    memory mem;
+    traffic gen;
+    coverage cov;
+    std::mt19937_64 rng;
+    unsigned rsp_ready_pct = 100, flush_per_10k = 0;
+    bool failed = false, quiet = false;
+    cm_req_t presented{}, accepted{};
+    bool presented_live = false, accepted_live = false;
+    std::deque<expect_rsp> rsps;
+    std::deque<expect_mem> mems;
+    bv_t fill_data{};
+    unsigned fill_mshr = 0;
+    bool fill_presented = false;
+    FILE *evlog = nullptr;
+#if VM_TRACE
+    VerilatedFstC *tfp = nullptr;
+#endif
+
+    harness(VerilatedContext *c, Vdut *t, cm_l1_t *model, uint64_t s)
+        : ctx(c), top(t), m(model), l(&model->lay), seed(s), mem(model->cfg.line_bytes, s ^ 0x5a5a),
+          gen(model, s), cov(), rng(s * 7 + 1) {}
+
+    void fail(const char *what, const std::string &detail)
+    {
+        if (failed)
+            return;
+        failed = true;
+        std::printf("MISMATCH at cycle %" PRIu64 " (seed %" PRIu64 "): %s\n%s", cycle, seed, what,
+                    detail.c_str());
+    }
+
+    std::string row_diff(const bv_t &exp, const bv_t &act)
+    {
+        std::string out;
+        char name[32], line[160];
+        unsigned lsb, width;
+        for (unsigned i = 0; lay_l1_field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
+            uint64_t e = bv_get(&exp, lsb, width), a = bv_get(&act, lsb, width);
+            std::snprintf(line, sizeof line, "  %-10s expected 0x%" PRIx64 " actual 0x%" PRIx64 "%s\n",
+                          name, e, a, e != a ? "   <-- differs" : "");
+            out += line;
+        }
+        return out;
+    }
+
+    void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
+    {
+        if (exp == act)
+            return;
+        char b[256];
+        std::snprintf(b, sizeof b, "  event %s: %s expected %" PRIu64 " actual %" PRIu64 "\n", evt,
+                      what, exp, act);
+        fail("event field differs", b);
+    }
+
+    void on_event()
+    {
+        unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
+        unsigned set = (unsigned)port_u64(top->evt_set_o);
+        cm_result_t r;
+        events++;
+        if (evlog)
+            log_event(kind, dec, set);
+        switch (kind) {
+        case EVT_SWEEP:
+            cm_l1_sweep(m, set, &r);
+            break;
+        case EVT_FILL:
+            if (!fill_presented) {
+                fail("fill event without a memory response", "");
+                return;
+            }
+            check_field("mshr", fill_mshr, port_u64(top->evt_mshr_o), "fill");
+            cm_l1_fill(m, fill_mshr, &fill_data, &r);
+            break;
+        case EVT_STALL:
+        case EVT_LOOKUP:
+            if (dec == DEC_STALL_LINE) {
+                if (!presented_live) {
+                    fail("line stall without a presented request", "");
+                    return;
+                }
+                cm_l1_access(m, &presented, &r);
+            } else {
+                if (!accepted_live) {
+                    fail("lookup without an accepted request", "");
+                    return;
+                }
+                cm_l1_access(m, &accepted, &r);
+            }
+            break;
+        default:
+            fail("unknown event kind", "");
+            return;
+        }
+        char evt[96];
+        std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 3], dec_names[dec & 7], set);
+        check_field("kind", r.kind, kind, evt);
+        check_field("decision", r.dec, dec, evt);
+        check_field("set", r.set, set, evt);
+        if (r.kind == EVT_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT)
+            check_field("way", r.way, port_u64(top->evt_way_o), evt);
+        if (r.kind == EVT_FILL) {
+            check_field("evict", r.evict_valid, top->evt_evict_o, evt);
+            if (r.evict_valid)
+                check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
+        }
+        if (r.dec == DEC_LD_MISS)
+            check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
+        if (r.dec != DEC_STALL_LINE) {
+            bv_t exp, act;
+            cm_l1_row(m, set, &exp);
+            port_get(top->evt_row_o, act, l->row_bits);
+            if (!bv_eq(&exp, &act, l->row_bits))
+                fail(evt, row_diff(exp, act));
+        }
+        cov.event(r, top->evt_evict_o);
+        // what the RTL must do next
+        const cm_req_t &q = r.dec == DEC_STALL_LINE ? presented : accepted;
+        uint64_t line = lay_line_addr(l, q.addr);
+        if (r.kind == EVT_LOOKUP) {
+            accepted_live = false;
+            requests_done++;
+            if (r.dec == DEC_LD_HIT) {
+                bv_t ref;
+                mem.line(line, ref);
+                if (!bv_eq(&ref, &r.data, l->line_bits))
+                    fail("model hit data differs from the reference memory", "");
+                rsps.push_back({q.id, ST_HIT, r.data});
+            } else if (r.dec == DEC_LD_MISS) {
+                mems.push_back({false, line, r.mshr, {}, {}});
+            } else {
+                mems.push_back({true, line, 0, q.be, q.wdata});
+                rsps.push_back({q.id, ST_STORE, {}});
+            }
+        } else if (r.kind == EVT_FILL) {
+            rsps.push_back({r.id, ST_MISS, r.data});
+        }
+    }
+
+    // One line per event, in the same format as the Icarus testbench's $fdisplay.
+    void log_event(unsigned kind, unsigned dec, unsigned set)
+    {
+        bv_t row;
+        port_get(top->evt_row_o, row, l->row_bits);
+        std::fprintf(evlog, "%" PRIu64 " %u %u %u %u %u %" PRIx64 " %u ", cycle, kind, dec, set,
+                     (unsigned)port_u64(top->evt_way_o), (unsigned)top->evt_evict_o,
+                     port_u64(top->evt_evict_tag_o), (unsigned)port_u64(top->evt_mshr_o));
+        for (unsigned d = (l->row_bits + 3) / 4; d-- > 0;)
+            std::fputc("0123456789abcdef"[bv_get(&row, 4 * d, 4 * d + 4 <= l->row_bits ? 4 : l->row_bits - 4 * d)], evlog);
+        std::fputc('\n', evlog);
+    }
+
+    void on_mem_request()
+    {
+        bool store = top->mem_req_store_o;
+        uint64_t line = port_u64(top->mem_req_line_o);
+        unsigned mshr = (unsigned)port_u64(top->mem_req_mshr_o);
+        if (mems.empty()) {
+            fail("unexpected memory request", "");
+            return;
+        }
+        expect_mem e = mems.front();
+        mems.pop_front();
+        check_field("mem store", e.store, store, "mem_req");
+        check_field("mem line", e.line, line, "mem_req");
+        if (store) {
+            bv_t be, wd;
+            port_get(top->mem_req_be_o, be, m->cfg.line_bytes);
+            port_get(top->mem_req_wdata_o, wd, l->line_bits);
+            for (unsigned i = 0; i < m->cfg.line_bytes; i++)
+                if (bv_get(&be, i, 1) != bv_get(&e.be, i, 1) ||
+                    (bv_get(&be, i, 1) && bv_byte(&wd, i) != bv_byte(&e.wdata, i))) {
+                    fail("store byte enables or data differ", "");
+                    break;
+                }
+            mem.store(line, be, wd);
+        } else {
+            check_field("mem mshr", e.mshr, mshr, "mem_req");
+            mem.read(line, mshr, cycle);
+        }
+        cov.mem_request(store);
+    }
+
+    void on_response()
+    {
+        if (rsps.empty()) {
+            fail("unexpected core response", "");
+            return;
+        }
+        expect_rsp e = rsps.front();
+        rsps.pop_front();
+        check_field("rsp id", e.id, port_u64(top->rsp_id_o), "rsp");
+        check_field("rsp status", e.status, top->rsp_status_o, "rsp");
+        if (e.status != ST_STORE) {
+            bv_t d;
+            port_get(top->rsp_data_o, d, l->line_bits);
+            if (!bv_eq(&d, &e.data, l->line_bits))
+                fail("response data differs", "");
+        }
+        cov.response(e.status);
+    }
+
+    void stall_cycle_check()
+    {
+        // The RTL counts a stall cycle while a request's reservation failure is pending.
+        if ((presented_live && presented.rsv_counted) || (accepted_live && accepted.rsv_counted))
+            cm_l1_stall_cycle(m);
+    }
+
+    void drive()
+    {
+        if (!presented_live && gen.next(presented)) {
+            presented.rsv_counted = 0;
+            presented_live = true;
+        }
+        top->req_valid_i = presented_live;
+        if (presented_live) {
+            bv_t v;
+            top->req_store_i = presented.store;
+            bv_zero(&v);
+            bv_put(&v, 0, 64, lay_line_addr(l, presented.addr));
+            port_put(top->req_line_i, v, l->line_addr_bits);
+            top->req_id_i = presented.id;
+            bv_put(&v, 0, 64, presented.pc);
+            port_put(top->req_pc_i, v, m->cfg.pc_bits);
+            top->req_core_i = presented.core;
+            port_put(top->req_be_i, presented.be, m->cfg.line_bytes);
+            port_put(top->req_wdata_i, presented.wdata, l->line_bits);
+        }
+        top->mem_req_ready_i = mem.req_ready();
+        fill_presented = mem.response(cycle, fill_mshr, fill_data);
+        top->mem_rsp_valid_i = fill_presented;
+        if (fill_presented) {
+            top->mem_rsp_mshr_i = fill_mshr;
+            port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
+        }
+        top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
+        top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
+        top->kernel_start_i = 0;
+    }
+
+    void tick()
+    {
+        top->clk_i = 0;
+        drive();
+        top->eval();
+        cov.channels(top->req_valid_i && !top->req_ready_o, top->mem_req_valid_o && !top->mem_req_ready_i,
+                     top->rsp_valid_o && !top->rsp_ready_i);
+        if (top->rst_ni) {
+            stall_cycle_check();
+            if (top->evt_valid_o)
+                on_event();
+            if (top->req_valid_i && top->req_ready_o) {
+                accepted = presented;
+                accepted_live = true;
+                presented_live = false;
+            }
+            if (top->mem_req_valid_o && top->mem_req_ready_i)
+                on_mem_request();
+            if (top->mem_rsp_valid_i && top->mem_rsp_ready_o) {
+                mem.response_taken();
+                cov.fill_order(mem.out_of_order_returns);
+            }
+            if (top->rsp_valid_o && top->rsp_ready_i)
+                on_response();
+        }
+        ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
+        top->clk_i = 1;
+        top->eval();
+        ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
+        cycle++;
+    }
+
+    bool idle() const
+    {
+        return !presented_live && !accepted_live && gen.remaining() == 0 && rsps.empty() &&
+               mems.empty() && mem.outstanding() == 0;
+    }
+
+    void check_counters()
+    {
+        const uint64_t rtl[CNT_COUNT] = {port_u64(top->cnt_accesses_o), port_u64(top->cnt_hits_o),
+                                         port_u64(top->cnt_misses_o), port_u64(top->cnt_bypasses_o),
+                                         port_u64(top->cnt_fills_o), port_u64(top->cnt_evictions_o),
+                                         port_u64(top->cnt_rsv_fails_o), port_u64(top->cnt_stall_cycles_o)};
+        for (unsigned i = 0; i < CNT_COUNT; i++)
+            check_field(lay_counter_names[i], m->cnt[i], rtl[i], "counters");
+    }
+};
+
+pattern parse_pattern(const std::string &s)
+{
+    if (s == "stream") return pattern::stream;
+    if (s == "hot_small") return pattern::hot_small;
+    if (s == "hot_large") return pattern::hot_large;
+    if (s == "stride") return pattern::stride;
+    if (s == "uniform") return pattern::uniform;
+    return pattern::mix;
+}
+
+std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
+{
+    std::string key = std::string("+") + name + "=";
+    const char *v = ctx->commandArgsPlusMatch(name);
+    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
+        return std::string(v + key.size());
+    return def;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    ctx->commandArgs(argc, argv);
+    ctx->randReset(2);
+    std::string dir = plusarg(ctx.get(), "dir", ".");
+    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
+    std::string traffic_kind = plusarg(ctx.get(), "traffic", "directed");
+    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
+    std::string trace = plusarg(ctx.get(), "trace", "");
+    std::string evlog = plusarg(ctx.get(), "evlog", "");
+    bool quiet = !plusarg(ctx.get(), "quiet", "").empty() || ctx->commandArgsPlusMatch("quiet")[0];
+    Verilated::randSeed((int)(seed & 0x7fffffff));
+
+    cfg_t c;
+    char err[1024];
+    std::string cfgpath = dir + "/config.yaml";
+    cfg_defaults(&c);
+    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
+        std::fprintf(stderr, "l1_harness: %s\n", err);
+        return 2;
+    }
+    cm_l1_t *m;
+    if (cm_l1_new(&c, &m) != 0) {
+        std::fprintf(stderr, "l1_harness: out of memory\n");
+        return 2;
+    }
+    std::printf("l1_harness: %s seed=%" PRIu64 " traffic=%s\n", c.name, seed, traffic_kind.c_str());
+
+    const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
+    harness h(ctx.get(), top.get(), m, seed);
+    h.quiet = quiet;
+    if (!evlog.empty() && !(h.evlog = std::fopen(evlog.c_str(), "w"))) {
+        std::fprintf(stderr, "l1_harness: cannot write %s\n", evlog.c_str());
+        return 2;
+    }
+#if VM_TRACE
+    if (!trace.empty()) {
+        ctx->traceEverOn(true);
+        h.tfp = new VerilatedFstC;
+        top->trace(h.tfp, 99);
+        h.tfp->open(trace.c_str());
+    }
+#endif
+    std::mt19937_64 prng(seed);
+    if (traffic_kind == "directed") {
+        h.gen.directed();
+        h.mem.timing = {4, 40, 70, true};
+        h.rsp_ready_pct = 70;
+    } else {
+        h.gen.store_pct = (unsigned)(prng() % 50);
+        h.gen.random(parse_pattern(traffic_kind), requests);
+        unsigned maxlat = 1 + (unsigned)(prng() % 60);
+        h.mem.timing = {1, maxlat, 50 + (unsigned)(prng() % 51), (prng() & 3) != 0};
+        h.rsp_ready_pct = 50 + (unsigned)(prng() % 51);
+        h.flush_per_10k = (unsigned)(prng() % 3);
+    }
+
+    top->rst_ni = 0;
+    for (int i = 0; i < 4; i++)
+        h.tick();
+    top->rst_ni = 1;
+    uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + 10);
+    while (!h.failed && !h.idle() && h.cycle < limit)
+        h.tick();
+    for (int i = 0; i < 4 && !h.failed; i++)
+        h.tick();
+    if (!h.failed && !h.idle())
+        h.fail("timeout: requests outstanding", "");
+    if (!h.failed)
+        h.check_counters();
+    top->final();
+#if VM_TRACE
+    if (h.tfp) {
+        h.tfp->close();
+        delete h.tfp;
+    }
+#endif
+    std::printf("l1_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests\n", h.cycle,
+                h.events, h.requests_done);
+    h.cov.report(stdout);
+    if (h.evlog)
+        std::fclose(h.evlog);
+    cm_l1_free(m);
+    if (h.failed) {
+        std::printf("l1_harness: FAIL (seed %" PRIu64 ")\n", seed);
+        return 1;
+    }
+    std::printf("l1_harness: PASS\n");
+    return 0;
+}

@@ -1,0 +1,49 @@
+// ports: move values between Verilator ports of any width and cachegen bit vectors.
+// Verilator maps <=8/16/32/64-bit ports to integers and wider ones to VlWide<N> (32-bit words).
+#ifndef CACHEGEN_TB_PORTS_H
+#define CACHEGEN_TB_PORTS_H
+
+#include <cstdint>
+#include <type_traits>
+#include "verilated.h"
+extern "C" {
+#include "../gen/bv.h"
+}
+
+template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+inline void port_put(T &port, const bv_t &v, unsigned width)
+{
+    port = static_cast<T>(bv_get(&v, 0, width));
+}
+
+template <std::size_t N>
+inline void port_put(VlWide<N> &port, const bv_t &v, unsigned width)
+{
+    for (std::size_t i = 0; i < N; i++) {
+        unsigned lsb = 32 * (unsigned)i;
+        port[i] = lsb < width ? (uint32_t)bv_get(&v, lsb, width - lsb < 32 ? width - lsb : 32) : 0;
+    }
+}
+
+template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+inline void port_get(const T &port, bv_t &v, unsigned width)
+{
+    bv_zero(&v);
+    bv_put(&v, 0, width, (uint64_t)port);
+}
+
+template <std::size_t N>
+inline void port_get(const VlWide<N> &port, bv_t &v, unsigned width)
+{
+    bv_zero(&v);
+    for (std::size_t i = 0; i < N; i++) {
+        unsigned lsb = 32 * (unsigned)i;
+        if (lsb < width)
+            bv_put(&v, lsb, width - lsb < 32 ? width - lsb : 32, port[i]);
+    }
+}
+
+template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+inline uint64_t port_u64(const T &port) { return (uint64_t)port; }
+
+#endif

@@ -1,0 +1,111 @@
+// traffic: directed and constrained-random request streams.
+#include "traffic.h"
+
+#include <cstring>
+
+traffic::traffic(const cm_l1_t *model, uint64_t seed) : m_(model), rng_(seed) {}
+
+uint64_t traffic::line_of(unsigned set, uint64_t tag) const
+{
+    // Invert the index function: choose the low line bits so that index(line) == set.
+    const lay_l1_t *l = &m_->lay;
+    uint64_t low = set;
+    if (m_->cfg.index == INDEX_XOR)
+        low = (set ^ tag) & ((1ULL << l->set_bits) - 1);
+    uint64_t tag_mask = l->tag_bits >= 64 ? ~0ULL : ((1ULL << l->tag_bits) - 1);
+    return ((tag & tag_mask) << l->set_bits) | low;
+}
+
+cm_req_t traffic::make(bool store, uint64_t line)
+{
+    cm_req_t q;
+    std::memset(&q, 0, sizeof q);
+    const lay_l1_t *l = &m_->lay;
+    uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
+    q.store = store;
+    q.addr = (line & lmask) << l->off_bits;
+    q.id = next_id_++ & ((1u << m_->cfg.id_bits) - 1);
+    q.pc = rng_() & (m_->cfg.pc_bits >= 64 ? ~0ULL : ((1ULL << m_->cfg.pc_bits) - 1));
+    q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
+    if (store) {
+        for (unsigned i = 0; i < m_->cfg.line_bytes; i++) {
+            bv_put(&q.be, i, 1, (rng_() & 3) != 0);
+            bv_set_byte(&q.wdata, i, (uint8_t)rng_());
+        }
+    }
+    return q;
+}
+
+void traffic::directed()
+{
+    desc_ = "directed";
+    unsigned ways = m_->cfg.ways, mshrs = m_->cfg.mshrs;
+    auto ld = [&](unsigned set, uint64_t tag) { script_.push_back(make(false, line_of(set, tag))); };
+    auto st = [&](unsigned set, uint64_t tag) { script_.push_back(make(true, line_of(set, tag))); };
+    ld(0, 1);            // miss, fill into invalid way 0
+    ld(0, 1);            // same line while its read is outstanding: stall, then hit
+    st(0, 1);            // store hit: bytes updated (or invalidated with write_evict)
+    ld(0, 1);            // load sees the stored bytes
+    st(1, 7);            // store miss: write-through only
+    ld(1, 7);            // load miss returns the written bytes from memory
+    for (unsigned t = 2; t < 2 + ways + 2; t++)
+        ld(0, t);        // fill every way of set 0, then evict twice
+    for (unsigned t = 2; t < 2 + ways; t++)
+        ld(0, t);        // hits and misses by replacement order
+    for (unsigned k = 0; k < 2 * mshrs + 3; k++)
+        ld(2 % m_->cfg.sets, 100 + k % (2 * mshrs + 3)); // more misses than MSHRs: reservation failures
+    for (unsigned k = 0; k < 4 * ways; k++)
+        script_.push_back(make(k & 1, line_of(3 % m_->cfg.sets, 200 + k % (ways + 1))));
+}
+
+void traffic::random(pattern p, unsigned n)
+{
+    const lay_l1_t *l = &m_->lay;
+    unsigned lines = m_->cfg.sets * m_->cfg.ways;
+    uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
+    static const char *const names[] = {"stream", "hot_small", "hot_large", "stride", "uniform",
+                                        "mix"};
+    desc_ = names[(int)p];
+    uint64_t base = rng_() & lmask, cursor = base;
+    std::uniform_int_distribution<unsigned> pct(0, 99);
+    pattern cur = p;
+    unsigned burst = 0;
+    unsigned stride_k = l->set_bits + (unsigned)(rng_() % 3);
+    for (unsigned i = 0; i < n; i++) {
+        if (p == pattern::mix && burst == 0) {
+            cur = (pattern)(rng_() % 5);
+            burst = 16 + (unsigned)(rng_() % 200);
+            base = rng_() & lmask;
+            cursor = base;
+        }
+        if (burst)
+            burst--;
+        uint64_t line = 0;
+        switch (cur) {
+        case pattern::stream:
+            line = cursor++;
+            break;
+        case pattern::hot_small:
+            line = base + rng_() % (lines > 2 ? lines / 2 : 1);
+            break;
+        case pattern::hot_large:
+            line = base + rng_() % (2 * lines + 1);
+            break;
+        case pattern::stride:
+            line = base + ((rng_() % (2 * m_->cfg.ways + 2)) << stride_k);
+            break;
+        default:
+            line = rng_();
+            break;
+        }
+        script_.push_back(make(pct(rng_) < store_pct, line & lmask));
+    }
+}
+
+bool traffic::next(cm_req_t &q)
+{
+    if (pos_ >= script_.size())
+        return false;
+    q = script_[pos_++];
+    return true;
+}

@@ -1,0 +1,39 @@
+// traffic: request streams for the harness: a directed script that walks every L1 decision
+// path, and constrained-random patterns (streams, hot sets, strides, uniform, mixes).
+#ifndef CACHEGEN_TB_TRAFFIC_H
+#define CACHEGEN_TB_TRAFFIC_H
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+extern "C" {
+#include "../cmodel/cm_l1.h"
+}
+
+enum class pattern { stream, hot_small, hot_large, stride, uniform, mix };
+
+class traffic {
+public:
+    traffic(const cm_l1_t *model, uint64_t seed);
+    // Directed script: fixed addresses chosen from the geometry.
+    void directed();
+    // Random: `n` requests of `p` (mix picks a pattern per burst).
+    void random(pattern p, unsigned n);
+    bool next(cm_req_t &q);
+    size_t remaining() const { return script_.size() - pos_; }
+    std::string describe() const { return desc_; }
+    unsigned store_pct = 25;
+
+private:
+    cm_req_t make(bool store, uint64_t line);
+    uint64_t line_of(unsigned set, uint64_t tag) const;
+    const cm_l1_t *m_;
+    std::mt19937_64 rng_;
+    std::vector<cm_req_t> script_;
+    size_t pos_ = 0;
+    uint32_t next_id_ = 0;
+    std::string desc_;
+};
+
+#endif
