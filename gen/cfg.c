@@ -152,7 +152,7 @@ int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errl
             if (i + 1 < NKEYS)
                 strncat(names, ", ", sizeof names - strlen(names) - 1);
         }
-        errf(err, errlen, "%s = %s: unknown key; known keys: %s", key, value, names);
+        errf(err, errlen, "%s = %s: unknown key; allowed keys: %s", key, value, names);
         return -1;
     }
     range_text(k, allowed, sizeof allowed);
@@ -162,7 +162,7 @@ int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errl
         errno = 0;
         if (!isdigit((unsigned char)value[0]))
             goto bad;
-        unsigned long long v = strtoull(value, &end, 0);
+        unsigned long long v = strtoull(value, &end, 10); /* decimal only: "010" is 10 */
         if (errno || *end || !uint_ok(k, v))
             goto bad;
         *uint_field(c, k) = (unsigned)v;
@@ -274,18 +274,9 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     }
     if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
         errf(err, errlen,
-             "l1.replacement = plru: needs a power-of-two l1.ways >= 2, but l1.ways = %u; "
-             "use lru or srrip",
+             "l1.replacement = plru: not allowed with l1.ways = %u; allowed: plru with a "
+             "power-of-two l1.ways >= 2, or lru or srrip with any l1.ways",
              l->ways);
-        return -1;
-    }
-    unsigned long long bits = (unsigned long long)l->ways *
-        (1 + (l->addr_bits - b - m) + (l->repl == REPL_SRRIP ? l->rrpv_bits : cfg_log2(l->ways)));
-    if (bits + l->ways > 4096) {
-        errf(err, errlen,
-             "l1.ways = %u: a set's metadata row would be %llu bits with l1.addr_bits = %u; "
-             "allowed: at most 4096 bits (fewer ways or address bits)",
-             l->ways, bits + l->ways, l->addr_bits);
         return -1;
     }
     return 0;

@@ -134,7 +134,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "wire %sdata_rdata_w%u;", emit_range(w->lw), k);
     emit_blank(e);
     emit_line(e, "// metadata logic, MSHRs, index");
-    emit_line(e, "reg [1:0] meta_op;");
+    emit_line(e, "// A continuous assignment, not a default in the control block: meta_op feeds");
+    emit_line(e, "// back into that block through u_meta, and event-driven simulators would see");
+    emit_line(e, "// the default and the override as two changes and never settle.");
+    emit_line(e, "wire [1:0] meta_op = (state_q == SFill) ? 2'd2 : {1'b0, req_store_q};");
     emit_line(e, "wire meta_hit, meta_evict;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
@@ -407,7 +410,6 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "SFill: begin");
     emit_in(e);
-    emit_line(e, "meta_op = 2'd2;");
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     emit_line(e, "evt_evict_o = meta_evict;");
@@ -492,7 +494,6 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
     emit_line(e, "meta_wdata = meta_row;");
-    emit_line(e, "meta_op = {1'b0, req_store_q};");
     emit_line(e, "data_re = 1'b0;");
     emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
     emit_line(e, "data_wdata = req_wdata_q;");

@@ -1,0 +1,366 @@
+#!/usr/bin/env bash
+# test_cli.sh: command-line tests of cachegen. Bad input must be refused with a non-zero exit
+# status and one error on stderr naming the key, the value and what is allowed, and must leave
+# no output (nor temporary) directory behind; good input must produce complete, deterministic
+# output directories that replace earlier cachegen output as a whole.
+#
+# usage: gen/test_cli.sh [path/to/cachegen]     (default build/cachegen)
+# Runs in a fresh temporary directory (removed on exit); prints "ok N - ..." or "not ok N - ..."
+# per case and ends with the line "N passed, M failed"; exits non-zero if anything failed.
+set -u
+
+bin=${1:-build/cachegen}
+if [ ! -x "$bin" ]; then
+    echo "test_cli.sh: $bin: not an executable; build it with make build/cachegen" >&2
+    exit 2
+fi
+bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_cli.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+# A private copy, so that a concurrent rebuild cannot change the binary under the test.
+cp "$bin_abs" ./cachegen || exit 2
+CG="$work/cachegen"
+
+n=0
+passed=0
+failed=0
+ALLOWED_RE='allowed|expected'
+
+pass() {
+    n=$((n + 1)); passed=$((passed + 1))
+    echo "ok $n - $1"
+}
+
+# fail DESCRIPTION REASON [STDERR_FILE]
+fail() {
+    n=$((n + 1)); failed=$((failed + 1))
+    echo "not ok $n - $1"
+    echo "#   $2"
+    if [ -n "${3:-}" ] && [ -s "$3" ]; then
+        sed 's/^/#   stderr: /' "$3"
+    fi
+}
+
+# Flatten a config.yaml of nested mappings into "dotted.key=value" lines.
+yaml_flat() {
+    awk '
+        /^[[:space:]]*(#|$)/ { next }
+        /^[^ ]/ {
+            k = $0; sub(/:.*/, "", k); v = $0; sub(/^[^:]*:[ ]*/, "", v)
+            if (v == "") sec = k; else { sec = ""; print k "=" v }
+            next
+        }
+        {
+            k = $0; sub(/^ +/, "", k); v = k; sub(/:.*/, "", k); sub(/^[^:]*:[ ]*/, "", v)
+            print (sec == "" ? "" : sec ".") k "=" v
+        }' "$1"
+}
+
+# ---- bad input -------------------------------------------------------------------------------
+# bad DESCRIPTION NEEDLE... -- ARG...
+# Runs `cachegen ARG... -o out` in a fresh case directory (files named by FILES, written before
+# the call, live there too). Every NEEDLE must occur in stderr as a whole word (fixed string, or
+# an extended regex when written re:REGEX), as must a word saying what is allowed. The exit
+# status must be a clean error (1..127, not a crash) and nothing named out* may remain.
+declare -A FILES=()
+
+bad() {
+    local desc=$1; shift
+    local needles=()
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do needles+=("$1"); shift; done
+    shift
+    local dir="case$((n + 1))"
+    mkdir "$dir"
+    local f
+    for f in "${!FILES[@]}"; do printf '%s' "${FILES[$f]}" > "$dir/$f"; done
+    FILES=()
+    local rc
+    (cd "$dir" && "$CG" "$@" -o out > stdout.txt 2> stderr.txt)
+    rc=$?
+    local err="$dir/stderr.txt"
+    if [ "$rc" -eq 0 ]; then
+        fail "$desc" "exit status 0, expected an error" "$err"; return
+    fi
+    if [ "$rc" -ge 128 ]; then
+        fail "$desc" "exit status $rc: crashed instead of reporting an error" "$err"; return
+    fi
+    local left
+    left=$(cd "$dir" && compgen -G 'out*' | tr '\n' ' ')
+    if [ -n "$left" ]; then
+        fail "$desc" "left behind: $left" "$err"; return
+    fi
+    if [ ! -s "$err" ]; then
+        fail "$desc" "nothing on stderr" "$err"; return
+    fi
+    local miss=()
+    for f in "${needles[@]}"; do
+        if [[ $f == re:* ]]; then
+            grep -qwE -- "${f#re:}" "$err" || miss+=("/${f#re:}/")
+        else
+            grep -qwF -- "$f" "$err" || miss+=("'$f'")
+        fi
+    done
+    grep -qiwE -- "$ALLOWED_RE" "$err" || miss+=("what is allowed (/$ALLOWED_RE/)")
+    if [ ${#miss[@]} -gt 0 ]; then
+        fail "$desc" "stderr lacks ${miss[*]}" "$err"; return
+    fi
+    pass "$desc"
+}
+
+# Per-key ranges.
+bad "l1.sets=48 (not a power of two)" l1.sets 48 -- --set l1.sets=48
+bad "l1.sets=0" l1.sets 0 -- --set l1.sets=0
+bad "l1.sets=32768 (too large)" l1.sets 32768 -- --set l1.sets=32768
+bad "l1.sets=99999999999999999999 (overflows)" l1.sets 99999999999999999999 \
+    -- --set l1.sets=99999999999999999999
+bad "l1.ways=0" l1.ways 0 -- --set l1.ways=0
+bad "l1.ways=33" l1.ways 33 -- --set l1.ways=33
+bad "l1.line_bytes=8 (too small)" l1.line_bytes 8 -- --set l1.line_bytes=8
+bad "l1.line_bytes=48 (not a power of two)" l1.line_bytes 48 -- --set l1.line_bytes=48
+bad "l1.line_bytes=512 (too large)" l1.line_bytes 512 -- --set l1.line_bytes=512
+bad "l1.addr_bits=65" l1.addr_bits 65 -- --set l1.addr_bits=65
+bad "l1.replacement=fifo (unknown policy)" l1.replacement fifo -- --set l1.replacement=fifo
+bad "l1.index=hash (unknown index function)" l1.index hash -- --set l1.index=hash
+bad "l1.mode=rrip (unknown mode)" l1.mode rrip -- --set l1.mode=rrip
+bad "l1.write_evict=maybe (not a boolean)" l1.write_evict maybe -- --set l1.write_evict=maybe
+bad "l1.counter_bits=7" l1.counter_bits 7 -- --set l1.counter_bits=7
+bad "l1.ways=four (not a number)" l1.ways four -- --set l1.ways=four
+bad "l1.mshrs=-1 (negative)" l1.mshrs -1 -- --set l1.mshrs=-1
+bad "l1.ways= (empty value)" l1.ways -- --set l1.ways=
+
+# Combinations.
+bad "l1.addr_bits=12 too small for 1024 sets of 256-byte lines" l1.addr_bits 12 \
+    -- --set l1.sets=1024 --set l1.line_bytes=256 --set l1.addr_bits=12
+bad "l1.addr_bits=20 too small for xor index over 1024 sets of 128-byte lines" l1.addr_bits 20 \
+    xor -- --set l1.sets=1024 --set l1.line_bytes=128 --set l1.index=xor --set l1.addr_bits=20
+bad "plru with 3 ways" l1.replacement plru l1.ways 3 \
+    -- --set l1.ways=3 --set l1.replacement=plru
+bad "plru with 1 way" l1.replacement plru l1.ways 1 \
+    -- --set l1.ways=1 --set l1.replacement=plru
+
+# Unknown keys and names.
+bad "unknown key l1.colour" l1.colour red -- --set l1.colour=red
+bad "unknown top-level key colour" colour red -- --set colour=red
+bad "name=Module (not lower_snake_case)" name Module -- --set name=Module
+bad "name=module (Verilog keyword)" name module -- --set name=module
+bad "name=1abc (starts with a digit)" name 1abc -- --set name=1abc
+bad "name=class (C++ keyword)" name class -- --set name=class
+bad "unknown preset" preset no-such-l1 -- --preset no-such-l1
+bad "--set without '='" --set l1.ways -- --set l1.ways
+bad "unknown option --colour" --colour -- --colour
+
+# YAML files.
+FILES[unbalanced.yaml]=$'name: yaml_cache\nl1:\n  sets: [32, 64\n  ways: 4\n'
+bad "YAML with unbalanced brackets" 're:unbalanced\.yaml:[0-9]+' -- --config unbalanced.yaml
+FILES[indent.yaml]=$'l1:\n  sets: 32\n ways: 4\n'
+bad "YAML with bad indentation" 're:indent\.yaml:[0-9]+' -- --config indent.yaml
+FILES[list.yaml]=$'name: yaml_cache\nl1:\n  ways:\n    - 4\n    - 8\n'
+bad "YAML with a list where a scalar is expected" list.yaml:3 l1.ways list \
+    -- --config list.yaml
+FILES[flow_list.yaml]=$'l1:\n  sets: 32\n  ways: [4, 8]\n'
+bad "YAML with a flow list where a scalar is expected" flow_list.yaml:3 l1.ways list \
+    -- --config flow_list.yaml
+FILES[bad_value.yaml]=$'# a comment\nname: yaml_cache\nl1:\n  sets: 64\n  ways: 33\n'
+bad "YAML key with a bad value names file and line" bad_value.yaml:5 l1.ways 33 \
+    -- --config bad_value.yaml
+FILES[unknown_key.yaml]=$'l1:\n  sets: 64\n  colour: red\n'
+bad "YAML with unknown key l1.colour" unknown_key.yaml:3 l1.colour red \
+    -- --config unknown_key.yaml
+FILES[top_list.yaml]=$'- l1.sets\n- l1.ways\n'
+bad "YAML document that is a list, not a mapping" top_list.yaml:1 -- --config top_list.yaml
+FILES[combo.yaml]=$'l1:\n  ways: 3\n  replacement: plru\n'
+bad "YAML: plru with 3 ways" l1.replacement plru l1.ways 3 -- --config combo.yaml
+FILES[good.yaml]=$'l1:\n  sets: 64\n'
+bad "--set after YAML with a bad value" l1.line_bytes 48 \
+    -- --config good.yaml --set l1.line_bytes=48
+
+# An existing directory (or file) that cachegen did not write must be refused and kept as is.
+existing_not_ours() {
+    local desc=$1 kind=$2
+    local dir="case$((n + 1))"
+    mkdir "$dir"
+    if [ "$kind" = dir ]; then
+        mkdir "$dir/out"
+        echo "precious" > "$dir/out/sentinel.txt"
+    else
+        echo "precious" > "$dir/out"
+    fi
+    local rc
+    (cd "$dir" && "$CG" --preset fermi-l1 -o out > stdout.txt 2> stderr.txt)
+    rc=$?
+    local err="$dir/stderr.txt"
+    if [ "$rc" -eq 0 ] || [ "$rc" -ge 128 ]; then
+        fail "$desc" "exit status $rc, expected a clean error" "$err"; return
+    fi
+    if [ "$kind" = dir ]; then
+        local listing
+        listing=$(cd "$dir/out" && ls -A | tr '\n' ' ')
+        if [ "$listing" != "sentinel.txt " ] ||
+           [ "$(cat "$dir/out/sentinel.txt")" != precious ]; then
+            fail "$desc" "directory was changed: now holds: $listing" "$err"; return
+        fi
+    elif [ ! -f "$dir/out" ] || [ "$(cat "$dir/out")" != precious ]; then
+        fail "$desc" "file was changed" "$err"; return
+    fi
+    local left
+    left=$(cd "$dir" && compgen -G 'out?*' | tr '\n' ' ')
+    if [ -n "$left" ]; then
+        fail "$desc" "left behind: $left" "$err"; return
+    fi
+    local miss=()
+    grep -qwF -- "-o" "$err" || miss+=("'-o'")
+    grep -qwF -- "out" "$err" || miss+=("'out'")
+    grep -qiwE -- "$ALLOWED_RE" "$err" || miss+=("what is allowed (/$ALLOWED_RE/)")
+    if [ ${#miss[@]} -gt 0 ]; then
+        fail "$desc" "stderr lacks ${miss[*]}" "$err"; return
+    fi
+    pass "$desc"
+}
+existing_not_ours "-o an existing non-cachegen directory is refused and left untouched" dir
+existing_not_ours "-o an existing regular file is refused and left untouched" file
+
+# ---- good input ------------------------------------------------------------------------------
+# run_ok DESCRIPTION ARG...: run cachegen in the top directory; on failure report and return 1.
+run_ok() {
+    local desc=$1; shift
+    if ! "$CG" "$@" > last_stdout.txt 2> last_stderr.txt; then
+        fail "$desc" "cachegen $* exited non-zero" last_stderr.txt
+        return 1
+    fi
+}
+
+# --help exits 0 and documents every key that config.yaml holds.
+desc="--help exits 0 and names every key of the generated config.yaml"
+if run_ok "$desc" --help && cp last_stdout.txt help.txt && run_ok "$desc" -o help_out; then
+    yaml_flat help_out/config.yaml | cut -d= -f1 > help_keys.txt
+    missing=$(while read -r k; do grep -qwF -- "$k" help.txt || echo "$k"; done < help_keys.txt)
+    if [ "$(wc -l < help_keys.txt)" -lt 10 ]; then
+        fail "$desc" "config.yaml holds only $(wc -l < help_keys.txt) keys"
+    elif [ -n "$missing" ]; then
+        fail "$desc" "help lacks: $(tr "\n" " " <<< "$missing")"
+    else
+        pass "$desc"
+    fi
+fi
+
+desc="--list-presets exits 0 and lists fermi-l1 and gcn-l1"
+if run_ok "$desc" --list-presets; then
+    if grep -qw fermi-l1 last_stdout.txt && grep -qw gcn-l1 last_stdout.txt; then
+        pass "$desc"
+    else
+        fail "$desc" "list lacks a preset: $(tr '\n' '|' < last_stdout.txt)"
+    fi
+fi
+
+# Every preset generates, and its config.yaml reloads to the same bytes.
+for p in fermi-l1 gcn-l1; do
+    desc="--preset $p generates; its config.yaml regenerates identical output"
+    if run_ok "$desc" --preset "$p" -o "preset_$p" &&
+       run_ok "$desc" --config "preset_$p/config.yaml" -o "reload_$p"; then
+        if d=$(diff -r "preset_$p" "reload_$p" 2>&1); then
+            pass "$desc"
+        else
+            fail "$desc" "outputs differ: $(echo "$d" | head -5 | tr '\n' '|')"
+        fi
+    fi
+done
+
+# A YAML config of nested mappings: config.yaml holds exactly the values given.
+cat > good.yaml <<'EOF'
+# cachegen test configuration
+name: yaml_cache
+l1:
+  sets: 64
+  ways: 8
+  line_bytes: 64
+  addr_bits: 40
+  mshrs: 16
+  replacement: plru
+  index: xor
+  write_evict: true
+  counter_bits: 48
+EOF
+check_values() { # check_values DESC DIR KEY=VALUE...
+    local desc=$1 dir=$2; shift 2
+    local flat miss=() kv
+    flat=$(yaml_flat "$dir/config.yaml")
+    for kv in "$@"; do
+        grep -qxF -- "$kv" <<< "$flat" || miss+=("$kv")
+    done
+    if [ ${#miss[@]} -gt 0 ]; then
+        fail "$desc" "config.yaml lacks ${miss[*]} (has: $(tr "\n" " " <<< "$flat"))"
+    else
+        pass "$desc"
+    fi
+}
+desc="--config YAML (nested l1: mapping) generates config.yaml with the values given"
+if run_ok "$desc" --config good.yaml -o yaml_out; then
+    if [ ! -f yaml_out/yaml_cache.v ] || [ ! -f yaml_out/yaml_cache.f ]; then
+        fail "$desc" "yaml_out lacks yaml_cache.v or yaml_cache.f: $(ls yaml_out | tr '\n' ' ')"
+    else
+        check_values "$desc" yaml_out name=yaml_cache l1.sets=64 l1.ways=8 l1.line_bytes=64 \
+            l1.addr_bits=40 l1.mshrs=16 l1.replacement=plru l1.index=xor l1.write_evict=true \
+            l1.counter_bits=48
+    fi
+fi
+
+desc="--set overrides a value from the YAML file"
+if run_ok "$desc" --config good.yaml --set l1.ways=2 --set l1.replacement=srrip -o set_out; then
+    check_values "$desc" set_out name=yaml_cache l1.sets=64 l1.ways=2 l1.replacement=srrip \
+        l1.index=xor
+fi
+
+desc="--set applies left to right (the last one wins)"
+if run_ok "$desc" --set l1.ways=2 --set l1.ways=16 -o order_out; then
+    check_values "$desc" order_out l1.ways=16
+fi
+
+desc="the same config twice into two directories gives byte-identical trees"
+mkdir -p det_a det_b/nested
+if run_ok "$desc" --config good.yaml -o det_a/first &&
+   run_ok "$desc" --config good.yaml -o det_b/nested/second; then
+    if d=$(diff -r det_a/first det_b/nested/second 2>&1); then
+        pass "$desc"
+    else
+        fail "$desc" "trees differ: $(echo "$d" | head -5 | tr '\n' '|')"
+    fi
+fi
+
+desc="regenerating into an existing cachegen output directory replaces it as a whole"
+mkdir regen
+if run_ok "$desc" --preset fermi-l1 -o regen/out &&
+   echo stale > regen/out/stale.txt &&
+   run_ok "$desc" --preset gcn-l1 -o regen/out; then
+    left=$(cd regen && compgen -G 'out?*' | tr '\n' ' ')
+    if [ -e regen/out/stale.txt ]; then
+        fail "$desc" "a file of the old directory survived (stale.txt)"
+    elif [ -n "$left" ]; then
+        fail "$desc" "left behind: $left"
+    elif [ -e regen/out/fermi_l1.v ] || [ ! -f regen/out/gcn_l1.v ]; then
+        fail "$desc" "holds: $(ls regen/out | tr '\n' ' ')"
+    elif ! diff -r regen/out preset_gcn-l1 > /dev/null 2>&1; then
+        fail "$desc" "differs from a fresh gcn-l1 output"
+    else
+        check_values "$desc" regen/out name=gcn_l1 l1.ways=8 l1.line_bytes=64
+    fi
+fi
+
+desc="a failed regeneration leaves the earlier cachegen output untouched"
+mkdir keep
+if run_ok "$desc" --preset fermi-l1 -o keep/out; then
+    cp -r keep/out keep_copy
+    if "$CG" --preset gcn-l1 --set l1.ways=33 -o keep/out > /dev/null 2> keep_err.txt; then
+        fail "$desc" "cachegen accepted l1.ways=33"
+    elif ! diff -r keep/out keep_copy > /dev/null 2>&1; then
+        fail "$desc" "keep/out changed" keep_err.txt
+    elif [ -n "$(cd keep && compgen -G 'out?*')" ]; then
+        fail "$desc" "left behind: $(cd keep && compgen -G 'out?*' | tr '\n' ' ')" keep_err.txt
+    else
+        pass "$desc"
+    fi
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# run_icarus.sh OUTDIR WORKDIR [SEED] [COUNT]: compile a generated L1 with Icarus (-g2005) and
+# replay an mkstim stimulus through tb_icarus.v; exits non-zero unless every response matched.
+set -euo pipefail
+out=$(cd "$1" && pwd); work=$2; seed=${3:-1}; count=${4:-2000}
+root=$(cd "$(dirname "$0")/.." && pwd)
+top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
+mkdir -p "$work"
+"$root/build/mkstim" "$out" "$seed" "$count" "$work/stim.txt" "$work/tb_defines.vh"
+files=$(sed "s|^|$out/|" "$out/$top.f")
+iverilog -g2005 -Wall -Wno-timescale -I "$work" -o "$work/sim.vvp" $files "$root/tb/tb_icarus.v"
+vvp -n "$work/sim.vvp" +stim="$work/stim.txt" +latency=5 | tee "$work/icarus.log"
+grep -q "tb_icarus: PASS" "$work/icarus.log"
