@@ -8,7 +8,7 @@ B := build
 PRESETS := fermi-l1 gcn-l1
 DEMO_PRESET := fermi-l1
 
-DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev pkg-config make gcc g++
+DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev ccache make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/report.c gen/gen_l1.c
@@ -16,8 +16,8 @@ CM_SRC := cmodel/cm_l1.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_pl
           cmodel/cm_repl_srrip.c
 LIBS := -lyaml -ljansson
 
-.PHONY: all deps demo test unit lint sim-verilator sim-icarus golden-check golden clean
-all: $(B)/cachegen $(B)/libcmodel.a
+.PHONY: all deps demo test soak golden clean
+all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -49,6 +49,46 @@ $(B)/libcmodel.a: $(CM_SRC) cmodel/*.h gen/*.h | $(B)
 
 $(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h
 	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS)
+
+$(B)/mkstim: tb/mkstim.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml
+
+$(B)/randcfg: tb/randcfg.c $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml
+
+$(B)/test_cm_l1: cmodel/test_cm_l1.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+# ---- entry points -------------------------------------------------------------------------
+# The full suite: unit, CLI, golden RTL, every preset and 20 random configs in lockstep on
+# Verilator (and on Icarus), mutation test. Prints "N passed, M failed".
+test: deps
+	$(MAKE) --no-print-directory all
+	tb/test_all.sh
+
+# Longer: many more random configurations and requests (not part of `make test`).
+soak: deps
+	$(MAKE) --no-print-directory all
+	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh
+
+# Generate the demo preset, run it in lockstep on Verilator, print where everything is.
+demo: deps
+	$(MAKE) --no-print-directory all
+	@rm -rf $(B)/demo; mkdir -p $(B)/demo
+	@start=$$(date +%s%N); $(B)/cachegen --preset $(DEMO_PRESET) -o $(B)/demo/rtl; \
+	  echo "demo: generated in $$(( ($$(date +%s%N) - start) / 1000000 )) ms"
+	@tb/build_harness.sh $(B)/demo/rtl $(B)/demo/vl
+	@$(B)/demo/vl/Vdut +dir=$(B)/demo/rtl +seed=1 +traffic=mix +requests=200000 +cover | tee $(B)/demo/lockstep.log
+	@grep -q "l1_harness: PASS" $(B)/demo/lockstep.log
+	@top=$$(sed -n 's/^top: //p' $(B)/demo/rtl/cachegen.manifest); \
+	  echo; echo "demo: RTL      $(CURDIR)/$(B)/demo/rtl/$$top.v (file list $$top.f)"; \
+	  echo "demo: report   $(CURDIR)/$(B)/demo/rtl/$${top}_report.md (.json)"; \
+	  echo "demo: lockstep $(CURDIR)/$(B)/demo/lockstep.log"
+
+# Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
+golden: all
+	@for p in $(PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \
+	  $(B)/cachegen --preset $$p -o rtl/presets/$$p || exit 1; done
 
 clean:
 	rm -rf $(B)

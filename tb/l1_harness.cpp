@@ -3,7 +3,10 @@
 // whole metadata row are compared bit for bit; every response and memory request is checked
 // against the model and a reference memory. First mismatch: report, finalize, exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +traffic=directed|mix|...
-//           +requests=N +trace=FILE.fst +quiet
+//           +requests=N +trace=FILE.fst +evlog=FILE +cover (fail on an unhit bin)
+//           +min_events=N (extend random traffic to N events, fail on fewer)
+//           +free (no model, no checks: the free-running baseline of bench/)
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -41,13 +44,13 @@ struct harness {
     Vdut *top;
     cm_l1_t *m;
     const lay_l1_t *l;
-    uint64_t seed, cycle = 0, events = 0, requests_done = 0;
+    uint64_t seed, cycle = 0, events = 0, requests_done = 0, requests_accepted = 0;
     memory mem;
     traffic gen;
     coverage cov;
     std::mt19937_64 rng;
     unsigned rsp_ready_pct = 100, flush_per_10k = 0;
-    bool failed = false, quiet = false;
+    bool failed = false;
     cm_req_t presented{}, accepted{};
     bool presented_live = false, accepted_live = false;
     std::deque<expect_rsp> rsps;
@@ -97,8 +100,14 @@ struct harness {
         fail("event field differs", b);
     }
 
+    bool free_running = false;  // +free: no model and no checks (benchmark baseline)
+
     void on_event()
     {
+        if (free_running) {
+            events++;
+            return;
+        }
         unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
         unsigned set = (unsigned)port_u64(top->evt_set_o);
         cm_result_t r;
@@ -200,6 +209,17 @@ struct harness {
         bool store = top->mem_req_store_o;
         uint64_t line = port_u64(top->mem_req_line_o);
         unsigned mshr = (unsigned)port_u64(top->mem_req_mshr_o);
+        if (free_running) {
+            if (store) {
+                bv_t be, wd;
+                port_get(top->mem_req_be_o, be, m->cfg.line_bytes);
+                port_get(top->mem_req_wdata_o, wd, l->line_bits);
+                mem.store(line, be, wd);
+            } else {
+                mem.read(line, mshr, cycle);
+            }
+            return;
+        }
         if (mems.empty()) {
             fail("unexpected memory request", "");
             return;
@@ -228,6 +248,10 @@ struct harness {
 
     void on_response()
     {
+        if (free_running) {
+            requests_done++;
+            return;
+        }
         if (rsps.empty()) {
             fail("unexpected core response", "");
             return;
@@ -247,13 +271,20 @@ struct harness {
 
     void stall_cycle_check()
     {
+        if (free_running)
+            return;
         // The RTL counts a stall cycle while a request's reservation failure is pending.
         if ((presented_live && presented.rsv_counted) || (accepted_live && accepted.rsv_counted))
             cm_l1_stall_cycle(m);
     }
 
+    uint64_t min_events = 0;           // random traffic is extended until this many events
+    pattern traffic_pattern = pattern::mix;
+
     void drive()
     {
+        if (phased && !presented_live && gen.remaining() == 0 && events < min_events)
+            gen.random(traffic_pattern, 10000);
         if (!presented_live && gen.next(presented)) {
             presented.rsv_counted = 0;
             presented_live = true;
@@ -284,8 +315,25 @@ struct harness {
         top->kernel_start_i = 0;
     }
 
+    bool phased = false;  // random traffic: memory and core timing change every phase
+
+    // A new timing phase: fast or slow memory, in or out of order, with or without
+    // backpressure on each channel, so one run sees both MSHR-full and idle regimes.
+    void new_phase()
+    {
+        static const unsigned max_lat[] = {2, 8, 40, 200};
+        unsigned k = (unsigned)(rng() % 4);
+        mem.timing.min_latency = 1 + (k == 3 ? 40 : 0);
+        mem.timing.max_latency = max_lat[k];
+        mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        mem.timing.out_of_order = (rng() & 3) != 0;
+        rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+    }
+
     void tick()
     {
+        if (phased && cycle % 3000 == 0)
+            new_phase();
         top->clk_i = 0;
         drive();
         top->eval();
@@ -296,6 +344,7 @@ struct harness {
             if (top->evt_valid_o)
                 on_event();
             if (top->req_valid_i && top->req_ready_o) {
+                requests_accepted++;
                 accepted = presented;
                 accepted_live = true;
                 presented_live = false;
@@ -324,6 +373,11 @@ struct harness {
 
     bool idle() const
     {
+        if (phased && events < min_events)
+            return false;
+        if (free_running)
+            return !presented_live && gen.remaining() == 0 && mem.outstanding() == 0 &&
+                   !top->rsp_valid_o && requests_done >= requests_accepted;
         return !presented_live && !accepted_live && gen.remaining() == 0 && rsps.empty() &&
                mems.empty() && mem.outstanding() == 0;
     }
@@ -371,7 +425,6 @@ int main(int argc, char **argv)
     unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
     std::string trace = plusarg(ctx.get(), "trace", "");
     std::string evlog = plusarg(ctx.get(), "evlog", "");
-    bool quiet = !plusarg(ctx.get(), "quiet", "").empty() || ctx->commandArgsPlusMatch("quiet")[0];
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
@@ -391,7 +444,7 @@ int main(int argc, char **argv)
 
     const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), m, seed);
-    h.quiet = quiet;
+    h.free_running = ctx->commandArgsPlusMatch("free")[0] != 0;
     if (!evlog.empty() && !(h.evlog = std::fopen(evlog.c_str(), "w"))) {
         std::fprintf(stderr, "l1_harness: cannot write %s\n", evlog.c_str());
         return 2;
@@ -412,25 +465,27 @@ int main(int argc, char **argv)
     } else {
         h.gen.store_pct = (unsigned)(prng() % 50);
         h.gen.random(parse_pattern(traffic_kind), requests);
-        unsigned maxlat = 1 + (unsigned)(prng() % 60);
-        h.mem.timing = {1, maxlat, 50 + (unsigned)(prng() % 51), (prng() & 3) != 0};
-        h.rsp_ready_pct = 50 + (unsigned)(prng() % 51);
-        h.flush_per_10k = (unsigned)(prng() % 3);
+        h.phased = true;
+        h.traffic_pattern = parse_pattern(traffic_kind);
+        h.min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
+        h.flush_per_10k = 1 + (unsigned)(prng() % 2);
     }
 
     top->rst_ni = 0;
     for (int i = 0; i < 4; i++)
         h.tick();
     top->rst_ni = 1;
-    uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + 10);
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + h.min_events + 10);
     while (!h.failed && !h.idle() && h.cycle < limit)
         h.tick();
     for (int i = 0; i < 4 && !h.failed; i++)
         h.tick();
     if (!h.failed && !h.idle())
         h.fail("timeout: requests outstanding", "");
-    if (!h.failed)
+    if (!h.failed && !h.free_running)
         h.check_counters();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
 #if VM_TRACE
     if (h.tfp) {
@@ -438,12 +493,23 @@ int main(int argc, char **argv)
         delete h.tfp;
     }
 #endif
-    std::printf("l1_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests\n", h.cycle,
-                h.events, h.requests_done);
-    h.cov.report(stdout);
+    std::printf("l1_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s: "
+                "%.0f requests/s, %.0f events/s, %.0f cycles/s\n", h.cycle, h.events, h.requests_done,
+                secs, h.requests_done / secs, h.events / secs, h.cycle / secs);
+    h.cov.report(stdout, m);
     if (h.evlog)
         std::fclose(h.evlog);
     cm_l1_free(m);
+    uint64_t min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
+    if (!h.failed && h.events < min_events) {
+        std::printf("l1_harness: only %" PRIu64 " events, +min_events=%" PRIu64 "\n", h.events, min_events);
+        h.failed = true;
+    }
+    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    if (!h.failed && cover && h.cov.missing(m)) {
+        std::printf("l1_harness: coverage incomplete (+cover)\n");
+        h.failed = true;
+    }
     if (h.failed) {
         std::printf("l1_harness: FAIL (seed %" PRIu64 ")\n", seed);
         return 1;

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is the fermi-l1
+# RTL (or an SRRIP variant) with one deliberate bug; the harness must report a mismatch for
+# every one. Prints ok/not ok per mutant; exits non-zero if any mutant survived.
+set -uo pipefail
+work=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$work"; work=$(cd "$work" && pwd)
+survived=0; n=0
+
+# name | cachegen args | file suffix | sed expression (must change the file)
+mutants=(
+  "lru_hit_not_touched|--preset fermi-l1|_meta.v|s/wire touch = update;/wire touch = is_fill;/"
+  "invalid_way_not_lowest|--preset fermi-l1|_meta.v|/if (!valid\[0\]) invalid_way/d"
+  "byte_enable_ignored|--preset fermi-l1|.v|s/{8{data_wbe\[gb\]}}/{8{1'b1}}/"
+  "line_stall_missing|--preset fermi-l1|_mshr.v|s/assign conflict_o = |hits;/assign conflict_o = 1'b0;/"
+  "no_init_sweep|--preset fermi-l1|.v|s/state_q <= SSweep;/state_q <= SIdle;/"
+  "srrip_no_aging|--preset fermi-l1 --set l1.replacement=srrip --set l1.rrpv_bits=2|_meta.v|s/_repl + rrpv_add;/_repl;/"
+  "plru_wrong_direction|--preset gcn-l1 --set l1.replacement=plru|_meta.v|s/plru_d\[0\] = ~sel_way/plru_d[0] = sel_way/"
+  "evict_counter_stuck|--preset fermi-l1|.v|s/if (meta_evict) cnt_evictions_d/if (1'b0) cnt_evictions_d/"
+)
+for m in "${mutants[@]}"; do
+  IFS='|' read -r name args suffix expr <<<"$m"
+  n=$((n + 1))
+  d="$work/$name"
+  rm -rf "$d"; mkdir -p "$d"
+  # shellcheck disable=SC2086
+  "$root/build/cachegen" $args -o "$d/rtl" >/dev/null || { echo "not ok $n - $name: generate"; survived=$((survived + 1)); continue; }
+  top=$(sed -n 's/^top: //p' "$d/rtl/cachegen.manifest")
+  f="$d/rtl/$top$suffix"
+  cp "$f" "$f.orig"
+  sed -i "$expr" "$f"
+  if cmp -s "$f" "$f.orig"; then
+    echo "not ok $n - $name: the mutation did not apply"; survived=$((survived + 1)); continue
+  fi
+  rm "$f.orig"
+  if ! "$root/tb/build_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
+    echo "not ok $n - $name: mutant did not build"; survived=$((survived + 1)); continue
+  fi
+  caught=0
+  for s in 1 2; do
+    if ! "$d/vl/Vdut" +dir="$d/rtl" +seed=$s +traffic=mix +requests=20000 >"$d/run$s.log" 2>&1; then
+      caught=1; break
+    fi
+  done
+  if [ $caught = 1 ] && grep -q "MISMATCH" "$d/run$s.log"; then
+    echo "ok $n - mutant $name caught: $(grep -m1 -A1 MISMATCH "$d/run$s.log" | tr '\n' ' ' | cut -c1-110)"
+  else
+    echo "not ok $n - mutant $name survived the harness"; survived=$((survived + 1))
+  fi
+done
+echo "mutation_test: $((n - survived)) of $n mutants caught"
+[ $survived = 0 ]

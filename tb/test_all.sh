@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# test_all.sh: the suite behind `make test`. Unit tests of the model, CLI and bad-input tests,
+# golden RTL and determinism, then every preset and RANDOM_CONFIGS random configurations through
+# lint, Yosys checks, Verilator lockstep (full coverage, >= MIN_EVENTS events per random run)
+# and Icarus, then the mutation test. Ends with "N passed, M failed".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+work=build/test
+: "${RANDOM_CONFIGS:=20}" "${PRESET_SEEDS:=3}" "${REQUESTS:=130000}" "${MIN_EVENTS:=200000}"
+export MIN_EVENTS
+presets=$(build/cachegen --list-presets | awk '{print $1}')
+passed=0; failed=0; failures=""
+suite_start=$(date +%s)
+step() { # description command...
+  local desc=$1; shift
+  local t=$(date +%s)
+  echo "=== $desc"
+  if "$@"; then passed=$((passed + 1)); echo "=== PASS $desc ($(( $(date +%s) - t )) s)"
+  else failed=$((failed + 1)); failures="$failures\n  $desc"; echo "=== FAIL $desc ($(( $(date +%s) - t )) s)"; fi
+}
+rm -rf "$work"; mkdir -p "$work"
+step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
+step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+# shellcheck disable=SC2086
+step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets
+for p in $presets; do
+  step "preset $p: lint, yosys, lockstep, icarus" \
+    tb/check_config.sh "$work/$p" "$PRESET_SEEDS" "$REQUESTS" 2000 -- --preset "$p"
+done
+for s in $(seq 1 "$RANDOM_CONFIGS"); do
+  # shellcheck disable=SC2046
+  step "random config $s: $(build/randcfg "$s" | sed 's/--set //g')" \
+    tb/check_config.sh "$work/rnd$s" 1 "$REQUESTS" 500 -- $(build/randcfg "$s")
+done
+step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
+echo
+echo "test_all: $(( $(date +%s) - suite_start )) s"
+[ -n "$failures" ] && printf "failed:%b\n" "$failures"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
