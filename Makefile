@@ -5,19 +5,19 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
-PRESETS := fermi-l1 gcn-l1
+PRESETS := fermi-l1 gcn-l1 fermi-l1-pric
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev ccache make gcc g++
-CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c
+CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
-           gen/emit_top.c gen/report.c gen/gen_l1.c
+           gen/emit_top.c gen/report.c gen/gen_l1.c gen/pric_cli.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
 LIBS := -lyaml -ljansson
 
 .PHONY: all deps demo test soak golden clean
-all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1
+all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_bv $(B)/test_pric
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -58,6 +58,12 @@ $(B)/randcfg: tb/randcfg.c $(B)/libcore.a
 
 $(B)/test_cm_l1: cmodel/test_cm_l1.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_bv: gen/test_bv.c gen/bv.h | $(B)
+	$(CC) $(CFLAGS) -o $@ $< -lcmocka
+
+$(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and 20 random configs in lockstep on

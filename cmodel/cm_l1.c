@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cm_repl.h"
+#include "../gen/pric.h"
 
 static void count(cm_l1_t *m, lay_counter_t c)
 {
@@ -24,6 +25,10 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
         goto fail;
     for (unsigned s = 0; s < c->l1.sets; s++)
         lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[s]);
+    if (c->l1.index == INDEX_PRIC) {
+        m->pric_poly = cfg_pric_poly(&c->l1);
+        m->pric_hashed = cfg_pric_hashed_bits(&c->l1);
+    }
     *out = m;
     return 0;
 fail:
@@ -43,6 +48,14 @@ void cm_l1_free(cm_l1_t *m)
 unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr)
 {
     const lay_l1_t *l = &m->lay;
+    if (m->cfg.index == INDEX_PRIC) {
+        /* the remainder of the hashed line-address bits by P: polynomial division, not the
+         * emitter's H matrix, so the two are independent computations of the same index */
+        uint64_t a = addr >> l->off_bits;
+        if (m->pric_hashed < 64)
+            a &= (UINT64_C(1) << m->pric_hashed) - 1;
+        return (unsigned)pric_mod(a, m->pric_poly);
+    }
     uint64_t mask = (UINT64_C(1) << l->set_bits) - 1;
     uint64_t lo = (addr >> l->off_bits) & mask;
     if (m->cfg.index == INDEX_XOR)
@@ -57,10 +70,7 @@ static uint8_t *line_ptr(const cm_l1_t *m, unsigned set, unsigned way)
 
 void cm_l1_line(const cm_l1_t *m, unsigned set, unsigned way, bv_t *out)
 {
-    const uint8_t *p = line_ptr(m, set, way);
-    bv_zero(out);
-    for (unsigned i = 0; i < m->cfg.line_bytes; i++)
-        bv_set_byte(out, i, p[i]);
+    bv_from_bytes(out, line_ptr(m, set, way), m->cfg.line_bytes);
 }
 
 void cm_l1_row(const cm_l1_t *m, unsigned set, bv_t *out)
@@ -184,7 +194,9 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
             break;
         }
     if (way < 0) {
+        lay_l1_row_t before = *r;
         way = m->cfg.ways > 1 ? (int)pol->victim(l, r) : 0;
+        res->aged = memcmp(&before, r, sizeof before) != 0;
         res->evict_valid = 1;
         res->evict_tag = r->way[way].tag;
         count(m, CNT_EVICTIONS);
@@ -193,9 +205,7 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     r->way[way].tag = lay_tag(l, addr);
     if (m->cfg.ways > 1)
         pol->insert(l, r, (unsigned)way);
-    uint8_t *p = line_ptr(m, set, (unsigned)way);
-    for (unsigned i = 0; i < m->cfg.line_bytes; i++)
-        p[i] = bv_byte(data, i);
+    bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.line_bytes);
     count(m, CNT_FILLS);
     res->way = (unsigned)way;
     res->responds = 1;

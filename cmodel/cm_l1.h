@@ -36,6 +36,7 @@ typedef struct cm_result {
     lay_decision_t dec;
     unsigned set, way;       /* way: hit way, filled way; 0 when none */
     uint8_t evict_valid;     /* a valid line was replaced */
+    uint8_t aged;            /* the victim search changed the row (SRRIP aging) */
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
@@ -51,6 +52,8 @@ typedef struct cm_l1 {
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_mshr_t mshr[CM_MAX_MSHRS];
     uint64_t cnt[CNT_COUNT];     /* wrap at counter_bits */
+    uint64_t pric_poly;          /* PRIC modulus in effect (index pric) */
+    unsigned pric_hashed;        /* PRIC hashed line-address bits */
 } cm_l1_t;
 
 /* Build a model of a validated config, in the state after the init sweep.

@@ -1,5 +1,6 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
+#include "pric.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -23,7 +24,7 @@ typedef struct cfg_key {
 } cfg_key_t;
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
-static const char *const index_names[] = {"modulo", "xor", NULL};
+static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
@@ -44,7 +45,14 @@ static const cfg_key_t keys[] = {
      "replacement: lru, plru (tree, power-of-two ways >= 2), srrip"},
     {"l1.rrpv_bits", K_UINT, L1(rrpv_bits), 1, 8, 0, NULL, "2", "SRRIP RRPV width"},
     {"l1.index", K_ENUM, L1(index), 0, 0, 0, index_names, "modulo",
-     "set index: modulo (A[b+m-1:b]) or xor (A[b+m-1:b] ^ A[b+2m-1:b+m])"},
+     "set index: modulo (A[b+m-1:b]), xor (A[b+m-1:b] ^ A[b+2m-1:b+m]) or pric "
+     "(A mod P over GF(2))"},
+    {"l1.pric_poly", K_UINT, L1(pric_poly), 0, 32767, 0, NULL, "0",
+     "PRIC modulus P as an integer (37 = x^5+x^2+1), irreducible of degree log2(sets); "
+     "0 = the smallest one"},
+    {"l1.pric_top_bit", K_UINT, L1(pric_top_bit), 0, 63, 0, NULL, "0",
+     "highest address bit PRIC hashes (hashing starts at bit log2(line_bytes)); "
+     "0 = l1.addr_bits - 1"},
     {"l1.write_evict", K_BOOL, L1(write_evict), 0, 1, 0, NULL, "false",
      "store hit invalidates the line instead of updating it"},
     {"l1.counter_bits", K_UINT, L1(counter_bits), 8, 64, 0, NULL, "32",
@@ -272,6 +280,36 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
              l->addr_bits, l->sets, l->line_bytes, cfg_index_name(l->index), need);
         return -1;
     }
+    if (l->index != INDEX_PRIC && (l->pric_poly || l->pric_top_bit)) {
+        errf(err, errlen, "l1.%s = %u: only used with l1.index = pric, but l1.index = %s; "
+             "allowed: 0 (unset) with this index",
+             l->pric_poly ? "pric_poly" : "pric_top_bit",
+             l->pric_poly ? l->pric_poly : l->pric_top_bit, cfg_index_name(l->index));
+        return -1;
+    }
+    if (l->index == INDEX_PRIC) {
+        char valid[512];
+        pric_list_text(m, valid, sizeof valid);
+        if (l->pric_poly && (!pric_usable(l->pric_poly) || pric_degree(l->pric_poly) != m)) {
+            errf(err, errlen,
+                 "l1.pric_poly = %u: not %s of degree %u (l1.sets = %u); allowed: %s, or 0 "
+                 "for the smallest",
+                 l->pric_poly,
+                 pric_usable(l->pric_poly) ? "an irreducible polynomial"
+                                           : "an irreducible polynomial with constant term 1",
+                 m, l->sets, valid);
+            return -1;
+        }
+        unsigned top = l->pric_top_bit ? l->pric_top_bit : l->addr_bits - 1;
+        if (top >= l->addr_bits || top + 1 < b + m) {
+            errf(err, errlen,
+                 "l1.pric_top_bit = %u: must hash at least log2(sets) = %u bits from address "
+                 "bit %u and stay below l1.addr_bits = %u; allowed: %u..%u, or 0 for %u",
+                 l->pric_top_bit, m, b, l->addr_bits, b + m - 1, l->addr_bits - 1,
+                 l->addr_bits - 1);
+            return -1;
+        }
+    }
     if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
         errf(err, errlen,
              "l1.replacement = plru: not allowed with l1.ways = %u; allowed: plru with a "
@@ -280,6 +318,17 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+unsigned long long cfg_pric_poly(const cfg_l1_t *l)
+{
+    return l->pric_poly ? l->pric_poly : pric_smallest(cfg_log2(l->sets));
+}
+
+unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
+{
+    unsigned top = l->pric_top_bit ? l->pric_top_bit : l->addr_bits - 1;
+    return top + 1 - cfg_log2(l->line_bytes);
 }
 
 void cfg_print_help(FILE *f)
@@ -292,7 +341,8 @@ void cfg_print_help(FILE *f)
                 "", allowed, keys[i].def);
     }
     fprintf(f, "Combinations: l1.addr_bits >= log2(line_bytes) + log2(sets) + 1 "
-               "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2.\n");
+               "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2;\n"
+               "l1.pric_poly and l1.pric_top_bit only with l1.index = pric.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)
@@ -327,9 +377,16 @@ static const char *const fermi_l1[] = {"name", "fermi_l1", "l1.sets", "32", "l1.
 static const char *const gcn_l1[] = {"name", "gcn_l1", "l1.sets", "32", "l1.ways", "8",
                                       "l1.line_bytes", "64", "l1.replacement", "lru", NULL};
 
+static const char *const fermi_l1_pric[] = {"name", "fermi_l1_pric", "l1.sets", "32",
+                                             "l1.ways", "4", "l1.line_bytes", "128",
+                                             "l1.replacement", "lru", "l1.index", "pric",
+                                             "l1.pric_poly", "37", "l1.pric_top_bit", "26", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
+    {"fermi-l1-pric", "fermi-l1 with SACAT's PRIC index: P = 37 over address bits 7..26",
+     fermi_l1_pric},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
-typedef enum { INDEX_MODULO, INDEX_XOR } cfg_index_t;
+typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE } cfg_mode_t;
 
 typedef struct cfg_l1 {
@@ -23,6 +23,8 @@ typedef struct cfg_l1 {
     cfg_repl_t repl;        /* replacement policy */
     unsigned rrpv_bits;     /* SRRIP re-reference prediction value width */
     cfg_index_t index;      /* set-index function */
+    unsigned pric_poly;     /* PRIC modulus, bit k = coefficient of x^k; 0 = smallest usable */
+    unsigned pric_top_bit;  /* highest address bit PRIC hashes; 0 = addr_bits - 1 */
     unsigned write_evict;   /* 1: a store hit invalidates instead of updating */
     unsigned counter_bits;  /* width of each performance counter */
     cfg_mode_t mode;        /* management mechanism */
@@ -67,6 +69,11 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
 
 /* Iterate key names: returns NULL past the last. */
 const char *cfg_key_name(unsigned i);
+
+/* PRIC parameters in effect (defaults resolved) of a validated config with index pric:
+ * the modulus, and the number of hashed line-address bits (address bits b .. top). */
+unsigned long long cfg_pric_poly(const cfg_l1_t *l);
+unsigned cfg_pric_hashed_bits(const cfg_l1_t *l);
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);

@@ -37,5 +37,9 @@ void gen_footer(emit_t *e)
 
 unsigned gen_l1_index_in_bits(const gen_l1_t *g)
 {
-    return g->cfg->l1.index == INDEX_XOR ? 2 * g->lay.set_bits : g->lay.set_bits;
+    switch (g->cfg->l1.index) {
+    case INDEX_XOR: return 2 * g->lay.set_bits;
+    case INDEX_PRIC: return cfg_pric_hashed_bits(&g->cfg->l1);
+    default: return g->lay.set_bits;
+    }
 }

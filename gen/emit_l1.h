@@ -31,6 +31,9 @@ void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
 
+/* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count. */
+unsigned gen_pric_terms(const cfg_l1_t *c, unsigned j, unsigned *terms);
+
 /* Width of the index network's input: the low line-address bits it hashes. */
 unsigned gen_l1_index_in_bits(const gen_l1_t *g);
 

@@ -6,11 +6,13 @@
 #include "cfg.h"
 #include "emit_l1.h"
 #include "gen_l1.h"
+#include "pric_cli.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] -o OUTDIR\n"
+            "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
             "       cachegen --list-presets | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
@@ -34,6 +36,8 @@ int main(int argc, char **argv)
     const char *sets[256];
     unsigned nsets = 0;
     cfg_defaults(&c);
+    if (argc > 1 && !strcmp(argv[1], "pric"))
+        return pric_cli(argc - 2, argv + 2);
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

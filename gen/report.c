@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include <jansson.h>
+#include "pric.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,40 @@ static unsigned structures(const gen_l1_t *g, structure_t *out)
     out[n++] = (structure_t){"performance counters", "flops",
                              (unsigned long long)(CNT_COUNT - 1) * g->cfg->l1.counter_bits};
     return n;
+}
+
+/* The set-index network: its function and, for PRIC, P, the hashed bits and each bit's
+ * fan-in and XOR-tree depth (storage: none). */
+static unsigned index_depth(const gen_l1_t *g, unsigned *fan_max)
+{
+    unsigned depth = g->cfg->l1.index == INDEX_XOR ? 1 : 0, terms[PRIC_MAX_HASHED];
+    *fan_max = g->cfg->l1.index == INDEX_XOR ? 2 : 1;
+    if (g->cfg->l1.index == INDEX_PRIC)
+        for (unsigned j = 0; j < g->lay.set_bits; j++) {
+            unsigned n = gen_pric_terms(&g->cfg->l1, j, terms);
+            if (n > *fan_max)
+                *fan_max = n;
+            if (cfg_log2(n) > depth)
+                depth = cfg_log2(n);
+        }
+    return depth;
+}
+
+static json_t *index_json(const gen_l1_t *g)
+{
+    json_t *o = json_object();
+    unsigned fan, depth = index_depth(g, &fan);
+    json_object_set_new(o, "function", json_string(cfg_index_name(g->cfg->l1.index)));
+    if (g->cfg->l1.index == INDEX_PRIC) {
+        json_object_set_new(o, "poly", json_integer((json_int_t)cfg_pric_poly(&g->cfg->l1)));
+        json_object_set_new(o, "hashed_address_bits_lsb", json_integer(g->lay.off_bits));
+        json_object_set_new(o, "hashed_address_bits_msb",
+                            json_integer(g->lay.off_bits + cfg_pric_hashed_bits(&g->cfg->l1) - 1));
+    }
+    json_object_set_new(o, "max_fan_in", json_integer(fan));
+    json_object_set_new(o, "xor_depth", json_integer(depth));
+    json_object_set_new(o, "storage_bits", json_integer(0));
+    return o;
 }
 
 static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
@@ -49,6 +84,7 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     }
     json_object_set_new(lay, "metadata_row", fields);
     json_object_set_new(root, "layout", lay);
+    json_object_set_new(root, "index", index_json(g));
     structure_t s[8];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
@@ -114,6 +150,14 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     unsigned n = structures(g, s);
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
+    emit_blank(&e);
+    unsigned fan, depth = index_depth(g, &fan);
+    if (c->index == INDEX_PRIC)
+        emit_line(&e, "Set index: PRIC, P = %llu over address bits %u..%u: largest fan-in %u, "
+                  "XOR-tree depth %u, no storage.", cfg_pric_poly(c), g->lay.off_bits,
+                  g->lay.off_bits + cfg_pric_hashed_bits(c) - 1, fan, depth);
+    else
+        emit_line(&e, "Set index: %s, XOR depth %u, no storage.", cfg_index_name(c->index), depth);
     emit_blank(&e);
     emit_line(&e, "## Metadata row layout (%u bits per set, LSB first)", g->lay.row_bits);
     emit_blank(&e);

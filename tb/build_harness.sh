@@ -12,7 +12,7 @@ verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --tra
   -Wall -Wno-fatal --quiet-exit \
   --top-module "$top" --prefix Vdut --Mdir "$bdir" -o Vdut \
   -F "$out/$top.f" "$out/${top}_lint.vlt" \
-  -CFLAGS "-O1 -std=c++14 -I$root" -LDFLAGS "$root/build/libcmodel.a $root/build/libcore.a -lyaml" \
+  -CFLAGS "-O2 -std=c++14 -I$root" -LDFLAGS "$root/build/libcmodel.a $root/build/libcore.a -lyaml" \
   "$root/tb/l1_harness.cpp" "$root/tb/memory.cpp" "$root/tb/traffic.cpp"  >"$bdir/build.log" 2>&1 \
   || { cat "$bdir/build.log"; exit 1; }
 echo "build_harness: $top built in $(( ($(date +%s%N) - start) / 1000000 )) ms"

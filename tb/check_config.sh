@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# check_config.sh WORKDIR SEEDS REQUESTS ICARUS_REQUESTS -- CACHEGEN_ARGS...
+# check_config.sh WORKDIR SEEDS REQUESTS ICARUS_REQUESTS XSIM_REQUESTS -- CACHEGEN_ARGS...
 # Every check of one configuration, timed: generate, lint (verilator -Wall, zero warnings),
 # structural checks in Yosys (no latches, no multiple drivers or loops), Verilator lockstep
 # (directed script, then SEEDS random seeds of REQUESTS requests with full coverage required),
-# and the Icarus replay. A failing lockstep seed is rerun with FST tracing into WORKDIR.
+# the Icarus testbench, and (XSIM_REQUESTS > 0) the cross-simulator check: Icarus replays a
+# random Verilator run's inputs and must log the same events. A failing lockstep seed is rerun
+# with FST tracing into WORKDIR.
 # Prints "ok"/"not ok" lines; exits non-zero on the first failure.
 set -uo pipefail
-work=$1; seeds=$2; requests=$3; icarus_requests=$4; shift 5
+work=$1; seeds=$2; requests=$3; icarus_requests=$4; xsim_requests=$5; shift 6
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 out="$work/rtl"
@@ -59,4 +61,10 @@ t=$(ms)
 "$root/tb/run_icarus.sh" "$out" "$work/icarus" 1 "$icarus_requests" >"$work/icarus.log" 2>&1 \
   || { tail -5 "$work/icarus.log"; fail "$top: icarus"; }
 stage icarus "$t"
+
+if [ "$xsim_requests" -gt 0 ]; then
+  t=$(ms)
+  "$root/tb/run_xsim.sh" "$out" "$work/vl" "$work/xsim" 7 "$xsim_requests" || fail "$top: cross-simulator check"
+  stage xsim "$t"
+fi
 echo "ok - $top"

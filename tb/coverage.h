@@ -19,11 +19,19 @@ public:
                               "stall_line", "stall_mshr_full", "fill_invalid_way", "fill_evict",
                               "rsp_hit", "rsp_miss", "rsp_store", "mem_read", "mem_write",
                               "backpressure_req", "backpressure_mem_req", "backpressure_rsp",
-                              "fill_out_of_order"})
+                              "fill_out_of_order", "srrip_victim_aged", "srrip_victim_at_max",
+                              "write_evict_invalidate", "flush_sweep", "pc_pool_small",
+                              "pc_pool_large"})
             bins_[b] = 0;
     }
-    void event(const cm_result_t &r, bool evict)
+    void event(const cm_result_t &r, bool evict, const cm_l1_t *m)
     {
+        if (m->cfg.repl == REPL_SRRIP && r.dec == DEC_FILL && evict)
+            hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
+        if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
+            hit("write_evict_invalidate");
+        if (r.kind == EVT_SWEEP && sweeps_++ >= m->cfg.sets)
+            hit("flush_sweep");
         static const char *const dec_bin[] = {"init_sweep", "load_hit", "load_miss", "store_hit",
                                               "store_miss", "stall_line", "stall_mshr_full", nullptr};
         if (r.dec == DEC_FILL)
@@ -47,10 +55,18 @@ public:
     }
     void hit(const char *bin) { bins_[bin]++; }
     // A bin the configuration cannot reach is not declared for it (reported as n/a).
-    static bool reachable(const std::string &bin, const cm_l1_t *m)
+    bool reachable(const std::string &bin, const cm_l1_t *m) const
     {
+        if (bin == "flush_sweep")
+            return !directed_;
         if (bin == "fill_out_of_order")
             return m->cfg.mshrs > 1;
+        if (bin == "srrip_victim_aged" || bin == "srrip_victim_at_max")
+            return m->cfg.repl == REPL_SRRIP && m->cfg.ways > 1;
+        if (bin == "write_evict_invalidate")
+            return m->cfg.write_evict;
+        if (bin == "pc_pool_small" || bin == "pc_pool_large")
+            return directed_ == false;
         return true;
     }
     unsigned missing(const cm_l1_t *m) const
@@ -79,6 +95,10 @@ public:
 private:
     std::map<std::string, uint64_t> bins_;
     uint64_t last_ooo_ = 0;
+    uint64_t sweeps_ = 0;
+
+public:
+    bool directed_ = false;  // the directed script draws PCs freely and has no flush
 };
 
 #endif

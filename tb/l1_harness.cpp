@@ -6,6 +6,7 @@
 //           +requests=N +trace=FILE.fst +evlog=FILE +cover (fail on an unhit bin)
 //           +min_events=N (extend random traffic to N events, fail on fewer)
 //           +free (no model, no checks: the free-running baseline of bench/)
+//           +stimout=FILE (every cycle's inputs, for the Icarus replay tb_replay.v)
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -167,7 +168,7 @@ struct harness {
             if (!bv_eq(&exp, &act, l->row_bits))
                 fail(evt, row_diff(exp, act));
         }
-        cov.event(r, top->evt_evict_o);
+        cov.event(r, top->evt_evict_o, m);
         // what the RTL must do next
         const cm_req_t &q = r.dec == DEC_STALL_LINE ? presented : accepted;
         uint64_t line = lay_line_addr(l, q.addr);
@@ -330,17 +331,49 @@ struct harness {
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
     }
 
+    FILE *stimout = nullptr;  // +stimout: every cycle's inputs, replayed by tb_replay.v
+
+    template <typename T> void put_port(const T &port, unsigned width)
+    {
+        bv_t v;
+        port_get(port, v, width);
+        std::fputc(' ', stimout);
+        for (unsigned d = (width + 3) / 4; d-- > 0;)
+            std::fputc("0123456789abcdef"[bv_get(&v, 4 * d, 4 * d + 4 <= width ? 4 : width - 4 * d)], stimout);
+    }
+
+    void record_inputs()
+    {
+        std::fprintf(stimout, "%u %u %u", (unsigned)top->rst_ni, (unsigned)top->req_valid_i,
+                     (unsigned)top->req_store_i);
+        put_port(top->req_line_i, l->line_addr_bits);
+        put_port(top->req_id_i, m->cfg.id_bits);
+        put_port(top->req_pc_i, m->cfg.pc_bits);
+        put_port(top->req_core_i, m->cfg.core_bits);
+        put_port(top->req_be_i, m->cfg.line_bytes);
+        put_port(top->req_wdata_i, l->line_bits);
+        std::fprintf(stimout, " %u %u %u", (unsigned)top->rsp_ready_i, (unsigned)top->mem_req_ready_i,
+                     (unsigned)top->mem_rsp_valid_i);
+        put_port(top->mem_rsp_mshr_i, l->mshr_bits);
+        put_port(top->mem_rsp_data_i, l->line_bits);
+        std::fprintf(stimout, " %u %u\n", (unsigned)top->flush_i, (unsigned)top->kernel_start_i);
+    }
+
     void tick()
     {
         if (phased && cycle % 3000 == 0)
             new_phase();
         top->clk_i = 0;
         drive();
+        if (stimout)
+            record_inputs();
         top->eval();
         cov.channels(top->req_valid_i && !top->req_ready_o, top->mem_req_valid_o && !top->mem_req_ready_i,
                      top->rsp_valid_o && !top->rsp_ready_i);
         if (top->rst_ni) {
             stall_cycle_check();
+            if (top->evt_valid_o && evlog && free_running)
+                log_event(top->evt_kind_o, top->evt_dec_o, (unsigned)port_u64(top->evt_set_o));
             if (top->evt_valid_o)
                 on_event();
             if (top->req_valid_i && top->req_ready_o) {
@@ -425,6 +458,7 @@ int main(int argc, char **argv)
     unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
     std::string trace = plusarg(ctx.get(), "trace", "");
     std::string evlog = plusarg(ctx.get(), "evlog", "");
+    std::string stimout = plusarg(ctx.get(), "stimout", "");
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
@@ -445,6 +479,10 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), m, seed);
     h.free_running = ctx->commandArgsPlusMatch("free")[0] != 0;
+    if (!stimout.empty() && !(h.stimout = std::fopen(stimout.c_str(), "w"))) {
+        std::fprintf(stderr, "l1_harness: cannot write %s\n", stimout.c_str());
+        return 2;
+    }
     if (!evlog.empty() && !(h.evlog = std::fopen(evlog.c_str(), "w"))) {
         std::fprintf(stderr, "l1_harness: cannot write %s\n", evlog.c_str());
         return 2;
@@ -460,6 +498,7 @@ int main(int argc, char **argv)
     std::mt19937_64 prng(seed);
     if (traffic_kind == "directed") {
         h.gen.directed();
+        h.cov.directed_ = true;
         h.mem.timing = {4, 40, 70, true};
         h.rsp_ready_pct = 70;
     } else {
@@ -485,6 +524,10 @@ int main(int argc, char **argv)
         h.fail("timeout: requests outstanding", "");
     if (!h.failed && !h.free_running)
         h.check_counters();
+    for (uint64_t i = 0; i < h.gen.small_pool_requests; i++)
+        h.cov.hit("pc_pool_small");
+    for (uint64_t i = 0; i < h.gen.large_pool_requests; i++)
+        h.cov.hit("pc_pool_large");
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
 #if VM_TRACE
@@ -499,6 +542,8 @@ int main(int argc, char **argv)
     h.cov.report(stdout, m);
     if (h.evlog)
         std::fclose(h.evlog);
+    if (h.stimout)
+        std::fclose(h.stimout);
     cm_l1_free(m);
     uint64_t min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
     if (!h.failed && h.events < min_events) {

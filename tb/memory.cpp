@@ -11,10 +11,15 @@ static uint8_t initial_byte(uint64_t line_addr, unsigned i)
 
 void memory::line(uint64_t line_addr, bv_t &out) const
 {
-    bv_zero(&out);
     auto it = written_.find(line_addr);
+    if (it != written_.end()) {
+        bv_from_bytes(&out, it->second.data(), line_bytes_);
+        return;
+    }
+    uint8_t bytes[BV_MAX_BITS / 8];
     for (unsigned i = 0; i < line_bytes_; i++)
-        bv_set_byte(&out, i, it != written_.end() ? it->second[i] : initial_byte(line_addr, i));
+        bytes[i] = initial_byte(line_addr, i);
+    bv_from_bytes(&out, bytes, line_bytes_);
 }
 
 void memory::store(uint64_t line_addr, const bv_t &be, const bv_t &wdata)

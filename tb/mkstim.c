@@ -64,8 +64,10 @@ static void put_hex(FILE *f, const bv_t *v, unsigned width)
 
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
-        fprintf(stderr, "usage: mkstim OUTDIR SEED COUNT STIMFILE DEFINESFILE\n");
+    int defines_only = argc == 4 && !strcmp(argv[2], "--defines");
+    if (argc != 6 && !defines_only) {
+        fprintf(stderr, "usage: mkstim OUTDIR SEED COUNT STIMFILE DEFINESFILE\n"
+                        "       mkstim OUTDIR --defines DEFINESFILE\n");
         return 2;
     }
     cfg_t c;
@@ -76,14 +78,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "mkstim: %s\n", err);
         return 2;
     }
-    rng_state = strtoull(argv[2], NULL, 0) * 2654435761u + 1;
-    unsigned count = (unsigned)strtoul(argv[3], NULL, 0);
     cm_l1_t *m;
     if (cm_l1_new(&c, &m) != 0)
         return 2;
     const lay_l1_t *l = &m->lay;
-    FILE *df = fopen(argv[5], "w"), *sf = fopen(argv[4], "w");
-    if (!df || !sf) {
+    FILE *df = fopen(defines_only ? argv[3] : argv[5], "w");
+    FILE *sf = defines_only ? NULL : fopen(argv[4], "w");
+    if (!df || (!defines_only && !sf)) {
         fprintf(stderr, "mkstim: cannot write outputs\n");
         return 2;
     }
@@ -95,6 +96,12 @@ int main(int argc, char **argv)
     fprintf(df, "`define WAYW %u\n`define TAGW %u\n`define ROWW %u\n", l->way_bits, l->tag_bits,
             l->row_bits);
     fclose(df);
+    if (defines_only) {
+        cm_l1_free(m);
+        return 0;
+    }
+    rng_state = strtoull(argv[2], NULL, 0) * 2654435761u + 1;
+    unsigned count = (unsigned)strtoul(argv[3], NULL, 0);
 
     /* Lines drawn from a pool a little larger than the cache, so that hits, misses and
      * evictions all happen; strides of the set count put many lines in one set. */

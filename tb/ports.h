@@ -16,13 +16,14 @@ inline void port_put(T &port, const bv_t &v, unsigned width)
     port = static_cast<T>(bv_get(&v, 0, width));
 }
 
+// Wide ports are arrays of 32-bit words, bit 0 in word 0: two per 64-bit bv word.
 template <std::size_t N>
 inline void port_put(VlWide<N> &port, const bv_t &v, unsigned width)
 {
-    for (std::size_t i = 0; i < N; i++) {
-        unsigned lsb = 32 * (unsigned)i;
-        port[i] = lsb < width ? (uint32_t)bv_get(&v, lsb, width - lsb < 32 ? width - lsb : 32) : 0;
-    }
+    for (std::size_t i = 0; i < N; i++)
+        port[i] = (uint32_t)(v.w[i / 2] >> (32 * (i % 2)));
+    if (width % 32)
+        port[N - 1] &= (1u << (width % 32)) - 1;
 }
 
 template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
@@ -35,12 +36,10 @@ inline void port_get(const T &port, bv_t &v, unsigned width)
 template <std::size_t N>
 inline void port_get(const VlWide<N> &port, bv_t &v, unsigned width)
 {
+    (void)width; // Verilator keeps the bits above the port width at zero
     bv_zero(&v);
-    for (std::size_t i = 0; i < N; i++) {
-        unsigned lsb = 32 * (unsigned)i;
-        if (lsb < width)
-            bv_put(&v, lsb, width - lsb < 32 ? width - lsb : 32, port[i]);
-    }
+    for (std::size_t i = 0; i < N; i++)
+        v.w[i / 2] |= (uint64_t)port[i] << (32 * (i % 2));
 }
 
 template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
+#include "../gen/pric.h"
 
 static unsigned long long state;
 static unsigned pick(unsigned n)
@@ -25,7 +26,7 @@ int main(int argc, char **argv)
     unsigned long long seed = strtoull(argv[1], NULL, 10);
     state = seed;
     static const char *const repl[] = {"lru", "plru", "srrip"};
-    static const char *const index[] = {"modulo", "xor"};
+    static const char *const index[] = {"modulo", "xor", "pric"};
     char err[1024], sets[1024];
     for (int attempt = 0; attempt < 1000; attempt++) {
         cfg_t c;
@@ -33,15 +34,25 @@ int main(int argc, char **argv)
         unsigned ways = 1 + pick(8), line = 16u << pick(3), nsets = 2u << pick(6);
         unsigned mshrs = 1 + pick(8), rrpv = 1 + pick(3), addr = 20 + pick(29);
         const char *r = repl[pick(3)];
+        const char *ix = index[pick(3)];
+        char pric[96] = "";
+        if (!strcmp(ix, "pric")) { /* a random usable modulus and a random hashed range */
+            uint64_t polys[64];
+            unsigned m = cfg_log2(nsets), b = cfg_log2(line);
+            unsigned n = pric_list(m, polys, 64);
+            unsigned top = b + m - 1 + pick(addr - (b + m) + 1);
+            snprintf(pric, sizeof pric, " --set l1.pric_poly=%llu --set l1.pric_top_bit=%u",
+                     (unsigned long long)polys[pick(n < 64 ? n : 64)], top);
+        }
         if (!strcmp(r, "plru"))
             ways = 2u << pick(3);
         snprintf(sets, sizeof sets,
                  "--set name=rnd%llu --set l1.sets=%u --set l1.ways=%u --set l1.line_bytes=%u "
                  "--set l1.addr_bits=%u --set l1.mshrs=%u --set l1.replacement=%s "
                  "--set l1.rrpv_bits=%u --set l1.index=%s --set l1.write_evict=%s "
-                 "--set l1.id_bits=%u --set l1.counter_bits=%u",
-                 seed, nsets, ways, line, addr, mshrs, r, rrpv, index[pick(2)],
-                 pick(4) ? "false" : "true", 1 + pick(8), 8 + pick(57));
+                 "--set l1.id_bits=%u --set l1.counter_bits=%u%s",
+                 seed, nsets, ways, line, addr, mshrs, r, rrpv, ix,
+                 pick(4) ? "false" : "true", 1 + pick(8), 8 + pick(57), pric);
         /* apply through the same parser cachegen uses */
         char copy[1024];
         snprintf(copy, sizeof copy, "%s", sets);

@@ -7,13 +7,14 @@ traffic::traffic(const cm_l1_t *model, uint64_t seed) : m_(model), rng_(seed) {}
 
 uint64_t traffic::line_of(unsigned set, uint64_t tag) const
 {
-    // Invert the index function: choose the low line bits so that index(line) == set.
+    // Invert the index function. Every index (modulo, xor, pric) is linear over GF(2) and
+    // passes the low m line-address bits straight through: index(high | low) =
+    // low ^ index(high | 0). So choose low = set ^ index(high | 0).
     const lay_l1_t *l = &m_->lay;
-    uint64_t low = set;
-    if (m_->cfg.index == INDEX_XOR)
-        low = (set ^ tag) & ((1ULL << l->set_bits) - 1);
     uint64_t tag_mask = l->tag_bits >= 64 ? ~0ULL : ((1ULL << l->tag_bits) - 1);
-    return ((tag & tag_mask) << l->set_bits) | low;
+    uint64_t high = (tag & tag_mask) << l->set_bits;
+    uint64_t low = set ^ cm_l1_index(m_, high << l->off_bits);
+    return high | low;
 }
 
 cm_req_t traffic::make(bool store, uint64_t line)
@@ -25,7 +26,13 @@ cm_req_t traffic::make(bool store, uint64_t line)
     q.store = store;
     q.addr = (line & lmask) << l->off_bits;
     q.id = next_id_++ & ((1u << m_->cfg.id_bits) - 1);
-    q.pc = rng_() & (m_->cfg.pc_bits >= 64 ? ~0ULL : ((1ULL << m_->cfg.pc_bits) - 1));
+    uint64_t pc_mask = m_->cfg.pc_bits >= 64 ? ~0ULL : ((1ULL << m_->cfg.pc_bits) - 1);
+    if (pc_pool && pcs_.size() != pc_pool) {
+        pcs_.clear();
+        for (unsigned i = 0; i < pc_pool; i++)
+            pcs_.push_back(rng_() & pc_mask & ~3ULL); // instruction-aligned PCs
+    }
+    q.pc = pc_pool ? pcs_[rng_() % pc_pool] : rng_() & pc_mask;
     q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
     if (store) {
         for (unsigned i = 0; i < m_->cfg.line_bytes; i++) {
@@ -72,6 +79,10 @@ void traffic::random(pattern p, unsigned n)
     unsigned burst = 0;
     unsigned stride_k = l->set_bits + (unsigned)(rng_() % 3);
     for (unsigned i = 0; i < n; i++) {
+        // PCs alternate every 1000 requests between a small pool (8 PCs, as in GPU kernels
+        // with few load instructions) and a large one (1024).
+        pc_pool = (i / 1000) % 2 ? 1024 : 8;
+        (pc_pool == 8 ? small_pool_requests : large_pool_requests)++;
         if (p == pattern::mix && burst == 0) {
             cur = (pattern)(rng_() % 5);
             burst = 16 + (unsigned)(rng_() % 200);

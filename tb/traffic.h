@@ -24,6 +24,8 @@ public:
     size_t remaining() const { return script_.size() - pos_; }
     std::string describe() const { return desc_; }
     unsigned store_pct = 25;
+    unsigned pc_pool = 0;    // PCs drawn from this many distinct values (0: any PC)
+    uint64_t small_pool_requests = 0, large_pool_requests = 0;
 
 private:
     cm_req_t make(bool store, uint64_t line);
@@ -34,6 +36,7 @@ private:
     size_t pos_ = 0;
     uint32_t next_id_ = 0;
     std::string desc_;
+    std::vector<uint64_t> pcs_;
 };
 
 #endif

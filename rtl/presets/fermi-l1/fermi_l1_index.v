@@ -12,6 +12,8 @@
 //   l1.replacement: lru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo
+//   l1.pric_poly: 0
+//   l1.pric_top_bit: 0
 //   l1.write_evict: false
 //   l1.counter_bits: 32
 //   l1.mode: baseline

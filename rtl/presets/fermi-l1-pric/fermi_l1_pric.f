@@ -1,0 +1,5 @@
+cachegen_sram_1r1w.v
+fermi_l1_pric_index.v
+fermi_l1_pric_meta.v
+fermi_l1_pric_mshr.v
+fermi_l1_pric.v
