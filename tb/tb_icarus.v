@@ -11,56 +11,7 @@ module tb_icarus;
   reg rst_n = 1'b0;
   always #5 clk = ~clk;
 
-  reg req_valid = 1'b0;
-  wire req_ready;
-  reg req_store = 1'b0;
-  reg [`LA-1:0] req_line = {`LA{1'b0}};
-  reg [`IDW-1:0] req_id = {`IDW{1'b0}};
-  reg [`LB-1:0] req_be = {`LB{1'b0}};
-  reg [`LW-1:0] req_wdata = {`LW{1'b0}};
-  wire rsp_valid;
-  wire [`IDW-1:0] rsp_id;
-  wire [1:0] rsp_status;
-  wire [`LW-1:0] rsp_data;
-  wire mem_req_valid, mem_req_store;
-  wire [`LA-1:0] mem_req_line;
-  wire [`MB-1:0] mem_req_mshr;
-  wire [`LB-1:0] mem_req_be;
-  wire [`LW-1:0] mem_req_wdata;
-  reg mem_rsp_valid = 1'b0;
-  wire mem_rsp_ready;
-  reg [`MB-1:0] mem_rsp_mshr = {`MB{1'b0}};
-  reg [`LW-1:0] mem_rsp_data = {`LW{1'b0}};
-  wire [`CW-1:0] cnt_acc, cnt_hit, cnt_miss, cnt_byp, cnt_fill, cnt_evict, cnt_rsv, cnt_stall;
-  wire evt_valid, evt_evict;
-  wire [1:0] evt_kind;
-  wire [2:0] evt_dec;
-  wire [`SETW-1:0] evt_set;
-  wire [`WAYW-1:0] evt_way;
-  wire [`TAGW-1:0] evt_evict_tag;
-  wire [`MB-1:0] evt_mshr;
-  wire [`ROWW-1:0] evt_row;
-
-  `DUT dut (
-    .clk_i(clk), .rst_ni(rst_n),
-    .req_valid_i(req_valid), .req_ready_o(req_ready), .req_store_i(req_store),
-    .req_line_i(req_line), .req_id_i(req_id), .req_pc_i({`PCW{1'b0}}),
-    .req_core_i({`COREW{1'b0}}), .req_be_i(req_be), .req_wdata_i(req_wdata),
-    .rsp_valid_o(rsp_valid), .rsp_ready_i(1'b1), .rsp_id_o(rsp_id),
-    .rsp_status_o(rsp_status), .rsp_data_o(rsp_data),
-    .mem_req_valid_o(mem_req_valid), .mem_req_ready_i(1'b1), .mem_req_store_o(mem_req_store),
-    .mem_req_line_o(mem_req_line), .mem_req_mshr_o(mem_req_mshr), .mem_req_be_o(mem_req_be),
-    .mem_req_wdata_o(mem_req_wdata),
-    .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_ready_o(mem_rsp_ready),
-    .mem_rsp_mshr_i(mem_rsp_mshr), .mem_rsp_data_i(mem_rsp_data),
-    .flush_i(1'b0), .kernel_start_i(1'b0),
-    .cnt_accesses_o(cnt_acc), .cnt_hits_o(cnt_hit), .cnt_misses_o(cnt_miss),
-    .cnt_bypasses_o(cnt_byp), .cnt_fills_o(cnt_fill), .cnt_evictions_o(cnt_evict),
-    .cnt_rsv_fails_o(cnt_rsv), .cnt_stall_cycles_o(cnt_stall),
-    .evt_valid_o(evt_valid), .evt_kind_o(evt_kind), .evt_dec_o(evt_dec), .evt_set_o(evt_set),
-    .evt_way_o(evt_way), .evt_evict_o(evt_evict), .evt_evict_tag_o(evt_evict_tag),
-    .evt_mshr_o(evt_mshr), .evt_row_o(evt_row)
-  );
+  `include "tb_dut.vh"
 
   // Memory: reads answered `latency` cycles after acceptance with the stimulus' line data;
   // stores are accepted and checked for the request's line.
