@@ -8,7 +8,7 @@ B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric
 DEMO_PRESET := fermi-l1
 
-DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev ccache make gcc g++
+DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev ccache gnuplot-nox make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/report.c gen/gen_l1.c gen/pric_cli.c
@@ -16,8 +16,9 @@ CM_SRC := cmodel/cm_l1.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_pl
           cmodel/cm_repl_srrip.c
 LIBS := -lyaml -ljansson
 
-.PHONY: all deps demo test soak golden clean
-all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_bv $(B)/test_pric
+.PHONY: all deps demo test soak golden synth clean
+all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_bv $(B)/test_pric \
+     $(B)/cost
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -65,6 +66,9 @@ $(B)/test_bv: gen/test_bv.c gen/bv.h | $(B)
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
+$(B)/cost: synth/cost.c $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
+
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and 20 random configs in lockstep on
 # Verilator (and on Icarus), mutation test. Prints "N passed, M failed".
@@ -90,6 +94,13 @@ demo: deps
 	  echo; echo "demo: RTL      $(CURDIR)/$(B)/demo/rtl/$$top.v (file list $$top.f)"; \
 	  echo "demo: report   $(CURDIR)/$(B)/demo/rtl/$${top}_report.md (.json)"; \
 	  echo "demo: lockstep $(CURDIR)/$(B)/demo/lockstep.log"
+
+# Cost report of CONFIG (a preset name or a YAML file) beside its baseline, into build/synth.
+CONFIG ?= $(DEMO_PRESET)
+synth: deps
+	$(MAKE) --no-print-directory all
+	@if [ -f "$(CONFIG)" ]; then a="--config $(CONFIG)"; else a="--preset $(CONFIG)"; fi; \
+	  synth/report.sh $$a -- $(B)/synth/$$(basename $(CONFIG) .yaml)
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all

@@ -3,7 +3,8 @@
 # golden RTL and determinism, then every preset and RANDOM_CONFIGS random configurations through
 # lint, Yosys checks, Verilator lockstep (full coverage, >= MIN_EVENTS events per random run)
 # and Icarus (the presets and the first 4 random configs also through the cross-simulator
-# event-log check), then the mutation test. Ends with "N passed, M failed".
+# event-log check), then the mutation test, then the Yosys cost report of every preset beside
+# its baseline with the synthesis checks. Ends with "N passed, M failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -38,6 +39,11 @@ for s in $(seq 1 "$RANDOM_CONFIGS"); do
       -- $(build/randcfg "$s")
 done
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
+for p in $presets; do
+  step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \
+    synth/report.sh --preset "$p" -- "$work/synth/$p"
+done
+step "synth: the latch and storage checks can fail" synth/test_checks.sh "$work/synth/checks"
 echo
 echo "test_all: $(( $(date +%s) - suite_start )) s"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
