@@ -8,17 +8,21 @@ B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric
 DEMO_PRESET := fermi-l1
 
-DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev ccache gnuplot-nox make gcc g++
+DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
+            ccache gnuplot-nox make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/report.c gen/gen_l1.c gen/pric_cli.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
+SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
+           cmodel/workload.c
 LIBS := -lyaml -ljansson
+SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
 .PHONY: all deps demo test soak golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_bv $(B)/test_pric \
-     $(B)/cost
+     $(B)/cost $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -68,6 +72,23 @@ $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 
 $(B)/cost: synth/cost.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
+
+# cachesim: the C model as a trace-driven simulator; -O3 for the fast path's inner loop.
+$(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
+	rm -f $@; for s in $(SIM_SRC); do $(CC) $(CFLAGS) -O3 -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
+	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(SIM_SRC))
+
+$(B)/cachesim: cmodel/cachesim.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -O3 -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS)
+
+$(B)/test_sim: cmodel/test_sim.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS) -lcmocka
+
+$(B)/test_trace_accel: cmodel/test_trace_accel.c $(B)/libsim.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a -lcmocka
+
+$(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a -lcmocka
 
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and 20 random configs in lockstep on

@@ -427,3 +427,30 @@ int cfg_preset(cfg_t *c, const char *name, char *err, size_t errlen)
     errf(err, errlen, "preset = %s: unknown preset; allowed: %s", name, list);
     return -1;
 }
+
+int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
+                  unsigned nsets, char *err, size_t errlen)
+{
+    cfg_defaults(c);
+    if (config && preset) {
+        errf(err, errlen, "--config and --preset: give one or the other");
+        return -1;
+    }
+    if (preset && cfg_preset(c, preset, err, errlen) != 0)
+        return -1;
+    if (config && cfg_load_yaml(c, config, err, errlen) != 0)
+        return -1;
+    for (unsigned i = 0; i < nsets; i++) {
+        char kv[512];
+        snprintf(kv, sizeof kv, "%s", sets[i]);
+        char *eq = strchr(kv, '=');
+        if (!eq) {
+            errf(err, errlen, "--set %s: expected KEY=VALUE", sets[i]);
+            return -1;
+        }
+        *eq = 0;
+        if (cfg_set(c, kv, eq + 1, err, errlen) != 0)
+            return -1;
+    }
+    return cfg_validate(c, err, errlen);
+}

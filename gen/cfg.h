@@ -58,6 +58,12 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen);
  * Returns 0, or -1 with a message naming the file, line and key in err. */
 int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen);
 
+/* The command-line way to a configuration, shared by cachegen and cachesim: defaults, then
+ * a preset or a YAML file (at most one), then KEY=VALUE overrides in order, then validation.
+ * Returns 0, or -1 with a message in err. */
+int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
+                  unsigned nsets, char *err, size_t errlen);
+
 /* Write `c` as YAML that cfg_load_yaml reads back to the same cfg_t. */
 void cfg_write_yaml(const cfg_t *c, FILE *f);
 

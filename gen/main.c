@@ -77,25 +77,7 @@ int main(int argc, char **argv)
         else
             return fail("--set: too many overrides (at most 256)");
     }
-    if (config && preset)
-        return fail("--config and --preset: give one or the other");
-    if (preset && cfg_preset(&c, preset, err, sizeof err) != 0)
-        return fail(err);
-    if (config && cfg_load_yaml(&c, config, err, sizeof err) != 0)
-        return fail(err);
-    for (unsigned i = 0; i < nsets; i++) {
-        char kv[512];
-        snprintf(kv, sizeof kv, "%s", sets[i]);
-        char *eq = strchr(kv, '=');
-        if (!eq) {
-            snprintf(err, sizeof err, "--set %s: expected KEY=VALUE", sets[i]);
-            return fail(err);
-        }
-        *eq = 0;
-        if (cfg_set(&c, kv, eq + 1, err, sizeof err) != 0)
-            return fail(err);
-    }
-    if (cfg_validate(&c, err, sizeof err) != 0)
+    if (cfg_from_args(&c, config, preset, sets, nsets, err, sizeof err) != 0)
         return fail(err);
     if (!outdir)
         return fail("-o: missing; give the output directory");

@@ -25,6 +25,10 @@ rm -rf "$work"; mkdir -p "$work"
 step "unit: bit vectors against a bit-by-bit reference (cmocka)" build/test_bv
 step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
+step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
+step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
+step "cachesim: workload generator properties (cmocka)" build/test_workload
+step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets

@@ -1,0 +1,591 @@
+/* trace: format detection, the din / text / binary parsers, Accel-Sim through trace_accel,
+ * and the writers. Text is parsed in place from large decompressed chunks. */
+#define _GNU_SOURCE /* fopencookie, to hand Accel-Sim parsing a FILE * */
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include "trace_accel.h"
+#include "trace_io.h"
+
+#define BUF_CAP (1u << 20)      /* decompressed text held at once */
+#define LINE_MAX_BYTES 65536    /* longer lines are an error */
+#define BIN_MAGIC "CGTRACE1"
+#define BIN_RECORD 16
+#define ACCEL_LINE_BYTES 128    /* coalescing granularity of Accel-Sim warps */
+
+struct trace_reader {
+    tio_t *io;
+    trace_format_t fmt;
+    unsigned char *buf;   /* buf[pos..len): bytes not yet parsed */
+    size_t pos, len;
+    int eof;
+    unsigned long long line;  /* text: current line number; binary: record number */
+    accel_reader_t *accel;
+    FILE *accel_stream;
+    char err[512];
+};
+
+static const char *const format_names[] = {"auto", "din", "text", "binary", "accel"};
+const char *trace_format_name(trace_format_t f) { return format_names[f]; }
+int trace_format_parse(const char *name, trace_format_t *out)
+{
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(name, format_names[i])) {
+            *out = (trace_format_t)i;
+            return 0;
+        }
+    return -1;
+}
+trace_format_t trace_format(const trace_reader_t *r) { return r->fmt; }
+const char *trace_error(const trace_reader_t *r) { return r->err; }
+
+/* Keep buf[pos..len) and append more input; sets eof at the end of the input. */
+static int refill(trace_reader_t *r)
+{
+    if (r->eof)
+        return 0;
+    memmove(r->buf, r->buf + r->pos, r->len - r->pos);
+    r->len -= r->pos;
+    r->pos = 0;
+    long n = tio_read(r->io, r->buf + r->len, BUF_CAP - r->len);
+    if (n < 0) {
+        snprintf(r->err, sizeof r->err, "%s", tio_error(r->io));
+        return -1;
+    }
+    if (n == 0)
+        r->eof = 1;
+    r->len += (size_t)n;
+    return 0;
+}
+
+/* Serve the Accel-Sim parser the buffered bytes first, then the rest of the input. */
+static ssize_t accel_cookie_read(void *c, char *out, size_t size)
+{
+    trace_reader_t *r = c;
+    if (r->pos == r->len && refill(r) != 0)
+        return -1;
+    size_t n = r->len - r->pos < size ? r->len - r->pos : size;
+    memcpy(out, r->buf + r->pos, n);
+    r->pos += n;
+    return (ssize_t)n;
+}
+
+static trace_format_t detect(const trace_reader_t *r)
+{
+    size_t n = r->len;
+    const unsigned char *b = r->buf;
+    if (n >= 8 && !memcmp(b, BIN_MAGIC, 8))
+        return TF_BINARY;
+    size_t i = 0;
+    while (i < n) {
+        while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
+            i++;
+        if (i < n && b[i] == '#') { /* a comment line: skip it */
+            while (i < n && b[i] != '\n')
+                i++;
+            continue;
+        }
+        break;
+    }
+    if (i >= n)
+        return TF_DIN; /* empty: any text format reads it as no references */
+    if (b[i] == '-')
+        return TF_ACCEL;
+    if (b[i] >= '0' && b[i] <= '9')
+        return TF_DIN;
+    if (strchr("RWFrwf", b[i]))
+        return TF_TEXT;
+    return TF_AUTO;
+}
+
+trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size_t errlen)
+{
+    trace_reader_t *r = calloc(1, sizeof *r);
+    if (!r || !(r->buf = malloc(BUF_CAP))) {
+        snprintf(err, errlen, "trace = %s: out of memory", path);
+        goto fail;
+    }
+    if (!(r->io = tio_open(path, err, errlen)))
+        goto fail;
+    if (refill(r) != 0) {
+        snprintf(err, errlen, "trace = %s: %s", path, r->err);
+        goto fail;
+    }
+    r->fmt = fmt == TF_AUTO ? detect(r) : fmt;
+    if (r->fmt == TF_AUTO) {
+        snprintf(err, errlen, "trace = %s: cannot tell the format; allowed: din (\"0 1f40\"), "
+                 "text (\"R 1f40 ...\"), binary (" BIN_MAGIC " header), accel (traceg)", path);
+        goto fail;
+    }
+    if (r->fmt == TF_BINARY) {
+        if (r->len < 8 || memcmp(r->buf, BIN_MAGIC, 8) != 0) {
+            snprintf(err, errlen, "trace = %s: not a cachegen binary trace (no " BIN_MAGIC
+                     " header)", path);
+            goto fail;
+        }
+        r->pos = 8;
+    }
+    if (r->fmt == TF_ACCEL) {
+        cookie_io_functions_t io = {accel_cookie_read, NULL, NULL, NULL};
+        r->accel_stream = fopencookie(r, "r", io);
+        if (!r->accel_stream ||
+            !(r->accel = accel_open(r->accel_stream, ACCEL_LINE_BYTES, err, errlen)))
+            goto fail;
+    }
+    return r;
+fail:
+    trace_close(r);
+    return NULL;
+}
+
+void trace_close(trace_reader_t *r)
+{
+    if (!r)
+        return;
+    if (r->accel)
+        accel_close(r->accel);
+    if (r->accel_stream)
+        fclose(r->accel_stream);
+    tio_close(r->io);
+    free(r->buf);
+    free(r);
+}
+
+/* Next line as [*s, *e) without the newline; 1, 0 at the end, -1 on error. */
+static int next_line(trace_reader_t *r, const unsigned char **s, const unsigned char **e)
+{
+    for (;;) {
+        unsigned char *start = r->buf + r->pos;
+        unsigned char *nl = memchr(start, '\n', r->len - r->pos);
+        if (nl) {
+            *s = start;
+            *e = nl;
+            r->pos = (size_t)(nl - r->buf) + 1;
+            r->line++;
+            return 1;
+        }
+        if (r->eof) {
+            if (r->pos == r->len)
+                return 0;
+            *s = start;
+            *e = r->buf + r->len;
+            r->pos = r->len;
+            r->line++;
+            return 1;
+        }
+        if (r->len - r->pos >= LINE_MAX_BYTES) {
+            snprintf(r->err, sizeof r->err, "line %llu: longer than %d bytes", r->line + 1,
+                     LINE_MAX_BYTES);
+            return -1;
+        }
+        if (refill(r) != 0)
+            return -1;
+    }
+}
+
+static const unsigned char *skip_space(const unsigned char *p, const unsigned char *e)
+{
+    while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    return p;
+}
+
+/* Hex number (optional 0x) at p; returns the end, or NULL if none or over 64 bits. */
+static const unsigned char *hex(const unsigned char *p, const unsigned char *e, uint64_t *out)
+{
+    if (e - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+        p += 2;
+    uint64_t v = 0;
+    int digits = 0;
+    for (; p < e; p++) {
+        unsigned c = *p, d;
+        if (c - '0' < 10)
+            d = c - '0';
+        else if ((c | 0x20) - 'a' < 6)
+            d = (c | 0x20) - 'a' + 10;
+        else
+            break;
+        if (v >> 60) /* a 17th significant digit */
+            return NULL;
+        v = v << 4 | d;
+        digits++;
+    }
+    if (!digits || (p < e && *p != ' ' && *p != '\t' && *p != '\r'))
+        return NULL;
+    *out = v;
+    return p;
+}
+
+static int bad_line(trace_reader_t *r, const char *what, const unsigned char *s,
+                    const unsigned char *e)
+{
+    int n = (int)(e - s > 60 ? 60 : e - s);
+    snprintf(r->err, sizeof r->err, "line %llu: %s: \"%.*s\"", r->line, what, n, (const char *)s);
+    return -1;
+}
+
+static int next_din(trace_reader_t *r, trace_ref_t *out)
+{
+    const unsigned char *s, *e;
+    int rc;
+    while ((rc = next_line(r, &s, &e)) == 1) {
+        const unsigned char *p = skip_space(s, e);
+        if (p == e || *p == '#')
+            continue;
+        if (*p < '0' || *p > '4' || (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
+            return bad_line(r, "din label must be 0 (read), 1 (write), 2 (fetch), 3 or 4", s, e);
+        unsigned label = (unsigned)(*p - '0');
+        if (label == 3) /* escape record of unknown type: ignored, as Dinero does */
+            continue;
+        p = skip_space(p + 1, e);
+        uint64_t addr = 0;
+        const unsigned char *q = hex(p, e, &addr);
+        if (!q && label != 4)
+            return bad_line(r, "expected a hexadecimal address of at most 64 bits", s, e);
+        memset(out, 0, sizeof *out);
+        out->addr = addr;
+        out->op = label == 1 ? TR_WRITE : label == 4 ? TR_FLUSH : TR_READ;
+        return 1;
+    }
+    return rc;
+}
+
+static int next_text(trace_reader_t *r, trace_ref_t *out)
+{
+    const unsigned char *s, *e;
+    int rc;
+    while ((rc = next_line(r, &s, &e)) == 1) {
+        const unsigned char *p = skip_space(s, e);
+        if (p == e || *p == '#')
+            continue;
+        unsigned char op = (unsigned char)(*p | 0x20);
+        if ((op != 'r' && op != 'w' && op != 'f') || (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
+            return bad_line(r, "expected R, W or F, then hex address [pc [core [base_id]]]", s, e);
+        memset(out, 0, sizeof *out);
+        out->op = op == 'w' ? TR_WRITE : op == 'f' ? TR_FLUSH : TR_READ;
+        uint64_t v[4] = {0, 0, 0, 0};
+        int n = 0;
+        p = skip_space(p + 1, e);
+        while (p < e && *p != '#' && n < 4) {
+            const unsigned char *q = hex(p, e, &v[n]);
+            if (!q)
+                return bad_line(r, "expected hexadecimal numbers of at most 64 bits", s, e);
+            n++;
+            p = skip_space(q, e);
+        }
+        if (p < e && *p != '#')
+            return bad_line(r, "too many fields (op addr pc core base_id)", s, e);
+        if (n == 0 && out->op != TR_FLUSH)
+            return bad_line(r, "missing address", s, e);
+        if (v[2] > 0xffff || v[3] > 0xffffffffu)
+            return bad_line(r, "core must fit 16 bits and base_id 32 bits", s, e);
+        out->addr = v[0];
+        out->pc = v[1];
+        out->core = (uint16_t)v[2];
+        out->base_id = (uint32_t)v[3];
+        return 1;
+    }
+    return rc;
+}
+
+static uint64_t le(const unsigned char *p, int n)
+{
+    uint64_t v = 0;
+    for (int i = n; i-- > 0;)
+        v = v << 8 | p[i];
+    return v;
+}
+
+static int next_binary(trace_reader_t *r, trace_ref_t *out)
+{
+    while (r->len - r->pos < BIN_RECORD && !r->eof) /* a read may return a partial record */
+        if (refill(r) != 0)
+            return -1;
+    if (r->len - r->pos == 0)
+        return 0;
+    if (r->len - r->pos < BIN_RECORD) {
+        snprintf(r->err, sizeof r->err, "record %llu: truncated (%zu of %d bytes)", r->line + 1,
+                 r->len - r->pos, BIN_RECORD);
+        return -1;
+    }
+    const unsigned char *p = r->buf + r->pos;
+    r->pos += BIN_RECORD;
+    r->line++;
+    out->addr = le(p, 8);
+    out->pc = le(p + 8, 4);
+    out->core = (uint16_t)le(p + 12, 2);
+    out->base_id = p[14];
+    out->op = p[15];
+    if (out->op > TR_FLUSH) {
+        snprintf(r->err, sizeof r->err, "record %llu: operation %u; allowed: 0 read, 1 write, "
+                 "2 flush", r->line, out->op);
+        return -1;
+    }
+    return 1;
+}
+
+/* Value of a hex digit, or -1. */
+static inline int hexdigit(unsigned char c)
+{
+    if ((unsigned)(c - '0') < 10u)
+        return c - '0';
+    unsigned l = (unsigned)((c | 0x20) - 'a');
+    return l < 6u ? (int)l + 10 : -1;
+}
+
+/* din lines of the common shape "L ADDR\n" (L = 0, 1, 2; at most 16 hex digits), parsed
+ * straight from the buffer; anything else (comments, label 3/4, CRLF, errors, a line cut by
+ * the buffer end) goes through next_din, which handles every case. */
+static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    long k = 0;
+    while (k < n) {
+        const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+        while (k < n && end - p >= 20) { /* room for the longest fast line */
+            unsigned label = (unsigned)(p[0] - '0');
+            if (label > 2 || p[1] != ' ')
+                break;
+            const unsigned char *q = p + 2;
+            uint64_t v = 0;
+            int d, digits = 0;
+            while ((d = hexdigit(*q)) >= 0 && digits < 16) {
+                v = v << 4 | (unsigned)d;
+                q++;
+                digits++;
+            }
+            if (!digits || *q != '\n')
+                break;
+            out[k].addr = v;
+            out[k].pc = 0;
+            out[k].base_id = 0;
+            out[k].core = 0;
+            out[k].op = label == 1 ? TR_WRITE : TR_READ;
+            k++;
+            r->line++;
+            p = q + 1;
+        }
+        r->pos = (size_t)(p - r->buf);
+        if (k == n)
+            break;
+        int rc = next_din(r, &out[k]); /* the careful path for one line, with refills */
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            break;
+        k++;
+    }
+    return k;
+}
+
+static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    long k = 0;
+    while (k < n) {
+        size_t avail = (r->len - r->pos) / BIN_RECORD;
+        if (avail == 0) { /* refill, or report the end or a truncated record */
+            int rc = next_binary(r, &out[k]);
+            if (rc < 0)
+                return -1;
+            if (rc == 0)
+                break;
+            k++;
+            continue;
+        }
+        if (avail > (size_t)(n - k))
+            avail = (size_t)(n - k);
+        const unsigned char *p = r->buf + r->pos;
+        for (size_t i = 0; i < avail; i++, p += BIN_RECORD, k++) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            uint64_t addr;
+            uint32_t pc;
+            uint16_t core;
+            memcpy(&addr, p, 8);
+            memcpy(&pc, p + 8, 4);
+            memcpy(&core, p + 12, 2);
+            out[k].addr = addr;
+            out[k].pc = pc;
+            out[k].core = core;
+#else
+            out[k].addr = le(p, 8);
+            out[k].pc = le(p + 8, 4);
+            out[k].core = (uint16_t)le(p + 12, 2);
+#endif
+            out[k].base_id = p[14];
+            out[k].op = p[15];
+            if (p[15] > TR_FLUSH) {
+                snprintf(r->err, sizeof r->err, "record %llu: operation %u; allowed: 0 read, "
+                         "1 write, 2 flush", r->line + i + 1, p[15]);
+                return -1;
+            }
+        }
+        r->pos += avail * BIN_RECORD;
+        r->line += avail;
+    }
+    return k;
+}
+
+long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    if (r->fmt == TF_BINARY)
+        return batch_binary(r, out, n);
+    if (r->fmt == TF_DIN)
+        return batch_din(r, out, n);
+    long k = 0;
+    int rc = 1;
+    while (k < n && (rc = trace_next(r, &out[k])) == 1)
+        k++;
+    return rc < 0 ? -1 : k;
+}
+
+int trace_next(trace_reader_t *r, trace_ref_t *out)
+{
+    switch (r->fmt) {
+    case TF_DIN: return next_din(r, out);
+    case TF_TEXT: return next_text(r, out);
+    case TF_BINARY: return next_binary(r, out);
+    case TF_ACCEL: {
+        int rc = accel_next(r->accel, out);
+        if (rc < 0)
+            snprintf(r->err, sizeof r->err, "%s", accel_error(r->accel));
+        return rc;
+    }
+    default: return -1;
+    }
+}
+
+/* ---- writers ---------------------------------------------------------------------------- */
+
+struct trace_writer {
+    FILE *f;
+    int own;
+    trace_format_t fmt;
+    int codec;              /* 0 none, 1 gz, 2 zst */
+    gzFile gz;
+    ZSTD_CCtx *zs;
+    unsigned char *buf, *zbuf;
+    size_t len;
+    int failed;
+};
+
+static void w_flush(trace_writer_t *w, int end)
+{
+    if (w->codec == 1) {
+        if (w->len && gzwrite(w->gz, w->buf, (unsigned)w->len) != (int)w->len)
+            w->failed = 1;
+    } else if (w->codec == 2) {
+        ZSTD_inBuffer in = {w->buf, w->len, 0};
+        size_t rc;
+        do {
+            ZSTD_outBuffer out = {w->zbuf, ZSTD_CStreamOutSize(), 0};
+            rc = ZSTD_compressStream2(w->zs, &out, &in, end ? ZSTD_e_end : ZSTD_e_continue);
+            if (ZSTD_isError(rc) || fwrite(w->zbuf, 1, out.pos, w->f) != out.pos)
+                w->failed = 1;
+        } while (!w->failed && (end ? rc != 0 : in.pos < in.size));
+    } else if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len) {
+        w->failed = 1;
+    }
+    w->len = 0;
+}
+
+trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *compression,
+                             char *err, size_t errlen)
+{
+    trace_writer_t *w = calloc(1, sizeof *w);
+    if (!w)
+        return NULL;
+    w->fmt = fmt;
+    if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY) {
+        snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary",
+                 trace_format_name(fmt));
+        goto fail;
+    }
+    if (!strcmp(compression, "gz"))
+        w->codec = 1;
+    else if (!strcmp(compression, "zst"))
+        w->codec = 2;
+    else if (strcmp(compression, "none") != 0) {
+        snprintf(err, errlen, "compression = %s: unknown; allowed: none, gz, zst", compression);
+        goto fail;
+    }
+    w->f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
+    w->own = w->f && w->f != stdout;
+    w->buf = malloc(BUF_CAP);
+    w->zbuf = malloc(ZSTD_CStreamOutSize());
+    if (!w->f || !w->buf || !w->zbuf) {
+        snprintf(err, errlen, "trace = %s: cannot write", path);
+        goto fail;
+    }
+    if (w->codec == 1 && !(w->gz = gzdopen(dup(fileno(w->f)), "wb6"))) {
+        snprintf(err, errlen, "trace = %s: zlib cannot write", path);
+        goto fail;
+    }
+    if (w->codec == 2 && !(w->zs = ZSTD_createCCtx())) {
+        snprintf(err, errlen, "trace = %s: zstd cannot write", path);
+        goto fail;
+    }
+    if (fmt == TF_BINARY) {
+        memcpy(w->buf, BIN_MAGIC, 8);
+        w->len = 8;
+    }
+    return w;
+fail:
+    if (w->own && w->f)
+        fclose(w->f);
+    free(w->buf);
+    free(w->zbuf);
+    free(w);
+    return NULL;
+}
+
+int trace_write(trace_writer_t *w, const trace_ref_t *ref)
+{
+    if (w->len > BUF_CAP - 256)
+        w_flush(w, 0);
+    char *p = (char *)w->buf + w->len;
+    if (w->fmt == TF_BINARY) {
+        if (ref->pc > 0xffffffffu || ref->base_id > 0xff)
+            return -1; /* binary records hold a 32-bit PC and an 8-bit base id */
+        unsigned char *b = (unsigned char *)p;
+        for (int i = 0; i < 8; i++)
+            b[i] = (unsigned char)(ref->addr >> (8 * i));
+        for (int i = 0; i < 4; i++)
+            b[8 + i] = (unsigned char)(ref->pc >> (8 * i));
+        b[12] = (unsigned char)ref->core;
+        b[13] = (unsigned char)(ref->core >> 8);
+        b[14] = (unsigned char)ref->base_id;
+        b[15] = ref->op;
+        w->len += BIN_RECORD;
+    } else if (w->fmt == TF_DIN) {
+        int label = ref->op == TR_WRITE ? 1 : ref->op == TR_FLUSH ? 4 : 0;
+        w->len += (size_t)sprintf(p, "%d %llx\n", label, (unsigned long long)ref->addr);
+    } else {
+        w->len += (size_t)sprintf(p, "%c %llx %llx %x %x\n", "RWF"[ref->op],
+                                  (unsigned long long)ref->addr, (unsigned long long)ref->pc,
+                                  ref->core, ref->base_id);
+    }
+    return 0;
+}
+
+int trace_finish(trace_writer_t *w)
+{
+    w_flush(w, 1);
+    int bad = w->failed;
+    if (w->gz && gzclose(w->gz) != Z_OK)
+        bad = 1;
+    if (w->zs)
+        ZSTD_freeCCtx(w->zs);
+    if (fflush(w->f) != 0)
+        bad = 1;
+    if (w->own && fclose(w->f) != 0)
+        bad = 1;
+    free(w->buf);
+    free(w->zbuf);
+    free(w);
+    return bad ? -1 : 0;
+}

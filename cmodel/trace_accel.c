@@ -1,0 +1,876 @@
+/* trace_accel: Accel-Sim traceg reader. Reads one thread block at a time, keeps per warp the
+ * coalesced line addresses of its memory instructions, then issues them round-robin by warp.
+ * The format and every decision are described in trace_accel.h. */
+#include "trace_accel.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WARP_THREADS 32
+#define IN_CAP 65536                    /* bytes read from the stream at once */
+#define MAX_TOKENS (ACCEL_LINE_MAX / 2 + 1)
+#define MAX_REGS 32                     /* register operands per list (Accel-Sim: 1 and 4) */
+
+typedef enum { K_OTHER, K_READ, K_WRITE, K_GEN_READ, K_GEN_WRITE } kind_t;
+
+/* One memory instruction that issues requests: lines pool[first .. first+count). */
+typedef struct accel_inst {
+    uint64_t pc;      /* instruction PC (offset in the kernel, hex in the trace) */
+    size_t first;     /* index of its first line address in the pool */
+    uint32_t count;   /* number of distinct lines, >= 1 (at most 32 * (256 + 1)) */
+    uint8_t op;       /* TR_READ or TR_WRITE */
+} accel_inst_t;
+
+/* One warp of the thread block being read. */
+typedef struct accel_warp {
+    accel_inst_t *inst;  /* request-issuing instructions, in trace order */
+    size_t n, cap;       /* used / allocated entries of inst */
+    uint8_t seen;        /* its "warp = W" line was met in this thread block */
+} accel_warp_t;
+
+enum { ST_READING = 0, ST_DONE = 1, ST_FAILED = -1 };
+
+struct accel_reader {
+    FILE *f;                          /* input, not owned */
+    uint64_t line_bytes;              /* coalescing granularity, a power of two */
+    /* input */
+    char in[IN_CAP];                  /* in[in_pos .. in_len): bytes read, not yet split */
+    size_t in_pos, in_len;
+    int in_eof;                       /* the stream reported its end */
+    char line[ACCEL_LINE_MAX + 1];    /* current line, NUL-terminated, later tokenized */
+    size_t line_len;                  /* bytes in line (without the newline) */
+    unsigned long long lineno;        /* number of the current line, from 1 */
+    char *tok[MAX_TOKENS];            /* whitespace-separated tokens of line */
+    size_t ntok;
+    /* header */
+    unsigned long long version;       /* "-accelsim tracer version", valid if have_version */
+    int have_version;
+    int lineinfo;                     /* instruction lines start with a source line number */
+    uint64_t shmem_base, local_base;  /* generic-address windows; 0 = not given */
+    uint64_t block_warps;             /* warps per thread block from "-block dim", 0 = unknown */
+    /* thread block being read */
+    int in_tb;                        /* between #BEGIN_TB and #END_TB */
+    unsigned long long tb_line;       /* line of its #BEGIN_TB */
+    long cur_warp;                    /* warp whose instructions follow, -1 = none yet */
+    int have_insts;                   /* its "insts = M" was read */
+    unsigned long long insts_expect;  /* M */
+    unsigned long long insts_seen;    /* instruction lines read for it so far */
+    accel_warp_t *warp;               /* warp[0 .. nwarp): slots by warp id */
+    size_t nwarp, warp_cap;
+    uint64_t *pool;                   /* line addresses of all buffered instructions */
+    size_t pool_n, pool_cap;
+    /* issuing the buffered thread block */
+    int issuing;
+    size_t round, rounds;             /* round k issues every warp's k-th instruction */
+    size_t wi, li;                    /* warp slot, and line within its instruction */
+    int state;                        /* ST_READING, ST_DONE or ST_FAILED */
+    char err[256];
+};
+
+/* ---- errors and number parsing --------------------------------------------------------- */
+
+static int fail(accel_reader_t *r, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(r->err, sizeof r->err, "line %llu: %s", r->lineno, msg);
+    r->state = ST_FAILED;
+    return -1;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* Hex number, optional 0x, at least one digit, fits 64 bits. 0 or -1. */
+static int parse_hex(const char *s, uint64_t *v)
+{
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    if (!*s)
+        return -1;
+    uint64_t x = 0;
+    for (; *s; s++) {
+        int d = hex_digit(*s);
+        if (d < 0 || (x >> 60) != 0)
+            return -1;
+        x = x << 4 | (uint64_t)d;
+    }
+    *v = x;
+    return 0;
+}
+
+/* Unsigned decimal, digits only, fits 64 bits. 0 or -1. */
+static int parse_udec(const char *s, uint64_t *v)
+{
+    if (!*s)
+        return -1;
+    uint64_t x = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9')
+            return -1;
+        unsigned d = (unsigned)(*s - '0');
+        if (x > (UINT64_MAX - d) / 10)
+            return -1;
+        x = x * 10 + d;
+    }
+    *v = x;
+    return 0;
+}
+
+/* Signed decimal with an optional sign, within int64. 0 or -1. */
+static int parse_sdec(const char *s, int64_t *v)
+{
+    int neg = *s == '-';
+    if (*s == '-' || *s == '+')
+        s++;
+    uint64_t m;
+    if (parse_udec(s, &m) != 0 || m > (uint64_t)INT64_MAX + (neg ? 1u : 0u))
+        return -1;
+    *v = neg ? (int64_t)(0 - m) : (int64_t)m;  /* 0 - m wraps to the two's complement */
+    return 0;
+}
+
+/* Three decimal integers "x,y,z", in parentheses when `parens`, blanks allowed around each
+ * number, each >= min and < 2^32. 0 or -1. */
+static int parse_triple(const char *s, int parens, uint64_t min, uint64_t d[3])
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    if (parens && *s++ != '(')
+        return -1;
+    for (int i = 0; i < 3; i++) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        char num[24];
+        size_t n = 0;
+        while (*s >= '0' && *s <= '9' && n < sizeof num - 1)
+            num[n++] = *s++;
+        num[n] = '\0';
+        if (parse_udec(num, &d[i]) != 0 || d[i] < min || d[i] > UINT32_MAX)
+            return -1;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (i < 2 && *s++ != ',')
+            return -1;
+    }
+    if (parens && *s++ != ')')
+        return -1;
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return *s ? -1 : 0;
+}
+
+/* ---- input ----------------------------------------------------------------------------- */
+
+/* Read the next line into r->line: 1, 0 at the end of input, -1 on a read error. *over is
+ * set when the line was longer than ACCEL_LINE_MAX (its first bytes are kept). */
+static int read_line(accel_reader_t *r, int *over)
+{
+    size_t n = 0;
+    int got = 0;
+    *over = 0;
+    for (;;) {
+        if (r->in_pos == r->in_len) {
+            if (r->in_eof)
+                break;
+            size_t k = fread(r->in, 1, IN_CAP, r->f);
+            if (k == 0) {
+                if (ferror(r->f))
+                    return -1;
+                r->in_eof = 1;
+                break;
+            }
+            r->in_pos = 0;
+            r->in_len = k;
+        }
+        got = 1;
+        char *s = r->in + r->in_pos;
+        size_t avail = r->in_len - r->in_pos;
+        char *nl = memchr(s, '\n', avail);
+        size_t take = nl ? (size_t)(nl - s) : avail;
+        size_t copy = take < ACCEL_LINE_MAX - n ? take : ACCEL_LINE_MAX - n;
+        memcpy(r->line + n, s, copy);
+        n += copy;
+        if (take > copy)
+            *over = 1;
+        r->in_pos += take + (nl ? 1 : 0);
+        if (nl)
+            break;
+    }
+    if (!got)
+        return 0;
+    r->line[n] = '\0';
+    r->line_len = n;
+    r->lineno++;
+    return 1;
+}
+
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/* Split r->line in place into r->tok. */
+static void tokenize(accel_reader_t *r)
+{
+    char *p = r->line;
+    r->ntok = 0;
+    for (;;) {
+        while (is_blank(*p))
+            p++;
+        if (!*p)
+            return;
+        r->tok[r->ntok++] = p;  /* a token takes at least 2 bytes with its separator */
+        while (*p && !is_blank(*p))
+            p++;
+        if (!*p)
+            return;
+        *p++ = '\0';
+    }
+}
+
+/* ---- header ---------------------------------------------------------------------------- */
+
+/* A "-key = value" line (raw text after the '-'). Unknown keys and lines without '=' are
+ * skipped; the values this reader uses are checked. */
+static int header_line(accel_reader_t *r, const char *p)
+{
+    const char *eq = strchr(p, '=');
+    if (!eq)
+        return 0;
+    char key[48];  /* the key with blanks collapsed to one space */
+    size_t n = 0;
+    for (const char *s = p; s < eq; s++) {
+        if (is_blank(*s)) {
+            if (n > 0 && key[n - 1] != ' ' && n < sizeof key - 1)
+                key[n++] = ' ';
+        } else if (n < sizeof key - 1) {
+            key[n++] = *s;
+        } else {
+            return 0;  /* too long for any key we know */
+        }
+    }
+    if (n > 0 && key[n - 1] == ' ')
+        n--;
+    key[n] = '\0';
+    char val[64];
+    const char *v = eq + 1;
+    while (is_blank(*v))
+        v++;
+    size_t vn = strlen(v);
+    while (vn > 0 && is_blank(v[vn - 1]))
+        vn--;
+    int long_val = vn >= sizeof val;  /* malformed for every key we check */
+    if (long_val)
+        vn = sizeof val - 1;
+    memcpy(val, v, vn);
+    val[vn] = '\0';
+
+    uint64_t x, d[3];
+    if (!strcmp(key, "accelsim tracer version")) {
+        if (long_val || parse_udec(val, &x) != 0)
+            return fail(r, "-accelsim tracer version: expected a number, got \"%s\"", val);
+        r->version = x;
+        r->have_version = 1;
+    } else if (!strcmp(key, "enable lineinfo")) {
+        if (long_val || parse_udec(val, &x) != 0)
+            return fail(r, "-enable lineinfo: expected 0 or 1, got \"%s\"", val);
+        r->lineinfo = x != 0;
+    } else if (!strcmp(key, "shmem base_addr") || !strcmp(key, "local mem base_addr")) {
+        if (long_val || parse_hex(val, &x) != 0)
+            return fail(r, "-%s: expected a hex address, got \"%s\"", key, val);
+        if (key[0] == 's')
+            r->shmem_base = x;
+        else
+            r->local_base = x;
+    } else if (!strcmp(key, "block dim") || !strcmp(key, "grid dim")) {
+        if (long_val || parse_triple(val, 1, 1, d) != 0)
+            return fail(r, "-%s: expected (x,y,z) with x, y, z >= 1, got \"%s\"", key, val);
+        uint64_t threads = d[0] * d[1];  /* < 2^64: each is < 2^32 */
+        threads = threads > UINT64_MAX / d[2] ? UINT64_MAX : threads * d[2];
+        if (key[0] == 'b')
+            r->block_warps = threads / WARP_THREADS + (threads % WARP_THREADS != 0);
+    }
+    return 0;
+}
+
+/* ---- one thread block ------------------------------------------------------------------ */
+
+static void tb_reset(accel_reader_t *r)
+{
+    for (size_t i = 0; i < r->nwarp; i++) {
+        r->warp[i].n = 0;
+        r->warp[i].seen = 0;
+    }
+    r->nwarp = 0;
+    r->pool_n = 0;
+    r->in_tb = 0;
+    r->cur_warp = -1;
+    r->have_insts = 0;
+    r->issuing = 0;
+    r->round = r->rounds = r->wi = r->li = 0;
+}
+
+/* Room for one more element of size sz in p (n used of *cap): the possibly moved block, or
+ * NULL when out of memory (p is then untouched). */
+static void *grow(void *p, size_t *cap, size_t n, size_t sz)
+{
+    if (n < *cap)
+        return p;
+    size_t c = *cap ? *cap * 2 : 16;
+    if (c < *cap || c > SIZE_MAX / sz)
+        return NULL;
+    void *q = realloc(p, c * sz);
+    if (q)
+        *cap = c;
+    return q;
+}
+
+/* The warp just read must have as many instruction lines as its "insts =" said. */
+static int warp_done(accel_reader_t *r)
+{
+    if (r->cur_warp < 0)
+        return 0;
+    if (!r->have_insts)
+        return fail(r, "warp %ld has no \"insts = M\" line", r->cur_warp);
+    if (r->insts_seen != r->insts_expect)
+        return fail(r, "warp %ld: insts = %llu but %llu instruction lines", r->cur_warp,
+                    r->insts_expect, r->insts_seen);
+    return 0;
+}
+
+/* "warp = W": start warp W of the thread block. */
+static int warp_line(accel_reader_t *r)
+{
+    uint64_t w;
+    if (r->ntok != 3 || strcmp(r->tok[1], "=") != 0 || parse_udec(r->tok[2], &w) != 0)
+        return fail(r, "expected \"warp = W\"");
+    if (warp_done(r) != 0)
+        return -1;
+    if (w >= ACCEL_MAX_WARPS)
+        return fail(r, "warp %llu: warp ids must be below %d", (unsigned long long)w,
+                    ACCEL_MAX_WARPS);
+    if (r->block_warps && w >= r->block_warps)
+        return fail(r, "warp %llu: the block dim gives %llu warps", (unsigned long long)w,
+                    (unsigned long long)r->block_warps);
+    if (w >= r->warp_cap) {
+        size_t c = ACCEL_MAX_WARPS;
+        accel_warp_t *q = realloc(r->warp, c * sizeof *q);
+        if (!q)
+            return fail(r, "out of memory");
+        memset(q + r->warp_cap, 0, (c - r->warp_cap) * sizeof *q);
+        r->warp = q;
+        r->warp_cap = c;
+    }
+    if (w >= r->nwarp)
+        r->nwarp = (size_t)w + 1;
+    if (r->warp[w].seen)
+        return fail(r, "warp %llu appears twice in the thread block begun at line %llu",
+                    (unsigned long long)w, r->tb_line);
+    r->warp[w].seen = 1;
+    r->cur_warp = (long)w;
+    r->have_insts = 0;
+    r->insts_seen = 0;
+    return 0;
+}
+
+/* Access width in bytes from the opcode, as Accel-Sim: the first '.'-part that is a number
+ * or "U<number>" gives bits; else 4 bytes. Clamped to 1..ACCEL_MAX_WIDTH. */
+static unsigned opcode_width(const char *op)
+{
+    for (const char *s = op; *s;) {
+        const char *e = strchr(s, '.');
+        size_t n = e ? (size_t)(e - s) : strlen(s);
+        const char *d = s;
+        if (n > 1 && *d == 'U')
+            d++;
+        size_t nd = n - (size_t)(d - s);
+        int numeric = nd > 0;
+        uint64_t bits = 0;
+        for (size_t i = 0; i < nd; i++) {
+            if (d[i] < '0' || d[i] > '9') {
+                numeric = 0;
+                break;
+            }
+            if (bits < 1000000)
+                bits = bits * 10 + (uint64_t)(d[i] - '0');
+        }
+        if (numeric) {
+            uint64_t w = bits / 8;
+            return w < 1 ? 1 : w > ACCEL_MAX_WIDTH ? ACCEL_MAX_WIDTH : (unsigned)w;
+        }
+        if (!e)
+            break;
+        s = e + 1;
+    }
+    return 4;
+}
+
+/* What an opcode does, from its first '.'-part. Everything not listed is skipped: shared
+ * memory (LDS, STS, ATOMS, LDSM, STSM, STAS, REDAS), constant, texture, surface, TMA... */
+static kind_t opcode_kind(const char *op)
+{
+    static const struct { const char *name; kind_t kind; } table[] = {
+        {"LDG", K_READ},   {"LDL", K_READ},    {"LDGSTS", K_READ},
+        {"STG", K_WRITE},  {"STL", K_WRITE},
+        {"ATOM", K_WRITE}, {"ATOMG", K_WRITE}, {"RED", K_WRITE}, {"REDG", K_WRITE},
+        {"LD", K_GEN_READ}, {"ST", K_GEN_WRITE},
+    };
+    size_t n = strcspn(op, ".");
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strlen(table[i].name) == n && !strncmp(op, table[i].name, n))
+            return table[i].kind;
+    return K_OTHER;
+}
+
+static int is_tma(const char *op)
+{
+    static const char *const names[] = {"UTMALDG", "UTMASTG", "UTMAPF", "UTMAREDG",
+                                        "UBLKCP",  "UBLKPF",  "UBLKRED"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strstr(op, names[i]))
+            return 1;
+    return 0;
+}
+
+static int valid_opcode(const char *op)
+{
+    if (!((*op >= 'A' && *op <= 'Z') || (*op >= 'a' && *op <= 'z')))
+        return 0;
+    for (; *op; op++)
+        if (!((*op >= 'A' && *op <= 'Z') || (*op >= 'a' && *op <= 'z') ||
+              (*op >= '0' && *op <= '9') || *op == '_' || *op == '.'))
+            return 0;
+    return 1;
+}
+
+/* "R<digits>" */
+static int valid_reg(const char *t)
+{
+    uint64_t v;
+    return t[0] == 'R' && parse_udec(t + 1, &v) == 0;
+}
+
+/* Add the distinct lines touched by n accesses of `width` bytes at a[] to the pool, in
+ * increasing order, and record the instruction in the current warp. */
+static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, const uint64_t *a, unsigned n,
+                    unsigned width)
+{
+    uint64_t lo[WARP_THREADS], hi[WARP_THREADS];
+    const uint64_t mask = ~(r->line_bytes - 1);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t end = a[i] > UINT64_MAX - (width - 1) ? UINT64_MAX : a[i] + (width - 1);
+        uint64_t l = a[i] & mask, h = end & mask;
+        unsigned j = i;  /* insertion sort by lo */
+        for (; j > 0 && lo[j - 1] > l; j--) {
+            lo[j] = lo[j - 1];
+            hi[j] = hi[j - 1];
+        }
+        lo[j] = l;
+        hi[j] = h;
+    }
+    size_t first = r->pool_n;
+    uint64_t next = 0;  /* lowest line not yet issued */
+    int top = 0;        /* the last line of the address space was issued */
+    for (unsigned i = 0; i < n && !top; i++) {
+        uint64_t l = lo[i] > next ? lo[i] : next;
+        if (l > hi[i])
+            continue;
+        for (;;) {
+            uint64_t *q = grow(r->pool, &r->pool_cap, r->pool_n, sizeof *q);
+            if (!q)
+                return fail(r, "out of memory (thread block too large)");
+            r->pool = q;
+            r->pool[r->pool_n++] = l;
+            if (l == hi[i])
+                break;
+            l += r->line_bytes;
+        }
+        if (hi[i] > UINT64_MAX - r->line_bytes)
+            top = 1;
+        else
+            next = hi[i] + r->line_bytes;
+    }
+    accel_warp_t *w = &r->warp[r->cur_warp];
+    accel_inst_t *q = grow(w->inst, &w->cap, w->n, sizeof *q);
+    if (!q)
+        return fail(r, "out of memory (thread block too large)");
+    w->inst = q;
+    w->inst[w->n++] = (accel_inst_t){pc, first, (uint32_t)(r->pool_n - first), op};
+    return 0;
+}
+
+/* Fail with "missing <what>" when the tokens have run out (uses the locals i and nt). */
+#define NEED(what)                                                                     \
+    do {                                                                               \
+        if (i >= nt)                                                                   \
+            return fail(r, "instruction: missing %s", what);                           \
+    } while (0)
+
+/* The address part of a memory instruction from token *pi (the address mode) on: the
+ * addresses of its nact active threads into addr (TMA transfers: checked, not kept). */
+static int mem_operands(accel_reader_t *r, size_t *pi, int tma, unsigned nact, uint64_t *addr)
+{
+    char **t = r->tok;
+    size_t nt = r->ntok, i = *pi;
+    uint64_t mode, base, count, v;
+    int64_t sv;
+
+    NEED("address mode");
+    if (parse_udec(t[i++], &mode) != 0)
+        return fail(r, "instruction: bad address mode \"%.40s\"", t[i - 1]);
+    if (tma) {
+        if (mode != 3 && mode != 4)
+            return fail(r, "instruction: TMA address mode %llu (expected 3 or 4)",
+                        (unsigned long long)mode);
+        if (mode == 4) {
+            NEED("TMA base address");
+            if (parse_hex(t[i++], &base) != 0)
+                return fail(r, "instruction: bad address \"%.40s\"", t[i - 1]);
+        }
+        NEED("TMA transfer count");
+        if (parse_udec(t[i++], &count) != 0 || count > nt)
+            return fail(r, "instruction: bad TMA transfer count \"%.40s\"", t[i - 1]);
+        for (uint64_t k = mode == 4 ? 1 : 0; k < count; k++, i++) {
+            NEED(mode == 4 ? "TMA delta" : "TMA address");
+            if (mode == 4 ? parse_sdec(t[i], &sv) != 0 : parse_hex(t[i], &v) != 0)
+                return fail(r, "instruction: bad TMA %s \"%.40s\"",
+                            mode == 4 ? "delta" : "address", t[i]);
+        }
+    } else if (mode == 0) {
+        for (unsigned k = 0; k < nact; k++, i++) {
+            NEED("address (mode 0 lists one per active thread)");
+            if (parse_hex(t[i], &addr[k]) != 0)
+                return fail(r, "instruction: bad address \"%.40s\"", t[i]);
+        }
+    } else if (mode == 1 || mode == 2) {
+        NEED("base address");
+        if (parse_hex(t[i++], &base) != 0)
+            return fail(r, "instruction: bad base address \"%.40s\"", t[i - 1]);
+        if (mode == 1) {
+            NEED("stride");
+            if (parse_sdec(t[i++], &sv) != 0)
+                return fail(r, "instruction: bad stride \"%.40s\"", t[i - 1]);
+            for (unsigned k = 0; k < nact; k++)
+                addr[k] = base + (uint64_t)sv * k;
+        } else {
+            for (unsigned k = 0; k < nact; k++) {
+                if (k > 0) {
+                    NEED("delta (mode 2 has one per active thread after the first)");
+                    if (parse_sdec(t[i++], &sv) != 0)
+                        return fail(r, "instruction: bad delta \"%.40s\"", t[i - 1]);
+                }
+                addr[k] = k ? addr[k - 1] + (uint64_t)sv : base;
+            }
+        }
+    } else {
+        return fail(r, "instruction: address mode %llu (expected 0, 1 or 2)",
+                    (unsigned long long)mode);
+    }
+    *pi = i;
+    return 0;
+}
+
+/* One instruction line (tokenized): check it whole, then keep its requests if any. */
+static int inst_line(accel_reader_t *r)
+{
+    char **t = r->tok;
+    size_t nt = r->ntok, i = 0;
+    uint64_t v, pc, mask, mem_width;
+    int64_t sv;
+
+    if (r->have_version && r->version < 3)
+        for (int k = 0; k < 4; k++, i++) {
+            NEED("thread block / warp id");
+            if (parse_udec(t[i], &v) != 0)
+                return fail(r, "instruction: bad thread block / warp id \"%.40s\"", t[i]);
+        }
+    if (r->lineinfo) {
+        NEED("source line number");
+        if (parse_udec(t[i++], &v) != 0)
+            return fail(r, "instruction: bad source line number \"%.40s\"", t[i - 1]);
+    }
+    NEED("PC");
+    if (parse_hex(t[i++], &pc) != 0)
+        return fail(r, "instruction: bad PC \"%.40s\" (expected hex)", t[i - 1]);
+    NEED("active mask");
+    if (parse_hex(t[i++], &mask) != 0 || mask > UINT32_MAX)
+        return fail(r, "instruction: bad active mask \"%.40s\" (expected 32-bit hex)", t[i - 1]);
+    const char *opcode = NULL;
+    for (int list = 0; list < 2; list++) {  /* destinations, opcode, sources */
+        NEED(list ? "source count" : "destination count");
+        if (parse_udec(t[i++], &v) != 0 || v > MAX_REGS)
+            return fail(r, "instruction: bad %s count \"%.40s\"",
+                        list ? "source" : "destination", t[i - 1]);
+        for (uint64_t k = 0; k < v; k++, i++) {
+            NEED("register");
+            if (!valid_reg(t[i]))
+                return fail(r, "instruction: bad register \"%.40s\" (expected Rn)", t[i]);
+        }
+        if (!list) {
+            NEED("opcode");
+            opcode = t[i++];
+            if (!valid_opcode(opcode))
+                return fail(r, "instruction: bad opcode \"%.40s\"", opcode);
+        }
+    }
+    NEED("memory width");
+    if (parse_udec(t[i++], &mem_width) != 0)
+        return fail(r, "instruction: bad memory width \"%.40s\"", t[i - 1]);
+
+    uint64_t addr[WARP_THREADS];
+    unsigned nact = 0;
+    for (unsigned s = 0; s < WARP_THREADS; s++)
+        nact += (unsigned)(mask >> s & 1);
+    int tma = is_tma(opcode);
+    if (mem_width > 0 && mem_operands(r, &i, tma, nact, addr) != 0)
+        return -1;
+    if (i < nt) {  /* the immediate (tracer version 5) */
+        if (parse_sdec(t[i], &sv) != 0 && parse_hex(t[i], &v) != 0)
+            return fail(r, "instruction: unexpected \"%.40s\"", t[i]);
+        i++;
+    }
+    if (i < nt)
+        return fail(r, "instruction: unexpected \"%.40s\" after the immediate", t[i]);
+
+    if (mem_width == 0 || tma || nact == 0)
+        return 0;
+    kind_t k = opcode_kind(opcode);
+    if (k == K_GEN_READ || k == K_GEN_WRITE) {
+        /* generic: shared unless the windows are known and the first address is outside */
+        if (r->shmem_base == 0 || r->local_base == 0 ||
+            (addr[0] >= r->shmem_base && addr[0] < r->local_base))
+            return 0;
+        k = k == K_GEN_READ ? K_READ : K_WRITE;
+    }
+    if (k == K_OTHER)
+        return 0;
+    return add_inst(r, pc, k == K_READ ? TR_READ : TR_WRITE, addr, nact, opcode_width(opcode));
+}
+
+#undef NEED
+
+/* Join tokens from `from` on into buf (one space between). 0, or -1 if too long. */
+static int join_tokens(const accel_reader_t *r, size_t from, char *buf, size_t len)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = from; i < r->ntok; i++) {
+        size_t k = strlen(r->tok[i]);
+        if (n + k + 2 > len)
+            return -1;
+        if (n)
+            buf[n++] = ' ';
+        memcpy(buf + n, r->tok[i], k + 1);
+        n += k;
+    }
+    return 0;
+}
+
+/* "thread block = x,y,z" (Accel-Sim reads it with "%d,%d,%d": blanks allowed after ','). */
+static int tb_id_line(accel_reader_t *r)
+{
+    char buf[96];
+    uint64_t d[3];
+    if (r->ntok < 4 || strcmp(r->tok[1], "block") != 0 || strcmp(r->tok[2], "=") != 0 ||
+        join_tokens(r, 3, buf, sizeof buf) != 0 || parse_triple(buf, 0, 0, d) != 0)
+        return fail(r, "expected \"thread block = x,y,z\"");
+    return 0;
+}
+
+/* A line inside #BEGIN_TB .. #END_TB. */
+static int tb_line(accel_reader_t *r)
+{
+    const char *t0 = r->tok[0];
+    uint64_t v;
+    if (!strcmp(t0, "#END_TB")) {
+        if (r->ntok != 1)
+            return fail(r, "unexpected text after #END_TB");
+        if (warp_done(r) != 0)
+            return -1;
+        r->in_tb = 0;
+        r->rounds = 0;
+        for (size_t i = 0; i < r->nwarp; i++)
+            if (r->warp[i].n > r->rounds)
+                r->rounds = r->warp[i].n;
+        r->issuing = 1;
+        r->round = r->wi = r->li = 0;
+        return 0;
+    }
+    if (!strcmp(t0, "#BEGIN_TB"))
+        return fail(r, "#BEGIN_TB inside the thread block begun at line %llu", r->tb_line);
+    if (!strcmp(t0, "thread"))
+        return tb_id_line(r);
+    if (!strcmp(t0, "warp"))
+        return warp_line(r);
+    if (!strcmp(t0, "insts")) {
+        if (r->ntok != 3 || strcmp(r->tok[1], "=") != 0 || parse_udec(r->tok[2], &v) != 0)
+            return fail(r, "expected \"insts = M\"");
+        if (r->cur_warp < 0 || r->have_insts)
+            return fail(r, "\"insts = M\" must follow a \"warp = W\" line");
+        r->have_insts = 1;
+        r->insts_expect = v;
+        return 0;
+    }
+    if (!strcmp(t0, "cluster") || t0[0] == '#')
+        return 0;  /* "cluster id/cta/rank = ..." (Hopper) and comments */
+    if (r->cur_warp < 0 || !r->have_insts)
+        return fail(r, "instruction line before \"warp = W\" and \"insts = M\"");
+    if (r->insts_seen == r->insts_expect)
+        return fail(r, "warp %ld: more than insts = %llu instruction lines", r->cur_warp,
+                    r->insts_expect);
+    r->insts_seen++;
+    return inst_line(r);
+}
+
+/* Read and handle one line: 0, or -1 on error. Sets ST_DONE at the end of input. */
+static int step(accel_reader_t *r)
+{
+    int over;
+    int rc = read_line(r, &over);
+    if (rc < 0) {
+        r->lineno++;
+        return fail(r, "read error");
+    }
+    if (rc == 0) {
+        if (r->in_tb)
+            return fail(r, "input ends inside the thread block begun at line %llu", r->tb_line);
+        r->state = ST_DONE;
+        return 0;
+    }
+    if (memchr(r->line, '\0', r->line_len))
+        return fail(r, "NUL byte in a text line");
+    const char *p = r->line;
+    while (is_blank(*p))
+        p++;
+    if (over) {
+        if (!r->in_tb && !strncmp(p, "-kernel name", 12))
+            return 0;  /* long mangled names are of no use here */
+        return fail(r, "longer than %d bytes", ACCEL_LINE_MAX);
+    }
+    if (!r->in_tb && *p == '-')
+        return header_line(r, p + 1);
+    tokenize(r);
+    if (r->ntok == 0)
+        return 0;
+    if (r->in_tb)
+        return tb_line(r);
+    if (!strcmp(r->tok[0], "#BEGIN_TB")) {
+        if (r->ntok != 1)
+            return fail(r, "unexpected text after #BEGIN_TB");
+        r->in_tb = 1;
+        r->tb_line = r->lineno;
+        r->cur_warp = -1;
+        r->have_insts = 0;
+        return 0;
+    }
+    if (!strcmp(r->tok[0], "#END_TB"))
+        return fail(r, "#END_TB outside a thread block");
+    if (r->tok[0][0] == '#')
+        return 0;  /* "#traces format = ..." and other comments */
+    return fail(r, "expected a \"-key = value\" header line or #BEGIN_TB, got \"%.40s\"",
+                r->tok[0]);
+}
+
+/* ---- public interface ------------------------------------------------------------------ */
+
+accel_reader_t *accel_open(FILE *f, unsigned line_bytes, char *err, size_t errlen)
+{
+    accel_reader_t *r = NULL;
+    if (!f) {
+        if (err && errlen)
+            snprintf(err, errlen, "accel: no input stream");
+        goto fail;
+    }
+    if (line_bytes == 0 || (line_bytes & (line_bytes - 1)) != 0) {
+        if (err && errlen)
+            snprintf(err, errlen, "accel: line size %u is not a power of two", line_bytes);
+        goto fail;
+    }
+    if (!(r = calloc(1, sizeof *r))) {
+        if (err && errlen)
+            snprintf(err, errlen, "accel: out of memory");
+        goto fail;
+    }
+    r->f = f;
+    r->line_bytes = line_bytes;
+    r->cur_warp = -1;
+    return r;
+fail:
+    free(r);
+    return NULL;
+}
+
+/* Next line of the buffered thread block, round-robin by warp: 1, or 0 when all issued. */
+static int issue(accel_reader_t *r, trace_ref_t *out)
+{
+    for (; r->round < r->rounds; r->round++, r->wi = 0) {
+        for (; r->wi < r->nwarp; r->wi++, r->li = 0) {
+            const accel_warp_t *w = &r->warp[r->wi];
+            if (r->round >= w->n)
+                continue;
+            const accel_inst_t *in = &w->inst[r->round];
+            if (r->li < in->count) {
+                out->addr = r->pool[in->first + r->li++];
+                out->pc = in->pc;
+                out->base_id = 0;
+                out->core = 0;
+                out->op = in->op;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int accel_next(accel_reader_t *r, trace_ref_t *out)
+{
+    if (!r)
+        return -1;
+    if (!out && r->state != ST_FAILED) {
+        snprintf(r->err, sizeof r->err, "accel: no output record");
+        r->state = ST_FAILED;
+    }
+    for (;;) {
+        if (r->state == ST_FAILED)
+            return -1;
+        if (r->issuing) {
+            if (issue(r, out))
+                return 1;
+            tb_reset(r);
+        }
+        if (r->state == ST_DONE)
+            return 0;
+        if (step(r) != 0)
+            return -1;
+    }
+}
+
+const char *accel_error(const accel_reader_t *r)
+{
+    return r ? r->err : "accel: no reader";
+}
+
+void accel_close(accel_reader_t *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->warp_cap; i++)
+        free(r->warp[i].inst);
+    free(r->warp);
+    free(r->pool);
+    free(r);
+}
