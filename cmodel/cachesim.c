@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -84,8 +85,10 @@ static void print_text(const cfg_t *c, const char *path, const sim_stats_t *st, 
     printf("  fills %llu, evictions %llu, bypasses %llu, write-throughs %llu\n",
            (unsigned long long)st->fills, (unsigned long long)st->evictions,
            (unsigned long long)st->bypasses, (unsigned long long)st->write_throughs);
-    printf("  time %.3f s, %.1f million references/s\n", secs,
-           secs > 0 ? (double)st->refs / secs / 1e6 : 0.0);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    printf("  time %.3f s, %.1f million references/s, peak memory %.1f MB\n", secs,
+           secs > 0 ? (double)st->refs / secs / 1e6 : 0.0, ru.ru_maxrss / 1024.0);
 }
 
 static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *st, double secs,
@@ -393,7 +396,7 @@ static int cmd_sweep(int argc, char **argv)
     fprintf(g, "set terminal svg size 900,480 dynamic noenhanced\nset output '%s'\n", plot);
     fprintf(g, "set style data histograms\n"
                "set style histogram clustered\nset style fill solid 0.8 border -1\n"
-               "set ylabel 'miss rate'\nset yrange [0:*]\nset xtics rotate by -20\n"
+               "set ylabel 'miss rate'\nset yrange [0:*]\nset xtics rotate by -20 offset -1,-0.3\nset bmargin 5\n"
                "set key outside right\nset title 'Miss rate per configuration'\n");
     fprintf(g, "plot for [i=2:%u] '%s' using i:xtic(1) title columnheader(i)\n", nt + 1, dat);
     fclose(g);
