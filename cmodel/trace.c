@@ -196,6 +196,15 @@ static const unsigned char *skip_space(const unsigned char *p, const unsigned ch
     return p;
 }
 
+/* Value of a hex digit, or -1. */
+static inline int hexdigit(unsigned char c)
+{
+    if ((unsigned)(c - '0') < 10u)
+        return c - '0';
+    unsigned l = (unsigned)((c | 0x20) - 'a');
+    return l < 6u ? (int)l + 10 : -1;
+}
+
 /* Hex number (optional 0x) at p; returns the end, or NULL if none or over 64 bits. */
 static const unsigned char *hex(const unsigned char *p, const unsigned char *e, uint64_t *out)
 {
@@ -203,17 +212,10 @@ static const unsigned char *hex(const unsigned char *p, const unsigned char *e, 
         p += 2;
     uint64_t v = 0;
     int digits = 0;
-    for (; p < e; p++) {
-        unsigned c = *p, d;
-        if (c - '0' < 10)
-            d = c - '0';
-        else if ((c | 0x20) - 'a' < 6)
-            d = (c | 0x20) - 'a' + 10;
-        else
-            break;
+    for (int d; p < e && (d = hexdigit(*p)) >= 0; p++) {
         if (v >> 60) /* a 17th significant digit */
             return NULL;
-        v = v << 4 | d;
+        v = v << 4 | (unsigned)d;
         digits++;
     }
     if (!digits || (p < e && *p != ' ' && *p != '\t' && *p != '\r'))
@@ -241,7 +243,7 @@ static int next_din(trace_reader_t *r, trace_ref_t *out)
         if (*p < '0' || *p > '4' || (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
             return bad_line(r, "din label must be 0 (read), 1 (write), 2 (fetch), 3 or 4", s, e);
         unsigned label = (unsigned)(*p - '0');
-        if (label == 3) /* escape record of unknown type: ignored, as Dinero does */
+        if (label == 3) /* Dinero's escape record of unknown access type: skipped */
             continue;
         p = skip_space(p + 1, e);
         uint64_t addr = 0;
@@ -328,15 +330,6 @@ static int next_binary(trace_reader_t *r, trace_ref_t *out)
         return -1;
     }
     return 1;
-}
-
-/* Value of a hex digit, or -1. */
-static inline int hexdigit(unsigned char c)
-{
-    if ((unsigned)(c - '0') < 10u)
-        return c - '0';
-    unsigned l = (unsigned)((c | 0x20) - 'a');
-    return l < 6u ? (int)l + 10 : -1;
 }
 
 /* din lines of the common shape "L ADDR\n" (L = 0, 1, 2; at most 16 hex digits), parsed
