@@ -544,7 +544,6 @@ int main(int argc, char **argv)
         std::fclose(h.evlog);
     if (h.stimout)
         std::fclose(h.stimout);
-    cm_l1_free(m);
     uint64_t min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
     if (!h.failed && h.events < min_events) {
         std::printf("l1_harness: only %" PRIu64 " events, +min_events=%" PRIu64 "\n", h.events, min_events);
@@ -555,6 +554,7 @@ int main(int argc, char **argv)
         std::printf("l1_harness: coverage incomplete (+cover)\n");
         h.failed = true;
     }
+    cm_l1_free(m); // last: the coverage check above reads the configuration through m
     if (h.failed) {
         std::printf("l1_harness: FAIL (seed %" PRIu64 ")\n", seed);
         return 1;
