@@ -167,7 +167,6 @@ long tio_read(tio_t *t, unsigned char *buf, size_t cap)
 }
 
 const char *tio_error(const tio_t *t) { return t->err; }
-tio_codec_t tio_codec(const tio_t *t) { return t->codec; }
 
 void tio_close(tio_t *t)
 {

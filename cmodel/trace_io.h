@@ -16,7 +16,6 @@ tio_t *tio_open(const char *path, char *err, size_t errlen);
 /* Up to `cap` decompressed bytes into buf: count, 0 at the end, -1 on error (tio_error). */
 long tio_read(tio_t *t, unsigned char *buf, size_t cap);
 const char *tio_error(const tio_t *t);
-tio_codec_t tio_codec(const tio_t *t);
 void tio_close(tio_t *t);
 
 #endif
