@@ -3,7 +3,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include "../gen/pric.h"
+#include "cm_index.h"
+#include "cm_repl.h"
 #include "trace.h"
 
 int cm_fast_new(const cfg_t *c, cm_fast_t **out)
@@ -60,37 +61,7 @@ void cm_fast_flush(cm_fast_t *f)
 static inline __attribute__((always_inline)) unsigned set_of(const cm_fast_t *f, uint64_t addr,
                                                              cfg_index_t index)
 {
-    uint64_t line = addr >> f->lay.off_bits, mask = (UINT64_C(1) << f->lay.set_bits) - 1;
-    switch (index) {
-    case INDEX_XOR: return (unsigned)((line ^ (line >> f->lay.set_bits)) & mask);
-    case INDEX_PRIC:
-        if (f->pric_hashed < 64)
-            line &= (UINT64_C(1) << f->pric_hashed) - 1;
-        return (unsigned)pric_mod(line, f->pric_poly);
-    default: return (unsigned)(line & mask);
-    }
-}
-
-
-static inline void plru_touch(uint32_t *bits, unsigned levels, unsigned way)
-{
-    unsigned node = 0;
-    for (unsigned d = 0; d < levels; d++) {
-        unsigned dir = (way >> (levels - 1 - d)) & 1;
-        *bits = dir ? *bits & ~(1u << node) : *bits | (1u << node);
-        node = 2 * node + 1 + dir;
-    }
-}
-
-static inline unsigned plru_victim(uint32_t bits, unsigned levels)
-{
-    unsigned node = 0, way = 0;
-    for (unsigned d = 0; d < levels; d++) {
-        unsigned dir = (bits >> node) & 1;
-        way = 2 * way + dir;
-        node = 2 * node + 1 + dir;
-    }
-    return way;
+    return cm_index(index, f->lay.off_bits, f->lay.set_bits, f->pric_poly, f->pric_hashed, addr);
 }
 
 static inline __attribute__((always_inline)) void touch(cm_fast_t *f, unsigned set, unsigned w,
@@ -102,7 +73,7 @@ static inline __attribute__((always_inline)) void touch(cm_fast_t *f, unsigned s
     if (repl == REPL_LRU)
         f->stamp[set * ways + w] = ++f->clock;
     else if (repl == REPL_PLRU)
-        plru_touch(&f->plru[set], f->plru_levels, w);
+        cm_plru_touch(&f->plru[set], f->plru_levels, w);
     else
         f->repl[set * ways + w] = 0;
 }
@@ -143,7 +114,7 @@ static inline __attribute__((always_inline)) int access(cm_fast_t *f, uint64_t a
             for (unsigned w = 1; w < ways; w++)
                 way = st[w] < st[way] ? w : way;
         } else if (repl == REPL_PLRU) {
-            way = plru_victim(f->plru[set], f->plru_levels);
+            way = cm_plru_victim(f->plru[set], f->plru_levels);
         } else {
             unsigned top = 0, max = (1u << f->cfg.rrpv_bits) - 1;
             for (unsigned w = 0; w < ways; w++)
@@ -202,8 +173,7 @@ RUN_LOOP(run_srrip_pric, REPL_SRRIP, INDEX_PRIC)
                      cm_fast_counts_t *c)                                                     \
     {                                                                                         \
         const unsigned ways = WAYS ? WAYS : f->cfg.ways, off = f->lay.off_bits;               \
-        const unsigned tag_shift = off + f->lay.set_bits;                                     \
-        const uint64_t set_mask = (UINT64_C(1) << f->lay.set_bits) - 1;                       \
+        const unsigned set_bits = f->lay.set_bits, tag_shift = off + set_bits;               \
         const int write_evict = (int)f->cfg.write_evict;                                      \
         uint64_t *const tags = f->tag, *const stamps = f->stamp;                              \
         uint64_t clock = f->clock, fills = 0, evictions = 0, k[2][2] = {{0, 0}, {0, 0}};      \
@@ -217,7 +187,7 @@ RUN_LOOP(run_srrip_pric, REPL_SRRIP, INDEX_PRIC)
             }                                                                                 \
             const uint64_t addr = refs[i].addr & mask;                                        \
             const int store = refs[i].op == TR_WRITE;                                         \
-            const size_t base = (size_t)((addr >> off) & set_mask) * ways;                    \
+            const size_t base = (size_t)cm_index(INDEX_MODULO, off, set_bits, 0, 0, addr) * ways; \
             const uint64_t tag = addr >> tag_shift;                                           \
             uint64_t *t = tags + base, *st = stamps + base;                                   \
             unsigned hit = ways;                                                              \

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cm_repl.h"
-#include "../gen/pric.h"
+#include "cm_index.h"
 
 static void count(cm_l1_t *m, lay_counter_t c)
 {
@@ -47,20 +47,8 @@ void cm_l1_free(cm_l1_t *m)
 
 unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr)
 {
-    const lay_l1_t *l = &m->lay;
-    if (m->cfg.index == INDEX_PRIC) {
-        /* the remainder of the hashed line-address bits by P: polynomial division, not the
-         * emitter's H matrix, so the two are independent computations of the same index */
-        uint64_t a = addr >> l->off_bits;
-        if (m->pric_hashed < 64)
-            a &= (UINT64_C(1) << m->pric_hashed) - 1;
-        return (unsigned)pric_mod(a, m->pric_poly);
-    }
-    uint64_t mask = (UINT64_C(1) << l->set_bits) - 1;
-    uint64_t lo = (addr >> l->off_bits) & mask;
-    if (m->cfg.index == INDEX_XOR)
-        lo ^= (addr >> (l->off_bits + l->set_bits)) & mask;
-    return (unsigned)lo;
+    return cm_index(m->cfg.index, m->lay.off_bits, m->lay.set_bits, m->pric_poly,
+                    m->pric_hashed, addr);
 }
 
 static uint8_t *line_ptr(const cm_l1_t *m, unsigned set, unsigned way)

@@ -16,6 +16,29 @@ typedef struct cm_repl_ops {
     unsigned (*victim)(const lay_l1_t *l, lay_l1_row_t *r);
 } cm_repl_ops_t;
 
+/* Tree-PLRU on its node bits (heap order: root 0, children 2i+1, 2i+2; a bit of 0 sends the
+ * victim search to the lower half). Shared by cm_repl_plru and the fast path. */
+static inline void cm_plru_touch(uint32_t *bits, unsigned levels, unsigned way)
+{
+    unsigned node = 0;
+    for (unsigned d = 0; d < levels; d++) {
+        unsigned dir = (way >> (levels - 1 - d)) & 1;
+        *bits = dir ? *bits & ~(1u << node) : *bits | (1u << node); /* point away from way */
+        node = 2 * node + 1 + dir;
+    }
+}
+
+static inline unsigned cm_plru_victim(uint32_t bits, unsigned levels)
+{
+    unsigned node = 0, way = 0;
+    for (unsigned d = 0; d < levels; d++) {
+        unsigned dir = (bits >> node) & 1;
+        way = 2 * way + dir;
+        node = 2 * node + 1 + dir;
+    }
+    return way;
+}
+
 extern const cm_repl_ops_t cm_repl_lru;
 extern const cm_repl_ops_t cm_repl_plru;
 extern const cm_repl_ops_t cm_repl_srrip;

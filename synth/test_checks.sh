@@ -13,7 +13,7 @@ top=$(sed -n 's/^top: //p' "$work/latch/cachegen.manifest")
 sed -i 's/^  always @\* begin : evicted_tag$/  always @* if (is_fill) begin : evicted_tag/' "$work/latch/${top}_meta.v"
 if grep -q "if (is_fill) begin : evicted_tag" "$work/latch/${top}_meta.v" && \
    ! "$root/synth/synth.sh" "$work/latch" "$work/latch.syn" >/dev/null 2>&1 && \
-   grep -q 'Assertion failed: selection is not empty: t:$dlatch' "$work/latch.syn/yosys.log"; then
+   grep -q 'Assertion failed: selection is not empty: t:$dlatch' "$work/latch.syn/check.log"; then
   echo "ok - a latch stops synth.sh"
 else
   echo "not ok - a latch went through synth.sh"; bad=1

@@ -30,10 +30,7 @@ lint=$(cd "$out" && verilator --lint-only -Wall -F "$top.f" "${top}_lint.vlt" --
 stage lint "$t"
 
 t=$(ms)
-srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$top.f" | sed "s|^|$out/|" | tr '\n' ' ')
-ys="read_verilog -lib $out/cachegen_sram_1r1w.v; read_verilog $srcs; hierarchy -check -top $top;"
-ys="$ys proc; opt_clean; check -assert; select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr"
-yosys -q -p "$ys" >"$work/yosys.log" 2>&1 || { tail -20 "$work/yosys.log"; fail "$top: yosys latch/driver check"; }
+"$root/synth/check.sh" "$out" "$work/yosys.log" || { tail -20 "$work/yosys.log"; fail "$top: yosys latch/driver check"; }
 stage yosys-check "$t"
 
 t=$(ms)

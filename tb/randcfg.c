@@ -27,45 +27,54 @@ int main(int argc, char **argv)
     state = seed;
     static const char *const repl[] = {"lru", "plru", "srrip"};
     static const char *const index[] = {"modulo", "xor", "pric"};
-    char err[1024], sets[1024];
+    char err[1024];
     for (int attempt = 0; attempt < 1000; attempt++) {
         cfg_t c;
-        cfg_defaults(&c);
         unsigned ways = 1 + pick(8), line = 16u << pick(3), nsets = 2u << pick(6);
         unsigned mshrs = 1 + pick(8), rrpv = 1 + pick(3), addr = 20 + pick(29);
         const char *r = repl[pick(3)];
         const char *ix = index[pick(3)];
-        char pric[96] = "";
+        char kv[14][64];
+        unsigned n = 0;
+        unsigned long long poly = 0;
+        unsigned top = 0;
         if (!strcmp(ix, "pric")) { /* a random usable modulus and a random hashed range */
             uint64_t polys[64];
             unsigned m = cfg_log2(nsets), b = cfg_log2(line);
-            unsigned n = pric_list(m, polys, 64);
-            unsigned top = b + m - 1 + pick(addr - (b + m) + 1);
-            snprintf(pric, sizeof pric, " --set l1.pric_poly=%llu --set l1.pric_top_bit=%u",
-                     (unsigned long long)polys[pick(n < 64 ? n : 64)], top);
+            unsigned np = pric_list(m, polys, 64);
+            top = b + m - 1 + pick(addr - (b + m) + 1);
+            poly = (unsigned long long)polys[pick(np < 64 ? np : 64)];
         }
         if (!strcmp(r, "plru"))
             ways = 2u << pick(3);
-        snprintf(sets, sizeof sets,
-                 "--set name=rnd%llu --set l1.sets=%u --set l1.ways=%u --set l1.line_bytes=%u "
-                 "--set l1.addr_bits=%u --set l1.mshrs=%u --set l1.replacement=%s "
-                 "--set l1.rrpv_bits=%u --set l1.index=%s --set l1.write_evict=%s "
-                 "--set l1.id_bits=%u --set l1.counter_bits=%u%s",
-                 seed, nsets, ways, line, addr, mshrs, r, rrpv, ix,
-                 pick(4) ? "false" : "true", 1 + pick(8), 8 + pick(57), pric);
-        /* apply through the same parser cachegen uses */
-        char copy[1024];
-        snprintf(copy, sizeof copy, "%s", sets);
-        int ok = 1;
-        for (char *tok = strtok(copy, " "); tok && ok; tok = strtok(NULL, " ")) {
-            if (!strcmp(tok, "--set"))
-                continue;
-            char *eq = strchr(tok, '=');
-            *eq = 0;
-            ok = cfg_set(&c, tok, eq + 1, err, sizeof err) == 0;
+        snprintf(kv[n++], 64, "name=rnd%llu", seed);
+        snprintf(kv[n++], 64, "l1.sets=%u", nsets);
+        snprintf(kv[n++], 64, "l1.ways=%u", ways);
+        snprintf(kv[n++], 64, "l1.line_bytes=%u", line);
+        snprintf(kv[n++], 64, "l1.addr_bits=%u", addr);
+        snprintf(kv[n++], 64, "l1.mshrs=%u", mshrs);
+        snprintf(kv[n++], 64, "l1.replacement=%s", r);
+        snprintf(kv[n++], 64, "l1.rrpv_bits=%u", rrpv);
+        snprintf(kv[n++], 64, "l1.index=%s", ix);
+        /* drawn in this order (as GCC evaluated the arguments of the earlier single snprintf)
+         * so that every seed keeps the configuration it has always had */
+        unsigned counter_bits = 8 + pick(57), id_bits = 1 + pick(8);
+        const char *write_evict = pick(4) ? "false" : "true";
+        snprintf(kv[n++], 64, "l1.write_evict=%s", write_evict);
+        snprintf(kv[n++], 64, "l1.id_bits=%u", id_bits);
+        snprintf(kv[n++], 64, "l1.counter_bits=%u", counter_bits);
+        if (poly) {
+            snprintf(kv[n++], 64, "l1.pric_poly=%llu", poly);
+            snprintf(kv[n++], 64, "l1.pric_top_bit=%u", top);
         }
-        if (ok && cfg_validate(&c, err, sizeof err) == 0) {
-            printf("%s\n", sets);
+        const char *sets[14];
+        for (unsigned i = 0; i < n; i++)
+            sets[i] = kv[i];
+        /* validated by the same path cachegen takes */
+        if (cfg_from_args(&c, NULL, NULL, sets, n, err, sizeof err) == 0) {
+            for (unsigned i = 0; i < n; i++)
+                printf("%s--set %s", i ? " " : "", kv[i]);
+            printf("\n");
             return 0;
         }
     }
