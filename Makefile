@@ -5,15 +5,15 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
-PRESETS := fermi-l1 gcn-l1 fermi-l1-pric
+PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
             ccache gnuplot-nox make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
-           gen/emit_top.c gen/report.c gen/gen_l1.c gen/pric_cli.c
-CM_SRC := cmodel/cm_l1.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
+           gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/report.c gen/gen_l1.c gen/pric_cli.c
+CM_SRC := cmodel/cm_l1.c cmodel/cm_dec.c cmodel/cm_duel.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
 SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/workload.c
@@ -21,7 +21,8 @@ LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
 .PHONY: all deps demo test soak golden synth clean
-all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_bv $(B)/test_pric \
+all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
+     $(B)/test_cm_duel $(B)/test_bv $(B)/test_pric \
      $(B)/cost $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
@@ -62,6 +63,12 @@ $(B)/randcfg: tb/randcfg.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml
 
 $(B)/test_cm_l1: cmodel/test_cm_l1.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_duel: cmodel/test_cm_duel.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_bv: gen/test_bv.c gen/bv.h | $(B)

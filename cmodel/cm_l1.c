@@ -6,7 +6,7 @@
 #include "cm_repl.h"
 #include "cm_index.h"
 
-static void count(cm_l1_t *m, lay_counter_t c)
+void cm_l1_count(cm_l1_t *m, lay_counter_t c)
 {
     unsigned w = m->cfg.counter_bits;
     m->cnt[c] = w >= 64 ? m->cnt[c] + 1 : (m->cnt[c] + 1) & ((UINT64_C(1) << w) - 1);
@@ -18,6 +18,7 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
     if (!m)
         goto fail;
     m->cfg = c->l1;
+    m->filter_enable = 1;
     lay_l1_build(&c->l1, &m->lay);
     m->rows = calloc(c->l1.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l1.sets * c->l1.ways, c->l1.line_bytes);
@@ -51,14 +52,14 @@ unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr)
                     m->pric_hashed, addr);
 }
 
-static uint8_t *line_ptr(const cm_l1_t *m, unsigned set, unsigned way)
+uint8_t *cm_l1_line_ptr(const cm_l1_t *m, unsigned set, unsigned way)
 {
     return m->data + ((size_t)set * m->cfg.ways + way) * m->cfg.line_bytes;
 }
 
 void cm_l1_line(const cm_l1_t *m, unsigned set, unsigned way, bv_t *out)
 {
-    bv_from_bytes(out, line_ptr(m, set, way), m->cfg.line_bytes);
+    bv_from_bytes(out, cm_l1_line_ptr(m, set, way), m->cfg.line_bytes);
 }
 
 void cm_l1_row(const cm_l1_t *m, unsigned set, bv_t *out)
@@ -74,7 +75,7 @@ int cm_l1_free_mshr(const cm_l1_t *m)
     return -1;
 }
 
-static void result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set)
+void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set)
 {
     memset(res, 0, offsetof(cm_result_t, data));
     bv_zero(&res->data);
@@ -84,32 +85,44 @@ static void result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set)
 
 void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res)
 {
-    result_init(res, EVT_SWEEP, set);
+    cm_l1_result_init(res, EVT_SWEEP, set);
     res->dec = DEC_NONE;
     lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[set]);
 }
 
-static void stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why)
+void cm_l1_stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why)
 {
     res->kind = EVT_STALL;
     res->dec = why;
     if (!q->rsv_counted)
-        count(m, CNT_RSV_FAILS);
+        cm_l1_count(m, CNT_RSV_FAILS);
     q->rsv_counted = 1;
+}
+
+void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q)
+{
+    uint8_t *p = cm_l1_line_ptr(m, set, way);
+    for (unsigned i = 0; i < m->cfg.line_bytes; i++)
+        if (bv_get(&q->be, i, 1))
+            p[i] = bv_byte(&q->wdata, i);
 }
 
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 {
+    if (m->lay.dec) {
+        cm_dec_access(m, q, res);
+        return;
+    }
     const lay_l1_t *l = &m->lay;
     unsigned set = cm_l1_index(m, q->addr);
     uint64_t line = lay_line_addr(l, q->addr), tag = lay_tag(l, q->addr);
     lay_l1_row_t *r = &m->rows[set];
-    result_init(res, EVT_LOOKUP, set);
+    cm_l1_result_init(res, EVT_LOOKUP, set);
     res->id = q->id;
 
     for (unsigned i = 0; i < m->cfg.mshrs; i++)
         if (m->mshr[i].valid && m->mshr[i].line == line) {
-            stall(m, q, res, DEC_STALL_LINE);
+            cm_l1_stall(m, q, res, DEC_STALL_LINE);
             return;
         }
     int hit = -1;
@@ -119,14 +132,14 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
             break;
         }
     if (!q->store && hit < 0 && cm_l1_free_mshr(m) < 0) {
-        stall(m, q, res, DEC_STALL_MSHR);
+        cm_l1_stall(m, q, res, DEC_STALL_MSHR);
         return;
     }
 
-    count(m, CNT_ACCESSES);
+    cm_l1_count(m, CNT_ACCESSES);
     const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
     if (hit >= 0) {
-        count(m, CNT_HITS);
+        cm_l1_count(m, CNT_HITS);
         res->way = (unsigned)hit;
         if (q->store && m->cfg.write_evict) {
             r->way[hit].valid = 0;
@@ -135,12 +148,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
         }
         if (q->store) {
             res->dec = DEC_ST_HIT;
-            if (!m->cfg.write_evict) {
-                uint8_t *p = line_ptr(m, set, (unsigned)hit);
-                for (unsigned i = 0; i < m->cfg.line_bytes; i++)
-                    if (bv_get(&q->be, i, 1))
-                        p[i] = bv_byte(&q->wdata, i);
-            }
+            if (!m->cfg.write_evict)
+                cm_l1_store_bytes(m, set, (unsigned)hit, q);
         } else {
             res->dec = DEC_LD_HIT;
             res->responds = 1;
@@ -149,7 +158,7 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
         }
         return;
     }
-    count(m, CNT_MISSES);
+    cm_l1_count(m, CNT_MISSES);
     if (q->store) {
         res->dec = DEC_ST_MISS;
         return;
@@ -164,6 +173,10 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 
 void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
 {
+    if (m->lay.dec) {
+        cm_dec_fill(m, mshr, data, res);
+        return;
+    }
     const lay_l1_t *l = &m->lay;
     assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
     uint64_t line = m->mshr[mshr].line;
@@ -171,7 +184,7 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     unsigned set = cm_l1_index(m, addr);
     lay_l1_row_t *r = &m->rows[set];
     const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
-    result_init(res, EVT_FILL, set);
+    cm_l1_result_init(res, EVT_FILL, set);
     res->dec = DEC_FILL;
     res->mshr = mshr;
 
@@ -183,18 +196,18 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
         }
     if (way < 0) {
         lay_l1_row_t before = *r;
-        way = m->cfg.ways > 1 ? (int)pol->victim(l, r) : 0;
+        way = m->cfg.ways > 1 ? (int)pol->victim(l, r, cm_all_ways(l->ways)) : 0;
         res->aged = memcmp(&before, r, sizeof before) != 0;
         res->evict_valid = 1;
         res->evict_tag = r->way[way].tag;
-        count(m, CNT_EVICTIONS);
+        cm_l1_count(m, CNT_EVICTIONS);
     }
     r->way[way].valid = 1;
     r->way[way].tag = lay_tag(l, addr);
     if (m->cfg.ways > 1)
         pol->insert(l, r, (unsigned)way);
-    bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.line_bytes);
-    count(m, CNT_FILLS);
+    bv_to_bytes(data, cm_l1_line_ptr(m, set, (unsigned)way), m->cfg.line_bytes);
+    cm_l1_count(m, CNT_FILLS);
     res->way = (unsigned)way;
     res->responds = 1;
     res->status = ST_MISS;
@@ -203,4 +216,4 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     m->mshr[mshr].valid = 0;
 }
 
-void cm_l1_stall_cycle(cm_l1_t *m) { count(m, CNT_STALL_CYCLES); }
+void cm_l1_stall_cycle(cm_l1_t *m) { cm_l1_count(m, CNT_STALL_CYCLES); }

@@ -16,7 +16,24 @@ typedef struct cm_mshr {
     uint8_t valid;   /* outstanding read */
     uint64_t line;   /* line address (addr >> b) */
     uint32_t id;     /* transaction id to return */
+    uint8_t bypass;  /* decoupled: answer without installing */
 } cm_mshr_t;
+
+/* Decision paths of the decoupled store, reported per event for coverage (cm_result.paths). */
+enum {
+    CM_PATH_TAG_ALLOC_INVALID = 1u << 0, /* probe miss took an invalid tag entry */
+    CM_PATH_TAG_LFU_EVICT = 1u << 1,     /* probe miss replaced the least-RC entry */
+    CM_PATH_TAG_LFU_TIE = 1u << 2,       /* ... and another candidate had the same RC */
+    CM_PATH_RC_SATURATED = 1u << 3,      /* a probe hit found RC at its maximum */
+    CM_PATH_RESERVE_FREE = 1u << 4,      /* threshold reached, a free line reserved */
+    CM_PATH_RESERVE_EVICT = 1u << 5,     /* threshold reached, a valid line evicted */
+    CM_PATH_AGED_TO_ZERO = 1u << 6,      /* aging took some entry's RC from 1 to 0 */
+    CM_PATH_HIT_COMMITTED = 1u << 7,     /* load hit on an entry owning a valid line */
+    CM_PATH_STALL_RESERVED = 1u << 8,    /* line stall on a line reserved in the data store */
+    CM_PATH_FILTER_OFF_ALLOC = 1u << 9,  /* filter_enable low gave a line below threshold */
+    CM_PATH_CROSS_ON_HIT = 1u << 10,     /* an existing entry's RC crossed the threshold */
+    CM_PATH_INVALIDATE_AGES = 1u << 11   /* write-evict invalidation aged the set */
+};
 
 /* A core request. The model writes rsv_counted; keep the same struct across retries. */
 typedef struct cm_req {
@@ -37,6 +54,7 @@ typedef struct cm_result {
     unsigned set, way;       /* way: hit way, filled way; 0 when none */
     uint8_t evict_valid;     /* a valid line was replaced */
     uint8_t aged;            /* the victim search changed the row (SRRIP aging) */
+    uint32_t paths;          /* decoupled: CM_PATH_* taken by this event */
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
@@ -52,6 +70,7 @@ typedef struct cm_l1 {
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_mshr_t mshr[CM_MAX_MSHRS];
     uint64_t cnt[CNT_COUNT];     /* wrap at counter_bits */
+    uint8_t filter_enable;       /* decoupled: input filter_enable (0: threshold 0) */
     uint64_t pric_poly;          /* PRIC modulus in effect (index pric) */
     unsigned pric_hashed;        /* PRIC hashed line-address bits */
 } cm_l1_t;
@@ -73,6 +92,17 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
 
 /* Fill event: MSHR `mshr` (must be valid) returns `line`. */
 void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
+
+/* Decoupled store events (called by cm_l1_access / cm_l1_fill; cmodel/cm_dec.c). */
+void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
+void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
+
+/* Shared by the baseline and decoupled paths (cm_l1.c). */
+void cm_l1_count(cm_l1_t *m, lay_counter_t c);
+void cm_l1_stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why);
+void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set);
+uint8_t *cm_l1_line_ptr(const cm_l1_t *m, unsigned set, unsigned way);
+void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q);
 
 /* Count one cycle in which a request waited on a reservation failure. */
 void cm_l1_stall_cycle(cm_l1_t *m);

@@ -1,6 +1,7 @@
 /* cm_repl: replacement-policy interface of the C model; one file per policy.
  * Policies act on an unpacked metadata row; callers handle invalid-way-first and 1-way sets,
- * so victim() is only asked when every way is valid and ways >= 2. */
+ * so victim() is only asked when ways >= 2 and at least one way is eligible. The baseline
+ * passes every way as eligible; the decoupled data store excludes reserved lines. */
 #ifndef CACHEGEN_CM_REPL_H
 #define CACHEGEN_CM_REPL_H
 
@@ -12,8 +13,9 @@ typedef struct cm_repl_ops {
     void (*touch)(const lay_l1_t *l, lay_l1_row_t *r, unsigned way);
     /* A fill installed in `way` (invalid way or the victim). */
     void (*insert)(const lay_l1_t *l, lay_l1_row_t *r, unsigned way);
-    /* Choose the victim of a full set; may age the row (SRRIP). */
-    unsigned (*victim)(const lay_l1_t *l, lay_l1_row_t *r);
+    /* Choose the victim among the ways whose bit is set in `eligible`; may age the row
+     * (SRRIP ages only eligible ways). */
+    unsigned (*victim)(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible);
 } cm_repl_ops_t;
 
 /* Tree-PLRU on its node bits (heap order: root 0, children 2i+1, 2i+2; a bit of 0 sends the
@@ -37,6 +39,29 @@ static inline unsigned cm_plru_victim(uint32_t bits, unsigned levels)
         node = 2 * node + 1 + dir;
     }
     return way;
+}
+
+/* The same walk restricted to eligible ways: a node whose preferred half holds no eligible
+ * way sends the search to the other half. Equals cm_plru_victim when every way is eligible. */
+static inline unsigned cm_plru_victim_masked(uint32_t bits, unsigned levels, uint32_t eligible)
+{
+    unsigned node = 0, way = 0;
+    for (unsigned d = 0; d < levels; d++) {
+        unsigned dir = (bits >> node) & 1;
+        unsigned span = 1u << (levels - 1 - d); /* ways under each child */
+        uint32_t half = ((span >= 32 ? 0xffffffffu : (1u << span) - 1)) << ((2 * way + dir) * span);
+        if (!(eligible & half))
+            dir ^= 1;
+        way = 2 * way + dir;
+        node = 2 * node + 1 + dir;
+    }
+    return way;
+}
+
+/* Eligibility mask of every one of `ways` ways. */
+static inline uint32_t cm_all_ways(unsigned ways)
+{
+    return ways >= 32 ? 0xffffffffu : (1u << ways) - 1;
 }
 
 extern const cm_repl_ops_t cm_repl_lru;

@@ -10,13 +10,15 @@ static void lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
     r->way[way].repl = 0;
 }
 
-static unsigned lru_victim(const lay_l1_t *l, lay_l1_row_t *r)
+/* The eligible way with the oldest age (ways-1 when every way is eligible). */
+static unsigned lru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible)
 {
+    int best = -1;
     for (unsigned w = 0; w < l->ways; w++)
-        if (r->way[w].repl == l->ways - 1)
-            return w;
-    assert(!"LRU ages are not a permutation");
-    return 0;
+        if (((eligible >> w) & 1) && (best < 0 || r->way[w].repl > r->way[best].repl))
+            best = (int)w;
+    assert(best >= 0);
+    return (unsigned)best;
 }
 
 const cm_repl_ops_t cm_repl_lru = {"lru", lru_touch, lru_touch, lru_victim};

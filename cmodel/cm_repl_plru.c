@@ -7,9 +7,9 @@ static void plru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
     cm_plru_touch(&r->plru, cfg_log2(l->ways), way);
 }
 
-static unsigned plru_victim(const lay_l1_t *l, lay_l1_row_t *r)
+static unsigned plru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible)
 {
-    return cm_plru_victim(r->plru, cfg_log2(l->ways));
+    return cm_plru_victim_masked(r->plru, cfg_log2(l->ways), eligible);
 }
 
 const cm_repl_ops_t cm_repl_plru = {"plru", plru_touch, plru_touch, plru_victim};

@@ -15,17 +15,19 @@ static void srrip_insert(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
     r->way[way].repl = (uint8_t)(rrpv_max(l) - 1);
 }
 
-static unsigned srrip_victim(const lay_l1_t *l, lay_l1_row_t *r)
+/* Only eligible ways take part and age (all of them in the baseline). */
+static unsigned srrip_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible)
 {
     unsigned top = 0;
     for (unsigned w = 0; w < l->ways; w++)
-        if (r->way[w].repl > top)
+        if (((eligible >> w) & 1) && r->way[w].repl > top)
             top = r->way[w].repl;
     unsigned add = rrpv_max(l) - top; /* repeated increments, done at once */
     for (unsigned w = 0; w < l->ways; w++)
-        r->way[w].repl = (uint8_t)(r->way[w].repl + add);
+        if ((eligible >> w) & 1)
+            r->way[w].repl = (uint8_t)(r->way[w].repl + add);
     for (unsigned w = 0; w < l->ways; w++)
-        if (r->way[w].repl == rrpv_max(l))
+        if (((eligible >> w) & 1) && r->way[w].repl == rrpv_max(l))
             return w;
     assert(!"unreachable");
     return 0;

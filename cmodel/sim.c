@@ -67,10 +67,11 @@ void sim_ref(sim_t *s, const trace_ref_t *ref)
         s->req.rsv_counted = 0;
         cm_l1_access(s->model, &s->req, &r);
         hit = r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT;
-        if (r.dec == DEC_LD_MISS) {
-            unsigned mshr = r.mshr;
-            cm_l1_fill(s->model, mshr, &s->line, &r);
-            s->st.fills++;
+        s->st.evictions += r.evict_valid; /* the decoupled store evicts when it reserves */
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
+            s->st.bypasses += r.dec == DEC_LD_BYPASS;
+            cm_l1_fill(s->model, r.mshr, &s->line, &r);
+            s->st.fills += r.dec == DEC_FILL;
             s->st.evictions += r.evict_valid;
         }
     }

@@ -25,7 +25,7 @@ typedef struct cfg_key {
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
-static const char *const mode_names[] = {"baseline", NULL};
+static const char *const mode_names[] = {"baseline", "decoupled", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 
@@ -58,7 +58,18 @@ static const cfg_key_t keys[] = {
     {"l1.counter_bits", K_UINT, L1(counter_bits), 8, 64, 0, NULL, "32",
      "performance counter width (wrapping)"},
     {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
-     "management mechanism (baseline; others arrive with their issues)"},
+     "management mechanism: baseline, or decoupled (Li et al. tag store with reference "
+     "counts; l1.ways is then the data store's ways)"},
+    {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
+     "decoupled: tag-store ways (must exceed l1.ways)"},
+    {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",
+     "decoupled: saturating reference-count width"},
+    {"l1.threshold", K_UINT, L1(threshold), 0, 255, 0, NULL, "2",
+     "decoupled: locality threshold (a load gets a data line once RC >= threshold)"},
+    {"l1.duel_interval", K_UINT, L1(duel_interval), 1, 65535, 0, NULL, "500",
+     "decoupled: SM-dueling interval in cycles"},
+    {"l1.duel_margin", K_UINT, L1(duel_margin), 0, 100, 0, NULL, "10",
+     "decoupled: SM-dueling margin in percentage points"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -310,6 +321,24 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
             return -1;
         }
     }
+    if (l->mode == MODE_DECOUPLED && l->ways < 2) {
+        errf(err, errlen,
+             "l1.ways = %u: the decoupled data store needs at least 2 ways; allowed: 2..31 "
+             "(and below l1.tag_ways = %u)", l->ways, l->tag_ways);
+        return -1;
+    }
+    if (l->mode == MODE_DECOUPLED && l->tag_ways <= l->ways) {
+        errf(err, errlen,
+             "l1.tag_ways = %u: the tag store must have more ways than the data store "
+             "(l1.ways = %u); allowed: %u..32", l->tag_ways, l->ways, l->ways + 1);
+        return -1;
+    }
+    if (l->mode == MODE_DECOUPLED && l->threshold > (1u << l->rc_bits) - 1) {
+        errf(err, errlen,
+             "l1.threshold = %u: does not fit l1.rc_bits = %u; allowed: 0..%u",
+             l->threshold, l->rc_bits, (1u << l->rc_bits) - 1);
+        return -1;
+    }
     if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
         errf(err, errlen,
              "l1.replacement = plru: not allowed with l1.ways = %u; allowed: plru with a "
@@ -342,24 +371,28 @@ void cfg_print_help(FILE *f)
     }
     fprintf(f, "Combinations: l1.addr_bits >= log2(line_bytes) + log2(sets) + 1 "
                "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2;\n"
-               "l1.pric_poly and l1.pric_top_bit only with l1.index = pric.\n");
+               "l1.pric_poly and l1.pric_top_bit only with l1.index = pric;\n"
+               "l1.mode = decoupled: 2 <= l1.ways < l1.tag_ways, l1.threshold < 2^l1.rc_bits.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)
 {
     char buf[64];
-    const char *section = "";
+    const char *section = ""; /* the open mapping: its first section_len characters */
+    size_t section_len = 0;
     for (size_t i = 0; i < NKEYS; i++) {
         const char *dot = strchr(keys[i].name, '.');
         cfg_value_text(c, keys[i].name, buf, sizeof buf);
         if (!dot) {
             fprintf(f, "%s: %s\n", keys[i].name, buf);
+            section_len = 0;
             continue;
         }
         size_t plen = (size_t)(dot - keys[i].name);
-        if (strlen(section) != plen || strncmp(section, keys[i].name, plen) != 0) {
+        if (section_len != plen || strncmp(section, keys[i].name, plen) != 0) {
             fprintf(f, "%.*s:\n", (int)plen, keys[i].name);
             section = keys[i].name;
+            section_len = plen;
         }
         fprintf(f, "  %s: %s\n", dot + 1, buf);
     }
@@ -382,11 +415,19 @@ static const char *const fermi_l1_pric[] = {"name", "fermi_l1_pric", "l1.sets", 
                                              "l1.replacement", "lru", "l1.index", "pric",
                                              "l1.pric_poly", "37", "l1.pric_top_bit", "26", NULL};
 
+static const char *const li_decoupled[] = {"name", "li_decoupled", "l1.sets", "32",
+                                            "l1.ways", "4", "l1.line_bytes", "128",
+                                            "l1.replacement", "lru", "l1.mode", "decoupled",
+                                            "l1.tag_ways", "8", "l1.rc_bits", "6",
+                                            "l1.threshold", "2", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
     {"fermi-l1-pric", "fermi-l1 with SACAT's PRIC index: P = 37 over address bits 7..26",
      fermi_l1_pric},
+    {"li-decoupled", "Li et al. decoupled L1: 32 sets, 8-way tag store with 6-bit reference "
+     "counts over a 4-way x 128 B LRU data store, threshold 2", li_decoupled},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -9,7 +9,7 @@
 
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
-typedef enum { MODE_BASELINE } cfg_mode_t;
+typedef enum { MODE_BASELINE, MODE_DECOUPLED } cfg_mode_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
@@ -28,6 +28,12 @@ typedef struct cfg_l1 {
     unsigned write_evict;   /* 1: a store hit invalidates instead of updating */
     unsigned counter_bits;  /* width of each performance counter */
     cfg_mode_t mode;        /* management mechanism */
+    /* decoupled tag store (l1.mode = decoupled; l1.ways is then the data store's ways) */
+    unsigned tag_ways;      /* tag-store ways, more than l1.ways */
+    unsigned rc_bits;       /* saturating reference-count width */
+    unsigned threshold;     /* locality threshold: RC at which a load gets a data line */
+    unsigned duel_interval; /* SM-dueling controller: cycles per interval */
+    unsigned duel_margin;   /* SM-dueling controller: margin in percentage points */
 } cfg_l1_t;
 
 #define CFG_NAME_MAX 48

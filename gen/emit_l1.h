@@ -17,6 +17,7 @@ typedef struct gen_l1 {
     char meta[GEN_MOD_MAX];
     char mshr[GEN_MOD_MAX];
     char index[GEN_MOD_MAX];
+    char duel[GEN_MOD_MAX];   /* SM-dueling controller (l1.mode = decoupled) */
 } gen_l1_t;
 
 /* Fill names and layout from a validated config. */
@@ -30,6 +31,16 @@ void emit_l1_index(emit_t *e, const gen_l1_t *g);
 void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
+void emit_l1_duel(emit_t *e, const gen_l1_t *g);
+void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
+
+/* Shared by the metadata emitters (emit_meta.c). Policy updates act on the signals touch,
+ * sel_way, sel_age, w<i>_repl and w<i>_repl_d, plru and plru_d of the module being emitted. */
+void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
+                   const char *cond_fmt);
+void emit_lru_sel_age(emit_t *e, const gen_l1_t *g);
+void emit_update_lru(emit_t *e, const gen_l1_t *g);
+void emit_update_plru(emit_t *e, const gen_l1_t *g);
 
 /* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count. */
 unsigned gen_pric_terms(const cfg_l1_t *c, unsigned j, unsigned *terms);

@@ -3,21 +3,27 @@
  * way, the evicted tag and the row after the operation. Policies mirror cmodel/cm_repl_*.c. */
 #include "emit_l1.h"
 
-/* Emit a priority encoder: `out` = lowest way w with `cond_fmt` (%u = way) true, else 0. */
-static void emit_lowest(emit_t *e, const gen_l1_t *g, const char *label, const char *out,
-                        const char *cond_fmt)
+/* Emit a priority encoder: `out` (width bits) = lowest index i < n with `cond_fmt` (%u = i)
+ * true, else 0. */
+void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
+                   const char *cond_fmt)
 {
-    const lay_l1_t *l = &g->lay;
     char cond[128];
     emit_line(e, "always @* begin : %s", label);
     emit_in(e);
-    emit_line(e, "%s = %s;", out, emit_const(l->way_bits, 0));
-    for (unsigned w = l->ways; w-- > 0;) {
+    emit_line(e, "%s = %s;", out, emit_const(width, 0));
+    for (unsigned w = n; w-- > 0;) {
         snprintf(cond, sizeof cond, cond_fmt, w);
-        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(l->way_bits, w));
+        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(width, w));
     }
     emit_out(e);
     emit_line(e, "end");
+}
+
+static void emit_lowest(emit_t *e, const gen_l1_t *g, const char *label, const char *out,
+                        const char *cond_fmt)
+{
+    emit_lowest_n(e, label, out, g->lay.ways, g->lay.way_bits, cond_fmt);
 }
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
@@ -165,7 +171,7 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
 }
 
 /* LRU: the chosen way gets age 0, younger ways age by one (touch and insert alike). */
-static void emit_update_lru(emit_t *e, const gen_l1_t *g)
+void emit_update_lru(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     emit_line(e, "if (touch) begin");
@@ -181,7 +187,7 @@ static void emit_update_lru(emit_t *e, const gen_l1_t *g)
 }
 
 /* Tree-PLRU: every node on the chosen way's path points away from it. */
-static void emit_update_plru(emit_t *e, const gen_l1_t *g)
+void emit_update_plru(emit_t *e, const gen_l1_t *g)
 {
     unsigned levels = cfg_log2(g->lay.ways);
     emit_line(e, "if (touch) begin");
@@ -215,6 +221,22 @@ static void emit_update_srrip(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
+/* LRU: the age of sel_way, which emit_update_lru compares against. */
+void emit_lru_sel_age(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    if (g->cfg->l1.repl != REPL_LRU || !l->repl_bits)
+        return;
+    emit_line(e, "reg %ssel_age;", emit_range(l->repl_bits));
+    emit_line(e, "always @* begin : chosen_age");
+    emit_in(e);
+    emit_line(e, "sel_age = w0_repl;");
+    for (unsigned w = 1; w < l->ways; w++)
+        emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(l->way_bits, w), w);
+    emit_out(e);
+    emit_line(e, "end");
+}
+
 static void emit_next_row(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
@@ -227,16 +249,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     }
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
-    if (c->repl == REPL_LRU && l->repl_bits) {
-        emit_line(e, "reg %ssel_age;", emit_range(l->repl_bits));
-        emit_line(e, "always @* begin : chosen_age");
-        emit_in(e);
-        emit_line(e, "sel_age = w0_repl;");
-        for (unsigned w = 1; w < l->ways; w++)
-            emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(l->way_bits, w), w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    emit_lru_sel_age(e, g);
     emit_line(e, "always @* begin : next_row");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {

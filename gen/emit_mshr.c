@@ -5,7 +5,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
-    unsigned id = g->cfg->l1.id_bits;
+    unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec;
     gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
     emit_line(e, "module %s (", g->mshr);
     emit_in(e);
@@ -14,6 +14,11 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "input  wire alloc_i,");
     emit_line(e, "input  wire %salloc_line_i,", emit_range(la));
     emit_line(e, "input  wire %salloc_id_i,", emit_range(id));
+    if (dec) {
+        emit_line(e, "input  wire alloc_bypass_i, // decoupled: the read answers without a fill");
+        emit_line(e, "output reg  rd_bypass_o,");
+        emit_line(e, "output wire empty_o,");
+    }
     emit_line(e, "input  wire free_i,");
     emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
     emit_line(e, "input  wire %slook_line_i,", emit_range(la));
@@ -31,6 +36,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "reg %se%u_line_q, e%u_line_d;", emit_range(la), i, i);
         emit_line(e, "reg %se%u_id_q, e%u_id_d;", emit_range(id), i, i);
+        if (dec)
+            emit_line(e, "reg e%u_bypass_q, e%u_bypass_d;", i, i);
     }
     emit_blank(e);
     emit_line(e, "wire [%u:0] hits;", n - 1);
@@ -38,6 +45,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign hits[%u] = valid_q[%u] & (e%u_line_q == look_line_i);", i, i, i);
     emit_line(e, "assign conflict_o = |hits;");
     emit_line(e, "assign full_o = &valid_q;");
+    if (dec)
+        emit_line(e, "assign empty_o = ~|valid_q;");
     emit_blank(e);
     emit_line(e, "always @* begin : lowest_free");
     emit_in(e);
@@ -51,11 +60,15 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_in(e);
     emit_line(e, "rd_line_o = e0_line_q;");
     emit_line(e, "rd_id_o = e0_id_q;");
+    if (dec)
+        emit_line(e, "rd_bypass_o = e0_bypass_q;");
     for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
         emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
         emit_in(e);
         emit_line(e, "rd_line_o = e%u_line_q;", i);
         emit_line(e, "rd_id_o = e%u_id_q;", i);
+        if (dec)
+            emit_line(e, "rd_bypass_o = e%u_bypass_q;", i);
         emit_out(e);
         emit_line(e, "end");
     }
@@ -68,6 +81,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "e%u_line_d = e%u_line_q;", i, i);
         emit_line(e, "e%u_id_d = e%u_id_q;", i, i);
+        if (dec)
+            emit_line(e, "e%u_bypass_d = e%u_bypass_q;", i, i);
     }
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "if (free_i && free_idx_i == %s) valid_d[%u] = 1'b0;", emit_const(mb, i), i);
@@ -77,6 +92,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "valid_d[%u] = 1'b1;", i);
         emit_line(e, "e%u_line_d = alloc_line_i;", i);
         emit_line(e, "e%u_id_d = alloc_id_i;", i);
+        if (dec)
+            emit_line(e, "e%u_bypass_d = alloc_bypass_i;", i);
         emit_out(e);
         emit_line(e, "end");
     }
@@ -91,6 +108,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "e%u_line_q <= %s;", i, emit_const(la, 0));
         emit_line(e, "e%u_id_q <= %s;", i, emit_const(id, 0));
+        if (dec)
+            emit_line(e, "e%u_bypass_q <= 1'b0;", i);
     }
     emit_out(e);
     emit_line(e, "end else begin");
@@ -99,6 +118,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "e%u_line_q <= e%u_line_d;", i, i);
         emit_line(e, "e%u_id_q <= e%u_id_d;", i, i);
+        if (dec)
+            emit_line(e, "e%u_bypass_q <= e%u_bypass_d;", i, i);
     }
     emit_out(e);
     emit_line(e, "end");

@@ -14,6 +14,9 @@ typedef struct top_w {
     unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
 } top_w_t;
 
+/* The baseline never bypasses, so its bypass counter is a constant 0. */
+static int has_counter(const gen_l1_t *g, unsigned i) { return i != CNT_BYPASSES || g->lay.dec; }
+
 static void widths(const gen_l1_t *g, top_w_t *w)
 {
     const cfg_l1_t *c = &g->cfg->l1;
@@ -71,6 +74,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "// control");
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
+    emit_line(e, "input  wire filter_enable_i, // decoupled: low forces threshold 0 (others: unused)");
     emit_line(e, "// performance counters (wrapping)");
     for (unsigned i = 0; i < CNT_COUNT; i++)
         emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_counter_names[i]);
@@ -111,12 +115,14 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg park_q, park_d;");
     emit_line(e, "reg rsv_counted_q, rsv_counted_d;");
     emit_line(e, "reg flush_pend_q, flush_pend_d;");
+    if (g->lay.dec)
+        emit_line(e, "reg park_wake_q, park_wake_d; // a fill completed since the load parked");
     emit_line(e, "reg %smshr_q, mshr_d;", emit_range(w->mb));
     emit_line(e, "reg %srsp_id_q, rsp_id_d;", emit_range(w->id));
     emit_line(e, "reg [%u:0] rsp_status_q, rsp_status_d;", LAY_STATUS_BITS - 1);
     emit_line(e, "reg %srsp_data_q, rsp_data_d;", emit_range(w->lw));
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (i != CNT_BYPASSES)
+        if (has_counter(g, i))
             emit_line(e, "reg %scnt_%s_q, cnt_%s_d;", emit_range(w->cw), lay_counter_names[i],
                       lay_counter_names[i]);
     emit_blank(e);
@@ -139,11 +145,15 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "// the default and the override as two changes and never settle.");
     emit_line(e, "wire [1:0] meta_op = (state_q == SFill) ? 2'd2 : {1'b0, req_store_q};");
     emit_line(e, "wire meta_hit, meta_evict;");
+    if (g->lay.dec)
+        emit_line(e, "wire meta_reserve, meta_bypass, meta_stall;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
+    if (g->lay.dec)
+        emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_rd_idx = (state_q == SIdle) ? mem_rsp_mshr_i : mshr_q;",
               emit_range(w->mb));
@@ -172,6 +182,12 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".row_i       (meta_rdata),");
     emit_line(e, ".op_i        (meta_op),");
     emit_line(e, ".tag_i       (meta_tag),");
+    if (g->lay.dec) {
+        emit_line(e, ".filter_i    (filter_enable_i),");
+        emit_line(e, ".reserve_o   (meta_reserve),");
+        emit_line(e, ".bypass_o    (meta_bypass),");
+        emit_line(e, ".stall_o     (meta_stall),");
+    }
     emit_line(e, ".hit_o       (meta_hit),");
     emit_line(e, ".way_o       (meta_way),");
     emit_line(e, ".evict_o     (meta_evict),");
@@ -187,6 +203,11 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".alloc_i      (mshr_alloc),");
     emit_line(e, ".alloc_line_i (line_q),");
     emit_line(e, ".alloc_id_i   (req_id_q),");
+    if (g->lay.dec) {
+        emit_line(e, ".alloc_bypass_i (meta_bypass),");
+        emit_line(e, ".rd_bypass_o  (mshr_rd_bypass),");
+        emit_line(e, ".empty_o      (mshr_empty),");
+    }
     emit_line(e, ".free_i       (mshr_free),");
     emit_line(e, ".free_idx_i   (mshr_q),");
     emit_line(e, ".look_line_i  (req_line_i),");
@@ -297,13 +318,27 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, "end else if (flush_pend_q) begin");
     emit_in(e);
+    if (g->lay.dec) { /* reserved lines must fill before their rows are swept */
+        emit_line(e, "if (mshr_empty) begin // decoupled: outstanding reads drain first");
+        emit_in(e);
+    }
     emit_line(e, "flush_pend_d = flush_i;");
     emit_line(e, "sweep_set_d = %s;", emit_const(w->m, 0));
     emit_line(e, "state_d = SSweep;");
+    if (g->lay.dec) {
+        emit_out(e);
+        emit_line(e, "end");
+    }
     emit_out(e);
-    emit_line(e, "end else if (park_q) begin // load held for a free MSHR");
-    emit_in(e);
-    emit_line(e, "if (!mshr_full) begin");
+    if (g->lay.dec) {
+        emit_line(e, "end else if (park_q) begin // load held for an MSHR or a data line");
+        emit_in(e);
+        emit_line(e, "if (park_wake_q) begin");
+    } else {
+        emit_line(e, "end else if (park_q) begin // load held for a free MSHR");
+        emit_in(e);
+        emit_line(e, "if (!mshr_full) begin");
+    }
     emit_in(e);
     emit_line(e, "set_d = idx_set;");
     emit_line(e, "meta_re = 1'b1;");
@@ -406,14 +441,114 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
 }
 
+/* Decoupled lookup: the metadata module decides hit / reserve / bypass / stall. */
+static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "STag: begin");
+    emit_in(e);
+    emit_line(e, "if (!(meta_hit | req_store_q | !mshr_full)) begin // load needs an MSHR: park");
+    emit_in(e);
+    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_MSHR), "set_q", "meta_rdata");
+    emit_line(e, "park_d = 1'b1;");
+    emit_line(e, "park_wake_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b1;");
+    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
+    emit_line(e, "state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end else if (meta_stall) begin // every data line reserved: park until a fill");
+    emit_in(e);
+    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_RSV), "set_q", "meta_rdata");
+    emit_line(e, "park_d = 1'b1;");
+    emit_line(e, "park_wake_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b1;");
+    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
+    emit_line(e, "state_d = SIdle;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    char dec[256];
+    snprintf(dec, sizeof dec,
+             "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : (meta_reserve ? %s : %s))",
+             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+             dec_const(DEC_LD_MISS), dec_const(DEC_LD_BYPASS));
+    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
+    emit_line(e, "evt_way_o = meta_way;");
+    emit_line(e, "evt_evict_o = meta_evict;");
+    emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "park_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b0;");
+    emit_count(e, w, "1'b1", CNT_ACCESSES);
+    emit_count(e, w, "meta_hit", CNT_HITS);
+    emit_count(e, w, "!meta_hit & !meta_bypass", CNT_MISSES);
+    emit_count(e, w, "meta_bypass", CNT_BYPASSES);
+    emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+    emit_line(e, "if (meta_hit & !req_store_q) begin");
+    emit_in(e);
+    emit_line(e, "rsp_id_d = req_id_q;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
+    emit_line(e, "rsp_data_d = hit_data;");
+    emit_line(e, "state_d = SResp;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "state_d = SMemReq;");
+    emit_out(e);
+    emit_line(e, "end");
+    if (!c->write_evict) {
+        emit_line(e, "if (meta_hit & req_store_q) begin");
+        emit_in(e);
+        for (unsigned k = 0; k < g->lay.ways; k++)
+            emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+        emit_line(e, "data_wdata = req_wdata_q;");
+        emit_line(e, "data_wbe = req_be_q;");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "if (!meta_hit & !req_store_q) begin // reserve or bypass: both hold an MSHR");
+    emit_in(e);
+    emit_line(e, "mshr_alloc = 1'b1;");
+    emit_line(e, "mshr_d = mshr_free_idx;");
+    emit_line(e, "evt_mshr_o = mshr_free_idx;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* Decoupled fill of a bypassed read: answer the core, install nothing. */
+static void emit_fill_bypass(emit_t *e, const top_w_t *w)
+{
+    emit_line(e, "if (mshr_rd_bypass) begin");
+    emit_in(e);
+    emit_event(e, w, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_rdata");
+    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_line(e, "park_wake_d = 1'b1;");
+    emit_line(e, "rsp_id_d = mshr_rd_id;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
+    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
+    emit_line(e, "state_d = SResp;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+}
+
 static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "SFill: begin");
     emit_in(e);
+    if (g->lay.dec)
+        emit_fill_bypass(e, w);
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
-    emit_line(e, "evt_evict_o = meta_evict;");
-    emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
+    if (!g->lay.dec) {
+        emit_line(e, "evt_evict_o = meta_evict;");
+        emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
+    }
     emit_line(e, "evt_mshr_o = mshr_q;");
     emit_line(e, "meta_we = 1'b1;");
     for (unsigned k = 0; k < g->lay.ways; k++)
@@ -422,11 +557,18 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
     emit_count(e, w, "1'b1", CNT_FILLS);
-    emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+    if (g->lay.dec) /* the decoupled store evicts when it reserves, not when it fills */
+        emit_line(e, "park_wake_d = 1'b1;");
+    else
+        emit_count(e, w, "meta_evict", CNT_EVICTIONS);
     emit_line(e, "rsp_id_d = mshr_rd_id;");
     emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_MISS));
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");
     emit_line(e, "state_d = SResp;");
+    if (g->lay.dec) {
+        emit_out(e);
+        emit_line(e, "end");
+    }
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "SMemReq: begin");
@@ -485,8 +627,10 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsp_status_d = rsp_status_q;");
     emit_line(e, "rsp_data_d = rsp_data_q;");
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (i != CNT_BYPASSES)
+        if (has_counter(g, i))
             emit_line(e, "cnt_%s_d = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
+    if (g->lay.dec)
+        emit_line(e, "park_wake_d = park_wake_q;");
     emit_count(e, w, "rsv_counted_q", CNT_STALL_CYCLES);
     emit_line(e, "req_ready_o = 1'b0;");
     emit_line(e, "meta_re = 1'b0;");
@@ -512,7 +656,10 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "case (state_q)");
     emit_in(e);
     emit_fsm_idle(e, g, w);
-    emit_fsm_tag(e, g, w);
+    if (g->lay.dec)
+        emit_fsm_tag_dec(e, g, w);
+    else
+        emit_fsm_tag(e, g, w);
     emit_fsm_rest(e, g, w);
     emit_out(e);
     emit_line(e, "endcase");
@@ -521,7 +668,7 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
-static void emit_flops(emit_t *e, const top_w_t *w)
+static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     static const char *const regs[] = {"set", "line", "req_store", "req_id", "req_be",
                                        "req_wdata", "park", "rsv_counted", "flush_pend", "mshr",
@@ -541,8 +688,10 @@ static void emit_flops(emit_t *e, const top_w_t *w)
             emit_line(e, "%s_q <= {%u{1'b0}};", regs[i], widths_of[i]);
     }
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (i != CNT_BYPASSES)
+        if (has_counter(g, i))
             emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
+    if (g->lay.dec)
+        emit_line(e, "park_wake_q <= 1'b0;");
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -551,8 +700,10 @@ static void emit_flops(emit_t *e, const top_w_t *w)
     for (unsigned i = 0; regs[i]; i++)
         emit_line(e, "%s_q <= %s_d;", regs[i], regs[i]);
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (i != CNT_BYPASSES)
+        if (has_counter(g, i))
             emit_line(e, "cnt_%s_q <= cnt_%s_d;", lay_counter_names[i], lay_counter_names[i]);
+    if (g->lay.dec)
+        emit_line(e, "park_wake_q <= park_wake_d;");
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -560,7 +711,7 @@ static void emit_flops(emit_t *e, const top_w_t *w)
     emit_blank(e);
 }
 
-static void emit_outputs(emit_t *e, const top_w_t *w)
+static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "assign rsp_valid_o = state_q == SResp;");
     emit_line(e, "assign rsp_id_o = rsp_id_q;");
@@ -574,7 +725,7 @@ static void emit_outputs(emit_t *e, const top_w_t *w)
     emit_line(e, "assign mem_req_wdata_o = req_wdata_q;");
     emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
-        if (i == CNT_BYPASSES)
+        if (!has_counter(g, i))
             emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",
                       emit_const(w->cw, 0));
         else
@@ -592,8 +743,8 @@ void emit_l1_top(emit_t *e, const gen_l1_t *g)
     emit_decls(e, g, &w);
     emit_instances(e, g, &w);
     emit_fsm(e, g, &w);
-    emit_flops(e, &w);
-    emit_outputs(e, &w);
+    emit_flops(e, g, &w);
+    emit_outputs(e, g, &w);
     emit_out(e);
     gen_footer(e);
 }

@@ -45,7 +45,10 @@ static int write_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *co
 
 static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
 {
-    static const char *const unused[] = {"req_pc_i", "req_core_i", "kernel_start_i", NULL};
+    static const char *const unused_base[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+                                              "filter_enable_i", NULL};
+    static const char *const unused_dec[] = {"req_pc_i", "req_core_i", "kernel_start_i", NULL};
+    const char *const *unused = g->lay.dec ? unused_dec : unused_base;
     emit_t e;
     char name[GEN_MOD_MAX + 12];
     snprintf(name, sizeof name, "%s_lint.vlt", g->top);
@@ -54,7 +57,7 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size
     emit_line(&e, "`verilator_config");
     emit_line(&e, "// Lint waivers of %s, the only ones in the design.", g->top);
     emit_line(&e, "// Every L1 has the same interface; the management mechanisms read the PC, the");
-    emit_line(&e, "// core id and kernel_start, but the baseline (l1.mode = baseline) does not.");
+    emit_line(&e, "// core id, kernel_start and filter_enable; this mode does not read those listed.");
     for (unsigned i = 0; unused[i]; i++)
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'%s'*\"", g->top,
                   unused[i]);
@@ -82,16 +85,21 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         return -1;
 
     char f_top[GEN_MOD_MAX + 4], f_meta[GEN_MOD_MAX + 4], f_mshr[GEN_MOD_MAX + 4],
-        f_index[GEN_MOD_MAX + 4];
+        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4];
     snprintf(f_top, sizeof f_top, "%s.v", g.top);
     snprintf(f_meta, sizeof f_meta, "%s.v", g.meta);
     snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
     snprintf(f_index, sizeof f_index, "%s.v", g.index);
-    const char *const vfiles[] = {"cachegen_sram_1r1w.v", f_index, f_meta, f_mshr, f_top, NULL};
+    snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
+    /* The SM-dueling controller sits beside the L1s, not inside one: it is generated with a
+     * decoupled L1 and listed last, so the L1 top stays the file list's top module. */
+    const char *const vfiles[] = {"cachegen_sram_1r1w.v", f_index, f_meta, f_mshr, f_top,
+                                  g.lay.dec ? f_duel : NULL, NULL};
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
-        write_module(&d, &g, g.meta, emit_l1_meta, err, errlen) != 0 ||
+        write_module(&d, &g, g.meta, g.lay.dec ? emit_l1_dmeta : emit_l1_meta, err, errlen) != 0 ||
+        (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
         write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||

@@ -21,9 +21,24 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
     else if (c->ways > 1 && c->repl == REPL_SRRIP)
         l->repl_bits = c->rrpv_bits;
     l->plru_bits = (c->ways > 1 && c->repl == REPL_PLRU) ? c->ways - 1 : 0;
-    l->way_stride = 1 + l->tag_bits + l->repl_bits;
-    l->plru_lsb = c->ways * l->way_stride;
+    l->dec = c->mode == MODE_DECOUPLED;
+    if (l->dec) {
+        l->tag_ways = c->tag_ways;
+        l->rc_bits = c->rc_bits;
+        l->pos_bits = cfg_log2(c->ways);
+        l->te_stride = 1 + l->tag_bits + l->rc_bits + 1 + l->pos_bits;
+        l->way_base = l->tag_ways * l->te_stride;
+        l->way_stride = 2 + l->repl_bits;
+    } else {
+        l->way_stride = 1 + l->tag_bits + l->repl_bits;
+    }
+    l->plru_lsb = l->way_base + c->ways * l->way_stride;
     l->row_bits = l->plru_lsb + l->plru_bits;
+    if (l->dec) {
+        l->free_lsb = l->row_bits;
+        l->free_bits = cfg_log2(c->ways) + 1;
+        l->row_bits += l->free_bits;
+    }
     l->line_bits = 8 * c->line_bytes;
     l->line_addr_bits = c->addr_bits - l->off_bits;
     l->mshr_bits = c->mshrs > 1 ? cfg_log2(c->mshrs) : 1;
@@ -33,27 +48,53 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
 void lay_l1_pack(const lay_l1_t *l, const lay_l1_row_t *r, bv_t *out)
 {
     bv_zero(out);
+    for (unsigned t = 0; l->dec && t < l->tag_ways; t++) {
+        const lay_tag_entry_t *te = &r->te[t];
+        bv_put(out, lay_te_lsb(l, t), 1, te->valid);
+        bv_put(out, lay_te_tag_lsb(l, t), l->tag_bits, te->tag);
+        bv_put(out, lay_te_rc_lsb(l, t), l->rc_bits, te->rc);
+        bv_put(out, lay_te_pv_lsb(l, t), 1, te->pv);
+        bv_put(out, lay_te_pos_lsb(l, t), l->pos_bits, te->pos);
+    }
     for (unsigned w = 0; w < l->ways; w++) {
         bv_put(out, lay_valid_lsb(l, w), 1, r->way[w].valid);
-        bv_put(out, lay_tag_lsb(l, w), l->tag_bits, r->way[w].tag);
+        if (l->dec)
+            bv_put(out, lay_rsv_lsb(l, w), 1, r->way[w].rsv);
+        else
+            bv_put(out, lay_tag_lsb(l, w), l->tag_bits, r->way[w].tag);
         if (l->repl_bits)
             bv_put(out, lay_repl_lsb(l, w), l->repl_bits, r->way[w].repl);
     }
     if (l->plru_bits)
         bv_put(out, l->plru_lsb, l->plru_bits, r->plru);
+    if (l->dec)
+        bv_put(out, l->free_lsb, l->free_bits, r->free);
 }
 
 void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r)
 {
     memset(r, 0, sizeof *r);
+    for (unsigned t = 0; l->dec && t < l->tag_ways; t++) {
+        lay_tag_entry_t *te = &r->te[t];
+        te->valid = (uint8_t)bv_get(in, lay_te_lsb(l, t), 1);
+        te->tag = bv_get(in, lay_te_tag_lsb(l, t), l->tag_bits);
+        te->rc = (uint8_t)bv_get(in, lay_te_rc_lsb(l, t), l->rc_bits);
+        te->pv = (uint8_t)bv_get(in, lay_te_pv_lsb(l, t), 1);
+        te->pos = (uint8_t)bv_get(in, lay_te_pos_lsb(l, t), l->pos_bits);
+    }
     for (unsigned w = 0; w < l->ways; w++) {
         r->way[w].valid = (uint8_t)bv_get(in, lay_valid_lsb(l, w), 1);
-        r->way[w].tag = bv_get(in, lay_tag_lsb(l, w), l->tag_bits);
+        if (l->dec)
+            r->way[w].rsv = (uint8_t)bv_get(in, lay_rsv_lsb(l, w), 1);
+        else
+            r->way[w].tag = bv_get(in, lay_tag_lsb(l, w), l->tag_bits);
         if (l->repl_bits)
             r->way[w].repl = (uint8_t)bv_get(in, lay_repl_lsb(l, w), l->repl_bits);
     }
     if (l->plru_bits)
         r->plru = (uint32_t)bv_get(in, l->plru_lsb, l->plru_bits);
+    if (l->dec)
+        r->free = (uint8_t)bv_get(in, l->free_lsb, l->free_bits);
 }
 
 void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r)
@@ -62,11 +103,58 @@ void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r)
     if (c->repl == REPL_LRU && l->repl_bits)
         for (unsigned w = 0; w < l->ways; w++)
             r->way[w].repl = (uint8_t)w;
+    if (l->dec)
+        r->free = (uint8_t)l->ways;
+}
+
+/* Decoupled fields: t<k>.{valid,tag,rc,pv,pos} for every tag way, then d<w>.{valid,rsv,repl},
+ * then plru and free. */
+static int dec_field(const lay_l1_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
+                     unsigned *width)
+{
+    static const char *const tname[] = {"valid", "tag", "rc", "pv", "pos"};
+    const unsigned per_te = 5;
+    if (i < l->tag_ways * per_te) {
+        unsigned t = i / per_te, f = i % per_te;
+        const unsigned lsbs[] = {lay_te_lsb(l, t), lay_te_tag_lsb(l, t), lay_te_rc_lsb(l, t),
+                                 lay_te_pv_lsb(l, t), lay_te_pos_lsb(l, t)};
+        const unsigned widths[] = {1, l->tag_bits, l->rc_bits, 1, l->pos_bits};
+        snprintf(name, len, "t%u.%s", t, tname[f]);
+        *lsb = lsbs[f];
+        *width = widths[f];
+        return 0;
+    }
+    i -= l->tag_ways * per_te;
+    unsigned per_way = l->repl_bits ? 3 : 2;
+    if (i < l->ways * per_way) {
+        unsigned w = i / per_way, f = i % per_way;
+        static const char *const dname[] = {"valid", "rsv", "repl"};
+        snprintf(name, len, "d%u.%s", w, dname[f]);
+        *lsb = f == 0 ? lay_valid_lsb(l, w) : f == 1 ? lay_rsv_lsb(l, w) : lay_repl_lsb(l, w);
+        *width = f == 2 ? l->repl_bits : 1;
+        return 0;
+    }
+    i -= l->ways * per_way;
+    if (l->plru_bits && i-- == 0) {
+        snprintf(name, len, "plru");
+        *lsb = l->plru_lsb;
+        *width = l->plru_bits;
+        return 0;
+    }
+    if (i == 0) {
+        snprintf(name, len, "free");
+        *lsb = l->free_lsb;
+        *width = l->free_bits;
+        return 0;
+    }
+    return -1;
 }
 
 int lay_l1_field(const lay_l1_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width)
 {
+    if (l->dec)
+        return dec_field(l, i, name, len, lsb, width);
     unsigned per_way = l->repl_bits ? 3 : 2;
     if (i < l->ways * per_way) {
         unsigned w = i / per_way, f = i % per_way;
@@ -89,5 +177,7 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
 {
     s->meta_sram = (unsigned long long)c->sets * l->row_bits;
     s->data_sram = (unsigned long long)c->sets * c->ways * l->line_bits;
-    s->mshr_flops = (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits);
+    s->mshr_flops = (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec);
+    s->tag_store = (unsigned long long)c->sets * l->tag_ways * l->te_stride;
+    s->data_state = l->dec ? s->meta_sram - s->tag_store : 0;
 }

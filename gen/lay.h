@@ -2,7 +2,11 @@
  * The one source of truth for "which bit holds what": the emitters slice rows with these
  * offsets, the C model packs its state with them, the harness names differing fields.
  * Metadata row of a set, LSB first: for each way w: valid(1) tag(T) repl(R); then the
- * tree-PLRU node bits (ways-1) when replacement is plru. */
+ * tree-PLRU node bits (ways-1) when replacement is plru.
+ * Decoupled row (l1.mode = decoupled): for each tag-store way t: valid(1) tag(T) rc(RC)
+ * pv(1) pos(P); then for each data way w: valid(1) reserved(1) repl(R); then the PLRU bits;
+ * then the free-line count (log2(ways)+1). Tag store and data-store state share one row, so
+ * every decision is one read-modify-write of it. */
 #ifndef CACHEGEN_LAY_H
 #define CACHEGEN_LAY_H
 
@@ -14,7 +18,7 @@
 
 /* Event kinds on the event port (SPEC 4). */
 typedef enum { EVT_SWEEP = 0, EVT_LOOKUP = 1, EVT_STALL = 2, EVT_FILL = 3 } lay_evt_kind_t;
-#define LAY_EVT_KIND_BITS 2
+#define LAY_EVT_KIND_BITS 3
 
 /* Decisions carried by events. */
 typedef enum {
@@ -25,9 +29,13 @@ typedef enum {
     DEC_ST_MISS = 4,    /* store miss: written through only */
     DEC_STALL_LINE = 5, /* request held: its line has an outstanding read */
     DEC_STALL_MSHR = 6, /* load miss held: no free MSHR */
-    DEC_FILL = 7        /* fill installed in `way` */
+    DEC_FILL = 7,       /* fill installed in `way` */
+    DEC_LD_BYPASS = 8,  /* load gets no data line: MSHR allocated, read answered uncached */
+    DEC_STALL_RSV = 9,  /* load held: it should get a data line but every line is reserved */
+    DEC_FILL_BYPASS = 10 /* a bypassed read returned: answered, nothing installed */
 } lay_decision_t;
-#define LAY_DEC_BITS 3
+#define LAY_DEC_BITS 4
+#define LAY_DEC_COUNT 11
 
 /* Response status (SPEC 3.1). */
 typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status_t;
@@ -54,35 +62,73 @@ typedef struct lay_l1 {
     unsigned line_addr_bits; /* addr_bits - b */
     unsigned mshr_bits;      /* width of an MSHR number: max(1, log2 mshrs) */
     unsigned ways, sets;     /* copied from the config */
+    unsigned way_base;       /* first bit of way 0's fields (after the tag store if decoupled) */
+    /* decoupled only (dec = 1); `ways` is then the data store's associativity */
+    unsigned dec;            /* l1.mode = decoupled */
+    unsigned tag_ways;       /* tag-store ways */
+    unsigned rc_bits;        /* reference-count width */
+    unsigned pos_bits;       /* P = log2(ways): data-way number in a tag entry */
+    unsigned te_stride;      /* 1 + T + RC + 1 + P */
+    unsigned free_lsb, free_bits; /* free-line count: log2(ways)+1 bits */
 } lay_l1_t;
 
 /* One set's metadata, unpacked. */
 typedef struct lay_l1_way {
     uint8_t valid;  /* 1 bit */
-    uint64_t tag;   /* T bits */
+    uint64_t tag;   /* T bits (baseline only; the decoupled data store keeps no tags) */
     uint8_t repl;   /* R bits: LRU age or SRRIP RRPV */
+    uint8_t rsv;    /* decoupled: line reserved for an outstanding fill */
 } lay_l1_way_t;
+
+/* A decoupled tag-store entry. */
+typedef struct lay_tag_entry {
+    uint8_t valid;
+    uint64_t tag;
+    uint8_t rc;     /* saturating reference count */
+    uint8_t pv;     /* pos is valid: this entry owns data line `pos` */
+    uint8_t pos;    /* data way (0 when pv = 0) */
+} lay_tag_entry_t;
 
 typedef struct lay_l1_row {
     lay_l1_way_t way[LAY_MAX_WAYS];
     uint32_t plru;  /* plru_bits, node i at bit i (heap order: root 0, children 2i+1, 2i+2) */
+    lay_tag_entry_t te[LAY_MAX_WAYS]; /* decoupled tag store */
+    uint8_t free;   /* decoupled: number of invalid (free) data lines */
 } lay_l1_row_t;
 
 /* Derive the layout of a validated config. */
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l);
 
-static inline unsigned lay_valid_lsb(const lay_l1_t *l, unsigned w) { return w * l->way_stride; }
-static inline unsigned lay_tag_lsb(const lay_l1_t *l, unsigned w) { return w * l->way_stride + 1; }
+static inline unsigned lay_valid_lsb(const lay_l1_t *l, unsigned w)
+{
+    return l->way_base + w * l->way_stride;
+}
+/* Baseline only: the way's tag. */
+static inline unsigned lay_tag_lsb(const lay_l1_t *l, unsigned w) { return lay_valid_lsb(l, w) + 1; }
+/* Decoupled only: the data way's reserved bit. */
+static inline unsigned lay_rsv_lsb(const lay_l1_t *l, unsigned w) { return lay_valid_lsb(l, w) + 1; }
 static inline unsigned lay_repl_lsb(const lay_l1_t *l, unsigned w)
 {
-    return w * l->way_stride + 1 + l->tag_bits;
+    return lay_valid_lsb(l, w) + (l->dec ? 2 : 1 + l->tag_bits);
 }
+/* Decoupled tag entry t: valid, tag, rc, pv, pos in that order from its first bit. */
+static inline unsigned lay_te_lsb(const lay_l1_t *l, unsigned t) { return t * l->te_stride; }
+static inline unsigned lay_te_tag_lsb(const lay_l1_t *l, unsigned t) { return lay_te_lsb(l, t) + 1; }
+static inline unsigned lay_te_rc_lsb(const lay_l1_t *l, unsigned t)
+{
+    return lay_te_lsb(l, t) + 1 + l->tag_bits;
+}
+static inline unsigned lay_te_pv_lsb(const lay_l1_t *l, unsigned t)
+{
+    return lay_te_rc_lsb(l, t) + l->rc_bits;
+}
+static inline unsigned lay_te_pos_lsb(const lay_l1_t *l, unsigned t) { return lay_te_pv_lsb(l, t) + 1; }
 
 void lay_l1_pack(const lay_l1_t *l, const lay_l1_row_t *r, bv_t *out);
 void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r);
 
 /* The row every set holds after the init sweep: all invalid, tags and RRPVs 0, PLRU 0,
- * LRU way w with age w. */
+ * LRU way w with age w; decoupled: tag entries all zero, free count = ways. */
 void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r);
 
 /* Field i of the row (name like "w3.tag"); returns 0, or -1 past the last field. */
@@ -100,7 +146,9 @@ static inline uint64_t lay_tag(const lay_l1_t *l, uint64_t addr)
 typedef struct lay_storage {
     unsigned long long meta_sram;  /* sets x row_bits */
     unsigned long long data_sram;  /* sets x ways x line_bits */
-    unsigned long long mshr_flops; /* mshrs x (valid + line address + id) */
+    unsigned long long mshr_flops; /* mshrs x (valid + line address + id [+ bypass]) */
+    unsigned long long tag_store;  /* decoupled: sets x tag_ways x te_stride (part of meta) */
+    unsigned long long data_state; /* decoupled: sets x (ways x (2+R) + plru + free) (part of meta) */
 } lay_storage_t;
 void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s);
 

@@ -2,6 +2,8 @@
  * Markdown. Storage counts come from lay_l1_storage(), the same layout the RTL uses. */
 #include "report.h"
 
+#include "duel.h"
+
 #include <jansson.h>
 #include "pric.h"
 #include <stdlib.h>
@@ -13,16 +15,42 @@ typedef struct structure {
     unsigned long long bits;
 } structure_t;
 
+/* Metadata bits of the baseline L1 with the same data store (for the decoupled comparison). */
+static unsigned long long baseline_meta_bits(const cfg_l1_t *c)
+{
+    cfg_l1_t b = *c;
+    lay_l1_t l;
+    lay_storage_t s;
+    b.mode = MODE_BASELINE;
+    lay_l1_build(&b, &l);
+    lay_l1_storage(&b, &l, &s);
+    return s.meta_sram;
+}
+
+/* The SM-dueling controller's flops: four counts, the interval timer and the setting. */
+static unsigned duel_flop_bits(const cfg_l1_t *c)
+{
+    return 4 * duel_count_bits(c->duel_interval) + duel_timer_bits(c->duel_interval) + 1;
+}
+
 static unsigned structures(const gen_l1_t *g, structure_t *out)
 {
     lay_storage_t s;
     lay_l1_storage(&g->cfg->l1, &g->lay, &s);
     unsigned n = 0;
-    out[n++] = (structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
+    if (g->lay.dec) { /* one SRAM row per set holds both */
+        out[n++] = (structure_t){"tag store (valid, tag, RC, position valid, position)", "sram",
+                                 s.tag_store};
+        out[n++] = (structure_t){"data-store state (valid, reserved, replacement, free count)",
+                                 "sram", s.data_state};
+    } else {
+        out[n++] = (structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
+    }
     out[n++] = (structure_t){"data lines", "sram", s.data_sram};
-    out[n++] = (structure_t){"MSHRs (valid, line, id)", "flops", s.mshr_flops};
+    out[n++] = (structure_t){g->lay.dec ? "MSHRs (valid, line, id, bypass)" : "MSHRs (valid, line, id)",
+                             "flops", s.mshr_flops};
     out[n++] = (structure_t){"performance counters", "flops",
-                             (unsigned long long)(CNT_COUNT - 1) * g->cfg->l1.counter_bits};
+                             (unsigned long long)(CNT_COUNT - !g->lay.dec) * g->cfg->l1.counter_bits};
     return n;
 }
 
@@ -85,6 +113,18 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     json_object_set_new(lay, "metadata_row", fields);
     json_object_set_new(root, "layout", lay);
     json_object_set_new(root, "index", index_json(g));
+    if (g->lay.dec) {
+        json_t *d = json_object();
+        lay_storage_t ls;
+        lay_l1_storage(&g->cfg->l1, &g->lay, &ls);
+        json_object_set_new(d, "tag_store_bits", json_integer((json_int_t)ls.tag_store));
+        json_object_set_new(d, "data_state_bits", json_integer((json_int_t)ls.data_state));
+        json_object_set_new(d, "baseline_metadata_bits",
+                            json_integer((json_int_t)baseline_meta_bits(&g->cfg->l1)));
+        json_object_set_new(d, "duel_controller", json_string(g->duel));
+        json_object_set_new(d, "duel_flop_bits", json_integer(duel_flop_bits(&g->cfg->l1)));
+        json_object_set_new(root, "decoupled", d);
+    }
     structure_t s[8];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
@@ -151,6 +191,18 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
     emit_blank(&e);
+    if (g->lay.dec) {
+        unsigned long long base = baseline_meta_bits(c);
+        lay_storage_t st;
+        lay_l1_storage(c, &g->lay, &st);
+        emit_line(&e, "Decoupled: the tag store holds %llu bits where the baseline L1 of the "
+                  "same data store (%u sets x %u ways) holds %llu bits of metadata (%+.1f%%). "
+                  "The SM-dueling controller `%s` beside the L1s holds %u flop bits.",
+                  st.tag_store, c->sets, c->ways, base,
+                  100.0 * ((double)st.tag_store - (double)base) / (double)base, g->duel,
+                  duel_flop_bits(c));
+        emit_blank(&e);
+    }
     unsigned fan, depth = index_depth(g, &fan);
     if (c->index == INDEX_PRIC)
         emit_line(&e, "Set index: PRIC, P = %llu over address bits %u..%u: largest fan-in %u, "

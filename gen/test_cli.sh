@@ -176,6 +176,19 @@ FILES[good.yaml]=$'l1:\n  sets: 64\n'
 bad "--set after YAML with a bad value" l1.line_bytes 48 \
     -- --config good.yaml --set l1.line_bytes=48
 
+# Decoupled tag store: its keys' ranges and combinations.
+bad "l1.mode=victim (unknown mode)" l1.mode victim decoupled -- --set l1.mode=victim
+bad "decoupled: tag ways not above data ways" l1.tag_ways 4 l1.ways \
+    -- --set l1.mode=decoupled --set l1.ways=4 --set l1.tag_ways=4
+bad "decoupled: direct-mapped data store" l1.ways 1 \
+    -- --set l1.mode=decoupled --set l1.ways=1
+bad "decoupled: threshold beyond the RC width" l1.threshold 8 l1.rc_bits \
+    -- --set l1.mode=decoupled --set l1.rc_bits=3 --set l1.threshold=8
+bad "l1.tag_ways=33 (too many)" l1.tag_ways 33 -- --set l1.tag_ways=33
+bad "l1.rc_bits=0" l1.rc_bits 0 -- --set l1.rc_bits=0
+bad "l1.duel_margin=101" l1.duel_margin 101 -- --set l1.duel_margin=101
+bad "l1.duel_interval=0" l1.duel_interval 0 -- --set l1.duel_interval=0
+
 # An existing directory (or file) that cachegen did not write must be refused and kept as is.
 existing_not_ours() {
     local desc=$1 kind=$2
@@ -255,7 +268,7 @@ if run_ok "$desc" --list-presets; then
 fi
 
 # Every preset generates, and its config.yaml reloads to the same bytes.
-for p in fermi-l1 gcn-l1; do
+for p in fermi-l1 gcn-l1 li-decoupled; do
     desc="--preset $p generates; its config.yaml regenerates identical output"
     if run_ok "$desc" --preset "$p" -o "preset_$p" &&
        run_ok "$desc" --config "preset_$p/config.yaml" -o "reload_$p"; then
@@ -266,6 +279,13 @@ for p in fermi-l1 gcn-l1; do
         fi
     fi
 done
+
+# config.yaml is one mapping per section: a repeated key would be a YAML duplicate.
+desc="config.yaml opens every mapping once (no duplicate keys)"
+if run_ok "$desc" --preset li-decoupled -o dupcheck; then
+    dups=$(grep -E '^[a-z_0-9]+:' dupcheck/config.yaml | cut -d: -f1 | sort | uniq -d)
+    if [ -z "$dups" ]; then pass "$desc"; else fail "$desc" "repeated: $dups"; fi
+fi
 
 # A YAML config of nested mappings: config.yaml holds exactly the values given.
 cat > good.yaml <<'EOF'

@@ -23,11 +23,40 @@ public:
                               "write_evict_invalidate", "flush_sweep", "pc_pool_small",
                               "pc_pool_large"})
             bins_[b] = 0;
+        for (const auto &p : dec_paths())
+            bins_[p.second] = 0;
+        for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
+                              "rsp_bypass"})
+            bins_[b] = 0;
+    }
+    // The decoupled store's decision paths, as the model reports them (cm_result.paths).
+    static const std::map<uint32_t, std::string> &dec_paths()
+    {
+        static const std::map<uint32_t, std::string> p = {
+            {CM_PATH_TAG_ALLOC_INVALID, "dec_tag_alloc_invalid"},
+            {CM_PATH_TAG_LFU_EVICT, "dec_tag_lfu_evict"},
+            {CM_PATH_TAG_LFU_TIE, "dec_tag_lfu_tie"},
+            {CM_PATH_RC_SATURATED, "dec_rc_saturated"},
+            {CM_PATH_RESERVE_FREE, "dec_reserve_free_line"},
+            {CM_PATH_RESERVE_EVICT, "dec_reserve_evict_line"},
+            {CM_PATH_AGED_TO_ZERO, "dec_aged_to_zero"},
+            {CM_PATH_HIT_COMMITTED, "dec_hit_committed"},
+            {CM_PATH_STALL_RESERVED, "dec_stall_reserved_line"},
+            {CM_PATH_FILTER_OFF_ALLOC, "dec_filter_disabled_alloc"},
+            {CM_PATH_CROSS_ON_HIT, "dec_threshold_cross_on_hit"},
+            {CM_PATH_INVALIDATE_AGES, "dec_invalidate_ages"}};
+        return p;
     }
     void event(const cm_result_t &r, bool evict, const cm_l1_t *m)
     {
-        if (m->cfg.repl == REPL_SRRIP && r.dec == DEC_FILL && evict)
+        if (m->cfg.repl == REPL_SRRIP && (r.dec == DEC_FILL || r.dec == DEC_LD_MISS) && r.evict_valid)
             hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
+        for (const auto &p : dec_paths())
+            if (r.paths & p.first)
+                hit(p.second.c_str());
+        if (r.dec == DEC_LD_BYPASS) hit("dec_load_bypass");
+        if (r.dec == DEC_FILL_BYPASS) hit("dec_fill_bypass");
+        if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
         if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
             hit("write_evict_invalidate");
         if (r.kind == EVT_SWEEP && sweeps_++ >= m->cfg.sets)
@@ -36,10 +65,14 @@ public:
                                               "store_miss", "stall_line", "stall_mshr_full", nullptr};
         if (r.dec == DEC_FILL)
             hit(evict ? "fill_evict" : "fill_invalid_way");
-        else
+        else if (r.dec < DEC_FILL)
             hit(dec_bin[r.dec]);
     }
-    void response(unsigned status) { hit(status == ST_HIT ? "rsp_hit" : status == ST_MISS ? "rsp_miss" : "rsp_store"); }
+    void response(unsigned status)
+    {
+        static const char *const names[] = {"rsp_hit", "rsp_miss", "rsp_bypass", "rsp_store"};
+        hit(names[status & 3]);
+    }
     void mem_request(bool store) { hit(store ? "mem_write" : "mem_read"); }
     void channels(bool req_bp, bool mem_bp, bool rsp_bp)
     {
@@ -67,6 +100,21 @@ public:
             return m->cfg.write_evict;
         if (bin == "pc_pool_small" || bin == "pc_pool_large")
             return directed_ == false;
+        const cfg_l1_t &c = m->cfg;
+        bool dec = c.mode == MODE_DECOUPLED;
+        if (bin == "fill_evict") // the decoupled store evicts when it reserves
+            return !dec;
+        if (bin == "dec_invalidate_ages")
+            return dec && c.write_evict;
+        if (bin == "dec_load_bypass" || bin == "dec_fill_bypass" || bin == "rsp_bypass" ||
+            bin == "dec_filter_disabled_alloc") // threshold 0 or 1 never bypasses
+            return dec && c.threshold >= 2 && !directed_;
+        if (bin == "dec_tag_lfu_tie") // two entries without a line: spare tag ways or bypasses
+            return dec && (c.tag_ways >= c.ways + 2 || c.threshold >= 2) && !directed_;
+        if (bin == "dec_stall_all_reserved") // every line of a set reserved, an MSHR still free
+            return dec && c.mshrs > c.ways && !directed_;
+        if (bin.compare(0, 4, "dec_") == 0)
+            return dec && !directed_;
         return true;
     }
     unsigned missing(const cm_l1_t *m) const

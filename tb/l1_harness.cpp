@@ -36,9 +36,10 @@ namespace {
 struct expect_rsp { uint32_t id; unsigned status; bv_t data; };
 struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
 
-const char *const dec_names[] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
-                                 "stall_line", "stall_mshr", "fill"};
-const char *const kind_names[] = {"sweep", "lookup", "stall", "fill"};
+const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
+                                   "stall_line", "stall_mshr", "fill", "ld_bypass",
+                                   "stall_rsv", "fill_bypass", "?", "?", "?", "?", "?"};
+const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
 struct harness {
     VerilatedContext *ctx;
@@ -115,6 +116,7 @@ struct harness {
         events++;
         if (evlog)
             log_event(kind, dec, set);
+        m->filter_enable = top->filter_enable_i; // sampled in the cycle the lookup decides
         switch (kind) {
         case EVT_SWEEP:
             cm_l1_sweep(m, set, &r);
@@ -148,18 +150,19 @@ struct harness {
             return;
         }
         char evt[96];
-        std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 3], dec_names[dec & 7], set);
+        std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 7], dec_names[dec & 15], set);
         check_field("kind", r.kind, kind, evt);
         check_field("decision", r.dec, dec, evt);
         check_field("set", r.set, set, evt);
-        if (r.kind == EVT_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT)
+        if (r.dec == DEC_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT ||
+            (l->dec && r.dec == DEC_LD_MISS)) // decoupled: the reserved data way
             check_field("way", r.way, port_u64(top->evt_way_o), evt);
-        if (r.kind == EVT_FILL) {
+        if (r.kind == EVT_FILL || r.kind == EVT_LOOKUP) { // decoupled evicts when it reserves
             check_field("evict", r.evict_valid, top->evt_evict_o, evt);
             if (r.evict_valid)
                 check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
         }
-        if (r.dec == DEC_LD_MISS)
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
         if (r.dec != DEC_STALL_LINE) {
             bv_t exp, act;
@@ -181,14 +184,14 @@ struct harness {
                 if (!bv_eq(&ref, &r.data, l->line_bits))
                     fail("model hit data differs from the reference memory", "");
                 rsps.push_back({q.id, ST_HIT, r.data});
-            } else if (r.dec == DEC_LD_MISS) {
+            } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
                 mems.push_back({false, line, r.mshr, {}, {}});
             } else {
                 mems.push_back({true, line, 0, q.be, q.wdata});
                 rsps.push_back({q.id, ST_STORE, {}});
             }
         } else if (r.kind == EVT_FILL) {
-            rsps.push_back({r.id, ST_MISS, r.data});
+            rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
         }
     }
 
@@ -314,9 +317,11 @@ struct harness {
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
         top->kernel_start_i = 0;
+        top->filter_enable_i = filter_enable;
     }
 
     bool phased = false;  // random traffic: memory and core timing change every phase
+    bool filter_enable = true;  // decoupled: low in some phases (threshold forced to 0)
 
     // A new timing phase: fast or slow memory, in or out of order, with or without
     // backpressure on each channel, so one run sees both MSHR-full and idle regimes.
@@ -329,6 +334,7 @@ struct harness {
         mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         mem.timing.out_of_order = (rng() & 3) != 0;
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        filter_enable = rng() % 5 != 0;
     }
 
     FILE *stimout = nullptr;  // +stimout: every cycle's inputs, replayed by tb_replay.v
@@ -356,7 +362,8 @@ struct harness {
                      (unsigned)top->mem_rsp_valid_i);
         put_port(top->mem_rsp_mshr_i, l->mshr_bits);
         put_port(top->mem_rsp_data_i, l->line_bits);
-        std::fprintf(stimout, " %u %u\n", (unsigned)top->flush_i, (unsigned)top->kernel_start_i);
+        std::fprintf(stimout, " %u %u %u\n", (unsigned)top->flush_i, (unsigned)top->kernel_start_i,
+                     (unsigned)top->filter_enable_i);
     }
 
     void tick()
@@ -433,6 +440,8 @@ pattern parse_pattern(const std::string &s)
     if (s == "hot_large") return pattern::hot_large;
     if (s == "stride") return pattern::stride;
     if (s == "uniform") return pattern::uniform;
+    if (s == "hot_pair") return pattern::hot_pair;
+    if (s == "hot_set") return pattern::hot_set;
     return pattern::mix;
 }
 

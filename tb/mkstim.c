@@ -95,6 +95,7 @@ int main(int argc, char **argv)
             c.l1.pc_bits, c.l1.core_bits, l->mshr_bits, c.l1.counter_bits, l->set_bits);
     fprintf(df, "`define WAYW %u\n`define TAGW %u\n`define ROWW %u\n", l->way_bits, l->tag_bits,
             l->row_bits);
+    fprintf(df, "`define KINDW %u\n`define DECW %u\n", LAY_EVT_KIND_BITS, LAY_DEC_BITS);
     fclose(df);
     if (defines_only) {
         cm_l1_free(m);
@@ -135,9 +136,9 @@ int main(int argc, char **argv)
         if (r.dec == DEC_LD_HIT) {
             status = ST_HIT;
             data = r.data;
-        } else if (r.dec == DEC_LD_MISS) {
+        } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
             cm_l1_fill(m, r.mshr, &memline, &r);
-            status = ST_MISS;
+            status = r.status; /* MISS, or BYPASS in the decoupled store */
             data = r.data;
         } else {
             mem_store(line, c.l1.line_bytes, &q.be, &q.wdata);

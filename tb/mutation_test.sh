@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is the fermi-l1
-# RTL (or an SRRIP variant) with one deliberate bug; the harness must report a mismatch for
+# mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is a preset's
+# RTL (fermi-l1, a PLRU or SRRIP variant, li-decoupled) with one deliberate bug; the harness must report a mismatch for
 # every one. Prints ok/not ok per mutant; exits non-zero if any mutant survived.
 set -uo pipefail
 work=$1
@@ -18,6 +18,10 @@ mutants=(
   "srrip_no_aging|--preset fermi-l1 --set l1.replacement=srrip --set l1.rrpv_bits=2|_meta.v|s/_repl + rrpv_add;/_repl;/"
   "plru_wrong_direction|--preset gcn-l1 --set l1.replacement=plru|_meta.v|s/plru_d\[0\] = ~sel_way/plru_d[0] = sel_way/"
   "evict_counter_stuck|--preset fermi-l1|.v|s/if (meta_evict) cnt_evictions_d/if (1'b0) cnt_evictions_d/"
+  "dec_no_aging|--preset li-decoupled|_meta.v|s/if (age_en) begin/if (1'b0) begin/"
+  "dec_lfu_tie_to_highest_way|--preset li-decoupled|_meta.v|s/_rc < lfu_rc/_rc <= lfu_rc/g"
+  "dec_threshold_off_by_one|--preset li-decoupled|_meta.v|s/(rc_new >= /(rc_new > /"
+  "dec_bypass_fill_installs|--preset li-decoupled|.v|s/if (mshr_rd_bypass) begin/if (1'b0) begin/"
 )
 for m in "${mutants[@]}"; do
   IFS='|' read -r name args suffix expr <<<"$m"

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         unsigned mshrs = 1 + pick(8), rrpv = 1 + pick(3), addr = 20 + pick(29);
         const char *r = repl[pick(3)];
         const char *ix = index[pick(3)];
-        char kv[14][64];
+        char kv[20][64];
         unsigned n = 0;
         unsigned long long poly = 0;
         unsigned top = 0;
@@ -67,7 +67,19 @@ int main(int argc, char **argv)
             snprintf(kv[n++], 64, "l1.pric_poly=%llu", poly);
             snprintf(kv[n++], 64, "l1.pric_top_bit=%u", top);
         }
-        const char *sets[14];
+        /* drawn last, so that the keys above keep their values for every seed: about a third
+         * of the configurations use the decoupled tag store (its data store needs 2+ ways) */
+        if (pick(3) == 0) {
+            unsigned dways = ways < 2 ? 2 : ways;
+            unsigned tag_ways = dways + 1 + pick(32 - dways < 8 ? 32 - dways : 8);
+            unsigned rc = 1 + pick(5), th = pick((1u << rc) < 5 ? (1u << rc) : 5);
+            snprintf(kv[2], 64, "l1.ways=%u", dways);
+            snprintf(kv[n++], 64, "l1.mode=decoupled");
+            snprintf(kv[n++], 64, "l1.tag_ways=%u", tag_ways);
+            snprintf(kv[n++], 64, "l1.rc_bits=%u", rc);
+            snprintf(kv[n++], 64, "l1.threshold=%u", th);
+        }
+        const char *sets[20];
         for (unsigned i = 0; i < n; i++)
             sets[i] = kv[i];
         /* validated by the same path cachegen takes */

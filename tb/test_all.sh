@@ -24,6 +24,8 @@ step() { # description command...
 rm -rf "$work"; mkdir -p "$work"
 step "unit: bit vectors against a bit-by-bit reference (cmocka)" build/test_bv
 step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
+step "unit: decoupled tag store against hand-worked expectations (cmocka)" build/test_cm_dec
+step "unit: SM-dueling model against hand-worked expectations (cmocka)" build/test_cm_duel
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
@@ -42,6 +44,16 @@ for s in $(seq 1 "$RANDOM_CONFIGS"); do
     tb/check_config.sh "$work/rnd$s" 1 "$REQUESTS" 500 "$([ "$s" -le 4 ] && echo 3000 || echo 0)" \
       -- $(build/randcfg "$s")
 done
+duel() { # WORKDIR CACHEGEN_ARGS...: the SM-dueling controller alone, in lockstep
+  local d=$1; shift
+  build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
+}
+step "duel: li-decoupled controller (interval 500, margin 10): lint, Icarus, lockstep, mutants" \
+  duel "$work/duel1" --preset li-decoupled
+step "duel: interval 7, margin 0" \
+  duel "$work/duel2" --preset li-decoupled --set l1.duel_interval=7 --set l1.duel_margin=0
+step "duel: interval 1, margin 100" \
+  duel "$work/duel3" --preset li-decoupled --set l1.duel_interval=1 --set l1.duel_margin=100
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 for p in $presets; do
   step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \

@@ -71,7 +71,7 @@ void traffic::random(pattern p, unsigned n)
     unsigned lines = m_->cfg.sets * m_->cfg.ways;
     uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
     static const char *const names[] = {"stream", "hot_small", "hot_large", "stride", "uniform",
-                                        "mix"};
+                                        "hot_pair", "hot_set", "mix"};
     desc_ = names[(int)p];
     uint64_t base = rng_() & lmask, cursor = base;
     std::uniform_int_distribution<unsigned> pct(0, 99);
@@ -84,7 +84,7 @@ void traffic::random(pattern p, unsigned n)
         pc_pool = (i / 1000) % 2 ? 1024 : 8;
         (pc_pool == 8 ? small_pool_requests : large_pool_requests)++;
         if (p == pattern::mix && burst == 0) {
-            cur = (pattern)(rng_() % 5);
+            cur = (pattern)(rng_() % 7);
             burst = 16 + (unsigned)(rng_() % 200);
             base = rng_() & lmask;
             cursor = base;
@@ -102,6 +102,12 @@ void traffic::random(pattern p, unsigned n)
         case pattern::hot_large:
             line = base + rng_() % (2 * lines + 1);
             break;
+        case pattern::hot_pair:
+            line = base + (rng_() & 1);
+            break;
+        case pattern::hot_set: // base picks the set and the first tag
+            line = line_of((unsigned)(base % m_->cfg.sets), (base >> 8) + rng_() % (m_->cfg.ways + 2));
+            break;
         case pattern::stride:
             line = base + ((rng_() % (2 * m_->cfg.ways + 2)) << stride_k);
             break;
@@ -109,7 +115,10 @@ void traffic::random(pattern p, unsigned n)
             line = rng_();
             break;
         }
-        script_.push_back(make(pct(rng_) < store_pct, line & lmask));
+        // hot_pair models read-only hot data: with write-evict a store would reset the
+        // line's reference count, and saturation could never be reached
+        bool store = pct(rng_) < store_pct && cur != pattern::hot_pair;
+        script_.push_back(make(store, line & lmask));
     }
 }
 

@@ -11,7 +11,9 @@ extern "C" {
 #include "../cmodel/cm_l1.h"
 }
 
-enum class pattern { stream, hot_small, hot_large, stride, uniform, mix };
+// hot_pair: two lines hammered by loads (reference counts saturate in the decoupled store).
+// hot_set: ways + 2 lines of one set (every data line of a set reserved at once).
+enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix };
 
 class traffic {
 public:

@@ -17,6 +17,11 @@
 //   l1.write_evict: false
 //   l1.counter_bits: 32
 //   l1.mode: baseline
+//   l1.tag_ways: 8
+//   l1.rc_bits: 6
+//   l1.threshold: 2
+//   l1.duel_interval: 500
+//   l1.duel_margin: 10
 `default_nettype none
 
 module fermi_l1 (
@@ -54,6 +59,7 @@ module fermi_l1 (
   // control
   input  wire flush_i,
   input  wire kernel_start_i,
+  input  wire filter_enable_i, // decoupled: low forces threshold 0 (others: unused)
   // performance counters (wrapping)
   output wire [31:0] cnt_accesses_o,
   output wire [31:0] cnt_hits_o,
@@ -65,8 +71,8 @@ module fermi_l1 (
   output wire [31:0] cnt_stall_cycles_o,
   // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
-  output reg  [1:0] evt_kind_o,
-  output reg  [2:0] evt_dec_o,
+  output reg  [2:0] evt_kind_o,
+  output reg  [3:0] evt_dec_o,
   output reg  [4:0] evt_set_o,
   output reg  [1:0] evt_way_o,
   output reg  evt_evict_o,
@@ -301,8 +307,8 @@ module fermi_l1 (
     mshr_alloc = 1'b0;
     mshr_free = 1'b0;
     evt_valid_o = 1'b0;
-    evt_kind_o = 2'd0;
-    evt_dec_o = 3'd0;
+    evt_kind_o = 3'd0;
+    evt_dec_o = 4'd0;
     evt_set_o = set_q;
     evt_way_o = 2'd0;
     evt_evict_o = 1'b0;
@@ -331,8 +337,8 @@ module fermi_l1 (
           if (mshr_conflict) begin // its line has a read outstanding
             if (!rsv_counted_q) begin
               evt_valid_o = 1'b1;
-              evt_kind_o = 2'd2;
-              evt_dec_o = 3'd5;
+              evt_kind_o = 3'd2;
+              evt_dec_o = 4'd5;
               evt_set_o = idx_set;
               evt_row_o = 92'h0;
               rsv_counted_d = 1'b1;
@@ -355,8 +361,8 @@ module fermi_l1 (
       STag: begin
         if (meta_hit | req_store_q | !mshr_full) begin
           evt_valid_o = 1'b1;
-          evt_kind_o = 2'd1;
-          evt_dec_o = meta_hit ? (req_store_q ? 3'd3 : 3'd1) : (req_store_q ? 3'd4 : 3'd2);
+          evt_kind_o = 3'd1;
+          evt_dec_o = meta_hit ? (req_store_q ? 4'd3 : 4'd1) : (req_store_q ? 4'd4 : 4'd2);
           evt_set_o = set_q;
           evt_row_o = meta_row;
           evt_way_o = meta_way;
@@ -389,8 +395,8 @@ module fermi_l1 (
           end
         end else begin // load miss with every MSHR busy: park until a fill frees one
           evt_valid_o = 1'b1;
-          evt_kind_o = 2'd2;
-          evt_dec_o = 3'd6;
+          evt_kind_o = 3'd2;
+          evt_dec_o = 4'd6;
           evt_set_o = set_q;
           evt_row_o = meta_rdata;
           park_d = 1'b1;
@@ -401,8 +407,8 @@ module fermi_l1 (
       end
       SFill: begin
         evt_valid_o = 1'b1;
-        evt_kind_o = 2'd3;
-        evt_dec_o = 3'd7;
+        evt_kind_o = 3'd3;
+        evt_dec_o = 4'd7;
         evt_set_o = set_q;
         evt_row_o = meta_row;
         evt_way_o = meta_way;
@@ -440,8 +446,8 @@ module fermi_l1 (
       end
       default: begin // SSweep: write the reset row into every set
         evt_valid_o = 1'b1;
-        evt_kind_o = 2'd0;
-        evt_dec_o = 3'd0;
+        evt_kind_o = 3'd0;
+        evt_dec_o = 4'd0;
         evt_set_o = sweep_set_q;
         evt_row_o = RowReset;
         meta_we = 1'b1;

@@ -17,6 +17,11 @@
 //   l1.write_evict: false
 //   l1.counter_bits: 32
 //   l1.mode: baseline
+//   l1.tag_ways: 8
+//   l1.rc_bits: 6
+//   l1.threshold: 2
+//   l1.duel_interval: 500
+//   l1.duel_margin: 10
 `default_nettype none
 
 module gcn_l1_mshr (

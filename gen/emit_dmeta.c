@@ -1,0 +1,423 @@
+/* emit_dmeta: the combinational module of the decoupled store (SPEC 3.4): given a set's row
+ * (tag store + data-store state, layout gen/lay.h), an operation (0 load, 1 store, 2 fill),
+ * a tag and filter_i, it decides hit / reserve / bypass / stall and returns the row after
+ * the operation. Mirrors cmodel/cm_dec.c; replacement updates are shared with emit_meta. */
+#include "emit_l1.h"
+
+static void emit_ports(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "module %s (", g->meta);
+    emit_in(e);
+    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
+    emit_line(e, "input  wire [1:0] op_i,");
+    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
+    emit_line(e, "input  wire filter_i,     // low: threshold 0, every load gets a line");
+    emit_line(e, "output wire hit_o,        // the entry owns a (valid) data line");
+    emit_line(e, "output wire %sway_o,      // data way: hit, reserved or filled", emit_range(l->way_bits));
+    emit_line(e, "output wire reserve_o,    // load: reserve a data line and fetch it");
+    emit_line(e, "output wire bypass_o,     // load: fetch without a data line");
+    emit_line(e, "output wire stall_o,      // load: wants a line but every line is reserved");
+    emit_line(e, "output wire evict_o,      // a valid data line was taken from its owner");
+    emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
+    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+static unsigned tw_bits(const lay_l1_t *l) { return cfg_log2(l->tag_ways); }
+
+static void emit_unpack(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    emit_line(e, "// Row fields (layout: cachegen gen/lay.h).");
+    for (unsigned t = 0; t < l->tag_ways; t++) {
+        emit_line(e, "wire t%u_valid = row_i[%u];", t, lay_te_lsb(l, t));
+        emit_line(e, "wire %st%u_tag = row_i[%u:%u];", emit_range(l->tag_bits), t,
+                  lay_te_tag_lsb(l, t) + l->tag_bits - 1, lay_te_tag_lsb(l, t));
+        emit_line(e, "wire %st%u_rc = row_i[%u:%u];", emit_range(l->rc_bits), t,
+                  lay_te_rc_lsb(l, t) + l->rc_bits - 1, lay_te_rc_lsb(l, t));
+        emit_line(e, "wire t%u_pv = row_i[%u];", t, lay_te_pv_lsb(l, t));
+        emit_line(e, "wire %st%u_pos = row_i[%u:%u];", emit_range(l->pos_bits), t,
+                  lay_te_pos_lsb(l, t) + l->pos_bits - 1, lay_te_pos_lsb(l, t));
+    }
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "wire w%u_valid = row_i[%u];", w, lay_valid_lsb(l, w));
+        emit_line(e, "wire w%u_rsv = row_i[%u];", w, lay_rsv_lsb(l, w));
+        if (l->repl_bits)
+            emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
+                      lay_repl_lsb(l, w) + l->repl_bits - 1, lay_repl_lsb(l, w));
+    }
+    if (l->plru_bits)
+        emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
+                  l->plru_lsb + l->plru_bits - 1, l->plru_lsb);
+    emit_line(e, "wire %sfree_cnt = row_i[%u:%u];", emit_range(l->free_bits),
+              l->free_lsb + l->free_bits - 1, l->free_lsb);
+    emit_blank(e);
+    emit_line(e, "wire is_load = op_i == 2'd0;");
+    emit_line(e, "wire is_store = op_i == 2'd1;");
+    emit_line(e, "wire is_fill = op_i == 2'd2;");
+    emit_blank(e);
+}
+
+/* Tag store: probe, the entry a probe miss takes, and the chosen entry's fields. */
+static void emit_tag_select(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    unsigned tb = tw_bits(l), T = l->tag_ways, rc = l->rc_bits;
+    emit_line(e, "wire [%u:0] match;", T - 1);
+    emit_line(e, "wire [%u:0] tvalid;", T - 1);
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "assign match[%u] = t%u_valid & (t%u_tag == tag_i);", t, t, t);
+        emit_line(e, "assign tvalid[%u] = t%u_valid;", t, t);
+    }
+    emit_line(e, "wire probe_hit = |match;");
+    emit_line(e, "reg %sprobe_way;", emit_range(tb));
+    emit_line(e, "reg %stinv_way;", emit_range(tb));
+    emit_lowest_n(e, "probe_select", "probe_way", T, tb, "match[%u]");
+    emit_lowest_n(e, "tag_invalid_select", "tinv_way", T, tb, "!tvalid[%u]");
+    emit_line(e, "// Least-RC entry without a data line, lowest way on ties (one always exists:");
+    emit_line(e, "// the tag store has more ways than the data store).");
+    emit_line(e, "reg %slfu_way;", emit_range(tb));
+    emit_line(e, "reg %slfu_rc;", emit_range(rc));
+    emit_line(e, "reg lfu_found;");
+    emit_line(e, "always @* begin : lfu_select");
+    emit_in(e);
+    emit_line(e, "lfu_way = %s;", emit_const(tb, 0));
+    emit_line(e, "lfu_rc = %s;", emit_const(rc, 0));
+    emit_line(e, "lfu_found = 1'b0;");
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "if (!t%u_pv && (!lfu_found || t%u_rc < lfu_rc)) begin", t, t);
+        emit_in(e);
+        emit_line(e, "lfu_way = %s;", emit_const(tb, t));
+        emit_line(e, "lfu_rc = t%u_rc;", t);
+        emit_line(e, "lfu_found = 1'b1;");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "wire %ssel_t = probe_hit ? probe_way : (&tvalid ? lfu_way : tinv_way);",
+              emit_range(tb));
+    emit_line(e, "reg %sh_rc;", emit_range(rc));
+    emit_line(e, "reg %sh_pos;", emit_range(l->pos_bits));
+    emit_line(e, "reg h_pv;");
+    emit_line(e, "always @* begin : probed_entry");
+    emit_in(e);
+    emit_line(e, "h_rc = t0_rc;");
+    emit_line(e, "h_pos = t0_pos;");
+    emit_line(e, "h_pv = t0_pv;");
+    for (unsigned t = 1; t < T; t++) {
+        emit_line(e, "if (probe_way == %s) begin", emit_const(tb, t));
+        emit_in(e);
+        emit_line(e, "h_rc = t%u_rc;", t);
+        emit_line(e, "h_pos = t%u_pos;", t);
+        emit_line(e, "h_pv = t%u_pv;", t);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* Masked victim among eligible (valid, not reserved) data lines; mirrors cm_repl_*.c. */
+static void emit_victim(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned wb = l->way_bits, W = l->ways, R = l->repl_bits;
+    emit_line(e, "reg %svictim_way;", emit_range(wb));
+    if (c->repl == REPL_PLRU) {
+        unsigned levels = cfg_log2(W);
+        for (unsigned d = 0; d < levels; d++)
+            emit_line(e, "reg pick%u;", d);
+        emit_line(e, "// Tree walk; a node whose preferred half has no eligible line turns.");
+        emit_line(e, "always @* begin : plru_walk");
+        emit_in(e);
+        for (unsigned d = 0; d < levels; d++) {
+            unsigned span = 1u << (levels - 1 - d);
+            if (d > 0) {
+                char prefix[256];
+                int n = snprintf(prefix, sizeof prefix, "{");
+                for (unsigned k = 0; k < d; k++)
+                    n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
+                snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
+                emit_line(e, "case (%s)", prefix);
+                emit_in(e);
+            }
+            for (unsigned p = 0; p < (1u << d); p++) {
+                unsigned node = (1u << d) - 1 + p, lo = 2 * p * span, hi = lo + span;
+                char body[160];
+                snprintf(body, sizeof body, "pick%u = plru[%u] ? |eligible[%u:%u] : ~|eligible[%u:%u];",
+                         d, node, hi + span - 1, hi, hi - 1, lo);
+                if (d > 0)
+                    emit_line(e, "%s: %s", emit_const(d, p), body);
+                else
+                    emit_line(e, "%s", body);
+            }
+            if (d > 0) {
+                emit_line(e, "default: pick%u = 1'b0;", d);
+                emit_out(e);
+                emit_line(e, "endcase");
+            }
+        }
+        emit_out(e);
+        emit_line(e, "end");
+        char all[256];
+        int n = snprintf(all, sizeof all, "{");
+        for (unsigned k = 0; k < levels; k++)
+            n += snprintf(all + n, sizeof all - (size_t)n, "%spick%u", k ? ", " : "", k);
+        snprintf(all + n, sizeof all - (size_t)n, "}");
+        emit_line(e, "always @* victim_way = %s;", all);
+        return;
+    }
+    /* LRU: eligible way with the oldest age; SRRIP: eligible way with the largest RRPV (the
+     * eligible ways then age by max - largest). Both: lowest way on ties. */
+    emit_line(e, "reg %svictim_repl;", emit_range(R));
+    emit_line(e, "reg victim_found;");
+    emit_line(e, "always @* begin : %s_victim", c->repl == REPL_LRU ? "lru" : "srrip");
+    emit_in(e);
+    emit_line(e, "victim_way = %s;", emit_const(wb, 0));
+    emit_line(e, "victim_repl = %s;", emit_const(R, 0));
+    emit_line(e, "victim_found = 1'b0;");
+    for (unsigned w = 0; w < W; w++) {
+        emit_line(e, "if (eligible[%u] && (!victim_found || w%u_repl > victim_repl)) begin", w, w);
+        emit_in(e);
+        emit_line(e, "victim_way = %s;", emit_const(wb, w));
+        emit_line(e, "victim_repl = w%u_repl;", w);
+        emit_line(e, "victim_found = 1'b1;");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    if (c->repl == REPL_SRRIP)
+        emit_line(e, "wire %srrpv_add = %s - victim_repl;", emit_range(R),
+                  emit_const(R, (1u << R) - 1));
+}
+
+/* The decision: hit, or RC update then reserve / bypass / stall. */
+static void emit_decide(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned W = l->ways, wb = l->way_bits, rc = l->rc_bits, T = l->tag_ways;
+    emit_line(e, "assign hit_o = probe_hit & h_pv;");
+    emit_line(e, "wire %src_inc = (h_rc == %s) ? h_rc : h_rc + %s; // saturating",
+              emit_range(rc), emit_const(rc, (1u << rc) - 1), emit_const(rc, 1));
+    emit_line(e, "wire %src_new = probe_hit ? rc_inc : %s;", emit_range(rc), emit_const(rc, 1));
+    if (c->threshold > 1)
+        emit_line(e, "wire want_line = ~filter_i | (rc_new >= %s);", emit_const(rc, c->threshold));
+    else
+        emit_line(e, "wire want_line = ~filter_i | 1'b1; // threshold %u: RC is always >= it",
+                  c->threshold);
+    emit_line(e, "wire need_line = is_load & ~hit_o & want_line;");
+    emit_line(e, "assign bypass_o = is_load & ~hit_o & ~want_line;");
+    emit_line(e, "wire [%u:0] free_line;", W - 1);
+    emit_line(e, "wire [%u:0] eligible;", W - 1);
+    for (unsigned w = 0; w < W; w++) {
+        emit_line(e, "assign free_line[%u] = ~w%u_valid & ~w%u_rsv;", w, w, w);
+        emit_line(e, "assign eligible[%u] = w%u_valid;", w, w);
+    }
+    emit_line(e, "wire any_free = free_cnt != %s;", emit_const(l->free_bits, 0));
+    emit_line(e, "reg %sfree_way;", emit_range(wb));
+    emit_lowest_n(e, "free_select", "free_way", W, wb, "free_line[%u]");
+    emit_victim(e, g);
+    emit_line(e, "assign stall_o = need_line & ~any_free & ~|eligible;");
+    emit_line(e, "assign reserve_o = need_line & ~stall_o;");
+    emit_line(e, "assign evict_o = reserve_o & ~any_free;");
+    emit_line(e, "wire %sres_way = any_free ? free_way : victim_way;", emit_range(wb));
+    emit_line(e, "wire %ssel_way = reserve_o ? res_way : h_pos;", emit_range(wb));
+    emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "// The entry that owned the evicted line loses it.");
+    emit_line(e, "wire [%u:0] owns_victim;", T - 1);
+    for (unsigned t = 0; t < T; t++)
+        emit_line(e, "assign owns_victim[%u] = t%u_valid & t%u_pv & (t%u_pos == victim_way);", t, t,
+                  t, t);
+    emit_line(e, "reg %slost_t;", emit_range(tw_bits(l)));
+    emit_lowest_n(e, "owner_select", "lost_t", T, tw_bits(l), "owns_victim[%u]");
+    emit_line(e, "always @* begin : evicted_tag");
+    emit_in(e);
+    emit_line(e, "evict_tag_o = t0_tag;");
+    for (unsigned t = 1; t < T; t++)
+        emit_line(e, "if (lost_t == %s) evict_tag_o = t%u_tag;", emit_const(tw_bits(l), t), t);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills.");
+    if (c->write_evict)
+        emit_line(e, "wire touch = (is_load & hit_o) | is_fill;");
+    else
+        emit_line(e, "wire touch = ((is_load | is_store) & hit_o) | is_fill;");
+    emit_line(e, "// Aging: every data-line allocation and every invalidation.");
+    if (c->write_evict)
+        emit_line(e, "wire invalidate = is_store & hit_o;");
+    emit_line(e, "wire age_en = reserve_o%s;", c->write_evict ? " | invalidate" : "");
+    emit_blank(e);
+}
+
+static void emit_next_row(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned W = l->ways, T = l->tag_ways, tb = tw_bits(l), wb = l->way_bits;
+    unsigned rc = l->rc_bits, P = l->pos_bits;
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "reg t%u_valid_d, t%u_pv_d;", t, t);
+        emit_line(e, "reg %st%u_tag_d;", emit_range(l->tag_bits), t);
+        emit_line(e, "reg %st%u_rc_d;", emit_range(rc), t);
+        emit_line(e, "reg %st%u_pos_d;", emit_range(P), t);
+    }
+    for (unsigned w = 0; w < W; w++) {
+        emit_line(e, "reg w%u_valid_d, w%u_rsv_d;", w, w);
+        if (l->repl_bits)
+            emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
+    }
+    if (l->plru_bits)
+        emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
+    emit_line(e, "reg %sfree_d;", emit_range(l->free_bits));
+    emit_lru_sel_age(e, g);
+    emit_line(e, "always @* begin : next_row");
+    emit_in(e);
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "t%u_valid_d = t%u_valid;", t, t);
+        emit_line(e, "t%u_tag_d = t%u_tag;", t, t);
+        emit_line(e, "t%u_rc_d = t%u_rc;", t, t);
+        emit_line(e, "t%u_pv_d = t%u_pv;", t, t);
+        emit_line(e, "t%u_pos_d = t%u_pos;", t, t);
+    }
+    for (unsigned w = 0; w < W; w++) {
+        emit_line(e, "w%u_valid_d = w%u_valid;", w, w);
+        emit_line(e, "w%u_rsv_d = w%u_rsv;", w, w);
+        if (l->repl_bits)
+            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
+    }
+    if (l->plru_bits)
+        emit_line(e, "plru_d = plru;");
+    emit_line(e, "free_d = free_cnt;");
+    /* aging of the other valid entries (the chosen entry and the one losing its line are
+     * written below) */
+    emit_line(e, "if (age_en) begin");
+    emit_in(e);
+    for (unsigned t = 0; t < T; t++)
+        emit_line(e, "if (t%u_valid && t%u_rc != %s) t%u_rc_d = t%u_rc - %s;", t, t,
+                  emit_const(rc, 0), t, t, emit_const(rc, 1));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (is_load & ~stall_o) begin // the probed or newly taken entry");
+    emit_in(e);
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "if (sel_t == %s) begin", emit_const(tb, t));
+        emit_in(e);
+        emit_line(e, "t%u_valid_d = 1'b1;", t);
+        emit_line(e, "t%u_tag_d = tag_i;", t);
+        emit_line(e, "t%u_rc_d = rc_new;", t);
+        emit_line(e, "if (!probe_hit) begin");
+        emit_in(e);
+        emit_line(e, "t%u_pv_d = 1'b0;", t);
+        emit_line(e, "t%u_pos_d = %s;", t, emit_const(P, 0));
+        emit_out(e);
+        emit_line(e, "end");
+        emit_line(e, "if (reserve_o) begin");
+        emit_in(e);
+        emit_line(e, "t%u_pv_d = 1'b1;", t);
+        emit_line(e, "t%u_pos_d = res_way;", t);
+        emit_out(e);
+        emit_line(e, "end");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (evict_o) begin // the victim line's owner loses it");
+    emit_in(e);
+    for (unsigned t = 0; t < T; t++)
+        emit_line(e, "if (lost_t == %s) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
+                  emit_const(tb, t), t, t, emit_const(P, 0), t, emit_const(rc, 0));
+    emit_out(e);
+    emit_line(e, "end");
+    if (c->write_evict) {
+        emit_line(e, "if (invalidate) begin // write-evict: the owner loses its line, RC 0");
+        emit_in(e);
+        for (unsigned t = 0; t < T; t++)
+            emit_line(e, "if (probe_way == %s) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
+                      emit_const(tb, t), t, t, emit_const(P, 0), t, emit_const(rc, 0));
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "if (h_pos == %s) w%u_valid_d = 1'b0;", emit_const(wb, w), w);
+        emit_line(e, "free_d = free_cnt + %s;", emit_const(l->free_bits, 1));
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "if (reserve_o) begin");
+    emit_in(e);
+    for (unsigned w = 0; w < W; w++)
+        emit_line(e, "if (res_way == %s) begin w%u_valid_d = 1'b0; w%u_rsv_d = 1'b1; end",
+                  emit_const(wb, w), w, w);
+    emit_line(e, "if (any_free) free_d = free_cnt - %s;", emit_const(l->free_bits, 1));
+    if (c->repl == REPL_SRRIP) {
+        emit_line(e, "if (evict_o) begin // the eligible lines age until the victim is at max");
+        emit_in(e);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "if (eligible[%u]) w%u_repl_d = w%u_repl + rrpv_add;", w, w, w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (is_fill) begin // the reserved line becomes valid");
+    emit_in(e);
+    for (unsigned w = 0; w < W; w++)
+        emit_line(e, "if (h_pos == %s) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end",
+                  emit_const(wb, w), w, w);
+    emit_out(e);
+    emit_line(e, "end");
+    if (c->repl == REPL_LRU)
+        emit_update_lru(e, g);
+    else if (c->repl == REPL_PLRU)
+        emit_update_plru(e, g);
+    else {
+        emit_line(e, "if (touch) begin // SRRIP: hit -> 0, fill -> max-1");
+        emit_in(e);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;", emit_const(wb, w), w,
+                      emit_const(l->repl_bits, (1u << l->repl_bits) - 2),
+                      emit_const(l->repl_bits, 0));
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "assign row_o = {");
+    emit_in(e);
+    emit_line(e, "free_d,");
+    if (l->plru_bits)
+        emit_line(e, "plru_d,");
+    for (unsigned w = W; w-- > 0;) {
+        if (l->repl_bits)
+            emit_line(e, "w%u_repl_d, w%u_rsv_d, w%u_valid_d,", w, w, w);
+        else
+            emit_line(e, "w%u_rsv_d, w%u_valid_d,", w, w);
+    }
+    for (unsigned t = T; t-- > 0;)
+        emit_line(e, "t%u_pos_d, t%u_pv_d, t%u_rc_d, t%u_tag_d, t%u_valid_d%s", t, t, t, t, t,
+                  t ? "," : "");
+    emit_out(e);
+    emit_line(e, "};");
+}
+
+void emit_l1_dmeta(emit_t *e, const gen_l1_t *g)
+{
+    gen_header(e, g->cfg, g->meta,
+               "decoupled tag store with reference counts and its data-store state (SPEC 3.4; "
+               "op 0 load, 1 store, 2 fill)");
+    emit_ports(e, g);
+    emit_in(e);
+    emit_unpack(e, g);
+    emit_tag_select(e, g);
+    emit_decide(e, g);
+    emit_next_row(e, g);
+    emit_out(e);
+    gen_footer(e);
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# check_duel.sh OUTDIR WORKDIR: checks the SM-dueling controller <name>_duel.v of a generated
+# decoupled L1 in OUTDIR on its own: Verilator -Wall lint and Icarus -Wall with no output, Yosys
+# with no latches, the lockstep harness (tb/duel_harness.cpp against cmodel/cm_duel.c) on two
+# seeds with full coverage, then mutants of the module that the harness must catch.
+# Prints "ok - duel <name>", or "not ok - duel <name>: why" and exits 1.
+set -uo pipefail
+[ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
+out=$(cd "$1" && pwd) || exit 2
+mkdir -p "$2" && work=$(cd "$2" && pwd) || exit 2
+root=$(cd "$(dirname "$0")/.." && pwd)
+start=$(date +%s%N)
+
+if [ -f "$out/cachegen.manifest" ]; then
+  name=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
+else
+  name=$(sed -n 's/^name: *//p' "$out/config.yaml" | tr -d '"' | head -1)
+fi
+mod="${name}_duel"
+notok() { echo "not ok - duel $name: $*"; exit 1; }
+if [ -z "$name" ] || [ ! -f "$out/$mod.v" ]; then notok "no $mod.v in $out"; fi
+interval=$(sed -n 's/^ *duel_interval: *//p' "$out/config.yaml")
+[ -n "$interval" ] || notok "no l1.duel_interval in $out/config.yaml"
+# Enough intervals for every bin, at ~13 M cycles/s: 4000 intervals, 0.2 M..30 M cycles.
+cycles=$((interval * 4000))
+[ "$cycles" -lt 200000 ] && cycles=200000
+[ "$cycles" -gt 30000000 ] && cycles=30000000
+
+# (a) lint, (b) Icarus, Yosys: silent and latch-free
+msg=$(verilator --lint-only -Wall "$out/$mod.v" 2>&1) || notok "verilator lint failed: $msg"
+[ -z "$msg" ] || notok "verilator lint is not silent: $msg"
+msg=$(iverilog -g2005 -Wall -o "$work/$mod.vvp" "$out/$mod.v" 2>&1) || notok "iverilog failed: $msg"
+[ -z "$msg" ] || notok "iverilog is not silent: $msg"
+yosys -q -p "read_verilog $out/$mod.v; hierarchy -top $mod; proc; opt; check -assert;
+  select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr" >"$work/yosys.log" 2>&1 ||
+  notok "yosys check (latches, drivers) failed; see $work/yosys.log"
+
+# (c) build: the module, the harness and the C model (compiled as C, linked before
+# libcmodel.a so that the archive's copy, once it has one, is never pulled in)
+if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
+build() { # VFILE BUILDDIR
+  mkdir -p "$2"
+  ${OBJCACHE:-} "${CC:-cc}" -O2 -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
+    -I"$root" -c "$root/cmodel/cm_duel.c" -o "$2/cm_duel_c.o" >"$2/build.log" 2>&1 &&
+  verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
+    -Wall -Wno-fatal --quiet-exit --top-module "$mod" --prefix Vduel --Mdir "$2" -o Vduel "$1" \
+    -CFLAGS "-O2 -std=c++14 -I$root" \
+    -LDFLAGS "$2/cm_duel_c.o $root/build/libcmodel.a $root/build/libcore.a -lyaml" \
+    "$root/tb/duel_harness.cpp" >>"$2/build.log" 2>&1
+}
+build "$out/$mod.v" "$work/vl" || { cat "$work/vl/build.log"; notok "harness build failed"; }
+
+# (d) lockstep on two seeds with full coverage
+for s in 1 2; do
+  "$work/vl/Vduel" +dir="$out" +seed=$s +cycles=$cycles +cover >"$work/run$s.log" 2>&1
+  rc=$?
+  grep -E '^duel_harness: [0-9]+ cycles|coverage ' "$work/run$s.log" | sed "s/^/  seed $s: /"
+  if [ $rc != 0 ] || ! grep -q "duel_harness: PASS" "$work/run$s.log"; then
+    cat "$work/run$s.log"; notok "lockstep seed $s failed"
+  fi
+done
+
+# (e) mutants: name | bin that must be reachable (else the mutant is equivalent) | sed
+mutants=(
+  "no_margin|margin_decides|s/^\( *\)+ Margin \* .*;\$/\1;/"
+  "ge_not_gt|exact_tie|s/(sm0_side > sm1_side)/(sm0_side >= sm1_side)/"
+  "empty_not_kept||s/if (interval_end && leaders_active)/if (interval_end)/"
+  "decision_inverted||s/filter_d = !(sm0_side > sm1_side);/filter_d = (sm0_side > sm1_side);/"
+)
+caught=0; tried=0
+for m in "${mutants[@]}"; do
+  IFS='|' read -r mname bin expr <<<"$m"
+  if [ -n "$bin" ] && grep -q " $bin=n/a" "$work/run1.log"; then
+    echo "  mutant $mname: equivalent for this config ($bin unreachable), skipped"; continue
+  fi
+  tried=$((tried + 1))
+  d="$work/mut_$mname"; mkdir -p "$d"
+  sed "$expr" "$out/$mod.v" >"$d/$mod.v"
+  cmp -s "$d/$mod.v" "$out/$mod.v" && notok "mutant $mname: the mutation did not apply"
+  build "$d/$mod.v" "$d/vl" || { cat "$d/vl/build.log"; notok "mutant $mname did not build"; }
+  hit=0
+  for s in 1 2; do
+    if ! "$d/vl/Vduel" +dir="$out" +seed=$s +cycles=$cycles >"$d/run$s.log" 2>&1 &&
+       grep -q "^MISMATCH" "$d/run$s.log"; then hit=1; break; fi
+  done
+  [ $hit = 1 ] || notok "mutant $mname survived the harness"
+  caught=$((caught + 1))
+  echo "  mutant $mname caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c1-100)"
+done
+[ $caught -ge 2 ] || notok "only $caught mutants apply to this config (need 2)"
+echo "ok - duel $name (interval $interval, $cycles cycles x 2 seeds, $caught/$tried mutants" \
+  "caught, $(( ($(date +%s%N) - start) / 1000000 )) ms)"
