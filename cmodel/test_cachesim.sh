@@ -21,6 +21,15 @@ echo "$out" | grep -q "hits            2 (28.57%): read 1, write 1" &&
 out=$("$sim" $small --set l1.replacement=srrip --json hand.din)
 echo "$out" | grep -q '"read_hits": 2' && echo "$out" | grep -q '"evictions": 2' &&
   ok "hand-computed JSON run (SRRIP)" || no "hand-computed JSON run (SRRIP)" "$out"
+# The same trace through the decoupled store (2 data ways, 3 tag ways, threshold 2): R0 bypasses
+# (RC 1), R0 reserves (RC 2, fill 1), R20 R40 R60 bypass (RC 1 each; R60 replaces the least-RC
+# tag entry without a line, 0x20), R0 hits, W0 hits: reads 1 hit, 5 misses of which 4 bypass.
+dec="$small --set l1.mode=decoupled --set l1.tag_ways=3 --set l1.threshold=2"
+out=$("$sim" $dec --json hand.din)
+echo "$out" | grep -q '"read_hits": 1' && echo "$out" | grep -q '"bypasses": 4' &&
+  echo "$out" | grep -q '"fills": 1' && echo "$out" | grep -q '"write_hits": 1' &&
+  echo "$out" | grep -q '"path": "exact"' &&
+  ok "hand-computed decoupled run (bypasses, exact path)" || no "hand-computed decoupled run" "$out"
 out=$(cat hand.din | "$sim" $small -)
 echo "$out" | grep -q "read 1, write 1" && ok "stdin" || no "stdin" "$out"
 
