@@ -248,11 +248,24 @@ static unsigned split(char *list, char **out)
     return n;
 }
 
+/* A valid config cachesim can run: not gcache, whose fills need the victim bit of an L2.
+ * Returns 0, or -1 with err set. */
+static int runnable(const cfg_t *c, char *err, size_t errlen)
+{
+    if (c->l1.mode != MODE_GCACHE)
+        return 0;
+    snprintf(err, errlen, "l1.mode = gcache: cachesim runs one L1 without the L2 that returns "
+             "victim bits; allowed: baseline, decoupled");
+    return -1;
+}
+
 static int config_of(const char *name, cfg_t *c, char *err, size_t errlen)
 {
     size_t n = strlen(name);
     int yaml = n > 5 && (!strcmp(name + n - 5, ".yaml") || !strcmp(name + n - 4, ".yml"));
-    return cfg_from_args(c, yaml ? name : NULL, yaml ? NULL : name, NULL, 0, err, errlen);
+    if (cfg_from_args(c, yaml ? name : NULL, yaml ? NULL : name, NULL, 0, err, errlen) != 0)
+        return -1;
+    return runnable(c, err, errlen);
 }
 
 static const char *CSV_HEADER = "config,trace,refs,reads,writes,hits,misses,miss_rate,fills,"
@@ -462,6 +475,8 @@ int main(int argc, char **argv)
     cfg_t c;
     char err[2048];
     if (cfg_from_args(&c, config, preset, sets, nsets, err, sizeof err) != 0)
+        return usage_error(err);
+    if (runnable(&c, err, sizeof err) != 0)
         return usage_error(err);
     sim_stats_t st;
     double secs;

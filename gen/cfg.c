@@ -1,5 +1,6 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
+#include "lay_l2.h"
 #include "pric.h"
 
 #include <ctype.h>
@@ -25,9 +26,12 @@ typedef struct cfg_key {
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
-static const char *const mode_names[] = {"baseline", "decoupled", NULL};
+static const char *const mode_names[] = {"baseline", "decoupled", "gcache", NULL};
+static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
+#define SYS(f) offsetof(cfg_t, sys.f)
+#define L2(f) offsetof(cfg_t, l2.f)
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
@@ -58,8 +62,9 @@ static const cfg_key_t keys[] = {
     {"l1.counter_bits", K_UINT, L1(counter_bits), 8, 64, 0, NULL, "32",
      "performance counter width (wrapping)"},
     {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
-     "management mechanism: baseline, or decoupled (Li et al. tag store with reference "
-     "counts; l1.ways is then the data store's ways)"},
+     "management mechanism: baseline, decoupled (Li et al. tag store with reference "
+     "counts; l1.ways is then the data store's ways) or gcache (Chen et al. bypass switch "
+     "and victim-bit insertion; needs srrip; C model only, no RTL yet)"},
     {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
      "decoupled: tag-store ways (must exceed l1.ways)"},
     {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",
@@ -70,6 +75,34 @@ static const cfg_key_t keys[] = {
      "decoupled: SM-dueling interval in cycles"},
     {"l1.duel_margin", K_UINT, L1(duel_margin), 0, 100, 0, NULL, "10",
      "decoupled: SM-dueling margin in percentage points"},
+    {"l1.gc_th_hot", K_UINT, L1(gc_th_hot), 0, 255, 0, NULL, "2",
+     "gcache: TH_hot, a way is hot when its RRPV is below it (fill with victim bit 0); "
+     "at most 2^l1.rrpv_bits - 1"},
+    {"l1.gc_th_victim", K_UINT, L1(gc_th_victim), 0, 255, 0, NULL, "1",
+     "gcache: TH_victim, the hot threshold of a fill whose victim bit is 1; "
+     "at most 2^l1.rrpv_bits - 1"},
+    {"l1.gc_bypass_age_every", K_UINT, L1(gc_bypass_age_every), 1, 255, 0, NULL, "1",
+     "gcache: M, a bypass ages the set's RRPVs only on every M-th bypass of that set"},
+    {"l1.gc_switch_reset_period", K_UINT, L1(gc_switch_reset_period), 0, 2147483647u, 0, NULL,
+     "0", "gcache: accepted core requests between clears of every bypass switch and "
+     "bypass counter; 0 = never"},
+    {"system.cores", K_UINT, SYS(cores), 1, 64, 0, NULL, "4",
+     "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
+    {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
+     "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
+    {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
+    {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
+     "L2 replacement: lru or srrip"},
+    {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP RRPV width"},
+    {"l2.index", K_ENUM, L2(index), 0, 0, 0, index_names, "modulo",
+     "L2 set index: modulo, xor or pric (as l1.index; PRIC hashes every line-address bit)"},
+    {"l2.pric_poly", K_UINT, L2(pric_poly), 0, 32767, 0, NULL, "0",
+     "L2 PRIC modulus, irreducible of degree log2(l2.sets); 0 = the smallest one"},
+    {"l2.mshrs", K_UINT, L2(mshrs), 1, 64, 0, NULL, "8",
+     "L2 miss status holding registers (outstanding line fetches)"},
+    {"l2.victim_share", K_UINT, L2(victim_share), 1, 64, 0, NULL, "1",
+     "Sv, L1s sharing one G-Cache victim bit per L2 line (P/Sv bits a line); must divide "
+     "system.cores"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -252,6 +285,112 @@ const char *cfg_key_name(unsigned i) { return i < NKEYS ? keys[i].name : NULL; }
 const char *cfg_repl_name(cfg_repl_t r) { return repl_names[r]; }
 const char *cfg_index_name(cfg_index_t x) { return index_names[x]; }
 
+/* G-Cache (SPEC 3.5) reads and writes RRPVs, so it needs SRRIP and a set to choose in. */
+static int validate_gcache(const cfg_l1_t *l, char *err, size_t errlen)
+{
+    if (l->repl != REPL_SRRIP) {
+        errf(err, errlen,
+             "l1.replacement = %s: l1.mode = gcache compares and ages RRPVs; allowed: srrip",
+             cfg_repl_name(l->repl));
+        return -1;
+    }
+    if (l->ways < 2) {
+        errf(err, errlen,
+             "l1.ways = %u: l1.mode = gcache needs a set to protect and bypass in; "
+             "allowed: 2..32", l->ways);
+        return -1;
+    }
+    unsigned top = (1u << l->rrpv_bits) - 1;
+    if (l->gc_th_hot > top || l->gc_th_victim > top) {
+        int hot = l->gc_th_hot > top;
+        errf(err, errlen,
+             "l1.%s = %u: above the largest RRPV of l1.rrpv_bits = %u; allowed: 0..%u",
+             hot ? "gc_th_hot" : "gc_th_victim", hot ? l->gc_th_hot : l->gc_th_victim,
+             l->rrpv_bits, top);
+        return -1;
+    }
+    return 0;
+}
+
+/* Smallest address width an index function needs: b + m bits of offset and index, at least
+ * one tag bit, and for xor the m bits folded onto the index. */
+static unsigned index_need(cfg_index_t index, unsigned b, unsigned m)
+{
+    unsigned need = b + m + 1;
+    if (index == INDEX_XOR && b + 2 * m > need)
+        need = b + 2 * m;
+    return need;
+}
+
+/* The system and L2 keys: checked in every configuration (their defaults fit any L1 whose
+ * address leaves room for 256 L2 sets). */
+static int validate_l2(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_l1_t *l = &c->l1;
+    const cfg_l2_t *l2 = &c->l2;
+    unsigned P = c->sys.cores;
+    if (P > (1u << l->core_bits)) {
+        errf(err, errlen,
+             "system.cores = %u: core ids are l1.core_bits = %u bits wide; allowed: 1..%u "
+             "(or widen l1.core_bits)", P, l->core_bits, 1u << l->core_bits);
+        return -1;
+    }
+    if (P % l2->victim_share != 0) {
+        char divs[256] = "";
+        for (unsigned d = 1; d <= P; d++)
+            if (P % d == 0)
+                snprintf(divs + strlen(divs), sizeof divs - strlen(divs), "%s%u",
+                         d > 1 ? ", " : "", d);
+        errf(err, errlen,
+             "l2.victim_share = %u: must divide system.cores = %u; allowed: %s",
+             l2->victim_share, P, divs);
+        return -1;
+    }
+    unsigned b = cfg_log2(l->line_bytes), m = cfg_log2(l2->sets);
+    if (l->addr_bits < index_need(l2->index, b, m)) {
+        unsigned max_m = 0;
+        while (max_m < 16 && index_need(l2->index, b, max_m + 1) <= l->addr_bits)
+            max_m++;
+        errf(err, errlen,
+             "l2.sets = %u: l1.addr_bits = %u is too small for %u sets of %u-byte lines with "
+             "%s index; allowed: 2..%u sets (or widen l1.addr_bits)",
+             l2->sets, l->addr_bits, l2->sets, l->line_bytes, cfg_index_name(l2->index),
+             1u << max_m);
+        return -1;
+    }
+    if (l2->index != INDEX_PRIC && l2->pric_poly) {
+        errf(err, errlen, "l2.pric_poly = %u: only used with l2.index = pric, but l2.index = %s; "
+             "allowed: 0 (unset) with this index", l2->pric_poly, cfg_index_name(l2->index));
+        return -1;
+    }
+    if (l2->index == INDEX_PRIC && l2->sets > CFG_L2_PRIC_MAX_SETS) {
+        errf(err, errlen,
+             "l2.sets = %u: the PRIC index is offered up to %u sets (moduli of degree %u); "
+             "allowed: 2..%u with l2.index = pric, or modulo or xor", l2->sets,
+             CFG_L2_PRIC_MAX_SETS, PRIC_MAX_DEGREE, CFG_L2_PRIC_MAX_SETS);
+        return -1;
+    }
+    if (l2->index == INDEX_PRIC && l2->pric_poly &&
+        (!pric_usable(l2->pric_poly) || pric_degree(l2->pric_poly) != m)) {
+        char valid[512];
+        pric_list_text(m, valid, sizeof valid);
+        errf(err, errlen,
+             "l2.pric_poly = %u: not an irreducible polynomial with constant term 1 of degree "
+             "%u (l2.sets = %u); allowed: %s, or 0 for the smallest",
+             l2->pric_poly, m, l2->sets, valid);
+        return -1;
+    }
+    unsigned row = lay_l2_row_bits(c);
+    if (row > BV_MAX_BITS) {
+        errf(err, errlen,
+             "l2.ways = %u: an L2 set row of %u bits (valid, dirty, tag, replacement and %u "
+             "victim bits a way) exceeds %u bits; allowed: fewer l2.ways, more l2.sets, or a "
+             "larger l2.victim_share", l2->ways, row, P / l2->victim_share, BV_MAX_BITS);
+        return -1;
+    }
+    return 0;
+}
+
 int cfg_validate(const cfg_t *c, char *err, size_t errlen)
 {
     char buf[32], allowed[160];
@@ -281,9 +420,7 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     }
     const cfg_l1_t *l = &c->l1;
     unsigned b = cfg_log2(l->line_bytes), m = cfg_log2(l->sets);
-    unsigned need = b + m + 1;
-    if (l->index == INDEX_XOR && b + 2 * m > need)
-        need = b + 2 * m;
+    unsigned need = index_need(l->index, b, m);
     if (l->addr_bits < need) {
         errf(err, errlen,
              "l1.addr_bits = %u: too small for %u sets of %u-byte lines with %s index; "
@@ -346,13 +483,22 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
              l->ways);
         return -1;
     }
-    return 0;
+    if (l->mode == MODE_GCACHE && validate_gcache(l, err, errlen) != 0)
+        return -1;
+    return validate_l2(c, err, errlen);
 }
 
 unsigned long long cfg_pric_poly(const cfg_l1_t *l)
 {
     return l->pric_poly ? l->pric_poly : pric_smallest(cfg_log2(l->sets));
 }
+
+unsigned long long cfg_l2_pric_poly(const cfg_t *c)
+{
+    return c->l2.pric_poly ? c->l2.pric_poly : pric_smallest(cfg_log2(c->l2.sets));
+}
+
+cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2) { return l2->repl == L2_REPL_SRRIP ? REPL_SRRIP : REPL_LRU; }
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
 {
@@ -372,7 +518,12 @@ void cfg_print_help(FILE *f)
     fprintf(f, "Combinations: l1.addr_bits >= log2(line_bytes) + log2(sets) + 1 "
                "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2;\n"
                "l1.pric_poly and l1.pric_top_bit only with l1.index = pric;\n"
-               "l1.mode = decoupled: 2 <= l1.ways < l1.tag_ways, l1.threshold < 2^l1.rc_bits.\n");
+               "l1.mode = decoupled: 2 <= l1.ways < l1.tag_ways, l1.threshold < 2^l1.rc_bits;\n"
+               "l1.mode = gcache: l1.replacement = srrip, l1.ways >= 2, both thresholds "
+               "< 2^l1.rrpv_bits;\n"
+               "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
+               "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
+               "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)
@@ -421,6 +572,24 @@ static const char *const li_decoupled[] = {"name", "li_decoupled", "l1.sets", "3
                                             "l1.tag_ways", "8", "l1.rc_bits", "6",
                                             "l1.threshold", "2", NULL};
 
+/* G-Cache system of paper 000 (Table 2): 32 KB 4-way L1s with 3-bit SRRIP and 32 MSHRs in
+ * front of a 128 KB 16-way L2 slice; the L2 keeps RRPVs as in the paper's Figure 6. */
+static const char *const gcache_system[] = {"name", "gcache_system", "l1.sets", "64",
+                                             "l1.ways", "4", "l1.line_bytes", "128",
+                                             "l1.mshrs", "32", "l1.replacement", "srrip",
+                                             "l1.rrpv_bits", "3", "l1.mode", "gcache",
+                                             "system.cores", "4", "l2.sets", "64",
+                                             "l2.ways", "16", "l2.replacement", "srrip", NULL};
+
+/* The paper's storage example (sec. 4.3): 16 L1s over a 512-set 16-way (1 MB) L2. */
+static const char *const gcache_l2_16core[] = {"name", "gcache_l2_16core", "l1.sets", "64",
+                                                "l1.ways", "4", "l1.line_bytes", "128",
+                                                "l1.mshrs", "32", "l1.replacement", "srrip",
+                                                "l1.rrpv_bits", "3", "l1.mode", "gcache",
+                                                "system.cores", "16", "l2.sets", "512",
+                                                "l2.ways", "16", "l2.replacement", "srrip",
+                                                NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
@@ -428,6 +597,10 @@ static const preset_t presets[] = {
      fermi_l1_pric},
     {"li-decoupled", "Li et al. decoupled L1: 32 sets, 8-way tag store with 6-bit reference "
      "counts over a 4-way x 128 B LRU data store, threshold 2", li_decoupled},
+    {"gcache-system", "G-Cache system (C model only): 4 L1s of 64 sets x 4 ways x 128 B, 3-bit "
+     "SRRIP, over a 64-set 16-way L2 slice", gcache_system},
+    {"gcache-l2-16core", "G-Cache system (C model only): 16 L1s as gcache-system over a "
+     "512-set 16-way (1 MB) L2, 16 KB of victim bits", gcache_l2_16core},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

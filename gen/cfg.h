@@ -9,7 +9,9 @@
 
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
-typedef enum { MODE_BASELINE, MODE_DECOUPLED } cfg_mode_t;
+typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE } cfg_mode_t;
+/* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
+typedef enum { L2_REPL_LRU, L2_REPL_SRRIP } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
@@ -34,13 +36,37 @@ typedef struct cfg_l1 {
     unsigned threshold;     /* locality threshold: RC at which a load gets a data line */
     unsigned duel_interval; /* SM-dueling controller: cycles per interval */
     unsigned duel_margin;   /* SM-dueling controller: margin in percentage points */
+    /* G-Cache (l1.mode = gcache; SPEC 3.5) */
+    unsigned gc_th_hot;     /* a way is hot when its RRPV is below this (victim bit 0) */
+    unsigned gc_th_victim;  /* the same threshold when the returned victim bit is 1 */
+    unsigned gc_bypass_age_every; /* M: the set ages on every M-th bypass of the set */
+    unsigned gc_switch_reset_period; /* accepted requests between switch clears; 0 = never */
 } cfg_l1_t;
+
+/* The system around the L1s: how many share the L2. */
+typedef struct cfg_system {
+    unsigned cores;         /* P: number of L1s behind the L2, each with its core id */
+} cfg_system_t;
+
+/* The shared L2 slice (SPEC 3.2). Its line size and address width are the L1's. */
+typedef struct cfg_l2 {
+    unsigned sets;          /* number of sets, power of two */
+    unsigned ways;          /* associativity, 1..32 */
+    cfg_l2_repl_t repl;     /* replacement policy */
+    unsigned rrpv_bits;     /* SRRIP RRPV width */
+    cfg_index_t index;      /* set-index function (PRIC hashes every address bit above b) */
+    unsigned pric_poly;     /* PRIC modulus; 0 = smallest usable */
+    unsigned mshrs;         /* outstanding line fetches */
+    unsigned victim_share;  /* Sv: L1s sharing one G-Cache victim bit; divides cores */
+} cfg_l2_t;
 
 #define CFG_NAME_MAX 48
 
 typedef struct cfg {
     char name[CFG_NAME_MAX]; /* Verilog module prefix, lower_snake_case */
     cfg_l1_t l1;
+    cfg_system_t sys;
+    cfg_l2_t l2;
 } cfg_t;
 
 /* Fill `c` with every key's default. */
@@ -86,6 +112,15 @@ const char *cfg_key_name(unsigned i);
  * the modulus, and the number of hashed line-address bits (address bits b .. top). */
 unsigned long long cfg_pric_poly(const cfg_l1_t *l);
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l);
+
+/* The same for the L2 (index pric): the modulus in effect; it hashes every line-address bit. */
+unsigned long long cfg_l2_pric_poly(const cfg_t *c);
+
+/* The L2's replacement as the shared policy enum. */
+cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
+
+/* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
+#define CFG_L2_PRIC_MAX_SETS 16384u
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);

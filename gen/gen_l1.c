@@ -78,6 +78,12 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 {
     if (cfg_validate(c, err, errlen) != 0)
         return -1;
+    if (c->l1.mode == MODE_GCACHE) { /* the C model has it; the RTL is the next step */
+        snprintf(err, errlen,
+                 "l1.mode = gcache: the generator does not emit G-Cache or L2 RTL yet (the C "
+                 "model runs it); allowed for generation: baseline, decoupled");
+        return -1;
+    }
     gen_l1_t g;
     gen_l1_init(&g, c);
     emit_dir_t d;

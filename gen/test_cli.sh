@@ -189,6 +189,69 @@ bad "l1.rc_bits=0" l1.rc_bits 0 -- --set l1.rc_bits=0
 bad "l1.duel_margin=101" l1.duel_margin 101 -- --set l1.duel_margin=101
 bad "l1.duel_interval=0" l1.duel_interval 0 -- --set l1.duel_interval=0
 
+# G-Cache L1 keys: ranges and combinations (SPEC 3.5).
+gc="--set l1.mode=gcache --set l1.replacement=srrip --set l1.rrpv_bits=3"
+# shellcheck disable=SC2086
+{
+bad "gcache with lru replacement" l1.replacement lru gcache srrip \
+    -- --set l1.mode=gcache --set l1.replacement=lru
+bad "gcache with plru replacement" l1.replacement plru srrip \
+    -- --set l1.mode=gcache --set l1.ways=4 --set l1.replacement=plru
+bad "gcache direct mapped" l1.ways 1 gcache -- $gc --set l1.ways=1
+bad "gcache TH_hot beyond 3-bit RRPVs" l1.gc_th_hot 8 l1.rrpv_bits -- $gc --set l1.gc_th_hot=8
+bad "gcache TH_victim beyond 2-bit RRPVs" l1.gc_th_victim 4 l1.rrpv_bits \
+    -- $gc --set l1.rrpv_bits=2 --set l1.gc_th_victim=4
+bad "l1.gc_th_hot=256" l1.gc_th_hot 256 -- --set l1.gc_th_hot=256
+bad "l1.gc_bypass_age_every=0" l1.gc_bypass_age_every 0 -- --set l1.gc_bypass_age_every=0
+bad "l1.gc_bypass_age_every=256" l1.gc_bypass_age_every 256 \
+    -- --set l1.gc_bypass_age_every=256
+bad "l1.gc_switch_reset_period=2147483648" l1.gc_switch_reset_period 2147483648 \
+    -- --set l1.gc_switch_reset_period=2147483648
+bad "gcache is C model only: the generator refuses it" l1.mode gcache -- $gc
+bad "gcache-system preset: no L2 RTL yet" l1.mode gcache -- --preset gcache-system
+bad "gcache-l2-16core preset: no L2 RTL yet" l1.mode gcache -- --preset gcache-l2-16core
+}
+
+# System and L2 keys: ranges and combinations (SPEC 3.2).
+bad "system.cores=0" system.cores 0 -- --set system.cores=0
+bad "system.cores=65" system.cores 65 -- --set system.cores=65
+bad "system.cores=5 with 2-bit core ids" system.cores 5 l1.core_bits \
+    -- --set l1.core_bits=2 --set system.cores=5
+bad "l2.sets=1" l2.sets 1 -- --set l2.sets=1
+bad "l2.sets=96 (not a power of two)" l2.sets 96 -- --set l2.sets=96
+bad "l2.sets=131072 (too large)" l2.sets 131072 -- --set l2.sets=131072
+bad "l2.ways=0" l2.ways 0 -- --set l2.ways=0
+bad "l2.ways=33" l2.ways 33 -- --set l2.ways=33
+bad "l2.replacement=plru (not offered in the L2)" l2.replacement plru \
+    -- --set l2.replacement=plru
+bad "l2.rrpv_bits=9" l2.rrpv_bits 9 -- --set l2.rrpv_bits=9
+bad "l2.index=hash" l2.index hash -- --set l2.index=hash
+bad "l2.mshrs=0" l2.mshrs 0 -- --set l2.mshrs=0
+bad "l2.mshrs=65" l2.mshrs 65 -- --set l2.mshrs=65
+bad "l2.victim_share=0" l2.victim_share 0 -- --set l2.victim_share=0
+bad "l2.victim_share=3 does not divide 4 cores" l2.victim_share 3 system.cores \
+    -- --set system.cores=4 --set l2.victim_share=3
+bad "l2.victim_share=8 above 4 cores" l2.victim_share 8 -- --set l2.victim_share=8
+bad "l2.sets=65536 leaves no tag bit in 23-bit addresses" l2.sets 65536 l1.addr_bits \
+    -- --set l1.addr_bits=23 --set l2.sets=65536
+bad "l2 xor index over 4096 sets in 24-bit addresses" l2.sets 4096 xor \
+    -- --set l1.addr_bits=24 --set l2.index=xor --set l2.sets=4096
+bad "l2.pric_poly without l2.index=pric" l2.pric_poly 37 -- --set l2.pric_poly=37
+bad "l2.pric_poly of the wrong degree" l2.pric_poly 37 l2.sets \
+    -- --set l2.index=pric --set l2.sets=256 --set l2.pric_poly=37
+bad "l2.pric_poly reducible" l2.pric_poly 257 \
+    -- --set l2.index=pric --set l2.sets=256 --set l2.pric_poly=257
+bad "l2 PRIC beyond 16384 sets" l2.sets 32768 pric \
+    -- --set l2.index=pric --set l2.sets=32768
+bad "L2 row wider than 4096 bits" l2.ways 32 \
+    -- --set l1.addr_bits=64 --set l1.line_bytes=16 --set l2.sets=2 --set l2.ways=32 \
+       --set l2.replacement=srrip --set l2.rrpv_bits=8 --set l1.core_bits=6 \
+       --set system.cores=64
+FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
+bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
+FILES[l2key.yaml]=$'l2:\n  colour: red\n'
+bad "YAML with unknown key l2.colour" l2key.yaml:2 l2.colour red -- --config l2key.yaml
+
 # An existing directory (or file) that cachegen did not write must be refused and kept as is.
 existing_not_ours() {
     local desc=$1 kind=$2
@@ -258,9 +321,10 @@ if run_ok "$desc" --help && cp last_stdout.txt help.txt && run_ok "$desc" -o hel
     fi
 fi
 
-desc="--list-presets exits 0 and lists fermi-l1 and gcn-l1"
+desc="--list-presets exits 0 and lists fermi-l1, gcn-l1 and the G-Cache presets"
 if run_ok "$desc" --list-presets; then
-    if grep -qw fermi-l1 last_stdout.txt && grep -qw gcn-l1 last_stdout.txt; then
+    if grep -qw fermi-l1 last_stdout.txt && grep -qw gcn-l1 last_stdout.txt &&
+       grep -qw gcache-system last_stdout.txt && grep -qw gcache-l2-16core last_stdout.txt; then
         pass "$desc"
     else
         fail "$desc" "list lacks a preset: $(tr '\n' '|' < last_stdout.txt)"
@@ -330,6 +394,25 @@ desc="--set overrides a value from the YAML file"
 if run_ok "$desc" --config good.yaml --set l1.ways=2 --set l1.replacement=srrip -o set_out; then
     check_values "$desc" set_out name=yaml_cache l1.sets=64 l1.ways=2 l1.replacement=srrip \
         l1.index=xor
+fi
+
+desc="system: and l2: keys from YAML land in config.yaml"
+cat > l2good.yaml <<'EOF'
+system:
+  cores: 8
+l2:
+  sets: 128
+  ways: 8
+  replacement: srrip
+  rrpv_bits: 3
+  index: pric
+  pric_poly: 131
+  mshrs: 16
+  victim_share: 2
+EOF
+if run_ok "$desc" --config l2good.yaml -o l2_out; then
+    check_values "$desc" l2_out system.cores=8 l2.sets=128 l2.ways=8 l2.replacement=srrip \
+        l2.rrpv_bits=3 l2.index=pric l2.pric_poly=131 l2.mshrs=16 l2.victim_share=2
 fi
 
 desc="--set applies left to right (the last one wins)"

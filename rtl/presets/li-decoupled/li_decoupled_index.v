@@ -22,6 +22,19 @@
 //   l1.threshold: 2
 //   l1.duel_interval: 500
 //   l1.duel_margin: 10
+//   l1.gc_th_hot: 2
+//   l1.gc_th_victim: 1
+//   l1.gc_bypass_age_every: 1
+//   l1.gc_switch_reset_period: 0
+//   system.cores: 4
+//   l2.sets: 256
+//   l2.ways: 16
+//   l2.replacement: lru
+//   l2.rrpv_bits: 2
+//   l2.index: modulo
+//   l2.pric_poly: 0
+//   l2.mshrs: 8
+//   l2.victim_share: 1
 `default_nettype none
 
 module li_decoupled_index (

@@ -1,0 +1,118 @@
+/* lay_l2: the L2 slice's row layout; pack/unpack, reset row, field names, storage. */
+#include "lay_l2.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Replacement bits per way: LRU age or RRPV; none for a direct-mapped L2. */
+static unsigned l2_repl_bits(const cfg_l2_t *l2)
+{
+    if (l2->ways < 2)
+        return 0;
+    return l2->repl == L2_REPL_SRRIP ? l2->rrpv_bits : cfg_log2(l2->ways);
+}
+
+unsigned lay_l2_row_bits(const cfg_t *c)
+{
+    unsigned tag = c->l1.addr_bits - cfg_log2(c->l1.line_bytes) - cfg_log2(c->l2.sets);
+    unsigned v = c->sys.cores / c->l2.victim_share;
+    return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v);
+}
+
+void lay_l2_build(const cfg_t *c, lay_l2_t *l)
+{
+    memset(l, 0, sizeof *l);
+    l->ways = c->l2.ways;
+    l->sets = c->l2.sets;
+    l->cores = c->sys.cores;
+    l->share = c->l2.victim_share;
+    l->off_bits = cfg_log2(c->l1.line_bytes);
+    l->set_bits = cfg_log2(c->l2.sets);
+    l->tag_bits = c->l1.addr_bits - l->off_bits - l->set_bits;
+    l->way_bits = c->l2.ways > 1 ? cfg_log2(c->l2.ways) : 1;
+    l->repl_bits = l2_repl_bits(&c->l2);
+    l->vbits = c->sys.cores / c->l2.victim_share;
+    l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits;
+    l->row_bits = l->ways * l->way_stride;
+    l->line_bits = 8 * c->l1.line_bytes;
+    l->line_addr_bits = c->l1.addr_bits - l->off_bits;
+    l->mshr_bits = c->l2.mshrs > 1 ? cfg_log2(c->l2.mshrs) : 1;
+    assert(c->sys.cores % c->l2.victim_share == 0 && l->vbits <= 64);
+    assert(l->row_bits == lay_l2_row_bits(c) && l->row_bits <= BV_MAX_BITS);
+}
+
+void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out)
+{
+    bv_zero(out);
+    for (unsigned w = 0; w < l->ways; w++) {
+        const lay_l2_way_t *x = &r->way[w];
+        bv_put(out, lay_l2_valid_lsb(l, w), 1, x->valid);
+        bv_put(out, lay_l2_dirty_lsb(l, w), 1, x->dirty);
+        bv_put(out, lay_l2_tag_lsb(l, w), l->tag_bits, x->tag);
+        if (l->repl_bits)
+            bv_put(out, lay_l2_repl_lsb(l, w), l->repl_bits, x->repl);
+        bv_put(out, lay_l2_vbits_lsb(l, w), l->vbits, x->vbits);
+    }
+}
+
+void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
+{
+    memset(r, 0, sizeof *r);
+    for (unsigned w = 0; w < l->ways; w++) {
+        lay_l2_way_t *x = &r->way[w];
+        x->valid = (uint8_t)bv_get(in, lay_l2_valid_lsb(l, w), 1);
+        x->dirty = (uint8_t)bv_get(in, lay_l2_dirty_lsb(l, w), 1);
+        x->tag = bv_get(in, lay_l2_tag_lsb(l, w), l->tag_bits);
+        if (l->repl_bits)
+            x->repl = (uint8_t)bv_get(in, lay_l2_repl_lsb(l, w), l->repl_bits);
+        x->vbits = bv_get(in, lay_l2_vbits_lsb(l, w), l->vbits);
+    }
+}
+
+void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
+{
+    memset(r, 0, sizeof *r);
+    if (c->l2.repl == L2_REPL_LRU && l->repl_bits)
+        for (unsigned w = 0; w < l->ways; w++)
+            r->way[w].repl = (uint8_t)w;
+}
+
+int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
+                 unsigned *width)
+{
+    static const char *const all[] = {"valid", "dirty", "tag", "repl", "vbits"};
+    static const char *const norepl[] = {"valid", "dirty", "tag", "vbits"};
+    unsigned per_way = l->repl_bits ? 5 : 4;
+    if (i >= l->ways * per_way)
+        return -1;
+    unsigned w = i / per_way;
+    const char *f = (l->repl_bits ? all : norepl)[i % per_way];
+    snprintf(name, len, "w%u.%s", w, f);
+    if (!strcmp(f, "valid")) {
+        *lsb = lay_l2_valid_lsb(l, w);
+        *width = 1;
+    } else if (!strcmp(f, "dirty")) {
+        *lsb = lay_l2_dirty_lsb(l, w);
+        *width = 1;
+    } else if (!strcmp(f, "tag")) {
+        *lsb = lay_l2_tag_lsb(l, w);
+        *width = l->tag_bits;
+    } else if (!strcmp(f, "repl")) {
+        *lsb = lay_l2_repl_lsb(l, w);
+        *width = l->repl_bits;
+    } else {
+        *lsb = lay_l2_vbits_lsb(l, w);
+        *width = l->vbits;
+    }
+    return 0;
+}
+
+void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
+{
+    s->meta_sram = (unsigned long long)l->sets * l->row_bits;
+    s->data_sram = (unsigned long long)l->sets * l->ways * l->line_bits;
+    s->victim_bits = (unsigned long long)l->sets * l->ways * l->vbits;
+    s->mshr_flops = (unsigned long long)c->l2.mshrs *
+                    (1 + l->line_addr_bits + c->l1.core_bits + c->l1.id_bits + 1 +
+                     c->l1.line_bytes + l->line_bits);
+}

@@ -1,0 +1,92 @@
+/* lay_l2: bit layout of the shared L2 slice (SPEC 3.2, 3.5), derived from a validated cfg_t.
+ * The one source of truth of the L2 row for the model, the (future) emitter and the harness.
+ * Row of a set, LSB first: for each way w: valid(1) dirty(1) tag(T2) repl(R2) vbits(V), and
+ * nothing else. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
+ * (log2 ways) or the RRPV (l2.rrpv_bits), 0 for one way; V = system.cores / l2.victim_share,
+ * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1).
+ * Invariant: row_bits <= BV_MAX_BITS for every config cfg_validate accepts. */
+#ifndef CACHEGEN_LAY_L2_H
+#define CACHEGEN_LAY_L2_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "bv.h"
+#include "cfg.h"
+#include "lay.h"
+
+typedef struct lay_l2 {
+    unsigned off_bits;       /* b = log2(line bytes), as the L1 */
+    unsigned set_bits;       /* m2 = log2(l2.sets) */
+    unsigned tag_bits;       /* T2 = addr_bits - b - m2 */
+    unsigned way_bits;       /* width of a way number: max(1, log2 ways) */
+    unsigned repl_bits;      /* R2: LRU age or RRPV per way (0 for one way) */
+    unsigned vbits;          /* V = cores / victim_share victim bits per way */
+    unsigned way_stride;     /* 2 + T2 + R2 + V */
+    unsigned row_bits;       /* ways * way_stride */
+    unsigned line_bits;      /* data line width = 8 * line bytes */
+    unsigned line_addr_bits; /* addr_bits - b */
+    unsigned mshr_bits;      /* width of an MSHR number: max(1, log2 mshrs) */
+    unsigned ways, sets;     /* l2.ways, l2.sets */
+    unsigned cores, share;   /* system.cores (P) and l2.victim_share (Sv) */
+} lay_l2_t;
+
+/* One L2 way, unpacked. */
+typedef struct lay_l2_way {
+    uint8_t valid;   /* 1 bit */
+    uint8_t dirty;   /* 1 bit: written since the fill, owes memory a write-back */
+    uint64_t tag;    /* T2 bits */
+    uint8_t repl;    /* R2 bits: LRU age or RRPV */
+    uint64_t vbits;  /* V bits, bit g = victim bit of core group g */
+} lay_l2_way_t;
+
+typedef struct lay_l2_row {
+    lay_l2_way_t way[LAY_MAX_WAYS];
+} lay_l2_row_t;
+
+/* Row width of any config whose keys are each in range and whose address holds the L2 index
+ * (cfg_validate uses it to refuse rows wider than BV_MAX_BITS). */
+unsigned lay_l2_row_bits(const cfg_t *c);
+
+/* Derive the layout of a validated config. */
+void lay_l2_build(const cfg_t *c, lay_l2_t *l);
+
+static inline unsigned lay_l2_valid_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride; }
+static inline unsigned lay_l2_dirty_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride + 1; }
+static inline unsigned lay_l2_tag_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride + 2; }
+static inline unsigned lay_l2_repl_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_tag_lsb(l, w) + l->tag_bits;
+}
+static inline unsigned lay_l2_vbits_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_repl_lsb(l, w) + l->repl_bits;
+}
+
+/* The victim-bit group of core `core`. */
+static inline unsigned lay_l2_group(const lay_l2_t *l, unsigned core) { return core / l->share; }
+
+/* Address decomposition of a line address (byte address >> b). */
+static inline uint64_t lay_l2_tag(const lay_l2_t *l, uint64_t line) { return line >> l->set_bits; }
+
+void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out);
+void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r);
+
+/* The row every set holds after the init sweep: all invalid and clean, tags, RRPVs and victim
+ * bits 0, LRU way w with age w. */
+void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r);
+
+/* Field i of the row, per way valid, dirty, tag, repl (when R2 > 0), vbits, named like
+ * "w3.vbits"; returns 0, or -1 past the last field. */
+int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
+                 unsigned *width);
+
+/* Storage bits of the L2 slice, for reports. */
+typedef struct lay_l2_storage {
+    unsigned long long meta_sram;   /* sets x row_bits (victim bits included) */
+    unsigned long long data_sram;   /* sets x ways x line_bits */
+    unsigned long long victim_bits; /* sets x ways x V: the G-Cache part of meta_sram */
+    unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data) */
+} lay_l2_storage_t;
+void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
+
+#endif
