@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *const lay_l2_counter_names[L2CNT_COUNT] = {
+    "accesses", "read_hits", "read_misses", "write_hits", "write_misses", "fills", "evictions",
+    "writebacks"};
+
 /* Replacement bits per way: LRU age or RRPV; none for a direct-mapped L2. */
 static unsigned l2_repl_bits(const cfg_l2_t *l2)
 {

@@ -1,0 +1,115 @@
+/* cm_l2: bit-accurate C model of the shared L2 slice (SPEC 3.2, 3.5), event-level.
+ * Write-back, write-allocate, LRU or SRRIP, any index; requests from P L1s carry core id and
+ * id; every line holds P/Sv G-Cache victim bits. Holds exactly the state the RTL will hold:
+ * set rows in gen/lay_l2's layout, data lines, MSHRs (each holding its whole pending request)
+ * and counters. Memory requests (line reads, whole-line write-backs) leave in issue order
+ * through a queue the caller drains; the memory may answer reads in any order (cm_l2_fill).
+ * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
+ * (requests to it stall until the fill); victim bits change only on reads and allocation. */
+#ifndef CACHEGEN_CM_L2_H
+#define CACHEGEN_CM_L2_H
+
+#include <stdint.h>
+#include "../gen/bv.h"
+#include "../gen/cfg.h"
+#include "../gen/lay.h"
+#include "../gen/lay_l2.h"
+#include "cm_l1.h"
+#include "cm_repl.h"
+
+#define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
+
+typedef struct cm_l2_mshr {
+    uint8_t valid;   /* a line fetch is outstanding */
+    uint64_t line;   /* line address (byte address >> b) */
+    unsigned core;   /* requesting L1 (core id, core_bits) */
+    uint32_t id;     /* transaction id to return (id_bits) */
+    uint8_t store;   /* 1: a write waiting to merge into the fetched line */
+    bv_t be;         /* write: byte enables, bit i = byte i */
+    bv_t wdata;      /* write: data, byte i in bits 8i+7:8i */
+} cm_l2_mshr_t;
+
+/* One request on the memory port, in issue order. */
+typedef struct cm_l2_mem {
+    uint8_t write;   /* 0: read of `line` for MSHR `mshr`; 1: write-back of a whole line */
+    uint64_t line;   /* line address */
+    unsigned mshr;   /* read: the MSHR its data goes back to (cm_l2_fill) */
+    bv_t data;       /* write-back: the line */
+} cm_l2_mem_t;
+
+/* What one event decided. Decisions reuse lay.h's, read for the L2 as: DEC_LD_HIT / DEC_ST_HIT
+ * read or write hit; DEC_LD_MISS / DEC_ST_MISS read or write miss (MSHR allocated, line read
+ * from memory); DEC_STALL_LINE (the line has a fetch outstanding) / DEC_STALL_MSHR (no free
+ * MSHR): nothing changed; DEC_FILL: a fetched line installed and its request completed. */
+typedef struct cm_l2_result {
+    lay_evt_kind_t kind;     /* EVT_SWEEP, EVT_LOOKUP, EVT_STALL or EVT_FILL */
+    lay_decision_t dec;
+    unsigned set, way;       /* way: hit way or filled way; 0 when none */
+    unsigned mshr;           /* allocated (miss) or completed (fill) MSHR */
+    uint8_t store;           /* the request served (or completed by the fill) is a write */
+    uint8_t evict_valid;     /* the fill replaced a valid line */
+    uint8_t evict_dirty;     /* ... which was dirty: a write-back was queued */
+    uint64_t evict_tag;
+    uint8_t aged;            /* the victim search changed the row (SRRIP aging) */
+    uint8_t mem_read;        /* this event queued a memory read */
+    uint8_t mem_write;       /* this event queued a write-back */
+    uint8_t responds;        /* a read response to `core` follows (read hit, read fill) */
+    unsigned core;
+    uint32_t id;
+    uint8_t hit;             /* response: the read hit in the L2 */
+    uint8_t vbit;            /* response: the line's victim bit of core's group before the read */
+    bv_t data;               /* response: the line */
+} cm_l2_result_t;
+
+typedef struct cm_l2 {
+    cfg_t cfg;
+    lay_l2_t lay;
+    lay_l1_t repl_lay;           /* ways and repl_bits only: the shared policies' view */
+    const cm_repl_ops_t *pol;    /* lru or srrip */
+    lay_l2_row_t *rows;          /* [sets] */
+    uint8_t *data;               /* [sets][ways][line_bytes] */
+    cm_l2_mshr_t mshr[CM_MAX_MSHRS];
+    uint64_t cnt[L2CNT_COUNT];   /* wrap at l1.counter_bits */
+    cm_l2_mem_t memq[CM_L2_MEMQ];
+    unsigned memq_head, memq_len;
+    uint64_t pric_poly;          /* PRIC modulus in effect (l2.index pric) */
+    unsigned pric_hashed;        /* PRIC hashes every line-address bit */
+} cm_l2_t;
+
+/* Build a model of a validated config, in the state after the init sweep.
+ * Returns 0, or -1 (out of memory) with *out untouched. */
+int cm_l2_new(const cfg_t *c, cm_l2_t **out);
+void cm_l2_free(cm_l2_t *m);
+
+/* The set of a line address. */
+unsigned cm_l2_index(const cm_l2_t *m, uint64_t line);
+
+/* Sweep event: set `set` back to its reset row. */
+void cm_l2_sweep(cm_l2_t *m, unsigned set, cm_l2_result_t *res);
+
+/* Request event from L1 `core` (< system.cores): a read (store = 0) or a write of the bytes
+ * of `wdata` enabled in `be` (NULL for reads), to line address `line`, with `id`.
+ * A line with a fetch outstanding, or a miss with no free MSHR, stalls: nothing changes.
+ * A read hit answers with the line, hit = 1 and the old victim bit of core's group, then sets
+ * that bit; a write hit merges its bytes and sets dirty; both touch replacement. A miss takes
+ * the lowest free MSHR and queues a memory read; it completes in cm_l2_fill. */
+void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
+                  const bv_t *wdata, uint32_t id, cm_l2_result_t *res);
+
+/* Fill event: memory returns `data` for MSHR `mshr` (must be valid). The line goes to the
+ * lowest invalid way, else the policy's victim (a dirty victim queues its write-back), with
+ * dirty 0 and every victim bit clear; then the MSHR's request completes as on a hit, except
+ * that a read reports hit = 0, and the fill's insertion is its only replacement update. */
+void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
+
+/* Take the oldest queued memory request: 1 and *out filled, or 0 when the queue is empty. */
+int cm_l2_mem_pop(cm_l2_t *m, cm_l2_mem_t *out);
+
+/* Pack set `set`'s row in the RTL's layout; read a data line of (set, way). */
+void cm_l2_row(const cm_l2_t *m, unsigned set, bv_t *out);
+void cm_l2_line(const cm_l2_t *m, unsigned set, unsigned way, bv_t *out);
+
+/* Lowest free MSHR, or -1 when all are busy. */
+int cm_l2_free_mshr(const cm_l2_t *m);
+
+#endif

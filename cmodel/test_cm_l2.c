@@ -1,0 +1,561 @@
+/* test_cm_l2: cmocka unit tests of the L2 slice model (cm_l2) and its row layout (lay_l2)
+ * against hand-worked expectations for SPEC 3.2 and the L2 half of 3.5: victim bits per core
+ * group (Sv = 1 and 2), cleared on allocation, left alone by writes; the hit flag; write-back
+ * of dirty victims with the whole line, in issue order; write misses that fetch and merge;
+ * stalls on a line with a fetch outstanding and on full MSHRs; the write-back address under
+ * xor and PRIC indexes; row packing in the RTL's layout and the storage of the presets.
+ * Build: cc -std=c11 -I. cmodel/test_cm_l2.c build/libcmodel.a build/libcore.a -lyaml -lcmocka */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "cm_l2.h"
+
+/* Base geometry: 16-byte lines, 16-bit addresses (b = 4), an L2 of 2 sets x 2 ways, LRU,
+ * 2 MSHRs, 4 cores. With the modulo index a line address L is in set L & 1 with tag L >> 1,
+ * and T2 = 16 - 4 - 1 = 11. Lines A, B, C share set 0; D is in set 1. */
+#define LINE_BYTES 16
+#define LA 0x10u /* set 0, tag 8 */
+#define LB 0x12u /* set 0, tag 9 */
+#define LC 0x14u /* set 0, tag 10 */
+#define LD 0x11u /* set 1, tag 8 */
+
+/* ---- helpers --------------------------------------------------------------------------- */
+
+static void set_key(cfg_t *c, const char *key, const char *value)
+{
+    char err[256];
+    if (cfg_set(c, key, value, err, sizeof err) != 0)
+        fail_msg("cfg_set(%s, %s): %s", key, value, err);
+}
+
+static void base_cfg(cfg_t *c, const char *const *kv)
+{
+    static const char *const base[] = {"l1.sets", "2", "l1.ways", "2", "l1.line_bytes", "16",
+                                       "l1.addr_bits", "16", "system.cores", "4", "l2.sets",
+                                       "2", "l2.ways", "2", "l2.mshrs", "2", NULL};
+    char err[512];
+    cfg_defaults(c);
+    for (const char *const *p = base; *p; p += 2)
+        set_key(c, p[0], p[1]);
+    for (const char *const *p = kv; p && *p; p += 2)
+        set_key(c, p[0], p[1]);
+    if (cfg_validate(c, err, sizeof err) != 0)
+        fail_msg("cfg_validate: %s", err);
+}
+
+static cm_l2_t *model(const char *const *kv)
+{
+    cfg_t c;
+    cm_l2_t *m = NULL;
+    base_cfg(&c, kv);
+    assert_int_equal(cm_l2_new(&c, &m), 0);
+    assert_non_null(m);
+    return m;
+}
+
+/* The line memory holds for line address L: byte i = (L + i) & 0xff. */
+static void mem_line(bv_t *v, uint64_t line)
+{
+    bv_zero(v);
+    for (unsigned i = 0; i < LINE_BYTES; i++)
+        bv_set_byte(v, i, (uint8_t)(line + i));
+}
+
+static void read(cm_l2_t *m, unsigned core, uint64_t line, uint32_t id, cm_l2_result_t *r)
+{
+    cm_l2_access(m, core, 0, line, NULL, NULL, id, r);
+}
+
+/* Write one byte `val` at byte `at` of `line`. */
+static void write1(cm_l2_t *m, unsigned core, uint64_t line, unsigned at, uint8_t val,
+                   cm_l2_result_t *r)
+{
+    bv_t be, wd;
+    bv_zero(&be);
+    bv_zero(&wd);
+    bv_put(&be, at, 1, 1);
+    bv_set_byte(&wd, at, val);
+    cm_l2_access(m, core, 1, line, &be, &wd, 7, r);
+}
+
+/* Take the next memory request, which must be a read of `line`, and answer it at once. */
+static void serve(cm_l2_t *m, uint64_t line, cm_l2_result_t *f)
+{
+    cm_l2_mem_t q;
+    bv_t d;
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+    assert_int_equal(q.write, 0);
+    assert_int_equal(q.line, line);
+    mem_line(&d, line);
+    cm_l2_fill(m, q.mshr, &d, f);
+    assert_int_equal(f->kind, EVT_FILL);
+    assert_int_equal(f->dec, DEC_FILL);
+    assert_int_equal(f->mshr, q.mshr);
+}
+
+/* A read that misses and is served at once: returns the fill's victim bit. */
+static unsigned read_miss(cm_l2_t *m, unsigned core, uint64_t line)
+{
+    cm_l2_result_t a, f;
+    read(m, core, line, 1, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    assert_int_equal(a.mem_read, 1);
+    assert_int_equal(a.responds, 0);
+    serve(m, line, &f);
+    assert_int_equal(f.responds, 1);
+    assert_int_equal(f.hit, 0);
+    assert_int_equal(f.core, core);
+    return f.vbit;
+}
+
+/* A read that must hit: returns its victim bit. */
+static unsigned read_hit(cm_l2_t *m, unsigned core, uint64_t line)
+{
+    cm_l2_result_t a;
+    read(m, core, line, 2, &a);
+    assert_int_equal(a.kind, EVT_LOOKUP);
+    assert_int_equal(a.dec, DEC_LD_HIT);
+    assert_int_equal(a.hit, 1);
+    assert_int_equal(a.responds, 1);
+    assert_int_equal(a.core, core);
+    return a.vbit;
+}
+
+static const lay_l2_way_t *way_of(const cm_l2_t *m, uint64_t line)
+{
+    unsigned set = cm_l2_index(m, line);
+    for (unsigned w = 0; w < m->lay.ways; w++)
+        if (m->rows[set].way[w].valid && m->rows[set].way[w].tag == lay_l2_tag(&m->lay, line))
+            return &m->rows[set].way[w];
+    fail_msg("line 0x%llx is not in the L2", (unsigned long long)line);
+    return NULL;
+}
+
+/* ---- layout ------------------------------------------------------------------------------ */
+
+/* Base, LRU: per way valid(1) dirty(1) tag(11) repl(1 = log2 2) vbits(4): stride 18, row 36.
+ * Way 1's fields start at 18: valid 18, dirty 19, tag 20..30, repl 31, vbits 32..35. */
+static void test_layout_fields(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    const lay_l2_t *l = &m->lay;
+    assert_int_equal(l->tag_bits, 11);
+    assert_int_equal(l->repl_bits, 1);
+    assert_int_equal(l->vbits, 4);
+    assert_int_equal(l->way_stride, 18);
+    assert_int_equal(l->row_bits, 36);
+    static const char *const names[] = {"w0.valid", "w0.dirty", "w0.tag", "w0.repl", "w0.vbits",
+                                        "w1.valid", "w1.dirty", "w1.tag", "w1.repl", "w1.vbits"};
+    static const unsigned lsbs[] = {0, 1, 2, 13, 14, 18, 19, 20, 31, 32};
+    static const unsigned widths[] = {1, 1, 11, 1, 4, 1, 1, 11, 1, 4};
+    char name[32];
+    unsigned lsb, width, i;
+    for (i = 0; lay_l2_field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
+        assert_true(i < 10);
+        assert_string_equal(name, names[i]);
+        assert_int_equal(lsb, lsbs[i]);
+        assert_int_equal(width, widths[i]);
+    }
+    assert_int_equal(i, 10);
+
+    /* Pack one row and read the bits back where the fields say they are. */
+    lay_l2_row_t r, back;
+    memset(&r, 0, sizeof r);
+    r.way[1].valid = 1;
+    r.way[1].dirty = 1;
+    r.way[1].tag = 0x5a5;
+    r.way[1].repl = 1;
+    r.way[1].vbits = 0x9;
+    bv_t v;
+    lay_l2_pack(l, &r, &v);
+    assert_int_equal(bv_get(&v, 0, 18), 0);
+    assert_int_equal(bv_get(&v, 18, 1), 1);
+    assert_int_equal(bv_get(&v, 19, 1), 1);
+    assert_int_equal(bv_get(&v, 20, 11), 0x5a5);
+    assert_int_equal(bv_get(&v, 31, 1), 1);
+    assert_int_equal(bv_get(&v, 32, 4), 0x9);
+    lay_l2_unpack(l, &v, &back);
+    assert_memory_equal(&back.way[1], &r.way[1], sizeof r.way[1]);
+    cm_l2_free(m);
+}
+
+/* Direct mapped: no repl field, fields valid dirty tag vbits; Sv = 2 halves the victim bits. */
+static void test_layout_dm_shared(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.ways", "1", "l2.victim_share", "2", NULL};
+    cm_l2_t *m = model(kv);
+    const lay_l2_t *l = &m->lay;
+    assert_int_equal(l->repl_bits, 0);
+    assert_int_equal(l->vbits, 2);
+    assert_int_equal(l->row_bits, 1 + 1 + 11 + 2);
+    char name[32];
+    unsigned lsb, width;
+    assert_int_equal(lay_l2_field(l, 3, name, sizeof name, &lsb, &width), 0);
+    assert_string_equal(name, "w0.vbits");
+    assert_int_equal(lsb, 13);
+    assert_int_equal(width, 2);
+    assert_int_equal(lay_l2_field(l, 4, name, sizeof name, &lsb, &width), -1);
+    cm_l2_free(m);
+}
+
+/* Paper 000 sec. 4.3: P = 16 L1s over a 512-set 16-way L2 hold 16 x 512 x 16 = 131,072
+ * victim bits (16 KB). Row: T2 = 32 - 7 - 9 = 16, 2-bit RRPV, 16 victim bits: 2+16+2+16 = 36
+ * per way, 576 per set. gcache-system: 4 cores, 64 sets: 64 x 16 x 4 = 4,096. */
+static void test_preset_storage(void **state)
+{
+    (void)state;
+    char err[256];
+    cfg_t c;
+    lay_l2_t l;
+    lay_l2_storage_t s;
+    assert_int_equal(cfg_preset(&c, "gcache-l2-16core", err, sizeof err), 0);
+    assert_int_equal(cfg_validate(&c, err, sizeof err), 0);
+    lay_l2_build(&c, &l);
+    lay_l2_storage(&c, &l, &s);
+    assert_int_equal(s.victim_bits, 131072);
+    assert_int_equal(l.way_stride, 36);
+    assert_int_equal(s.meta_sram, 512ull * 576);
+    assert_int_equal(s.data_sram, 512ull * 16 * 1024);
+    assert_int_equal(cfg_preset(&c, "gcache-system", err, sizeof err), 0);
+    assert_int_equal(cfg_validate(&c, err, sizeof err), 0);
+    lay_l2_build(&c, &l);
+    lay_l2_storage(&c, &l, &s);
+    assert_int_equal(s.victim_bits, 4096);
+    assert_int_equal(s.data_sram, 128ull * 1024 * 8); /* 128 KB */
+}
+
+/* ---- victim bits -------------------------------------------------------------------------- */
+
+/* Sv = 1, 4 cores, one bit per core. Core 0 reads A: miss, new line, bit 0 returned, vbits
+ * 0001. Core 0 again: hit, returns 1. Core 2: hit, returns its own bit 0, vbits 0101; core 2
+ * again returns 1. Core 3 then 1: 0 each, vbits 1111. */
+static void test_vbits_per_core(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    assert_int_equal(read_miss(m, 0, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x1);
+    assert_int_equal(read_hit(m, 0, LA), 1);
+    assert_int_equal(read_hit(m, 2, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x5);
+    assert_int_equal(read_hit(m, 2, LA), 1);
+    assert_int_equal(read_hit(m, 3, LA), 0);
+    assert_int_equal(read_hit(m, 1, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0xf);
+    assert_int_equal(m->cnt[L2CNT_READ_MISSES], 1);
+    assert_int_equal(m->cnt[L2CNT_READ_HITS], 5);
+    cm_l2_free(m);
+}
+
+/* Sv = 2: groups {0,1} (bit 0) and {2,3} (bit 1). Core 1 reads A (miss: 0, vbits 01); core 0
+ * hits and sees 1, set by its group-mate; core 3 sees 0 (vbits 11), core 2 sees 1. */
+static void test_vbits_shared(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.victim_share", "2", NULL};
+    cm_l2_t *m = model(kv);
+    assert_int_equal(m->lay.vbits, 2);
+    assert_int_equal(read_miss(m, 1, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x1);
+    assert_int_equal(read_hit(m, 0, LA), 1);
+    assert_int_equal(read_hit(m, 3, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x3);
+    assert_int_equal(read_hit(m, 2, LA), 1);
+    cm_l2_free(m);
+}
+
+/* Writes leave victim bits alone. Core 0 reads A (vbits 0001); core 1 writes A (hit: dirty,
+ * vbits still 0001, no response); core 1 then reads and still gets 0. */
+static void test_writes_leave_vbits(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    cm_l2_result_t r;
+    read_miss(m, 0, LA);
+    write1(m, 1, LA, 3, 0xee, &r);
+    assert_int_equal(r.dec, DEC_ST_HIT);
+    assert_int_equal(r.responds, 0);
+    assert_int_equal(r.store, 1);
+    assert_int_equal(way_of(m, LA)->vbits, 0x1);
+    assert_int_equal(way_of(m, LA)->dirty, 1);
+    assert_int_equal(read_hit(m, 1, LA), 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x3);
+    cm_l2_free(m);
+}
+
+/* A line allocated again starts clear. Set 0 has 2 ways, LRU: A (way 0), B (way 1), then C
+ * evicts the older A. Core 0, which read A before, reads it again: a miss into a new line
+ * (C was the newer of the two left, so B is evicted), victim bit 0. */
+static void test_vbits_clear_on_allocation(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    cm_l2_result_t r;
+    read_miss(m, 0, LA);
+    assert_int_equal(read_hit(m, 0, LA), 1);
+    read_miss(m, 0, LB);
+    read(m, 0, LC, 3, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS);
+    serve(m, LC, &r);
+    assert_int_equal(r.way, 0);
+    assert_int_equal(r.evict_valid, 1);
+    assert_int_equal(r.evict_tag, LA >> 1);
+    assert_int_equal(r.evict_dirty, 0);
+    assert_int_equal(r.mem_write, 0); /* clean: nothing written back */
+    read(m, 0, LA, 4, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS);
+    serve(m, LA, &r);
+    assert_int_equal(r.way, 1);
+    assert_int_equal(r.evict_tag, LB >> 1);
+    assert_int_equal(r.vbit, 0);
+    assert_int_equal(way_of(m, LA)->vbits, 0x1);
+    cm_l2_free(m);
+}
+
+/* ---- write-back, write-allocate ----------------------------------------------------------- */
+
+/* Core 0 reads A (way 0); core 1 writes 0xaa into byte 0 of A (hit, dirty, A most recent);
+ * B fills way 1. Then C misses (read C queued) and D misses in set 1 (read D queued); C's
+ * fill evicts A, the LRU way, which is dirty: its write-back (line 0x10, memory's bytes with
+ * byte 0 = 0xaa) is queued after both reads. */
+static void test_dirty_writeback(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    cm_l2_result_t r, c, d;
+    read_miss(m, 0, LA);
+    write1(m, 1, LA, 0, 0xaa, &r);
+    assert_int_equal(r.dec, DEC_ST_HIT);
+    read_miss(m, 0, LB);
+    read(m, 2, LC, 10, &c);
+    read(m, 3, LD, 11, &d);
+    assert_int_equal(c.dec, DEC_LD_MISS);
+    assert_int_equal(d.dec, DEC_LD_MISS);
+    assert_int_equal(c.mshr, 0);
+    assert_int_equal(d.mshr, 1);
+    bv_t line;
+    mem_line(&line, LC);
+    cm_l2_fill(m, c.mshr, &line, &r);
+    assert_int_equal(r.way, 0);
+    assert_int_equal(r.evict_valid, 1);
+    assert_int_equal(r.evict_dirty, 1);
+    assert_int_equal(r.evict_tag, 8);
+    assert_int_equal(r.mem_write, 1);
+    assert_int_equal(r.id, 10);
+    assert_int_equal(r.core, 2);
+    assert_int_equal(m->cnt[L2CNT_WRITEBACKS], 1);
+    cm_l2_mem_t q;
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1); /* issue order: C, D, then A's write-back */
+    assert_int_equal(q.write, 0);
+    assert_int_equal(q.line, LC);
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+    assert_int_equal(q.write, 0);
+    assert_int_equal(q.line, LD);
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+    assert_int_equal(q.write, 1);
+    assert_int_equal(q.line, LA);
+    mem_line(&line, LA);
+    bv_set_byte(&line, 0, 0xaa);
+    assert_true(bv_eq(&q.data, &line, 8 * LINE_BYTES));
+    assert_int_equal(cm_l2_mem_pop(m, &q), 0);
+    cm_l2_free(m);
+}
+
+/* A write miss fetches and merges: core 1 writes bytes 4 and 5 of D; the MSHR holds them, a
+ * read of D goes to memory; the fill installs memory's line with bytes 4 and 5 replaced,
+ * dirty, victim bits 0, no response. A read from core 1 then hits, sees bit 0 and the merge. */
+static void test_write_miss_merges(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    bv_t be, wd;
+    bv_zero(&be);
+    bv_zero(&wd);
+    bv_put(&be, 4, 2, 3);
+    bv_set_byte(&wd, 4, 0x44);
+    bv_set_byte(&wd, 5, 0x55);
+    bv_set_byte(&wd, 6, 0x66); /* not enabled: must not land */
+    cm_l2_result_t r;
+    cm_l2_access(m, 1, 1, LD, &be, &wd, 9, &r);
+    assert_int_equal(r.dec, DEC_ST_MISS);
+    assert_int_equal(r.mem_read, 1);
+    assert_int_equal(m->mshr[r.mshr].store, 1);
+    serve(m, LD, &r);
+    assert_int_equal(r.store, 1);
+    assert_int_equal(r.responds, 0);
+    assert_int_equal(r.id, 9);
+    assert_int_equal(way_of(m, LD)->dirty, 1);
+    assert_int_equal(way_of(m, LD)->vbits, 0);
+    assert_int_equal(m->cnt[L2CNT_WRITE_MISSES], 1);
+    cm_l2_result_t h;
+    read(m, 1, LD, 5, &h);
+    assert_int_equal(h.dec, DEC_LD_HIT);
+    assert_int_equal(h.vbit, 0);
+    bv_t want;
+    mem_line(&want, LD);
+    bv_set_byte(&want, 4, 0x44);
+    bv_set_byte(&want, 5, 0x55);
+    assert_true(bv_eq(&h.data, &want, 8 * LINE_BYTES));
+    cm_l2_free(m);
+}
+
+/* ---- stalls ------------------------------------------------------------------------------- */
+
+/* While A's fetch is outstanding, a read or write of A from any core stalls and changes
+ * nothing; B (same set, other line) is served meanwhile. With both MSHRs busy (A, B), a miss
+ * to C stalls on MSHRs while a hit to D (filled before) is still served. Fills out of order. */
+static void test_stalls(void **state)
+{
+    (void)state;
+    cm_l2_t *m = model(NULL);
+    cm_l2_result_t a, r;
+    read_miss(m, 0, LD);
+    read(m, 0, LA, 1, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    bv_t row_before;
+    cm_l2_row(m, 0, &row_before);
+    uint64_t acc = m->cnt[L2CNT_ACCESSES];
+    read(m, 1, LA, 2, &r);
+    assert_int_equal(r.kind, EVT_STALL);
+    assert_int_equal(r.dec, DEC_STALL_LINE);
+    assert_int_equal(r.responds, 0);
+    write1(m, 2, LA, 0, 1, &r);
+    assert_int_equal(r.kind, EVT_STALL);
+    assert_int_equal(r.dec, DEC_STALL_LINE);
+    bv_t row_after;
+    cm_l2_row(m, 0, &row_after);
+    assert_true(bv_eq(&row_before, &row_after, m->lay.row_bits));
+    assert_int_equal(m->cnt[L2CNT_ACCESSES], acc);
+
+    cm_l2_result_t b;
+    read(m, 3, LB, 3, &b);
+    assert_int_equal(b.dec, DEC_LD_MISS);
+    assert_int_equal(b.mshr, 1);
+    read(m, 0, LC, 4, &r);
+    assert_int_equal(r.kind, EVT_STALL);
+    assert_int_equal(r.dec, DEC_STALL_MSHR);
+    assert_int_equal(read_hit(m, 0, LD), 1);
+    /* B returns before A: B takes way 0 (lowest invalid), A way 1 */
+    cm_l2_mem_t q1, q2;
+    assert_int_equal(cm_l2_mem_pop(m, &q1), 1);
+    assert_int_equal(cm_l2_mem_pop(m, &q2), 1);
+    assert_int_equal(q1.line, LA);
+    assert_int_equal(q2.line, LB);
+    bv_t line;
+    mem_line(&line, LB);
+    cm_l2_fill(m, q2.mshr, &line, &r);
+    assert_int_equal(r.way, 0);
+    assert_int_equal(r.core, 3);
+    assert_int_equal(r.id, 3);
+    assert_true(bv_eq(&r.data, &line, 8 * LINE_BYTES));
+    mem_line(&line, LA);
+    cm_l2_fill(m, q1.mshr, &line, &r);
+    assert_int_equal(r.way, 1);
+    assert_int_equal(r.core, 0);
+    assert_int_equal(read_hit(m, 1, LA), 0);
+    cm_l2_free(m);
+}
+
+/* ---- index functions: the write-back address ---------------------------------------------- */
+
+/* Under xor and PRIC the set is not the low line bits, so the write-back address is rebuilt
+ * from (tag, set). 4 sets, 1 way: a write miss installs line X dirty; a read of the next line
+ * Y above X in the same set evicts it, and the write-back must name X exactly (12-bit line
+ * addresses, so every X and Y stays below 0x1000). */
+static void writeback_address(const char *index)
+{
+    static const char *kv[] = {"l2.sets", "4", "l2.ways", "1", "l2.index", NULL, NULL};
+    kv[5] = index;
+    cm_l2_t *m = model(kv);
+    const uint64_t xs[] = {0x21, 0x3a5, 0xe77, 0x400};
+    for (unsigned k = 0; k < 4; k++) {
+        uint64_t x = xs[k], y = x + 1;
+        while (cm_l2_index(m, y) != cm_l2_index(m, x))
+            y++;
+        cm_l2_result_t r;
+        write1(m, 0, x, 1, 0x5c, &r);
+        assert_int_equal(r.dec, DEC_ST_MISS);
+        serve(m, x, &r);
+        read(m, 0, y, 1, &r);
+        assert_int_equal(r.dec, DEC_LD_MISS);
+        serve(m, y, &r);
+        assert_int_equal(r.evict_dirty, 1);
+        cm_l2_mem_t q;
+        assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+        assert_int_equal(q.write, 1);
+        assert_int_equal(q.line, x);
+        assert_int_equal(bv_byte(&q.data, 1), 0x5c);
+    }
+    cm_l2_free(m);
+}
+
+static void test_writeback_address_xor(void **state)
+{
+    (void)state;
+    writeback_address("xor");
+}
+
+static void test_writeback_address_pric(void **state)
+{
+    (void)state;
+    writeback_address("pric");
+}
+
+/* ---- SRRIP in the L2 ---------------------------------------------------------------------- */
+
+/* 2-bit RRPV, 2 ways: A and B insert at 2; a read hit on A sets 0. C's fill ages the set by 1
+ * (B reaches 3; A becomes 1) and replaces B; C inserts at 2. Row: w0 = A rrpv 1, w1 = C rrpv 2. */
+static void test_srrip(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.replacement", "srrip", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t r;
+    read_miss(m, 0, LA);
+    read_miss(m, 0, LB);
+    assert_int_equal(m->rows[0].way[0].repl, 2);
+    assert_int_equal(m->rows[0].way[1].repl, 2);
+    read_hit(m, 0, LA);
+    assert_int_equal(m->rows[0].way[0].repl, 0);
+    read(m, 0, LC, 1, &r);
+    serve(m, LC, &r);
+    assert_int_equal(r.way, 1);
+    assert_int_equal(r.aged, 1);
+    assert_int_equal(r.evict_tag, LB >> 1);
+    assert_int_equal(m->rows[0].way[0].repl, 1);
+    assert_int_equal(m->rows[0].way[1].repl, 2);
+    /* the packed row, by field: w0 valid, clean, tag 8, rrpv 1, vbits 0001 (core 0) */
+    bv_t v;
+    cm_l2_row(m, 0, &v);
+    assert_int_equal(bv_get(&v, lay_l2_tag_lsb(&m->lay, 0), 11), 8);
+    assert_int_equal(bv_get(&v, lay_l2_repl_lsb(&m->lay, 0), 2), 1);
+    assert_int_equal(bv_get(&v, lay_l2_vbits_lsb(&m->lay, 0), 4), 0x1);
+    assert_int_equal(bv_get(&v, lay_l2_tag_lsb(&m->lay, 1), 11), 10);
+    cm_l2_free(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_layout_fields),
+        cmocka_unit_test(test_layout_dm_shared),
+        cmocka_unit_test(test_preset_storage),
+        cmocka_unit_test(test_vbits_per_core),
+        cmocka_unit_test(test_vbits_shared),
+        cmocka_unit_test(test_writes_leave_vbits),
+        cmocka_unit_test(test_vbits_clear_on_allocation),
+        cmocka_unit_test(test_dirty_writeback),
+        cmocka_unit_test(test_write_miss_merges),
+        cmocka_unit_test(test_stalls),
+        cmocka_unit_test(test_writeback_address_xor),
+        cmocka_unit_test(test_writeback_address_pric),
+        cmocka_unit_test(test_srrip),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
