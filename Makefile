@@ -13,7 +13,8 @@ DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zl
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/report.c gen/gen_l1.c gen/pric_cli.c
-CM_SRC := cmodel/cm_l1.c cmodel/cm_l2.c cmodel/cm_dec.c cmodel/cm_duel.c cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
+CM_SRC := cmodel/cm_l1.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_dec.c cmodel/cm_duel.c \
+          cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
 SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/workload.c
@@ -22,7 +23,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
 .PHONY: all deps demo test soak golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
-     $(B)/test_cm_l2 \
+     $(B)/test_cm_l2 $(B)/test_cm_gcache \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_pric \
      $(B)/cost $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
@@ -67,6 +68,9 @@ $(B)/test_cm_l1: cmodel/test_cm_l1.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_l2: cmodel/test_cm_l2.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_gcache: cmodel/test_cm_gcache.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a

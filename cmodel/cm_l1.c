@@ -24,6 +24,12 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
     m->data = calloc((size_t)c->l1.sets * c->l1.ways, c->l1.line_bytes);
     if (!m->rows || !m->data)
         goto fail;
+    if (c->l1.mode == MODE_GCACHE) {
+        m->gc_switch = calloc(c->l1.sets, 1);
+        m->gc_count = calloc(c->l1.sets, 1);
+        if (!m->gc_switch || !m->gc_count)
+            goto fail;
+    }
     for (unsigned s = 0; s < c->l1.sets; s++)
         lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[s]);
     if (c->l1.index == INDEX_PRIC) {
@@ -43,6 +49,8 @@ void cm_l1_free(cm_l1_t *m)
         return;
     free(m->rows);
     free(m->data);
+    free(m->gc_switch);
+    free(m->gc_count);
     free(m);
 }
 
@@ -137,6 +145,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     }
 
     cm_l1_count(m, CNT_ACCESSES);
+    if (m->cfg.mode == MODE_GCACHE)
+        cm_gc_accepted(m, res);
     const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
     if (hit >= 0) {
         cm_l1_count(m, CNT_HITS);
@@ -171,23 +181,12 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     res->mshr = (unsigned)f;
 }
 
-void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data,
+                       cm_result_t *res)
 {
-    if (m->lay.dec) {
-        cm_dec_fill(m, mshr, data, res);
-        return;
-    }
     const lay_l1_t *l = &m->lay;
-    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
-    uint64_t line = m->mshr[mshr].line;
-    uint64_t addr = line << l->off_bits;
-    unsigned set = cm_l1_index(m, addr);
     lay_l1_row_t *r = &m->rows[set];
     const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
-    cm_l1_result_init(res, EVT_FILL, set);
-    res->dec = DEC_FILL;
-    res->mshr = mshr;
-
     int way = -1;
     for (unsigned w = 0; w < m->cfg.ways; w++)
         if (!r->way[w].valid) {
@@ -209,11 +208,41 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     bv_to_bytes(data, cm_l1_line_ptr(m, set, (unsigned)way), m->cfg.line_bytes);
     cm_l1_count(m, CNT_FILLS);
     res->way = (unsigned)way;
+    return (unsigned)way;
+}
+
+void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+{
+    if (m->lay.dec) {
+        cm_dec_fill(m, mshr, data, res);
+        return;
+    }
+    if (m->cfg.mode == MODE_GCACHE) { /* without a hint: as if the L2 returned victim bit 0 */
+        cm_gc_fill(m, mshr, data, 0, res);
+        return;
+    }
+    const lay_l1_t *l = &m->lay;
+    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
+    uint64_t addr = m->mshr[mshr].line << l->off_bits;
+    unsigned set = cm_l1_index(m, addr);
+    cm_l1_result_init(res, EVT_FILL, set);
+    res->dec = DEC_FILL;
+    res->mshr = mshr;
+    cm_l1_install(m, set, addr, data, res);
     res->responds = 1;
     res->status = ST_MISS;
     res->id = m->mshr[mshr].id;
     res->data = *data;
     m->mshr[mshr].valid = 0;
+}
+
+void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned victim_bit,
+                     cm_result_t *res)
+{
+    if (m->cfg.mode == MODE_GCACHE)
+        cm_gc_fill(m, mshr, data, victim_bit & 1, res);
+    else
+        cm_l1_fill(m, mshr, data, res);
 }
 
 void cm_l1_stall_cycle(cm_l1_t *m) { cm_l1_count(m, CNT_STALL_CYCLES); }

@@ -32,7 +32,15 @@ enum {
     CM_PATH_STALL_RESERVED = 1u << 8,    /* line stall on a line reserved in the data store */
     CM_PATH_FILTER_OFF_ALLOC = 1u << 9,  /* filter_enable low gave a line below threshold */
     CM_PATH_CROSS_ON_HIT = 1u << 10,     /* an existing entry's RC crossed the threshold */
-    CM_PATH_INVALIDATE_AGES = 1u << 11   /* write-evict invalidation aged the set */
+    CM_PATH_INVALIDATE_AGES = 1u << 11,  /* write-evict invalidation aged the set */
+    /* G-Cache fills (cmodel/cm_gcache.c) */
+    CM_PATH_GC_SWITCH_ON = 1u << 12,     /* victim bit 1 turned an off switch on */
+    CM_PATH_GC_INVALID_WAY = 1u << 13,   /* switch on, but an invalid way took the line */
+    CM_PATH_GC_NOT_ALL_HOT = 1u << 14,   /* switch on, some way at or above TH: inserted */
+    CM_PATH_GC_BYPASS_AGED = 1u << 15,   /* bypass on the M-th count: the set aged */
+    CM_PATH_GC_BYPASS_NO_AGE = 1u << 16, /* bypass between M-th counts: no aging */
+    CM_PATH_GC_INSERT_HOT = 1u << 17,    /* inserted with victim bit 1 at 2^n-2 */
+    CM_PATH_GC_INSERT_COLD = 1u << 18    /* inserted with victim bit 0 at 2^n-1 */
 };
 
 /* A core request. The model writes rsv_counted; keep the same struct across retries. */
@@ -53,8 +61,11 @@ typedef struct cm_result {
     lay_decision_t dec;
     unsigned set, way;       /* way: hit way, filled way; 0 when none */
     uint8_t evict_valid;     /* a valid line was replaced */
-    uint8_t aged;            /* the victim search changed the row (SRRIP aging) */
-    uint32_t paths;          /* decoupled: CM_PATH_* taken by this event */
+    uint8_t aged;            /* RRPVs rose: the victim search, or a G-Cache bypass, aged the row */
+    uint32_t paths;          /* decoupled, gcache: CM_PATH_* taken by this event */
+    uint8_t vbit;            /* gcache fill: the victim bit the L2 returned with the line */
+    uint8_t reset_due;       /* gcache lookup: it completed a switch-reset period; the caller
+                                steps cm_l1_switch_reset next */
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
@@ -73,6 +84,11 @@ typedef struct cm_l1 {
     uint8_t filter_enable;       /* decoupled: input filter_enable (0: threshold 0) */
     uint64_t pric_poly;          /* PRIC modulus in effect (index pric) */
     unsigned pric_hashed;        /* PRIC hashed line-address bits */
+    /* G-Cache flops (l1.mode = gcache; NULL / 0 otherwise), outside the SRAM rows */
+    uint8_t *gc_switch;          /* [sets] bypass switch, 1 bit */
+    uint8_t *gc_count;           /* [sets] bypasses since the last aging, 0..M-1 */
+    uint32_t gc_requests;        /* accepted requests in this reset period, 0..period-1 */
+    uint8_t gc_reset_pending;    /* a period completed; the switch-reset event is due */
 } cm_l1_t;
 
 /* Build a model of a validated config, in the state after the init sweep.
@@ -90,8 +106,25 @@ void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res);
  * state alone except for the reservation-failure counter; otherwise a lookup. */
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
 
-/* Fill event: MSHR `mshr` (must be valid) returns `line`. */
+/* Fill event: MSHR `mshr` (must be valid) returns `line`. In gcache mode this is
+ * cm_l1_fill_hint with victim bit 0. */
 void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
+
+/* Fill event carrying the victim bit the L2 returned with the line (SPEC 3.5). gcache: the
+ * bit drives the bypass switch, the bypass check and the insertion RRPV; other modes ignore
+ * it (same as cm_l1_fill). */
+void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
+                     cm_result_t *res);
+
+/* Switch-reset event (gcache): every bypass switch and bypass counter clears. Due when a
+ * lookup reported reset_due (l1.gc_switch_reset_period accepted requests); the RTL takes it
+ * as its own event after that lookup. */
+void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res);
+
+/* G-Cache pieces called by cm_l1_access / cm_l1_fill (cmodel/cm_gcache.c). */
+void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
+                cm_result_t *res);
+void cm_gc_accepted(cm_l1_t *m, cm_result_t *res);
 
 /* Decoupled store events (called by cm_l1_access / cm_l1_fill; cmodel/cm_dec.c). */
 void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
@@ -103,6 +136,11 @@ void cm_l1_stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why);
 void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set);
 uint8_t *cm_l1_line_ptr(const cm_l1_t *m, unsigned set, unsigned way);
 void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q);
+/* Install the line of byte address `addr` in `set`: the lowest invalid way, else the
+ * policy's victim (which may age the row; eviction in res); the policy's insertion; the data;
+ * the fill counter. Returns the way (also in res->way). */
+unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data,
+                       cm_result_t *res);
 
 /* Count one cycle in which a request waited on a reservation failure. */
 void cm_l1_stall_cycle(cm_l1_t *m);

@@ -17,7 +17,10 @@
 #define LAY_MAX_WAYS 32
 
 /* Event kinds on the event port (SPEC 4). */
-typedef enum { EVT_SWEEP = 0, EVT_LOOKUP = 1, EVT_STALL = 2, EVT_FILL = 3 } lay_evt_kind_t;
+typedef enum {
+    EVT_SWEEP = 0, EVT_LOOKUP = 1, EVT_STALL = 2, EVT_FILL = 3,
+    EVT_SWITCH_RESET = 4 /* G-Cache: every bypass switch and bypass counter cleared */
+} lay_evt_kind_t;
 #define LAY_EVT_KIND_BITS 3
 
 /* Decisions carried by events. */
@@ -32,7 +35,8 @@ typedef enum {
     DEC_FILL = 7,       /* fill installed in `way` */
     DEC_LD_BYPASS = 8,  /* load gets no data line: MSHR allocated, read answered uncached */
     DEC_STALL_RSV = 9,  /* load held: it should get a data line but every line is reserved */
-    DEC_FILL_BYPASS = 10 /* a bypassed read returned: answered, nothing installed */
+    DEC_FILL_BYPASS = 10 /* a bypassed read returned: answered, nothing installed (gcache:
+                            the fill chose to bypass) */
 } lay_decision_t;
 #define LAY_DEC_BITS 4
 #define LAY_DEC_COUNT 11
