@@ -26,6 +26,8 @@ rm -rf "$work"; mkdir -p "$work"
 step "unit: bit vectors against a bit-by-bit reference (cmocka)" build/test_bv
 step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
 step "unit: decoupled tag store against hand-worked expectations (cmocka)" build/test_cm_dec
+step "unit: L2 slice with victim bits against hand-worked expectations (cmocka)" build/test_cm_l2
+step "unit: G-Cache L1 rules and paper 000's Figure 7 walk (cmocka)" build/test_cm_gcache
 step "unit: SM-dueling model against hand-worked expectations (cmocka)" build/test_cm_duel
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
