@@ -498,7 +498,10 @@ unsigned long long cfg_l2_pric_poly(const cfg_t *c)
     return c->l2.pric_poly ? c->l2.pric_poly : pric_smallest(cfg_log2(c->l2.sets));
 }
 
-cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2) { return l2->repl == L2_REPL_SRRIP ? REPL_SRRIP : REPL_LRU; }
+cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
+{
+    return l2->repl == L2_REPL_SRRIP ? REPL_SRRIP : REPL_LRU;
+}
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
 {

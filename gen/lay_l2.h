@@ -57,9 +57,18 @@ unsigned lay_l2_row_bits(const cfg_t *c);
 /* Derive the layout of a validated config. */
 void lay_l2_build(const cfg_t *c, lay_l2_t *l);
 
-static inline unsigned lay_l2_valid_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride; }
-static inline unsigned lay_l2_dirty_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride + 1; }
-static inline unsigned lay_l2_tag_lsb(const lay_l2_t *l, unsigned w) { return w * l->way_stride + 2; }
+static inline unsigned lay_l2_valid_lsb(const lay_l2_t *l, unsigned w)
+{
+    return w * l->way_stride;
+}
+static inline unsigned lay_l2_dirty_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_valid_lsb(l, w) + 1;
+}
+static inline unsigned lay_l2_tag_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_valid_lsb(l, w) + 2;
+}
 static inline unsigned lay_l2_repl_lsb(const lay_l2_t *l, unsigned w)
 {
     return lay_l2_tag_lsb(l, w) + l->tag_bits;
