@@ -379,25 +379,12 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
 }
 
-static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+/* After a lookup: a load hit answers, everything else goes to memory; a store hit writes its
+ * bytes (unless write-evict); a load that did not hit takes the lowest free MSHR. */
+static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w,
+                                const char *mshr_note)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_line(e, "STag: begin");
-    emit_in(e);
-    emit_line(e, "if (meta_hit | req_store_q | !mshr_full) begin");
-    emit_in(e);
-    char dec[160];
-    snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
-             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-             dec_const(DEC_LD_MISS));
-    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
-    emit_line(e, "evt_way_o = meta_way;");
-    emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "park_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b0;");
-    emit_count(e, w, "1'b1", CNT_ACCESSES);
-    emit_count(e, w, "meta_hit", CNT_HITS);
-    emit_count(e, w, "!meta_hit", CNT_MISSES);
     emit_line(e, "if (meta_hit & !req_store_q) begin");
     emit_in(e);
     emit_line(e, "rsp_id_d = req_id_q;");
@@ -420,13 +407,34 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin");
+    emit_line(e, "if (!meta_hit & !req_store_q) begin%s", mshr_note);
     emit_in(e);
     emit_line(e, "mshr_alloc = 1'b1;");
     emit_line(e, "mshr_d = mshr_free_idx;");
     emit_line(e, "evt_mshr_o = mshr_free_idx;");
     emit_out(e);
     emit_line(e, "end");
+}
+
+static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    emit_line(e, "STag: begin");
+    emit_in(e);
+    emit_line(e, "if (meta_hit | req_store_q | !mshr_full) begin");
+    emit_in(e);
+    char dec[160];
+    snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
+             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+             dec_const(DEC_LD_MISS));
+    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
+    emit_line(e, "evt_way_o = meta_way;");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "park_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b0;");
+    emit_count(e, w, "1'b1", CNT_ACCESSES);
+    emit_count(e, w, "meta_hit", CNT_HITS);
+    emit_count(e, w, "!meta_hit", CNT_MISSES);
+    emit_lookup_outcome(e, g, w, "");
     emit_out(e);
     emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
     emit_in(e);
@@ -444,7 +452,6 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 /* Decoupled lookup: the metadata module decides hit / reserve / bypass / stall. */
 static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "STag: begin");
     emit_in(e);
     emit_line(e, "if (!(meta_hit | req_store_q | !mshr_full)) begin // load needs an MSHR: park");
@@ -484,35 +491,7 @@ static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_count(e, w, "!meta_hit & !meta_bypass", CNT_MISSES);
     emit_count(e, w, "meta_bypass", CNT_BYPASSES);
     emit_count(e, w, "meta_evict", CNT_EVICTIONS);
-    emit_line(e, "if (meta_hit & !req_store_q) begin");
-    emit_in(e);
-    emit_line(e, "rsp_id_d = req_id_q;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
-    emit_line(e, "rsp_data_d = hit_data;");
-    emit_line(e, "state_d = SResp;");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "state_d = SMemReq;");
-    emit_out(e);
-    emit_line(e, "end");
-    if (!c->write_evict) {
-        emit_line(e, "if (meta_hit & req_store_q) begin");
-        emit_in(e);
-        for (unsigned k = 0; k < g->lay.ways; k++)
-            emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
-        emit_line(e, "data_wdata = req_wdata_q;");
-        emit_line(e, "data_wbe = req_be_q;");
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin // reserve or bypass: both hold an MSHR");
-    emit_in(e);
-    emit_line(e, "mshr_alloc = 1'b1;");
-    emit_line(e, "mshr_d = mshr_free_idx;");
-    emit_line(e, "evt_mshr_o = mshr_free_idx;");
-    emit_out(e);
-    emit_line(e, "end");
+    emit_lookup_outcome(e, g, w, " // reserve or bypass: both hold an MSHR");
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

@@ -49,7 +49,7 @@ for s in $(seq 1 "$RANDOM_CONFIGS"); do
 done
 duel() { # WORKDIR CACHEGEN_ARGS...: the SM-dueling controller alone, in lockstep
   local d=$1; shift
-  build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
 }
 step "duel: li-decoupled controller (interval 500, margin 10): lint, Icarus, lockstep, mutants" \
   duel "$work/duel1" --preset li-decoupled
