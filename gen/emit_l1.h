@@ -34,6 +34,17 @@ void emit_l1_top(emit_t *e, const gen_l1_t *g);
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
 
+/* G-Cache pieces of the L1 top (emit_gcache.c), called by emit_top.c. */
+int gc_enabled(const gen_l1_t *g);
+int gc_resets(const gen_l1_t *g);
+unsigned gc_evt_count_bits(const gen_l1_t *g);
+void emit_gc_decls(emit_t *e, const gen_l1_t *g);
+void emit_gc_defaults(emit_t *e, const gen_l1_t *g);
+void emit_gc_reset_event(emit_t *e, const gen_l1_t *g);
+void emit_gc_count_request(emit_t *e, const gen_l1_t *g);
+void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
+void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
+
 /* Shared by the metadata emitters (emit_meta.c). Policy updates act on the signals touch,
  * sel_way, sel_age, w<i>_repl and w<i>_repl_d, plru and plru_d of the module being emitted. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,

@@ -38,10 +38,33 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
     emit_line(e, "output wire evict_o,");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
+    if (g->cfg->l1.mode == MODE_GCACHE) {
+        emit_line(e, "input  wire hint_i,        // G-Cache: the L2's victim bit of this fill");
+        emit_line(e, "input  wire switch_i,      // G-Cache: the set's bypass switch");
+        emit_line(e, "input  wire age_i,         // G-Cache: a bypass now ages the set (M-th)");
+        emit_line(e, "output wire fill_bypass_o, // G-Cache: the fill is answered, not installed");
+    }
     emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
+}
+
+/* G-Cache (SPEC 3.5): a fill with victim bit 1 turns the switch on first; with the switch on
+ * and every way valid and hot (RRPV below TH_hot, or TH_victim for bit 1) the line bypasses.
+ * is_fill then means an installing fill, so the baseline fill logic below is unchanged. */
+static void emit_gcache_decide(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "wire fill_op = op_i == 2'd2;");
+    emit_line(e, "wire %sgc_th = hint_i ? %s : %s;", emit_range(l->repl_bits),
+              emit_const(l->repl_bits, c->gc_th_victim), emit_const(l->repl_bits, c->gc_th_hot));
+    emit_line(e, "wire [%u:0] gc_hot;", l->ways - 1);
+    for (unsigned w = 0; w < l->ways; w++)
+        emit_line(e, "assign gc_hot[%u] = w%u_repl < gc_th;", w, w);
+    emit_line(e, "assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);");
+    emit_line(e, "wire is_fill = fill_op & ~fill_bypass_o;");
 }
 
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
@@ -66,7 +89,10 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
         emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
     }
-    emit_line(e, "wire is_fill = op_i == 2'd2;");
+    if (g->cfg->l1.mode == MODE_GCACHE)
+        emit_gcache_decide(e, g);
+    else
+        emit_line(e, "wire is_fill = op_i == 2'd2;");
     emit_line(e, "wire any_invalid = ~&valid;");
     emit_line(e, "assign hit_o = |match;");
     emit_blank(e);
@@ -213,12 +239,26 @@ static void emit_update_srrip(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
     emit_line(e, "if (touch) begin");
     emit_in(e);
+    unsigned max = (1u << l->repl_bits) - 1;
+    char ins[64];
+    if (g->cfg->l1.mode == MODE_GCACHE) /* cold lines (victim bit 0) at max, others max-1 */
+        snprintf(ins, sizeof ins, "(hint_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
+                 emit_const(l->repl_bits, max));
+    else
+        snprintf(ins, sizeof ins, "%s", emit_const(l->repl_bits, max - 1));
     for (unsigned w = 0; w < l->ways; w++)
         emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;",
-                  emit_const(l->way_bits, w), w, emit_const(l->repl_bits, (1u << l->repl_bits) - 2),
-                  emit_const(l->repl_bits, 0));
+                  emit_const(l->way_bits, w), w, ins, emit_const(l->repl_bits, 0));
     emit_out(e);
     emit_line(e, "end");
+    if (g->cfg->l1.mode == MODE_GCACHE) {
+        emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
+        emit_in(e);
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(l->repl_bits, 1));
+        emit_out(e);
+        emit_line(e, "end");
+    }
 }
 
 /* LRU: the age of sel_way, which emit_update_lru compares against. */

@@ -15,7 +15,10 @@ typedef struct top_w {
 } top_w_t;
 
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
-static int has_counter(const gen_l1_t *g, unsigned i) { return i != CNT_BYPASSES || g->lay.dec; }
+static int has_counter(const gen_l1_t *g, unsigned i)
+{
+    return i != CNT_BYPASSES || g->lay.dec || gc_enabled(g);
+}
 
 static void widths(const gen_l1_t *g, top_w_t *w)
 {
@@ -71,6 +74,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output wire mem_rsp_ready_o,");
     emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->mb));
     emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
+    emit_line(e, "input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit); else unused");
     emit_line(e, "// control");
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
@@ -87,6 +91,11 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output reg  evt_evict_o,");
     emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
     emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
+    if (gc_enabled(g)) {
+        emit_line(e, "output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill");
+        emit_line(e, "output reg  %sevt_count_o,  // ... and its bypass counter",
+                  emit_range(gc_evt_count_bits(g)));
+    }
     emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
     emit_out(e);
     emit_line(e, ");");
@@ -152,6 +161,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
+    if (gc_enabled(g))
+        emit_gc_decls(e, g);
     if (g->lay.dec)
         emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
@@ -182,6 +193,12 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".row_i       (meta_rdata),");
     emit_line(e, ".op_i        (meta_op),");
     emit_line(e, ".tag_i       (meta_tag),");
+    if (gc_enabled(g)) {
+        emit_line(e, ".hint_i      (mem_rsp_hint_i),");
+        emit_line(e, ".switch_i    (gc_switch_set),");
+        emit_line(e, ".age_i       (gc_age),");
+        emit_line(e, ".fill_bypass_o (meta_fill_bypass),");
+    }
     if (g->lay.dec) {
         emit_line(e, ".filter_i    (filter_enable_i),");
         emit_line(e, ".reserve_o   (meta_reserve),");
@@ -309,7 +326,12 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     (void)g;
     emit_line(e, "SIdle: begin");
     emit_in(e);
-    emit_line(e, "if (mem_rsp_valid_i) begin // fills first");
+    if (gc_resets(g)) {
+        emit_gc_reset_event(e, g);
+        emit_line(e, "end else if (mem_rsp_valid_i) begin // then fills");
+    } else {
+        emit_line(e, "if (mem_rsp_valid_i) begin // fills first");
+    }
     emit_in(e);
     emit_line(e, "set_d = idx_set; // line_q keeps a parked load; the fill's line is in its MSHR");
     emit_line(e, "mshr_d = mem_rsp_mshr_i;");
@@ -434,6 +456,8 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_count(e, w, "1'b1", CNT_ACCESSES);
     emit_count(e, w, "meta_hit", CNT_HITS);
     emit_count(e, w, "!meta_hit", CNT_MISSES);
+    if (gc_resets(g))
+        emit_gc_count_request(e, g);
     emit_lookup_outcome(e, g, w, "");
     emit_out(e);
     emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
@@ -522,6 +546,8 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_in(e);
     if (g->lay.dec)
         emit_fill_bypass(e, w);
+    if (gc_enabled(g))
+        emit_gc_fill_bypass(e, g, w->cw);
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (!g->lay.dec) {
@@ -544,7 +570,7 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_MISS));
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");
     emit_line(e, "state_d = SResp;");
-    if (g->lay.dec) {
+    if (g->lay.dec || gc_enabled(g)) {
         emit_out(e);
         emit_line(e, "end");
     }
@@ -610,6 +636,8 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
             emit_line(e, "cnt_%s_d = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
     if (g->lay.dec)
         emit_line(e, "park_wake_d = park_wake_q;");
+    if (gc_enabled(g))
+        emit_gc_defaults(e, g);
     emit_count(e, w, "rsv_counted_q", CNT_STALL_CYCLES);
     emit_line(e, "req_ready_o = 1'b0;");
     emit_line(e, "meta_re = 1'b0;");
@@ -671,6 +699,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
             emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
     if (g->lay.dec)
         emit_line(e, "park_wake_q <= 1'b0;");
+    if (gc_enabled(g))
+        emit_gc_flops(e, g, 1);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -683,6 +713,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
             emit_line(e, "cnt_%s_q <= cnt_%s_d;", lay_counter_names[i], lay_counter_names[i]);
     if (g->lay.dec)
         emit_line(e, "park_wake_q <= park_wake_d;");
+    if (gc_enabled(g))
+        emit_gc_flops(e, g, 0);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

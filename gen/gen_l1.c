@@ -46,9 +46,13 @@ static int write_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *co
 static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
 {
     static const char *const unused_base[] = {"req_pc_i", "req_core_i", "kernel_start_i",
-                                              "filter_enable_i", NULL};
-    static const char *const unused_dec[] = {"req_pc_i", "req_core_i", "kernel_start_i", NULL};
-    const char *const *unused = g->lay.dec ? unused_dec : unused_base;
+                                              "filter_enable_i", "mem_rsp_hint_i", NULL};
+    static const char *const unused_dec[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+                                             "mem_rsp_hint_i", NULL};
+    static const char *const unused_gc[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+                                            "filter_enable_i", NULL};
+    const char *const *unused = g->lay.dec ? unused_dec
+                                : g->cfg->l1.mode == MODE_GCACHE ? unused_gc : unused_base;
     emit_t e;
     char name[GEN_MOD_MAX + 12];
     snprintf(name, sizeof name, "%s_lint.vlt", g->top);
@@ -78,12 +82,6 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 {
     if (cfg_validate(c, err, errlen) != 0)
         return -1;
-    if (c->l1.mode == MODE_GCACHE) { /* the C model has it; the RTL is the next step */
-        snprintf(err, errlen,
-                 "l1.mode = gcache: the generator does not emit G-Cache or L2 RTL yet (the C "
-                 "model runs it); allowed for generation: baseline, decoupled");
-        return -1;
-    }
     gen_l1_t g;
     gen_l1_init(&g, c);
     emit_dir_t d;

@@ -26,7 +26,8 @@ public:
         for (const auto &p : dec_paths())
             bins_[p.second] = 0;
         for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
-                              "rsp_bypass"})
+                              "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
+                              "gc_switch_reset"})
             bins_[b] = 0;
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
@@ -44,7 +45,14 @@ public:
             {CM_PATH_STALL_RESERVED, "dec_stall_reserved_line"},
             {CM_PATH_FILTER_OFF_ALLOC, "dec_filter_disabled_alloc"},
             {CM_PATH_CROSS_ON_HIT, "dec_threshold_cross_on_hit"},
-            {CM_PATH_INVALIDATE_AGES, "dec_invalidate_ages"}};
+            {CM_PATH_INVALIDATE_AGES, "dec_invalidate_ages"},
+            {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
+            {CM_PATH_GC_INVALID_WAY, "gc_switch_on_insert_invalid_way"},
+            {CM_PATH_GC_NOT_ALL_HOT, "gc_switch_on_insert_cold_way"},
+            {CM_PATH_GC_BYPASS_AGED, "gc_bypass_ages_set"},
+            {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"},
+            {CM_PATH_GC_INSERT_HOT, "gc_insert_victim_bit_1"},
+            {CM_PATH_GC_INSERT_COLD, "gc_insert_victim_bit_0"}};
         return p;
     }
     void event(const cm_result_t &r, bool evict, const cm_l1_t *m)
@@ -55,7 +63,10 @@ public:
             if (r.paths & p.first)
                 hit(p.second.c_str());
         if (r.dec == DEC_LD_BYPASS) hit("dec_load_bypass");
-        if (r.dec == DEC_FILL_BYPASS) hit("dec_fill_bypass");
+        if (m->cfg.mode == MODE_GCACHE && r.dec == DEC_FILL_BYPASS)
+            hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
+        if (r.kind == EVT_SWITCH_RESET) hit("gc_switch_reset");
+        if (r.dec == DEC_FILL_BYPASS && m->cfg.mode == MODE_DECOUPLED) hit("dec_fill_bypass");
         if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
         if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
             hit("write_evict_invalidate");
@@ -106,6 +117,24 @@ public:
             return !dec;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
+        bool gc = c.mode == MODE_GCACHE;
+        if (bin == "rsp_bypass" && gc)
+            return !directed_;
+        if (bin.compare(0, 3, "gc_") == 0) {
+            if (!gc || directed_)
+                return false;
+            if (bin == "gc_bypass_counted_no_age")
+                return c.gc_bypass_age_every > 1;
+            if (bin == "gc_switch_reset")
+                return c.gc_switch_reset_period > 0;
+            if (bin == "gc_bypass_th_hot")
+                return c.gc_th_hot > 0;
+            if (bin == "gc_bypass_th_victim")
+                return c.gc_th_victim > 0;
+            if (bin == "gc_bypass_ages_set")
+                return c.gc_th_victim > 0 || c.gc_th_hot > 0;
+            return true;
+        }
         if (bin == "dec_load_bypass" || bin == "dec_fill_bypass" || bin == "rsp_bypass" ||
             bin == "dec_filter_disabled_alloc") // threshold 0 or 1 never bypasses
             return dec && c.threshold >= 2 && !directed_;

@@ -39,7 +39,7 @@ struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
 const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
                                    "stall_line", "stall_mshr", "fill", "ld_bypass",
                                    "stall_rsv", "fill_bypass", "?", "?", "?", "?", "?"};
-const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
+const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "switch_reset", "?", "?", "?"};
 
 struct harness {
     VerilatedContext *ctx;
@@ -59,6 +59,10 @@ struct harness {
     std::deque<expect_mem> mems;
     bv_t fill_data{};
     unsigned fill_mshr = 0;
+    unsigned fill_hint = 0;      // the L2's hint bit presented with the fill (G-Cache: victim bit)
+    unsigned hint_pct = 0;       // chance of a 1, per timing phase
+    uint64_t fills_taken = 0;
+    bool reset_expected = false; // the model said a switch reset is due
     bool fill_presented = false;
     FILE *evlog = nullptr;
 #if VM_TRACE
@@ -127,7 +131,15 @@ struct harness {
                 return;
             }
             check_field("mshr", fill_mshr, port_u64(top->evt_mshr_o), "fill");
-            cm_l1_fill(m, fill_mshr, &fill_data, &r);
+            cm_l1_fill_hint(m, fill_mshr, &fill_data, fill_hint, &r);
+            break;
+        case EVT_SWITCH_RESET:
+            if (!reset_expected) {
+                fail("switch reset the model did not ask for", "");
+                return;
+            }
+            reset_expected = false;
+            cm_l1_switch_reset(m, &r);
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
@@ -164,7 +176,20 @@ struct harness {
         }
         if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
-        if (r.dec != DEC_STALL_LINE) {
+#ifdef CG_GCACHE
+        if (r.kind == EVT_FILL) {
+            check_field("switch", m->gc_switch[set], top->evt_switch_o, evt);
+            if (m->cfg.gc_bypass_age_every > 1)
+                check_field("bypass count", m->gc_count[set], port_u64(top->evt_count_o), evt);
+        }
+#endif
+        if (r.kind == EVT_LOOKUP && reset_expected) {
+            fail("a lookup before the due switch reset", "");
+            return;
+        }
+        if (r.reset_due)
+            reset_expected = true;
+        if (r.dec != DEC_STALL_LINE && r.kind != EVT_SWITCH_RESET) {
             bv_t exp, act;
             cm_l1_row(m, set, &exp);
             port_get(top->evt_row_o, act, l->row_bits);
@@ -311,9 +336,13 @@ struct harness {
         fill_presented = mem.response(cycle, fill_mshr, fill_data);
         top->mem_rsp_valid_i = fill_presented;
         if (fill_presented) {
+            // a pure function of the presented response, so it stays put until taken
+            uint64_t h = (seed ^ (fills_taken * 0x9e3779b97f4a7c15ULL) ^ fill_mshr) * 0xbf58476d1ce4e5b9ULL;
+            fill_hint = (unsigned)((h >> 40) % 100) < hint_pct;
             top->mem_rsp_mshr_i = fill_mshr;
             port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
         }
+        top->mem_rsp_hint_i = fill_presented && fill_hint;
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
         top->kernel_start_i = 0;
@@ -335,6 +364,8 @@ struct harness {
         mem.timing.out_of_order = (rng() & 3) != 0;
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         filter_enable = rng() % 5 != 0;
+        static const unsigned hint_pcts[] = {0, 20, 60, 90};
+        hint_pct = hint_pcts[rng() % 4];
     }
 
     FILE *stimout = nullptr;  // +stimout: every cycle's inputs, replayed by tb_replay.v
@@ -362,6 +393,7 @@ struct harness {
                      (unsigned)top->mem_rsp_valid_i);
         put_port(top->mem_rsp_mshr_i, l->mshr_bits);
         put_port(top->mem_rsp_data_i, l->line_bits);
+        std::fprintf(stimout, " %u", (unsigned)top->mem_rsp_hint_i);
         std::fprintf(stimout, " %u %u %u\n", (unsigned)top->flush_i, (unsigned)top->kernel_start_i,
                      (unsigned)top->filter_enable_i);
     }
@@ -392,6 +424,7 @@ struct harness {
             if (top->mem_req_valid_o && top->mem_req_ready_i)
                 on_mem_request();
             if (top->mem_rsp_valid_i && top->mem_rsp_ready_o) {
+                fills_taken++;
                 mem.response_taken();
                 cov.fill_order(mem.out_of_order_returns);
             }

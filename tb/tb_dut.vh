@@ -3,6 +3,7 @@
 // `rst_n`; widths come from tb_defines.vh (written by mkstim from cachegen's layout).
   reg req_valid = 1'b0, req_store = 1'b0, rsp_ready = 1'b1, mem_req_ready = 1'b1;
   reg mem_rsp_valid = 1'b0, flush = 1'b0, kernel_start = 1'b0, filter_enable = 1'b1;
+  reg mem_rsp_hint = 1'b0;
   reg [`LA-1:0] req_line = {`LA{1'b0}};
   reg [`IDW-1:0] req_id = {`IDW{1'b0}};
   reg [`PCW-1:0] req_pc = {`PCW{1'b0}};
@@ -39,7 +40,7 @@
     .mem_req_store_o(mem_req_store), .mem_req_line_o(mem_req_line),
     .mem_req_mshr_o(mem_req_mshr), .mem_req_be_o(mem_req_be), .mem_req_wdata_o(mem_req_wdata),
     .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_ready_o(mem_rsp_ready),
-    .mem_rsp_mshr_i(mem_rsp_mshr), .mem_rsp_data_i(mem_rsp_data),
+    .mem_rsp_mshr_i(mem_rsp_mshr), .mem_rsp_data_i(mem_rsp_data), .mem_rsp_hint_i(mem_rsp_hint),
     .flush_i(flush), .kernel_start_i(kernel_start), .filter_enable_i(filter_enable),
     .cnt_accesses_o(cnt_acc), .cnt_hits_o(cnt_hit), .cnt_misses_o(cnt_miss),
     .cnt_bypasses_o(cnt_byp), .cnt_fills_o(cnt_fill), .cnt_evictions_o(cnt_evict),

@@ -26,11 +26,11 @@ module tb_replay;
       $finish;
     end
     cycle = 0;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
+    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
                 req_store, req_line, req_id, req_pc, req_core, req_be, req_wdata, rsp_ready,
-                mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, flush, kernel_start,
+                mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
                 filter_enable);
-    while (n == 17) begin
+    while (n == 18) begin
       #1;
       if (rst_n && evt_valid)
         $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h", cycle, evt_kind, evt_dec, evt_set,
@@ -38,9 +38,9 @@ module tb_replay;
       #4 clk = 1'b1;
       #5 clk = 1'b0;
       cycle = cycle + 1;
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
+      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
                   req_store, req_line, req_id, req_pc, req_core, req_be, req_wdata, rsp_ready,
-                  mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, flush, kernel_start,
+                  mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
                   filter_enable);
     end
     $fclose(lg);

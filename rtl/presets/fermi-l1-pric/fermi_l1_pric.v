@@ -69,6 +69,7 @@ module fermi_l1_pric (
   output wire mem_rsp_ready_o,
   input  wire [2:0] mem_rsp_mshr_i,
   input  wire [1023:0] mem_rsp_data_i,
+  input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit); else unused
   // control
   input  wire flush_i,
   input  wire kernel_start_i,

@@ -1,0 +1,175 @@
+/* emit_gcache: the G-Cache pieces of the L1 top (SPEC 3.5): per-set bypass switches and
+ * M-th-bypass counters in flops, the fill that bypasses, and the periodic switch reset with
+ * its own event. emit_top.c calls these where l1.mode = gcache; the bypass decision itself
+ * is in the metadata module (emit_meta.c). Mirrors cmodel/cm_gcache.c. */
+#include "emit_l1.h"
+
+/* Width of a set's bypass counter (0..M-1), 0 when M = 1 (no counter). */
+static unsigned count_bits(const cfg_l1_t *c)
+{
+    return c->gc_bypass_age_every > 1 ? cfg_log2(c->gc_bypass_age_every) : 0;
+}
+
+/* Width of the accepted-request counter (0..period-1). */
+static unsigned req_bits(const cfg_l1_t *c)
+{
+    unsigned p = c->gc_switch_reset_period;
+    return p > 1 ? cfg_log2(p) : 1;
+}
+
+int gc_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_GCACHE; }
+int gc_resets(const gen_l1_t *g) { return gc_enabled(g) && g->cfg->l1.gc_switch_reset_period; }
+unsigned gc_evt_count_bits(const gen_l1_t *g)
+{
+    unsigned b = count_bits(&g->cfg->l1);
+    return b ? b : 1;
+}
+
+void emit_gc_decls(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned S = c->sets, cb = count_bits(c), m = g->lay.set_bits;
+    emit_line(e, "// G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)");
+    emit_line(e, "reg [%u:0] gc_switch_q, gc_switch_d;", S - 1);
+    emit_line(e, "wire gc_switch_set = gc_switch_q[set_q];");
+    if (cb) {
+        emit_line(e, "reg [%u:0] gc_count_q, gc_count_d;", S * cb - 1);
+        emit_line(e, "reg %sgc_count_set;", emit_range(cb));
+        emit_line(e, "always @* begin : gc_count_select");
+        emit_in(e);
+        emit_line(e, "gc_count_set = gc_count_q[%u:0];", cb - 1);
+        for (unsigned s = 1; s < S; s++)
+            emit_line(e, "if (set_q == %s) gc_count_set = gc_count_q[%u:%u];", emit_const(m, s),
+                      (s + 1) * cb - 1, s * cb);
+        emit_out(e);
+        emit_line(e, "end");
+        emit_line(e, "wire gc_age = gc_count_set == %s; // the M-th bypass ages the set",
+                  emit_const(cb, c->gc_bypass_age_every - 1));
+    } else {
+        emit_line(e, "wire gc_age = 1'b1; // M = 1: every bypass ages the set");
+    }
+    if (c->gc_switch_reset_period) {
+        emit_line(e, "reg %sgc_req_q, gc_req_d; // accepted requests in this period",
+                  emit_range(req_bits(c)));
+        emit_line(e, "reg gc_reset_pend_q, gc_reset_pend_d;");
+    }
+    emit_line(e, "wire meta_fill_bypass;");
+}
+
+void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "gc_switch_d = gc_switch_q;");
+    if (count_bits(c))
+        emit_line(e, "gc_count_d = gc_count_q;");
+    if (c->gc_switch_reset_period) {
+        emit_line(e, "gc_req_d = gc_req_q;");
+        emit_line(e, "gc_reset_pend_d = gc_reset_pend_q;");
+    }
+    emit_line(e, "evt_switch_o = 1'b0;");
+    emit_line(e, "evt_count_o = %s;", emit_const(gc_evt_count_bits(g), 0));
+}
+
+/* Inside SIdle, before everything else: the switch reset is an event of its own. */
+void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "if (gc_reset_pend_q) begin // a period of accepted requests completed");
+    emit_in(e);
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_SWITCH_RESET));
+    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_NONE));
+    emit_line(e, "evt_set_o = %s;", emit_const(g->lay.set_bits, 0));
+    emit_line(e, "gc_switch_d = %s;", emit_const(c->sets, 0));
+    if (count_bits(c))
+        emit_line(e, "gc_count_d = {%u{1'b0}};", c->sets * count_bits(c));
+    emit_line(e, "gc_reset_pend_d = 1'b0;");
+    emit_out(e);
+}
+
+/* Inside STag, where a lookup completes (not a stall): count it toward the period. */
+void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned rb = req_bits(c);
+    emit_line(e, "if (gc_req_q == %s) begin", emit_const(rb, c->gc_switch_reset_period - 1));
+    emit_in(e);
+    emit_line(e, "gc_req_d = %s;", emit_const(rb, 0));
+    emit_line(e, "gc_reset_pend_d = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "gc_req_d = gc_req_q + %s;", emit_const(rb, 1));
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* Inside SFill, for every load fill: a victim bit of 1 turns the set's switch on; report the
+ * set's switch and counter after the fill. */
+static void emit_switch_update(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned cb = count_bits(c);
+    emit_line(e, "if (mem_rsp_hint_i) gc_switch_d[set_q] = 1'b1;");
+    emit_line(e, "evt_switch_o = gc_switch_set | mem_rsp_hint_i;");
+    if (cb)
+        emit_line(e, "evt_count_o = gc_count_set;");
+}
+
+/* Inside SFill, before the installing fill: the bypassed fill answers without installing; the
+ * row is written only for the RRPV aging of the M-th bypass. Leaves an "else begin" open. */
+void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned cb = count_bits(c), m = g->lay.set_bits;
+    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_line(e, "rsp_id_d = mshr_rd_id;");
+    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
+    emit_line(e, "state_d = SResp;");
+    emit_switch_update(e, g);
+    emit_line(e, "if (meta_fill_bypass) begin");
+    emit_in(e);
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_FILL));
+    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_FILL_BYPASS));
+    emit_line(e, "evt_set_o = set_q;");
+    emit_line(e, "evt_row_o = meta_row;");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
+    emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(cw, 1));
+    if (cb) {
+        for (unsigned s = 0; s < c->sets; s++)
+            emit_line(e, "if (set_q == %s) gc_count_d[%u:%u] = gc_age ? %s : gc_count_set + %s;",
+                      emit_const(m, s), (s + 1) * cb - 1, s * cb, emit_const(cb, 0),
+                      emit_const(cb, 1));
+        emit_line(e, "evt_count_o = gc_age ? %s : gc_count_set + %s;", emit_const(cb, 0),
+                  emit_const(cb, 1));
+    }
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+}
+
+void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned cb = count_bits(c);
+    if (reset) {
+        emit_line(e, "gc_switch_q <= %s;", emit_const(c->sets, 0));
+        if (cb)
+            emit_line(e, "gc_count_q <= {%u{1'b0}};", c->sets * cb);
+        if (c->gc_switch_reset_period) {
+            emit_line(e, "gc_req_q <= %s;", emit_const(req_bits(c), 0));
+            emit_line(e, "gc_reset_pend_q <= 1'b0;");
+        }
+        return;
+    }
+    emit_line(e, "gc_switch_q <= gc_switch_d;");
+    if (cb)
+        emit_line(e, "gc_count_q <= gc_count_d;");
+    if (c->gc_switch_reset_period) {
+        emit_line(e, "gc_req_q <= gc_req_d;");
+        emit_line(e, "gc_reset_pend_q <= gc_reset_pend_d;");
+    }
+}
