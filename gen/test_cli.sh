@@ -207,9 +207,6 @@ bad "l1.gc_bypass_age_every=256" l1.gc_bypass_age_every 256 \
     -- --set l1.gc_bypass_age_every=256
 bad "l1.gc_switch_reset_period=2147483648" l1.gc_switch_reset_period 2147483648 \
     -- --set l1.gc_switch_reset_period=2147483648
-bad "gcache is C model only: the generator refuses it" l1.mode gcache -- $gc
-bad "gcache-system preset: no L2 RTL yet" l1.mode gcache -- --preset gcache-system
-bad "gcache-l2-16core preset: no L2 RTL yet" l1.mode gcache -- --preset gcache-l2-16core
 }
 
 # System and L2 keys: ranges and combinations (SPEC 3.2).
