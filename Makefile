@@ -16,7 +16,7 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
 CM_SRC := cmodel/cm_l1.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_dec.c cmodel/cm_duel.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
-SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
+SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/workload.c
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
@@ -25,7 +25,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_pric \
-     $(B)/cost $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
+     $(B)/cost $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -93,6 +93,10 @@ $(B)/cost: synth/cost.c $(B)/libcore.a
 $(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(SIM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(SIM_SRC))
+
+# sysim: the G-Cache system model (P L1s over the L2 slice) over a trace, in program order.
+$(B)/sysim: cmodel/sysim.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS)
 
 $(B)/cachesim: cmodel/cachesim.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS)
