@@ -14,6 +14,7 @@
 #include <deque>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
 
 #include "Vdut.h"
@@ -63,6 +64,10 @@ struct harness {
     unsigned hint_pct = 0;       // chance of a 1, per timing phase
     uint64_t fills_taken = 0;
     bool reset_expected = false; // the model said a switch reset is due
+    bool serialize = false;      // one request at a time, in program order (fig7)
+    bool l2_victim_bits = false; // hint = the line was read before (an L2 that never evicts)
+    std::set<uint64_t> fetched;  // lines read so far (l2_victim_bits)
+    std::string outcomes;        // H, M, B per load response (fig7)
     bool fill_presented = false;
     FILE *evlog = nullptr;
 #if VM_TRACE
@@ -296,6 +301,8 @@ struct harness {
                 fail("response data differs", "");
         }
         cov.response(e.status);
+        if (e.status != ST_STORE)
+            outcomes += "HMB"[e.status];
     }
 
     void stall_cycle_check()
@@ -314,7 +321,10 @@ struct harness {
     {
         if (phased && !presented_live && gen.remaining() == 0 && events < min_events)
             gen.random(traffic_pattern, 10000);
-        if (!presented_live && gen.next(presented)) {
+        // +traffic=fig7: program order, the next request only after the last response
+        bool wait = serialize && (accepted_live || !rsps.empty() || !mems.empty() ||
+                                 mem.outstanding() != 0);
+        if (!presented_live && !wait && gen.next(presented)) {
             presented.rsv_counted = 0;
             presented_live = true;
         }
@@ -339,6 +349,8 @@ struct harness {
             // a pure function of the presented response, so it stays put until taken
             uint64_t h = (seed ^ (fills_taken * 0x9e3779b97f4a7c15ULL) ^ fill_mshr) * 0xbf58476d1ce4e5b9ULL;
             fill_hint = (unsigned)((h >> 40) % 100) < hint_pct;
+            if (l2_victim_bits) // one core before a large L2: the bit says "read before"
+                fill_hint = fetched.count(m->mshr[fill_mshr].line) != 0;
             top->mem_rsp_mshr_i = fill_mshr;
             port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
         }
@@ -425,6 +437,8 @@ struct harness {
                 on_mem_request();
             if (top->mem_rsp_valid_i && top->mem_rsp_ready_o) {
                 fills_taken++;
+                if (l2_victim_bits && !free_running)
+                    fetched.insert(m->mshr[fill_mshr].line);
                 mem.response_taken();
                 cov.fill_order(mem.out_of_order_returns);
             }
@@ -538,7 +552,13 @@ int main(int argc, char **argv)
     }
 #endif
     std::mt19937_64 prng(seed);
-    if (traffic_kind == "directed") {
+    if (traffic_kind == "fig7") {
+        h.gen.fig7();
+        h.cov.directed_ = true;
+        h.serialize = true;
+        h.l2_victim_bits = true;
+        h.mem.timing = {4, 40, 100, false};
+    } else if (traffic_kind == "directed") {
         h.gen.directed();
         h.cov.directed_ = true;
         h.mem.timing = {4, 40, 70, true};
@@ -586,6 +606,12 @@ int main(int argc, char **argv)
         std::fclose(h.evlog);
     if (h.stimout)
         std::fclose(h.stimout);
+    std::string expect = plusarg(ctx.get(), "expect", "");
+    if (!expect.empty()) { // +expect=HMB...: the load outcomes in order (fig7)
+        std::printf("l1_harness: outcomes %s, expected %s\n", h.outcomes.c_str(), expect.c_str());
+        if (!h.failed && h.outcomes != expect)
+            h.failed = true;
+    }
     uint64_t min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
     if (!h.failed && h.events < min_events) {
         std::printf("l1_harness: only %" PRIu64 " events, +min_events=%" PRIu64 "\n", h.events, min_events);

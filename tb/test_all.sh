@@ -57,6 +57,17 @@ step "duel: interval 7, margin 0" \
   duel "$work/duel2" --preset li-decoupled --set l1.duel_interval=7 --set l1.duel_margin=0
 step "duel: interval 1, margin 100" \
   duel "$work/duel3" --preset li-decoupled --set l1.duel_interval=1 --set l1.duel_margin=100
+fig7() { # WORKDIR: paper 000's Figure 7 stream through the G-Cache L1 RTL, in lockstep
+  local d=$1
+  mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
+    --set l1.mshrs=4 -o "$d/rtl" >/dev/null && tb/build_harness.sh "$d/rtl" "$d/vl" >/dev/null &&
+    "$d/vl/Vdut" +dir="$d/rtl" +seed=1 +traffic=fig7 +expect=MMMHMHBBHHBM | tee "$d/log" |
+    grep -E "outcomes|MISMATCH" && grep -q "l1_harness: PASS" "$d/log"
+}
+step "gcache: paper 000 Figure 7 on the RTL, in lockstep: M M M H M H B B H H B M" fig7 "$work/fig7"
+step "gcache L1 (M = 2, reset every 50 requests, 8 MSHRs): lint, yosys, lockstep, icarus" \
+  tb/check_config.sh "$work/gcache_l1" "$PRESET_SEEDS" "$REQUESTS" 2000 3000 -- --preset gcache-system \
+  --set l1.mshrs=8 --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=50
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 for p in $presets; do
   step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \

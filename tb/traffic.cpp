@@ -65,6 +65,14 @@ void traffic::directed()
         script_.push_back(make(k & 1, line_of(3 % m_->cfg.sets, 200 + k % (ways + 1))));
 }
 
+void traffic::fig7()
+{
+    desc_ = "fig7";
+    static const unsigned stream[] = {1, 2, 3, 2, 1, 1, 3, 4, 1, 2, 3, 3}; // a1=1 a2=2 b1=3 b2=4
+    for (unsigned t : stream)
+        script_.push_back(make(false, line_of(0, t)));
+}
+
 void traffic::random(pattern p, unsigned n)
 {
     const lay_l1_t *l = &m_->lay;

@@ -20,6 +20,8 @@ public:
     traffic(const cm_l1_t *model, uint64_t seed);
     // Directed script: fixed addresses chosen from the geometry.
     void directed();
+    // Paper 000's Figure 7 stream a1 a2 b1 a2 a1 a1 b1 b2 a1 a2 b1 b1: loads, all in set 0.
+    void fig7();
     // Random: `n` requests of `p` (mix picks a pattern per burst).
     void random(pattern p, unsigned n);
     bool next(cm_req_t &q);
