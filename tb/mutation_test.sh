@@ -22,6 +22,9 @@ mutants=(
   "dec_lfu_tie_to_highest_way|--preset li-decoupled|_meta.v|s/_rc < lfu_rc/_rc <= lfu_rc/g"
   "dec_threshold_off_by_one|--preset li-decoupled|_meta.v|s/(rc_new >= /(rc_new > /"
   "dec_bypass_fill_installs|--preset li-decoupled|.v|s/if (mshr_rd_bypass) begin/if (1'b0) begin/"
+  "gc_insert_ignores_victim_bit|--preset gcache-system --set l1.mshrs=8|_meta.v|s/(hint_i ? \\([^:]*\\) : [^)]*)/\\1/g"
+  "gc_switch_never_set|--preset gcache-system --set l1.mshrs=8|.v|s/if (mem_rsp_hint_i) gc_switch_d/if (1'b0) gc_switch_d/"
+  "gc_bypass_never_ages|--preset gcache-system --set l1.mshrs=8|_meta.v|s/if (fill_bypass_o \\& age_i) begin/if (1'b0) begin/"
 )
 for m in "${mutants[@]}"; do
   IFS='|' read -r name args suffix expr <<<"$m"
