@@ -32,6 +32,7 @@ void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
+void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
 
 /* G-Cache pieces of the L1 top (emit_gcache.c), called by emit_top.c. */

@@ -1,0 +1,352 @@
+/* emit_sys: the system top of SPEC 3.2: system.cores copies of the L1, a round-robin arbiter
+ * from their memory channels to the L2 slice, the L2's read responses routed back by core id
+ * (the victim bit on each L1's mem_rsp_hint_i), and the L2's memory port outside. Core ports,
+ * counters and every cache's event port are concatenated per L1 (L1 c in slice c). */
+#include "emit_l1.h"
+
+#include "lay_l2.h"
+
+static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
+
+typedef struct sys_w {
+    unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, cb, core, l2mb;
+} sys_w_t;
+
+static void widths(const gen_l1_t *g, sys_w_t *w)
+{
+    const cfg_t *c = g->cfg;
+    const lay_l1_t *l = &g->lay;
+    lay_l2_t l2;
+    lay_l2_build(c, &l2);
+    w->P = c->sys.cores;
+    w->pb = w->P > 1 ? cfg_log2(w->P) : 1;
+    w->la = l->line_addr_bits;
+    w->id = c->l1.id_bits;
+    w->pc = c->l1.pc_bits;
+    w->lb = c->l1.line_bytes;
+    w->lw = l->line_bits;
+    w->mb = l->mshr_bits;
+    w->cw = c->l1.counter_bits;
+    w->m = l->set_bits;
+    w->wb = l->way_bits;
+    w->t = l->tag_bits;
+    w->rb = l->row_bits;
+    w->cb = gc_enabled(g) ? gc_evt_count_bits(g) : 0;
+    w->core = c->l1.core_bits;
+    w->l2mb = l2.mshr_bits;
+}
+
+/* "[W*P-1:0] " for a port of P concatenated W-bit fields. */
+static const char *vec(const sys_w_t *w, unsigned width) { return emit_range(width * w->P); }
+
+static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
+{
+    emit_line(e, "module %s_sys (", g->top);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+    emit_line(e, "// core requests and responses, L1 c in bit / slice c");
+    emit_line(e, "input  wire %sreq_valid_i,", vec(w, 1));
+    emit_line(e, "output wire %sreq_ready_o,", vec(w, 1));
+    emit_line(e, "input  wire %sreq_store_i,", vec(w, 1));
+    emit_line(e, "input  wire %sreq_line_i,", vec(w, w->la));
+    emit_line(e, "input  wire %sreq_id_i,", vec(w, w->id));
+    emit_line(e, "input  wire %sreq_pc_i,", vec(w, w->pc));
+    emit_line(e, "input  wire %sreq_be_i,", vec(w, w->lb));
+    emit_line(e, "input  wire %sreq_wdata_i,", vec(w, w->lw));
+    emit_line(e, "output wire %srsp_valid_o,", vec(w, 1));
+    emit_line(e, "input  wire %srsp_ready_i,", vec(w, 1));
+    emit_line(e, "output wire %srsp_id_o,", vec(w, w->id));
+    emit_line(e, "output wire %srsp_status_o,", vec(w, LAY_STATUS_BITS));
+    emit_line(e, "output wire %srsp_data_o,", vec(w, w->lw));
+    emit_line(e, "input  wire flush_i,");
+    emit_line(e, "input  wire kernel_start_i,");
+    emit_line(e, "input  wire filter_enable_i,");
+    emit_line(e, "// the L2 slice's memory port");
+    emit_line(e, "output wire mem_req_valid_o,");
+    emit_line(e, "input  wire mem_req_ready_i,");
+    emit_line(e, "output wire mem_req_store_o,");
+    emit_line(e, "output wire %smem_req_line_o,", emit_range(w->la));
+    emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->l2mb));
+    emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
+    emit_line(e, "input  wire mem_rsp_valid_i,");
+    emit_line(e, "output wire mem_rsp_ready_o,");
+    emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->l2mb));
+    emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
+    emit_line(e, "// counters: every L1's, then the L2's");
+    for (unsigned i = 0; i < CNT_COUNT; i++)
+        emit_line(e, "output wire %scnt_%s_o,", vec(w, w->cw), lay_counter_names[i]);
+    for (unsigned i = 0; i < L2CNT_COUNT; i++)
+        emit_line(e, "output wire %sl2_cnt_%s_o,", emit_range(w->cw), lay_l2_counter_names[i]);
+    emit_line(e, "// simulation only: the arbiter's grant, the L2's responses, every event port");
+    emit_line(e, "output wire l2_req_valid_o,");
+    emit_line(e, "output wire l2_req_ready_o,");
+    emit_line(e, "output wire %sl2_req_core_o,", emit_range(w->core));
+    emit_line(e, "output wire l2_rsp_valid_o,");
+    emit_line(e, "output wire l2_rsp_ready_o,");
+    emit_line(e, "output wire %sl2_rsp_core_o,", emit_range(w->core));
+    emit_line(e, "output wire %sl2_rsp_mshr_o,", emit_range(w->id));
+    emit_line(e, "output wire %sl2_rsp_data_o,", emit_range(w->lw));
+    emit_line(e, "output wire l2_rsp_vbit_o,");
+    emit_line(e, "output wire l2_rsp_l2hit_o,");
+    emit_line(e, "output wire %sevt_l1_valid_o,", vec(w, 1));
+    emit_line(e, "output wire %sevt_l1_kind_o,", vec(w, LAY_EVT_KIND_BITS));
+    emit_line(e, "output wire %sevt_l1_dec_o,", vec(w, LAY_DEC_BITS));
+    emit_line(e, "output wire %sevt_l1_set_o,", vec(w, w->m));
+    emit_line(e, "output wire %sevt_l1_way_o,", vec(w, w->wb));
+    emit_line(e, "output wire %sevt_l1_evict_o,", vec(w, 1));
+    emit_line(e, "output wire %sevt_l1_evict_tag_o,", vec(w, w->t));
+    emit_line(e, "output wire %sevt_l1_mshr_o,", vec(w, w->mb));
+    if (w->cb) {
+        emit_line(e, "output wire %sevt_l1_switch_o,", vec(w, 1));
+        emit_line(e, "output wire %sevt_l1_count_o,", vec(w, w->cb));
+    }
+    emit_line(e, "output wire %sevt_l1_row_o,", vec(w, w->rb));
+    emit_l2_event_ports(e, g, "evt_l2_", 1);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+/* The L2's event port: as declarations of the system's ports (decl = 1, names prefixed) or as
+ * the instance's connections to them (decl = 0). Widths from gen/lay_l2. */
+static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl)
+{
+    lay_l2_t l2;
+    lay_l2_build(g->cfg, &l2);
+    const struct { const char *name; unsigned width; } f[] = {
+        {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
+        {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},
+        {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1},
+        {"row", l2.row_bits}};
+    unsigned n = sizeof f / sizeof f[0];
+    for (unsigned i = 0; i < n; i++) {
+        const char *sep = i + 1 < n ? "," : "";
+        if (decl)
+            emit_line(e, "output wire %s%s%s_o%s", f[i].width > 1 ? emit_range(f[i].width) : "",
+                      prefix, f[i].name, sep);
+        else
+            emit_line(e, ".evt_%s_o (%s%s_o)%s", f[i].name, prefix, f[i].name, sep);
+    }
+}
+
+/* Slice c of a concatenated port of w-bit fields. */
+static const char *slice(const char *name, unsigned c, unsigned width)
+{
+    static char buf[4][96];
+    static unsigned k;
+    char *b = buf[k++ % 4];
+    if (width == 1)
+        snprintf(b, 96, "%s[%u]", name, c);
+    else
+        snprintf(b, 96, "%s[%u:%u]", name, (c + 1) * width - 1, c * width);
+    return b;
+}
+
+static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, unsigned c)
+{
+    emit_line(e, "wire l1_%u_mreq_valid, l1_%u_mreq_store, l1_%u_mrsp_ready;", c, c, c);
+    emit_line(e, "wire %sl1_%u_mreq_line;", emit_range(w->la), c);
+    emit_line(e, "wire %sl1_%u_mreq_mshr;", emit_range(w->mb), c);
+    emit_line(e, "wire %sl1_%u_mreq_be;", emit_range(w->lb), c);
+    emit_line(e, "wire %sl1_%u_mreq_wdata;", emit_range(w->lw), c);
+    emit_line(e, "%s u_l1_%u (", g->top, c);
+    emit_in(e);
+    emit_line(e, ".clk_i (clk_i), .rst_ni (rst_ni),");
+    emit_line(e, ".req_valid_i (%s), .req_ready_o (%s),", slice("req_valid_i", c, 1),
+              slice("req_ready_o", c, 1));
+    emit_line(e, ".req_store_i (%s), .req_line_i (%s),", slice("req_store_i", c, 1),
+              slice("req_line_i", c, w->la));
+    emit_line(e, ".req_id_i (%s), .req_pc_i (%s),", slice("req_id_i", c, w->id),
+              slice("req_pc_i", c, w->pc));
+    emit_line(e, ".req_core_i (%s),", emit_const(w->core, c));
+    emit_line(e, ".req_be_i (%s), .req_wdata_i (%s),", slice("req_be_i", c, w->lb),
+              slice("req_wdata_i", c, w->lw));
+    emit_line(e, ".rsp_valid_o (%s), .rsp_ready_i (%s),", slice("rsp_valid_o", c, 1),
+              slice("rsp_ready_i", c, 1));
+    emit_line(e, ".rsp_id_o (%s), .rsp_status_o (%s),", slice("rsp_id_o", c, w->id),
+              slice("rsp_status_o", c, LAY_STATUS_BITS));
+    emit_line(e, ".rsp_data_o (%s),", slice("rsp_data_o", c, w->lw));
+    emit_line(e, ".mem_req_valid_o (l1_%u_mreq_valid), .mem_req_ready_i (l1_mreq_ready[%u]),", c, c);
+    emit_line(e, ".mem_req_store_o (l1_%u_mreq_store), .mem_req_line_o (l1_%u_mreq_line),", c, c);
+    emit_line(e, ".mem_req_mshr_o (l1_%u_mreq_mshr), .mem_req_be_o (l1_%u_mreq_be),", c, c);
+    emit_line(e, ".mem_req_wdata_o (l1_%u_mreq_wdata),", c);
+    emit_line(e, ".mem_rsp_valid_i (l1_mrsp_valid[%u]), .mem_rsp_ready_o (l1_%u_mrsp_ready),", c, c);
+    emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr[%u:0]), .mem_rsp_data_i (l2_rsp_data),", w->mb - 1);
+    emit_line(e, ".mem_rsp_hint_i (l2_rsp_vbit),");
+    emit_line(e, ".flush_i (flush_i), .kernel_start_i (kernel_start_i),");
+    emit_line(e, ".filter_enable_i (filter_enable_i),");
+    for (unsigned i = 0; i < CNT_COUNT; i++) {
+        char port[48];
+        snprintf(port, sizeof port, "cnt_%s_o", lay_counter_names[i]);
+        emit_line(e, ".%s (%s),", port, slice(port, c, w->cw));
+    }
+    emit_line(e, ".evt_valid_o (%s), .evt_kind_o (%s),", slice("evt_l1_valid_o", c, 1),
+              slice("evt_l1_kind_o", c, LAY_EVT_KIND_BITS));
+    emit_line(e, ".evt_dec_o (%s), .evt_set_o (%s),", slice("evt_l1_dec_o", c, LAY_DEC_BITS),
+              slice("evt_l1_set_o", c, w->m));
+    emit_line(e, ".evt_way_o (%s), .evt_evict_o (%s),", slice("evt_l1_way_o", c, w->wb),
+              slice("evt_l1_evict_o", c, 1));
+    emit_line(e, ".evt_evict_tag_o (%s), .evt_mshr_o (%s),", slice("evt_l1_evict_tag_o", c, w->t),
+              slice("evt_l1_mshr_o", c, w->mb));
+    if (w->cb)
+        emit_line(e, ".evt_switch_o (%s), .evt_count_o (%s),", slice("evt_l1_switch_o", c, 1),
+                  slice("evt_l1_count_o", c, w->cb));
+    emit_line(e, ".evt_row_o (%s)", slice("evt_l1_row_o", c, w->rb));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+/* Round robin: the first requesting L1 after the last one granted, else the lowest. The grant
+ * is combinational; rr_q moves when the L2 accepts. */
+static void emit_arbiter(emit_t *e, const sys_w_t *w)
+{
+    unsigned P = w->P, pb = w->pb;
+    emit_line(e, "wire [%u:0] l1_mreq_valid;", P - 1);
+    emit_line(e, "wire [%u:0] l1_mreq_ready;", P - 1);
+    emit_line(e, "wire [%u:0] l1_mrsp_valid;", P - 1);
+    for (unsigned c = 0; c < P; c++)
+        emit_line(e, "assign l1_mreq_valid[%u] = l1_%u_mreq_valid;", c, c);
+    emit_line(e, "wire l2_req_valid = |l1_mreq_valid;");
+    emit_line(e, "wire l2_req_ready;");
+    emit_line(e, "reg %sgrant;", emit_range(pb));
+    if (P == 1) {
+        emit_line(e, "always @* grant = 1'b0;");
+    } else {
+        emit_line(e, "reg %srr_q; // the L1 granted last", emit_range(pb));
+        emit_line(e, "wire [%u:0] after_last;", P - 1);
+        emit_line(e, "assign after_last[0] = 1'b0;");
+        for (unsigned c = 1; c < P; c++)
+            emit_line(e, "assign after_last[%u] = rr_q < %s;", c, emit_const(pb, c));
+        emit_line(e, "wire [%u:0] late = l1_mreq_valid & after_last;", P - 1);
+        emit_line(e, "always @* begin : round_robin");
+        emit_in(e);
+        emit_line(e, "grant = %s;", emit_const(pb, 0));
+        for (unsigned c = P; c-- > 0;)
+            emit_line(e, "if (l1_mreq_valid[%u]) grant = %s;", c, emit_const(pb, c));
+        for (unsigned c = P; c-- > 0;) /* a requester after the last grant goes first */
+            emit_line(e, "if (late[%u]) grant = %s;", c, emit_const(pb, c));
+        emit_out(e);
+        emit_line(e, "end");
+        emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+        emit_in(e);
+        emit_line(e, "if (!rst_ni) rr_q <= %s;", emit_const(pb, P - 1));
+        emit_line(e, "else if (l2_req_valid & l2_req_ready) rr_q <= grant;");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "reg l2_req_store;");
+    emit_line(e, "reg %sl2_req_line;", emit_range(w->la));
+    emit_line(e, "reg %sl2_req_mshr;", emit_range(w->mb));
+    emit_line(e, "reg %sl2_req_be;", emit_range(w->lb));
+    emit_line(e, "reg %sl2_req_wdata;", emit_range(w->lw));
+    emit_line(e, "always @* begin : granted_request");
+    emit_in(e);
+    emit_line(e, "l2_req_store = l1_0_mreq_store;");
+    emit_line(e, "l2_req_line = l1_0_mreq_line;");
+    emit_line(e, "l2_req_mshr = l1_0_mreq_mshr;");
+    emit_line(e, "l2_req_be = l1_0_mreq_be;");
+    emit_line(e, "l2_req_wdata = l1_0_mreq_wdata;");
+    for (unsigned c = 1; c < P; c++) {
+        emit_line(e, "if (grant == %s) begin", emit_const(pb, c));
+        emit_in(e);
+        emit_line(e, "l2_req_store = l1_%u_mreq_store;", c);
+        emit_line(e, "l2_req_line = l1_%u_mreq_line;", c);
+        emit_line(e, "l2_req_mshr = l1_%u_mreq_mshr;", c);
+        emit_line(e, "l2_req_be = l1_%u_mreq_be;", c);
+        emit_line(e, "l2_req_wdata = l1_%u_mreq_wdata;", c);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    for (unsigned c = 0; c < P; c++)
+        emit_line(e, "assign l1_mreq_ready[%u] = l2_req_ready & (grant == %s);", c,
+                  emit_const(pb, c));
+    emit_blank(e);
+}
+
+static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
+{
+    (void)g;
+    emit_line(e, "// L2 read responses go back to the L1 of their core id");
+    emit_line(e, "wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_l2hit;");
+    emit_line(e, "wire %sl2_rsp_core;", emit_range(w->core));
+    emit_line(e, "wire %sl2_rsp_mshr;", emit_range(w->id));
+    emit_line(e, "wire %sl2_rsp_data;", emit_range(w->lw));
+    emit_line(e, "reg l2_rsp_ready;");
+    for (unsigned c = 0; c < w->P; c++)
+        emit_line(e, "assign l1_mrsp_valid[%u] = l2_rsp_valid & (l2_rsp_core == %s);", c,
+                  emit_const(w->core, c));
+    emit_line(e, "always @* begin : response_ready");
+    emit_in(e);
+    emit_line(e, "l2_rsp_ready = 1'b0;");
+    for (unsigned c = 0; c < w->P; c++)
+        emit_line(e, "if (l2_rsp_core == %s) l2_rsp_ready = l1_%u_mrsp_ready;",
+                  emit_const(w->core, c), c);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "assign l2_req_valid_o = l2_req_valid;");
+    emit_line(e, "assign l2_req_ready_o = l2_req_ready;");
+    if (w->core > w->pb)
+        emit_line(e, "assign l2_req_core_o = {%s, grant};", emit_const(w->core - w->pb, 0));
+    else
+        emit_line(e, "assign l2_req_core_o = grant[%u:0];", w->core - 1);
+    emit_line(e, "assign l2_rsp_valid_o = l2_rsp_valid;");
+    emit_line(e, "assign l2_rsp_ready_o = l2_rsp_ready;");
+    emit_line(e, "assign l2_rsp_core_o = l2_rsp_core;");
+    emit_line(e, "assign l2_rsp_mshr_o = l2_rsp_mshr;");
+    emit_line(e, "assign l2_rsp_data_o = l2_rsp_data;");
+    emit_line(e, "assign l2_rsp_vbit_o = l2_rsp_vbit;");
+    emit_line(e, "assign l2_rsp_l2hit_o = l2_rsp_l2hit;");
+    emit_blank(e);
+}
+
+static void emit_l2_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
+{
+    emit_line(e, "%s_l2 u_l2 (", g->top);
+    emit_in(e);
+    emit_line(e, ".clk_i (clk_i), .rst_ni (rst_ni),");
+    emit_line(e, ".req_valid_i (l2_req_valid), .req_ready_o (l2_req_ready),");
+    emit_line(e, ".req_core_i (l2_req_core_o),");
+    if (w->id > w->mb)
+        emit_line(e, ".req_mshr_i ({%s, l2_req_mshr}),", emit_const(w->id - w->mb, 0));
+    else
+        emit_line(e, ".req_mshr_i (l2_req_mshr),");
+    emit_line(e, ".req_store_i (l2_req_store), .req_line_i (l2_req_line),");
+    emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
+    emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");
+    emit_line(e, ".rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),");
+    emit_line(e, ".rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),");
+    emit_line(e, ".rsp_l2hit_o (l2_rsp_l2hit),");
+    emit_line(e, ".mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),");
+    emit_line(e, ".mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),");
+    emit_line(e, ".mem_req_mshr_o (mem_req_mshr_o), .mem_req_wdata_o (mem_req_wdata_o),");
+    emit_line(e, ".mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_ready_o (mem_rsp_ready_o),");
+    emit_line(e, ".mem_rsp_mshr_i (mem_rsp_mshr_i), .mem_rsp_data_i (mem_rsp_data_i),");
+    for (unsigned i = 0; i < L2CNT_COUNT; i++)
+        emit_line(e, ".cnt_%s_o (l2_cnt_%s_o),", lay_l2_counter_names[i], lay_l2_counter_names[i]);
+    emit_l2_event_ports(e, g, "evt_l2_", 0);
+    emit_out(e);
+    emit_line(e, ");");
+}
+
+void emit_sys_top(emit_t *e, const gen_l1_t *g)
+{
+    sys_w_t w;
+    widths(g, &w);
+    char name[GEN_MOD_MAX + 8];
+    snprintf(name, sizeof name, "%s_sys", g->top);
+    gen_header(e, g->cfg, name,
+               "system top (SPEC 3.2): the L1s, a round-robin arbiter and the L2 slice");
+    emit_ports(e, g, &w);
+    emit_in(e);
+    emit_arbiter(e, &w);
+    emit_routing(e, g, &w);
+    for (unsigned c = 0; c < w.P; c++)
+        emit_l1_instance(e, g, &w, c);
+    emit_l2_instance(e, g, &w);
+    emit_out(e);
+    gen_footer(e);
+}

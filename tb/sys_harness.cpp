@@ -1,0 +1,680 @@
+// sys_harness: Verilator lockstep harness of the generated system top (<name>_sys: P L1s, the
+// round-robin arbiter, the L2 slice). The RTL leads: every L1 event steps that L1's model and
+// every L2 event the L2 model, each compared bit for bit (decision, way, eviction, MSHR and
+// the whole row); the arbitration is taken from the RTL (which core the L2 accepted) and
+// checked against each L1's queue of expected memory requests. Every core response and every
+// L2 response (data, victim bit, hit flag) is checked against the models; every memory request
+// of the L2 against its model's queue. With +own_lines each core reads and writes only its own
+// lines, so responses are also checked against a reference memory (the L1s are not coherent
+// with each other, SPEC 3.2, so with shared lines only the models can say what is right).
+// Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +cover +own_lines +trace=FILE.fst
+//           +traffic=mix|fig7 (fig7: paper 000's stream on core 0, outcomes in +expect=)
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "Vsys.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+#include "memory.h"
+#include "ports.h"
+#include "traffic.h"
+
+extern "C" {
+#include "../cmodel/cm_l1.h"
+#include "../cmodel/cm_l2.h"
+}
+
+namespace {
+
+struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
+struct l1_rsp { uint32_t id; unsigned status; bv_t data; };
+struct l2_rsp { unsigned core, mshr, vbit, hit; bv_t data; };
+
+// Bits [c*w, c*w+w) of a concatenated port, as an integer or a vector.
+template <typename T> uint64_t field(const T &port, unsigned total, unsigned c, unsigned w)
+{
+    bv_t v;
+    port_get(port, v, total);
+    return bv_get(&v, c * w, w);
+}
+template <typename T> void field_bv(const T &port, unsigned total, unsigned c, unsigned w, bv_t &out)
+{
+    bv_t v;
+    port_get(port, v, total);
+    bv_zero(&out);
+    for (unsigned i = 0; i < w; i += 64)
+        bv_put(&out, i, w - i < 64 ? w - i : 64, bv_get(&v, c * w + i, w - i < 64 ? w - i : 64));
+}
+template <typename T> void put_field(T &port, unsigned total, unsigned c, unsigned w, const bv_t &val)
+{
+    bv_t v;
+    port_get(port, v, total);
+    for (unsigned i = 0; i < w; i += 64)
+        bv_put(&v, c * w + i, w - i < 64 ? w - i : 64, bv_get(&val, i, w - i < 64 ? w - i : 64));
+    port_put(port, v, total);
+}
+
+struct core_state {
+    cm_l1_t *m = nullptr;
+    std::unique_ptr<traffic> gen;
+    cm_req_t presented{}, accepted{};
+    bool presented_live = false, accepted_live = false;
+    std::deque<l1_rsp> rsps;
+    std::deque<mem_req> mems;   // memory requests this L1 must send, in order
+    bool reset_expected = false;
+    uint64_t done = 0;
+    std::string outcomes;       // H M B per load response
+};
+
+struct harness {
+    VerilatedContext *ctx;
+    Vsys *top;
+    cfg_t cfg;
+    lay_l1_t l;
+    unsigned P;
+    std::vector<core_state> core;
+    cm_l2_t *l2;
+    memory mem;                 // behind the L2
+    memory ref;                 // reference contents in L2 acceptance order (+own_lines)
+    std::mt19937_64 rng;
+    uint64_t seed, cycle = 0, events = 0;
+    bool failed = false, own_lines = false, serialize = false;
+    // the request the L2 accepted and is working on
+    bool l2_accepted_live = false;
+    unsigned l2_core = 0;
+    mem_req l2_req{};
+    std::deque<l2_rsp> l2_rsps;
+    std::map<std::string, uint64_t> bins;
+    unsigned rsp_ready_pct = 100;
+
+    harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
+        : ctx(c), top(t), cfg(cf), P(cf.sys.cores), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
+          ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), seed(s)
+    {
+        lay_l1_build(&cfg.l1, &l);
+        core.resize(P);
+        for (unsigned c = 0; c < P; c++) {
+            if (cm_l1_new(&cfg, &core[c].m) != 0)
+                std::abort();
+            core[c].gen.reset(new traffic(core[c].m, s * 1000 + c));
+        }
+        if (cm_l2_new(&cfg, &l2) != 0)
+            std::abort();
+        for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
+                              "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
+                              "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age",
+                              "gc_switch_reset", "l2_read_hit", "l2_read_miss", "l2_write_hit",
+                              "l2_write_miss_merge", "l2_evict_clears_vbits",
+                              "l2_dirty_writeback", "l2_clean_evict", "l2_stall_line",
+                              "arbiter_contention"})
+            bins[b] = 0;
+    }
+    ~harness()
+    {
+        for (auto &c : core)
+            cm_l1_free(c.m);
+        cm_l2_free(l2);
+    }
+
+    void fail(const char *what, const std::string &detail)
+    {
+        if (failed)
+            return;
+        failed = true;
+        std::printf("MISMATCH at cycle %" PRIu64 " (seed %" PRIu64 "): %s\n%s", cycle, seed, what,
+                    detail.c_str());
+    }
+    void check(const char *what, uint64_t exp, uint64_t act, const std::string &where)
+    {
+        if (exp == act)
+            return;
+        char b[256];
+        std::snprintf(b, sizeof b, "  %s: %s expected %" PRIu64 " actual %" PRIu64 "\n",
+                      where.c_str(), what, exp, act);
+        fail("field differs", b);
+    }
+    bool reachable(const std::string &b) const
+    {
+        const cfg_l1_t &c = cfg.l1;
+        if (serialize)
+            return false;
+        if (b.compare(0, 3, "gc_") == 0 && c.mode != MODE_GCACHE)
+            return false;
+        if (b == "gc_bypass_counted_no_age")
+            return c.gc_bypass_age_every > 1;
+        if (b == "gc_switch_reset")
+            return c.gc_switch_reset_period > 0;
+        if (b == "gc_bypass_th_victim")
+            return c.gc_th_victim > 0;
+        if (b == "gc_bypass_th_hot")
+            return c.gc_th_hot > 0;
+        if (b == "arbiter_contention")
+            return P > 1;
+        return true;
+    }
+
+    // ---- L1 events -----------------------------------------------------------------------
+    void l1_event(unsigned c)
+    {
+        core_state &s = core[c];
+        unsigned kind = (unsigned)field(top->evt_l1_kind_o, P * LAY_EVT_KIND_BITS, c, LAY_EVT_KIND_BITS);
+        unsigned dec = (unsigned)field(top->evt_l1_dec_o, P * LAY_DEC_BITS, c, LAY_DEC_BITS);
+        unsigned set = (unsigned)field(top->evt_l1_set_o, P * l.set_bits, c, l.set_bits);
+        char where[64];
+        std::snprintf(where, sizeof where, "L1 %u event kind %u dec %u set %u", c, kind, dec, set);
+        cm_result_t r;
+        events++;
+        switch (kind) {
+        case EVT_SWEEP:
+            cm_l1_sweep(s.m, set, &r);
+            break;
+        case EVT_FILL: {
+            unsigned mshr = (unsigned)port_u64(top->l2_rsp_mshr_o);
+            bv_t data;
+            port_get(top->l2_rsp_data_o, data, l.line_bits);
+            if (!top->l2_rsp_valid_o || port_u64(top->l2_rsp_core_o) != c) {
+                fail("L1 fill without an L2 response to it", where);
+                return;
+            }
+            unsigned vbit = top->l2_rsp_vbit_o;
+            hit(vbit ? "l1_fill_vbit_1" : "l1_fill_vbit_0");
+            cm_l1_fill_hint(s.m, mshr, &data, vbit, &r);
+            break;
+        }
+        case EVT_SWITCH_RESET:
+            if (!s.reset_expected) {
+                fail("switch reset the model did not ask for", where);
+                return;
+            }
+            s.reset_expected = false;
+            cm_l1_switch_reset(s.m, &r);
+            hit("gc_switch_reset");
+            break;
+        case EVT_STALL:
+        case EVT_LOOKUP:
+            if (dec == DEC_STALL_LINE) {
+                if (!s.presented_live) {
+                    fail("line stall without a presented request", where);
+                    return;
+                }
+                cm_l1_access(s.m, &s.presented, &r);
+            } else {
+                if (!s.accepted_live) {
+                    fail("lookup without an accepted request", where);
+                    return;
+                }
+                if (s.reset_expected && kind == EVT_LOOKUP) {
+                    fail("a lookup before the due switch reset", where);
+                    return;
+                }
+                cm_l1_access(s.m, &s.accepted, &r);
+            }
+            break;
+        default:
+            fail("unknown L1 event kind", where);
+            return;
+        }
+        check("kind", r.kind, kind, where);
+        check("decision", r.dec, dec, where);
+        check("set", r.set, set, where);
+        if (r.dec == DEC_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT)
+            check("way", r.way, field(top->evt_l1_way_o, P * l.way_bits, c, l.way_bits), where);
+        if (r.kind == EVT_FILL) {
+            check("evict", r.evict_valid, field(top->evt_l1_evict_o, P, c, 1), where);
+#ifdef CG_GCACHE
+            check("switch", s.m->gc_switch[set], field(top->evt_l1_switch_o, P, c, 1), where);
+#endif
+        }
+        if (r.dec == DEC_LD_MISS)
+            check("mshr", r.mshr, field(top->evt_l1_mshr_o, P * l.mshr_bits, c, l.mshr_bits), where);
+        if (r.dec != DEC_STALL_LINE && r.kind != EVT_SWITCH_RESET) {
+            bv_t exp, act;
+            cm_l1_row(s.m, set, &exp);
+            field_bv(top->evt_l1_row_o, P * l.row_bits, c, l.row_bits, act);
+            if (!bv_eq(&exp, &act, l.row_bits))
+                fail("L1 row differs", where);
+        }
+        for (const auto &p : std::map<uint32_t, const char *>{
+                 {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
+                 {CM_PATH_GC_NOT_ALL_HOT, "gc_insert_cold_way_switch_on"},
+                 {CM_PATH_GC_INVALID_WAY, "gc_insert_invalid_way_switch_on"},
+                 {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"}})
+            if (r.paths & p.first)
+                hit(p.second);
+        if (r.dec == DEC_FILL_BYPASS)
+            hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
+        if (r.reset_due)
+            s.reset_expected = true;
+        const cm_req_t &q = r.dec == DEC_STALL_LINE ? s.presented : s.accepted;
+        uint64_t line = lay_line_addr(&l, q.addr);
+        if (r.kind == EVT_LOOKUP) {
+            s.accepted_live = false;
+            s.done++;
+            if (r.dec == DEC_LD_HIT)
+                s.rsps.push_back({q.id, ST_HIT, r.data});
+            else if (r.dec == DEC_LD_MISS)
+                s.mems.push_back({false, line, r.mshr, {}, {}});
+            else {
+                s.mems.push_back({true, line, 0, q.be, q.wdata});
+                s.rsps.push_back({q.id, ST_STORE, {}});
+            }
+        } else if (r.kind == EVT_FILL) {
+            s.rsps.push_back({r.id, r.status, r.data});
+        }
+    }
+
+    // ---- L2 events -----------------------------------------------------------------------
+    void l2_event()
+    {
+        unsigned kind = top->evt_l2_kind_o, dec = top->evt_l2_dec_o;
+        unsigned set = (unsigned)port_u64(top->evt_l2_set_o);
+        char where[64];
+        std::snprintf(where, sizeof where, "L2 event kind %u dec %u set %u", kind, dec, set);
+        cm_l2_result_t r;
+        events++;
+        lay_l2_row_t before{};
+        switch (kind) {
+        case EVT_SWEEP:
+            cm_l2_sweep(l2, set, &r);
+            break;
+        case EVT_STALL:
+        case EVT_LOOKUP:
+            if (!l2_accepted_live) {
+                fail("L2 lookup without an accepted request", where);
+                return;
+            }
+            cm_l2_access(l2, l2_core, l2_req.store, l2_req.line, l2_req.store ? &l2_req.be : nullptr,
+                         l2_req.store ? &l2_req.wdata : nullptr, l2_req.mshr, &r);
+            break;
+        case EVT_FILL: {
+            unsigned mshr = (unsigned)port_u64(top->mem_rsp_mshr_i);
+            bv_t data;
+            port_get(top->mem_rsp_data_i, data, l.line_bits);
+            if (!top->mem_rsp_valid_i) {
+                fail("L2 fill without a memory response", where);
+                return;
+            }
+            before = l2->rows[set];
+            cm_l2_fill(l2, mshr, &data, &r);
+            break;
+        }
+        default:
+            fail("unknown L2 event kind", where);
+            return;
+        }
+        check("L2 kind", r.kind, kind, where);
+        check("L2 decision", r.dec, dec, where);
+        check("L2 set", r.set, set, where);
+        if (r.kind == EVT_FILL) {
+            check("L2 evict", r.evict_valid, top->evt_l2_evict_o, where);
+            check("L2 dirty", r.evict_dirty, top->evt_l2_dirty_o, where);
+            if (r.evict_valid) {
+                hit(r.evict_dirty ? "l2_dirty_writeback" : "l2_clean_evict");
+                if (before.way[r.way].vbits)
+                    hit("l2_evict_clears_vbits");
+            }
+        }
+        if (r.kind != EVT_SWEEP && r.kind != EVT_STALL) {
+            bv_t exp, act;
+            cm_l2_row(l2, set, &exp);
+            port_get(top->evt_l2_row_o, act, l2->lay.row_bits);
+            if (!bv_eq(&exp, &act, l2->lay.row_bits))
+                fail("L2 row differs", where);
+        }
+        if (r.dec == DEC_STALL_LINE)
+            hit("l2_stall_line");
+        if (r.dec == DEC_LD_HIT) hit("l2_read_hit");
+        if (r.dec == DEC_LD_MISS) hit("l2_read_miss");
+        if (r.dec == DEC_ST_HIT) hit("l2_write_hit");
+        if (r.kind == EVT_FILL && r.store) hit("l2_write_miss_merge");
+        if (r.kind == EVT_LOOKUP) // served, or waiting in an MSHR for its fill
+            l2_accepted_live = false;
+        if (r.responds)
+            l2_rsps.push_back({r.core, r.id, r.vbit, r.hit, r.data});
+    }
+
+    void hit(const char *b) { bins[b]++; }
+
+    // ---- channels ------------------------------------------------------------------------
+    void on_l2_accept()
+    {
+        unsigned c = (unsigned)port_u64(top->l2_req_core_o);
+        if (c >= P || core[c].mems.empty()) {
+            fail("the L2 accepted a request its L1 was not expected to send", "");
+            return;
+        }
+        mem_req e = core[c].mems.front();
+        core[c].mems.pop_front();
+        l2_core = c;
+        l2_req = e;
+        l2_accepted_live = true;
+        if (e.store)
+            ref.store(e.line, e.be, e.wdata);
+        if (contention())
+            hit("arbiter_contention");
+    }
+    bool contention() const
+    {
+        unsigned n = 0;
+        for (unsigned c = 0; c < P; c++)
+            n += !core[c].mems.empty();
+        return n > 1;
+    }
+
+    void on_mem_request()
+    {
+        cm_l2_mem_t e;
+        if (!cm_l2_mem_pop(l2, &e)) {
+            fail("unexpected L2 memory request", "");
+            return;
+        }
+        bool store = top->mem_req_store_o;
+        uint64_t line = port_u64(top->mem_req_line_o);
+        check("mem store", e.write, store, "L2 memory request");
+        check("mem line", e.line, line, "L2 memory request");
+        if (store) {
+            bv_t d, be;
+            port_get(top->mem_req_wdata_o, d, l.line_bits);
+            if (!bv_eq(&d, &e.data, l.line_bits))
+                fail("write-back data differs", "");
+            bv_zero(&be);
+            for (unsigned i = 0; i < cfg.l1.line_bytes; i++)
+                bv_put(&be, i, 1, 1);
+            mem.store(line, be, d);
+        } else {
+            check("mem mshr", e.mshr, port_u64(top->mem_req_mshr_o), "L2 memory request");
+            mem.read(line, (unsigned)port_u64(top->mem_req_mshr_o), cycle);
+        }
+    }
+
+    void on_l2_response()
+    {
+        if (l2_rsps.empty()) {
+            fail("unexpected L2 response", "");
+            return;
+        }
+        l2_rsp e = l2_rsps.front();
+        l2_rsps.pop_front();
+        check("L2 rsp core", e.core, port_u64(top->l2_rsp_core_o), "L2 response");
+        check("L2 rsp mshr", e.mshr, port_u64(top->l2_rsp_mshr_o), "L2 response");
+        check("L2 rsp vbit", e.vbit, top->l2_rsp_vbit_o, "L2 response");
+        check("L2 rsp hit", e.hit, top->l2_rsp_l2hit_o, "L2 response");
+        bv_t d;
+        port_get(top->l2_rsp_data_o, d, l.line_bits);
+        if (!bv_eq(&d, &e.data, l.line_bits))
+            fail("L2 response data differs from the L2 model", "");
+    }
+
+    void on_core_response(unsigned c)
+    {
+        core_state &s = core[c];
+        if (s.rsps.empty()) {
+            fail("unexpected core response", "");
+            return;
+        }
+        l1_rsp e = s.rsps.front();
+        s.rsps.pop_front();
+        char where[32];
+        std::snprintf(where, sizeof where, "core %u response", c);
+        check("rsp id", e.id, field(top->rsp_id_o, P * cfg.l1.id_bits, c, cfg.l1.id_bits), where);
+        check("rsp status", e.status, field(top->rsp_status_o, P * LAY_STATUS_BITS, c, LAY_STATUS_BITS), where);
+        if (e.status != ST_STORE) {
+            bv_t d;
+            field_bv(top->rsp_data_o, P * l.line_bits, c, l.line_bits, d);
+            if (!bv_eq(&d, &e.data, l.line_bits))
+                fail("core response data differs from the L1 model", where);
+            s.outcomes += "HMB"[e.status];
+        }
+    }
+
+    // ---- driving -------------------------------------------------------------------------
+    void drive()
+    {
+        bv_t vvalid, vstore, vready;
+        bv_zero(&vvalid);
+        bv_zero(&vstore);
+        bv_zero(&vready);
+        for (unsigned c = 0; c < P; c++) {
+            core_state &s = core[c];
+            bool wait = serialize && (s.accepted_live || !s.rsps.empty() || !s.mems.empty() ||
+                                      l2_accepted_live || !l2_rsps.empty());
+            if (!s.presented_live && !wait && s.gen->next(s.presented)) {
+                if (own_lines) { // the core's own lines: its id in the top line-address bits
+                    uint64_t line = lay_line_addr(&l, s.presented.addr);
+                    unsigned sh = l.line_addr_bits - cfg.l1.core_bits;
+                    line = (line & ((1ULL << sh) - 1)) | ((uint64_t)c << sh);
+                    s.presented.addr = line << l.off_bits;
+                }
+                s.presented.rsv_counted = 0;
+                s.presented_live = true;
+            }
+            bv_put(&vvalid, c, 1, s.presented_live);
+            if (s.presented_live) {
+                bv_t v;
+                bv_put(&vstore, c, 1, s.presented.store);
+                bv_zero(&v);
+                bv_put(&v, 0, 64, lay_line_addr(&l, s.presented.addr));
+                put_field(top->req_line_i, P * l.line_addr_bits, c, l.line_addr_bits, v);
+                bv_zero(&v);
+                bv_put(&v, 0, 32, s.presented.id);
+                put_field(top->req_id_i, P * cfg.l1.id_bits, c, cfg.l1.id_bits, v);
+                put_field(top->req_be_i, P * cfg.l1.line_bytes, c, cfg.l1.line_bytes, s.presented.be);
+                put_field(top->req_wdata_i, P * l.line_bits, c, l.line_bits, s.presented.wdata);
+            }
+            bv_put(&vready, c, 1, std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct);
+        }
+        port_put(top->req_valid_i, vvalid, P);
+        port_put(top->req_store_i, vstore, P);
+        port_put(top->rsp_ready_i, vready, P);
+        top->mem_req_ready_i = mem.req_ready();
+        unsigned mshr;
+        bv_t data;
+        bool fill = mem.response(cycle, mshr, data);
+        top->mem_rsp_valid_i = fill;
+        if (fill) {
+            top->mem_rsp_mshr_i = mshr;
+            port_put(top->mem_rsp_data_i, data, l.line_bits);
+        }
+        top->flush_i = 0;
+        top->kernel_start_i = 0;
+        top->filter_enable_i = 1;
+    }
+
+    void new_phase()
+    {
+        static const unsigned max_lat[] = {2, 8, 40, 200};
+        unsigned k = (unsigned)(rng() % 4);
+        mem.timing.min_latency = 1 + (k == 3 ? 40 : 0);
+        mem.timing.max_latency = max_lat[k];
+        mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        mem.timing.out_of_order = (rng() & 3) != 0;
+        rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+    }
+
+    void tick()
+    {
+        if (!serialize && cycle % 3000 == 0)
+            new_phase();
+        top->clk_i = 0;
+        drive();
+        top->eval();
+        if (top->rst_ni) {
+            for (unsigned c = 0; c < P; c++) {
+                core_state &s = core[c];
+                if (s.presented_live && s.presented.rsv_counted) cm_l1_stall_cycle(s.m);
+                else if (s.accepted_live && s.accepted.rsv_counted) cm_l1_stall_cycle(s.m);
+            }
+            bv_t ev;
+            port_get(top->evt_l1_valid_o, ev, P);
+            for (unsigned c = 0; c < P && !failed; c++)
+                if (bv_get(&ev, c, 1))
+                    l1_event(c);
+            if (top->evt_l2_valid_o && !failed)
+                l2_event();
+            bv_t rv, rr;
+            port_get(top->req_valid_i, rv, P);
+            port_get(top->req_ready_o, rr, P);
+            for (unsigned c = 0; c < P; c++)
+                if (bv_get(&rv, c, 1) && bv_get(&rr, c, 1)) {
+                    core[c].accepted = core[c].presented;
+                    core[c].accepted_live = true;
+                    core[c].presented_live = false;
+                }
+            if (top->l2_req_valid_o && top->l2_req_ready_o)
+                on_l2_accept();
+            if (top->mem_req_valid_o && top->mem_req_ready_i)
+                on_mem_request();
+            if (top->mem_rsp_valid_i && top->mem_rsp_ready_o)
+                mem.response_taken();
+            if (top->l2_rsp_valid_o && top->l2_rsp_ready_o)
+                on_l2_response();
+            bv_t pv, pr;
+            port_get(top->rsp_valid_o, pv, P);
+            port_get(top->rsp_ready_i, pr, P);
+            for (unsigned c = 0; c < P; c++)
+                if (bv_get(&pv, c, 1) && bv_get(&pr, c, 1))
+                    on_core_response(c);
+        }
+        ctx->timeInc(1);
+        top->clk_i = 1;
+        top->eval();
+        ctx->timeInc(1);
+        cycle++;
+    }
+
+    bool idle() const
+    {
+        for (const auto &s : core)
+            if (s.presented_live || s.accepted_live || s.gen->remaining() || !s.rsps.empty() ||
+                !s.mems.empty())
+                return false;
+        return !l2_accepted_live && l2_rsps.empty() && mem.outstanding() == 0;
+    }
+
+    unsigned missing() const
+    {
+        unsigned n = 0;
+        for (const auto &b : bins)
+            n += b.second == 0 && reachable(b.first);
+        return n;
+    }
+    void report() const
+    {
+        std::printf("coverage:");
+        for (const auto &b : bins)
+            std::printf(" %s=%s", b.first.c_str(),
+                        reachable(b.first) ? std::to_string(b.second).c_str() : "n/a");
+        std::printf("\ncoverage: %zu bins, %u not hit:", bins.size(), missing());
+        for (const auto &b : bins)
+            if (b.second == 0 && reachable(b.first))
+                std::printf(" %s", b.first.c_str());
+        std::printf("\n");
+    }
+};
+
+std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
+{
+    std::string key = std::string("+") + name + "=";
+    const char *v = ctx->commandArgsPlusMatch(name);
+    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
+        return std::string(v + key.size());
+    return def;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    ctx->commandArgs(argc, argv);
+    ctx->randReset(2);
+    std::string dir = plusarg(ctx.get(), "dir", ".");
+    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
+    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
+    std::string kind = plusarg(ctx.get(), "traffic", "mix");
+    std::string expect = plusarg(ctx.get(), "expect", "");
+    Verilated::randSeed((int)(seed & 0x7fffffff));
+    cfg_t c;
+    char err[1024];
+    std::string cfgpath = dir + "/config.yaml";
+    cfg_defaults(&c);
+    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
+        std::fprintf(stderr, "sys_harness: %s\n", err);
+        return 2;
+    }
+    const std::unique_ptr<Vsys> top{new Vsys{ctx.get(), "TOP"}};
+    harness h(ctx.get(), top.get(), c, seed);
+    h.own_lines = ctx->commandArgsPlusMatch("own_lines")[0] != 0;
+    std::printf("sys_harness: %s, %u cores, seed=%" PRIu64 " traffic=%s%s\n", c.name, h.P, seed,
+                kind.c_str(), h.own_lines ? " own_lines" : "");
+#if VM_TRACE
+    VerilatedFstC *tfp = nullptr;
+    std::string trace = plusarg(ctx.get(), "trace", "");
+    if (!trace.empty()) {
+        ctx->traceEverOn(true);
+        tfp = new VerilatedFstC;
+        top->trace(tfp, 99);
+        tfp->open(trace.c_str());
+    }
+#endif
+    std::mt19937_64 prng(seed);
+    if (kind == "fig7") { // core 0 only, in program order, behind the real L2
+        h.serialize = true;
+        h.core[0].gen->fig7();
+        h.mem.timing = {4, 40, 100, false};
+    } else {
+        for (unsigned i = 0; i < h.P; i++) {
+            h.core[i].gen->store_pct = (unsigned)(prng() % 40);
+            h.core[i].gen->random(pattern::mix, requests);
+        }
+    }
+    top->rst_ni = 0;
+    for (int i = 0; i < 4; i++)
+        h.tick();
+    top->rst_ni = 1;
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t limit = 400000 + 600ULL * requests * h.P;
+    while (!h.failed && !h.idle() && h.cycle < limit)
+        h.tick();
+    for (int i = 0; i < 4 && !h.failed; i++)
+        h.tick();
+    if (!h.failed && !h.idle())
+        h.fail("timeout: requests outstanding", "");
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    top->final();
+#if VM_TRACE
+    if (tfp) {
+        tfp->close();
+        delete tfp;
+    }
+#endif
+    uint64_t done = 0;
+    for (auto &s : h.core)
+        done += s.done;
+    std::printf("sys_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s\n",
+                h.cycle, h.events, done, secs);
+    h.report();
+    if (!expect.empty()) {
+        std::printf("sys_harness: core 0 outcomes %s, expected %s\n", h.core[0].outcomes.c_str(),
+                    expect.c_str());
+        if (h.core[0].outcomes != expect)
+            h.failed = true;
+    }
+    if (!h.failed && ctx->commandArgsPlusMatch("cover")[0] != 0 && h.missing()) {
+        std::printf("sys_harness: coverage incomplete (+cover)\n");
+        h.failed = true;
+    }
+    std::printf("sys_harness: %s (seed %" PRIu64 ")\n", h.failed ? "FAIL" : "PASS", seed);
+    return h.failed ? 1 : 0;
+}
