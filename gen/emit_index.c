@@ -1,6 +1,6 @@
 /* emit_index: the set-index network: modulo, bitwise XOR, or PRIC (one balanced tree of
  * 2-input XORs per index bit, from the H matrix of P; gen/pric.h). */
-#include "emit_l1.h"
+#include "emit_l2.h"
 
 #include <string.h>
 
@@ -86,5 +86,13 @@ void emit_l1_index(emit_t *e, const gen_l1_t *g)
     const cfg_l1_t *c = &g->cfg->l1;
     emit_index_t x = {c->index, g->lay.set_bits, gen_l1_index_in_bits(g), g->lay.off_bits,
                       c->index == INDEX_PRIC ? cfg_pric_poly(c) : 0};
+    emit_index_module(e, g->cfg, g->index, &x);
+}
+
+/* The L2's own network: l2.index over the L2's sets; PRIC hashes every line-address bit. */
+void emit_l2_index(emit_t *e, const gen_l2_t *g)
+{
+    emit_index_t x = {g->cfg->l2.index, g->lay.set_bits, gen_l2_index_in_bits(g),
+                      g->lay.off_bits, g->cfg->l2.index == INDEX_PRIC ? cfg_l2_pric_poly(g->cfg) : 0};
     emit_index_module(e, g->cfg, g->index, &x);
 }
