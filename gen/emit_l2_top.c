@@ -205,8 +205,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 static void emit_group(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     const lay_l2_t *l = &g->lay;
-    emit_line(e, "always @* begin : victim_group // one bit per %u core%s", l->share,
-              l->share > 1 ? "s" : "");
+    emit_line(e, "always @* begin : victim_group // group = core / Sv, Sv = %u", l->share);
     emit_in(e);
     emit_line(e, "case (meta_core)");
     emit_in(e);

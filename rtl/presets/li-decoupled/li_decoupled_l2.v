@@ -210,7 +210,7 @@ module li_decoupled_l2 (
     .set_o  (idx_set)
   );
 
-  always @* begin : victim_group // one bit per 1 core
+  always @* begin : victim_group // group = core / Sv, Sv = 1
     case (meta_core)
       4'd0: meta_group = 4'd1;
       4'd1: meta_group = 4'd2;
