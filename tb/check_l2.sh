@@ -2,8 +2,9 @@
 # check_l2.sh OUTDIR WORKDIR: checks the L2 slice <name>_l2 of a generated output directory on
 # its own: Verilator -Wall lint (zero warnings) and Icarus -g2005 -Wall (silent) on the L2's
 # files, the Yosys structural checks (no latches, drivers, loops), the lockstep harness
-# (tb/l2_harness.cpp against cmodel/cm_l2.c) on two seeds with full coverage, then mutants of
-# the generated L2 RTL that the harness must catch. REQUESTS (env, default 30000) per seed.
+# (tb/l2_harness.cpp against cmodel/cm_l2.c) on two seeds with full coverage (the second with
+# +own_lines: each core writes only its own lines), then mutants of the generated L2 RTL that
+# the harness must catch. REQUESTS (env, default 30000) per seed.
 # Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1.
 set -uo pipefail
 [ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
@@ -39,12 +40,13 @@ t=$(ms)
 stage build "$t"
 t=$(ms)
 for s in 1 2; do
-  "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover >"$work/run$s.log" 2>&1
+  own=""; [ $s = 2 ] && own=+own_lines  # seed 2: each core writes only its own lines
+  "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover $own >"$work/run$s.log" 2>&1
   rc=$?
   if [ $rc != 0 ] || ! grep -q "l2_harness: PASS" "$work/run$s.log"; then
     grep -E "MISMATCH|^  |coverage: .* not hit|l2_harness" "$work/run$s.log" | head -40
-    "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +trace="$work/fail_seed$s.fst" \
-      >/dev/null 2>&1
+    "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" $own \
+      +trace="$work/fail_seed$s.fst" >/dev/null 2>&1
     notok "lockstep seed $s failed (waveform: $work/fail_seed$s.fst)"
   fi
   grep -E "^l2_harness: [0-9]+ cycles" "$work/run$s.log" | sed "s/^l2_harness:/  seed $s:/"
@@ -83,7 +85,8 @@ for mu in "${mutants[@]}"; do
   done
   [ $hit = 1 ] || notok "mutant $name survived the harness"
   caught=$((caught + 1))
-  why=$(grep -m1 -E '<-- differs|expected' "$d/run$s.log" | sed 's/^ *//' | cut -c1-70)
+  why=$({ grep -m1 -e '<-- differs' "$d/run$s.log" || grep -m1 expected "$d/run$s.log"; } |
+        sed 's/^ *//' | cut -c1-70)
   echo "  mutant $name caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c10-60)... $why"
   rm -rf "$d/vl"
 done
