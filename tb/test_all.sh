@@ -3,8 +3,9 @@
 # golden RTL and determinism, then every preset and RANDOM_CONFIGS random configurations through
 # lint, Yosys checks, Verilator lockstep (full coverage, >= MIN_EVENTS events per random run)
 # and Icarus (the presets and the first 4 random configs also through the cross-simulator
-# event-log check), then the mutation test, then the Yosys cost report of every preset beside
-# its baseline with the synthesis checks. Ends with "N passed, M failed".
+# event-log check), the SM-dueling controller and the L2 slice alone (lockstep and mutants),
+# then the mutation test, then the Yosys cost report of every preset beside its baseline with
+# the synthesis checks. Ends with "N passed, M failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -49,7 +50,7 @@ for s in $(seq 1 "$RANDOM_CONFIGS"); do
 done
 duel() { # WORKDIR CACHEGEN_ARGS...: the SM-dueling controller alone, in lockstep
   local d=$1; shift
-  build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
 }
 step "duel: li-decoupled controller (interval 500, margin 10): lint, Icarus, lockstep, mutants" \
   duel "$work/duel1" --preset li-decoupled
@@ -57,6 +58,18 @@ step "duel: interval 7, margin 0" \
   duel "$work/duel2" --preset li-decoupled --set l1.duel_interval=7 --set l1.duel_margin=0
 step "duel: interval 1, margin 100" \
   duel "$work/duel3" --preset li-decoupled --set l1.duel_interval=1 --set l1.duel_margin=100
+l2() { # WORKDIR CACHEGEN_ARGS...: the L2 slice alone, in lockstep, with its mutants
+  local d=$1; shift
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_l2.sh "$d/rtl" "$d/work"
+}
+step "l2: fermi-l1's slice (256 sets x 16 ways, LRU, 4 cores): lint, Icarus, lockstep, mutants" \
+  l2 "$work/l2a" --preset fermi-l1
+step "l2: 8 sets x 4 ways, SRRIP, xor index, 4 cores sharing a bit in pairs" \
+  l2 "$work/l2b" --preset gcn-l1 --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
+  --set l2.index=xor --set l2.victim_share=2
+step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
+  l2 "$work/l2c" --preset fermi-l1 --set l2.sets=4 --set l2.ways=1 --set l2.index=pric \
+  --set l2.mshrs=1 --set system.cores=1
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 for p in $presets; do
   step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \
