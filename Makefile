@@ -5,14 +5,18 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
-PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled
+PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system
+# Generated and reported, not simulated (16 L1s of 128-byte lines: a 16 Kbit system port).
+GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
             ccache gnuplot-nox make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
-           gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/report.c gen/gen_l1.c gen/pric_cli.c
+           gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_sys.c \
+           gen/emit_l2_meta.c gen/emit_l2_mshr.c gen/emit_l2_top.c gen/report.c gen/gen_l1.c \
+           gen/pric_cli.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_dec.c cmodel/cm_duel.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
@@ -145,7 +149,7 @@ synth: deps
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
-	@for p in $(PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \
+	@for p in $(PRESETS) $(GEN_ONLY_PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \
 	  $(B)/cachegen --preset $$p -o rtl/presets/$$p || exit 1; done
 
 clean:

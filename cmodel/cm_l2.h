@@ -1,6 +1,6 @@
 /* cm_l2: bit-accurate C model of the shared L2 slice (SPEC 3.2, 3.5), event-level.
  * Write-back, write-allocate, LRU or SRRIP, any index; requests from P L1s carry core id and
- * id; every line holds P/Sv G-Cache victim bits. Holds exactly the state the RTL will hold:
+ * id (the requesting L1's MSHR number); every line holds P/Sv G-Cache victim bits. Holds exactly the state the RTL will hold:
  * set rows in gen/lay_l2's layout, data lines, MSHRs (each holding its whole pending request)
  * and counters. Memory requests (line reads, whole-line write-backs) leave in issue order
  * through a queue the caller drains; the memory may answer reads in any order (cm_l2_fill).
@@ -23,7 +23,7 @@ typedef struct cm_l2_mshr {
     uint8_t valid;   /* a line fetch is outstanding */
     uint64_t line;   /* line address (byte address >> b) */
     unsigned core;   /* requesting L1 (core id, core_bits) */
-    uint32_t id;     /* transaction id to return (id_bits) */
+    uint32_t id;     /* id to return: the requesting L1's MSHR number (lay.id_bits) */
     uint8_t store;   /* 1: a write waiting to merge into the fetched line */
     bv_t be;         /* write: byte enables, bit i = byte i */
     bv_t wdata;      /* write: data, byte i in bits 8i+7:8i */

@@ -575,11 +575,12 @@ static const char *const li_decoupled[] = {"name", "li_decoupled", "l1.sets", "3
                                             "l1.tag_ways", "8", "l1.rc_bits", "6",
                                             "l1.threshold", "2", NULL};
 
-/* G-Cache system of paper 000 (Table 2): 32 KB 4-way L1s with 3-bit SRRIP and 32 MSHRs in
- * front of a 128 KB 16-way L2 slice; the L2 keeps RRPVs as in the paper's Figure 6. */
+/* G-Cache system of paper 000 (Table 2): 32 KB 4-way L1s with 3-bit SRRIP in front of a
+ * 128 KB 16-way L2 slice; the L2 keeps RRPVs as in the paper's Figure 6. 8 MSHRs per L1 (the
+ * paper has 32; 8 keeps every L1 path, MSHR-full included, reachable in the test traffic). */
 static const char *const gcache_system[] = {"name", "gcache_system", "l1.sets", "64",
                                              "l1.ways", "4", "l1.line_bytes", "128",
-                                             "l1.mshrs", "32", "l1.replacement", "srrip",
+                                             "l1.mshrs", "8", "l1.replacement", "srrip",
                                              "l1.rrpv_bits", "3", "l1.mode", "gcache",
                                              "system.cores", "4", "l2.sets", "64",
                                              "l2.ways", "16", "l2.replacement", "srrip", NULL};
@@ -587,7 +588,7 @@ static const char *const gcache_system[] = {"name", "gcache_system", "l1.sets", 
 /* The paper's storage example (sec. 4.3): 16 L1s over a 512-set 16-way (1 MB) L2. */
 static const char *const gcache_l2_16core[] = {"name", "gcache_l2_16core", "l1.sets", "64",
                                                 "l1.ways", "4", "l1.line_bytes", "128",
-                                                "l1.mshrs", "32", "l1.replacement", "srrip",
+                                                "l1.mshrs", "8", "l1.replacement", "srrip",
                                                 "l1.rrpv_bits", "3", "l1.mode", "gcache",
                                                 "system.cores", "16", "l2.sets", "512",
                                                 "l2.ways", "16", "l2.replacement", "srrip",

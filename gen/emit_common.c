@@ -1,5 +1,5 @@
-/* emit_common: names and the header every generated file starts with. */
-#include "emit_l1.h"
+/* emit_common: module names (L1 and L2) and the header every generated file starts with. */
+#include "emit_l2.h"
 
 #include <string.h>
 
@@ -41,6 +41,28 @@ unsigned gen_l1_index_in_bits(const gen_l1_t *g)
     switch (g->cfg->l1.index) {
     case INDEX_XOR: return 2 * g->lay.set_bits;
     case INDEX_PRIC: return cfg_pric_hashed_bits(&g->cfg->l1);
+    default: return g->lay.set_bits;
+    }
+}
+
+void gen_l2_init(gen_l2_t *g, const cfg_t *c)
+{
+    memset(g, 0, sizeof *g);
+    g->cfg = c;
+    lay_l2_build(c, &g->lay);
+    snprintf(g->top, sizeof g->top, "%s_l2", c->name);
+    snprintf(g->meta, sizeof g->meta, "%s_l2_meta", c->name);
+    snprintf(g->mshr, sizeof g->mshr, "%s_l2_mshr", c->name);
+    snprintf(g->index, sizeof g->index, "%s_l2_index", c->name);
+    assert(emit_ident_ok(g->top) && emit_ident_ok(g->meta) && emit_ident_ok(g->mshr) &&
+           emit_ident_ok(g->index));
+}
+
+unsigned gen_l2_index_in_bits(const gen_l2_t *g)
+{
+    switch (g->cfg->l2.index) {
+    case INDEX_XOR: return 2 * g->lay.set_bits;
+    case INDEX_PRIC: return g->lay.line_addr_bits;
     default: return g->lay.set_bits;
     }
 }

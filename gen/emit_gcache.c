@@ -122,7 +122,7 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned cb = count_bits(c), m = g->lay.set_bits;
-    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_line(e, "rsp_id_d = mshr_rd_id;");
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");

@@ -1,6 +1,7 @@
 /* emit_index: the set-index network: modulo, bitwise XOR, or PRIC (one balanced tree of
- * 2-input XORs per index bit, from the H matrix of P; gen/pric.h). */
-#include "emit_l1.h"
+ * 2-input XORs per index bit, from the H matrix of P; gen/pric.h). One emitter serves the L1
+ * (l1.index over its sets) and the L2 slice (l2.index over its own sets). */
+#include "emit_l2.h"
 
 #include <string.h>
 
@@ -32,22 +33,27 @@ static void emit_xor_tree(emit_t *e, unsigned bit, const unsigned *terms, unsign
 }
 
 /* The terms of index bit j: hashed bits k whose column x^k mod P has bit j set. */
-unsigned gen_pric_terms(const cfg_l1_t *c, unsigned j, unsigned *terms)
+unsigned gen_pric_terms_of(unsigned long long poly, unsigned hashed, unsigned j, unsigned *terms)
 {
     uint64_t col[PRIC_MAX_HASHED];
-    unsigned hashed = cfg_pric_hashed_bits(c), n = 0;
-    pric_columns(cfg_pric_poly(c), hashed, col);
+    unsigned n = 0;
+    pric_columns(poly, hashed, col);
     for (unsigned k = 0; k < hashed; k++)
         if ((col[k] >> j) & 1)
             terms[n++] = k;
     return n;
 }
 
-void emit_l1_index(emit_t *e, const gen_l1_t *g)
+unsigned gen_pric_terms(const cfg_l1_t *c, unsigned j, unsigned *terms)
 {
-    unsigned m = g->lay.set_bits, in = gen_l1_index_in_bits(g);
-    gen_header(e, g->cfg, g->index, "set index from the low line-address bits");
-    emit_line(e, "module %s (", g->index);
+    return gen_pric_terms_of(cfg_pric_poly(c), cfg_pric_hashed_bits(c), j, terms);
+}
+
+void emit_index_module(emit_t *e, const cfg_t *c, const char *module, const emit_index_t *x)
+{
+    unsigned m = x->set_bits, in = x->in_bits;
+    gen_header(e, c, module, "set index from the low line-address bits");
+    emit_line(e, "module %s (", module);
     emit_in(e);
     emit_line(e, "input  wire %sline_i,", emit_range(in));
     emit_line(e, "output wire %sset_o", emit_range(m));
@@ -55,17 +61,17 @@ void emit_l1_index(emit_t *e, const gen_l1_t *g)
     emit_line(e, ");");
     emit_blank(e);
     emit_in(e);
-    if (g->cfg->l1.index == INDEX_PRIC) {
-        unsigned b = g->lay.off_bits;
+    if (x->index == INDEX_PRIC) {
+        unsigned b = x->off_bits;
         emit_line(e, "// PRIC: set = A mod P over GF(2), P = %llu, hashing address bits %u..%u",
-                  cfg_pric_poly(&g->cfg->l1), b, b + in - 1);
+                  x->poly, b, b + in - 1);
         emit_line(e, "// (line_i bit k is address bit b+k; index bit j is the coefficient of x^j).");
         for (unsigned j = 0; j < m; j++) {
             unsigned terms[PRIC_MAX_HASHED];
-            unsigned n = gen_pric_terms(&g->cfg->l1, j, terms);
+            unsigned n = gen_pric_terms_of(x->poly, in, j, terms);
             emit_xor_tree(e, j, terms, n);
         }
-    } else if (g->cfg->l1.index == INDEX_XOR) {
+    } else if (x->index == INDEX_XOR) {
         emit_line(e, "// XOR index: A[b+m-1:b] ^ A[b+2m-1:b+m] (line_i bit 0 is address bit b).");
         emit_line(e, "assign set_o = line_i[%u:0] ^ line_i[%u:%u];", m - 1, 2 * m - 1, m);
     } else {
@@ -74,4 +80,20 @@ void emit_l1_index(emit_t *e, const gen_l1_t *g)
     }
     emit_out(e);
     gen_footer(e);
+}
+
+void emit_l1_index(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_index_t x = {c->index, g->lay.set_bits, gen_l1_index_in_bits(g), g->lay.off_bits,
+                      c->index == INDEX_PRIC ? cfg_pric_poly(c) : 0};
+    emit_index_module(e, g->cfg, g->index, &x);
+}
+
+/* The L2's own network: l2.index over the L2's sets; PRIC hashes every line-address bit. */
+void emit_l2_index(emit_t *e, const gen_l2_t *g)
+{
+    emit_index_t x = {g->cfg->l2.index, g->lay.set_bits, gen_l2_index_in_bits(g),
+                      g->lay.off_bits, g->cfg->l2.index == INDEX_PRIC ? cfg_l2_pric_poly(g->cfg) : 0};
+    emit_index_module(e, g->cfg, g->index, &x);
 }

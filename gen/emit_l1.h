@@ -46,6 +46,21 @@ void emit_gc_count_request(emit_t *e, const gen_l1_t *g);
 void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
 void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
 
+/* The geometry the replacement emitters need, so that the L1 and L2 lookup modules share them:
+ * they act on the signals w<i>_repl, w<i>_repl_d, sel_way, sel_age, touch, is_fill and
+ * any_invalid of the module being emitted, and define victim_way (and rrpv_add for SRRIP). */
+typedef struct emit_ways {
+    unsigned ways;      /* associativity (>= 2 for every function below) */
+    unsigned way_bits;  /* width of a way number */
+    unsigned repl_bits; /* LRU age or RRPV bits per way */
+    int insert_by_hint; /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
+} emit_ways_t;
+void emit_ways_victim_lru(emit_t *e, const emit_ways_t *x);
+void emit_ways_victim_srrip(emit_t *e, const emit_ways_t *x);
+void emit_ways_sel_age(emit_t *e, const emit_ways_t *x);
+void emit_ways_update_lru(emit_t *e, const emit_ways_t *x);
+void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x);
+
 /* Shared by the metadata emitters (emit_meta.c). Policy updates act on the signals touch,
  * sel_way, sel_age, w<i>_repl and w<i>_repl_d, plru and plru_d of the module being emitted. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
@@ -54,8 +69,21 @@ void emit_lru_sel_age(emit_t *e, const gen_l1_t *g);
 void emit_update_lru(emit_t *e, const gen_l1_t *g);
 void emit_update_plru(emit_t *e, const gen_l1_t *g);
 
-/* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count. */
+/* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count.
+ * The first form is the L1's (l1.pric_*), the second any modulus over `hashed` bits. */
 unsigned gen_pric_terms(const cfg_l1_t *c, unsigned j, unsigned *terms);
+unsigned gen_pric_terms_of(unsigned long long poly, unsigned hashed, unsigned j, unsigned *terms);
+
+/* A set-index network (emit_index.c), shared by the L1 and the L2: `in_bits` low line-address
+ * bits in (m for modulo, 2m for xor, the hashed bits for PRIC), `set_bits` out. */
+typedef struct emit_index {
+    cfg_index_t index;
+    unsigned set_bits;       /* m */
+    unsigned in_bits;        /* width of line_i */
+    unsigned off_bits;       /* b, for the comment naming address bits */
+    unsigned long long poly; /* PRIC modulus (index pric only) */
+} emit_index_t;
+void emit_index_module(emit_t *e, const cfg_t *c, const char *module, const emit_index_t *x);
 
 /* Width of the index network's input: the low line-address bits it hashes. */
 unsigned gen_l1_index_in_bits(const gen_l1_t *g);

@@ -98,12 +98,18 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     emit_blank(e);
 }
 
+static emit_ways_t ways_of(const gen_l1_t *g)
+{
+    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
+                         g->cfg->l1.mode == MODE_GCACHE};
+}
+
 /* LRU victim: the way whose age is ways-1. */
-static void emit_victim_lru(emit_t *e, const gen_l1_t *g)
+void emit_ways_victim_lru(emit_t *e, const emit_ways_t *x)
 {
     char cond[64];
-    snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(g->lay.repl_bits, g->lay.ways - 1));
-    emit_lowest(e, g, "lru_victim", "victim_way", cond);
+    snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(x->repl_bits, x->ways - 1));
+    emit_lowest_n(e, "lru_victim", "victim_way", x->ways, x->way_bits, cond);
 }
 
 /* Tree-PLRU victim: walk from the root, bit 0 = left (lower ways). */
@@ -139,20 +145,19 @@ static void emit_victim_plru(emit_t *e, const gen_l1_t *g)
 }
 
 /* SRRIP victim: lowest way holding the largest RRPV; the set ages by max - largest. */
-static void emit_victim_srrip(emit_t *e, const gen_l1_t *g)
+void emit_ways_victim_srrip(emit_t *e, const emit_ways_t *x)
 {
-    const lay_l1_t *l = &g->lay;
-    emit_line(e, "reg %srrpv_top;", emit_range(l->repl_bits));
+    emit_line(e, "reg %srrpv_top;", emit_range(x->repl_bits));
     emit_line(e, "always @* begin : rrpv_largest");
     emit_in(e);
     emit_line(e, "rrpv_top = w0_repl;");
-    for (unsigned w = 1; w < l->ways; w++)
+    for (unsigned w = 1; w < x->ways; w++)
         emit_line(e, "if (w%u_repl > rrpv_top) rrpv_top = w%u_repl;", w, w);
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", emit_range(l->repl_bits),
-              emit_const(l->repl_bits, (1u << l->repl_bits) - 1));
-    emit_lowest(e, g, "srrip_victim", "victim_way", "w%u_repl == rrpv_top");
+    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", emit_range(x->repl_bits),
+              emit_const(x->repl_bits, (1u << x->repl_bits) - 1));
+    emit_lowest_n(e, "srrip_victim", "victim_way", x->ways, x->way_bits, "w%u_repl == rrpv_top");
 }
 
 static void emit_select(emit_t *e, const gen_l1_t *g)
@@ -167,12 +172,13 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
         emit_lowest(e, g, "hit_select", "hit_way", "match[%u]");
         emit_lowest(e, g, "invalid_select", "invalid_way", "!valid[%u]");
+        emit_ways_t x = ways_of(g);
         if (c->repl == REPL_LRU)
-            emit_victim_lru(e, g);
+            emit_ways_victim_lru(e, &x);
         else if (c->repl == REPL_PLRU)
             emit_victim_plru(e, g);
         else
-            emit_victim_srrip(e, g);
+            emit_ways_victim_srrip(e, &x);
         emit_line(e, "wire %ssel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;",
                   emit_range(l->way_bits));
     }
@@ -197,19 +203,24 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
 }
 
 /* LRU: the chosen way gets age 0, younger ways age by one (touch and insert alike). */
-void emit_update_lru(emit_t *e, const gen_l1_t *g)
+void emit_ways_update_lru(emit_t *e, const emit_ways_t *x)
 {
-    const lay_l1_t *l = &g->lay;
     emit_line(e, "if (touch) begin");
     emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_way == %s) w%u_repl_d = %s;", emit_const(l->way_bits, w), w,
-                  emit_const(l->repl_bits, 0));
+    for (unsigned w = 0; w < x->ways; w++) {
+        emit_line(e, "if (sel_way == %s) w%u_repl_d = %s;", emit_const(x->way_bits, w), w,
+                  emit_const(x->repl_bits, 0));
         emit_line(e, "else if (w%u_repl < sel_age) w%u_repl_d = w%u_repl + %s;", w, w, w,
-                  emit_const(l->repl_bits, 1));
+                  emit_const(x->repl_bits, 1));
     }
     emit_out(e);
     emit_line(e, "end");
+}
+
+void emit_update_lru(emit_t *e, const gen_l1_t *g)
+{
+    emit_ways_t x = ways_of(g);
+    emit_ways_update_lru(e, &x);
 }
 
 /* Tree-PLRU: every node on the chosen way's path points away from it. */
@@ -228,53 +239,57 @@ void emit_update_plru(emit_t *e, const gen_l1_t *g)
 }
 
 /* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
-static void emit_update_srrip(emit_t *e, const gen_l1_t *g)
+void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
 {
-    const lay_l1_t *l = &g->lay;
     emit_line(e, "if (is_fill & ~any_invalid) begin");
     emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++)
+    for (unsigned w = 0; w < x->ways; w++)
         emit_line(e, "w%u_repl_d = w%u_repl + rrpv_add;", w, w);
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (touch) begin");
     emit_in(e);
-    unsigned max = (1u << l->repl_bits) - 1;
+    unsigned max = (1u << x->repl_bits) - 1;
     char ins[64];
-    if (g->cfg->l1.mode == MODE_GCACHE) /* cold lines (victim bit 0) at max, others max-1 */
-        snprintf(ins, sizeof ins, "(hint_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
-                 emit_const(l->repl_bits, max));
+    if (x->insert_by_hint) /* G-Cache: cold lines (victim bit 0) at max, others max-1 */
+        snprintf(ins, sizeof ins, "(hint_i ? %s : %s)", emit_const(x->repl_bits, max - 1),
+                 emit_const(x->repl_bits, max));
     else
-        snprintf(ins, sizeof ins, "%s", emit_const(l->repl_bits, max - 1));
-    for (unsigned w = 0; w < l->ways; w++)
+        snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, max - 1));
+    for (unsigned w = 0; w < x->ways; w++)
         emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;",
-                  emit_const(l->way_bits, w), w, ins, emit_const(l->repl_bits, 0));
+                  emit_const(x->way_bits, w), w, ins, emit_const(x->repl_bits, 0));
     emit_out(e);
     emit_line(e, "end");
-    if (g->cfg->l1.mode == MODE_GCACHE) {
+    if (x->insert_by_hint) {
         emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
         emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(l->repl_bits, 1));
+        for (unsigned w = 0; w < x->ways; w++)
+            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(x->repl_bits, 1));
         emit_out(e);
         emit_line(e, "end");
     }
 }
 
-/* LRU: the age of sel_way, which emit_update_lru compares against. */
-void emit_lru_sel_age(emit_t *e, const gen_l1_t *g)
+/* LRU: the age of sel_way, which the LRU update compares against. */
+void emit_ways_sel_age(emit_t *e, const emit_ways_t *x)
 {
-    const lay_l1_t *l = &g->lay;
-    if (g->cfg->l1.repl != REPL_LRU || !l->repl_bits)
-        return;
-    emit_line(e, "reg %ssel_age;", emit_range(l->repl_bits));
+    emit_line(e, "reg %ssel_age;", emit_range(x->repl_bits));
     emit_line(e, "always @* begin : chosen_age");
     emit_in(e);
     emit_line(e, "sel_age = w0_repl;");
-    for (unsigned w = 1; w < l->ways; w++)
-        emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(l->way_bits, w), w);
+    for (unsigned w = 1; w < x->ways; w++)
+        emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(x->way_bits, w), w);
     emit_out(e);
     emit_line(e, "end");
+}
+
+void emit_lru_sel_age(emit_t *e, const gen_l1_t *g)
+{
+    if (g->cfg->l1.repl != REPL_LRU || !g->lay.repl_bits)
+        return;
+    emit_ways_t x = ways_of(g);
+    emit_ways_sel_age(e, &x);
 }
 
 static void emit_next_row(emit_t *e, const gen_l1_t *g)
@@ -305,8 +320,10 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
             emit_update_lru(e, g);
         else if (c->repl == REPL_PLRU)
             emit_update_plru(e, g);
-        else
-            emit_update_srrip(e, g);
+        else {
+            emit_ways_t x = ways_of(g);
+            emit_ways_update_srrip(e, &x);
+        }
     }
     emit_line(e, "if (is_fill) begin");
     emit_in(e);

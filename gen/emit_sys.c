@@ -85,7 +85,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire l2_rsp_valid_o,");
     emit_line(e, "output wire l2_rsp_ready_o,");
     emit_line(e, "output wire %sl2_rsp_core_o,", emit_range(w->core));
-    emit_line(e, "output wire %sl2_rsp_mshr_o,", emit_range(w->id));
+    emit_line(e, "output wire %sl2_rsp_mshr_o,", emit_range(w->mb));
     emit_line(e, "output wire %sl2_rsp_data_o,", emit_range(w->lw));
     emit_line(e, "output wire l2_rsp_vbit_o,");
     emit_line(e, "output wire l2_rsp_l2hit_o,");
@@ -172,7 +172,7 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_line(e, ".mem_req_mshr_o (l1_%u_mreq_mshr), .mem_req_be_o (l1_%u_mreq_be),", c, c);
     emit_line(e, ".mem_req_wdata_o (l1_%u_mreq_wdata),", c);
     emit_line(e, ".mem_rsp_valid_i (l1_mrsp_valid[%u]), .mem_rsp_ready_o (l1_%u_mrsp_ready),", c, c);
-    emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr[%u:0]), .mem_rsp_data_i (l2_rsp_data),", w->mb - 1);
+    emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),");
     emit_line(e, ".mem_rsp_hint_i (l2_rsp_vbit),");
     emit_line(e, ".flush_i (flush_i), .kernel_start_i (kernel_start_i),");
     emit_line(e, ".filter_enable_i (filter_enable_i),");
@@ -273,7 +273,8 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "// L2 read responses go back to the L1 of their core id");
     emit_line(e, "wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_l2hit;");
     emit_line(e, "wire %sl2_rsp_core;", emit_range(w->core));
-    emit_line(e, "wire %sl2_rsp_mshr;", emit_range(w->id));
+    emit_line(e, "wire %sl2_rsp_mshr; // the L2 carries the L1's MSHR number as its id",
+              emit_range(w->mb));
     emit_line(e, "wire %sl2_rsp_data;", emit_range(w->lw));
     emit_line(e, "reg l2_rsp_ready;");
     for (unsigned c = 0; c < w->P; c++)
@@ -303,17 +304,14 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_blank(e);
 }
 
-static void emit_l2_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
+static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "%s_l2 u_l2 (", g->top);
     emit_in(e);
     emit_line(e, ".clk_i (clk_i), .rst_ni (rst_ni),");
     emit_line(e, ".req_valid_i (l2_req_valid), .req_ready_o (l2_req_ready),");
     emit_line(e, ".req_core_i (l2_req_core_o),");
-    if (w->id > w->mb)
-        emit_line(e, ".req_mshr_i ({%s, l2_req_mshr}),", emit_const(w->id - w->mb, 0));
-    else
-        emit_line(e, ".req_mshr_i (l2_req_mshr),");
+    emit_line(e, ".req_mshr_i (l2_req_mshr),");
     emit_line(e, ".req_store_i (l2_req_store), .req_line_i (l2_req_line),");
     emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
     emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");
@@ -346,7 +344,7 @@ void emit_sys_top(emit_t *e, const gen_l1_t *g)
     emit_routing(e, g, &w);
     for (unsigned c = 0; c < w.P; c++)
         emit_l1_instance(e, g, &w, c);
-    emit_l2_instance(e, g, &w);
+    emit_l2_instance(e, g);
     emit_out(e);
     gen_footer(e);
 }

@@ -126,7 +126,9 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg flush_pend_q, flush_pend_d;");
     if (g->lay.dec)
         emit_line(e, "reg park_wake_q, park_wake_d; // a fill completed since the load parked");
-    emit_line(e, "reg %smshr_q, mshr_d;", emit_range(w->mb));
+    emit_line(e, "reg %smshr_q, mshr_d;   // the MSHR of the memory read being sent", emit_range(w->mb));
+    emit_line(e, "reg %sfmshr_q, fmshr_d; // the MSHR being filled", emit_range(w->mb));
+    emit_line(e, "reg resume_q, resume_d;  // a fill came while a memory request waited: resume it");
     emit_line(e, "reg %srsp_id_q, rsp_id_d;", emit_range(w->id));
     emit_line(e, "reg [%u:0] rsp_status_q, rsp_status_d;", LAY_STATUS_BITS - 1);
     emit_line(e, "reg %srsp_data_q, rsp_data_d;", emit_range(w->lw));
@@ -166,7 +168,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->lay.dec)
         emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
-    emit_line(e, "wire %smshr_rd_idx = (state_q == SIdle) ? mem_rsp_mshr_i : mshr_q;",
+    emit_line(e, "wire %smshr_rd_idx = (state_q == SFill) ? fmshr_q : mem_rsp_mshr_i;",
               emit_range(w->mb));
     emit_line(e, "wire %smshr_rd_line;", emit_range(w->la));
     emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
@@ -226,7 +228,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, ".empty_o      (mshr_empty),");
     }
     emit_line(e, ".free_i       (mshr_free),");
-    emit_line(e, ".free_idx_i   (mshr_q),");
+    emit_line(e, ".free_idx_i   (fmshr_q),");
     emit_line(e, ".look_line_i  (req_line_i),");
     emit_line(e, ".conflict_o   (mshr_conflict),");
     emit_line(e, ".full_o       (mshr_full),");
@@ -334,7 +336,7 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_in(e);
     emit_line(e, "set_d = idx_set; // line_q keeps a parked load; the fill's line is in its MSHR");
-    emit_line(e, "mshr_d = mem_rsp_mshr_i;");
+    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
     emit_line(e, "meta_re = 1'b1;");
     emit_line(e, "state_d = SFill;");
     emit_out(e);
@@ -528,7 +530,7 @@ static void emit_fill_bypass(emit_t *e, const top_w_t *w)
     emit_line(e, "if (mshr_rd_bypass) begin");
     emit_in(e);
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_rdata");
-    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_line(e, "park_wake_d = 1'b1;");
     emit_line(e, "rsp_id_d = mshr_rd_id;");
@@ -554,7 +556,7 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "evt_evict_o = meta_evict;");
         emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
     }
-    emit_line(e, "evt_mshr_o = mshr_q;");
+    emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "meta_we = 1'b1;");
     for (unsigned k = 0; k < g->lay.ways; k++)
         emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
@@ -578,6 +580,17 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
     emit_line(e, "SMemReq: begin");
     emit_in(e);
+    emit_line(e, "// A fill is taken while the request waits, so the cache never blocks the fill");
+    emit_line(e, "// path (an L2 holding a response for this L1 may be what keeps the request out).");
+    emit_line(e, "if (!mem_req_ready_i & mem_rsp_valid_i) begin");
+    emit_in(e);
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "resume_d = 1'b1;");
+    emit_line(e, "state_d = SFill;");
+    emit_out(e);
+    emit_line(e, "end");
     emit_line(e, "if (mem_req_ready_i) begin");
     emit_in(e);
     emit_line(e, "if (req_store_q) begin // a store is acknowledged once memory accepts it");
@@ -597,7 +610,12 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
     emit_line(e, "SResp: begin");
     emit_in(e);
-    emit_line(e, "if (rsp_ready_i) state_d = SIdle;");
+    emit_line(e, "if (rsp_ready_i) begin");
+    emit_in(e);
+    emit_line(e, "state_d = resume_q ? SMemReq : SIdle;");
+    emit_line(e, "resume_d = 1'b0;");
+    emit_out(e);
+    emit_line(e, "end");
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "default: begin // SSweep: write the reset row into every set");
@@ -628,6 +646,8 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsv_counted_d = rsv_counted_q;");
     emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
     emit_line(e, "mshr_d = mshr_q;");
+    emit_line(e, "fmshr_d = fmshr_q;");
+    emit_line(e, "resume_d = resume_q;");
     emit_line(e, "rsp_id_d = rsp_id_q;");
     emit_line(e, "rsp_status_d = rsp_status_q;");
     emit_line(e, "rsp_data_d = rsp_data_q;");
@@ -679,9 +699,10 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     static const char *const regs[] = {"set", "line", "req_store", "req_id", "req_be",
                                        "req_wdata", "park", "rsv_counted", "flush_pend", "mshr",
-                                       "rsp_id", "rsp_status", "rsp_data", NULL};
-    const unsigned widths_of[] = {w->m, w->la, 1, w->id, w->lb, w->lw, 1, 1, 1, w->mb, w->id,
-                                  LAY_STATUS_BITS, w->lw};
+                                       "fmshr", "resume", "rsp_id", "rsp_status", "rsp_data",
+                                       NULL};
+    const unsigned widths_of[] = {w->m, w->la, 1, w->id, w->lb, w->lw, 1, 1, 1, w->mb, w->mb, 1,
+                                  w->id, LAY_STATUS_BITS, w->lw};
     emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
     emit_in(e);
     emit_line(e, "if (!rst_ni) begin");

@@ -1,15 +1,31 @@
-/* gen_l1: orchestrates one generation: modules, SRAM primitive, file list, lint waivers,
- * normalized config, report and manifest, all into a temporary directory renamed at the end. */
+/* gen_l1: orchestrates one generation: the L1's modules, the L2 slice's (every configuration
+ * describes the system around its L1), SRAM primitive, file list, lint waivers, normalized
+ * config, report and manifest, all into a temporary directory renamed at the end. */
 #include "gen_l1.h"
 
 #include <string.h>
 #include "emit_l1.h"
+#include "emit_l2.h"
 #include "report.h"
 
 typedef void (*module_fn)(emit_t *, const gen_l1_t *);
 
 static int write_module(const emit_dir_t *d, const gen_l1_t *g, const char *mod, module_fn fn,
                         char *err, size_t errlen)
+{
+    emit_t e;
+    char file[GEN_MOD_MAX + 4];
+    snprintf(file, sizeof file, "%s.v", mod);
+    if (emit_open(&e, d, file, err, errlen) != 0)
+        return -1;
+    fn(&e, g);
+    return emit_close(&e, err, errlen);
+}
+
+typedef void (*l2_module_fn)(emit_t *, const gen_l2_t *);
+
+static int write_l2_module(const emit_dir_t *d, const gen_l2_t *g, const char *mod,
+                           l2_module_fn fn, char *err, size_t errlen)
 {
     emit_t e;
     char file[GEN_MOD_MAX + 4];
@@ -84,6 +100,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         return -1;
     gen_l1_t g;
     gen_l1_init(&g, c);
+    gen_l2_t g2;
+    gen_l2_init(&g2, c);
     emit_dir_t d;
     if (emit_dir_begin(&d, outdir, err, errlen) != 0)
         return -1;
@@ -95,9 +113,20 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
     snprintf(f_index, sizeof f_index, "%s.v", g.index);
     snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
-    /* The SM-dueling controller sits beside the L1s, not inside one: it is generated with a
-     * decoupled L1 and listed last, so the L1 top stays the file list's top module. */
+    char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
+        f2_index[GEN_MOD_MAX + 4];
+    snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
+    snprintf(f2_meta, sizeof f2_meta, "%s.v", g2.meta);
+    snprintf(f2_mshr, sizeof f2_mshr, "%s.v", g2.mshr);
+    snprintf(f2_index, sizeof f2_index, "%s.v", g2.index);
+    char sys[GEN_MOD_MAX], f_sys[GEN_MOD_MAX + 4];
+    snprintf(sys, sizeof sys, "%s_sys", c->name);
+    snprintf(f_sys, sizeof f_sys, "%s.v", sys);
+    /* The L1 top stays the file list's first top module; what sits beside the L1s follows it:
+     * the L2 slice, and the SM-dueling controller generated with a decoupled L1. Tools pick
+     * a top explicitly (--top-module, hierarchy -top). */
     const char *const vfiles[] = {"cachegen_sram_1r1w.v", f_index, f_meta, f_mshr, f_top,
+                                  f2_index, f2_meta, f2_mshr, f2_top, f_sys,
                                   g.lay.dec ? f_duel : NULL, NULL};
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
@@ -106,6 +135,11 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
         write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
+        write_l2_module(&d, &g2, g2.index, emit_l2_index, err, errlen) != 0 ||
+        write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||
+        write_l2_module(&d, &g2, g2.mshr, emit_l2_mshr, err, errlen) != 0 ||
+        write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
+        write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
         write_waivers(&d, &g, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
         report_write(&d, &g, err, errlen) != 0)
@@ -113,9 +147,10 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 
     char manifest[1024];
     snprintf(manifest, sizeof manifest,
-             "cachegen %s output for %s\ntop: %s\nfilelist: %s.f\nlint waivers: %s_lint.vlt\n"
-             "report: %s_report.json %s_report.md\nconfig: config.yaml\n",
-             GEN_VERSION, g.top, g.top, g.top, g.top, g.top, g.top);
+             "cachegen %s output for %s\ntop: %s\nl2: %s\nsystem: %s\nfilelist: %s.f\n"
+             "lint waivers: %s_lint.vlt\nreport: %s_report.json %s_report.md\n"
+             "config: config.yaml\n",
+             GEN_VERSION, g.top, g.top, g2.top, sys, g.top, g.top, g.top, g.top);
     if (write_text(&d, EMIT_MANIFEST, manifest, err, errlen) != 0)
         goto fail;
     return emit_dir_commit(&d, err, errlen);

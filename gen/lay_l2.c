@@ -41,6 +41,8 @@ void lay_l2_build(const cfg_t *c, lay_l2_t *l)
     l->line_bits = 8 * c->l1.line_bytes;
     l->line_addr_bits = c->l1.addr_bits - l->off_bits;
     l->mshr_bits = c->l2.mshrs > 1 ? cfg_log2(c->l2.mshrs) : 1;
+    l->id_bits = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1;
+    l->core_bits = c->l1.core_bits;
     assert(c->sys.cores % c->l2.victim_share == 0 && l->vbits <= 64);
     assert(l->row_bits == lay_l2_row_bits(c) && l->row_bits <= BV_MAX_BITS);
 }
@@ -117,6 +119,6 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->data_sram = (unsigned long long)l->sets * l->ways * l->line_bits;
     s->victim_bits = (unsigned long long)l->sets * l->ways * l->vbits;
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
-                    (1 + l->line_addr_bits + c->l1.core_bits + c->l1.id_bits + 1 +
+                    (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
                      c->l1.line_bytes + l->line_bits);
 }

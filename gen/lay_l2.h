@@ -25,7 +25,10 @@ typedef struct lay_l2 {
     unsigned row_bits;       /* ways * way_stride */
     unsigned line_bits;      /* data line width = 8 * line bytes */
     unsigned line_addr_bits; /* addr_bits - b */
-    unsigned mshr_bits;      /* width of an MSHR number: max(1, log2 mshrs) */
+    unsigned mshr_bits;      /* width of an L2 MSHR number: max(1, log2 l2.mshrs) */
+    unsigned id_bits;        /* width of a request id, the requesting L1's MSHR number:
+                                max(1, log2 l1.mshrs) */
+    unsigned core_bits;      /* width of a core id (l1.core_bits) */
     unsigned ways, sets;     /* l2.ways, l2.sets */
     unsigned cores, share;   /* system.cores (P) and l2.victim_share (Sv) */
 } lay_l2_t;
@@ -101,7 +104,8 @@ typedef struct lay_l2_storage {
     unsigned long long meta_sram;   /* sets x row_bits (victim bits included) */
     unsigned long long data_sram;   /* sets x ways x line_bits */
     unsigned long long victim_bits; /* sets x ways x V: the G-Cache part of meta_sram */
-    unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data) */
+    unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data),
+                                       id = the L1 MSHR number (id_bits) */
 } lay_l2_storage_t;
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
 

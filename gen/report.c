@@ -1,8 +1,10 @@
 /* report: configuration, row layout and storage bits per structure, as JSON (jansson) and
- * Markdown. Storage counts come from lay_l1_storage(), the same layout the RTL uses. */
+ * Markdown, for the L1 and beside it the L2 slice. Storage counts come from lay_l1_storage()
+ * and lay_l2_storage(), the same layouts the RTL uses. */
 #include "report.h"
 
 #include "duel.h"
+#include "emit_l2.h"
 
 #include <jansson.h>
 #include "pric.h"
@@ -54,6 +56,77 @@ static unsigned structures(const gen_l1_t *g, structure_t *out)
     return n;
 }
 
+/* The L2 slice's structures. Its rows are split into the baseline fields and the G-Cache
+ * victim bits, so that the parts add up to the SRAM. */
+static unsigned l2_structures(const gen_l2_t *g, structure_t *out)
+{
+    lay_l2_storage_t s;
+    lay_l2_storage(g->cfg, &g->lay, &s);
+    unsigned n = 0;
+    out[n++] = (structure_t){"L2 rows: valid, dirty, tag, replacement", "sram",
+                             s.meta_sram - s.victim_bits};
+    out[n++] = (structure_t){"L2 rows: G-Cache victim bits", "sram", s.victim_bits};
+    out[n++] = (structure_t){"L2 data lines", "sram", s.data_sram};
+    out[n++] = (structure_t){"L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data)",
+                             "flops", s.mshr_flops};
+    out[n++] = (structure_t){"L2 performance counters", "flops",
+                             (unsigned long long)L2CNT_COUNT * g->cfg->l1.counter_bits};
+    return n;
+}
+
+/* Storage array of structures as JSON; adds the SRAM and flop bits to *sram and *flops. */
+static json_t *storage_json(const structure_t *s, unsigned n, unsigned long long *sram,
+                            unsigned long long *flops)
+{
+    json_t *st = json_array();
+    for (unsigned i = 0; i < n; i++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "structure", json_string(s[i].name));
+        json_object_set_new(o, "kind", json_string(s[i].kind));
+        json_object_set_new(o, "bits", json_integer((json_int_t)s[i].bits));
+        json_array_append_new(st, o);
+        if (!strcmp(s[i].kind, "sram"))
+            *sram += s[i].bits;
+        else
+            *flops += s[i].bits;
+    }
+    return st;
+}
+
+static json_t *l2_json(const gen_l2_t *g)
+{
+    json_t *o = json_object(), *lay = json_object(), *fields = json_array(), *idx = json_object();
+    lay_l2_storage_t ls;
+    lay_l2_storage(g->cfg, &g->lay, &ls);
+    json_object_set_new(o, "top", json_string(g->top));
+    json_object_set_new(lay, "row_bits", json_integer(g->lay.row_bits));
+    json_object_set_new(lay, "tag_bits", json_integer(g->lay.tag_bits));
+    json_object_set_new(lay, "victim_bits_per_line", json_integer(g->lay.vbits));
+    char name[32];
+    unsigned lsb, width;
+    for (unsigned i = 0; lay_l2_field(&g->lay, i, name, sizeof name, &lsb, &width) == 0; i++) {
+        json_t *f = json_object();
+        json_object_set_new(f, "name", json_string(name));
+        json_object_set_new(f, "lsb", json_integer(lsb));
+        json_object_set_new(f, "width", json_integer(width));
+        json_array_append_new(fields, f);
+    }
+    json_object_set_new(lay, "row", fields);
+    json_object_set_new(o, "layout", lay);
+    json_object_set_new(idx, "function", json_string(cfg_index_name(g->cfg->l2.index)));
+    if (g->cfg->l2.index == INDEX_PRIC)
+        json_object_set_new(idx, "poly", json_integer((json_int_t)cfg_l2_pric_poly(g->cfg)));
+    json_object_set_new(o, "index", idx);
+    structure_t s[8];
+    unsigned n = l2_structures(g, s);
+    unsigned long long sram = 0, flops = 0;
+    json_object_set_new(o, "storage", storage_json(s, n, &sram, &flops));
+    json_object_set_new(o, "victim_bits", json_integer((json_int_t)ls.victim_bits));
+    json_object_set_new(o, "sram_bits", json_integer((json_int_t)sram));
+    json_object_set_new(o, "flop_bits", json_integer((json_int_t)flops));
+    return o;
+}
+
 /* The set-index network: its function and, for PRIC, P, the hashed bits and each bit's
  * fan-in and XOR-tree depth (storage: none). */
 static unsigned index_depth(const gen_l1_t *g, unsigned *fan_max)
@@ -91,7 +164,7 @@ static json_t *index_json(const gen_l1_t *g)
 static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
 {
     json_t *root = json_object(), *cfg = json_object(), *lay = json_object();
-    json_t *fields = json_array(), *st = json_array();
+    json_t *fields = json_array();
     char buf[GEN_MOD_MAX + 16], name[32];
     for (unsigned i = 0; cfg_key_name(i); i++)
         json_object_set_new(cfg, cfg_key_name(i),
@@ -128,20 +201,12 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     structure_t s[8];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
-    for (unsigned i = 0; i < n; i++) {
-        json_t *o = json_object();
-        json_object_set_new(o, "structure", json_string(s[i].name));
-        json_object_set_new(o, "kind", json_string(s[i].kind));
-        json_object_set_new(o, "bits", json_integer((json_int_t)s[i].bits));
-        json_array_append_new(st, o);
-        if (!strcmp(s[i].kind, "sram"))
-            sram += s[i].bits;
-        else
-            flops += s[i].bits;
-    }
-    json_object_set_new(root, "storage", st);
+    json_object_set_new(root, "storage", storage_json(s, n, &sram, &flops));
     json_object_set_new(root, "sram_bits", json_integer((json_int_t)sram));
     json_object_set_new(root, "flop_bits", json_integer((json_int_t)flops));
+    gen_l2_t g2;
+    gen_l2_init(&g2, g->cfg);
+    json_object_set_new(root, "l2", l2_json(&g2));
     char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     json_decref(root);
     if (!text) {
@@ -191,6 +256,24 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
     emit_blank(&e);
+    gen_l2_t g2;
+    gen_l2_init(&g2, g->cfg);
+    const cfg_l2_t *c2 = &g->cfg->l2;
+    lay_l2_storage_t ls2;
+    lay_l2_storage(g->cfg, &g2.lay, &ls2);
+    emit_line(&e, "L2 slice `%s` beside the L1s: %u sets x %u ways x %u B lines = %u B of data, "
+              "%s replacement, %s index, %u MSHRs; %u victim bit%s a line (P = %u cores, Sv = "
+              "%u), %llu victim bits in all.", g2.top, c2->sets, c2->ways, c->line_bytes,
+              c2->sets * c2->ways * c->line_bytes, cfg_repl_name(cfg_l2_repl(c2)),
+              cfg_index_name(c2->index), c2->mshrs, g2.lay.vbits, g2.lay.vbits > 1 ? "s" : "",
+              g->cfg->sys.cores, c2->victim_share, ls2.victim_bits);
+    emit_blank(&e);
+    emit_line(&e, "| L2 structure | kind | bits |");
+    emit_line(&e, "|---|---|---:|");
+    n = l2_structures(&g2, s);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
+    emit_blank(&e);
     if (g->lay.dec) {
         unsigned long long base = baseline_meta_bits(c);
         lay_storage_t st;
@@ -218,6 +301,13 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     char name[32];
     unsigned lsb, width;
     for (unsigned i = 0; lay_l1_field(&g->lay, i, name, sizeof name, &lsb, &width) == 0; i++)
+        emit_line(&e, "| %s | [%u:%u] |", name, lsb + width - 1, lsb);
+    emit_blank(&e);
+    emit_line(&e, "## L2 row layout (%u bits per set, LSB first)", g2.lay.row_bits);
+    emit_blank(&e);
+    emit_line(&e, "| field | bits |");
+    emit_line(&e, "|---|---|");
+    for (unsigned i = 0; lay_l2_field(&g2.lay, i, name, sizeof name, &lsb, &width) == 0; i++)
         emit_line(&e, "| %s | [%u:%u] |", name, lsb + width - 1, lsb);
     return emit_close(&e, err, errlen);
 }

@@ -412,6 +412,33 @@ if run_ok "$desc" --config l2good.yaml -o l2_out; then
         l2.rrpv_bits=3 l2.index=pric l2.pric_poly=131 l2.mshrs=16 l2.victim_share=2
 fi
 
+desc="every output holds the L2 slice, listed after the L1 top, named in the manifest"
+if [ -d l2_out ]; then
+    top=$(sed -n 's/^top: //p' l2_out/cachegen.manifest)
+    l2=$(sed -n 's/^l2: //p' l2_out/cachegen.manifest)
+    order=$(grep -nxE "$top\.v|${top}_l2(_index|_meta|_mshr)?\.v" "l2_out/$top.f" | cut -d: -f2 |
+            tr '\n' ' ')
+    want="$top.v ${top}_l2_index.v ${top}_l2_meta.v ${top}_l2_mshr.v ${top}_l2.v "
+    if [ "$l2" != "${top}_l2" ] || [ "$order" != "$want" ]; then
+        fail "$desc" "manifest l2: '$l2'; file list order: $order"
+    elif ! grep -q "^module ${top}_l2 (" "l2_out/${top}_l2.v"; then
+        fail "$desc" "l2_out/${top}_l2.v does not define module ${top}_l2"
+    else
+        pass "$desc"
+    fi
+fi
+
+desc="gcache-l2-16core's L2 report: exactly 131,072 victim bits (16 L1s x 512 sets x 16 ways)"
+if run_ok "$desc" --preset gcache-l2-16core -o l2_16; then
+    if grep -q '"victim_bits": 131072,' l2_16/gcache_l2_16core_report.json &&
+       grep -q '| L2 rows: G-Cache victim bits | sram | 131072 |' l2_16/gcache_l2_16core_report.md
+    then
+        pass "$desc"
+    else
+        fail "$desc" "report lacks 131072 victim bits: $(grep -i victim l2_16/*.md | head -3)"
+    fi
+fi
+
 desc="--set applies left to right (the last one wins)"
 if run_ok "$desc" --set l1.ways=2 --set l1.ways=16 -o order_out; then
     check_values "$desc" order_out l1.ways=16

@@ -35,7 +35,7 @@ extern "C" {
 namespace {
 
 struct expect_rsp { uint32_t id; unsigned status; bv_t data; };
-struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
+struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; };
 
 const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
                                    "stall_line", "stall_mshr", "fill", "ld_bypass",
@@ -215,10 +215,9 @@ struct harness {
                     fail("model hit data differs from the reference memory", "");
                 rsps.push_back({q.id, ST_HIT, r.data});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
-                mems.push_back({false, line, r.mshr, {}, {}});
-            } else {
-                mems.push_back({true, line, 0, q.be, q.wdata});
-                rsps.push_back({q.id, ST_STORE, {}});
+                mems.push_back({false, line, r.mshr, {}, {}, 0});
+            } else { // acknowledged when memory accepts it (after any fill taken meanwhile)
+                mems.push_back({true, line, 0, q.be, q.wdata, q.id});
             }
         } else if (r.kind == EVT_FILL) {
             rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
@@ -273,6 +272,7 @@ struct harness {
                     break;
                 }
             mem.store(line, be, wd);
+            rsps.push_back({e.id, ST_STORE, {}});
         } else {
             check_field("mem mshr", e.mshr, mshr, "mem_req");
             mem.read(line, mshr, cycle);

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
@@ -37,7 +38,7 @@ extern "C" {
 
 namespace {
 
-struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; };
+struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; };
 struct l1_rsp { uint32_t id; unsigned status; bv_t data; };
 struct l2_rsp { unsigned core, mshr, vbit, hit; bv_t data; };
 
@@ -75,6 +76,7 @@ struct core_state {
     bool reset_expected = false;
     uint64_t done = 0;
     std::string outcomes;       // H M B per load response
+    std::map<uint32_t, uint64_t> id_line; // line of each accepted request, by id (+own_lines)
 };
 
 struct harness {
@@ -175,6 +177,8 @@ struct harness {
         std::snprintf(where, sizeof where, "L1 %u event kind %u dec %u set %u", c, kind, dec, set);
         cm_result_t r;
         events++;
+        if (getenv("SYS_DEBUG") && kind != EVT_SWEEP)
+            std::printf("%" PRIu64 " %s\n", cycle, where);
         switch (kind) {
         case EVT_SWEEP:
             cm_l1_sweep(s.m, set, &r);
@@ -264,11 +268,9 @@ struct harness {
             if (r.dec == DEC_LD_HIT)
                 s.rsps.push_back({q.id, ST_HIT, r.data});
             else if (r.dec == DEC_LD_MISS)
-                s.mems.push_back({false, line, r.mshr, {}, {}});
-            else {
-                s.mems.push_back({true, line, 0, q.be, q.wdata});
-                s.rsps.push_back({q.id, ST_STORE, {}});
-            }
+                s.mems.push_back({false, line, r.mshr, {}, {}, 0});
+            else // acknowledged when the L2 accepts it
+                s.mems.push_back({true, line, 0, q.be, q.wdata, q.id});
         } else if (r.kind == EVT_FILL) {
             s.rsps.push_back({r.id, r.status, r.data});
         }
@@ -283,6 +285,8 @@ struct harness {
         std::snprintf(where, sizeof where, "L2 event kind %u dec %u set %u", kind, dec, set);
         cm_l2_result_t r;
         events++;
+        if (getenv("SYS_DEBUG") && kind != EVT_SWEEP)
+            std::printf("%" PRIu64 " L2 %s\n", cycle, where);
         lay_l2_row_t before{};
         switch (kind) {
         case EVT_SWEEP:
@@ -354,15 +358,17 @@ struct harness {
             fail("the L2 accepted a request its L1 was not expected to send", "");
             return;
         }
+        if (contention()) // another L1 was waiting too: the arbiter chose
+            hit("arbiter_contention");
         mem_req e = core[c].mems.front();
         core[c].mems.pop_front();
         l2_core = c;
         l2_req = e;
         l2_accepted_live = true;
-        if (e.store)
+        if (e.store) {
             ref.store(e.line, e.be, e.wdata);
-        if (contention())
-            hit("arbiter_contention");
+            core[c].rsps.push_back({e.id, ST_STORE, {}});
+        }
     }
     bool contention() const
     {
@@ -434,6 +440,13 @@ struct harness {
             field_bv(top->rsp_data_o, P * l.line_bits, c, l.line_bits, d);
             if (!bv_eq(&d, &e.data, l.line_bits))
                 fail("core response data differs from the L1 model", where);
+            if (own_lines) { // only this core writes the line: memory order is program order
+                bv_t exp;
+                ref.line(s.id_line[e.id], exp);
+                if (!bv_eq(&d, &exp, l.line_bits))
+                    fail("core response data differs from the reference memory", where);
+                hit("own_lines_reference_checked");
+            }
             s.outcomes += "HMB"[e.status];
         }
     }
@@ -447,8 +460,11 @@ struct harness {
         bv_zero(&vready);
         for (unsigned c = 0; c < P; c++) {
             core_state &s = core[c];
-            bool wait = serialize && (s.accepted_live || !s.rsps.empty() || !s.mems.empty() ||
-                                      l2_accepted_live || !l2_rsps.empty());
+            bool busy = false; // a read of this L1 still outstanding
+            for (unsigned i = 0; i < cfg.l1.mshrs; i++)
+                busy |= s.m->mshr[i].valid != 0;
+            bool wait = serialize && (busy || s.accepted_live || !s.rsps.empty() ||
+                                      !s.mems.empty() || l2_accepted_live || !l2_rsps.empty());
             if (!s.presented_live && !wait && s.gen->next(s.presented)) {
                 if (own_lines) { // the core's own lines: its id in the top line-address bits
                     uint64_t line = lay_line_addr(&l, s.presented.addr);
@@ -486,7 +502,7 @@ struct harness {
             top->mem_rsp_mshr_i = mshr;
             port_put(top->mem_rsp_data_i, data, l.line_bits);
         }
-        top->flush_i = 0;
+        top->flush_i = !serialize && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < 2;
         top->kernel_start_i = 0;
         top->filter_enable_i = 1;
     }
@@ -529,6 +545,7 @@ struct harness {
                 if (bv_get(&rv, c, 1) && bv_get(&rr, c, 1)) {
                     core[c].accepted = core[c].presented;
                     core[c].accepted_live = true;
+                    core[c].id_line[core[c].accepted.id] = lay_line_addr(&l, core[c].accepted.addr);
                     core[c].presented_live = false;
                 }
             if (top->l2_req_valid_o && top->l2_req_ready_o)
@@ -555,11 +572,18 @@ struct harness {
 
     bool idle() const
     {
-        for (const auto &s : core)
+        for (const auto &s : core) {
             if (s.presented_live || s.accepted_live || s.gen->remaining() || !s.rsps.empty() ||
-                !s.mems.empty())
+                !s.mems.empty() || s.reset_expected)
                 return false;
-        return !l2_accepted_live && l2_rsps.empty() && mem.outstanding() == 0;
+            for (unsigned i = 0; i < cfg.l1.mshrs; i++)
+                if (s.m->mshr[i].valid)
+                    return false; // a read still on its way back
+        }
+        for (unsigned i = 0; i < cfg.l2.mshrs; i++)
+            if (l2->mshr[i].valid)
+                return false;
+        return !l2_accepted_live && l2_rsps.empty() && mem.outstanding() == 0 && l2->memq_len == 0;
     }
 
     unsigned missing() const
@@ -582,6 +606,8 @@ struct harness {
         std::printf("\n");
     }
 };
+
+unsigned c_l1_mshrs(const harness &h) { return h.cfg.l1.mshrs; }
 
 std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
 {
@@ -649,8 +675,28 @@ int main(int argc, char **argv)
         h.tick();
     for (int i = 0; i < 4 && !h.failed; i++)
         h.tick();
-    if (!h.failed && !h.idle())
-        h.fail("timeout: requests outstanding", "");
+    if (!h.failed && !h.idle()) {
+        std::string why;
+        for (unsigned c = 0; c < h.P; c++) {
+            const core_state &s = h.core[c];
+            char b[160];
+            std::snprintf(b, sizeof b, "  core %u: presented %d accepted %d script %zu rsps %zu mems %zu\n",
+                          c, s.presented_live, s.accepted_live, s.gen->remaining(), s.rsps.size(),
+                          s.mems.size());
+            why += b;
+        }
+        char b[128];
+        unsigned busy = 0;
+        for (unsigned c = 0; c < h.P; c++)
+            for (unsigned i = 0; i < c_l1_mshrs(h); i++)
+                busy += h.core[c].m->mshr[i].valid;
+        std::snprintf(b, sizeof b, "  L2: accepted %d responses %zu memory reads %zu; L1 reads out %u; "
+                      "rsp_valid %u core %u\n", h.l2_accepted_live, h.l2_rsps.size(),
+                      h.mem.outstanding(), busy, (unsigned)top->l2_rsp_valid_o,
+                      (unsigned)port_u64(top->l2_rsp_core_o));
+        why += b;
+        h.fail("timeout: requests outstanding", why);
+    }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
 #if VM_TRACE

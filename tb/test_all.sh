@@ -3,15 +3,16 @@
 # golden RTL and determinism, then every preset and RANDOM_CONFIGS random configurations through
 # lint, Yosys checks, Verilator lockstep (full coverage, >= MIN_EVENTS events per random run)
 # and Icarus (the presets and the first 4 random configs also through the cross-simulator
-# event-log check), then the mutation test, then the Yosys cost report of every preset beside
-# its baseline with the synthesis checks. Ends with "N passed, M failed".
+# event-log check), the SM-dueling controller and the L2 slice alone (lockstep and mutants),
+# then the mutation test, then the Yosys cost report of every preset beside its baseline with
+# the synthesis checks. Ends with "N passed, M failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 work=build/test
 : "${RANDOM_CONFIGS:=20}" "${PRESET_SEEDS:=3}" "${REQUESTS:=130000}" "${MIN_EVENTS:=200000}"
 export MIN_EVENTS
-# The presets with shipped RTL (the Makefile's PRESETS); the G-Cache presets are C model only.
+# The presets checked in lockstep (the Makefile's PRESETS); GEN_ONLY_PRESETS are generated only.
 presets=$(sed -n 's/^PRESETS := //p' Makefile)
 passed=0; failed=0; failures=""
 suite_start=$(date +%s)
@@ -36,7 +37,8 @@ step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
 # shellcheck disable=SC2086
-step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets
+step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
+  $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)
 for p in $presets; do
   step "preset $p: lint, yosys, lockstep, icarus" \
     tb/check_config.sh "$work/$p" "$PRESET_SEEDS" "$REQUESTS" 2000 3000 -- --preset "$p"
@@ -68,6 +70,41 @@ step "gcache: paper 000 Figure 7 on the RTL, in lockstep: M M M H M H B B H H B 
 step "gcache L1 (M = 2, reset every 50 requests, 8 MSHRs): lint, yosys, lockstep, icarus" \
   tb/check_config.sh "$work/gcache_l1" "$PRESET_SEEDS" "$REQUESTS" 2000 3000 -- --preset gcache-system \
   --set l1.mshrs=8 --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=50
+l2() { # WORKDIR CACHEGEN_ARGS...: the L2 slice alone, in lockstep, with its mutants
+  local d=$1; shift
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_l2.sh "$d/rtl" "$d/work"
+}
+step "l2: fermi-l1's slice (256 sets x 16 ways, LRU, 4 cores): lint, Icarus, lockstep, mutants" \
+  l2 "$work/l2a" --preset fermi-l1
+step "l2: 8 sets x 4 ways, SRRIP, xor index, 4 cores sharing a bit in pairs" \
+  l2 "$work/l2b" --preset gcn-l1 --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
+  --set l2.index=xor --set l2.victim_share=2
+step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
+  l2 "$work/l2c" --preset fermi-l1 --set l2.sets=4 --set l2.ways=1 --set l2.index=pric \
+  --set l2.mshrs=1 --set system.cores=1
+sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2) in lockstep
+  local d=$1; shift
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_sys.sh "$d/rtl" "$d/work" 2 20000
+}
+step "system gcache-system: 4 G-Cache L1s, arbiter, L2 in lockstep; lint, Icarus, Yosys" \
+  sysck "$work/sys1" --preset gcache-system
+step "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2 MSHRs" \
+  sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
+  --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
+  --set l2.ways=4 --set l2.index=xor --set l2.mshrs=2
+step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs" \
+  sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l2.sets=8 --set l2.ways=4 \
+  --set l2.replacement=srrip --set l2.victim_share=2
+sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1 and the L2
+  local d=$1
+  mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
+    --set l1.mshrs=4 --set system.cores=1 -o "$d/rtl" >/dev/null &&
+    tb/build_sys_harness.sh "$d/rtl" "$d/vl" >/dev/null &&
+    "$d/vl/Vsys" +dir="$d/rtl" +seed=1 +traffic=fig7 +expect=MMMHMHBBHHBM | tee "$d/log" |
+    grep -E "outcomes|MISMATCH" && grep -q "sys_harness: PASS" "$d/log"
+}
+step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B B H H B M" \
+  sysfig7 "$work/sysfig7"
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 for p in $presets; do
   step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \

@@ -3,3 +3,8 @@ fermi_l1_pric_index.v
 fermi_l1_pric_meta.v
 fermi_l1_pric_mshr.v
 fermi_l1_pric.v
+fermi_l1_pric_l2_index.v
+fermi_l1_pric_l2_meta.v
+fermi_l1_pric_l2_mshr.v
+fermi_l1_pric_l2.v
+fermi_l1_pric_sys.v

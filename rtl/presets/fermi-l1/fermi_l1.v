@@ -115,7 +115,9 @@ module fermi_l1 (
   reg park_q, park_d;
   reg rsv_counted_q, rsv_counted_d;
   reg flush_pend_q, flush_pend_d;
-  reg [2:0] mshr_q, mshr_d;
+  reg [2:0] mshr_q, mshr_d;   // the MSHR of the memory read being sent
+  reg [2:0] fmshr_q, fmshr_d; // the MSHR being filled
+  reg resume_q, resume_d;  // a fill came while a memory request waited: resume it
   reg [7:0] rsp_id_q, rsp_id_d;
   reg [1:0] rsp_status_q, rsp_status_d;
   reg [1023:0] rsp_data_q, rsp_data_d;
@@ -154,7 +156,7 @@ module fermi_l1 (
   reg mshr_alloc, mshr_free;
   wire mshr_conflict, mshr_full;
   wire [2:0] mshr_free_idx;
-  wire [2:0] mshr_rd_idx = (state_q == SIdle) ? mem_rsp_mshr_i : mshr_q;
+  wire [2:0] mshr_rd_idx = (state_q == SFill) ? fmshr_q : mem_rsp_mshr_i;
   wire [24:0] mshr_rd_line;
   wire [7:0] mshr_rd_id;
   wire [4:0] idx_line = mem_rsp_valid_i ? mshr_rd_line[4:0] :
@@ -185,7 +187,7 @@ module fermi_l1 (
     .alloc_line_i (line_q),
     .alloc_id_i   (req_id_q),
     .free_i       (mshr_free),
-    .free_idx_i   (mshr_q),
+    .free_idx_i   (fmshr_q),
     .look_line_i  (req_line_i),
     .conflict_o   (mshr_conflict),
     .full_o       (mshr_full),
@@ -297,6 +299,8 @@ module fermi_l1 (
     rsv_counted_d = rsv_counted_q;
     flush_pend_d = flush_pend_q | flush_i;
     mshr_d = mshr_q;
+    fmshr_d = fmshr_q;
+    resume_d = resume_q;
     rsp_id_d = rsp_id_q;
     rsp_status_d = rsp_status_q;
     rsp_data_d = rsp_data_q;
@@ -333,7 +337,7 @@ module fermi_l1 (
       SIdle: begin
         if (mem_rsp_valid_i) begin // fills first
           set_d = idx_set; // line_q keeps a parked load; the fill's line is in its MSHR
-          mshr_d = mem_rsp_mshr_i;
+          fmshr_d = mem_rsp_mshr_i;
           meta_re = 1'b1;
           state_d = SFill;
         end else if (flush_pend_q) begin
@@ -428,7 +432,7 @@ module fermi_l1 (
         evt_way_o = meta_way;
         evt_evict_o = meta_evict;
         evt_evict_tag_o = meta_evict_tag;
-        evt_mshr_o = mshr_q;
+        evt_mshr_o = fmshr_q;
         meta_we = 1'b1;
         data_we[0] = meta_way == 2'd0;
         data_we[1] = meta_way == 2'd1;
@@ -445,6 +449,15 @@ module fermi_l1 (
         state_d = SResp;
       end
       SMemReq: begin
+        // A fill is taken while the request waits, so the cache never blocks the fill
+        // path (an L2 holding a response for this L1 may be what keeps the request out).
+        if (!mem_req_ready_i & mem_rsp_valid_i) begin
+          set_d = idx_set;
+          fmshr_d = mem_rsp_mshr_i;
+          meta_re = 1'b1;
+          resume_d = 1'b1;
+          state_d = SFill;
+        end
         if (mem_req_ready_i) begin
           if (req_store_q) begin // a store is acknowledged once memory accepts it
             rsp_id_d = req_id_q;
@@ -456,7 +469,10 @@ module fermi_l1 (
         end
       end
       SResp: begin
-        if (rsp_ready_i) state_d = SIdle;
+        if (rsp_ready_i) begin
+          state_d = resume_q ? SMemReq : SIdle;
+          resume_d = 1'b0;
+        end
       end
       default: begin // SSweep: write the reset row into every set
         evt_valid_o = 1'b1;
@@ -487,6 +503,8 @@ module fermi_l1 (
       rsv_counted_q <= 1'd0;
       flush_pend_q <= 1'd0;
       mshr_q <= 3'd0;
+      fmshr_q <= 3'd0;
+      resume_q <= 1'd0;
       rsp_id_q <= 8'd0;
       rsp_status_q <= 2'd0;
       rsp_data_q <= {1024{1'b0}};
@@ -510,6 +528,8 @@ module fermi_l1 (
       rsv_counted_q <= rsv_counted_d;
       flush_pend_q <= flush_pend_d;
       mshr_q <= mshr_d;
+      fmshr_q <= fmshr_d;
+      resume_q <= resume_d;
       rsp_id_q <= rsp_id_d;
       rsp_status_q <= rsp_status_d;
       rsp_data_q <= rsp_data_d;

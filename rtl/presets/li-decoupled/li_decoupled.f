@@ -3,4 +3,9 @@ li_decoupled_index.v
 li_decoupled_meta.v
 li_decoupled_mshr.v
 li_decoupled.v
+li_decoupled_l2_index.v
+li_decoupled_l2_meta.v
+li_decoupled_l2_mshr.v
+li_decoupled_l2.v
+li_decoupled_sys.v
 li_decoupled_duel.v

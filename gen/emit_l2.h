@@ -1,0 +1,36 @@
+/* emit_l2: emitters of the shared L2 slice's Verilog modules (SPEC 3.2, 3.5), one function per
+ * module, sharing one context. Module names: <name>_l2 (top), <name>_l2_meta (lookup,
+ * replacement and victim bits on one set's row), <name>_l2_mshr, <name>_l2_index.
+ * The row layout is gen/lay_l2.h and the behaviour cmodel/cm_l2.c's, event for event. */
+#ifndef CACHEGEN_EMIT_L2_H
+#define CACHEGEN_EMIT_L2_H
+
+#include "cfg.h"
+#include "emit.h"
+#include "emit_l1.h"
+#include "lay_l2.h"
+
+typedef struct gen_l2 {
+    const cfg_t *cfg;
+    lay_l2_t lay;
+    char top[GEN_MOD_MAX];    /* module names */
+    char meta[GEN_MOD_MAX];
+    char mshr[GEN_MOD_MAX];
+    char index[GEN_MOD_MAX];
+} gen_l2_t;
+
+/* Fill names and layout from a validated config. */
+void gen_l2_init(gen_l2_t *g, const cfg_t *c);
+
+/* Width of the L2 index network's input: m (modulo), 2m (xor), every line bit (PRIC). */
+unsigned gen_l2_index_in_bits(const gen_l2_t *g);
+
+/* The L2's op_i encoding of its lookup module: bit 1 fill, bit 0 write. */
+enum { L2_OP_READ = 0, L2_OP_WRITE = 1, L2_OP_FILL_READ = 2, L2_OP_FILL_WRITE = 3 };
+
+void emit_l2_index(emit_t *e, const gen_l2_t *g);
+void emit_l2_meta(emit_t *e, const gen_l2_t *g);
+void emit_l2_mshr(emit_t *e, const gen_l2_t *g);
+void emit_l2_top(emit_t *e, const gen_l2_t *g);
+
+#endif

@@ -1,0 +1,186 @@
+/* emit_l2_meta: the combinational lookup module of the L2 slice's row (layout gen/lay_l2.h).
+ * Given a set's row, an operation (read or write lookup, fill for a read or a write), a tag
+ * and the requester's one-hot victim-bit group, it returns the hit, the chosen way, the
+ * victim (tag, dirty), the hit line's old victim bit and the row after the operation.
+ * Mirrors cm_l2_access / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
+#include "emit_l2.h"
+
+static void emit_ports(emit_t *e, const gen_l2_t *g)
+{
+    const lay_l2_t *l = &g->lay;
+    emit_line(e, "module %s (", g->meta);
+    emit_in(e);
+    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
+    emit_line(e, "input  wire [1:0] op_i,   // 0 read, 1 write, 2 fill of a read, 3 fill of a write");
+    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
+    emit_line(e, "input  wire %sgroup_i, // one-hot victim-bit group of the requester",
+              emit_range(l->vbits));
+    emit_line(e, "output wire hit_o,");
+    emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
+    emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
+    emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
+    emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
+    emit_line(e, "output wire vbit_o,        // lookup: the hit line's group bit before the read");
+    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+static void emit_unpack(emit_t *e, const gen_l2_t *g)
+{
+    const lay_l2_t *l = &g->lay;
+    emit_line(e, "// Row fields (layout: cachegen gen/lay_l2.h).");
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "wire w%u_valid = row_i[%u];", w, lay_l2_valid_lsb(l, w));
+        emit_line(e, "wire w%u_dirty = row_i[%u];", w, lay_l2_dirty_lsb(l, w));
+        emit_line(e, "wire %sw%u_tag = row_i[%u:%u];", emit_range(l->tag_bits), w,
+                  lay_l2_tag_lsb(l, w) + l->tag_bits - 1, lay_l2_tag_lsb(l, w));
+        if (l->repl_bits)
+            emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
+                      lay_l2_repl_lsb(l, w) + l->repl_bits - 1, lay_l2_repl_lsb(l, w));
+        emit_line(e, "wire %sw%u_vbits = row_i[%u:%u];", emit_range(l->vbits), w,
+                  lay_l2_vbits_lsb(l, w) + l->vbits - 1, lay_l2_vbits_lsb(l, w));
+    }
+    emit_blank(e);
+    emit_line(e, "wire [%u:0] match;", l->ways - 1);
+    emit_line(e, "wire [%u:0] valid;", l->ways - 1);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
+        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
+    }
+    emit_line(e, "wire is_fill = op_i[1];");
+    emit_line(e, "wire is_write = op_i[0];");
+    emit_line(e, "wire any_invalid = ~&valid;");
+    emit_line(e, "assign hit_o = |match;");
+    emit_blank(e);
+}
+
+/* The chosen way: the hit way on a lookup; on a fill the lowest invalid way, else the victim. */
+static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
+{
+    const lay_l2_t *l = &g->lay;
+    if (l->ways == 1) {
+        emit_line(e, "wire [0:0] sel_way = 1'b0;");
+    } else {
+        emit_line(e, "reg %shit_way;", emit_range(l->way_bits));
+        emit_line(e, "reg %sinvalid_way;", emit_range(l->way_bits));
+        emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
+        emit_lowest_n(e, "hit_select", "hit_way", l->ways, l->way_bits, "match[%u]");
+        emit_lowest_n(e, "invalid_select", "invalid_way", l->ways, l->way_bits, "!valid[%u]");
+        if (g->cfg->l2.repl == L2_REPL_SRRIP)
+            emit_ways_victim_srrip(e, x);
+        else
+            emit_ways_victim_lru(e, x);
+        emit_line(e, "wire %ssel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;",
+                  emit_range(l->way_bits));
+    }
+    emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "reg sel_dirty;");
+    emit_line(e, "reg %ssel_vbits;", emit_range(l->vbits));
+    emit_line(e, "always @* begin : chosen_way");
+    emit_in(e);
+    emit_line(e, "evict_tag_o = w0_tag;");
+    emit_line(e, "sel_dirty = w0_dirty;");
+    emit_line(e, "sel_vbits = w0_vbits;");
+    for (unsigned w = 1; w < l->ways; w++) {
+        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_in(e);
+        emit_line(e, "evict_tag_o = w%u_tag;", w);
+        emit_line(e, "sel_dirty = w%u_dirty;", w);
+        emit_line(e, "sel_vbits = w%u_vbits;", w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
+    emit_line(e, "assign evict_dirty_o = evict_o & sel_dirty;");
+    emit_line(e, "assign vbit_o = |(sel_vbits & group_i);");
+    if (l->ways > 1)
+        emit_line(e, "wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing");
+    emit_blank(e);
+}
+
+static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
+{
+    const lay_l2_t *l = &g->lay;
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "reg w%u_valid_d, w%u_dirty_d;", w, w);
+        emit_line(e, "reg %sw%u_tag_d;", emit_range(l->tag_bits), w);
+        if (l->repl_bits)
+            emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
+        emit_line(e, "reg %sw%u_vbits_d;", emit_range(l->vbits), w);
+    }
+    if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
+        emit_ways_sel_age(e, x);
+    emit_line(e, "always @* begin : next_row");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "w%u_valid_d = w%u_valid;", w, w);
+        emit_line(e, "w%u_dirty_d = w%u_dirty;", w, w);
+        emit_line(e, "w%u_tag_d = w%u_tag;", w, w);
+        if (l->repl_bits)
+            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
+        emit_line(e, "w%u_vbits_d = w%u_vbits;", w, w);
+    }
+    if (l->ways > 1) {
+        if (g->cfg->l2.repl == L2_REPL_SRRIP)
+            emit_ways_update_srrip(e, x);
+        else
+            emit_ways_update_lru(e, x);
+    }
+    emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_in(e);
+        emit_line(e, "w%u_valid_d = 1'b1;", w);
+        emit_line(e, "w%u_dirty_d = is_write;", w);
+        emit_line(e, "w%u_tag_d = tag_i;", w);
+        emit_line(e, "w%u_vbits_d = is_write ? %s : group_i;", w, emit_const(l->vbits, 0));
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end else if (hit_o) begin // a write dirties the line, a read sets its bit");
+    emit_in(e);
+    for (unsigned w = 0; w < l->ways; w++) {
+        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_in(e);
+        emit_line(e, "if (is_write) w%u_dirty_d = 1'b1;", w);
+        emit_line(e, "else w%u_vbits_d = w%u_vbits | group_i;", w, w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "assign row_o = {");
+    emit_in(e);
+    for (unsigned w = l->ways; w-- > 0;) {
+        if (l->repl_bits)
+            emit_line(e, "w%u_vbits_d, w%u_repl_d, w%u_tag_d, w%u_dirty_d, w%u_valid_d%s", w, w,
+                      w, w, w, w ? "," : "");
+        else
+            emit_line(e, "w%u_vbits_d, w%u_tag_d, w%u_dirty_d, w%u_valid_d%s", w, w, w, w,
+                      w ? "," : "");
+    }
+    emit_out(e);
+    emit_line(e, "};");
+}
+
+void emit_l2_meta(emit_t *e, const gen_l2_t *g)
+{
+    emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0};
+    gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
+    emit_ports(e, g);
+    emit_in(e);
+    emit_unpack(e, g);
+    emit_select(e, g, &x);
+    emit_next_row(e, g, &x);
+    emit_out(e);
+    gen_footer(e);
+}

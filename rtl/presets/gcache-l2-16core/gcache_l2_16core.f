@@ -1,0 +1,10 @@
+cachegen_sram_1r1w.v
+gcache_l2_16core_index.v
+gcache_l2_16core_meta.v
+gcache_l2_16core_mshr.v
+gcache_l2_16core.v
+gcache_l2_16core_l2_index.v
+gcache_l2_16core_l2_meta.v
+gcache_l2_16core_l2_mshr.v
+gcache_l2_16core_l2.v
+gcache_l2_16core_sys.v

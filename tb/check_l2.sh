@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# check_l2.sh OUTDIR WORKDIR: checks the L2 slice <name>_l2 of a generated output directory on
+# its own: Verilator -Wall lint (zero warnings) and Icarus -g2005 -Wall (silent) on the L2's
+# files, the Yosys structural checks (no latches, drivers, loops), the lockstep harness
+# (tb/l2_harness.cpp against cmodel/cm_l2.c) on two seeds with full coverage (the second with
+# +own_lines: each core writes only its own lines), then mutants of the generated L2 RTL that
+# the harness must catch. REQUESTS (env, default 30000) per seed.
+# Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1.
+set -uo pipefail
+[ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
+out=$(cd "$1" && pwd) || exit 2
+mkdir -p "$2" && work=$(cd "$2" && pwd) || exit 2
+root=$(cd "$(dirname "$0")/.." && pwd)
+requests=${REQUESTS:-30000}
+ms() { date +%s%N; }
+stage() { echo "  $1: $(( ($(ms) - $2) / 1000000 )) ms"; }
+
+top=$(sed -n 's/^top: //p' "$out/cachegen.manifest" 2>/dev/null)
+l2=$(sed -n 's/^l2: //p' "$out/cachegen.manifest" 2>/dev/null)
+notok() { echo "not ok - l2 ${l2:-?}: $*"; exit 1; }
+[ -n "$top" ] && [ -n "$l2" ] && [ -f "$out/$l2.v" ] || notok "no L2 in $out"
+echo "# $l2 ($out)"
+
+# (a) lint and Icarus on the L2's own files (the SRAM leaf and the <name>_l2* modules)
+t=$(ms)
+files=$(grep -E "^(cachegen_sram_1r1w|${l2}(_[a-z]+)?)\.v\$" "$out/$top.f" | sed "s|^|$out/|")
+msg=$(cd "$out" && verilator --lint-only -Wall -F "$top.f" "${top}_lint.vlt" --top-module "$l2" 2>&1) \
+  || notok "verilator lint failed: $msg"
+[ -z "$msg" ] || notok "verilator lint is not silent: $msg"
+# shellcheck disable=SC2086
+msg=$(iverilog -g2005 -Wall -s "$l2" -o "$work/$l2.vvp" $files 2>&1) || notok "iverilog failed: $msg"
+[ -z "$msg" ] || notok "iverilog is not silent: $msg"
+"$root/synth/check.sh" "$out" "$work/yosys.log" "$l2" ||
+  notok "yosys check (latches, drivers, loops) failed; see $work/yosys.log"
+stage "lint, icarus, yosys" "$t"
+
+# (b) build and lockstep on two seeds with full coverage (a failing seed reruns with FST)
+t=$(ms)
+"$root/tb/build_l2_harness.sh" "$out" "$work/vl" >/dev/null || notok "harness build failed"
+stage build "$t"
+t=$(ms)
+for s in 1 2; do
+  own=""; [ $s = 2 ] && own=+own_lines  # seed 2: each core writes only its own lines
+  "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover $own >"$work/run$s.log" 2>&1
+  rc=$?
+  if [ $rc != 0 ] || ! grep -q "l2_harness: PASS" "$work/run$s.log"; then
+    grep -E "MISMATCH|^  |coverage: .* not hit|l2_harness" "$work/run$s.log" | head -40
+    "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" $own \
+      +trace="$work/fail_seed$s.fst" >/dev/null 2>&1
+    notok "lockstep seed $s failed (waveform: $work/fail_seed$s.fst)"
+  fi
+  grep -E "^l2_harness: [0-9]+ cycles" "$work/run$s.log" | sed "s/^l2_harness:/  seed $s:/"
+done
+stage lockstep "$t"
+
+# (c) mutants: name | file suffix | "opt" when the mutated line exists only in some
+# configurations (skipped where it does not) | sed expression
+mutants=(
+  "vbit_not_set_on_read|_meta.v||s/_vbits_d = \(w[0-9]*\)_vbits | group_i;/_vbits_d = \1_vbits;/"
+  "vbits_kept_on_fill|_meta.v||s/\(w[0-9]*\)_vbits_d = is_write ? [^ ]* : group_i;/\1_vbits_d = \1_vbits | group_i;/"
+  "dirty_not_set_by_write_hit|_meta.v||s/if (is_write) \(w[0-9]*\)_dirty_d = 1'b1;/if (is_write) \1_dirty_d = \1_dirty;/"
+  "vbit_read_after_set|_meta.v||s/assign vbit_o = |(sel_vbits \& group_i);/assign vbit_o = 1'b1;/"
+  "write_miss_merge_ignores_be|.v||s/mshr_rd_be\[gb\] ? /1'b1 ? /"
+  "no_init_sweep|.v||s/state_q <= SSweep;/state_q <= SIdle;/"
+  "line_stall_missing|_mshr.v||s/assign conflict_o = |hits;/assign conflict_o = 1'b0;/"
+  "hit_not_touched|_meta.v|opt|s/wire touch = is_fill | hit_o;/wire touch = is_fill;/"
+  "writeback_address_unhashed|.v|opt|s/wb_line = {meta_evict_tag, set_q ^ [a-z_]*\(\[[0-9:]*\]\)\{0,1\}};/wb_line = {meta_evict_tag, set_q};/"
+)
+t=$(ms)
+caught=0
+for mu in "${mutants[@]}"; do
+  IFS='|' read -r name suffix opt expr <<<"$mu"
+  d="$work/mut_$name"
+  rm -rf "$d"; cp -r "$out" "$d"
+  sed -i "$expr" "$d/$l2$suffix"
+  if cmp -s "$d/$l2$suffix" "$out/$l2$suffix"; then
+    [ "$opt" = opt ] || notok "mutant $name: the mutation did not apply"
+    echo "  mutant $name: not in this configuration, skipped"; rm -rf "$d"; continue
+  fi
+  "$root/tb/build_l2_harness.sh" "$d" "$d/vl" >/dev/null 2>&1 || notok "mutant $name did not build"
+  hit=0
+  for s in 1 2; do
+    if ! "$d/vl/Vl2" +dir="$d" +seed=$s +requests="$requests" >"$d/run$s.log" 2>&1 &&
+       grep -q "^MISMATCH" "$d/run$s.log"; then hit=1; break; fi
+  done
+  [ $hit = 1 ] || notok "mutant $name survived the harness"
+  caught=$((caught + 1))
+  why=$({ grep -m1 -e '<-- differs' "$d/run$s.log" || grep -m1 expected "$d/run$s.log"; } |
+        sed 's/^ *//' | cut -c1-70)
+  echo "  mutant $name caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c10-60)... $why"
+  rm -rf "$d/vl"
+done
+stage mutants "$t"
+[ $caught -ge 3 ] || notok "only $caught mutants caught (need 3)"
+echo "ok - l2 $l2"

@@ -1,0 +1,679 @@
+// l2_harness: Verilator lockstep harness for a generated L2 slice (<name>_l2, SPEC 3.2, 3.5).
+// The RTL leads: on every event it reports (sweep, lookup, stall, fill) cm_l2 takes the same
+// event and the harness compares kind, decision, set, way, eviction (valid, dirty, tag), MSHR,
+// core, write flag and the whole row bit for bit. Every memory request is checked against the
+// model's queue (read or write-back, line, MSHR, data), every read response against the model
+// (core, L1 MSHR, data, victim bit, hit flag) and its data against a reference memory that
+// applies writes in acceptance order (the L2 serves requests in that order, so this holds for
+// any traffic; +own_lines makes each core write only its own lines, as a system test would).
+// First mismatch: report with the seed, finalize (waveform), exit 1.
+// Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
+//           +cover (fail on an unhit bin) +trace=FILE.fst +own_lines
+#include <chrono>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <map>
+#include <memory>
+#include <random>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "Vl2.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_fst_c.h"
+#endif
+
+#include "memory.h"
+#include "ports.h"
+
+extern "C" {
+#include "../cmodel/cm_l2.h"
+}
+
+namespace {
+
+const char *const dec_names[16] = {"none", "rd_hit", "rd_miss", "wr_hit", "wr_miss",
+                                   "stall_line", "stall_mshr", "fill", "?", "?", "?", "?",
+                                   "?", "?", "?", "?"};
+const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
+
+struct l2_req {
+    unsigned core = 0, id = 0;
+    bool store = false;
+    uint64_t line = 0;
+    bv_t be{}, wdata{};
+};
+
+struct expect_rsp { unsigned core, id, vbit, hit; bv_t data; };
+
+// Coverage bins, one per decision path of the L2 and per channel condition; bins a
+// configuration cannot reach are reported n/a.
+class l2_coverage {
+public:
+    l2_coverage()
+    {
+        for (const char *b : {"init_sweep", "read_hit", "read_miss", "write_hit", "write_miss",
+                              "write_miss_merge", "fill_invalid_way", "evict_clean",
+                              "evict_dirty_writeback", "writeback_then_read_rsp", "stall_line",
+                              "stall_mshr_full", "stall_retried", "vbit_returned_0",
+                              "vbit_returned_1", "vbit_set_by_group_peer",
+                              "refetch_vbit_cleared", "rsp_l2hit", "rsp_l2miss",
+                              "fill_out_of_order", "backpressure_req", "backpressure_mem_req",
+                              "backpressure_rsp", "backpressure_mem_rsp", "srrip_victim_aged",
+                              "srrip_victim_at_max"})
+            bins_[b] = 0;
+    }
+    void hit(const char *b) { bins_[b]++; }
+    bool reachable(const std::string &b, const cm_l2_t *m) const
+    {
+        if (b == "fill_out_of_order")
+            return m->cfg.l2.mshrs > 1;
+        if (b == "vbit_set_by_group_peer")
+            return m->lay.share > 1;
+        if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
+            return m->cfg.l2.repl == L2_REPL_SRRIP && m->lay.ways > 1;
+        return true;
+    }
+    unsigned missing(const cm_l2_t *m) const
+    {
+        unsigned n = 0;
+        for (const auto &b : bins_)
+            n += b.second == 0 && reachable(b.first, m);
+        return n;
+    }
+    void report(FILE *f, const cm_l2_t *m) const
+    {
+        std::fprintf(f, "coverage:");
+        for (const auto &b : bins_) {
+            if (reachable(b.first, m))
+                std::fprintf(f, " %s=%llu", b.first.c_str(), (unsigned long long)b.second);
+            else
+                std::fprintf(f, " %s=n/a", b.first.c_str());
+        }
+        std::fprintf(f, "\ncoverage: %zu bins, %u not hit:", bins_.size(), missing(m));
+        for (const auto &b : bins_)
+            if (b.second == 0 && reachable(b.first, m))
+                std::fprintf(f, " %s", b.first.c_str());
+        std::fprintf(f, "\n");
+    }
+
+private:
+    std::map<std::string, uint64_t> bins_;
+};
+
+// Constrained-random requests from P cores, in phases: streams, hot pools smaller and larger
+// than the L2, one hot set, uniform, and mixes; loads and stores, random byte enables.
+class l2_traffic {
+public:
+    enum class pat { stream, hot_small, hot_large, hot_set, uniform, mix, count };
+    l2_traffic(const cm_l2_t *m, uint64_t seed) : m_(m), rng_(seed)
+    {
+        const lay_l2_t *l = &m->lay;
+        lmask_ = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
+        ids_ = 1u << l->id_bits;
+        busy_.assign((size_t)l->cores * ids_, false);
+        new_phase();
+    }
+    unsigned store_pct = 30, rate_pct = 100;
+    bool own_lines = false;
+
+    void new_phase()
+    {
+        cur_ = (pat)(rng_() % (unsigned)pat::count);
+        store_pct = (unsigned)(rng_() % 61);
+        rate_pct = (rng_() & 1) ? 100 : 20 + (unsigned)(rng_() % 80);
+        base_ = rng_() & lmask_;
+        unsigned cap = m_->lay.sets * m_->lay.ways;
+        pool_.clear();
+        if (cur_ == pat::hot_small || cur_ == pat::mix)
+            for (unsigned i = 0; i < cap / 2 + 2; i++)
+                pool_.push_back((base_ + rng_() % (4ULL * cap)) & lmask_);
+        if (cur_ == pat::hot_large || cur_ == pat::mix)
+            for (unsigned i = 0; i < 3 * cap + 4; i++)
+                pool_.push_back((base_ + rng_() % (16ULL * cap)) & lmask_);
+        hot_set_.clear();
+        if (cur_ == pat::hot_set || cur_ == pat::mix) { // ways + 2 lines of one set
+            unsigned target = (unsigned)(rng_() % m_->lay.sets);
+            for (uint64_t t = 0; hot_set_.size() < m_->lay.ways + 2 && t < 4096; t++) {
+                uint64_t line = ((rng_() & lmask_) >> m_->lay.set_bits) << m_->lay.set_bits;
+                line |= target ^ cm_l2_index(m_, line);
+                hot_set_.push_back(line & lmask_);
+            }
+        }
+        for (unsigned c = 0; c < 64; c++)
+            cursor_[c] = (base_ + (uint64_t)c * 4096) & lmask_;
+    }
+
+    // A new request, or false (rate limit, or every (core, MSHR) pair of a read busy).
+    bool next(l2_req &q)
+    {
+        if (rng_() % 100 >= rate_pct)
+            return false;
+        const lay_l2_t *l = &m_->lay;
+        q = l2_req{};
+        q.core = (unsigned)(rng_() % l->cores);
+        q.store = rng_() % 100 < store_pct;
+        q.line = pick_line(q.core);
+        if (q.store) {
+            if (own_lines)
+                q.core = owner(q.line);
+            q.id = (unsigned)(rng_() % ids_);
+            bool full = rng_() % 3 == 0;
+            for (unsigned i = 0; i < m_->cfg.l1.line_bytes; i++) {
+                bv_put(&q.be, i, 1, full || (rng_() & 3) != 0);
+                bv_set_byte(&q.wdata, i, (uint8_t)rng_());
+            }
+            return true;
+        }
+        // reads: at most one outstanding per (core, L1 MSHR)
+        for (unsigned tries = 0; tries < 4; tries++) {
+            unsigned id = (unsigned)(rng_() % ids_);
+            if (!busy_[q.core * ids_ + id]) {
+                q.id = id;
+                busy_[q.core * ids_ + id] = true;
+                return true;
+            }
+            q.core = (unsigned)(rng_() % l->cores);
+        }
+        return false;
+    }
+    void release(unsigned core, unsigned id) { busy_[core * ids_ + id] = false; }
+    unsigned owner(uint64_t line) const { return (unsigned)((line * 0x9e3779b97f4a7c15ULL) >> 40) % m_->lay.cores; }
+
+private:
+    uint64_t pick_line(unsigned core)
+    {
+        pat p = cur_;
+        if (p == pat::mix)
+            p = (pat)(rng_() % (unsigned)pat::mix);
+        unsigned cap = m_->lay.sets * m_->lay.ways;
+        switch (p) {
+        case pat::stream: {
+            uint64_t line = cursor_[core % 64];
+            cursor_[core % 64] = (line + 1) & lmask_;
+            return line;
+        }
+        case pat::hot_small:
+        case pat::hot_large:
+            if (!pool_.empty())
+                return pool_[rng_() % pool_.size()];
+            return (base_ + rng_() % cap) & lmask_;
+        case pat::hot_set:
+            if (!hot_set_.empty())
+                return hot_set_[rng_() % hot_set_.size()];
+            return base_;
+        default:
+            return (base_ + rng_() % (8ULL * cap + 8)) & lmask_;
+        }
+    }
+    const cm_l2_t *m_;
+    std::mt19937_64 rng_;
+    uint64_t lmask_, base_ = 0, cursor_[64] = {};
+    unsigned ids_;
+    pat cur_ = pat::mix;
+    std::vector<uint64_t> pool_, hot_set_;
+    std::vector<bool> busy_;
+};
+
+struct harness {
+    VerilatedContext *ctx;
+    Vl2 *top;
+    cm_l2_t *m;
+    const lay_l2_t *l;
+    uint64_t seed, cycle = 0, events = 0, requests_accepted = 0, requests_target = 0;
+    memory mem;       // behind the L2: timing, answers reads, applies write-backs
+    memory ref;       // reference: every write applied at acceptance
+    l2_traffic gen;
+    l2_coverage cov;
+    std::mt19937_64 rng;
+    unsigned rsp_ready_pct = 100;
+    bool failed = false;
+    l2_req presented, accepted;
+    bool presented_live = false, accepted_live = false, accepted_stalled = false;
+    std::deque<expect_rsp> rsps;
+    std::map<std::pair<unsigned, unsigned>, bv_t> ref_reads; // (core, id) -> data at acceptance
+    bv_t fill_data{};
+    unsigned fill_mshr = 0;
+    bool fill_presented = false;
+    // coverage state, keyed by (tag, set): cores that read a line per group since its fill,
+    // and victim bits of lines evicted
+    std::map<std::pair<uint64_t, unsigned>, std::vector<uint64_t>> readers;
+    std::map<std::pair<uint64_t, unsigned>, uint64_t> evicted_vbits;
+#if VM_TRACE
+    VerilatedFstC *tfp = nullptr;
+#endif
+
+    harness(VerilatedContext *c, Vl2 *t, cm_l2_t *model, uint64_t s)
+        : ctx(c), top(t), m(model), l(&model->lay), seed(s),
+          mem(model->cfg.l1.line_bytes, s ^ 0x5a5a), ref(model->cfg.l1.line_bytes, 1),
+          gen(model, s * 3 + 11), rng(s * 7 + 1) {}
+
+    void fail(const char *what, const std::string &detail)
+    {
+        if (failed)
+            return;
+        failed = true;
+        std::printf("MISMATCH at cycle %" PRIu64 " (seed %" PRIu64 "): %s\n%s", cycle, seed, what,
+                    detail.c_str());
+    }
+
+    std::string row_diff(const bv_t &exp, const bv_t &act)
+    {
+        std::string out;
+        char name[32], line[160];
+        unsigned lsb, width;
+        for (unsigned i = 0; lay_l2_field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
+            uint64_t e = bv_get(&exp, lsb, width), a = bv_get(&act, lsb, width);
+            std::snprintf(line, sizeof line, "  %-10s expected 0x%" PRIx64 " actual 0x%" PRIx64 "%s\n",
+                          name, e, a, e != a ? "   <-- differs" : "");
+            out += line;
+        }
+        return out;
+    }
+
+    void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
+    {
+        if (exp == act)
+            return;
+        char b[256];
+        std::snprintf(b, sizeof b, "  event %s: %s expected %" PRIu64 " actual %" PRIu64 "\n", evt,
+                      what, exp, act);
+        fail("event field differs", b);
+    }
+
+    std::pair<uint64_t, unsigned> key(uint64_t line) const
+    {
+        return {lay_l2_tag(l, line), cm_l2_index(m, line)};
+    }
+
+    // A read served (hit or fill) by `core` on `line`, returning `vbit`.
+    void cover_read(uint64_t line, unsigned core, unsigned vbit, bool fill)
+    {
+        unsigned g = lay_l2_group(l, core);
+        auto &r = readers[key(line)];
+        if (r.empty())
+            r.assign(l->vbits, 0);
+        if (fill) {
+            auto it = evicted_vbits.find(key(line));
+            if (it != evicted_vbits.end() && ((it->second >> g) & 1))
+                cov.hit("refetch_vbit_cleared");
+        }
+        cov.hit(vbit ? "vbit_returned_1" : "vbit_returned_0");
+        if (vbit && !((r[g] >> (core % l->share)) & 1))
+            cov.hit("vbit_set_by_group_peer");
+        r[g] |= 1ULL << (core % l->share);
+    }
+
+    void on_event()
+    {
+        unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
+        unsigned set = (unsigned)port_u64(top->evt_set_o);
+        cm_l2_result_t r;
+        lay_l2_row_t before{};
+        uint64_t fill_line = 0;
+        events++;
+        switch (kind) {
+        case EVT_SWEEP:
+            cm_l2_sweep(m, set, &r);
+            cov.hit("init_sweep");
+            break;
+        case EVT_STALL:
+        case EVT_LOOKUP:
+            if (!accepted_live) {
+                fail("lookup without an accepted request", "");
+                return;
+            }
+            if (accepted_stalled)
+                cov.hit("stall_retried");
+            cm_l2_access(m, accepted.core, accepted.store, accepted.line,
+                         accepted.store ? &accepted.be : nullptr,
+                         accepted.store ? &accepted.wdata : nullptr, accepted.id, &r);
+            break;
+        case EVT_FILL:
+            if (!fill_presented || fill_mshr >= m->cfg.l2.mshrs || !m->mshr[fill_mshr].valid) {
+                fail("fill event without a memory response for a valid MSHR", "");
+                return;
+            }
+            check_field("mshr", fill_mshr, port_u64(top->evt_mshr_o), "fill");
+            fill_line = m->mshr[fill_mshr].line;
+            before = m->rows[cm_l2_index(m, fill_line)];
+            cm_l2_fill(m, fill_mshr, &fill_data, &r);
+            break;
+        default:
+            fail("unknown event kind", "");
+            return;
+        }
+        char evt[96];
+        std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 7], dec_names[dec & 15],
+                      set);
+        check_field("kind", r.kind, kind, evt);
+        check_field("decision", r.dec, dec, evt);
+        check_field("set", r.set, set, evt);
+        if (r.dec == DEC_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT)
+            check_field("way", r.way, port_u64(top->evt_way_o), evt);
+        if (r.kind == EVT_FILL) {
+            check_field("evict", r.evict_valid, top->evt_evict_o, evt);
+            check_field("evict dirty", r.evict_dirty, top->evt_dirty_o, evt);
+            if (r.evict_valid)
+                check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
+        }
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS || r.kind == EVT_FILL)
+            check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
+        if (r.kind != EVT_SWEEP) {
+            check_field("core", r.core, port_u64(top->evt_core_o), evt);
+            check_field("store", r.store, top->evt_store_o, evt);
+        }
+        bv_t exp, act;
+        cm_l2_row(m, set, &exp);
+        port_get(top->evt_row_o, act, l->row_bits);
+        if (!bv_eq(&exp, &act, l->row_bits))
+            fail(evt, row_diff(exp, act));
+        if (failed)
+            return;
+        // coverage and what the RTL must do next
+        switch (r.dec) {
+        case DEC_LD_HIT: cov.hit("read_hit"); break;
+        case DEC_LD_MISS: cov.hit("read_miss"); break;
+        case DEC_ST_HIT: cov.hit("write_hit"); break;
+        case DEC_ST_MISS: cov.hit("write_miss"); break;
+        case DEC_STALL_LINE: cov.hit("stall_line"); break;
+        case DEC_STALL_MSHR: cov.hit("stall_mshr_full"); break;
+        default: break;
+        }
+        if (r.kind == EVT_STALL)
+            accepted_stalled = true;
+        if (r.kind == EVT_LOOKUP) {
+            accepted_live = false;
+            accepted_stalled = false;
+            if (r.dec == DEC_LD_HIT)
+                cover_read(accepted.line, r.core, r.vbit, false);
+        }
+        if (r.kind == EVT_FILL) {
+            if (r.evict_valid) {
+                const lay_l2_way_t &v = before.way[r.way];
+                uint64_t high = v.tag << l->set_bits;
+                uint64_t line = high | (r.set ^ cm_l2_index(m, high));
+                evicted_vbits[key(line)] = v.vbits;
+                readers.erase(key(line));
+                cov.hit(r.evict_dirty ? "evict_dirty_writeback" : "evict_clean");
+                if (r.evict_dirty && !r.store)
+                    cov.hit("writeback_then_read_rsp");
+                if (m->cfg.l2.repl == L2_REPL_SRRIP && l->ways > 1)
+                    cov.hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
+            } else {
+                cov.hit("fill_invalid_way");
+            }
+            readers.erase(key(fill_line));
+            if (r.store)
+                cov.hit("write_miss_merge");
+            else
+                cover_read(fill_line, r.core, r.vbit, true);
+            evicted_vbits.erase(key(fill_line));
+        }
+        if (r.responds)
+            rsps.push_back({r.core, r.id, r.vbit, r.hit, r.data});
+    }
+
+    void on_mem_request()
+    {
+        bool store = top->mem_req_store_o;
+        uint64_t line = port_u64(top->mem_req_line_o);
+        unsigned mshr = (unsigned)port_u64(top->mem_req_mshr_o);
+        cm_l2_mem_t e;
+        if (!cm_l2_mem_pop(m, &e)) {
+            fail("unexpected memory request", "");
+            return;
+        }
+        check_field("mem store", e.write, store, "mem_req");
+        check_field("mem line", e.line, line, "mem_req");
+        if (store) {
+            bv_t wd, all;
+            port_get(top->mem_req_wdata_o, wd, l->line_bits);
+            if (!bv_eq(&wd, &e.data, l->line_bits))
+                fail("write-back data differs from the model's", "");
+            bv_zero(&all);
+            for (unsigned i = 0; i < m->cfg.l1.line_bytes; i++)
+                bv_put(&all, i, 1, 1);
+            mem.store(line, all, wd);
+        } else {
+            check_field("mem mshr", e.mshr, mshr, "mem_req");
+            mem.read(line, mshr, cycle);
+        }
+    }
+
+    void on_response()
+    {
+        if (rsps.empty()) {
+            fail("unexpected read response", "");
+            return;
+        }
+        expect_rsp e = rsps.front();
+        rsps.pop_front();
+        unsigned core = (unsigned)port_u64(top->rsp_core_o), id = (unsigned)port_u64(top->rsp_mshr_o);
+        check_field("rsp core", e.core, core, "rsp");
+        check_field("rsp mshr", e.id, id, "rsp");
+        check_field("rsp vbit", e.vbit, top->rsp_vbit_o, "rsp");
+        check_field("rsp l2hit", e.hit, top->rsp_l2hit_o, "rsp");
+        bv_t d;
+        port_get(top->rsp_data_o, d, l->line_bits);
+        if (!bv_eq(&d, &e.data, l->line_bits))
+            fail("response data differs from the model's", "");
+        auto it = ref_reads.find({core, id});
+        if (it == ref_reads.end())
+            fail("response for a (core, mshr) with no read outstanding", "");
+        else if (!bv_eq(&d, &it->second, l->line_bits))
+            fail("response data differs from the reference memory", "");
+        if (it != ref_reads.end())
+            ref_reads.erase(it);
+        gen.release(core, id);
+        cov.hit(e.hit ? "rsp_l2hit" : "rsp_l2miss");
+    }
+
+    void on_accept()
+    {
+        requests_accepted++;
+        accepted = presented;
+        accepted_live = true;
+        accepted_stalled = false;
+        presented_live = false;
+        if (accepted.store)
+            ref.store(accepted.line, accepted.be, accepted.wdata);
+        else
+            ref.line(accepted.line, ref_reads[{accepted.core, accepted.id}]);
+    }
+
+    void drive()
+    {
+        if (!presented_live && requests_accepted < requests_target && gen.next(presented))
+            presented_live = true;
+        top->req_valid_i = presented_live;
+        if (presented_live) {
+            bv_t v;
+            bv_zero(&v);
+            bv_put(&v, 0, 64, presented.line);
+            top->req_core_i = presented.core;
+            top->req_mshr_i = presented.id;
+            top->req_store_i = presented.store;
+            port_put(top->req_line_i, v, l->line_addr_bits);
+            port_put(top->req_be_i, presented.be, m->cfg.l1.line_bytes);
+            port_put(top->req_wdata_i, presented.wdata, l->line_bits);
+        }
+        top->mem_req_ready_i = mem.req_ready();
+        fill_presented = mem.response(cycle, fill_mshr, fill_data);
+        top->mem_rsp_valid_i = fill_presented;
+        if (fill_presented) {
+            top->mem_rsp_mshr_i = fill_mshr;
+            port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
+        }
+        top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
+    }
+
+    // A new timing phase: fast or slow memory, in or out of order, with or without
+    // backpressure on each channel; and a new traffic pattern.
+    void new_phase()
+    {
+        static const unsigned max_lat[] = {2, 8, 40, 200};
+        unsigned k = (unsigned)(rng() % 4);
+        mem.timing.min_latency = 1 + (k == 3 ? 40 : 0);
+        mem.timing.max_latency = max_lat[k];
+        mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        mem.timing.out_of_order = (rng() & 3) != 0;
+        rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        gen.new_phase();
+    }
+
+    void tick()
+    {
+        if (cycle % 3000 == 0)
+            new_phase();
+        top->clk_i = 0;
+        drive();
+        top->eval();
+        if (top->rst_ni) {
+            if (top->req_valid_i && !top->req_ready_o) cov.hit("backpressure_req");
+            if (top->mem_req_valid_o && !top->mem_req_ready_i) cov.hit("backpressure_mem_req");
+            if (top->rsp_valid_o && !top->rsp_ready_i) cov.hit("backpressure_rsp");
+            if (top->mem_rsp_valid_i && !top->mem_rsp_ready_o) cov.hit("backpressure_mem_rsp");
+            if (top->evt_valid_o)
+                on_event();
+            if (top->req_valid_i && top->req_ready_o)
+                on_accept();
+            if (top->mem_req_valid_o && top->mem_req_ready_i)
+                on_mem_request();
+            if (top->mem_rsp_valid_i && top->mem_rsp_ready_o) {
+                uint64_t before = mem.out_of_order_returns;
+                mem.response_taken();
+                if (mem.out_of_order_returns > before)
+                    cov.hit("fill_out_of_order");
+            }
+            if (top->rsp_valid_o && top->rsp_ready_i)
+                on_response();
+        }
+        ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
+        top->clk_i = 1;
+        top->eval();
+        ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
+        cycle++;
+    }
+
+    // Every request served, answered and written back, no fetch outstanding.
+    bool idle() const
+    {
+        for (unsigned i = 0; i < m->cfg.l2.mshrs; i++)
+            if (m->mshr[i].valid)
+                return false;
+        return requests_accepted >= requests_target && !presented_live && !accepted_live &&
+               rsps.empty() && m->memq_len == 0 && mem.outstanding() == 0;
+    }
+
+    void check_counters()
+    {
+        const uint64_t rtl[L2CNT_COUNT] = {
+            port_u64(top->cnt_accesses_o), port_u64(top->cnt_read_hits_o),
+            port_u64(top->cnt_read_misses_o), port_u64(top->cnt_write_hits_o),
+            port_u64(top->cnt_write_misses_o), port_u64(top->cnt_fills_o),
+            port_u64(top->cnt_evictions_o), port_u64(top->cnt_writebacks_o)};
+        for (unsigned i = 0; i < L2CNT_COUNT; i++)
+            check_field(lay_l2_counter_names[i], m->cnt[i], rtl[i], "counters");
+    }
+};
+
+std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
+{
+    std::string key = std::string("+") + name + "=";
+    const char *v = ctx->commandArgsPlusMatch(name);
+    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
+        return std::string(v + key.size());
+    return def;
+}
+
+}  // namespace
+
+int main(int argc, char **argv)
+{
+    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
+    ctx->commandArgs(argc, argv);
+    ctx->randReset(2);
+    std::string dir = plusarg(ctx.get(), "dir", ".");
+    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
+    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "30000"));
+    std::string trace = plusarg(ctx.get(), "trace", "");
+    Verilated::randSeed((int)(seed & 0x7fffffff));
+
+    cfg_t c;
+    char err[1024];
+    std::string cfgpath = dir + "/config.yaml";
+    cfg_defaults(&c);
+    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
+        std::fprintf(stderr, "l2_harness: %s\n", err);
+        return 2;
+    }
+    cm_l2_t *m;
+    if (cm_l2_new(&c, &m) != 0) {
+        std::fprintf(stderr, "l2_harness: out of memory\n");
+        return 2;
+    }
+    std::printf("l2_harness: %s_l2 seed=%" PRIu64 " requests=%u\n", c.name, seed, requests);
+
+    const std::unique_ptr<Vl2> top{new Vl2{ctx.get(), "TOP"}};
+    std::unique_ptr<harness> h{new harness(ctx.get(), top.get(), m, seed)};
+    h->requests_target = requests;
+    h->gen.own_lines = ctx->commandArgsPlusMatch("own_lines")[0] != 0;
+#if VM_TRACE
+    if (!trace.empty()) {
+        ctx->traceEverOn(true);
+        h->tfp = new VerilatedFstC;
+        top->trace(h->tfp, 99);
+        h->tfp->open(trace.c_str());
+    }
+#endif
+    top->rst_ni = 0;
+    for (int i = 0; i < 4; i++)
+        h->tick();
+    top->rst_ni = 1;
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t limit = 200000 + 600ULL * requests + 40ULL * c.l2.sets;
+    while (!h->failed && !h->idle() && h->cycle < limit)
+        h->tick();
+    for (int i = 0; i < 4 && !h->failed; i++)
+        h->tick();
+    if (!h->failed && !h->idle())
+        h->fail("timeout: requests outstanding", "");
+    if (!h->failed)
+        h->check_counters();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    top->final();
+#if VM_TRACE
+    if (h->tfp) {
+        h->tfp->close();
+        delete h->tfp;
+    }
+#endif
+    std::printf("l2_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s: "
+                "%.0f events/s\n", h->cycle, h->events, h->requests_accepted, secs, h->events / secs);
+    h->cov.report(stdout, m);
+    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    bool failed = h->failed;
+    if (!failed && cover && h->cov.missing(m)) {
+        std::printf("l2_harness: coverage incomplete (+cover)\n");
+        failed = true;
+    }
+    h.reset();
+    cm_l2_free(m); // last: the harness and the coverage check read the model
+    if (failed) {
+        std::printf("l2_harness: FAIL (seed %" PRIu64 ")\n", seed);
+        return 1;
+    }
+    std::printf("l2_harness: PASS\n");
+    return 0;
+}
