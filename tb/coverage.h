@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include "harness_util.h"
 extern "C" {
 #include "../cmodel/cm_l1.h"
 }
@@ -22,13 +23,13 @@ public:
                               "fill_out_of_order", "srrip_victim_aged", "srrip_victim_at_max",
                               "write_evict_invalidate", "flush_sweep", "pc_pool_small",
                               "pc_pool_large"})
-            bins_[b] = 0;
+            set_.declare(b);
         for (const auto &p : dec_paths())
-            bins_[p.second] = 0;
+            set_.declare(p.second.c_str());
         for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
                               "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
                               "gc_switch_reset"})
-            bins_[b] = 0;
+            set_.declare(b);
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
     static const std::map<uint32_t, std::string> &dec_paths()
@@ -97,7 +98,7 @@ public:
             hit("fill_out_of_order");
         last_ooo_ = out_of_order_total;
     }
-    void hit(const char *bin) { bins_[bin]++; }
+    void hit(const char *bin) { set_.hit(bin); }
     // A bin the configuration cannot reach is not declared for it (reported as n/a).
     bool reachable(const std::string &bin, const cm_l1_t *m) const
     {
@@ -148,29 +149,15 @@ public:
     }
     unsigned missing(const cm_l1_t *m) const
     {
-        unsigned n = 0;
-        for (const auto &b : bins_)
-            n += b.second == 0 && reachable(b.first, m);
-        return n;
+        return set_.missing([&](const std::string &b) { return reachable(b, m); });
     }
     void report(FILE *f, const cm_l1_t *m) const
     {
-        std::fprintf(f, "coverage:");
-        for (const auto &b : bins_) {
-            if (reachable(b.first, m))
-                std::fprintf(f, " %s=%llu", b.first.c_str(), (unsigned long long)b.second);
-            else
-                std::fprintf(f, " %s=n/a", b.first.c_str());
-        }
-        std::fprintf(f, "\ncoverage: %zu bins, %u not hit:", bins_.size(), missing(m));
-        for (const auto &b : bins_)
-            if (b.second == 0 && reachable(b.first, m))
-                std::fprintf(f, " %s", b.first.c_str());
-        std::fprintf(f, "\n");
+        set_.report(f, [&](const std::string &b) { return reachable(b, m); });
     }
 
 private:
-    std::map<std::string, uint64_t> bins_;
+    bin_set set_;
     uint64_t last_ooo_ = 0;
     uint64_t sweeps_ = 0;
 

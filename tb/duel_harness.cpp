@@ -19,6 +19,7 @@
 
 #include "Vduel.h"
 #include "verilated.h"
+#include "harness_util.h"
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
@@ -322,14 +323,6 @@ struct harness {
     }
 };
 
-std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
-{
-    std::string key = std::string("+") + name + "=";
-    const char *v = ctx->commandArgsPlusMatch(name);
-    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
-        return std::string(v + key.size());
-    return def;
-}
 
 }  // namespace
 

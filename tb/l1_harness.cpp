@@ -492,14 +492,6 @@ pattern parse_pattern(const std::string &s)
     return pattern::mix;
 }
 
-std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
-{
-    std::string key = std::string("+") + name + "=";
-    const char *v = ctx->commandArgsPlusMatch(name);
-    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
-        return std::string(v + key.size());
-    return def;
-}
 
 }  // namespace
 

@@ -27,6 +27,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "harness_util.h"
 #include "memory.h"
 #include "ports.h"
 
@@ -65,9 +66,9 @@ public:
                               "fill_out_of_order", "backpressure_req", "backpressure_mem_req",
                               "backpressure_rsp", "backpressure_mem_rsp", "srrip_victim_aged",
                               "srrip_victim_at_max"})
-            bins_[b] = 0;
+            set_.declare(b);
     }
-    void hit(const char *b) { bins_[b]++; }
+    void hit(const char *b) { set_.hit(b); }
     bool reachable(const std::string &b, const cm_l2_t *m) const
     {
         if (b == "fill_out_of_order")
@@ -80,29 +81,15 @@ public:
     }
     unsigned missing(const cm_l2_t *m) const
     {
-        unsigned n = 0;
-        for (const auto &b : bins_)
-            n += b.second == 0 && reachable(b.first, m);
-        return n;
+        return set_.missing([&](const std::string &b) { return reachable(b, m); });
     }
     void report(FILE *f, const cm_l2_t *m) const
     {
-        std::fprintf(f, "coverage:");
-        for (const auto &b : bins_) {
-            if (reachable(b.first, m))
-                std::fprintf(f, " %s=%llu", b.first.c_str(), (unsigned long long)b.second);
-            else
-                std::fprintf(f, " %s=n/a", b.first.c_str());
-        }
-        std::fprintf(f, "\ncoverage: %zu bins, %u not hit:", bins_.size(), missing(m));
-        for (const auto &b : bins_)
-            if (b.second == 0 && reachable(b.first, m))
-                std::fprintf(f, " %s", b.first.c_str());
-        std::fprintf(f, "\n");
+        set_.report(f, [&](const std::string &b) { return reachable(b, m); });
     }
 
 private:
-    std::map<std::string, uint64_t> bins_;
+    bin_set set_;
 };
 
 // Constrained-random requests from P cores, in phases: streams, hot pools smaller and larger
@@ -588,14 +575,6 @@ struct harness {
     }
 };
 
-std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
-{
-    std::string key = std::string("+") + name + "=";
-    const char *v = ctx->commandArgsPlusMatch(name);
-    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
-        return std::string(v + key.size());
-    return def;
-}
 
 }  // namespace
 

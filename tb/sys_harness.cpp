@@ -27,6 +27,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "harness_util.h"
 #include "memory.h"
 #include "ports.h"
 #include "traffic.h"
@@ -97,7 +98,7 @@ struct harness {
     unsigned l2_core = 0;
     mem_req l2_req{};
     std::deque<l2_rsp> l2_rsps;
-    std::map<std::string, uint64_t> bins;
+    bin_set bins;
     unsigned rsp_ready_pct = 100;
 
     harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
@@ -120,7 +121,7 @@ struct harness {
                               "l2_write_miss_merge", "l2_evict_clears_vbits",
                               "l2_dirty_writeback", "l2_clean_evict", "l2_stall_line",
                               "arbiter_contention"})
-            bins[b] = 0;
+            bins.declare(b);
     }
     ~harness()
     {
@@ -348,7 +349,7 @@ struct harness {
             l2_rsps.push_back({r.core, r.id, r.vbit, r.hit, r.data});
     }
 
-    void hit(const char *b) { bins[b]++; }
+    void hit(const char *b) { bins.hit(b); }
 
     // ---- channels ------------------------------------------------------------------------
     void on_l2_accept()
@@ -588,35 +589,16 @@ struct harness {
 
     unsigned missing() const
     {
-        unsigned n = 0;
-        for (const auto &b : bins)
-            n += b.second == 0 && reachable(b.first);
-        return n;
+        return bins.missing([&](const std::string &b) { return reachable(b); });
     }
     void report() const
     {
-        std::printf("coverage:");
-        for (const auto &b : bins)
-            std::printf(" %s=%s", b.first.c_str(),
-                        reachable(b.first) ? std::to_string(b.second).c_str() : "n/a");
-        std::printf("\ncoverage: %zu bins, %u not hit:", bins.size(), missing());
-        for (const auto &b : bins)
-            if (b.second == 0 && reachable(b.first))
-                std::printf(" %s", b.first.c_str());
-        std::printf("\n");
+        bins.report(stdout, [&](const std::string &b) { return reachable(b); });
     }
 };
 
 unsigned c_l1_mshrs(const harness &h) { return h.cfg.l1.mshrs; }
 
-std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
-{
-    std::string key = std::string("+") + name + "=";
-    const char *v = ctx->commandArgsPlusMatch(name);
-    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
-        return std::string(v + key.size());
-    return def;
-}
 
 }  // namespace
 
