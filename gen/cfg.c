@@ -26,7 +26,7 @@ typedef struct cfg_key {
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
-static const char *const mode_names[] = {"baseline", "decoupled", "gcache", NULL};
+static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", NULL};
 static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
@@ -63,8 +63,9 @@ static const cfg_key_t keys[] = {
      "performance counter width (wrapping)"},
     {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
      "management mechanism: baseline, decoupled (Li et al. tag store with reference "
-     "counts; l1.ways is then the data store's ways) or gcache (Chen et al. bypass switch "
-     "and victim-bit insertion; needs srrip; C model only, no RTL yet)"},
+     "counts; l1.ways is then the data store's ways), gcache (Chen et al. bypass switch "
+     "and victim-bit insertion; needs srrip) or pcpred (Tian et al. PC-indexed bypass "
+     "predictor with the L2 bypass bit; C model only, no RTL yet)"},
     {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
      "decoupled: tag-store ways (must exceed l1.ways)"},
     {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",
@@ -86,6 +87,17 @@ static const cfg_key_t keys[] = {
     {"l1.gc_switch_reset_period", K_UINT, L1(gc_switch_reset_period), 0, 2147483647u, 0, NULL,
      "0", "gcache: accepted core requests between clears of every bypass switch and "
      "bypass counter; 0 = never"},
+    {"l1.pc_entries", K_UINT, L1(pc_entries), 2, 4096, F_POW2, NULL, "128",
+     "pcpred: E, entries of the PC-indexed predictor table (each L1 line stores a "
+     "log2(E)-bit PC hash)"},
+    {"l1.pc_counter_bits", K_UINT, L1(pc_counter_bits), 1, 8, 0, NULL, "4",
+     "pcpred: C, width of each saturating predictor counter"},
+    {"l1.pc_threshold", K_UINT, L1(pc_threshold), 0, 255, 0, NULL, "8",
+     "pcpred: a load miss is predicted to bypass when its counter >= this; at most "
+     "2^l1.pc_counter_bits - 1"},
+    {"l1.pc_hash_shift", K_UINT, L1(pc_hash_shift), 0, 63, 0, NULL, "2",
+     "pcpred: hash(PC) is the XOR-fold of (PC >> shift) into log2(l1.pc_entries) bits; "
+     "below l1.pc_bits"},
     {"system.cores", K_UINT, SYS(cores), 1, 64, 0, NULL, "4",
      "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
@@ -284,6 +296,28 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
 const char *cfg_key_name(unsigned i) { return i < NKEYS ? keys[i].name : NULL; }
 const char *cfg_repl_name(cfg_repl_t r) { return repl_names[r]; }
 const char *cfg_index_name(cfg_index_t x) { return index_names[x]; }
+const char *cfg_mode_name(cfg_mode_t m) { return mode_names[m]; }
+
+/* The PC predictor (SPEC 3.6): the threshold must be a counter value, and the hash must see
+ * at least one PC bit. Any replacement policy, way count and index function works with it. */
+static int validate_pcpred(const cfg_l1_t *l, char *err, size_t errlen)
+{
+    unsigned top = (1u << l->pc_counter_bits) - 1;
+    if (l->pc_threshold > top) {
+        errf(err, errlen,
+             "l1.pc_threshold = %u: does not fit l1.pc_counter_bits = %u; allowed: 0..%u "
+             "(or widen l1.pc_counter_bits)", l->pc_threshold, l->pc_counter_bits, top);
+        return -1;
+    }
+    if (l->pc_hash_shift >= l->pc_bits) {
+        errf(err, errlen,
+             "l1.pc_hash_shift = %u: shifts out every bit of the %u-bit PC (l1.pc_bits), so "
+             "every PC would hash to 0; allowed: 0..%u", l->pc_hash_shift, l->pc_bits,
+             l->pc_bits - 1);
+        return -1;
+    }
+    return 0;
+}
 
 /* G-Cache (SPEC 3.5) reads and writes RRPVs, so it needs SRRIP and a set to choose in. */
 static int validate_gcache(const cfg_l1_t *l, char *err, size_t errlen)
@@ -384,8 +418,9 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
     if (row > BV_MAX_BITS) {
         errf(err, errlen,
              "l2.ways = %u: an L2 set row of %u bits (valid, dirty, tag, replacement and %u "
-             "victim bits a way) exceeds %u bits; allowed: fewer l2.ways, more l2.sets, or a "
-             "larger l2.victim_share", l2->ways, row, P / l2->victim_share, BV_MAX_BITS);
+             "victim bits a way%s) exceeds %u bits; allowed: fewer l2.ways, more l2.sets, or a "
+             "larger l2.victim_share", l2->ways, row, P / l2->victim_share,
+             l->mode == MODE_PCPRED ? ", and the pcpred bypass bit" : "", BV_MAX_BITS);
         return -1;
     }
     return 0;
@@ -485,6 +520,8 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     }
     if (l->mode == MODE_GCACHE && validate_gcache(l, err, errlen) != 0)
         return -1;
+    if (l->mode == MODE_PCPRED && validate_pcpred(l, err, errlen) != 0)
+        return -1;
     return validate_l2(c, err, errlen);
 }
 
@@ -524,6 +561,9 @@ void cfg_print_help(FILE *f)
                "l1.mode = decoupled: 2 <= l1.ways < l1.tag_ways, l1.threshold < 2^l1.rc_bits;\n"
                "l1.mode = gcache: l1.replacement = srrip, l1.ways >= 2, both thresholds "
                "< 2^l1.rrpv_bits;\n"
+               "l1.mode = pcpred: l1.pc_threshold < 2^l1.pc_counter_bits, "
+               "l1.pc_hash_shift < l1.pc_bits (C model only: cachegen writes its report with "
+               "--report-only);\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");
@@ -594,6 +634,16 @@ static const char *const gcache_l2_16core[] = {"name", "gcache_l2_16core", "l1.s
                                                 "l2.ways", "16", "l2.replacement", "srrip",
                                                 NULL};
 
+/* Tian et al.'s GCN-like system (paper 001 Table 1): 16 KB 8-way 64 B L1s with pseudo-LRU
+ * (tree-PLRU here) and the PC predictor (128 x 4-bit table, 7-bit hashes per line), 8 compute
+ * units over a 256 KB 16-way 64 B L2 (LRU: the L2 offers lru or srrip). C model only. */
+static const char *const tian_gcn[] = {"name", "tian_gcn", "l1.sets", "32", "l1.ways", "8",
+                                        "l1.line_bytes", "64", "l1.replacement", "plru",
+                                        "l1.mode", "pcpred", "l1.pc_entries", "128",
+                                        "l1.pc_counter_bits", "4", "l1.pc_threshold", "8",
+                                        "system.cores", "8", "l2.sets", "256", "l2.ways", "16",
+                                        "l2.replacement", "lru", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
@@ -605,6 +655,8 @@ static const preset_t presets[] = {
      "SRRIP, over a 64-set 16-way L2 slice", gcache_system},
     {"gcache-l2-16core", "G-Cache system (C model only): 16 L1s as gcache-system over a "
      "512-set 16-way (1 MB) L2, 16 KB of victim bits", gcache_l2_16core},
+    {"tian-gcn", "PC bypass predictor (C model and report only): 8 L1s of 32 sets x 8 ways x "
+     "64 B, tree-PLRU, 128 x 4-bit table, over a 256-set 16-way 64 B L2", tian_gcn},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

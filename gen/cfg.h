@@ -9,7 +9,7 @@
 
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
-typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE } cfg_mode_t;
+typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED } cfg_mode_t;
 /* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
 typedef enum { L2_REPL_LRU, L2_REPL_SRRIP } cfg_l2_repl_t;
 
@@ -41,6 +41,11 @@ typedef struct cfg_l1 {
     unsigned gc_th_victim;  /* the same threshold when the returned victim bit is 1 */
     unsigned gc_bypass_age_every; /* M: the set ages on every M-th bypass of the set */
     unsigned gc_switch_reset_period; /* accepted requests between switch clears; 0 = never */
+    /* PC-based bypass predictor (l1.mode = pcpred; SPEC 3.6) */
+    unsigned pc_entries;    /* E: predictor table entries, power of two 2..4096 */
+    unsigned pc_counter_bits; /* C: width of each saturating counter, 1..8 */
+    unsigned pc_threshold;  /* a miss is predicted dead when counter >= this; < 2^C */
+    unsigned pc_hash_shift; /* hash(PC) = XOR-fold of (PC >> shift) into log2(E) bits */
 } cfg_l1_t;
 
 /* The system around the L1s: how many share the L2. */
@@ -122,9 +127,13 @@ cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u
 
+/* Modes the generator has RTL for (cachegen refuses the others; the C model runs them all). */
+static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m != MODE_PCPRED; }
+
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);
 const char *cfg_index_name(cfg_index_t x);
+const char *cfg_mode_name(cfg_mode_t m);
 
 static inline unsigned cfg_log2(unsigned long long v)
 {

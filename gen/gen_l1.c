@@ -94,9 +94,45 @@ static int write_config(const emit_dir_t *d, const cfg_t *c, char *err, size_t e
     return emit_close(&e, err, errlen);
 }
 
-int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
+/* A mode whose RTL does not exist yet is refused before anything is written. */
+static int has_rtl(const cfg_t *c, char *err, size_t errlen)
+{
+    if (cfg_mode_has_rtl(c->l1.mode))
+        return 0;
+    snprintf(err, errlen,
+             "l1.mode = %s: the C model implements it but its RTL does not exist yet, so no "
+             "Verilog can be generated; allowed: baseline, decoupled or gcache, or "
+             "--report-only for its configuration and storage report", cfg_mode_name(c->l1.mode));
+    return -1;
+}
+
+int gen_report_only_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 {
     if (cfg_validate(c, err, errlen) != 0)
+        return -1;
+    gen_l1_t g;
+    gen_l1_init(&g, c);
+    emit_dir_t d;
+    if (emit_dir_begin(&d, outdir, err, errlen) != 0)
+        return -1;
+    if (write_config(&d, c, err, errlen) != 0 || report_write(&d, &g, err, errlen) != 0)
+        goto fail;
+    char manifest[512];
+    snprintf(manifest, sizeof manifest,
+             "cachegen %s report-only output for %s (no RTL)\n"
+             "report: %s_report.json %s_report.md\nconfig: config.yaml\n",
+             GEN_VERSION, g.top, g.top, g.top);
+    if (write_text(&d, EMIT_MANIFEST, manifest, err, errlen) != 0)
+        goto fail;
+    return emit_dir_commit(&d, err, errlen);
+fail:
+    emit_dir_abort(&d);
+    return -1;
+}
+
+int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
+{
+    if (cfg_validate(c, err, errlen) != 0 || has_rtl(c, err, errlen) != 0)
         return -1;
     gen_l1_t g;
     gen_l1_init(&g, c);

@@ -30,7 +30,8 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
         l->way_base = l->tag_ways * l->te_stride;
         l->way_stride = 2 + l->repl_bits;
     } else {
-        l->way_stride = 1 + l->tag_bits + l->repl_bits;
+        l->hpc_bits = c->mode == MODE_PCPRED ? cfg_log2(c->pc_entries) : 0;
+        l->way_stride = 1 + l->tag_bits + l->repl_bits + l->hpc_bits;
     }
     l->plru_lsb = l->way_base + c->ways * l->way_stride;
     l->row_bits = l->plru_lsb + l->plru_bits;
@@ -64,6 +65,8 @@ void lay_l1_pack(const lay_l1_t *l, const lay_l1_row_t *r, bv_t *out)
             bv_put(out, lay_tag_lsb(l, w), l->tag_bits, r->way[w].tag);
         if (l->repl_bits)
             bv_put(out, lay_repl_lsb(l, w), l->repl_bits, r->way[w].repl);
+        if (l->hpc_bits)
+            bv_put(out, lay_hpc_lsb(l, w), l->hpc_bits, r->way[w].hpc);
     }
     if (l->plru_bits)
         bv_put(out, l->plru_lsb, l->plru_bits, r->plru);
@@ -90,6 +93,8 @@ void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r)
             r->way[w].tag = bv_get(in, lay_tag_lsb(l, w), l->tag_bits);
         if (l->repl_bits)
             r->way[w].repl = (uint8_t)bv_get(in, lay_repl_lsb(l, w), l->repl_bits);
+        if (l->hpc_bits)
+            r->way[w].hpc = (uint16_t)bv_get(in, lay_hpc_lsb(l, w), l->hpc_bits);
     }
     if (l->plru_bits)
         r->plru = (uint32_t)bv_get(in, l->plru_lsb, l->plru_bits);
@@ -155,13 +160,24 @@ int lay_l1_field(const lay_l1_t *l, unsigned i, char *name, size_t len, unsigned
 {
     if (l->dec)
         return dec_field(l, i, name, len, lsb, width);
-    unsigned per_way = l->repl_bits ? 3 : 2;
+    /* per way: valid, tag, then repl and hpc when present */
+    enum { F_VALID, F_TAG, F_REPL, F_HPC };
+    unsigned fields[4], per_way = 0;
+    fields[per_way++] = F_VALID;
+    fields[per_way++] = F_TAG;
+    if (l->repl_bits)
+        fields[per_way++] = F_REPL;
+    if (l->hpc_bits)
+        fields[per_way++] = F_HPC;
     if (i < l->ways * per_way) {
-        unsigned w = i / per_way, f = i % per_way;
-        static const char *const fname[] = {"valid", "tag", "repl"};
+        unsigned w = i / per_way, f = fields[i % per_way];
+        static const char *const fname[] = {"valid", "tag", "repl", "hpc"};
+        const unsigned lsbs[] = {lay_valid_lsb(l, w), lay_tag_lsb(l, w), lay_repl_lsb(l, w),
+                                 lay_hpc_lsb(l, w)};
+        const unsigned widths[] = {1, l->tag_bits, l->repl_bits, l->hpc_bits};
         snprintf(name, len, "w%u.%s", w, fname[f]);
-        *lsb = f == 0 ? lay_valid_lsb(l, w) : f == 1 ? lay_tag_lsb(l, w) : lay_repl_lsb(l, w);
-        *width = f == 0 ? 1 : f == 1 ? l->tag_bits : l->repl_bits;
+        *lsb = lsbs[f];
+        *width = widths[f];
         return 0;
     }
     if (i == l->ways * per_way && l->plru_bits) {
@@ -177,7 +193,11 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
 {
     s->meta_sram = (unsigned long long)c->sets * l->row_bits;
     s->data_sram = (unsigned long long)c->sets * c->ways * l->line_bits;
-    s->mshr_flops = (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec);
+    unsigned pc = l->hpc_bits ? 1 + l->hpc_bits : 0; /* pcpred: prediction + the load's hash */
+    s->mshr_flops =
+        (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc);
     s->tag_store = (unsigned long long)c->sets * l->tag_ways * l->te_stride;
     s->data_state = l->dec ? s->meta_sram - s->tag_store : 0;
+    s->line_hpc = (unsigned long long)c->sets * c->ways * l->hpc_bits;
+    s->pc_table = l->hpc_bits ? (unsigned long long)c->pc_entries * c->pc_counter_bits : 0;
 }

@@ -1,8 +1,10 @@
 /* lay: bit layouts of every array row and event field, derived from a validated cfg_t.
  * The one source of truth for "which bit holds what": the emitters slice rows with these
  * offsets, the C model packs its state with them, the harness names differing fields.
- * Metadata row of a set, LSB first: for each way w: valid(1) tag(T) repl(R); then the
- * tree-PLRU node bits (ways-1) when replacement is plru.
+ * Metadata row of a set, LSB first: for each way w: valid(1) tag(T) repl(R) hpc(H); then the
+ * tree-PLRU node bits (ways-1) when replacement is plru. H = log2(l1.pc_entries) in
+ * l1.mode = pcpred (the hash of the last load PC that touched the line, SPEC 3.6), else 0, so
+ * every other mode's row is bit for bit what it was before the predictor existed.
  * Decoupled row (l1.mode = decoupled): for each tag-store way t: valid(1) tag(T) rc(RC)
  * pv(1) pos(P); then for each data way w: valid(1) reserved(1) repl(R); then the PLRU bits;
  * then the free-line count (log2(ways)+1). Tag store and data-store state share one row, so
@@ -59,7 +61,8 @@ typedef struct lay_l1 {
     unsigned way_bits;       /* width of a way number: max(1, log2 ways) */
     unsigned repl_bits;      /* R: per-way policy bits (LRU age or RRPV; 0 for plru, 1 way) */
     unsigned plru_bits;      /* tree-PLRU node bits per set (ways-1, plru only) */
-    unsigned way_stride;     /* 1 + T + R */
+    unsigned hpc_bits;       /* H: per-way PC hash (pcpred: log2 pc_entries; else 0) */
+    unsigned way_stride;     /* 1 + T + R + H */
     unsigned plru_lsb;       /* first PLRU node bit */
     unsigned row_bits;       /* metadata row width */
     unsigned line_bits;      /* data line width = 8 * line bytes */
@@ -82,6 +85,7 @@ typedef struct lay_l1_way {
     uint64_t tag;   /* T bits (baseline only; the decoupled data store keeps no tags) */
     uint8_t repl;   /* R bits: LRU age or SRRIP RRPV */
     uint8_t rsv;    /* decoupled: line reserved for an outstanding fill */
+    uint16_t hpc;   /* H bits (pcpred): hash of the last load PC that touched the line */
 } lay_l1_way_t;
 
 /* A decoupled tag-store entry. */
@@ -114,6 +118,11 @@ static inline unsigned lay_rsv_lsb(const lay_l1_t *l, unsigned w) { return lay_v
 static inline unsigned lay_repl_lsb(const lay_l1_t *l, unsigned w)
 {
     return lay_valid_lsb(l, w) + (l->dec ? 2 : 1 + l->tag_bits);
+}
+/* pcpred only: the way's PC hash, after its replacement bits. */
+static inline unsigned lay_hpc_lsb(const lay_l1_t *l, unsigned w)
+{
+    return lay_valid_lsb(l, w) + 1 + l->tag_bits + l->repl_bits;
 }
 /* Decoupled tag entry t: valid, tag, rc, pv, pos in that order from its first bit. */
 static inline unsigned lay_te_lsb(const lay_l1_t *l, unsigned t) { return t * l->te_stride; }
@@ -150,9 +159,12 @@ static inline uint64_t lay_tag(const lay_l1_t *l, uint64_t addr)
 typedef struct lay_storage {
     unsigned long long meta_sram;  /* sets x row_bits */
     unsigned long long data_sram;  /* sets x ways x line_bits */
-    unsigned long long mshr_flops; /* mshrs x (valid + line address + id [+ bypass]) */
+    unsigned long long mshr_flops; /* mshrs x (valid + line address + id [+ bypass]
+                                      [pcpred: + prediction + H]) */
     unsigned long long tag_store;  /* decoupled: sets x tag_ways x te_stride (part of meta) */
     unsigned long long data_state; /* decoupled: sets x (ways x (2+R) + plru + free) (part of meta) */
+    unsigned long long line_hpc;   /* pcpred: sets x ways x H per-line PC hashes (part of meta) */
+    unsigned long long pc_table;   /* pcpred: pc_entries x pc_counter_bits predictor flops */
 } lay_storage_t;
 void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s);
 

@@ -16,11 +16,14 @@ static unsigned l2_repl_bits(const cfg_l2_t *l2)
     return l2->repl == L2_REPL_SRRIP ? l2->rrpv_bits : cfg_log2(l2->ways);
 }
 
+/* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
+static unsigned l2_bypass_bits(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
+
 unsigned lay_l2_row_bits(const cfg_t *c)
 {
     unsigned tag = c->l1.addr_bits - cfg_log2(c->l1.line_bytes) - cfg_log2(c->l2.sets);
     unsigned v = c->sys.cores / c->l2.victim_share;
-    return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v);
+    return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v + l2_bypass_bits(c));
 }
 
 void lay_l2_build(const cfg_t *c, lay_l2_t *l)
@@ -36,7 +39,8 @@ void lay_l2_build(const cfg_t *c, lay_l2_t *l)
     l->way_bits = c->l2.ways > 1 ? cfg_log2(c->l2.ways) : 1;
     l->repl_bits = l2_repl_bits(&c->l2);
     l->vbits = c->sys.cores / c->l2.victim_share;
-    l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits;
+    l->bbits = l2_bypass_bits(c);
+    l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits + l->bbits;
     l->row_bits = l->ways * l->way_stride;
     l->line_bits = 8 * c->l1.line_bytes;
     l->line_addr_bits = c->l1.addr_bits - l->off_bits;
@@ -58,6 +62,8 @@ void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out)
         if (l->repl_bits)
             bv_put(out, lay_l2_repl_lsb(l, w), l->repl_bits, x->repl);
         bv_put(out, lay_l2_vbits_lsb(l, w), l->vbits, x->vbits);
+        if (l->bbits)
+            bv_put(out, lay_l2_bbit_lsb(l, w), 1, x->bbit);
     }
 }
 
@@ -72,6 +78,8 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
         if (l->repl_bits)
             x->repl = (uint8_t)bv_get(in, lay_l2_repl_lsb(l, w), l->repl_bits);
         x->vbits = bv_get(in, lay_l2_vbits_lsb(l, w), l->vbits);
+        if (l->bbits)
+            x->bbit = (uint8_t)bv_get(in, lay_l2_bbit_lsb(l, w), 1);
     }
 }
 
@@ -86,13 +94,20 @@ void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
 int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width)
 {
-    static const char *const all[] = {"valid", "dirty", "tag", "repl", "vbits"};
-    static const char *const norepl[] = {"valid", "dirty", "tag", "vbits"};
-    unsigned per_way = l->repl_bits ? 5 : 4;
+    const char *names[6];
+    unsigned per_way = 0;
+    names[per_way++] = "valid";
+    names[per_way++] = "dirty";
+    names[per_way++] = "tag";
+    if (l->repl_bits)
+        names[per_way++] = "repl";
+    names[per_way++] = "vbits";
+    if (l->bbits)
+        names[per_way++] = "bypass";
     if (i >= l->ways * per_way)
         return -1;
     unsigned w = i / per_way;
-    const char *f = (l->repl_bits ? all : norepl)[i % per_way];
+    const char *f = names[i % per_way];
     snprintf(name, len, "w%u.%s", w, f);
     if (!strcmp(f, "valid")) {
         *lsb = lay_l2_valid_lsb(l, w);
@@ -106,9 +121,12 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
     } else if (!strcmp(f, "repl")) {
         *lsb = lay_l2_repl_lsb(l, w);
         *width = l->repl_bits;
-    } else {
+    } else if (!strcmp(f, "vbits")) {
         *lsb = lay_l2_vbits_lsb(l, w);
         *width = l->vbits;
+    } else {
+        *lsb = lay_l2_bbit_lsb(l, w);
+        *width = 1;
     }
     return 0;
 }
@@ -118,7 +136,8 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->meta_sram = (unsigned long long)l->sets * l->row_bits;
     s->data_sram = (unsigned long long)l->sets * l->ways * l->line_bits;
     s->victim_bits = (unsigned long long)l->sets * l->ways * l->vbits;
+    s->bypass_bits = (unsigned long long)l->sets * l->ways * l->bbits;
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
                     (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
-                     c->l1.line_bytes + l->line_bits);
+                     c->l1.line_bytes + l->line_bits + l->bbits);
 }

@@ -1,7 +1,8 @@
 /* lay_l2: bit layout of the shared L2 slice (SPEC 3.2, 3.5), derived from a validated cfg_t.
  * The one source of truth of the L2 row for the model, the (future) emitter and the harness.
- * Row of a set, LSB first: for each way w: valid(1) dirty(1) tag(T2) repl(R2) vbits(V), and
- * nothing else. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
+ * Row of a set, LSB first: for each way w: valid(1) dirty(1) tag(T2) repl(R2) vbits(V)
+ * bypass(B), and nothing else. B = 1 when l1.mode = pcpred (SPEC 3.6: "the last read of this
+ * line was actually bypassed"), else 0, so the row of every other mode is unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
  * (log2 ways) or the RRPV (l2.rrpv_bits), 0 for one way; V = system.cores / l2.victim_share,
  * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1).
  * Invariant: row_bits <= BV_MAX_BITS for every config cfg_validate accepts. */
@@ -21,7 +22,8 @@ typedef struct lay_l2 {
     unsigned way_bits;       /* width of a way number: max(1, log2 ways) */
     unsigned repl_bits;      /* R2: LRU age or RRPV per way (0 for one way) */
     unsigned vbits;          /* V = cores / victim_share victim bits per way */
-    unsigned way_stride;     /* 2 + T2 + R2 + V */
+    unsigned bbits;          /* B: PC-predictor bypass bit per way (1 in pcpred, else 0) */
+    unsigned way_stride;     /* 2 + T2 + R2 + V + B */
     unsigned row_bits;       /* ways * way_stride */
     unsigned line_bits;      /* data line width = 8 * line bytes */
     unsigned line_addr_bits; /* addr_bits - b */
@@ -40,6 +42,7 @@ typedef struct lay_l2_way {
     uint64_t tag;    /* T2 bits */
     uint8_t repl;    /* R2 bits: LRU age or RRPV */
     uint64_t vbits;  /* V bits, bit g = victim bit of core group g */
+    uint8_t bbit;    /* B bits (pcpred): the last read of the line was bypassed in its L1 */
 } lay_l2_way_t;
 
 typedef struct lay_l2_row {
@@ -81,6 +84,11 @@ static inline unsigned lay_l2_vbits_lsb(const lay_l2_t *l, unsigned w)
     return lay_l2_repl_lsb(l, w) + l->repl_bits;
 }
 
+static inline unsigned lay_l2_bbit_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_vbits_lsb(l, w) + l->vbits;
+}
+
 /* The victim-bit group of core `core`. */
 static inline unsigned lay_l2_group(const lay_l2_t *l, unsigned core) { return core / l->share; }
 
@@ -94,8 +102,8 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r);
  * bits 0, LRU way w with age w. */
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r);
 
-/* Field i of the row, per way valid, dirty, tag, repl (when R2 > 0), vbits, named like
- * "w3.vbits"; returns 0, or -1 past the last field. */
+/* Field i of the row, per way valid, dirty, tag, repl (when R2 > 0), vbits, bypass (when
+ * B > 0), named like "w3.vbits"; returns 0, or -1 past the last field. */
 int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width);
 
@@ -104,8 +112,9 @@ typedef struct lay_l2_storage {
     unsigned long long meta_sram;   /* sets x row_bits (victim bits included) */
     unsigned long long data_sram;   /* sets x ways x line_bits */
     unsigned long long victim_bits; /* sets x ways x V: the G-Cache part of meta_sram */
-    unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data),
-                                       id = the L1 MSHR number (id_bits) */
+    unsigned long long bypass_bits; /* sets x ways x B: the PC predictor's part of meta_sram */
+    unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data
+                                       [+ prediction, pcpred]), id = the L1 MSHR number */
 } lay_l2_storage_t;
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
 

@@ -11,14 +11,17 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] -o OUTDIR\n"
+            "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
+            "[--report-only] -o OUTDIR\n"
             "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
             "       cachegen --list-presets | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
             "--set applies after the file or preset, left to right. Nothing is written unless\n"
-            "every key and combination is valid; OUTDIR is replaced as a whole.\n\n");
+            "every key and combination is valid; OUTDIR is replaced as a whole.\n"
+            "--report-only writes only config.yaml, the report and the manifest (the way to\n"
+            "the storage of l1.mode = pcpred, whose RTL does not exist yet).\n\n");
     cfg_print_help(f);
 }
 
@@ -33,6 +36,7 @@ int main(int argc, char **argv)
     cfg_t c;
     char err[2048];
     const char *config = NULL, *preset = NULL, *outdir = NULL;
+    int report_only = 0;
     const char *sets[256];
     unsigned nsets = 0;
     cfg_defaults(&c);
@@ -54,11 +58,15 @@ int main(int argc, char **argv)
                 printf("%-12s %s\n", *p, cfg_preset_summary(*p));
             return 0;
         }
+        if (!strcmp(a, "--report-only")) {
+            report_only = 1;
+            continue;
+        }
         int has_value = !strcmp(a, "--config") || !strcmp(a, "--preset") ||
                         !strcmp(a, "--set") || !strcmp(a, "-o");
         if (!has_value) {
             snprintf(err, sizeof err, "argument %s: unknown option; allowed: --config, --preset, "
-                     "--set, -o, --list-presets, --help", a);
+                     "--set, --report-only, -o, --list-presets, --help", a);
             return fail(err);
         }
         if (i + 1 >= argc) {
@@ -81,6 +89,12 @@ int main(int argc, char **argv)
         return fail(err);
     if (!outdir)
         return fail("-o: missing; give the output directory");
+    if (report_only) {
+        if (gen_report_only_write(&c, outdir, err, sizeof err) != 0)
+            return fail(err);
+        printf("cachegen: wrote %s (report only, %s)\n", outdir, c.name);
+        return 0;
+    }
     if (gen_l1_write(&c, outdir, err, sizeof err) != 0)
         return fail(err);
     printf("cachegen: wrote %s (top %s)\n", outdir, c.name);

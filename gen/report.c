@@ -45,12 +45,20 @@ static unsigned structures(const gen_l1_t *g, structure_t *out)
                                  s.tag_store};
         out[n++] = (structure_t){"data-store state (valid, reserved, replacement, free count)",
                                  "sram", s.data_state};
+    } else if (g->lay.hpc_bits) { /* the rows split into the baseline fields and the hashes */
+        out[n++] = (structure_t){"metadata rows: valid, tag, replacement", "sram",
+                                 s.meta_sram - s.line_hpc};
+        out[n++] = (structure_t){"metadata rows: per-line PC hashes (hpc)", "sram", s.line_hpc};
     } else {
         out[n++] = (structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
     }
     out[n++] = (structure_t){"data lines", "sram", s.data_sram};
-    out[n++] = (structure_t){g->lay.dec ? "MSHRs (valid, line, id, bypass)" : "MSHRs (valid, line, id)",
+    out[n++] = (structure_t){g->lay.dec         ? "MSHRs (valid, line, id, bypass)"
+                             : g->lay.hpc_bits ? "MSHRs (valid, line, id, prediction, PC hash)"
+                                               : "MSHRs (valid, line, id)",
                              "flops", s.mshr_flops};
+    if (g->lay.hpc_bits)
+        out[n++] = (structure_t){"PC predictor table (saturating counters)", "flops", s.pc_table};
     out[n++] = (structure_t){"performance counters", "flops",
                              (unsigned long long)(CNT_COUNT - !g->lay.dec) * g->cfg->l1.counter_bits};
     return n;
@@ -64,10 +72,15 @@ static unsigned l2_structures(const gen_l2_t *g, structure_t *out)
     lay_l2_storage(g->cfg, &g->lay, &s);
     unsigned n = 0;
     out[n++] = (structure_t){"L2 rows: valid, dirty, tag, replacement", "sram",
-                             s.meta_sram - s.victim_bits};
+                             s.meta_sram - s.victim_bits - s.bypass_bits};
     out[n++] = (structure_t){"L2 rows: G-Cache victim bits", "sram", s.victim_bits};
+    if (g->lay.bbits)
+        out[n++] = (structure_t){"L2 rows: PC-predictor bypass bits", "sram", s.bypass_bits};
     out[n++] = (structure_t){"L2 data lines", "sram", s.data_sram};
-    out[n++] = (structure_t){"L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data)",
+    out[n++] = (structure_t){g->lay.bbits ? "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
+                                            "enables, data, prediction)"
+                                          : "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
+                                            "enables, data)",
                              "flops", s.mshr_flops};
     out[n++] = (structure_t){"L2 performance counters", "flops",
                              (unsigned long long)L2CNT_COUNT * g->cfg->l1.counter_bits};
@@ -122,6 +135,8 @@ static json_t *l2_json(const gen_l2_t *g)
     unsigned long long sram = 0, flops = 0;
     json_object_set_new(o, "storage", storage_json(s, n, &sram, &flops));
     json_object_set_new(o, "victim_bits", json_integer((json_int_t)ls.victim_bits));
+    if (g->lay.bbits)
+        json_object_set_new(o, "bypass_bits", json_integer((json_int_t)ls.bypass_bits));
     json_object_set_new(o, "sram_bits", json_integer((json_int_t)sram));
     json_object_set_new(o, "flop_bits", json_integer((json_int_t)flops));
     return o;
@@ -158,6 +173,30 @@ static json_t *index_json(const gen_l1_t *g)
     json_object_set_new(o, "max_fan_in", json_integer(fan));
     json_object_set_new(o, "xor_depth", json_integer(depth));
     json_object_set_new(o, "storage_bits", json_integer(0));
+    return o;
+}
+
+/* The PC predictor's storage (SPEC 3.6): the table, the per-line hashes, the L2 bits. */
+static json_t *pcpred_json(const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    json_t *o = json_object();
+    lay_storage_t s;
+    lay_l1_storage(c, &g->lay, &s);
+    gen_l2_t g2;
+    gen_l2_init(&g2, g->cfg);
+    lay_l2_storage_t s2;
+    lay_l2_storage(g->cfg, &g2.lay, &s2);
+    json_object_set_new(o, "table_entries", json_integer(c->pc_entries));
+    json_object_set_new(o, "counter_bits", json_integer(c->pc_counter_bits));
+    json_object_set_new(o, "threshold", json_integer(c->pc_threshold));
+    json_object_set_new(o, "hash_shift", json_integer(c->pc_hash_shift));
+    json_object_set_new(o, "table_bits", json_integer((json_int_t)s.pc_table));
+    json_object_set_new(o, "lines", json_integer((json_int_t)c->sets * c->ways));
+    json_object_set_new(o, "hash_bits_per_line", json_integer(g->lay.hpc_bits));
+    json_object_set_new(o, "line_hash_bits", json_integer((json_int_t)s.line_hpc));
+    json_object_set_new(o, "l2_bypass_bits", json_integer((json_int_t)s2.bypass_bits));
+    json_object_set_new(o, "rtl", json_false());
     return o;
 }
 
@@ -198,6 +237,8 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
         json_object_set_new(d, "duel_flop_bits", json_integer(duel_flop_bits(&g->cfg->l1)));
         json_object_set_new(root, "decoupled", d);
     }
+    if (g->lay.hpc_bits)
+        json_object_set_new(root, "pcpred", pcpred_json(g));
     structure_t s[8];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
@@ -274,6 +315,18 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
     emit_blank(&e);
+    if (g->lay.hpc_bits) {
+        lay_storage_t st;
+        lay_l1_storage(c, &g->lay, &st);
+        unsigned long long lines = (unsigned long long)c->sets * c->ways;
+        emit_line(&e, "PC bypass predictor (C model only, no RTL yet): a table of %u x %u-bit "
+                  "counters = %llu bits (flops), a %u-bit PC hash per line = %llu lines x %u "
+                  "bits = %llu bits (in the metadata rows), and one bypass bit per L2 line = "
+                  "%llu bits (in the L2 rows); %llu bits per L1 in all.", c->pc_entries,
+                  c->pc_counter_bits, st.pc_table, g->lay.hpc_bits, lines, g->lay.hpc_bits,
+                  st.line_hpc, ls2.bypass_bits, st.pc_table + st.line_hpc);
+        emit_blank(&e);
+    }
     if (g->lay.dec) {
         unsigned long long base = baseline_meta_bits(c);
         lay_storage_t st;

@@ -209,6 +209,28 @@ bad "l1.gc_switch_reset_period=2147483648" l1.gc_switch_reset_period 2147483648 
     -- --set l1.gc_switch_reset_period=2147483648
 }
 
+# PC bypass predictor keys: ranges and combinations (SPEC 3.6); no RTL exists for it yet.
+pc="--set l1.mode=pcpred --report-only"
+# shellcheck disable=SC2086
+{
+bad "pcpred is refused without --report-only (no RTL yet)" l1.mode pcpred report-only \
+    -- --set l1.mode=pcpred
+bad "preset tian-gcn is refused without --report-only" l1.mode pcpred -- --preset tian-gcn
+bad "l1.pc_entries=96 (not a power of two)" l1.pc_entries 96 -- --set l1.pc_entries=96
+bad "l1.pc_entries=1" l1.pc_entries 1 -- --set l1.pc_entries=1
+bad "l1.pc_entries=8192 (too many)" l1.pc_entries 8192 -- --set l1.pc_entries=8192
+bad "l1.pc_counter_bits=0" l1.pc_counter_bits 0 -- --set l1.pc_counter_bits=0
+bad "l1.pc_counter_bits=9" l1.pc_counter_bits 9 -- --set l1.pc_counter_bits=9
+bad "l1.pc_threshold=256" l1.pc_threshold 256 -- --set l1.pc_threshold=256
+bad "l1.pc_hash_shift=64" l1.pc_hash_shift 64 -- --set l1.pc_hash_shift=64
+bad "pcpred: threshold 4 beyond 2-bit counters" l1.pc_threshold 4 l1.pc_counter_bits \
+    -- $pc --set l1.pc_counter_bits=2 --set l1.pc_threshold=4
+bad "pcpred: default threshold 8 beyond 3-bit counters" l1.pc_threshold 8 l1.pc_counter_bits \
+    -- $pc --set l1.pc_counter_bits=3
+bad "pcpred: hash shift 16 shifts out a 16-bit PC" l1.pc_hash_shift 16 l1.pc_bits \
+    -- $pc --set l1.pc_bits=16 --set l1.pc_hash_shift=16
+}
+
 # System and L2 keys: ranges and combinations (SPEC 3.2).
 bad "system.cores=0" system.cores 0 -- --set system.cores=0
 bad "system.cores=65" system.cores 65 -- --set system.cores=65
@@ -318,10 +340,11 @@ if run_ok "$desc" --help && cp last_stdout.txt help.txt && run_ok "$desc" -o hel
     fi
 fi
 
-desc="--list-presets exits 0 and lists fermi-l1, gcn-l1 and the G-Cache presets"
+desc="--list-presets exits 0 and lists fermi-l1, gcn-l1, the G-Cache presets and tian-gcn"
 if run_ok "$desc" --list-presets; then
     if grep -qw fermi-l1 last_stdout.txt && grep -qw gcn-l1 last_stdout.txt &&
-       grep -qw gcache-system last_stdout.txt && grep -qw gcache-l2-16core last_stdout.txt; then
+       grep -qw gcache-system last_stdout.txt && grep -qw gcache-l2-16core last_stdout.txt &&
+       grep -qw tian-gcn last_stdout.txt; then
         pass "$desc"
     else
         fail "$desc" "list lacks a preset: $(tr '\n' '|' < last_stdout.txt)"
@@ -437,6 +460,30 @@ if run_ok "$desc" --preset gcache-l2-16core -o l2_16; then
     else
         fail "$desc" "report lacks 131072 victim bits: $(grep -i victim l2_16/*.md | head -3)"
     fi
+fi
+
+desc="tian-gcn --report-only: 512 table bits, 256 lines x 7 hash bits, 4,096 L2 bypass bits, no RTL"
+if run_ok "$desc" --preset tian-gcn --report-only -o tian; then
+    md=tian/tian_gcn_report.md json=tian/tian_gcn_report.json
+    if compgen -G 'tian/*.v' > /dev/null; then
+        fail "$desc" "Verilog written: $(cd tian && ls ./*.v | head -3 | tr '\n' ' ')"
+    elif grep -q '| PC predictor table (saturating counters) | flops | 512 |' "$md" &&
+         grep -q '| metadata rows: per-line PC hashes (hpc) | sram | 1792 |' "$md" &&
+         grep -q '| L2 rows: PC-predictor bypass bits | sram | 4096 |' "$md" &&
+         grep -q '256 lines x 7 bits' "$md" && grep -q '"table_bits": 512,' "$json" &&
+         grep -q '"line_hash_bits": 1792,' "$json" && grep -q '"l2_bypass_bits": 4096,' "$json" &&
+         grep -qx '| w7.hpc | \[231:225\] |' "$md" && grep -qx '| w15.bypass | \[527:527\] |' "$md"
+    then
+        pass "$desc"
+    else
+        fail "$desc" "report lacks a pcpred number: $(grep -iE 'hpc|predictor|bypass' "$md" | head -4 | tr '\n' '|')"
+    fi
+fi
+
+desc="tian-gcn --report-only: config.yaml regenerates the identical report-only output"
+if [ -d tian ] && run_ok "$desc" --config tian/config.yaml --report-only -o tian_reload; then
+    if d=$(diff -r tian tian_reload 2>&1); then pass "$desc"
+    else fail "$desc" "outputs differ: $(echo "$d" | head -5 | tr '\n' '|')"; fi
 fi
 
 desc="--set applies left to right (the last one wins)"

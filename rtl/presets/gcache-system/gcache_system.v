@@ -26,6 +26,10 @@
 //   l1.gc_th_victim: 1
 //   l1.gc_bypass_age_every: 1
 //   l1.gc_switch_reset_period: 0
+//   l1.pc_entries: 128
+//   l1.pc_counter_bits: 4
+//   l1.pc_threshold: 8
+//   l1.pc_hash_shift: 2
 //   system.cores: 4
 //   l2.sets: 64
 //   l2.ways: 16
