@@ -248,14 +248,15 @@ static unsigned split(char *list, char **out)
     return n;
 }
 
-/* A valid config cachesim can run: not gcache, whose fills need the victim bit of an L2.
- * Returns 0, or -1 with err set. */
+/* A valid config cachesim can run: not gcache or pcpred, whose fills need the hint bit of an
+ * L2 (victim bit, bypass bit). Returns 0, or -1 with err set. */
 static int runnable(const cfg_t *c, char *err, size_t errlen)
 {
-    if (c->l1.mode != MODE_GCACHE)
+    if (c->l1.mode != MODE_GCACHE && c->l1.mode != MODE_PCPRED)
         return 0;
-    snprintf(err, errlen, "l1.mode = gcache: cachesim runs one L1 without the L2 that returns "
-             "victim bits; allowed: baseline, decoupled");
+    snprintf(err, errlen, "l1.mode = %s: cachesim runs one L1 without the L2 that returns "
+             "%s bits (build/sysim runs the system); allowed: baseline, decoupled",
+             cfg_mode_name(c->l1.mode), c->l1.mode == MODE_GCACHE ? "victim" : "bypass");
     return -1;
 }
 

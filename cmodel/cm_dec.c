@@ -117,7 +117,7 @@ static void alloc_mshr(cm_l1_t *m, uint64_t line, uint32_t id, uint8_t bypass, c
 {
     int f = cm_l1_free_mshr(m);
     assert(f >= 0);
-    m->mshr[f] = (cm_mshr_t){1, line, id, bypass};
+    m->mshr[f] = (cm_mshr_t){.valid = 1, .line = line, .id = id, .bypass = bypass};
     res->mshr = (unsigned)f;
 }
 

@@ -30,6 +30,13 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
         if (!m->gc_switch || !m->gc_count)
             goto fail;
     }
+    if (c->l1.mode == MODE_PCPRED) {
+        m->pc_table = calloc(c->l1.pc_entries, 1);
+        m->pc_seen = calloc(c->l1.pc_entries, sizeof *m->pc_seen);
+        m->pc_seen_valid = calloc(c->l1.pc_entries, 1);
+        if (!m->pc_table || !m->pc_seen || !m->pc_seen_valid)
+            goto fail;
+    }
     for (unsigned s = 0; s < c->l1.sets; s++)
         lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[s]);
     if (c->l1.index == INDEX_PRIC) {
@@ -51,6 +58,9 @@ void cm_l1_free(cm_l1_t *m)
     free(m->data);
     free(m->gc_switch);
     free(m->gc_count);
+    free(m->pc_table);
+    free(m->pc_seen);
+    free(m->pc_seen_valid);
     free(m);
 }
 
@@ -161,6 +171,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
             if (!m->cfg.write_evict)
                 cm_l1_store_bytes(m, set, (unsigned)hit, q);
         } else {
+            if (m->cfg.mode == MODE_PCPRED)
+                cm_pc_hit(m, q, set, (unsigned)hit, res);
             res->dec = DEC_LD_HIT;
             res->responds = 1;
             res->status = ST_HIT;
@@ -179,6 +191,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     m->mshr[f].id = q->id;
     res->dec = DEC_LD_MISS;
     res->mshr = (unsigned)f;
+    if (m->cfg.mode == MODE_PCPRED)
+        cm_pc_miss(m, q, (unsigned)f, res);
 }
 
 unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data,
@@ -221,6 +235,10 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
         cm_gc_fill(m, mshr, data, 0, res);
         return;
     }
+    if (m->cfg.mode == MODE_PCPRED) { /* without a hint: as if the L2 returned bypass bit 0 */
+        cm_pc_fill(m, mshr, data, 0, res);
+        return;
+    }
     const lay_l1_t *l = &m->lay;
     assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
     uint64_t addr = m->mshr[mshr].line << l->off_bits;
@@ -241,6 +259,8 @@ void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned victi
 {
     if (m->cfg.mode == MODE_GCACHE)
         cm_gc_fill(m, mshr, data, victim_bit & 1, res);
+    else if (m->cfg.mode == MODE_PCPRED)
+        cm_pc_fill(m, mshr, data, victim_bit & 1, res);
     else
         cm_l1_fill(m, mshr, data, res);
 }

@@ -17,6 +17,8 @@ typedef struct cm_mshr {
     uint64_t line;   /* line address (addr >> b) */
     uint32_t id;     /* transaction id to return */
     uint8_t bypass;  /* decoupled: answer without installing */
+    uint8_t pred;    /* pcpred: the lookup predicted a bypass (sent with the memory read) */
+    uint16_t hpc;    /* pcpred: hash of the missing load's PC, installed with the line */
 } cm_mshr_t;
 
 /* Decision paths of the decoupled store, reported per event for coverage (cm_result.paths). */
@@ -40,7 +42,18 @@ enum {
     CM_PATH_GC_BYPASS_AGED = 1u << 15,   /* bypass on the M-th count: the set aged */
     CM_PATH_GC_BYPASS_NO_AGE = 1u << 16, /* bypass between M-th counts: no aging */
     CM_PATH_GC_INSERT_HOT = 1u << 17,    /* inserted with victim bit 1 at 2^n-2 */
-    CM_PATH_GC_INSERT_COLD = 1u << 18    /* inserted with victim bit 0 at 2^n-1 */
+    CM_PATH_GC_INSERT_COLD = 1u << 18,   /* inserted with victim bit 0 at 2^n-1 */
+    /* PC bypass predictor (cmodel/cm_pcpred.c) */
+    CM_PATH_PC_HIT_DEC = 1u << 19,       /* load hit: the line's counter decremented */
+    CM_PATH_PC_HIT_FLOOR = 1u << 20,     /* load hit: the line's counter already 0 */
+    CM_PATH_PC_PREDICT_BYPASS = 1u << 21, /* load miss: counter >= threshold, bypass predicted */
+    CM_PATH_PC_PREDICT_KEEP = 1u << 22,  /* load miss: counter below threshold */
+    CM_PATH_PC_BYPASSED = 1u << 23,      /* fill: predicted and bypass bit 0, bypassed */
+    CM_PATH_PC_CORRECTED = 1u << 24,     /* fill: predicted but bypass bit 1, inserted */
+    CM_PATH_PC_INSERT_VALID = 1u << 25,  /* fill inserted over a valid victim: its counter + 1 */
+    CM_PATH_PC_INSERT_INVALID = 1u << 26, /* fill inserted into an invalid way */
+    CM_PATH_PC_SATURATED = 1u << 27,     /* the victim's counter was already at its maximum */
+    CM_PATH_PC_ALIAS = 1u << 28          /* a load's hash entry was last used by another PC */
 };
 
 /* A core request. The model writes rsv_counted; keep the same struct across retries. */
@@ -63,7 +76,15 @@ typedef struct cm_result {
     uint8_t evict_valid;     /* a valid line was replaced */
     uint8_t aged;            /* RRPVs rose: the victim search, or a G-Cache bypass, aged the row */
     uint32_t paths;          /* decoupled, gcache: CM_PATH_* taken by this event */
-    uint8_t vbit;            /* gcache fill: the victim bit the L2 returned with the line */
+    uint8_t vbit;            /* fill: the hint bit the L2 returned with the line (gcache:
+                                victim bit; pcpred: bypass bit b) */
+    uint8_t pred;            /* pcpred lookup miss: the prediction sent with the memory read;
+                                fill: the MSHR's prediction */
+    uint16_t hpc;            /* pcpred load lookup: hash of its PC; fill: the MSHR's hash */
+    uint8_t tbl_write;       /* pcpred: this event updated predictor entry tbl_idx (at most one
+                                per event; a decrement at 0 and an increment at max count) */
+    uint16_t tbl_idx;        /* ... its index */
+    uint8_t tbl_val;         /* ... and its value after the event */
     uint8_t reset_due;       /* gcache lookup: it completed a switch-reset period; the caller
                                 steps cm_l1_switch_reset next */
     uint64_t evict_tag;
@@ -89,6 +110,13 @@ typedef struct cm_l1 {
     uint8_t *gc_count;           /* [sets] bypasses since the last aging, 0..M-1 */
     uint32_t gc_requests;        /* accepted requests in this reset period, 0..period-1 */
     uint8_t gc_reset_pending;    /* a period completed; the switch-reset event is due */
+    /* PC predictor (l1.mode = pcpred; NULL otherwise): the table is flops, cleared at reset
+     * (cm_l1_new) and by nothing else, not even a flush */
+    uint8_t *pc_table;           /* [pc_entries] saturating counters, pc_counter_bits each */
+    /* Coverage bookkeeping only, not RTL state (never packed or compared): the last PC whose
+     * load lookup used each table entry, to report aliasing (CM_PATH_PC_ALIAS). */
+    uint64_t *pc_seen;           /* [pc_entries] masked PC */
+    uint8_t *pc_seen_valid;      /* [pc_entries] */
 } cm_l1_t;
 
 /* Build a model of a validated config, in the state after the init sweep.
@@ -106,13 +134,14 @@ void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res);
  * state alone except for the reservation-failure counter; otherwise a lookup. */
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
 
-/* Fill event: MSHR `mshr` (must be valid) returns `line`. In gcache mode this is
- * cm_l1_fill_hint with victim bit 0. */
+/* Fill event: MSHR `mshr` (must be valid) returns `line`. In gcache and pcpred mode this is
+ * cm_l1_fill_hint with hint bit 0. */
 void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
 
-/* Fill event carrying the victim bit the L2 returned with the line (SPEC 3.5). gcache: the
- * bit drives the bypass switch, the bypass check and the insertion RRPV; other modes ignore
- * it (same as cm_l1_fill). */
+/* Fill event carrying the hint bit the L2 returned with the line. gcache (SPEC 3.5): the
+ * victim bit drives the bypass switch, the bypass check and the insertion RRPV. pcpred
+ * (SPEC 3.6): the bypass bit b; a predicted fill with b = 0 is bypassed, otherwise inserted.
+ * Other modes ignore it (same as cm_l1_fill). */
 void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
                      cm_result_t *res);
 
@@ -125,6 +154,19 @@ void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res);
 void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
                 cm_result_t *res);
 void cm_gc_accepted(cm_l1_t *m, cm_result_t *res);
+
+/* PC predictor pieces called by cm_l1_access / cm_l1_fill (cmodel/cm_pcpred.c). */
+/* hash(PC): the PC cut to l1.pc_bits, shifted right by l1.pc_hash_shift, XOR-folded into
+ * log2(l1.pc_entries) bits (SPEC 3.6). */
+unsigned cm_pc_hash(const cfg_l1_t *c, uint64_t pc);
+/* Load lookup that hit way `way` of `set`: counter[line hash] - 1 (floor 0), line hash =
+ * hash(PC). */
+void cm_pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_result_t *res);
+/* Load lookup that missed and took MSHR `mshr`: the prediction, kept in the MSHR with the
+ * hash, reported in res->pred. */
+void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res);
+/* Fill of MSHR `mshr` with the L2's bypass bit `bbit`. */
+void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned bbit, cm_result_t *res);
 
 /* Decoupled store events (called by cm_l1_access / cm_l1_fill; cmodel/cm_dec.c). */
 void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);

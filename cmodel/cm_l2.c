@@ -181,8 +181,11 @@ static void merge(cm_l2_t *m, unsigned set, unsigned way, const bv_t *be, const 
             p[i] = bv_byte(wdata, i);
 }
 
-/* A read served from (set, way): the line, and the old victim bit of core's group, then set. */
-static void read_line(cm_l2_t *m, unsigned set, unsigned way, unsigned core,
+/* A read served from (set, way): the line, and the old victim bit of core's group, then set;
+ * with a bypass bit (pcpred), its old value b, then `pred AND NOT b`: the bit says whether the
+ * L1 will actually bypass this read (Listing 1 of paper 001 clears the bit on a read and its
+ * text sets it on a bypass; SPEC 3.6 combines both). */
+static void read_line(cm_l2_t *m, unsigned set, unsigned way, unsigned core, unsigned pred,
                       cm_l2_result_t *res)
 {
     lay_l2_way_t *x = &m->rows[set].way[way];
@@ -190,14 +193,24 @@ static void read_line(cm_l2_t *m, unsigned set, unsigned way, unsigned core,
     res->responds = 1;
     res->vbit = (uint8_t)((x->vbits >> g) & 1);
     x->vbits |= UINT64_C(1) << g;
+    if (m->lay.bbits) {
+        res->bbit = x->bbit;
+        x->bbit = (uint8_t)(pred && !x->bbit);
+    }
     cm_l2_line(m, set, way, &res->data);
 }
 
 void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
                   const bv_t *wdata, uint32_t id, cm_l2_result_t *res)
 {
+    cm_l2_access_pred(m, core, store, line, be, wdata, id, 0, res);
+}
+
+void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
+                       const bv_t *wdata, uint32_t id, unsigned pred, cm_l2_result_t *res)
+{
     const lay_l2_t *l = &m->lay;
-    assert(core < l->cores && (!store || (be && wdata)));
+    assert(core < l->cores && (!store || (be && wdata)) && pred <= 1 && !(store && pred));
     unsigned set = cm_l2_index(m, line);
     uint64_t tag = lay_l2_tag(l, line);
     lay_l2_row_t *r = &m->rows[set];
@@ -238,7 +251,7 @@ void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_
             count(m, L2CNT_READ_HITS);
             res->dec = DEC_LD_HIT;
             res->hit = 1;
-            read_line(m, set, (unsigned)hit, core, res);
+            read_line(m, set, (unsigned)hit, core, pred, res);
         }
         return;
     }
@@ -249,6 +262,7 @@ void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_
     e->core = core;
     e->id = id;
     e->store = (uint8_t)!!store;
+    e->pred = (uint8_t)(l->bbits ? pred : 0);
     bv_zero(&e->be);
     bv_zero(&e->wdata);
     if (store) {
@@ -304,6 +318,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->dirty = 0;
     x->tag = tag;
     x->vbits = 0;
+    x->bbit = 0;
     repl_insert(m, r, (unsigned)way);
     bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.l1.line_bytes);
     count(m, L2CNT_FILLS);
@@ -312,7 +327,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
         merge(m, set, (unsigned)way, &e->be, &e->wdata);
         x->dirty = 1;
     } else {
-        read_line(m, set, (unsigned)way, e->core, res); /* vbit 0: a new line */
+        read_line(m, set, (unsigned)way, e->core, e->pred, res); /* vbit, bbit 0: a new line */
     }
     e->valid = 0;
 }

@@ -5,7 +5,8 @@
  * and counters. Memory requests (line reads, whole-line write-backs) leave in issue order
  * through a queue the caller drains; the memory may answer reads in any order (cm_l2_fill).
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
- * (requests to it stall until the fill); victim bits change only on reads and allocation. */
+ * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
+ * change only on reads and allocation. */
 #ifndef CACHEGEN_CM_L2_H
 #define CACHEGEN_CM_L2_H
 
@@ -27,6 +28,7 @@ typedef struct cm_l2_mshr {
     uint8_t store;   /* 1: a write waiting to merge into the fetched line */
     bv_t be;         /* write: byte enables, bit i = byte i */
     bv_t wdata;      /* write: data, byte i in bits 8i+7:8i */
+    uint8_t pred;    /* read (pcpred): the L1's bypass prediction, stored at the fill */
 } cm_l2_mshr_t;
 
 /* One request on the memory port, in issue order. */
@@ -58,6 +60,7 @@ typedef struct cm_l2_result {
     uint32_t id;
     uint8_t hit;             /* response: the read hit in the L2 */
     uint8_t vbit;            /* response: the line's victim bit of core's group before the read */
+    uint8_t bbit;            /* response (pcpred): the line's bypass bit before the read */
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 
@@ -96,9 +99,18 @@ void cm_l2_sweep(cm_l2_t *m, unsigned set, cm_l2_result_t *res);
 void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
                   const bv_t *wdata, uint32_t id, cm_l2_result_t *res);
 
+/* cm_l2_access with the L1's bypass prediction `pred` (0 or 1; writes carry 0). With
+ * l1.mode = pcpred (SPEC 3.6) every read, hit or (at its fill) miss, answers with the line's
+ * old bypass bit b in res->bbit and stores `pred AND NOT b`; a new line starts with b = 0.
+ * Otherwise the row has no bypass bit, pred is ignored and bbit is 0. cm_l2_access is this
+ * with pred = 0. */
+void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
+                       const bv_t *wdata, uint32_t id, unsigned pred, cm_l2_result_t *res);
+
 /* Fill event: memory returns `data` for MSHR `mshr` (must be valid). The line goes to the
  * lowest invalid way, else the policy's victim (a dirty victim queues its write-back), with
- * dirty 0 and every victim bit clear; then the MSHR's request completes as on a hit, except
+ * dirty 0 and every victim bit and the bypass bit clear; then the MSHR's request completes as
+ * on a hit (a read with the prediction it arrived with), except
  * that a read reports hit = 0, and the fill's insertion is its only replacement update. */
 void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
 

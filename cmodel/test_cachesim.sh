@@ -74,6 +74,7 @@ bad "unknown preset" "unknown preset" --preset nope hand.din
 bad "bad key" "l1.colour" --set l1.colour=red hand.din
 bad "unknown format" "allowed" --format xml hand.din
 bad "gcache L1 without an L2" "l1.mode = gcache" --preset gcache-system hand.din
+bad "pcpred L1 without an L2" "l1.mode = pcpred" --preset tian-gcn hand.din
 head -c 1000 w.bin >trunc.bin; printf 'x' >>trunc.bin
 bad "truncated binary record" "truncated" trunc.bin
 head -c 3000 w.text.gz >trunc.gz

@@ -1,0 +1,132 @@
+/* cm_pcpred: the PC-based bypass predictor L1 policy (SPEC 3.6; Tian et al., paper 001 sec. 3
+ * and Listing 1) on top of the baseline lookup: a table of l1.pc_entries saturating counters
+ * (flops, outside the rows), a PC hash per line (the row's hpc field), the prediction kept in
+ * the MSHR and sent with the memory read, and the fill-time decision with the L2's bypass
+ * bit. Works with any replacement policy and index function: it never reads replacement
+ * state, and insertion goes through cm_l1_install like the baseline's. Loads only: stores
+ * never reach this file.
+ * Departures from Listing 1 (each also marked where it happens):
+ *  - counters saturate at both ends (the listing writes a bare -- and ++);
+ *  - the victim's counter is incremented when the fill installs the line (allocation on
+ *    fill), not when the miss is looked up (the listing picks and punishes the victim at the
+ *    miss, before the data returns);
+ *  - the correction path (predicted, but the L2 returned b = 1) also increments the victim's
+ *    counter, which the listing omits;
+ *  - the L2 stores `prediction AND NOT b` on every read rather than clearing the bit (cm_l2). */
+#include "cm_l1.h"
+
+/* The PC as the RTL sees it: l1.pc_bits wide. */
+static uint64_t pc_cut(const cfg_l1_t *c, uint64_t pc)
+{
+    return c->pc_bits >= 64 ? pc : pc & ((UINT64_C(1) << c->pc_bits) - 1);
+}
+
+unsigned cm_pc_hash(const cfg_l1_t *c, uint64_t pc)
+{
+    unsigned k = cfg_log2(c->pc_entries);
+    uint64_t x = pc_cut(c, pc) >> c->pc_hash_shift, mask = (UINT64_C(1) << k) - 1;
+    unsigned h = 0;
+    assert(k >= 1 && c->pc_hash_shift < 64);
+    for (; x; x >>= k)
+        h ^= (unsigned)(x & mask);
+    return h;
+}
+
+static unsigned counter_max(const cm_l1_t *m) { return (1u << m->cfg.pc_counter_bits) - 1; }
+
+static void table_write(cm_l1_t *m, unsigned idx, unsigned val, cm_result_t *res)
+{
+    assert(idx < m->cfg.pc_entries && val <= counter_max(m));
+    m->pc_table[idx] = (uint8_t)val;
+    res->tbl_write = 1;
+    res->tbl_idx = (uint16_t)idx;
+    res->tbl_val = (uint8_t)val;
+}
+
+/* Coverage only: a load hashing into an entry last used by a different PC. */
+static void note_pc(cm_l1_t *m, uint64_t pc, unsigned h, cm_result_t *res)
+{
+    uint64_t cut = pc_cut(&m->cfg, pc);
+    if (m->pc_seen_valid[h] && m->pc_seen[h] != cut)
+        res->paths |= CM_PATH_PC_ALIAS;
+    m->pc_seen[h] = cut;
+    m->pc_seen_valid[h] = 1;
+}
+
+void cm_pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_result_t *res)
+{
+    assert(m->cfg.mode == MODE_PCPRED && !q->store);
+    lay_l1_way_t *w = &m->rows[set].way[way];
+    unsigned h = cm_pc_hash(&m->cfg, q->pc), old = w->hpc, c = m->pc_table[old];
+    note_pc(m, q->pc, h, res);
+    res->hpc = (uint16_t)h;
+    /* the last PC to touch this line led to a reuse. Listing 1 decrements without a floor;
+     * the counter saturates at 0 (SPEC 3.6) */
+    res->paths |= c ? CM_PATH_PC_HIT_DEC : CM_PATH_PC_HIT_FLOOR;
+    table_write(m, old, c ? c - 1 : 0, res);
+    w->hpc = (uint16_t)h;
+}
+
+void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
+{
+    assert(m->cfg.mode == MODE_PCPRED && !q->store && m->mshr[mshr].valid);
+    unsigned h = cm_pc_hash(&m->cfg, q->pc);
+    note_pc(m, q->pc, h, res);
+    unsigned pred = m->pc_table[h] >= m->cfg.pc_threshold;
+    /* Listing 1 also picks the victim here and increments its counter when the prediction is
+     * "keep"; this model decides insertion and the victim at fill time (below), when the
+     * L2's bypass bit is known, so the table is not touched by a miss lookup. */
+    m->mshr[mshr].pred = (uint8_t)pred;
+    m->mshr[mshr].hpc = (uint16_t)h;
+    res->pred = (uint8_t)pred;
+    res->hpc = (uint16_t)h;
+    res->paths |= pred ? CM_PATH_PC_PREDICT_BYPASS : CM_PATH_PC_PREDICT_KEEP;
+}
+
+void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_result_t *res)
+{
+    const lay_l1_t *l = &m->lay;
+    assert(m->cfg.mode == MODE_PCPRED && bbit <= 1);
+    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
+    cm_mshr_t *e = &m->mshr[mshr];
+    uint64_t addr = e->line << l->off_bits;
+    unsigned set = cm_l1_index(m, addr);
+    lay_l1_row_t *r = &m->rows[set];
+    cm_l1_result_init(res, EVT_FILL, set);
+    res->mshr = mshr;
+    res->vbit = (uint8_t)bbit;
+    res->pred = e->pred;
+    res->hpc = e->hpc;
+    res->responds = 1;
+    res->id = e->id;
+    res->data = *data;
+    e->valid = 0;
+
+    if (e->pred && !bbit) {
+        res->dec = DEC_FILL_BYPASS;
+        res->status = ST_BYPASS;
+        res->paths |= CM_PATH_PC_BYPASSED;
+        cm_l1_count(m, CNT_BYPASSES);
+        return;
+    }
+    /* b = 1 on a predicted fill: the line's last read was bypassed (by any L1) and it came
+     * back while still in the L2, so the prediction was probably wrong; insert it instead. */
+    if (e->pred)
+        res->paths |= CM_PATH_PC_CORRECTED;
+    unsigned way = cm_l1_install(m, set, addr, data, res);
+    if (res->evict_valid) {
+        /* the victim left without a reuse since its last touch: punish that PC. Departures
+         * from Listing 1: done here at fill time (allocation on fill), and on the correction
+         * path too, where the listing installs without updating the victim's counter */
+        unsigned v = r->way[way].hpc, c = m->pc_table[v];
+        res->paths |= CM_PATH_PC_INSERT_VALID;
+        if (c == counter_max(m))
+            res->paths |= CM_PATH_PC_SATURATED;
+        table_write(m, v, c < counter_max(m) ? c + 1 : c, res);
+    } else {
+        res->paths |= CM_PATH_PC_INSERT_INVALID;
+    }
+    r->way[way].hpc = e->hpc;
+    res->dec = DEC_FILL;
+    res->status = ST_MISS;
+}
