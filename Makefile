@@ -28,7 +28,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
 .PHONY: all deps demo test soak golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
-     $(B)/test_cm_l2 $(B)/test_cm_gcache \
+     $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_pric \
      $(B)/cost $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
@@ -76,6 +76,9 @@ $(B)/test_cm_l2: cmodel/test_cm_l2.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_gcache: cmodel/test_cm_gcache.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a

@@ -29,6 +29,7 @@ step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
 step "unit: decoupled tag store against hand-worked expectations (cmocka)" build/test_cm_dec
 step "unit: L2 slice with victim bits against hand-worked expectations (cmocka)" build/test_cm_l2
 step "unit: G-Cache L1 rules and paper 000's Figure 7 walk (cmocka)" build/test_cm_gcache
+step "unit: PC bypass predictor and the L2 bypass bit, SPEC 3.6 by hand (cmocka)" build/test_cm_pcpred
 step "unit: SM-dueling model against hand-worked expectations (cmocka)" build/test_cm_duel
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
