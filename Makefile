@@ -78,8 +78,8 @@ $(B)/test_cm_l2: cmodel/test_cm_l2.c $(B)/libcmodel.a $(B)/libcore.a
 $(B)/test_cm_gcache: cmodel/test_cm_gcache.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c $(B)/libcmodel.a $(B)/libcore.a
-	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+$(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS) -lcmocka
 
 $(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka

@@ -16,6 +16,15 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out)
             goto fail;
     if (cm_l2_new(c, &s->l2) != 0)
         goto fail;
+    if (c->l1.mode == MODE_PCPRED) {
+        cfg_t b = *c; /* the same L1 that never bypasses */
+        b.l1.mode = MODE_BASELINE;
+        for (unsigned i = 0; i < s->cores; i++) {
+            s->bypassed[i] = calloc((size_t)c->l1.sets * c->l1.ways, 1);
+            if (!s->bypassed[i] || cm_l1_new(&b, &s->shadow[i]) != 0)
+                goto fail;
+        }
+    }
     *out = s;
     return 0;
 fail:
@@ -27,8 +36,11 @@ void sys_sim_free(sys_sim_t *s)
 {
     if (!s)
         return;
-    for (unsigned i = 0; i < s->cores; i++)
+    for (unsigned i = 0; i < s->cores; i++) {
         cm_l1_free(s->l1[i]);
+        cm_l1_free(s->shadow[i]);
+        free(s->bypassed[i]);
+    }
     cm_l2_free(s->l2);
     free(s);
 }
@@ -42,21 +54,62 @@ static void serve_memory(sys_sim_t *s, cm_l2_result_t *res)
             cm_l2_fill(s->l2, q.mshr, &s->line, res);
 }
 
-/* The L2 side of one L1 request; returns the read's victim bit. */
+/* The L2 side of one L1 request (a read carries the L1's prediction); returns the read's
+ * hint bit: the bypass bit in pcpred, else the victim bit. */
 static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line,
-                           const cm_req_t *q)
+                           const cm_req_t *q, unsigned pred)
 {
     cm_l2_result_t r;
-    cm_l2_access(s->l2, core, store, line, store ? &q->be : NULL, store ? &q->wdata : NULL,
-                 q->id, &r);
+    cm_l2_access_pred(s->l2, core, store, line, store ? &q->be : NULL,
+                      store ? &q->wdata : NULL, q->id, pred, &r);
     if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS)
         serve_memory(s, &r); /* the fill completes the request: r now holds its response */
     if (!store) {
         s->st.l2_reads++;
         s->st.l2_read_hits += r.hit;
         s->st.victim_bits_set += r.vbit;
+        s->st.bypass_bits_set += r.bbit;
     }
-    return r.vbit;
+    return s->cfg.l1.mode == MODE_PCPRED ? r.bbit : r.vbit;
+}
+
+static sys_pc_stats_t *pc_stats(sys_sim_t *s, uint64_t pc)
+{
+    for (unsigned i = 0; i < s->st.npcs; i++)
+        if (s->st.pcs[i].pc == pc)
+            return &s->st.pcs[i];
+    if (s->st.npcs == SYS_MAX_PCS)
+        return &s->st.pcs[SYS_MAX_PCS];
+    s->st.pcs[s->st.npcs].pc = pc;
+    return &s->st.pcs[s->st.npcs++];
+}
+
+/* The shadow L1 of `core` takes the same reference; for a load, a hit on a line the real L1
+ * bypassed last time is a false positive, and the line's mark becomes this reference's
+ * outcome. A shadow fill clears the mark of the way it takes (an evicted bypassed line was a
+ * correct bypass). */
+static void shadow_ref(sys_sim_t *s, unsigned core, cm_req_t *q, int bypassed,
+                       sys_pc_stats_t *ps)
+{
+    cm_l1_t *sh = s->shadow[core];
+    cm_result_t r;
+    q->rsv_counted = 0;
+    cm_l1_access(sh, q, &r);
+    if (q->store)
+        return;
+    unsigned slot;
+    if (r.dec == DEC_LD_HIT) {
+        slot = r.set * sh->cfg.ways + r.way;
+        s->st.shadow_hits++;
+        if (s->bypassed[core][slot]) {
+            s->st.false_positives++;
+            ps->false_positives++;
+        }
+    } else {
+        cm_l1_fill(sh, r.mshr, &s->line, &r);
+        slot = r.set * sh->cfg.ways + r.way;
+    }
+    s->bypassed[core][slot] = (uint8_t)bypassed;
 }
 
 void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
@@ -74,21 +127,36 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     cm_result_t r;
     cm_l1_access(l1, &q, &r);
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
+    int pcpred = s->cfg.l1.mode == MODE_PCPRED, bypassed = 0;
+    sys_pc_stats_t *ps = pcpred && !q.store ? pc_stats(s, q.pc) : NULL;
     uint64_t line = lay_line_addr(&l1->lay, q.addr);
     if (q.store) {
         s->st.stores++;
-        l2_request(s, core, 1, line, &q); /* write-through */
+        l2_request(s, core, 1, line, &q, 0); /* write-through */
     } else {
         s->st.loads++;
         s->st.load_hits += r.dec == DEC_LD_HIT;
+        if (ps)
+            ps->loads++;
         if (r.dec == DEC_LD_MISS) {
-            unsigned vbit = l2_request(s, core, 0, line, &q);
+            unsigned pred = r.pred;
+            unsigned hint = l2_request(s, core, 0, line, &q, pred);
             unsigned mshr = r.mshr;
-            cm_l1_fill_hint(l1, mshr, &s->line, vbit, &r);
+            cm_l1_fill_hint(l1, mshr, &s->line, hint, &r);
+            bypassed = r.dec == DEC_FILL_BYPASS;
             s->st.fills += r.dec == DEC_FILL;
-            s->st.bypasses += r.dec == DEC_FILL_BYPASS;
+            s->st.bypasses += bypassed;
+            s->st.predicted += pred;
+            s->st.corrected += pred && !bypassed;
+            if (ps) {
+                ps->misses++;
+                ps->predicted += pred;
+                ps->bypasses += bypassed;
+            }
         }
     }
+    if (pcpred)
+        shadow_ref(s, core, &q, bypassed, ps);
     if (reset_due) {
         cm_l1_switch_reset(l1, &r);
         s->st.switch_resets++;

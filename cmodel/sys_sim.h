@@ -1,7 +1,13 @@
-/* sys_sim: the whole G-Cache system in program order: system.cores L1 models in front of the
- * L2 slice model, one reference at a time (an L1 miss goes to the L2, an L2 miss is answered
- * by memory at once, and the line with its victim bit returns before the next reference).
- * The statistics SPEC 3.5's evaluation needs: L1 hits, fills and bypasses, L2 hits. */
+/* sys_sim: the whole system in program order: system.cores L1 models in front of the L2 slice
+ * model, one reference at a time (an L1 miss goes to the L2, an L2 miss is answered by memory
+ * at once, and the line with its hint bit returns before the next reference). The hint is the
+ * G-Cache victim bit, or with l1.mode = pcpred the bypass bit, the read having carried the
+ * L1's prediction. The statistics SPEC 3.5's evaluation needs: L1 hits, fills and bypasses,
+ * L2 hits; and for pcpred those of paper 001 sec. 5.3: coverage and false positives.
+ * False positives are measured against a shadow L1 per core: the same geometry, replacement
+ * and index in l1.mode = baseline (never bypassing), fed the same references. A bypass of a
+ * line is a false positive when the next load of that line by the same core hits in the
+ * shadow, i.e. the line would still have been resident had it been inserted. */
 #ifndef CACHEGEN_SYS_SIM_H
 #define CACHEGEN_SYS_SIM_H
 
@@ -12,10 +18,25 @@
 #include "trace.h"
 
 #define SYS_MAX_CORES 64
+#define SYS_MAX_PCS 32 /* distinct load PCs with their own pcpred statistics; more share "other" */
+
+/* Per load PC (pcpred). */
+typedef struct sys_pc_stats {
+    uint64_t pc;
+    uint64_t loads, misses, predicted, bypasses, false_positives;
+} sys_pc_stats_t;
 
 typedef struct sys_stats {
     uint64_t loads, load_hits, fills, bypasses, stores;
     uint64_t l2_reads, l2_read_hits, victim_bits_set, switch_resets;
+    /* pcpred only */
+    uint64_t predicted;        /* L1 load misses predicted to bypass */
+    uint64_t corrected;        /* ... whose fill the L2's bypass bit (1) turned into an insert */
+    uint64_t bypass_bits_set;  /* L2 reads that returned bypass bit 1 */
+    uint64_t false_positives;  /* bypasses re-referenced while still resident in the shadow */
+    uint64_t shadow_hits;      /* load hits of the shadow (non-bypassing) L1s */
+    unsigned npcs;             /* entries used in pcs[] */
+    sys_pc_stats_t pcs[SYS_MAX_PCS + 1]; /* the last one counts every further PC */
 } sys_stats_t;
 
 typedef struct sys_sim {
@@ -25,6 +46,10 @@ typedef struct sys_sim {
     cm_l2_t *l2;
     sys_stats_t st;
     bv_t line; /* the contents memory returns (statistics do not depend on it) */
+    /* pcpred: the shadow L1s and, per shadow way, "the real L1 bypassed this line at its last
+     * reference" ([sets * ways], set * ways + way) */
+    cm_l1_t *shadow[SYS_MAX_CORES];
+    uint8_t *bypassed[SYS_MAX_CORES];
 } sys_sim_t;
 
 /* Returns 0, or -1 (out of memory). */

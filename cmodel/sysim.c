@@ -1,6 +1,7 @@
-/* sysim: runs a trace through the G-Cache system model (system.cores L1s over the L2 slice)
- * in program order and prints L1 and L2 statistics as JSON. Each reference goes to the L1 of
- * its core id (mod system.cores).
+/* sysim: runs a trace through the system model (system.cores L1s over the L2 slice) in
+ * program order and prints L1 and L2 statistics as JSON; with l1.mode = pcpred also the
+ * predictor's coverage and false positives (overall and per load PC). Each reference goes to
+ * the L1 of its core id (mod system.cores).
  * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] TRACE */
 #include <stdio.h>
 #include <string.h>
@@ -10,6 +11,39 @@
 #include "trace.h"
 
 #define MAX_SETS 64
+
+static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
+
+/* Paper 001 sec. 5.3: coverage (here bypasses / L1 load misses, and predictions / misses)
+ * and the false-positive rate (bypasses re-referenced while the shadow, non-bypassing L1
+ * still held the line / bypasses); then the same per load PC. */
+static void print_pcpred(const sys_stats_t *t, double misses)
+{
+    printf(",\n  \"l1_load_misses\": %.0f,\n  \"predicted_bypass\": %llu,\n", misses,
+           (unsigned long long)t->predicted);
+    printf("  \"corrected_by_l2_bit\": %llu,\n  \"bypass_bits_returned_1\": %llu,\n",
+           (unsigned long long)t->corrected, (unsigned long long)t->bypass_bits_set);
+    printf("  \"coverage\": %.4f,\n  \"prediction_coverage\": %.4f,\n",
+           ratio((double)t->bypasses, misses), ratio((double)t->predicted, misses));
+    printf("  \"false_positives\": %llu,\n  \"false_positive_rate\": %.4f,\n",
+           (unsigned long long)t->false_positives,
+           ratio((double)t->false_positives, (double)t->bypasses));
+    printf("  \"shadow_load_hits\": %llu,\n  \"shadow_hit_rate\": %.4f,\n",
+           (unsigned long long)t->shadow_hits, ratio((double)t->shadow_hits, (double)t->loads));
+    printf("  \"per_pc\": [");
+    for (unsigned i = 0; i <= SYS_MAX_PCS; i++) {
+        const sys_pc_stats_t *p = &t->pcs[i];
+        if (i == SYS_MAX_PCS ? p->loads == 0 : i >= t->npcs)
+            continue;
+        printf("%s\n    {\"pc\": \"%s0x%llx\", \"loads\": %llu, \"misses\": %llu, "
+               "\"predicted\": %llu, \"bypasses\": %llu, \"false_positives\": %llu}",
+               i ? "," : "", i == SYS_MAX_PCS ? "other than " : "", (unsigned long long)p->pc,
+               (unsigned long long)p->loads, (unsigned long long)p->misses,
+               (unsigned long long)p->predicted, (unsigned long long)p->bypasses,
+               (unsigned long long)p->false_positives);
+    }
+    printf("\n  ]");
+}
 
 int main(int argc, char **argv)
 {
@@ -60,7 +94,7 @@ int main(int argc, char **argv)
     const sys_stats_t *t = &s->st;
     double loads = t->loads ? (double)t->loads : 1.0, misses = (double)(t->loads - t->load_hits);
     printf("{\n  \"config\": \"%s\",\n  \"mode\": \"%s\",\n  \"cores\": %u,\n", c.name,
-           c.l1.mode == MODE_GCACHE ? "gcache" : "other", s->cores);
+           cfg_mode_name(c.l1.mode), s->cores);
     printf("  \"loads\": %llu,\n  \"l1_load_hits\": %llu,\n  \"l1_hit_rate\": %.4f,\n",
            (unsigned long long)t->loads, (unsigned long long)t->load_hits, t->load_hits / loads);
     printf("  \"l1_fills\": %llu,\n  \"l1_bypasses\": %llu,\n  \"bypass_ratio\": %.4f,\n",
@@ -69,8 +103,11 @@ int main(int argc, char **argv)
     printf("  \"stores\": %llu,\n  \"l2_reads\": %llu,\n  \"l2_read_hits\": %llu,\n",
            (unsigned long long)t->stores, (unsigned long long)t->l2_reads,
            (unsigned long long)t->l2_read_hits);
-    printf("  \"victim_bits_returned_1\": %llu,\n  \"switch_resets\": %llu\n}\n",
+    printf("  \"victim_bits_returned_1\": %llu,\n  \"switch_resets\": %llu",
            (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
+    if (c.l1.mode == MODE_PCPRED)
+        print_pcpred(t, misses);
+    printf("\n}\n");
     sys_sim_free(s);
     trace_close(r);
     return 0;

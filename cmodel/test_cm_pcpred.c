@@ -5,10 +5,10 @@
  * and invalid victims with saturation, stores and stalls leaving the predictor alone,
  * aliasing, the L2 bypass bit (cm_l2) on its own, a hand-walked stream through an L1 in front
  * of the L2 model, the row layout, and the predictor's independence of the replacement
- * policy and index function. Every place where the model departs from Listing 1 carries a
- * comment saying so and why.
- * Build: cc -std=c11 -I. cmodel/test_cm_pcpred.c build/libcmodel.a build/libcore.a -lyaml
- *        -lcmocka */
+ * policy and index function; and the system driver's false-positive count (sys_sim). Every
+ * place where the model departs from Listing 1 carries a comment saying so and why.
+ * Build: cc -std=c11 -I. cmodel/test_cm_pcpred.c build/libsim.a build/libcmodel.a
+ *        build/libcore.a -lyaml -ljansson -lz -lzstd -lcmocka */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -18,6 +18,7 @@
 
 #include "cm_l1.h"
 #include "cm_l2.h"
+#include "sys_sim.h"
 
 /* Base geometry: 2 sets x 2 ways x 16-byte lines, 16-bit addresses and PCs (b = 4, m = 1),
  * LRU, a 4-entry table of 2-bit counters (max 3), threshold 2, hash shift 2, 2 MSHRs; behind
@@ -879,6 +880,53 @@ static void test_any_policy_and_index(void **state)
     }
 }
 
+/* ---- the system driver's coverage and false positives (sys_sim) ---------------------------- */
+
+/* sys_sim runs the same tiny system in program order beside a shadow L1 that never bypasses;
+ * a bypass is a false positive when the next load of its line hits in the shadow. Core 0,
+ * set 0, S = PC_H(1), R = PC_H(2), by hand:
+ *  S A, S B, S C, S D  t1 = 2 (as in the walk); shadow = real: C, D
+ *  S E   predicted, L2 b = 0: bypassed. Shadow inserts E over C and marks it
+ *  R E   real: t2 = 0 keep, inserted; shadow hits the marked E: false positive 1
+ *  S F   predicted (t1 = 3 after R E evicted C's hash), bypassed; shadow: F over D, marked
+ *  S G   bypassed; shadow: G over E, marked
+ *  S H   bypassed; shadow: H over F (F's mark goes: a correct bypass)
+ *  S F   predicted, L2 b = 1: corrected, inserted; shadow misses F: no false positive */
+static void test_sys_false_positives(void **state)
+{
+    (void)state;
+    cfg_t c;
+    base_cfg(&c, NULL);
+    sys_sim_t *s = NULL;
+    assert_int_equal(sys_sim_new(&c, &s), 0);
+    static const struct { char pc; unsigned tag; } refs[] = {
+        {'S', 1}, {'S', 2}, {'S', 3}, {'S', 4}, {'S', 5}, {'R', 5}, {'S', 6}, {'S', 7},
+        {'S', 8}, {'S', 6}};
+    for (unsigned i = 0; i < sizeof refs / sizeof refs[0]; i++) {
+        trace_ref_t t = {ADDR(refs[i].tag, 0), refs[i].pc == 'S' ? PC_H(1) : PC_H(2), 0, 0,
+                         TR_READ};
+        sys_sim_ref(s, &t);
+        if (i == 5)
+            assert_int_equal(s->st.false_positives, 1);
+    }
+    const sys_stats_t *t = &s->st;
+    assert_int_equal(t->loads, 10);
+    assert_int_equal(t->load_hits, 0);
+    assert_int_equal(t->predicted, 5);
+    assert_int_equal(t->bypasses, 4);
+    assert_int_equal(t->corrected, 1);
+    assert_int_equal(t->false_positives, 1);
+    assert_int_equal(t->shadow_hits, 1);
+    assert_int_equal(t->bypass_bits_set, 2); /* R E and the last S F */
+    assert_int_equal(t->npcs, 2);
+    assert_int_equal(t->pcs[0].pc, PC_H(1));
+    assert_int_equal(t->pcs[0].bypasses, 4);
+    assert_int_equal(t->pcs[0].false_positives, 0); /* the false positive is credited to the
+                                                       PC of the re-reference (R) */
+    assert_int_equal(t->pcs[1].false_positives, 1);
+    sys_sim_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -903,6 +951,7 @@ int main(void)
         cmocka_unit_test(test_row_layout),
         cmocka_unit_test(test_tian_gcn_storage),
         cmocka_unit_test(test_any_policy_and_index),
+        cmocka_unit_test(test_sys_false_positives),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
