@@ -35,9 +35,14 @@ static void print_pcpred(const sys_stats_t *t, double misses)
         const sys_pc_stats_t *p = &t->pcs[i];
         if (i == SYS_MAX_PCS ? p->loads == 0 : i >= t->npcs)
             continue;
-        printf("%s\n    {\"pc\": \"%s0x%llx\", \"loads\": %llu, \"misses\": %llu, "
+        char pc[24];
+        if (i == SYS_MAX_PCS)
+            snprintf(pc, sizeof pc, "other");
+        else
+            snprintf(pc, sizeof pc, "0x%llx", (unsigned long long)p->pc);
+        printf("%s\n    {\"pc\": \"%s\", \"loads\": %llu, \"misses\": %llu, "
                "\"predicted\": %llu, \"bypasses\": %llu, \"false_positives\": %llu}",
-               i ? "," : "", i == SYS_MAX_PCS ? "other than " : "", (unsigned long long)p->pc,
+               i ? "," : "", pc,
                (unsigned long long)p->loads, (unsigned long long)p->misses,
                (unsigned long long)p->predicted, (unsigned long long)p->bypasses,
                (unsigned long long)p->false_positives);
