@@ -46,6 +46,17 @@ void emit_gc_count_request(emit_t *e, const gen_l1_t *g);
 void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
 void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
 
+/* PC bypass predictor pieces of the L1 top (emit_pcpred.c), called by emit_top.c. */
+int pp_enabled(const gen_l1_t *g);
+unsigned pp_hash_bits(const gen_l1_t *g);
+void emit_pp_decls(emit_t *e, const gen_l1_t *g);
+void emit_pp_values(emit_t *e, const gen_l1_t *g);
+void emit_pp_defaults(emit_t *e, const gen_l1_t *g);
+void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
+void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
+void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
+void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset);
+
 /* The geometry the replacement emitters need, so that the L1 and L2 lookup modules share them:
  * they act on the signals w<i>_repl, w<i>_repl_d, sel_way, sel_age, touch, is_fill and
  * any_invalid of the module being emitted, and define victim_way (and rrpv_add for SRRIP). */

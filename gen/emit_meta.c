@@ -44,6 +44,12 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
         emit_line(e, "input  wire age_i,         // G-Cache: a bypass now ages the set (M-th)");
         emit_line(e, "output wire fill_bypass_o, // G-Cache: the fill is answered, not installed");
     }
+    if (l->hpc_bits) {
+        emit_line(e, "input  wire %shpc_i,     // pcpred: load hash (lookup) or the MSHR's (fill)",
+                  emit_range(l->hpc_bits));
+        emit_line(e, "output reg  %sold_hpc_o, // pcpred: the chosen way's hash before",
+                  emit_range(l->hpc_bits));
+    }
     emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
     emit_out(e);
     emit_line(e, ");");
@@ -78,6 +84,9 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
         if (l->repl_bits)
             emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
                       lay_repl_lsb(l, w) + l->repl_bits - 1, lay_repl_lsb(l, w));
+        if (l->hpc_bits)
+            emit_line(e, "wire %sw%u_hpc = row_i[%u:%u];", emit_range(l->hpc_bits), w,
+                      lay_hpc_lsb(l, w) + l->hpc_bits - 1, lay_hpc_lsb(l, w));
     }
     if (l->plru_bits)
         emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
@@ -191,6 +200,15 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (sel_way == %s) evict_tag_o = w%u_tag;", emit_const(l->way_bits, w), w);
     emit_out(e);
     emit_line(e, "end");
+    if (l->hpc_bits) {
+        emit_line(e, "always @* begin : chosen_hpc");
+        emit_in(e);
+        emit_line(e, "old_hpc_o = w0_hpc;");
+        for (unsigned w = 1; w < l->ways; w++)
+            emit_line(e, "if (sel_way == %s) old_hpc_o = w%u_hpc;", emit_const(l->way_bits, w), w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
     if (l->ways == 1) {
         emit_blank(e);
         return; /* direct mapped: no replacement state to touch */
@@ -301,6 +319,8 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "reg %sw%u_tag_d;", emit_range(l->tag_bits), w);
         if (l->repl_bits)
             emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
+        if (l->hpc_bits)
+            emit_line(e, "reg %sw%u_hpc_d;", emit_range(l->hpc_bits), w);
     }
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
@@ -312,6 +332,8 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "w%u_tag_d = w%u_tag;", w, w);
         if (l->repl_bits)
             emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
+        if (l->hpc_bits)
+            emit_line(e, "w%u_hpc_d = w%u_hpc;", w, w);
     }
     if (l->plru_bits)
         emit_line(e, "plru_d = plru;");
@@ -332,11 +354,21 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_in(e);
         emit_line(e, "w%u_valid_d = 1'b1;", w);
         emit_line(e, "w%u_tag_d = tag_i;", w);
+        if (l->hpc_bits)
+            emit_line(e, "w%u_hpc_d = hpc_i;", w);
         emit_out(e);
         emit_line(e, "end");
     }
     emit_out(e);
     emit_line(e, "end");
+    if (l->hpc_bits) {
+        emit_line(e, "if (hit_o & (op_i == 2'd0)) begin // pcpred: a load hit records its PC");
+        emit_in(e);
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "if (sel_way == %s) w%u_hpc_d = hpc_i;", emit_const(l->way_bits, w), w);
+        emit_out(e);
+        emit_line(e, "end");
+    }
     if (c->write_evict) {
         emit_line(e, "if (hit_o & (op_i == 2'd1)) begin");
         emit_in(e);
@@ -354,6 +386,8 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     if (l->plru_bits)
         emit_line(e, "plru_d,");
     for (unsigned w = l->ways; w-- > 0;) {
+        if (l->hpc_bits)
+            emit_line(e, "w%u_hpc_d,", w);
         if (l->repl_bits)
             emit_line(e, "w%u_repl_d, w%u_tag_d, w%u_valid_d%s", w, w, w, w ? "," : "");
         else

@@ -5,7 +5,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
-    unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec;
+    unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec, k = g->lay.hpc_bits;
     gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
     emit_line(e, "module %s (", g->mshr);
     emit_in(e);
@@ -18,6 +18,12 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "input  wire alloc_bypass_i, // decoupled: the read answers without a fill");
         emit_line(e, "output reg  rd_bypass_o,");
         emit_line(e, "output wire empty_o,");
+    }
+    if (k) {
+        emit_line(e, "input  wire alloc_pred_i, // pcpred: the read is predicted to bypass");
+        emit_line(e, "input  wire %salloc_hpc_i, // pcpred: hash of the load's PC", emit_range(k));
+        emit_line(e, "output reg  rd_pred_o,");
+        emit_line(e, "output reg  %srd_hpc_o,", emit_range(k));
     }
     emit_line(e, "input  wire free_i,");
     emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
@@ -38,6 +44,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "reg %se%u_id_q, e%u_id_d;", emit_range(id), i, i);
         if (dec)
             emit_line(e, "reg e%u_bypass_q, e%u_bypass_d;", i, i);
+        if (k) {
+            emit_line(e, "reg e%u_pred_q, e%u_pred_d;", i, i);
+            emit_line(e, "reg %se%u_hpc_q, e%u_hpc_d;", emit_range(k), i, i);
+        }
     }
     emit_blank(e);
     emit_line(e, "wire [%u:0] hits;", n - 1);
@@ -62,6 +72,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "rd_id_o = e0_id_q;");
     if (dec)
         emit_line(e, "rd_bypass_o = e0_bypass_q;");
+    if (k) {
+        emit_line(e, "rd_pred_o = e0_pred_q;");
+        emit_line(e, "rd_hpc_o = e0_hpc_q;");
+    }
     for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
         emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
         emit_in(e);
@@ -69,6 +83,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "rd_id_o = e%u_id_q;", i);
         if (dec)
             emit_line(e, "rd_bypass_o = e%u_bypass_q;", i);
+        if (k) {
+            emit_line(e, "rd_pred_o = e%u_pred_q;", i);
+            emit_line(e, "rd_hpc_o = e%u_hpc_q;", i);
+        }
         emit_out(e);
         emit_line(e, "end");
     }
@@ -83,6 +101,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "e%u_id_d = e%u_id_q;", i, i);
         if (dec)
             emit_line(e, "e%u_bypass_d = e%u_bypass_q;", i, i);
+        if (k) {
+            emit_line(e, "e%u_pred_d = e%u_pred_q;", i, i);
+            emit_line(e, "e%u_hpc_d = e%u_hpc_q;", i, i);
+        }
     }
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "if (free_i && free_idx_i == %s) valid_d[%u] = 1'b0;", emit_const(mb, i), i);
@@ -94,6 +116,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "e%u_id_d = alloc_id_i;", i);
         if (dec)
             emit_line(e, "e%u_bypass_d = alloc_bypass_i;", i);
+        if (k) {
+            emit_line(e, "e%u_pred_d = alloc_pred_i;", i);
+            emit_line(e, "e%u_hpc_d = alloc_hpc_i;", i);
+        }
         emit_out(e);
         emit_line(e, "end");
     }
@@ -110,6 +136,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "e%u_id_q <= %s;", i, emit_const(id, 0));
         if (dec)
             emit_line(e, "e%u_bypass_q <= 1'b0;", i);
+        if (k) {
+            emit_line(e, "e%u_pred_q <= 1'b0;", i);
+            emit_line(e, "e%u_hpc_q <= %s;", i, emit_const(k, 0));
+        }
     }
     emit_out(e);
     emit_line(e, "end else begin");
@@ -120,6 +150,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "e%u_id_q <= e%u_id_d;", i, i);
         if (dec)
             emit_line(e, "e%u_bypass_q <= e%u_bypass_d;", i, i);
+        if (k) {
+            emit_line(e, "e%u_pred_q <= e%u_pred_d;", i, i);
+            emit_line(e, "e%u_hpc_q <= e%u_hpc_d;", i, i);
+        }
     }
     emit_out(e);
     emit_line(e, "end");

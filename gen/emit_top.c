@@ -17,7 +17,7 @@ typedef struct top_w {
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
 static int has_counter(const gen_l1_t *g, unsigned i)
 {
-    return i != CNT_BYPASSES || g->lay.dec || gc_enabled(g);
+    return i != CNT_BYPASSES || g->lay.dec || gc_enabled(g) || pp_enabled(g);
 }
 
 static void widths(const gen_l1_t *g, top_w_t *w)
@@ -96,6 +96,14 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "output reg  %sevt_count_o,  // ... and its bypass counter",
                   emit_range(gc_evt_count_bits(g)));
     }
+    if (pp_enabled(g)) {
+        emit_line(e, "output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass");
+        emit_line(e, "output reg  evt_pc_we_o,  // PC predictor: this event wrote a counter");
+        emit_line(e, "output reg  %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
+        emit_line(e, "output reg  %sevt_pc_val_o, // ... with this value",
+                  emit_range(g->cfg->l1.pc_counter_bits));
+        emit_line(e, "output reg  evt_pc_pred_o, // load miss / fill: the prediction");
+    }
     emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
     emit_out(e);
     emit_line(e, ");");
@@ -167,6 +175,11 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_gc_decls(e, g);
     if (g->lay.dec)
         emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
+    if (pp_enabled(g)) {
+        emit_line(e, "localparam integer CBits = %u;", g->cfg->l1.pc_counter_bits);
+        emit_pp_decls(e, g);
+        emit_pp_values(e, g);
+    }
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_rd_idx = (state_q == SFill) ? fmshr_q : mem_rsp_mshr_i;",
               emit_range(w->mb));
@@ -201,6 +214,10 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, ".age_i       (gc_age),");
         emit_line(e, ".fill_bypass_o (meta_fill_bypass),");
     }
+    if (pp_enabled(g)) {
+        emit_line(e, ".hpc_i       (pp_meta_hpc),");
+        emit_line(e, ".old_hpc_o   (meta_old_hpc),");
+    }
     if (g->lay.dec) {
         emit_line(e, ".filter_i    (filter_enable_i),");
         emit_line(e, ".reserve_o   (meta_reserve),");
@@ -226,6 +243,12 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, ".alloc_bypass_i (meta_bypass),");
         emit_line(e, ".rd_bypass_o  (mshr_rd_bypass),");
         emit_line(e, ".empty_o      (mshr_empty),");
+    }
+    if (pp_enabled(g)) {
+        emit_line(e, ".alloc_pred_i (pp_pred),");
+        emit_line(e, ".alloc_hpc_i  (pp_hash),");
+        emit_line(e, ".rd_pred_o    (mshr_rd_pred),");
+        emit_line(e, ".rd_hpc_o     (mshr_rd_hpc),");
     }
     emit_line(e, ".free_i       (mshr_free),");
     emit_line(e, ".free_idx_i   (fmshr_q),");
@@ -391,6 +414,8 @@ static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "req_id_d = req_id_i;");
     emit_line(e, "req_be_d = req_be_i;");
     emit_line(e, "req_wdata_d = req_wdata_i;");
+    if (pp_enabled(g))
+        emit_line(e, "req_pc_d = req_pc_i;");
     emit_line(e, "set_d = idx_set;");
     emit_line(e, "meta_re = 1'b1;");
     emit_line(e, "data_re = 1'b1;");
@@ -460,6 +485,8 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_count(e, w, "!meta_hit", CNT_MISSES);
     if (gc_resets(g))
         emit_gc_count_request(e, g);
+    if (pp_enabled(g))
+        emit_pp_lookup(e, g);
     emit_lookup_outcome(e, g, w, "");
     emit_out(e);
     emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
@@ -550,6 +577,10 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_fill_bypass(e, w);
     if (gc_enabled(g))
         emit_gc_fill_bypass(e, g, w->cw);
+    if (pp_enabled(g)) {
+        emit_pp_fill_bypass(e, g, w->cw);
+        emit_pp_fill_victim(e, g);
+    }
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (!g->lay.dec) {
@@ -572,7 +603,7 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_MISS));
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");
     emit_line(e, "state_d = SResp;");
-    if (g->lay.dec || gc_enabled(g)) {
+    if (g->lay.dec || gc_enabled(g) || pp_enabled(g)) {
         emit_out(e);
         emit_line(e, "end");
     }
@@ -658,6 +689,8 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "park_wake_d = park_wake_q;");
     if (gc_enabled(g))
         emit_gc_defaults(e, g);
+    if (pp_enabled(g))
+        emit_pp_defaults(e, g);
     emit_count(e, w, "rsv_counted_q", CNT_STALL_CYCLES);
     emit_line(e, "req_ready_o = 1'b0;");
     emit_line(e, "meta_re = 1'b0;");
@@ -722,6 +755,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "park_wake_q <= 1'b0;");
     if (gc_enabled(g))
         emit_gc_flops(e, g, 1);
+    if (pp_enabled(g))
+        emit_pp_flops(e, g, 1);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -736,6 +771,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "park_wake_q <= park_wake_d;");
     if (gc_enabled(g))
         emit_gc_flops(e, g, 0);
+    if (pp_enabled(g))
+        emit_pp_flops(e, g, 0);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -756,6 +793,8 @@ static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign mem_req_be_o = req_be_q;");
     emit_line(e, "assign mem_req_wdata_o = req_wdata_q;");
     emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
+    if (pp_enabled(g))
+        emit_line(e, "assign mem_req_hint_o = pp_pred_q & ~req_store_q;");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
             emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",

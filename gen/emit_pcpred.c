@@ -1,0 +1,148 @@
+/* emit_pcpred: the PC bypass predictor pieces of the L1 top (SPEC 3.6): the table of
+ * l1.pc_entries saturating counters in flops (reset 0), the hash of the request PC, the hit
+ * decrement, the prediction kept in the MSHR and sent with the read (mem_req_hint_o), and the
+ * fill that bypasses (predicted and the L2's bit 0) or installs and punishes the victim's PC.
+ * emit_top.c calls these where l1.mode = pcpred; the per-way hpc field is read and written by
+ * the metadata module (emit_meta.c). Mirrors cmodel/cm_pcpred.c. */
+#include "emit_l1.h"
+
+int pp_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_PCPRED; }
+unsigned pp_hash_bits(const gen_l1_t *g) { return g->lay.hpc_bits; }
+
+/* hash = XOR-fold of (pc >> shift) into k bits, the last chunk zero-extended. */
+static void emit_hash(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned k = pp_hash_bits(g), n = 0;
+    emit_line(e, "reg %spp_hash; // XOR-fold of req_pc_q >> %u", emit_range(k), c->pc_hash_shift);
+    emit_line(e, "always @* begin : pp_fold");
+    emit_in(e);
+    emit_line(e, "pp_hash = %s;", emit_const(k, 0));
+    for (unsigned lo = c->pc_hash_shift; lo < c->pc_bits; lo += k, n++) {
+        unsigned hi = lo + k - 1 < c->pc_bits ? lo + k - 1 : c->pc_bits - 1;
+        if (hi - lo + 1 == k)
+            emit_line(e, "pp_hash = pp_hash ^ req_pc_q[%u:%u];", hi, lo);
+        else
+            emit_line(e, "pp_hash = pp_hash ^ {%s, req_pc_q[%u:%u]};",
+                      emit_const(k - (hi - lo + 1), 0), hi, lo);
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    (void)n;
+}
+
+void emit_pp_decls(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries;
+    emit_line(e, "// PC predictor: %u counters of %u bits in flops (they clear at once)", E, cb);
+    emit_line(e, "reg [%u:0] pp_tbl_q, pp_tbl_d;", E * cb - 1);
+    emit_line(e, "reg %sreq_pc_q, req_pc_d;", emit_range(c->pc_bits));
+    emit_line(e, "reg pp_pred_q, pp_pred_d; // the prediction sent with the pending read");
+    emit_hash(e, g);
+    emit_line(e, "wire %spp_hash_cnt = pp_tbl_q[pp_hash*%u +: %u];", emit_range(cb), cb, cb);
+    emit_line(e, "wire pp_pred = pp_hash_cnt >= %s;", emit_const(cb, c->pc_threshold));
+    emit_line(e, "wire mshr_rd_pred;");
+    emit_line(e, "wire %smshr_rd_hpc;", emit_range(k));
+    emit_line(e, "wire %smeta_old_hpc; // the chosen way's hpc before the operation", emit_range(k));
+    emit_line(e, "wire %spp_meta_hpc = (state_q == SFill) ? mshr_rd_hpc : pp_hash;", emit_range(k));
+    emit_line(e, "wire %spp_old_cnt = pp_tbl_q[meta_old_hpc*%u +: %u];", emit_range(cb), cb, cb);
+    emit_line(e, "wire pp_fill_bypass = mshr_rd_pred & ~mem_rsp_hint_i;");
+}
+
+void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
+{
+    unsigned k = pp_hash_bits(g), cb = g->cfg->l1.pc_counter_bits;
+    emit_line(e, "pp_tbl_d = pp_tbl_q;");
+    emit_line(e, "req_pc_d = req_pc_q;");
+    emit_line(e, "pp_pred_d = pp_pred_q;");
+    emit_line(e, "evt_pc_we_o = 1'b0;");
+    emit_line(e, "evt_pc_idx_o = %s;", emit_const(k, 0));
+    emit_line(e, "evt_pc_val_o = %s;", emit_const(cb, 0));
+    emit_line(e, "evt_pc_pred_o = 1'b0;");
+}
+
+/* Inside STag, where a lookup completes: a load hit decrements the counter of the line's last
+ * PC (floor 0); a load miss predicts from its own counter. */
+void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
+{
+    unsigned cb = g->cfg->l1.pc_counter_bits;
+    emit_line(e, "pp_pred_d = 1'b0;");
+    emit_line(e, "if (meta_hit & !req_store_q) begin");
+    emit_in(e);
+    emit_line(e, "pp_tbl_d[meta_old_hpc*%u +: %u] = pp_dec;", cb, cb);
+    emit_line(e, "evt_pc_we_o = 1'b1;");
+    emit_line(e, "evt_pc_idx_o = meta_old_hpc;");
+    emit_line(e, "evt_pc_val_o = pp_dec;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (!meta_hit & !req_store_q) begin");
+    emit_in(e);
+    emit_line(e, "pp_pred_d = pp_pred;");
+    emit_line(e, "evt_pc_pred_o = pp_pred;");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* Declarations that need meta_old_hpc's counter: the decremented and incremented values. */
+void emit_pp_values(emit_t *e, const gen_l1_t *g)
+{
+    unsigned cb = g->cfg->l1.pc_counter_bits, max = (1u << cb) - 1;
+    emit_line(e, "wire %spp_dec = (pp_old_cnt == %s) ? %s : pp_old_cnt - %s;", emit_range(cb),
+              emit_const(cb, 0), emit_const(cb, 0), emit_const(cb, 1));
+    emit_line(e, "wire %spp_inc = (pp_old_cnt == %s) ? pp_old_cnt : pp_old_cnt + %s;",
+              emit_range(cb), emit_const(cb, max), emit_const(cb, 1));
+}
+
+/* Inside SFill, before the installing fill: predicted and the L2's bit 0 answers without
+ * installing. Leaves an "else begin" open. */
+void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
+{
+    (void)g;
+    emit_line(e, "evt_pc_pred_o = mshr_rd_pred;");
+    emit_line(e, "if (pp_fill_bypass) begin");
+    emit_in(e);
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_FILL));
+    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_FILL_BYPASS));
+    emit_line(e, "evt_set_o = set_q;");
+    emit_line(e, "evt_row_o = meta_rdata;");
+    emit_line(e, "evt_mshr_o = fmshr_q;");
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_line(e, "rsp_id_d = mshr_rd_id;");
+    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
+    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
+    emit_line(e, "state_d = SResp;");
+    emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(cw, 1));
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+}
+
+/* Inside SFill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
+void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
+{
+    unsigned cb = g->cfg->l1.pc_counter_bits;
+    emit_line(e, "if (meta_evict) begin");
+    emit_in(e);
+    emit_line(e, "pp_tbl_d[meta_old_hpc*%u +: %u] = pp_inc;", cb, cb);
+    emit_line(e, "evt_pc_we_o = 1'b1;");
+    emit_line(e, "evt_pc_idx_o = meta_old_hpc;");
+    emit_line(e, "evt_pc_val_o = pp_inc;");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    if (reset) {
+        emit_line(e, "pp_tbl_q <= {%u{1'b0}};", c->pc_entries * c->pc_counter_bits);
+        emit_line(e, "req_pc_q <= {%u{1'b0}};", c->pc_bits);
+        emit_line(e, "pp_pred_q <= 1'b0;");
+        return;
+    }
+    emit_line(e, "pp_tbl_q <= pp_tbl_d;");
+    emit_line(e, "req_pc_q <= req_pc_d;");
+    emit_line(e, "pp_pred_q <= pp_pred_d;");
+}
