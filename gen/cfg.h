@@ -128,7 +128,7 @@ cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
 #define CFG_L2_PRIC_MAX_SETS 16384u
 
 /* Modes the generator has RTL for (cachegen refuses the others; the C model runs them all). */
-static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m != MODE_PCPRED; }
+static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_PCPRED; } /* all have RTL */
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);

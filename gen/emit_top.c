@@ -176,7 +176,6 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->lay.dec)
         emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
     if (pp_enabled(g)) {
-        emit_line(e, "localparam integer CBits = %u;", g->cfg->l1.pc_counter_bits);
         emit_pp_decls(e, g);
         emit_pp_values(e, g);
     }

@@ -67,8 +67,11 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size
                                              "mem_rsp_hint_i", NULL};
     static const char *const unused_gc[] = {"req_pc_i", "req_core_i", "kernel_start_i",
                                             "filter_enable_i", NULL};
+    static const char *const unused_pp[] = {"req_core_i", "kernel_start_i", "filter_enable_i",
+                                            NULL};
     const char *const *unused = g->lay.dec ? unused_dec
-                                : g->cfg->l1.mode == MODE_GCACHE ? unused_gc : unused_base;
+                                : g->cfg->l1.mode == MODE_GCACHE ? unused_gc
+                                : g->cfg->l1.mode == MODE_PCPRED ? unused_pp : unused_base;
     emit_t e;
     char name[GEN_MOD_MAX + 12];
     snprintf(name, sizeof name, "%s_lint.vlt", g->top);

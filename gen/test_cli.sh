@@ -209,13 +209,10 @@ bad "l1.gc_switch_reset_period=2147483648" l1.gc_switch_reset_period 2147483648 
     -- --set l1.gc_switch_reset_period=2147483648
 }
 
-# PC bypass predictor keys: ranges and combinations (SPEC 3.6); no RTL exists for it yet.
+# PC bypass predictor keys: ranges and combinations (SPEC 3.6).
 pc="--set l1.mode=pcpred --report-only"
 # shellcheck disable=SC2086
 {
-bad "pcpred is refused without --report-only (no RTL yet)" l1.mode pcpred report-only \
-    -- --set l1.mode=pcpred
-bad "preset tian-gcn is refused without --report-only" l1.mode pcpred -- --preset tian-gcn
 bad "l1.pc_entries=96 (not a power of two)" l1.pc_entries 96 -- --set l1.pc_entries=96
 bad "l1.pc_entries=1" l1.pc_entries 1 -- --set l1.pc_entries=1
 bad "l1.pc_entries=8192 (too many)" l1.pc_entries 8192 -- --set l1.pc_entries=8192
