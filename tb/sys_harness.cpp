@@ -597,8 +597,6 @@ struct harness {
     }
 };
 
-unsigned c_l1_mshrs(const harness &h) { return h.cfg.l1.mshrs; }
-
 
 }  // namespace
 
@@ -665,7 +663,7 @@ int main(int argc, char **argv)
         char b[128];
         unsigned busy = 0;
         for (unsigned c = 0; c < h.P; c++)
-            for (unsigned i = 0; i < c_l1_mshrs(h); i++)
+            for (unsigned i = 0; i < h.cfg.l1.mshrs; i++)
                 busy += h.core[c].m->mshr[i].valid;
         std::snprintf(b, sizeof b, "  L2: accepted %d responses %zu memory reads %zu; L1 reads out %u; "
                       "rsp_valid %u core %u\n", h.l2_accepted_live, h.l2_rsps.size(),
