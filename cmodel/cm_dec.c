@@ -188,7 +188,6 @@ void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     } else {
         n.te[t].rc++;
     }
-    res->way = 0;
     if (hit) {
         unsigned w = n.te[t].pos;
         cm_repl_for(m->cfg.repl)->touch(l, &n, w);

@@ -339,14 +339,8 @@ int main(int argc, char **argv)
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
-    char err[1024];
-    std::string cfgpath = dir + "/config.yaml";
-    cfg_defaults(&c);
-    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 ||
-        cfg_validate(&c, err, sizeof err) != 0) {
-        std::fprintf(stderr, "duel_harness: %s\n", err);
+    if (!load_config(dir, "duel_harness", c))
         return 2;
-    }
     std::printf("duel_harness: %s_duel interval=%u margin=%u seed=%" PRIu64 " cycles=%" PRIu64
                 " (count bits %u, timer bits %u, compare bits %u)\n",
                 c.name, c.l1.duel_interval, c.l1.duel_margin, seed, cycles,

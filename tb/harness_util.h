@@ -1,6 +1,7 @@
-// harness_util: what every lockstep harness shares: reading a +name=value plusarg, and a set of
-// named coverage bins that reports every count (n/a where the configuration cannot reach a
-// bin) and says how many reachable bins were never hit.
+// harness_util: what every lockstep harness shares: reading a +name=value plusarg, loading the
+// generated directory's configuration, a field-by-field row diff, and a set of named coverage
+// bins that reports every count (n/a where the configuration cannot reach a bin) and says how
+// many reachable bins were never hit.
 #ifndef CACHEGEN_TB_HARNESS_UTIL_H
 #define CACHEGEN_TB_HARNESS_UTIL_H
 
@@ -11,6 +12,10 @@
 #include <map>
 #include <string>
 #include "verilated.h"
+extern "C" {
+#include "../gen/bv.h"
+#include "../gen/cfg.h"
+}
 
 // The value of +name=VALUE, or `def` when absent.
 inline std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
@@ -20,6 +25,38 @@ inline std::string plusarg(VerilatedContext *ctx, const char *name, const char *
     if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
         return std::string(v + key.size());
     return def;
+}
+
+// Load OUTDIR/config.yaml over the defaults and validate it; on error print it as `who`.
+inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
+{
+    char err[1024];
+    std::string path = dir + "/config.yaml";
+    cfg_defaults(&c);
+    if (cfg_load_yaml(&c, path.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
+        std::fprintf(stderr, "%s: %s\n", who, err);
+        return false;
+    }
+    return true;
+}
+
+// Every field of two rows, expected beside actual, differing ones marked. `field` names field i
+// of layout `l` (lay_l1_field, lay_l2_field) and returns -1 past the last.
+template <typename Layout>
+std::string row_diff(const Layout *l,
+                     int (*field)(const Layout *, unsigned, char *, size_t, unsigned *, unsigned *),
+                     const bv_t &exp, const bv_t &act)
+{
+    std::string out;
+    char name[32], line[160];
+    unsigned lsb, width;
+    for (unsigned i = 0; field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
+        uint64_t e = bv_get(&exp, lsb, width), a = bv_get(&act, lsb, width);
+        std::snprintf(line, sizeof line, "  %-10s expected 0x%llx actual 0x%llx%s\n", name,
+                      (unsigned long long)e, (unsigned long long)a, e != a ? "   <-- differs" : "");
+        out += line;
+    }
+    return out;
 }
 
 // Named bins; `reachable` says whether this configuration can hit a bin at all.

@@ -87,19 +87,6 @@ struct harness {
                     detail.c_str());
     }
 
-    std::string row_diff(const bv_t &exp, const bv_t &act)
-    {
-        std::string out;
-        char name[32], line[160];
-        unsigned lsb, width;
-        for (unsigned i = 0; lay_l1_field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
-            uint64_t e = bv_get(&exp, lsb, width), a = bv_get(&act, lsb, width);
-            std::snprintf(line, sizeof line, "  %-10s expected 0x%" PRIx64 " actual 0x%" PRIx64 "%s\n",
-                          name, e, a, e != a ? "   <-- differs" : "");
-            out += line;
-        }
-        return out;
-    }
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
     {
@@ -199,7 +186,7 @@ struct harness {
             cm_l1_row(m, set, &exp);
             port_get(top->evt_row_o, act, l->row_bits);
             if (!bv_eq(&exp, &act, l->row_bits))
-                fail(evt, row_diff(exp, act));
+                fail(evt, row_diff(l, lay_l1_field, exp, act));
         }
         cov.event(r, top->evt_evict_o, m);
         // what the RTL must do next
@@ -510,13 +497,8 @@ int main(int argc, char **argv)
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
-    char err[1024];
-    std::string cfgpath = dir + "/config.yaml";
-    cfg_defaults(&c);
-    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
-        std::fprintf(stderr, "l1_harness: %s\n", err);
+    if (!load_config(dir, "l1_harness", c))
         return 2;
-    }
     cm_l1_t *m;
     if (cm_l1_new(&c, &m) != 0) {
         std::fprintf(stderr, "l1_harness: out of memory\n");

@@ -248,19 +248,6 @@ struct harness {
                     detail.c_str());
     }
 
-    std::string row_diff(const bv_t &exp, const bv_t &act)
-    {
-        std::string out;
-        char name[32], line[160];
-        unsigned lsb, width;
-        for (unsigned i = 0; lay_l2_field(l, i, name, sizeof name, &lsb, &width) == 0; i++) {
-            uint64_t e = bv_get(&exp, lsb, width), a = bv_get(&act, lsb, width);
-            std::snprintf(line, sizeof line, "  %-10s expected 0x%" PRIx64 " actual 0x%" PRIx64 "%s\n",
-                          name, e, a, e != a ? "   <-- differs" : "");
-            out += line;
-        }
-        return out;
-    }
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
     {
@@ -358,7 +345,7 @@ struct harness {
         cm_l2_row(m, set, &exp);
         port_get(top->evt_row_o, act, l->row_bits);
         if (!bv_eq(&exp, &act, l->row_bits))
-            fail(evt, row_diff(exp, act));
+            fail(evt, row_diff(l, lay_l2_field, exp, act));
         if (failed)
             return;
         // coverage and what the RTL must do next
@@ -590,13 +577,8 @@ int main(int argc, char **argv)
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
-    char err[1024];
-    std::string cfgpath = dir + "/config.yaml";
-    cfg_defaults(&c);
-    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
-        std::fprintf(stderr, "l2_harness: %s\n", err);
+    if (!load_config(dir, "l2_harness", c))
         return 2;
-    }
     cm_l2_t *m;
     if (cm_l2_new(&c, &m) != 0) {
         std::fprintf(stderr, "l2_harness: out of memory\n");

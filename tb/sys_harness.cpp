@@ -248,7 +248,7 @@ struct harness {
             cm_l1_row(s.m, set, &exp);
             field_bv(top->evt_l1_row_o, P * l.row_bits, c, l.row_bits, act);
             if (!bv_eq(&exp, &act, l.row_bits))
-                fail("L1 row differs", where);
+                fail("L1 row differs", where + std::string("\n") + row_diff(&l, lay_l1_field, exp, act));
         }
         for (const auto &p : std::map<uint32_t, const char *>{
                  {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
@@ -335,7 +335,7 @@ struct harness {
             cm_l2_row(l2, set, &exp);
             port_get(top->evt_l2_row_o, act, l2->lay.row_bits);
             if (!bv_eq(&exp, &act, l2->lay.row_bits))
-                fail("L2 row differs", where);
+                fail("L2 row differs", where + std::string("\n") + row_diff(&l2->lay, lay_l2_field, exp, act));
         }
         if (r.dec == DEC_STALL_LINE)
             hit("l2_stall_line");
@@ -597,8 +597,6 @@ struct harness {
     }
 };
 
-unsigned c_l1_mshrs(const harness &h) { return h.cfg.l1.mshrs; }
-
 
 }  // namespace
 
@@ -614,13 +612,8 @@ int main(int argc, char **argv)
     std::string expect = plusarg(ctx.get(), "expect", "");
     Verilated::randSeed((int)(seed & 0x7fffffff));
     cfg_t c;
-    char err[1024];
-    std::string cfgpath = dir + "/config.yaml";
-    cfg_defaults(&c);
-    if (cfg_load_yaml(&c, cfgpath.c_str(), err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
-        std::fprintf(stderr, "sys_harness: %s\n", err);
+    if (!load_config(dir, "sys_harness", c))
         return 2;
-    }
     const std::unique_ptr<Vsys> top{new Vsys{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), c, seed);
     h.own_lines = ctx->commandArgsPlusMatch("own_lines")[0] != 0;
@@ -670,7 +663,7 @@ int main(int argc, char **argv)
         char b[128];
         unsigned busy = 0;
         for (unsigned c = 0; c < h.P; c++)
-            for (unsigned i = 0; i < c_l1_mshrs(h); i++)
+            for (unsigned i = 0; i < h.cfg.l1.mshrs; i++)
                 busy += h.core[c].m->mshr[i].valid;
         std::snprintf(b, sizeof b, "  L2: accepted %d responses %zu memory reads %zu; L1 reads out %u; "
                       "rsp_valid %u core %u\n", h.l2_accepted_live, h.l2_rsps.size(),
