@@ -1,6 +1,8 @@
 /* emit_sys: the system top of SPEC 3.2: system.cores copies of the L1, a round-robin arbiter
  * from their memory channels to the L2 slice, the L2's read responses routed back by core id
- * (the victim bit on each L1's mem_rsp_hint_i), and the L2's memory port outside. Core ports,
+ * (on each L1's mem_rsp_hint_i the L2's victim bit, or with the PC predictor its bypass bit;
+ * each L1's mem_req_hint_o, the bypass prediction, goes with its read to the L2's req_pred_i),
+ * and the L2's memory port outside. Core ports,
  * counters and every cache's event port are concatenated per L1 (L1 c in slice c). */
 #include "emit_l1.h"
 
@@ -10,6 +12,7 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
 
 typedef struct sys_w {
     unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, cb, core, l2mb;
+    unsigned hpc, pcc; /* PC predictor: hash and counter widths (0 in other modes) */
 } sys_w_t;
 
 static void widths(const gen_l1_t *g, sys_w_t *w)
@@ -34,6 +37,8 @@ static void widths(const gen_l1_t *g, sys_w_t *w)
     w->cb = gc_enabled(g) ? gc_evt_count_bits(g) : 0;
     w->core = c->l1.core_bits;
     w->l2mb = l2.mshr_bits;
+    w->hpc = pp_enabled(g) ? pp_hash_bits(g) : 0;
+    w->pcc = pp_enabled(g) ? c->l1.pc_counter_bits : 0;
 }
 
 /* "[W*P-1:0] " for a port of P concatenated W-bit fields. */
@@ -87,7 +92,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %sl2_rsp_core_o,", emit_range(w->core));
     emit_line(e, "output wire %sl2_rsp_mshr_o,", emit_range(w->mb));
     emit_line(e, "output wire %sl2_rsp_data_o,", emit_range(w->lw));
+    emit_line(e, "output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)");
     emit_line(e, "output wire l2_rsp_vbit_o,");
+    emit_line(e, "output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)");
     emit_line(e, "output wire l2_rsp_l2hit_o,");
     emit_line(e, "output wire %sevt_l1_valid_o,", vec(w, 1));
     emit_line(e, "output wire %sevt_l1_kind_o,", vec(w, LAY_EVT_KIND_BITS));
@@ -100,6 +107,12 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     if (w->cb) {
         emit_line(e, "output wire %sevt_l1_switch_o,", vec(w, 1));
         emit_line(e, "output wire %sevt_l1_count_o,", vec(w, w->cb));
+    }
+    if (w->hpc) {
+        emit_line(e, "output wire %sevt_l1_pc_we_o,", vec(w, 1));
+        emit_line(e, "output wire %sevt_l1_pc_idx_o,", vec(w, w->hpc));
+        emit_line(e, "output wire %sevt_l1_pc_val_o,", vec(w, w->pcc));
+        emit_line(e, "output wire %sevt_l1_pc_pred_o,", vec(w, 1));
     }
     emit_line(e, "output wire %sevt_l1_row_o,", vec(w, w->rb));
     emit_l2_event_ports(e, g, "evt_l2_", 1);
@@ -145,7 +158,8 @@ static const char *slice(const char *name, unsigned c, unsigned width)
 
 static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, unsigned c)
 {
-    emit_line(e, "wire l1_%u_mreq_valid, l1_%u_mreq_store, l1_%u_mrsp_ready;", c, c, c);
+    emit_line(e, "wire l1_%u_mreq_valid, l1_%u_mreq_store, l1_%u_mreq_hint, l1_%u_mrsp_ready;", c, c,
+              c, c);
     emit_line(e, "wire %sl1_%u_mreq_line;", emit_range(w->la), c);
     emit_line(e, "wire %sl1_%u_mreq_mshr;", emit_range(w->mb), c);
     emit_line(e, "wire %sl1_%u_mreq_be;", emit_range(w->lb), c);
@@ -170,10 +184,10 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_line(e, ".mem_req_valid_o (l1_%u_mreq_valid), .mem_req_ready_i (l1_mreq_ready[%u]),", c, c);
     emit_line(e, ".mem_req_store_o (l1_%u_mreq_store), .mem_req_line_o (l1_%u_mreq_line),", c, c);
     emit_line(e, ".mem_req_mshr_o (l1_%u_mreq_mshr), .mem_req_be_o (l1_%u_mreq_be),", c, c);
-    emit_line(e, ".mem_req_wdata_o (l1_%u_mreq_wdata),", c);
+    emit_line(e, ".mem_req_wdata_o (l1_%u_mreq_wdata), .mem_req_hint_o (l1_%u_mreq_hint),", c, c);
     emit_line(e, ".mem_rsp_valid_i (l1_mrsp_valid[%u]), .mem_rsp_ready_o (l1_%u_mrsp_ready),", c, c);
     emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),");
-    emit_line(e, ".mem_rsp_hint_i (l2_rsp_vbit),");
+    emit_line(e, ".mem_rsp_hint_i (%s),", w->hpc ? "l2_rsp_bbit" : "l2_rsp_vbit");
     emit_line(e, ".flush_i (flush_i), .kernel_start_i (kernel_start_i),");
     emit_line(e, ".filter_enable_i (filter_enable_i),");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
@@ -192,6 +206,12 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     if (w->cb)
         emit_line(e, ".evt_switch_o (%s), .evt_count_o (%s),", slice("evt_l1_switch_o", c, 1),
                   slice("evt_l1_count_o", c, w->cb));
+    if (w->hpc) {
+        emit_line(e, ".evt_pc_we_o (%s), .evt_pc_idx_o (%s),", slice("evt_l1_pc_we_o", c, 1),
+                  slice("evt_l1_pc_idx_o", c, w->hpc));
+        emit_line(e, ".evt_pc_val_o (%s), .evt_pc_pred_o (%s),", slice("evt_l1_pc_val_o", c, w->pcc),
+                  slice("evt_l1_pc_pred_o", c, 1));
+    }
     emit_line(e, ".evt_row_o (%s)", slice("evt_l1_row_o", c, w->rb));
     emit_out(e);
     emit_line(e, ");");
@@ -236,7 +256,7 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "reg l2_req_store;");
+    emit_line(e, "reg l2_req_store, l2_req_pred;");
     emit_line(e, "reg %sl2_req_line;", emit_range(w->la));
     emit_line(e, "reg %sl2_req_mshr;", emit_range(w->mb));
     emit_line(e, "reg %sl2_req_be;", emit_range(w->lb));
@@ -244,6 +264,7 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
     emit_line(e, "always @* begin : granted_request");
     emit_in(e);
     emit_line(e, "l2_req_store = l1_0_mreq_store;");
+    emit_line(e, "l2_req_pred = l1_0_mreq_hint;");
     emit_line(e, "l2_req_line = l1_0_mreq_line;");
     emit_line(e, "l2_req_mshr = l1_0_mreq_mshr;");
     emit_line(e, "l2_req_be = l1_0_mreq_be;");
@@ -252,6 +273,7 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
         emit_line(e, "if (grant == %s) begin", emit_const(pb, c));
         emit_in(e);
         emit_line(e, "l2_req_store = l1_%u_mreq_store;", c);
+        emit_line(e, "l2_req_pred = l1_%u_mreq_hint;", c);
         emit_line(e, "l2_req_line = l1_%u_mreq_line;", c);
         emit_line(e, "l2_req_mshr = l1_%u_mreq_mshr;", c);
         emit_line(e, "l2_req_be = l1_%u_mreq_be;", c);
@@ -271,7 +293,7 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
 {
     (void)g;
     emit_line(e, "// L2 read responses go back to the L1 of their core id");
-    emit_line(e, "wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_l2hit;");
+    emit_line(e, "wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_bbit, l2_rsp_l2hit;");
     emit_line(e, "wire %sl2_rsp_core;", emit_range(w->core));
     emit_line(e, "wire %sl2_rsp_mshr; // the L2 carries the L1's MSHR number as its id",
               emit_range(w->mb));
@@ -299,7 +321,9 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "assign l2_rsp_core_o = l2_rsp_core;");
     emit_line(e, "assign l2_rsp_mshr_o = l2_rsp_mshr;");
     emit_line(e, "assign l2_rsp_data_o = l2_rsp_data;");
+    emit_line(e, "assign l2_req_pred_o = l2_req_pred;");
     emit_line(e, "assign l2_rsp_vbit_o = l2_rsp_vbit;");
+    emit_line(e, "assign l2_rsp_bbit_o = l2_rsp_bbit;");
     emit_line(e, "assign l2_rsp_l2hit_o = l2_rsp_l2hit;");
     emit_blank(e);
 }
@@ -312,11 +336,13 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".req_valid_i (l2_req_valid), .req_ready_o (l2_req_ready),");
     emit_line(e, ".req_core_i (l2_req_core_o),");
     emit_line(e, ".req_mshr_i (l2_req_mshr),");
-    emit_line(e, ".req_store_i (l2_req_store), .req_line_i (l2_req_line),");
+    emit_line(e, ".req_store_i (l2_req_store), .req_pred_i (l2_req_pred),");
+    emit_line(e, ".req_line_i (l2_req_line),");
     emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
     emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");
     emit_line(e, ".rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),");
     emit_line(e, ".rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),");
+    emit_line(e, ".rsp_bbit_o (l2_rsp_bbit),");
     emit_line(e, ".rsp_l2hit_o (l2_rsp_l2hit),");
     emit_line(e, ".mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),");
     emit_line(e, ".mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),");

@@ -69,12 +69,14 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->mb));
     emit_line(e, "output wire %smem_req_be_o,", emit_range(w->lb));
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
+    emit_line(e, "output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass (else 0)");
     emit_line(e, "// memory response: a whole line for one MSHR, in any order");
     emit_line(e, "input  wire mem_rsp_valid_i,");
     emit_line(e, "output wire mem_rsp_ready_o,");
     emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->mb));
     emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
-    emit_line(e, "input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit); else unused");
+    emit_line(e, "input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit; PC predictor:");
+    emit_line(e, "                            // bypass bit); else unused");
     emit_line(e, "// control");
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
@@ -97,7 +99,6 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                   emit_range(gc_evt_count_bits(g)));
     }
     if (pp_enabled(g)) {
-        emit_line(e, "output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass");
         emit_line(e, "output reg  evt_pc_we_o,  // PC predictor: this event wrote a counter");
         emit_line(e, "output reg  %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
         emit_line(e, "output reg  %sevt_pc_val_o, // ... with this value",
@@ -794,6 +795,8 @@ static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
     if (pp_enabled(g))
         emit_line(e, "assign mem_req_hint_o = pp_pred_q & ~req_store_q;");
+    else
+        emit_line(e, "assign mem_req_hint_o = 1'b0; // only the PC predictor sends a hint");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
             emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",
