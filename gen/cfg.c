@@ -562,8 +562,7 @@ void cfg_print_help(FILE *f)
                "l1.mode = gcache: l1.replacement = srrip, l1.ways >= 2, both thresholds "
                "< 2^l1.rrpv_bits;\n"
                "l1.mode = pcpred: l1.pc_threshold < 2^l1.pc_counter_bits, "
-               "l1.pc_hash_shift < l1.pc_bits (C model only: cachegen writes its report with "
-               "--report-only);\n"
+               "l1.pc_hash_shift < l1.pc_bits;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");
@@ -636,7 +635,7 @@ static const char *const gcache_l2_16core[] = {"name", "gcache_l2_16core", "l1.s
 
 /* Tian et al.'s GCN-like system (paper 001 Table 1): 16 KB 8-way 64 B L1s with pseudo-LRU
  * (tree-PLRU here) and the PC predictor (128 x 4-bit table, 7-bit hashes per line), 8 compute
- * units over a 256 KB 16-way 64 B L2 (LRU: the L2 offers lru or srrip). C model only. */
+ * units over a 256 KB 16-way 64 B L2 (LRU: the L2 offers lru or srrip). */
 static const char *const tian_gcn[] = {"name", "tian_gcn", "l1.sets", "32", "l1.ways", "8",
                                         "l1.line_bytes", "64", "l1.replacement", "plru",
                                         "l1.mode", "pcpred", "l1.pc_entries", "128",
@@ -651,11 +650,11 @@ static const preset_t presets[] = {
      fermi_l1_pric},
     {"li-decoupled", "Li et al. decoupled L1: 32 sets, 8-way tag store with 6-bit reference "
      "counts over a 4-way x 128 B LRU data store, threshold 2", li_decoupled},
-    {"gcache-system", "G-Cache system (C model only): 4 L1s of 64 sets x 4 ways x 128 B, 3-bit "
+    {"gcache-system", "G-Cache system: 4 L1s of 64 sets x 4 ways x 128 B, 3-bit "
      "SRRIP, over a 64-set 16-way L2 slice", gcache_system},
-    {"gcache-l2-16core", "G-Cache system (C model only): 16 L1s as gcache-system over a "
+    {"gcache-l2-16core", "G-Cache system (generated, not simulated): 16 L1s as gcache-system over a "
      "512-set 16-way (1 MB) L2, 16 KB of victim bits", gcache_l2_16core},
-    {"tian-gcn", "PC bypass predictor (C model and report only): 8 L1s of 32 sets x 8 ways x "
+    {"tian-gcn", "PC bypass predictor system: 8 L1s of 32 sets x 8 ways x "
      "64 B, tree-PLRU, 128 x 4-bit table, over a 256-set 16-way 64 B L2", tian_gcn},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])

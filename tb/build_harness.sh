@@ -9,6 +9,7 @@ mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
 start=$(date +%s%N)
 modeflag=""  # mode-specific ports of the event port
 grep -q "^  mode: gcache" "$out/config.yaml" && modeflag="-DCG_GCACHE"
+grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
   -Wall -Wno-fatal --quiet-exit \

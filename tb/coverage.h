@@ -53,7 +53,17 @@ public:
             {CM_PATH_GC_BYPASS_AGED, "gc_bypass_ages_set"},
             {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"},
             {CM_PATH_GC_INSERT_HOT, "gc_insert_victim_bit_1"},
-            {CM_PATH_GC_INSERT_COLD, "gc_insert_victim_bit_0"}};
+            {CM_PATH_GC_INSERT_COLD, "gc_insert_victim_bit_0"},
+            {CM_PATH_PC_HIT_DEC, "pp_hit_decrement"},
+            {CM_PATH_PC_HIT_FLOOR, "pp_hit_decrement_at_floor"},
+            {CM_PATH_PC_PREDICT_BYPASS, "pp_miss_predicted_bypass"},
+            {CM_PATH_PC_PREDICT_KEEP, "pp_miss_predicted_keep"},
+            {CM_PATH_PC_BYPASSED, "pp_fill_bypassed"},
+            {CM_PATH_PC_CORRECTED, "pp_fill_corrected_by_bypass_bit"},
+            {CM_PATH_PC_INSERT_VALID, "pp_insert_valid_victim"},
+            {CM_PATH_PC_INSERT_INVALID, "pp_insert_invalid_way"},
+            {CM_PATH_PC_SATURATED, "pp_counter_saturated"},
+            {CM_PATH_PC_ALIAS, "pp_table_index_alias"}};
         return p;
     }
     void event(const cm_result_t &r, bool evict, const cm_l1_t *m)
@@ -118,9 +128,11 @@ public:
             return !dec;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
-        bool gc = c.mode == MODE_GCACHE;
-        if (bin == "rsp_bypass" && gc)
+        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED;
+        if (bin == "rsp_bypass" && (gc || pp))
             return !directed_;
+        if (bin.compare(0, 3, "pp_") == 0)
+            return pp && !directed_;
         if (bin.compare(0, 3, "gc_") == 0) {
             if (!gc || directed_)
                 return false;

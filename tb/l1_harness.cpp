@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
 #include <random>
 #include <set>
@@ -35,7 +36,14 @@ extern "C" {
 namespace {
 
 struct expect_rsp { uint32_t id; unsigned status; bv_t data; };
-struct expect_mem { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; };
+struct expect_mem {
+    bool store;
+    uint64_t line;
+    unsigned mshr;
+    bv_t be, wdata;
+    uint32_t id;
+    unsigned pred;  // PC predictor: the bypass prediction sent with a read (mem_req_hint_o)
+};
 
 const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_miss",
                                    "stall_line", "stall_mshr", "fill", "ld_bypass",
@@ -68,6 +76,12 @@ struct harness {
     bool l2_victim_bits = false; // hint = the line was read before (an L2 that never evicts)
     std::set<uint64_t> fetched;  // lines read so far (l2_victim_bits)
     std::string outcomes;        // H, M, B per load response (fig7)
+    // PC predictor: the harness's model of the L2's bypass bits (SPEC 3.6; an L2 that never
+    // evicts). A read returns the line's bit b and stores `prediction AND NOT b`; b comes back
+    // with that read's fill as mem_rsp_hint_i.
+    bool l2_bypass_bits = false;
+    std::map<uint64_t, unsigned> l2_bbit;     // line -> bypass bit (absent: 0, a new line)
+    std::map<unsigned, unsigned> l2_bbit_rsp; // MSHR -> b returned with its outstanding read
     bool fill_presented = false;
     FILE *evlog = nullptr;
 #if VM_TRACE
@@ -168,6 +182,17 @@ struct harness {
         }
         if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
+#ifdef CG_PCPRED
+        // every predictor table write, the prediction of a load miss (sent with its read) and
+        // of a fill (the MSHR's copy)
+        check_field("pc table write", r.tbl_write, top->evt_pc_we_o, evt);
+        if (r.tbl_write) {
+            check_field("pc table index", r.tbl_idx, port_u64(top->evt_pc_idx_o), evt);
+            check_field("pc table value", r.tbl_val, port_u64(top->evt_pc_val_o), evt);
+        }
+        if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
+            check_field("pc prediction", r.pred, top->evt_pc_pred_o, evt);
+#endif
 #ifdef CG_GCACHE
         if (r.kind == EVT_FILL) {
             check_field("switch", m->gc_switch[set], top->evt_switch_o, evt);
@@ -202,9 +227,9 @@ struct harness {
                     fail("model hit data differs from the reference memory", "");
                 rsps.push_back({q.id, ST_HIT, r.data});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
-                mems.push_back({false, line, r.mshr, {}, {}, 0});
+                mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
             } else { // acknowledged when memory accepts it (after any fill taken meanwhile)
-                mems.push_back({true, line, 0, q.be, q.wdata, q.id});
+                mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
             }
         } else if (r.kind == EVT_FILL) {
             rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
@@ -248,6 +273,7 @@ struct harness {
         mems.pop_front();
         check_field("mem store", e.store, store, "mem_req");
         check_field("mem line", e.line, line, "mem_req");
+        check_field("mem hint (bypass prediction)", e.pred, top->mem_req_hint_o, "mem_req");
         if (store) {
             bv_t be, wd;
             port_get(top->mem_req_be_o, be, m->cfg.line_bytes);
@@ -263,6 +289,11 @@ struct harness {
         } else {
             check_field("mem mshr", e.mshr, mshr, "mem_req");
             mem.read(line, mshr, cycle);
+            if (l2_bypass_bits) {
+                unsigned &bit = l2_bbit[line];
+                l2_bbit_rsp[mshr] = bit;
+                bit = e.pred && !bit;
+            }
         }
         cov.mem_request(store);
     }
@@ -338,6 +369,8 @@ struct harness {
             fill_hint = (unsigned)((h >> 40) % 100) < hint_pct;
             if (l2_victim_bits) // one core before a large L2: the bit says "read before"
                 fill_hint = fetched.count(m->mshr[fill_mshr].line) != 0;
+            if (l2_bypass_bits) // the bit the L2 returned for this read
+                fill_hint = l2_bbit_rsp[fill_mshr];
             top->mem_rsp_mshr_i = fill_mshr;
             port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
         }
@@ -509,6 +542,8 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), m, seed);
     h.free_running = ctx->commandArgsPlusMatch("free")[0] != 0;
+    h.l2_bypass_bits = c.l1.mode == MODE_PCPRED && !h.free_running;
+    h.gen.pc_by_pattern = c.l1.mode == MODE_PCPRED;
     if (!stimout.empty() && !(h.stimout = std::fopen(stimout.c_str(), "w"))) {
         std::fprintf(stderr, "l1_harness: cannot write %s\n", stimout.c_str());
         return 2;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is a preset's
-# RTL (fermi-l1, a PLRU or SRRIP variant, li-decoupled) with one deliberate bug; the harness must report a mismatch for
+# RTL (fermi-l1, a PLRU or SRRIP variant, li-decoupled, gcache-system,
+# tian-gcn) with one deliberate bug; the harness must report a mismatch for
 # every one. Prints ok/not ok per mutant; exits non-zero if any mutant survived.
 set -uo pipefail
 work=$1
@@ -25,6 +26,12 @@ mutants=(
   "gc_insert_ignores_victim_bit|--preset gcache-system --set l1.mshrs=8|_meta.v|s/(hint_i ? \\([^:]*\\) : [^)]*)/\\1/g"
   "gc_switch_never_set|--preset gcache-system --set l1.mshrs=8|.v|s/if (mem_rsp_hint_i) gc_switch_d/if (1'b0) gc_switch_d/"
   "gc_bypass_never_ages|--preset gcache-system --set l1.mshrs=8|_meta.v|s/if (fill_bypass_o \\& age_i) begin/if (1'b0) begin/"
+  "pp_threshold_off_by_one|--preset tian-gcn|.v|s/wire pp_pred = pp_hash_cnt >= /wire pp_pred = pp_hash_cnt > /"
+  "pp_bypass_ignores_l2_bit|--preset tian-gcn|.v|s/wire pp_fill_bypass = mshr_rd_pred \\& ~mem_rsp_hint_i;/wire pp_fill_bypass = mshr_rd_pred;/"
+  "pp_hit_decrement_wraps|--preset tian-gcn|.v|s/pp_dec = (pp_old_cnt == [^?]*? [^:]*: /pp_dec = /"
+  "pp_victim_not_punished|--preset tian-gcn|.v|s/if (meta_evict) begin/if (1'b0) begin/"
+  "pp_fill_installs_stale_pc|--preset tian-gcn|.v|s/(state_q == SFill) ? mshr_rd_hpc : pp_hash/pp_hash/"
+  "pp_prediction_not_sent|--preset tian-gcn|.v|s/assign mem_req_hint_o = pp_pred_q \\& ~req_store_q;/assign mem_req_hint_o = 1'b0;/"
 )
 for m in "${mutants[@]}"; do
   IFS='|' read -r name args suffix expr <<<"$m"

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         unsigned mshrs = 1 + pick(8), rrpv = 1 + pick(3), addr = 20 + pick(29);
         const char *r = repl[pick(3)];
         const char *ix = index[pick(3)];
-        char kv[20][64];
+        char kv[24][64];
         unsigned n = 0;
         unsigned long long poly = 0;
         unsigned top = 0;
@@ -78,8 +78,19 @@ int main(int argc, char **argv)
             snprintf(kv[n++], 64, "l1.tag_ways=%u", tag_ways);
             snprintf(kv[n++], 64, "l1.rc_bits=%u", rc);
             snprintf(kv[n++], 64, "l1.threshold=%u", th);
+        } else if (pick(3) == 0) {
+            /* about a fifth of the rest use the PC bypass predictor: a small table of narrow
+             * counters with the threshold at least 1 (0 would predict every miss a bypass,
+             * and the "keep" path would be unreachable) */
+            unsigned entries = 2u << pick(7), cbits = 1 + pick(4);
+            unsigned th = 1 + pick((1u << cbits) - 1), shift = pick(5);
+            snprintf(kv[n++], 64, "l1.mode=pcpred");
+            snprintf(kv[n++], 64, "l1.pc_entries=%u", entries);
+            snprintf(kv[n++], 64, "l1.pc_counter_bits=%u", cbits);
+            snprintf(kv[n++], 64, "l1.pc_threshold=%u", th);
+            snprintf(kv[n++], 64, "l1.pc_hash_shift=%u", shift);
         }
-        const char *sets[20];
+        const char *sets[24];
         for (unsigned i = 0; i < n; i++)
             sets[i] = kv[i];
         /* validated by the same path cachegen takes */

@@ -33,6 +33,8 @@ cm_req_t traffic::make(bool store, uint64_t line)
             pcs_.push_back(rng_() & pc_mask & ~3ULL); // instruction-aligned PCs
     }
     q.pc = pc_pool ? pcs_[rng_() % pc_pool] : rng_() & pc_mask;
+    if (pc_by_pattern && pc_pool && pc_pool <= 8 && (rng_() & 3) != 0)
+        q.pc = pcs_[cur_pattern_ % pc_pool];
     q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
     if (store) {
         for (unsigned i = 0; i < m_->cfg.line_bytes; i++) {
@@ -126,6 +128,7 @@ void traffic::random(pattern p, unsigned n)
         // hot_pair models read-only hot data: with write-evict a store would reset the
         // line's reference count, and saturation could never be reached
         bool store = pct(rng_) < store_pct && cur != pattern::hot_pair;
+        cur_pattern_ = (unsigned)cur;
         script_.push_back(make(store, line & lmask));
     }
 }

@@ -29,6 +29,9 @@ public:
     std::string describe() const { return desc_; }
     unsigned store_pct = 25;
     unsigned pc_pool = 0;    // PCs drawn from this many distinct values (0: any PC)
+    // PC predictor: with the small pool, 3 requests in 4 take the PC of their burst's pattern,
+    // so streaming and reusing PCs differ, as in a kernel's load instructions
+    bool pc_by_pattern = false;
     uint64_t small_pool_requests = 0, large_pool_requests = 0;
 
 private:
@@ -41,6 +44,7 @@ private:
     uint32_t next_id_ = 0;
     std::string desc_;
     std::vector<uint64_t> pcs_;
+    unsigned cur_pattern_ = 0;  // the pattern of the current burst (pc_by_pattern)
 };
 
 #endif
