@@ -11,6 +11,7 @@ sys=$(sed -n 's/^system: //p' "$out/cachegen.manifest")
 mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
 modeflag=""  # mode-specific ports of the event port
 grep -q "^  mode: gcache" "$out/config.yaml" && modeflag="-DCG_GCACHE"
+grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
 start=$(date +%s%N)
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \

@@ -3,7 +3,9 @@
 // every L2 event the L2 model, each compared bit for bit (decision, way, eviction, MSHR and
 // the whole row); the arbitration is taken from the RTL (which core the L2 accepted) and
 // checked against each L1's queue of expected memory requests. Every core response and every
-// L2 response (data, victim bit, hit flag) is checked against the models; every memory request
+// L2 response (data, victim bit, bypass bit, hit flag) is checked against the models; with the
+// PC predictor also every predictor-table write, every prediction and the prediction each read
+// carries to the L2 (l2_req_pred_o), whose bypass bit goes back to the L1. Every memory request
 // of the L2 against its model's queue. With +own_lines each core reads and writes only its own
 // lines, so responses are also checked against a reference memory (the L1s are not coherent
 // with each other, SPEC 3.2, so with shared lines only the models can say what is right).
@@ -39,9 +41,10 @@ extern "C" {
 
 namespace {
 
-struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; };
+// pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
+struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; unsigned pred; };
 struct l1_rsp { uint32_t id; unsigned status; bv_t data; };
-struct l2_rsp { unsigned core, mshr, vbit, hit; bv_t data; };
+struct l2_rsp { unsigned core, mshr, vbit, bbit, hit; bv_t data; };
 
 // Bits [c*w, c*w+w) of a concatenated port, as an integer or a vector.
 template <typename T> uint64_t field(const T &port, unsigned total, unsigned c, unsigned w)
@@ -111,6 +114,7 @@ struct harness {
             if (cm_l1_new(&cfg, &core[c].m) != 0)
                 std::abort();
             core[c].gen.reset(new traffic(core[c].m, s * 1000 + c));
+            core[c].gen->pc_by_pattern = cf.l1.mode == MODE_PCPRED;
         }
         if (cm_l2_new(&cfg, &l2) != 0)
             std::abort();
@@ -120,7 +124,9 @@ struct harness {
                               "gc_switch_reset", "l2_read_hit", "l2_read_miss", "l2_write_hit",
                               "l2_write_miss_merge", "l2_evict_clears_vbits",
                               "l2_dirty_writeback", "l2_clean_evict", "l2_stall_line",
-                              "arbiter_contention"})
+                              "arbiter_contention", "pp_read_predicted_bypass",
+                              "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
+                              "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write"})
             bins.declare(b);
     }
     ~harness()
@@ -153,6 +159,8 @@ struct harness {
         if (serialize)
             return false;
         if (b.compare(0, 3, "gc_") == 0 && c.mode != MODE_GCACHE)
+            return false;
+        if (b.compare(0, 3, "pp_") == 0 && c.mode != MODE_PCPRED)
             return false;
         if (b == "gc_bypass_counted_no_age")
             return c.gc_bypass_age_every > 1;
@@ -194,7 +202,9 @@ struct harness {
             }
             unsigned vbit = top->l2_rsp_vbit_o;
             hit(vbit ? "l1_fill_vbit_1" : "l1_fill_vbit_0");
-            cm_l1_fill_hint(s.m, mshr, &data, vbit, &r);
+            // the L1's hint: the bypass bit with the PC predictor, else the victim bit
+            unsigned hint = cfg.l1.mode == MODE_PCPRED ? top->l2_rsp_bbit_o : vbit;
+            cm_l1_fill_hint(s.m, mshr, &data, hint, &r);
             break;
         }
         case EVT_SWITCH_RESET:
@@ -241,6 +251,23 @@ struct harness {
             check("switch", s.m->gc_switch[set], field(top->evt_l1_switch_o, P, c, 1), where);
 #endif
         }
+#ifdef CG_PCPRED
+        {
+            unsigned k = s.m->lay.hpc_bits, cb = cfg.l1.pc_counter_bits;
+            check("pc table write", r.tbl_write, field(top->evt_l1_pc_we_o, P, c, 1), where);
+            if (r.tbl_write) {
+                check("pc table index", r.tbl_idx, field(top->evt_l1_pc_idx_o, P * k, c, k), where);
+                check("pc table value", r.tbl_val, field(top->evt_l1_pc_val_o, P * cb, c, cb), where);
+                hit("pp_l1_table_write");
+            }
+            if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
+                check("pc prediction", r.pred, field(top->evt_l1_pc_pred_o, P, c, 1), where);
+            if (r.paths & CM_PATH_PC_BYPASSED)
+                hit("pp_fill_bypassed");
+            if (r.paths & CM_PATH_PC_CORRECTED)
+                hit("pp_fill_corrected_by_bypass_bit");
+        }
+#endif
         if (r.dec == DEC_LD_MISS)
             check("mshr", r.mshr, field(top->evt_l1_mshr_o, P * l.mshr_bits, c, l.mshr_bits), where);
         if (r.dec != DEC_STALL_LINE && r.kind != EVT_SWITCH_RESET) {
@@ -269,9 +296,9 @@ struct harness {
             if (r.dec == DEC_LD_HIT)
                 s.rsps.push_back({q.id, ST_HIT, r.data});
             else if (r.dec == DEC_LD_MISS)
-                s.mems.push_back({false, line, r.mshr, {}, {}, 0});
+                s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
             else // acknowledged when the L2 accepts it
-                s.mems.push_back({true, line, 0, q.be, q.wdata, q.id});
+                s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
         } else if (r.kind == EVT_FILL) {
             s.rsps.push_back({r.id, r.status, r.data});
         }
@@ -299,8 +326,9 @@ struct harness {
                 fail("L2 lookup without an accepted request", where);
                 return;
             }
-            cm_l2_access(l2, l2_core, l2_req.store, l2_req.line, l2_req.store ? &l2_req.be : nullptr,
-                         l2_req.store ? &l2_req.wdata : nullptr, l2_req.mshr, &r);
+            cm_l2_access_pred(l2, l2_core, l2_req.store, l2_req.line,
+                              l2_req.store ? &l2_req.be : nullptr,
+                              l2_req.store ? &l2_req.wdata : nullptr, l2_req.mshr, l2_req.pred, &r);
             break;
         case EVT_FILL: {
             unsigned mshr = (unsigned)port_u64(top->mem_rsp_mshr_i);
@@ -345,8 +373,13 @@ struct harness {
         if (r.kind == EVT_FILL && r.store) hit("l2_write_miss_merge");
         if (r.kind == EVT_LOOKUP) // served, or waiting in an MSHR for its fill
             l2_accepted_live = false;
-        if (r.responds)
-            l2_rsps.push_back({r.core, r.id, r.vbit, r.hit, r.data});
+        if (r.responds) {
+            l2_rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data});
+            if (r.bbit)
+                hit("pp_l2_bit_returned_1");
+            if (l2->lay.bbits && l2->rows[r.set].way[r.way].bbit) // the read was bypassed
+                hit("pp_l2_bit_set");
+        }
     }
 
     void hit(const char *b) { bins.hit(b); }
@@ -363,6 +396,9 @@ struct harness {
             hit("arbiter_contention");
         mem_req e = core[c].mems.front();
         core[c].mems.pop_front();
+        check("L2 request prediction", e.pred, top->l2_req_pred_o, "L2 accept");
+        if (e.pred)
+            hit("pp_read_predicted_bypass");
         l2_core = c;
         l2_req = e;
         l2_accepted_live = true;
@@ -416,6 +452,7 @@ struct harness {
         check("L2 rsp core", e.core, port_u64(top->l2_rsp_core_o), "L2 response");
         check("L2 rsp mshr", e.mshr, port_u64(top->l2_rsp_mshr_o), "L2 response");
         check("L2 rsp vbit", e.vbit, top->l2_rsp_vbit_o, "L2 response");
+        check("L2 rsp bypass bit", e.bbit, top->l2_rsp_bbit_o, "L2 response");
         check("L2 rsp hit", e.hit, top->l2_rsp_l2hit_o, "L2 response");
         bv_t d;
         port_get(top->l2_rsp_data_o, d, l.line_bits);
@@ -486,6 +523,9 @@ struct harness {
                 bv_zero(&v);
                 bv_put(&v, 0, 32, s.presented.id);
                 put_field(top->req_id_i, P * cfg.l1.id_bits, c, cfg.l1.id_bits, v);
+                bv_zero(&v);
+                bv_put(&v, 0, 64, s.presented.pc);
+                put_field(top->req_pc_i, P * cfg.l1.pc_bits, c, cfg.l1.pc_bits, v);
                 put_field(top->req_be_i, P * cfg.l1.line_bytes, c, cfg.l1.line_bytes, s.presented.be);
                 put_field(top->req_wdata_i, P * l.line_bits, c, l.line_bits, s.presented.wdata);
             }
