@@ -18,6 +18,7 @@ typedef struct gen_l1 {
     char mshr[GEN_MOD_MAX];
     char index[GEN_MOD_MAX];
     char duel[GEN_MOD_MAX];   /* SM-dueling controller (l1.mode = decoupled) */
+    char pctbl[GEN_MOD_MAX];  /* PC predictor table (l1.mode = pcpred) */
 } gen_l1_t;
 
 /* Fill names and layout from a validated config. */
@@ -56,6 +57,7 @@ void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
 void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
 void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset);
+void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
 /* The geometry the replacement emitters need, so that the L1 and L2 lookup modules share them:
  * they act on the signals w<i>_repl, w<i>_repl_d, sel_way, sel_age, touch, is_fill and

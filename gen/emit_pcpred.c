@@ -1,5 +1,6 @@
 /* emit_pcpred: the PC bypass predictor pieces of the L1 top (SPEC 3.6): the table of
- * l1.pc_entries saturating counters in flops (reset 0), the hash of the request PC, the hit
+ * l1.pc_entries saturating counters in flops (reset 0; its own module <name>_pctbl, so the
+ * cost report can count it), the hash of the request PC, the hit
  * decrement, the prediction kept in the MSHR and sent with the read (mem_req_hint_o), and the
  * fill that bypasses (predicted and the L2's bit 0) or installs and punishes the victim's PC.
  * emit_top.c calls these where l1.mode = pcpred; the per-way hpc field is read and written by
@@ -35,30 +36,77 @@ void emit_pp_decls(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries;
-    emit_line(e, "// PC predictor: %u counters of %u bits in flops (they clear at once)", E, cb);
-    emit_line(e, "reg [%u:0] pp_tbl_q, pp_tbl_d;", E * cb - 1);
+    emit_line(e, "// PC predictor: %u counters of %u bits in flops (they clear at once), in %s",
+              E, cb, g->pctbl);
+    emit_line(e, "reg pp_we; // this operation writes counter pp_widx with pp_wval");
+    emit_line(e, "reg %spp_widx;", emit_range(k));
+    emit_line(e, "reg %spp_wval;", emit_range(cb));
     emit_line(e, "reg %sreq_pc_q, req_pc_d;", emit_range(c->pc_bits));
     emit_line(e, "reg pp_pred_q, pp_pred_d; // the prediction sent with the pending read");
     emit_hash(e, g);
-    emit_line(e, "wire %spp_hash_cnt = pp_tbl_q[pp_hash*%u +: %u];", emit_range(cb), cb, cb);
+    emit_line(e, "wire %spp_hash_cnt; // the request PC's counter", emit_range(cb));
     emit_line(e, "wire pp_pred = pp_hash_cnt >= %s;", emit_const(cb, c->pc_threshold));
     emit_line(e, "wire mshr_rd_pred;");
     emit_line(e, "wire %smshr_rd_hpc;", emit_range(k));
     emit_line(e, "wire %smeta_old_hpc; // the chosen way's hpc before the operation", emit_range(k));
     emit_line(e, "wire %spp_meta_hpc = (state_q == SFill) ? mshr_rd_hpc : pp_hash;", emit_range(k));
-    emit_line(e, "wire %spp_old_cnt = pp_tbl_q[meta_old_hpc*%u +: %u];", emit_range(cb), cb, cb);
+    emit_line(e, "wire %spp_old_cnt; // the counter of the chosen way's last PC", emit_range(cb));
     emit_line(e, "wire pp_fill_bypass = mshr_rd_pred & ~mem_rsp_hint_i;");
+    emit_line(e, "%s u_pctbl (", g->pctbl);
+    emit_in(e);
+    emit_line(e, ".clk_i (clk_i), .rst_ni (rst_ni),");
+    emit_line(e, ".rd_a_idx_i (pp_hash), .rd_a_o (pp_hash_cnt),");
+    emit_line(e, ".rd_b_idx_i (meta_old_hpc), .rd_b_o (pp_old_cnt),");
+    emit_line(e, ".we_i (pp_we), .wr_idx_i (pp_widx), .wr_val_i (pp_wval)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_line(e, "assign evt_pc_we_o = pp_we;");
+    emit_line(e, "assign evt_pc_idx_o = pp_widx;");
+    emit_line(e, "assign evt_pc_val_o = pp_wval;");
+}
+
+/* <name>_pctbl: the counters, two read ports (the request PC's, the chosen way's last PC's)
+ * and one write port, cleared by reset. */
+void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries;
+    gen_header(e, g->cfg, g->pctbl, "PC predictor table (SPEC 3.6): saturating counters in flops");
+    emit_line(e, "module %s (", g->pctbl);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+    emit_line(e, "input  wire %srd_a_idx_i,", emit_range(k));
+    emit_line(e, "output wire %srd_a_o,", emit_range(cb));
+    emit_line(e, "input  wire %srd_b_idx_i,", emit_range(k));
+    emit_line(e, "output wire %srd_b_o,", emit_range(cb));
+    emit_line(e, "input  wire we_i,");
+    emit_line(e, "input  wire %swr_idx_i,", emit_range(k));
+    emit_line(e, "input  wire %swr_val_i", emit_range(cb));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_in(e);
+    emit_line(e, "reg [%u:0] tbl_q; // counter i in bits [%u*i +: %u]", E * cb - 1, cb, cb);
+    emit_line(e, "assign rd_a_o = tbl_q[rd_a_idx_i*%u +: %u];", cb, cb);
+    emit_line(e, "assign rd_b_o = tbl_q[rd_b_idx_i*%u +: %u];", cb, cb);
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) tbl_q <= {%u{1'b0}};", E * cb);
+    emit_line(e, "else if (we_i) tbl_q[wr_idx_i*%u +: %u] <= wr_val_i;", cb, cb);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    gen_footer(e);
 }
 
 void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
 {
     unsigned k = pp_hash_bits(g), cb = g->cfg->l1.pc_counter_bits;
-    emit_line(e, "pp_tbl_d = pp_tbl_q;");
     emit_line(e, "req_pc_d = req_pc_q;");
     emit_line(e, "pp_pred_d = pp_pred_q;");
-    emit_line(e, "evt_pc_we_o = 1'b0;");
-    emit_line(e, "evt_pc_idx_o = %s;", emit_const(k, 0));
-    emit_line(e, "evt_pc_val_o = %s;", emit_const(cb, 0));
+    emit_line(e, "pp_we = 1'b0;");
+    emit_line(e, "pp_widx = %s;", emit_const(k, 0));
+    emit_line(e, "pp_wval = %s;", emit_const(cb, 0));
     emit_line(e, "evt_pc_pred_o = 1'b0;");
 }
 
@@ -66,14 +114,13 @@ void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
  * PC (floor 0); a load miss predicts from its own counter. */
 void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
 {
-    unsigned cb = g->cfg->l1.pc_counter_bits;
+    (void)g;
     emit_line(e, "pp_pred_d = 1'b0;");
     emit_line(e, "if (meta_hit & !req_store_q) begin");
     emit_in(e);
-    emit_line(e, "pp_tbl_d[meta_old_hpc*%u +: %u] = pp_dec;", cb, cb);
-    emit_line(e, "evt_pc_we_o = 1'b1;");
-    emit_line(e, "evt_pc_idx_o = meta_old_hpc;");
-    emit_line(e, "evt_pc_val_o = pp_dec;");
+    emit_line(e, "pp_we = 1'b1;");
+    emit_line(e, "pp_widx = meta_old_hpc;");
+    emit_line(e, "pp_wval = pp_dec;");
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (!meta_hit & !req_store_q) begin");
@@ -122,13 +169,12 @@ void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
 /* Inside SFill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
 {
-    unsigned cb = g->cfg->l1.pc_counter_bits;
+    (void)g;
     emit_line(e, "if (meta_evict) begin");
     emit_in(e);
-    emit_line(e, "pp_tbl_d[meta_old_hpc*%u +: %u] = pp_inc;", cb, cb);
-    emit_line(e, "evt_pc_we_o = 1'b1;");
-    emit_line(e, "evt_pc_idx_o = meta_old_hpc;");
-    emit_line(e, "evt_pc_val_o = pp_inc;");
+    emit_line(e, "pp_we = 1'b1;");
+    emit_line(e, "pp_widx = meta_old_hpc;");
+    emit_line(e, "pp_wval = pp_inc;");
     emit_out(e);
     emit_line(e, "end");
 }
@@ -137,12 +183,10 @@ void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     if (reset) {
-        emit_line(e, "pp_tbl_q <= {%u{1'b0}};", c->pc_entries * c->pc_counter_bits);
         emit_line(e, "req_pc_q <= {%u{1'b0}};", c->pc_bits);
         emit_line(e, "pp_pred_q <= 1'b0;");
         return;
     }
-    emit_line(e, "pp_tbl_q <= pp_tbl_d;");
     emit_line(e, "req_pc_q <= req_pc_d;");
     emit_line(e, "pp_pred_q <= pp_pred_d;");
 }

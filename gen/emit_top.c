@@ -99,9 +99,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                   emit_range(gc_evt_count_bits(g)));
     }
     if (pp_enabled(g)) {
-        emit_line(e, "output reg  evt_pc_we_o,  // PC predictor: this event wrote a counter");
-        emit_line(e, "output reg  %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
-        emit_line(e, "output reg  %sevt_pc_val_o, // ... with this value",
+        emit_line(e, "output wire evt_pc_we_o,  // PC predictor: this event wrote a counter");
+        emit_line(e, "output wire %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
+        emit_line(e, "output wire %sevt_pc_val_o, // ... with this value",
                   emit_range(g->cfg->l1.pc_counter_bits));
         emit_line(e, "output reg  evt_pc_pred_o, // load miss / fill: the prediction");
     }

@@ -146,12 +146,14 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         return -1;
 
     char f_top[GEN_MOD_MAX + 4], f_meta[GEN_MOD_MAX + 4], f_mshr[GEN_MOD_MAX + 4],
-        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4];
+        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4], f_pctbl[GEN_MOD_MAX + 4];
     snprintf(f_top, sizeof f_top, "%s.v", g.top);
     snprintf(f_meta, sizeof f_meta, "%s.v", g.meta);
     snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
     snprintf(f_index, sizeof f_index, "%s.v", g.index);
     snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
+    snprintf(f_pctbl, sizeof f_pctbl, "%s.v", g.pctbl);
+    int pp = pp_enabled(&g);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
         f2_index[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
@@ -164,15 +166,30 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     /* The L1 top stays the file list's first top module; what sits beside the L1s follows it:
      * the L2 slice, and the SM-dueling controller generated with a decoupled L1. Tools pick
      * a top explicitly (--top-module, hierarchy -top). */
-    const char *const vfiles[] = {"cachegen_sram_1r1w.v", f_index, f_meta, f_mshr, f_top,
-                                  f2_index, f2_meta, f2_mshr, f2_top, f_sys,
-                                  g.lay.dec ? f_duel : NULL, NULL};
+    const char *vfiles[16];
+    unsigned nf = 0;
+    vfiles[nf++] = "cachegen_sram_1r1w.v";
+    vfiles[nf++] = f_index;
+    vfiles[nf++] = f_meta;
+    vfiles[nf++] = f_mshr;
+    if (pp)
+        vfiles[nf++] = f_pctbl;
+    vfiles[nf++] = f_top;
+    vfiles[nf++] = f2_index;
+    vfiles[nf++] = f2_meta;
+    vfiles[nf++] = f2_mshr;
+    vfiles[nf++] = f2_top;
+    vfiles[nf++] = f_sys;
+    if (g.lay.dec)
+        vfiles[nf++] = f_duel;
+    vfiles[nf] = NULL;
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
         write_module(&d, &g, g.meta, g.lay.dec ? emit_l1_dmeta : emit_l1_meta, err, errlen) != 0 ||
         (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
+        (pp && write_module(&d, &g, g.pctbl, emit_l1_pctbl, err, errlen) != 0) ||
         write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.index, emit_l2_index, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||
