@@ -1,8 +1,11 @@
 /* emit_l2_meta: the combinational lookup module of the L2 slice's row (layout gen/lay_l2.h).
  * Given a set's row, an operation (read or write lookup, fill for a read or a write), a tag
  * and the requester's one-hot victim-bit group, it returns the hit, the chosen way, the
- * victim (tag, dirty), the hit line's old victim bit and the row after the operation.
- * Mirrors cm_l2_access / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
+ * victim (tag, dirty), the hit line's old victim bit and the row after the operation. With a
+ * bypass bit per way (l1.mode = pcpred) it also takes the read's prediction and returns the
+ * hit line's old bypass bit b, storing `pred & ~b` on a read hit and `pred` on a read's fill
+ * (a new line has b = 0); writes leave the bit alone. Without one, neither port exists.
+ * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
 #include "emit_l2.h"
 
 static void emit_ports(emit_t *e, const gen_l2_t *g)
@@ -15,12 +18,16 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
     emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
     emit_line(e, "input  wire %sgroup_i, // one-hot victim-bit group of the requester",
               emit_range(l->vbits));
+    if (l->bbits)
+        emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
     emit_line(e, "output wire hit_o,");
     emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     emit_line(e, "output wire vbit_o,        // lookup: the hit line's group bit before the read");
+    if (l->bbits)
+        emit_line(e, "output wire bbit_o,        // lookup: the hit line's bypass bit before the read");
     emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
     emit_out(e);
     emit_line(e, ");");
@@ -41,6 +48,8 @@ static void emit_unpack(emit_t *e, const gen_l2_t *g)
                       lay_l2_repl_lsb(l, w) + l->repl_bits - 1, lay_l2_repl_lsb(l, w));
         emit_line(e, "wire %sw%u_vbits = row_i[%u:%u];", emit_range(l->vbits), w,
                   lay_l2_vbits_lsb(l, w) + l->vbits - 1, lay_l2_vbits_lsb(l, w));
+        if (l->bbits)
+            emit_line(e, "wire w%u_bbit = row_i[%u];", w, lay_l2_bbit_lsb(l, w));
     }
     emit_blank(e);
     emit_line(e, "wire [%u:0] match;", l->ways - 1);
@@ -78,17 +87,23 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_line(e, "assign way_o = sel_way;");
     emit_line(e, "reg sel_dirty;");
     emit_line(e, "reg %ssel_vbits;", emit_range(l->vbits));
+    if (l->bbits)
+        emit_line(e, "reg sel_bbit;");
     emit_line(e, "always @* begin : chosen_way");
     emit_in(e);
     emit_line(e, "evict_tag_o = w0_tag;");
     emit_line(e, "sel_dirty = w0_dirty;");
     emit_line(e, "sel_vbits = w0_vbits;");
+    if (l->bbits)
+        emit_line(e, "sel_bbit = w0_bbit;");
     for (unsigned w = 1; w < l->ways; w++) {
         emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
         emit_in(e);
         emit_line(e, "evict_tag_o = w%u_tag;", w);
         emit_line(e, "sel_dirty = w%u_dirty;", w);
         emit_line(e, "sel_vbits = w%u_vbits;", w);
+        if (l->bbits)
+            emit_line(e, "sel_bbit = w%u_bbit;", w);
         emit_out(e);
         emit_line(e, "end");
     }
@@ -97,6 +112,8 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
     emit_line(e, "assign evict_dirty_o = evict_o & sel_dirty;");
     emit_line(e, "assign vbit_o = |(sel_vbits & group_i);");
+    if (l->bbits)
+        emit_line(e, "assign bbit_o = sel_bbit;");
     if (l->ways > 1)
         emit_line(e, "wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing");
     emit_blank(e);
@@ -111,6 +128,8 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
         if (l->repl_bits)
             emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
         emit_line(e, "reg %sw%u_vbits_d;", emit_range(l->vbits), w);
+        if (l->bbits)
+            emit_line(e, "reg w%u_bbit_d;", w);
     }
     if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
         emit_ways_sel_age(e, x);
@@ -123,6 +142,8 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
         if (l->repl_bits)
             emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
         emit_line(e, "w%u_vbits_d = w%u_vbits;", w, w);
+        if (l->bbits)
+            emit_line(e, "w%u_bbit_d = w%u_bbit;", w, w);
     }
     if (l->ways > 1) {
         if (g->cfg->l2.repl == L2_REPL_SRRIP)
@@ -139,6 +160,8 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
         emit_line(e, "w%u_dirty_d = is_write;", w);
         emit_line(e, "w%u_tag_d = tag_i;", w);
         emit_line(e, "w%u_vbits_d = is_write ? %s : group_i;", w, emit_const(l->vbits, 0));
+        if (l->bbits) /* pred & ~b with b = 0, the new line's bit */
+            emit_line(e, "w%u_bbit_d = is_write ? 1'b0 : pred_i;", w);
         emit_out(e);
         emit_line(e, "end");
     }
@@ -149,7 +172,16 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
         emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
         emit_in(e);
         emit_line(e, "if (is_write) w%u_dirty_d = 1'b1;", w);
-        emit_line(e, "else w%u_vbits_d = w%u_vbits | group_i;", w, w);
+        if (l->bbits) {
+            emit_line(e, "else begin // the old bypass bit goes out, the L1's decision stays");
+            emit_in(e);
+            emit_line(e, "w%u_vbits_d = w%u_vbits | group_i;", w, w);
+            emit_line(e, "w%u_bbit_d = pred_i & ~w%u_bbit;", w, w);
+            emit_out(e);
+            emit_line(e, "end");
+        } else {
+            emit_line(e, "else w%u_vbits_d = w%u_vbits | group_i;", w, w);
+        }
         emit_out(e);
         emit_line(e, "end");
     }
@@ -160,13 +192,14 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_blank(e);
     emit_line(e, "assign row_o = {");
     emit_in(e);
-    for (unsigned w = l->ways; w-- > 0;) {
+    for (unsigned w = l->ways; w-- > 0;) { /* MSB first: bypass, vbits, repl, tag, ... */
+        char bbit[24] = "", repl[24] = "";
+        if (l->bbits)
+            snprintf(bbit, sizeof bbit, "w%u_bbit_d, ", w);
         if (l->repl_bits)
-            emit_line(e, "w%u_vbits_d, w%u_repl_d, w%u_tag_d, w%u_dirty_d, w%u_valid_d%s", w, w,
-                      w, w, w, w ? "," : "");
-        else
-            emit_line(e, "w%u_vbits_d, w%u_tag_d, w%u_dirty_d, w%u_valid_d%s", w, w, w, w,
-                      w ? "," : "");
+            snprintf(repl, sizeof repl, "w%u_repl_d, ", w);
+        emit_line(e, "%sw%u_vbits_d, %sw%u_tag_d, w%u_dirty_d, w%u_valid_d%s", bbit, w, repl, w,
+                  w, w, w ? "," : "");
     }
     emit_out(e);
     emit_line(e, "};");

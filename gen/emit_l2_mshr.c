@@ -1,6 +1,7 @@
 /* emit_l2_mshr: the L2's MSHR file in flops. Each entry holds a whole pending request (line,
- * core, the L1's MSHR number, and for a write its byte enables and data), as cm_l2_mshr_t:
- * allocate-lowest-free, line-conflict search, free, read one entry. */
+ * core, the L1's MSHR number, for a write its byte enables and data, and with l1.mode =
+ * pcpred a read's bypass prediction, kept for the fill), as cm_l2_mshr_t: allocate-lowest-free,
+ * line-conflict search, free, read one entry. */
 #include "emit_l2.h"
 
 typedef struct field {
@@ -18,6 +19,8 @@ static unsigned fields(const gen_l2_t *g, field_t *f)
     f[n++] = (field_t){"store", 1};
     f[n++] = (field_t){"be", g->cfg->l1.line_bytes};
     f[n++] = (field_t){"wdata", l->line_bits};
+    if (l->bbits)
+        f[n++] = (field_t){"pred", 1};
     return n;
 }
 

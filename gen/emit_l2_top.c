@@ -3,7 +3,9 @@
  * request > new request); TAG looks up and writes the row (or parks the request on a line
  * with a fetch outstanding or on a full MSHR file, until the next fill); FILL installs a
  * returned line and completes its request; MEMREQ sends a line read, WB a write-back; RESP
- * answers a read. Timing contract (README): a read hit answers 2 cycles after acceptance. */
+ * answers a read. Timing contract (README): a read hit answers 2 cycles after acceptance.
+ * Every L2 has req_pred_i and rsp_bbit_o; only with l1.mode = pcpred does a read's prediction
+ * go through the MSHR to the row's bypass bit and the old bit come back (else it is 0). */
 #include "emit_l2.h"
 
 enum { S_SWEEP, S_IDLE, S_TAG, S_FILL, S_MEMREQ, S_WB, S_RESP, S_COUNT };
@@ -12,6 +14,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SIdle", "STag", "SFi
 
 typedef struct l2_w {
     unsigned la, id, core, lb, lw, mb, m, t, wb, rb, cw, in, v;
+    unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
 } l2_w_t;
 
 static void widths(const gen_l2_t *g, l2_w_t *w)
@@ -30,6 +33,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->cw = g->cfg->l1.counter_bits;
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
+    w->b = l->bbits;
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -47,6 +51,7 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_line_i,", emit_range(w->la));
     emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
+    emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
     emit_line(e, "// read response (a write gets none: it is done when accepted)");
     emit_line(e, "output wire rsp_valid_o,");
     emit_line(e, "input  wire rsp_ready_i,");
@@ -54,6 +59,7 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "output wire %srsp_mshr_o,", emit_range(w->id));
     emit_line(e, "output wire %srsp_data_o,", emit_range(w->lw));
     emit_line(e, "output wire rsp_vbit_o,  // the line's victim bit of the requester's group, before");
+    emit_line(e, "output wire rsp_bbit_o,  // the line's bypass bit before this read (pcpred; else 0)");
     emit_line(e, "output wire rsp_l2hit_o, // the read hit in the L2");
     emit_line(e, "// memory request: line reads carry their MSHR number; write-backs whole lines");
     emit_line(e, "output wire mem_req_valid_o,");
@@ -105,6 +111,8 @@ static unsigned regs(const l2_w_t *w, reg_def_t *r)
     r[n++] = (reg_def_t){"req_id", w->id, " // the requesting L1's MSHR number"};
     r[n++] = (reg_def_t){"req_be", w->lb, ""};
     r[n++] = (reg_def_t){"req_wdata", w->lw, ""};
+    if (w->b)
+        r[n++] = (reg_def_t){"req_pred", 1, " // a read's bypass prediction"};
     r[n++] = (reg_def_t){"park", 1, " // the request waits for a fill (line or MSHRs busy)"};
     r[n++] = (reg_def_t){"wake", 1, " // a fill completed since it parked: look up again"};
     r[n++] = (reg_def_t){"mshr", w->mb, ""};
@@ -112,6 +120,8 @@ static unsigned regs(const l2_w_t *w, reg_def_t *r)
     r[n++] = (reg_def_t){"rsp_id", w->id, ""};
     r[n++] = (reg_def_t){"rsp_data", w->lw, ""};
     r[n++] = (reg_def_t){"rsp_vbit", 1, ""};
+    if (w->b)
+        r[n++] = (reg_def_t){"rsp_bbit", 1, ""};
     r[n++] = (reg_def_t){"rsp_hit", 1, ""};
     r[n++] = (reg_def_t){"rsp_pend", 1, " // a read response follows the write-back"};
     r[n++] = (reg_def_t){"wb_line", w->la, ""};
@@ -179,6 +189,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire [0:0] mshr_rd_store;");
     emit_line(e, "wire %smshr_rd_be;", emit_range(w->lb));
     emit_line(e, "wire %smshr_rd_wdata;", emit_range(w->lw));
+    if (w->b)
+        emit_line(e, "wire [0:0] mshr_rd_pred;");
     emit_blank(e);
     emit_line(e, "// Lookup module inputs, continuous assignments (not defaults in the control");
     emit_line(e, "// block: they feed back into it through u_meta; see the L1 top).");
@@ -188,6 +200,10 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire %smeta_tag = fill_op ? mshr_rd_line[%u:%u] : line_q[%u:%u];",
               emit_range(w->t), w->la - 1, w->m, w->la - 1, w->m);
     emit_line(e, "reg %smeta_group;", emit_range(w->v));
+    if (w->b) {
+        emit_line(e, "wire meta_pred = fill_op ? mshr_rd_pred : req_pred_q;");
+        emit_line(e, "wire meta_bbit;");
+    }
     emit_line(e, "wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
@@ -290,12 +306,16 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".op_i          (meta_op),");
     emit_line(e, ".tag_i         (meta_tag),");
     emit_line(e, ".group_i       (meta_group),");
+    if (w->b)
+        emit_line(e, ".pred_i        (meta_pred),");
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".evict_o       (meta_evict),");
     emit_line(e, ".evict_dirty_o (meta_evict_dirty),");
     emit_line(e, ".evict_tag_o   (meta_evict_tag),");
     emit_line(e, ".vbit_o        (meta_vbit),");
+    if (w->b)
+        emit_line(e, ".bbit_o        (meta_bbit),");
     emit_line(e, ".row_o         (meta_row)");
     emit_out(e);
     emit_line(e, ");");
@@ -312,6 +332,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".alloc_store_i (req_store_q),");
     emit_line(e, ".alloc_be_i    (req_be_q),");
     emit_line(e, ".alloc_wdata_i (req_wdata_q),");
+    if (w->b)
+        emit_line(e, ".alloc_pred_i  (req_pred_q),");
     emit_line(e, ".free_i        (mshr_free),");
     emit_line(e, ".free_idx_i    (mshr_q),");
     emit_line(e, ".look_line_i   (line_q),");
@@ -324,14 +346,16 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".rd_id_o       (mshr_rd_id),");
     emit_line(e, ".rd_store_o    (mshr_rd_store),");
     emit_line(e, ".rd_be_o       (mshr_rd_be),");
-    emit_line(e, ".rd_wdata_o    (mshr_rd_wdata)");
+    emit_line(e, ".rd_wdata_o    (mshr_rd_wdata)%s", w->b ? "," : "");
+    if (w->b)
+        emit_line(e, ".rd_pred_o     (mshr_rd_pred)");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
     char mask[32];
     snprintf(mask, sizeof mask, "{%u{1'b1}}", w->rb);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
-    emit_line(e, "// and victim bits.");
+    emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
     emit_sram(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "meta_rdata", "meta_we",
               "meta_waddr", "meta_wdata", mask);
     emit_blank(e);
@@ -407,7 +431,7 @@ static void emit_start(emit_t *e, const char *next)
     emit_line(e, "state_d = %s;", next);
 }
 
-static void emit_fsm_idle(emit_t *e)
+static void emit_fsm_idle(emit_t *e, const l2_w_t *w)
 {
     emit_line(e, "SIdle: begin");
     emit_in(e);
@@ -435,6 +459,8 @@ static void emit_fsm_idle(emit_t *e)
     emit_line(e, "req_id_d = req_mshr_i;");
     emit_line(e, "req_be_d = req_be_i;");
     emit_line(e, "req_wdata_d = req_wdata_i;");
+    if (w->b)
+        emit_line(e, "req_pred_d = req_pred_i;");
     emit_start(e, "STag");
     emit_out(e);
     emit_line(e, "end");
@@ -486,6 +512,8 @@ static void emit_fsm_tag(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "rsp_id_d = req_id_q;");
     emit_line(e, "rsp_data_d = way_data;");
     emit_line(e, "rsp_vbit_d = meta_vbit;");
+    if (w->b)
+        emit_line(e, "rsp_bbit_d = meta_bbit;");
     emit_line(e, "rsp_hit_d = 1'b1;");
     emit_line(e, "state_d = SResp;");
     emit_out(e);
@@ -531,6 +559,8 @@ static void emit_fsm_fill(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "rsp_id_d = mshr_rd_id;");
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");
     emit_line(e, "rsp_vbit_d = 1'b0; // a new line: no victim bit yet");
+    if (w->b)
+        emit_line(e, "rsp_bbit_d = 1'b0; // ... nor bypass bit (the row stores the prediction)");
     emit_line(e, "rsp_hit_d = 1'b0;");
     emit_line(e, "rsp_pend_d = !mshr_rd_store;");
     emit_line(e, "if (meta_evict_dirty) state_d = SWb;");
@@ -606,7 +636,7 @@ static void emit_fsm(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "evt_row_o = meta_row;");
     emit_line(e, "case (state_q)");
     emit_in(e);
-    emit_fsm_idle(e);
+    emit_fsm_idle(e, w);
     emit_fsm_tag(e, g, w);
     emit_fsm_fill(e, g, w);
     emit_fsm_rest(e, w);
@@ -651,13 +681,14 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     emit_blank(e);
 }
 
-static void emit_outputs(emit_t *e)
+static void emit_outputs(emit_t *e, const l2_w_t *w)
 {
     emit_line(e, "assign rsp_valid_o = state_q == SResp;");
     emit_line(e, "assign rsp_core_o = rsp_core_q;");
     emit_line(e, "assign rsp_mshr_o = rsp_id_q;");
     emit_line(e, "assign rsp_data_o = rsp_data_q;");
     emit_line(e, "assign rsp_vbit_o = rsp_vbit_q;");
+    emit_line(e, "assign rsp_bbit_o = %s;", w->b ? "rsp_bbit_q" : "1'b0");
     emit_line(e, "assign rsp_l2hit_o = rsp_hit_q;");
     emit_line(e, "assign mem_req_valid_o = (state_q == SMemReq) | (state_q == SWb);");
     emit_line(e, "assign mem_req_store_o = state_q == SWb;");
@@ -681,7 +712,7 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_instances(e, g, &w);
     emit_fsm(e, g, &w);
     emit_flops(e, &w);
-    emit_outputs(e);
+    emit_outputs(e, &w);
     emit_out(e);
     gen_footer(e);
 }

@@ -59,7 +59,8 @@ static int write_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *co
     return emit_close(&e, err, errlen);
 }
 
-static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
+static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t *g2, char *err,
+                         size_t errlen)
 {
     static const char *const unused_base[] = {"req_pc_i", "req_core_i", "kernel_start_i",
                                               "filter_enable_i", "mem_rsp_hint_i", NULL};
@@ -84,6 +85,15 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, char *err, size
     for (unsigned i = 0; unused[i]; i++)
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'%s'*\"", g->top,
                   unused[i]);
+    if (!g2->lay.bbits) {
+        emit_line(&e, "// Every L2 takes a read's bypass prediction; only pcpred keeps it.");
+        emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_pred_i'*\"",
+                  g2->top);
+    }
+    /* Until the system top carries the L1s' predictions, its L2's bypass bit goes nowhere. */
+    emit_line(&e, "// The system top does not use the L2's bypass bit yet.");
+    emit_line(&e, "lint_off -rule PINCONNECTEMPTY -file \"*%s_sys.v\" -match \"*'rsp_bbit_o'*\"",
+              g->top);
     return emit_close(&e, err, errlen);
 }
 
@@ -197,7 +207,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
-        write_waivers(&d, &g, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
+        write_waivers(&d, &g, &g2, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
         report_write(&d, &g, err, errlen) != 0)
         goto fail;
 

@@ -24,7 +24,8 @@ echo "# $l2 ($out)"
 # (a) lint and Icarus on the L2's own files (the SRAM leaf and the <name>_l2* modules)
 t=$(ms)
 files=$(grep -E "^(cachegen_sram_1r1w|${l2}(_[a-z]+)?)\.v\$" "$out/$top.f" | sed "s|^|$out/|")
-msg=$(cd "$out" && verilator --lint-only -Wall -F "$top.f" "${top}_lint.vlt" --top-module "$l2" 2>&1) \
+# shellcheck disable=SC2086
+msg=$(cd "$out" && verilator --lint-only -Wall $files "${top}_lint.vlt" --top-module "$l2" 2>&1) \
   || notok "verilator lint failed: $msg"
 [ -z "$msg" ] || notok "verilator lint is not silent: $msg"
 # shellcheck disable=SC2086
@@ -54,7 +55,8 @@ done
 stage lockstep "$t"
 
 # (c) mutants: name | file suffix | "opt" when the mutated line exists only in some
-# configurations (skipped where it does not) | sed expression
+# configurations (skipped where it does not) | sed expression; the bbit_ ones exist only with
+# l1.mode = pcpred (the L2's bypass bit, SPEC 3.6)
 mutants=(
   "vbit_not_set_on_read|_meta.v||s/_vbits_d = \(w[0-9]*\)_vbits | group_i;/_vbits_d = \1_vbits;/"
   "vbits_kept_on_fill|_meta.v||s/\(w[0-9]*\)_vbits_d = is_write ? [^ ]* : group_i;/\1_vbits_d = \1_vbits | group_i;/"
@@ -65,6 +67,9 @@ mutants=(
   "line_stall_missing|_mshr.v||s/assign conflict_o = |hits;/assign conflict_o = 1'b0;/"
   "hit_not_touched|_meta.v|opt|s/wire touch = is_fill | hit_o;/wire touch = is_fill;/"
   "writeback_address_unhashed|.v|opt|s/wb_line = {meta_evict_tag, set_q ^ [a-z_]*\(\[[0-9:]*\]\)\{0,1\}};/wb_line = {meta_evict_tag, set_q};/"
+  "bbit_stores_pred_not_decision|_meta.v|opt|s/\(w[0-9]*\)_bbit_d = pred_i \& ~w[0-9]*_bbit;/\1_bbit_d = pred_i;/"
+  "bbit_pred_dropped_by_mshr|.v|opt|s/\.alloc_pred_i  (req_pred_q)/.alloc_pred_i  (1'b0)/"
+  "bbit_returns_new_bit|_meta.v|opt|s/assign bbit_o = sel_bbit;/assign bbit_o = pred_i \& ~sel_bbit;/"
 )
 t=$(ms)
 caught=0

@@ -3,9 +3,13 @@
 // event and the harness compares kind, decision, set, way, eviction (valid, dirty, tag), MSHR,
 // core, write flag and the whole row bit for bit. Every memory request is checked against the
 // model's queue (read or write-back, line, MSHR, data), every read response against the model
-// (core, L1 MSHR, data, victim bit, hit flag) and its data against a reference memory that
-// applies writes in acceptance order (the L2 serves requests in that order, so this holds for
-// any traffic; +own_lines makes each core write only its own lines, as a system test would).
+// (core, L1 MSHR, data, victim bit, bypass bit, hit flag) and its data against a reference
+// memory that applies writes in acceptance order (the L2 serves requests in that order, so
+// this holds for any traffic; +own_lines makes each core write only its own lines, as a system
+// test would).
+// With l1.mode = pcpred about half of the reads carry a bypass prediction (req_pred_i; writes
+// carry 0), which the model takes through cm_l2_access_pred; the row compare covers the stored
+// bypass bit, the response compare the returned one.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (fail on an unhit bin) +trace=FILE.fst +own_lines
@@ -45,11 +49,12 @@ const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?",
 struct l2_req {
     unsigned core = 0, id = 0;
     bool store = false;
+    unsigned pred = 0; // a read's bypass prediction (pcpred only)
     uint64_t line = 0;
     bv_t be{}, wdata{};
 };
 
-struct expect_rsp { unsigned core, id, vbit, hit; bv_t data; };
+struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; };
 
 // Coverage bins, one per decision path of the L2 and per channel condition; bins a
 // configuration cannot reach are reported n/a.
@@ -65,7 +70,8 @@ public:
                               "refetch_vbit_cleared", "rsp_l2hit", "rsp_l2miss",
                               "fill_out_of_order", "backpressure_req", "backpressure_mem_req",
                               "backpressure_rsp", "backpressure_mem_rsp", "srrip_victim_aged",
-                              "srrip_victim_at_max"})
+                              "srrip_victim_at_max", "bbit_returned_1", "bbit_set_by_pred",
+                              "bbit_corrected", "bbit_fill_pred", "bbit_evicted_1"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -77,6 +83,8 @@ public:
             return m->lay.share > 1;
         if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
             return m->cfg.l2.repl == L2_REPL_SRRIP && m->lay.ways > 1;
+        if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
+            return m->lay.bbits > 0;
         return true;
     }
     unsigned missing(const cm_l2_t *m) const
@@ -162,6 +170,8 @@ public:
             if (!busy_[q.core * ids_ + id]) {
                 q.id = id;
                 busy_[q.core * ids_ + id] = true;
+                if (l->bbits) // drawn only here, so other modes' traffic is unchanged
+                    q.pred = (unsigned)(rng_() & 1);
                 return true;
             }
             q.core = (unsigned)(rng_() % l->cores);
@@ -282,6 +292,19 @@ struct harness {
         r[g] |= 1ULL << (core % l->share);
     }
 
+    // A read served with prediction `pred` on a line whose bypass bit was `bbit`.
+    void cover_bbit(unsigned pred, unsigned bbit, bool fill)
+    {
+        if (!l->bbits)
+            return;
+        if (bbit)
+            cov.hit("bbit_returned_1");
+        if (pred && fill)
+            cov.hit("bbit_fill_pred");
+        else if (pred)
+            cov.hit(bbit ? "bbit_corrected" : "bbit_set_by_pred");
+    }
+
     void on_event()
     {
         unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
@@ -289,6 +312,7 @@ struct harness {
         cm_l2_result_t r;
         lay_l2_row_t before{};
         uint64_t fill_line = 0;
+        unsigned fill_pred = 0;
         events++;
         switch (kind) {
         case EVT_SWEEP:
@@ -303,9 +327,10 @@ struct harness {
             }
             if (accepted_stalled)
                 cov.hit("stall_retried");
-            cm_l2_access(m, accepted.core, accepted.store, accepted.line,
-                         accepted.store ? &accepted.be : nullptr,
-                         accepted.store ? &accepted.wdata : nullptr, accepted.id, &r);
+            cm_l2_access_pred(m, accepted.core, accepted.store, accepted.line,
+                              accepted.store ? &accepted.be : nullptr,
+                              accepted.store ? &accepted.wdata : nullptr, accepted.id,
+                              accepted.pred, &r);
             break;
         case EVT_FILL:
             if (!fill_presented || fill_mshr >= m->cfg.l2.mshrs || !m->mshr[fill_mshr].valid) {
@@ -314,6 +339,7 @@ struct harness {
             }
             check_field("mshr", fill_mshr, port_u64(top->evt_mshr_o), "fill");
             fill_line = m->mshr[fill_mshr].line;
+            fill_pred = m->mshr[fill_mshr].pred;
             before = m->rows[cm_l2_index(m, fill_line)];
             cm_l2_fill(m, fill_mshr, &fill_data, &r);
             break;
@@ -363,8 +389,10 @@ struct harness {
         if (r.kind == EVT_LOOKUP) {
             accepted_live = false;
             accepted_stalled = false;
-            if (r.dec == DEC_LD_HIT)
+            if (r.dec == DEC_LD_HIT) {
                 cover_read(accepted.line, r.core, r.vbit, false);
+                cover_bbit(accepted.pred, r.bbit, false);
+            }
         }
         if (r.kind == EVT_FILL) {
             if (r.evict_valid) {
@@ -374,6 +402,8 @@ struct harness {
                 evicted_vbits[key(line)] = v.vbits;
                 readers.erase(key(line));
                 cov.hit(r.evict_dirty ? "evict_dirty_writeback" : "evict_clean");
+                if (l->bbits && v.bbit)
+                    cov.hit("bbit_evicted_1");
                 if (r.evict_dirty && !r.store)
                     cov.hit("writeback_then_read_rsp");
                 if (m->cfg.l2.repl == L2_REPL_SRRIP && l->ways > 1)
@@ -384,12 +414,14 @@ struct harness {
             readers.erase(key(fill_line));
             if (r.store)
                 cov.hit("write_miss_merge");
-            else
+            else {
                 cover_read(fill_line, r.core, r.vbit, true);
+                cover_bbit(fill_pred, r.bbit, true);
+            }
             evicted_vbits.erase(key(fill_line));
         }
         if (r.responds)
-            rsps.push_back({r.core, r.id, r.vbit, r.hit, r.data});
+            rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data});
     }
 
     void on_mem_request()
@@ -431,6 +463,7 @@ struct harness {
         check_field("rsp core", e.core, core, "rsp");
         check_field("rsp mshr", e.id, id, "rsp");
         check_field("rsp vbit", e.vbit, top->rsp_vbit_o, "rsp");
+        check_field("rsp bbit", e.bbit, top->rsp_bbit_o, "rsp");
         check_field("rsp l2hit", e.hit, top->rsp_l2hit_o, "rsp");
         bv_t d;
         port_get(top->rsp_data_o, d, l->line_bits);
@@ -472,6 +505,7 @@ struct harness {
             top->req_core_i = presented.core;
             top->req_mshr_i = presented.id;
             top->req_store_i = presented.store;
+            top->req_pred_i = presented.pred;
             port_put(top->req_line_i, v, l->line_addr_bits);
             port_put(top->req_be_i, presented.be, m->cfg.l1.line_bytes);
             port_put(top->req_wdata_i, presented.wdata, l->line_bits);

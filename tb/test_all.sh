@@ -83,6 +83,9 @@ step "l2: 8 sets x 4 ways, SRRIP, xor index, 4 cores sharing a bit in pairs" \
 step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
   l2 "$work/l2c" --preset fermi-l1 --set l2.sets=4 --set l2.ways=1 --set l2.index=pric \
   --set l2.mshrs=1 --set system.cores=1
+step "l2: tian-gcn's slice cut to 8 sets x 4 ways, SRRIP, 2 MSHRs: the PC predictor's bypass bit" \
+  l2 "$work/l2d" --preset tian-gcn --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
+  --set l2.mshrs=2
 sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2) in lockstep
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_sys.sh "$d/rtl" "$d/work" 2 20000

@@ -1042,6 +1042,7 @@ module gcache_l2_16core_sys (
     .rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),
     .rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),
     .rsp_l2hit_o (l2_rsp_l2hit),
+    .req_pred_i (1'b0), .rsp_bbit_o (),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),
     .mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),
     .mem_req_mshr_o (mem_req_mshr_o), .mem_req_wdata_o (mem_req_wdata_o),

@@ -53,6 +53,7 @@ module gcn_l1_l2 (
   input  wire [25:0] req_line_i,
   input  wire [63:0] req_be_i,
   input  wire [511:0] req_wdata_i,
+  input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)
   // read response (a write gets none: it is done when accepted)
   output wire rsp_valid_o,
   input  wire rsp_ready_i,
@@ -60,6 +61,7 @@ module gcn_l1_l2 (
   output wire [2:0] rsp_mshr_o,
   output wire [511:0] rsp_data_o,
   output wire rsp_vbit_o,  // the line's victim bit of the requester's group, before
+  output wire rsp_bbit_o,  // the line's bypass bit before this read (pcpred; else 0)
   output wire rsp_l2hit_o, // the read hit in the L2
   // memory request: line reads carry their MSHR number; write-backs whole lines
   output wire mem_req_valid_o,
@@ -827,6 +829,7 @@ module gcn_l1_l2 (
   assign rsp_mshr_o = rsp_id_q;
   assign rsp_data_o = rsp_data_q;
   assign rsp_vbit_o = rsp_vbit_q;
+  assign rsp_bbit_o = 1'b0;
   assign rsp_l2hit_o = rsp_hit_q;
   assign mem_req_valid_o = (state_q == SMemReq) | (state_q == SWb);
   assign mem_req_store_o = state_q == SWb;
