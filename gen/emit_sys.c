@@ -344,7 +344,6 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),");
     emit_line(e, ".rsp_bbit_o (l2_rsp_bbit),");
     emit_line(e, ".rsp_l2hit_o (l2_rsp_l2hit),");
-    emit_line(e, ".req_pred_i (1'b0), .rsp_bbit_o (),");
     emit_line(e, ".mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),");
     emit_line(e, ".mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),");
     emit_line(e, ".mem_req_mshr_o (mem_req_mshr_o), .mem_req_wdata_o (mem_req_wdata_o),");

@@ -90,10 +90,6 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_pred_i'*\"",
                   g2->top);
     }
-    /* Until the system top carries the L1s' predictions, its L2's bypass bit goes nowhere. */
-    emit_line(&e, "// The system top does not use the L2's bypass bit yet.");
-    emit_line(&e, "lint_off -rule PINCONNECTEMPTY -file \"*%s_sys.v\" -match \"*'rsp_bbit_o'*\"",
-              g->top);
     return emit_close(&e, err, errlen);
 }
 
