@@ -99,6 +99,8 @@ step "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2
 step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs" \
   sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l2.sets=8 --set l2.ways=4 \
   --set l2.replacement=srrip --set l2.victim_share=2
+step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
+  sysck "$work/sys4" --preset tian-gcn
 sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1 and the L2
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \

@@ -98,7 +98,9 @@ module gcache_l2_16core_sys (
   output wire [3:0] l2_rsp_core_o,
   output wire [2:0] l2_rsp_mshr_o,
   output wire [1023:0] l2_rsp_data_o,
+  output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)
   output wire l2_rsp_vbit_o,
+  output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)
   output wire l2_rsp_l2hit_o,
   output wire [15:0] evt_l1_valid_o,
   output wire [47:0] evt_l1_kind_o,
@@ -205,19 +207,21 @@ module gcache_l2_16core_sys (
     if (!rst_ni) rr_q <= 4'd15;
     else if (l2_req_valid & l2_req_ready) rr_q <= grant;
   end
-  reg l2_req_store;
+  reg l2_req_store, l2_req_pred;
   reg [24:0] l2_req_line;
   reg [2:0] l2_req_mshr;
   reg [127:0] l2_req_be;
   reg [1023:0] l2_req_wdata;
   always @* begin : granted_request
     l2_req_store = l1_0_mreq_store;
+    l2_req_pred = l1_0_mreq_hint;
     l2_req_line = l1_0_mreq_line;
     l2_req_mshr = l1_0_mreq_mshr;
     l2_req_be = l1_0_mreq_be;
     l2_req_wdata = l1_0_mreq_wdata;
     if (grant == 4'd1) begin
       l2_req_store = l1_1_mreq_store;
+      l2_req_pred = l1_1_mreq_hint;
       l2_req_line = l1_1_mreq_line;
       l2_req_mshr = l1_1_mreq_mshr;
       l2_req_be = l1_1_mreq_be;
@@ -225,6 +229,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd2) begin
       l2_req_store = l1_2_mreq_store;
+      l2_req_pred = l1_2_mreq_hint;
       l2_req_line = l1_2_mreq_line;
       l2_req_mshr = l1_2_mreq_mshr;
       l2_req_be = l1_2_mreq_be;
@@ -232,6 +237,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd3) begin
       l2_req_store = l1_3_mreq_store;
+      l2_req_pred = l1_3_mreq_hint;
       l2_req_line = l1_3_mreq_line;
       l2_req_mshr = l1_3_mreq_mshr;
       l2_req_be = l1_3_mreq_be;
@@ -239,6 +245,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd4) begin
       l2_req_store = l1_4_mreq_store;
+      l2_req_pred = l1_4_mreq_hint;
       l2_req_line = l1_4_mreq_line;
       l2_req_mshr = l1_4_mreq_mshr;
       l2_req_be = l1_4_mreq_be;
@@ -246,6 +253,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd5) begin
       l2_req_store = l1_5_mreq_store;
+      l2_req_pred = l1_5_mreq_hint;
       l2_req_line = l1_5_mreq_line;
       l2_req_mshr = l1_5_mreq_mshr;
       l2_req_be = l1_5_mreq_be;
@@ -253,6 +261,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd6) begin
       l2_req_store = l1_6_mreq_store;
+      l2_req_pred = l1_6_mreq_hint;
       l2_req_line = l1_6_mreq_line;
       l2_req_mshr = l1_6_mreq_mshr;
       l2_req_be = l1_6_mreq_be;
@@ -260,6 +269,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd7) begin
       l2_req_store = l1_7_mreq_store;
+      l2_req_pred = l1_7_mreq_hint;
       l2_req_line = l1_7_mreq_line;
       l2_req_mshr = l1_7_mreq_mshr;
       l2_req_be = l1_7_mreq_be;
@@ -267,6 +277,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd8) begin
       l2_req_store = l1_8_mreq_store;
+      l2_req_pred = l1_8_mreq_hint;
       l2_req_line = l1_8_mreq_line;
       l2_req_mshr = l1_8_mreq_mshr;
       l2_req_be = l1_8_mreq_be;
@@ -274,6 +285,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd9) begin
       l2_req_store = l1_9_mreq_store;
+      l2_req_pred = l1_9_mreq_hint;
       l2_req_line = l1_9_mreq_line;
       l2_req_mshr = l1_9_mreq_mshr;
       l2_req_be = l1_9_mreq_be;
@@ -281,6 +293,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd10) begin
       l2_req_store = l1_10_mreq_store;
+      l2_req_pred = l1_10_mreq_hint;
       l2_req_line = l1_10_mreq_line;
       l2_req_mshr = l1_10_mreq_mshr;
       l2_req_be = l1_10_mreq_be;
@@ -288,6 +301,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd11) begin
       l2_req_store = l1_11_mreq_store;
+      l2_req_pred = l1_11_mreq_hint;
       l2_req_line = l1_11_mreq_line;
       l2_req_mshr = l1_11_mreq_mshr;
       l2_req_be = l1_11_mreq_be;
@@ -295,6 +309,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd12) begin
       l2_req_store = l1_12_mreq_store;
+      l2_req_pred = l1_12_mreq_hint;
       l2_req_line = l1_12_mreq_line;
       l2_req_mshr = l1_12_mreq_mshr;
       l2_req_be = l1_12_mreq_be;
@@ -302,6 +317,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd13) begin
       l2_req_store = l1_13_mreq_store;
+      l2_req_pred = l1_13_mreq_hint;
       l2_req_line = l1_13_mreq_line;
       l2_req_mshr = l1_13_mreq_mshr;
       l2_req_be = l1_13_mreq_be;
@@ -309,6 +325,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd14) begin
       l2_req_store = l1_14_mreq_store;
+      l2_req_pred = l1_14_mreq_hint;
       l2_req_line = l1_14_mreq_line;
       l2_req_mshr = l1_14_mreq_mshr;
       l2_req_be = l1_14_mreq_be;
@@ -316,6 +333,7 @@ module gcache_l2_16core_sys (
     end
     if (grant == 4'd15) begin
       l2_req_store = l1_15_mreq_store;
+      l2_req_pred = l1_15_mreq_hint;
       l2_req_line = l1_15_mreq_line;
       l2_req_mshr = l1_15_mreq_mshr;
       l2_req_be = l1_15_mreq_be;
@@ -340,7 +358,7 @@ module gcache_l2_16core_sys (
   assign l1_mreq_ready[15] = l2_req_ready & (grant == 4'd15);
 
   // L2 read responses go back to the L1 of their core id
-  wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_l2hit;
+  wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_bbit, l2_rsp_l2hit;
   wire [3:0] l2_rsp_core;
   wire [2:0] l2_rsp_mshr; // the L2 carries the L1's MSHR number as its id
   wire [1023:0] l2_rsp_data;
@@ -388,10 +406,12 @@ module gcache_l2_16core_sys (
   assign l2_rsp_core_o = l2_rsp_core;
   assign l2_rsp_mshr_o = l2_rsp_mshr;
   assign l2_rsp_data_o = l2_rsp_data;
+  assign l2_req_pred_o = l2_req_pred;
   assign l2_rsp_vbit_o = l2_rsp_vbit;
+  assign l2_rsp_bbit_o = l2_rsp_bbit;
   assign l2_rsp_l2hit_o = l2_rsp_l2hit;
 
-  wire l1_0_mreq_valid, l1_0_mreq_store, l1_0_mrsp_ready;
+  wire l1_0_mreq_valid, l1_0_mreq_store, l1_0_mreq_hint, l1_0_mrsp_ready;
   wire [24:0] l1_0_mreq_line;
   wire [2:0] l1_0_mreq_mshr;
   wire [127:0] l1_0_mreq_be;
@@ -409,7 +429,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_0_mreq_valid), .mem_req_ready_i (l1_mreq_ready[0]),
     .mem_req_store_o (l1_0_mreq_store), .mem_req_line_o (l1_0_mreq_line),
     .mem_req_mshr_o (l1_0_mreq_mshr), .mem_req_be_o (l1_0_mreq_be),
-    .mem_req_wdata_o (l1_0_mreq_wdata),
+    .mem_req_wdata_o (l1_0_mreq_wdata), .mem_req_hint_o (l1_0_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[0]), .mem_rsp_ready_o (l1_0_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -431,7 +451,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[91:0])
   );
 
-  wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mrsp_ready;
+  wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mreq_hint, l1_1_mrsp_ready;
   wire [24:0] l1_1_mreq_line;
   wire [2:0] l1_1_mreq_mshr;
   wire [127:0] l1_1_mreq_be;
@@ -449,7 +469,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_1_mreq_valid), .mem_req_ready_i (l1_mreq_ready[1]),
     .mem_req_store_o (l1_1_mreq_store), .mem_req_line_o (l1_1_mreq_line),
     .mem_req_mshr_o (l1_1_mreq_mshr), .mem_req_be_o (l1_1_mreq_be),
-    .mem_req_wdata_o (l1_1_mreq_wdata),
+    .mem_req_wdata_o (l1_1_mreq_wdata), .mem_req_hint_o (l1_1_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[1]), .mem_rsp_ready_o (l1_1_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -471,7 +491,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[183:92])
   );
 
-  wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mrsp_ready;
+  wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mreq_hint, l1_2_mrsp_ready;
   wire [24:0] l1_2_mreq_line;
   wire [2:0] l1_2_mreq_mshr;
   wire [127:0] l1_2_mreq_be;
@@ -489,7 +509,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_2_mreq_valid), .mem_req_ready_i (l1_mreq_ready[2]),
     .mem_req_store_o (l1_2_mreq_store), .mem_req_line_o (l1_2_mreq_line),
     .mem_req_mshr_o (l1_2_mreq_mshr), .mem_req_be_o (l1_2_mreq_be),
-    .mem_req_wdata_o (l1_2_mreq_wdata),
+    .mem_req_wdata_o (l1_2_mreq_wdata), .mem_req_hint_o (l1_2_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[2]), .mem_rsp_ready_o (l1_2_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -511,7 +531,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[275:184])
   );
 
-  wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mrsp_ready;
+  wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mreq_hint, l1_3_mrsp_ready;
   wire [24:0] l1_3_mreq_line;
   wire [2:0] l1_3_mreq_mshr;
   wire [127:0] l1_3_mreq_be;
@@ -529,7 +549,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_3_mreq_valid), .mem_req_ready_i (l1_mreq_ready[3]),
     .mem_req_store_o (l1_3_mreq_store), .mem_req_line_o (l1_3_mreq_line),
     .mem_req_mshr_o (l1_3_mreq_mshr), .mem_req_be_o (l1_3_mreq_be),
-    .mem_req_wdata_o (l1_3_mreq_wdata),
+    .mem_req_wdata_o (l1_3_mreq_wdata), .mem_req_hint_o (l1_3_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[3]), .mem_rsp_ready_o (l1_3_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -551,7 +571,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[367:276])
   );
 
-  wire l1_4_mreq_valid, l1_4_mreq_store, l1_4_mrsp_ready;
+  wire l1_4_mreq_valid, l1_4_mreq_store, l1_4_mreq_hint, l1_4_mrsp_ready;
   wire [24:0] l1_4_mreq_line;
   wire [2:0] l1_4_mreq_mshr;
   wire [127:0] l1_4_mreq_be;
@@ -569,7 +589,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_4_mreq_valid), .mem_req_ready_i (l1_mreq_ready[4]),
     .mem_req_store_o (l1_4_mreq_store), .mem_req_line_o (l1_4_mreq_line),
     .mem_req_mshr_o (l1_4_mreq_mshr), .mem_req_be_o (l1_4_mreq_be),
-    .mem_req_wdata_o (l1_4_mreq_wdata),
+    .mem_req_wdata_o (l1_4_mreq_wdata), .mem_req_hint_o (l1_4_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[4]), .mem_rsp_ready_o (l1_4_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -591,7 +611,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[459:368])
   );
 
-  wire l1_5_mreq_valid, l1_5_mreq_store, l1_5_mrsp_ready;
+  wire l1_5_mreq_valid, l1_5_mreq_store, l1_5_mreq_hint, l1_5_mrsp_ready;
   wire [24:0] l1_5_mreq_line;
   wire [2:0] l1_5_mreq_mshr;
   wire [127:0] l1_5_mreq_be;
@@ -609,7 +629,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_5_mreq_valid), .mem_req_ready_i (l1_mreq_ready[5]),
     .mem_req_store_o (l1_5_mreq_store), .mem_req_line_o (l1_5_mreq_line),
     .mem_req_mshr_o (l1_5_mreq_mshr), .mem_req_be_o (l1_5_mreq_be),
-    .mem_req_wdata_o (l1_5_mreq_wdata),
+    .mem_req_wdata_o (l1_5_mreq_wdata), .mem_req_hint_o (l1_5_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[5]), .mem_rsp_ready_o (l1_5_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -631,7 +651,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[551:460])
   );
 
-  wire l1_6_mreq_valid, l1_6_mreq_store, l1_6_mrsp_ready;
+  wire l1_6_mreq_valid, l1_6_mreq_store, l1_6_mreq_hint, l1_6_mrsp_ready;
   wire [24:0] l1_6_mreq_line;
   wire [2:0] l1_6_mreq_mshr;
   wire [127:0] l1_6_mreq_be;
@@ -649,7 +669,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_6_mreq_valid), .mem_req_ready_i (l1_mreq_ready[6]),
     .mem_req_store_o (l1_6_mreq_store), .mem_req_line_o (l1_6_mreq_line),
     .mem_req_mshr_o (l1_6_mreq_mshr), .mem_req_be_o (l1_6_mreq_be),
-    .mem_req_wdata_o (l1_6_mreq_wdata),
+    .mem_req_wdata_o (l1_6_mreq_wdata), .mem_req_hint_o (l1_6_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[6]), .mem_rsp_ready_o (l1_6_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -671,7 +691,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[643:552])
   );
 
-  wire l1_7_mreq_valid, l1_7_mreq_store, l1_7_mrsp_ready;
+  wire l1_7_mreq_valid, l1_7_mreq_store, l1_7_mreq_hint, l1_7_mrsp_ready;
   wire [24:0] l1_7_mreq_line;
   wire [2:0] l1_7_mreq_mshr;
   wire [127:0] l1_7_mreq_be;
@@ -689,7 +709,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_7_mreq_valid), .mem_req_ready_i (l1_mreq_ready[7]),
     .mem_req_store_o (l1_7_mreq_store), .mem_req_line_o (l1_7_mreq_line),
     .mem_req_mshr_o (l1_7_mreq_mshr), .mem_req_be_o (l1_7_mreq_be),
-    .mem_req_wdata_o (l1_7_mreq_wdata),
+    .mem_req_wdata_o (l1_7_mreq_wdata), .mem_req_hint_o (l1_7_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[7]), .mem_rsp_ready_o (l1_7_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -711,7 +731,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[735:644])
   );
 
-  wire l1_8_mreq_valid, l1_8_mreq_store, l1_8_mrsp_ready;
+  wire l1_8_mreq_valid, l1_8_mreq_store, l1_8_mreq_hint, l1_8_mrsp_ready;
   wire [24:0] l1_8_mreq_line;
   wire [2:0] l1_8_mreq_mshr;
   wire [127:0] l1_8_mreq_be;
@@ -729,7 +749,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_8_mreq_valid), .mem_req_ready_i (l1_mreq_ready[8]),
     .mem_req_store_o (l1_8_mreq_store), .mem_req_line_o (l1_8_mreq_line),
     .mem_req_mshr_o (l1_8_mreq_mshr), .mem_req_be_o (l1_8_mreq_be),
-    .mem_req_wdata_o (l1_8_mreq_wdata),
+    .mem_req_wdata_o (l1_8_mreq_wdata), .mem_req_hint_o (l1_8_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[8]), .mem_rsp_ready_o (l1_8_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -751,7 +771,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[827:736])
   );
 
-  wire l1_9_mreq_valid, l1_9_mreq_store, l1_9_mrsp_ready;
+  wire l1_9_mreq_valid, l1_9_mreq_store, l1_9_mreq_hint, l1_9_mrsp_ready;
   wire [24:0] l1_9_mreq_line;
   wire [2:0] l1_9_mreq_mshr;
   wire [127:0] l1_9_mreq_be;
@@ -769,7 +789,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_9_mreq_valid), .mem_req_ready_i (l1_mreq_ready[9]),
     .mem_req_store_o (l1_9_mreq_store), .mem_req_line_o (l1_9_mreq_line),
     .mem_req_mshr_o (l1_9_mreq_mshr), .mem_req_be_o (l1_9_mreq_be),
-    .mem_req_wdata_o (l1_9_mreq_wdata),
+    .mem_req_wdata_o (l1_9_mreq_wdata), .mem_req_hint_o (l1_9_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[9]), .mem_rsp_ready_o (l1_9_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -791,7 +811,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[919:828])
   );
 
-  wire l1_10_mreq_valid, l1_10_mreq_store, l1_10_mrsp_ready;
+  wire l1_10_mreq_valid, l1_10_mreq_store, l1_10_mreq_hint, l1_10_mrsp_ready;
   wire [24:0] l1_10_mreq_line;
   wire [2:0] l1_10_mreq_mshr;
   wire [127:0] l1_10_mreq_be;
@@ -809,7 +829,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_10_mreq_valid), .mem_req_ready_i (l1_mreq_ready[10]),
     .mem_req_store_o (l1_10_mreq_store), .mem_req_line_o (l1_10_mreq_line),
     .mem_req_mshr_o (l1_10_mreq_mshr), .mem_req_be_o (l1_10_mreq_be),
-    .mem_req_wdata_o (l1_10_mreq_wdata),
+    .mem_req_wdata_o (l1_10_mreq_wdata), .mem_req_hint_o (l1_10_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[10]), .mem_rsp_ready_o (l1_10_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -831,7 +851,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[1011:920])
   );
 
-  wire l1_11_mreq_valid, l1_11_mreq_store, l1_11_mrsp_ready;
+  wire l1_11_mreq_valid, l1_11_mreq_store, l1_11_mreq_hint, l1_11_mrsp_ready;
   wire [24:0] l1_11_mreq_line;
   wire [2:0] l1_11_mreq_mshr;
   wire [127:0] l1_11_mreq_be;
@@ -849,7 +869,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_11_mreq_valid), .mem_req_ready_i (l1_mreq_ready[11]),
     .mem_req_store_o (l1_11_mreq_store), .mem_req_line_o (l1_11_mreq_line),
     .mem_req_mshr_o (l1_11_mreq_mshr), .mem_req_be_o (l1_11_mreq_be),
-    .mem_req_wdata_o (l1_11_mreq_wdata),
+    .mem_req_wdata_o (l1_11_mreq_wdata), .mem_req_hint_o (l1_11_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[11]), .mem_rsp_ready_o (l1_11_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -871,7 +891,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[1103:1012])
   );
 
-  wire l1_12_mreq_valid, l1_12_mreq_store, l1_12_mrsp_ready;
+  wire l1_12_mreq_valid, l1_12_mreq_store, l1_12_mreq_hint, l1_12_mrsp_ready;
   wire [24:0] l1_12_mreq_line;
   wire [2:0] l1_12_mreq_mshr;
   wire [127:0] l1_12_mreq_be;
@@ -889,7 +909,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_12_mreq_valid), .mem_req_ready_i (l1_mreq_ready[12]),
     .mem_req_store_o (l1_12_mreq_store), .mem_req_line_o (l1_12_mreq_line),
     .mem_req_mshr_o (l1_12_mreq_mshr), .mem_req_be_o (l1_12_mreq_be),
-    .mem_req_wdata_o (l1_12_mreq_wdata),
+    .mem_req_wdata_o (l1_12_mreq_wdata), .mem_req_hint_o (l1_12_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[12]), .mem_rsp_ready_o (l1_12_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -911,7 +931,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[1195:1104])
   );
 
-  wire l1_13_mreq_valid, l1_13_mreq_store, l1_13_mrsp_ready;
+  wire l1_13_mreq_valid, l1_13_mreq_store, l1_13_mreq_hint, l1_13_mrsp_ready;
   wire [24:0] l1_13_mreq_line;
   wire [2:0] l1_13_mreq_mshr;
   wire [127:0] l1_13_mreq_be;
@@ -929,7 +949,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_13_mreq_valid), .mem_req_ready_i (l1_mreq_ready[13]),
     .mem_req_store_o (l1_13_mreq_store), .mem_req_line_o (l1_13_mreq_line),
     .mem_req_mshr_o (l1_13_mreq_mshr), .mem_req_be_o (l1_13_mreq_be),
-    .mem_req_wdata_o (l1_13_mreq_wdata),
+    .mem_req_wdata_o (l1_13_mreq_wdata), .mem_req_hint_o (l1_13_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[13]), .mem_rsp_ready_o (l1_13_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -951,7 +971,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[1287:1196])
   );
 
-  wire l1_14_mreq_valid, l1_14_mreq_store, l1_14_mrsp_ready;
+  wire l1_14_mreq_valid, l1_14_mreq_store, l1_14_mreq_hint, l1_14_mrsp_ready;
   wire [24:0] l1_14_mreq_line;
   wire [2:0] l1_14_mreq_mshr;
   wire [127:0] l1_14_mreq_be;
@@ -969,7 +989,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_14_mreq_valid), .mem_req_ready_i (l1_mreq_ready[14]),
     .mem_req_store_o (l1_14_mreq_store), .mem_req_line_o (l1_14_mreq_line),
     .mem_req_mshr_o (l1_14_mreq_mshr), .mem_req_be_o (l1_14_mreq_be),
-    .mem_req_wdata_o (l1_14_mreq_wdata),
+    .mem_req_wdata_o (l1_14_mreq_wdata), .mem_req_hint_o (l1_14_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[14]), .mem_rsp_ready_o (l1_14_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -991,7 +1011,7 @@ module gcache_l2_16core_sys (
     .evt_row_o (evt_l1_row_o[1379:1288])
   );
 
-  wire l1_15_mreq_valid, l1_15_mreq_store, l1_15_mrsp_ready;
+  wire l1_15_mreq_valid, l1_15_mreq_store, l1_15_mreq_hint, l1_15_mrsp_ready;
   wire [24:0] l1_15_mreq_line;
   wire [2:0] l1_15_mreq_mshr;
   wire [127:0] l1_15_mreq_be;
@@ -1009,7 +1029,7 @@ module gcache_l2_16core_sys (
     .mem_req_valid_o (l1_15_mreq_valid), .mem_req_ready_i (l1_mreq_ready[15]),
     .mem_req_store_o (l1_15_mreq_store), .mem_req_line_o (l1_15_mreq_line),
     .mem_req_mshr_o (l1_15_mreq_mshr), .mem_req_be_o (l1_15_mreq_be),
-    .mem_req_wdata_o (l1_15_mreq_wdata),
+    .mem_req_wdata_o (l1_15_mreq_wdata), .mem_req_hint_o (l1_15_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[15]), .mem_rsp_ready_o (l1_15_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -1036,13 +1056,14 @@ module gcache_l2_16core_sys (
     .req_valid_i (l2_req_valid), .req_ready_o (l2_req_ready),
     .req_core_i (l2_req_core_o),
     .req_mshr_i (l2_req_mshr),
-    .req_store_i (l2_req_store), .req_line_i (l2_req_line),
+    .req_store_i (l2_req_store), .req_pred_i (l2_req_pred),
+    .req_line_i (l2_req_line),
     .req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),
     .rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),
     .rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),
     .rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),
+    .rsp_bbit_o (l2_rsp_bbit),
     .rsp_l2hit_o (l2_rsp_l2hit),
-    .req_pred_i (1'b0), .rsp_bbit_o (),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),
     .mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),
     .mem_req_mshr_o (mem_req_mshr_o), .mem_req_wdata_o (mem_req_wdata_o),

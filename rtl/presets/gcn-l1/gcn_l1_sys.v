@@ -98,7 +98,9 @@ module gcn_l1_sys (
   output wire [3:0] l2_rsp_core_o,
   output wire [2:0] l2_rsp_mshr_o,
   output wire [511:0] l2_rsp_data_o,
+  output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)
   output wire l2_rsp_vbit_o,
+  output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)
   output wire l2_rsp_l2hit_o,
   output wire [3:0] evt_l1_valid_o,
   output wire [11:0] evt_l1_kind_o,
@@ -155,19 +157,21 @@ module gcn_l1_sys (
     if (!rst_ni) rr_q <= 2'd3;
     else if (l2_req_valid & l2_req_ready) rr_q <= grant;
   end
-  reg l2_req_store;
+  reg l2_req_store, l2_req_pred;
   reg [25:0] l2_req_line;
   reg [2:0] l2_req_mshr;
   reg [63:0] l2_req_be;
   reg [511:0] l2_req_wdata;
   always @* begin : granted_request
     l2_req_store = l1_0_mreq_store;
+    l2_req_pred = l1_0_mreq_hint;
     l2_req_line = l1_0_mreq_line;
     l2_req_mshr = l1_0_mreq_mshr;
     l2_req_be = l1_0_mreq_be;
     l2_req_wdata = l1_0_mreq_wdata;
     if (grant == 2'd1) begin
       l2_req_store = l1_1_mreq_store;
+      l2_req_pred = l1_1_mreq_hint;
       l2_req_line = l1_1_mreq_line;
       l2_req_mshr = l1_1_mreq_mshr;
       l2_req_be = l1_1_mreq_be;
@@ -175,6 +179,7 @@ module gcn_l1_sys (
     end
     if (grant == 2'd2) begin
       l2_req_store = l1_2_mreq_store;
+      l2_req_pred = l1_2_mreq_hint;
       l2_req_line = l1_2_mreq_line;
       l2_req_mshr = l1_2_mreq_mshr;
       l2_req_be = l1_2_mreq_be;
@@ -182,6 +187,7 @@ module gcn_l1_sys (
     end
     if (grant == 2'd3) begin
       l2_req_store = l1_3_mreq_store;
+      l2_req_pred = l1_3_mreq_hint;
       l2_req_line = l1_3_mreq_line;
       l2_req_mshr = l1_3_mreq_mshr;
       l2_req_be = l1_3_mreq_be;
@@ -194,7 +200,7 @@ module gcn_l1_sys (
   assign l1_mreq_ready[3] = l2_req_ready & (grant == 2'd3);
 
   // L2 read responses go back to the L1 of their core id
-  wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_l2hit;
+  wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_bbit, l2_rsp_l2hit;
   wire [3:0] l2_rsp_core;
   wire [2:0] l2_rsp_mshr; // the L2 carries the L1's MSHR number as its id
   wire [511:0] l2_rsp_data;
@@ -218,10 +224,12 @@ module gcn_l1_sys (
   assign l2_rsp_core_o = l2_rsp_core;
   assign l2_rsp_mshr_o = l2_rsp_mshr;
   assign l2_rsp_data_o = l2_rsp_data;
+  assign l2_req_pred_o = l2_req_pred;
   assign l2_rsp_vbit_o = l2_rsp_vbit;
+  assign l2_rsp_bbit_o = l2_rsp_bbit;
   assign l2_rsp_l2hit_o = l2_rsp_l2hit;
 
-  wire l1_0_mreq_valid, l1_0_mreq_store, l1_0_mrsp_ready;
+  wire l1_0_mreq_valid, l1_0_mreq_store, l1_0_mreq_hint, l1_0_mrsp_ready;
   wire [25:0] l1_0_mreq_line;
   wire [2:0] l1_0_mreq_mshr;
   wire [63:0] l1_0_mreq_be;
@@ -239,7 +247,7 @@ module gcn_l1_sys (
     .mem_req_valid_o (l1_0_mreq_valid), .mem_req_ready_i (l1_mreq_ready[0]),
     .mem_req_store_o (l1_0_mreq_store), .mem_req_line_o (l1_0_mreq_line),
     .mem_req_mshr_o (l1_0_mreq_mshr), .mem_req_be_o (l1_0_mreq_be),
-    .mem_req_wdata_o (l1_0_mreq_wdata),
+    .mem_req_wdata_o (l1_0_mreq_wdata), .mem_req_hint_o (l1_0_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[0]), .mem_rsp_ready_o (l1_0_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -260,7 +268,7 @@ module gcn_l1_sys (
     .evt_row_o (evt_l1_row_o[199:0])
   );
 
-  wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mrsp_ready;
+  wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mreq_hint, l1_1_mrsp_ready;
   wire [25:0] l1_1_mreq_line;
   wire [2:0] l1_1_mreq_mshr;
   wire [63:0] l1_1_mreq_be;
@@ -278,7 +286,7 @@ module gcn_l1_sys (
     .mem_req_valid_o (l1_1_mreq_valid), .mem_req_ready_i (l1_mreq_ready[1]),
     .mem_req_store_o (l1_1_mreq_store), .mem_req_line_o (l1_1_mreq_line),
     .mem_req_mshr_o (l1_1_mreq_mshr), .mem_req_be_o (l1_1_mreq_be),
-    .mem_req_wdata_o (l1_1_mreq_wdata),
+    .mem_req_wdata_o (l1_1_mreq_wdata), .mem_req_hint_o (l1_1_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[1]), .mem_rsp_ready_o (l1_1_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -299,7 +307,7 @@ module gcn_l1_sys (
     .evt_row_o (evt_l1_row_o[399:200])
   );
 
-  wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mrsp_ready;
+  wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mreq_hint, l1_2_mrsp_ready;
   wire [25:0] l1_2_mreq_line;
   wire [2:0] l1_2_mreq_mshr;
   wire [63:0] l1_2_mreq_be;
@@ -317,7 +325,7 @@ module gcn_l1_sys (
     .mem_req_valid_o (l1_2_mreq_valid), .mem_req_ready_i (l1_mreq_ready[2]),
     .mem_req_store_o (l1_2_mreq_store), .mem_req_line_o (l1_2_mreq_line),
     .mem_req_mshr_o (l1_2_mreq_mshr), .mem_req_be_o (l1_2_mreq_be),
-    .mem_req_wdata_o (l1_2_mreq_wdata),
+    .mem_req_wdata_o (l1_2_mreq_wdata), .mem_req_hint_o (l1_2_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[2]), .mem_rsp_ready_o (l1_2_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -338,7 +346,7 @@ module gcn_l1_sys (
     .evt_row_o (evt_l1_row_o[599:400])
   );
 
-  wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mrsp_ready;
+  wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mreq_hint, l1_3_mrsp_ready;
   wire [25:0] l1_3_mreq_line;
   wire [2:0] l1_3_mreq_mshr;
   wire [63:0] l1_3_mreq_be;
@@ -356,7 +364,7 @@ module gcn_l1_sys (
     .mem_req_valid_o (l1_3_mreq_valid), .mem_req_ready_i (l1_mreq_ready[3]),
     .mem_req_store_o (l1_3_mreq_store), .mem_req_line_o (l1_3_mreq_line),
     .mem_req_mshr_o (l1_3_mreq_mshr), .mem_req_be_o (l1_3_mreq_be),
-    .mem_req_wdata_o (l1_3_mreq_wdata),
+    .mem_req_wdata_o (l1_3_mreq_wdata), .mem_req_hint_o (l1_3_mreq_hint),
     .mem_rsp_valid_i (l1_mrsp_valid[3]), .mem_rsp_ready_o (l1_3_mrsp_ready),
     .mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),
     .mem_rsp_hint_i (l2_rsp_vbit),
@@ -382,13 +390,14 @@ module gcn_l1_sys (
     .req_valid_i (l2_req_valid), .req_ready_o (l2_req_ready),
     .req_core_i (l2_req_core_o),
     .req_mshr_i (l2_req_mshr),
-    .req_store_i (l2_req_store), .req_line_i (l2_req_line),
+    .req_store_i (l2_req_store), .req_pred_i (l2_req_pred),
+    .req_line_i (l2_req_line),
     .req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),
     .rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),
     .rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),
     .rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),
+    .rsp_bbit_o (l2_rsp_bbit),
     .rsp_l2hit_o (l2_rsp_l2hit),
-    .req_pred_i (1'b0), .rsp_bbit_o (),
     .mem_req_valid_o (mem_req_valid_o), .mem_req_ready_i (mem_req_ready_i),
     .mem_req_store_o (mem_req_store_o), .mem_req_line_o (mem_req_line_o),
     .mem_req_mshr_o (mem_req_mshr_o), .mem_req_wdata_o (mem_req_wdata_o),

@@ -68,12 +68,14 @@ module li_decoupled (
   output wire [2:0] mem_req_mshr_o,
   output wire [127:0] mem_req_be_o,
   output wire [1023:0] mem_req_wdata_o,
+  output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass (else 0)
   // memory response: a whole line for one MSHR, in any order
   input  wire mem_rsp_valid_i,
   output wire mem_rsp_ready_o,
   input  wire [2:0] mem_rsp_mshr_i,
   input  wire [1023:0] mem_rsp_data_i,
-  input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit); else unused
+  input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit; PC predictor:
+                              // bypass bit); else unused
   // control
   input  wire flush_i,
   input  wire kernel_start_i,
@@ -606,6 +608,7 @@ module li_decoupled (
   assign mem_req_be_o = req_be_q;
   assign mem_req_wdata_o = req_wdata_q;
   assign mem_rsp_ready_o = state_q == SFill;
+  assign mem_req_hint_o = 1'b0; // only the PC predictor sends a hint
   assign cnt_accesses_o = cnt_accesses_q;
   assign cnt_hits_o = cnt_hits_q;
   assign cnt_misses_o = cnt_misses_q;

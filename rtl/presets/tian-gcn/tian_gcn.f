@@ -1,0 +1,11 @@
+cachegen_sram_1r1w.v
+tian_gcn_index.v
+tian_gcn_meta.v
+tian_gcn_mshr.v
+tian_gcn_pctbl.v
+tian_gcn.v
+tian_gcn_l2_index.v
+tian_gcn_l2_meta.v
+tian_gcn_l2_mshr.v
+tian_gcn_l2.v
+tian_gcn_sys.v
