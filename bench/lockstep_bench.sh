@@ -11,7 +11,7 @@ mkdir -p "$work"
 echo "| preset | requests | events | free-running events/s | lockstep events/s | lockstep cost |"
 echo "|---|---:|---:|---:|---:|---:|"
 for p in $(build/cachegen --list-presets | awk '{print $1}'); do
-  # presets whose mode has no RTL yet (tian-gcn: the C model only) generate nothing
+  # a preset cachegen cannot generate is skipped
   build/cachegen --preset "$p" -o "$work/$p" >/dev/null 2>&1 || continue
   tb/build_harness.sh "$work/$p" "$work/vl_$p" >/dev/null
   best() { # mode-args...

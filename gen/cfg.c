@@ -65,7 +65,7 @@ static const cfg_key_t keys[] = {
      "management mechanism: baseline, decoupled (Li et al. tag store with reference "
      "counts; l1.ways is then the data store's ways), gcache (Chen et al. bypass switch "
      "and victim-bit insertion; needs srrip) or pcpred (Tian et al. PC-indexed bypass "
-     "predictor with the L2 bypass bit; C model only, no RTL yet)"},
+     "predictor with the L2 bypass bit)"},
     {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
      "decoupled: tag-store ways (must exceed l1.ways)"},
     {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",

@@ -319,7 +319,7 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
         lay_storage_t st;
         lay_l1_storage(c, &g->lay, &st);
         unsigned long long lines = (unsigned long long)c->sets * c->ways;
-        emit_line(&e, "PC bypass predictor (C model only, no RTL yet): a table of %u x %u-bit "
+        emit_line(&e, "PC bypass predictor: a table of %u x %u-bit "
                   "counters = %llu bits (flops), a %u-bit PC hash per line = %llu lines x %u "
                   "bits = %llu bits (in the metadata rows), and one bypass bit per L2 line = "
                   "%llu bits (in the L2 rows); %llu bits per L1 in all.", c->pc_entries,
