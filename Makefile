@@ -69,16 +69,16 @@ $(B)/mkstim: tb/mkstim.c $(B)/libcmodel.a $(B)/libcore.a
 $(B)/randcfg: tb/randcfg.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml
 
-$(B)/test_cm_l1: cmodel/test_cm_l1.c $(B)/libcmodel.a $(B)/libcore.a
+$(B)/test_cm_l1: cmodel/test_cm_l1.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/test_cm_l2: cmodel/test_cm_l2.c $(B)/libcmodel.a $(B)/libcore.a
+$(B)/test_cm_l2: cmodel/test_cm_l2.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/test_cm_gcache: cmodel/test_cm_gcache.c $(B)/libcmodel.a $(B)/libcore.a
+$(B)/test_cm_gcache: cmodel/test_cm_gcache.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
+$(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c cmodel/test_cfg.h $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS) -lcmocka
 
 $(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_cfg.h"
+
 #include "cm_l1.h"
 #include "cm_l2.h"
 
@@ -24,26 +26,12 @@
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
-static void set_key(cfg_t *c, const char *key, const char *value)
-{
-    char err[256];
-    if (cfg_set(c, key, value, err, sizeof err) != 0)
-        fail_msg("cfg_set(%s, %s): %s", key, value, err);
-}
-
 static void base_cfg(cfg_t *c, const char *const *kv)
 {
     static const char *const base[] = {"l1.sets", "2", "l1.ways", "2", "l1.line_bytes", "16",
                                        "l1.addr_bits", "16", "l1.replacement", "srrip",
                                        "l1.rrpv_bits", "3", "l1.mode", "gcache", NULL};
-    char err[512];
-    cfg_defaults(c);
-    for (const char *const *p = base; *p; p += 2)
-        set_key(c, p[0], p[1]);
-    for (const char *const *p = kv; p && *p; p += 2)
-        set_key(c, p[0], p[1]);
-    if (cfg_validate(c, err, sizeof err) != 0)
-        fail_msg("cfg_validate: %s", err);
+    test_cfg(c, base, kv);
 }
 
 static cm_l1_t *model(const char *const *kv)

@@ -10,6 +10,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_cfg.h"
+
 #include "cm_l1.h"
 
 /* Base geometry of most tests: 2 sets, 4 ways, 16-byte lines, 16-bit addresses, so
@@ -30,28 +32,14 @@ typedef struct step {
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
-static void set_key(cfg_t *c, const char *key, const char *value)
-{
-    char err[256];
-    if (cfg_set(c, key, value, err, sizeof err) != 0)
-        fail_msg("cfg_set(%s, %s): %s", key, value, err);
-}
-
 /* The base geometry with NULL-terminated key/value overrides `kv`, validated and built. */
 static cm_l1_t *model(const char *const *kv)
 {
     static const char *const base[] = {"l1.sets", "2", "l1.ways", "4", "l1.line_bytes", "16",
                                        "l1.addr_bits", "16", NULL};
     cfg_t c;
-    char err[256];
     cm_l1_t *m = NULL;
-    cfg_defaults(&c);
-    for (const char *const *p = base; *p; p += 2)
-        set_key(&c, p[0], p[1]);
-    for (const char *const *p = kv; p && *p; p += 2)
-        set_key(&c, p[0], p[1]);
-    if (cfg_validate(&c, err, sizeof err) != 0)
-        fail_msg("cfg_validate: %s", err);
+    test_cfg(&c, base, kv);
     assert_int_equal(cm_l1_new(&c, &m), 0);
     assert_non_null(m);
     return m;

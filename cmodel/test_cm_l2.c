@@ -12,6 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_cfg.h"
+
 #include "cm_l2.h"
 
 /* Base geometry: 16-byte lines, 16-bit addresses (b = 4), an L2 of 2 sets x 2 ways, LRU,
@@ -25,26 +27,12 @@
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
-static void set_key(cfg_t *c, const char *key, const char *value)
-{
-    char err[256];
-    if (cfg_set(c, key, value, err, sizeof err) != 0)
-        fail_msg("cfg_set(%s, %s): %s", key, value, err);
-}
-
 static void base_cfg(cfg_t *c, const char *const *kv)
 {
     static const char *const base[] = {"l1.sets", "2", "l1.ways", "2", "l1.line_bytes", "16",
                                        "l1.addr_bits", "16", "system.cores", "4", "l2.sets",
                                        "2", "l2.ways", "2", "l2.mshrs", "2", NULL};
-    char err[512];
-    cfg_defaults(c);
-    for (const char *const *p = base; *p; p += 2)
-        set_key(c, p[0], p[1]);
-    for (const char *const *p = kv; p && *p; p += 2)
-        set_key(c, p[0], p[1]);
-    if (cfg_validate(c, err, sizeof err) != 0)
-        fail_msg("cfg_validate: %s", err);
+    test_cfg(c, base, kv);
 }
 
 static cm_l2_t *model(const char *const *kv)

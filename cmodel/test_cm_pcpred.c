@@ -16,6 +16,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "test_cfg.h"
+
 #include "cm_l1.h"
 #include "cm_l2.h"
 #include "sys_sim.h"
@@ -32,13 +34,6 @@
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
-static void set_key(cfg_t *c, const char *key, const char *value)
-{
-    char err[256];
-    if (cfg_set(c, key, value, err, sizeof err) != 0)
-        fail_msg("cfg_set(%s, %s): %s", key, value, err);
-}
-
 static void base_cfg(cfg_t *c, const char *const *kv)
 {
     static const char *const base[] = {
@@ -46,14 +41,7 @@ static void base_cfg(cfg_t *c, const char *const *kv)
         "l1.pc_bits", "16", "l1.mshrs", "2", "l1.replacement", "lru", "l1.mode", "pcpred",
         "l1.pc_entries", "4", "l1.pc_counter_bits", "2", "l1.pc_threshold", "2",
         "l1.pc_hash_shift", "2", "system.cores", "2", "l2.sets", "4", "l2.ways", "4", NULL};
-    char err[512];
-    cfg_defaults(c);
-    for (const char *const *p = base; *p; p += 2)
-        set_key(c, p[0], p[1]);
-    for (const char *const *p = kv; p && *p; p += 2)
-        set_key(c, p[0], p[1]);
-    if (cfg_validate(c, err, sizeof err) != 0)
-        fail_msg("cfg_validate: %s", err);
+    test_cfg(c, base, kv);
 }
 
 static cm_l1_t *model(const char *const *kv)
