@@ -246,6 +246,11 @@ struct harness {
                      port_u64(top->evt_evict_tag_o), (unsigned)port_u64(top->evt_mshr_o));
         for (unsigned d = (l->row_bits + 3) / 4; d-- > 0;)
             std::fputc("0123456789abcdef"[bv_get(&row, 4 * d, 4 * d + 4 <= l->row_bits ? 4 : l->row_bits - 4 * d)], evlog);
+#ifdef CG_PCPRED // then the table write (we, index, value) and the prediction
+        std::fprintf(evlog, " %u %u %u %u", (unsigned)top->evt_pc_we_o,
+                     (unsigned)port_u64(top->evt_pc_idx_o), (unsigned)port_u64(top->evt_pc_val_o),
+                     (unsigned)top->evt_pc_pred_o);
+#endif
         std::fputc('\n', evlog);
     }
 

@@ -96,6 +96,9 @@ int main(int argc, char **argv)
     fprintf(df, "`define WAYW %u\n`define TAGW %u\n`define ROWW %u\n", l->way_bits, l->tag_bits,
             l->row_bits);
     fprintf(df, "`define KINDW %u\n`define DECW %u\n", LAY_EVT_KIND_BITS, LAY_DEC_BITS);
+    if (c.l1.mode == MODE_PCPRED) /* the PC predictor's event ports (table write, prediction) */
+        fprintf(df, "`define PCPRED\n`define PCIDXW %u\n`define PCCW %u\n", l->hpc_bits,
+                c.l1.pc_counter_bits);
     fclose(df);
     if (defines_only) {
         cm_l1_free(m);

@@ -1,6 +1,7 @@
 // tb_dut.vh: the generated L1 under test, its input registers and output wires, shared by the
 // Icarus testbenches (tb_icarus.v, tb_replay.v). Include inside a module that has `clk` and
-// `rst_n`; widths come from tb_defines.vh (written by mkstim from cachegen's layout).
+// `rst_n`; widths come from tb_defines.vh (written by mkstim from cachegen's layout), which
+// also defines PCPRED where the L1 has the PC predictor's event ports.
   reg req_valid = 1'b0, req_store = 1'b0, rsp_ready = 1'b1, mem_req_ready = 1'b1;
   reg mem_rsp_valid = 1'b0, flush = 1'b0, kernel_start = 1'b0, filter_enable = 1'b1;
   reg mem_rsp_hint = 1'b0;
@@ -12,7 +13,7 @@
   reg [`LW-1:0] req_wdata = {`LW{1'b0}};
   reg [`MB-1:0] mem_rsp_mshr = {`MB{1'b0}};
   reg [`LW-1:0] mem_rsp_data = {`LW{1'b0}};
-  wire req_ready, rsp_valid, mem_req_valid, mem_req_store, mem_rsp_ready;
+  wire req_ready, rsp_valid, mem_req_valid, mem_req_store, mem_req_hint, mem_rsp_ready;
   wire [`IDW-1:0] rsp_id;
   wire [1:0] rsp_status;
   wire [`LW-1:0] rsp_data, mem_req_wdata;
@@ -28,6 +29,11 @@
   wire [`TAGW-1:0] evt_evict_tag;
   wire [`MB-1:0] evt_mshr;
   wire [`ROWW-1:0] evt_row;
+`ifdef PCPRED
+  wire evt_pc_we, evt_pc_pred;
+  wire [`PCIDXW-1:0] evt_pc_idx;
+  wire [`PCCW-1:0] evt_pc_val;
+`endif
 
   `DUT dut (
     .clk_i(clk), .rst_ni(rst_n),
@@ -39,6 +45,7 @@
     .mem_req_valid_o(mem_req_valid), .mem_req_ready_i(mem_req_ready),
     .mem_req_store_o(mem_req_store), .mem_req_line_o(mem_req_line),
     .mem_req_mshr_o(mem_req_mshr), .mem_req_be_o(mem_req_be), .mem_req_wdata_o(mem_req_wdata),
+    .mem_req_hint_o(mem_req_hint),
     .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_ready_o(mem_rsp_ready),
     .mem_rsp_mshr_i(mem_rsp_mshr), .mem_rsp_data_i(mem_rsp_data), .mem_rsp_hint_i(mem_rsp_hint),
     .flush_i(flush), .kernel_start_i(kernel_start), .filter_enable_i(filter_enable),
@@ -47,5 +54,9 @@
     .cnt_rsv_fails_o(cnt_rsv), .cnt_stall_cycles_o(cnt_stall),
     .evt_valid_o(evt_valid), .evt_kind_o(evt_kind), .evt_dec_o(evt_dec), .evt_set_o(evt_set),
     .evt_way_o(evt_way), .evt_evict_o(evt_evict), .evt_evict_tag_o(evt_evict_tag),
+`ifdef PCPRED
+    .evt_pc_we_o(evt_pc_we), .evt_pc_idx_o(evt_pc_idx), .evt_pc_val_o(evt_pc_val),
+    .evt_pc_pred_o(evt_pc_pred),
+`endif
     .evt_mshr_o(evt_mshr), .evt_row_o(evt_row)
   );

@@ -32,9 +32,16 @@ module tb_replay;
                 filter_enable);
     while (n == 18) begin
       #1;
+`ifdef PCPRED
+      if (rst_n && evt_valid) // then the table write (we, index, value) and the prediction
+        $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h %0d %0d %0d %0d", cycle, evt_kind,
+                  evt_dec, evt_set, evt_way, evt_evict, evt_evict_tag, evt_mshr, evt_row,
+                  evt_pc_we, evt_pc_idx, evt_pc_val, evt_pc_pred);
+`else
       if (rst_n && evt_valid)
         $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h", cycle, evt_kind, evt_dec, evt_set,
                   evt_way, evt_evict, evt_evict_tag, evt_mshr, evt_row);
+`endif
       #4 clk = 1'b1;
       #5 clk = 1'b0;
       cycle = cycle + 1;
