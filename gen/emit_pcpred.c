@@ -87,12 +87,22 @@ void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
     emit_line(e, ");");
     emit_in(e);
     emit_line(e, "reg [%u:0] tbl_q; // counter i in bits [%u*i +: %u]", E * cb - 1, cb, cb);
+    emit_line(e, "integer i;");
     emit_line(e, "assign rd_a_o = tbl_q[rd_a_idx_i*%u +: %u];", cb, cb);
     emit_line(e, "assign rd_b_o = tbl_q[rd_b_idx_i*%u +: %u];", cb, cb);
+    /* cleared counter by counter: one replication of E x C bits can exceed what lint accepts */
     emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
     emit_in(e);
-    emit_line(e, "if (!rst_ni) tbl_q <= {%u{1'b0}};", E * cb);
-    emit_line(e, "else if (we_i) tbl_q[wr_idx_i*%u +: %u] <= wr_val_i;", cb, cb);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "for (i = 0; i < %u; i = i + 1) tbl_q[i*%u +: %u] <= %s;", E, cb, cb,
+              emit_const(cb, 0));
+    emit_out(e);
+    emit_line(e, "end else if (we_i) begin");
+    emit_in(e);
+    emit_line(e, "tbl_q[wr_idx_i*%u +: %u] <= wr_val_i;", cb, cb);
+    emit_out(e);
+    emit_line(e, "end");
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

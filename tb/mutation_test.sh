@@ -31,7 +31,7 @@ mutants=(
   "pp_hit_decrement_wraps|--preset tian-gcn|.v|s/pp_dec = (pp_old_cnt == [^?]*? [^:]*: /pp_dec = /"
   "pp_victim_not_punished|--preset tian-gcn|.v|s/if (meta_evict) begin/if (1'b0) begin/"
   "pp_fill_installs_stale_pc|--preset tian-gcn|.v|s/(state_q == SFill) ? mshr_rd_hpc : pp_hash/pp_hash/"
-  "pp_table_write_lost|--preset tian-gcn|_pctbl.v|s/else if (we_i) tbl_q/else if (1'b0) tbl_q/"
+  "pp_table_write_lost|--preset tian-gcn|_pctbl.v|s/end else if (we_i) begin/end else if (1'b0) begin/"
   "pp_prediction_not_sent|--preset tian-gcn|.v|s/assign mem_req_hint_o = pp_pred_q \\& ~req_store_q;/assign mem_req_hint_o = 1'b0;/"
 )
 for m in "${mutants[@]}"; do

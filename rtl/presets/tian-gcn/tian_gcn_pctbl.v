@@ -53,11 +53,15 @@ module tian_gcn_pctbl (
   input  wire [3:0] wr_val_i
 );
   reg [511:0] tbl_q; // counter i in bits [4*i +: 4]
+  integer i;
   assign rd_a_o = tbl_q[rd_a_idx_i*4 +: 4];
   assign rd_b_o = tbl_q[rd_b_idx_i*4 +: 4];
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) tbl_q <= {512{1'b0}};
-    else if (we_i) tbl_q[wr_idx_i*4 +: 4] <= wr_val_i;
+    if (!rst_ni) begin
+      for (i = 0; i < 128; i = i + 1) tbl_q[i*4 +: 4] <= 4'd0;
+    end else if (we_i) begin
+      tbl_q[wr_idx_i*4 +: 4] <= wr_val_i;
+    end
   end
 
 endmodule
