@@ -120,6 +120,12 @@ step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs
   --set l2.replacement=srrip --set l2.victim_share=2
 step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
+sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness must catch
+  local d=$1; shift
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/sys_mutants.sh "$d/rtl" "$d/work"
+}
+step "system mutants: bypass bit, prediction and request routing miswired (2 PC-predictor L1s)" \
+  sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1 and the L2
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
