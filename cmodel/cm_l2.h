@@ -2,8 +2,9 @@
  * Write-back, write-allocate, LRU or SRRIP, any index; requests from P L1s carry core id and
  * id (the requesting L1's MSHR number); every line holds P/Sv G-Cache victim bits. Holds
  * exactly the state the RTL holds: set rows in gen/lay_l2's layout, data lines, MSHRs (each
- * holding its whole pending request) and counters. Memory requests (line reads, whole-line write-backs) leave in issue order
- * through a queue the caller drains; the memory may answer reads in any order (cm_l2_fill).
+ * holding its whole pending request) and counters. Memory requests (line reads, whole-line
+ * write-backs) leave in issue order through a queue the caller drains; the memory may answer
+ * reads in any order (cm_l2_fill).
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
