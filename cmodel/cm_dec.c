@@ -237,17 +237,10 @@ void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
 {
     const lay_l1_t *l = &m->lay;
-    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
-    cm_mshr_t *e = &m->mshr[mshr];
-    uint64_t addr = e->line << l->off_bits;
-    unsigned set = cm_l1_index(m, addr);
+    const cm_mshr_t *e = &m->mshr[mshr];
+    unsigned set;
+    uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     lay_l1_row_t *r = &m->rows[set];
-    cm_l1_result_init(res, EVT_FILL, set);
-    res->mshr = mshr;
-    res->responds = 1;
-    res->id = e->id;
-    res->data = *data;
-    e->valid = 0;
     if (e->bypass) {
         res->dec = DEC_FILL_BYPASS;
         res->status = ST_BYPASS;

@@ -53,18 +53,11 @@ void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned vbit, cm_r
 {
     const lay_l1_t *l = &m->lay;
     assert(m->cfg.mode == MODE_GCACHE && vbit <= 1);
-    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
-    uint64_t addr = m->mshr[mshr].line << l->off_bits;
-    unsigned set = cm_l1_index(m, addr);
+    unsigned set;
+    uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     lay_l1_row_t *r = &m->rows[set];
     unsigned top = (1u << l->repl_bits) - 1;
-    cm_l1_result_init(res, EVT_FILL, set);
-    res->mshr = mshr;
     res->vbit = (uint8_t)vbit;
-    res->responds = 1;
-    res->id = m->mshr[mshr].id;
-    res->data = *data;
-    m->mshr[mshr].valid = 0;
 
     /* a victim bit of 1 turns the switch on before the check */
     if (vbit && !m->gc_switch[set])

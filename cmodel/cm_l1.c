@@ -101,6 +101,22 @@ void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set)
     res->set = set;
 }
 
+uint64_t cm_l1_fill_take(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res,
+                         unsigned *set)
+{
+    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
+    cm_mshr_t *e = &m->mshr[mshr];
+    uint64_t addr = e->line << m->lay.off_bits;
+    *set = cm_l1_index(m, addr);
+    cm_l1_result_init(res, EVT_FILL, *set);
+    res->mshr = mshr;
+    res->responds = 1;
+    res->id = e->id;
+    res->data = *data;
+    e->valid = 0;
+    return addr;
+}
+
 void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res)
 {
     cm_l1_result_init(res, EVT_SWEEP, set);
@@ -239,19 +255,11 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
         cm_pc_fill(m, mshr, data, 0, res);
         return;
     }
-    const lay_l1_t *l = &m->lay;
-    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
-    uint64_t addr = m->mshr[mshr].line << l->off_bits;
-    unsigned set = cm_l1_index(m, addr);
-    cm_l1_result_init(res, EVT_FILL, set);
+    unsigned set;
+    uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     res->dec = DEC_FILL;
-    res->mshr = mshr;
-    cm_l1_install(m, set, addr, data, res);
-    res->responds = 1;
     res->status = ST_MISS;
-    res->id = m->mshr[mshr].id;
-    res->data = *data;
-    m->mshr[mshr].valid = 0;
+    cm_l1_install(m, set, addr, data, res);
 }
 
 void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned victim_bit,

@@ -176,6 +176,11 @@ void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
 void cm_l1_count(cm_l1_t *m, lay_counter_t c);
 void cm_l1_stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why);
 void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set);
+/* The start of every mode's fill: MSHR `mshr` (must be valid) is freed and `res` becomes the
+ * fill event of its line's set, answering the MSHR's request with `data`. Returns the line's
+ * byte address; its set goes to *set. The MSHR's other fields stay readable. */
+uint64_t cm_l1_fill_take(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res,
+                         unsigned *set);
 uint8_t *cm_l1_line_ptr(const cm_l1_t *m, unsigned set, unsigned way);
 void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q);
 /* Install the line of byte address `addr` in `set`: the lowest invalid way, else the

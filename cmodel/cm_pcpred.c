@@ -85,22 +85,14 @@ void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
 
 void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_result_t *res)
 {
-    const lay_l1_t *l = &m->lay;
     assert(m->cfg.mode == MODE_PCPRED && bbit <= 1);
-    assert(mshr < m->cfg.mshrs && m->mshr[mshr].valid);
-    cm_mshr_t *e = &m->mshr[mshr];
-    uint64_t addr = e->line << l->off_bits;
-    unsigned set = cm_l1_index(m, addr);
+    const cm_mshr_t *e = &m->mshr[mshr];
+    unsigned set;
+    uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     lay_l1_row_t *r = &m->rows[set];
-    cm_l1_result_init(res, EVT_FILL, set);
-    res->mshr = mshr;
     res->vbit = (uint8_t)bbit;
     res->pred = e->pred;
     res->hpc = e->hpc;
-    res->responds = 1;
-    res->id = e->id;
-    res->data = *data;
-    e->valid = 0;
 
     if (e->pred && !bbit) {
         res->dec = DEC_FILL_BYPASS;
