@@ -1,5 +1,6 @@
 // harness_util: what every lockstep harness shares: reading a +name=value plusarg, loading the
-// generated directory's configuration, a field-by-field row diff, and a set of named coverage
+// generated directory's configuration, reporting the first mismatch and a differing field, a
+// field-by-field row diff, and a set of named coverage
 // bins that reports every count (n/a where the configuration cannot reach a bin) and says how
 // many reachable bins were never hit.
 #ifndef CACHEGEN_TB_HARNESS_UTIL_H
@@ -38,6 +39,30 @@ inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
         return false;
     }
     return true;
+}
+
+// The first mismatch of a run, printed once (`failed` keeps later ones quiet):
+// "MISMATCH at cycle C (seed S): what" and the detail lines.
+inline void report_mismatch(bool &failed, uint64_t cycle, uint64_t seed, const char *what,
+                            const std::string &detail)
+{
+    if (failed)
+        return;
+    failed = true;
+    std::printf("MISMATCH at cycle %llu (seed %llu): %s\n%s", (unsigned long long)cycle,
+                (unsigned long long)seed, what, detail.c_str());
+}
+
+// A detail line "  where: what expected E actual A", or "" when the two agree.
+inline std::string field_diff(const std::string &where, const char *what, uint64_t exp,
+                              uint64_t act)
+{
+    if (exp == act)
+        return "";
+    char b[256];
+    std::snprintf(b, sizeof b, "  %s: %s expected %llu actual %llu\n", where.c_str(), what,
+                  (unsigned long long)exp, (unsigned long long)act);
+    return b;
 }
 
 // Every field of two rows, expected beside actual, differing ones marked. `field` names field i

@@ -94,22 +94,14 @@ struct harness {
 
     void fail(const char *what, const std::string &detail)
     {
-        if (failed)
-            return;
-        failed = true;
-        std::printf("MISMATCH at cycle %" PRIu64 " (seed %" PRIu64 "): %s\n%s", cycle, seed, what,
-                    detail.c_str());
+        report_mismatch(failed, cycle, seed, what, detail);
     }
 
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
     {
-        if (exp == act)
-            return;
-        char b[256];
-        std::snprintf(b, sizeof b, "  event %s: %s expected %" PRIu64 " actual %" PRIu64 "\n", evt,
-                      what, exp, act);
-        fail("event field differs", b);
+        if (exp != act)
+            fail("event field differs", field_diff(std::string("event ") + evt, what, exp, act));
     }
 
     bool free_running = false;  // +free: no model and no checks (benchmark baseline)
@@ -393,12 +385,7 @@ struct harness {
     // backpressure on each channel, so one run sees both MSHR-full and idle regimes.
     void new_phase()
     {
-        static const unsigned max_lat[] = {2, 8, 40, 200};
-        unsigned k = (unsigned)(rng() % 4);
-        mem.timing.min_latency = 1 + (k == 3 ? 40 : 0);
-        mem.timing.max_latency = max_lat[k];
-        mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
-        mem.timing.out_of_order = (rng() & 3) != 0;
+        mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         filter_enable = rng() % 5 != 0;
         static const unsigned hint_pcts[] = {0, 20, 60, 90};

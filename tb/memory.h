@@ -16,6 +16,16 @@ struct mem_timing {
     unsigned min_latency = 1, max_latency = 1;  // cycles from acceptance to response valid
     unsigned req_ready_pct = 100;                // chance mem_req_ready is high in a cycle
     bool out_of_order = false;                   // answer any due read, not the oldest
+    // A random phase: fast or slow memory, in or out of order, with or without backpressure.
+    void draw(std::mt19937_64 &rng)
+    {
+        static const unsigned max_lat[] = {2, 8, 40, 200};
+        unsigned k = (unsigned)(rng() % 4);
+        min_latency = 1 + (k == 3 ? 40 : 0);
+        max_latency = max_lat[k];
+        req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        out_of_order = (rng() & 3) != 0;
+    }
 };
 
 class memory {

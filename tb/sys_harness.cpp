@@ -138,20 +138,12 @@ struct harness {
 
     void fail(const char *what, const std::string &detail)
     {
-        if (failed)
-            return;
-        failed = true;
-        std::printf("MISMATCH at cycle %" PRIu64 " (seed %" PRIu64 "): %s\n%s", cycle, seed, what,
-                    detail.c_str());
+        report_mismatch(failed, cycle, seed, what, detail);
     }
     void check(const char *what, uint64_t exp, uint64_t act, const std::string &where)
     {
-        if (exp == act)
-            return;
-        char b[256];
-        std::snprintf(b, sizeof b, "  %s: %s expected %" PRIu64 " actual %" PRIu64 "\n",
-                      where.c_str(), what, exp, act);
-        fail("field differs", b);
+        if (exp != act)
+            fail("field differs", field_diff(where, what, exp, act));
     }
     bool reachable(const std::string &b) const
     {
@@ -550,12 +542,7 @@ struct harness {
 
     void new_phase()
     {
-        static const unsigned max_lat[] = {2, 8, 40, 200};
-        unsigned k = (unsigned)(rng() % 4);
-        mem.timing.min_latency = 1 + (k == 3 ? 40 : 0);
-        mem.timing.max_latency = max_lat[k];
-        mem.timing.req_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
-        mem.timing.out_of_order = (rng() & 3) != 0;
+        mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
     }
 
