@@ -465,6 +465,19 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w,
     emit_line(e, "end");
 }
 
+/* A lookup that cannot go on parks its request until a fill: stall event `dec`, one
+ * reservation failure per request; `wake` (decoupled) also clears the parked wake-up. */
+static void emit_park(emit_t *e, const top_w_t *w, lay_decision_t dec, int wake)
+{
+    emit_event(e, w, EVT_STALL, dec_const(dec), "set_q", "meta_rdata");
+    emit_line(e, "park_d = 1'b1;");
+    if (wake)
+        emit_line(e, "park_wake_d = 1'b0;");
+    emit_line(e, "rsv_counted_d = 1'b1;");
+    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
+    emit_line(e, "state_d = SIdle;");
+}
+
 static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "STag: begin");
@@ -491,11 +504,7 @@ static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
     emit_in(e);
-    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_MSHR), "set_q", "meta_rdata");
-    emit_line(e, "park_d = 1'b1;");
-    emit_line(e, "rsv_counted_d = 1'b1;");
-    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
-    emit_line(e, "state_d = SIdle;");
+    emit_park(e, w, DEC_STALL_MSHR, 0);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -509,21 +518,11 @@ static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_in(e);
     emit_line(e, "if (!(meta_hit | req_store_q | !mshr_full)) begin // load needs an MSHR: park");
     emit_in(e);
-    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_MSHR), "set_q", "meta_rdata");
-    emit_line(e, "park_d = 1'b1;");
-    emit_line(e, "park_wake_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b1;");
-    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
-    emit_line(e, "state_d = SIdle;");
+    emit_park(e, w, DEC_STALL_MSHR, 1);
     emit_out(e);
     emit_line(e, "end else if (meta_stall) begin // every data line reserved: park until a fill");
     emit_in(e);
-    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_RSV), "set_q", "meta_rdata");
-    emit_line(e, "park_d = 1'b1;");
-    emit_line(e, "park_wake_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b1;");
-    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
-    emit_line(e, "state_d = SIdle;");
+    emit_park(e, w, DEC_STALL_RSV, 1);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
