@@ -54,7 +54,7 @@ void emit_pp_decls(emit_t *e, const gen_l1_t *g);
 void emit_pp_values(emit_t *e, const gen_l1_t *g);
 void emit_pp_defaults(emit_t *e, const gen_l1_t *g);
 void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
-void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
+void emit_pp_fill_pred(emit_t *e);
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
 void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);

@@ -2,7 +2,8 @@
  * l1.pc_entries saturating counters in flops (reset 0; its own module <name>_pctbl, so the
  * cost report can count it), the hash of the request PC, the hit
  * decrement, the prediction kept in the MSHR and sent with the read (mem_req_hint_o), and the
- * fill that bypasses (predicted and the L2's bit 0) or installs and punishes the victim's PC.
+ * fill's bypass condition (predicted and the L2's bit 0; the bypassing fill itself is
+ * emit_top.c's, shared with the decoupled store) or the victim's PC punished on insertion.
  * emit_top.c calls these where l1.mode = pcpred; the per-way hpc field is read and written by
  * the metadata module (emit_meta.c). Mirrors cmodel/cm_pcpred.c. */
 #include "emit_l1.h"
@@ -151,30 +152,9 @@ void emit_pp_values(emit_t *e, const gen_l1_t *g)
               emit_range(cb), emit_const(cb, max), emit_const(cb, 1));
 }
 
-/* Inside SFill, before the installing fill: predicted and the L2's bit 0 answers without
- * installing. Leaves an "else begin" open. */
-void emit_pp_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
-{
-    (void)g;
-    emit_line(e, "evt_pc_pred_o = mshr_rd_pred;");
-    emit_line(e, "if (pp_fill_bypass) begin");
-    emit_in(e);
-    emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_FILL));
-    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_FILL_BYPASS));
-    emit_line(e, "evt_set_o = set_q;");
-    emit_line(e, "evt_row_o = meta_rdata;");
-    emit_line(e, "evt_mshr_o = fmshr_q;");
-    emit_line(e, "mshr_free = 1'b1;");
-    emit_line(e, "rsp_id_d = mshr_rd_id;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
-    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
-    emit_line(e, "state_d = SResp;");
-    emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(cw, 1));
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-}
+/* Inside SFill: every fill reports the MSHR's prediction. Whether it bypasses (predicted and
+ * the L2's bit 0: pp_fill_bypass) is emit_top.c's shared bypassing fill. */
+void emit_pp_fill_pred(emit_t *e) { emit_line(e, "evt_pc_pred_o = mshr_rd_pred;"); }
 
 /* Inside SFill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)

@@ -550,19 +550,24 @@ static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
 }
 
-/* Decoupled fill of a bypassed read: answer the core, install nothing. */
-static void emit_fill_bypass(emit_t *e, const top_w_t *w)
+/* The fill of a bypassed read: answer the core BYPASS, install nothing. Decoupled: the lookup
+ * decided it (and counted the bypass); PC predictor: predicted and the L2's bit 0, counted
+ * here. Leaves an "else begin" open for the installing fill. */
+static void emit_fill_bypass(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "if (mshr_rd_bypass) begin");
+    emit_line(e, "if (%s) begin", g->lay.dec ? "mshr_rd_bypass" : "pp_fill_bypass");
     emit_in(e);
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_rdata");
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
-    emit_line(e, "park_wake_d = 1'b1;");
+    if (g->lay.dec) /* a line reservation may wait for this fill */
+        emit_line(e, "park_wake_d = 1'b1;");
     emit_line(e, "rsp_id_d = mshr_rd_id;");
     emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
     emit_line(e, "rsp_data_d = mem_rsp_data_i;");
     emit_line(e, "state_d = SResp;");
+    if (pp_enabled(g))
+        emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(w->cw, 1));
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -572,14 +577,14 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "SFill: begin");
     emit_in(e);
-    if (g->lay.dec)
-        emit_fill_bypass(e, w);
+    if (pp_enabled(g))
+        emit_pp_fill_pred(e);
+    if (g->lay.dec || pp_enabled(g))
+        emit_fill_bypass(e, g, w);
     if (gc_enabled(g))
         emit_gc_fill_bypass(e, g, w->cw);
-    if (pp_enabled(g)) {
-        emit_pp_fill_bypass(e, g, w->cw);
+    if (pp_enabled(g))
         emit_pp_fill_victim(e, g);
-    }
     emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (!g->lay.dec) {
