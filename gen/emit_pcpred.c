@@ -15,12 +15,12 @@ unsigned pp_hash_bits(const gen_l1_t *g) { return g->lay.hpc_bits; }
 static void emit_hash(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    unsigned k = pp_hash_bits(g), n = 0;
+    unsigned k = pp_hash_bits(g);
     emit_line(e, "reg %spp_hash; // XOR-fold of req_pc_q >> %u", emit_range(k), c->pc_hash_shift);
     emit_line(e, "always @* begin : pp_fold");
     emit_in(e);
     emit_line(e, "pp_hash = %s;", emit_const(k, 0));
-    for (unsigned lo = c->pc_hash_shift; lo < c->pc_bits; lo += k, n++) {
+    for (unsigned lo = c->pc_hash_shift; lo < c->pc_bits; lo += k) {
         unsigned hi = lo + k - 1 < c->pc_bits ? lo + k - 1 : c->pc_bits - 1;
         if (hi - lo + 1 == k)
             emit_line(e, "pp_hash = pp_hash ^ req_pc_q[%u:%u];", hi, lo);
@@ -30,7 +30,6 @@ static void emit_hash(emit_t *e, const gen_l1_t *g)
     }
     emit_out(e);
     emit_line(e, "end");
-    (void)n;
 }
 
 void emit_pp_decls(emit_t *e, const gen_l1_t *g)
