@@ -79,9 +79,9 @@ int main(int argc, char **argv)
             snprintf(kv[n++], 64, "l1.rc_bits=%u", rc);
             snprintf(kv[n++], 64, "l1.threshold=%u", th);
         } else if (pick(3) == 0) {
-            /* about a fifth of the rest use the PC bypass predictor: a small table of narrow
-             * counters with the threshold at least 1 (0 would predict every miss a bypass,
-             * and the "keep" path would be unreachable) */
+            /* a third of the rest (2/9 of all) use the PC bypass predictor: a small table of
+             * narrow counters with the threshold at least 1 (0 would predict every miss a
+             * bypass, and the "keep" path would be unreachable) */
             unsigned entries = 2u << pick(7), cbits = 1 + pick(4);
             unsigned th = 1 + pick((1u << cbits) - 1), shift = pick(5);
             snprintf(kv[n++], 64, "l1.mode=pcpred");
