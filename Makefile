@@ -12,7 +12,7 @@ DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
             ccache gnuplot-nox make gcc g++
-CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c
+CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_mshr.c gen/emit_l2_top.c gen/report.c gen/gen_l1.c \
@@ -29,7 +29,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 .PHONY: all deps demo test soak golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
-     $(B)/test_cm_duel $(B)/test_bv $(B)/test_pric \
+     $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
      $(B)/cost $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
@@ -89,6 +89,9 @@ $(B)/test_cm_duel: cmodel/test_cm_duel.c $(B)/libcmodel.a $(B)/libcore.a
 
 $(B)/test_bv: gen/test_bv.c gen/bv.h | $(B)
 	$(CC) $(CFLAGS) -o $@ $< -lcmocka
+
+$(B)/test_num: gen/test_num.c $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lcmocka
 
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka

@@ -44,6 +44,7 @@ replay() { # PREFIX: a background step's log, and its exit status
   return "$(cat "$1.rc" 2>/dev/null || echo 1)"
 }
 step "unit: bit vectors against a bit-by-bit reference (cmocka)" build/test_bv
+step "unit: the checked number parser (cmocka)" build/test_num
 step "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
 step "unit: decoupled tag store against hand-worked expectations (cmocka)" build/test_cm_dec
 step "unit: L2 slice with victim bits against hand-worked expectations (cmocka)" build/test_cm_l2
