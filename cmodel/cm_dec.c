@@ -4,7 +4,7 @@
  * references and get a data line only once RC reaches the threshold; the rest bypass.
  * Invariant: every valid or reserved data line is owned by exactly one valid tag entry (pv,
  * pos), entries owning a line are never replaced, and `free` counts the invalid lines. */
-#include "cm_l1.h"
+#include "cm_l1_int.h"
 
 #include <string.h>
 #include "cm_index.h"
@@ -146,7 +146,7 @@ static void store(cm_l1_t *m, cm_req_t *q, unsigned set, lay_l1_row_t *r, int t,
     cm_l1_store_bytes(m, set, w, q);
 }
 
-void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
+static void dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 {
     const lay_l1_t *l = &m->lay;
     unsigned set = cm_l1_index(m, q->addr);
@@ -234,8 +234,9 @@ void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     alloc_mshr(m, line, q->id, 1, res);
 }
 
-void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+static void dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned hint, cm_result_t *res)
 {
+    (void)hint; /* the decoupled store has no L2 hint */
     const lay_l1_t *l = &m->lay;
     const cm_mshr_t *e = &m->mshr[mshr];
     unsigned set;
@@ -258,3 +259,10 @@ void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     res->way = w;
     res->status = ST_MISS;
 }
+
+/* The decoupled store replaces the whole lookup and fill; it takes no hint from the L2. */
+const cm_mech_ops_t cm_mech_decoupled = {
+    .name = "decoupled",
+    .access = dec_access,
+    .fill = dec_fill,
+};

@@ -2,31 +2,62 @@
  * lookup: per-set bypass switches and bypass counters (flops, outside the rows), the bypass
  * decision and the victim-bit-dependent insertion at fill time, and the periodic switch reset.
  * Lookups are the baseline's (SRRIP: a hit sets RRPV 0); stores never touch this state. */
-#include "cm_l1.h"
+#include "cm_l1_int.h"
 
+#include <stdlib.h>
 #include <string.h>
 
+cm_gc_state_t *cm_gc(cm_l1_t *m)
+{
+    assert(m->mech_ops == &cm_mech_gcache);
+    return m->mech;
+}
+
+static cm_gc_state_t *gc(cm_l1_t *m) { return m->mech; }
+
+static int gc_init(cm_l1_t *m)
+{
+    cm_gc_state_t *g = calloc(1, sizeof *g);
+    m->mech = g;
+    if (!g)
+        return -1;
+    g->sw = calloc(m->cfg.sets, 1);
+    g->count = calloc(m->cfg.sets, 1);
+    return g->sw && g->count ? 0 : -1;
+}
+
+static void gc_free(cm_l1_t *m)
+{
+    cm_gc_state_t *g = gc(m);
+    if (g) {
+        free(g->sw);
+        free(g->count);
+        free(g);
+    }
+    m->mech = NULL;
+}
+
 /* Called once per accepted lookup (load or store, hit or miss; not for stalls). */
-void cm_gc_accepted(cm_l1_t *m, cm_result_t *res)
+static void gc_accepted(cm_l1_t *m, cm_result_t *res)
 {
     uint32_t period = m->cfg.gc_switch_reset_period;
     if (period == 0)
         return;
-    if (++m->gc_requests == period) {
-        m->gc_requests = 0;
-        m->gc_reset_pending = 1;
+    if (++gc(m)->requests == period) {
+        gc(m)->requests = 0;
+        gc(m)->reset_pending = 1;
         res->reset_due = 1;
     }
 }
 
-void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res)
+/* The switch-reset event: every switch and bypass counter clears. */
+static void gc_switch_reset(cm_l1_t *m, cm_result_t *res)
 {
-    assert(m->cfg.mode == MODE_GCACHE);
     cm_l1_result_init(res, EVT_SWITCH_RESET, 0);
     res->dec = DEC_NONE;
-    memset(m->gc_switch, 0, m->cfg.sets);
-    memset(m->gc_count, 0, m->cfg.sets);
-    m->gc_reset_pending = 0;
+    memset(gc(m)->sw, 0, m->cfg.sets);
+    memset(gc(m)->count, 0, m->cfg.sets);
+    gc(m)->reset_pending = 0;
 }
 
 /* A bypass of `set`: count it (mod M); on the count's wrap to 0 (the M-th, 2M-th, ... bypass
@@ -36,8 +67,9 @@ static void bypass_age(cm_l1_t *m, unsigned set, cm_result_t *res)
 {
     lay_l1_row_t *r = &m->rows[set];
     unsigned top = (1u << m->lay.repl_bits) - 1;
-    m->gc_count[set] = (uint8_t)((m->gc_count[set] + 1u) % m->cfg.gc_bypass_age_every);
-    if (m->gc_count[set] != 0) {
+    uint8_t *count = &gc(m)->count[set];
+    *count = (uint8_t)((*count + 1u) % m->cfg.gc_bypass_age_every);
+    if (*count != 0) {
         res->paths |= CM_PATH_GC_BYPASS_NO_AGE;
         return;
     }
@@ -49,10 +81,11 @@ static void bypass_age(cm_l1_t *m, unsigned set, cm_result_t *res)
     res->aged = 1;
 }
 
-void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned vbit, cm_result_t *res)
+static void gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned vbit, cm_result_t *res)
 {
     const lay_l1_t *l = &m->lay;
-    assert(m->cfg.mode == MODE_GCACHE && vbit <= 1);
+    uint8_t *sw = gc(m)->sw;
+    assert(vbit <= 1);
     unsigned set;
     uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     lay_l1_row_t *r = &m->rows[set];
@@ -60,16 +93,16 @@ void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned vbit, cm_r
     res->vbit = (uint8_t)vbit;
 
     /* a victim bit of 1 turns the switch on before the check */
-    if (vbit && !m->gc_switch[set])
+    if (vbit && !sw[set])
         res->paths |= CM_PATH_GC_SWITCH_ON;
     if (vbit)
-        m->gc_switch[set] = 1;
+        sw[set] = 1;
     int invalid = 0;
     for (unsigned w = 0; w < m->cfg.ways; w++)
         invalid |= !r->way[w].valid;
-    if (m->gc_switch[set] && invalid)
+    if (sw[set] && invalid)
         res->paths |= CM_PATH_GC_INVALID_WAY;
-    if (m->gc_switch[set] && !invalid) {
+    if (sw[set] && !invalid) {
         unsigned th = vbit ? m->cfg.gc_th_victim : m->cfg.gc_th_hot;
         int all_hot = 1;
         for (unsigned w = 0; w < m->cfg.ways; w++)
@@ -91,3 +124,12 @@ void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned vbit, cm_r
     res->dec = DEC_FILL;
     res->status = ST_MISS;
 }
+
+const cm_mech_ops_t cm_mech_gcache = {
+    .name = "gcache",
+    .init = gc_init,
+    .free = gc_free,
+    .accepted = gc_accepted,
+    .fill = gc_fill,
+    .tick = gc_switch_reset,
+};

@@ -1,5 +1,6 @@
-/* cm_l1: the L1 model's events: sweep, access (lookup or stall), fill. */
-#include "cm_l1.h"
+/* cm_l1: the L1 model's events: sweep, access (lookup or stall), fill; the baseline's rules,
+ * with the configured mechanism's hooks (cm_mech.h) called where it acts. */
+#include "cm_l1_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -24,19 +25,9 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
     m->data = calloc((size_t)c->l1.sets * c->l1.ways, c->l1.line_bytes);
     if (!m->rows || !m->data)
         goto fail;
-    if (c->l1.mode == MODE_GCACHE) {
-        m->gc_switch = calloc(c->l1.sets, 1);
-        m->gc_count = calloc(c->l1.sets, 1);
-        if (!m->gc_switch || !m->gc_count)
-            goto fail;
-    }
-    if (c->l1.mode == MODE_PCPRED) {
-        m->pc_table = calloc(c->l1.pc_entries, 1);
-        m->pc_seen = calloc(c->l1.pc_entries, sizeof *m->pc_seen);
-        m->pc_seen_valid = calloc(c->l1.pc_entries, 1);
-        if (!m->pc_table || !m->pc_seen || !m->pc_seen_valid)
-            goto fail;
-    }
+    m->mech_ops = cm_mech_for(c->l1.mode);
+    if (m->mech_ops->init && m->mech_ops->init(m) != 0)
+        goto fail;
     for (unsigned s = 0; s < c->l1.sets; s++)
         lay_l1_reset_row(&m->cfg, &m->lay, &m->rows[s]);
     if (c->l1.index == INDEX_PRIC) {
@@ -54,13 +45,10 @@ void cm_l1_free(cm_l1_t *m)
 {
     if (!m)
         return;
+    if (m->mech_ops && m->mech_ops->free)
+        m->mech_ops->free(m);
     free(m->rows);
     free(m->data);
-    free(m->gc_switch);
-    free(m->gc_count);
-    free(m->pc_table);
-    free(m->pc_seen);
-    free(m->pc_seen_valid);
     free(m);
 }
 
@@ -143,8 +131,9 @@ void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q
 
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 {
-    if (m->lay.dec) {
-        cm_dec_access(m, q, res);
+    const cm_mech_ops_t *mech = m->mech_ops;
+    if (mech->access) {
+        mech->access(m, q, res);
         return;
     }
     const lay_l1_t *l = &m->lay;
@@ -171,8 +160,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     }
 
     cm_l1_count(m, CNT_ACCESSES);
-    if (m->cfg.mode == MODE_GCACHE)
-        cm_gc_accepted(m, res);
+    if (mech->accepted)
+        mech->accepted(m, res);
     const cm_repl_ops_t *pol = cm_repl_for(m->cfg.repl);
     if (hit >= 0) {
         cm_l1_count(m, CNT_HITS);
@@ -187,8 +176,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
             if (!m->cfg.write_evict)
                 cm_l1_store_bytes(m, set, (unsigned)hit, q);
         } else {
-            if (m->cfg.mode == MODE_PCPRED)
-                cm_pc_hit(m, q, set, (unsigned)hit, res);
+            if (mech->load_hit)
+                mech->load_hit(m, q, set, (unsigned)hit, res);
             res->dec = DEC_LD_HIT;
             res->responds = 1;
             res->status = ST_HIT;
@@ -207,8 +196,8 @@ void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
     m->mshr[f].id = q->id;
     res->dec = DEC_LD_MISS;
     res->mshr = (unsigned)f;
-    if (m->cfg.mode == MODE_PCPRED)
-        cm_pc_miss(m, q, (unsigned)f, res);
+    if (mech->load_miss)
+        mech->load_miss(m, q, (unsigned)f, res);
 }
 
 unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data,
@@ -241,18 +230,11 @@ unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data
     return (unsigned)way;
 }
 
-void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned hint,
+                     cm_result_t *res)
 {
-    if (m->lay.dec) {
-        cm_dec_fill(m, mshr, data, res);
-        return;
-    }
-    if (m->cfg.mode == MODE_GCACHE) { /* without a hint: as if the L2 returned victim bit 0 */
-        cm_gc_fill(m, mshr, data, 0, res);
-        return;
-    }
-    if (m->cfg.mode == MODE_PCPRED) { /* without a hint: as if the L2 returned bypass bit 0 */
-        cm_pc_fill(m, mshr, data, 0, res);
+    if (m->mech_ops->fill) {
+        m->mech_ops->fill(m, mshr, data, hint & 1, res);
         return;
     }
     unsigned set;
@@ -262,15 +244,15 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     cm_l1_install(m, set, addr, data, res);
 }
 
-void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned victim_bit,
-                     cm_result_t *res)
+void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
 {
-    if (m->cfg.mode == MODE_GCACHE)
-        cm_gc_fill(m, mshr, data, victim_bit & 1, res);
-    else if (m->cfg.mode == MODE_PCPRED)
-        cm_pc_fill(m, mshr, data, victim_bit & 1, res);
-    else
-        cm_l1_fill(m, mshr, data, res);
+    cm_l1_fill_hint(m, mshr, data, 0, res);
+}
+
+void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res)
+{
+    assert(m->mech_ops->tick);
+    m->mech_ops->tick(m, res);
 }
 
 void cm_l1_stall_cycle(cm_l1_t *m) { cm_l1_count(m, CNT_STALL_CYCLES); }

@@ -12,6 +12,8 @@
 
 #define CM_MAX_MSHRS 64
 
+struct cm_mech_ops;
+
 typedef struct cm_mshr {
     uint8_t valid;   /* outstanding read */
     uint64_t line;   /* line address (addr >> b) */
@@ -105,18 +107,9 @@ typedef struct cm_l1 {
     uint8_t filter_enable;       /* decoupled: input filter_enable (0: threshold 0) */
     uint64_t pric_poly;          /* PRIC modulus in effect (index pric) */
     unsigned pric_hashed;        /* PRIC hashed line-address bits */
-    /* G-Cache flops (l1.mode = gcache; NULL / 0 otherwise), outside the SRAM rows */
-    uint8_t *gc_switch;          /* [sets] bypass switch, 1 bit */
-    uint8_t *gc_count;           /* [sets] bypasses since the last aging, 0..M-1 */
-    uint32_t gc_requests;        /* accepted requests in this reset period, 0..period-1 */
-    uint8_t gc_reset_pending;    /* a period completed; the switch-reset event is due */
-    /* PC predictor (l1.mode = pcpred; NULL otherwise): the table is flops, cleared at reset
-     * (cm_l1_new) and by nothing else, not even a flush */
-    uint8_t *pc_table;           /* [pc_entries] saturating counters, pc_counter_bits each */
-    /* Coverage bookkeeping only, not RTL state (never packed or compared): the last PC whose
-     * load lookup used each table entry, to report aliasing (CM_PATH_PC_ALIAS). */
-    uint64_t *pc_seen;           /* [pc_entries] masked PC */
-    uint8_t *pc_seen_valid;      /* [pc_entries] */
+    const struct cm_mech_ops *mech_ops; /* the l1.mode's hooks (cm_mech.h) */
+    void *mech;                  /* the mechanism's own state (flops outside the SRAM rows),
+                                    owned by its file; NULL for the baseline */
 } cm_l1_t;
 
 /* Build a model of a validated config, in the state after the init sweep.
@@ -134,8 +127,7 @@ void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res);
  * state alone except for the reservation-failure counter; otherwise a lookup. */
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
 
-/* Fill event: MSHR `mshr` (must be valid) returns `line`. In gcache and pcpred mode this is
- * cm_l1_fill_hint with hint bit 0. */
+/* Fill event: MSHR `mshr` (must be valid) returns `line`; cm_l1_fill_hint with hint bit 0. */
 void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
 
 /* Fill event carrying the hint bit the L2 returned with the line. gcache (SPEC 3.5): the
@@ -145,49 +137,10 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
 void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
                      cm_result_t *res);
 
-/* Switch-reset event (gcache): every bypass switch and bypass counter clears. Due when a
- * lookup reported reset_due (l1.gc_switch_reset_period accepted requests); the RTL takes it
- * as its own event after that lookup. */
+/* Switch-reset event (gcache, the mechanism's tick): every bypass switch and bypass counter
+ * clears. Due when a lookup reported reset_due (l1.gc_switch_reset_period accepted requests);
+ * the RTL takes it as its own event after that lookup. */
 void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res);
-
-/* G-Cache pieces called by cm_l1_access / cm_l1_fill (cmodel/cm_gcache.c). */
-void cm_gc_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
-                cm_result_t *res);
-void cm_gc_accepted(cm_l1_t *m, cm_result_t *res);
-
-/* PC predictor pieces called by cm_l1_access / cm_l1_fill (cmodel/cm_pcpred.c). */
-/* hash(PC): the PC cut to l1.pc_bits, shifted right by l1.pc_hash_shift, XOR-folded into
- * log2(l1.pc_entries) bits (SPEC 3.6). */
-unsigned cm_pc_hash(const cfg_l1_t *c, uint64_t pc);
-/* Load lookup that hit way `way` of `set`: counter[line hash] - 1 (floor 0), line hash =
- * hash(PC). */
-void cm_pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_result_t *res);
-/* Load lookup that missed and took MSHR `mshr`: the prediction, kept in the MSHR with the
- * hash, reported in res->pred. */
-void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res);
-/* Fill of MSHR `mshr` with the L2's bypass bit `bbit`. */
-void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned bbit, cm_result_t *res);
-
-/* Decoupled store events (called by cm_l1_access / cm_l1_fill; cmodel/cm_dec.c). */
-void cm_dec_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
-void cm_dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
-
-/* Shared by the baseline and decoupled paths (cm_l1.c). */
-void cm_l1_count(cm_l1_t *m, lay_counter_t c);
-void cm_l1_stall(cm_l1_t *m, cm_req_t *q, cm_result_t *res, lay_decision_t why);
-void cm_l1_result_init(cm_result_t *res, lay_evt_kind_t kind, unsigned set);
-/* The start of every mode's fill: MSHR `mshr` (must be valid) is freed and `res` becomes the
- * fill event of its line's set, answering the MSHR's request with `data`. Returns the line's
- * byte address; its set goes to *set. The MSHR's other fields stay readable. */
-uint64_t cm_l1_fill_take(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res,
-                         unsigned *set);
-uint8_t *cm_l1_line_ptr(const cm_l1_t *m, unsigned set, unsigned way);
-void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q);
-/* Install the line of byte address `addr` in `set`: the lowest invalid way, else the
- * policy's victim (which may age the row; eviction in res); the policy's insertion; the data;
- * the fill counter. Returns the way (also in res->way). */
-unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data,
-                       cm_result_t *res);
 
 /* Count one cycle in which a request waited on a reservation failure. */
 void cm_l1_stall_cycle(cm_l1_t *m);

@@ -13,7 +13,41 @@
  *  - the correction path (predicted, but the L2 returned b = 1) also increments the victim's
  *    counter, which the listing omits;
  *  - the L2 stores `prediction AND NOT b` on every read rather than clearing the bit (cm_l2). */
-#include "cm_l1.h"
+#include "cm_l1_int.h"
+
+#include <stdlib.h>
+
+cm_pc_state_t *cm_pc(cm_l1_t *m)
+{
+    assert(m->mech_ops == &cm_mech_pcpred);
+    return m->mech;
+}
+
+static cm_pc_state_t *pcst(cm_l1_t *m) { return m->mech; }
+
+static int pc_init(cm_l1_t *m)
+{
+    cm_pc_state_t *p = calloc(1, sizeof *p);
+    m->mech = p;
+    if (!p)
+        return -1;
+    p->table = calloc(m->cfg.pc_entries, 1);
+    p->seen = calloc(m->cfg.pc_entries, sizeof *p->seen);
+    p->seen_valid = calloc(m->cfg.pc_entries, 1);
+    return p->table && p->seen && p->seen_valid ? 0 : -1;
+}
+
+static void pc_free(cm_l1_t *m)
+{
+    cm_pc_state_t *p = pcst(m);
+    if (p) {
+        free(p->table);
+        free(p->seen);
+        free(p->seen_valid);
+        free(p);
+    }
+    m->mech = NULL;
+}
 
 /* The PC as the RTL sees it: l1.pc_bits wide. */
 static uint64_t pc_cut(const cfg_l1_t *c, uint64_t pc)
@@ -37,7 +71,7 @@ static unsigned counter_max(const cm_l1_t *m) { return (1u << m->cfg.pc_counter_
 static void table_write(cm_l1_t *m, unsigned idx, unsigned val, cm_result_t *res)
 {
     assert(idx < m->cfg.pc_entries && val <= counter_max(m));
-    m->pc_table[idx] = (uint8_t)val;
+    pcst(m)->table[idx] = (uint8_t)val;
     res->tbl_write = 1;
     res->tbl_idx = (uint16_t)idx;
     res->tbl_val = (uint8_t)val;
@@ -47,17 +81,18 @@ static void table_write(cm_l1_t *m, unsigned idx, unsigned val, cm_result_t *res
 static void note_pc(cm_l1_t *m, uint64_t pc, unsigned h, cm_result_t *res)
 {
     uint64_t cut = pc_cut(&m->cfg, pc);
-    if (m->pc_seen_valid[h] && m->pc_seen[h] != cut)
+    cm_pc_state_t *p = pcst(m);
+    if (p->seen_valid[h] && p->seen[h] != cut)
         res->paths |= CM_PATH_PC_ALIAS;
-    m->pc_seen[h] = cut;
-    m->pc_seen_valid[h] = 1;
+    p->seen[h] = cut;
+    p->seen_valid[h] = 1;
 }
 
-void cm_pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_result_t *res)
+static void pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_result_t *res)
 {
-    assert(m->cfg.mode == MODE_PCPRED && !q->store);
+    assert(!q->store);
     lay_l1_way_t *w = &m->rows[set].way[way];
-    unsigned h = cm_pc_hash(&m->cfg, q->pc), old = w->hpc, c = m->pc_table[old];
+    unsigned h = cm_pc_hash(&m->cfg, q->pc), old = w->hpc, c = pcst(m)->table[old];
     note_pc(m, q->pc, h, res);
     res->hpc = (uint16_t)h;
     /* the last PC to touch this line led to a reuse. Listing 1 decrements without a floor;
@@ -67,12 +102,12 @@ void cm_pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm_res
     w->hpc = (uint16_t)h;
 }
 
-void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
+static void pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
 {
-    assert(m->cfg.mode == MODE_PCPRED && !q->store && m->mshr[mshr].valid);
+    assert(!q->store && m->mshr[mshr].valid);
     unsigned h = cm_pc_hash(&m->cfg, q->pc);
     note_pc(m, q->pc, h, res);
-    unsigned pred = m->pc_table[h] >= m->cfg.pc_threshold;
+    unsigned pred = pcst(m)->table[h] >= m->cfg.pc_threshold;
     /* Listing 1 also picks the victim here and increments its counter when the prediction is
      * "keep"; this model decides insertion and the victim at fill time (below), when the
      * L2's bypass bit is known, so the table is not touched by a miss lookup. */
@@ -83,9 +118,9 @@ void cm_pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
     res->paths |= pred ? CM_PATH_PC_PREDICT_BYPASS : CM_PATH_PC_PREDICT_KEEP;
 }
 
-void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_result_t *res)
+static void pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_result_t *res)
 {
-    assert(m->cfg.mode == MODE_PCPRED && bbit <= 1);
+    assert(bbit <= 1);
     const cm_mshr_t *e = &m->mshr[mshr];
     unsigned set;
     uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
@@ -110,7 +145,7 @@ void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_r
         /* the victim left without a reuse since its last touch: punish that PC. Departures
          * from Listing 1: done here at fill time (allocation on fill), and on the correction
          * path too, where the listing installs without updating the victim's counter */
-        unsigned v = r->way[way].hpc, c = m->pc_table[v];
+        unsigned v = r->way[way].hpc, c = pcst(m)->table[v];
         res->paths |= CM_PATH_PC_INSERT_VALID;
         if (c == counter_max(m))
             res->paths |= CM_PATH_PC_SATURATED;
@@ -122,3 +157,12 @@ void cm_pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, cm_r
     res->dec = DEC_FILL;
     res->status = ST_MISS;
 }
+
+const cm_mech_ops_t cm_mech_pcpred = {
+    .name = "pcpred",
+    .init = pc_init,
+    .free = pc_free,
+    .load_hit = pc_hit,
+    .load_miss = pc_miss,
+    .fill = pc_fill,
+};

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "cm_l1.h"
+#include "cm_l1_int.h"
 
 /* Base geometry: 2 sets, 2 data ways, 4 tag ways, 3-bit RC, threshold 2, 16-byte lines,
  * 16-bit addresses, LRU. So b = 4, m = 1, T = 16 - 4 - 1 = 11, P = log2(2) = 1, R = 1, and

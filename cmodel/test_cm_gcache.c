@@ -15,7 +15,7 @@
 
 #include "test_cfg.h"
 
-#include "cm_l1.h"
+#include "cm_l1_int.h"
 #include "cm_l2.h"
 
 /* Base geometry: 2 sets x 2 ways x 16-byte lines, 16-bit addresses (b = 4, m = 1), SRRIP
@@ -110,7 +110,7 @@ static void hot_pair(cm_l1_t *m)
     load_hit(m, ADDR(1, 0));
     load_hit(m, ADDR(2, 0));
     expect_rrpv(m, 0, 0, 0);
-    assert_int_equal(m->gc_switch[0], 0);
+    assert_int_equal(cm_gc(m)->sw[0], 0);
 }
 
 /* ---- the rules of SPEC 3.5 ---------------------------------------------------------------- */
@@ -130,7 +130,7 @@ static void test_switch_off_never_bypasses(void **state)
     assert_int_equal(f.aged, 1);
     assert_true(f.paths & CM_PATH_GC_INSERT_COLD);
     expect_rrpv(m, 0, 7, 7);
-    assert_int_equal(m->gc_switch[0], 0);
+    assert_int_equal(cm_gc(m)->sw[0], 0);
     cm_l1_free(m);
 }
 
@@ -147,13 +147,13 @@ static void test_victim_bit_switches_on_and_bypasses(void **state)
     assert_true(f.paths & CM_PATH_GC_BYPASS_AGED);
     assert_int_equal(f.aged, 1);
     assert_int_equal(f.evict_valid, 0);
-    assert_int_equal(m->gc_switch[0], 1);
+    assert_int_equal(cm_gc(m)->sw[0], 1);
     expect_rrpv(m, 0, 1, 1);
     assert_int_equal(m->rows[0].way[0].tag, 1);
     assert_int_equal(m->rows[0].way[1].tag, 2);
     assert_int_equal(m->cnt[CNT_BYPASSES], 1);
     assert_int_equal(m->cnt[CNT_FILLS], 2);
-    assert_int_equal(m->gc_switch[1], 0); /* the other set is untouched */
+    assert_int_equal(cm_gc(m)->sw[1], 0); /* the other set is untouched */
     cm_l1_free(m);
 }
 
@@ -186,7 +186,7 @@ static void test_thresholds(void **state)
     assert_int_equal(load_miss(m, ADDR(5, 0), 0, &f), DEC_FILL);
     assert_int_equal(f.way, 0);
     expect_rrpv(m, 0, 7, 7);
-    assert_int_equal(m->gc_switch[0], 1); /* a fill never turns it off */
+    assert_int_equal(cm_gc(m)->sw[0], 1); /* a fill never turns it off */
     cm_l1_free(m);
 }
 
@@ -200,7 +200,7 @@ static void test_invalid_way_first(void **state)
     hot_pair(m);
     load_miss(m, ADDR(3, 0), 1, &f);
     cm_l1_sweep(m, 0, &s);
-    assert_int_equal(m->gc_switch[0], 1);
+    assert_int_equal(cm_gc(m)->sw[0], 1);
     assert_int_equal(load_miss(m, ADDR(3, 0), 1, &f), DEC_FILL);
     assert_true(f.paths & CM_PATH_GC_INVALID_WAY);
     assert_int_equal(f.way, 0);
@@ -223,7 +223,7 @@ static void test_bypass_age_every_m(void **state)
     static const unsigned rrpv[] = {0, 0, 1, 1, 1, 2};
     for (unsigned i = 0; i < 6; i++) {
         assert_int_equal(load_miss(m, ADDR(10 + i, 0), i == 0, &f), DEC_FILL_BYPASS);
-        assert_int_equal(m->gc_count[0], count[i]);
+        assert_int_equal(cm_gc(m)->count[0], count[i]);
         expect_rrpv(m, 0, rrpv[i], rrpv[i]);
         assert_true(f.paths & (count[i] ? CM_PATH_GC_BYPASS_NO_AGE : CM_PATH_GC_BYPASS_AGED));
         assert_int_equal(f.aged, count[i] == 0);
@@ -242,7 +242,7 @@ static void test_stores_leave_switch(void **state)
     cm_req_t q;
     hot_pair(m);
     load_miss(m, ADDR(3, 0), 1, &f); /* switch on, counter 1, no aging: [0, 0] */
-    assert_int_equal(m->gc_count[0], 1);
+    assert_int_equal(cm_gc(m)->count[0], 1);
     load_hit(m, ADDR(2, 0));
     req(&q, 1, ADDR(1, 0));
     cm_l1_access(m, &q, &a);
@@ -250,8 +250,8 @@ static void test_stores_leave_switch(void **state)
     req(&q, 1, ADDR(9, 0));
     cm_l1_access(m, &q, &a);
     assert_int_equal(a.dec, DEC_ST_MISS);
-    assert_int_equal(m->gc_switch[0], 1);
-    assert_int_equal(m->gc_count[0], 1);
+    assert_int_equal(cm_gc(m)->sw[0], 1);
+    assert_int_equal(cm_gc(m)->count[0], 1);
     expect_rrpv(m, 0, 0, 0);
     cm_l1_free(m);
 }
@@ -268,26 +268,26 @@ static void test_switch_reset_period(void **state)
     cm_result_t f, a, r;
     cm_req_t q;
     hot_pair(m); /* 4 accepted requests: 4 mod 3 = 1 left in the period */
-    assert_int_equal(m->gc_requests, 1);
+    assert_int_equal(cm_gc(m)->requests, 1);
     load_miss(m, ADDR(3, 0), 1, &f); /* 2: switch on, counter 1 */
-    assert_int_equal(m->gc_requests, 2);
-    assert_int_equal(m->gc_switch[0], 1);
+    assert_int_equal(cm_gc(m)->requests, 2);
+    assert_int_equal(cm_gc(m)->sw[0], 1);
     req(&q, 0, ADDR(5, 1));
     cm_l1_access(m, &q, &a); /* 3: completes the period */
     assert_int_equal(a.dec, DEC_LD_MISS);
     assert_int_equal(a.reset_due, 1);
-    assert_int_equal(m->gc_reset_pending, 1);
-    assert_int_equal(m->gc_requests, 0);
+    assert_int_equal(cm_gc(m)->reset_pending, 1);
+    assert_int_equal(cm_gc(m)->requests, 0);
     cm_req_t q2;
     req(&q2, 1, ADDR(5, 1));
     cm_l1_access(m, &q2, &r);
     assert_int_equal(r.dec, DEC_STALL_LINE); /* not counted */
-    assert_int_equal(m->gc_requests, 0);
+    assert_int_equal(cm_gc(m)->requests, 0);
     cm_l1_switch_reset(m, &r);
     assert_int_equal(r.kind, EVT_SWITCH_RESET);
-    assert_int_equal(m->gc_switch[0], 0);
-    assert_int_equal(m->gc_count[0], 0);
-    assert_int_equal(m->gc_reset_pending, 0);
+    assert_int_equal(cm_gc(m)->sw[0], 0);
+    assert_int_equal(cm_gc(m)->count[0], 0);
+    assert_int_equal(cm_gc(m)->reset_pending, 0);
     bv_t d;
     pattern(&d, ADDR(5, 1));
     cm_l1_fill_hint(m, a.mshr, &d, 0, &f);
@@ -318,7 +318,7 @@ static void test_fill_without_hint_and_other_modes(void **state)
 
     static const char *const base_mode[] = {"l1.mode", "baseline", NULL};
     m = model(base_mode);
-    assert_null(m->gc_switch);
+    assert_null(m->mech); /* the baseline has no mechanism state */
     req(&q, 0, ADDR(1, 0));
     cm_l1_access(m, &q, &a);
     cm_l1_fill_hint(m, a.mshr, &d, 1, &f);
@@ -399,7 +399,7 @@ static void test_figure7(void **state)
         assert_int_equal(l1->rows[0].way[0].tag, tag0[i]);
     }
     assert_string_equal(got, want);
-    assert_int_equal(l1->gc_switch[0], 1);
+    assert_int_equal(cm_gc(l1)->sw[0], 1);
     assert_int_equal(l1->cnt[CNT_BYPASSES], 3);
     assert_int_equal(l1->cnt[CNT_HITS], 4);
     cm_l1_free(l1);

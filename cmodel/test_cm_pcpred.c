@@ -18,7 +18,7 @@
 
 #include "test_cfg.h"
 
-#include "cm_l1.h"
+#include "cm_l1_int.h"
 #include "cm_l2.h"
 #include "sys_sim.h"
 
@@ -84,13 +84,13 @@ static void pattern(bv_t *v, uint64_t addr)
         bv_set_byte(v, i, (uint8_t)((addr >> 4) + i));
 }
 
-static void table(const cm_l1_t *m, unsigned t0, unsigned t1, unsigned t2, unsigned t3)
+static void table(cm_l1_t *m, unsigned t0, unsigned t1, unsigned t2, unsigned t3)
 {
     const unsigned want[4] = {t0, t1, t2, t3};
     for (unsigned i = 0; i < 4; i++)
-        if (m->pc_table[i] != want[i])
-            fail_msg("table [%u %u %u %u], want [%u %u %u %u]", m->pc_table[0],
-                     m->pc_table[1], m->pc_table[2], m->pc_table[3], t0, t1, t2, t3);
+        if (cm_pc(m)->table[i] != want[i])
+            fail_msg("table [%u %u %u %u], want [%u %u %u %u]", cm_pc(m)->table[0],
+                     cm_pc(m)->table[1], cm_pc(m)->table[2], cm_pc(m)->table[3], t0, t1, t2, t3);
 }
 
 /* A load lookup that must miss; returns its result (the MSHR is in a->mshr). */
@@ -198,8 +198,8 @@ static void test_hit_decrements_stored_hash(void **state)
     cm_result_t a, f;
     load_fill(m, ADDR(1, 0), PC_H(1), 0, &a, &f);
     assert_int_equal(m->rows[0].way[0].hpc, 1);
-    m->pc_table[1] = 2;
-    m->pc_table[3] = 2;
+    cm_pc(m)->table[1] = 2;
+    cm_pc(m)->table[3] = 2;
     load_hit(m, ADDR(1, 0), PC_H(3), &a);
     assert_true(a.paths & CM_PATH_PC_HIT_DEC);
     assert_false(a.paths & CM_PATH_PC_HIT_FLOOR);
@@ -246,8 +246,8 @@ static void test_miss_predicts(void **state)
     (void)state;
     cm_l1_t *m = model(NULL);
     cm_result_t a;
-    m->pc_table[1] = 1; /* threshold - 1: keep */
-    m->pc_table[2] = 2; /* threshold: bypass */
+    cm_pc(m)->table[1] = 1; /* threshold - 1: keep */
+    cm_pc(m)->table[2] = 2; /* threshold: bypass */
     miss(m, ADDR(1, 0), PC_H(1), &a);
     assert_int_equal(a.pred, 0);
     assert_int_equal(a.hpc, 1);
@@ -279,10 +279,10 @@ static void test_threshold_extremes(void **state)
     assert_int_equal(a.pred, 1);
     cm_l1_free(m);
     m = model(top);
-    m->pc_table[0] = 2;
+    cm_pc(m)->table[0] = 2;
     miss(m, ADDR(1, 0), PC_H(0), &a);
     assert_int_equal(a.pred, 0);
-    m->pc_table[1] = 3;
+    cm_pc(m)->table[1] = 3;
     miss(m, ADDR(1, 1), PC_H(1), &a);
     assert_int_equal(a.pred, 1);
     cm_l1_free(m);
@@ -297,7 +297,7 @@ static void test_fill_bypass(void **state)
     (void)state;
     cm_l1_t *m = model(NULL);
     cm_result_t a, f;
-    m->pc_table[2] = 3;
+    cm_pc(m)->table[2] = 3;
     lay_l1_row_t before = m->rows[0];
     assert_int_equal(load_fill(m, ADDR(1, 0), PC_H(2), 0, &a, &f), DEC_FILL_BYPASS);
     assert_true(f.paths & CM_PATH_PC_BYPASSED);
@@ -321,7 +321,7 @@ static void test_fill_corrected(void **state)
     cm_result_t a, f;
     load_fill(m, ADDR(1, 0), PC_H(0), 0, &a, &f);
     load_fill(m, ADDR(2, 0), PC_H(0), 0, &a, &f);
-    m->pc_table[2] = 2;
+    cm_pc(m)->table[2] = 2;
     assert_int_equal(load_fill(m, ADDR(3, 0), PC_H(2), 1, &a, &f), DEC_FILL);
     assert_int_equal(a.pred, 1);
     assert_true(f.paths & CM_PATH_PC_CORRECTED);
@@ -366,7 +366,7 @@ static void test_insert_invalid_valid_saturated(void **state)
     assert_int_equal(f.way, 1);
     assert_int_equal(f.evict_valid, 0);
     table(m, 0, 0, 0, 0);
-    m->pc_table[3] = 3; /* the victim's (tag 1, way 0) counter is at its maximum */
+    cm_pc(m)->table[3] = 3; /* the victim's (tag 1, way 0) counter is at its maximum */
     load_fill(m, ADDR(4, 0), PC_H(0), 0, &a, &f);
     assert_int_equal(f.way, 0);
     assert_true(f.paths & CM_PATH_PC_INSERT_VALID);
@@ -390,7 +390,7 @@ static void test_fill_without_hint(void **state)
     cm_l1_t *m = model(NULL);
     cm_result_t a, f;
     bv_t d;
-    m->pc_table[1] = 2;
+    cm_pc(m)->table[1] = 2;
     miss(m, ADDR(1, 0), PC_H(1), &a);
     pattern(&d, ADDR(1, 0));
     cm_l1_fill(m, a.mshr, &d, &f);
@@ -414,7 +414,7 @@ static void test_stores_leave_predictor(void **state)
         cm_req_t q;
         load_fill(m, ADDR(1, 0), PC_H(1), 0, &a, &f);
         load_fill(m, ADDR(2, 0), PC_H(1), 0, &a, &f);
-        m->pc_table[1] = 1;
+        cm_pc(m)->table[1] = 1;
         req(&q, 1, ADDR(1, 0), PC_H(2));
         cm_l1_access(m, &q, &a);
         assert_int_equal(a.dec, DEC_ST_HIT);
@@ -450,7 +450,7 @@ static void test_stalls_leave_predictor(void **state)
     cm_l1_t *m = model(NULL);
     cm_result_t a, s;
     cm_req_t q;
-    m->pc_table[2] = 2;
+    cm_pc(m)->table[2] = 2;
     miss(m, ADDR(1, 0), PC_H(2), &a);
     req(&q, 0, ADDR(1, 0), PC_H(3));
     cm_l1_access(m, &q, &s);
@@ -688,9 +688,9 @@ static void test_walk(void **state)
             assert_int_equal(a.pred, steps[i].pred);
             assert_int_equal(f.vbit, steps[i].bbit);
         }
-        if (l1->pc_table[1] != steps[i].t1 || l1->pc_table[2] != steps[i].t2)
-            fail_msg("step %u: t1 %u t2 %u, want %u %u", i + 1, l1->pc_table[1],
-                     l1->pc_table[2], steps[i].t1, steps[i].t2);
+        if (cm_pc(l1)->table[1] != steps[i].t1 || cm_pc(l1)->table[2] != steps[i].t2)
+            fail_msg("step %u: t1 %u t2 %u, want %u %u", i + 1, cm_pc(l1)->table[1],
+                     cm_pc(l1)->table[2], steps[i].t1, steps[i].t2);
     }
     assert_string_equal(got, want);
     assert_int_equal(l1->rows[0].way[0].tag, 8);
@@ -827,7 +827,7 @@ static void test_any_policy_and_index(void **state)
             req(&qp, store, addr, pc);
             req(&qb, store, addr, pc);
             uint8_t before[64];
-            memcpy(before, p->pc_table, p->cfg.pc_entries);
+            memcpy(before, cm_pc(p)->table, p->cfg.pc_entries);
             cm_l1_access(p, &qp, &ap);
             cm_l1_access(b, &qb, &ab);
             assert_int_equal(ap.dec, ab.dec);
@@ -844,11 +844,11 @@ static void test_any_policy_and_index(void **state)
             }
             unsigned changed = 0;
             for (unsigned e = 0; e < p->cfg.pc_entries; e++)
-                if (p->pc_table[e] != before[e]) {
+                if (cm_pc(p)->table[e] != before[e]) {
                     changed++;
                     assert_int_equal(ap.tbl_write, 1);
                     assert_int_equal(ap.tbl_idx, e);
-                    assert_int_equal(ap.tbl_val, p->pc_table[e]);
+                    assert_int_equal(ap.tbl_val, cm_pc(p)->table[e]);
                 }
             assert_true(changed <= 1);
             for (unsigned s = 0; s < p->cfg.sets; s++) {

@@ -30,7 +30,7 @@
 #include "traffic.h"
 
 extern "C" {
-#include "../cmodel/cm_l1.h"
+#include "../cmodel/cm_l1_int.h" /* white-box: the G-Cache flops the event port shows */
 }
 
 namespace {
@@ -187,9 +187,9 @@ struct harness {
 #endif
 #ifdef CG_GCACHE
         if (r.kind == EVT_FILL) {
-            check_field("switch", m->gc_switch[set], top->evt_switch_o, evt);
+            check_field("switch", cm_gc(m)->sw[set], top->evt_switch_o, evt);
             if (m->cfg.gc_bypass_age_every > 1)
-                check_field("bypass count", m->gc_count[set], port_u64(top->evt_count_o), evt);
+                check_field("bypass count", cm_gc(m)->count[set], port_u64(top->evt_count_o), evt);
         }
 #endif
         if (r.kind == EVT_LOOKUP && reset_expected) {

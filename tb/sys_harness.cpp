@@ -35,7 +35,7 @@
 #include "traffic.h"
 
 extern "C" {
-#include "../cmodel/cm_l1.h"
+#include "../cmodel/cm_l1_int.h" /* white-box: the G-Cache flops the event port shows */
 #include "../cmodel/cm_l2.h"
 }
 
@@ -240,7 +240,7 @@ struct harness {
         if (r.kind == EVT_FILL) {
             check("evict", r.evict_valid, field(top->evt_l1_evict_o, P, c, 1), where);
 #ifdef CG_GCACHE
-            check("switch", s.m->gc_switch[set], field(top->evt_l1_switch_o, P, c, 1), where);
+            check("switch", cm_gc(s.m)->sw[set], field(top->evt_l1_switch_o, P, c, 1), where);
 #endif
         }
 #ifdef CG_PCPRED

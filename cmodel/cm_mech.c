@@ -1,0 +1,21 @@
+/* cm_mech: the registry of L1 mechanisms (one line per mechanism) and the baseline's empty
+ * hook set. */
+#include "cm_mech.h"
+
+#include <assert.h>
+#include <stddef.h>
+
+const cm_mech_ops_t cm_mech_baseline = {.name = "baseline"};
+
+static const cm_mech_ops_t *const mechs[] = {
+    [MODE_BASELINE] = &cm_mech_baseline,
+    [MODE_DECOUPLED] = &cm_mech_decoupled,
+    [MODE_GCACHE] = &cm_mech_gcache,
+    [MODE_PCPRED] = &cm_mech_pcpred,
+};
+
+const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode)
+{
+    assert((size_t)mode < sizeof mechs / sizeof mechs[0] && mechs[mode]);
+    return mechs[mode];
+}

@@ -1,0 +1,50 @@
+/* cm_mech: the L1 management mechanisms of the C model behind one interface, as cm_repl is
+ * for replacement. cm_l1 calls the hooks of the configured l1.mode and holds no mode tests of
+ * its own; each mechanism lives in one file, owns its state (allocated by init into m->mech)
+ * and is registered by one line in cm_mech.c. A NULL hook means "as the baseline does". */
+#ifndef CACHEGEN_CM_MECH_H
+#define CACHEGEN_CM_MECH_H
+
+#include "../gen/bv.h"
+#include "../gen/cfg.h"
+
+struct cm_l1;
+struct cm_req;
+struct cm_result;
+
+typedef struct cm_mech_ops {
+    const char *name;
+    /* Allocate the mechanism's state into m->mech (m->cfg and m->lay are set). 0, or -1 when
+     * out of memory (free is still called). */
+    int (*init)(struct cm_l1 *m);
+    void (*free)(struct cm_l1 *m);
+    /* The whole request event (lookup or stall), replacing the baseline's: the decoupled tag
+     * store probes its own ways. */
+    void (*access)(struct cm_l1 *m, struct cm_req *q, struct cm_result *res);
+    /* Once per accepted lookup (load or store, hit or miss; never a stall), after it counted
+     * as an access. */
+    void (*accepted)(struct cm_l1 *m, struct cm_result *res);
+    /* A load lookup hit `way` of `set` (replacement already touched). */
+    void (*load_hit)(struct cm_l1 *m, const struct cm_req *q, unsigned set, unsigned way,
+                     struct cm_result *res);
+    /* A load lookup missed and took MSHR `mshr`. */
+    void (*load_miss)(struct cm_l1 *m, const struct cm_req *q, unsigned mshr,
+                      struct cm_result *res);
+    /* The whole fill event of MSHR `mshr` with the hint bit the L2 returned (G-Cache: the
+     * victim bit; PC predictor: the bypass bit; 0 without an L2). */
+    void (*fill)(struct cm_l1 *m, unsigned mshr, const bv_t *line, unsigned hint,
+                 struct cm_result *res);
+    /* The mechanism's own periodic event (G-Cache: switch reset), due when a lookup set
+     * res->reset_due. */
+    void (*tick)(struct cm_l1 *m, struct cm_result *res);
+} cm_mech_ops_t;
+
+extern const cm_mech_ops_t cm_mech_baseline;
+extern const cm_mech_ops_t cm_mech_decoupled;
+extern const cm_mech_ops_t cm_mech_gcache;
+extern const cm_mech_ops_t cm_mech_pcpred;
+
+/* The mechanism of l1.mode `mode` (never NULL for a validated config). */
+const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode);
+
+#endif
