@@ -14,8 +14,9 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c)
     snprintf(g->index, sizeof g->index, "%s_index", c->name);
     snprintf(g->duel, sizeof g->duel, "%s_duel", c->name);
     snprintf(g->pctbl, sizeof g->pctbl, "%s_pctbl", c->name);
+    snprintf(g->memq, sizeof g->memq, "%s_memq", c->name);
     assert(emit_ident_ok(g->top) && emit_ident_ok(g->meta) && emit_ident_ok(g->mshr) &&
-           emit_ident_ok(g->index));
+           emit_ident_ok(g->index) && emit_ident_ok(g->memq));
 }
 
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose)

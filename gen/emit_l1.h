@@ -19,7 +19,12 @@ typedef struct gen_l1 {
     char index[GEN_MOD_MAX];
     char duel[GEN_MOD_MAX];   /* SM-dueling controller (l1.mode = decoupled) */
     char pctbl[GEN_MOD_MAX];  /* PC predictor table (l1.mode = pcpred) */
+    char memq[GEN_MOD_MAX];   /* memory-request queue */
 } gen_l1_t;
+
+/* Entries of the memory-request queue: the FSM produces at most one request per lookup (three
+ * cycles or more), so two entries keep the channel busy while a fill or a response is served. */
+#define GEN_MEMQ_DEPTH 2
 
 /* Fill names and layout from a validated config. */
 void gen_l1_init(gen_l1_t *g, const cfg_t *c);
@@ -32,6 +37,8 @@ void emit_l1_index(emit_t *e, const gen_l1_t *g);
 void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
+void emit_l1_memq(emit_t *e, const gen_l1_t *g);  /* <name>_memq: memory-request queue */
+unsigned memq_width(const gen_l1_t *g);           /* its payload bits */
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */

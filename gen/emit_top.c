@@ -1,7 +1,8 @@
 /* emit_top: the L1 top module: ports, control FSM, SRAM instances, counters, event port.
  * One operation at a time: IDLE picks (fill > flush > parked load > new request), TAG looks up
- * and writes the row, FILL installs a returned line, MEMREQ waits on the memory channel, RESP
- * on the core. Timing contract (README): hit response valid 2 cycles after acceptance. */
+ * and writes the row, FILL installs a returned line, MEMREQ pushes into the memory-request
+ * queue (<name>_memq, which drives the mem_req channel), RESP waits on the core. Timing
+ * contract (README): hit response valid 2 cycles after acceptance. */
 #include "emit_l1.h"
 
 #include <string.h>
@@ -171,6 +172,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "reg mshr_alloc, mshr_free;");
+    emit_line(e, "wire memq_push, memq_full;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
     if (gc_enabled(g))
         emit_gc_decls(e, g);
@@ -259,6 +261,24 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".rd_idx_i     (mshr_rd_idx),");
     emit_line(e, ".rd_line_o    (mshr_rd_line),");
     emit_line(e, ".rd_id_o      (mshr_rd_id)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+    emit_line(e, "// Memory requests leave in acceptance order through the queue, so mem_req_valid_o");
+    emit_line(e, "// is held with its payload until the handshake whatever the FSM does meanwhile.");
+    emit_line(e, "assign memq_push = (state_q == SMemReq) & !memq_full;");
+    emit_line(e, "%s u_memq (", g->memq);
+    emit_in(e);
+    emit_line(e, ".clk_i       (clk_i),");
+    emit_line(e, ".rst_ni      (rst_ni),");
+    emit_line(e, ".push_i      (memq_push),");
+    emit_line(e, ".full_o      (memq_full),");
+    emit_line(e, ".push_data_i ({%s, req_store_q, line_q, mshr_q, req_be_q, req_wdata_q}),",
+              pp_enabled(g) ? "pp_pred_q & ~req_store_q" : "1'b0");
+    emit_line(e, ".valid_o     (mem_req_valid_o),");
+    emit_line(e, ".ready_i     (mem_req_ready_i),");
+    emit_line(e, ".data_o      ({mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o,");
+    emit_line(e, "               mem_req_be_o, mem_req_wdata_o})");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -615,9 +635,9 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
     emit_line(e, "SMemReq: begin");
     emit_in(e);
-    emit_line(e, "// A fill is taken while the request waits, so the cache never blocks the fill");
-    emit_line(e, "// path (an L2 holding a response for this L1 may be what keeps the request out).");
-    emit_line(e, "if (!mem_req_ready_i & mem_rsp_valid_i) begin");
+    emit_line(e, "// A fill is taken while the queue is full, so the cache never blocks the fill");
+    emit_line(e, "// path (an L2 holding a response for this L1 may be what keeps the queue full).");
+    emit_line(e, "if (memq_full & mem_rsp_valid_i) begin");
     emit_in(e);
     emit_line(e, "set_d = idx_set;");
     emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
@@ -626,9 +646,9 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "state_d = SFill;");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "if (mem_req_ready_i) begin");
+    emit_line(e, "if (!memq_full) begin // memq_push");
     emit_in(e);
-    emit_line(e, "if (req_store_q) begin // a store is acknowledged once memory accepts it");
+    emit_line(e, "if (req_store_q) begin // a store is acknowledged when it enters the queue");
     emit_in(e);
     emit_line(e, "rsp_id_d = req_id_q;");
     emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_STORE));
@@ -790,17 +810,7 @@ static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign rsp_id_o = rsp_id_q;");
     emit_line(e, "assign rsp_status_o = rsp_status_q;");
     emit_line(e, "assign rsp_data_o = rsp_data_q;");
-    emit_line(e, "assign mem_req_valid_o = state_q == SMemReq;");
-    emit_line(e, "assign mem_req_store_o = req_store_q;");
-    emit_line(e, "assign mem_req_line_o = line_q;");
-    emit_line(e, "assign mem_req_mshr_o = mshr_q;");
-    emit_line(e, "assign mem_req_be_o = req_be_q;");
-    emit_line(e, "assign mem_req_wdata_o = req_wdata_q;");
     emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
-    if (pp_enabled(g))
-        emit_line(e, "assign mem_req_hint_o = pp_pred_q & ~req_store_q;");
-    else
-        emit_line(e, "assign mem_req_hint_o = 1'b0; // only the PC predictor sends a hint");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
             emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",

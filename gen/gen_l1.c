@@ -152,13 +152,15 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         return -1;
 
     char f_top[GEN_MOD_MAX + 4], f_meta[GEN_MOD_MAX + 4], f_mshr[GEN_MOD_MAX + 4],
-        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4], f_pctbl[GEN_MOD_MAX + 4];
+        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4], f_pctbl[GEN_MOD_MAX + 4],
+        f_memq[GEN_MOD_MAX + 4];
     snprintf(f_top, sizeof f_top, "%s.v", g.top);
     snprintf(f_meta, sizeof f_meta, "%s.v", g.meta);
     snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
     snprintf(f_index, sizeof f_index, "%s.v", g.index);
     snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
     snprintf(f_pctbl, sizeof f_pctbl, "%s.v", g.pctbl);
+    snprintf(f_memq, sizeof f_memq, "%s.v", g.memq);
     int pp = pp_enabled(&g);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
         f2_index[GEN_MOD_MAX + 4];
@@ -178,6 +180,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     vfiles[nf++] = f_index;
     vfiles[nf++] = f_meta;
     vfiles[nf++] = f_mshr;
+    vfiles[nf++] = f_memq;
     if (pp)
         vfiles[nf++] = f_pctbl;
     vfiles[nf++] = f_top;
@@ -195,6 +198,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_module(&d, &g, g.meta, g.lay.dec ? emit_l1_dmeta : emit_l1_meta, err, errlen) != 0 ||
         (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
+        write_module(&d, &g, g.memq, emit_l1_memq, err, errlen) != 0 ||
         (pp && write_module(&d, &g, g.pctbl, emit_l1_pctbl, err, errlen) != 0) ||
         write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.index, emit_l2_index, err, errlen) != 0 ||

@@ -18,6 +18,22 @@ extern "C" {
 #include "../gen/cfg.h"
 }
 
+// Take the next expected L1 response of the same class as the one the RTL gave: store
+// acknowledgements (status STORE) in store order, load responses in their order. A store is
+// acknowledged when it enters the memory-request queue, so how the two classes interleave is
+// the RTL's timing, not the model's event order. Returns false when none of that class waits.
+template <class Deque, class Rsp>
+inline bool take_response(Deque &q, bool store_ack, unsigned store_status, Rsp &out)
+{
+    for (auto it = q.begin(); it != q.end(); ++it)
+        if ((it->status == store_status) == store_ack) {
+            out = *it;
+            q.erase(it);
+            return true;
+        }
+    return false;
+}
+
 // The value of +name=VALUE, or `def` when absent.
 inline std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
 {

@@ -57,6 +57,7 @@ struct harness {
     const lay_l1_t *l;
     uint64_t seed, cycle = 0, events = 0, requests_done = 0, requests_accepted = 0;
     memory mem;
+    memory ref_mem; // program order: stores applied when the L1 accepts them (their lookup)
     traffic gen;
     coverage cov;
     std::mt19937_64 rng;
@@ -90,6 +91,7 @@ struct harness {
 
     harness(VerilatedContext *c, Vdut *t, cm_l1_t *model, uint64_t s)
         : ctx(c), top(t), m(model), l(&model->lay), seed(s), mem(model->cfg.line_bytes, s ^ 0x5a5a),
+          ref_mem(model->cfg.line_bytes, s ^ 0x5a5a),
           gen(model, s), cov(), rng(s * 7 + 1) {}
 
     void fail(const char *what, const std::string &detail)
@@ -214,14 +216,16 @@ struct harness {
             requests_done++;
             if (r.dec == DEC_LD_HIT) {
                 bv_t ref;
-                mem.line(line, ref);
+                ref_mem.line(line, ref);
                 if (!bv_eq(&ref, &r.data, l->line_bits))
                     fail("model hit data differs from the reference memory", "");
                 rsps.push_back({q.id, ST_HIT, r.data});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
                 mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
-            } else { // acknowledged when memory accepts it (after any fill taken meanwhile)
+            } else { // acknowledged once it enters the memory-request queue
                 mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
+                rsps.push_back({q.id, ST_STORE, {}});
+                ref_mem.store(line, q.be, q.wdata);
             }
         } else if (r.kind == EVT_FILL) {
             rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
@@ -282,7 +286,6 @@ struct harness {
                     break;
                 }
             mem.store(line, be, wd);
-            rsps.push_back({e.id, ST_STORE, {}});
         } else {
             check_field("mem mshr", e.mshr, mshr, "mem_req");
             mem.read(line, mshr, cycle);
@@ -301,12 +304,11 @@ struct harness {
             requests_done++;
             return;
         }
-        if (rsps.empty()) {
+        expect_rsp e;
+        if (!take_response(rsps, top->rsp_status_o == ST_STORE, ST_STORE, e)) {
             fail("unexpected core response", "");
             return;
         }
-        expect_rsp e = rsps.front();
-        rsps.pop_front();
         check_field("rsp id", e.id, port_u64(top->rsp_id_o), "rsp");
         check_field("rsp status", e.status, top->rsp_status_o, "rsp");
         if (e.status != ST_STORE) {

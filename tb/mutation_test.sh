@@ -32,7 +32,8 @@ mutants=(
   "pp_victim_not_punished|--preset tian-gcn|.v|s/if (meta_evict) begin/if (1'b0) begin/"
   "pp_fill_installs_stale_pc|--preset tian-gcn|.v|s/(state_q == SFill) ? mshr_rd_hpc : pp_hash/pp_hash/"
   "pp_table_write_lost|--preset tian-gcn|_pctbl.v|s/end else if (we_i) begin/end else if (1'b0) begin/"
-  "pp_prediction_not_sent|--preset tian-gcn|.v|s/assign mem_req_hint_o = pp_pred_q \\& ~req_store_q;/assign mem_req_hint_o = 1'b0;/"
+  "pp_prediction_not_sent|--preset tian-gcn|.v|s/.push_data_i ({pp_pred_q \\& ~req_store_q,/.push_data_i ({1'b0,/"
+  "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"
 )
 for m in "${mutants[@]}"; do
   IFS='|' read -r name args suffix expr <<<"$m"

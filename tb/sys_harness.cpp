@@ -92,7 +92,8 @@ struct harness {
     std::vector<core_state> core;
     cm_l2_t *l2;
     memory mem;                 // behind the L2
-    memory ref;                 // reference contents in L2 acceptance order (+own_lines)
+    memory ref;                 // reference contents, stores in each L1's program order
+                                // (+own_lines: one L1 writes a line, so that is memory order)
     std::mt19937_64 rng;
     uint64_t seed, cycle = 0, events = 0;
     bool failed = false, own_lines = false, serialize = false;
@@ -289,8 +290,11 @@ struct harness {
                 s.rsps.push_back({q.id, ST_HIT, r.data});
             else if (r.dec == DEC_LD_MISS)
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
-            else // acknowledged when the L2 accepts it
+            else { // acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
+                s.rsps.push_back({q.id, ST_STORE, {}});
+                ref.store(line, q.be, q.wdata); // program order, this L1's (+own_lines)
+            }
         } else if (r.kind == EVT_FILL) {
             s.rsps.push_back({r.id, r.status, r.data});
         }
@@ -394,10 +398,6 @@ struct harness {
         l2_core = c;
         l2_req = e;
         l2_accepted_live = true;
-        if (e.store) {
-            ref.store(e.line, e.be, e.wdata);
-            core[c].rsps.push_back({e.id, ST_STORE, {}});
-        }
     }
     bool contention() const
     {
@@ -455,12 +455,12 @@ struct harness {
     void on_core_response(unsigned c)
     {
         core_state &s = core[c];
-        if (s.rsps.empty()) {
+        l1_rsp e;
+        bool store_ack = field(top->rsp_status_o, P * LAY_STATUS_BITS, c, LAY_STATUS_BITS) == ST_STORE;
+        if (!take_response(s.rsps, store_ack, ST_STORE, e)) {
             fail("unexpected core response", "");
             return;
         }
-        l1_rsp e = s.rsps.front();
-        s.rsps.pop_front();
         char where[32];
         std::snprintf(where, sizeof where, "core %u response", c);
         check("rsp id", e.id, field(top->rsp_id_o, P * cfg.l1.id_bits, c, cfg.l1.id_bits), where);

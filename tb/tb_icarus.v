@@ -14,22 +14,27 @@ module tb_icarus;
   `include "tb_dut.vh"
 
   // Memory: reads answered `latency` cycles after acceptance with the stimulus' line data;
-  // stores are accepted and checked for the request's line.
+  // stores are accepted and checked for the request's line. The expected line and byte
+  // enables are latched when the request is presented (e_line, e_be): a store is acknowledged
+  // when it enters the L1's memory-request queue, so it may reach memory in the same cycle the
+  // testbench moves on to the next stimulus line.
   integer latency;
   integer fd, n, errors, requests, wait_cycles;
   reg f_store;
   reg [`LA-1:0] f_line;
   reg [31:0] f_id;
   reg [`LB-1:0] f_be;
+  reg [`LA-1:0] e_line;
+  reg [`LB-1:0] e_be;
   reg [`LW-1:0] f_wdata, f_mem, f_data;
   reg [1:0] f_status;
   reg [8*256-1:0] stim;
 
   always @(posedge clk) begin
     if (mem_req_valid && !mem_req_store) begin
-      if (mem_req_line !== f_line) begin
+      if (mem_req_line !== e_line) begin
         $display("tb_icarus: request %0d: memory read of line %h, expected %h", requests,
-                 mem_req_line, f_line);
+                 mem_req_line, e_line);
         errors = errors + 1;
       end
       mem_rsp_mshr <= mem_req_mshr;
@@ -40,9 +45,9 @@ module tb_icarus;
       if (wait_cycles == 0) mem_rsp_valid <= 1'b1;
     end
     if (mem_rsp_valid && mem_rsp_ready) mem_rsp_valid <= 1'b0;
-    if (mem_req_valid && mem_req_store && (mem_req_line !== f_line || mem_req_be !== f_be)) begin
+    if (mem_req_valid && mem_req_store && (mem_req_line !== e_line || mem_req_be !== e_be)) begin
       $display("tb_icarus: request %0d: store to line %h be %h, expected %h be %h", requests,
-               mem_req_line, mem_req_be, f_line, f_be);
+               mem_req_line, mem_req_be, e_line, e_be);
       errors = errors + 1;
     end
   end
@@ -84,6 +89,8 @@ module tb_icarus;
       req_id = f_id[`IDW-1:0];
       req_be = f_be;
       req_wdata = f_wdata;
+      e_line = f_line;
+      e_be = f_be;
       #1;
       while (!req_ready) begin
         @(negedge clk);

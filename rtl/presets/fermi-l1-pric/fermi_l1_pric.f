@@ -2,6 +2,7 @@ cachegen_sram_1r1w.v
 fermi_l1_pric_index.v
 fermi_l1_pric_meta.v
 fermi_l1_pric_mshr.v
+fermi_l1_pric_memq.v
 fermi_l1_pric.v
 fermi_l1_pric_l2_index.v
 fermi_l1_pric_l2_meta.v

@@ -164,6 +164,7 @@ module gcn_l1 (
   wire [20:0] meta_evict_tag;
   wire [199:0] meta_row;
   reg mshr_alloc, mshr_free;
+  wire memq_push, memq_full;
   wire mshr_conflict, mshr_full;
   wire [2:0] mshr_free_idx;
   wire [2:0] mshr_rd_idx = (state_q == SFill) ? fmshr_q : mem_rsp_mshr_i;
@@ -205,6 +206,21 @@ module gcn_l1 (
     .rd_idx_i     (mshr_rd_idx),
     .rd_line_o    (mshr_rd_line),
     .rd_id_o      (mshr_rd_id)
+  );
+
+  // Memory requests leave in acceptance order through the queue, so mem_req_valid_o
+  // is held with its payload until the handshake whatever the FSM does meanwhile.
+  assign memq_push = (state_q == SMemReq) & !memq_full;
+  gcn_l1_memq u_memq (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .push_i      (memq_push),
+    .full_o      (memq_full),
+    .push_data_i ({1'b0, req_store_q, line_q, mshr_q, req_be_q, req_wdata_q}),
+    .valid_o     (mem_req_valid_o),
+    .ready_i     (mem_req_ready_i),
+    .data_o      ({mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o,
+                   mem_req_be_o, mem_req_wdata_o})
   );
 
   // Metadata: one row per set holding every way's tag and policy bits.
@@ -527,17 +543,17 @@ module gcn_l1 (
         state_d = SResp;
       end
       SMemReq: begin
-        // A fill is taken while the request waits, so the cache never blocks the fill
-        // path (an L2 holding a response for this L1 may be what keeps the request out).
-        if (!mem_req_ready_i & mem_rsp_valid_i) begin
+        // A fill is taken while the queue is full, so the cache never blocks the fill
+        // path (an L2 holding a response for this L1 may be what keeps the queue full).
+        if (memq_full & mem_rsp_valid_i) begin
           set_d = idx_set;
           fmshr_d = mem_rsp_mshr_i;
           meta_re = 1'b1;
           resume_d = 1'b1;
           state_d = SFill;
         end
-        if (mem_req_ready_i) begin
-          if (req_store_q) begin // a store is acknowledged once memory accepts it
+        if (!memq_full) begin // memq_push
+          if (req_store_q) begin // a store is acknowledged when it enters the queue
             rsp_id_d = req_id_q;
             rsp_status_d = 2'd3;
             state_d = SResp;
@@ -625,14 +641,7 @@ module gcn_l1 (
   assign rsp_id_o = rsp_id_q;
   assign rsp_status_o = rsp_status_q;
   assign rsp_data_o = rsp_data_q;
-  assign mem_req_valid_o = state_q == SMemReq;
-  assign mem_req_store_o = req_store_q;
-  assign mem_req_line_o = line_q;
-  assign mem_req_mshr_o = mshr_q;
-  assign mem_req_be_o = req_be_q;
-  assign mem_req_wdata_o = req_wdata_q;
   assign mem_rsp_ready_o = state_q == SFill;
-  assign mem_req_hint_o = 1'b0; // only the PC predictor sends a hint
   assign cnt_accesses_o = cnt_accesses_q;
   assign cnt_hits_o = cnt_hits_q;
   assign cnt_misses_o = cnt_misses_q;
