@@ -24,6 +24,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "chanmon.h"
 #include "coverage.h"
 #include "memory.h"
 #include "ports.h"
@@ -70,6 +71,7 @@ struct harness {
     bv_t fill_data{};
     unsigned fill_mshr = 0;
     unsigned fill_hint = 0;      // the L2's hint bit presented with the fill (G-Cache: victim bit)
+    bool fill_hint_drawn = false; // fill_hint belongs to the response presented now
     unsigned hint_pct = 0;       // chance of a 1, per timing phase
     uint64_t fills_taken = 0;
     bool reset_expected = false; // the model said a switch reset is due
@@ -99,6 +101,57 @@ struct harness {
         report_mismatch(failed, cycle, seed, what, detail);
     }
 
+
+    // ---- channel monitors (SPEC 4): the core request and memory response the harness drives,
+    // the core response and memory request the L1 drives ------------------------------------
+    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
+
+    void channel_fault(const std::string &what)
+    {
+        if (!what.empty())
+            fail("channel rule violated", what + "\n");
+    }
+
+    // Valid with its ready forced low, then high, in this cycle; the drawn ready is restored.
+    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
+    {
+        R drawn = ready;
+        ready = 0;
+        top->eval();
+        bool low = valid;
+        ready = 1;
+        top->eval();
+        bool high = valid;
+        ready = drawn;
+        top->eval();
+        channel_fault(mon.comb(low, high));
+    }
+
+    void monitor_channels()
+    {
+        typedef chan_bytes b;
+        // The combinational check costs three evaluations per channel: every cycle early on,
+        // then one cycle in 16.
+        if (cycle < 4000 || cycle % 16 == 0) {
+            check_comb(mon_rsp, top->rsp_ready_i, top->rsp_valid_o);
+            check_comb(mon_mem_req, top->mem_req_ready_i, top->mem_req_valid_o);
+        }
+        channel_fault(mon_req.edge(top->req_valid_i, top->req_ready_o,
+                                   b::pack({b::of(top->req_store_i), b::of(top->req_line_i),
+                                            b::of(top->req_id_i), b::of(top->req_pc_i),
+                                            b::of(top->req_core_i), b::of(top->req_be_i),
+                                            b::of(top->req_wdata_i)})));
+        channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i,
+                                   b::pack({b::of(top->rsp_id_o), b::of(top->rsp_status_o),
+                                            b::of(top->rsp_data_o)})));
+        channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i,
+                                       b::pack({b::of(top->mem_req_store_o), b::of(top->mem_req_line_o),
+                                                b::of(top->mem_req_mshr_o), b::of(top->mem_req_be_o),
+                                                b::of(top->mem_req_wdata_o), b::of(top->mem_req_hint_o)})));
+        channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o,
+                                       b::pack({b::of(top->mem_rsp_mshr_i), b::of(top->mem_rsp_data_i),
+                                                b::of(top->mem_rsp_hint_i)})));
+    }
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
     {
@@ -362,14 +415,18 @@ struct harness {
         top->mem_req_ready_i = mem.req_ready();
         fill_presented = mem.response(cycle, fill_mshr, fill_data);
         top->mem_rsp_valid_i = fill_presented;
-        if (fill_presented) {
-            // a pure function of the presented response, so it stays put until taken
+        if (fill_presented && !fill_hint_drawn) {
+            // drawn once per presented response and held until it is taken (the channel rule:
+            // a timing phase that changes hint_pct must not change a waiting payload)
             uint64_t h = (seed ^ (fills_taken * 0x9e3779b97f4a7c15ULL) ^ fill_mshr) * 0xbf58476d1ce4e5b9ULL;
             fill_hint = (unsigned)((h >> 40) % 100) < hint_pct;
             if (l2_victim_bits) // one core before a large L2: the bit says "read before"
                 fill_hint = fetched.count(m->mshr[fill_mshr].line) != 0;
             if (l2_bypass_bits) // the bit the L2 returned for this read
                 fill_hint = l2_bbit_rsp[fill_mshr];
+            fill_hint_drawn = true;
+        }
+        if (fill_presented) {
             top->mem_rsp_mshr_i = fill_mshr;
             port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
         }
@@ -436,6 +493,7 @@ struct harness {
         cov.channels(top->req_valid_i && !top->req_ready_o, top->mem_req_valid_o && !top->mem_req_ready_i,
                      top->rsp_valid_o && !top->rsp_ready_i);
         if (top->rst_ni) {
+            monitor_channels();
             stall_cycle_check();
             if (top->evt_valid_o && evlog && free_running)
                 log_event(top->evt_kind_o, top->evt_dec_o, (unsigned)port_u64(top->evt_set_o));
@@ -454,6 +512,7 @@ struct harness {
                 if (l2_victim_bits && !free_running)
                     fetched.insert(m->mshr[fill_mshr].line);
                 mem.response_taken();
+                fill_hint_drawn = false;
                 cov.fill_order(mem.out_of_order_returns);
             }
             if (top->rsp_valid_o && top->rsp_ready_i)

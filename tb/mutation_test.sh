@@ -33,6 +33,8 @@ mutants=(
   "pp_fill_installs_stale_pc|--preset tian-gcn|.v|s/(state_q == SFill) ? mshr_rd_hpc : pp_hash/pp_hash/"
   "pp_table_write_lost|--preset tian-gcn|_pctbl.v|s/end else if (we_i) begin/end else if (1'b0) begin/"
   "pp_prediction_not_sent|--preset tian-gcn|.v|s/.push_data_i ({pp_pred_q \\& ~req_store_q,/.push_data_i ({1'b0,/"
+  "memq_valid_withdrawn|--preset fermi-l1|_memq.v|s/assign valid_o = count_q != 2'd0;/assign valid_o = (count_q != 2'd0) \\& !push_i;/"
+  "rsp_valid_waits_for_ready|--preset gcn-l1|.v|s/assign rsp_valid_o = state_q == SResp;/assign rsp_valid_o = (state_q == SResp) \\& rsp_ready_i;/"
   "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"
 )
 for m in "${mutants[@]}"; do
