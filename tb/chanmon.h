@@ -29,18 +29,28 @@ class chan_monitor {
 public:
     explicit chan_monitor(std::string name) : name_(std::move(name)) {}
 
-    // The channel as it is just before a clock edge. Returns "" or what was violated.
-    std::string edge(bool valid, bool ready, const std::string &payload)
+    // The channel as it is just before a clock edge; `payload()` returns its bytes and is
+    // called only while valid is high. Returns "" or what was violated.
+    template <class F> std::string edge(bool valid, bool ready, F payload)
     {
         std::string bad;
-        if (waiting_ && !valid)
-            bad = name_ + ": valid withdrawn before its handshake";
-        else if (waiting_ && payload != payload_)
+        if (!valid) {
+            if (waiting_)
+                bad = name_ + ": valid withdrawn before its handshake";
+            waiting_ = false;
+            return bad;
+        }
+        if (!waiting_ && ready) { // presented and taken in the same cycle
+            handshakes++;
+            return bad;
+        }
+        std::string now = payload();
+        if (waiting_ && now != payload_)
             bad = name_ + ": payload changed while valid waited for ready";
-        waiting_ = valid && !ready;
+        waiting_ = !ready;
         if (waiting_)
-            payload_ = payload;
-        if (valid && ready)
+            payload_.swap(now);
+        else
             handshakes++;
         return bad;
     }

@@ -136,21 +136,21 @@ struct harness {
             check_comb(mon_rsp, top->rsp_ready_i, top->rsp_valid_o);
             check_comb(mon_mem_req, top->mem_req_ready_i, top->mem_req_valid_o);
         }
-        channel_fault(mon_req.edge(top->req_valid_i, top->req_ready_o,
+        channel_fault(mon_req.edge(top->req_valid_i, top->req_ready_o, [&] { return
                                    b::pack({b::of(top->req_store_i), b::of(top->req_line_i),
                                             b::of(top->req_id_i), b::of(top->req_pc_i),
                                             b::of(top->req_core_i), b::of(top->req_be_i),
-                                            b::of(top->req_wdata_i)})));
-        channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i,
+                                            b::of(top->req_wdata_i)}); }));
+        channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i, [&] { return
                                    b::pack({b::of(top->rsp_id_o), b::of(top->rsp_status_o),
-                                            b::of(top->rsp_data_o)})));
-        channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i,
+                                            b::of(top->rsp_data_o)}); }));
+        channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i, [&] { return
                                        b::pack({b::of(top->mem_req_store_o), b::of(top->mem_req_line_o),
                                                 b::of(top->mem_req_mshr_o), b::of(top->mem_req_be_o),
-                                                b::of(top->mem_req_wdata_o), b::of(top->mem_req_hint_o)})));
-        channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o,
+                                                b::of(top->mem_req_wdata_o), b::of(top->mem_req_hint_o)}); }));
+        channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o, [&] { return
                                        b::pack({b::of(top->mem_rsp_mshr_i), b::of(top->mem_rsp_data_i),
-                                                b::of(top->mem_rsp_hint_i)})));
+                                                b::of(top->mem_rsp_hint_i)}); }));
     }
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
