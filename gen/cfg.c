@@ -253,7 +253,7 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
         goto bad;
     case K_NAME:
         if (len >= CFG_NAME_MAX) {
-            snprintf(why, sizeof why, " (%zu characters)", len);
+            snprintf(why, sizeof why, " (too long)");
             goto bad;
         }
         char name[CFG_NAME_MAX];
