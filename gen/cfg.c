@@ -35,7 +35,7 @@ static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
-     "module prefix: lower_snake_case identifier, not a Verilog or C++ keyword"},
+     "module prefix: lower_snake_case identifier, not a Verilog, SystemVerilog or C++ keyword"},
     {"l1.sets", K_UINT, L1(sets), 2, 16384, F_POW2, NULL, "32", "number of sets"},
     {"l1.ways", K_UINT, L1(ways), 1, 32, 0, NULL, "4", "associativity (1 = direct mapped)"},
     {"l1.line_bytes", K_UINT, L1(line_bytes), 16, 256, F_POW2, NULL, "128", "line size in bytes"},

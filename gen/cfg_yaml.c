@@ -21,7 +21,10 @@ typedef struct yctx {
     size_t errlen;
 } yctx_t;
 
-static unsigned long line_of(const yaml_node_t *n) { return (unsigned long)n->start_mark.line + 1; }
+static unsigned long line_of(const yaml_node_t *n)
+{
+    return (unsigned long)n->start_mark.line + 1;
+}
 
 /* 1 if `name` is a section: the part before the dot of some key. */
 static int is_section(const char *name)

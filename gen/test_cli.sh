@@ -713,11 +713,13 @@ corners=(
     "$dcx $big --set l1.ways=31 --set l1.index=modulo"
     "$dcx $big --set l1.ways=31 --set l1.index=xor"
     "$dcx $big --set l1.ways=31 --set l1.index=pric --set l1.replacement=srrip"
-    "$dcx --set l1.sets=2 --set l1.ways=2 --set l1.tag_ways=3 --set l1.rc_bits=1 --set l1.threshold=1"
+    "$dcx --set l1.sets=2 --set l1.ways=2 --set l1.tag_ways=3 --set l1.rc_bits=1
+     --set l1.threshold=1"
     "$pcx $big --set l1.index=modulo"
     "$pcx $big --set l1.index=xor --set l1.replacement=plru"
     "$pcx $big --set l1.index=pric $l2x"
-    "$pcx --set l1.sets=2 --set l1.ways=1 --set l1.pc_entries=2 --set l1.pc_counter_bits=1 --set l1.pc_threshold=0 --set l1.pc_bits=1 --set l1.pc_hash_shift=0"
+    "$pcx --set l1.sets=2 --set l1.ways=1 --set l1.pc_entries=2 --set l1.pc_counter_bits=1
+     --set l1.pc_threshold=0 --set l1.pc_bits=1 --set l1.pc_hash_shift=0"
 )
 desc="corner configurations of every mode generate without an abort (${#corners[@]} configs)"
 cfails=""
