@@ -741,6 +741,19 @@ for args in "${corners[@]}"; do
 done
 if [ -n "$cfails" ]; then fail "$desc" "$cfails"; else pass "$desc"; fi
 
+# The switch vector of a G-Cache L1 is one bit a set: its reset constant is as wide as the set
+# count, past 64 bits (128 sets) and past a bit vector's 4096 bits (16384 sets).
+desc="G-Cache switch vectors reset with constants of the set count's width (128, 16384 bits)"
+if grep -qxF "      gc_switch_q <= 128'h0;" corner1/corner1.v 2> /dev/null &&
+   grep -qxF "      gc_switch_q <= 16384'h0;" corner6/corner6.v 2> /dev/null &&
+   grep -qF "gc_switch_d = 16384'h0;" corner6/corner6.v; then
+    pass "$desc"
+else
+    fail "$desc" "corner1.v: $(grep -hF 'gc_switch_q <=' corner1/corner1.v 2>&1 | head -2 |
+        tr '\n' '|') corner6.v: $(grep -hF 'gc_switch_q <=' corner6/corner6.v 2>&1 | head -2 |
+        tr '\n' '|')"
+fi
+
 # Two of them through Verilator's lint (-Wall, with the generated waivers), the whole system.
 if command -v verilator > /dev/null; then
     for k in 3 19; do
