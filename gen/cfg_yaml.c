@@ -38,6 +38,15 @@ static int is_section(const char *name)
     return 0;
 }
 
+/* 1 if `name` is a configuration key. */
+static int is_key(const char *name)
+{
+    for (unsigned i = 0; cfg_key_name(i); i++)
+        if (!strcmp(cfg_key_name(i), name))
+            return 1;
+    return 0;
+}
+
 /* The scalar key of a pair as a C string in buf, refusing NULs and over-long keys. */
 static int key_text(yctx_t *y, const yaml_node_t *k, const char *prefix, char *buf, size_t len)
 {
@@ -108,8 +117,9 @@ static int walk(yctx_t *y, yaml_node_t *node, const char *prefix, unsigned depth
             continue;
         }
         if (v->type != YAML_SCALAR_NODE) {
-            snprintf(y->err, y->errlen, "%s:%lu: %s: expected a single value, not a list",
-                     y->path, line, key);
+            snprintf(y->err, y->errlen, "%s:%lu: %s: %s", y->path, line, key,
+                     is_key(key) ? "expected a single value, not a list"
+                                 : "unknown key; allowed: the keys of cachegen --help");
             return -1;
         }
         if (depth == 0 && is_section(key) && v->data.scalar.length == 0) {
