@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "../gen/cfg.h"
+#include "../gen/version.h"
 #include "sim.h"
 #include "trace.h"
 #include "workload.h"
@@ -426,6 +427,10 @@ static int cmd_sweep(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    if (gen_version_asked(argc, argv)) {
+        printf("cachesim %s\n", GEN_VERSION);
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "convert"))
         return cmd_convert(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "gen"))
@@ -445,7 +450,8 @@ int main(int argc, char **argv)
                    "       cachesim convert IN OUT --to din|text|binary [--compress none|gz|zst]\n"
                    "       cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
                    "       cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
-                   "[--plot OUT.svg]\n");
+                   "[--plot OUT.svg]\n"
+                   "       cachesim --version | --help\n");
             return 0;
         }
         if (!strcmp(a, "--exact"))

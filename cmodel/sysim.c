@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
+#include "../gen/version.h"
 #include "sys_sim.h"
 #include "trace.h"
 
@@ -54,6 +55,10 @@ int main(int argc, char **argv)
 {
     const char *preset = NULL, *config = NULL, *path = NULL, *sets[MAX_SETS];
     unsigned nsets = 0;
+    if (gen_version_asked(argc, argv)) {
+        printf("sysim %s\n", GEN_VERSION);
+        return 0;
+    }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--preset") && i + 1 < argc)
             preset = argv[++i];

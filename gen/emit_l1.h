@@ -7,7 +7,7 @@
 #include "emit.h"
 #include "lay.h"
 
-#define GEN_VERSION "0.1.0"
+#include "version.h" /* GEN_VERSION */
 #define GEN_MOD_MAX (CFG_NAME_MAX + 16)
 
 typedef struct gen_l1 {

@@ -7,6 +7,7 @@
 #include "emit_l1.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
+#include "version.h"
 
 static void usage(FILE *f)
 {
@@ -14,7 +15,7 @@ static void usage(FILE *f)
             "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
             "[--report-only] -o OUTDIR\n"
             "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
-            "       cachegen --list-presets | --help\n\n"
+            "       cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
@@ -40,6 +41,10 @@ int main(int argc, char **argv)
     const char *sets[256];
     unsigned nsets = 0;
     cfg_defaults(&c);
+    if (gen_version_asked(argc, argv)) {
+        printf("cachegen %s\n", GEN_VERSION);
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "pric"))
         return pric_cli(argc - 2, argv + 2);
 
@@ -47,10 +52,6 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--version")) {
-            printf("cachegen %s\n", GEN_VERSION);
             return 0;
         }
         if (!strcmp(a, "--list-presets")) {
@@ -66,7 +67,7 @@ int main(int argc, char **argv)
                         !strcmp(a, "--set") || !strcmp(a, "-o");
         if (!has_value) {
             snprintf(err, sizeof err, "argument %s: unknown option; allowed: --config, --preset, "
-                     "--set, --report-only, -o, --list-presets, --help", a);
+                     "--set, --report-only, -o, --list-presets, --version, --help", a);
             return fail(err);
         }
         if (i + 1 >= argc) {
