@@ -1,11 +1,13 @@
 /* gen_l1: orchestrates one generation: the L1's modules, the L2 slice's (every configuration
- * describes the system around its L1), SRAM primitive, file list, lint waivers, normalized
- * config, report and manifest, all into a temporary directory renamed at the end. */
+ * describes the system around its L1), SRAM primitive, file lists, lint waivers, the IP
+ * package (pkg localparams, instantiation template, FuseSoC core), normalized config, report
+ * and manifest, all into a temporary directory renamed at the end. */
 #include "gen_l1.h"
 
 #include <string.h>
 #include "emit_l1.h"
 #include "emit_l2.h"
+#include "emit_pkg.h"
 #include "report.h"
 
 typedef void (*module_fn)(emit_t *, const gen_l1_t *);
@@ -173,25 +175,36 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);
     /* The L1 top stays the file list's first top module; what sits beside the L1s follows it:
      * the L2 slice, and the SM-dueling controller generated with a decoupled L1. Tools pick
-     * a top explicitly (--top-module, hierarchy -top). */
-    const char *vfiles[16];
-    unsigned nf = 0;
-    vfiles[nf++] = "cachegen_sram_1r1w.v";
-    vfiles[nf++] = f_index;
-    vfiles[nf++] = f_meta;
-    vfiles[nf++] = f_mshr;
-    vfiles[nf++] = f_memq;
+     * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
+     * are the L1's files and the controller; <name>.f lists everything. */
+    const char *l1files[10], *l2files[5], *vfiles[16];
+    unsigned n1 = 0, n2 = 0, nf = 0;
+    l1files[n1++] = "cachegen_sram_1r1w.v";
+    l1files[n1++] = f_index;
+    l1files[n1++] = f_meta;
+    l1files[n1++] = f_mshr;
+    l1files[n1++] = f_memq;
     if (pp)
-        vfiles[nf++] = f_pctbl;
-    vfiles[nf++] = f_top;
-    vfiles[nf++] = f2_index;
-    vfiles[nf++] = f2_meta;
-    vfiles[nf++] = f2_mshr;
-    vfiles[nf++] = f2_top;
+        l1files[n1++] = f_pctbl;
+    l1files[n1++] = f_top;
+    l2files[n2++] = f2_index;
+    l2files[n2++] = f2_meta;
+    l2files[n2++] = f2_mshr;
+    l2files[n2++] = f2_top;
+    l2files[n2] = NULL;
+    for (unsigned i = 0; i < n1; i++)
+        vfiles[nf++] = l1files[i];
+    for (unsigned i = 0; i < n2; i++)
+        vfiles[nf++] = l2files[i];
     vfiles[nf++] = f_sys;
-    if (g.lay.dec)
+    if (g.lay.dec) {
         vfiles[nf++] = f_duel;
+        l1files[n1++] = f_duel;
+    }
     vfiles[nf] = NULL;
+    l1files[n1] = NULL;
+    pkg_t pk;
+    pkg_build(&g, &pk);
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
@@ -207,16 +220,22 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
+        pkg_write_l1_filelist(&d, &g, l1files, err, errlen) != 0 ||
+        pkg_write_vh(&d, &g, &pk, err, errlen) != 0 ||
+        pkg_write_inst(&d, &g, &pk, err, errlen) != 0 ||
+        pkg_write_core(&d, &g, g2.top, l1files, l2files, f_sys, err, errlen) != 0 ||
         write_waivers(&d, &g, &g2, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
         report_write(&d, &g, err, errlen) != 0)
         goto fail;
 
-    char manifest[1024];
+    char manifest[2048];
     snprintf(manifest, sizeof manifest,
              "cachegen %s output for %s\ntop: %s\nl2: %s\nsystem: %s\nfilelist: %s.f\n"
              "lint waivers: %s_lint.vlt\nreport: %s_report.json %s_report.md\n"
-             "config: config.yaml\n",
-             GEN_VERSION, g.top, g.top, g2.top, sys, g.top, g.top, g.top, g.top);
+             "config: config.yaml\nl1 filelist: %s_l1.f\npkg: %s_pkg.vh\n"
+             "instantiation template: %s_inst.vh\nfusesoc core: %s.core\n",
+             GEN_VERSION, g.top, g.top, g2.top, sys, g.top, g.top, g.top, g.top, g.top, g.top,
+             g.top, g.top);
     if (write_text(&d, EMIT_MANIFEST, manifest, err, errlen) != 0)
         goto fail;
     return emit_dir_commit(&d, err, errlen);

@@ -1,0 +1,6 @@
+cachegen_sram_1r1w.v
+fermi_l1_pric_index.v
+fermi_l1_pric_meta.v
+fermi_l1_pric_mshr.v
+fermi_l1_pric_memq.v
+fermi_l1_pric.v

@@ -1,0 +1,6 @@
+cachegen_sram_1r1w.v
+gcache_l2_16core_index.v
+gcache_l2_16core_meta.v
+gcache_l2_16core_mshr.v
+gcache_l2_16core_memq.v
+gcache_l2_16core.v

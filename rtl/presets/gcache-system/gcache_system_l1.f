@@ -1,0 +1,6 @@
+cachegen_sram_1r1w.v
+gcache_system_index.v
+gcache_system_meta.v
+gcache_system_mshr.v
+gcache_system_memq.v
+gcache_system.v
