@@ -11,7 +11,15 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++
+            ccache gnuplot-nox make gcc g++ python3-venv
+# FuseSoC and Edalize (gen/test_pkg.sh runs the generated .core) from PyPI, pinned with every
+# dependency, in a project virtual environment of Debian's Python (never the system's site).
+VENV := $(B)/venv
+PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7.2 \
+           attrs==26.1.0 fastjsonschema==2.22.3 Jinja2==3.1.6 MarkupSafe==3.0.4 \
+           okonomiyaki==3.0.0 pydantic==2.14.3 pydantic_core==2.50.4 pyparsing==3.3.3 \
+           PyYAML==6.0.3 simplesat==0.9.2 six==1.17.0 typing-inspection==0.4.5 \
+           typing_extensions==4.16.0
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -41,6 +49,12 @@ deps:
 	  echo "make deps: installing$$missing"; \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@if [ "$$(cat $(VENV)/pins 2>/dev/null)" != "$(PY_PKGS)" ]; then \
+	  echo "make deps: Python venv $(VENV) (fusesoc, edalize)"; rm -rf $(VENV); \
+	  /usr/bin/python3 -m venv $(VENV) && \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check $(PY_PKGS) && \
+	  echo "$(PY_PKGS)" > $(VENV)/pins || { rm -rf $(VENV); exit 1; }; \
 	fi
 
 # ---- C build --------------------------------------------------------------------------------

@@ -224,6 +224,8 @@ int pkg_write_vh(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *e
     emit_line(&e, "// it in a further module of the same compilation unit).");
     emit_line(&e, "`ifndef %s_PKG_VH", g->top);
     emit_line(&e, "`define %s_PKG_VH", g->top);
+    emit_line(&e, "// A module uses some of these: Verilator -Wall is not to flag the others.");
+    emit_line(&e, "// verilator lint_off UNUSEDPARAM");
     emit_blank(&e);
     emit_line(&e, "// widths (bits) and counts");
     for (unsigned i = 0; i < p->nparams; i++) {
@@ -242,6 +244,7 @@ int pkg_write_vh(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *e
     emit_blank(&e);
     emit_line(&e, "// decisions on evt_dec_o (simulation only)");
     emit_codes(&e, p, "Dec", LAY_DEC_BITS, dec_codes, COUNT(dec_codes));
+    emit_line(&e, "// verilator lint_on UNUSEDPARAM");
     emit_blank(&e);
     emit_line(&e, "`endif");
     return emit_close(&e, err, errlen);

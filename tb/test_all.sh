@@ -57,6 +57,8 @@ step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/te
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
+  gen/test_pkg.sh "$work/pkg"
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
   $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)

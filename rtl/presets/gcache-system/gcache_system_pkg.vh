@@ -5,6 +5,8 @@
 // it in a further module of the same compilation unit).
 `ifndef gcache_system_PKG_VH
 `define gcache_system_PKG_VH
+// A module uses some of these: Verilator -Wall is not to flag the others.
+// verilator lint_off UNUSEDPARAM
 
 // widths (bits) and counts
 localparam integer GcacheSystemLineAddrWidth = 25; // line address (address / line bytes)
@@ -52,5 +54,6 @@ localparam [3:0] GcacheSystemDecFill = 4'd7; // fill installed
 localparam [3:0] GcacheSystemDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] GcacheSystemDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] GcacheSystemDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+// verilator lint_on UNUSEDPARAM
 
 `endif

@@ -5,6 +5,8 @@
 // it in a further module of the same compilation unit).
 `ifndef gcn_l1_PKG_VH
 `define gcn_l1_PKG_VH
+// A module uses some of these: Verilator -Wall is not to flag the others.
+// verilator lint_off UNUSEDPARAM
 
 // widths (bits) and counts
 localparam integer GcnL1LineAddrWidth = 26; // line address (address / line bytes)
@@ -51,5 +53,6 @@ localparam [3:0] GcnL1DecFill = 4'd7; // fill installed
 localparam [3:0] GcnL1DecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] GcnL1DecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] GcnL1DecFillBypass = 4'd10; // bypassed read returned, nothing installed
+// verilator lint_on UNUSEDPARAM
 
 `endif

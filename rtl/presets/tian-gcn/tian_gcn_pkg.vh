@@ -5,6 +5,8 @@
 // it in a further module of the same compilation unit).
 `ifndef tian_gcn_PKG_VH
 `define tian_gcn_PKG_VH
+// A module uses some of these: Verilator -Wall is not to flag the others.
+// verilator lint_off UNUSEDPARAM
 
 // widths (bits) and counts
 localparam integer TianGcnLineAddrWidth = 26; // line address (address / line bytes)
@@ -53,5 +55,6 @@ localparam [3:0] TianGcnDecFill = 4'd7; // fill installed
 localparam [3:0] TianGcnDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] TianGcnDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] TianGcnDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+// verilator lint_on UNUSEDPARAM
 
 `endif
