@@ -160,10 +160,10 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     add_port(p, "kernel_start_i", 0, -1, 0, "a kernel starts (G-Cache switch reset)");
     add_port(p, "filter_enable_i", 0, -1, 0, "decoupled: low forces threshold 0");
     p->pending = "performance counters (wrapping)";
-    static char cnt_names[CNT_COUNT][32];
     for (unsigned i = 0; i < CNT_COUNT; i++) {
-        snprintf(cnt_names[i], sizeof cnt_names[i], "cnt_%s_o", lay_counter_names[i]);
-        add_port(p, cnt_names[i], 1, cw, 0, "performance counter");
+        char cnt[sizeof p->port[0].name];
+        snprintf(cnt, sizeof cnt, "cnt_%s_o", lay_counter_names[i]);
+        add_port(p, cnt, 1, cw, 0, "performance counter");
     }
     p->pending = "event port (simulation only): one state-changing event per cycle";
     add_port(p, "evt_valid_o", 1, -1, 1, "an event this cycle");
