@@ -85,6 +85,19 @@ for t in lint lint_sys sim; do
   if fs_run "$out" $t >"$work/fs_$t.log" 2>&1; then ok "fusesoc run --target $t ($([ $t = sim ] && echo Icarus || echo Verilator -Wall))"
   else no "fusesoc run --target $t"; tail -15 "$work/fs_$t.log"; fi
 done
+# Every shipped preset's core (decoupled with its dueling controller, G-Cache, PRIC...) lints.
+lint_presets() {
+  local d n
+  for d in "$root"/rtl/presets/*/; do
+    n=$(sed -n 's/^top: //p' "$d/cachegen.manifest")
+    [ -f "$d/$n.core" ] || { echo "$d: no $n.core"; return 1; }
+    mkdir -p "$work/fsp.$n"
+    (cd "$work/fsp.$n" && "$fusesoc" --cores-root "$d" run --target lint "cachegen:cache:$n") ||
+      { echo "$n: lint target failed"; return 1; }
+  done
+}
+if lint_presets >"$work/fs_presets.log" 2>&1; then ok "fusesoc lint target of every core under rtl/presets"
+else no "fusesoc lint of the shipped presets"; tail -15 "$work/fs_presets.log"; fi
 # Mutants: a core whose YAML is broken; a core that leaves out the memory-request queue; a core
 # naming a file that is not there.
 cp -r "$out" "$work/m_yaml"; sed -i '0,/^filesets:/s//filesets: [/' "$work/m_yaml/$name.core"
