@@ -66,8 +66,10 @@ fi
 
 # ---- FuseSoC: parse, lint, simulate --------------------------------------------------------
 # fs_run CORES_ROOT TARGET: run one target of the core in its own build directory.
+fs_runs=0
 fs_run() {
-  local dir=$work/fs.$2.$RANDOM
+  fs_runs=$((fs_runs + 1))
+  local dir=$work/fs.$2.$fs_runs
   mkdir -p "$dir" && (cd "$dir" && "$fusesoc" --cores-root "$1" run --target "$2" "cachegen:cache:$name")
 }
 fs_info() {
