@@ -245,4 +245,37 @@ cp -r "$out" "$work/m_code"; sed -i "/${P}StatusBypass = /d" "$work/m_code/${nam
 expect_fail "pkg without the BYPASS code (Icarus)" wrap_icarus "$work/m_code"
 cp -r "$out" "$work/m_swap"; sed -i "s/${P}StatusMiss = 2'd1/${P}StatusMiss = 2'd2/" "$work/m_swap/${name}_pkg.vh"
 expect_fail "pkg with MISS encoded as 2" status_codes "$work/m_swap"
+
+# ---- the template and pkg against the RTL top of every preset (every mode's ports) ----------
+# A wrapper declares one wire per template line, of the width the template names, then
+# includes the pkg and the template: a port the RTL has and the template lacks is PINMISSING,
+# a port it does not have an error, a width that differs a WIDTH warning (all fatal).
+tmpl_matches_rtl() {
+  local d=$1 n=$2 w
+  w=$work/tm_$n.v
+  {
+    echo "\`default_nettype none"
+    echo "module tm_$n;"
+    echo "\`include \"${n}_pkg.vh\""
+    sed -nE 's/^ *\.([a-z0-9_]+) +\([a-z0-9_]+\),? +\/\/ (input|output) *(\[[A-Za-z0-9_]+-1:0\])?$/  wire \3 \1;/p' \
+      "$d/${n}_inst.vh"
+    echo "\`include \"${n}_inst.vh\""
+    echo "endmodule"
+  } >"$w"
+  [ "$(grep -c '^  wire' "$w")" -gt 40 ] || { echo "$n: template lines not recognized"; return 1; }
+  (cd "$d" && verilator --lint-only -Wall -Wno-UNDRIVEN -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -I. \
+     "${n}_lint.vlt" -f "${n}_l1.f" "$w" --top-module "tm_$n")
+}
+all_templates() {
+  local d n
+  for d in "$root"/rtl/presets/*/; do
+    n=$(sed -n 's/^top: //p' "$d/cachegen.manifest")
+    tmpl_matches_rtl "$d" "$n" || return 1
+  done
+}
+if all_templates >"$work/tmpl.log" 2>&1; then ok "every preset's template and pkg widths match its RTL top's ports"
+else no "templates against the RTL tops"; tail -10 "$work/tmpl.log"; fi
+expect_fail "template without req_core_i against the RTL" tmpl_matches_rtl "$work/m_port" "$name"
+cp -r "$out" "$work/m_tag"; sed -i -E "s/(${P}TagWidth = )[0-9]+/\\1999/" "$work/m_tag/${name}_pkg.vh"
+expect_fail "pkg with a wrong tag width against the RTL" tmpl_matches_rtl "$work/m_tag" "$name"
 exit $bad
