@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# test_pkg.sh WORKDIR: the output directory as IP, on tian-gcn (the preset with the most ports).
-# FuseSoC (build/venv, `make deps`) parses <name>.core and runs its Verilator lint and Icarus
-# targets; a user's wrapper, written here by hand from the documented interface, includes
-# <name>_pkg.vh and instantiates the L1 from <name>_inst.vh verbatim, with the status codes by
-# name (Verilator -Wall and Icarus); <name>_l1.f lints alone; every tool's --version prints the
-# one version of gen/version.h, which the generated files record. Each check is then run on a
-# broken input (a mutant) and must fail. Prints ok / not ok lines; exits non-zero on a failure.
+# test_pkg.sh WORKDIR: the output directory as IP. FuseSoC (build/venv, `make deps`) parses
+# tian-gcn's <name>.core (the preset with the most ports) and runs its Verilator lint and Icarus
+# targets, and the lint target of every core under rtl/presets; a user's wrapper, written here
+# by hand from the documented interface, includes <name>_pkg.vh and instantiates the L1 from
+# <name>_inst.vh verbatim, with the status codes by name (Verilator -Wall and Icarus); every
+# preset's template and pkg widths are checked against its RTL top; <name>_l1.f lints alone;
+# every tool's --version prints the one version of gen/version.h, which the generated files
+# record. Each check is also run on a broken input (a mutant) and must fail then.
+# Prints ok / not ok lines; exits non-zero on a failure.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:?usage: gen/test_pkg.sh WORKDIR}
