@@ -287,6 +287,15 @@ static int check_replaceable(const emit_dir_t *d, manifest_t *m, char *err, size
     int rc = -1;
     char **ents = NULL;
     int nl = manifest_read(dfd, &mm);
+    if (nl == -1 && errno == ENOENT) { /* an empty directory holds nothing to lose */
+        char **none = NULL;
+        int ne = list_dir(dfd, &none);
+        free_list(none);
+        if (ne == 0) {
+            rc = 0;
+            goto out;
+        }
+    }
     if (nl == -1) {
         snprintf(err, errlen,
                  "-o = %s: exists and has no %s, so it is not a cachegen output and is left "
@@ -349,36 +358,42 @@ out:
 }
 
 /* ---- removing a directory cachegen wrote --------------------------------------------------- */
-/* Remove directory `name` of `parent_fd`, which cachegen wrote: with a manifest listing files,
- * exactly the listed files whose content is unchanged, then the manifest; without one (a run
- * stopped before its commit), every regular file. Anything else stays, and so does the
- * directory. Returns 0 if the directory is gone, -1 if something was kept (errno set). */
-static int remove_ours(int parent_fd, const char *name)
+/* Remove directory `name` of `parent_fd`, which cachegen wrote. With a manifest listing files
+ * (`verified`, or else the one it holds): exactly the listed files whose content is unchanged,
+ * then the manifest if nothing else is left. Without one, as a run stopped before its commit
+ * leaves it: every regular file. Anything else stays, and so does the directory (with its
+ * manifest, so a later pass still tells its files apart). Returns 0 if the directory is gone,
+ * -1 if something was kept. */
+static int remove_ours(int parent_fd, const char *name, const manifest_t *verified)
 {
     int dfd = openat(parent_fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (dfd < 0)
         return errno == ENOENT ? 0 : -1;
-    manifest_t m;
-    int nl = manifest_read(dfd, &m);
-    if (nl > 0) {
-        for (int i = 0; i < m.n; i++) {
+    manifest_t own;
+    memset(&own, 0, sizeof own);
+    const manifest_t *m = verified;
+    if (!m && manifest_read(dfd, &own) > 0)
+        m = &own;
+    char **ents = NULL;
+    if (m) {
+        for (int i = 0; i < m->n; i++) {
             char hex[HASH_HEX + 1];
-            if (hash_file(dfd, m.names[i], hex) == 0 && !strcmp(hex, m.hashes[i]))
-                unlinkat(dfd, m.names[i], 0);
+            if (hash_file(dfd, m->names[i], hex) == 0 && !strcmp(hex, m->hashes[i]))
+                unlinkat(dfd, m->names[i], 0);
         }
-        unlinkat(dfd, EMIT_MANIFEST, 0);
+        int ne = list_dir(dfd, &ents);
+        if (ne >= 0 && (ne == 0 || (ne == 1 && !strcmp(ents[0], EMIT_MANIFEST))))
+            unlinkat(dfd, EMIT_MANIFEST, 0);
     } else {
-        char **ents;
         int ne = list_dir(dfd, &ents);
         for (int i = 0; i < ne; i++) {
             struct stat st;
             if (fstatat(dfd, ents[i], &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
                 unlinkat(dfd, ents[i], 0);
         }
-        if (ne >= 0)
-            free_list(ents);
     }
-    manifest_free(&m);
+    free_list(ents);
+    manifest_free(&own);
     close(dfd);
     return unlinkat(parent_fd, name, AT_REMOVEDIR);
 }
@@ -418,7 +433,7 @@ static void clean_leftovers(const emit_dir_t *d)
         int fd = openat(d->parent_fd, ents[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
             continue;
-        if (flock(fd, LOCK_EX | LOCK_NB) == 0 && remove_ours(d->parent_fd, ents[i]) != 0)
+        if (flock(fd, LOCK_EX | LOCK_NB) == 0 && remove_ours(d->parent_fd, ents[i], NULL) != 0)
             fprintf(stderr, "cachegen: warning: %.*s%s: left by a stopped run, but holds "
                     "files cachegen did not write; not removed\n",
                     (int)(strlen(d->final_path) - strlen(d->base)), d->final_path, ents[i]);
@@ -622,8 +637,9 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
     }
     run.live = 0; /* the new output is in place; BASE.tmp-PID now holds the old one, if any */
     if (exists == 0) {
+        int gone = remove_ours(d->parent_fd, d->tmp_name, &old) == 0;
         manifest_free(&old);
-        if (remove_ours(d->parent_fd, d->tmp_name) != 0) {
+        if (!gone) {
             /* A file appeared in the old output between its check and the swap: keep it all,
              * under a name no run removes. */
             char kept[EMIT_PATH_MAX + 32];

@@ -114,6 +114,28 @@ elif [ "$(cd regen && { ls -A | grep -vx cachegen.manifest; } | sort)" != \
 elif [ -n "$(leftovers . regen)" ]; then fail "$desc" "left behind: $(leftovers . regen)"
 else pass "$desc"; fi
 
+desc="an empty directory as -o is used (nothing to lose)"
+mkdir empty
+"$CG" "${A[@]}" -o empty > /dev/null 2> logs/empty.err; rc=$?
+if [ $rc -ne 0 ]; then fail "$desc" "exit status $rc" logs/empty.err
+elif ! same empty ref_a; then fail "$desc" "differs from a fresh output"
+else pass "$desc"; fi
+
+# A dead run's staging directory that holds a whole output (a run killed after its swap) plus a
+# file someone put there: the next run removes the listed files, keeps that file.
+desc="a dead run's leftover loses its listed files, keeps a file cachegen did not write"
+mkdir dead
+true & dead_pid=$!; wait $dead_pid
+"$CG" "${A[@]}" -o dead/out > /dev/null && cp -r ref_b "dead/out.tmp-$dead_pid" &&
+    echo precious > "dead/out.tmp-$dead_pid/mine.txt"
+"$CG" "${A[@]}" -o dead/out > /dev/null 2> logs/dead.err; rc=$?
+if [ $rc -ne 0 ]; then fail "$desc" "exit status $rc" logs/dead.err
+elif [ "$(cat "dead/out.tmp-$dead_pid/mine.txt" 2>/dev/null)" != precious ]; then
+    fail "$desc" "the user's file in the leftover was lost"
+elif [ "$(cd "dead/out.tmp-$dead_pid" && ls -A | tr '\n' ' ')" != "cachegen.manifest mine.txt " ]; then
+    fail "$desc" "the leftover now holds: $(ls -A "dead/out.tmp-$dead_pid" | tr '\n' ' ')"
+else pass "$desc"; fi
+
 # ---- a reader polling the manifest during regenerations never finds it missing -------------
 desc="a poller never sees $REGENS regenerations' output missing"
 mkdir polled
