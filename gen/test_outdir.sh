@@ -23,8 +23,12 @@ bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 : "${KILLS:=50}" "${REGENS:=50}" "${ROUNDS:=10}" "${CONC:=8}" "${SEED:=14}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_outdir.XXXXXX") || exit 2
-sleeper=
-trap '[ -n "$sleeper" ] && kill "$sleeper" 2>/dev/null; rm -rf "$work"' EXIT
+sleeper= locker=
+# Only this shell cleans up: a child that a signal below hits between its fork and its exec of
+# cachegen would otherwise run this trap too (bash does) and remove the work directory.
+main_shell=$BASHPID
+trap '[ "$BASHPID" = "$main_shell" ] || exit
+      for p in $sleeper $locker; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 cd "$work" || exit 2
 cp "$bin_abs" ./cachegen || exit 2
 mkdir logs # stderr of the runs (outside every directory the checks glob)
@@ -47,8 +51,10 @@ A=(--preset fermi-l1) B=(--preset gcn-l1)
 
 same() { diff -r -q "$1" "$2" > /dev/null 2>&1; }            # DIR REF: identical trees
 whole() { same "$1" ref_a || same "$1" ref_b; }              # DIR: exactly A or exactly B
-leftovers() { # PARENT BASE [KEEP]: names BASE?* in PARENT other than BASE and KEEP
-    (cd "$1" && compgen -G "$2?*" | grep -vxF -e "${3:-/}" | tr '\n' ' ')
+leftovers() { # PARENT BASE [KEEP...]: names BASE?* in PARENT other than BASE and each KEEP
+    local dir=$1 base=$2 keep=(-e /); shift 2
+    for k in "$@"; do keep+=(-e "$k"); done
+    (cd "$dir" && compgen -G "$base?*" | grep -vxF "${keep[@]}" | tr '\n' ' ')
 }
 refused() { # DESCRIPTION RC STDERR NEEDLE: a clean error naming NEEDLE and saying what is allowed
     if [ "$2" -eq 0 ] || [ "$2" -ge 128 ]; then fail "$1" "exit status $2, expected a clean error" "$3"; return 1; fi
@@ -178,8 +184,9 @@ done
 if [ -n "$bad" ]; then fail "$desc" "$bad"; else pass "$desc"; fi
 
 # ---- killed at random moments ---------------------------------------------------------------
-# Beside the output: a user's file, and a directory named like a staging directory but carrying
-# the PID of a live process (not a dead run's): both must survive every run.
+# Beside the output: a user's file; a directory named like a staging directory but carrying the
+# PID of a live process (not a dead run's); one carrying a dead PID but locked by a live process
+# (a run seen from another PID namespace): all must survive every run.
 desc="$KILLS runs killed at random moments leave the old or the new output whole; the next run cleans up"
 mkdir killed
 "$CG" "${A[@]}" -o killed/out > /dev/null
@@ -187,13 +194,19 @@ echo precious > killed/precious.txt
 sleep 600 & sleeper=$!
 live="out.tmp-$sleeper"
 mkdir "killed/$live"; echo precious > "killed/$live/keep.txt"
+true & gone=$!; wait $gone
+locked="out.tmp-$gone"
+mkdir "killed/$locked"; echo precious > "killed/$locked/keep.txt"
+perl -e 'use Fcntl qw(:flock); open(my $h, "<", $ARGV[0]) or die; flock($h, LOCK_EX) or die;
+          sleep 600' "killed/$locked" & locker=$!
+until ! flock -n "killed/$locked" true; do sleep 0.01; done # the lock is held
 RANDOM=$SEED
-sigs=(KILL INT TERM ABRT)
+sigs=(KILL INT KILL TERM KILL ABRT) # half SIGKILL: the leftovers the next run must clean
 bad="" nsig=0 nfinished=0 nleft=0
 for i in $(seq 1 "$KILLS"); do
     if [ $((i % 2)) -eq 1 ]; then args=("${B[@]}"); else args=("${A[@]}"); fi
-    sig=${sigs[RANDOM % 4]}
-    delay=$(printf '0.%03d' $((RANDOM % 40)))
+    sig=${sigs[RANDOM % 6]}
+    delay=$(printf '0.%03d' $((RANDOM % 20))) # a run takes a few ms to a few tens
     "$CG" "${args[@]}" -o killed/out > /dev/null 2> logs/kill.err & pid=$!
     sleep "$delay"; kill -s "$sig" $pid 2> /dev/null
     wait $pid; rc=$?
@@ -201,7 +214,7 @@ for i in $(seq 1 "$KILLS"); do
     elif [ $rc -ge 128 ]; then nsig=$((nsig + 1))
     else bad="run $i: exit status $rc after SIG$sig"; break; fi
     if ! whole killed/out; then bad="run $i (SIG$sig after ${delay}s): the output is missing or not whole: $(ls -A killed/out 2>&1 | wc -l) entries"; break; fi
-    left=$(leftovers killed out "$live")
+    left=$(leftovers killed out "$live" "$locked")
     if [ -n "$left" ]; then
         nleft=$((nleft + 1))
         if [ "$sig" != KILL ]; then bad="run $i: SIG$sig left $left"; break; fi
@@ -209,14 +222,16 @@ for i in $(seq 1 "$KILLS"); do
     # The next, uninterrupted run succeeds and removes what the killed one left.
     "$CG" "${args[@]}" -o killed/out > /dev/null 2> logs/next.err ||
         { bad="run $i: the run after SIG$sig failed: $(head -1 logs/next.err)"; break; }
-    left=$(leftovers killed out "$live")
+    left=$(leftovers killed out "$live" "$locked")
     if [ -n "$left" ]; then bad="run $i: after SIG$sig, the next run left $left"; break; fi
-    if [ "$(cat killed/precious.txt)" != precious ] || [ "$(cat "killed/$live/keep.txt" 2>/dev/null)" != precious ]; then
+    if [ "$(cat killed/precious.txt)" != precious ] || [ "$(cat "killed/$live/keep.txt" 2>/dev/null)" != precious ] ||
+       [ "$(cat "killed/$locked/keep.txt" 2>/dev/null)" != precious ]; then
         bad="run $i: a user's file beside the output was lost"; break
     fi
 done
 if [ -n "$bad" ]; then fail "$desc" "$bad" logs/kill.err
-elif [ "$nsig" -lt $((KILLS / 4)) ]; then fail "$desc" "only $nsig of $KILLS runs were interrupted (the moments miss the runs)"
+elif [ "$nsig" -lt $((KILLS / 4)) ] || [ "$nleft" -eq 0 ]; then
+    fail "$desc" "only $nsig of $KILLS runs were interrupted, $nleft SIGKILLed with a staging directory (the moments miss the runs)"
 else pass "$desc ($nsig interrupted, $nfinished finished first, $nleft SIGKILL leftovers cleaned)"; fi
 
 echo "$passed passed, $failed failed"
