@@ -62,9 +62,15 @@ int emit_dir_guard_signals(void)
     sa.sa_handler = on_fatal_signal;
     sa.sa_flags = SA_ONSTACK;
     sigfillset(&sa.sa_mask);
-    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction was;
+        if (sigaction(sigs[i], NULL, &was) != 0)
+            return -1;
+        if (was.sa_handler == SIG_IGN) /* nohup, or a shell's background job: stays ignored */
+            continue;
         if (sigaction(sigs[i], &sa, NULL) != 0)
             return -1;
+    }
     return 0;
 }
 

@@ -41,7 +41,8 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen);
 /* Remove the staging directory and what this run wrote into it; release the lock. */
 void emit_dir_abort(emit_dir_t *d);
 /* Install handlers so that SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE
- * remove the staging directory of a run in progress, then end the process by that signal.
+ * remove the staging directory of a run in progress, then end the process by that signal (a
+ * signal ignored at startup, as under nohup, stays ignored).
  * For programs (cachegen's main), not for libraries or fuzzers. Returns 0, or -1. */
 int emit_dir_guard_signals(void);
 

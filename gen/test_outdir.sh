@@ -207,7 +207,8 @@ for i in $(seq 1 "$KILLS"); do
     if [ $((i % 2)) -eq 1 ]; then args=("${B[@]}"); else args=("${A[@]}"); fi
     sig=${sigs[RANDOM % 6]}
     delay=$(printf '0.%03d' $((RANDOM % 20))) # a run takes a few ms to a few tens
-    "$CG" "${args[@]}" -o killed/out > /dev/null 2> logs/kill.err & pid=$!
+    # (A shell starts a background job with SIGINT ignored, which cachegen keeps: undo that.)
+    env --default-signal=INT "$CG" "${args[@]}" -o killed/out > /dev/null 2> logs/kill.err & pid=$!
     sleep "$delay"; kill -s "$sig" $pid 2> /dev/null
     wait $pid; rc=$?
     if [ $rc -eq 0 ]; then nfinished=$((nfinished + 1))
