@@ -125,6 +125,7 @@ mkdir empty
 "$CG" "${A[@]}" -o empty > /dev/null 2> logs/empty.err; rc=$?
 if [ $rc -ne 0 ]; then fail "$desc" "exit status $rc" logs/empty.err
 elif ! same empty ref_a; then fail "$desc" "differs from a fresh output"
+elif [ -n "$(leftovers . empty)" ]; then fail "$desc" "left behind: $(leftovers . empty)"
 else pass "$desc"; fi
 
 # A dead run's staging directory that holds a whole output (a run killed after its swap) plus a
