@@ -293,7 +293,8 @@ static int check_replaceable(const emit_dir_t *d, manifest_t *m, char *err, size
     int rc = -1;
     char **ents = NULL;
     int nl = manifest_read(dfd, &mm);
-    if (nl == -1 && errno == ENOENT) { /* an empty directory holds nothing to lose */
+    int read_errno = errno;
+    if (nl == -1 && read_errno == ENOENT) { /* an empty directory holds nothing to lose */
         char **none = NULL;
         int ne = list_dir(dfd, &none);
         free_list(none);
@@ -302,27 +303,35 @@ static int check_replaceable(const emit_dir_t *d, manifest_t *m, char *err, size
             goto out;
         }
     }
-    if (nl == -1) {
-        snprintf(err, errlen,
-                 "-o = %s: exists and has no %s, so it is not a cachegen output and is left "
-                 "untouched; %s", d->final_path, EMIT_MANIFEST, allowed_msg);
-        goto out;
-    }
     int ne = list_dir(dfd, &ents);
     if (ne < 0) {
         snprintf(err, errlen, "-o = %s: cannot list it: %s", d->final_path, strerror(errno));
         goto out;
     }
-    for (int i = 0; i < ne; i++) { /* with a manifest listing nothing, everything is foreign */
-        if (!strcmp(ents[i], EMIT_MANIFEST) || manifest_lists(&mm, ents[i]) >= 0)
-            continue;
+    int foreign = 0; /* without a manifest listing files, everything but it is foreign */
+    const char *first = NULL;
+    for (int i = 0; i < ne; i++)
+        if (strcmp(ents[i], EMIT_MANIFEST) != 0 && manifest_lists(&mm, ents[i]) < 0 &&
+            !foreign++)
+            first = ents[i];
+    if (first) {
+        char more[48] = "";
+        if (foreign > 1)
+            snprintf(more, sizeof more, " (and %d more)", foreign - 1);
         snprintf(err, errlen,
-                 "-o = %s: holds %s, which %s; the directory is left untouched (move the "
-                 "file away, or choose another -o); %s", d->final_path, ents[i],
-                 nl > 0 ? "cachegen did not write"
-                        : "no verifiable cachegen manifest lists (its " EMIT_MANIFEST
-                          " has no SHA-256 lines: not written by this cachegen, or forged)",
+                 "-o = %s: holds %s%s, %s; the directory is left untouched (move that away, or "
+                 "choose another -o); %s", d->final_path, first, more,
+                 nl > 0     ? "which cachegen did not write"
+                 : nl == -1 ? "and no " EMIT_MANIFEST ": it is not a cachegen output"
+                            : "which no verifiable manifest lists (its " EMIT_MANIFEST
+                              " has no SHA-256 lines: not written by this cachegen, or forged)",
                  allowed_msg);
+        goto out;
+    }
+    if (nl == -1) {
+        snprintf(err, errlen,
+                 "-o = %s: its %s cannot be read (%s), so the directory is left untouched; %s",
+                 d->final_path, EMIT_MANIFEST, strerror(read_errno), allowed_msg);
         goto out;
     }
     if (nl <= 0) {
