@@ -11,7 +11,7 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++ nettle-dev
+            ccache gnuplot-nox make gcc g++
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -60,6 +60,8 @@ $(B)/libcmodel.a: $(CM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(CM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(CM_SRC))
 
+# cachegen hashes every output file for its manifest (file: lines) with nettle's SHA-256.
+DEB_PKGS += nettle-dev
 $(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h
 	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS) -lnettle
 
