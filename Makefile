@@ -60,8 +60,10 @@ $(B)/libcmodel.a: $(CM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(CM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(CM_SRC))
 
+# cachegen hashes every output file for its manifest (file: lines) with nettle's SHA-256.
+DEB_PKGS += nettle-dev
 $(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h
-	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS)
+	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS) -lnettle
 
 $(B)/mkstim: tb/mkstim.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml

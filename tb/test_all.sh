@@ -57,6 +57,8 @@ step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/te
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+step "cli: output directory keeps user files, atomic swap, lock, killed runs cleaned" \
+  gen/test_outdir.sh build/cachegen
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
   $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)
