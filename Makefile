@@ -11,7 +11,7 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++ slurmctld slurmd slurm-client munge
+            ccache gnuplot-nox make gcc g++ slurmctld slurmd slurm-client munge libxml2-utils
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -139,6 +139,12 @@ regress: deps
 	$(MAKE) --no-print-directory all
 	tb/regress $(if $(N),-n $(N)) $(if $(SEEDS),--seeds $(SEEDS)) $(if $(JOBS),-j $(JOBS)) \
 	  $(if $(REQUESTS),--requests $(REQUESTS)) $(if $(FIRST),--first $(FIRST)) $(REGRESS_ARGS)
+
+# A single-node Slurm (munge, slurmctld, slurmd) in a temporary directory, as root, and the
+# regression through it as a job array (also a step of `make test`).
+test-slurm: deps
+	$(MAKE) --no-print-directory all
+	tb/test_slurm.sh
 
 # Generate the demo preset, run it in lockstep on Verilator, print where everything is.
 demo: deps
