@@ -164,7 +164,8 @@ mseed=""
 for s in $(seq 1 500); do
   k=$("$root/build/randcfg" --kind "$s" 2>/dev/null) && [ "$k" != l1 ] && continue
   a=" $("$root/build/randcfg" "$s") "
-  [[ $a == *" l1.replacement=lru "* && $a == *" l1.write_evict=false "* && $a != *" l1.mode="* ]] &&
+  [[ $a == *" l1.replacement=lru "* && $a == *" l1.write_evict=false "* ]] &&
+    [[ $a != *" l1.mode="* || $a == *" l1.mode=baseline "* ]] &&
     { mseed=$s; break; }
 done
 [ -n "$mseed" ] || fail "no baseline LRU L1 among random configurations 1..500"
