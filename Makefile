@@ -12,6 +12,8 @@ DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
             ccache gnuplot-nox make gcc g++
+# Slurm for the regression at scale (tb/regress, tb/test_slurm.sh)
+DEB_PKGS += slurmctld slurmd slurm-client munge libxml2-utils
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -26,7 +28,7 @@ SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
-.PHONY: all deps demo test soak golden synth clean
+.PHONY: all deps demo test soak regress test-slurm golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
@@ -134,6 +136,19 @@ test: deps
 soak: deps
 	$(MAKE) --no-print-directory all
 	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh
+
+# ---- regression at scale (tb/regress): N random configurations x SEEDS seeds, JOBS at a time
+# here, or a Slurm job array when a cluster answers; JUnit and summary in build/regress.
+regress: deps
+	$(MAKE) --no-print-directory all
+	tb/regress $(if $(N),-n $(N)) $(if $(SEEDS),--seeds $(SEEDS)) $(if $(JOBS),-j $(JOBS)) \
+	  $(if $(REQUESTS),--requests $(REQUESTS)) $(if $(FIRST),--first $(FIRST)) $(REGRESS_ARGS)
+
+# A single-node Slurm (munge, slurmctld, slurmd) in a temporary directory, as root, and the
+# regression through it as a job array (also a step of `make test`).
+test-slurm: deps
+	$(MAKE) --no-print-directory all
+	tb/test_slurm.sh
 
 # Generate the demo preset, run it in lockstep on Verilator, print where everything is.
 demo: deps
