@@ -92,6 +92,17 @@ bad "din cut mid-line names the file and line" "trace = cutline.din: line 91: no
 "$sim" gen --pattern random --refs 1000 -o c.bin 2>/dev/null
 head -c $((8 + 16 * 500)) c.bin >cutrec.bin
 bad "binary cut at a record boundary (no end record)" "missing end record" cutrec.bin
+# sysim reads through the same readers and names the file too.
+sysim=$(dirname "$sim")/sysim
+if [ -x "$sysim" ]; then
+  e=$("$sysim" --preset gcache-system cutline.din 2>&1 >/dev/null); rc=$?
+  [ $rc = 2 ] && echo "$e" | grep -q "trace = cutline.din: line 91: no newline" &&
+    ok "sysim refuses a cut din, naming the file and line" || no "sysim cut din (rc $rc)" "$e"
+  sets=(); for _ in $(seq 300); do sets+=(--set l1.ways=2); done
+  "$sysim" --preset gcache-system "${sets[@]}" hand.din >/dev/null &&
+    "$sim" "${sets[@]}" hand.din >/dev/null && ok "300 --set options (no fixed limit)" ||
+    no "300 --set options"
+fi
 # In-place conversion of a trace with a bad line leaves it intact; a good one is converted.
 cp bad.din inplace.din
 bad "convert X X with a bad line" "line 3" convert inplace.din inplace.din --to din
@@ -125,21 +136,25 @@ many=$(printf 'fermi-l1%.0s,' $(seq 300)); many=${many%,}
 bad "sweep --traces - with 2 runs" "can be read by one run only" \
   --sweep --configs fermi-l1,gcn-l1 --traces - -o stdin.csv <hand.din
 # Hostile file names never reach a shell; the CSV keeps them, the SVG is well-formed.
-hostile=$'h\'; touch PWNED; echo \'$(touch PWNED2)"\\q\nz'
+hostile=$'h\'; touch PWNED; echo \'$(touch PWNED2)`touch PWNED3`@x"\\q\nz'
 cp hand.din "$hostile.din"
 "$sim" --sweep --configs fermi-l1 --traces "hand.din,$hostile.din" -o "$hostile.csv" \
   --plot "$hostile.svg" 2>/dev/null
 rc=$?
-[ $rc = 0 ] && [ ! -e PWNED ] && [ ! -e PWNED2 ] && [ -s "$hostile.csv" ] &&
+[ $rc = 0 ] && ! ls PWNED* >/dev/null 2>&1 && [ -s "$hostile.csv" ] &&
   grep -q "<svg" "$hostile.svg" && [ "$(tail -n +2 "$hostile.csv" | grep -c '^fermi-l1,')" = 2 ] &&
-  ok "sweep with hostile names (quotes, ;, \$(), newline, backslash): no command run" ||
+  grep -q -F '`touch PWNED3`@x__q_z' "$hostile.svg" &&
+  ok "sweep with hostile names (quotes, ;, \$(), backquotes, newline, backslash): no command run" ||
   no "sweep with hostile names (rc $rc)" "$(ls)"
 ! ls | grep -q -E '\.(gp|dat)$|parts-' && ok "sweep leaves no .gp/.dat/.parts files" ||
   no "sweep leftovers" "$(ls)"
-# A sweep whose CSV cannot be put in place fails: -o becomes a directory during the run.
-"$sim" gen --pattern random --refs 2000000 -o slow.bin 2>/dev/null
-"$sim" --sweep --configs fermi-l1,gcn-l1 --traces slow.bin -j 1 -o late.csv 2>late.err &
-spid=$!; sleep 0.2; mkdir -p late.csv; wait $spid; rc=$?
+# A sweep whose CSV cannot be put in place fails: -o becomes a directory while the run waits
+# for its trace (a FIFO).
+mkfifo late.fifo
+"$sim" --sweep --configs fermi-l1 --traces late.fifo -o late.csv 2>late.err &
+spid=$!
+for _ in $(seq 50); do ls -a | grep -q '^\.late\.csv\.cachesim-tmp-' && break; sleep 0.1; done
+mkdir late.csv; cat hand.din >late.fifo; wait $spid; rc=$?
 [ $rc = 2 ] && grep -q "late.csv" late.err && ok "sweep fails when its CSV cannot be renamed" ||
   no "sweep with a failed rename (rc $rc)" "$(cat late.err)"
 # Kill gen and convert mid-run (SIGKILL and SIGINT, 30 runs): the input is intact, the target

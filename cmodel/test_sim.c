@@ -283,6 +283,17 @@ static void expect_error_n(const char *text, size_t len, const char *needle)
     if (!strstr(trace_error(r), needle))
         fail_msg("error \"%s\" lacks \"%s\"", trace_error(r), needle);
     trace_close(r);
+    /* the batched reader (cachesim's loop) finds the same error */
+    r = trace_open(path, TF_AUTO, err, sizeof err);
+    assert_non_null(r);
+    trace_ref_t batch[4];
+    long n;
+    while ((n = trace_next_batch(r, batch, 4)) > 0)
+        ;
+    assert_int_equal(n, -1);
+    if (!strstr(trace_error(r), needle))
+        fail_msg("batch: error \"%s\" lacks \"%s\"", trace_error(r), needle);
+    trace_close(r);
 }
 
 static void expect_error(const char *text, const char *needle)
