@@ -481,6 +481,23 @@ static int cmd_sweep(int argc, char **argv)
                      total, nc, nt);
             return usage_error(err);
         }
+    /* An output never replaces an input (a trace, a YAML config) or the other output. */
+    const char *outs[2] = {out, plot};
+    for (int w = 0; w < 2; w++) {
+        struct stat so, si;
+        if (!outs[w] || !strcmp(outs[w], "-") || stat(outs[w], &so) != 0)
+            continue;
+        for (size_t i = 0; i < nc + nt + 1; i++) {
+            const char *name = i < nc ? configs[i] : i < nc + nt ? traces[i - nc] : outs[1 - w];
+            if (name && strcmp(name, "-") && stat(name, &si) == 0 && si.st_dev == so.st_dev &&
+                si.st_ino == so.st_ino && (i < nc + nt || w == 0)) {
+                snprintf(err, sizeof err, "%s = %s: is also %s %s; refusing to overwrite it",
+                         w ? "--plot" : "-o", outs[w], i < nc + nt ? "an input," : "--plot,",
+                         name);
+                return usage_error(err);
+            }
+        }
+    }
     cfg_t *cfgs = calloc(nc, sizeof *cfgs);
     if (!cfgs)
         return usage_error("--sweep: out of memory");

@@ -135,6 +135,12 @@ many=$(printf 'fermi-l1%.0s,' $(seq 300)); many=${many%,}
 # stdin in a sweep of several runs is refused (every run after the first would read nothing).
 bad "sweep --traces - with 2 runs" "can be read by one run only" \
   --sweep --configs fermi-l1,gcn-l1 --traces - -o stdin.csv <hand.din
+# A sweep output that names one of its inputs is refused before anything runs.
+cp hand.din sw.din
+bad "sweep -o naming its trace" "is also an input, sw.din" --sweep --configs fermi-l1 --traces sw.din -o sw.din
+bad "sweep --plot naming its trace" "is also an input" --sweep --configs fermi-l1 --traces sw.din -o sw.csv --plot sw.din
+bad "sweep -o and --plot the same new file" "already being written" --sweep --configs fermi-l1 --traces sw.din -o same.out --plot same.out
+cmp -s hand.din sw.din && [ ! -e same.out ] && ok "the sweep's trace is intact" || no "the sweep overwrote its trace"
 # Hostile file names never reach a shell; the CSV keeps them, the SVG is well-formed.
 hostile=$'h\'; touch PWNED; echo \'$(touch PWNED2)`touch PWNED3`@x"\\q\nz'
 cp hand.din "$hostile.din"

@@ -331,6 +331,12 @@ tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
         o->slot = -1;
         goto fail;
     }
+    for (int i = 0; i < OUT_SLOTS; i++)
+        if (tmp_slots[i].used && !strcmp(tmp_slots[i].path, tmp)) {
+            snprintf(err, errlen, "%s: already being written by this run", path);
+            o->slot = -1;
+            goto fail;
+        }
     install_handlers();
     tmp_slots[o->slot].used = 1;
     unlink(tmp); /* our own pid: a leftover of an earlier process with this pid */
