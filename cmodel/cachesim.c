@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -526,6 +527,7 @@ static int cmd_sweep(int argc, char **argv)
         return usage_error("--sweep: out of memory");
     }
     size_t started = 0, done = 0, failed = 0;
+    pid_t parent = getpid();
     double t0 = now();
     fflush(NULL);
     while (done < total) {
@@ -534,10 +536,13 @@ static int cmd_sweep(int argc, char **argv)
             pid_t pid = fork();
             if (pid == 0) {
                 char e[PATH_MAX + 1024];
-                /* the parent's temporaries are the parent's to remove */
+                /* the parent's temporaries are the parent's to remove; a run ends with its
+                 * parent (killed or interrupted), not later on its own */
                 signal(SIGINT, SIG_DFL);
                 signal(SIGTERM, SIG_DFL);
                 signal(SIGHUP, SIG_DFL);
+                if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+                    _exit(1);
                 sweep_result_t *me = &res[k];
                 if (run_trace(&cfgs[k / nt], traces[k % nt], TF_AUTO, 0, &me->st, &me->secs, e,
                               sizeof e) != 0) {

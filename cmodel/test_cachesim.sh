@@ -132,6 +132,11 @@ many=$(printf 'fermi-l1%.0s,' $(seq 300)); many=${many%,}
 "$sim" --sweep --configs "$many" --traces hand.din -j 2 -o many.csv 2>/dev/null
 [ "$(tail -n +2 many.csv | wc -l)" = 300 ] && ok "sweep of 300 configs runs 300" ||
   no "sweep of 300 configs" "$(tail -n +2 many.csv | wc -l) rows"
+# ... and over 8 KB: 100 traces of 88-character names.
+long="$(printf './%.0s' $(seq 40))hand.din"; list=$(printf "$long,%.0s" $(seq 100)); list=${list%,}
+"$sim" --sweep --configs fermi-l1 --traces "$list" -j 2 -o long.csv 2>/dev/null
+[ ${#list} -gt 8192 ] && [ "$(tail -n +2 long.csv | grep -c -F ",$long,")" = 100 ] &&
+  ok "sweep list of ${#list} bytes runs all 100 traces" || no "sweep list over 8 KB"
 # stdin in a sweep of several runs is refused (every run after the first would read nothing).
 bad "sweep --traces - with 2 runs" "can be read by one run only" \
   --sweep --configs fermi-l1,gcn-l1 --traces - -o stdin.csv <hand.din
@@ -163,6 +168,19 @@ for _ in $(seq 50); do ls -a | grep -q '^\.late\.csv\.cachesim-tmp-' && break; s
 mkdir late.csv; cat hand.din >late.fifo; wait $spid; rc=$?
 [ $rc = 2 ] && grep -q "late.csv" late.err && ok "sweep fails when its CSV cannot be renamed" ||
   no "sweep with a failed rename (rc $rc)" "$(cat late.err)"
+# A sweep interrupted (SIGINT) while its run waits: no CSV, no temporary, no run left behind
+# (the FIFO finds no reader).
+mkfifo int.fifo
+set -m
+"$sim" --sweep --configs fermi-l1,gcn-l1 --traces int.fifo -o int.csv 2>/dev/null &
+spid=$!
+for _ in $(seq 50); do ls -a | grep -q '^\.int\.csv\.cachesim-tmp-' && break; sleep 0.1; done
+kill -s INT $spid; wait $spid
+set +m
+timeout 1 sh -c 'cat hand.din >int.fifo'; rc=$?
+[ ! -e int.csv ] && [ "$(tmps)" = 0 ] && [ $rc = 124 ] &&
+  ok "sweep interrupted: no CSV, no temporary, no orphaned run" ||
+  no "sweep interrupted (writer rc $rc)" "$(ls -a)"
 # Kill gen and convert mid-run (SIGKILL and SIGINT, 30 runs): the input is intact, the target
 # is the old file or the complete new one, SIGINT leaves no temporary, and the next run
 # removes those a SIGKILL left.
