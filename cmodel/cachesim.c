@@ -167,7 +167,7 @@ static int cmd_convert(int argc, char **argv)
         n++;
     }
     if (rc == -1)
-        snprintf(err, sizeof err, "trace = %s: %s; %s not written", in, trace_error(r), out);
+        snprintf(err, sizeof err, "trace = %s: %s; %s left as it was", in, trace_error(r), out);
     trace_close(r);
     if (rc < 0) {
         trace_discard(w);
@@ -198,7 +198,8 @@ static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, 
     return usage_error(num_error(msg, sizeof msg, key, text, lo, hi));
 }
 
-/* gen's number options and their ranges (wl_check then applies the per-pattern limits). */
+/* gen's number options and their ranges, in the order of cmd_gen's num[] (wl_check then
+ * applies the per-pattern limits). */
 static const struct gen_num {
     const char *key;  /* option */
     uint64_t lo, hi;  /* allowed values */

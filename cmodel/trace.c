@@ -3,9 +3,9 @@
 #define _GNU_SOURCE /* fopencookie, to hand Accel-Sim parsing a FILE * */
 #include "trace.h"
 
-#include <stdio.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
