@@ -177,6 +177,7 @@ spid=$!
 for _ in $(seq 50); do ls -a | grep -q '^\.int\.csv\.cachesim-tmp-' && break; sleep 0.1; done
 kill -s INT $spid; wait $spid
 set +m
+sleep 0.5 # the runs' SIGTERM from their parent's death is asynchronous
 timeout 1 sh -c 'cat hand.din >int.fifo'; rc=$?
 [ ! -e int.csv ] && [ "$(tmps)" = 0 ] && [ $rc = 124 ] &&
   ok "sweep interrupted: no CSV, no temporary, no orphaned run" ||
