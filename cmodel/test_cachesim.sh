@@ -112,6 +112,8 @@ cp w.text.none inplace.txt # 200k references: more than the reader's first 1 MB 
 "$sim" convert inplace.txt inplace.txt --to binary 2>/dev/null &&
   [ "$("$sim" --preset fermi-l1 --json inplace.txt | grep -v -E '"(trace|seconds)"')" = "$ref" ] &&
   [ "$(tmps)" = 0 ] && ok "convert X X (good trace) goes through a temporary" || no "convert X X"
+mkfifo same.fifo
+bad "convert X X on a FIFO" "same non-regular file" convert same.fifo same.fifo --to din
 # A character device whose writes fail: error, and the node is still there (needs mknod).
 if mknod fulldev c 1 7 2>/dev/null; then
   bad "gen -o a failing device" "fulldev: write failed" gen --pattern stream --refs 300000 -o fulldev
