@@ -121,6 +121,11 @@ if mknod fulldev c 1 7 2>/dev/null; then
 else
   echo "ok - gen -o a failing device # skip: mknod not permitted"
 fi
+# /dev/stdout appended to a file is written through, not renamed over the file.
+printf '# kept\n' >app.din
+"$sim" gen --pattern stream --refs 5 --to din -o /dev/stdout >>app.din 2>/dev/null
+[ "$(head -1 app.din)" = "# kept" ] && [ "$(wc -l <app.din)" = 6 ] &&
+  ok "gen -o /dev/stdout >>FILE appends" || no "gen -o /dev/stdout >>FILE" "$(cat app.din)"
 # Numbers through num_parse_u64: refused, not truncated or read as 0.
 bad "gen --refs abc" "refs = abc: not allowed" gen --pattern stream --refs abc -o n.bin
 bad "gen --refs -1" "refs = -1: not allowed" gen --pattern stream --refs -1 -o n.bin

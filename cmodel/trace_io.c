@@ -263,6 +263,22 @@ static void clean_stale(const char *dir, const char *base)
     closedir(d);
 }
 
+/* The descriptor a name stands for (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N),
+ * or -1. Reopening such a name would start at offset 0 and lose the shell's O_APPEND. */
+static int fd_name(const char *path)
+{
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    const char *p = !strncmp(path, "/dev/fd/", 8) ? path + 8
+                  : !strncmp(path, "/proc/self/fd/", 14) ? path + 14 : NULL;
+    int fd = 0, digits = 0;
+    for (; p && *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+        fd = fd * 10 + (*p - '0');
+    return p && !*p && digits ? fd : -1;
+}
+
 tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
 {
     tio_out_t *o = calloc(1, sizeof *o);
@@ -287,8 +303,13 @@ tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "%s: is a directory", path);
         goto fail;
     }
-    if (exists && !S_ISREG(st.st_mode)) { /* device, FIFO, socket: written in place */
-        fd = open(path, O_WRONLY | O_CLOEXEC);
+    /* device, FIFO, socket, or a /dev or /proc name (/dev/stdout redirected to a file is
+     * that file's descriptor, not a file to replace): written in place, through the
+     * inherited descriptor when the name is one */
+    if (exists && (!S_ISREG(st.st_mode) || !strncmp(path, "/dev/", 5) ||
+                   !strncmp(path, "/proc/", 6))) {
+        int inherited = fd_name(path);
+        fd = inherited >= 0 ? dup(inherited) : open(path, O_WRONLY | O_CLOEXEC);
         if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
             snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
             goto fail;

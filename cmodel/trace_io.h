@@ -6,7 +6,8 @@
  * temporary ".NAME.cachesim-tmp-PID" beside it and renamed over it only when complete (the
  * temporary is removed on error, SIGINT and SIGTERM, and a later open of the same target
  * removes those of dead processes, e.g. after SIGKILL); a non-regular target (character
- * device, FIFO) is written directly and never unlinked; a directory is refused. */
+ * device, FIFO) or an existing name under /dev or /proc is written directly and never
+ * unlinked; a directory is refused. */
 #ifndef CACHEGEN_TRACE_IO_H
 #define CACHEGEN_TRACE_IO_H
 
