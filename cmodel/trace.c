@@ -503,6 +503,7 @@ struct trace_writer {
 
 static void w_flush(trace_writer_t *w, int end)
 {
+    errno = 0; /* zlib and zstd failures may leave it unset: then EIO */
     if (w->codec == 1) {
         if (w->len && gzwrite(w->gz, w->buf, (unsigned)w->len) != (int)w->len)
             w->failed = errno ? errno : EIO;
