@@ -140,10 +140,10 @@ step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 wait "$synth_pid"
 for p in $presets; do
-  step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \
+  step "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
     replay "$work/synth_$p"
 done
-step "synth: the latch and storage checks can fail" replay "$work/synth_checks"
+step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 echo
 echo "test_all: $(( $(date +%s) - suite_start )) s"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
