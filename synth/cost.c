@@ -12,6 +12,8 @@
  *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
  *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
  *       chart of the area delta by structure, linear scale)
+ *   cost bench REPORT.json LABEL
+ *       one BENCHMARKS.md row from a cost_report.json
  *   cost row COST.json
  *       one Markdown table row of a design (synth/tops.sh)
  *   cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]
@@ -710,12 +712,13 @@ static int cost_compare(int argc, char **argv)
     if (!gp)
         return die("cannot write ", path);
     const char *dir = strrchr(argv[4], '/') ? strrchr(argv[4], '/') + 1 : argv[4];
-    fprintf(gp, "set terminal svg size 1000,520 dynamic noenhanced font 'sans,13'\nset output '%s.svg'\n", dir);
+    fprintf(gp, "set terminal svg size 1100,560 dynamic noenhanced font 'sans,13'\nset output '%s.svg'\n", dir);
     fprintf(gp, "set title 'Area delta by structure: %s minus baseline %s (GE, linear; grey: noise band)'\n",
             name, base);
     fprintf(gp, "set style fill solid 0.8 border -1\nset boxwidth 0.6\nset ylabel 'GE (design - baseline)'\n"
-                "set xtics rotate by -25 offset -1,-0.3 nomirror\nset bmargin 9\nset grid ytics\n"
-                "set xzeroaxis lt -1\nset offsets 0.5, 0.5, 0, 0\nunset key\n");
+                "set xtics rotate by -25 offset -1,-0.3 nomirror\nset bmargin 10\nset rmargin 30\n"
+                "set grid ytics\nset xzeroaxis lt -1\nset offsets 0.5, 0.5, graph 0.12, graph 0.12\n"
+                "unset key\n");
     fprintf(gp, "plot '%s.dat' using 0:3:xtic(1) with boxes lc rgb '#dddddd', "
                 "'' using 0:(-$3) with boxes lc rgb '#dddddd', "
                 "'' using 0:2 with boxes lc rgb '#4477aa', "
@@ -802,6 +805,52 @@ static int cost_row(int argc, char **argv)
     return 0;
 }
 
+/* cost bench REPORT.json LABEL: one BENCHMARKS.md row from a cost_report.json: period, area,
+ * SRAM area by macro shape, and the deltas to the baseline against their noise bands. */
+static int cost_bench(int argc, char **argv)
+{
+    if (argc != 4)
+        return die("usage: cost bench REPORT.json LABEL", NULL);
+    json_error_t je;
+    json_t *r = json_load_file(argv[2], 0, &je);
+    if (!r)
+        return die("cannot read the report JSON: ", je.text);
+    json_t *a = json_object_get(r, "design"), *b = json_object_get(r, "baseline");
+    json_t *noise = json_object_get(r, "noise");
+    char macros[1024] = "", n1[96], n2[96];
+    json_t *ms = json_object_get(a, "sram_macros");
+    for (size_t i = 0; i < json_array_size(ms); i++) { /* group by shape, in order */
+        json_t *m = json_array_get(ms, i);
+        int seen = 0, count = 0;
+        for (size_t k = 0; k < json_array_size(ms); k++) {
+            json_t *o = json_array_get(ms, k);
+            int same = num(o, "rows") == num(m, "rows") && num(o, "bits") == num(m, "bits");
+            if (same && k < i)
+                seen = 1;
+            count += same;
+        }
+        if (seen)
+            continue;
+        size_t len = strlen(macros);
+        snprintf(macros + len, sizeof macros - len, "%s%d x %.0fx%.0f: %.0f", len ? "; " : "", count,
+                 num(m, "rows"), num(m, "bits"), num(m, "ge"));
+    }
+    int same = !strcmp(json_string_value(json_object_get(a, "top")),
+                       json_string_value(json_object_get(b, "top"))) ||
+               (num(a, "total_ge") == num(b, "total_ge") && num(a, "period_ns") == num(b, "period_ns"));
+    double dt = num(r, "total_ge_delta"), dp = num(r, "period_ns_delta");
+    printf("| %s | %.3f (%.2f) | %.0f | %.0f | %.0f | %s | ", argv[3], num(a, "period_ns"),
+           num(a, "fmax_ghz"), num(a, "total_ge"), num(a, "logic_ge"), num(a, "sram_ge"), macros);
+    if (same)
+        printf("(is the baseline) | |\n");
+    else
+        printf("%+.0f GE, %s | %+.3f ns, %s |\n", dt,
+               band_note(dt, band_of(noise, "total_ge"), "GE", n1, sizeof n1), dp,
+               band_note(dp, band_of(noise, "period_ns"), "ns", n2, sizeof n2));
+    json_decref(r);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[1], "one"))
@@ -812,5 +861,7 @@ int main(int argc, char **argv)
         return cost_noise(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "row"))
         return cost_row(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "bench"))
+        return cost_bench(argc, argv);
     return die("usage: cost one ... | cost compare ... | cost noise ... (see the header of synth/cost.c)", NULL);
 }

@@ -35,6 +35,9 @@ synth_lane() {
   done
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
+  synth/tops.sh "$work/synth/li-decoupled/design" "$work/synth/tops" duel >"$work/synth_tops.log" 2>&1 &&
+    grep -q '^| li_decoupled_duel | .* | [0-9.]* | [0-9.]* | `.*` -> `.*` ([1-9][0-9]* stages)' "$work/synth/tops/tops.md"
+  echo $? >"$work/synth_tops.rc"
 }
 synth_lane &
 synth_pid=$!
@@ -144,6 +147,8 @@ for p in $presets; do
     replay "$work/synth_$p"
 done
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
+step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
+  replay "$work/synth_tops"
 echo
 echo "test_all: $(( $(date +%s) - suite_start )) s"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
