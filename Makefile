@@ -152,7 +152,9 @@ demo: deps
 
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
-# into OUT (default build/synth/<config>); synth/report.sh, README "Cost reports".
+#              [TOPS="l2 sys duel"]
+# into OUT (default build/synth/<config>); TOPS also times those tops of the design (OUT/tops).
+# synth/report.sh, synth/tops.sh, README "Cost reports".
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
 	$(MAKE) --no-print-directory all
@@ -163,7 +165,9 @@ synth: deps
 	  if [ -f "$$c" ]; then a=(--config "$$c"); else a=(--preset "$$c"); fi; \
 	  for kv in $(SET); do a+=(--set "$$kv"); done; \
 	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
-	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$${out:-$(B)/synth/$$(basename "$$c" .yaml)}"
+	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
+	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
+	  if [ -n '$(TOPS)' ]; then synth/tops.sh "$$out/design" "$$out/tops" $(TOPS); fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
