@@ -17,9 +17,12 @@ args=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
 [ $# -eq 2 ] || { echo "usage: report.sh [--baseline PRESET|YAML] CACHEGEN_ARGS... -- WORKDIR" >&2; exit 2; }
 final=$2
+made=""  # the outermost directory this run creates for WORKDIR: removed again on failure
+d=$(dirname "$final")
+while [ ! -d "$d" ]; do made=$d; d=$(dirname "$d"); done
 mkdir -p "$(dirname "$final")"
 work=$(mktemp -d "$(cd "$(dirname "$final")" && pwd)/.report.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work"; [ -z "$made" ] || rm -rf "$made"' EXIT
 "$root/build/cachegen" "${args[@]}" -o "$work/design" >/dev/null
 name=$(sed -n 's/^top: //p' "$work/design/cachegen.manifest")
 if [ -n "$baseline" ]; then

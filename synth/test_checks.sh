@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test_checks.sh WORKDIR: proves the synthesis and timing checks can fail. A latch inserted into
+# test_checks.sh WORKDIR: proves the synthesis and timing checks can fail. make synth must name a
+# missing CONFIG path and a failed report must leave no directory behind. A latch inserted into
 # the metadata logic must stop synth.sh; an SRAM one bit wider than the layout must fail cost's
 # storage check against the closed form; a cell library without flip-flops must stop the
 # mapping (Yosys leaves them unmapped; without only the reset flop it legally maps to the set
@@ -14,6 +15,15 @@ bad=0
 without() { # CELL LIB: LIB without the Liberty cell CELL
   awk -v c="$1" '$0 ~ "^  cell \\(" c "\\)" { skip = 1 } skip && /^  }$/ { skip = 0; next } !skip' "$2"
 }
+# bad input: a CONFIG path that does not exist is named; a failed report leaves nothing behind
+if ! make -s -C "$root" synth CONFIG=no/such.yaml OUT="$work/bad1/out" >"$work/bad1.log" 2>&1 && \
+   grep -q 'CONFIG=no/such.yaml: no such file' "$work/bad1.log" && [ ! -e "$work/bad1" ] && \
+   ! "$root/synth/report.sh" --preset no-such-preset -- "$work/bad2/a/out" >"$work/bad2.log" 2>&1 && \
+   grep -q 'unknown preset' "$work/bad2.log" && [ ! -e "$work/bad2" ]; then
+  echo "ok - a missing CONFIG path is named, and a failed report leaves no directory behind"
+else
+  echo "not ok - bad input to make synth / report.sh (see $work/bad1.log, $work/bad2.log)"; bad=1
+fi
 "$root/build/cachegen" --preset fermi-l1 --set l1.sets=4 -o "$work/latch" >/dev/null
 # a latch: evict_tag_o keeps its value when op_i is not a fill
 top=$(sed -n 's/^top: //p' "$work/latch/cachegen.manifest")
