@@ -7,7 +7,7 @@
 #   order  the source files read in reverse order (modules elaborated in another order).
 # Writes WORKDIR/noise.json: per quantity (total, logic and per-structure GE, period, depth)
 # the largest |perturbed - reference| over presets and perturbations. synth/noise.json is that
-# file for fermi-l1 and li-decoupled; report.sh judges every delta against it.
+# file for fermi-l1, li-decoupled and fermi-l1-pric; report.sh judges every delta against it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -ge 2 ] || { echo "usage: noise.sh WORKDIR PRESET..." >&2; exit 2; }
