@@ -148,9 +148,10 @@ int main(int argc, char **argv)
             int id = stanet_bit(b);
             if (id < 0)
                 continue;
+            if (s.name[id] && s.name[id][0] != '\\')
+                continue; /* a port bit or a plain name: kept */
             char *n = stanet_ident(key, (int)json_array_size(bits), (int)i);
-            if (!s.name[id] || (s.name[id][0] == '\\' && strlen(n) < strlen(s.name[id]))) {
-                if (s.name[id] && s.name[id][0] != '\\') { free(n); continue; } /* a port */
+            if (!s.name[id] || strlen(n) < strlen(s.name[id])) {
                 free(s.name[id]);
                 s.name[id] = n;
             } else {
