@@ -241,6 +241,32 @@ static int suffix_is(const char *s, const char *suffix)
     return a >= b && !strcmp(s + a - b, suffix);
 }
 
+/* How many times the design under `top` instantiates module `name` (a system top holds one L1
+ * module per core): 1 for the top, else the sum over the modules instantiating it. */
+static unsigned long long module_count(json_t *modules, const char *top, const char *name,
+                                       json_t *memo)
+{
+    if (!strcmp(name, top))
+        return 1;
+    json_t *m = json_object_get(memo, name);
+    if (m)
+        return (unsigned long long)json_integer_value(m);
+    unsigned long long n = 0;
+    const char *pname, *cname;
+    json_t *pmod, *cell;
+    json_object_foreach(modules, pname, pmod) {
+        if (!strcmp(pname, name))
+            continue;
+        json_object_foreach(json_object_get(pmod, "cells"), cname, cell) {
+            const char *type = json_string_value(json_object_get(cell, "type"));
+            if (type && !strcmp(type, name))
+                n += module_count(modules, top, pname, memo);
+        }
+    }
+    json_object_set_new(memo, name, json_integer((json_int_t)n));
+    return n;
+}
+
 /* ---- OpenSTA report --------------------------------------------------------------------- */
 
 typedef struct sta_stage {
@@ -346,7 +372,7 @@ static int cost_one(int argc, char **argv)
     snprintf(path, sizeof path, "%s/buffers", syn);
     sf = fopen(path, "r");
     if (sf) { if (fscanf(sf, "%lf", &bufs) != 1) bufs = 0; fclose(sf); }
-    json_t *macros = json_array();
+    json_t *macros = json_array(), *counts = json_object();
     double sram_cycle = 0;
 
     structure_t st[ST_COUNT];
@@ -357,6 +383,9 @@ static int cost_one(int argc, char **argv)
     json_object_foreach(json_object_get(hier, "modules"), mname, mod) {
         if (!strcmp(mname, SRAM_CELL) || lib_cell(mname))
             continue; /* the SRAM leaf and the Liberty cells: black boxes */
+        unsigned long long inst = module_count(json_object_get(hier, "modules"), top, mname, counts);
+        if (!inst)
+            continue; /* a module the top does not instantiate */
         int s = suffix_is(mname, "_meta") ? ST_META_LOGIC : suffix_is(mname, "_mshr") ? ST_MSHR
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
@@ -375,8 +404,8 @@ static int cost_one(int argc, char **argv)
                     fail_count++;
                     continue;
                 }
-                st[k].sram += w * dp;
-                st[k].ge += m->area / nand2_um2;
+                st[k].sram += inst * w * dp;
+                st[k].ge += (double)inst * m->area / nand2_um2;
                 if (m->min_period > sram_cycle)
                     sram_cycle = m->min_period;
                 json_t *o = json_object();
@@ -387,7 +416,10 @@ static int cost_one(int argc, char **argv)
                 json_object_set_new(o, "area_um2", json_real(m->area));
                 json_object_set_new(o, "ge", json_real(m->area / nand2_um2));
                 json_object_set_new(o, "min_cycle_ns", json_real(m->min_period));
-                json_array_append_new(macros, o);
+                json_object_set_new(o, "instances", json_integer((json_int_t)inst));
+                for (unsigned long long r = 0; r < inst; r++) /* one row per macro instance */
+                    json_array_append(macros, o);
+                json_decref(o);
                 continue;
             }
             const lib_cell_t *g = lib_cell(type);
@@ -398,8 +430,8 @@ static int cost_one(int argc, char **argv)
                 unmapped++;
                 continue;
             }
-            st[s].ge += g->area / nand2_um2;
-            st[s].flops += (unsigned long long)g->flop;
+            st[s].ge += (double)inst * g->area / nand2_um2;
+            st[s].flops += inst * (unsigned long long)g->flop;
         }
         int loop = 0;
         int dpt = module_depth(mod, &loop);
@@ -536,6 +568,7 @@ static int cost_one(int argc, char **argv)
     json_decref(root);
     json_decref(hier);
     json_decref(flat);
+    json_decref(counts);
     return fail_count ? 1 : 0;
 }
 
