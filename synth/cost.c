@@ -745,11 +745,11 @@ static int cost_compare(int argc, char **argv)
     if (!gp)
         return die("cannot write ", path);
     const char *dir = strrchr(argv[4], '/') ? strrchr(argv[4], '/') + 1 : argv[4];
-    fprintf(gp, "set terminal svg size 1100,560 dynamic noenhanced font 'sans,13'\nset output '%s.svg'\n", dir);
+    fprintf(gp, "set terminal svg size 1100,720 dynamic noenhanced font 'sans,13'\nset output '%s.svg'\n", dir);
     fprintf(gp, "set title 'Area delta by structure: %s minus baseline %s (GE, linear; grey: noise band)'\n",
             name, base);
     fprintf(gp, "set style fill solid 0.8 border -1\nset boxwidth 0.6\nset ylabel 'GE (design - baseline)'\n"
-                "set xtics rotate by -25 offset -1,-0.3 nomirror\nset bmargin 10\nset rmargin 30\n"
+                "set xtics rotate by -40 offset -1,-0.3 nomirror\nset bmargin 18\nset rmargin 20\n"
                 "set grid ytics\nset xzeroaxis lt -1\nset offsets 0.5, 0.5, graph 0.12, graph 0.12\n"
                 "unset key\n");
     fprintf(gp, "plot '%s.dat' using 0:3:xtic(1) with boxes lc rgb '#dddddd', "
