@@ -14,6 +14,8 @@ DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zl
             ccache gnuplot-nox make gcc g++
 # Slurm for the regression at scale (tb/regress, tb/test_slurm.sh)
 DEB_PKGS += slurmctld slurmd slurm-client munge libxml2-utils
+# OpenSTA for the timing reports (synth/sta.sh)
+DEB_PKGS += opensta
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -32,7 +34,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
-     $(B)/cost $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
+     $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -103,6 +105,9 @@ $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 $(B)/cost: synth/cost.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
 
+$(B)/stanet: synth/stanet.c | $(B)
+	$(CC) $(CFLAGS) -o $@ $< -ljansson
+
 # cachesim: the C model as a trace-driven simulator (-O2: -O3 vectorizes the short way loops
 # and runs the fast path ~15% slower, BENCHMARKS.md).
 $(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
@@ -164,12 +169,24 @@ demo: deps
 	  echo "demo: report   $(CURDIR)/$(B)/demo/rtl/$${top}_report.md (.json)"; \
 	  echo "demo: lockstep $(CURDIR)/$(B)/demo/lockstep.log"
 
-# Cost report of CONFIG (a preset name or a YAML file) beside its baseline, into build/synth.
+# Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
+#   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
+#              [TOPS="l2 sys duel"]
+# into OUT (default build/synth/<config>); TOPS also times those tops of the design (OUT/tops).
+# synth/report.sh, synth/tops.sh, README "Cost reports".
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
 	$(MAKE) --no-print-directory all
-	@if [ -f "$(CONFIG)" ]; then a="--config $(CONFIG)"; else a="--preset $(CONFIG)"; fi; \
-	  synth/report.sh $$a -- $(B)/synth/$$(basename $(CONFIG) .yaml)
+	@c='$(CONFIG)'; b='$(BASELINE)'; out='$(OUT)'; \
+	  for v in "CONFIG=$$c" "BASELINE=$$b"; do p=$${v#*=}; \
+	    case $$p in */*|*.yaml|*.yml) [ -f "$$p" ] || { echo "make synth: $${v%%=*}=$$p: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
+	  done; \
+	  if [ -f "$$c" ]; then a=(--config "$$c"); else a=(--preset "$$c"); fi; \
+	  for kv in $(SET); do a+=(--set "$$kv"); done; \
+	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
+	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
+	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
+	  if [ -n '$(TOPS)' ]; then synth/tops.sh "$$out/design" "$$out/tops" $(TOPS); fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
