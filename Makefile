@@ -11,7 +11,12 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++ python3-venv
+            ccache gnuplot-nox make gcc g++
+# Slurm for the regression at scale (tb/regress, tb/test_slurm.sh)
+DEB_PKGS += slurmctld slurmd slurm-client munge libxml2-utils
+# OpenSTA for the timing reports (synth/sta.sh)
+DEB_PKGS += opensta
+DEB_PKGS += python3-venv
 # FuseSoC and Edalize (gen/test_pkg.sh runs the generated .core) from PyPI, pinned with every
 # dependency, in a project virtual environment of Debian's Python (never the system's site).
 VENV := $(B)/venv
@@ -34,11 +39,11 @@ SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
-.PHONY: all deps demo test soak golden synth clean
+.PHONY: all deps demo test soak regress test-slurm golden synth clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
-     $(B)/cost $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
+     $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
 # ---- dependencies -------------------------------------------------------------------------
 deps:
@@ -74,8 +79,10 @@ $(B)/libcmodel.a: $(CM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(CM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(CM_SRC))
 
+# cachegen hashes every output file for its manifest (file: lines) with nettle's SHA-256.
+DEB_PKGS += nettle-dev
 $(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h
-	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS)
+	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS) -lnettle
 
 $(B)/mkstim: tb/mkstim.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml
@@ -113,6 +120,9 @@ $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 $(B)/cost: synth/cost.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
 
+$(B)/stanet: synth/stanet.c | $(B)
+	$(CC) $(CFLAGS) -o $@ $< -ljansson
+
 # cachesim: the C model as a trace-driven simulator (-O2: -O3 vectorizes the short way loops
 # and runs the fast path ~15% slower, BENCHMARKS.md).
 $(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
@@ -147,6 +157,19 @@ soak: deps
 	$(MAKE) --no-print-directory all
 	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh
 
+# ---- regression at scale (tb/regress): N random configurations x SEEDS seeds, JOBS at a time
+# here, or a Slurm job array when a cluster answers; JUnit and summary in build/regress.
+regress: deps
+	$(MAKE) --no-print-directory all
+	tb/regress $(if $(N),-n $(N)) $(if $(SEEDS),--seeds $(SEEDS)) $(if $(JOBS),-j $(JOBS)) \
+	  $(if $(REQUESTS),--requests $(REQUESTS)) $(if $(FIRST),--first $(FIRST)) $(REGRESS_ARGS)
+
+# A single-node Slurm (munge, slurmctld, slurmd) in a temporary directory, as root, and the
+# regression through it as a job array (also a step of `make test`).
+test-slurm: deps
+	$(MAKE) --no-print-directory all
+	tb/test_slurm.sh
+
 # Generate the demo preset, run it in lockstep on Verilator, print where everything is.
 demo: deps
 	$(MAKE) --no-print-directory all
@@ -161,12 +184,24 @@ demo: deps
 	  echo "demo: report   $(CURDIR)/$(B)/demo/rtl/$${top}_report.md (.json)"; \
 	  echo "demo: lockstep $(CURDIR)/$(B)/demo/lockstep.log"
 
-# Cost report of CONFIG (a preset name or a YAML file) beside its baseline, into build/synth.
+# Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
+#   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
+#              [TOPS="l2 sys duel"]
+# into OUT (default build/synth/<config>); TOPS also times those tops of the design (OUT/tops).
+# synth/report.sh, synth/tops.sh, README "Cost reports".
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
 	$(MAKE) --no-print-directory all
-	@if [ -f "$(CONFIG)" ]; then a="--config $(CONFIG)"; else a="--preset $(CONFIG)"; fi; \
-	  synth/report.sh $$a -- $(B)/synth/$$(basename $(CONFIG) .yaml)
+	@c='$(CONFIG)'; b='$(BASELINE)'; out='$(OUT)'; \
+	  for v in "CONFIG=$$c" "BASELINE=$$b"; do p=$${v#*=}; \
+	    case $$p in */*|*.yaml|*.yml) [ -f "$$p" ] || { echo "make synth: $${v%%=*}=$$p: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
+	  done; \
+	  if [ -f "$$c" ]; then a=(--config "$$c"); else a=(--preset "$$c"); fi; \
+	  for kv in $(SET); do a+=(--set "$$kv"); done; \
+	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
+	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
+	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
+	  if [ -n '$(TOPS)' ]; then synth/tops.sh "$$out/design" "$$out/tops" $(TOPS); fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all

@@ -5,25 +5,30 @@
  *                [--stride-log2 K] [--stores PCT] [--cores N] [--to F] [--compress C]
  *   cachesim --sweep --configs A,B,.. --traces T1,T2,.. -o RESULTS.csv [-j N] [--plot OUT.svg]
  * CONFIG is cachegen's: [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...]. */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "../gen/cfg.h"
+#include "../gen/num.h"
 #include "../gen/version.h"
 #include "sim.h"
 #include "trace.h"
+#include "trace_io.h"
 #include "workload.h"
-
-#define MAX_SETS 256
-#define MAX_LIST 256
 
 static int usage_error(const char *msg)
 {
@@ -134,7 +139,13 @@ static int cmd_convert(int argc, char **argv)
         return usage_error("convert: usage: convert IN OUT --to FORMAT [--compress C]");
     if (trace_format_parse(from, &fi) != 0 || trace_format_parse(to, &fo) != 0)
         return usage_error("--from/--to: allowed: auto, din, text, binary, accel (input only)");
-    char err[1024];
+    /* In place is safe for a regular file (the output replaces it by a rename when complete,
+     * the input stays open until then); not for one FIFO or device read and written. */
+    struct stat si, so;
+    if (strcmp(in, "-") && strcmp(out, "-") && stat(in, &si) == 0 && stat(out, &so) == 0 &&
+        si.st_dev == so.st_dev && si.st_ino == so.st_ino && !S_ISREG(so.st_mode))
+        return usage_error("convert: IN and OUT are the same non-regular file");
+    char err[PATH_MAX + 1024];
     trace_reader_t *r = trace_open(in, fi, err, sizeof err);
     if (!r)
         return usage_error(err);
@@ -157,15 +168,15 @@ static int cmd_convert(int argc, char **argv)
         n++;
     }
     if (rc == -1)
-        snprintf(err, sizeof err, "trace = %s: %s", in, trace_error(r));
+        snprintf(err, sizeof err, "trace = %s: %s; %s left as it was", in, trace_error(r), out);
     trace_close(r);
-    if (trace_finish(w) != 0 && rc >= 0) {
-        snprintf(err, sizeof err, "trace = %s: write failed", out);
-        rc = -1;
-    }
     if (rc < 0) {
-        if (strcmp(out, "-") != 0)
-            remove(out);
+        trace_discard(w);
+        return usage_error(err);
+    }
+    char werr[PATH_MAX + 256];
+    if (trace_finish(w, werr, sizeof werr) != 0) {
+        snprintf(err, sizeof err, "trace = %s", werr);
         return usage_error(err);
     }
     fprintf(stderr, "cachesim: converted %llu references to %s (%s)\n", n, to, comp);
@@ -175,6 +186,31 @@ static int cmd_convert(int argc, char **argv)
 /* ---- gen ---------------------------------------------------------------------------------- */
 
 static int emit_ref(void *ctx, const trace_ref_t *ref) { return trace_write(ctx, ref); }
+
+#define GEN_MAX_REFS 1000000000000ull /* 10^12 references (16 TB of binary trace) */
+
+/* A number option: the value through num_parse_u64 in lo..hi. Returns 0, or 2 after the
+ * message. */
+static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    if (num_parse_u64(text, lo, hi, out) == 0)
+        return 0;
+    char msg[512];
+    return usage_error(num_error(msg, sizeof msg, key, text, lo, hi));
+}
+
+/* gen's number options and their ranges, in the order of cmd_gen's num[] (wl_check then
+ * applies the per-pattern limits). */
+static const struct gen_num {
+    const char *key;  /* option */
+    uint64_t lo, hi;  /* allowed values */
+} GEN_NUMS[] = {
+    {"--refs", 1, GEN_MAX_REFS},       {"--seed", 0, UINT64_MAX},
+    {"--footprint", 1, (uint64_t)1 << WL_REGION_LOG2}, {"--stride-log2", 0, WL_REGION_LOG2},
+    {"--stores", 0, 100},               {"--cores", 1, 65536},
+    {"--line-bytes", 4, 65536},
+};
+#define GEN_NNUMS (sizeof GEN_NUMS / sizeof GEN_NUMS[0])
 
 static int cmd_gen(int argc, char **argv)
 {
@@ -187,13 +223,21 @@ static int cmd_gen(int argc, char **argv)
         return usage_error("gen: --pattern: allowed: stream, thrash, hot_stream, stride, "
                            "random, pc_mix");
     wl_defaults(p.pattern, &p);
+    uint64_t num[GEN_NNUMS] = {p.refs, p.seed, p.footprint, p.stride_log2, p.store_pct,
+                               p.cores, p.line_bytes};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!v)
             return usage_error("gen: every option needs a value");
         i++;
-        unsigned long long n = strtoull(v, NULL, 10);
-        if (!strcmp(a, "--pattern"))
+        unsigned k = 0;
+        while (k < GEN_NNUMS && strcmp(a, GEN_NUMS[k].key))
+            k++;
+        if (k < GEN_NNUMS) {
+            int bad = num_opt(a, v, GEN_NUMS[k].lo, GEN_NUMS[k].hi, &num[k]);
+            if (bad)
+                return bad;
+        } else if (!strcmp(a, "--pattern"))
             continue;
         else if (!strcmp(a, "-o"))
             out = v;
@@ -201,38 +245,35 @@ static int cmd_gen(int argc, char **argv)
             to = v;
         else if (!strcmp(a, "--compress"))
             comp = v;
-        else if (!strcmp(a, "--refs"))
-            p.refs = n;
-        else if (!strcmp(a, "--seed"))
-            p.seed = n;
-        else if (!strcmp(a, "--footprint"))
-            p.footprint = n;
-        else if (!strcmp(a, "--stride-log2"))
-            p.stride_log2 = (unsigned)n;
-        else if (!strcmp(a, "--stores"))
-            p.store_pct = (unsigned)n;
-        else if (!strcmp(a, "--cores"))
-            p.cores = (unsigned)n;
-        else if (!strcmp(a, "--line-bytes"))
-            p.line_bytes = (unsigned)n;
         else
             return usage_error("gen: unknown option; allowed: --pattern -o --to --compress "
                                "--refs --seed --footprint --stride-log2 --stores --cores "
                                "--line-bytes");
     }
+    p.refs = num[0];
+    p.seed = num[1];
+    p.footprint = num[2];
+    p.stride_log2 = (unsigned)num[3];
+    p.store_pct = (unsigned)num[4];
+    p.cores = (unsigned)num[5];
+    p.line_bytes = (unsigned)num[6];
     trace_format_t fo;
     if (!out || trace_format_parse(to, &fo) != 0)
         return usage_error("gen: needs -o OUT; --to: allowed: din, text, binary");
-    char err[1024];
+    char err[PATH_MAX + 1024];
     if (wl_check(&p, err, sizeof err) != 0)
         return usage_error(err);
     trace_writer_t *w = trace_create(out, fo, comp, err, sizeof err);
     if (!w)
         return usage_error(err);
-    int rc = wl_generate(&p, emit_ref, w);
-    if (trace_finish(w) != 0 || rc != 0) {
-        remove(out);
-        return usage_error("gen: writing the trace failed");
+    if (wl_generate(&p, emit_ref, w) != 0) {
+        trace_discard(w);
+        return usage_error("gen: a reference does not fit the output format");
+    }
+    char werr[PATH_MAX + 256];
+    if (trace_finish(w, werr, sizeof werr) != 0) {
+        snprintf(err, sizeof err, "gen: trace = %s", werr);
+        return usage_error(err);
     }
     fprintf(stderr, "cachesim: wrote %llu %s references to %s\n", (unsigned long long)p.refs,
             wl_pattern_name(p.pattern), out);
@@ -241,11 +282,33 @@ static int cmd_gen(int argc, char **argv)
 
 /* ---- sweep -------------------------------------------------------------------------------- */
 
-static unsigned split(char *list, char **out)
+/* Split a comma-separated list (any length, any count) into *items (pointers into a copy
+ * kept in *copy). Returns the count, or 0 with err set for an empty list or item. */
+static size_t split(const char *key, const char *list, char **copy, char ***items, char *err,
+                    size_t errlen)
 {
-    unsigned n = 0;
-    for (char *t = strtok(list, ","); t && n < MAX_LIST; t = strtok(NULL, ","))
-        out[n++] = t;
+    size_t n = 1;
+    for (const char *p = list; *p; p++)
+        n += *p == ',';
+    *copy = strdup(list);
+    *items = calloc(n, sizeof **items);
+    if (!*copy || !*items) {
+        snprintf(err, errlen, "%s: out of memory", key);
+        return 0;
+    }
+    char *t = *copy;
+    for (size_t i = 0; i < n; i++) {
+        char *c = strchr(t, ',');
+        if (c)
+            *c = 0;
+        if (!*t) {
+            snprintf(err, errlen, "%s: item %zu of %zu is empty; give a comma-separated list "
+                     "of names", key, i + 1, n);
+            return 0;
+        }
+        (*items)[i] = t;
+        t = c ? c + 1 : t + strlen(t);
+    }
     return n;
 }
 
@@ -273,11 +336,117 @@ static int config_of(const char *name, cfg_t *c, char *err, size_t errlen)
 static const char *CSV_HEADER = "config,trace,refs,reads,writes,hits,misses,miss_rate,fills,"
                                 "evictions,bypasses,write_throughs,seconds\n";
 
+/* One run's result, written by its child into memory shared with the parent. */
+typedef struct sweep_result {
+    int ok;            /* 1 when the run completed */
+    sim_stats_t st;    /* its counters */
+    double secs;       /* simulation time */
+} sweep_result_t;
+
+/* A name as a CSV field (RFC 4180: quoted, quotes doubled, when it holds a quote or a line
+ * break). */
+static void csv_field(FILE *f, const char *s)
+{
+    if (!strpbrk(s, "\"\r\n,")) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+/* A name as a quoted string of gnuplot data: characters that could end the string, the line
+ * or the datablock (quotes, backslashes, control characters) become '_'. Data is never
+ * executed; this keeps the columns and labels intact. */
+static void gp_label(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++)
+        fputc(*s == '"' || *s == '\\' || (unsigned char)*s < 0x20 || *s == 0x7f ? '_' : *s, f);
+    fputc('"', f);
+}
+
+/* Write the plot: gnuplot runs from an argument vector (no shell), reads its script and the
+ * data as an inline datablock on stdin, and writes the SVG to stdout, which is a temporary
+ * file renamed over `plot` once gnuplot succeeds. No file name is given to gnuplot. */
+static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
+                      char **traces, size_t nt, const double *miss)
+{
+    char err[PATH_MAX + 512], msg[PATH_MAX + 600];
+    int in[2];
+    if (pipe(in) != 0) {
+        tio_out_abort(o);
+        return usage_error("--plot: pipe failed");
+    }
+    fflush(tio_out_file(o));
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, fileno(tio_out_file(o)), 1);
+    posix_spawn_file_actions_addclose(&fa, in[1]);
+    char *gp_argv[] = {"gnuplot", NULL};
+    extern char **environ;
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, gp_argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]);
+    if (rc != 0) {
+        close(in[1]);
+        tio_out_abort(o);
+        snprintf(msg, sizeof msg, "--plot: cannot run gnuplot: %s", strerror(rc));
+        return usage_error(msg);
+    }
+    void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN); /* gnuplot may exit before reading all */
+    FILE *g = fdopen(in[1], "w");
+    if (g) {
+        fprintf(g, "set terminal svg size 900,480 dynamic noenhanced\nset output\n"
+                   "set style data histograms\nset style histogram clustered\n"
+                   "set style fill solid 0.8 border -1\nset ylabel 'miss rate'\n"
+                   "set yrange [0:*]\nset xtics rotate by -20 offset -1,-0.3\nset bmargin 5\n"
+                   "set key outside right\nset title 'Miss rate per configuration'\n"
+                   "$sweep << EOD\n\"config\"");
+        for (size_t t = 0; t < nt; t++) {
+            fputc(' ', g);
+            gp_label(g, traces[t]);
+        }
+        fputc('\n', g);
+        for (size_t c = 0; c < nc; c++) {
+            gp_label(g, configs[c]);
+            for (size_t t = 0; t < nt; t++)
+                fprintf(g, " %.6f", miss[c * nt + t]);
+            fputc('\n', g);
+        }
+        fprintf(g, "EOD\nplot for [i=2:%zu] $sweep using i:xtic(1) title columnheader(i)\n",
+                nt + 1);
+        fclose(g);
+    } else {
+        close(in[1]);
+    }
+    signal(SIGPIPE, old_pipe);
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        tio_out_abort(o);
+        return usage_error("--plot: gnuplot failed (see above); no plot written");
+    }
+    if (tio_out_commit(o, err, sizeof err) != 0) {
+        snprintf(msg, sizeof msg, "--plot: %s", err);
+        return usage_error(msg);
+    }
+    fprintf(stderr, "cachesim: plot written to %s\n", plot);
+    return 0;
+}
+
 static int cmd_sweep(int argc, char **argv)
 {
-    char *configs[MAX_LIST], *traces[MAX_LIST], cbuf[8192] = "", tbuf[8192] = "";
-    const char *out = NULL, *plot = NULL;
-    unsigned jobs_max = 2;
+    const char *out = NULL, *plot = NULL, *clist = NULL, *tlist = NULL;
+    uint64_t jobs_max = 2;
     for (int i = 0; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--sweep"))
@@ -285,63 +454,111 @@ static int cmd_sweep(int argc, char **argv)
         if (!v)
             return usage_error("--sweep: every option needs a value");
         if (!strcmp(argv[i], "--configs"))
-            snprintf(cbuf, sizeof cbuf, "%s", v);
+            clist = v;
         else if (!strcmp(argv[i], "--traces"))
-            snprintf(tbuf, sizeof tbuf, "%s", v);
+            tlist = v;
         else if (!strcmp(argv[i], "-o"))
             out = v;
         else if (!strcmp(argv[i], "--plot"))
             plot = v;
-        else if (!strcmp(argv[i], "-j"))
-            jobs_max = (unsigned)strtoul(v, NULL, 10);
-        else
+        else if (!strcmp(argv[i], "-j")) {
+            int bad = num_opt("-j", v, 1, 64, &jobs_max);
+            if (bad)
+                return bad;
+        } else
             return usage_error("--sweep: allowed: --configs --traces -o -j --plot");
         i++;
     }
-    unsigned nc = split(cbuf, configs), nt = split(tbuf, traces), total = nc * nt;
-    if (!nc || !nt || !out || jobs_max < 1 || jobs_max > 64)
+    if (!clist || !tlist || !out)
         return usage_error("--sweep: needs --configs A,B --traces T1,T2 -o OUT.csv [-j 1..64]");
-    cfg_t cfgs[MAX_LIST];
-    char err[1024];
-    for (unsigned i = 0; i < nc; i++)
+    char err[PATH_MAX + 1024], *cbuf = NULL, *tbuf = NULL, **configs = NULL, **traces = NULL;
+    size_t nc = split("--configs", clist, &cbuf, &configs, err, sizeof err);
+    size_t nt = nc ? split("--traces", tlist, &tbuf, &traces, err, sizeof err) : 0;
+    if (!nc || !nt)
+        return usage_error(err);
+    size_t total = nc * nt;
+    for (size_t t = 0; t < nt; t++)
+        if (!strcmp(traces[t], "-") && total > 1) {
+            snprintf(err, sizeof err, "--traces: - (stdin) can be read by one run only, and "
+                     "this sweep has %zu runs (%zu configs x %zu traces); save it to a file",
+                     total, nc, nt);
+            return usage_error(err);
+        }
+    /* An output never replaces an input (a trace, a YAML config) or the other output. */
+    const char *outs[2] = {out, plot};
+    for (int w = 0; w < 2; w++) {
+        struct stat so, si;
+        if (!outs[w] || !strcmp(outs[w], "-") || stat(outs[w], &so) != 0)
+            continue;
+        for (size_t i = 0; i < nc + nt + 1; i++) {
+            const char *name = i < nc ? configs[i] : i < nc + nt ? traces[i - nc] : outs[1 - w];
+            if (name && strcmp(name, "-") && stat(name, &si) == 0 && si.st_dev == so.st_dev &&
+                si.st_ino == so.st_ino && (i < nc + nt || w == 0)) {
+                snprintf(err, sizeof err, "%s = %s: is also %s %s; refusing to overwrite it",
+                         w ? "--plot" : "-o", outs[w], i < nc + nt ? "an input," : "--plot,",
+                         name);
+                return usage_error(err);
+            }
+        }
+    }
+    cfg_t *cfgs = calloc(nc, sizeof *cfgs);
+    if (!cfgs)
+        return usage_error("--sweep: out of memory");
+    for (size_t i = 0; i < nc; i++)
         if (config_of(configs[i], &cfgs[i], err, sizeof err) != 0)
             return usage_error(err);
-    char tmpl[4096];
-    snprintf(tmpl, sizeof tmpl, "%s.parts-%ld", out, (long)getpid());
-    pid_t *pids = calloc(total, sizeof *pids);
-    unsigned started = 0, done = 0, failed = 0;
+    /* Outputs are opened (as temporaries beside them) before the runs, so a bad path fails
+     * before the work, and put in place only at the end. */
+    char msg[PATH_MAX + 1100];
+    tio_out_t *o = tio_out_open(out, err, sizeof err), *po = NULL;
+    if (!o) {
+        snprintf(msg, sizeof msg, "-o: %s", err);
+        return usage_error(msg);
+    }
+    if (plot && !(po = tio_out_open(plot, err, sizeof err))) {
+        tio_out_abort(o);
+        snprintf(msg, sizeof msg, "--plot: %s", err);
+        return usage_error(msg);
+    }
+    /* Results come back through shared memory: the sweep creates no file but its outputs. */
+    sweep_result_t *res = mmap(NULL, total * sizeof *res, PROT_READ | PROT_WRITE,
+                               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (res == MAP_FAILED) {
+        tio_out_abort(o);
+        tio_out_abort(po);
+        return usage_error("--sweep: out of memory");
+    }
+    size_t started = 0, done = 0, failed = 0;
+    pid_t parent = getpid();
     double t0 = now();
+    fflush(NULL);
     while (done < total) {
         while (started < total && started - done < jobs_max) {
-            unsigned k = started++;
+            size_t k = started++;
             pid_t pid = fork();
             if (pid == 0) {
-                sim_stats_t st;
-                double secs;
-                char part[4200], e[1024];
-                snprintf(part, sizeof part, "%s.%u", tmpl, k);
-                const cfg_t *c = &cfgs[k / nt];
-                if (run_trace(c, traces[k % nt], TF_AUTO, 0, &st, &secs, e, sizeof e) != 0) {
+                char e[PATH_MAX + 1024];
+                /* the parent's temporaries are the parent's to remove; a run ends with its
+                 * parent (killed or interrupted), not later on its own */
+                signal(SIGINT, SIG_DFL);
+                signal(SIGTERM, SIG_DFL);
+                signal(SIGHUP, SIG_DFL);
+                if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+                    _exit(1);
+                sweep_result_t *me = &res[k];
+                if (run_trace(&cfgs[k / nt], traces[k % nt], TF_AUTO, 0, &me->st, &me->secs, e,
+                              sizeof e) != 0) {
                     fprintf(stderr, "\ncachesim: %s\n", e);
                     _exit(1);
                 }
-                FILE *f = fopen(part, "w");
-                if (!f)
-                    _exit(1);
-                fprintf(f, "%s,%s,%llu,%llu,%llu,%llu,%llu,%.6f,%llu,%llu,%llu,%llu,%.3f\n",
-                        configs[k / nt], traces[k % nt], (unsigned long long)st.refs,
-                        (unsigned long long)st.reads, (unsigned long long)st.writes,
-                        (unsigned long long)(st.read_hits + st.write_hits),
-                        (unsigned long long)(st.read_misses + st.write_misses),
-                        pct(st.read_misses + st.write_misses, st.refs) / 100,
-                        (unsigned long long)st.fills, (unsigned long long)st.evictions,
-                        (unsigned long long)st.bypasses, (unsigned long long)st.write_throughs,
-                        secs);
-                _exit(fclose(f) == 0 ? 0 : 1);
+                me->ok = 1;
+                _exit(0);
             }
-            if (pid < 0)
+            if (pid < 0) {
+                tio_out_abort(o);
+                tio_out_abort(po);
                 return usage_error("--sweep: fork failed");
-            pids[k] = pid;
+            }
         }
         int status;
         pid_t pid = wait(&status);
@@ -350,77 +567,56 @@ static int cmd_sweep(int argc, char **argv)
         done++;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
             failed++;
-        fprintf(stderr, "\rcachesim: sweep %u/%u runs done, %u failed, %.1f s", done, total,
+        fprintf(stderr, "\rcachesim: sweep %zu/%zu runs done, %zu failed, %.1f s", done, total,
                 failed, now() - t0);
     }
     fprintf(stderr, "\n");
-    free(pids);
-    char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", out, (long)getpid());
-    FILE *csv = fopen(tmp, "w");
-    if (!csv)
-        return usage_error("-o: cannot write the CSV");
-    fputs(CSV_HEADER, csv);
+    for (size_t k = 0; k < total; k++)
+        failed += !res[k].ok; /* a run that did not finish is a failure, whatever its status */
+    if (failed) {
+        tio_out_abort(o);
+        tio_out_abort(po);
+        return usage_error("--sweep: some runs failed (see above); no CSV written");
+    }
+    FILE *csv = tio_out_file(o);
     double *miss = calloc(total, sizeof *miss);
-    for (unsigned k = 0; k < total && miss; k++) {
-        char part[4200], line[8192];
-        snprintf(part, sizeof part, "%s.%u", tmpl, k);
-        FILE *f = fopen(part, "r");
-        if (f && fgets(line, sizeof line, f)) {
-            fputs(line, csv);
-            const char *field = line; /* the 8th column is the miss rate */
-            for (int col = 0; col < 7 && field; col++)
-                field = strchr(field, ',') ? strchr(field, ',') + 1 : NULL;
-            miss[k] = field ? atof(field) : 0;
-        }
-        if (f)
-            fclose(f);
-        remove(part);
+    if (!miss) {
+        tio_out_abort(o);
+        tio_out_abort(po);
+        return usage_error("--sweep: out of memory");
     }
-    if (fclose(csv) != 0 || failed) {
-        remove(tmp);
-        return usage_error(failed ? "--sweep: some runs failed (see above); no CSV written"
-                                  : "-o: write failed");
+    fputs(CSV_HEADER, csv);
+    for (size_t k = 0; k < total; k++) {
+        const sim_stats_t *st = &res[k].st;
+        uint64_t misses = st->read_misses + st->write_misses;
+        miss[k] = pct(misses, st->refs) / 100;
+        csv_field(csv, configs[k / nt]);
+        fputc(',', csv);
+        csv_field(csv, traces[k % nt]);
+        fprintf(csv, ",%llu,%llu,%llu,%llu,%llu,%.6f,%llu,%llu,%llu,%llu,%.3f\n",
+                (unsigned long long)st->refs, (unsigned long long)st->reads,
+                (unsigned long long)st->writes,
+                (unsigned long long)(st->read_hits + st->write_hits),
+                (unsigned long long)misses, miss[k], (unsigned long long)st->fills,
+                (unsigned long long)st->evictions, (unsigned long long)st->bypasses,
+                (unsigned long long)st->write_throughs, res[k].secs);
     }
-    rename(tmp, out);
-    fprintf(stderr, "cachesim: %u runs written to %s\n", total, out);
-    if (!plot || !miss) {
+    munmap(res, total * sizeof *res);
+    if (tio_out_commit(o, err, sizeof err) != 0) {
+        snprintf(msg, sizeof msg, "-o: %s; no CSV written", err);
         free(miss);
-        return 0;
+        tio_out_abort(po);
+        return usage_error(msg);
     }
-    char gp[4200], dat[4200];
-    snprintf(gp, sizeof gp, "%s.gp", out);
-    snprintf(dat, sizeof dat, "%s.dat", out);
-    FILE *g = fopen(gp, "w"), *d = fopen(dat, "w");
-    if (!g || !d) {
-        free(miss);
-        return usage_error("--plot: cannot write the gnuplot files");
-    }
-    fprintf(d, "config");
-    for (unsigned t = 0; t < nt; t++)
-        fprintf(d, " \"%s\"", traces[t]);
-    fprintf(d, "\n");
-    for (unsigned c = 0; c < nc; c++) {
-        fprintf(d, "\"%s\"", configs[c]);
-        for (unsigned t = 0; t < nt; t++)
-            fprintf(d, " %.6f", miss[c * nt + t]);
-        fprintf(d, "\n");
-    }
-    fclose(d);
+    fprintf(stderr, "cachesim: %zu runs written to %s\n", total, out);
+    int rc = po ? write_plot(po, plot, configs, nc, traces, nt, miss) : 0;
     free(miss);
-    fprintf(g, "set terminal svg size 900,480 dynamic noenhanced\nset output '%s'\n", plot);
-    fprintf(g, "set style data histograms\n"
-               "set style histogram clustered\nset style fill solid 0.8 border -1\n"
-               "set ylabel 'miss rate'\nset yrange [0:*]\nset xtics rotate by -20 offset -1,-0.3\nset bmargin 5\n"
-               "set key outside right\nset title 'Miss rate per configuration'\n");
-    fprintf(g, "plot for [i=2:%u] '%s' using i:xtic(1) title columnheader(i)\n", nt + 1, dat);
-    fclose(g);
-    char cmd[8600];
-    snprintf(cmd, sizeof cmd, "gnuplot '%s'", gp);
-    if (system(cmd) != 0)
-        return usage_error("--plot: gnuplot failed");
-    fprintf(stderr, "cachesim: plot written to %s\n", plot);
-    return 0;
+    free(cfgs);
+    free(configs);
+    free(traces);
+    free(cbuf);
+    free(tbuf);
+    return rc;
 }
 
 /* ---- run ---------------------------------------------------------------------------------- */
@@ -438,7 +634,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--sweep"))
             return cmd_sweep(argc - 1, argv + 1);
-    const char *config = NULL, *preset = NULL, *trace = NULL, *sets[MAX_SETS];
+    const char *config = NULL, *preset = NULL, *trace = NULL;
+    const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
+    if (!sets)
+        return usage_error("out of memory");
     unsigned nsets = 0;
     int exact = 0, json = 0;
     trace_format_t fmt = TF_AUTO;
@@ -465,7 +664,7 @@ int main(int argc, char **argv)
             config = argv[++i];
         else if (!strcmp(a, "--preset"))
             preset = argv[++i];
-        else if (!strcmp(a, "--set") && nsets < MAX_SETS)
+        else if (!strcmp(a, "--set"))
             sets[nsets++] = argv[++i];
         else if (!strcmp(a, "--format")) {
             if (trace_format_parse(argv[++i], &fmt) != 0)

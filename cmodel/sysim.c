@@ -4,14 +4,13 @@
  * the L1 of its core id (mod system.cores).
  * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] TRACE */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../gen/cfg.h"
 #include "../gen/version.h"
 #include "sys_sim.h"
 #include "trace.h"
-
-#define MAX_SETS 64
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
@@ -53,18 +52,23 @@ static void print_pcpred(const sys_stats_t *t, double misses)
 
 int main(int argc, char **argv)
 {
-    const char *preset = NULL, *config = NULL, *path = NULL, *sets[MAX_SETS];
-    unsigned nsets = 0;
     if (gen_version_asked(argc, argv)) {
         printf("sysim %s\n", GEN_VERSION);
         return 0;
+    }
+    const char *preset = NULL, *config = NULL, *path = NULL;
+    const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
+    unsigned nsets = 0;
+    if (!sets) {
+        fprintf(stderr, "sysim: out of memory\n");
+        return 2;
     }
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--preset") && i + 1 < argc)
             preset = argv[++i];
         else if (!strcmp(argv[i], "--config") && i + 1 < argc)
             config = argv[++i];
-        else if (!strcmp(argv[i], "--set") && i + 1 < argc && nsets < MAX_SETS)
+        else if (!strcmp(argv[i], "--set") && i + 1 < argc)
             sets[nsets++] = argv[++i];
         else if (argv[i][0] != '-' && !path)
             path = argv[i];
@@ -98,7 +102,7 @@ int main(int argc, char **argv)
     while ((rc = trace_next(r, &ref)) > 0)
         sys_sim_ref(s, &ref);
     if (rc < 0) {
-        fprintf(stderr, "sysim: %s\n", trace_error(r));
+        fprintf(stderr, "sysim: trace = %s: %s\n", path, trace_error(r));
         return 2;
     }
     const sys_stats_t *t = &s->st;

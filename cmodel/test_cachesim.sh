@@ -2,7 +2,9 @@
 # test_cachesim.sh [CACHESIM]: the cachesim command line end to end: a hand-computed din run in
 # text and JSON, stdin, gen -> convert round trips with the same statistics across formats and
 # compressions, the exact path agreeing with the fast path, a sweep (CSV rows and SVG plot),
-# and bad input (exit 2, a message, no crash). Ends with "N passed, M failed".
+# bad input (exit 2, a message, no crash), and data safety: cut files refused, in-place
+# conversion, devices, checked numbers, unbounded sweeps, hostile file names, and gen/convert
+# killed mid-run. Ends with "N passed, M failed".
 set -uo pipefail
 sim=$(cd "$(dirname "${1:-build/cachesim}")" && pwd)/$(basename "${1:-build/cachesim}")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -62,7 +64,7 @@ rows=$(tail -n +2 sweep.csv | wc -l)
 bad() { # description expected-stderr-text args...
   local d=$1 want=$2; shift 2
   local e rc
-  e=$("$sim" "$@" 2>&1 >/dev/null); rc=$?
+  e=$(timeout 20 "$sim" "$@" 2>&1 >/dev/null); rc=$?
   [ $rc = 2 ] && echo "$e" | grep -q -- "$want" && ok "bad input: $d" || no "bad input: $d (rc $rc)" "$e"
 }
 printf '0 10\n0 20\n9 30\n' >bad.din
@@ -79,5 +81,157 @@ head -c 1000 w.bin >trunc.bin; printf 'x' >>trunc.bin
 bad "truncated binary record" "truncated" trunc.bin
 head -c 3000 w.text.gz >trunc.gz
 bad "truncated gzip" "truncated" trunc.gz
+
+# ---- data safety (issue 14) ----------------------------------------------------------------
+tmps() { find . -name '.*.cachesim-tmp-*' | wc -l; }
+# A shell ignores SIGINT in its background jobs (and this script may itself run with SIGINT
+# ignored); cachesim keeps an ignored SIGINT ignored, so the runs meant to be interrupted start
+# with it restored.
+dflint="env --default-signal=INT"
+# Cut files are refused: a din line without its newline (an interrupted writer), a binary file
+# cut at a record boundary (no end record).
+"$sim" gen --pattern random --refs 1000 --to din -o c.din 2>/dev/null
+head -c 1000 c.din >cutline.din
+bad "din cut mid-line names the file and line" "trace = cutline.din: line 91: no newline" cutline.din
+"$sim" gen --pattern random --refs 1000 -o c.bin 2>/dev/null
+head -c $((8 + 16 * 500)) c.bin >cutrec.bin
+bad "binary cut at a record boundary (no end record)" "missing end record" cutrec.bin
+# sysim reads through the same readers and names the file too.
+sysim=$(dirname "$sim")/sysim
+if [ -x "$sysim" ]; then
+  e=$("$sysim" --preset gcache-system cutline.din 2>&1 >/dev/null); rc=$?
+  [ $rc = 2 ] && echo "$e" | grep -q "trace = cutline.din: line 91: no newline" &&
+    ok "sysim refuses a cut din, naming the file and line" || no "sysim cut din (rc $rc)" "$e"
+  sets=(); for _ in $(seq 300); do sets+=(--set l1.ways=2); done
+  "$sysim" --preset gcache-system "${sets[@]}" hand.din >/dev/null &&
+    "$sim" "${sets[@]}" hand.din >/dev/null && ok "300 --set options (no fixed limit)" ||
+    no "300 --set options"
+fi
+# In-place conversion of a trace with a bad line leaves it intact; a good one is converted.
+cp bad.din inplace.din
+bad "convert X X with a bad line" "line 3" convert inplace.din inplace.din --to din
+cmp -s bad.din inplace.din && ok "convert X X with a bad line keeps the input" ||
+  no "convert X X lost the input" "$(ls -la inplace.din 2>&1)"
+cp w.text.none inplace.txt # 200k references: more than the reader's first 1 MB chunk
+"$sim" convert inplace.txt inplace.txt --to binary 2>/dev/null &&
+  [ "$("$sim" --preset fermi-l1 --json inplace.txt | grep -v -E '"(trace|seconds)"')" = "$ref" ] &&
+  [ "$(tmps)" = 0 ] && ok "convert X X (good trace) goes through a temporary" || no "convert X X"
+mkfifo same.fifo
+bad "convert X X on a FIFO" "same non-regular file" convert same.fifo same.fifo --to din
+# A character device whose writes fail: error, and the node is still there (needs mknod).
+if mknod fulldev c 1 7 2>/dev/null; then
+  bad "gen -o a failing device" "fulldev: write failed" gen --pattern stream --refs 300000 -o fulldev
+  [ -c fulldev ] && ok "gen -o a failing device keeps the node" || no "gen -o device removed it"
+else
+  echo "ok - gen -o a failing device # skip: mknod not permitted"
+fi
+# /dev/stdout appended to a file is written through, not renamed over the file.
+printf '# kept\n' >app.din
+"$sim" gen --pattern stream --refs 5 --to din -o /dev/stdout >>app.din 2>/dev/null
+[ "$(head -1 app.din)" = "# kept" ] && [ "$(wc -l <app.din)" = 6 ] &&
+  ok "gen -o /dev/stdout >>FILE appends" || no "gen -o /dev/stdout >>FILE" "$(cat app.din)"
+# Numbers through num_parse_u64: refused, not truncated or read as 0.
+bad "gen --refs abc" "refs = abc: not allowed" gen --pattern stream --refs abc -o n.bin
+bad "gen --refs -1" "refs = -1: not allowed" gen --pattern stream --refs -1 -o n.bin
+bad "gen --cores 4294967297" "cores = 4294967297: not allowed; expected a decimal integer in 1..65536" \
+  gen --pattern stream --cores 4294967297 -o n.bin
+bad "gen --stores 101" "stores = 101" gen --pattern stream --stores 101 -o n.bin
+bad "sweep -j 1x" "-j = 1x" --sweep --configs fermi-l1 --traces c.din -o n.csv -j 1x
+[ ! -e n.bin ] && [ ! -e n.csv ] && ok "refused numbers write nothing" || no "refused numbers wrote a file"
+# Sweep lists are unbounded: 300 configs give 300 rows.
+many=$(printf 'fermi-l1%.0s,' $(seq 300)); many=${many%,}
+"$sim" --sweep --configs "$many" --traces hand.din -j 2 -o many.csv 2>/dev/null
+[ "$(tail -n +2 many.csv | wc -l)" = 300 ] && ok "sweep of 300 configs runs 300" ||
+  no "sweep of 300 configs" "$(tail -n +2 many.csv | wc -l) rows"
+# ... and over 8 KB: 100 traces of 88-character names.
+long="$(printf './%.0s' $(seq 40))hand.din"; list=$(printf "$long,%.0s" $(seq 100)); list=${list%,}
+"$sim" --sweep --configs fermi-l1 --traces "$list" -j 2 -o long.csv 2>/dev/null
+[ ${#list} -gt 8192 ] && [ "$(tail -n +2 long.csv | grep -c -F ",$long,")" = 100 ] &&
+  ok "sweep list of ${#list} bytes runs all 100 traces" || no "sweep list over 8 KB"
+# stdin in a sweep of several runs is refused (every run after the first would read nothing).
+bad "sweep --traces - with 2 runs" "can be read by one run only" \
+  --sweep --configs fermi-l1,gcn-l1 --traces - -o stdin.csv <hand.din
+# A sweep output that names one of its inputs is refused before anything runs.
+cp hand.din sw.din
+bad "sweep -o naming its trace" "is also an input, sw.din" --sweep --configs fermi-l1 --traces sw.din -o sw.din
+bad "sweep --plot naming its trace" "is also an input" --sweep --configs fermi-l1 --traces sw.din -o sw.csv --plot sw.din
+bad "sweep -o and --plot the same new file" "already being written" --sweep --configs fermi-l1 --traces sw.din -o same.out --plot same.out
+cmp -s hand.din sw.din && [ ! -e same.out ] && ok "the sweep's trace is intact" || no "the sweep overwrote its trace"
+# Hostile file names never reach a shell; the CSV keeps them, the SVG is well-formed.
+hostile=$'h\'; touch PWNED; echo \'$(touch PWNED2)`touch PWNED3`@x"\\q\nz'
+cp hand.din "$hostile.din"
+"$sim" --sweep --configs fermi-l1 --traces "hand.din,$hostile.din" -o "$hostile.csv" \
+  --plot "$hostile.svg" 2>/dev/null
+rc=$?
+[ $rc = 0 ] && ! ls PWNED* >/dev/null 2>&1 && [ -s "$hostile.csv" ] &&
+  grep -q "<svg" "$hostile.svg" && [ "$(tail -n +2 "$hostile.csv" | grep -c '^fermi-l1,')" = 2 ] &&
+  grep -q -F '`touch PWNED3`@x__q_z' "$hostile.svg" &&
+  ok "sweep with hostile names (quotes, ;, \$(), backquotes, newline, backslash): no command run" ||
+  no "sweep with hostile names (rc $rc)" "$(ls)"
+! ls | grep -q -E '\.(gp|dat)$|parts-' && ok "sweep leaves no .gp/.dat/.parts files" ||
+  no "sweep leftovers" "$(ls)"
+# A sweep whose CSV cannot be put in place fails: -o becomes a directory while the run waits
+# for its trace (a FIFO).
+mkfifo late.fifo
+"$sim" --sweep --configs fermi-l1 --traces late.fifo -o late.csv 2>late.err &
+spid=$!
+for _ in $(seq 50); do ls -a | grep -q '^\.late\.csv\.cachesim-tmp-' && break; sleep 0.1; done
+mkdir late.csv; cat hand.din >late.fifo; wait $spid; rc=$?
+[ $rc = 2 ] && grep -q "late.csv" late.err && ok "sweep fails when its CSV cannot be renamed" ||
+  no "sweep with a failed rename (rc $rc)" "$(cat late.err)"
+# A sweep interrupted (SIGINT) while its run waits: no CSV, no temporary, no run left behind
+# (the FIFO finds no reader).
+mkfifo int.fifo
+$dflint "$sim" --sweep --configs fermi-l1,gcn-l1 --traces int.fifo -o int.csv 2>/dev/null &
+spid=$!
+for _ in $(seq 50); do ls -a | grep -q '^\.int\.csv\.cachesim-tmp-' && break; sleep 0.1; done
+kill -s INT $spid
+for _ in $(seq 50); do kill -0 $spid 2>/dev/null || break; sleep 0.1; done
+alive=0; kill -0 $spid 2>/dev/null && { alive=1; kill -s KILL $spid; }
+wait $spid
+sleep 0.5 # the runs' SIGTERM from their parent's death is asynchronous
+timeout 1 sh -c 'cat hand.din >int.fifo'; rc=$?
+[ $alive = 1 ] && timeout 1 sh -c 'cat hand.din >int.fifo' # release a run still waiting
+[ $alive = 0 ] && [ ! -e int.csv ] && [ "$(tmps)" = 0 ] && [ $rc = 124 ] &&
+  ok "sweep interrupted: no CSV, no temporary, no orphaned run" ||
+  no "sweep interrupted (alive after SIGINT: $alive, writer rc $rc)" "$(ls -a)"
+# Kill gen and convert mid-run (SIGKILL and SIGINT, 30 runs): the input is intact, the target
+# is the old file or the complete new one, SIGINT leaves no temporary, and the next run
+# removes those a SIGKILL left.
+"$sim" gen --pattern random --refs 1500000 --to din -o full.din 2>/dev/null
+"$sim" convert full.din full.bin --to binary 2>/dev/null
+cp full.bin in.bin
+kills_ok=1; left_by_kill=0; cut_short=0
+for i in $(seq 1 30); do
+  sig=$([ $((i % 2)) = 0 ] && echo KILL || echo INT)
+  printf 'old\n' >old.txt
+  if [ $((i % 3)) = 0 ]; then # in place: the input is the target
+    cp full.bin ip.bin
+    $dflint "$sim" convert ip.bin ip.bin --to din 2>/dev/null & pid=$!
+    tgt=ip.bin; old=full.bin; new=full.din
+  elif [ $((i % 3)) = 1 ]; then
+    cp old.txt g.din
+    $dflint "$sim" gen --pattern random --refs 1500000 --to din -o g.din 2>/dev/null & pid=$!
+    tgt=g.din; old=old.txt; new=full.din
+  else
+    cp old.txt cv.din
+    $dflint "$sim" convert in.bin cv.din --to din 2>/dev/null & pid=$!
+    tgt=cv.din; old=old.txt; new=full.din
+  fi
+  sleep "0.$(printf %02d $(( (i * 7) % 30 )))"
+  kill -s $sig $pid 2>/dev/null; wait $pid 2>/dev/null
+  cmp -s in.bin full.bin || { kills_ok=0; echo "run $i ($sig): the input changed"; }
+  cmp -s $tgt $old && cut_short=$((cut_short + 1))
+  cmp -s $tgt $old || cmp -s $tgt $new || { kills_ok=0; echo "run $i ($sig): $tgt is cut"; }
+  n=$(tmps)
+  [ $sig = KILL ] && left_by_kill=$((left_by_kill + n))
+  [ $sig = INT ] && [ $n != 0 ] && { kills_ok=0; echo "run $i (INT): $n temporaries left"; }
+  [ $sig = KILL ] && for t in g.din cv.din ip.bin; do # the next run on the target cleans up
+    "$sim" gen --pattern stream --refs 10 -o $t 2>/dev/null; done
+  [ "$(tmps)" = 0 ] || { kills_ok=0; echo "run $i: temporaries of killed runs not cleaned"; }
+done
+[ $kills_ok = 1 ] && [ $cut_short -ge 5 ] &&
+  ok "30 gen/convert runs killed ($cut_short mid-run): nothing lost, cut or left ($left_by_kill temporaries of SIGKILL cleaned)" ||
+  no "killed gen/convert runs ($cut_short of 30 left the old target)"
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

@@ -178,7 +178,8 @@ static void write_all(const char *path, trace_format_t f, const char *comp, cons
         fail_msg("%s", err);
     for (int i = 0; i < n; i++)
         assert_int_equal(trace_write(w, &r[i]), 0);
-    assert_int_equal(trace_finish(w), 0);
+    if (trace_finish(w, err, sizeof err) != 0)
+        fail_msg("%s", err);
 }
 
 static int read_all(const char *path, trace_reader_t **keep, trace_ref_t *out, int cap)
@@ -262,12 +263,12 @@ static void test_round_trips(void **state)
         }
 }
 
-static void expect_error(const char *text, const char *needle)
+static void expect_error_n(const char *text, size_t len, const char *needle)
 {
     char path[128], err[512];
     snprintf(path, sizeof path, "%s/bad", dir);
     FILE *f = fopen(path, "w");
-    fputs(text, f);
+    fwrite(text, 1, len, f);
     fclose(f);
     trace_reader_t *r = trace_open(path, TF_AUTO, err, sizeof err);
     if (!r) {
@@ -282,6 +283,22 @@ static void expect_error(const char *text, const char *needle)
     if (!strstr(trace_error(r), needle))
         fail_msg("error \"%s\" lacks \"%s\"", trace_error(r), needle);
     trace_close(r);
+    /* the batched reader (cachesim's loop) finds the same error */
+    r = trace_open(path, TF_AUTO, err, sizeof err);
+    assert_non_null(r);
+    trace_ref_t batch[4];
+    long n;
+    while ((n = trace_next_batch(r, batch, 4)) > 0)
+        ;
+    assert_int_equal(n, -1);
+    if (!strstr(trace_error(r), needle))
+        fail_msg("batch: error \"%s\" lacks \"%s\"", trace_error(r), needle);
+    trace_close(r);
+}
+
+static void expect_error(const char *text, const char *needle)
+{
+    expect_error_n(text, strlen(text), needle);
 }
 
 static void test_malformed_lines(void **state)
@@ -294,6 +311,19 @@ static void test_malformed_lines(void **state)
     expect_error("# comment\nR 1000 40 0 0 9 9\n", "line 2");  /* too many fields */
     expect_error("CGTRACE1" "0123456789", "record 1");          /* truncated record */
     expect_error("%%%\n", "cannot tell the format");
+    /* cut files: a last line without its newline, a binary file without its end record */
+    expect_error("0 1000\n1 2000\n0 30", "line 3: no newline");
+    expect_error("R 1000 40 0 0\nW 2000 44", "line 2: no newline");
+#define REC(op, a) a "\0\0\0\0\0\0\0" "\0\0\0\0\0\0\0" op
+    static const char cut[] = "CGTRACE2" REC("\0", "\x10");
+    expect_error_n(cut, sizeof cut - 1, "record 2: missing end record");
+    static const char miscount[] = "CGTRACE2" REC("\0", "\x10") REC("\xff", "\x02");
+    expect_error_n(miscount, sizeof miscount - 1, "counts 2 records, the file holds 1");
+    static const char after[] = "CGTRACE2" REC("\0", "\x10") REC("\xff", "\x01") REC("\0", "\x20");
+    expect_error_n(after, sizeof after - 1, "data after the end record");
+    static const char end1[] = "CGTRACE1" REC("\xff", "\x00"); /* no end record in version 1 */
+    expect_error_n(end1, sizeof end1 - 1, "operation 255");
+#undef REC
 }
 
 /* Random bytes, random lines and truncated binary records never crash a reader. */

@@ -3,6 +3,8 @@
 #define _GNU_SOURCE /* fopencookie, to hand Accel-Sim parsing a FILE * */
 #include "trace.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +17,10 @@
 
 #define BUF_CAP (1u << 20)      /* decompressed text held at once */
 #define LINE_MAX_BYTES 65536    /* longer lines are an error */
-#define BIN_MAGIC "CGTRACE1"
+#define BIN_MAGIC "CGTRACE2"    /* written: records, then an end record holding their count */
+#define BIN_MAGIC1 "CGTRACE1"   /* still read: the same records, no end record */
 #define BIN_RECORD 16
+#define BIN_END 0xffu           /* op of the end record; its address field = records before it */
 #define ACCEL_LINE_BYTES 128    /* coalescing granularity of Accel-Sim warps */
 
 struct trace_reader {
@@ -26,6 +30,8 @@ struct trace_reader {
     size_t pos, len;
     int eof;
     unsigned long long line;  /* text: current line number; binary: record number */
+    int counted;              /* binary: CGTRACE2, an end record must close the file */
+    int ended;                /* binary: the end record was read */
     accel_reader_t *accel;
     FILE *accel_stream;
     char err[512];
@@ -80,7 +86,7 @@ static trace_format_t detect(const trace_reader_t *r)
 {
     size_t n = r->len;
     const unsigned char *b = r->buf;
-    if (n >= 8 && !memcmp(b, BIN_MAGIC, 8))
+    if (n >= 8 && (!memcmp(b, BIN_MAGIC, 8) || !memcmp(b, BIN_MAGIC1, 8)))
         return TF_BINARY;
     size_t i = 0;
     while (i < n) {
@@ -124,7 +130,8 @@ trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size
         goto fail;
     }
     if (r->fmt == TF_BINARY) {
-        if (r->len < 8 || memcmp(r->buf, BIN_MAGIC, 8) != 0) {
+        r->counted = r->len >= 8 && !memcmp(r->buf, BIN_MAGIC, 8);
+        if (!r->counted && (r->len < 8 || memcmp(r->buf, BIN_MAGIC1, 8) != 0)) {
             snprintf(err, errlen, "trace = %s: not a cachegen binary trace (no " BIN_MAGIC
                      " header)", path);
             goto fail;
@@ -173,11 +180,10 @@ static int next_line(trace_reader_t *r, const unsigned char **s, const unsigned 
         if (r->eof) {
             if (r->pos == r->len)
                 return 0;
-            *s = start;
-            *e = r->buf + r->len;
-            r->pos = r->len;
-            r->line++;
-            return 1;
+            /* Writers end every line; a last line without one is a cut file. */
+            snprintf(r->err, sizeof r->err, "line %llu: no newline at its end: the file is cut "
+                     "(every line, the last one too, must end with a newline)", r->line + 1);
+            return -1;
         }
         if (r->len - r->pos >= LINE_MAX_BYTES) {
             snprintf(r->err, sizeof r->err, "line %llu: longer than %d bytes", r->line + 1,
@@ -306,9 +312,16 @@ static uint64_t le(const unsigned char *p, int n)
 
 static int next_binary(trace_reader_t *r, trace_ref_t *out)
 {
+    if (r->ended)
+        return 0;
     while (r->len - r->pos < BIN_RECORD && !r->eof) /* a read may return a partial record */
         if (refill(r) != 0)
             return -1;
+    if (r->len - r->pos == 0 && r->counted) {
+        snprintf(r->err, sizeof r->err, "record %llu: missing end record: the file is cut "
+                 "after %llu records", r->line + 1, r->line);
+        return -1;
+    }
     if (r->len - r->pos == 0)
         return 0;
     if (r->len - r->pos < BIN_RECORD) {
@@ -324,6 +337,22 @@ static int next_binary(trace_reader_t *r, trace_ref_t *out)
     out->core = (uint16_t)le(p + 12, 2);
     out->base_id = p[14];
     out->op = p[15];
+    if (out->op == BIN_END && r->counted) {
+        if (out->addr != r->line - 1) {
+            snprintf(r->err, sizeof r->err, "record %llu: end record counts %llu records, the "
+                     "file holds %llu", r->line, (unsigned long long)out->addr, r->line - 1);
+            return -1;
+        }
+        while (r->pos == r->len && !r->eof)
+            if (refill(r) != 0)
+                return -1;
+        if (r->pos < r->len) {
+            snprintf(r->err, sizeof r->err, "record %llu: data after the end record", r->line);
+            return -1;
+        }
+        r->ended = 1;
+        return 0;
+    }
     if (out->op > TR_FLUSH) {
         snprintf(r->err, sizeof r->err, "record %llu: operation %u; allowed: 0 read, 1 write, "
                  "2 flush", r->line, out->op);
@@ -393,7 +422,8 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
         if (avail > (size_t)(n - k))
             avail = (size_t)(n - k);
         const unsigned char *p = r->buf + r->pos;
-        for (size_t i = 0; i < avail; i++, p += BIN_RECORD, k++) {
+        size_t i;
+        for (i = 0; i < avail && p[15] <= TR_FLUSH; i++, p += BIN_RECORD, k++) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
             uint64_t addr;
             uint32_t pc;
@@ -411,14 +441,17 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
 #endif
             out[k].base_id = p[14];
             out[k].op = p[15];
-            if (p[15] > TR_FLUSH) {
-                snprintf(r->err, sizeof r->err, "record %llu: operation %u; allowed: 0 read, "
-                         "1 write, 2 flush", r->line + i + 1, p[15]);
-                return -1;
-            }
         }
-        r->pos += avail * BIN_RECORD;
-        r->line += avail;
+        r->pos += i * BIN_RECORD;
+        r->line += i;
+        if (i < avail) { /* the end record or a bad operation: the careful path */
+            int rc = next_binary(r, &out[k]);
+            if (rc < 0)
+                return -1;
+            if (rc == 0)
+                break;
+            k++;
+        }
     }
     return k;
 }
@@ -455,22 +488,25 @@ int trace_next(trace_reader_t *r, trace_ref_t *out)
 /* ---- writers ---------------------------------------------------------------------------- */
 
 struct trace_writer {
-    FILE *f;
-    int own;
+    tio_out_t *out;         /* temporary file beside the target (or stdout, a device) */
+    FILE *f;                /* its stream */
+    uint64_t records;       /* references written (the binary end record's count) */
     trace_format_t fmt;
     int codec;              /* 0 none, 1 gz, 2 zst */
     gzFile gz;
     ZSTD_CCtx *zs;
     unsigned char *buf, *zbuf;
     size_t len;
-    int failed;
+    int failed;             /* errno of the first failed write, 0 while none */
+    char path[PATH_MAX];    /* as given, for messages */
 };
 
 static void w_flush(trace_writer_t *w, int end)
 {
+    errno = 0; /* zlib and zstd failures may leave it unset: then EIO */
     if (w->codec == 1) {
         if (w->len && gzwrite(w->gz, w->buf, (unsigned)w->len) != (int)w->len)
-            w->failed = 1;
+            w->failed = errno ? errno : EIO;
     } else if (w->codec == 2) {
         ZSTD_inBuffer in = {w->buf, w->len, 0};
         size_t rc;
@@ -478,10 +514,10 @@ static void w_flush(trace_writer_t *w, int end)
             ZSTD_outBuffer out = {w->zbuf, ZSTD_CStreamOutSize(), 0};
             rc = ZSTD_compressStream2(w->zs, &out, &in, end ? ZSTD_e_end : ZSTD_e_continue);
             if (ZSTD_isError(rc) || fwrite(w->zbuf, 1, out.pos, w->f) != out.pos)
-                w->failed = 1;
+                w->failed = errno ? errno : EIO;
         } while (!w->failed && (end ? rc != 0 : in.pos < in.size));
     } else if (w->len && fwrite(w->buf, 1, w->len, w->f) != w->len) {
-        w->failed = 1;
+        w->failed = errno ? errno : EIO;
     }
     w->len = 0;
 }
@@ -493,6 +529,7 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
     if (!w)
         return NULL;
     w->fmt = fmt;
+    snprintf(w->path, sizeof w->path, "%s", path);
     if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY) {
         snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary",
                  trace_format_name(fmt));
@@ -506,14 +543,18 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
         snprintf(err, errlen, "compression = %s: unknown; allowed: none, gz, zst", compression);
         goto fail;
     }
-    w->f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
-    w->own = w->f && w->f != stdout;
     w->buf = malloc(BUF_CAP);
     w->zbuf = malloc(ZSTD_CStreamOutSize());
-    if (!w->f || !w->buf || !w->zbuf) {
-        snprintf(err, errlen, "trace = %s: cannot write", path);
+    if (!w->buf || !w->zbuf) {
+        snprintf(err, errlen, "trace = %s: out of memory", path);
         goto fail;
     }
+    char oerr[PATH_MAX + 256];
+    if (!(w->out = tio_out_open(path, oerr, sizeof oerr))) {
+        snprintf(err, errlen, "trace = %s", oerr);
+        goto fail;
+    }
+    w->f = tio_out_file(w->out);
     if (w->codec == 1 && !(w->gz = gzdopen(dup(fileno(w->f)), "wb6"))) {
         snprintf(err, errlen, "trace = %s: zlib cannot write", path);
         goto fail;
@@ -528,8 +569,7 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
     }
     return w;
 fail:
-    if (w->own && w->f)
-        fclose(w->f);
+    tio_out_abort(w->out);
     free(w->buf);
     free(w->zbuf);
     free(w);
@@ -554,6 +594,7 @@ int trace_write(trace_writer_t *w, const trace_ref_t *ref)
         b[14] = (unsigned char)ref->base_id;
         b[15] = ref->op;
         w->len += BIN_RECORD;
+        w->records++;
     } else if (w->fmt == TF_DIN) {
         int label = ref->op == TR_WRITE ? 1 : ref->op == TR_FLUSH ? 4 : 0;
         w->len += (size_t)sprintf(p, "%d %llx\n", label, (unsigned long long)ref->addr);
@@ -565,20 +606,56 @@ int trace_write(trace_writer_t *w, const trace_ref_t *ref)
     return 0;
 }
 
-int trace_finish(trace_writer_t *w)
+/* Flush the compressor and close it; 0, or -1 if any write failed. */
+static int w_end(trace_writer_t *w)
 {
+    if (w->fmt == TF_BINARY) { /* the end record: op BIN_END, address = records before it */
+        unsigned char *b = w->buf + w->len;
+        memset(b, 0, BIN_RECORD);
+        for (int i = 0; i < 8; i++)
+            b[i] = (unsigned char)(w->records >> (8 * i));
+        b[15] = BIN_END;
+        w->len += BIN_RECORD;
+    }
     w_flush(w, 1);
-    int bad = w->failed;
-    if (w->gz && gzclose(w->gz) != Z_OK)
-        bad = 1;
+    if (w->gz && gzclose(w->gz) != Z_OK && !w->failed)
+        w->failed = errno ? errno : EIO;
+    w->gz = NULL;
     if (w->zs)
         ZSTD_freeCCtx(w->zs);
-    if (fflush(w->f) != 0)
-        bad = 1;
-    if (w->own && fclose(w->f) != 0)
-        bad = 1;
+    w->zs = NULL;
+    return w->failed ? -1 : 0;
+}
+
+static void w_free(trace_writer_t *w)
+{
     free(w->buf);
     free(w->zbuf);
     free(w);
-    return bad ? -1 : 0;
+}
+
+int trace_finish(trace_writer_t *w, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (w_end(w) != 0) {
+        snprintf(err, errlen, "%s: write failed: %s", w->path, strerror(w->failed));
+        tio_out_abort(w->out);
+        rc = -1;
+    } else if (tio_out_commit(w->out, err, errlen) != 0) {
+        rc = -1;
+    }
+    w_free(w);
+    return rc;
+}
+
+void trace_discard(trace_writer_t *w)
+{
+    if (!w)
+        return;
+    if (w->gz)
+        gzclose(w->gz);
+    if (w->zs)
+        ZSTD_freeCCtx(w->zs);
+    tio_out_abort(w->out);
+    w_free(w);
 }

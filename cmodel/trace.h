@@ -1,8 +1,11 @@
 /* trace: memory-reference traces for cachesim: one record type, readers for every format
  * (Dinero din, cachegen extended text, cachegen binary, Accel-Sim traceg), any of them plain,
  * gzip or zstd (detected by content), and writers for text and binary.
- * Invariant: readers stream (memory use does not grow with the trace) and never crash on bad
- * input: a malformed record is an error naming the line (or record) number. */
+ * Invariants: readers stream (memory use does not grow with the trace) and never crash on bad
+ * input: a malformed record is an error naming the line (or record) number. A cut file is an
+ * error: din and text lines must each end with a newline (the last one too); cachegen binary
+ * (CGTRACE2) ends with a record holding the record count; gzip and zstd streams must end.
+ * Writers go through tio_out: the target is replaced only by a complete file. */
 #ifndef CACHEGEN_TRACE_H
 #define CACHEGEN_TRACE_H
 
@@ -44,12 +47,18 @@ const char *trace_format_name(trace_format_t f);
 int trace_format_parse(const char *name, trace_format_t *out);
 
 typedef struct trace_writer trace_writer_t;
-/* Write `fmt` (TF_DIN, TF_TEXT or TF_BINARY) to `path` ("-" = stdout); compression "none",
- * "gz" or "zst". Returns NULL with err set. */
+/* Write `fmt` (TF_DIN, TF_TEXT or TF_BINARY) to `path` ("-" = stdout) through tio_out (a
+ * temporary beside a regular target); compression "none", "gz" or "zst". Returns NULL with
+ * err set (nothing created). */
 trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *compression,
                              char *err, size_t errlen);
+/* Append one reference; 0, or -1 if it does not fit the format (binary: 32-bit PC, 8-bit
+ * base id), with nothing written. */
 int trace_write(trace_writer_t *w, const trace_ref_t *ref);
-/* Flush and close; returns 0, or -1 if any write failed. */
-int trace_finish(trace_writer_t *w);
+/* End the trace (binary: the end record), flush, and put it in place; returns 0, or -1 with
+ * err set if any write or the rename failed (the target untouched). Frees w either way. */
+int trace_finish(trace_writer_t *w, char *err, size_t errlen);
+/* Drop what was written (the target untouched). Frees w; NULL is a no-op. */
+void trace_discard(trace_writer_t *w);
 
 #endif

@@ -1,9 +1,17 @@
-/* trace_io: raw reads, gzip inflate and zstd streaming decompression behind one read call. */
+/* trace_io: raw reads, gzip inflate and zstd streaming decompression behind one read call;
+ * output files through a temporary beside the target. */
+#define _DEFAULT_SOURCE /* realpath, fchmod */
 #include "trace_io.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <zstd.h>
 
@@ -180,4 +188,258 @@ void tio_close(tio_t *t)
         fclose(t->f);
     free(t->raw);
     free(t);
+}
+
+/* ---- output files --------------------------------------------------------------------- */
+
+#define TMP_TAG ".cachesim-tmp-"  /* temporaries are DIR/.NAME.cachesim-tmp-PID */
+#define OUT_SLOTS 4               /* temporaries open at once (cachesim uses one) */
+
+struct tio_out {
+    FILE *f;                /* the stream handed out */
+    int slot;               /* index in tmp_slots, -1 when written directly */
+    char target[PATH_MAX];  /* the file replaced on commit (symbolic link resolved) */
+    char shown[PATH_MAX];   /* the path as the user gave it, for messages */
+};
+
+/* Temporaries to remove if a signal ends the process: written before the file is created,
+ * cleared after it is renamed or removed, read by the handler only. */
+static struct {
+    volatile sig_atomic_t used;
+    char path[PATH_MAX];
+} tmp_slots[OUT_SLOTS];
+
+static void on_fatal_signal(int sig)
+{
+    for (int i = 0; i < OUT_SLOTS; i++)
+        if (tmp_slots[i].used)
+            unlink(tmp_slots[i].path);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* Remove temporaries on SIGINT, SIGTERM and SIGHUP (kept ignored if they were ignored). */
+static void install_handlers(void)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction old, sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_fatal_signal;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+            sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+/* Remove DIR/.BASE.cachesim-tmp-PID left by processes that no longer exist (SIGKILL, crash). */
+static void clean_stale(const char *dir, const char *base)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    size_t blen = strlen(base), tlen = strlen(TMP_TAG);
+    for (struct dirent *e; (e = readdir(d));) {
+        const char *n = e->d_name;
+        if (n[0] != '.' || strncmp(n + 1, base, blen) || strncmp(n + 1 + blen, TMP_TAG, tlen))
+            continue;
+        const char *p = n + 1 + blen + tlen;
+        long pid = 0;
+        int digits = 0;
+        for (; *p >= '0' && *p <= '9' && digits < 9; p++, digits++)
+            pid = pid * 10 + (*p - '0');
+        if (*p || !digits || pid <= 0 || pid == (long)getpid())
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* that process still runs (or is not ours to judge) */
+        char path[PATH_MAX];
+        if (snprintf(path, sizeof path, "%s/%s", dir, n) < (int)sizeof path)
+            unlink(path);
+    }
+    closedir(d);
+}
+
+/* The descriptor a name stands for (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N),
+ * or -1. Reopening such a name would start at offset 0 and lose the shell's O_APPEND. */
+static int fd_name(const char *path)
+{
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    const char *p = !strncmp(path, "/dev/fd/", 8) ? path + 8
+                  : !strncmp(path, "/proc/self/fd/", 14) ? path + 14 : NULL;
+    int fd = 0, digits = 0;
+    for (; p && *p >= '0' && *p <= '9' && digits < 6; p++, digits++)
+        fd = fd * 10 + (*p - '0');
+    return p && !*p && digits ? fd : -1;
+}
+
+tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
+{
+    tio_out_t *o = calloc(1, sizeof *o);
+    int fd = -1;
+    if (!o) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    o->slot = -1;
+    snprintf(o->shown, sizeof o->shown, "%s", path);
+    if (!strcmp(path, "-")) {
+        o->f = stdout;
+        return o;
+    }
+    struct stat st, lst;
+    int exists = stat(path, &st) == 0;
+    if (!exists && lstat(path, &lst) == 0) {
+        snprintf(err, errlen, "%s: a symbolic link to a missing file; not written", path);
+        goto fail;
+    }
+    if (exists && S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: is a directory", path);
+        goto fail;
+    }
+    /* device, FIFO, socket, or a /dev or /proc name (/dev/stdout redirected to a file is
+     * that file's descriptor, not a file to replace): written in place, through the
+     * inherited descriptor when the name is one */
+    if (exists && (!S_ISREG(st.st_mode) || !strncmp(path, "/dev/", 5) ||
+                   !strncmp(path, "/proc/", 6))) {
+        int inherited = fd_name(path);
+        fd = inherited >= 0 ? dup(inherited) : open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+            snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+            goto fail;
+        }
+        return o;
+    }
+    if (exists && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        if (!realpath(path, o->target)) {
+            snprintf(err, errlen, "%s: cannot resolve the symbolic link: %s", path,
+                     strerror(errno));
+            goto fail;
+        }
+    } else if (snprintf(o->target, sizeof o->target, "%s", path) >= (int)sizeof o->target) {
+        snprintf(err, errlen, "%s: path too long", path);
+        goto fail;
+    }
+    char dir[PATH_MAX];
+    const char *slash = strrchr(o->target, '/'), *base = slash ? slash + 1 : o->target;
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == o->target)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - o->target), o->target);
+    if (!*base) {
+        snprintf(err, errlen, "%s: not a file name", path);
+        goto fail;
+    }
+    clean_stale(dir, base);
+    for (int i = 0; i < OUT_SLOTS && o->slot < 0; i++)
+        if (!tmp_slots[i].used)
+            o->slot = i;
+    if (o->slot < 0) {
+        snprintf(err, errlen, "%s: too many outputs open", path);
+        goto fail;
+    }
+    char *tmp = tmp_slots[o->slot].path;
+    if (snprintf(tmp, PATH_MAX, "%s/.%s" TMP_TAG "%ld", dir, base, (long)getpid()) >= PATH_MAX) {
+        snprintf(err, errlen, "%s: path too long", path);
+        o->slot = -1;
+        goto fail;
+    }
+    for (int i = 0; i < OUT_SLOTS; i++)
+        if (tmp_slots[i].used && !strcmp(tmp_slots[i].path, tmp)) {
+            snprintf(err, errlen, "%s: already being written by this run", path);
+            o->slot = -1;
+            goto fail;
+        }
+    install_handlers();
+    tmp_slots[o->slot].used = 1;
+    unlink(tmp); /* our own pid: a leftover of an earlier process with this pid */
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create a temporary file beside it: %s", path,
+                 strerror(errno));
+        tmp_slots[o->slot].used = 0;
+        o->slot = -1;
+        goto fail;
+    }
+    if (exists)
+        (void)fchmod(fd, st.st_mode & 07777); /* keep the replaced file's permissions */
+    if (!(o->f = fdopen(fd, "wb"))) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        goto fail;
+    }
+    return o;
+fail:
+    if (fd >= 0)
+        close(fd);
+    if (o->slot >= 0) {
+        unlink(tmp_slots[o->slot].path);
+        tmp_slots[o->slot].used = 0;
+    }
+    free(o);
+    return NULL;
+}
+
+FILE *tio_out_file(tio_out_t *o) { return o->f; }
+
+int tio_out_direct(const tio_out_t *o) { return o->slot < 0; }
+
+/* Close the stream; 0, or -1 with errno set. */
+static int out_close(tio_out_t *o)
+{
+    int bad = fflush(o->f) != 0 || ferror(o->f);
+    int e = errno;
+    if (o->slot >= 0 && !bad && fsync(fileno(o->f)) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (o->f != stdout && fclose(o->f) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    o->f = NULL;
+    errno = e;
+    return bad ? -1 : 0;
+}
+
+int tio_out_commit(tio_out_t *o, char *err, size_t errlen)
+{
+    int rc = 0;
+    if (out_close(o) != 0) {
+        snprintf(err, errlen, "%s: write failed: %s", o->shown, strerror(errno ? errno : EIO));
+        rc = -1;
+    } else if (o->slot >= 0 && rename(tmp_slots[o->slot].path, o->target) != 0) {
+        snprintf(err, errlen, "%s: cannot rename the temporary file over it: %s", o->shown,
+                 strerror(errno));
+        rc = -1;
+    }
+    if (o->slot >= 0) {
+        if (rc != 0)
+            unlink(tmp_slots[o->slot].path);
+        tmp_slots[o->slot].used = 0;
+    }
+    free(o);
+    return rc;
+}
+
+void tio_out_abort(tio_out_t *o)
+{
+    if (!o)
+        return;
+    if (o->f && o->f != stdout)
+        fclose(o->f);
+    else if (o->f)
+        fflush(o->f);
+    if (o->slot >= 0) {
+        unlink(tmp_slots[o->slot].path);
+        tmp_slots[o->slot].used = 0;
+    }
+    free(o);
 }

@@ -1,6 +1,13 @@
 /* trace_io: a byte source over a file or stdin that undoes gzip (zlib) or zstd (libzstd)
- * compression, detected by the first bytes, and hands out data in large chunks.
- * Invariant: memory is a fixed set of buffers, whatever the input length. */
+ * compression, detected by the first bytes, and hands out data in large chunks; and the one
+ * way cachesim and sysim write an output file (tio_out: temporary file, rename on success).
+ * Invariants: memory is a fixed set of buffers, whatever the input length; an output never
+ * deletes, truncates or cuts an existing file: a regular (or new) target is written to a
+ * temporary ".NAME.cachesim-tmp-PID" beside it and renamed over it only when complete (the
+ * temporary is removed on error, SIGINT and SIGTERM, and a later open of the same target
+ * removes those of dead processes, e.g. after SIGKILL); a non-regular target (character
+ * device, FIFO) or an existing name under /dev or /proc is written directly and never
+ * unlinked; a directory is refused. */
 #ifndef CACHEGEN_TRACE_IO_H
 #define CACHEGEN_TRACE_IO_H
 
@@ -17,5 +24,21 @@ tio_t *tio_open(const char *path, char *err, size_t errlen);
 long tio_read(tio_t *t, unsigned char *buf, size_t cap);
 const char *tio_error(const tio_t *t);
 void tio_close(tio_t *t);
+
+typedef struct tio_out tio_out_t;
+
+/* Open `path` for writing ("-" = stdout), as the header says. A symbolic link is followed:
+ * the file it names is replaced, the link stays. Returns NULL with err set (nothing
+ * created). */
+tio_out_t *tio_out_open(const char *path, char *err, size_t errlen);
+/* The stream to write to (owned by the tio_out). */
+FILE *tio_out_file(tio_out_t *o);
+/* 1 if `path` is written directly (stdout, device, FIFO), 0 through a temporary file. */
+int tio_out_direct(const tio_out_t *o);
+/* Flush, close and rename the temporary over the target. Returns 0, or -1 with err set, the
+ * temporary removed and the target untouched. Frees o either way. */
+int tio_out_commit(tio_out_t *o, char *err, size_t errlen);
+/* Close and remove the temporary (the target untouched). Frees o; NULL is a no-op. */
+void tio_out_abort(tio_out_t *o);
 
 #endif

@@ -1,6 +1,18 @@
 /* emit: the one writer of generated text. Tracks indentation (asserting on underflow), never
  * writes trailing spaces, formats every constant, checks identifiers, and owns the output
- * directory: files go to a temporary directory that is renamed into place only on success. */
+ * directory. Output directory invariants (README "Output directory"):
+ * - files are written into OUTDIR.tmp-PID beside OUTDIR; at commit the manifest gets one line
+ *   "file: SHA256  NAME" per file (sha256sum -c format, sorted by name), then the staging
+ *   directory is swapped with OUTDIR by one renameat2(RENAME_EXCHANGE), so OUTDIR is never
+ *   missing, and the old output is deleted file by file;
+ * - an existing OUTDIR is replaced only if its manifest verifies it as an unmodified cachegen
+ *   output (every entry listed, every hash equal); a symbolic link, a file, or a directory
+ *   with any other or modified file is refused by name, and nothing of it is touched;
+ * - a run holds an exclusive flock on OUTDIR's parent directory from begin to commit/abort
+ *   (runs on one OUTDIR are serialized) and one on its staging directory (marks it live);
+ * - abort, and SIGINT/SIGTERM/SIGHUP/SIGABRT/SIGSEGV once emit_dir_guard_signals() ran,
+ *   remove what the run created; staging directories of dead runs (OUTDIR.tmp-PID, PID not
+ *   running, lock free) are removed by the next run on that OUTDIR. */
 #ifndef CACHEGEN_EMIT_H
 #define CACHEGEN_EMIT_H
 
@@ -10,9 +22,29 @@
 #define EMIT_PATH_MAX 4096
 
 typedef struct emit_dir {
-    char final_path[EMIT_PATH_MAX]; /* OUTDIR as given */
-    char tmp_path[EMIT_PATH_MAX + 64];/* OUTDIR.tmp-PID, written first */
+    char final_path[EMIT_PATH_MAX]; /* OUTDIR as given, trailing slashes removed */
+    char base[EMIT_PATH_MAX];       /* OUTDIR's last component */
+    char tmp_name[EMIT_PATH_MAX + 32]; /* BASE.tmp-PID, in the parent: the staging directory */
+    char tmp_path[EMIT_PATH_MAX + 64]; /* OUTDIR.tmp-PID, for messages */
+    int parent_fd;                  /* OUTDIR's parent, flock'ed for the whole run; -1 closed */
+    int tmp_fd;                     /* the staging directory, flock'ed; -1 closed */
 } emit_dir_t;
+
+/* Create the staging directory beside `outdir` after taking the lock, cleaning leftovers of
+ * dead runs and checking that an existing outdir may be replaced. Returns 0, or -1 with err
+ * set and nothing created. */
+int emit_dir_begin(emit_dir_t *d, const char *outdir, char *err, size_t errlen);
+/* Seal the manifest and swap the staging directory into place. An existing outdir must
+ * verify as an unmodified cachegen output. Returns 0, or -1 (staging removed, outdir as it
+ * was). */
+int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen);
+/* Remove the staging directory and what this run wrote into it; release the lock. */
+void emit_dir_abort(emit_dir_t *d);
+/* Install handlers so that SIGINT, SIGTERM, SIGHUP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE
+ * remove the staging directory of a run in progress, then end the process by that signal (a
+ * signal ignored at startup, as under nohup, stays ignored).
+ * For programs (cachegen's main), not for libraries or fuzzers. Returns 0, or -1. */
+int emit_dir_guard_signals(void);
 
 typedef struct emit {
     FILE *f;        /* open file, NULL when closed */

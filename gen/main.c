@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "emit.h"
 #include "emit_l1.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
@@ -20,7 +21,8 @@ static void usage(FILE *f)
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
             "--set applies after the file or preset, left to right. Nothing is written unless\n"
-            "every key and combination is valid; OUTDIR is replaced as a whole.\n"
+            "every key and combination is valid. OUTDIR is created, or replaced atomically if\n"
+            "it is an unmodified earlier cachegen output; anything else there is refused.\n"
             "--report-only writes only config.yaml, the report and the manifest (the way to\n"
             "the storage of l1.mode = pcpred, whose RTL does not exist yet).\n\n");
     cfg_print_help(f);
@@ -47,6 +49,9 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "pric"))
         return pric_cli(argc - 2, argv + 2);
+    /* An interrupted or crashing run removes what it wrote (the earlier output stays). */
+    if (emit_dir_guard_signals() != 0)
+        return fail("cannot install the signal handlers that clean up an interrupted run");
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];

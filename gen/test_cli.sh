@@ -636,15 +636,13 @@ if run_ok "$desc" --config good.yaml -o det_a/first &&
     fi
 fi
 
+# (A file a user added there makes cachegen refuse instead: gen/test_outdir.sh.)
 desc="regenerating into an existing cachegen output directory replaces it as a whole"
 mkdir regen
 if run_ok "$desc" --preset fermi-l1 -o regen/out &&
-   echo stale > regen/out/stale.txt &&
    run_ok "$desc" --preset gcn-l1 -o regen/out; then
     left=$(cd regen && compgen -G 'out?*' | tr '\n' ' ')
-    if [ -e regen/out/stale.txt ]; then
-        fail "$desc" "a file of the old directory survived (stale.txt)"
-    elif [ -n "$left" ]; then
+    if [ -n "$left" ]; then
         fail "$desc" "left behind: $left"
     elif [ -e regen/out/fermi_l1.v ] || [ ! -f regen/out/gcn_l1.v ]; then
         fail "$desc" "holds: $(ls regen/out | tr '\n' ' ')"

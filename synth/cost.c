@@ -1,19 +1,28 @@
-/* cost: turns a Yosys synthesis of a generated cache into area, storage and depth, per
- * structure, and checks the storage against the closed-form count of the configuration.
+/* cost: turns a Yosys synthesis and OpenSTA timing of a generated cache (synth/synth.sh) into
+ * area, storage, depth and period, per structure, and checks the storage against the
+ * closed-form count of the configuration.
  *
- *   cost one OUTDIR STAT.json HIER.json FLAT.json SECONDS COST.json
- *       one design: cells -> NAND2-equivalent gates (GE), flop and SRAM bits, logic depth
- *   cost compare COST.json BASE.json PREFIX
- *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas) and PREFIX.dat / .gp
- *       (gnuplot bar chart of area by structure)
+ *   cost one OUTDIR SYNDIR COST.json [TOP]
+ *       one design: cell areas from the project's Liberty models (SYNDIR/cells.lib, sram.lib:
+ *       synth/liberty.sh, where the published figures they come from are cited) in NAND2_X1
+ *       equivalents (GE), flop and SRAM bits, SRAM area by macro, logic depth, and from
+ *       SYNDIR/sta.log the minimum clock period and the critical path stage by stage; TOP:
+ *       another generated top (L2 slice, system, controller), without the L1's storage checks
+ *   cost compare COST.json BASE.json PREFIX [NOISE.json]
+ *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
+ *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
+ *       chart of the area delta by structure, linear scale)
+ *   cost bench REPORT.json LABEL
+ *       one BENCHMARKS.md row from a cost_report.json
+ *   cost row COST.json
+ *       one Markdown table row of a design (synth/tops.sh)
+ *   cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]
+ *       the noise bands: per quantity the largest |perturbed - reference| (synth/noise.sh)
  *
- * Gate areas are the X1 cell areas of the NanGate FreePDK45 Open Cell Library divided by
- * NAND2_X1 (0.798 um^2): INV 0.532, AND2/OR2 1.064, NAND2/NOR2 0.798, XOR2/XNOR2 1.596,
- * MUX2 1.862, DFF 4.522, DFFR/DFFS 5.32 um^2. ANDNOT/ORNOT are costed as AND2/OR2 (an
- * inverted input is absorbed in real libraries). SRAM area per bit: a 45 nm 6T bitcell of
- * 0.346 um^2 at 70% array efficiency (periphery, sense amplifiers, decoders: +43%), i.e.
- * 0.346 / 0.7 / 0.798 = 0.619 GE per bit. Both models are estimates for comparing designs
- * with each other, not a sign-off number. Exit status: 0, 1 on a failed check, 2 on bad input. */
+ * Depth stays beside the period: STA gives nanoseconds on one path, the depth walk gives the
+ * longest path in gate levels per structure, the unit SPEC 3's 30-level stage budget is in.
+ * Both are estimates for comparing designs with each other, not sign-off numbers.
+ * Exit status: 0, 1 on a failed check, 2 on bad input. */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,34 +31,63 @@
 #include "../gen/cfg.h"
 #include "../gen/lay.h"
 
-#define NAND2_UM2 0.798
-#define SRAM_BIT_UM2 0.346
-#define SRAM_EFFICIENCY 0.70
-#define SRAM_GE_PER_BIT (SRAM_BIT_UM2 / SRAM_EFFICIENCY / NAND2_UM2)
-
-typedef struct gate_area {
-    const char *type;  /* Yosys internal cell type after abc and dffunmap */
-    double ge;         /* NAND2 equivalents */
-    int flop;          /* 1: a storage bit, a cut point for depth */
-} gate_area_t;
-
-static const gate_area_t gates[] = {
-    {"$_NOT_", 0.532 / NAND2_UM2, 0},   {"$_BUF_", 0.532 / NAND2_UM2, 0},
-    {"$_AND_", 1.064 / NAND2_UM2, 0},   {"$_OR_", 1.064 / NAND2_UM2, 0},
-    {"$_ANDNOT_", 1.064 / NAND2_UM2, 0}, {"$_ORNOT_", 1.064 / NAND2_UM2, 0},
-    {"$_NAND_", 1.0, 0},                {"$_NOR_", 1.0, 0},
-    {"$_XOR_", 1.596 / NAND2_UM2, 0},   {"$_XNOR_", 1.596 / NAND2_UM2, 0},
-    {"$_MUX_", 1.862 / NAND2_UM2, 0},   {"$_DFF_P_", 4.522 / NAND2_UM2, 1},
-    {"$_DFF_PN0_", 5.32 / NAND2_UM2, 1}, {"$_DFF_PN1_", 5.32 / NAND2_UM2, 1},
-};
-#define NGATES (sizeof gates / sizeof gates[0])
 #define SRAM_CELL "cachegen_sram_1r1w"
+#define STA_CLOCK_NS 10.0 /* the clock sta.sh constrains; period = clock - worst slack */
+#define MAX_LIB_CELLS 256
+#define MAX_MACROS 64
+#define MAX_STAGES 512
 
-static const gate_area_t *gate_of(const char *type)
+typedef struct lib_cell {
+    char name[96];
+    double area;        /* um^2 */
+    int flop;           /* 1: a storage bit (an ff group), a cut point for depth */
+    double min_period;  /* ns, SRAM macros: their own minimum cycle; 0 if none */
+} lib_cell_t;
+
+static lib_cell_t lib[MAX_LIB_CELLS];
+static int nlib;
+static double nand2_um2; /* NAND2_X1 area: one GE */
+
+/* Reads the cells of a Liberty file written by liberty.sh: name, area, ff group and minimum
+ * period. Returns 0, -1 if the file cannot be read or holds no cell. */
+static int lib_load(const char *path)
 {
-    for (size_t i = 0; i < NGATES; i++)
-        if (!strcmp(gates[i].type, type))
-            return &gates[i];
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[1024];
+    lib_cell_t *cur = NULL;
+    int before = nlib, want_period = 0;
+    while (fgets(line, sizeof line, f)) {
+        char name[96];
+        double v;
+        if (sscanf(line, " cell (%95[^)])", name) == 1 && nlib < MAX_LIB_CELLS) {
+            cur = &lib[nlib++];
+            memset(cur, 0, sizeof *cur);
+            snprintf(cur->name, sizeof cur->name, "%s", name);
+        } else if (cur && sscanf(line, " area : %lf", &v) == 1) {
+            cur->area = v;
+        } else if (cur && strstr(line, " ff (")) {
+            cur->flop = 1;
+        } else if (cur && strstr(line, "timing_type : minimum_period")) {
+            want_period = 1;
+        } else if (cur && want_period && sscanf(line, " rise_constraint (scalar) { values (\"%lf", &v) == 1) {
+            cur->min_period = v;
+            want_period = 0;
+        }
+    }
+    fclose(f);
+    for (int i = 0; i < nlib; i++)
+        if (!strcmp(lib[i].name, "NAND2_X1"))
+            nand2_um2 = lib[i].area;
+    return nlib > before ? 0 : -1;
+}
+
+static const lib_cell_t *lib_cell(const char *name)
+{
+    for (int i = 0; i < nlib; i++)
+        if (!strcmp(lib[i].name, name))
+            return &lib[i];
     return NULL;
 }
 
@@ -159,7 +197,7 @@ static int module_depth(json_t *module, int *loop)
         d.driver_cell[i] = -1, d.level[i] = -1;
     int n = 0;
     json_object_foreach(cells, name, cell) {
-        const gate_area_t *g = gate_of(json_string_value(json_object_get(cell, "type")));
+        const lib_cell_t *g = lib_cell(json_string_value(json_object_get(cell, "type")));
         if (!g || g->flop)
             continue;
         d.cells[n] = cell;
@@ -203,11 +241,100 @@ static int suffix_is(const char *s, const char *suffix)
     return a >= b && !strcmp(s + a - b, suffix);
 }
 
+/* How many times the design under `top` instantiates module `name` (a system top holds one L1
+ * module per core): 1 for the top, else the sum over the modules instantiating it. */
+static unsigned long long module_count(json_t *modules, const char *top, const char *name,
+                                       json_t *memo)
+{
+    if (!strcmp(name, top))
+        return 1;
+    json_t *m = json_object_get(memo, name);
+    if (m)
+        return (unsigned long long)json_integer_value(m);
+    unsigned long long n = 0;
+    const char *pname, *cname;
+    json_t *pmod, *cell;
+    json_object_foreach(modules, pname, pmod) {
+        if (!strcmp(pname, name))
+            continue;
+        json_object_foreach(json_object_get(pmod, "cells"), cname, cell) {
+            const char *type = json_string_value(json_object_get(cell, "type"));
+            if (type && !strcmp(type, name))
+                n += module_count(modules, top, pname, memo);
+        }
+    }
+    json_object_set_new(memo, name, json_integer((json_int_t)n));
+    return n;
+}
+
+/* ---- OpenSTA report --------------------------------------------------------------------- */
+
+typedef struct sta_stage {
+    char pin[256];    /* instance/pin */
+    char cell[96];    /* Liberty cell */
+    char net[256];    /* the net the pin drives (empty for the endpoint) */
+    int fanout;
+    double delay;     /* ns, this stage */
+    double arrival;   /* ns, at this pin */
+} sta_stage_t;
+
+typedef struct sta {
+    double slack;     /* ns, worst setup slack against STA_CLOCK_NS */
+    double setup;     /* ns, the endpoint's setup time */
+    char start[256], end[256];
+    int nstages;
+    sta_stage_t stage[MAX_STAGES];
+} sta_t;
+
+/* Reads sta.sh's report: the worst slack and the worst path (report_checks -fields {nets
+ * fanout}). Returns 0, -1 if either is missing. */
+static int sta_load(const char *path, sta_t *t)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -1;
+    char line[1024];
+    int have_slack = 0, in_path = 0, done = 0;
+    while (fgets(line, sizeof line, f)) {
+        double d, a;
+        char pin[256], cell[96], net[256];
+        int fo;
+        if (sscanf(line, "Startpoint: %255s", t->start) == 1 || sscanf(line, "Endpoint: %255s", t->end) == 1)
+            continue;
+        if (sscanf(line, "worst slack %lf", &t->slack) == 1) {
+            have_slack = 1;
+            continue;
+        }
+        if (strstr(line, "data arrival time"))
+            in_path = 0, done = 1;
+        if (!done && strstr(line, "clock network delay"))
+            in_path = 1;
+        if (done && sscanf(line, " %lf %lf library setup time", &d, &a) == 2)
+            t->setup = -d;
+        if (!in_path || t->nstages == MAX_STAGES)
+            continue;
+        if (sscanf(line, " %lf %lf %*[v^] %255s (%95[^)])", &d, &a, pin, cell) == 4) {
+            sta_stage_t *s = &t->stage[t->nstages++];
+            snprintf(s->pin, sizeof s->pin, "%s", pin);
+            snprintf(s->cell, sizeof s->cell, "%s", cell);
+            s->delay = d;
+            s->arrival = a;
+        } else if (t->nstages && sscanf(line, " %d %255s (net)", &fo, net) == 2) {
+            sta_stage_t *s = &t->stage[t->nstages - 1];
+            snprintf(s->net, sizeof s->net, "%s", net);
+            s->fanout = fo;
+        }
+    }
+    fclose(f);
+    return have_slack && t->nstages ? 0 : -1;
+}
+
 static int cost_one(int argc, char **argv)
 {
-    if (argc != 8)
-        return die("usage: cost one OUTDIR STAT.json HIER.json FLAT.json SECONDS COST.json", NULL);
-    const char *outdir = argv[2];
+    if (argc != 5 && argc != 6)
+        return die("usage: cost one OUTDIR SYNDIR COST.json [TOP]", NULL);
+    const char *outdir = argv[2], *syn = argv[3];
     cfg_t c;
     char err[1024], path[4096];
     snprintf(path, sizeof path, "%s/config.yaml", outdir);
@@ -216,11 +343,37 @@ static int cost_one(int argc, char **argv)
         return die(err, NULL);
     lay_l1_t lay;
     lay_l1_build(&c.l1, &lay);
+    const char *top = argc == 6 ? argv[5] : c.name; /* another top: the L2, system, controller */
+    int l1 = !strcmp(top, c.name);
+    snprintf(path, sizeof path, "%s/cells.lib", syn);
+    if (lib_load(path) != 0 || nand2_um2 <= 0)
+        return die("cannot read the cell library (or it has no NAND2_X1): ", path);
+    snprintf(path, sizeof path, "%s/sram.lib", syn);
+    FILE *probe = fopen(path, "r");
+    if (!probe)
+        return die("cannot read the SRAM macro library: ", path);
+    fclose(probe);
+    lib_load(path); /* a top without SRAM has an empty macro library */
     json_error_t je;
-    json_t *stat = json_load_file(argv[3], 0, &je), *hier = json_load_file(argv[4], 0, &je);
-    json_t *flat = json_load_file(argv[5], 0, &je);
-    if (!stat || !hier || !flat)
+    snprintf(path, sizeof path, "%s/hier.json", syn);
+    json_t *hier = json_load_file(path, 0, &je);
+    snprintf(path, sizeof path, "%s/flat.json", syn);
+    json_t *flat = json_load_file(path, 0, &je);
+    if (!hier || !flat)
         return die("cannot read Yosys JSON: ", je.text);
+    sta_t sta;
+    snprintf(path, sizeof path, "%s/sta.log", syn);
+    if (sta_load(path, &sta) != 0)
+        return die("no worst slack or critical path in the OpenSTA report ", path);
+    double seconds = 0, bufs = 0;
+    snprintf(path, sizeof path, "%s/seconds", syn);
+    FILE *sf = fopen(path, "r");
+    if (sf) { if (fscanf(sf, "%lf", &seconds) != 1) seconds = 0; fclose(sf); }
+    snprintf(path, sizeof path, "%s/buffers", syn);
+    sf = fopen(path, "r");
+    if (sf) { if (fscanf(sf, "%lf", &bufs) != 1) bufs = 0; fclose(sf); }
+    json_t *macros = json_array(), *counts = json_object();
+    double sram_cycle = 0;
 
     structure_t st[ST_COUNT];
     memset(st, 0, sizeof st);
@@ -228,8 +381,11 @@ static int cost_one(int argc, char **argv)
     const char *mname;
     json_t *mod;
     json_object_foreach(json_object_get(hier, "modules"), mname, mod) {
-        if (!strcmp(mname, SRAM_CELL))
-            continue;
+        if (!strcmp(mname, SRAM_CELL) || lib_cell(mname))
+            continue; /* the SRAM leaf and the Liberty cells: black boxes */
+        unsigned long long inst = module_count(json_object_get(hier, "modules"), top, mname, counts);
+        if (!inst)
+            continue; /* a module the top does not instantiate */
         int s = suffix_is(mname, "_meta") ? ST_META_LOGIC : suffix_is(mname, "_mshr") ? ST_MSHR
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
@@ -238,22 +394,44 @@ static int cost_one(int argc, char **argv)
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
             const char *type = json_string_value(json_object_get(cell, "type"));
             if (!strcmp(type, SRAM_CELL)) {
-                unsigned long long bits = param_value(cell, "Width") * param_value(cell, "Depth");
+                unsigned long long w = param_value(cell, "Width"), dp = param_value(cell, "Depth");
                 int k = strstr(cname, "meta_sram") ? ST_META_SRAM : ST_DATA_SRAM;
-                st[k].sram += bits;
-                st[k].ge += (double)bits * SRAM_GE_PER_BIT;
+                char macro[128];
+                snprintf(macro, sizeof macro, "%s_%llux%llu", SRAM_CELL, dp, w);
+                const lib_cell_t *m = lib_cell(macro);
+                if (!m) {
+                    printf("cost: CHECK FAILED: no Liberty model of the SRAM macro %s\n", macro);
+                    fail_count++;
+                    continue;
+                }
+                st[k].sram += inst * w * dp;
+                st[k].ge += (double)inst * m->area / nand2_um2;
+                if (m->min_period > sram_cycle)
+                    sram_cycle = m->min_period;
+                json_t *o = json_object();
+                json_object_set_new(o, "instance", json_string(cname));
+                json_object_set_new(o, "module", json_string(mname));
+                json_object_set_new(o, "rows", json_integer((json_int_t)dp));
+                json_object_set_new(o, "bits", json_integer((json_int_t)w));
+                json_object_set_new(o, "area_um2", json_real(m->area));
+                json_object_set_new(o, "ge", json_real(m->area / nand2_um2));
+                json_object_set_new(o, "min_cycle_ns", json_real(m->min_period));
+                json_object_set_new(o, "instances", json_integer((json_int_t)inst));
+                for (unsigned long long r = 0; r < inst; r++) /* one row per macro instance */
+                    json_array_append(macros, o);
+                json_decref(o);
                 continue;
             }
-            if (json_object_get(json_object_get(hier, "modules"), type))
+            const lib_cell_t *g = lib_cell(type);
+            if (!g && json_object_get(json_object_get(hier, "modules"), type))
                 continue; /* a submodule instance: its cells count in its own module */
-            const gate_area_t *g = gate_of(type);
             if (!g) {
                 printf("cost: CHECK FAILED: unmapped cell %s of type %s in %s\n", cname, type, mname);
                 unmapped++;
                 continue;
             }
-            st[s].ge += g->ge;
-            st[s].flops += (unsigned long long)g->flop;
+            st[s].ge += (double)inst * g->area / nand2_um2;
+            st[s].flops += inst * (unsigned long long)g->flop;
         }
         int loop = 0;
         int dpt = module_depth(mod, &loop);
@@ -267,7 +445,7 @@ static int cost_one(int argc, char **argv)
     fail_count += unmapped;
     int loop = 0, depth = 0;
     json_object_foreach(json_object_get(flat, "modules"), mname, mod) {
-        if (!strcmp(mname, c.name))
+        if (!strcmp(mname, top))
             depth = module_depth(mod, &loop);
     }
     if (loop) {
@@ -276,46 +454,54 @@ static int cost_one(int argc, char **argv)
     }
 
     /* storage against the closed form of SPEC 3.1 / 3.3 */
-    unsigned b = cfg_log2(c.l1.line_bytes), m = cfg_log2(c.l1.sets);
-    unsigned tag = c.l1.addr_bits - b - m;
-    unsigned repl = c.l1.ways == 1 ? 0 : c.l1.repl == REPL_LRU ? cfg_log2(c.l1.ways)
-                    : c.l1.repl == REPL_SRRIP ? c.l1.rrpv_bits : 0;
-    unsigned plru = c.l1.repl == REPL_PLRU ? c.l1.ways - 1 : 0;
-    unsigned long long meta = (unsigned long long)c.l1.sets * (c.l1.ways * (1 + tag + repl) + plru);
-    unsigned long long data = (unsigned long long)c.l1.sets * c.l1.ways * c.l1.line_bytes * 8;
-    unsigned long long mshr = (unsigned long long)c.l1.mshrs * (1 + (c.l1.addr_bits - b) + c.l1.id_bits);
-    if (c.l1.mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
-        unsigned pos = cfg_log2(c.l1.ways);
-        unsigned long long tags = (unsigned long long)c.l1.sets * c.l1.tag_ways *
-                                  (1 + tag + c.l1.rc_bits + 1 + pos);
-        unsigned long long state = (unsigned long long)c.l1.sets *
-                                   (c.l1.ways * (2 + repl) + plru + pos + 1);
-        printf("cost: closed form: tag store %llu bits, data-store state %llu bits\n", tags, state);
-        meta = tags + state;
-        mshr += c.l1.mshrs; /* each MSHR remembers whether its read bypasses */
+    if (l1) {
+        unsigned b = cfg_log2(c.l1.line_bytes), m = cfg_log2(c.l1.sets);
+        unsigned tag = c.l1.addr_bits - b - m;
+        unsigned repl = c.l1.ways == 1 ? 0 : c.l1.repl == REPL_LRU ? cfg_log2(c.l1.ways)
+                        : c.l1.repl == REPL_SRRIP ? c.l1.rrpv_bits : 0;
+        unsigned plru = c.l1.repl == REPL_PLRU ? c.l1.ways - 1 : 0;
+        unsigned long long meta =
+            (unsigned long long)c.l1.sets * (c.l1.ways * (1 + tag + repl) + plru);
+        unsigned long long data = (unsigned long long)c.l1.sets * c.l1.ways * c.l1.line_bytes * 8;
+        unsigned long long mshr =
+            (unsigned long long)c.l1.mshrs * (1 + (c.l1.addr_bits - b) + c.l1.id_bits);
+        if (c.l1.mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
+            unsigned pos = cfg_log2(c.l1.ways);
+            unsigned long long tags = (unsigned long long)c.l1.sets * c.l1.tag_ways *
+                                      (1 + tag + c.l1.rc_bits + 1 + pos);
+            unsigned long long state = (unsigned long long)c.l1.sets *
+                                       (c.l1.ways * (2 + repl) + plru + pos + 1);
+            printf("cost: closed form: tag store %llu bits, data-store state %llu bits\n", tags,
+                   state);
+            meta = tags + state;
+            mshr += c.l1.mshrs; /* each MSHR remembers whether its read bypasses */
+        }
+        unsigned long long pctbl = 0;
+        if (c.l1.mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
+            unsigned k = cfg_log2(c.l1.pc_entries);
+            pctbl = (unsigned long long)c.l1.pc_entries * c.l1.pc_counter_bits;
+            printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n",
+                   pctbl,
+                   (unsigned long long)c.l1.sets * c.l1.ways * k);
+            meta += (unsigned long long)c.l1.sets * c.l1.ways * k;
+            mshr += (unsigned long long)c.l1.mshrs * (1 + k); /* the prediction and the PC hash */
+        }
+        check(st[ST_META_SRAM].sram == meta, "metadata SRAM bits", st[ST_META_SRAM].sram, meta);
+        check(st[ST_DATA_SRAM].sram == data, "data SRAM bits", st[ST_DATA_SRAM].sram, data);
+        check(st[ST_MSHR].flops == mshr, "MSHR flop bits", st[ST_MSHR].flops, mshr);
+        check(st[ST_PCTBL].flops == pctbl && st[ST_PCTBL].sram == 0, "predictor table flop bits",
+              st[ST_PCTBL].flops + st[ST_PCTBL].sram, pctbl);
+        check(st[ST_INDEX].flops == 0 && st[ST_INDEX].sram == 0, "index network storage bits",
+              st[ST_INDEX].flops + st[ST_INDEX].sram, 0);
+    } else {
+        printf("cost: %s is not the L1 top: no closed-form storage checks\n", top);
     }
-    unsigned long long pctbl = 0;
-    if (c.l1.mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
-        unsigned k = cfg_log2(c.l1.pc_entries);
-        pctbl = (unsigned long long)c.l1.pc_entries * c.l1.pc_counter_bits;
-        printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n", pctbl,
-               (unsigned long long)c.l1.sets * c.l1.ways * k);
-        meta += (unsigned long long)c.l1.sets * c.l1.ways * k;
-        mshr += (unsigned long long)c.l1.mshrs * (1 + k); /* the prediction and the PC hash */
-    }
-    check(st[ST_META_SRAM].sram == meta, "metadata SRAM bits", st[ST_META_SRAM].sram, meta);
-    check(st[ST_DATA_SRAM].sram == data, "data SRAM bits", st[ST_DATA_SRAM].sram, data);
-    check(st[ST_MSHR].flops == mshr, "MSHR flop bits", st[ST_MSHR].flops, mshr);
-    check(st[ST_PCTBL].flops == pctbl && st[ST_PCTBL].sram == 0, "predictor table flop bits",
-          st[ST_PCTBL].flops + st[ST_PCTBL].sram, pctbl);
-    check(st[ST_INDEX].flops == 0 && st[ST_INDEX].sram == 0, "index network storage bits",
-          st[ST_INDEX].flops + st[ST_INDEX].sram, 0);
     if (!unmapped)
         printf("cost: check ok: every cell is a mapped gate, a flop or an SRAM\n");
 
     json_t *root = json_object(), *arr = json_array();
-    json_object_set_new(root, "top", json_string(c.name));
-    json_object_set_new(root, "yosys_seconds", json_real(atof(argv[6])));
+    json_object_set_new(root, "top", json_string(top));
+    json_object_set_new(root, "synth_seconds", json_real(seconds));
     double logic = 0, sram = 0;
     unsigned long long flops = 0, sbits = 0;
     for (int i = 0; i < ST_COUNT; i++) {
@@ -341,15 +527,48 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "flop_bits", json_integer((json_int_t)flops));
     json_object_set_new(root, "sram_bits", json_integer((json_int_t)sbits));
     json_object_set_new(root, "depth", json_integer(depth));
+    json_object_set_new(root, "sram_macros", macros);
+    /* the fanout buffers stanet adds for timing: area a layout would add too */
+    json_object_set_new(root, "fanout_buffers", json_integer((json_int_t)bufs));
+    const lib_cell_t *buf = lib_cell("BUF_X1");
+    double buf_ge = buf ? bufs * buf->area / nand2_um2 : 0;
+    json_object_set_new(root, "fanout_buffer_ge", json_real(buf_ge));
+    double period = STA_CLOCK_NS - sta.slack;
+    json_object_set_new(root, "period_ns", json_real(period));
+    json_object_set_new(root, "fmax_ghz", json_real(1.0 / period));
+    json_object_set_new(root, "sram_min_cycle_ns", json_real(sram_cycle));
+    json_t *cp = json_object();
+    json_object_set_new(cp, "start", json_string(sta.start));
+    json_object_set_new(cp, "end", json_string(sta.end));
+    json_object_set_new(cp, "setup_ns", json_real(sta.setup));
+    json_t *stages = json_array();
+    for (int i = 0; i < sta.nstages; i++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "pin", json_string(sta.stage[i].pin));
+        json_object_set_new(o, "cell", json_string(sta.stage[i].cell));
+        json_object_set_new(o, "net", json_string(sta.stage[i].net));
+        json_object_set_new(o, "fanout", json_integer(sta.stage[i].fanout));
+        json_object_set_new(o, "delay_ns", json_real(sta.stage[i].delay));
+        json_object_set_new(o, "arrival_ns", json_real(sta.stage[i].arrival));
+        json_array_append_new(stages, o);
+    }
+    json_object_set_new(cp, "stages", stages);
+    json_object_set_new(root, "critical_path", cp);
+    if (sta.nstages < 2) {
+        printf("cost: CHECK FAILED: the critical path has %d stages\n", sta.nstages);
+        fail_count++;
+        json_object_set_new(root, "checks_failed", json_integer(fail_count));
+    }
     json_object_set_new(root, "checks_failed", json_integer(fail_count));
-    if (json_dump_file(root, argv[7], JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
-        return die("cannot write ", argv[7]);
-    printf("cost: %s: logic %.0f GE, SRAM %.0f GE, %llu flop bits, %llu SRAM bits, depth %d\n",
-           c.name, logic, sram, flops, sbits, depth);
+    if (json_dump_file(root, argv[4], JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+        return die("cannot write ", argv[4]);
+    printf("cost: %s: logic %.0f GE, SRAM %.0f GE, %llu flop bits, %llu SRAM bits, depth %d, "
+           "period %.3f ns (%.2f GHz), %d-stage critical path %s -> %s\n", top, logic, sram,
+           flops, sbits, depth, period, 1.0 / period, sta.nstages, sta.start, sta.end);
     json_decref(root);
-    json_decref(stat);
     json_decref(hier);
     json_decref(flat);
+    json_decref(counts);
     return fail_count ? 1 : 0;
 }
 
@@ -366,15 +585,57 @@ static const char *pct(double a, double b, char *buf)
     return buf;
 }
 
+/* A delta beside its noise band: "+206 GE (noise band 310: within noise)". */
+static const char *band_note(double delta, double band, const char *unit, char *buf, size_t n)
+{
+    if (band < 0)
+        snprintf(buf, n, "no noise band measured");
+    else if (delta < -band || delta > band)
+        snprintf(buf, n, "outside the noise band of %.3g %s", band, unit);
+    else
+        snprintf(buf, n, "within noise (band %.3g %s)", band, unit);
+    return buf;
+}
+
+/* The noise band of one quantity: NOISE.json's "bands" entry, -1 if none. */
+static double band_of(json_t *noise, const char *key)
+{
+    json_t *v = json_object_get(json_object_get(noise, "bands"), key);
+    return json_is_number(v) ? json_number_value(v) : -1;
+}
+
+static void md_path(FILE *md, json_t *d)
+{
+    json_t *cp = json_object_get(d, "critical_path");
+    fprintf(md, "\n### Critical path of %s: %.3f ns\n\nFrom `%s` to `%s` (setup %.3f ns):\n\n"
+                "| # | pin | cell | drives net | fanout | delay (ns) | arrival (ns) |\n"
+                "|---:|---|---|---|---:|---:|---:|\n",
+            json_string_value(json_object_get(d, "top")), num(d, "period_ns"),
+            json_string_value(json_object_get(cp, "start")),
+            json_string_value(json_object_get(cp, "end")), num(cp, "setup_ns"));
+    json_t *st = json_object_get(cp, "stages");
+    for (size_t i = 0; i < json_array_size(st); i++) {
+        json_t *x = json_array_get(st, i);
+        fprintf(md, "| %zu | `%s` | %s | `%s` | %.0f | %.4f | %.4f |\n", i,
+                json_string_value(json_object_get(x, "pin")),
+                json_string_value(json_object_get(x, "cell")),
+                json_string_value(json_object_get(x, "net")), num(x, "fanout"), num(x, "delay_ns"),
+                num(x, "arrival_ns"));
+    }
+}
+
 static int cost_compare(int argc, char **argv)
 {
-    if (argc != 5)
-        return die("usage: cost compare COST.json BASE.json PREFIX", NULL);
+    if (argc != 5 && argc != 6)
+        return die("usage: cost compare COST.json BASE.json PREFIX [NOISE.json]", NULL);
     json_error_t je;
     json_t *a = json_load_file(argv[2], 0, &je), *b = json_load_file(argv[3], 0, &je);
     if (!a || !b)
         return die("cannot read cost JSON: ", je.text);
-    char path[4096], p1[16], p2[16], p3[16], p4[16];
+    json_t *noise = argc == 6 ? json_load_file(argv[5], 0, &je) : json_object();
+    if (!noise)
+        return die("cannot read the noise bands: ", je.text);
+    char path[4096], p1[16], p2[16], n1[96], n2[96], n3[96];
     const char *name = json_string_value(json_object_get(a, "top"));
     const char *base = json_string_value(json_object_get(b, "top"));
 
@@ -384,58 +645,98 @@ static int cost_compare(int argc, char **argv)
     FILE *dat = fopen(path, "w");
     if (!md || !dat)
         return die("cannot write outputs at ", argv[4]);
-    fprintf(md, "# Cost of %s beside its baseline %s\n\n", name, base);
-    fprintf(md, "Yosys 0.23 generic synthesis, `abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX`, "
-                "SRAMs black-boxed, event port removed. GE = NAND2 equivalents (NanGate45 X1 "
-                "cell areas / NAND2_X1); SRAM %.3f GE per bit (45 nm 6T cell 0.346 um^2, 70%% "
-                "array efficiency). Depth = longest combinational path in gate levels.\n\n",
-            SRAM_GE_PER_BIT);
-    fprintf(md, "| | %s | %s (baseline) | delta |\n|---|---:|---:|---:|\n", name, base);
-    fprintf(md, "| total area (GE) | %.0f | %.0f | %+.0f (%s) |\n", num(a, "total_ge"),
-            num(b, "total_ge"), num(a, "total_ge") - num(b, "total_ge"),
-            pct(num(a, "total_ge"), num(b, "total_ge"), p1));
-    fprintf(md, "| logic area (GE) | %.0f | %.0f | %+.0f (%s) |\n", num(a, "logic_ge"),
-            num(b, "logic_ge"), num(a, "logic_ge") - num(b, "logic_ge"),
-            pct(num(a, "logic_ge"), num(b, "logic_ge"), p2));
-    fprintf(md, "| SRAM bits | %.0f | %.0f | %+.0f |\n", num(a, "sram_bits"), num(b, "sram_bits"),
+    fprintf(md, "# Cost and timing of %s beside its baseline %s\n\n", name, base);
+    fprintf(md, "Yosys 0.23 (SRAMs black-boxed, event ports removed), `dfflibmap`/`abc -liberty` to "
+                "the project's 45 nm cells, OpenSTA on the flat netlist with fanout buffer trees. "
+                "GE = NAND2_X1 equivalents; SRAM area per macro shape from the model in "
+                "synth/liberty.sh (fitted to OpenRAM's FreePDK45 macros). Depth = longest "
+                "combinational path in gate levels. Noise bands: %s.\n\n",
+            json_is_string(json_object_get(noise, "source")) ?
+                json_string_value(json_object_get(noise, "source")) : "none given");
+    double dt = num(a, "total_ge") - num(b, "total_ge"), dl = num(a, "logic_ge") - num(b, "logic_ge");
+    double dp = num(a, "period_ns") - num(b, "period_ns");
+    fprintf(md, "| | %s | %s (baseline) | delta | against noise |\n|---|---:|---:|---:|---|\n", name, base);
+    fprintf(md, "| clock period (ns) | %.3f | %.3f | %+.3f | %s |\n", num(a, "period_ns"),
+            num(b, "period_ns"), dp, band_note(dp, band_of(noise, "period_ns"), "ns", n1, sizeof n1));
+    fprintf(md, "| frequency (GHz) | %.2f | %.2f | %+.2f | |\n", num(a, "fmax_ghz"), num(b, "fmax_ghz"),
+            num(a, "fmax_ghz") - num(b, "fmax_ghz"));
+    fprintf(md, "| SRAM macro minimum cycle (ns) | %.3f | %.3f | %+.3f | |\n", num(a, "sram_min_cycle_ns"),
+            num(b, "sram_min_cycle_ns"), num(a, "sram_min_cycle_ns") - num(b, "sram_min_cycle_ns"));
+    fprintf(md, "| total area (GE) | %.0f | %.0f | %+.0f (%s) | %s |\n", num(a, "total_ge"),
+            num(b, "total_ge"), dt, pct(num(a, "total_ge"), num(b, "total_ge"), p1),
+            band_note(dt, band_of(noise, "total_ge"), "GE", n2, sizeof n2));
+    fprintf(md, "| logic area (GE) | %.0f | %.0f | %+.0f (%s) | %s |\n", num(a, "logic_ge"),
+            num(b, "logic_ge"), dl, pct(num(a, "logic_ge"), num(b, "logic_ge"), p2),
+            band_note(dl, band_of(noise, "logic_ge"), "GE", n3, sizeof n3));
+    fprintf(md, "| SRAM area (GE) | %.0f | %.0f | %+.0f | |\n", num(a, "sram_ge"), num(b, "sram_ge"),
+            num(a, "sram_ge") - num(b, "sram_ge"));
+    fprintf(md, "| fanout buffers for timing (GE, not in the totals) | %.0f | %.0f | %+.0f | |\n",
+            num(a, "fanout_buffer_ge"), num(b, "fanout_buffer_ge"),
+            num(a, "fanout_buffer_ge") - num(b, "fanout_buffer_ge"));
+    fprintf(md, "| SRAM bits | %.0f | %.0f | %+.0f | |\n", num(a, "sram_bits"), num(b, "sram_bits"),
             num(a, "sram_bits") - num(b, "sram_bits"));
-    fprintf(md, "| flop bits | %.0f | %.0f | %+.0f |\n", num(a, "flop_bits"), num(b, "flop_bits"),
+    fprintf(md, "| flop bits | %.0f | %.0f | %+.0f | |\n", num(a, "flop_bits"), num(b, "flop_bits"),
             num(a, "flop_bits") - num(b, "flop_bits"));
-    fprintf(md, "| logic depth (levels) | %.0f | %.0f | %+.0f |\n", num(a, "depth"), num(b, "depth"),
-            num(a, "depth") - num(b, "depth"));
-    fprintf(md, "| Yosys time (s) | %.1f | %.1f | |\n\n", num(a, "yosys_seconds"),
-            num(b, "yosys_seconds"));
-    fprintf(md, "## By structure\n\n| structure | GE | baseline GE | delta | flop bits | SRAM bits "
-                "| depth | baseline depth |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    fprintf(dat, "# structure  design_GE  baseline_GE\n");
+    fprintf(md, "| logic depth (levels) | %.0f | %.0f | %+.0f | %s |\n", num(a, "depth"), num(b, "depth"),
+            num(a, "depth") - num(b, "depth"),
+            band_note(num(a, "depth") - num(b, "depth"), band_of(noise, "depth"), "levels", n1, sizeof n1));
+    fprintf(md, "| synthesis and timing time (s) | %.1f | %.1f | | |\n\n", num(a, "synth_seconds"),
+            num(b, "synth_seconds"));
+    fprintf(md, "## By structure\n\n| structure | GE | baseline GE | delta | against noise | flop bits "
+                "| SRAM bits | depth | baseline depth |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
+    fprintf(dat, "# structure  delta_GE  band_GE\n");
     json_t *sa = json_object_get(a, "structures"), *sb = json_object_get(b, "structures");
     json_t *out = json_object();
     json_t *rows = json_array();
     for (size_t i = 0; i < json_array_size(sa); i++) {
         json_t *x = json_array_get(sa, i), *y = json_array_get(sb, i);
         const char *key = json_string_value(json_object_get(x, "key"));
-        if (!strcmp(key, "pctbl") && num(x, "ge") == 0 && num(y, "ge") == 0)
+        if (num(x, "ge") == 0 && num(y, "ge") == 0)
             continue; /* a structure neither design has */
-        fprintf(md, "| %s | %.0f | %.0f | %s | %.0f | %.0f | %.0f | %.0f |\n",
-                json_string_value(json_object_get(x, "structure")), num(x, "ge"), num(y, "ge"),
-                pct(num(x, "ge"), num(y, "ge"), p3), num(x, "flop_bits"), num(x, "sram_bits"),
+        char bandkey[64];
+        snprintf(bandkey, sizeof bandkey, "ge_%s", key);
+        double d = num(x, "ge") - num(y, "ge"), band = band_of(noise, bandkey);
+        fprintf(md, "| %s | %.0f | %.0f | %+.0f | %s | %.0f | %.0f | %.0f | %.0f |\n",
+                json_string_value(json_object_get(x, "structure")), num(x, "ge"), num(y, "ge"), d,
+                band_note(d, band, "GE", n1, sizeof n1), num(x, "flop_bits"), num(x, "sram_bits"),
                 num(x, "depth"), num(y, "depth"));
-        fprintf(dat, "\"%s\" %.1f %.1f\n", json_string_value(json_object_get(x, "key")),
-                num(x, "ge"), num(y, "ge"));
+        fprintf(dat, "\"%s\" %.1f %.1f\n", json_string_value(json_object_get(x, "structure")), d,
+                band < 0 ? 0 : band);
         json_t *r = json_object();
         json_object_set(r, "design", x);
         json_object_set(r, "baseline", y);
-        json_object_set_new(r, "ge_delta", json_real(num(x, "ge") - num(y, "ge")));
+        json_object_set_new(r, "ge_delta", json_real(d));
+        json_object_set_new(r, "ge_noise_band", json_real(band));
+        json_object_set_new(r, "within_noise", json_boolean(band >= 0 && d >= -band && d <= band));
         json_array_append_new(rows, r);
     }
-    (void)p4;
+    fprintf(md, "\n## SRAM macros\n\n| design | instance | rows x bits | area (um^2) | GE | minimum cycle (ns) |\n"
+                "|---|---|---|---:|---:|---:|\n");
+    json_t *des[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        json_t *ms = json_object_get(des[k], "sram_macros");
+        for (size_t i = 0; i < json_array_size(ms); i++) {
+            json_t *m = json_array_get(ms, i);
+            fprintf(md, "| %s | %s.%s | %.0f x %.0f | %.0f | %.0f | %.3f |\n",
+                    json_string_value(json_object_get(des[k], "top")),
+                    json_string_value(json_object_get(m, "module")),
+                    json_string_value(json_object_get(m, "instance")), num(m, "rows"), num(m, "bits"),
+                    num(m, "area_um2"), num(m, "ge"), num(m, "min_cycle_ns"));
+        }
+    }
+    md_path(md, a);
+    if (strcmp(name, base) != 0 && num(b, "period_ns") > 0)
+        md_path(md, b);
     fclose(md);
     fclose(dat);
     json_object_set(out, "design", a);
     json_object_set(out, "baseline", b);
     json_object_set_new(out, "by_structure", rows);
-    json_object_set_new(out, "total_ge_delta", json_real(num(a, "total_ge") - num(b, "total_ge")));
+    json_object_set_new(out, "total_ge_delta", json_real(dt));
+    json_object_set_new(out, "logic_ge_delta", json_real(dl));
+    json_object_set_new(out, "period_ns_delta", json_real(dp));
     json_object_set_new(out, "depth_delta", json_real(num(a, "depth") - num(b, "depth")));
+    json_object_set(out, "noise", noise);
     snprintf(path, sizeof path, "%s.json", argv[4]);
     if (json_dump_file(out, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
         return die("cannot write ", path);
@@ -443,17 +744,143 @@ static int cost_compare(int argc, char **argv)
     FILE *gp = fopen(path, "w");
     if (!gp)
         return die("cannot write ", path);
-    fprintf(gp, "set terminal svg size 900,480 dynamic noenhanced\nset output '%s.svg'\n", argv[4]);
-    fprintf(gp, "set title 'Area by structure: %s vs baseline %s (GE, log scale)'\n", name, base);
-    fprintf(gp, "set style data histograms\nset style histogram clustered\n"
-                "set style fill solid 0.8 border -1\nset logscale y\nset ylabel 'GE'\n"
-                "set xtics rotate by -20 offset -1,-0.3\nset bmargin 5\nset key top right\n");
-    fprintf(gp, "plot '%s.dat' using 2:xtic(1) title '%s', '' using 3 title '%s'\n", argv[4], name,
-            base);
+    const char *dir = strrchr(argv[4], '/') ? strrchr(argv[4], '/') + 1 : argv[4];
+    fprintf(gp, "set terminal svg size 1100,720 dynamic noenhanced font 'sans,13'\nset output '%s.svg'\n", dir);
+    fprintf(gp, "set title 'Area delta by structure: %s minus baseline %s (GE, linear; grey: noise band)'\n",
+            name, base);
+    fprintf(gp, "set style fill solid 0.8 border -1\nset boxwidth 0.6\nset ylabel 'GE (design - baseline)'\n"
+                "set xtics rotate by -40 offset -1,-0.3 nomirror\nset bmargin 18\nset rmargin 20\n"
+                "set grid ytics\nset xzeroaxis lt -1\nset offsets 0.5, 0.5, graph 0.12, graph 0.12\n"
+                "unset key\n");
+    fprintf(gp, "plot '%s.dat' using 0:3:xtic(1) with boxes lc rgb '#dddddd', "
+                "'' using 0:(-$3) with boxes lc rgb '#dddddd', "
+                "'' using 0:2 with boxes lc rgb '#4477aa', "
+                "'' using 0:2:(sprintf('%%+.0f', $2)) with labels offset 0,char 1 font 'sans,12'\n", dir);
     fclose(gp);
     json_decref(out);
     json_decref(a);
     json_decref(b);
+    json_decref(noise);
+    return 0;
+}
+
+/* ---- noise bands ---------------------------------------------------------------------------- */
+
+static void band_max(json_t *bands, const char *key, double delta)
+{
+    double d = delta < 0 ? -delta : delta;
+    json_t *v = json_object_get(bands, key);
+    if (!v || json_number_value(v) < d)
+        json_object_set_new(bands, key, json_real(d));
+}
+
+/* cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]: the noise
+ * band of each quantity is the largest |perturbed - reference| over the pairs. */
+static int cost_noise(int argc, char **argv)
+{
+    if (argc < 6 || (argc - 4) % 2 != 0)
+        return die("usage: cost noise OUT.json SOURCE REF.json PERTURBED.json [REF PERTURBED...]", NULL);
+    json_t *bands = json_object(), *pairs = json_array();
+    static const char *const keys[] = {"total_ge", "logic_ge", "period_ns", "depth"};
+    for (int i = 4; i < argc; i += 2) {
+        json_error_t je;
+        json_t *r = json_load_file(argv[i], 0, &je), *p = json_load_file(argv[i + 1], 0, &je);
+        if (!r || !p)
+            return die("cannot read cost JSON: ", je.text);
+        json_t *pair = json_object();
+        json_object_set_new(pair, "reference", json_string(argv[i]));
+        json_object_set_new(pair, "perturbed", json_string(argv[i + 1]));
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+            double d = num(p, keys[k]) - num(r, keys[k]);
+            band_max(bands, keys[k], d);
+            json_object_set_new(pair, keys[k], json_real(d));
+        }
+        json_t *sr = json_object_get(r, "structures"), *sp = json_object_get(p, "structures");
+        for (size_t k = 0; k < json_array_size(sr) && k < json_array_size(sp); k++) {
+            char key[64];
+            snprintf(key, sizeof key, "ge_%s",
+                     json_string_value(json_object_get(json_array_get(sr, k), "key")));
+            double d = num(json_array_get(sp, k), "ge") - num(json_array_get(sr, k), "ge");
+            band_max(bands, key, d);
+            json_object_set_new(pair, key, json_real(d));
+        }
+        json_array_append_new(pairs, pair);
+        json_decref(r);
+        json_decref(p);
+    }
+    json_t *out = json_object();
+    json_object_set_new(out, "source", json_string(argv[3]));
+    json_object_set_new(out, "bands", bands);
+    json_object_set_new(out, "pairs", pairs);
+    if (json_dump_file(out, argv[2], JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
+        return die("cannot write ", argv[2]);
+    json_decref(out);
+    return 0;
+}
+
+/* cost row COST.json: one Markdown table row (tops.sh): area, bits, period, critical path. */
+static int cost_row(int argc, char **argv)
+{
+    if (argc != 3)
+        return die("usage: cost row COST.json", NULL);
+    json_error_t je;
+    json_t *a = json_load_file(argv[2], 0, &je);
+    if (!a)
+        return die("cannot read cost JSON: ", je.text);
+    json_t *cp = json_object_get(a, "critical_path");
+    printf("| %s | %.0f | %.0f | %.0f | %.0f | %.3f | %.2f | `%s` -> `%s` (%zu stages) | %.1f |\n",
+           json_string_value(json_object_get(a, "top")), num(a, "logic_ge"), num(a, "sram_ge"),
+           num(a, "flop_bits"), num(a, "sram_bits"), num(a, "period_ns"), num(a, "fmax_ghz"),
+           json_string_value(json_object_get(cp, "start")),
+           json_string_value(json_object_get(cp, "end")),
+           json_array_size(json_object_get(cp, "stages")), num(a, "synth_seconds"));
+    json_decref(a);
+    return 0;
+}
+
+/* cost bench REPORT.json LABEL: one BENCHMARKS.md row from a cost_report.json: period, area,
+ * SRAM area by macro shape, and the deltas to the baseline against their noise bands. */
+static int cost_bench(int argc, char **argv)
+{
+    if (argc != 4)
+        return die("usage: cost bench REPORT.json LABEL", NULL);
+    json_error_t je;
+    json_t *r = json_load_file(argv[2], 0, &je);
+    if (!r)
+        return die("cannot read the report JSON: ", je.text);
+    json_t *a = json_object_get(r, "design"), *b = json_object_get(r, "baseline");
+    json_t *noise = json_object_get(r, "noise");
+    char macros[1024] = "", n1[96], n2[96];
+    json_t *ms = json_object_get(a, "sram_macros");
+    for (size_t i = 0; i < json_array_size(ms); i++) { /* group by shape, in order */
+        json_t *m = json_array_get(ms, i);
+        int seen = 0, count = 0;
+        for (size_t k = 0; k < json_array_size(ms); k++) {
+            json_t *o = json_array_get(ms, k);
+            int same = num(o, "rows") == num(m, "rows") && num(o, "bits") == num(m, "bits");
+            if (same && k < i)
+                seen = 1;
+            count += same;
+        }
+        if (seen)
+            continue;
+        size_t len = strlen(macros);
+        snprintf(macros + len, sizeof macros - len, "%s%d x %.0fx%.0f: %.0f", len ? "; " : "", count,
+                 num(m, "rows"), num(m, "bits"), num(m, "ge"));
+    }
+    int same = !strcmp(json_string_value(json_object_get(a, "top")),
+                       json_string_value(json_object_get(b, "top"))) ||
+               (num(a, "total_ge") == num(b, "total_ge") && num(a, "period_ns") == num(b, "period_ns"));
+    double dt = num(r, "total_ge_delta"), dp = num(r, "period_ns_delta");
+    printf("| %s | %.3f (%.2f) | %.0f | %.0f | %.0f | %s | ", argv[3], num(a, "period_ns"),
+           num(a, "fmax_ghz"), num(a, "total_ge"), num(a, "logic_ge"), num(a, "sram_ge"), macros);
+    if (same)
+        printf("(is the baseline) | |\n");
+    else
+        printf("%+.0f GE, %s | %+.3f ns, %s |\n", dt,
+               band_note(dt, band_of(noise, "total_ge"), "GE", n1, sizeof n1), dp,
+               band_note(dp, band_of(noise, "period_ns"), "ns", n2, sizeof n2));
+    json_decref(r);
     return 0;
 }
 
@@ -463,5 +890,11 @@ int main(int argc, char **argv)
         return cost_one(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "compare"))
         return cost_compare(argc, argv);
-    return die("usage: cost one ... | cost compare ... (see the header of synth/cost.c)", NULL);
+    if (argc >= 2 && !strcmp(argv[1], "noise"))
+        return cost_noise(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "row"))
+        return cost_row(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "bench"))
+        return cost_bench(argc, argv);
+    return die("usage: cost one ... | cost compare ... | cost noise ... (see the header of synth/cost.c)", NULL);
 }

@@ -1,20 +1,38 @@
 #!/usr/bin/env bash
-# report.sh CACHEGEN_ARGS... -- WORKDIR: the cost report of a configuration beside its
-# baseline (same geometry and replacement, modulo index, no mechanism), synthesized in the
-# same run: WORKDIR/cost_report.{md,json,svg}, plus each design's cost.json. Exits non-zero if a
-# check fails (latches, drivers, unmapped cells, storage bits against the closed form).
+# report.sh [--baseline PRESET|YAML] CACHEGEN_ARGS... -- WORKDIR: the cost and timing report of
+# a configuration beside its baseline, synthesized and timed in the same run (synth.sh):
+# WORKDIR/cost_report.{md,json,svg}, plus each design's cost.json. The baseline is, unless
+# --baseline names one, the same geometry and replacement with modulo index and no mechanism.
+# Deltas are judged against the noise bands of synth/noise.json (synth/noise.sh). Exits
+# non-zero if a check fails (latches, drivers, unmapped cells, storage bits against the closed
+# form, no timing); on any failure WORKDIR is left as it was (built in a scratch directory).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+baseline=""
+if [ "${1:-}" = --baseline ]; then
+  [ $# -ge 2 ] || { echo "report.sh: --baseline needs a preset name or a YAML file" >&2; exit 2; }
+  baseline=$2; shift 2
+fi
 args=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
-[ $# -eq 2 ] || { echo "usage: report.sh CACHEGEN_ARGS... -- WORKDIR" >&2; exit 2; }
-work=$2
-rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)
+[ $# -eq 2 ] || { echo "usage: report.sh [--baseline PRESET|YAML] CACHEGEN_ARGS... -- WORKDIR" >&2; exit 2; }
+final=$2
+made=""  # the outermost directory this run creates for WORKDIR: removed again on failure
+d=$(dirname "$final")
+while [ ! -d "$d" ]; do made=$d; d=$(dirname "$d"); done
+mkdir -p "$(dirname "$final")"
+work=$(mktemp -d "$(cd "$(dirname "$final")" && pwd)/.report.XXXXXX")
+trap 'rm -rf "$work"; [ -z "$made" ] || rm -rf "$made"' EXIT
 "$root/build/cachegen" "${args[@]}" -o "$work/design" >/dev/null
 name=$(sed -n 's/^top: //p' "$work/design/cachegen.manifest")
-"$root/build/cachegen" --config "$work/design/config.yaml" --set name="${name}_base" \
-  --set l1.index=modulo --set l1.pric_poly=0 --set l1.pric_top_bit=0 --set l1.mode=baseline \
-  -o "$work/baseline" >/dev/null
+if [ -n "$baseline" ]; then
+  if [ -f "$baseline" ]; then b=(--config "$baseline"); else b=(--preset "$baseline"); fi
+  "$root/build/cachegen" "${b[@]}" --set name="${name}_base" -o "$work/baseline" >/dev/null
+else
+  "$root/build/cachegen" --config "$work/design/config.yaml" --set name="${name}_base" \
+    --set l1.index=modulo --set l1.pric_poly=0 --set l1.pric_top_bit=0 --set l1.mode=baseline \
+    -o "$work/baseline" >/dev/null
+fi
 same=0  # a configuration without a mechanism is its own baseline: synthesize it once
 cmp -s <(grep -v '^name:' "$work/design/config.yaml") <(grep -v '^name:' "$work/baseline/config.yaml") && same=1
 for d in design baseline; do
@@ -23,11 +41,16 @@ for d in design baseline; do
     echo "report.sh: $name has no mechanism; its baseline is the same hardware"
     continue
   fi
-  "$root/synth/synth.sh" "$work/$d" "$work/$d.syn"
-  "$root/build/cost" one "$work/$d" "$work/$d.syn/stat.json" "$work/$d.syn/hier.json" \
-    "$work/$d.syn/flat.json" "$(cat "$work/$d.syn/seconds")" "$work/$d.cost.json"
+  nice -n 10 "$root/synth/synth.sh" "$work/$d" "$work/$d.syn"
+  "$root/build/cost" one "$work/$d" "$work/$d.syn" "$work/$d.cost.json"
   rm -f "$work/$d.syn/hier.json" "$work/$d.syn/flat.json"
 done
-"$root/build/cost" compare "$work/design.cost.json" "$work/baseline.cost.json" "$work/cost_report"
-(cd "$work" && gnuplot cost_report.gp)
-echo "report.sh: $work/cost_report.md (.json, .svg)"
+noise=()
+[ -f "$root/synth/noise.json" ] && noise=("$root/synth/noise.json")
+"$root/build/cost" compare "$work/design.cost.json" "$work/baseline.cost.json" "$work/cost_report" \
+  "${noise[@]}"
+(cd "$work" && gnuplot cost_report.gp 2>/dev/null)
+rm -rf "$final"
+mv "$work" "$final"
+trap - EXIT
+echo "report.sh: $final/cost_report.md (.json, .svg)"

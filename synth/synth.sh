@@ -1,15 +1,23 @@
 #!/usr/bin/env bash
-# synth.sh OUTDIR WORKDIR: Yosys 0.23 on one generated top. Runs the structural checks of
-# check.sh first (no latches, no multiple drivers or loops; log in WORKDIR/check.log), removes
-# the simulation-only event port, runs generic synthesis with the SRAM leaf black-boxed, maps
-# to a small gate set, and writes WORKDIR/stat.json, hier.json (netlist per module), flat.json
-# and seconds.
+# synth.sh OUTDIR WORKDIR [TOP]: Yosys 0.23 and OpenSTA on one generated top (default: the
+# manifest's L1 top; also <name>_l2, <name>_sys, <name>_duel). Runs the structural checks of
+# check.sh first (log in WORKDIR/check.log), removes the simulation-only event ports, runs
+# generic synthesis with the SRAM leaf black-boxed, maps flops with dfflibmap and logic with
+# abc to the project's cells (liberty.sh cells), writes one Liberty macro per SRAM shape the
+# netlist holds (liberty.sh sram), and times the flat netlist with OpenSTA. Writes in WORKDIR:
+# cells.lib, sram.lib, stat.json, hier.json (netlist per module), flat.json, netlist.v,
+# sta.log (the critical path report), seconds. Exits non-zero on a failed check or tool error.
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd); work=$2
 mkdir -p "$work"; work=$(cd "$work" && pwd)
-top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
-srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$top.f" | sed "s|^|$out/|" | tr '\n' ' ')
+list=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
+top=${3:-$list}
+srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|$out/|" | tr '\n' ' ')
+# SYNTH_CELLS_LIB: another cell library to map to (test_checks.sh maps to a broken one)
+if [ -n "${SYNTH_CELLS_LIB:-}" ]; then cp "$SYNTH_CELLS_LIB" "$work/cells.lib"; else "$here/liberty.sh" cells >"$work/cells.lib"; fi
 cat >"$work/synth.ys" <<YS
+read_liberty -lib $work/cells.lib
 read_verilog -lib $out/cachegen_sram_1r1w.v
 read_verilog $srcs
 hierarchy -check -top $top
@@ -18,9 +26,10 @@ opt_clean
 delete -port $top/evt_*
 synth -top $top
 dffunmap
-abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX
+dfflibmap -liberty $work/cells.lib
+abc -liberty $work/cells.lib
 opt_clean
-select -assert-none t:\$_DLATCH_* t:\$_SR_*
+select -assert-none t:\$_*
 tee -q -o $work/stat.json stat -json
 write_json $work/hier.json
 flatten
@@ -28,6 +37,11 @@ opt_clean
 write_json $work/flat.json
 YS
 start=$(date +%s%N)
-"$(dirname "$0")/check.sh" "$out" "$work/check.log" || { tail -20 "$work/check.log"; exit 1; }
+"$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
 yosys -q -l "$work/yosys.log" -s "$work/synth.ys" >/dev/null 2>&1 || { tail -20 "$work/yosys.log"; exit 1; }
+# The STA netlist: fanout-buffered, each SRAM instance the macro of its shape (stanet.c).
+"$here/../build/stanet" "$work/flat.json" "$top" "$work/netlist.v" "$work/shapes" >"$work/buffers"
+# shellcheck disable=SC2046
+"$here/liberty.sh" sram $(sort -u "$work/shapes") >"$work/sram.lib"
+"$here/sta.sh" "$work" "$top" || exit 1
 awk -v t=$(( $(date +%s%N) - start )) 'BEGIN{printf "%.2f\n", t / 1e9}' >"$work/seconds"

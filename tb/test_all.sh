@@ -35,6 +35,9 @@ synth_lane() {
   done
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
+  synth/tops.sh "$work/synth/li-decoupled/design" "$work/synth/tops" duel >"$work/synth_tops.log" 2>&1 &&
+    grep -q '^| li_decoupled_duel | .* | [0-9.]* | [0-9.]* | `.*` -> `.*` ([1-9][0-9]* stages)' "$work/synth/tops/tops.md"
+  echo $? >"$work/synth_tops.rc"
 }
 synth_lane &
 synth_pid=$!
@@ -57,6 +60,8 @@ step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/te
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+step "cli: output directory keeps user files, atomic swap, lock, killed runs cleaned" \
+  gen/test_outdir.sh build/cachegen
 step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
 # shellcheck disable=SC2086
@@ -140,12 +145,16 @@ sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1
 step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B B H H B M" \
   sysfig7 "$work/sysfig7"
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
+step "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
+  tb/test_slurm.sh
 wait "$synth_pid"
 for p in $presets; do
-  step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \
+  step "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
     replay "$work/synth_$p"
 done
-step "synth: the latch and storage checks can fail" replay "$work/synth_checks"
+step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
+step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
+  replay "$work/synth_tops"
 echo
 echo "test_all: $(( $(date +%s) - suite_start )) s"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
