@@ -230,11 +230,16 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
         emit_line(e, "assign l1_mreq_valid[%u] = l1_%u_mreq_valid;", c, c);
     emit_line(e, "wire l2_req_valid = |l1_mreq_valid;");
     emit_line(e, "wire l2_req_ready;");
-    emit_line(e, "reg %sgrant;", emit_range(pb));
     if (P == 1) {
-        emit_line(e, "always @* grant = 1'b0;");
+        emit_line(e, "wire %sgrant = %s;", emit_range(pb), emit_const(pb, 0));
     } else {
-        emit_line(e, "reg %srr_q; // the L1 granted last", emit_range(pb));
+        /* Round robin over the L1s that request; once the granted request waits for the L2,
+         * the grant holds until the handshake, so the L2 request channel keeps its payload
+         * (AXI's rule) even when another L1 starts requesting meanwhile. */
+        emit_line(e, "reg %sgrant, pick;", emit_range(pb));
+        emit_line(e, "reg %srr_q;   // the L1 granted last", emit_range(pb));
+        emit_line(e, "reg hold_q;   // the granted request waited for the L2 in the last cycle");
+        emit_line(e, "reg %sheld_q; // ... and this was its L1", emit_range(pb));
         emit_line(e, "wire [%u:0] after_last;", P - 1);
         emit_line(e, "assign after_last[0] = 1'b0;");
         for (unsigned c = 1; c < P; c++)
@@ -242,17 +247,32 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
         emit_line(e, "wire [%u:0] late = l1_mreq_valid & after_last;", P - 1);
         emit_line(e, "always @* begin : round_robin");
         emit_in(e);
-        emit_line(e, "grant = %s;", emit_const(pb, 0));
+        emit_line(e, "pick = %s;", emit_const(pb, 0));
         for (unsigned c = P; c-- > 0;)
-            emit_line(e, "if (l1_mreq_valid[%u]) grant = %s;", c, emit_const(pb, c));
+            emit_line(e, "if (l1_mreq_valid[%u]) pick = %s;", c, emit_const(pb, c));
         for (unsigned c = P; c-- > 0;) /* a requester after the last grant goes first */
-            emit_line(e, "if (late[%u]) grant = %s;", c, emit_const(pb, c));
+            emit_line(e, "if (late[%u]) pick = %s;", c, emit_const(pb, c));
+        emit_line(e, "grant = hold_q ? held_q : pick;");
         emit_out(e);
         emit_line(e, "end");
+        emit_line(e, "wire rr_d_en = l2_req_valid & l2_req_ready;");
+        emit_line(e, "wire %srr_d = rr_d_en ? grant : rr_q;", emit_range(pb));
+        emit_line(e, "wire hold_d = l2_req_valid & ~l2_req_ready;");
         emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
         emit_in(e);
-        emit_line(e, "if (!rst_ni) rr_q <= %s;", emit_const(pb, P - 1));
-        emit_line(e, "else if (l2_req_valid & l2_req_ready) rr_q <= grant;");
+        emit_line(e, "if (!rst_ni) begin");
+        emit_in(e);
+        emit_line(e, "rr_q <= %s;", emit_const(pb, P - 1));
+        emit_line(e, "hold_q <= 1'b0;");
+        emit_line(e, "held_q <= %s;", emit_const(pb, 0));
+        emit_out(e);
+        emit_line(e, "end else begin");
+        emit_in(e);
+        emit_line(e, "rr_q <= rr_d;");
+        emit_line(e, "hold_q <= hold_d;");
+        emit_line(e, "held_q <= grant;");
+        emit_out(e);
+        emit_line(e, "end");
         emit_out(e);
         emit_line(e, "end");
     }

@@ -148,8 +148,10 @@ module gcache_l2_16core_sys (
   assign l1_mreq_valid[15] = l1_15_mreq_valid;
   wire l2_req_valid = |l1_mreq_valid;
   wire l2_req_ready;
-  reg [3:0] grant;
-  reg [3:0] rr_q; // the L1 granted last
+  reg [3:0] grant, pick;
+  reg [3:0] rr_q;   // the L1 granted last
+  reg hold_q;   // the granted request waited for the L2 in the last cycle
+  reg [3:0] held_q; // ... and this was its L1
   wire [15:0] after_last;
   assign after_last[0] = 1'b0;
   assign after_last[1] = rr_q < 4'd1;
@@ -169,43 +171,54 @@ module gcache_l2_16core_sys (
   assign after_last[15] = rr_q < 4'd15;
   wire [15:0] late = l1_mreq_valid & after_last;
   always @* begin : round_robin
-    grant = 4'd0;
-    if (l1_mreq_valid[15]) grant = 4'd15;
-    if (l1_mreq_valid[14]) grant = 4'd14;
-    if (l1_mreq_valid[13]) grant = 4'd13;
-    if (l1_mreq_valid[12]) grant = 4'd12;
-    if (l1_mreq_valid[11]) grant = 4'd11;
-    if (l1_mreq_valid[10]) grant = 4'd10;
-    if (l1_mreq_valid[9]) grant = 4'd9;
-    if (l1_mreq_valid[8]) grant = 4'd8;
-    if (l1_mreq_valid[7]) grant = 4'd7;
-    if (l1_mreq_valid[6]) grant = 4'd6;
-    if (l1_mreq_valid[5]) grant = 4'd5;
-    if (l1_mreq_valid[4]) grant = 4'd4;
-    if (l1_mreq_valid[3]) grant = 4'd3;
-    if (l1_mreq_valid[2]) grant = 4'd2;
-    if (l1_mreq_valid[1]) grant = 4'd1;
-    if (l1_mreq_valid[0]) grant = 4'd0;
-    if (late[15]) grant = 4'd15;
-    if (late[14]) grant = 4'd14;
-    if (late[13]) grant = 4'd13;
-    if (late[12]) grant = 4'd12;
-    if (late[11]) grant = 4'd11;
-    if (late[10]) grant = 4'd10;
-    if (late[9]) grant = 4'd9;
-    if (late[8]) grant = 4'd8;
-    if (late[7]) grant = 4'd7;
-    if (late[6]) grant = 4'd6;
-    if (late[5]) grant = 4'd5;
-    if (late[4]) grant = 4'd4;
-    if (late[3]) grant = 4'd3;
-    if (late[2]) grant = 4'd2;
-    if (late[1]) grant = 4'd1;
-    if (late[0]) grant = 4'd0;
+    pick = 4'd0;
+    if (l1_mreq_valid[15]) pick = 4'd15;
+    if (l1_mreq_valid[14]) pick = 4'd14;
+    if (l1_mreq_valid[13]) pick = 4'd13;
+    if (l1_mreq_valid[12]) pick = 4'd12;
+    if (l1_mreq_valid[11]) pick = 4'd11;
+    if (l1_mreq_valid[10]) pick = 4'd10;
+    if (l1_mreq_valid[9]) pick = 4'd9;
+    if (l1_mreq_valid[8]) pick = 4'd8;
+    if (l1_mreq_valid[7]) pick = 4'd7;
+    if (l1_mreq_valid[6]) pick = 4'd6;
+    if (l1_mreq_valid[5]) pick = 4'd5;
+    if (l1_mreq_valid[4]) pick = 4'd4;
+    if (l1_mreq_valid[3]) pick = 4'd3;
+    if (l1_mreq_valid[2]) pick = 4'd2;
+    if (l1_mreq_valid[1]) pick = 4'd1;
+    if (l1_mreq_valid[0]) pick = 4'd0;
+    if (late[15]) pick = 4'd15;
+    if (late[14]) pick = 4'd14;
+    if (late[13]) pick = 4'd13;
+    if (late[12]) pick = 4'd12;
+    if (late[11]) pick = 4'd11;
+    if (late[10]) pick = 4'd10;
+    if (late[9]) pick = 4'd9;
+    if (late[8]) pick = 4'd8;
+    if (late[7]) pick = 4'd7;
+    if (late[6]) pick = 4'd6;
+    if (late[5]) pick = 4'd5;
+    if (late[4]) pick = 4'd4;
+    if (late[3]) pick = 4'd3;
+    if (late[2]) pick = 4'd2;
+    if (late[1]) pick = 4'd1;
+    if (late[0]) pick = 4'd0;
+    grant = hold_q ? held_q : pick;
   end
+  wire rr_d_en = l2_req_valid & l2_req_ready;
+  wire [3:0] rr_d = rr_d_en ? grant : rr_q;
+  wire hold_d = l2_req_valid & ~l2_req_ready;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rr_q <= 4'd15;
-    else if (l2_req_valid & l2_req_ready) rr_q <= grant;
+    if (!rst_ni) begin
+      rr_q <= 4'd15;
+      hold_q <= 1'b0;
+      held_q <= 4'd0;
+    end else begin
+      rr_q <= rr_d;
+      hold_q <= hold_d;
+      held_q <= grant;
+    end
   end
   reg l2_req_store, l2_req_pred;
   reg [24:0] l2_req_line;

@@ -134,8 +134,10 @@ module li_decoupled_sys (
   assign l1_mreq_valid[3] = l1_3_mreq_valid;
   wire l2_req_valid = |l1_mreq_valid;
   wire l2_req_ready;
-  reg [1:0] grant;
-  reg [1:0] rr_q; // the L1 granted last
+  reg [1:0] grant, pick;
+  reg [1:0] rr_q;   // the L1 granted last
+  reg hold_q;   // the granted request waited for the L2 in the last cycle
+  reg [1:0] held_q; // ... and this was its L1
   wire [3:0] after_last;
   assign after_last[0] = 1'b0;
   assign after_last[1] = rr_q < 2'd1;
@@ -143,19 +145,30 @@ module li_decoupled_sys (
   assign after_last[3] = rr_q < 2'd3;
   wire [3:0] late = l1_mreq_valid & after_last;
   always @* begin : round_robin
-    grant = 2'd0;
-    if (l1_mreq_valid[3]) grant = 2'd3;
-    if (l1_mreq_valid[2]) grant = 2'd2;
-    if (l1_mreq_valid[1]) grant = 2'd1;
-    if (l1_mreq_valid[0]) grant = 2'd0;
-    if (late[3]) grant = 2'd3;
-    if (late[2]) grant = 2'd2;
-    if (late[1]) grant = 2'd1;
-    if (late[0]) grant = 2'd0;
+    pick = 2'd0;
+    if (l1_mreq_valid[3]) pick = 2'd3;
+    if (l1_mreq_valid[2]) pick = 2'd2;
+    if (l1_mreq_valid[1]) pick = 2'd1;
+    if (l1_mreq_valid[0]) pick = 2'd0;
+    if (late[3]) pick = 2'd3;
+    if (late[2]) pick = 2'd2;
+    if (late[1]) pick = 2'd1;
+    if (late[0]) pick = 2'd0;
+    grant = hold_q ? held_q : pick;
   end
+  wire rr_d_en = l2_req_valid & l2_req_ready;
+  wire [1:0] rr_d = rr_d_en ? grant : rr_q;
+  wire hold_d = l2_req_valid & ~l2_req_ready;
   always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) rr_q <= 2'd3;
-    else if (l2_req_valid & l2_req_ready) rr_q <= grant;
+    if (!rst_ni) begin
+      rr_q <= 2'd3;
+      hold_q <= 1'b0;
+      held_q <= 2'd0;
+    end else begin
+      rr_q <= rr_d;
+      hold_q <= hold_d;
+      held_q <= grant;
+    end
   end
   reg l2_req_store, l2_req_pred;
   reg [24:0] l2_req_line;
