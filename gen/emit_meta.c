@@ -64,11 +64,16 @@ static void emit_gcache_decide(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "wire fill_op = op_i == 2'd2;");
-    emit_line(e, "wire %sgc_th = hint_i ? %s : %s;", emit_range(l->repl_bits),
-              emit_const(l->repl_bits, c->gc_th_victim), emit_const(l->repl_bits, c->gc_th_hot));
     emit_line(e, "wire [%u:0] gc_hot;", l->ways - 1);
-    for (unsigned w = 0; w < l->ways; w++)
-        emit_line(e, "assign gc_hot[%u] = w%u_repl < gc_th;", w, w);
+    if (c->gc_th_victim == 0 && c->gc_th_hot == 0) { /* RRPV < 0: never; no constant compare */
+        emit_line(e, "assign gc_hot = %s; // both thresholds 0: no way is ever hot",
+                  emit_const(l->ways, 0));
+    } else {
+        emit_line(e, "wire %sgc_th = hint_i ? %s : %s;", emit_range(l->repl_bits),
+                  emit_const(l->repl_bits, c->gc_th_victim), emit_const(l->repl_bits, c->gc_th_hot));
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "assign gc_hot[%u] = w%u_repl < gc_th;", w, w);
+    }
     emit_line(e, "assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);");
     emit_line(e, "wire is_fill = fill_op & ~fill_bypass_o;");
 }

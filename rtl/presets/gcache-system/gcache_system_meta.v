@@ -81,8 +81,8 @@ module gcache_system_meta (
   assign match[3] = w3_valid & (w3_tag == tag_i);
   assign valid[3] = w3_valid;
   wire fill_op = op_i == 2'd2;
-  wire [2:0] gc_th = hint_i ? 3'd1 : 3'd2;
   wire [3:0] gc_hot;
+  wire [2:0] gc_th = hint_i ? 3'd1 : 3'd2;
   assign gc_hot[0] = w0_repl < gc_th;
   assign gc_hot[1] = w1_repl < gc_th;
   assign gc_hot[2] = w2_repl < gc_th;
