@@ -11,7 +11,8 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++
+            ccache gnuplot-nox make gcc g++ \
+            python3
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
@@ -26,7 +27,7 @@ SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
-.PHONY: all deps demo test soak golden synth clean
+.PHONY: all deps demo test soak golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
@@ -132,6 +133,12 @@ test: deps
 soak: deps
 	$(MAKE) --no-print-directory all
 	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh
+
+# Bounded formal proofs, deeper than `make test`'s step (tb/formal/run.sh: channel rules at
+# DEPTH cycles, default 32, a 2-core system top, PRIC on 5 random seeds, every mutant).
+formal: deps
+	$(MAKE) --no-print-directory all
+	tb/formal/run.sh --deep $(B)/formal-deep
 
 # Generate the demo preset, run it in lockstep on Verilator, print where everything is.
 demo: deps

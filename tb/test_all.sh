@@ -138,6 +138,8 @@ sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1
 step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B B H H B M" \
   sysfig7 "$work/sysfig7"
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
+step "formal: channel rules by BMC (24 cycles, every L1 mode, L2, system), PRIC = A mod P" \
+  tb/formal/run.sh "$work/formal"
 wait "$synth_pid"
 for p in $presets; do
   step "synth $p: Yosys cost beside the baseline; no latches, unmapped cells; storage = closed form" \
