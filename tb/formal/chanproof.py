@@ -15,6 +15,8 @@ usage: chanproof.py RTLDIR TOP DEPTH WORKDIR [--expect CH,...] [--trace-signals 
                     [--cone-only]  (only the structural check)
                     [--cover]  (also: the earliest cycle each channel's handshake completes,
                                 each must within DEPTH, so the assumptions are not vacuous)
+                    [--memory] (cover, and a second search for each violation, with a memory
+                                that answers only reads it accepted: mkwrap.py --memory)
 prints one "channel CH: ..." line per channel and "chanproof: PASS|FAIL ..."; exit 0 on PASS.
 """
 import os
@@ -196,12 +198,12 @@ def print_trace(work, frame, label, chans, payload, extra):
             print("    %-30s %s" % (s, " ".join("%4s" % x for x in row)))
 
 
-def cover(files, wrap, mkwrap, work, depth, chans):
+def cover(files, wrap, mkwrap, work, depth, chans, memflag):
     """{channel: earliest cycle its handshake completes} within DEPTH cycles (None: never)."""
     pending = [c["label"] for c in chans]
     first = {}
     while pending:
-        run(mkwrap + ["--cover", ",".join(pending)], os.path.join(work, "mkwrap.log"))
+        run(mkwrap + ["--cover", ",".join(pending)] + memflag, os.path.join(work, "mkwrap.log"))
         amap = read_map(wrap)
         build(files, wrap, work)
         frame = bmc(work, depth)
@@ -255,13 +257,17 @@ def main(argv):
     if not depth_s.isdigit() or not 1 <= int(depth_s) <= 1000:
         die("DEPTH %r: allowed an integer in 1..1000" % depth_s)
     depth = int(depth_s)
-    expect, extra, cone_only, want_cover = set(), [], False, False
+    expect, extra, cone_only, want_cover, memflag = set(), [], False, False, []
     rest = argv[5:]
     while rest:
         if rest[0] == "--expect" and len(rest) > 1:
             expect = set(filter(None, rest[1].split(",")))
         elif rest[0] == "--trace-signals" and len(rest) > 1:
             extra = list(filter(None, rest[1].split(",")))
+        elif rest[0] == "--memory":
+            memflag = ["--memory"]
+            rest = rest[1:]
+            continue
         elif rest[0] == "--cover":
             want_cover = True
             rest = rest[1:]
@@ -310,6 +316,22 @@ def main(argv):
             os.replace(os.path.join(work, "cex.vcd"), os.path.join(work, "cex_%s.vcd"
                        % re.sub(r"\W", "_", label)))
             pending.remove(label)
+    if violated and memflag:
+        # the same violations once more with a memory that answers only its accepted reads:
+        # a counterexample here is one a real memory can produce
+        run(mkwrap + ["--only", ",".join(sorted(violated))] + memflag,
+            os.path.join(work, "mkwrap.log"))
+        amap = read_map(wrap)
+        build(files, wrap, work)
+        frame = bmc(work, depth)
+        if frame is None:
+            print("channels %s: no violation within %d cycles with a well-behaved memory"
+                  % (",".join(sorted(violated)), depth))
+        else:
+            failed = replay(work, wrap)
+            for label in sorted({amap[l][0] for l in failed if l in amap}):
+                print("channel %s: VIOLATED at cycle %d also with a well-behaved memory" % (label, frame))
+                print_trace(work, frame, label, chans, [], extra)
     bmc_s = time.time() - t0
     for label in labels:
         if label not in violated and not cone_only:
@@ -325,7 +347,7 @@ def main(argv):
     problems = []
     if want_cover:
         t2 = time.time()
-        first = cover(files, wrap, mkwrap, work, depth, chans)
+        first = cover(files, wrap, mkwrap, work, depth, chans, memflag)
         for c in chans:
             f = first[c["label"]]
             if f is None:

@@ -17,7 +17,12 @@ With --cover CH,... the wrapper instead asserts that no listed channel (of eithe
 ever completes a handshake, so a counterexample is a witness that the handshake is reachable
 (the proof is not vacuous): map lines then read "LINE CHANNEL handshake".
 
-usage: mkwrap.py RTLDIR TOP OUT.v [--only CH1,CH2 | --skip CH1,CH2 | --cover CH1,CH2]
+With --memory the environment is also a well-behaved memory: for every pair of an output
+channel X_req with payload X_req_mshr_o and X_req_store_o and an input channel X_rsp with
+payload X_rsp_mshr_i, a response names only an MSHR whose read X_req has sent and X_rsp has
+not yet answered (without it, responses are arbitrary: the stronger proof).
+
+usage: mkwrap.py RTLDIR TOP OUT.v [--only CH1,CH2 | --skip CH1,CH2 | --cover CH1,CH2] [--memory]
 """
 import re
 import sys
@@ -107,12 +112,17 @@ def main(argv):
         die("usage: mkwrap.py RTLDIR TOP OUT.v [--only CH,... | --skip CH,...]")
     rtldir, top, out = argv[1], argv[2], argv[3]
     only = skip = cover = None
+    memory = False
     rest = argv[4:]
     while rest:
         if rest[0] == "--only" and len(rest) > 1:
             only = set(filter(None, rest[1].split(",")))
         elif rest[0] == "--skip" and len(rest) > 1:
             skip = set(filter(None, rest[1].split(",")))
+        elif rest[0] == "--memory":
+            memory = True
+            rest = rest[1:]
+            continue
         elif rest[0] == "--cover" and len(rest) > 1:
             cover = set(filter(None, rest[1].split(",")))
         else:
@@ -200,6 +210,34 @@ def main(argv):
         if pw:
             emit("  always @* if (f_%s_wait_q) assert (f_%s_pay == f_%s_pay_q);" % (tag, tag, tag))
             amap.append((len(lines), label, "payload"))
+    if memory:
+        nmem = 0
+        for c in chans:
+            pre = c["pre"]
+            if c["kind"] != "out" or not pre.endswith("_req") or c["width"] != 1:
+                continue
+            rsp = [r for r in chans if r["pre"] == pre[:-4] + "_rsp" and r["kind"] == "in"]
+            if (pre + "_mshr_o" not in width or pre + "_store_o" not in width or not rsp
+                    or pre[:-4] + "_rsp_mshr_i" not in width):
+                continue
+            r, q = rsp[0], pre[:-4]
+            w = width[pre + "_mshr_o"]
+            emit("")
+            emit("  // well-behaved memory behind %s / %s: answers only reads it has accepted"
+                 % (pre, r["pre"]))
+            emit("  reg [%d:0] f_%s_out_q = %d'd0;" % ((1 << w) - 1, q, 1 << w))
+            emit("  always @(posedge clk_i) begin")
+            emit("    if (!rst_ni) f_%s_out_q <= %d'd0;" % (q, 1 << w))
+            emit("    else f_%s_out_q <= (f_%s_out_q" % (q, q))
+            emit("        | ({%d'd0, %s & %s & !%s_store_o} << %s_mshr_o))"
+                 % ((1 << w) - 1, c["valid"], c["ready"], pre, pre))
+            emit("        & ~({%d'd0, %s & %s} << %s_rsp_mshr_i);"
+                 % ((1 << w) - 1, r["valid"], r["ready"], q))
+            emit("  end")
+            emit("  always @* if (%s) assume (f_%s_out_q[%s_rsp_mshr_i]);" % (r["valid"], q, q))
+            nmem += 1
+        if not nmem:
+            die("--memory: %s has no X_req / X_rsp channel pair with MSHR numbers" % top)
     emit("`endif")
     emit("")
     emit("endmodule")

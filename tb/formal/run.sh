@@ -45,8 +45,10 @@ gen() { # OUTDIR CACHEGEN_ARGS...
 manifest() { sed -n "s/^$2: //p" "$1/cachegen.manifest"; }
 chan() { # CONFIG RTLDIR TOP
   local t=$(date +%s)
+  # --memory --cover: every handshake must be reachable with a memory that answers only reads
+  # it accepted (not vacuous), and each violation is searched again with that memory
   nice -n 10 python3 "$fdir/chanproof.py" "$2" "$3" "$depth" "$work/$1" --expect "$(expected "$1")" \
-    --trace-signals state_q
+    --trace-signals state_q,mem_req_store_o,mem_req_mshr_o,mem_rsp_mshr_i --memory --cover
   local rc=$?
   result "channels $1 ($3, depth $depth, $(( $(date +%s) - t )) s)" $rc
 }
