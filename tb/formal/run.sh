@@ -31,9 +31,11 @@ tiny=(--set l1.sets=2 --set l1.ways=2 --set l1.mshrs=2 --set l1.line_bytes=16
       --set "system.cores=$cores")
 declare -A mode_args=(
   [baseline]=""
-  [decoupled]="--set l1.mode=decoupled --set l1.tag_ways=3 --set l1.rc_bits=2 --set l1.threshold=1 --set l1.duel_interval=4"
+  [decoupled]="--set l1.mode=decoupled --set l1.tag_ways=3 --set l1.rc_bits=2
+    --set l1.threshold=1 --set l1.duel_interval=4"
   [gcache]="--set l1.mode=gcache --set l1.replacement=srrip"
-  [pcpred]="--set l1.mode=pcpred --set l1.pc_entries=2 --set l1.pc_counter_bits=2 --set l1.pc_threshold=1 --set l1.pc_hash_shift=0"
+  [pcpred]="--set l1.mode=pcpred --set l1.pc_entries=2 --set l1.pc_counter_bits=2
+    --set l1.pc_threshold=1 --set l1.pc_hash_shift=0"
 )
 expected() { # CONFIG: its expected violated channels, comma-separated
   sed -n "s/^$1 \\([^ #]*\\).*/\\1/p" "$fdir/expected_violations" | paste -sd, -
