@@ -17,6 +17,8 @@ usage: chanproof.py RTLDIR TOP DEPTH WORKDIR [--expect CH,...] [--trace-signals 
                                 each must within DEPTH, so the assumptions are not vacuous)
                     [--memory] (cover, and a second search for each violation, with a memory
                                 that answers only reads it accepted: mkwrap.py --memory)
+                    [--isolate CH:IN]  (if CH is violated, it must hold when input channel IN
+                                stays idle while CH waits: IN is the violation's only cause)
 prints one "channel CH: ..." line per channel and "chanproof: PASS|FAIL ..."; exit 0 on PASS.
 """
 import os
@@ -258,12 +260,15 @@ def main(argv):
         die("DEPTH %r: allowed an integer in 1..1000" % depth_s)
     depth = int(depth_s)
     expect, extra, cone_only, want_cover, memflag = set(), [], False, False, []
+    isolate = None
     rest = argv[5:]
     while rest:
         if rest[0] == "--expect" and len(rest) > 1:
             expect = set(filter(None, rest[1].split(",")))
         elif rest[0] == "--trace-signals" and len(rest) > 1:
             extra = list(filter(None, rest[1].split(",")))
+        elif rest[0] == "--isolate" and len(rest) > 1 and rest[1].count(":") == 1:
+            isolate = rest[1]
         elif rest[0] == "--memory":
             memflag = ["--memory"]
             rest = rest[1:]
@@ -277,8 +282,8 @@ def main(argv):
             rest = rest[1:]
             continue
         else:
-            die("unknown option %s (allowed: --expect CH,..., --trace-signals S,..., --cone-only)"
-                % rest[0])
+            die("unknown option %s (allowed: --expect CH,..., --trace-signals S,..., --cone-only, "
+                "--cover, --memory, --isolate CH:IN)" % rest[0])
         rest = rest[2:]
     os.makedirs(work, exist_ok=True)
     files = filelist(rtldir, top)
@@ -332,6 +337,19 @@ def main(argv):
             for label in sorted({amap[l][0] for l in failed if l in amap}):
                 print("channel %s: VIOLATED at cycle %d also with a well-behaved memory" % (label, frame))
                 print_trace(work, frame, label, chans, [], extra)
+    iso_bad = False
+    if isolate and isolate.split(":")[0] in violated:
+        # the violation's cause: with IN idle while CH waits, CH must hold to the same depth
+        ch, inch = isolate.split(":")
+        run(mkwrap + ["--only", ch, "--quiet", isolate], os.path.join(work, "mkwrap.log"))
+        build(files, wrap, work)
+        frame = bmc(work, depth)
+        if frame is None:
+            print("channel %s: holds for every input sequence of %d cycles in which %s stays idle "
+                  "while %s waits (the only cause)" % (ch, depth, inch, ch))
+        else:
+            iso_bad = True
+            print("channel %s: VIOLATED at cycle %d even with %s idle while it waits" % (ch, frame, inch))
     bmc_s = time.time() - t0
     for label in labels:
         if label not in violated and not cone_only:
@@ -363,6 +381,8 @@ def main(argv):
         if label not in violated and not cone_only:
             problems.append("expected violation on %s not found within %d cycles (fixed? then "
                             "remove it from tb/formal/expected_violations)" % (label, depth))
+    if iso_bad:
+        problems.append("%s is violated by more than %s (--isolate)" % tuple(isolate.split(":")))
     for label in cone_bad:
         problems.append("%s: valid depends combinationally on its ready" % label)
     if cone_only:

@@ -22,7 +22,11 @@ channel X_req with payload X_req_mshr_o and X_req_store_o and an input channel X
 payload X_rsp_mshr_i, a response names only an MSHR whose read X_req has sent and X_rsp has
 not yet answered (without it, responses are arbitrary: the stronger proof).
 
+With --quiet CH:IN the environment keeps input channel IN's valid low while output channel CH
+waits (valid without ready): used to show a violation of CH has no cause other than IN.
+
 usage: mkwrap.py RTLDIR TOP OUT.v [--only CH1,CH2 | --skip CH1,CH2 | --cover CH1,CH2] [--memory]
+                 [--quiet CH:IN]
 """
 import re
 import sys
@@ -113,12 +117,15 @@ def main(argv):
     rtldir, top, out = argv[1], argv[2], argv[3]
     only = skip = cover = None
     memory = False
+    quiet = None
     rest = argv[4:]
     while rest:
         if rest[0] == "--only" and len(rest) > 1:
             only = set(filter(None, rest[1].split(",")))
         elif rest[0] == "--skip" and len(rest) > 1:
             skip = set(filter(None, rest[1].split(",")))
+        elif rest[0] == "--quiet" and len(rest) > 1 and rest[1].count(":") == 1:
+            quiet = rest[1].split(":")
         elif rest[0] == "--memory":
             memory = True
             rest = rest[1:]
@@ -210,6 +217,16 @@ def main(argv):
         if pw:
             emit("  always @* if (f_%s_wait_q) assert (f_%s_pay == f_%s_pay_q);" % (tag, tag, tag))
             amap.append((len(lines), label, "payload"))
+    if quiet:
+        qc = [c for c in chans if c["pre"] == quiet[0] and c["kind"] != "in" and c["width"] == 1]
+        qi = [c for c in chans if c["pre"] == quiet[1] and c["kind"] == "in" and c["width"] == 1]
+        if not qc or not qi:
+            die("--quiet %s:%s: needs a one-bit output channel and a one-bit input channel"
+                % tuple(quiet))
+        emit("")
+        emit("  // %s stays idle while %s waits" % (quiet[1], quiet[0]))
+        emit("  always @* if (%s && !%s) assume (!%s);"
+             % (qc[0]["valid"], qc[0]["ready"], qi[0]["valid"]))
     if memory:
         nmem = 0
         for c in chans:

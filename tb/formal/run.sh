@@ -40,6 +40,10 @@ declare -A mode_args=(
 expected() { # CONFIG: its expected violated channels, comma-separated
   sed -n "s/^$1 \\([^ #]*\\).*/\\1/p" "$fdir/expected_violations" | paste -sd, -
 }
+cause() { # CONFIG: --isolate CHANNEL:CAUSE for its first violation with a cause, if any
+  awk -v c="$1" '$1==c && NF>=3 && $3!~/^#/ {print "--isolate " $2 ":" $3; exit}' \
+    "$fdir/expected_violations"
+}
 gen() { # OUTDIR CACHEGEN_ARGS...
   local d=$1; shift
   "$cg" "$@" -o "$d" >/dev/null
@@ -49,8 +53,10 @@ chan() { # CONFIG RTLDIR TOP
   local t=$(date +%s)
   # --memory --cover: every handshake must be reachable with a memory that answers only reads
   # it accepted (not vacuous), and each violation is searched again with that memory
+  # shellcheck disable=SC2046
   nice -n 10 python3 "$fdir/chanproof.py" "$2" "$3" "$depth" "$work/$1" --expect "$(expected "$1")" \
-    --trace-signals state_q,mem_req_store_o,mem_req_mshr_o,mem_rsp_mshr_i --memory --cover
+    --trace-signals state_q,mem_req_store_o,mem_req_mshr_o,mem_rsp_mshr_i --memory --cover \
+    $(cause "$1")
   local rc=$?
   result "channels $1 ($3, depth $depth, $(( $(date +%s) - t )) s)" $rc
 }
