@@ -17,6 +17,8 @@ DEB_PKGS += slurmctld slurmd slurm-client munge libxml2-utils
 # OpenSTA for the timing reports (synth/sta.sh)
 DEB_PKGS += opensta
 DEB_PKGS += python3-venv
+# Python for the formal flow (tb/formal)
+DEB_PKGS += python3
 # FuseSoC and Edalize (gen/test_pkg.sh runs the generated .core) from PyPI, pinned with every
 # dependency, in a project virtual environment of Debian's Python (never the system's site).
 VENV := $(B)/venv
@@ -39,7 +41,7 @@ SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
-.PHONY: all deps demo test soak regress test-slurm golden synth clean
+.PHONY: all deps demo test soak regress test-slurm golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
      $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
@@ -169,6 +171,12 @@ regress: deps
 test-slurm: deps
 	$(MAKE) --no-print-directory all
 	tb/test_slurm.sh
+
+# Bounded formal proofs, deeper than `make test`'s step (tb/formal/run.sh: channel rules at
+# DEPTH cycles, default 32, a 2-core system top, PRIC on 5 random seeds, every mutant).
+formal: deps
+	$(MAKE) --no-print-directory all
+	tb/formal/run.sh --deep $(B)/formal-deep
 
 # Generate the demo preset, run it in lockstep on Verilator, print where everything is.
 demo: deps

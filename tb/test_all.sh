@@ -147,6 +147,8 @@ step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 step "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
   tb/test_slurm.sh
+step "formal: channel rules by BMC (24 cycles, every L1 mode, L2, system), PRIC = A mod P" \
+  tb/formal/run.sh "$work/formal"
 wait "$synth_pid"
 for p in $presets; do
   step "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
