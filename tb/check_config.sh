@@ -9,7 +9,8 @@
 # with FST tracing into WORKDIR; a coverage hole (no mismatch) is reported with its bins and no
 # waveform, and exits 3.
 # Prints "ok"/"not ok" lines; exits non-zero on the first failure (3: a coverage hole, else 1).
-# MUTATE="SUFFIX|SED_EXPR" (env, for tests of this script) edits <top>SUFFIX after generation.
+# MUTATE="SUFFIX|SED_EXPR" (env, for tests of this script) edits <top>SUFFIX after the lint and
+# Yosys checks, before the Verilator build.
 set -uo pipefail
 work=$1; seeds=$2; requests=$3; icarus_requests=$4; xsim_requests=$5; shift 6
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,13 +26,6 @@ t=$(ms)
 "$root/build/cachegen" "$@" -o "$out" >/dev/null || fail "generate: cachegen $*"
 top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 echo "# $top: $*"
-if [ -n "${MUTATE:-}" ]; then # a deliberate bug, to test this script's failure paths
-  IFS='|' read -r msuffix mexpr <<<"$MUTATE"
-  cp "$out/$top$msuffix" "$work/unmutated$msuffix"
-  sed -i "$mexpr" "$out/$top$msuffix"
-  cmp -s "$out/$top$msuffix" "$work/unmutated$msuffix" && fail "MUTATE=$MUTATE did not apply"
-  echo "  mutated $top$msuffix: $mexpr"
-fi
 stage generate "$t"
 
 t=$(ms)
@@ -43,6 +37,13 @@ t=$(ms)
 "$root/synth/check.sh" "$out" "$work/yosys.log" || { tail -20 "$work/yosys.log"; fail "$top: yosys latch/driver check"; }
 stage yosys-check "$t"
 
+if [ -n "${MUTATE:-}" ]; then # a deliberate bug, after lint and Yosys: tests the lockstep paths
+  IFS='|' read -r msuffix mexpr <<<"$MUTATE"
+  cp "$out/$top$msuffix" "$work/unmutated$msuffix"
+  sed -i "$mexpr" "$out/$top$msuffix"
+  cmp -s "$out/$top$msuffix" "$work/unmutated$msuffix" && fail "MUTATE=$MUTATE did not apply"
+  echo "  mutated $top$msuffix: $mexpr"
+fi
 t=$(ms)
 "$root/tb/build_harness.sh" "$out" "$work/vl" >/dev/null || fail "$top: verilator build"
 stage verilator-build "$t"

@@ -422,7 +422,8 @@ struct harness {
             want_slow |= b == "stall_mshr_full" || b == "dec_stall_all_reserved";
             want_filter_off |= b == "dec_stall_all_reserved";
         }
-        unsigned seg = 2000;
+        // segments long enough for a dead_loop to pass over its lines a few times
+        unsigned seg = std::max(2000u, 12 * m->cfg.sets * m->cfg.ways);
         for (unsigned done = 0; done < n; done += seg) {
             unsigned k = done / seg % (unsigned)(focus.size() + 1);
             unsigned len = n - done < seg ? n - done : seg;

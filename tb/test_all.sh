@@ -96,6 +96,8 @@ for s in $random_sample; do
   step "random config $s ($kind): $(build/randcfg "$s" | sed 's/--set //g')" \
     env XSIM_REQUESTS="$xs" tb/run_random.sh "$work/rnd$s" "$s" 1 "$req"
 done
+step "coverage holes apart from mismatches: a hole exits 3 without a waveform, a mutant's mismatch \
+exits 1 with one, 64 MSHRs reach stall_mshr_full only through the extension" tb/check_holes.sh "$work/holes"
 duel() { # WORKDIR CACHEGEN_ARGS...: the SM-dueling controller alone, in lockstep
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"

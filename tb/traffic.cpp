@@ -170,8 +170,11 @@ void traffic::focused(pattern p, unsigned n)
         small_pool_requests += n;
         return;
     }
-    // dead_loop: one PC over twice the cache's lines, in order, loads only
-    uint64_t lines = 2ULL * sets * ways, base = rng_() & lmask;
+    // dead_loop: one PC over four times the cache's lines, in order, loads only. Below the
+    // threshold every fill evicts one of the loop's lines before its reuse (+1); above it the
+    // lines alternate between bypassed (the L2 bit set) and corrected (installed), and with
+    // 2 x ways corrected lines a set per pass, those too are evicted unused, up to saturation
+    uint64_t lines = 4ULL * sets * ways, base = rng_() & lmask;
     fixed_pc_ = true;
     for (unsigned i = 0; i < n; i++)
         script_.push_back(make(false, (base + i % lines) & lmask));

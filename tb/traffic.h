@@ -17,8 +17,8 @@ extern "C" {
 // by mix): miss_flood: loads of lines never seen, spread over every set (every MSHR busy, with
 // slow memory); set_rotate: loads cycling over 2 x ways lines of one set (at most the tag store's
 // ways), so every data line of the set is reserved at once; dead_loop: loads of one PC cycling
-// over twice the cache's lines (its predictor counter saturates, and the bypassed lines come
-// back with the L2's bypass bit set).
+// over four times the cache's lines (its predictor counter saturates, and the bypassed lines
+// come back with the L2's bypass bit set).
 enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix,
                      miss_flood, set_rotate, dead_loop };
 
