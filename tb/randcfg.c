@@ -132,7 +132,7 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     /* ---- system and L2 (drawn for every kind: an L1 run still generates them) ---- */
     unsigned cores = 1 + pick(k == KIND_SYSTEM ? 4 : 8);
     unsigned core_bits = cfg_log2(cores) + pick(3);
-    unsigned l2_sets = 2u << pick(k == KIND_SYSTEM ? 7 : 9), l2_ways = 1 + pick(16);
+    unsigned l2_sets = 2u << pick(k == KIND_SYSTEM ? 8 : 10), l2_ways = 1 + pick(16);
     const char *l2ix = index[pick(3)];
     unsigned share = 1 + pick(cores);
     while (cores % share)

@@ -91,6 +91,8 @@ sample_seeds() { # the first 14 l1, 3 l2 and 3 system seeds, in seed order
     esac
   done
 }
+step "randcfg: seeds 1..300 legal through cachegen, every kind, mode, 1024 sets, L2 and system keys" \
+  tb/check_randcfg.sh "$work/randcfg" 300
 if [ -n "${RANDOM_CONFIGS:-}" ]; then random_sample=$(seq 1 "$RANDOM_CONFIGS")
 else random_sample=$(sample_seeds); fi
 nl1=0
