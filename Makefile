@@ -122,8 +122,8 @@ $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a -lcmocka
 
 # ---- entry points -------------------------------------------------------------------------
-# The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 18 random configs
-# (12 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
+# The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
+# (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
 # mutation test. Prints "N passed, M failed".
 test: deps
 	$(MAKE) --no-print-directory all
