@@ -148,13 +148,15 @@ $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a -lcmocka
 
 # ---- entry points -------------------------------------------------------------------------
-# The full suite: unit, CLI, golden RTL, every preset and 20 random configs in lockstep on
-# Verilator (and on Icarus), mutation test. Prints "N passed, M failed".
+# The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
+# (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
+# mutation test. Prints "N passed, M failed".
 test: deps
 	$(MAKE) --no-print-directory all
 	tb/test_all.sh
 
-# Longer: many more random configurations and requests (not part of `make test`).
+# Longer: random seeds 1..RANDOM_CONFIGS of every kind (L1, L2 slice, system) through
+# tb/run_random.sh with many more requests, presets with more seeds (not part of `make test`).
 soak: deps
 	$(MAKE) --no-print-directory all
 	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh

@@ -2,11 +2,15 @@
 # check_config.sh WORKDIR SEEDS REQUESTS ICARUS_REQUESTS XSIM_REQUESTS -- CACHEGEN_ARGS...
 # Every check of one configuration, timed: generate, lint (verilator -Wall, zero warnings),
 # structural checks in Yosys (no latches, no multiple drivers or loops), Verilator lockstep
-# (directed script, then SEEDS random seeds of REQUESTS requests with full coverage required),
+# (directed script, then SEEDS random seeds of REQUESTS requests with full coverage required,
+# their traffic extended up to 4x while a reachable bin is unhit),
 # the Icarus testbench, and (XSIM_REQUESTS > 0) the cross-simulator check: Icarus replays a
 # random Verilator run's inputs and must log the same events. A failing lockstep seed is rerun
-# with FST tracing into WORKDIR.
-# Prints "ok"/"not ok" lines; exits non-zero on the first failure.
+# with FST tracing into WORKDIR; a coverage hole (no mismatch) is reported with its bins and no
+# waveform, and exits 3.
+# Prints "ok"/"not ok" lines; exits non-zero on the first failure (3: a coverage hole, else 1).
+# MUTATE="SUFFIX|SED_EXPR" (env, for tests of this script) edits <top>SUFFIX after the lint and
+# Yosys checks, before the Verilator build.
 set -uo pipefail
 work=$1; seeds=$2; requests=$3; icarus_requests=$4; xsim_requests=$5; shift 6
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,21 +37,33 @@ t=$(ms)
 "$root/synth/check.sh" "$out" "$work/yosys.log" || { tail -20 "$work/yosys.log"; fail "$top: yosys latch/driver check"; }
 stage yosys-check "$t"
 
+if [ -n "${MUTATE:-}" ]; then # a deliberate bug, after lint and Yosys: tests the lockstep paths
+  IFS='|' read -r msuffix mexpr <<<"$MUTATE"
+  cp "$out/$top$msuffix" "$work/unmutated$msuffix"
+  sed -i "$mexpr" "$out/$top$msuffix"
+  cmp -s "$out/$top$msuffix" "$work/unmutated$msuffix" && fail "MUTATE=$MUTATE did not apply"
+  echo "  mutated $top$msuffix: $mexpr"
+fi
 t=$(ms)
 "$root/tb/build_harness.sh" "$out" "$work/vl" >/dev/null || fail "$top: verilator build"
 stage verilator-build "$t"
 
 run() { # seed traffic extra...
-  local seed=$1 traffic=$2; shift 2
+  local seed=$1 traffic=$2 rc; shift 2
   local log="$work/lockstep_${traffic}_$seed.log"
   "$work/vl/Vdut" +dir="$out" +seed="$seed" +traffic="$traffic" +requests="$requests" "$@" >"$log" 2>&1
-  if ! grep -q "l1_harness: PASS" "$log"; then
+  rc=$?
+  if [ $rc = 3 ]; then # a coverage hole, no mismatch: no waveform
+    grep -E "COVERAGE HOLE|^coverage: .* not hit" "$log" | head -10
+    echo "not ok - $top: lockstep $traffic seed $seed: coverage hole (log: $log)"; exit 3
+  fi
+  if [ $rc != 0 ] || ! grep -q "l1_harness: PASS" "$log"; then
     grep -E "MISMATCH|coverage:|l1_harness" "$log" | head -30
     "$work/vl/Vdut" +dir="$out" +seed="$seed" +traffic="$traffic" +requests="$requests" "$@" \
       +trace="$work/fail_seed$seed.fst" >/dev/null 2>&1
     fail "$top: lockstep $traffic seed $seed (waveform: $work/fail_seed$seed.fst)"
   fi
-  grep "requests/s" "$log" | sed 's/^l1_harness:/ /'
+  grep -E "requests/s|coverage extended" "$log" | sed 's/^l1_harness:/ /'
 }
 t=$(ms)
 run 1 directed

@@ -2,16 +2,18 @@
 # check_l2.sh OUTDIR WORKDIR: checks the L2 slice <name>_l2 of a generated output directory on
 # its own: Verilator -Wall lint (zero warnings) and Icarus -g2005 -Wall (silent) on the L2's
 # files, the Yosys structural checks (no latches, drivers, loops), the lockstep harness
-# (tb/l2_harness.cpp against cmodel/cm_l2.c) on two seeds with full coverage (the second with
-# +own_lines: each core writes only its own lines), then mutants of the generated L2 RTL that
-# the harness must catch. REQUESTS (env, default 30000) per seed.
-# Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1.
+# (tb/l2_harness.cpp against cmodel/cm_l2.c) on L2_SEEDS seeds (env, default 2) with full
+# coverage (every second seed with +own_lines: each core writes only its own lines; traffic
+# extended up to 4x while a reachable bin is unhit), then (L2_MUTANTS=1, the default) mutants
+# of the generated L2 RTL that the harness must catch. REQUESTS (env, default 30000) per seed.
+# Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1 (a mismatch: with a
+# waveform) or 3 (a coverage hole and no mismatch: no waveform).
 set -uo pipefail
 [ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
 out=$(cd "$1" && pwd) || exit 2
 mkdir -p "$2" && work=$(cd "$2" && pwd) || exit 2
 root=$(cd "$(dirname "$0")/.." && pwd)
-requests=${REQUESTS:-30000}
+requests=${REQUESTS:-30000}; nseeds=${L2_SEEDS:-2}; run_mutants=${L2_MUTANTS:-1}
 ms() { date +%s%N; }
 stage() { echo "  $1: $(( ($(ms) - $2) / 1000000 )) ms"; }
 
@@ -40,19 +42,25 @@ t=$(ms)
 "$root/tb/build_l2_harness.sh" "$out" "$work/vl" >/dev/null || notok "harness build failed"
 stage build "$t"
 t=$(ms)
-for s in 1 2; do
-  own=""; [ $s = 2 ] && own=+own_lines  # seed 2: each core writes only its own lines
+for s in $(seq 1 "$nseeds"); do
+  own=""; [ $((s % 2)) = 0 ] && own=+own_lines  # even seeds: each core writes only its own lines
   "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover $own >"$work/run$s.log" 2>&1
   rc=$?
+  if [ $rc = 3 ]; then
+    grep -E "COVERAGE HOLE" "$work/run$s.log" | head -10
+    echo "not ok - l2 $l2: lockstep seed $s: coverage hole (log: $work/run$s.log)"; exit 3
+  fi
   if [ $rc != 0 ] || ! grep -q "l2_harness: PASS" "$work/run$s.log"; then
     grep -E "MISMATCH|^  |coverage: .* not hit|l2_harness" "$work/run$s.log" | head -40
     "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" $own \
       +trace="$work/fail_seed$s.fst" >/dev/null 2>&1
     notok "lockstep seed $s failed (waveform: $work/fail_seed$s.fst)"
   fi
-  grep -E "^l2_harness: [0-9]+ cycles" "$work/run$s.log" | sed "s/^l2_harness:/  seed $s:/"
+  grep -E "^l2_harness: ([0-9]+ cycles|coverage extended)" "$work/run$s.log" |
+    sed "s/^l2_harness:/  seed $s:/"
 done
 stage lockstep "$t"
+[ "$run_mutants" = 1 ] || { echo "ok - l2 $l2 (mutants not run)"; exit 0; }
 
 # (c) mutants: name | file suffix | "opt" when the mutated line exists only in some
 # configurations (skipped where it does not) | sed expression; the bbit_ ones exist only with

@@ -3,8 +3,10 @@
 # the round-robin arbiter, the L2 slice) of an output directory: Verilator lint (-Wall, zero
 # warnings), Icarus (-Wall, silent), Yosys structural checks, then the system lockstep harness
 # (tb/sys_harness.cpp) for SEEDS seeds of REQUESTS requests per core with full coverage, every
-# second seed with +own_lines (responses also checked against a reference memory). Prints
-# "ok - system <name>" or "not ok - ..." and exits non-zero.
+# second seed with +own_lines (responses also checked against a reference memory); a seed's
+# traffic is extended (up to 4x) while a reachable bin is unhit. A mismatch is rerun with FST
+# tracing and exits 1; a coverage hole left (no mismatch) is reported without a waveform and
+# exits 3. Prints "ok - system <name>" or "not ok - ...".
 set -uo pipefail
 out=$(cd "$1" && pwd); work=$2; seeds=${3:-2}; requests=${4:-20000}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,7 +28,12 @@ for s in $(seq 1 "$seeds"); do
   log="$work/sys_$s.log"
   # shellcheck disable=SC2086
   "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover $extra >"$log" 2>&1
-  if ! grep -q "sys_harness: PASS" "$log"; then
+  rc=$?
+  if [ $rc = 3 ]; then
+    grep -E "COVERAGE HOLE" "$log" | head -10
+    echo "not ok - system $top: lockstep seed $s $extra: coverage hole (log: $log)"; exit 3
+  fi
+  if [ $rc != 0 ] || ! grep -q "sys_harness: PASS" "$log"; then
     grep -E "MISMATCH|not hit|sys_harness" "$log" | head -20
     # shellcheck disable=SC2086
     "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover $extra \
@@ -34,5 +41,6 @@ for s in $(seq 1 "$seeds"); do
     notok "lockstep seed $s $extra (waveform: $work/fail_seed$s.fst)"
   fi
   echo "  seed $s $extra: $(grep -E '^sys_harness: [0-9]+ cycles' "$log" | sed 's/^sys_harness: //')"
+  grep "coverage extended" "$log" | sed 's/^sys_harness:/ /' 
 done
 echo "ok - system $sys"

@@ -1,5 +1,6 @@
 // coverage: named bins, one per decision path the L1 can take, plus channel conditions.
-// A run reports every bin's count; with +cover the run fails if any bin stayed at zero.
+// A run reports every bin's count; with +cover a random run extends its traffic while a
+// reachable bin stays at zero (up to a bound), then fails with a coverage hole if one still does.
 #ifndef CACHEGEN_TB_COVERAGE_H
 #define CACHEGEN_TB_COVERAGE_H
 
@@ -163,6 +164,11 @@ public:
     {
         return set_.missing([&](const std::string &b) { return reachable(b, m); });
     }
+    std::vector<std::string> unhit(const cm_l1_t *m) const
+    {
+        return set_.unhit([&](const std::string &b) { return reachable(b, m); });
+    }
+    void set(const char *bin, uint64_t n) { set_.set(bin, n); }
     void report(FILE *f, const cm_l1_t *m) const
     {
         set_.report(f, [&](const std::string &b) { return reachable(b, m); });

@@ -2,7 +2,8 @@
 // generated directory's configuration, reporting the first mismatch and a differing field, a
 // field-by-field row diff, and a set of named coverage
 // bins that reports every count (n/a where the configuration cannot reach a bin) and says how
-// many reachable bins were never hit.
+// many reachable bins were never hit, and the coverage hole report: a hole is not a mismatch,
+// so it has its own message and exit status (HOLE_EXIT) and no waveform.
 #ifndef CACHEGEN_TB_HARNESS_UTIL_H
 #define CACHEGEN_TB_HARNESS_UTIL_H
 
@@ -12,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 #include "verilated.h"
 extern "C" {
 #include "../gen/bv.h"
@@ -100,16 +102,41 @@ std::string row_diff(const Layout *l,
     return out;
 }
 
+// Exit status of a run whose only failure is a coverage hole (a mismatch exits 1, bad setup 2).
+constexpr int HOLE_EXIT = 3;
+
+// The lines of a coverage hole: "COVERAGE HOLE: bin X unhit after N requests (E events)" per
+// bin, then "<who>: HOLE (seed S)". Returns HOLE_EXIT.
+inline int report_holes(const char *who, const std::vector<std::string> &bins, uint64_t requests,
+                        uint64_t events, uint64_t seed)
+{
+    for (const auto &b : bins)
+        std::printf("COVERAGE HOLE: bin %s unhit after %llu requests (%llu events)\n", b.c_str(),
+                    (unsigned long long)requests, (unsigned long long)events);
+    std::printf("%s: HOLE (seed %llu)\n", who, (unsigned long long)seed);
+    return HOLE_EXIT;
+}
+
 // Named bins; `reachable` says whether this configuration can hit a bin at all.
 class bin_set {
 public:
     using reach_fn = std::function<bool(const std::string &)>;
     void declare(const char *name) { bins_[name]; }
     void hit(const char *name) { bins_[name]++; }
+    void set(const char *name, uint64_t n) { bins_[name] = n; }
     uint64_t count(const char *name) const
     {
         auto it = bins_.find(name);
         return it == bins_.end() ? 0 : it->second;
+    }
+    // The reachable bins never hit, in name order.
+    std::vector<std::string> unhit(const reach_fn &reachable) const
+    {
+        std::vector<std::string> v;
+        for (const auto &b : bins_)
+            if (b.second == 0 && reachable(b.first))
+                v.push_back(b.first);
+        return v;
     }
     unsigned missing(const reach_fn &reachable) const
     {

@@ -35,6 +35,8 @@ cm_req_t traffic::make(bool store, uint64_t line)
     q.pc = pc_pool ? pcs_[rng_() % pc_pool] : rng_() & pc_mask;
     if (pc_by_pattern && pc_pool && pc_pool <= 8 && (rng_() & 3) != 0)
         q.pc = pcs_[cur_pattern_ % pc_pool];
+    if (fixed_pc_ && pc_pool)
+        q.pc = pcs_[0];
     q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
     if (store) {
         for (unsigned i = 0; i < m_->cfg.line_bytes; i++) {
@@ -77,6 +79,10 @@ void traffic::fig7()
 
 void traffic::random(pattern p, unsigned n)
 {
+    if (p == pattern::miss_flood || p == pattern::set_rotate || p == pattern::dead_loop) {
+        focused(p, n);
+        return;
+    }
     const lay_l1_t *l = &m_->lay;
     unsigned lines = m_->cfg.sets * m_->cfg.ways;
     uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
@@ -131,6 +137,49 @@ void traffic::random(pattern p, unsigned n)
         cur_pattern_ = (unsigned)cur;
         script_.push_back(make(store, line & lmask));
     }
+}
+
+void traffic::focused(pattern p, unsigned n)
+{
+    const lay_l1_t *l = &m_->lay;
+    unsigned sets = m_->cfg.sets, ways = m_->cfg.ways;
+    uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
+    static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop"};
+    desc_ = names[(int)p - (int)pattern::miss_flood];
+    pc_pool = 8;
+    if (p == pattern::miss_flood) {
+        // fresh lines, one tag per pass over the sets: each misses (it was never fetched)
+        if (!flood_next_)
+            flood_next_ = (rng_() & lmask) | 1;
+        for (unsigned i = 0; i < n; i++) {
+            script_.push_back(make(false, flood_next_ & lmask));
+            flood_next_ += 1 + (rng_() % 3 == 0);
+        }
+        small_pool_requests += n;
+        return;
+    }
+    if (p == pattern::set_rotate) {
+        // 2 x ways lines of one set (no more than the tag store holds), loads in a cycle: with
+        // more lines than data ways each load misses, and its line is reserved until the fill
+        unsigned tags = m_->cfg.mode == MODE_DECOUPLED ? m_->cfg.tag_ways : ways + 2;
+        unsigned k = 2 * ways < tags ? 2 * ways : tags;
+        unsigned set = (unsigned)(rng_() % sets);
+        uint64_t tag0 = rng_();
+        for (unsigned i = 0; i < n; i++)
+            script_.push_back(make(false, line_of(set, tag0 + i % k)));
+        small_pool_requests += n;
+        return;
+    }
+    // dead_loop: one PC over four times the cache's lines, in order, loads only. Below the
+    // threshold every fill evicts one of the loop's lines before its reuse (+1); above it the
+    // lines alternate between bypassed (the L2 bit set) and corrected (installed), and with
+    // 2 x ways corrected lines a set per pass, those too are evicted unused, up to saturation
+    uint64_t lines = 4ULL * sets * ways, base = rng_() & lmask;
+    fixed_pc_ = true;
+    for (unsigned i = 0; i < n; i++)
+        script_.push_back(make(false, (base + i % lines) & lmask));
+    fixed_pc_ = false;
+    small_pool_requests += n;
 }
 
 bool traffic::next(cm_req_t &q)

@@ -13,7 +13,14 @@ extern "C" {
 
 // hot_pair: two lines hammered by loads (reference counts saturate in the decoupled store).
 // hot_set: ways + 2 lines of one set (every data line of a set reserved at once).
-enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix };
+// After mix, the patterns a run adds while extending its traffic for an unhit bin (never drawn
+// by mix): miss_flood: loads of lines never seen, spread over every set (every MSHR busy, with
+// slow memory); set_rotate: loads cycling over 2 x ways lines of one set (at most the tag store's
+// ways), so every data line of the set is reserved at once; dead_loop: loads of one PC cycling
+// over four times the cache's lines (its predictor counter saturates, and the bypassed lines
+// come back with the L2's bypass bit set).
+enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix,
+                     miss_flood, set_rotate, dead_loop };
 
 class traffic {
 public:
@@ -22,8 +29,11 @@ public:
     void directed();
     // Paper 000's Figure 7 stream a1 a2 b1 a2 a1 a1 b1 b2 a1 a2 b1 b1: loads, all in set 0.
     void fig7();
-    // Random: `n` requests of `p` (mix picks a pattern per burst).
+    // Random: `n` requests of `p` (mix picks a pattern per burst; a focused pattern, after
+    // mix, goes to focused()).
     void random(pattern p, unsigned n);
+    // `n` requests of one of the focused patterns (miss_flood, set_rotate, dead_loop).
+    void focused(pattern p, unsigned n);
     bool next(cm_req_t &q);
     size_t remaining() const { return script_.size() - pos_; }
     std::string describe() const { return desc_; }
@@ -45,6 +55,8 @@ private:
     std::string desc_;
     std::vector<uint64_t> pcs_;
     unsigned cur_pattern_ = 0;  // the pattern of the current burst (pc_by_pattern)
+    uint64_t flood_next_ = 0;   // miss_flood: the next fresh line
+    bool fixed_pc_ = false;     // dead_loop: every request takes pcs_[0]
 };
 
 #endif
