@@ -130,15 +130,17 @@ public:
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
         bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED;
+        // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
+        bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;
         if (bin == "rsp_bypass" && (gc || pp))
-            return !directed_;
+            return !directed_ && (pp || gc_bypass);
         if (bin.compare(0, 3, "pp_") == 0)
             return pp && !directed_;
         if (bin.compare(0, 3, "gc_") == 0) {
             if (!gc || directed_)
                 return false;
             if (bin == "gc_bypass_counted_no_age")
-                return c.gc_bypass_age_every > 1;
+                return c.gc_bypass_age_every > 1 && gc_bypass;
             if (bin == "gc_switch_reset")
                 return c.gc_switch_reset_period > 0;
             if (bin == "gc_bypass_th_hot")
@@ -146,7 +148,7 @@ public:
             if (bin == "gc_bypass_th_victim")
                 return c.gc_th_victim > 0;
             if (bin == "gc_bypass_ages_set")
-                return c.gc_th_victim > 0 || c.gc_th_hot > 0;
+                return gc_bypass;
             return true;
         }
         if (bin == "dec_load_bypass" || bin == "dec_fill_bypass" || bin == "rsp_bypass" ||
