@@ -34,6 +34,7 @@
 #endif
 
 #include "harness_util.h"
+#include "chanmon.h"
 #include "memory.h"
 #include "ports.h"
 #include "traffic.h"
@@ -550,6 +551,81 @@ struct harness {
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
     }
 
+    // ---- channel monitors (SPEC 4): each core's request and response, the memory channels,
+    // and the arbiter-to-L2 request and L2 response channels the top exposes ------------------
+    std::vector<chan_monitor> mon_req, mon_rsp;
+    chan_monitor mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"}, mon_l2_req{"l2_req"},
+        mon_l2_rsp{"l2_rsp"};
+
+    void channel_fault(const std::string &what)
+    {
+        if (!what.empty())
+            fail("channel rule violated", what + "\n");
+    }
+
+    // One core's slice of a vector port, as bytes for a payload.
+    template <typename T> std::string slice(const T &port, unsigned w, unsigned c)
+    {
+        bv_t v;
+        field_bv(port, P * w, c, w, v);
+        return std::string(reinterpret_cast<const char *>(v.w), (w + 63) / 64 * 8);
+    }
+
+    // Valid of bit `c` of a vector valid with bit `c` of its vector ready forced low, then high.
+    template <typename R, typename V> void check_comb(const std::string &name, R &ready, const V &valid,
+                                                      unsigned width, unsigned c)
+    {
+        bv_t drawn, v;
+        port_get(ready, drawn, width);
+        bool got[2];
+        for (unsigned b = 0; b < 2; b++) {
+            v = drawn;
+            bv_put(&v, c, 1, b);
+            port_put(ready, v, width);
+            top->eval();
+            got[b] = field(valid, width, c, 1);
+        }
+        port_put(ready, drawn, width);
+        top->eval();
+        if (got[0] != got[1])
+            channel_fault(name + ": valid depends on its own ready");
+    }
+
+    void monitor_channels()
+    {
+        typedef chan_bytes b;
+        if (mon_req.empty())
+            for (unsigned c = 0; c < P; c++) {
+                mon_req.emplace_back("core " + std::to_string(c) + " req");
+                mon_rsp.emplace_back("core " + std::to_string(c) + " rsp");
+            }
+        if (cycle < 4000 || cycle % 16 == 0) { // three evaluations per channel: sampled
+            for (unsigned c = 0; c < P; c++)
+                check_comb(mon_rsp[c].name(), top->rsp_ready_i, top->rsp_valid_o, P, c);
+            check_comb("mem_req", top->mem_req_ready_i, top->mem_req_valid_o, 1, 0);
+        }
+        const unsigned lw = l.line_bits, lb = cfg.l1.line_bytes;
+        for (unsigned c = 0; c < P; c++) {
+            channel_fault(mon_req[c].edge(field(top->req_valid_i, P, c, 1), field(top->req_ready_o, P, c, 1),
+                [&] { return slice(top->req_store_i, 1, c) + slice(top->req_line_i, l.line_addr_bits, c) +
+                             slice(top->req_id_i, cfg.l1.id_bits, c) + slice(top->req_pc_i, cfg.l1.pc_bits, c) +
+                             slice(top->req_be_i, lb, c) + slice(top->req_wdata_i, lw, c); }));
+            channel_fault(mon_rsp[c].edge(field(top->rsp_valid_o, P, c, 1), field(top->rsp_ready_i, P, c, 1),
+                [&] { return slice(top->rsp_id_o, cfg.l1.id_bits, c) +
+                             slice(top->rsp_status_o, LAY_STATUS_BITS, c) + slice(top->rsp_data_o, lw, c); }));
+        }
+        channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i, [&] {
+            return b::pack({b::of(top->mem_req_store_o), b::of(top->mem_req_line_o),
+                            b::of(top->mem_req_mshr_o), b::of(top->mem_req_wdata_o)}); }));
+        channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o, [&] {
+            return b::pack({b::of(top->mem_rsp_mshr_i), b::of(top->mem_rsp_data_i)}); }));
+        channel_fault(mon_l2_req.edge(top->l2_req_valid_o, top->l2_req_ready_o, [&] {
+            return b::pack({b::of(top->l2_req_core_o), b::of(top->l2_req_pred_o)}); }));
+        channel_fault(mon_l2_rsp.edge(top->l2_rsp_valid_o, top->l2_rsp_ready_o, [&] {
+            return b::pack({b::of(top->l2_rsp_core_o), b::of(top->l2_rsp_mshr_o), b::of(top->l2_rsp_data_o),
+                            b::of(top->l2_rsp_vbit_o), b::of(top->l2_rsp_bbit_o), b::of(top->l2_rsp_l2hit_o)}); }));
+    }
+
     void tick()
     {
         if (!serialize && cycle % 3000 == 0)
@@ -558,6 +634,7 @@ struct harness {
         drive();
         top->eval();
         if (top->rst_ni) {
+            monitor_channels();
             for (unsigned c = 0; c < P; c++) {
                 core_state &s = core[c];
                 if (s.presented_live && s.presented.rsv_counted) cm_l1_stall_cycle(s.m);

@@ -17,6 +17,7 @@ mutants=(
   "l1s_get_victim_bit_not_bypass_bit|s/\.mem_rsp_hint_i (l2_rsp_bbit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "core1_prediction_dropped|s/l2_req_pred = l1_1_mreq_hint;/l2_req_pred = 1'b0;/"
   "core1_request_line_from_core0|s/l2_req_line = l1_1_mreq_line;/l2_req_line = l1_0_mreq_line;/"
+  "arbiter_grant_not_held|s/grant = hold_q ? held_q : pick;/grant = (hold_q \\& ~l2_req_ready) ? held_q : pick;/"
 )
 survived=0; n=0
 for m in "${mutants[@]}"; do
