@@ -13,8 +13,16 @@
 #include "trace_accel.h"
 #include "trace_io.h"
 
-#define BUF_CAP (1u << 20)      /* decompressed text held at once */
-#define LINE_MAX_BYTES 65536    /* longer lines are an error */
+/* Buffer and line limits; the fuzz build (tb/fuzz) shrinks them (-D) so that small inputs
+ * cross every refill boundary. LINE_MAX_BYTES must stay below BUF_CAP. */
+#ifndef TRACE_BUF_CAP
+#define TRACE_BUF_CAP (1u << 20)
+#endif
+#ifndef TRACE_LINE_MAX
+#define TRACE_LINE_MAX 65536
+#endif
+#define BUF_CAP TRACE_BUF_CAP          /* decompressed text held at once */
+#define LINE_MAX_BYTES TRACE_LINE_MAX  /* longer lines are an error */
 #define BIN_MAGIC "CGTRACE1"
 #define BIN_RECORD 16
 #define ACCEL_LINE_BYTES 128    /* coalescing granularity of Accel-Sim warps */

@@ -57,6 +57,7 @@ step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/te
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+step "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (ASan, UBSan)" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
   $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)
