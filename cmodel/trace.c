@@ -121,10 +121,13 @@ trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size
     }
     if (!(r->io = tio_open(path, err, errlen)))
         goto fail;
-    if (refill(r) != 0) {
-        snprintf(err, errlen, "trace = %s: %s", path, r->err);
-        goto fail;
-    }
+    /* Detect from a full buffer: one read may return only a few bytes (a short first gzip
+     * member or zstd frame), too few to tell the format or see past leading comments. */
+    while (!r->eof && r->len < BUF_CAP)
+        if (refill(r) != 0) {
+            snprintf(err, errlen, "trace = %s: %s", path, r->err);
+            goto fail;
+        }
     r->fmt = fmt == TF_AUTO ? detect(r) : fmt;
     if (r->fmt == TF_AUTO) {
         snprintf(err, errlen, "trace = %s: cannot tell the format; allowed: din (\"0 1f40\"), "
