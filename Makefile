@@ -11,9 +11,8 @@ GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
-            ccache gnuplot-nox make gcc g++ clang libfuzzer-14-dev \
-            libclang-rt-14-dev
-CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
+            ccache gnuplot-nox make gcc g++
+CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_mshr.c gen/emit_l2_top.c gen/report.c gen/gen_l1.c \
@@ -126,6 +125,7 @@ $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 # One archive of every source built with the sanitizers (trace buffers shrunk so small inputs
 # cross every refill boundary), one binary per target in build/fuzz/. `make fuzz` runs each
 # target FUZZ_SECONDS under nice; `make test` runs tb/fuzz/smoke.sh (short runs + crash replay).
+DEB_PKGS += clang libfuzzer-14-dev libclang-rt-14-dev
 FUZZ_TARGETS := din text binary accel container pric config
 FUZZ_SECONDS ?= 600
 FUZZ_CC := clang

@@ -1,10 +1,10 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
+#include "ident.h"
 #include "lay_l2.h"
+#include "num.h"
 #include "pric.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,28 +151,28 @@ static void choices_text(const cfg_key_t *k, char *buf, size_t len)
     }
 }
 
-/* Verilog-2005 and C++ keywords a module prefix must not collide with (prefixes are
- * followed by "_l1" etc., but a bare keyword prefix still reads badly in tools). */
-static const char *const reserved[] = {
-    "always", "and", "assign", "begin", "buf", "case", "casex", "casez", "default", "else",
-    "end", "endcase", "endmodule", "for", "function", "generate", "genvar", "if", "initial",
-    "inout", "input", "integer", "localparam", "module", "nand", "nor", "not", "or", "output",
-    "parameter", "reg", "repeat", "signed", "task", "time", "wire", "while", "xor", "class",
-    "const", "delete", "int", "new", "private", "public", "return", "struct", "template",
-    "this", "union", "unsigned", "void", "volatile", NULL};
-
-static int name_ok(const char *v)
+static int name_ok(const char *v, char *why, size_t whylen)
 {
-    size_t n = strlen(v);
-    if (n == 0 || n >= CFG_NAME_MAX || !islower((unsigned char)v[0]))
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        if (!(islower((unsigned char)v[i]) || isdigit((unsigned char)v[i]) || v[i] == '_'))
-            return 0;
-    for (const char *const *r = reserved; *r; r++)
-        if (strcmp(*r, v) == 0)
-            return 0;
-    return 1;
+    return ident_prefix_ok(v, CFG_NAME_MAX - 1, why, whylen);
+}
+
+/* A user's value as shown in a message: unprintable bytes escaped, cut with "... (N
+ * characters)" past 64, so that no message is silently cut by its buffer. */
+static void value_text(const char *v, size_t len, char *buf, size_t buflen)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len && n + 8 < buflen; i++) {
+        if (i == 64) {
+            n += (size_t)snprintf(buf + n, buflen - n, "... (%zu characters)", len);
+            break;
+        }
+        unsigned char ch = (unsigned char)v[i];
+        if (ch >= 0x20 && ch < 0x7f)
+            buf[n++] = (char)ch;
+        else
+            n += (size_t)snprintf(buf + n, buflen - n, "\\x%02x", ch);
+    }
+    buf[n < buflen ? n : buflen - 1] = 0;
 }
 
 static int uint_ok(const cfg_key_t *k, unsigned long long v)
@@ -199,16 +199,19 @@ static void range_text(const cfg_key_t *k, char *buf, size_t len)
         snprintf(buf, len, "true or false");
         break;
     case K_NAME:
-        snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, not a keyword",
+        snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, no double or "
+                 "trailing underscore, not a Verilog, SystemVerilog or C++ keyword",
                  CFG_NAME_MAX - 1);
         break;
     }
 }
 
-int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
+int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err,
+             size_t errlen)
 {
     const cfg_key_t *k = find_key(key);
-    char allowed[160];
+    char allowed[160], shown[160], why[128] = "";
+    value_text(value, len, shown, sizeof shown);
     if (!k) {
         char names[1024] = "";
         for (size_t i = 0; i < NKEYS; i++) {
@@ -216,48 +219,62 @@ int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errl
             if (i + 1 < NKEYS)
                 strncat(names, ", ", sizeof names - strlen(names) - 1);
         }
-        errf(err, errlen, "%s = %s: unknown key; allowed keys: %s", key, value, names);
+        char kshown[160];
+        value_text(key, strlen(key), kshown, sizeof kshown);
+        errf(err, errlen, "%s = %s: unknown key; allowed keys: %s", kshown, shown, names);
         return -1;
     }
     range_text(k, allowed, sizeof allowed);
+    if (memchr(value, 0, len))
+        goto bad; /* a NUL inside the value: never read up to it */
     switch (k->kind) {
     case K_UINT: {
-        char *end;
-        errno = 0;
-        if (!isdigit((unsigned char)value[0]))
-            goto bad;
-        unsigned long long v = strtoull(value, &end, 10); /* decimal only: "010" is 10 */
-        if (errno || *end || !uint_ok(k, v))
+        uint64_t v;
+        if (num_parse_u64n(value, len, k->min, k->max, &v) != 0 || !uint_ok(k, v))
             goto bad;
         *uint_field(c, k) = (unsigned)v;
         return 0;
     }
     case K_ENUM:
         for (unsigned i = 0; k->choices[i]; i++)
-            if (strcmp(k->choices[i], value) == 0) {
+            if (strlen(k->choices[i]) == len && !memcmp(k->choices[i], value, len)) {
                 *uint_field(c, k) = i;
                 return 0;
             }
         goto bad;
     case K_BOOL:
-        if (!strcmp(value, "true") || !strcmp(value, "1") || !strcmp(value, "yes")) {
-            *uint_field(c, k) = 1;
-            return 0;
-        }
-        if (!strcmp(value, "false") || !strcmp(value, "0") || !strcmp(value, "no")) {
-            *uint_field(c, k) = 0;
-            return 0;
+        for (unsigned i = 0; i < 6; i++) {
+            static const char *const words[] = {"false", "0", "no", "true", "1", "yes"};
+            if (strlen(words[i]) == len && !memcmp(words[i], value, len)) {
+                *uint_field(c, k) = i >= 3;
+                return 0;
+            }
         }
         goto bad;
     case K_NAME:
-        if (!name_ok(value))
+        if (len >= CFG_NAME_MAX) {
+            snprintf(why, sizeof why, " (too long)");
             goto bad;
-        snprintf((char *)c + k->offset, CFG_NAME_MAX, "%s", value);
+        }
+        char name[CFG_NAME_MAX];
+        memcpy(name, value, len);
+        name[len] = 0;
+        char reason[96];
+        if (!name_ok(name, reason, sizeof reason)) {
+            snprintf(why, sizeof why, " (it %s)", reason);
+            goto bad;
+        }
+        memcpy((char *)c + k->offset, name, len + 1);
         return 0;
     }
 bad:
-    errf(err, errlen, "%s = %s: not allowed; expected %s", key, value, allowed);
+    errf(err, errlen, "%s = %s: not allowed%s; expected %s", key, shown, why, allowed);
     return -1;
+}
+
+int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errlen)
+{
+    return cfg_setn(c, key, value, strlen(value), err, errlen);
 }
 
 void cfg_defaults(cfg_t *c)
@@ -443,7 +460,8 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
         } else if (k->kind == K_BOOL)
             ok = *uint_cfield(c, k) <= 1;
         else
-            ok = name_ok((const char *)c + k->offset);
+            ok = memchr((const char *)c + k->offset, 0, CFG_NAME_MAX) &&
+                 name_ok((const char *)c + k->offset, NULL, 0);
         if (!ok) {
             range_text(k, allowed, sizeof allowed);
             errf(err, errlen, "%s = %s: not allowed; expected %s", k->name,
@@ -710,15 +728,20 @@ int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *
     if (config && cfg_load_yaml(c, config, err, errlen) != 0)
         return -1;
     for (unsigned i = 0; i < nsets; i++) {
-        char kv[512];
-        snprintf(kv, sizeof kv, "%s", sets[i]);
-        char *eq = strchr(kv, '=');
-        if (!eq) {
-            errf(err, errlen, "--set %s: expected KEY=VALUE", sets[i]);
+        /* the value is used whole, however long; only the key is copied */
+        const char *eq = strchr(sets[i], '=');
+        char key[64], shown[160];
+        size_t klen = eq ? (size_t)(eq - sets[i]) : 0;
+        if (!eq || klen == 0 || klen >= sizeof key) {
+            value_text(sets[i], strlen(sets[i]), shown, sizeof shown);
+            errf(err, errlen, "--set %s: %s; expected KEY=VALUE with a key of 1..%zu characters "
+                 "(see --help)", shown, !eq ? "no '='" : klen ? "key too long" : "empty key",
+                 sizeof key - 1);
             return -1;
         }
-        *eq = 0;
-        if (cfg_set(c, kv, eq + 1, err, errlen) != 0)
+        memcpy(key, sets[i], klen);
+        key[klen] = 0;
+        if (cfg_set(c, key, eq + 1, err, errlen) != 0)
             return -1;
     }
     return cfg_validate(c, err, errlen);

@@ -87,6 +87,9 @@ const char *cfg_preset_summary(const char *name);
 /* Set one key (dotted name, as in YAML) from its text value, checking its own range.
  * Returns 0, or -1 with "key = value: why; allowed ..." in err and `c` unchanged. */
 int cfg_set(cfg_t *c, const char *key, const char *value, char *err, size_t errlen);
+/* The same for a value of `len` bytes (a YAML scalar): a NUL among them is refused. */
+int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err,
+             size_t errlen);
 
 /* Check every key and every combination. Returns 0, or -1 with a message in err. */
 int cfg_validate(const cfg_t *c, char *err, size_t errlen);

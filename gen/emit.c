@@ -1,6 +1,7 @@
 /* emit: output directory handling and the line writer behind every generated file. */
 #define _POSIX_C_SOURCE 200809L
 #include "emit.h"
+#include "ident.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -150,27 +151,35 @@ static unsigned ring_next;
 
 static char *ring_buf(void) { return ring[ring_next++ % RING]; }
 
+/* Any width: up to 16 bits in decimal, wider in hex through the bit-vector formatter. A value
+ * is at most 64 bits, so every bit at or above 64 is zero however wide the constant. */
 const char *emit_const(unsigned width, unsigned long long value)
 {
-    assert(width >= 1 && width <= 64);
-    assert(width == 64 || value < (1ULL << width));
-    char *b = ring_buf();
-    if (width <= 16)
+    assert(width >= 1);
+    assert(width >= 64 || value < (1ULL << width));
+    if (width <= 16) {
+        char *b = ring_buf();
         snprintf(b, sizeof ring[0], "%u'd%llu", width, value);
-    else
-        snprintf(b, sizeof ring[0], "%u'h%llx", width, value);
-    return b;
+        return b;
+    }
+    bv_t v;
+    bv_zero(&v);
+    v.w[0] = value;
+    return emit_const_bv(width, &v);
 }
 
+/* Bits of `v` at or above BV_MAX_BITS read as zero (the vector cannot hold them), so a
+ * constant wider than a bv_t, e.g. a 16384-bit switch vector, is still exact. */
 const char *emit_const_bv(unsigned width, const bv_t *v)
 {
+    assert(width >= 1);
     char *b = ring_buf();
     int n = snprintf(b, sizeof ring[0], "%u'h", width);
     unsigned digits = (width + 3) / 4;
     int started = 0;
     for (unsigned d = digits; d-- > 0;) {
         unsigned w = (d * 4 + 4 <= width) ? 4 : width - d * 4;
-        unsigned nib = (unsigned)bv_get(v, d * 4, w);
+        unsigned nib = d * 4 < BV_MAX_BITS ? (unsigned)bv_get(v, d * 4, w) : 0;
         if (nib || started || d == 0) {
             b[n++] = "0123456789abcdef"[nib];
             started = 1;
@@ -188,41 +197,4 @@ const char *emit_range(unsigned width)
     return b;
 }
 
-static const char *const keywords[] = {
-    /* Verilog-2005 */
-    "always", "and", "assign", "automatic", "begin", "buf", "bufif0", "bufif1", "case", "casex",
-    "casez", "cell", "cmos", "config", "deassign", "default", "defparam", "design", "disable",
-    "edge", "else", "end", "endcase", "endconfig", "endfunction", "endgenerate", "endmodule",
-    "endprimitive", "endspecify", "endtable", "endtask", "event", "for", "force", "forever",
-    "fork", "function", "generate", "genvar", "highz0", "highz1", "if", "ifnone", "incdir",
-    "include", "initial", "inout", "input", "instance", "integer", "join", "large", "liblist",
-    "library", "localparam", "macromodule", "medium", "module", "nand", "negedge", "nmos",
-    "nor", "noshowcancelled", "not", "notif0", "notif1", "or", "output", "parameter", "pmos",
-    "posedge", "primitive", "pull0", "pull1", "pulldown", "pullup", "pulsestyle_onevent",
-    "pulsestyle_ondetect", "rcmos", "real", "realtime", "reg", "release", "repeat", "rnmos",
-    "rpmos", "rtran", "rtranif0", "rtranif1", "scalared", "showcancelled", "signed", "small",
-    "specify", "specparam", "strong0", "strong1", "supply0", "supply1", "table", "task", "time",
-    "tran", "tranif0", "tranif1", "tri", "tri0", "tri1", "triand", "trior", "trireg", "unsigned",
-    "use", "uwire", "vectored", "wait", "wand", "weak0", "weak1", "while", "wire", "wor", "xnor",
-    "xor",
-    /* C++ */
-    "alignas", "alignof", "asm", "auto", "bool", "break", "catch", "char", "class", "const",
-    "constexpr", "continue", "decltype", "delete", "do", "double", "enum", "explicit", "export",
-    "extern", "false", "float", "friend", "goto", "inline", "int", "long", "mutable",
-    "namespace", "new", "noexcept", "nullptr", "operator", "private", "protected", "public",
-    "register", "return", "short", "sizeof", "static", "struct", "switch", "template", "this",
-    "throw", "true", "try", "typedef", "typeid", "typename", "union", "using", "virtual", "void",
-    "volatile", NULL};
-
-int emit_ident_ok(const char *id)
-{
-    if (!id[0] || !(isalpha((unsigned char)id[0]) || id[0] == '_'))
-        return 0;
-    for (const char *p = id; *p; p++)
-        if (!(isalnum((unsigned char)*p) || *p == '_'))
-            return 0;
-    for (const char *const *k = keywords; *k; k++)
-        if (!strcmp(*k, id))
-            return 0;
-    return 1;
-}
+int emit_ident_ok(const char *id) { return ident_ok(id); }

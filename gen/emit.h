@@ -41,14 +41,14 @@ void emit_raw(emit_t *e, const char *text);
 void emit_in(emit_t *e);
 void emit_out(emit_t *e);
 
-/* Constants: "W'dV" (or W'hV when wide). The result lives in a small ring of buffers, valid
- * for the next few calls (enough for one emit_line). */
+/* Constants of any width >= 1: "W'dV" (or W'hV when wider than 16 bits). The result lives
+ * in a small ring of buffers, valid for the next few calls (enough for one emit_line). */
 const char *emit_const(unsigned width, unsigned long long value);
 const char *emit_const_bv(unsigned width, const bv_t *v);
 /* "[W-1:0] " (also for width 1, so that bit selects stay legal). */
 const char *emit_range(unsigned width);
 
-/* 1 if `id` is a legal identifier that is not a Verilog-2005 or C++ keyword. */
+/* 1 if `id` is a legal identifier (ident_ok(): not a Verilog, SystemVerilog or C++ keyword). */
 int emit_ident_ok(const char *id);
 
 /* Name of the file holding the manifest of an output directory. */

@@ -3,10 +3,10 @@
 #include "pric_cli.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
+#include "num.h"
 #include "pric.h"
 
 static int bad(const char *key, const char *value, const char *allowed)
@@ -16,18 +16,19 @@ static int bad(const char *key, const char *value, const char *allowed)
     return 2;
 }
 
+/* Parse a number through num.h; refuse it (exit status 2) with the key, the value and the range. */
 static int number(const char *key, const char *text, unsigned long long lo,
                   unsigned long long hi, int pow2, unsigned long long *out)
 {
-    char *end, allowed[96];
-    snprintf(allowed, sizeof allowed, "%s%llu..%llu", pow2 ? "a power of two in " : "", lo, hi);
-    if (!text || !*text || *text == '-')
-        return bad(key, text ? text : "(missing)", allowed);
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end || v < lo || v > hi || (pow2 && !cfg_is_pow2(v)))
-        return bad(key, text, allowed);
-    *out = v;
-    return 0;
+    uint64_t v;
+    if (num_parse_u64(text, lo, hi, &v) == 0 && (!pow2 || cfg_is_pow2(v))) {
+        *out = v;
+        return 0;
+    }
+    char msg[512];
+    num_error(msg, sizeof msg, key, text, lo, hi);
+    fprintf(stderr, "cachegen pric: error: %s%s\n", msg, pow2 ? ", a power of two" : "");
+    return 2;
 }
 
 int pric_cli(int argc, char **argv)
