@@ -14,9 +14,12 @@
  * /dev/shm, else /tmp) when small enough (GEN_BUDGET), which must succeed; its config.yaml
  * must read back to the same configuration. The directory is removed every time. */
 #define MAX_SETS 64
-#define GEN_BUDGET (1u << 17) /* bytes of L1 + L2 data store generated at most */
+#ifndef GEN_BUDGET
+#define GEN_BUDGET (1u << 20) /* bytes of L1 + L2 data store generated at most (presets fit) */
+#endif
 
 static char dir[4096], outdir[4200];
+static unsigned long long n_units, n_valid, n_generated; /* for $FUZZ_COUNTS */
 
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
 {
@@ -26,7 +29,18 @@ static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
 
 static void rm_tree(const char *p) { nftw(p, rm_one, 16, FTW_DEPTH | FTW_PHYS); }
 
-static void cleanup(void) { rm_tree(dir); }
+/* At exit: remove the directory; append the unit counts to the file $FUZZ_COUNTS names. */
+static void cleanup(void)
+{
+    rm_tree(dir);
+    const char *p = getenv("FUZZ_COUNTS");
+    FILE *f = p ? fopen(p, "a") : NULL;
+    if (f) {
+        fprintf(f, "config: %llu inputs, %llu valid configurations, %llu generated\n", n_units,
+                n_valid, n_generated);
+        fclose(f);
+    }
+}
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -71,6 +85,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             buf[i] = '\0';
             start = i + 1;
         }
+    n_units++;
     const char *config = NULL, *preset = NULL;
     if (len[0] && seg[0][0] == '@')
         preset = seg[0] + 1;
@@ -84,6 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     FZ_CHECK(cfg_validate(&c, err, sizeof err) == 0, "validated config now invalid: %s", err);
+    n_valid++;
     unsigned long long l1 = (unsigned long long)c.l1.sets * c.l1.ways * c.l1.line_bytes;
     unsigned long long l2 = (unsigned long long)c.l2.sets * c.l2.ways * c.l1.line_bytes;
     if (l1 + l2 > GEN_BUDGET || c.sys.cores > 8)
@@ -92,6 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rm_tree(outdir);
         FZ_CHECK(0, "a valid configuration failed to generate: %s", err);
     }
+    n_generated++;
     char path[4300];
     snprintf(path, sizeof path, "%s/config.yaml", outdir);
     cfg_t back;

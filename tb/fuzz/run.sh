@@ -27,7 +27,9 @@ one() {
   [ -f "tb/fuzz/$t.dict" ] && opts+=("-dict=tb/fuzz/$t.dict")
   case $t in pric|config) opts+=(-close_fd_mask=3) ;; esac
   local log=$out/logs/$t.log
-  nice -n "${FUZZ_NICE:-19}" "$out/fuzz_$t" -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
+  rm -f "$out/logs/$t.counts"
+  FUZZ_COUNTS=$out/logs/$t.counts nice -n "${FUZZ_NICE:-19}" "$out/fuzz_$t" \
+    -max_total_time="$secs" -timeout=20 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$out/artifacts/$t/" "${opts[@]}" \
     "$corpus/$t" "tb/fuzz/corpus/$t" >"$log" 2>&1
   local rc=$?
@@ -36,7 +38,9 @@ one() {
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
   if [ "$rc" = 0 ]; then
-    echo "$t: ${runs:-?} executions in ${time:-?} s, $cov, corpus $(ls "$corpus/$t" | wc -l) files, no finding"
+    echo "$t: ${runs:-?} executions in ${time:-?} s, $cov," \
+      "corpus $(ls "$corpus/$t" | wc -l) files, no finding"
+    [ -f "$out/logs/$t.counts" ] && sed 's/^/  /' "$out/logs/$t.counts"
     [ -n "$stats" ] &&
       printf '%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "${runs:-0}" "${time:-0}" >>"$stats"
   else
