@@ -174,6 +174,14 @@ static int next_line(trace_reader_t *r, const unsigned char **s, const unsigned 
     for (;;) {
         unsigned char *start = r->buf + r->pos;
         unsigned char *nl = memchr(start, '\n', r->len - r->pos);
+        /* The limit holds wherever the line lies in the buffer (and however the input was
+         * cut into reads): a long line wholly buffered is refused as one cut by a refill. */
+        size_t len = (size_t)((nl ? nl : r->buf + r->len) - start);
+        if (len >= LINE_MAX_BYTES && (nl || r->eof)) {
+            snprintf(r->err, sizeof r->err, "line %llu: longer than %d bytes", r->line + 1,
+                     LINE_MAX_BYTES);
+            return -1;
+        }
         if (nl) {
             *s = start;
             *e = nl;
