@@ -35,7 +35,7 @@ static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
-     "module prefix: lower_snake_case identifier, not a Verilog or C++ keyword"},
+     "module prefix: lower_snake_case identifier, not a Verilog, SystemVerilog or C++ keyword"},
     {"l1.sets", K_UINT, L1(sets), 2, 16384, F_POW2, NULL, "32", "number of sets"},
     {"l1.ways", K_UINT, L1(ways), 1, 32, 0, NULL, "4", "associativity (1 = direct mapped)"},
     {"l1.line_bytes", K_UINT, L1(line_bytes), 16, 256, F_POW2, NULL, "128", "line size in bytes"},
@@ -445,7 +445,7 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
 
 int cfg_validate(const cfg_t *c, char *err, size_t errlen)
 {
-    char buf[32], allowed[160];
+    char shown[160], allowed[160];
     /* every key against its own range (catches structs built without cfg_set) */
     for (size_t i = 0; i < NKEYS; i++) {
         const cfg_key_t *k = &keys[i];
@@ -464,10 +464,13 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
                  name_ok((const char *)c + k->offset, NULL, 0);
         if (!ok) {
             range_text(k, allowed, sizeof allowed);
-            errf(err, errlen, "%s = %s: not allowed; expected %s", k->name,
-                 k->kind == K_NAME ? (const char *)c + k->offset
-                                   : (snprintf(buf, sizeof buf, "%u", *uint_cfield(c, k)), buf),
-                 allowed);
+            if (k->kind == K_NAME) /* possibly unterminated: shown up to its array's end */
+                value_text((const char *)c + k->offset,
+                           strnlen((const char *)c + k->offset, CFG_NAME_MAX), shown,
+                           sizeof shown);
+            else
+                snprintf(shown, sizeof shown, "%u", *uint_cfield(c, k));
+            errf(err, errlen, "%s = %s: not allowed; expected %s", k->name, shown, allowed);
             return -1;
         }
     }

@@ -94,8 +94,10 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
 /* Check every key and every combination. Returns 0, or -1 with a message in err. */
 int cfg_validate(const cfg_t *c, char *err, size_t errlen);
 
-/* Parse a YAML file of nested mappings into `c` (keys applied with cfg_set).
- * Returns 0, or -1 with a message naming the file, line and key in err. */
+/* Parse a YAML file into `c`: one document, a mapping of keys and of sections (l1, system, l2)
+ * of keys, each key once, applied with cfg_setn. Work is bounded (1 MiB, nesting 8, aliases
+ * never re-expanded; an alias cycle is an error). Returns 0, or -1 with a message naming the
+ * file, line and key in err and `c` unchanged. */
 int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen);
 
 /* The command-line way to a configuration, shared by cachegen and cachesim: defaults, then

@@ -21,7 +21,10 @@ typedef struct yctx {
     size_t errlen;
 } yctx_t;
 
-static unsigned long line_of(const yaml_node_t *n) { return (unsigned long)n->start_mark.line + 1; }
+static unsigned long line_of(const yaml_node_t *n)
+{
+    return (unsigned long)n->start_mark.line + 1;
+}
 
 /* 1 if `name` is a section: the part before the dot of some key. */
 static int is_section(const char *name)
@@ -32,6 +35,15 @@ static int is_section(const char *name)
         if (!strncmp(k, name, n) && k[n] == '.')
             return 1;
     }
+    return 0;
+}
+
+/* 1 if `name` is a configuration key. */
+static int is_key(const char *name)
+{
+    for (unsigned i = 0; cfg_key_name(i); i++)
+        if (!strcmp(cfg_key_name(i), name))
+            return 1;
     return 0;
 }
 
@@ -105,8 +117,9 @@ static int walk(yctx_t *y, yaml_node_t *node, const char *prefix, unsigned depth
             continue;
         }
         if (v->type != YAML_SCALAR_NODE) {
-            snprintf(y->err, y->errlen, "%s:%lu: %s: expected a single value, not a list",
-                     y->path, line, key);
+            snprintf(y->err, y->errlen, "%s:%lu: %s: %s", y->path, line, key,
+                     is_key(key) ? "expected a single value, not a list"
+                                 : "unknown key; allowed: the keys of cachegen --help");
             return -1;
         }
         if (depth == 0 && is_section(key) && v->data.scalar.length == 0) {

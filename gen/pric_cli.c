@@ -16,7 +16,7 @@ static int bad(const char *key, const char *value, const char *allowed)
     return 2;
 }
 
-/* Parse a number through num.h; refuse it (exit status 2) with the key, the value and the range. */
+/* Parse a number through num.h; refuse it (exit status 2) naming key, value and range. */
 static int number(const char *key, const char *text, unsigned long long lo,
                   unsigned long long hi, int pow2, unsigned long long *out)
 {

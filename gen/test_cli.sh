@@ -15,6 +15,7 @@ if [ ! -x "$bin" ]; then
     exit 2
 fi
 bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+srcdir="$(cd "$(dirname "$0")" && pwd)"   # gen/: ident.c holds the reserved-word tables
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_cli.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -77,7 +78,8 @@ bad() {
     for f in "${!FILES[@]}"; do printf '%s' "${FILES[$f]}" > "$dir/$f"; done
     FILES=()
     local rc
-    (cd "$dir" && "$CG" "$@" -o out > stdout.txt 2> stderr.txt)
+    # A hang (an alias bomb) is killed and counts as a crash (status 137).
+    (cd "$dir" && timeout -s KILL 30 "$CG" "$@" -o out > stdout.txt 2> stderr.txt)
     rc=$?
     local err="$dir/stderr.txt"
     if [ "$rc" -eq 0 ]; then
@@ -267,6 +269,141 @@ FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
 bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
 FILES[l2key.yaml]=$'l2:\n  colour: red\n'
 bad "YAML with unknown key l2.colour" l2key.yaml:2 l2.colour red -- --config l2key.yaml
+
+# ---- identifiers (issue 14): one definition shared by validation and the emitter ------------
+# Spot checks typed here, independent of gen/ident.c: Verilog-2005 net types, SystemVerilog
+# 1800-2017 words, C++ keywords and alternative tokens, words Verilator keeps out of its C++.
+for kw in wand wor tri tri0 trireg supply0 uwire pulsestyle_onevent always_ff logic bit int \
+          final unique0 s_until_with interface delete co_await char8_t and_eq xor_eq \
+          thread_local vector map; do
+    bad "name=$kw (reserved word)" name "$kw" re:keyword\|reserves -- --set "name=$kw"
+done
+bad "name=foo_ (trailing underscore: foo__meta would be its module)" name foo_ \
+    -- --set name=foo_
+bad "name=a__b (double underscore)" name a__b -- --set name=a__b
+FILES[kw.yaml]=$'name: wand\nl1:\n  ways: 4\n'
+bad "YAML name: wand (Verilog-2005 keyword)" kw.yaml:1 name wand -- --config kw.yaml
+
+# Every word of every table in gen/ident.c is refused as name, cleanly; every name built from
+# the words holding '_' (their prefixes, e.g. wait of wait_order, and the words with a suffix)
+# that validation accepts also generates (the emitter never aborts on a validated name).
+desc="every reserved word of gen/ident.c is refused as name with a named error"
+words=$(awk '/^static const char \*const kw_/ { on = 1 } on { print } /NULL};/ { on = 0 }' \
+        "$srcdir/ident.c" | grep -o '"[^"]*"' | tr -d '"' | sort -u)
+nwords=$(wc -w <<< "$words")
+crash="" accepted="" unnamed=""
+if [ "$nwords" -lt 300 ]; then
+    fail "$desc" "only $nwords words read from $srcdir/ident.c"
+else
+    for kw in $words; do
+        "$CG" --set "name=$kw" -o kw_out > /dev/null 2> kw_err.txt
+        rc=$?
+        if [ "$rc" -ge 128 ]; then crash+=" $kw($rc)"
+        elif [ "$rc" -eq 0 ]; then accepted+=" $kw"; rm -rf kw_out
+        elif ! grep -qF "name = $kw: not allowed" kw_err.txt; then unnamed+=" $kw"
+        fi
+    done
+    if [ -n "$crash$accepted$unnamed" ]; then
+        fail "$desc" "crashed:$crash; accepted:$accepted; message lacks the name:$unnamed"
+    else
+        pass "$desc ($nwords words)"
+    fi
+fi
+
+desc="a name validation accepts always generates (names around the reserved words)"
+cands=$(for kw in $words; do
+            case $kw in *_*) echo "${kw%%_*}"; echo "${kw%_*}"; echo "${kw}_x";; esac
+        done | grep -E '^[a-z][a-z0-9_]*$' | sort -u)
+crash="" nacc=0 nref=0
+for nm in $cands; do
+    rm -rf nm_out
+    "$CG" --set "name=$nm" -o nm_out > /dev/null 2> nm_err.txt
+    rc=$?
+    if [ "$rc" -ge 128 ] || { [ "$rc" -ne 0 ] && ! grep -qF "name = $nm: not allowed" nm_err.txt; }
+    then crash+=" $nm($rc)"
+    elif [ "$rc" -eq 0 ] && [ ! -f "nm_out/$nm.v" ]; then crash+=" $nm(no $nm.v)"
+    elif [ "$rc" -eq 0 ]; then nacc=$((nacc + 1))
+    else nref=$((nref + 1)); fi
+done
+rm -rf nm_out
+if [ -n "$crash" ]; then fail "$desc" "neither generated nor cleanly refused:$crash"
+elif [ "$nacc" -lt 40 ] || [ "$nref" -lt 10 ]; then
+    fail "$desc" "only $nacc accepted and $nref refused names tried"
+else pass "$desc ($nacc generated, $nref refused)"; fi
+
+# ---- numbers and lengths (issue 14): nothing cut, nothing read past its end -----------------
+long=$(printf 'a%.0s' $(seq 600))
+bad "name of 600 characters: refused, its length named" name '600 characters' \
+    -- --set "name=$long"
+zeros=$(printf '0%.0s' $(seq 600))
+bad "--set with a key of 70 characters" --set -- --set "$(printf 'k%.0s' $(seq 70))=1"
+printf 'l1:\n  ways: "8\\0garbage"\n' > nul_tmp.yaml
+FILES[nul.yaml]=$(cat nul_tmp.yaml)
+bad "YAML scalar with a NUL inside (\"8\\0garbage\") is not read as 8" nul.yaml:2 l1.ways \
+    're:8\\x00garbage' -- --config nul.yaml
+FILES[hex.yaml]=$'l1:\n  ways: 0x8\n'
+bad "YAML ways: 0x8 (not decimal)" hex.yaml:2 l1.ways 0x8 -- --config hex.yaml
+FILES[plus.yaml]=$'l1:\n  ways: "+8"\n'
+bad "YAML ways: \"+8\" (a sign)" plus.yaml:2 l1.ways -- --config plus.yaml
+
+# cachegen pric: every number through num.h (strtoull took "+64" and " 128").
+bad_pric() { # bad_pric DESCRIPTION NEEDLE -- ARG...
+    local desc=$1 needle=$2; shift 3
+    local rc
+    timeout -s KILL 30 "$CG" pric "$@" > pric_out.txt 2> pric_err.txt
+    rc=$?
+    if [ "$rc" -eq 0 ] || [ "$rc" -ge 128 ]; then
+        fail "$desc" "exit status $rc, expected a clean error" pric_err.txt
+    elif [ -s pric_out.txt ]; then
+        fail "$desc" "printed equations anyway" pric_err.txt
+    elif ! grep -qF -- "$needle" pric_err.txt || ! grep -qiwE -- "$ALLOWED_RE" pric_err.txt; then
+        fail "$desc" "stderr lacks '$needle' or what is allowed" pric_err.txt
+    else
+        pass "$desc"
+    fi
+}
+bad_pric "pric --sets +64 (a sign)" "--sets = +64" -- --sets +64 --line-bytes 128 --addr-bits 32
+bad_pric "pric --line-bytes ' 128' (a space)" "--line-bytes =  128" \
+    -- --sets 64 --line-bytes " 128" --addr-bits 32
+bad_pric "pric --addr-bits 99999999999999999999 (overflows)" "--addr-bits = 9999" \
+    -- --sets 64 --line-bytes 128 --addr-bits 99999999999999999999
+bad_pric "pric --top-bit 0x1f (not decimal)" "--top-bit = 0x1f" \
+    -- --sets 64 --line-bytes 128 --addr-bits 32 --top-bit 0x1f
+
+# ---- YAML structure (issue 14): bounded work, one document, each key once ---------------------
+FILES[loop.yaml]=$'l1: &a {ways: 4, b: *a}\n'
+bad "YAML alias cycle inside a section" loop.yaml:1 l1.b cycle -- --config loop.yaml
+FILES[self.yaml]=$'a: &a {b: *a}\n'
+bad "YAML alias cycle a: &a {b: *a}" self.yaml:1 a -- --config self.yaml
+FILES[root.yaml]=$'&r {l1: *r}\n'
+bad "YAML alias of the whole document" root.yaml:1 l1 cycle -- --config root.yaml
+FILES[deep.yaml]="l1: $(printf '{a: %.0s' $(seq 10000))1$(printf '}%.0s' $(seq 10000))"
+bad "YAML with 10,000 nested mappings" deep.yaml:1 nesting -- --config deep.yaml
+bomb='a0: &a0 {}'
+for i in $(seq 1 30); do
+    bomb+=$'\n'"a$i: &a$i {k0: *a$((i-1)), k1: *a$((i-1)), k2: *a$((i-1)), k3: *a$((i-1)), "
+    bomb+="k4: *a$((i-1)), k5: *a$((i-1)), k6: *a$((i-1)), k7: *a$((i-1))}"
+done
+FILES[bomb.yaml]=$bomb$'\n'
+bad "YAML alias bomb (8^30 expansions) ends at once" bomb.yaml:1 a0 -- --config bomb.yaml
+bomb_l=$(sed 's/^a0:/l1:/; s/^a[0-9]*:/l2:/' <<< "$bomb")
+FILES[bomb_l2.yaml]=$bomb_l$'\n'
+bad "YAML alias bomb under known sections ends at once" bomb_l2.yaml:1 l1 -- --config bomb_l2.yaml
+FILES[dup.yaml]=$'l1:\n  ways: 4\n  sets: 64\n  ways: 8\n'
+bad "YAML duplicate key l1.ways" dup.yaml:4 l1.ways duplicate -- --config dup.yaml
+FILES[dupsec.yaml]=$'l1:\n  ways: 4\nl1:\n  sets: 64\n'
+bad "YAML duplicate section l1" dupsec.yaml:3 l1 duplicate -- --config dupsec.yaml
+FILES[doc2.yaml]=$'l1:\n  ways: 4\n---\nl1:\n  ways: 8\n'
+bad "YAML second document" doc2.yaml:3 document -- --config doc2.yaml
+FILES[empty_unknown.yaml]=$'l1:\n  ways: 4\nfoo: {}\n'
+bad "YAML empty unknown section foo: {}" empty_unknown.yaml:3 foo section \
+    -- --config empty_unknown.yaml
+FILES[empty_l2.yaml]=$'l1:\n  ways: 4\nl2: {}\n'
+bad "YAML empty section l2: {}" empty_l2.yaml:3 l2 empty -- --config empty_l2.yaml
+FILES[empty_l2b.yaml]=$'l2:\nl1:\n  ways: 4\n'
+bad "YAML empty section l2: (no value)" empty_l2b.yaml:1 l2 empty -- --config empty_l2b.yaml
+FILES[nested.yaml]=$'l1:\n  ways:\n    deep: 4\n'
+bad "YAML mapping below a section" nested.yaml:2 l1.ways mapping -- --config nested.yaml
 
 # An existing directory (or file) that cachegen did not write must be refused and kept as is.
 existing_not_ours() {
@@ -531,6 +668,104 @@ if run_ok "$desc" --preset fermi-l1 -o keep/out; then
     else
         pass "$desc"
     fi
+fi
+
+desc="a --set value of 606 characters is read whole (l1.duel_margin=000...05 is 5)"
+if run_ok "$desc" --set "l1.duel_margin=${zeros}05" -o long_out; then
+    check_values "$desc" long_out l1.duel_margin=5
+fi
+desc="YAML aliases of scalars are read (l2.ways: *w takes l1.ways: &w 8)"
+printf 'l1:\n  ways: &w 8\n  tag_ways: 16\nl2:\n  ways: *w\n' > alias_ok.yaml
+if run_ok "$desc" --config alias_ok.yaml -o alias_out; then
+    check_values "$desc" alias_out l1.ways=8 l2.ways=8 l1.tag_ways=16
+fi
+
+# ---- corner configurations of every mode (issue 14): none may abort ----------------------------
+# Legal extremes: sets up to 1024 (and the L1's 16384), 32 ways, 256-byte lines, 64 address
+# bits, 64 MSHRs, wide counters, every index, L2 and system keys at their limits. Each must
+# generate completely (manifest, file list, system top) with exit 0 and leave nothing beside.
+gcx="--set l1.mode=gcache --set l1.replacement=srrip --set l1.rrpv_bits=8"
+gcx+=" --set l1.gc_th_hot=255 --set l1.gc_th_victim=0 --set l1.gc_bypass_age_every=255"
+gcx+=" --set l1.gc_switch_reset_period=2147483647"
+dcx="--set l1.mode=decoupled --set l1.ways=31 --set l1.tag_ways=32 --set l1.rc_bits=8"
+dcx+=" --set l1.threshold=255 --set l1.duel_interval=65535 --set l1.duel_margin=100"
+pcx="--set l1.mode=pcpred --set l1.pc_entries=4096 --set l1.pc_counter_bits=8"
+pcx+=" --set l1.pc_threshold=255 --set l1.pc_bits=64 --set l1.pc_hash_shift=63"
+big="--set l1.sets=1024 --set l1.ways=32 --set l1.line_bytes=256 --set l1.addr_bits=64"
+big+=" --set l1.mshrs=64 --set l1.counter_bits=64 --set l1.id_bits=16 --set l1.core_bits=8"
+l2x="--set system.cores=64 --set l2.sets=65536 --set l2.ways=32 --set l2.replacement=srrip"
+l2x+=" --set l2.rrpv_bits=8 --set l2.mshrs=64 --set l2.victim_share=64"
+corners=(
+    "--preset gcache-system --set l1.sets=128"
+    "--preset gcache-system --set l1.sets=1024 --set l2.sets=65536"
+    "$gcx $big --set l1.index=modulo"
+    "$gcx $big --set l1.index=xor"
+    "$gcx $big --set l1.index=pric"
+    "$gcx --set l1.sets=16384 --set l1.ways=2 --set l1.line_bytes=16 --set l1.index=pric"
+    "$gcx --set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.mshrs=1"
+    "$gcx $big $l2x --set l2.index=xor"
+    "$big --set l1.index=modulo"
+    "$big --set l1.index=xor --set l1.replacement=plru"
+    "$big --set l1.index=pric --set l1.replacement=srrip --set l1.rrpv_bits=8"
+    "$big --set l1.ways=1 --set l1.mshrs=1 --set l1.write_evict=true"
+    "$big $l2x --set l2.index=pric --set l2.sets=16384"
+    "$big --set system.cores=1 --set l2.sets=2 --set l2.ways=1 --set l2.mshrs=1"
+    "$dcx $big --set l1.ways=31 --set l1.index=modulo"
+    "$dcx $big --set l1.ways=31 --set l1.index=xor"
+    "$dcx $big --set l1.ways=31 --set l1.index=pric --set l1.replacement=srrip"
+    "$dcx --set l1.sets=2 --set l1.ways=2 --set l1.tag_ways=3 --set l1.rc_bits=1
+     --set l1.threshold=1"
+    "$pcx $big --set l1.index=modulo"
+    "$pcx $big --set l1.index=xor --set l1.replacement=plru"
+    "$pcx $big --set l1.index=pric $l2x"
+    "$pcx --set l1.sets=2 --set l1.ways=1 --set l1.pc_entries=2 --set l1.pc_counter_bits=1
+     --set l1.pc_threshold=0 --set l1.pc_bits=1 --set l1.pc_hash_shift=0"
+)
+desc="corner configurations of every mode generate without an abort (${#corners[@]} configs)"
+cfails=""
+k=0
+for args in "${corners[@]}"; do
+    k=$((k + 1))
+    rm -rf "corner$k"
+    # shellcheck disable=SC2086
+    timeout -s KILL 120 "$CG" $args --set "name=corner$k" -o "corner$k" > /dev/null \
+        2> "corner$k.err"
+    rc=$?
+    if [ "$rc" -ne 0 ]; then
+        cfails+=" #$k: exit $rc ($(head -c 200 "corner$k.err")) for: $args;"
+    elif [ ! -f "corner$k/cachegen.manifest" ] || [ ! -f "corner$k/corner${k}_sys.v" ]; then
+        cfails+=" #$k: incomplete output for: $args;"
+    elif [ -n "$(compgen -G "corner$k?*" | grep -v '\.err$')" ]; then
+        cfails+=" #$k: left behind: $(compgen -G "corner$k?*" | tr '\n' ' ');"
+    fi
+done
+if [ -n "$cfails" ]; then fail "$desc" "$cfails"; else pass "$desc"; fi
+
+# The switch vector of a G-Cache L1 is one bit a set: its reset constant is as wide as the set
+# count, past 64 bits (128 sets) and past a bit vector's 4096 bits (16384 sets).
+desc="G-Cache switch vectors reset with constants of the set count's width (128, 16384 bits)"
+if grep -qxF "      gc_switch_q <= 128'h0;" corner1/corner1.v 2> /dev/null &&
+   grep -qxF "      gc_switch_q <= 16384'h0;" corner6/corner6.v 2> /dev/null &&
+   grep -qF "gc_switch_d = 16384'h0;" corner6/corner6.v; then
+    pass "$desc"
+else
+    fail "$desc" "corner1.v: $(grep -hF 'gc_switch_q <=' corner1/corner1.v 2>&1 | head -2 |
+        tr '\n' '|') corner6.v: $(grep -hF 'gc_switch_q <=' corner6/corner6.v 2>&1 | head -2 |
+        tr '\n' '|')"
+fi
+
+# Two of them through Verilator's lint (-Wall, with the generated waivers), the whole system.
+if command -v verilator > /dev/null; then
+    for k in 3 19; do
+        desc="corner config #$k lints clean with verilator --lint-only -Wall (system top)"
+        if [ ! -f "corner$k/corner$k.f" ]; then fail "$desc" "not generated"; continue; fi
+        if msg=$(cd "corner$k" && timeout -s KILL 300 verilator --lint-only -Wall -f "corner$k.f" \
+                 "corner${k}_lint.vlt" --top-module "corner${k}_sys" 2>&1); then
+            pass "$desc"
+        else
+            fail "$desc" "$(head -c 600 <<< "$msg")"
+        fi
+    done
 fi
 
 echo "$passed passed, $failed failed"
