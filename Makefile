@@ -147,12 +147,41 @@ $(B)/test_trace_accel: cmodel/test_trace_accel.c $(B)/libsim.a
 $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libsim.a -lcmocka
 
+# ---- fuzzing (tb/fuzz, issue 14): libFuzzer harnesses with ASan and UBSan (aborting) ------
+# One archive of every source built with the sanitizers (trace buffers shrunk so small inputs
+# cross every refill boundary), one binary per target in build/fuzz/. `make fuzz` runs each
+# target FUZZ_SECONDS under nice; `make test` runs tb/fuzz/smoke.sh (short runs + crash replay).
+DEB_PKGS += clang libfuzzer-14-dev libclang-rt-14-dev
+FUZZ_TARGETS := din text binary accel container pric config
+FUZZ_SECONDS ?= 600
+FUZZ_CC := clang
+FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I. \
+               -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+               -DTRACE_BUF_CAP=512 -DTRACE_LINE_MAX=200 -DTIO_RAW_CAP=64 -DACCEL_IN_CAP=64 \
+               -DACCEL_LINE_MAX=1024
+FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(B)/sram_text.c
+.PHONY: fuzz fuzz-bins
+fuzz-bins: $(patsubst %,$(B)/fuzz/fuzz_%,$(FUZZ_TARGETS))
+
+$(B)/fuzz/libfuzz.a: $(FUZZ_SRC) gen/*.h cmodel/*.h
+	@mkdir -p $(B)/fuzz/obj
+	rm -f $@; for s in $(FUZZ_SRC); do \
+	  $(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $$s -o $(B)/fuzz/obj/$$(basename $$s .c).o || exit 1; \
+	done; ar rcs $@ $(B)/fuzz/obj/*.o
+
+$(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_util.h $(B)/fuzz/libfuzz.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/fuzz/libfuzz.a $(SIM_LIBS)
+
+fuzz: deps
+	$(MAKE) --no-print-directory fuzz-bins
+	tb/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
 # (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
 # mutation test. Prints "N passed, M failed".
 test: deps
-	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory all fuzz-bins
 	tb/test_all.sh
 
 # Longer: random seeds 1..RANDOM_CONFIGS of every kind (L1, L2 slice, system) through

@@ -15,8 +15,16 @@
 #include "trace_accel.h"
 #include "trace_io.h"
 
-#define BUF_CAP (1u << 20)      /* decompressed text held at once */
-#define LINE_MAX_BYTES 65536    /* longer lines are an error */
+/* Buffer and line limits; the fuzz build (tb/fuzz) shrinks them (-D) so that small inputs
+ * cross every refill boundary. LINE_MAX_BYTES must stay below BUF_CAP. */
+#ifndef TRACE_BUF_CAP
+#define TRACE_BUF_CAP (1u << 20)
+#endif
+#ifndef TRACE_LINE_MAX
+#define TRACE_LINE_MAX 65536
+#endif
+#define BUF_CAP TRACE_BUF_CAP          /* decompressed text held at once */
+#define LINE_MAX_BYTES TRACE_LINE_MAX  /* longer lines are an error */
 #define BIN_MAGIC "CGTRACE2"    /* written: records, then an end record holding their count */
 #define BIN_MAGIC1 "CGTRACE1"   /* still read: the same records, no end record */
 #define BIN_RECORD 16
@@ -119,10 +127,13 @@ trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size
     }
     if (!(r->io = tio_open(path, err, errlen)))
         goto fail;
-    if (refill(r) != 0) {
-        snprintf(err, errlen, "trace = %s: %s", path, r->err);
-        goto fail;
-    }
+    /* Detect from a full buffer: one read may return only a few bytes (a short first gzip
+     * member or zstd frame), too few to tell the format or see past leading comments. */
+    while (!r->eof && r->len < BUF_CAP)
+        if (refill(r) != 0) {
+            snprintf(err, errlen, "trace = %s: %s", path, r->err);
+            goto fail;
+        }
     r->fmt = fmt == TF_AUTO ? detect(r) : fmt;
     if (r->fmt == TF_AUTO) {
         snprintf(err, errlen, "trace = %s: cannot tell the format; allowed: din (\"0 1f40\"), "
@@ -170,6 +181,14 @@ static int next_line(trace_reader_t *r, const unsigned char **s, const unsigned 
     for (;;) {
         unsigned char *start = r->buf + r->pos;
         unsigned char *nl = memchr(start, '\n', r->len - r->pos);
+        /* The limit holds wherever the line lies in the buffer (and however the input was
+         * cut into reads): a long line wholly buffered is refused as one cut by a refill. */
+        size_t len = (size_t)((nl ? nl : r->buf + r->len) - start);
+        if (len >= LINE_MAX_BYTES && (nl || r->eof)) {
+            snprintf(r->err, sizeof r->err, "line %llu: longer than %d bytes", r->line + 1,
+                     LINE_MAX_BYTES);
+            return -1;
+        }
         if (nl) {
             *s = start;
             *e = nl;

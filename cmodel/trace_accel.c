@@ -9,7 +9,10 @@
 #include <string.h>
 
 #define WARP_THREADS 32
-#define IN_CAP 65536                    /* bytes read from the stream at once */
+#ifndef ACCEL_IN_CAP /* the fuzz build (tb/fuzz) shrinks it to cross refill boundaries */
+#define ACCEL_IN_CAP 65536
+#endif
+#define IN_CAP ACCEL_IN_CAP             /* bytes read from the stream at once */
 #define MAX_TOKENS (ACCEL_LINE_MAX / 2 + 1)
 #define MAX_REGS 32                     /* register operands per list (Accel-Sim: 1 and 4) */
 

@@ -50,8 +50,10 @@
 
 #include "trace.h"
 
+#ifndef ACCEL_LINE_MAX         /* the fuzz build (tb/fuzz) shrinks it */
 #define ACCEL_LINE_MAX 8192    /* longest accepted line in bytes (a longer "-kernel name"
                                 * header line is skipped) */
+#endif
 #define ACCEL_MAX_WARPS 1024   /* warp ids per thread block: 0..ACCEL_MAX_WARPS-1 */
 #define ACCEL_MAX_WIDTH 256    /* access width cap in bytes */
 

@@ -15,7 +15,10 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#define RAW_CAP (1u << 20)
+#ifndef TIO_RAW_CAP /* the fuzz build (tb/fuzz) shrinks it to cross refill boundaries */
+#define TIO_RAW_CAP (1u << 20)
+#endif
+#define RAW_CAP TIO_RAW_CAP
 
 struct tio {
     FILE *f;                 /* raw input */

@@ -64,6 +64,7 @@ step "cli: output directory keeps user files, atomic swap, lock, killed runs cle
   gen/test_outdir.sh build/cachegen
 step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
+step "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (ASan, UBSan)" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
   $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)
