@@ -170,7 +170,7 @@ $(B)/fuzz/libfuzz.a: $(FUZZ_SRC) gen/*.h cmodel/*.h
 	done; ar rcs $@ $(B)/fuzz/obj/*.o
 
 $(B)/fuzz/fuzz_%: tb/fuzz/fuzz_%.c tb/fuzz/fuzz_util.h $(B)/fuzz/libfuzz.a
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/fuzz/libfuzz.a $(SIM_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(B)/fuzz/libfuzz.a $(SIM_LIBS) -lnettle
 
 fuzz: deps
 	$(MAKE) --no-print-directory fuzz-bins
