@@ -23,12 +23,12 @@ bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
 : "${KILLS:=50}" "${REGENS:=50}" "${ROUNDS:=10}" "${CONC:=8}" "${SEED:=14}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_outdir.XXXXXX") || exit 2
-sleeper= locker=
+sleeper= locker= silent=
 # Only this shell cleans up: a child that a signal below hits between its fork and its exec of
 # cachegen would otherwise run this trap too (bash does) and remove the work directory.
 main_shell=$BASHPID
 trap '[ "$BASHPID" = "$main_shell" ] || exit
-      for p in $sleeper $locker; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
+      for p in $sleeper $locker $silent; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
 cd "$work" || exit 2
 cp "$bin_abs" ./cachegen || exit 2
 mkdir logs # stderr of the runs (outside every directory the checks glob)
@@ -203,14 +203,27 @@ perl -e 'use Fcntl qw(:flock); open(my $h, "<", $ARGV[0]) or die; flock($h, LOCK
 until ! flock -n "killed/$locked" true; do sleep 0.01; done # the lock is held
 RANDOM=$SEED
 sigs=(KILL INT KILL TERM KILL ABRT) # half SIGKILL: the leftovers the next run must clean
+# The kill moments are drawn within the time a whole run takes on this machine now (measured:
+# a run takes a few ms on a quiet machine, tens under load), and the wait before the kill is
+# bash's read timing out on a pipe that stays silent: no process is started for it, since
+# starting `sleep` alone can take longer than a whole run.
+exec 9< <(exec sleep 3600); silent=$!
+usec() { local t=$EPOCHREALTIME; echo $(( 10#${t/./} )); }
+span=1
+for k in 1 2 3; do
+    t0=$(usec); "$CG" "${A[@]}" -o killed/calib > /dev/null; t1=$(usec)
+    [ $((t1 - t0)) -gt "$span" ] && span=$((t1 - t0))
+done
+rm -rf killed/calib
 bad="" nsig=0 nfinished=0 nleft=0
 for i in $(seq 1 "$KILLS"); do
     if [ $((i % 2)) -eq 1 ]; then args=("${B[@]}"); else args=("${A[@]}"); fi
     sig=${sigs[RANDOM % 6]}
-    delay=$(printf '0.%03d' $((RANDOM % 20))) # a run takes a few ms to a few tens
+    d=$(( (RANDOM * 32768 + RANDOM) % span ))
+    delay=$(printf '%d.%06d' $((d / 1000000)) $((d % 1000000)))
     # (A shell starts a background job with SIGINT ignored, which cachegen keeps: undo that.)
     env --default-signal=INT "$CG" "${args[@]}" -o killed/out > /dev/null 2> logs/kill.err & pid=$!
-    sleep "$delay"; kill -s "$sig" $pid 2> /dev/null
+    read -r -t "$delay" -u 9; kill -s "$sig" $pid 2> /dev/null
     wait $pid; rc=$?
     if [ $rc -eq 0 ]; then nfinished=$((nfinished + 1))
     elif [ $rc -ge 128 ]; then nsig=$((nsig + 1))
