@@ -38,7 +38,6 @@ void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
 void emit_l1_memq(emit_t *e, const gen_l1_t *g);  /* <name>_memq: memory-request queue */
-unsigned memq_width(const gen_l1_t *g);           /* its payload bits */
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */

@@ -6,7 +6,7 @@
 #include "emit_l1.h"
 
 /* The payload bits, low to high: wdata, be, mshr, line, store, hint. */
-unsigned memq_width(const gen_l1_t *g)
+static unsigned memq_width(const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     return l->line_bits + g->cfg->l1.line_bytes + l->mshr_bits + l->line_addr_bits + 2;

@@ -40,18 +40,14 @@ public:
             waiting_ = false;
             return bad;
         }
-        if (!waiting_ && ready) { // presented and taken in the same cycle
-            handshakes++;
+        if (!waiting_ && ready) // presented and taken in the same cycle
             return bad;
-        }
         std::string now = payload();
         if (waiting_ && now != payload_)
             bad = name_ + ": payload changed while valid waited for ready";
         waiting_ = !ready;
         if (waiting_)
             payload_.swap(now);
-        else
-            handshakes++;
         return bad;
     }
 
@@ -64,7 +60,6 @@ public:
     }
 
     const std::string &name() const { return name_; }
-    unsigned long long handshakes = 0;
 
 private:
     std::string name_;
