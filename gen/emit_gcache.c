@@ -70,7 +70,8 @@ void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
     emit_line(e, "evt_count_o = %s;", emit_const(gc_evt_count_bits(g), 0));
 }
 
-/* Inside SIdle, before everything else: the switch reset is an event of its own. */
+/* In the decide stage, before everything else: the switch reset is an event of its own (the
+ * operation in the stage waits a cycle). Leaves the if open. */
 void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
@@ -87,7 +88,7 @@ void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
     emit_out(e);
 }
 
-/* Inside STag, where a lookup completes (not a stall): count it toward the period. */
+/* In the decide stage, where a lookup completes (not a stall): count it toward the period. */
 void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
@@ -104,7 +105,7 @@ void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
-/* Inside SFill, for every load fill: a victim bit of 1 turns the set's switch on; report the
+/* In the decide stage's fill, for every load fill: a victim bit of 1 turns the set's switch on; report the
  * set's switch and counter after the fill. */
 static void emit_switch_update(emit_t *e, const gen_l1_t *g)
 {
@@ -116,7 +117,7 @@ static void emit_switch_update(emit_t *e, const gen_l1_t *g)
         emit_line(e, "evt_count_o = gc_count_set;");
 }
 
-/* Inside SFill, before the installing fill: the bypassed fill answers without installing; the
+/* In the decide stage's fill, before the installing fill: the bypassed fill answers without installing; the
  * row is written only for the RRPV aging of the M-th bypass. Leaves an "else begin" open. */
 void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
 {
@@ -124,9 +125,9 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
     unsigned cb = count_bits(c), m = g->lay.set_bits;
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
-    emit_line(e, "rsp_id_d = mshr_rd_id;");
-    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
-    emit_line(e, "state_d = SResp;");
+    emit_line(e, "rsp_push = 1'b1;");
+    emit_line(e, "rsp_id = mshr_rd_id;");
+    emit_line(e, "rsp_data = mem_rsp_data_i;");
     emit_switch_update(e, g);
     emit_line(e, "if (meta_fill_bypass) begin");
     emit_in(e);
@@ -136,7 +137,7 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
     emit_line(e, "evt_set_o = set_q;");
     emit_line(e, "evt_row_o = meta_row;");
     emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
+    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
     emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(cw, 1));
     if (cb) {
         for (unsigned s = 0; s < c->sets; s++)

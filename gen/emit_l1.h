@@ -22,9 +22,12 @@ typedef struct gen_l1 {
     char memq[GEN_MOD_MAX];   /* memory-request queue */
 } gen_l1_t;
 
-/* Entries of the memory-request queue: the FSM produces at most one request per lookup (three
- * cycles or more), so two entries keep the channel busy while a fill or a response is served. */
+/* Entries of each in-order queue (memory requests, core responses): the decide stage pushes at
+ * most one entry per cycle and stops while a queue is full, so two entries sustain one request
+ * per cycle when the channel's ready stays high. */
 #define GEN_MEMQ_DEPTH 2
+/* Payload bits of a memory request (hint, store, line, mshr, be, wdata). */
+unsigned gen_l1_memq_width(const gen_l1_t *g);
 
 /* Fill names and layout from a validated config. */
 void gen_l1_init(gen_l1_t *g, const cfg_t *c);
@@ -62,7 +65,6 @@ void emit_pp_defaults(emit_t *e, const gen_l1_t *g);
 void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
 void emit_pp_fill_pred(emit_t *e);
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
-void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
 /* The geometry the replacement emitters need, so that the L1 and L2 lookup modules share them:

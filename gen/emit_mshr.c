@@ -1,4 +1,5 @@
-/* emit_mshr: the MSHR file in flops: allocate-lowest-free, line-conflict search, free, read. */
+/* emit_mshr: the MSHR file in flops: allocate-lowest-free, line-conflict search, free, and two
+ * reads: the arriving fill's line (issue stage, for its set) and the deciding fill's entry. */
 #include "emit_l1.h"
 
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
@@ -31,8 +32,9 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output wire conflict_o,");
     emit_line(e, "output wire full_o,");
     emit_line(e, "output reg  %sfree_idx_o,", emit_range(mb));
+    emit_line(e, "input  wire %sfill_idx_i,", emit_range(mb));
+    emit_line(e, "output reg  %sfill_line_o,", emit_range(la));
     emit_line(e, "input  wire %srd_idx_i,", emit_range(mb));
-    emit_line(e, "output reg  %srd_line_o,", emit_range(la));
     emit_line(e, "output reg  %srd_id_o", emit_range(id));
     emit_out(e);
     emit_line(e, ");");
@@ -66,9 +68,16 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
+    emit_line(e, "always @* begin : read_fill_line");
+    emit_in(e);
+    emit_line(e, "fill_line_o = e0_line_q;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "if (fill_idx_i == %s) fill_line_o = e%u_line_q;", emit_const(mb, i), i);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
     emit_line(e, "always @* begin : read_entry");
     emit_in(e);
-    emit_line(e, "rd_line_o = e0_line_q;");
     emit_line(e, "rd_id_o = e0_id_q;");
     if (dec)
         emit_line(e, "rd_bypass_o = e0_bypass_q;");
@@ -79,7 +88,6 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
         emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
         emit_in(e);
-        emit_line(e, "rd_line_o = e%u_line_q;", i);
         emit_line(e, "rd_id_o = e%u_id_q;", i);
         if (dec)
             emit_line(e, "rd_bypass_o = e%u_bypass_q;", i);

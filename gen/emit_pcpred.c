@@ -41,15 +41,13 @@ void emit_pp_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "reg pp_we; // this operation writes counter pp_widx with pp_wval");
     emit_line(e, "reg %spp_widx;", emit_range(k));
     emit_line(e, "reg %spp_wval;", emit_range(cb));
-    emit_line(e, "reg %sreq_pc_q, req_pc_d;", emit_range(c->pc_bits));
-    emit_line(e, "reg pp_pred_q, pp_pred_d; // the prediction sent with the pending read");
     emit_hash(e, g);
     emit_line(e, "wire %spp_hash_cnt; // the request PC's counter", emit_range(cb));
     emit_line(e, "wire pp_pred = pp_hash_cnt >= %s;", emit_const(cb, c->pc_threshold));
     emit_line(e, "wire mshr_rd_pred;");
     emit_line(e, "wire %smshr_rd_hpc;", emit_range(k));
     emit_line(e, "wire %smeta_old_hpc; // the chosen way's hpc before the operation", emit_range(k));
-    emit_line(e, "wire %spp_meta_hpc = (state_q == SFill) ? mshr_rd_hpc : pp_hash;", emit_range(k));
+    emit_line(e, "wire %spp_meta_hpc = s1_fill_q ? mshr_rd_hpc : pp_hash;", emit_range(k));
     emit_line(e, "wire %spp_old_cnt; // the counter of the chosen way's last PC", emit_range(cb));
     emit_line(e, "wire pp_fill_bypass = mshr_rd_pred & ~mem_rsp_hint_i;");
     emit_line(e, "%s u_pctbl (", g->pctbl);
@@ -112,20 +110,17 @@ void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
 void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
 {
     unsigned k = pp_hash_bits(g), cb = g->cfg->l1.pc_counter_bits;
-    emit_line(e, "req_pc_d = req_pc_q;");
-    emit_line(e, "pp_pred_d = pp_pred_q;");
     emit_line(e, "pp_we = 1'b0;");
     emit_line(e, "pp_widx = %s;", emit_const(k, 0));
     emit_line(e, "pp_wval = %s;", emit_const(cb, 0));
     emit_line(e, "evt_pc_pred_o = 1'b0;");
 }
 
-/* Inside STag, where a lookup completes: a load hit decrements the counter of the line's last
+/* In the decide stage, where a lookup completes: a load hit decrements the counter of the line's last
  * PC (floor 0); a load miss predicts from its own counter. */
 void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
-    emit_line(e, "pp_pred_d = 1'b0;");
     emit_line(e, "if (meta_hit & !req_store_q) begin");
     emit_in(e);
     emit_line(e, "pp_we = 1'b1;");
@@ -135,7 +130,6 @@ void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
     emit_line(e, "if (!meta_hit & !req_store_q) begin");
     emit_in(e);
-    emit_line(e, "pp_pred_d = pp_pred;");
     emit_line(e, "evt_pc_pred_o = pp_pred;");
     emit_out(e);
     emit_line(e, "end");
@@ -151,11 +145,11 @@ void emit_pp_values(emit_t *e, const gen_l1_t *g)
               emit_range(cb), emit_const(cb, max), emit_const(cb, 1));
 }
 
-/* Inside SFill: every fill reports the MSHR's prediction. Whether it bypasses (predicted and
+/* In the decide stage's fill: every fill reports the MSHR's prediction. Whether it bypasses (predicted and
  * the L2's bit 0: pp_fill_bypass) is emit_top.c's shared bypassing fill. */
 void emit_pp_fill_pred(emit_t *e) { emit_line(e, "evt_pc_pred_o = mshr_rd_pred;"); }
 
-/* Inside SFill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
+/* In the decide stage's fill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
@@ -168,14 +162,3 @@ void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
-void emit_pp_flops(emit_t *e, const gen_l1_t *g, int reset)
-{
-    const cfg_l1_t *c = &g->cfg->l1;
-    if (reset) {
-        emit_line(e, "req_pc_q <= {%u{1'b0}};", c->pc_bits);
-        emit_line(e, "pp_pred_q <= 1'b0;");
-        return;
-    }
-    emit_line(e, "req_pc_q <= req_pc_d;");
-    emit_line(e, "pp_pred_q <= pp_pred_d;");
-}

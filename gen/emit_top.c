@@ -1,15 +1,18 @@
-/* emit_top: the L1 top module: ports, control FSM, SRAM instances, counters, event port.
- * One operation at a time: IDLE picks (fill > flush > parked load > new request), TAG looks up
- * and writes the row, FILL installs a returned line, MEMREQ pushes into the memory-request
- * queue (<name>_memq, which drives the mem_req channel), RESP waits on the core. Timing
- * contract (README): hit response valid 2 cycles after acceptance. */
+/* emit_top: the L1 top module, a two-stage pipeline (README, "Timing contract").
+ * Issue stage: picks one operation per cycle (a fill > a flush > the replay queue > a new
+ * request) and reads its set's row and data lines. Decide stage: the row (forwarded when the
+ * previous decision wrote the same set) goes through the metadata module; the operation writes
+ * the row, the data line, the MSHRs and the counters, emits its event, and pushes its memory
+ * request and its response into two in-order queues (<name>_memq instances). A request that
+ * must wait (line conflict, no MSHR, every line reserved) goes to the replay queue, with the
+ * request behind it, and is issued again after a fill. One operation decides per cycle, so the
+ * C model sees the same sequence of events as from the former one-at-a-time cache. */
 #include "emit_l1.h"
 
 #include <string.h>
 
-enum { S_SWEEP, S_IDLE, S_TAG, S_FILL, S_MEMREQ, S_RESP, S_COUNT };
-static const char *const state_names[S_COUNT] = {"SSweep", "SIdle", "STag", "SFill", "SMemReq",
-                                                 "SResp"};
+enum { S_SWEEP, S_RUN, S_COUNT };
+static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 
 typedef struct top_w {
     unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
@@ -48,7 +51,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire rst_ni,");
     emit_line(e, "// core request: whole-line load or store, line address, byte enables");
     emit_line(e, "input  wire req_valid_i,");
-    emit_line(e, "output reg  req_ready_o,");
+    emit_line(e, "output wire req_ready_o,");
     emit_line(e, "input  wire req_store_i,");
     emit_line(e, "input  wire %sreq_line_i,", emit_range(w->la));
     emit_line(e, "input  wire %sreq_id_i,", emit_range(w->id));
@@ -112,36 +115,106 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
+/* The request fields that travel with a request through the decide stage and the replay queue,
+ * high to low: reservation failure counted, store, line, id, PC (PC predictor), be, wdata. */
+typedef struct req_field {
+    const char *name;
+    unsigned width;
+} req_field_t;
+
+static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, req_field_t *f)
+{
+    unsigned n = 0;
+    f[n++] = (req_field_t){"rsv", 1};
+    f[n++] = (req_field_t){"store", 1};
+    f[n++] = (req_field_t){"line", w->la};
+    f[n++] = (req_field_t){"id", w->id};
+    if (pp_enabled(g))
+        f[n++] = (req_field_t){"pc", w->pc};
+    f[n++] = (req_field_t){"be", w->lb};
+    f[n++] = (req_field_t){"wdata", w->lw};
+    return n;
+}
+
+static unsigned req_bits(const gen_l1_t *g, const top_w_t *w)
+{
+    req_field_t f[8];
+    unsigned n = req_fields(g, w, f), b = 0;
+    for (unsigned i = 0; i < n; i++)
+        b += f[i].width;
+    return b;
+}
+
+/* "{pfx_rsv, pfx_store, ...}" with the decide stage's or the head's names. */
+static const char *req_concat(const gen_l1_t *g, const top_w_t *w, const char *pfx,
+                              const char *sfx, const char *rsv)
+{
+    static char buf[512];
+    req_field_t f[8];
+    unsigned n = req_fields(g, w, f);
+    size_t k = 0;
+    k += (size_t)snprintf(buf + k, sizeof buf - k, "{");
+    for (unsigned i = 0; i < n; i++) {
+        if (i == 0 && rsv)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", rsv);
+        else
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s%s%s", i ? ", " : "", pfx,
+                                  f[i].name, sfx);
+    }
+    snprintf(buf + k, sizeof buf - k, "}");
+    return buf;
+}
+
 static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     lay_l1_row_t reset;
     bv_t packed;
     lay_l1_reset_row(&g->cfg->l1, &g->lay, &reset);
     lay_l1_pack(&g->lay, &reset, &packed);
+    unsigned rqw = req_bits(g, w);
     for (unsigned s = 0; s < S_COUNT; s++)
-        emit_line(e, "localparam [2:0] %s = %s;", state_names[s], emit_const(3, s));
+        emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
     emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
-    emit_line(e, "reg [2:0] state_q, state_d;");
+    emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
-    emit_line(e, "reg %sset_q, set_d;", emit_range(w->m));
-    emit_line(e, "reg %sline_q, line_d;", emit_range(w->la));
-    emit_line(e, "reg req_store_q, req_store_d;");
-    emit_line(e, "reg %sreq_id_q, req_id_d;", emit_range(w->id));
-    emit_line(e, "reg %sreq_be_q, req_be_d;", emit_range(w->lb));
-    emit_line(e, "reg %sreq_wdata_q, req_wdata_d;", emit_range(w->lw));
-    emit_line(e, "reg park_q, park_d;");
-    emit_line(e, "reg rsv_counted_q, rsv_counted_d;");
     emit_line(e, "reg flush_pend_q, flush_pend_d;");
-    if (g->lay.dec)
-        emit_line(e, "reg park_wake_q, park_wake_d; // a fill completed since the load parked");
-    emit_line(e, "reg %smshr_q, mshr_d;   // the MSHR of the memory read being sent", emit_range(w->mb));
-    emit_line(e, "reg %sfmshr_q, fmshr_d; // the MSHR being filled", emit_range(w->mb));
-    emit_line(e, "reg resume_q, resume_d;  // a fill came while a memory request waited: resume it");
-    emit_line(e, "reg %srsp_id_q, rsp_id_d;", emit_range(w->id));
-    emit_line(e, "reg [%u:0] rsp_status_q, rsp_status_d;", LAY_STATUS_BITS - 1);
-    emit_line(e, "reg %srsp_data_q, rsp_data_d;", emit_range(w->lw));
+    emit_line(e, "// decide stage: the operation whose row and data lines the SRAMs return now");
+    emit_line(e, "reg s1_valid_q, s1_valid_d;");
+    emit_line(e, "reg s1_fill_q, s1_fill_d;     // a fill (else a core request)");
+    emit_line(e, "reg s1_squash_q, s1_squash_d; // a request issued behind one that had to wait");
+    emit_line(e, "reg %sset_q, set_d;", emit_range(w->m));
+    emit_line(e, "reg %sfmshr_q, fmshr_d; // the fill's MSHR", emit_range(w->mb));
+    req_field_t f[8];
+    unsigned nf = req_fields(g, w, f);
+    for (unsigned i = 0; i < nf; i++) {
+        emit_line(e, "reg %sreq_%s_q, req_%s_d;", emit_range(f[i].width), f[i].name, f[i].name);
+    }
+    emit_line(e, "reg wake_q, wake_d;         // a fill decided since the last request waited");
+    emit_line(e, "reg rsv_pend_q, rsv_pend_d; // the oldest request has failed a reservation");
+    emit_line(e, "// replay queue: requests that wait, oldest first (entry 0 is the head)");
+    emit_line(e, "reg [1:0] rq_count_q, rq_count_d;");
+    emit_line(e, "reg [%u:0] rq0_q, rq0_d, rq1_q, rq1_d;", rqw - 1);
+    emit_line(e, "reg rq_push;");
+    emit_line(e, "wire rq_pop;");
+    for (unsigned i = 0; i < nf; i++) {
+        if (f[i].width == 1)
+            emit_line(e, "wire rqh_%s;", f[i].name);
+        else
+            emit_line(e, "wire %srqh_%s;", emit_range(f[i].width), f[i].name);
+    }
+    emit_line(e, "assign %s = rq0_q;", req_concat(g, w, "rqh_", "", NULL));
+    emit_line(e, "// forwarding: the last row and data-line writes, for an operation whose read came");
+    emit_line(e, "// before them");
+    emit_line(e, "reg fwd_row_valid_q, fwd_row_valid_d;");
+    emit_line(e, "reg %sfwd_row_set_q, fwd_row_set_d;", emit_range(w->m));
+    emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(w->rb));
+    emit_line(e, "reg fwd_data_valid_q, fwd_data_valid_d;");
+    emit_line(e, "reg %sfwd_data_set_q, fwd_data_set_d;", emit_range(w->m));
+    emit_line(e, "reg %sfwd_way_q, fwd_way_d;", emit_range(w->wb));
+    emit_line(e, "reg %sfwd_wdata_q, fwd_wdata_d;", emit_range(w->lw));
+    emit_line(e, "reg %sfwd_wbe_q, fwd_wbe_d;", emit_range(w->lb));
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             emit_line(e, "reg %scnt_%s_q, cnt_%s_d;", emit_range(w->cw), lay_counter_names[i],
@@ -149,7 +222,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
     emit_line(e, "// SRAM ports");
     emit_line(e, "reg meta_re, meta_we;");
-    emit_line(e, "reg %smeta_raddr, meta_waddr;", emit_range(w->m));
+    emit_line(e, "reg %smeta_waddr;", emit_range(w->m));
     emit_line(e, "reg %smeta_wdata;", emit_range(w->rb));
     emit_line(e, "wire %smeta_rdata;", emit_range(w->rb));
     emit_line(e, "reg data_re;");
@@ -160,19 +233,25 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned k = 0; k < g->lay.ways; k++)
         emit_line(e, "wire %sdata_rdata_w%u;", emit_range(w->lw), k);
     emit_blank(e);
+    emit_line(e, "// queues: memory requests and core responses, pushed by the decide stage");
+    emit_line(e, "reg memq_push, rsp_push;");
+    emit_line(e, "wire memq_full, rspq_full;");
+    emit_line(e, "reg %srsp_id;", emit_range(w->id));
+    emit_line(e, "reg [%u:0] rsp_status;", LAY_STATUS_BITS - 1);
+    emit_line(e, "reg %srsp_data;", emit_range(w->lw));
+    emit_blank(e);
     emit_line(e, "// metadata logic, MSHRs, index");
-    emit_line(e, "// A continuous assignment, not a default in the control block: meta_op feeds");
-    emit_line(e, "// back into that block through u_meta, and event-driven simulators would see");
-    emit_line(e, "// the default and the override as two changes and never settle.");
-    emit_line(e, "wire [1:0] meta_op = (state_q == SFill) ? 2'd2 : {1'b0, req_store_q};");
+    emit_line(e, "wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};");
     emit_line(e, "wire meta_hit, meta_evict;");
     if (g->lay.dec)
         emit_line(e, "wire meta_reserve, meta_bypass, meta_stall;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
+    emit_line(e, "wire %smeta_row_in = (fwd_row_valid_q & (fwd_row_set_q == set_q)) ? fwd_row_q :",
+              emit_range(w->rb));
+    emit_line(e, "                          meta_rdata; // forwarded");
     emit_line(e, "reg mshr_alloc, mshr_free;");
-    emit_line(e, "wire memq_push, memq_full;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
     if (gc_enabled(g))
         emit_gc_decls(e, g);
@@ -183,17 +262,73 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_pp_values(e, g);
     }
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
-    emit_line(e, "wire %smshr_rd_idx = (state_q == SFill) ? fmshr_q : mem_rsp_mshr_i;",
-              emit_range(w->mb));
-    emit_line(e, "wire %smshr_rd_line;", emit_range(w->la));
+    emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
     emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
-    emit_line(e, "wire %sidx_line = mem_rsp_valid_i ? mshr_rd_line[%u:0] :", emit_range(w->in),
-              w->in - 1);
-    emit_line(e, "    (park_q ? line_q[%u:0] : req_line_i[%u:0]);", w->in - 1, w->in - 1);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
-    emit_line(e, "wire %smeta_tag = (state_q == SFill) ? mshr_rd_line[%u:%u] : line_q[%u:%u];",
-              emit_range(w->t), w->la - 1, w->m, w->la - 1, w->m);
+    emit_line(e, "wire %smeta_tag = req_line_q[%u:%u];", emit_range(w->t), w->la - 1, w->m);
     emit_blank(e);
+    emit_line(e, "// issue stage: what enters the decide stage next cycle");
+    emit_line(e, "reg s1_stall;  // the decide stage's request waits (to the replay queue)");
+    emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
+    emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
+    emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
+              gc_resets(g) ? "gc_reset_pend_q" : "1'b0");
+    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
+    emit_line(e, "// a full memory queue stops requests, never fills (the fill may be what frees it)");
+    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !issue_fill & !flush_pend_q & !memq_full;");
+    emit_line(e, "wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_rsv | wake_q);");
+    emit_line(e, "assign req_ready_o = issue_open & (rq_count_q == 2'd0);");
+    emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
+    emit_line(e, "assign rq_pop = issue_replay;");
+    emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !issue_fill%s;",
+              g->lay.dec ? " & mshr_empty" : "");
+    emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
+    emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
+              w->in - 1);
+    emit_blank(e);
+}
+
+static void emit_queue(emit_t *e, const gen_l1_t *g, const char *inst, unsigned width,
+                       const char *push, const char *full, const char *data_in,
+                       const char *valid, const char *ready, const char *data_out)
+{
+    emit_line(e, "%s #(.Width(%u)) %s (", g->memq, width, inst);
+    emit_in(e);
+    emit_line(e, ".clk_i       (clk_i),");
+    emit_line(e, ".rst_ni      (rst_ni),");
+    emit_line(e, ".push_i      (%s),", push);
+    emit_line(e, ".full_o      (%s),", full);
+    emit_line(e, ".push_data_i (%s),", data_in);
+    emit_line(e, ".valid_o     (%s),", valid);
+    emit_line(e, ".ready_i     (%s),", ready);
+    emit_line(e, ".data_o      (%s)", data_out);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+static void emit_sram(emit_t *e, const char *inst, unsigned width, unsigned depth,
+                      unsigned abits, const char *re, const char *rdata, const char *we,
+                      const char *waddr, const char *wdata, const char *wmask)
+{
+    emit_line(e, "cachegen_sram_1r1w #(");
+    emit_in(e);
+    emit_line(e, ".Width    (%u),", width);
+    emit_line(e, ".Depth    (%u),", depth);
+    emit_line(e, ".AddrBits (%u)", abits);
+    emit_out(e);
+    emit_line(e, ") %s (", inst);
+    emit_in(e);
+    emit_line(e, ".clk_i   (clk_i),");
+    emit_line(e, ".re_i    (%s),", re);
+    emit_line(e, ".raddr_i (idx_set),");
+    emit_line(e, ".rdata_o (%s),", rdata);
+    emit_line(e, ".we_i    (%s),", we);
+    emit_line(e, ".waddr_i (%s),", waddr);
+    emit_line(e, ".wdata_i (%s),", wdata);
+    emit_line(e, ".wmask_i (%s)", wmask);
+    emit_out(e);
+    emit_line(e, ");");
 }
 
 static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -207,7 +342,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
     emit_line(e, "%s u_meta (", g->meta);
     emit_in(e);
-    emit_line(e, ".row_i       (meta_rdata),");
+    emit_line(e, ".row_i       (meta_row_in),");
     emit_line(e, ".op_i        (meta_op),");
     emit_line(e, ".tag_i       (meta_tag),");
     if (gc_enabled(g)) {
@@ -239,7 +374,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".clk_i        (clk_i),");
     emit_line(e, ".rst_ni       (rst_ni),");
     emit_line(e, ".alloc_i      (mshr_alloc),");
-    emit_line(e, ".alloc_line_i (line_q),");
+    emit_line(e, ".alloc_line_i (req_line_q),");
     emit_line(e, ".alloc_id_i   (req_id_q),");
     if (g->lay.dec) {
         emit_line(e, ".alloc_bypass_i (meta_bypass),");
@@ -254,53 +389,35 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_line(e, ".free_i       (mshr_free),");
     emit_line(e, ".free_idx_i   (fmshr_q),");
-    emit_line(e, ".look_line_i  (req_line_i),");
+    emit_line(e, ".look_line_i  (req_line_q),");
     emit_line(e, ".conflict_o   (mshr_conflict),");
     emit_line(e, ".full_o       (mshr_full),");
     emit_line(e, ".free_idx_o   (mshr_free_idx),");
-    emit_line(e, ".rd_idx_i     (mshr_rd_idx),");
-    emit_line(e, ".rd_line_o    (mshr_rd_line),");
+    emit_line(e, ".fill_idx_i   (mem_rsp_mshr_i),");
+    emit_line(e, ".fill_line_o  (mshr_fill_line),");
+    emit_line(e, ".rd_idx_i     (fmshr_q),");
     emit_line(e, ".rd_id_o      (mshr_rd_id)");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-    emit_line(e, "// Memory requests leave in acceptance order through the queue, so mem_req_valid_o");
-    emit_line(e, "// is held with its payload until the handshake whatever the FSM does meanwhile.");
-    emit_line(e, "assign memq_push = (state_q == SMemReq) & !memq_full;");
-    emit_line(e, "%s u_memq (", g->memq);
-    emit_in(e);
-    emit_line(e, ".clk_i       (clk_i),");
-    emit_line(e, ".rst_ni      (rst_ni),");
-    emit_line(e, ".push_i      (memq_push),");
-    emit_line(e, ".full_o      (memq_full),");
-    emit_line(e, ".push_data_i ({%s, req_store_q, line_q, mshr_q, req_be_q, req_wdata_q}),",
-              pp_enabled(g) ? "pp_pred_q & ~req_store_q" : "1'b0");
-    emit_line(e, ".valid_o     (mem_req_valid_o),");
-    emit_line(e, ".ready_i     (mem_req_ready_i),");
-    emit_line(e, ".data_o      ({mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o,");
-    emit_line(e, "               mem_req_be_o, mem_req_wdata_o})");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    emit_line(e, "// Memory requests leave in acceptance order through a queue, so mem_req_valid_o is");
+    emit_line(e, "// held with its payload until the handshake whatever the pipeline does meanwhile.");
+    char buf[256];
+    snprintf(buf, sizeof buf, "{%s, req_store_q, req_line_q, mshr_free_idx, req_be_q, req_wdata_q}",
+             pp_enabled(g) ? "pp_pred & ~req_store_q" : "1'b0");
+    emit_queue(e, g, "u_memq", gen_l1_memq_width(g), "memq_push", "memq_full", buf,
+               "mem_req_valid_o", "mem_req_ready_i",
+               "{mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_be_o, "
+               "mem_req_wdata_o}");
+    emit_line(e, "// Responses leave through a skid queue: rsp_ready_i low stops the decide stage only");
+    emit_line(e, "// when the queue is full.");
+    emit_queue(e, g, "u_rspq", w->id + LAY_STATUS_BITS + w->lw, "rsp_push", "rspq_full",
+               "{rsp_id, rsp_status, rsp_data}", "rsp_valid_o", "rsp_ready_i",
+               "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
-    emit_line(e, "cachegen_sram_1r1w #(");
-    emit_in(e);
-    emit_line(e, ".Width    (%u),", w->rb);
-    emit_line(e, ".Depth    (%u),", g->lay.sets);
-    emit_line(e, ".AddrBits (%u)", w->m);
-    emit_out(e);
-    emit_line(e, ") u_meta_sram (");
-    emit_in(e);
-    emit_line(e, ".clk_i   (clk_i),");
-    emit_line(e, ".re_i    (meta_re),");
-    emit_line(e, ".raddr_i (meta_raddr),");
-    emit_line(e, ".rdata_o (meta_rdata),");
-    emit_line(e, ".we_i    (meta_we),");
-    emit_line(e, ".waddr_i (meta_waddr),");
-    emit_line(e, ".wdata_i (meta_wdata),");
-    emit_line(e, ".wmask_i ({%u{1'b1}})", w->rb);
-    emit_out(e);
-    emit_line(e, ");");
+    snprintf(buf, sizeof buf, "{%u{1'b1}}", w->rb);
+    emit_sram(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "meta_rdata", "meta_we",
+              "meta_waddr", "meta_wdata", buf);
     emit_blank(e);
     emit_line(e, "genvar gb;");
     emit_line(e, "generate");
@@ -315,34 +432,36 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
     emit_line(e, "// Data: one bank per way, all read in parallel with the tags.");
     for (unsigned k = 0; k < g->lay.ways; k++) {
-        emit_line(e, "cachegen_sram_1r1w #(");
-        emit_in(e);
-        emit_line(e, ".Width    (%u),", w->lw);
-        emit_line(e, ".Depth    (%u),", g->lay.sets);
-        emit_line(e, ".AddrBits (%u)", w->m);
-        emit_out(e);
-        emit_line(e, ") u_data_sram_w%u (", k);
-        emit_in(e);
-        emit_line(e, ".clk_i   (clk_i),");
-        emit_line(e, ".re_i    (data_re),");
-        emit_line(e, ".raddr_i (meta_raddr),");
-        emit_line(e, ".rdata_o (data_rdata_w%u),", k);
-        emit_line(e, ".we_i    (data_we[%u]),", k);
-        emit_line(e, ".waddr_i (set_q),");
-        emit_line(e, ".wdata_i (data_wdata),");
-        emit_line(e, ".wmask_i (data_wmask)");
-        emit_out(e);
-        emit_line(e, ");");
+        char inst[32], rd[32], we[32];
+        snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
+        snprintf(rd, sizeof rd, "data_rdata_w%u", k);
+        snprintf(we, sizeof we, "data_we[%u]", k);
+        emit_sram(e, inst, w->lw, g->lay.sets, w->m, "data_re", rd, we, "set_q", "data_wdata",
+                  "data_wmask");
     }
     emit_blank(e);
-    emit_line(e, "reg %shit_data;", emit_range(w->lw));
-    emit_line(e, "always @* begin : hit_data_select");
+    emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
+    emit_line(e, "reg %sway_data;", emit_range(w->lw));
+    emit_line(e, "always @* begin : hit_way_select");
     emit_in(e);
-    emit_line(e, "hit_data = data_rdata_w0;");
+    emit_line(e, "way_data = data_rdata_w0;");
     for (unsigned k = 1; k < g->lay.ways; k++)
-        emit_line(e, "if (meta_way == %s) hit_data = data_rdata_w%u;", emit_const(w->wb, k), k);
+        emit_line(e, "if (meta_way == %s) way_data = data_rdata_w%u;", emit_const(w->wb, k), k);
     emit_out(e);
     emit_line(e, "end");
+    emit_line(e, "wire fwd_data_hit = fwd_data_valid_q & (fwd_data_set_q == set_q) & (fwd_way_q == meta_way);");
+    emit_line(e, "wire %sfwd_mask;", emit_range(w->lw));
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_fwd_mask", w->lb);
+    emit_in(e);
+    emit_line(e, "assign fwd_mask[gb*8 +: 8] = {8{fwd_data_hit & fwd_wbe_q[gb]}};");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_line(e, "wire %shit_data = (way_data & ~fwd_mask) | (fwd_wdata_q & fwd_mask);",
+              emit_range(w->lw));
     emit_blank(e);
 }
 
@@ -352,118 +471,43 @@ static void emit_count(emit_t *e, const top_w_t *w, const char *cond, lay_counte
               lay_counter_names[c], emit_const(w->cw, 1));
 }
 
-/* Event fields for the current cycle (called inside the FSM block). */
-static void emit_event(emit_t *e, const top_w_t *w, lay_evt_kind_t kind, const char *dec,
-                       const char *set, const char *row)
+/* Event fields for the current cycle (called inside the decide block). */
+static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
+                       const char *row)
 {
     emit_line(e, "evt_valid_o = 1'b1;");
     emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, kind));
     emit_line(e, "evt_dec_o = %s;", dec);
     emit_line(e, "evt_set_o = %s;", set);
     emit_line(e, "evt_row_o = %s;", row);
-    (void)w;
 }
 
 static const char *dec_const(lay_decision_t d) { return emit_const(LAY_DEC_BITS, d); }
 
-static void emit_fsm_idle(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_respond(emit_t *e, const char *id, lay_status_t st, const char *data)
 {
-    (void)g;
-    emit_line(e, "SIdle: begin");
-    emit_in(e);
-    if (gc_resets(g)) {
-        emit_gc_reset_event(e, g);
-        emit_line(e, "end else if (mem_rsp_valid_i) begin // then fills");
-    } else {
-        emit_line(e, "if (mem_rsp_valid_i) begin // fills first");
-    }
-    emit_in(e);
-    emit_line(e, "set_d = idx_set; // line_q keeps a parked load; the fill's line is in its MSHR");
-    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_line(e, "state_d = SFill;");
-    emit_out(e);
-    emit_line(e, "end else if (flush_pend_q) begin");
-    emit_in(e);
-    if (g->lay.dec) { /* reserved lines must fill before their rows are swept */
-        emit_line(e, "if (mshr_empty) begin // decoupled: outstanding reads drain first");
-        emit_in(e);
-    }
-    emit_line(e, "flush_pend_d = flush_i;");
-    emit_line(e, "sweep_set_d = %s;", emit_const(w->m, 0));
-    emit_line(e, "state_d = SSweep;");
-    if (g->lay.dec) {
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_out(e);
-    if (g->lay.dec) {
-        emit_line(e, "end else if (park_q) begin // load held for an MSHR or a data line");
-        emit_in(e);
-        emit_line(e, "if (park_wake_q) begin");
-    } else {
-        emit_line(e, "end else if (park_q) begin // load held for a free MSHR");
-        emit_in(e);
-        emit_line(e, "if (!mshr_full) begin");
-    }
-    emit_in(e);
-    emit_line(e, "set_d = idx_set;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_line(e, "data_re = 1'b1;");
-    emit_line(e, "state_d = STag;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end else if (req_valid_i) begin");
-    emit_in(e);
-    emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
-    emit_in(e);
-    emit_line(e, "if (!rsv_counted_q) begin");
-    emit_in(e);
-    emit_event(e, w, EVT_STALL, dec_const(DEC_STALL_LINE), "idx_set", emit_const_bv(w->rb, &(bv_t){{0}}));
-    emit_line(e, "rsv_counted_d = 1'b1;");
-    emit_line(e, "cnt_rsv_fails_d = cnt_rsv_fails_q + %s;", emit_const(w->cw, 1));
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "req_ready_o = 1'b1;");
-    emit_line(e, "req_store_d = req_store_i;");
-    emit_line(e, "line_d = req_line_i;");
-    emit_line(e, "req_id_d = req_id_i;");
-    emit_line(e, "req_be_d = req_be_i;");
-    emit_line(e, "req_wdata_d = req_wdata_i;");
-    if (pp_enabled(g))
-        emit_line(e, "req_pc_d = req_pc_i;");
-    emit_line(e, "set_d = idx_set;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_line(e, "data_re = 1'b1;");
-    emit_line(e, "state_d = STag;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
+    emit_line(e, "rsp_push = 1'b1;");
+    emit_line(e, "rsp_id = %s;", id);
+    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, st));
+    if (data)
+        emit_line(e, "rsp_data = %s;", data);
 }
 
-/* After a lookup: a load hit answers, everything else goes to memory; a store hit writes its
- * bytes (unless write-evict); a load that did not hit takes the lowest free MSHR. */
-static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w,
-                                const char *mshr_note)
+/* After a lookup: a load hit answers; a store enters the memory queue (and is acknowledged)
+ * and writes its bytes if it hit (unless write-evict); a load that did not hit takes the
+ * lowest free MSHR and sends its read. */
+static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "if (meta_hit & !req_store_q) begin");
     emit_in(e);
-    emit_line(e, "rsp_id_d = req_id_q;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
-    emit_line(e, "rsp_data_d = hit_data;");
-    emit_line(e, "state_d = SResp;");
+    emit_respond(e, "req_id_q", ST_HIT, "hit_data");
     emit_out(e);
-    emit_line(e, "end else begin");
+    emit_line(e, "end");
+    emit_line(e, "if (req_store_q) begin // acknowledged as it enters the memory queue");
     emit_in(e);
-    emit_line(e, "state_d = SMemReq;");
+    emit_line(e, "memq_push = 1'b1;");
+    emit_respond(e, "req_id_q", ST_STORE, NULL);
     emit_out(e);
     emit_line(e, "end");
     if (!c->write_evict) {
@@ -476,96 +520,75 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w,
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin%s", mshr_note);
+    emit_line(e, "if (!meta_hit & !req_store_q) begin%s",
+              g->lay.dec ? " // reserve or bypass: both hold an MSHR" : "");
     emit_in(e);
     emit_line(e, "mshr_alloc = 1'b1;");
-    emit_line(e, "mshr_d = mshr_free_idx;");
+    emit_line(e, "memq_push = 1'b1;");
     emit_line(e, "evt_mshr_o = mshr_free_idx;");
     emit_out(e);
     emit_line(e, "end");
 }
 
-/* A lookup that cannot go on parks its request until a fill: stall event `dec`, one
- * reservation failure per request; `wake` (decoupled) also clears the parked wake-up. */
-static void emit_park(emit_t *e, const top_w_t *w, lay_decision_t dec, int wake)
+/* A request that cannot go on waits in the replay queue until a fill: stall event `dec`, one
+ * reservation failure per request. */
+static void emit_wait(emit_t *e, const top_w_t *w, lay_decision_t dec)
 {
-    emit_event(e, w, EVT_STALL, dec_const(dec), "set_q", "meta_rdata");
-    emit_line(e, "park_d = 1'b1;");
-    if (wake)
-        emit_line(e, "park_wake_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b1;");
-    emit_count(e, w, "!rsv_counted_q", CNT_RSV_FAILS);
-    emit_line(e, "state_d = SIdle;");
+    emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
+    emit_line(e, "s1_stall = 1'b1;");
+    emit_count(e, w, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
-static void emit_fsm_tag(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "STag: begin");
+    emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
     emit_in(e);
-    emit_line(e, "if (meta_hit | req_store_q | !mshr_full) begin");
+    emit_wait(e, w, DEC_STALL_LINE);
+    emit_out(e);
+    emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
     emit_in(e);
-    char dec[160];
-    snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
-             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-             dec_const(DEC_LD_MISS));
-    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
+    emit_wait(e, w, DEC_STALL_MSHR);
+    emit_out(e);
+    if (g->lay.dec) {
+        emit_line(e, "end else if (meta_stall) begin // every data line reserved");
+        emit_in(e);
+        emit_wait(e, w, DEC_STALL_RSV);
+        emit_out(e);
+    }
+    emit_line(e, "end else begin");
+    emit_in(e);
+    char dec[256];
+    if (g->lay.dec)
+        snprintf(dec, sizeof dec,
+                 "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : (meta_reserve ? %s : %s))",
+                 dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+                 dec_const(DEC_LD_MISS), dec_const(DEC_LD_BYPASS));
+    else
+        snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
+                 dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+                 dec_const(DEC_LD_MISS));
+    emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
+    if (g->lay.dec) {
+        emit_line(e, "evt_evict_o = meta_evict;");
+        emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
+    }
     emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "park_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b0;");
+    emit_line(e, "rsv_pend_d = 1'b0;");
     emit_count(e, w, "1'b1", CNT_ACCESSES);
     emit_count(e, w, "meta_hit", CNT_HITS);
-    emit_count(e, w, "!meta_hit", CNT_MISSES);
+    if (g->lay.dec) {
+        emit_count(e, w, "!meta_hit & !meta_bypass", CNT_MISSES);
+        emit_count(e, w, "meta_bypass", CNT_BYPASSES);
+        emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+    } else {
+        emit_count(e, w, "!meta_hit", CNT_MISSES);
+    }
     if (gc_resets(g))
         emit_gc_count_request(e, g);
     if (pp_enabled(g))
         emit_pp_lookup(e, g);
-    emit_lookup_outcome(e, g, w, "");
-    emit_out(e);
-    emit_line(e, "end else begin // load miss with every MSHR busy: park until a fill frees one");
-    emit_in(e);
-    emit_park(e, w, DEC_STALL_MSHR, 0);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-}
-
-/* Decoupled lookup: the metadata module decides hit / reserve / bypass / stall. */
-static void emit_fsm_tag_dec(emit_t *e, const gen_l1_t *g, const top_w_t *w)
-{
-    emit_line(e, "STag: begin");
-    emit_in(e);
-    emit_line(e, "if (!(meta_hit | req_store_q | !mshr_full)) begin // load needs an MSHR: park");
-    emit_in(e);
-    emit_park(e, w, DEC_STALL_MSHR, 1);
-    emit_out(e);
-    emit_line(e, "end else if (meta_stall) begin // every data line reserved: park until a fill");
-    emit_in(e);
-    emit_park(e, w, DEC_STALL_RSV, 1);
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    char dec[256];
-    snprintf(dec, sizeof dec,
-             "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : (meta_reserve ? %s : %s))",
-             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-             dec_const(DEC_LD_MISS), dec_const(DEC_LD_BYPASS));
-    emit_event(e, w, EVT_LOOKUP, dec, "set_q", "meta_row");
-    emit_line(e, "evt_way_o = meta_way;");
-    emit_line(e, "evt_evict_o = meta_evict;");
-    emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
-    emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "park_d = 1'b0;");
-    emit_line(e, "rsv_counted_d = 1'b0;");
-    emit_count(e, w, "1'b1", CNT_ACCESSES);
-    emit_count(e, w, "meta_hit", CNT_HITS);
-    emit_count(e, w, "!meta_hit & !meta_bypass", CNT_MISSES);
-    emit_count(e, w, "meta_bypass", CNT_BYPASSES);
-    emit_count(e, w, "meta_evict", CNT_EVICTIONS);
-    emit_lookup_outcome(e, g, w, " // reserve or bypass: both hold an MSHR");
-    emit_out(e);
-    emit_line(e, "end");
+    emit_lookup_outcome(e, g, w);
     emit_out(e);
     emit_line(e, "end");
 }
@@ -577,15 +600,10 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "if (%s) begin", g->lay.dec ? "mshr_rd_bypass" : "pp_fill_bypass");
     emit_in(e);
-    emit_event(e, w, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_rdata");
+    emit_event(e, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_row_in");
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
-    if (g->lay.dec) /* a line reservation may wait for this fill */
-        emit_line(e, "park_wake_d = 1'b1;");
-    emit_line(e, "rsp_id_d = mshr_rd_id;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
-    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
-    emit_line(e, "state_d = SResp;");
+    emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
     if (pp_enabled(g))
         emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(w->cw, 1));
     emit_out(e);
@@ -593,10 +611,9 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_in(e);
 }
 
-static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "SFill: begin");
-    emit_in(e);
+    emit_line(e, "wake_d = 1'b1;");
     if (pp_enabled(g))
         emit_pp_fill_pred(e);
     if (g->lay.dec || pp_enabled(g))
@@ -605,7 +622,7 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_gc_fill_bypass(e, g, w->cw);
     if (pp_enabled(g))
         emit_pp_fill_victim(e, g);
-    emit_event(e, w, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
+    emit_event(e, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (!g->lay.dec) {
         emit_line(e, "evt_evict_o = meta_evict;");
@@ -619,115 +636,49 @@ static void emit_fsm_rest(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
     emit_count(e, w, "1'b1", CNT_FILLS);
-    if (g->lay.dec) /* the decoupled store evicts when it reserves, not when it fills */
-        emit_line(e, "park_wake_d = 1'b1;");
-    else
+    if (!g->lay.dec) /* the decoupled store evicts when it reserves, not when it fills */
         emit_count(e, w, "meta_evict", CNT_EVICTIONS);
-    emit_line(e, "rsp_id_d = mshr_rd_id;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_MISS));
-    emit_line(e, "rsp_data_d = mem_rsp_data_i;");
-    emit_line(e, "state_d = SResp;");
+    emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (g->lay.dec || gc_enabled(g) || pp_enabled(g)) {
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "SMemReq: begin");
-    emit_in(e);
-    emit_line(e, "// A fill is taken while the queue is full, so the cache never blocks the fill");
-    emit_line(e, "// path (an L2 holding a response for this L1 may be what keeps the queue full).");
-    emit_line(e, "if (memq_full & mem_rsp_valid_i) begin");
-    emit_in(e);
-    emit_line(e, "set_d = idx_set;");
-    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_line(e, "resume_d = 1'b1;");
-    emit_line(e, "state_d = SFill;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (!memq_full) begin // memq_push");
-    emit_in(e);
-    emit_line(e, "if (req_store_q) begin // a store is acknowledged when it enters the queue");
-    emit_in(e);
-    emit_line(e, "rsp_id_d = req_id_q;");
-    emit_line(e, "rsp_status_d = %s;", emit_const(LAY_STATUS_BITS, ST_STORE));
-    emit_line(e, "state_d = SResp;");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "state_d = SIdle;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "SResp: begin");
-    emit_in(e);
-    emit_line(e, "if (rsp_ready_i) begin");
-    emit_in(e);
-    emit_line(e, "state_d = resume_q ? SMemReq : SIdle;");
-    emit_line(e, "resume_d = 1'b0;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "default: begin // SSweep: write the reset row into every set");
-    emit_in(e);
-    emit_event(e, w, EVT_SWEEP, dec_const(DEC_NONE), "sweep_set_q", "RowReset");
-    emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "meta_waddr = sweep_set_q;");
-    emit_line(e, "meta_wdata = RowReset;");
-    emit_line(e, "sweep_set_d = sweep_set_q + %s;", emit_const(w->m, 1));
-    emit_line(e, "if (sweep_set_q == LastSet) state_d = SIdle;");
-    emit_out(e);
-    emit_line(e, "end");
 }
 
-static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+/* The decide stage: one event per cycle, every state write, both queue pushes. */
+static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "always @* begin : control");
+    emit_line(e, "always @* begin : decide");
     emit_in(e);
     emit_line(e, "state_d = state_q;");
     emit_line(e, "sweep_set_d = sweep_set_q;");
-    emit_line(e, "set_d = set_q;");
-    emit_line(e, "line_d = line_q;");
-    emit_line(e, "req_store_d = req_store_q;");
-    emit_line(e, "req_id_d = req_id_q;");
-    emit_line(e, "req_be_d = req_be_q;");
-    emit_line(e, "req_wdata_d = req_wdata_q;");
-    emit_line(e, "park_d = park_q;");
-    emit_line(e, "rsv_counted_d = rsv_counted_q;");
     emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
-    emit_line(e, "mshr_d = mshr_q;");
-    emit_line(e, "fmshr_d = fmshr_q;");
-    emit_line(e, "resume_d = resume_q;");
-    emit_line(e, "rsp_id_d = rsp_id_q;");
-    emit_line(e, "rsp_status_d = rsp_status_q;");
-    emit_line(e, "rsp_data_d = rsp_data_q;");
+    emit_line(e, "wake_d = wake_q;");
+    emit_line(e, "rsv_pend_d = rsv_pend_q;");
+    emit_line(e, "s1_stall = 1'b0;");
+    emit_line(e, "s1_bounce = 1'b0;");
+    emit_line(e, "rq_push = 1'b0;");
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_d = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
-    if (g->lay.dec)
-        emit_line(e, "park_wake_d = park_wake_q;");
     if (gc_enabled(g))
         emit_gc_defaults(e, g);
     if (pp_enabled(g))
         emit_pp_defaults(e, g);
-    emit_count(e, w, "rsv_counted_q", CNT_STALL_CYCLES);
-    emit_line(e, "req_ready_o = 1'b0;");
-    emit_line(e, "meta_re = 1'b0;");
-    emit_line(e, "meta_raddr = idx_set;");
+    emit_count(e, w, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
     emit_line(e, "meta_wdata = meta_row;");
-    emit_line(e, "data_re = 1'b0;");
     emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
     emit_line(e, "data_wdata = req_wdata_q;");
     emit_line(e, "data_wbe = req_be_q;");
     emit_line(e, "mshr_alloc = 1'b0;");
     emit_line(e, "mshr_free = 1'b0;");
+    emit_line(e, "memq_push = 1'b0;");
+    emit_line(e, "rsp_push = 1'b0;");
+    emit_line(e, "rsp_id = req_id_q;");
+    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
+    emit_line(e, "rsp_data = mem_rsp_data_i;");
     emit_line(e, "evt_valid_o = 1'b0;");
     emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, 0));
     emit_line(e, "evt_dec_o = %s;", dec_const(DEC_NONE));
@@ -737,16 +688,144 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "evt_evict_tag_o = %s;", emit_const(w->t, 0));
     emit_line(e, "evt_mshr_o = %s;", emit_const(w->mb, 0));
     emit_line(e, "evt_row_o = meta_row;");
-    emit_line(e, "case (state_q)");
+    emit_line(e, "if (state_q == SSweep) begin // write the reset row into every set");
     emit_in(e);
-    emit_fsm_idle(e, g, w);
-    if (g->lay.dec)
-        emit_fsm_tag_dec(e, g, w);
-    else
-        emit_fsm_tag(e, g, w);
-    emit_fsm_rest(e, g, w);
+    emit_event(e, EVT_SWEEP, dec_const(DEC_NONE), "sweep_set_q", "RowReset");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "meta_waddr = sweep_set_q;");
+    emit_line(e, "meta_wdata = RowReset;");
+    emit_line(e, "sweep_set_d = sweep_set_q + %s;", emit_const(w->m, 1));
+    emit_line(e, "if (sweep_set_q == LastSet) state_d = SRun;");
     emit_out(e);
-    emit_line(e, "endcase");
+    emit_line(e, "end else if (sweep_start) begin");
+    emit_in(e);
+    emit_line(e, "flush_pend_d = flush_i;");
+    emit_line(e, "sweep_set_d = %s;", emit_const(w->m, 0));
+    emit_line(e, "state_d = SSweep;");
+    emit_out(e);
+    emit_line(e, "end");
+    if (gc_resets(g)) {
+        emit_gc_reset_event(e, g);
+        emit_line(e, "end");
+    }
+    emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");
+    emit_in(e);
+    emit_line(e, "rq_push = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
+    emit_in(e);
+    emit_decide_fill(e, g, w);
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
+    emit_in(e);
+    emit_line(e, "s1_bounce = 1'b1;");
+    emit_line(e, "rq_push = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold) begin");
+    emit_in(e);
+    emit_decide_request(e, g, w);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (s1_stall) begin");
+    emit_in(e);
+    emit_line(e, "rq_push = 1'b1;");
+    emit_line(e, "rsv_pend_d = 1'b1;");
+    emit_line(e, "wake_d = 1'b0;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* The issue stage: the decide stage's next operation, the replay queue, forwarding state. */
+static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    req_field_t f[8];
+    unsigned nf = req_fields(g, w, f), rqw = req_bits(g, w);
+    emit_line(e, "always @* begin : issue");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = hold;");
+    emit_line(e, "s1_fill_d = s1_fill_q;");
+    emit_line(e, "s1_squash_d = s1_squash_q;");
+    emit_line(e, "set_d = set_q;");
+    emit_line(e, "fmshr_d = fmshr_q;");
+    for (unsigned i = 0; i < nf; i++) {
+        emit_line(e, "req_%s_d = req_%s_q;", f[i].name, f[i].name);
+    }
+    emit_line(e, "meta_re = 1'b0;");
+    emit_line(e, "data_re = 1'b0;");
+    emit_line(e, "if (issue_fill) begin");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = 1'b1;");
+    emit_line(e, "s1_fill_d = 1'b1;");
+    emit_line(e, "s1_squash_d = 1'b0;");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
+    emit_line(e, "req_line_d = mshr_fill_line;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else if (issue_replay | issue_req) begin");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = 1'b1;");
+    emit_line(e, "s1_fill_d = 1'b0;");
+    emit_line(e, "s1_squash_d = s1_requeue; // the request ahead of it waits: so does this one");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "data_re = 1'b1;");
+    emit_line(e, "if (issue_replay) begin");
+    emit_in(e);
+    for (unsigned i = 0; i < nf; i++) {
+        emit_line(e, "req_%s_d = rqh_%s;", f[i].name, f[i].name);
+    }
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    for (unsigned i = 0; i < nf; i++) {
+        if (!strcmp(f[i].name, "rsv"))
+            emit_line(e, "req_rsv_d = 1'b0;");
+        else
+            emit_line(e, "req_%s_d = req_%s_i;", f[i].name, f[i].name);
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// the replay queue: pop the head at issue, push at the tail from the decide stage");
+    emit_line(e, "rq0_d = rq0_q;");
+    emit_line(e, "rq1_d = rq1_q;");
+    emit_line(e, "rq_count_d = rq_count_q;");
+    emit_line(e, "if (rq_pop) begin");
+    emit_in(e);
+    emit_line(e, "rq0_d = rq1_q;");
+    emit_line(e, "rq_count_d = rq_count_q - 2'd1;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// A request that waits is older than every queued one: it goes to the head. One");
+    emit_line(e, "// issued behind it (squashed) is older than every queued one but that: the tail.");
+    emit_line(e, "if (rq_push & s1_requeue) begin");
+    emit_in(e);
+    emit_line(e, "rq1_d = rq0_d;");
+    emit_line(e, "rq0_d = %s;", req_concat(g, w, "req_", "_q", "s1_stall | req_rsv_q"));
+    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
+    emit_out(e);
+    emit_line(e, "end else if (rq_push) begin");
+    emit_in(e);
+    emit_line(e, "if (rq_count_d == 2'd0) rq0_d = %s;", req_concat(g, w, "req_", "_q", NULL));
+    emit_line(e, "else rq1_d = %s;", req_concat(g, w, "req_", "_q", NULL));
+    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
+    emit_out(e);
+    emit_line(e, "end");
+    (void)rqw;
+    emit_line(e, "// a write makes the forwarding copy current for the read issued with it");
+    emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
+    emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");
+    emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
+    emit_line(e, "fwd_data_valid_d = (|data_we) | (fwd_data_valid_q & !data_re);");
+    emit_line(e, "fwd_data_set_d = (|data_we) ? set_q : fwd_data_set_q;");
+    emit_line(e, "fwd_way_d = (|data_we) ? meta_way : fwd_way_q;");
+    emit_line(e, "fwd_wdata_d = (|data_we) ? data_wdata : fwd_wdata_q;");
+    emit_line(e, "fwd_wbe_d = (|data_we) ? data_wbe : fwd_wbe_q;");
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -754,49 +833,63 @@ static void emit_fsm(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    static const char *const regs[] = {"set", "line", "req_store", "req_id", "req_be",
-                                       "req_wdata", "park", "rsv_counted", "flush_pend", "mshr",
-                                       "fmshr", "resume", "rsp_id", "rsp_status", "rsp_data",
-                                       NULL};
-    const unsigned widths_of[] = {w->m, w->la, 1, w->id, w->lb, w->lw, 1, 1, 1, w->mb, w->mb, 1,
-                                  w->id, LAY_STATUS_BITS, w->lw};
+    req_field_t f[8];
+    unsigned nf = req_fields(g, w, f), rqw = req_bits(g, w);
+    struct {
+        char name[24];
+        unsigned width;
+    } regs[40];
+    unsigned n = 0;
+#define REG(nm, wd) do { snprintf(regs[n].name, sizeof regs[n].name, "%s", nm); regs[n++].width = (wd); } while (0)
+    REG("sweep_set", w->m);
+    REG("flush_pend", 1);
+    REG("s1_valid", 1);
+    REG("s1_fill", 1);
+    REG("s1_squash", 1);
+    REG("set", w->m);
+    REG("fmshr", w->mb);
+    for (unsigned i = 0; i < nf; i++) {
+        char nm[24];
+        snprintf(nm, sizeof nm, "req_%s", f[i].name);
+        REG(nm, f[i].width);
+    }
+    REG("wake", 1);
+    REG("rsv_pend", 1);
+    REG("rq_count", 2);
+    REG("rq0", rqw);
+    REG("rq1", rqw);
+    REG("fwd_row_valid", 1);
+    REG("fwd_row_set", w->m);
+    REG("fwd_row", w->rb);
+    REG("fwd_data_valid", 1);
+    REG("fwd_data_set", w->m);
+    REG("fwd_way", w->wb);
+    REG("fwd_wdata", w->lw);
+    REG("fwd_wbe", w->lb);
+#undef REG
     emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
     emit_in(e);
     emit_line(e, "if (!rst_ni) begin");
     emit_in(e);
     emit_line(e, "state_q <= SSweep;");
-    emit_line(e, "sweep_set_q <= %s;", emit_const(w->m, 0));
-    for (unsigned i = 0; regs[i]; i++) {
-        if (widths_of[i] <= 64)
-            emit_line(e, "%s_q <= %s;", regs[i], emit_const(widths_of[i], 0));
-        else
-            emit_line(e, "%s_q <= {%u{1'b0}};", regs[i], widths_of[i]);
-    }
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
-    if (g->lay.dec)
-        emit_line(e, "park_wake_q <= 1'b0;");
     if (gc_enabled(g))
         emit_gc_flops(e, g, 1);
-    if (pp_enabled(g))
-        emit_pp_flops(e, g, 1);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
     emit_line(e, "state_q <= state_d;");
-    emit_line(e, "sweep_set_q <= sweep_set_d;");
-    for (unsigned i = 0; regs[i]; i++)
-        emit_line(e, "%s_q <= %s_d;", regs[i], regs[i]);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "%s_q <= %s_d;", regs[i].name, regs[i].name);
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_q <= cnt_%s_d;", lay_counter_names[i], lay_counter_names[i]);
-    if (g->lay.dec)
-        emit_line(e, "park_wake_q <= park_wake_d;");
     if (gc_enabled(g))
         emit_gc_flops(e, g, 0);
-    if (pp_enabled(g))
-        emit_pp_flops(e, g, 0);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -806,11 +899,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "assign rsp_valid_o = state_q == SResp;");
-    emit_line(e, "assign rsp_id_o = rsp_id_q;");
-    emit_line(e, "assign rsp_status_o = rsp_status_q;");
-    emit_line(e, "assign rsp_data_o = rsp_data_q;");
-    emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
+    emit_line(e, "// the fill in the decide stage is taken as it decides");
+    emit_line(e, "assign mem_rsp_ready_o = s1_valid_q & s1_fill_q & !hold;");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
             emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",
@@ -824,12 +914,13 @@ void emit_l1_top(emit_t *e, const gen_l1_t *g)
 {
     top_w_t w;
     widths(g, &w);
-    gen_header(e, g->cfg, g->top, "L1 data cache (write-through, non-blocking, SPEC 3.1)");
+    gen_header(e, g->cfg, g->top, "L1 data cache (write-through, non-blocking, pipelined, SPEC 3.1)");
     emit_ports(e, g, &w);
     emit_in(e);
     emit_decls(e, g, &w);
     emit_instances(e, g, &w);
-    emit_fsm(e, g, &w);
+    emit_decide(e, g, &w);
+    emit_issue(e, g, &w);
     emit_flops(e, g, &w);
     emit_outputs(e, g, &w);
     emit_out(e);

@@ -68,8 +68,11 @@ struct harness {
     std::mt19937_64 rng;
     unsigned rsp_ready_pct = 100, flush_per_10k = 0;
     bool failed = false;
-    cm_req_t presented{}, accepted{};
-    bool presented_live = false, accepted_live = false;
+    cm_req_t presented{};
+    bool presented_live = false;
+    // accepted and not yet looked up, oldest first: the L1 decides in acceptance order, and a
+    // request that waits (STALL) is decided again before any younger one
+    std::deque<cm_req_t> accepted;
     std::deque<expect_rsp> rsps;
     std::deque<expect_mem> mems;
     bv_t fill_data{};
@@ -200,19 +203,11 @@ struct harness {
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
-            if (dec == DEC_STALL_LINE) {
-                if (!presented_live) {
-                    fail("line stall without a presented request", "");
-                    return;
-                }
-                cm_l1_access(m, &presented, &r);
-            } else {
-                if (!accepted_live) {
-                    fail("lookup without an accepted request", "");
-                    return;
-                }
-                cm_l1_access(m, &accepted, &r);
+            if (accepted.empty()) {
+                fail("lookup without an accepted request", "");
+                return;
             }
+            cm_l1_access(m, &accepted.front(), &r);
             break;
         default:
             fail("unknown event kind", "");
@@ -266,10 +261,10 @@ struct harness {
         }
         cov.event(r, top->evt_evict_o, m);
         // what the RTL must do next
-        const cm_req_t &q = r.dec == DEC_STALL_LINE ? presented : accepted;
+        const cm_req_t q = accepted.empty() ? cm_req_t{} : accepted.front();
         uint64_t line = lay_line_addr(l, q.addr);
         if (r.kind == EVT_LOOKUP) {
-            accepted_live = false;
+            accepted.pop_front();
             requests_done++;
             if (r.dec == DEC_LD_HIT) {
                 bv_t ref;
@@ -384,7 +379,7 @@ struct harness {
         if (free_running)
             return;
         // The RTL counts a stall cycle while a request's reservation failure is pending.
-        if ((presented_live && presented.rsv_counted) || (accepted_live && accepted.rsv_counted))
+        if (!accepted.empty() && accepted.front().rsv_counted)
             cm_l1_stall_cycle(m);
     }
 
@@ -396,7 +391,7 @@ struct harness {
         if (phased && !presented_live && gen.remaining() == 0 && events < min_events)
             gen.random(traffic_pattern, 10000);
         // +traffic=fig7: program order, the next request only after the last response
-        bool wait = serialize && (accepted_live || !rsps.empty() || !mems.empty() ||
+        bool wait = serialize && (!accepted.empty() || !rsps.empty() || !mems.empty() ||
                                  mem.outstanding() != 0);
         if (!presented_live && !wait && gen.next(presented)) {
             presented.rsv_counted = 0;
@@ -540,8 +535,7 @@ struct harness {
                 on_event();
             if (top->req_valid_i && top->req_ready_o) {
                 requests_accepted++;
-                accepted = presented;
-                accepted_live = true;
+                accepted.push_back(presented);
                 presented_live = false;
             }
             if (top->mem_req_valid_o && top->mem_req_ready_i)
@@ -577,7 +571,7 @@ struct harness {
         if (free_running)
             return !presented_live && gen.remaining() == 0 && mem.outstanding() == 0 &&
                    !top->rsp_valid_o && requests_done >= requests_accepted;
-        return !presented_live && !accepted_live && gen.remaining() == 0 && rsps.empty() &&
+        return !presented_live && accepted.empty() && gen.remaining() == 0 && rsps.empty() &&
                mems.empty() && mem.outstanding() == 0;
     }
 

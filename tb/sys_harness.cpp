@@ -48,7 +48,9 @@ namespace {
 
 // pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
 struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; unsigned pred; };
-struct l1_rsp { uint32_t id; unsigned status; bv_t data; };
+// A core response the L1 owes; `mem` is the reference memory's line when the load was decided
+// (+own_lines: the response may leave after a younger store of the core has been looked up).
+struct l1_rsp { uint32_t id; unsigned status; bv_t data; bv_t mem; };
 struct l2_rsp { unsigned core, mshr, vbit, bbit, hit; bv_t data; };
 
 // Bits [c*w, c*w+w) of a concatenated port, as an integer or a vector.
@@ -78,8 +80,9 @@ template <typename T> void put_field(T &port, unsigned total, unsigned c, unsign
 struct core_state {
     cm_l1_t *m = nullptr;
     std::unique_ptr<traffic> gen;
-    cm_req_t presented{}, accepted{};
-    bool presented_live = false, accepted_live = false;
+    cm_req_t presented{};
+    bool presented_live = false;
+    std::deque<cm_req_t> accepted; // not yet looked up, oldest first (the L1 decides in order)
     std::deque<l1_rsp> rsps;
     std::deque<mem_req> mems;   // memory requests this L1 must send, in order
     bool reset_expected = false;
@@ -174,6 +177,16 @@ struct harness {
     }
 
     // ---- L1 events -----------------------------------------------------------------------
+    bv_t ref_line(uint64_t line)
+    {
+        bv_t v;
+        if (own_lines)
+            ref.line(line, v);
+        else
+            bv_zero(&v);
+        return v;
+    }
+
     void l1_event(unsigned c)
     {
         core_state &s = core[c];
@@ -216,23 +229,15 @@ struct harness {
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
-            if (dec == DEC_STALL_LINE) {
-                if (!s.presented_live) {
-                    fail("line stall without a presented request", where);
-                    return;
-                }
-                cm_l1_access(s.m, &s.presented, &r);
-            } else {
-                if (!s.accepted_live) {
-                    fail("lookup without an accepted request", where);
-                    return;
-                }
-                if (s.reset_expected && kind == EVT_LOOKUP) {
-                    fail("a lookup before the due switch reset", where);
-                    return;
-                }
-                cm_l1_access(s.m, &s.accepted, &r);
+            if (s.accepted.empty()) {
+                fail("lookup without an accepted request", where);
+                return;
             }
+            if (s.reset_expected && kind == EVT_LOOKUP) {
+                fail("a lookup before the due switch reset", where);
+                return;
+            }
+            cm_l1_access(s.m, &s.accepted.front(), &r);
             break;
         default:
             fail("unknown L1 event kind", where);
@@ -286,22 +291,22 @@ struct harness {
             hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
         if (r.reset_due)
             s.reset_expected = true;
-        const cm_req_t &q = r.dec == DEC_STALL_LINE ? s.presented : s.accepted;
+        const cm_req_t q = s.accepted.empty() ? cm_req_t{} : s.accepted.front();
         uint64_t line = lay_line_addr(&l, q.addr);
         if (r.kind == EVT_LOOKUP) {
-            s.accepted_live = false;
+            s.accepted.pop_front();
             s.done++;
             if (r.dec == DEC_LD_HIT)
-                s.rsps.push_back({q.id, ST_HIT, r.data});
+                s.rsps.push_back({q.id, ST_HIT, r.data, ref_line(line)});
             else if (r.dec == DEC_LD_MISS)
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
             else { // acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
-                s.rsps.push_back({q.id, ST_STORE, {}});
+                s.rsps.push_back({q.id, ST_STORE, {}, {}});
                 ref.store(line, q.be, q.wdata); // program order, this L1's (+own_lines)
             }
         } else if (r.kind == EVT_FILL) {
-            s.rsps.push_back({r.id, r.status, r.data});
+            s.rsps.push_back({r.id, r.status, r.data, ref_line(s.id_line[r.id])});
         }
     }
 
@@ -476,9 +481,7 @@ struct harness {
             if (!bv_eq(&d, &e.data, l.line_bits))
                 fail("core response data differs from the L1 model", where);
             if (own_lines) { // only this core writes the line: memory order is program order
-                bv_t exp;
-                ref.line(s.id_line[e.id], exp);
-                if (!bv_eq(&d, &exp, l.line_bits))
+                if (!bv_eq(&d, &e.mem, l.line_bits))
                     fail("core response data differs from the reference memory", where);
                 hit("own_lines_reference_checked");
             }
@@ -498,7 +501,7 @@ struct harness {
             bool busy = false; // a read of this L1 still outstanding
             for (unsigned i = 0; i < cfg.l1.mshrs; i++)
                 busy |= s.m->mshr[i].valid != 0;
-            bool wait = serialize && (busy || s.accepted_live || !s.rsps.empty() ||
+            bool wait = serialize && (busy || !s.accepted.empty() || !s.rsps.empty() ||
                                       !s.mems.empty() || l2_accepted_live || !l2_rsps.empty());
             if (!s.presented_live && !wait && s.gen->next(s.presented)) {
                 if (own_lines) { // the core's own lines: its id in the top line-address bits
@@ -637,8 +640,7 @@ struct harness {
             monitor_channels();
             for (unsigned c = 0; c < P; c++) {
                 core_state &s = core[c];
-                if (s.presented_live && s.presented.rsv_counted) cm_l1_stall_cycle(s.m);
-                else if (s.accepted_live && s.accepted.rsv_counted) cm_l1_stall_cycle(s.m);
+                if (!s.accepted.empty() && s.accepted.front().rsv_counted) cm_l1_stall_cycle(s.m);
             }
             bv_t ev;
             port_get(top->evt_l1_valid_o, ev, P);
@@ -652,9 +654,8 @@ struct harness {
             port_get(top->req_ready_o, rr, P);
             for (unsigned c = 0; c < P; c++)
                 if (bv_get(&rv, c, 1) && bv_get(&rr, c, 1)) {
-                    core[c].accepted = core[c].presented;
-                    core[c].accepted_live = true;
-                    core[c].id_line[core[c].accepted.id] = lay_line_addr(&l, core[c].accepted.addr);
+                    core[c].accepted.push_back(core[c].presented);
+                    core[c].id_line[core[c].presented.id] = lay_line_addr(&l, core[c].presented.addr);
                     core[c].presented_live = false;
                 }
             if (top->l2_req_valid_o && top->l2_req_ready_o)
@@ -682,7 +683,7 @@ struct harness {
     bool idle() const
     {
         for (const auto &s : core) {
-            if (s.presented_live || s.accepted_live || s.gen->remaining() || !s.rsps.empty() ||
+            if (s.presented_live || !s.accepted.empty() || s.gen->remaining() || !s.rsps.empty() ||
                 !s.mems.empty() || s.reset_expected)
                 return false;
             for (unsigned i = 0; i < cfg.l1.mshrs; i++)
@@ -798,7 +799,7 @@ int main(int argc, char **argv)
             const core_state &s = h.core[c];
             char b[160];
             std::snprintf(b, sizeof b, "  core %u: presented %d accepted %d script %zu rsps %zu mems %zu\n",
-                          c, s.presented_live, s.accepted_live, s.gen->remaining(), s.rsps.size(),
+                          c, s.presented_live, (int)s.accepted.size(), s.gen->remaining(), s.rsps.size(),
                           s.mems.size());
             why += b;
         }
