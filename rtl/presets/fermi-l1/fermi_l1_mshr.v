@@ -53,8 +53,9 @@ module fermi_l1_mshr (
   output wire conflict_o,
   output wire full_o,
   output reg  [2:0] free_idx_o,
+  input  wire [2:0] fill_idx_i,
+  output reg  [24:0] fill_line_o,
   input  wire [2:0] rd_idx_i,
-  output reg  [24:0] rd_line_o,
   output reg  [7:0] rd_id_o
 );
 
@@ -100,39 +101,42 @@ module fermi_l1_mshr (
     if (!valid_q[0]) free_idx_o = 3'd0;
   end
 
+  always @* begin : read_fill_line
+    fill_line_o = e0_line_q;
+    if (fill_idx_i == 3'd0) fill_line_o = e0_line_q;
+    if (fill_idx_i == 3'd1) fill_line_o = e1_line_q;
+    if (fill_idx_i == 3'd2) fill_line_o = e2_line_q;
+    if (fill_idx_i == 3'd3) fill_line_o = e3_line_q;
+    if (fill_idx_i == 3'd4) fill_line_o = e4_line_q;
+    if (fill_idx_i == 3'd5) fill_line_o = e5_line_q;
+    if (fill_idx_i == 3'd6) fill_line_o = e6_line_q;
+    if (fill_idx_i == 3'd7) fill_line_o = e7_line_q;
+  end
+
   always @* begin : read_entry
-    rd_line_o = e0_line_q;
     rd_id_o = e0_id_q;
     if (rd_idx_i == 3'd0) begin
-      rd_line_o = e0_line_q;
       rd_id_o = e0_id_q;
     end
     if (rd_idx_i == 3'd1) begin
-      rd_line_o = e1_line_q;
       rd_id_o = e1_id_q;
     end
     if (rd_idx_i == 3'd2) begin
-      rd_line_o = e2_line_q;
       rd_id_o = e2_id_q;
     end
     if (rd_idx_i == 3'd3) begin
-      rd_line_o = e3_line_q;
       rd_id_o = e3_id_q;
     end
     if (rd_idx_i == 3'd4) begin
-      rd_line_o = e4_line_q;
       rd_id_o = e4_id_q;
     end
     if (rd_idx_i == 3'd5) begin
-      rd_line_o = e5_line_q;
       rd_id_o = e5_id_q;
     end
     if (rd_idx_i == 3'd6) begin
-      rd_line_o = e6_line_q;
       rd_id_o = e6_id_q;
     end
     if (rd_idx_i == 3'd7) begin
-      rd_line_o = e7_line_q;
       rd_id_o = e7_id_q;
     end
   end

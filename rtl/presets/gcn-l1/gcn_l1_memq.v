@@ -41,24 +41,26 @@
 //   l2.victim_share: 1
 `default_nettype none
 
-module gcn_l1_memq (
+module gcn_l1_memq #(
+  parameter integer Width = 607 // default: the memory request's payload
+) (
   input  wire clk_i,
   input  wire rst_ni,
   // tail: the cache pushes when not full
   input  wire push_i,
   output wire full_o,
-  input  wire [606:0] push_data_i,
+  input  wire [Width-1:0] push_data_i,
   // head: the mem_req channel
   output wire valid_o,
   input  wire ready_i,
-  output wire [606:0] data_o
+  output wire [Width-1:0] data_o
 );
   localparam [1:0] MemqDepth = 2'd2;
 
   reg [0:0] wptr_q, wptr_d, rptr_q, rptr_d;
   reg [1:0] count_q, count_d;
-  reg [606:0] entry0_q, entry0_d;
-  reg [606:0] entry1_q, entry1_d;
+  reg [Width-1:0] entry0_q, entry0_d;
+  reg [Width-1:0] entry1_q, entry1_d;
   wire push = push_i & !full_o;
   wire pop = valid_o & ready_i;
 
@@ -75,8 +77,8 @@ module gcn_l1_memq (
       wptr_q <= 1'd0;
       rptr_q <= 1'd0;
       count_q <= 2'd0;
-      entry0_q <= {607{1'b0}};
-      entry1_q <= {607{1'b0}};
+      entry0_q <= {Width{1'b0}};
+      entry1_q <= {Width{1'b0}};
     end else begin
       wptr_q <= wptr_d;
       rptr_q <= rptr_d;
@@ -88,7 +90,7 @@ module gcn_l1_memq (
 
   assign full_o = count_q == MemqDepth;
   assign valid_o = count_q != 2'd0;
-  wire [606:0] head;
+  wire [Width-1:0] head;
   assign head =
     (rptr_q == 1'd0) ? entry0_q :
     entry1_q;
