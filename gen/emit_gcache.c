@@ -138,7 +138,8 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
     emit_line(e, "evt_row_o = meta_row;");
     emit_line(e, "meta_we = 1'b1;");
     emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
-    emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(cw, 1));
+    emit_line(e, "cnt_bypasses_inc = 1'b1;");
+    (void)cw;
     if (cb) {
         for (unsigned s = 0; s < c->sets; s++)
             emit_line(e, "if (set_q == %s) gc_count_d[%u:%u] = gc_age ? %s : gc_count_set + %s;",

@@ -4,20 +4,41 @@
 #include "emit_l1.h"
 
 /* Emit a priority encoder: `out` (width bits) = lowest index i < n with `cond_fmt` (%u = i)
- * true, else 0. */
+ * true, else 0. A tree: each level pairs nodes (any, index) and keeps the lower one that has a
+ * true leaf, so the depth grows with log2(n), not n. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
                    const char *cond_fmt)
 {
     char cond[128];
-    emit_line(e, "always @* begin : %s", label);
-    emit_in(e);
-    emit_line(e, "%s = %s;", out, emit_const(width, 0));
-    for (unsigned w = n; w-- > 0;) {
-        snprintf(cond, sizeof cond, cond_fmt, w);
-        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(width, w));
+    if (n == 1) {
+        emit_line(e, "always @* %s = %s; // %s: one candidate", out, emit_const(width, 0), label);
+        return;
     }
-    emit_out(e);
-    emit_line(e, "end");
+    unsigned levels = 0;
+    while ((1u << levels) < n)
+        levels++;
+    for (unsigned i = 0; i < (1u << levels); i++) {
+        snprintf(cond, sizeof cond, cond_fmt, i);
+        emit_line(e, "wire %s_a0_%u = %s;", label, i, i < n ? cond : "1'b0");
+    }
+    for (unsigned k = 1; k <= levels; k++) {
+        for (unsigned i = 0; i < (1u << (levels - k)); i++) {
+            unsigned lo = 2 * i, hi = 2 * i + 1;
+            emit_line(e, "wire %s_a%u_%u = %s_a%u_%u | %s_a%u_%u;", label, k, i, label, k - 1, lo,
+                      label, k - 1, hi);
+            if (k == 1)
+                emit_line(e, "wire %s_i1_%u = ~%s_a0_%u;", label, i, label, lo);
+            else
+                emit_line(e, "wire [%u:0] %s_i%u_%u = %s_a%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u};",
+                          k - 1, label, k, i, label, k - 1, lo, label, k - 1, lo, label, k - 1, hi);
+        }
+    }
+    if (width > levels)
+        emit_line(e, "always @* %s = %s_a%u_0 ? {%s, %s_i%u_0} : %s;", out, label, levels,
+                  emit_const(width - levels, 0), label, levels, emit_const(width, 0));
+    else
+        emit_line(e, "always @* %s = %s_a%u_0 ? %s_i%u_0 : %s;", out, label, levels, label,
+                  levels, emit_const(width, 0));
 }
 
 static void emit_lowest(emit_t *e, const gen_l1_t *g, const char *label, const char *out,

@@ -217,8 +217,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg %sfwd_wbe_q, fwd_wbe_d;", emit_range(w->lb));
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
-            emit_line(e, "reg %scnt_%s_q, cnt_%s_d;", emit_range(w->cw), lay_counter_names[i],
-                      lay_counter_names[i]);
+            emit_line(e, "reg %scnt_%s_q; reg cnt_%s_inc, cnt_%s_inc_q;", emit_range(w->cw),
+                      lay_counter_names[i], lay_counter_names[i], lay_counter_names[i]);
     emit_blank(e);
     emit_line(e, "// SRAM ports");
     emit_line(e, "reg meta_re, meta_we;");
@@ -331,6 +331,29 @@ static void emit_sram(emit_t *e, const char *inst, unsigned width, unsigned dept
     emit_line(e, ");");
 }
 
+/* way_data: the data line of way meta_way, through a tree of 2:1 multiplexers (one level per
+ * bit of the way number, so depth grows with log2(ways)). */
+static void emit_way_tree(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+{
+    unsigned n = g->lay.ways, level = 0;
+    char prev[16] = "data_rdata_w";
+    while (n > 1) {
+        unsigned next = (n + 1) / 2;
+        for (unsigned i = 0; i < next; i++) {
+            if (2 * i + 1 < n)
+                emit_line(e, "wire %sway_t%u_%u = meta_way[%u] ? %s%u : %s%u;", emit_range(w->lw),
+                          level + 1, i, level, prev, 2 * i + 1, prev, 2 * i);
+            else
+                emit_line(e, "wire %sway_t%u_%u = %s%u;", emit_range(w->lw), level + 1, i, prev,
+                          2 * i);
+        }
+        level++;
+        snprintf(prev, sizeof prev, "way_t%u_", level);
+        n = next;
+    }
+    emit_line(e, "wire %sway_data = %s0;", emit_range(w->lw), prev);
+}
+
 static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "%s u_index (", g->index);
@@ -441,14 +464,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_blank(e);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
-    emit_line(e, "reg %sway_data;", emit_range(w->lw));
-    emit_line(e, "always @* begin : hit_way_select");
-    emit_in(e);
-    emit_line(e, "way_data = data_rdata_w0;");
-    for (unsigned k = 1; k < g->lay.ways; k++)
-        emit_line(e, "if (meta_way == %s) way_data = data_rdata_w%u;", emit_const(w->wb, k), k);
-    emit_out(e);
-    emit_line(e, "end");
+    emit_way_tree(e, g, w);
     emit_line(e, "wire fwd_data_hit = fwd_data_valid_q & (fwd_data_set_q == set_q) & (fwd_way_q == meta_way);");
     emit_line(e, "wire %sfwd_mask;", emit_range(w->lw));
     emit_line(e, "generate");
@@ -467,8 +483,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 static void emit_count(emit_t *e, const top_w_t *w, const char *cond, lay_counter_t c)
 {
-    emit_line(e, "if (%s) cnt_%s_d = cnt_%s_q + %s;", cond, lay_counter_names[c],
-              lay_counter_names[c], emit_const(w->cw, 1));
+    (void)w;
+    emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
 
 /* Event fields for the current cycle (called inside the decide block). */
@@ -596,7 +612,7 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 /* The fill of a bypassed read: answer the core BYPASS, install nothing. Decoupled: the lookup
  * decided it (and counted the bypass); PC predictor: predicted and the L2's bit 0, counted
  * here. Leaves an "else begin" open for the installing fill. */
-static void emit_fill_bypass(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "if (%s) begin", g->lay.dec ? "mshr_rd_bypass" : "pp_fill_bypass");
     emit_in(e);
@@ -605,7 +621,7 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "mshr_free = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
     if (pp_enabled(g))
-        emit_line(e, "cnt_bypasses_d = cnt_bypasses_q + %s;", emit_const(w->cw, 1));
+        emit_line(e, "cnt_bypasses_inc = 1'b1;");
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -617,7 +633,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (pp_enabled(g))
         emit_pp_fill_pred(e);
     if (g->lay.dec || pp_enabled(g))
-        emit_fill_bypass(e, g, w);
+        emit_fill_bypass(e, g);
     if (gc_enabled(g))
         emit_gc_fill_bypass(e, g, w->cw);
     if (pp_enabled(g))
@@ -660,7 +676,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rq_push = 1'b0;");
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
-            emit_line(e, "cnt_%s_d = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
+            emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
     if (gc_enabled(g))
         emit_gc_defaults(e, g);
     if (pp_enabled(g))
@@ -875,8 +891,10 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (has_counter(g, i))
+        if (has_counter(g, i)) {
             emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
+            emit_line(e, "cnt_%s_inc_q <= 1'b0;", lay_counter_names[i]);
+        }
     if (gc_enabled(g))
         emit_gc_flops(e, g, 1);
     emit_out(e);
@@ -886,8 +904,12 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "%s_q <= %s_d;", regs[i].name, regs[i].name);
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (has_counter(g, i))
-            emit_line(e, "cnt_%s_q <= cnt_%s_d;", lay_counter_names[i], lay_counter_names[i]);
+        if (has_counter(g, i)) {
+            const char *cn = lay_counter_names[i];
+            emit_line(e, "cnt_%s_inc_q <= cnt_%s_inc; // counted a cycle after the event", cn, cn);
+            emit_line(e, "if (cnt_%s_inc_q) cnt_%s_q <= cnt_%s_q + %s;", cn, cn, cn,
+                      emit_const(w->cw, 1));
+        }
     if (gc_enabled(g))
         emit_gc_flops(e, g, 0);
     emit_out(e);

@@ -145,13 +145,13 @@ module fermi_l1_pric (
   reg [1:0] fwd_way_q, fwd_way_d;
   reg [1023:0] fwd_wdata_q, fwd_wdata_d;
   reg [127:0] fwd_wbe_q, fwd_wbe_d;
-  reg [31:0] cnt_accesses_q, cnt_accesses_d;
-  reg [31:0] cnt_hits_q, cnt_hits_d;
-  reg [31:0] cnt_misses_q, cnt_misses_d;
-  reg [31:0] cnt_fills_q, cnt_fills_d;
-  reg [31:0] cnt_evictions_q, cnt_evictions_d;
-  reg [31:0] cnt_rsv_fails_q, cnt_rsv_fails_d;
-  reg [31:0] cnt_stall_cycles_q, cnt_stall_cycles_d;
+  reg [31:0] cnt_accesses_q; reg cnt_accesses_inc, cnt_accesses_inc_q;
+  reg [31:0] cnt_hits_q; reg cnt_hits_inc, cnt_hits_inc_q;
+  reg [31:0] cnt_misses_q; reg cnt_misses_inc, cnt_misses_inc_q;
+  reg [31:0] cnt_fills_q; reg cnt_fills_inc, cnt_fills_inc_q;
+  reg [31:0] cnt_evictions_q; reg cnt_evictions_inc, cnt_evictions_inc_q;
+  reg [31:0] cnt_rsv_fails_q; reg cnt_rsv_fails_inc, cnt_rsv_fails_inc_q;
+  reg [31:0] cnt_stall_cycles_q; reg cnt_stall_cycles_inc, cnt_stall_cycles_inc_q;
 
   // SRAM ports
   reg meta_re, meta_we;
@@ -349,13 +349,10 @@ module fermi_l1_pric (
   );
 
   // The hit way's line, with the last data write merged in when it came after the read.
-  reg [1023:0] way_data;
-  always @* begin : hit_way_select
-    way_data = data_rdata_w0;
-    if (meta_way == 2'd1) way_data = data_rdata_w1;
-    if (meta_way == 2'd2) way_data = data_rdata_w2;
-    if (meta_way == 2'd3) way_data = data_rdata_w3;
-  end
+  wire [1023:0] way_t1_0 = meta_way[0] ? data_rdata_w1 : data_rdata_w0;
+  wire [1023:0] way_t1_1 = meta_way[0] ? data_rdata_w3 : data_rdata_w2;
+  wire [1023:0] way_t2_0 = meta_way[1] ? way_t1_1 : way_t1_0;
+  wire [1023:0] way_data = way_t2_0;
   wire fwd_data_hit = fwd_data_valid_q & (fwd_data_set_q == set_q) & (fwd_way_q == meta_way);
   wire [1023:0] fwd_mask;
   generate
@@ -374,14 +371,14 @@ module fermi_l1_pric (
     s1_stall = 1'b0;
     s1_bounce = 1'b0;
     rq_push = 1'b0;
-    cnt_accesses_d = cnt_accesses_q;
-    cnt_hits_d = cnt_hits_q;
-    cnt_misses_d = cnt_misses_q;
-    cnt_fills_d = cnt_fills_q;
-    cnt_evictions_d = cnt_evictions_q;
-    cnt_rsv_fails_d = cnt_rsv_fails_q;
-    cnt_stall_cycles_d = cnt_stall_cycles_q;
-    if (rsv_pend_q) cnt_stall_cycles_d = cnt_stall_cycles_q + 32'h1;
+    cnt_accesses_inc = 1'b0;
+    cnt_hits_inc = 1'b0;
+    cnt_misses_inc = 1'b0;
+    cnt_fills_inc = 1'b0;
+    cnt_evictions_inc = 1'b0;
+    cnt_rsv_fails_inc = 1'b0;
+    cnt_stall_cycles_inc = 1'b0;
+    if (rsv_pend_q) cnt_stall_cycles_inc = 1'b1;
     meta_we = 1'b0;
     meta_waddr = set_q;
     meta_wdata = meta_row;
@@ -441,8 +438,8 @@ module fermi_l1_pric (
       data_wdata = mem_rsp_data_i;
       data_wbe = {128{1'b1}};
       mshr_free = 1'b1;
-      if (1'b1) cnt_fills_d = cnt_fills_q + 32'h1;
-      if (meta_evict) cnt_evictions_d = cnt_evictions_q + 32'h1;
+      if (1'b1) cnt_fills_inc = 1'b1;
+      if (meta_evict) cnt_evictions_inc = 1'b1;
       rsp_push = 1'b1;
       rsp_id = mshr_rd_id;
       rsp_status = 2'd1;
@@ -458,7 +455,7 @@ module fermi_l1_pric (
         evt_set_o = set_q;
         evt_row_o = meta_row_in;
         s1_stall = 1'b1;
-        if (!req_rsv_q) cnt_rsv_fails_d = cnt_rsv_fails_q + 32'h1;
+        if (!req_rsv_q) cnt_rsv_fails_inc = 1'b1;
       end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss
         evt_valid_o = 1'b1;
         evt_kind_o = 3'd2;
@@ -466,7 +463,7 @@ module fermi_l1_pric (
         evt_set_o = set_q;
         evt_row_o = meta_row_in;
         s1_stall = 1'b1;
-        if (!req_rsv_q) cnt_rsv_fails_d = cnt_rsv_fails_q + 32'h1;
+        if (!req_rsv_q) cnt_rsv_fails_inc = 1'b1;
       end else begin
         evt_valid_o = 1'b1;
         evt_kind_o = 3'd1;
@@ -476,9 +473,9 @@ module fermi_l1_pric (
         evt_way_o = meta_way;
         meta_we = 1'b1;
         rsv_pend_d = 1'b0;
-        if (1'b1) cnt_accesses_d = cnt_accesses_q + 32'h1;
-        if (meta_hit) cnt_hits_d = cnt_hits_q + 32'h1;
-        if (!meta_hit) cnt_misses_d = cnt_misses_q + 32'h1;
+        if (1'b1) cnt_accesses_inc = 1'b1;
+        if (meta_hit) cnt_hits_inc = 1'b1;
+        if (!meta_hit) cnt_misses_inc = 1'b1;
         if (meta_hit & !req_store_q) begin
           rsp_push = 1'b1;
           rsp_id = req_id_q;
@@ -618,12 +615,19 @@ module fermi_l1_pric (
       fwd_wdata_q <= {1024{1'b0}};
       fwd_wbe_q <= {128{1'b0}};
       cnt_accesses_q <= 32'h0;
+      cnt_accesses_inc_q <= 1'b0;
       cnt_hits_q <= 32'h0;
+      cnt_hits_inc_q <= 1'b0;
       cnt_misses_q <= 32'h0;
+      cnt_misses_inc_q <= 1'b0;
       cnt_fills_q <= 32'h0;
+      cnt_fills_inc_q <= 1'b0;
       cnt_evictions_q <= 32'h0;
+      cnt_evictions_inc_q <= 1'b0;
       cnt_rsv_fails_q <= 32'h0;
+      cnt_rsv_fails_inc_q <= 1'b0;
       cnt_stall_cycles_q <= 32'h0;
+      cnt_stall_cycles_inc_q <= 1'b0;
     end else begin
       state_q <= state_d;
       sweep_set_q <= sweep_set_d;
@@ -652,13 +656,20 @@ module fermi_l1_pric (
       fwd_way_q <= fwd_way_d;
       fwd_wdata_q <= fwd_wdata_d;
       fwd_wbe_q <= fwd_wbe_d;
-      cnt_accesses_q <= cnt_accesses_d;
-      cnt_hits_q <= cnt_hits_d;
-      cnt_misses_q <= cnt_misses_d;
-      cnt_fills_q <= cnt_fills_d;
-      cnt_evictions_q <= cnt_evictions_d;
-      cnt_rsv_fails_q <= cnt_rsv_fails_d;
-      cnt_stall_cycles_q <= cnt_stall_cycles_d;
+      cnt_accesses_inc_q <= cnt_accesses_inc; // counted a cycle after the event
+      if (cnt_accesses_inc_q) cnt_accesses_q <= cnt_accesses_q + 32'h1;
+      cnt_hits_inc_q <= cnt_hits_inc; // counted a cycle after the event
+      if (cnt_hits_inc_q) cnt_hits_q <= cnt_hits_q + 32'h1;
+      cnt_misses_inc_q <= cnt_misses_inc; // counted a cycle after the event
+      if (cnt_misses_inc_q) cnt_misses_q <= cnt_misses_q + 32'h1;
+      cnt_fills_inc_q <= cnt_fills_inc; // counted a cycle after the event
+      if (cnt_fills_inc_q) cnt_fills_q <= cnt_fills_q + 32'h1;
+      cnt_evictions_inc_q <= cnt_evictions_inc; // counted a cycle after the event
+      if (cnt_evictions_inc_q) cnt_evictions_q <= cnt_evictions_q + 32'h1;
+      cnt_rsv_fails_inc_q <= cnt_rsv_fails_inc; // counted a cycle after the event
+      if (cnt_rsv_fails_inc_q) cnt_rsv_fails_q <= cnt_rsv_fails_q + 32'h1;
+      cnt_stall_cycles_inc_q <= cnt_stall_cycles_inc; // counted a cycle after the event
+      if (cnt_stall_cycles_inc_q) cnt_stall_cycles_q <= cnt_stall_cycles_q + 32'h1;
     end
   end
 

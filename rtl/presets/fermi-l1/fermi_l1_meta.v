@@ -83,27 +83,39 @@ module fermi_l1_meta (
   reg [1:0] hit_way;
   reg [1:0] invalid_way;
   reg [1:0] victim_way;
-  always @* begin : hit_select
-    hit_way = 2'd0;
-    if (match[3]) hit_way = 2'd3;
-    if (match[2]) hit_way = 2'd2;
-    if (match[1]) hit_way = 2'd1;
-    if (match[0]) hit_way = 2'd0;
-  end
-  always @* begin : invalid_select
-    invalid_way = 2'd0;
-    if (!valid[3]) invalid_way = 2'd3;
-    if (!valid[2]) invalid_way = 2'd2;
-    if (!valid[1]) invalid_way = 2'd1;
-    if (!valid[0]) invalid_way = 2'd0;
-  end
-  always @* begin : lru_victim
-    victim_way = 2'd0;
-    if (w3_repl == 2'd3) victim_way = 2'd3;
-    if (w2_repl == 2'd3) victim_way = 2'd2;
-    if (w1_repl == 2'd3) victim_way = 2'd1;
-    if (w0_repl == 2'd3) victim_way = 2'd0;
-  end
+  wire hit_select_a0_0 = match[0];
+  wire hit_select_a0_1 = match[1];
+  wire hit_select_a0_2 = match[2];
+  wire hit_select_a0_3 = match[3];
+  wire hit_select_a1_0 = hit_select_a0_0 | hit_select_a0_1;
+  wire hit_select_i1_0 = ~hit_select_a0_0;
+  wire hit_select_a1_1 = hit_select_a0_2 | hit_select_a0_3;
+  wire hit_select_i1_1 = ~hit_select_a0_2;
+  wire hit_select_a2_0 = hit_select_a1_0 | hit_select_a1_1;
+  wire [1:0] hit_select_i2_0 = hit_select_a1_0 ? {1'b0, hit_select_i1_0} : {1'b1, hit_select_i1_1};
+  always @* hit_way = hit_select_a2_0 ? hit_select_i2_0 : 2'd0;
+  wire invalid_select_a0_0 = !valid[0];
+  wire invalid_select_a0_1 = !valid[1];
+  wire invalid_select_a0_2 = !valid[2];
+  wire invalid_select_a0_3 = !valid[3];
+  wire invalid_select_a1_0 = invalid_select_a0_0 | invalid_select_a0_1;
+  wire invalid_select_i1_0 = ~invalid_select_a0_0;
+  wire invalid_select_a1_1 = invalid_select_a0_2 | invalid_select_a0_3;
+  wire invalid_select_i1_1 = ~invalid_select_a0_2;
+  wire invalid_select_a2_0 = invalid_select_a1_0 | invalid_select_a1_1;
+  wire [1:0] invalid_select_i2_0 = invalid_select_a1_0 ? {1'b0, invalid_select_i1_0} : {1'b1, invalid_select_i1_1};
+  always @* invalid_way = invalid_select_a2_0 ? invalid_select_i2_0 : 2'd0;
+  wire lru_victim_a0_0 = w0_repl == 2'd3;
+  wire lru_victim_a0_1 = w1_repl == 2'd3;
+  wire lru_victim_a0_2 = w2_repl == 2'd3;
+  wire lru_victim_a0_3 = w3_repl == 2'd3;
+  wire lru_victim_a1_0 = lru_victim_a0_0 | lru_victim_a0_1;
+  wire lru_victim_i1_0 = ~lru_victim_a0_0;
+  wire lru_victim_a1_1 = lru_victim_a0_2 | lru_victim_a0_3;
+  wire lru_victim_i1_1 = ~lru_victim_a0_2;
+  wire lru_victim_a2_0 = lru_victim_a1_0 | lru_victim_a1_1;
+  wire [1:0] lru_victim_i2_0 = lru_victim_a1_0 ? {1'b0, lru_victim_i1_0} : {1'b1, lru_victim_i1_1};
+  always @* victim_way = lru_victim_a2_0 ? lru_victim_i2_0 : 2'd0;
   wire [1:0] sel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;
   assign way_o = sel_way;
   assign evict_o = is_fill & ~any_invalid;

@@ -136,28 +136,52 @@ module li_decoupled_meta (
   wire probe_hit = |match;
   reg [2:0] probe_way;
   reg [2:0] tinv_way;
-  always @* begin : probe_select
-    probe_way = 3'd0;
-    if (match[7]) probe_way = 3'd7;
-    if (match[6]) probe_way = 3'd6;
-    if (match[5]) probe_way = 3'd5;
-    if (match[4]) probe_way = 3'd4;
-    if (match[3]) probe_way = 3'd3;
-    if (match[2]) probe_way = 3'd2;
-    if (match[1]) probe_way = 3'd1;
-    if (match[0]) probe_way = 3'd0;
-  end
-  always @* begin : tag_invalid_select
-    tinv_way = 3'd0;
-    if (!tvalid[7]) tinv_way = 3'd7;
-    if (!tvalid[6]) tinv_way = 3'd6;
-    if (!tvalid[5]) tinv_way = 3'd5;
-    if (!tvalid[4]) tinv_way = 3'd4;
-    if (!tvalid[3]) tinv_way = 3'd3;
-    if (!tvalid[2]) tinv_way = 3'd2;
-    if (!tvalid[1]) tinv_way = 3'd1;
-    if (!tvalid[0]) tinv_way = 3'd0;
-  end
+  wire probe_select_a0_0 = match[0];
+  wire probe_select_a0_1 = match[1];
+  wire probe_select_a0_2 = match[2];
+  wire probe_select_a0_3 = match[3];
+  wire probe_select_a0_4 = match[4];
+  wire probe_select_a0_5 = match[5];
+  wire probe_select_a0_6 = match[6];
+  wire probe_select_a0_7 = match[7];
+  wire probe_select_a1_0 = probe_select_a0_0 | probe_select_a0_1;
+  wire probe_select_i1_0 = ~probe_select_a0_0;
+  wire probe_select_a1_1 = probe_select_a0_2 | probe_select_a0_3;
+  wire probe_select_i1_1 = ~probe_select_a0_2;
+  wire probe_select_a1_2 = probe_select_a0_4 | probe_select_a0_5;
+  wire probe_select_i1_2 = ~probe_select_a0_4;
+  wire probe_select_a1_3 = probe_select_a0_6 | probe_select_a0_7;
+  wire probe_select_i1_3 = ~probe_select_a0_6;
+  wire probe_select_a2_0 = probe_select_a1_0 | probe_select_a1_1;
+  wire [1:0] probe_select_i2_0 = probe_select_a1_0 ? {1'b0, probe_select_i1_0} : {1'b1, probe_select_i1_1};
+  wire probe_select_a2_1 = probe_select_a1_2 | probe_select_a1_3;
+  wire [1:0] probe_select_i2_1 = probe_select_a1_2 ? {1'b0, probe_select_i1_2} : {1'b1, probe_select_i1_3};
+  wire probe_select_a3_0 = probe_select_a2_0 | probe_select_a2_1;
+  wire [2:0] probe_select_i3_0 = probe_select_a2_0 ? {1'b0, probe_select_i2_0} : {1'b1, probe_select_i2_1};
+  always @* probe_way = probe_select_a3_0 ? probe_select_i3_0 : 3'd0;
+  wire tag_invalid_select_a0_0 = !tvalid[0];
+  wire tag_invalid_select_a0_1 = !tvalid[1];
+  wire tag_invalid_select_a0_2 = !tvalid[2];
+  wire tag_invalid_select_a0_3 = !tvalid[3];
+  wire tag_invalid_select_a0_4 = !tvalid[4];
+  wire tag_invalid_select_a0_5 = !tvalid[5];
+  wire tag_invalid_select_a0_6 = !tvalid[6];
+  wire tag_invalid_select_a0_7 = !tvalid[7];
+  wire tag_invalid_select_a1_0 = tag_invalid_select_a0_0 | tag_invalid_select_a0_1;
+  wire tag_invalid_select_i1_0 = ~tag_invalid_select_a0_0;
+  wire tag_invalid_select_a1_1 = tag_invalid_select_a0_2 | tag_invalid_select_a0_3;
+  wire tag_invalid_select_i1_1 = ~tag_invalid_select_a0_2;
+  wire tag_invalid_select_a1_2 = tag_invalid_select_a0_4 | tag_invalid_select_a0_5;
+  wire tag_invalid_select_i1_2 = ~tag_invalid_select_a0_4;
+  wire tag_invalid_select_a1_3 = tag_invalid_select_a0_6 | tag_invalid_select_a0_7;
+  wire tag_invalid_select_i1_3 = ~tag_invalid_select_a0_6;
+  wire tag_invalid_select_a2_0 = tag_invalid_select_a1_0 | tag_invalid_select_a1_1;
+  wire [1:0] tag_invalid_select_i2_0 = tag_invalid_select_a1_0 ? {1'b0, tag_invalid_select_i1_0} : {1'b1, tag_invalid_select_i1_1};
+  wire tag_invalid_select_a2_1 = tag_invalid_select_a1_2 | tag_invalid_select_a1_3;
+  wire [1:0] tag_invalid_select_i2_1 = tag_invalid_select_a1_2 ? {1'b0, tag_invalid_select_i1_2} : {1'b1, tag_invalid_select_i1_3};
+  wire tag_invalid_select_a3_0 = tag_invalid_select_a2_0 | tag_invalid_select_a2_1;
+  wire [2:0] tag_invalid_select_i3_0 = tag_invalid_select_a2_0 ? {1'b0, tag_invalid_select_i2_0} : {1'b1, tag_invalid_select_i2_1};
+  always @* tinv_way = tag_invalid_select_a3_0 ? tag_invalid_select_i3_0 : 3'd0;
   // Least-RC entry without a data line, lowest way on ties (one always exists:
   // the tag store has more ways than the data store).
   reg [2:0] lfu_way;
@@ -271,13 +295,17 @@ module li_decoupled_meta (
   assign eligible[3] = w3_valid;
   wire any_free = free_cnt != 3'd0;
   reg [1:0] free_way;
-  always @* begin : free_select
-    free_way = 2'd0;
-    if (free_line[3]) free_way = 2'd3;
-    if (free_line[2]) free_way = 2'd2;
-    if (free_line[1]) free_way = 2'd1;
-    if (free_line[0]) free_way = 2'd0;
-  end
+  wire free_select_a0_0 = free_line[0];
+  wire free_select_a0_1 = free_line[1];
+  wire free_select_a0_2 = free_line[2];
+  wire free_select_a0_3 = free_line[3];
+  wire free_select_a1_0 = free_select_a0_0 | free_select_a0_1;
+  wire free_select_i1_0 = ~free_select_a0_0;
+  wire free_select_a1_1 = free_select_a0_2 | free_select_a0_3;
+  wire free_select_i1_1 = ~free_select_a0_2;
+  wire free_select_a2_0 = free_select_a1_0 | free_select_a1_1;
+  wire [1:0] free_select_i2_0 = free_select_a1_0 ? {1'b0, free_select_i1_0} : {1'b1, free_select_i1_1};
+  always @* free_way = free_select_a2_0 ? free_select_i2_0 : 2'd0;
   reg [1:0] victim_way;
   reg [1:0] victim_repl;
   reg victim_found;
@@ -323,17 +351,29 @@ module li_decoupled_meta (
   assign owns_victim[6] = t6_valid & t6_pv & (t6_pos == victim_way);
   assign owns_victim[7] = t7_valid & t7_pv & (t7_pos == victim_way);
   reg [2:0] lost_t;
-  always @* begin : owner_select
-    lost_t = 3'd0;
-    if (owns_victim[7]) lost_t = 3'd7;
-    if (owns_victim[6]) lost_t = 3'd6;
-    if (owns_victim[5]) lost_t = 3'd5;
-    if (owns_victim[4]) lost_t = 3'd4;
-    if (owns_victim[3]) lost_t = 3'd3;
-    if (owns_victim[2]) lost_t = 3'd2;
-    if (owns_victim[1]) lost_t = 3'd1;
-    if (owns_victim[0]) lost_t = 3'd0;
-  end
+  wire owner_select_a0_0 = owns_victim[0];
+  wire owner_select_a0_1 = owns_victim[1];
+  wire owner_select_a0_2 = owns_victim[2];
+  wire owner_select_a0_3 = owns_victim[3];
+  wire owner_select_a0_4 = owns_victim[4];
+  wire owner_select_a0_5 = owns_victim[5];
+  wire owner_select_a0_6 = owns_victim[6];
+  wire owner_select_a0_7 = owns_victim[7];
+  wire owner_select_a1_0 = owner_select_a0_0 | owner_select_a0_1;
+  wire owner_select_i1_0 = ~owner_select_a0_0;
+  wire owner_select_a1_1 = owner_select_a0_2 | owner_select_a0_3;
+  wire owner_select_i1_1 = ~owner_select_a0_2;
+  wire owner_select_a1_2 = owner_select_a0_4 | owner_select_a0_5;
+  wire owner_select_i1_2 = ~owner_select_a0_4;
+  wire owner_select_a1_3 = owner_select_a0_6 | owner_select_a0_7;
+  wire owner_select_i1_3 = ~owner_select_a0_6;
+  wire owner_select_a2_0 = owner_select_a1_0 | owner_select_a1_1;
+  wire [1:0] owner_select_i2_0 = owner_select_a1_0 ? {1'b0, owner_select_i1_0} : {1'b1, owner_select_i1_1};
+  wire owner_select_a2_1 = owner_select_a1_2 | owner_select_a1_3;
+  wire [1:0] owner_select_i2_1 = owner_select_a1_2 ? {1'b0, owner_select_i1_2} : {1'b1, owner_select_i1_3};
+  wire owner_select_a3_0 = owner_select_a2_0 | owner_select_a2_1;
+  wire [2:0] owner_select_i3_0 = owner_select_a2_0 ? {1'b0, owner_select_i2_0} : {1'b1, owner_select_i2_1};
+  always @* lost_t = owner_select_a3_0 ? owner_select_i3_0 : 3'd0;
   always @* begin : evicted_tag
     evict_tag_o = t0_tag;
     if (lost_t == 3'd1) evict_tag_o = t1_tag;
