@@ -78,6 +78,7 @@ mutants=(
   "bbit_stores_pred_not_decision|_meta.v|opt|s/\(w[0-9]*\)_bbit_d = pred_i \& ~w[0-9]*_bbit;/\1_bbit_d = pred_i;/"
   "bbit_pred_dropped_by_mshr|.v|opt|s/\.alloc_pred_i  (req_pred_q)/.alloc_pred_i  (1'b0)/"
   "bbit_returns_new_bit|_meta.v|opt|s/assign bbit_o = sel_bbit;/assign bbit_o = pred_i \& ~sel_bbit;/"
+  "rsp_valid_waits_for_ready|.v||s/assign rsp_valid_o = state_q == SResp;/assign rsp_valid_o = (state_q == SResp) \& rsp_ready_i;/"
 )
 t=$(ms)
 caught=0

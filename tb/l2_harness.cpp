@@ -34,6 +34,7 @@
 #include "verilated_fst_c.h"
 #endif
 
+#include "chanmon.h"
 #include "harness_util.h"
 #include "memory.h"
 #include "ports.h"
@@ -528,6 +529,56 @@ struct harness {
         gen.new_phase();
     }
 
+    // ---- channel monitors (SPEC 4): the L1-side request and memory response the harness
+    // drives, the L1-side response and memory request the L2 drives ----------------------------
+    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
+
+    void channel_fault(const std::string &what)
+    {
+        if (!what.empty())
+            fail("channel rule violated", what + "\n");
+    }
+
+    // Valid with its ready forced low, then high, in this cycle; the drawn ready is restored.
+    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
+    {
+        R drawn = ready;
+        ready = 0;
+        top->eval();
+        bool low = valid;
+        ready = 1;
+        top->eval();
+        bool high = valid;
+        ready = drawn;
+        top->eval();
+        channel_fault(mon.comb(low, high));
+    }
+
+    void monitor_channels()
+    {
+        typedef chan_bytes b;
+        if (cycle < 4000 || cycle % 16 == 0) { // three evaluations per channel: sampled
+            check_comb(mon_rsp, top->rsp_ready_i, top->rsp_valid_o);
+            check_comb(mon_mem_req, top->mem_req_ready_i, top->mem_req_valid_o);
+        }
+        channel_fault(mon_req.edge(top->req_valid_i, top->req_ready_o, [&] { return
+                                   b::pack({b::of(top->req_core_i), b::of(top->req_mshr_i),
+                                            b::of(top->req_store_i), b::of(top->req_line_i),
+                                            b::of(top->req_be_i), b::of(top->req_wdata_i),
+                                            b::of(top->req_pred_i)}); }));
+        channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i, [&] { return
+                                   b::pack({b::of(top->rsp_core_o), b::of(top->rsp_mshr_o),
+                                            b::of(top->rsp_data_o), b::of(top->rsp_vbit_o),
+                                            b::of(top->rsp_bbit_o), b::of(top->rsp_l2hit_o)}); }));
+        channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i, [&] { return
+                                       b::pack({b::of(top->mem_req_store_o), b::of(top->mem_req_line_o),
+                                                b::of(top->mem_req_mshr_o),
+                                                b::of(top->mem_req_wdata_o)}); }));
+        channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o, [&] { return
+                                       b::pack({b::of(top->mem_rsp_mshr_i),
+                                                b::of(top->mem_rsp_data_i)}); }));
+    }
+
     void tick()
     {
         if (cycle % 3000 == 0)
@@ -536,6 +587,7 @@ struct harness {
         drive();
         top->eval();
         if (top->rst_ni) {
+            monitor_channels();
             if (top->req_valid_i && !top->req_ready_o) cov.hit("backpressure_req");
             if (top->mem_req_valid_o && !top->mem_req_ready_i) cov.hit("backpressure_mem_req");
             if (top->rsp_valid_o && !top->rsp_ready_i) cov.hit("backpressure_rsp");
