@@ -6,13 +6,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 requests=${1:-300000}
-work=build/bench
+work=build/bench/lockstep # its own: build/bench/PRESET is the synth bench's
 mkdir -p "$work"
 echo "| preset | requests | events | free-running events/s | lockstep events/s | lockstep cost |"
 echo "|---|---:|---:|---:|---:|---:|"
 for p in $(build/cachegen --list-presets | awk '{print $1}'); do
-  # a preset cachegen cannot generate is skipped
-  build/cachegen --preset "$p" -o "$work/$p" >/dev/null 2>&1 || continue
+  # every preset, from a fresh output (a generation failure stops the bench)
+  rm -rf "${work:?}/$p"
+  build/cachegen --preset "$p" -o "$work/$p" >/dev/null || exit 1
   tb/build_harness.sh "$work/$p" "$work/vl_$p" >/dev/null
   best() { # mode-args...
     local b=0 r

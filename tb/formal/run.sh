@@ -84,16 +84,18 @@ mutant() { # KIND CHANNEL EXPECT-ARGS...
 mutant cone rsp --cone-only; rc=$?
 [ $rc = 1 ] && grep -q "rsp: valid depends combinationally" "$work/mut-cone.log"
 result "mutant: rsp_valid_o gated by rsp_ready_i is caught by the cone check" $?
-# The L1's memory-request queue with a valid that drops while the cache pushes (the kind of
-# withdrawal the FSM L1 had before the queue): the proof must find it on mem_req.
+# The L1's queue module with a valid that drops while the cache pushes (the kind of withdrawal
+# the FSM L1 had before the queue): the proof must find it on mem_req, and on rsp, whose skid
+# queue is the same module.
 l1top=$(manifest "$work/rtl-baseline" top)
 rm -rf "$work/mut-memq" && cp -r "$work/rtl-baseline" "$work/mut-memq" &&
   sed -i "s/assign valid_o = count_q != 2'd0;/assign valid_o = (count_q != 2'd0) \& !push_i;/" \
     "$work/mut-memq/${l1top}_memq.v" &&
   ! cmp -s "$work/rtl-baseline/${l1top}_memq.v" "$work/mut-memq/${l1top}_memq.v" &&
   nice -n 10 python3 "$fdir/chanproof.py" "$work/mut-memq" "$l1top" "$depth" "$work/mut-memq-proof" \
-    --expect mem_req >"$work/mut-memq.log" 2>&1 && grep -q "channel mem_req: VIOLATED" "$work/mut-memq.log"
-result "mutant: the L1 queue's mem_req_valid_o dropped while the cache pushes is caught by BMC" $?
+    --expect mem_req,rsp >"$work/mut-memq.log" 2>&1 && grep -q "channel mem_req: VIOLATED" "$work/mut-memq.log" &&
+  grep -q "channel rsp: VIOLATED" "$work/mut-memq.log"
+result "mutant: the L1 queue's valid dropped while the cache pushes is caught by BMC (mem_req, rsp)" $?
 if [ $deep = 1 ]; then
   # the proof must find exactly the broken channel, so listing it as expected passes
   mutant withdraw mem_req --expect mem_req && grep -q "channel mem_req: VIOLATED" "$work/mut-withdraw.log"
