@@ -10,8 +10,14 @@ void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, un
                    const char *cond_fmt)
 {
     char cond[128];
-    if (n == 1) {
-        emit_line(e, "always @* %s = %s; // %s: one candidate", out, emit_const(width, 0), label);
+    if (n == 1) { /* one candidate; its condition keeps the block sensitive to something */
+        snprintf(cond, sizeof cond, cond_fmt, 0u);
+        emit_line(e, "always @* begin : %s", label);
+        emit_in(e);
+        emit_line(e, "%s = %s;", out, emit_const(width, 0));
+        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(width, 0));
+        emit_out(e);
+        emit_line(e, "end");
         return;
     }
     unsigned levels = 0;
