@@ -12,13 +12,13 @@ survived=0; n=0
 # name | cachegen args | file suffix | sed expression (must change the file)
 mutants=(
   "lru_hit_not_touched|--preset fermi-l1|_meta.v|s/wire touch = update;/wire touch = is_fill;/"
-  "invalid_way_not_lowest|--preset fermi-l1|_meta.v|/if (!valid\[0\]) invalid_way/d"
+  "invalid_way_not_lowest|--preset fermi-l1|_meta.v|s/wire invalid_select_a0_0 = !valid\[0\];/wire invalid_select_a0_0 = 1'b0;/"
   "byte_enable_ignored|--preset fermi-l1|.v|s/{8{data_wbe\[gb\]}}/{8{1'b1}}/"
   "line_stall_missing|--preset fermi-l1|_mshr.v|s/assign conflict_o = |hits;/assign conflict_o = 1'b0;/"
   "no_init_sweep|--preset fermi-l1|.v|s/state_q <= SSweep;/state_q <= SRun;/"
   "srrip_no_aging|--preset fermi-l1 --set l1.replacement=srrip --set l1.rrpv_bits=2|_meta.v|s/_repl + rrpv_add;/_repl;/"
   "plru_wrong_direction|--preset gcn-l1 --set l1.replacement=plru|_meta.v|s/plru_d\[0\] = ~sel_way/plru_d[0] = sel_way/"
-  "evict_counter_stuck|--preset fermi-l1|.v|s/if (meta_evict) cnt_evictions_d/if (1'b0) cnt_evictions_d/"
+  "evict_counter_stuck|--preset fermi-l1|.v|s/if (meta_evict) cnt_evictions_inc/if (1'b0) cnt_evictions_inc/"
   "dec_no_aging|--preset li-decoupled|_meta.v|s/if (age_en) begin/if (1'b0) begin/"
   "dec_lfu_tie_to_highest_way|--preset li-decoupled|_meta.v|s/_rc < lfu_rc/_rc <= lfu_rc/g"
   "dec_threshold_off_by_one|--preset li-decoupled|_meta.v|s/(rc_new >= /(rc_new > /"
