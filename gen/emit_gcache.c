@@ -119,7 +119,7 @@ static void emit_switch_update(emit_t *e, const gen_l1_t *g)
 
 /* In the decide stage's fill, before the installing fill: the bypassed fill answers without installing; the
  * row is written only for the RRPV aging of the M-th bypass. Leaves an "else begin" open. */
-void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
+void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned cb = count_bits(c), m = g->lay.set_bits;
@@ -139,7 +139,6 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw)
     emit_line(e, "meta_we = 1'b1;");
     emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
     emit_line(e, "cnt_bypasses_inc = 1'b1;");
-    (void)cw;
     if (cb) {
         for (unsigned s = 0; s < c->sets; s++)
             emit_line(e, "if (set_q == %s) gc_count_d[%u:%u] = gc_age ? %s : gc_count_set + %s;",

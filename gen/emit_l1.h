@@ -53,7 +53,7 @@ void emit_gc_decls(emit_t *e, const gen_l1_t *g);
 void emit_gc_defaults(emit_t *e, const gen_l1_t *g);
 void emit_gc_reset_event(emit_t *e, const gen_l1_t *g);
 void emit_gc_count_request(emit_t *e, const gen_l1_t *g);
-void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g, unsigned cw);
+void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g);
 void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
 
 /* PC bypass predictor pieces of the L1 top (emit_pcpred.c), called by emit_top.c. */

@@ -481,9 +481,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
-static void emit_count(emit_t *e, const top_w_t *w, const char *cond, lay_counter_t c)
+static void emit_count(emit_t *e, const char *cond, lay_counter_t c)
 {
-    (void)w;
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
 
@@ -548,27 +547,27 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 /* A request that cannot go on waits in the replay queue until a fill: stall event `dec`, one
  * reservation failure per request. */
-static void emit_wait(emit_t *e, const top_w_t *w, lay_decision_t dec)
+static void emit_wait(emit_t *e, lay_decision_t dec)
 {
     emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
     emit_line(e, "s1_stall = 1'b1;");
-    emit_count(e, w, "!req_rsv_q", CNT_RSV_FAILS);
+    emit_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
 static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
     emit_in(e);
-    emit_wait(e, w, DEC_STALL_LINE);
+    emit_wait(e, DEC_STALL_LINE);
     emit_out(e);
     emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
     emit_in(e);
-    emit_wait(e, w, DEC_STALL_MSHR);
+    emit_wait(e, DEC_STALL_MSHR);
     emit_out(e);
     if (g->lay.dec) {
         emit_line(e, "end else if (meta_stall) begin // every data line reserved");
         emit_in(e);
-        emit_wait(e, w, DEC_STALL_RSV);
+        emit_wait(e, DEC_STALL_RSV);
         emit_out(e);
     }
     emit_line(e, "end else begin");
@@ -591,14 +590,14 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_line(e, "meta_we = 1'b1;");
     emit_line(e, "rsv_pend_d = 1'b0;");
-    emit_count(e, w, "1'b1", CNT_ACCESSES);
-    emit_count(e, w, "meta_hit", CNT_HITS);
+    emit_count(e, "1'b1", CNT_ACCESSES);
+    emit_count(e, "meta_hit", CNT_HITS);
     if (g->lay.dec) {
-        emit_count(e, w, "!meta_hit & !meta_bypass", CNT_MISSES);
-        emit_count(e, w, "meta_bypass", CNT_BYPASSES);
-        emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+        emit_count(e, "!meta_hit & !meta_bypass", CNT_MISSES);
+        emit_count(e, "meta_bypass", CNT_BYPASSES);
+        emit_count(e, "meta_evict", CNT_EVICTIONS);
     } else {
-        emit_count(e, w, "!meta_hit", CNT_MISSES);
+        emit_count(e, "!meta_hit", CNT_MISSES);
     }
     if (gc_resets(g))
         emit_gc_count_request(e, g);
@@ -635,7 +634,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->lay.dec || pp_enabled(g))
         emit_fill_bypass(e, g);
     if (gc_enabled(g))
-        emit_gc_fill_bypass(e, g, w->cw);
+        emit_gc_fill_bypass(e, g);
     if (pp_enabled(g))
         emit_pp_fill_victim(e, g);
     emit_event(e, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
@@ -651,9 +650,9 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wdata = mem_rsp_data_i;");
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
-    emit_count(e, w, "1'b1", CNT_FILLS);
+    emit_count(e, "1'b1", CNT_FILLS);
     if (!g->lay.dec) /* the decoupled store evicts when it reserves, not when it fills */
-        emit_count(e, w, "meta_evict", CNT_EVICTIONS);
+        emit_count(e, "meta_evict", CNT_EVICTIONS);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (g->lay.dec || gc_enabled(g) || pp_enabled(g)) {
         emit_out(e);
@@ -681,7 +680,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_gc_defaults(e, g);
     if (pp_enabled(g))
         emit_pp_defaults(e, g);
-    emit_count(e, w, "rsv_pend_q", CNT_STALL_CYCLES);
+    emit_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
     emit_line(e, "meta_wdata = meta_row;");
@@ -758,7 +757,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     req_field_t f[8];
-    unsigned nf = req_fields(g, w, f), rqw = req_bits(g, w);
+    unsigned nf = req_fields(g, w, f);
     emit_line(e, "always @* begin : issue");
     emit_in(e);
     emit_line(e, "s1_valid_d = hold;");
@@ -832,7 +831,6 @@ static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
     emit_out(e);
     emit_line(e, "end");
-    (void)rqw;
     emit_line(e, "// a write makes the forwarding copy current for the read issued with it");
     emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
     emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");

@@ -67,4 +67,22 @@ private:
     std::string payload_;   // the payload at that edge
 };
 
+// The combinational check of one channel in the current cycle: valid with its ready forced low,
+// then high (`eval` re-evaluates the design); the drawn ready is restored. Returns "" or what
+// was violated.
+template <class R, class V, class E>
+std::string chan_comb(chan_monitor &mon, R &ready, const V &valid, E eval)
+{
+    R drawn = ready;
+    ready = 0;
+    eval();
+    bool low = valid;
+    ready = 1;
+    eval();
+    bool high = valid;
+    ready = drawn;
+    eval();
+    return mon.comb(low, high);
+}
+
 #endif

@@ -539,19 +539,9 @@ struct harness {
             fail("channel rule violated", what + "\n");
     }
 
-    // Valid with its ready forced low, then high, in this cycle; the drawn ready is restored.
     template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
     {
-        R drawn = ready;
-        ready = 0;
-        top->eval();
-        bool low = valid;
-        ready = 1;
-        top->eval();
-        bool high = valid;
-        ready = drawn;
-        top->eval();
-        channel_fault(mon.comb(low, high));
+        channel_fault(chan_comb(mon, ready, valid, [&] { top->eval(); }));
     }
 
     void monitor_channels()
