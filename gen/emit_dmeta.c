@@ -15,6 +15,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "input  wire filter_i,     // low: threshold 0, every load gets a line");
     emit_line(e, "output wire hit_o,        // the entry owns a (valid) data line");
     emit_line(e, "output wire %sway_o,      // data way: hit, reserved or filled", emit_range(l->way_bits));
+    emit_line(e, "output wire [%u:0] way_oh_o, // ... one-hot", l->ways - 1);
+    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the probed entry's data way (a hit reads it)",
+              l->ways - 1);
     emit_line(e, "output wire reserve_o,    // load: reserve a data line and fetch it");
     emit_line(e, "output wire bypass_o,     // load: fetch without a data line");
     emit_line(e, "output wire stall_o,      // load: wants a line but every line is reserved");
@@ -25,8 +28,6 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, ");");
     emit_blank(e);
 }
-
-static unsigned tw_bits(const lay_l1_t *l) { return cfg_log2(l->tag_ways); }
 
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
 {
@@ -61,11 +62,12 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     emit_blank(e);
 }
 
-/* Tag store: probe, the entry a probe miss takes, and the chosen entry's fields. */
+/* Tag store: probe, the entry a probe miss takes, and the probed entry's fields. Every choice
+ * is a one-hot vector (emit_ways.c's helpers), so fields are picked by AND-OR trees. */
 static void emit_tag_select(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
-    unsigned tb = tw_bits(l), T = l->tag_ways, rc = l->rc_bits;
+    unsigned T = l->tag_ways, rc = l->rc_bits, W = l->ways;
     emit_line(e, "wire [%u:0] match;", T - 1);
     emit_line(e, "wire [%u:0] tvalid;", T - 1);
     for (unsigned t = 0; t < T; t++) {
@@ -73,52 +75,38 @@ static void emit_tag_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign tvalid[%u] = t%u_valid;", t, t);
     }
     emit_line(e, "wire probe_hit = |match;");
-    emit_line(e, "reg %sprobe_way;", emit_range(tb));
-    emit_line(e, "reg %stinv_way;", emit_range(tb));
-    emit_lowest_n(e, "probe_select", "probe_way", T, tb, "match[%u]");
-    emit_lowest_n(e, "tag_invalid_select", "tinv_way", T, tb, "!tvalid[%u]");
-    emit_line(e, "// Least-RC entry without a data line, lowest way on ties (one always exists:");
-    emit_line(e, "// the tag store has more ways than the data store).");
-    emit_line(e, "reg %slfu_way;", emit_range(tb));
-    emit_line(e, "reg %slfu_rc;", emit_range(rc));
-    emit_line(e, "reg lfu_found;");
-    emit_line(e, "always @* begin : lfu_select");
-    emit_in(e);
-    emit_line(e, "lfu_way = %s;", emit_const(tb, 0));
-    emit_line(e, "lfu_rc = %s;", emit_const(rc, 0));
-    emit_line(e, "lfu_found = 1'b0;");
+    emit_lowest_oh(e, "probe_oh", T, "match[%u]");
+    emit_lowest_oh(e, "tinv_oh", T, "!tvalid[%u]");
+    emit_line(e, "// Least-RC entry without a data line, lowest entry on ties (one always exists:");
+    emit_line(e, "// the tag store has more ways than the data store): entry t wins every pairwise");
+    emit_line(e, "// compare, all made at once.");
+    char cond[4096];
+    emit_line(e, "wire [%u:0] lfu_oh_c;", T - 1);
     for (unsigned t = 0; t < T; t++) {
-        emit_line(e, "if (!t%u_pv && (!lfu_found || t%u_rc < lfu_rc)) begin", t, t);
-        emit_in(e);
-        emit_line(e, "lfu_way = %s;", emit_const(tb, t));
-        emit_line(e, "lfu_rc = t%u_rc;", t);
-        emit_line(e, "lfu_found = 1'b1;");
-        emit_out(e);
-        emit_line(e, "end");
+        int n = snprintf(cond, sizeof cond, "!t%u_pv", t);
+        for (unsigned u = 0; u < T; u++)
+            if (u != t)
+                n += snprintf(cond + n, sizeof cond - (size_t)n, " & (t%u_pv | (t%u_rc %s t%u_rc))",
+                              u, t, u < t ? "<" : "<=", u);
+        emit_line(e, "assign lfu_oh_c[%u] = %s;", t, cond);
     }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "wire %ssel_t = probe_hit ? probe_way : (&tvalid ? lfu_way : tinv_way);",
-              emit_range(tb));
+    emit_line(e, "wire [%u:0] lfu_oh = {lfu_oh_c[%u:1], lfu_oh_c[0] | ~|lfu_oh_c};", T - 1, T - 1);
+    emit_line(e, "wire [%u:0] sel_t_oh = probe_hit ? probe_oh : (&tvalid ? lfu_oh : tinv_oh);", T - 1);
     emit_line(e, "reg %sh_rc;", emit_range(rc));
     emit_line(e, "reg %sh_pos;", emit_range(l->pos_bits));
     emit_line(e, "reg h_pv;");
-    emit_line(e, "always @* begin : probed_entry");
-    emit_in(e);
-    emit_line(e, "h_rc = t0_rc;");
-    emit_line(e, "h_pos = t0_pos;");
-    emit_line(e, "h_pv = t0_pv;");
-    for (unsigned t = 1; t < T; t++) {
-        emit_line(e, "if (probe_way == %s) begin", emit_const(tb, t));
-        emit_in(e);
-        emit_line(e, "h_rc = t%u_rc;", t);
-        emit_line(e, "h_pos = t%u_pos;", t);
-        emit_line(e, "h_pv = t%u_pv;", t);
-        emit_out(e);
-        emit_line(e, "end");
+    emit_pick_oh(e, "h_rc", rc, "probe_oh", T, "t%u_rc");
+    emit_pick_oh(e, "h_pos", l->pos_bits, "probe_oh", T, "t%u_pos");
+    emit_pick_oh(e, "h_pv", 1, "probe_oh", T, "t%u_pv");
+    emit_line(e, "// each entry's data way, one-hot");
+    for (unsigned t = 0; t < T; t++) {
+        emit_line(e, "wire [%u:0] t%u_pos_oh;", W - 1, t);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "assign t%u_pos_oh[%u] = t%u_pos == %s;", t, w, t,
+                      emit_const(l->pos_bits, w));
     }
-    emit_out(e);
-    emit_line(e, "end");
+    emit_line(e, "reg [%u:0] hpos_oh;", W - 1);
+    emit_pick_oh(e, "hpos_oh", W, "probe_oh", T, "t%u_pos_oh");
     emit_blank(e);
 }
 
@@ -171,31 +159,34 @@ static void emit_victim(emit_t *e, const gen_l1_t *g)
             n += snprintf(all + n, sizeof all - (size_t)n, "%spick%u", k ? ", " : "", k);
         snprintf(all + n, sizeof all - (size_t)n, "}");
         emit_line(e, "always @* victim_way = %s;", all);
+        emit_line(e, "wire [%u:0] victim_oh;", W - 1);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "assign victim_oh[%u] = victim_way == %s;", w, emit_const(wb, w));
         return;
     }
     /* LRU: eligible way with the oldest age; SRRIP: eligible way with the largest RRPV (the
-     * eligible ways then age by max - largest). Both: lowest way on ties. */
-    emit_line(e, "reg %svictim_repl;", emit_range(R));
-    emit_line(e, "reg victim_found;");
-    emit_line(e, "always @* begin : %s_victim", c->repl == REPL_LRU ? "lru" : "srrip");
-    emit_in(e);
-    emit_line(e, "victim_way = %s;", emit_const(wb, 0));
-    emit_line(e, "victim_repl = %s;", emit_const(R, 0));
-    emit_line(e, "victim_found = 1'b0;");
+     * eligible ways then age by max - largest). Both: lowest way on ties; way 0 when none is
+     * eligible. Way w wins every pairwise compare, all made at once. */
+    char cond[4096];
+    emit_line(e, "wire [%u:0] victim_found;", W - 1);
     for (unsigned w = 0; w < W; w++) {
-        emit_line(e, "if (eligible[%u] && (!victim_found || w%u_repl > victim_repl)) begin", w, w);
-        emit_in(e);
-        emit_line(e, "victim_way = %s;", emit_const(wb, w));
-        emit_line(e, "victim_repl = w%u_repl;", w);
-        emit_line(e, "victim_found = 1'b1;");
-        emit_out(e);
-        emit_line(e, "end");
+        int n = snprintf(cond, sizeof cond, "eligible[%u]", w);
+        for (unsigned v = 0; v < W; v++)
+            if (v != w)
+                n += snprintf(cond + n, sizeof cond - (size_t)n, " & (!eligible[%u] | (w%u_repl %s w%u_repl))",
+                              v, w, v < w ? ">" : ">=", v);
+        emit_line(e, "assign victim_found[%u] = %s;", w, cond);
     }
-    emit_out(e);
-    emit_line(e, "end");
-    if (c->repl == REPL_SRRIP)
+    emit_line(e, "wire [%u:0] victim_oh = {victim_found[%u:1], victim_found[0] | ~|victim_found};",
+              W - 1, W - 1);
+    emit_encode_oh(e, "victim_way_n", "victim_found", W, wb);
+    emit_line(e, "always @* victim_way = victim_way_n;");
+    if (c->repl == REPL_SRRIP) {
+        emit_line(e, "reg %svictim_repl; // 0 when none is eligible", emit_range(R));
+        emit_pick_oh(e, "victim_repl", R, "victim_found", W, "w%u_repl");
         emit_line(e, "wire %srrpv_add = %s - victim_repl;", emit_range(R),
                   emit_const(R, (1u << R) - 1));
+    }
 }
 
 /* The decision: hit, or RC update then reserve / bypass / stall. */
@@ -208,11 +199,21 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire %src_inc = (h_rc == %s) ? h_rc : h_rc + %s; // saturating",
               emit_range(rc), emit_const(rc, (1u << rc) - 1), emit_const(rc, 1));
     emit_line(e, "wire %src_new = probe_hit ? rc_inc : %s;", emit_range(rc), emit_const(rc, 1));
-    if (c->threshold > 1)
-        emit_line(e, "wire want_line = ~filter_i | (rc_new >= %s);", emit_const(rc, c->threshold));
-    else
+    if (c->threshold > 1) {
+        /* rc_new >= threshold, decided per entry beside the probe: the saturating increment of
+         * an entry's RC reaches the threshold iff RC >= threshold - 1 (threshold <= RC max); a
+         * new entry's RC is 1, below it */
+        emit_line(e, "// rc_new >= %u: an entry's incremented RC reaches it iff RC >= %u",
+                  c->threshold, c->threshold - 1);
+        emit_line(e, "wire [%u:0] rc_reaches;", T - 1);
+        for (unsigned t = 0; t < T; t++)
+            emit_line(e, "assign rc_reaches[%u] = t%u_rc >= %s;", t, t,
+                      emit_const(rc, c->threshold - 1));
+        emit_line(e, "wire want_line = ~filter_i | (probe_hit & |(probe_oh & rc_reaches));");
+    } else {
         emit_line(e, "wire want_line = ~filter_i | 1'b1; // threshold %u: RC is always >= it",
                   c->threshold);
+    }
     emit_line(e, "wire need_line = is_load & ~hit_o & want_line;");
     emit_line(e, "assign bypass_o = is_load & ~hit_o & ~want_line;");
     emit_line(e, "wire [%u:0] free_line;", W - 1);
@@ -222,29 +223,31 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign eligible[%u] = w%u_valid;", w, w);
     }
     emit_line(e, "wire any_free = free_cnt != %s;", emit_const(l->free_bits, 0));
-    emit_line(e, "reg %sfree_way;", emit_range(wb));
-    emit_lowest_n(e, "free_select", "free_way", W, wb, "free_line[%u]");
+    emit_lowest_oh(e, "free_oh", W, "free_line[%u]");
+    emit_encode_oh(e, "free_way", "free_oh", W, wb);
     emit_victim(e, g);
     emit_line(e, "assign stall_o = need_line & ~any_free & ~|eligible;");
     emit_line(e, "assign reserve_o = need_line & ~stall_o;");
     emit_line(e, "assign evict_o = reserve_o & ~any_free;");
     emit_line(e, "wire %sres_way = any_free ? free_way : victim_way;", emit_range(wb));
-    emit_line(e, "wire %ssel_way = reserve_o ? res_way : h_pos;", emit_range(wb));
-    emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "wire [%u:0] res_oh = any_free ? free_oh : victim_oh;", W - 1);
+    emit_line(e, "assign way_o = reserve_o ? res_way : h_pos; // the chosen data way");
+    emit_line(e, "assign way_oh_o = reserve_o ? res_oh : hpos_oh;");
+    emit_line(e, "// The replacement state is touched only by hits and fills, whose data way is the");
+    emit_line(e, "// probed entry's (a reservation ages, it does not touch): the updates need not wait");
+    emit_line(e, "// for the reservation decision.");
+    if (c->repl == REPL_PLRU)
+        emit_line(e, "wire %ssel_way = h_pos;", emit_range(wb));
+    else
+        emit_line(e, "wire [%u:0] sel_oh = hpos_oh;", W - 1);
+    emit_line(e, "assign hit_way_oh_o = hpos_oh;");
     emit_line(e, "// The entry that owned the evicted line loses it.");
     emit_line(e, "wire [%u:0] owns_victim;", T - 1);
     for (unsigned t = 0; t < T; t++)
-        emit_line(e, "assign owns_victim[%u] = t%u_valid & t%u_pv & (t%u_pos == victim_way);", t, t,
-                  t, t);
-    emit_line(e, "reg %slost_t;", emit_range(tw_bits(l)));
-    emit_lowest_n(e, "owner_select", "lost_t", T, tw_bits(l), "owns_victim[%u]");
-    emit_line(e, "always @* begin : evicted_tag");
-    emit_in(e);
-    emit_line(e, "evict_tag_o = t0_tag;");
-    for (unsigned t = 1; t < T; t++)
-        emit_line(e, "if (lost_t == %s) evict_tag_o = t%u_tag;", emit_const(tw_bits(l), t), t);
-    emit_out(e);
-    emit_line(e, "end");
+        emit_line(e, "assign owns_victim[%u] = t%u_valid & t%u_pv & |(t%u_pos_oh & victim_oh);", t,
+                  t, t, t);
+    emit_lowest_oh(e, "lost_oh", T, "owns_victim[%u]");
+    emit_pick_oh(e, "evict_tag_o", l->tag_bits, "lost_oh", T, "t%u_tag");
     emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills.");
     if (c->write_evict)
         emit_line(e, "wire touch = (is_load & hit_o) | is_fill;");
@@ -261,7 +264,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    unsigned W = l->ways, T = l->tag_ways, tb = tw_bits(l), wb = l->way_bits;
+    unsigned W = l->ways, T = l->tag_ways;
     unsigned rc = l->rc_bits, P = l->pos_bits;
     for (unsigned t = 0; t < T; t++) {
         emit_line(e, "reg t%u_valid_d, t%u_pv_d;", t, t);
@@ -277,7 +280,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
     emit_line(e, "reg %sfree_d;", emit_range(l->free_bits));
-    emit_lru_sel_age(e, g);
+    emit_lru_younger(e, g);
     emit_line(e, "always @* begin : next_row");
     emit_in(e);
     for (unsigned t = 0; t < T; t++) {
@@ -308,7 +311,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (is_load & ~stall_o) begin // the probed or newly taken entry");
     emit_in(e);
     for (unsigned t = 0; t < T; t++) {
-        emit_line(e, "if (sel_t == %s) begin", emit_const(tb, t));
+        emit_line(e, "if (sel_t_oh[%u]) begin", t);
         emit_in(e);
         emit_line(e, "t%u_valid_d = 1'b1;", t);
         emit_line(e, "t%u_tag_d = tag_i;", t);
@@ -333,18 +336,18 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (evict_o) begin // the victim line's owner loses it");
     emit_in(e);
     for (unsigned t = 0; t < T; t++)
-        emit_line(e, "if (lost_t == %s) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
-                  emit_const(tb, t), t, t, emit_const(P, 0), t, emit_const(rc, 0));
+        emit_line(e, "if (lost_oh[%u]) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
+                  t, t, t, emit_const(P, 0), t, emit_const(rc, 0));
     emit_out(e);
     emit_line(e, "end");
     if (c->write_evict) {
         emit_line(e, "if (invalidate) begin // write-evict: the owner loses its line, RC 0");
         emit_in(e);
         for (unsigned t = 0; t < T; t++)
-            emit_line(e, "if (probe_way == %s) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
-                      emit_const(tb, t), t, t, emit_const(P, 0), t, emit_const(rc, 0));
+            emit_line(e, "if (probe_oh[%u]) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; t%u_rc_d = %s; end",
+                      t, t, t, emit_const(P, 0), t, emit_const(rc, 0));
         for (unsigned w = 0; w < W; w++)
-            emit_line(e, "if (h_pos == %s) w%u_valid_d = 1'b0;", emit_const(wb, w), w);
+            emit_line(e, "if (hpos_oh[%u]) w%u_valid_d = 1'b0;", w, w);
         emit_line(e, "free_d = free_cnt + %s;", emit_const(l->free_bits, 1));
         emit_out(e);
         emit_line(e, "end");
@@ -352,8 +355,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (reserve_o) begin");
     emit_in(e);
     for (unsigned w = 0; w < W; w++)
-        emit_line(e, "if (res_way == %s) begin w%u_valid_d = 1'b0; w%u_rsv_d = 1'b1; end",
-                  emit_const(wb, w), w, w);
+        emit_line(e, "if (res_oh[%u]) begin w%u_valid_d = 1'b0; w%u_rsv_d = 1'b1; end", w, w, w);
     emit_line(e, "if (any_free) free_d = free_cnt - %s;", emit_const(l->free_bits, 1));
     if (c->repl == REPL_SRRIP) {
         emit_line(e, "if (evict_o) begin // the eligible lines age until the victim is at max");
@@ -368,8 +370,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (is_fill) begin // the reserved line becomes valid");
     emit_in(e);
     for (unsigned w = 0; w < W; w++)
-        emit_line(e, "if (h_pos == %s) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end",
-                  emit_const(wb, w), w, w);
+        emit_line(e, "if (hpos_oh[%u]) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end", w, w, w);
     emit_out(e);
     emit_line(e, "end");
     if (c->repl == REPL_LRU)
@@ -380,7 +381,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (touch) begin // SRRIP: hit -> 0, fill -> max-1");
         emit_in(e);
         for (unsigned w = 0; w < W; w++)
-            emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;", emit_const(wb, w), w,
+            emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w,
                       emit_const(l->repl_bits, (1u << l->repl_bits) - 2),
                       emit_const(l->repl_bits, 0));
         emit_out(e);

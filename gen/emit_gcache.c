@@ -28,21 +28,19 @@ unsigned gc_evt_count_bits(const gen_l1_t *g)
 void emit_gc_decls(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    unsigned S = c->sets, cb = count_bits(c), m = g->lay.set_bits;
+    unsigned S = c->sets, cb = count_bits(c);
     emit_line(e, "// G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)");
+    emit_line(e, "// the decide stage's set's switch and counter are read a cycle ahead, from the");
+    emit_line(e, "// next values at the next set, so no set-wide multiplexer follows the SRAM read");
     emit_line(e, "reg [%u:0] gc_switch_q, gc_switch_d;", S - 1);
-    emit_line(e, "wire gc_switch_set = gc_switch_q[set_q];");
+    emit_line(e, "reg gc_switch_set_q; // = gc_switch_q[set_q]");
+    emit_line(e, "wire gc_switch_set = gc_switch_set_q;");
+    emit_line(e, "wire gc_switch_next = gc_switch_d[set_d];");
     if (cb) {
         emit_line(e, "reg [%u:0] gc_count_q, gc_count_d;", S * cb - 1);
-        emit_line(e, "reg %sgc_count_set;", emit_range(cb));
-        emit_line(e, "always @* begin : gc_count_select");
-        emit_in(e);
-        emit_line(e, "gc_count_set = gc_count_q[%u:0];", cb - 1);
-        for (unsigned s = 1; s < S; s++)
-            emit_line(e, "if (set_q == %s) gc_count_set = gc_count_q[%u:%u];", emit_const(m, s),
-                      (s + 1) * cb - 1, s * cb);
-        emit_out(e);
-        emit_line(e, "end");
+        emit_line(e, "reg %sgc_count_set_q; // = the counter of set_q", emit_range(cb));
+        emit_line(e, "wire %sgc_count_set = gc_count_set_q;", emit_range(cb));
+        emit_line(e, "wire %sgc_count_next = gc_count_d[set_d*%u +: %u];", emit_range(cb), cb, cb);
         emit_line(e, "wire gc_age = gc_count_set == %s; // the M-th bypass ages the set",
                   emit_const(cb, c->gc_bypass_age_every - 1));
     } else {
@@ -158,8 +156,11 @@ void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
     unsigned cb = count_bits(c);
     if (reset) {
         emit_line(e, "gc_switch_q <= %s;", emit_const(c->sets, 0));
-        if (cb)
+        emit_line(e, "gc_switch_set_q <= 1'b0;");
+        if (cb) {
             emit_line(e, "gc_count_q <= {%u{1'b0}};", c->sets * cb);
+            emit_line(e, "gc_count_set_q <= %s;", emit_const(cb, 0));
+        }
         if (c->gc_switch_reset_period) {
             emit_line(e, "gc_req_q <= %s;", emit_const(req_bits(c), 0));
             emit_line(e, "gc_reset_pend_q <= 1'b0;");
@@ -167,8 +168,11 @@ void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
         return;
     }
     emit_line(e, "gc_switch_q <= gc_switch_d;");
-    if (cb)
+    emit_line(e, "gc_switch_set_q <= gc_switch_next;");
+    if (cb) {
         emit_line(e, "gc_count_q <= gc_count_d;");
+        emit_line(e, "gc_count_set_q <= gc_count_next;");
+    }
     if (c->gc_switch_reset_period) {
         emit_line(e, "gc_req_q <= gc_req_d;");
         emit_line(e, "gc_reset_pend_q <= gc_reset_pend_d;");

@@ -60,33 +60,47 @@ void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
 int pp_enabled(const gen_l1_t *g);
 unsigned pp_hash_bits(const gen_l1_t *g);
 void emit_pp_decls(emit_t *e, const gen_l1_t *g);
-void emit_pp_values(emit_t *e, const gen_l1_t *g);
 void emit_pp_defaults(emit_t *e, const gen_l1_t *g);
 void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
 void emit_pp_fill_pred(emit_t *e);
 void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
-/* The geometry the replacement emitters need, so that the L1 and L2 lookup modules share them:
- * they act on the signals w<i>_repl, w<i>_repl_d, sel_way, sel_age, touch, is_fill and
- * any_invalid of the module being emitted, and define victim_way (and rrpv_add for SRRIP). */
+/* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup
+ * modules share them: they act on the signals match, valid, is_fill, any_invalid, touch,
+ * w<i>_repl and w<i>_repl_d of the module being emitted (victim_way for PLRU). */
+typedef enum ways_policy { WAYS_LRU, WAYS_SRRIP, WAYS_PLRU } ways_policy_t;
 typedef struct emit_ways {
-    unsigned ways;      /* associativity (>= 2 for every function below) */
-    unsigned way_bits;  /* width of a way number */
-    unsigned repl_bits; /* LRU age or RRPV bits per way */
-    int insert_by_hint; /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
+    unsigned ways;        /* associativity */
+    unsigned way_bits;    /* width of a way number */
+    unsigned repl_bits;   /* LRU age or RRPV bits per way */
+    int insert_by_hint;   /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
+    ways_policy_t policy; /* how the victim is found */
 } emit_ways_t;
-void emit_ways_victim_lru(emit_t *e, const emit_ways_t *x);
-void emit_ways_victim_srrip(emit_t *e, const emit_ways_t *x);
-void emit_ways_sel_age(emit_t *e, const emit_ways_t *x);
+/* Defines sel_oh (one-hot of the chosen way: on a fill the lowest invalid way, else the
+ * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number);
+ * SRRIP also rrpv_top and rrpv_add. */
+void emit_ways_select(emit_t *e, const emit_ways_t *x);
+/* `out` (a reg of `width` bits declared by the caller) = field w<i>_`field` of the chosen way. */
+void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned width,
+                    const char *field);
+/* LRU: w<i>_younger (way i is younger than the chosen way), which emit_ways_update_lru uses. */
+void emit_ways_lru_younger(emit_t *e, const emit_ways_t *x);
 void emit_ways_update_lru(emit_t *e, const emit_ways_t *x);
 void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x);
 
-/* Shared by the metadata emitters (emit_meta.c). Policy updates act on the signals touch,
- * sel_way, sel_age, w<i>_repl and w<i>_repl_d, plru and plru_d of the module being emitted. */
+/* One-hot helpers: `out` (declared here) = one-hot of the lowest i < n with cond_fmt (%u = i)
+ * true, bit 0 when none (its conditions in `out`_c); `out` (declared here, `bits` wide) = the
+ * number of the set bit of one-hot `oh`; `out` (a reg the caller declares) = the field
+ * field_fmt (%u = i) of the i whose bit of `oh` is set, by AND-OR. */
+void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt);
+void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits);
+void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, unsigned n,
+                  const char *field_fmt);
+/* A priority encoder tree: `out` = lowest index i < n with cond_fmt (%u = i) true, else 0. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
                    const char *cond_fmt);
-void emit_lru_sel_age(emit_t *e, const gen_l1_t *g);
+void emit_lru_younger(emit_t *e, const gen_l1_t *g);
 void emit_update_lru(emit_t *e, const gen_l1_t *g);
 void emit_update_plru(emit_t *e, const gen_l1_t *g);
 

@@ -69,46 +69,17 @@ static void emit_unpack(emit_t *e, const gen_l2_t *g)
 static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 {
     const lay_l2_t *l = &g->lay;
-    if (l->ways == 1) {
-        emit_line(e, "wire [0:0] sel_way = 1'b0;");
-    } else {
-        emit_line(e, "reg %shit_way;", emit_range(l->way_bits));
-        emit_line(e, "reg %sinvalid_way;", emit_range(l->way_bits));
-        emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
-        emit_lowest_n(e, "hit_select", "hit_way", l->ways, l->way_bits, "match[%u]");
-        emit_lowest_n(e, "invalid_select", "invalid_way", l->ways, l->way_bits, "!valid[%u]");
-        if (g->cfg->l2.repl == L2_REPL_SRRIP)
-            emit_ways_victim_srrip(e, x);
-        else
-            emit_ways_victim_lru(e, x);
-        emit_line(e, "wire %ssel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;",
-                  emit_range(l->way_bits));
-    }
+    emit_ways_select(e, x);
     emit_line(e, "assign way_o = sel_way;");
     emit_line(e, "reg sel_dirty;");
     emit_line(e, "reg %ssel_vbits;", emit_range(l->vbits));
-    if (l->bbits)
+    emit_ways_pick(e, x, "evict_tag_o", l->tag_bits, "tag");
+    emit_ways_pick(e, x, "sel_dirty", 1, "dirty");
+    emit_ways_pick(e, x, "sel_vbits", l->vbits, "vbits");
+    if (l->bbits) {
         emit_line(e, "reg sel_bbit;");
-    emit_line(e, "always @* begin : chosen_way");
-    emit_in(e);
-    emit_line(e, "evict_tag_o = w0_tag;");
-    emit_line(e, "sel_dirty = w0_dirty;");
-    emit_line(e, "sel_vbits = w0_vbits;");
-    if (l->bbits)
-        emit_line(e, "sel_bbit = w0_bbit;");
-    for (unsigned w = 1; w < l->ways; w++) {
-        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
-        emit_in(e);
-        emit_line(e, "evict_tag_o = w%u_tag;", w);
-        emit_line(e, "sel_dirty = w%u_dirty;", w);
-        emit_line(e, "sel_vbits = w%u_vbits;", w);
-        if (l->bbits)
-            emit_line(e, "sel_bbit = w%u_bbit;", w);
-        emit_out(e);
-        emit_line(e, "end");
+        emit_ways_pick(e, x, "sel_bbit", 1, "bbit");
     }
-    emit_out(e);
-    emit_line(e, "end");
     emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
     emit_line(e, "assign evict_dirty_o = evict_o & sel_dirty;");
     emit_line(e, "assign vbit_o = |(sel_vbits & group_i);");
@@ -132,7 +103,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
             emit_line(e, "reg w%u_bbit_d;", w);
     }
     if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
-        emit_ways_sel_age(e, x);
+        emit_ways_lru_younger(e, x);
     emit_line(e, "always @* begin : next_row");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {
@@ -154,7 +125,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_line(e, "if (sel_oh[%u]) begin", w);
         emit_in(e);
         emit_line(e, "w%u_valid_d = 1'b1;", w);
         emit_line(e, "w%u_dirty_d = is_write;", w);
@@ -169,7 +140,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_line(e, "end else if (hit_o) begin // a write dirties the line, a read sets its bit");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_line(e, "if (sel_oh[%u]) begin", w);
         emit_in(e);
         emit_line(e, "if (is_write) w%u_dirty_d = 1'b1;", w);
         if (l->bbits) {
@@ -207,7 +178,8 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 
 void emit_l2_meta(emit_t *e, const gen_l2_t *g)
 {
-    emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0};
+    emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0,
+                     g->cfg->l2.repl == L2_REPL_SRRIP ? WAYS_SRRIP : WAYS_LRU};
     gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
     emit_ports(e, g);
     emit_in(e);

@@ -1,57 +1,8 @@
 /* emit_meta: the combinational lookup / replacement module of the L1 metadata row.
  * Given a set's row, an operation (load, store, fill) and a tag, it returns the hit, the chosen
- * way, the evicted tag and the row after the operation. Policies mirror cmodel/cm_repl_*.c. */
+ * way, the evicted tag and the row after the operation. Way selection and the LRU/SRRIP
+ * updates are emit_ways.c's; policies mirror cmodel/cm_repl_*.c. */
 #include "emit_l1.h"
-
-/* Emit a priority encoder: `out` (width bits) = lowest index i < n with `cond_fmt` (%u = i)
- * true, else 0. A tree: each level pairs nodes (any, index) and keeps the lower one that has a
- * true leaf, so the depth grows with log2(n), not n. */
-void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
-                   const char *cond_fmt)
-{
-    char cond[128];
-    if (n == 1) { /* one candidate; its condition keeps the block sensitive to something */
-        snprintf(cond, sizeof cond, cond_fmt, 0u);
-        emit_line(e, "always @* begin : %s", label);
-        emit_in(e);
-        emit_line(e, "%s = %s;", out, emit_const(width, 0));
-        emit_line(e, "if (%s) %s = %s;", cond, out, emit_const(width, 0));
-        emit_out(e);
-        emit_line(e, "end");
-        return;
-    }
-    unsigned levels = 0;
-    while ((1u << levels) < n)
-        levels++;
-    for (unsigned i = 0; i < (1u << levels); i++) {
-        snprintf(cond, sizeof cond, cond_fmt, i);
-        emit_line(e, "wire %s_a0_%u = %s;", label, i, i < n ? cond : "1'b0");
-    }
-    for (unsigned k = 1; k <= levels; k++) {
-        for (unsigned i = 0; i < (1u << (levels - k)); i++) {
-            unsigned lo = 2 * i, hi = 2 * i + 1;
-            emit_line(e, "wire %s_a%u_%u = %s_a%u_%u | %s_a%u_%u;", label, k, i, label, k - 1, lo,
-                      label, k - 1, hi);
-            if (k == 1)
-                emit_line(e, "wire %s_i1_%u = ~%s_a0_%u;", label, i, label, lo);
-            else
-                emit_line(e, "wire [%u:0] %s_i%u_%u = %s_a%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u};",
-                          k - 1, label, k, i, label, k - 1, lo, label, k - 1, lo, label, k - 1, hi);
-        }
-    }
-    if (width > levels)
-        emit_line(e, "always @* %s = %s_a%u_0 ? {%s, %s_i%u_0} : %s;", out, label, levels,
-                  emit_const(width - levels, 0), label, levels, emit_const(width, 0));
-    else
-        emit_line(e, "always @* %s = %s_a%u_0 ? %s_i%u_0 : %s;", out, label, levels, label,
-                  levels, emit_const(width, 0));
-}
-
-static void emit_lowest(emit_t *e, const gen_l1_t *g, const char *label, const char *out,
-                        const char *cond_fmt)
-{
-    emit_lowest_n(e, label, out, g->lay.ways, g->lay.way_bits, cond_fmt);
-}
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
@@ -63,6 +14,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
     emit_line(e, "output wire hit_o,");
     emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
+    emit_line(e, "output wire [%u:0] way_oh_o,", l->ways - 1);
+    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)", l->ways - 1);
     emit_line(e, "output wire evict_o,");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     if (g->cfg->l1.mode == MODE_GCACHE) {
@@ -141,16 +94,10 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
 
 static emit_ways_t ways_of(const gen_l1_t *g)
 {
-    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
-                         g->cfg->l1.mode == MODE_GCACHE};
-}
-
-/* LRU victim: the way whose age is ways-1. */
-void emit_ways_victim_lru(emit_t *e, const emit_ways_t *x)
-{
-    char cond[64];
-    snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(x->repl_bits, x->ways - 1));
-    emit_lowest_n(e, "lru_victim", "victim_way", x->ways, x->way_bits, cond);
+    const cfg_l1_t *c = &g->cfg->l1;
+    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits, c->mode == MODE_GCACHE,
+                         c->repl == REPL_LRU ? WAYS_LRU : c->repl == REPL_PLRU ? WAYS_PLRU
+                                                                             : WAYS_SRRIP};
 }
 
 /* Tree-PLRU victim: walk from the root, bit 0 = left (lower ways). */
@@ -185,62 +132,23 @@ static void emit_victim_plru(emit_t *e, const gen_l1_t *g)
     emit_line(e, "always @* victim_way = %s;", prefix);
 }
 
-/* SRRIP victim: lowest way holding the largest RRPV; the set ages by max - largest. */
-void emit_ways_victim_srrip(emit_t *e, const emit_ways_t *x)
-{
-    emit_line(e, "reg %srrpv_top;", emit_range(x->repl_bits));
-    emit_line(e, "always @* begin : rrpv_largest");
-    emit_in(e);
-    emit_line(e, "rrpv_top = w0_repl;");
-    for (unsigned w = 1; w < x->ways; w++)
-        emit_line(e, "if (w%u_repl > rrpv_top) rrpv_top = w%u_repl;", w, w);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", emit_range(x->repl_bits),
-              emit_const(x->repl_bits, (1u << x->repl_bits) - 1));
-    emit_lowest_n(e, "srrip_victim", "victim_way", x->ways, x->way_bits, "w%u_repl == rrpv_top");
-}
-
 static void emit_select(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    if (l->ways == 1) {
-        emit_line(e, "wire [0:0] sel_way = 1'b0;");
-    } else {
-        emit_line(e, "reg %shit_way;", emit_range(l->way_bits));
-        emit_line(e, "reg %sinvalid_way;", emit_range(l->way_bits));
+    emit_ways_t x = ways_of(g);
+    if (l->ways > 1 && c->repl == REPL_PLRU) {
         emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
-        emit_lowest(e, g, "hit_select", "hit_way", "match[%u]");
-        emit_lowest(e, g, "invalid_select", "invalid_way", "!valid[%u]");
-        emit_ways_t x = ways_of(g);
-        if (c->repl == REPL_LRU)
-            emit_ways_victim_lru(e, &x);
-        else if (c->repl == REPL_PLRU)
-            emit_victim_plru(e, g);
-        else
-            emit_ways_victim_srrip(e, &x);
-        emit_line(e, "wire %ssel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;",
-                  emit_range(l->way_bits));
+        emit_victim_plru(e, g);
     }
+    emit_ways_select(e, &x);
     emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "assign way_oh_o = sel_oh;");
+    emit_line(e, "assign hit_way_oh_o = %s;", l->ways > 1 ? "hit_oh" : "1'b1");
     emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
-    emit_line(e, "always @* begin : evicted_tag");
-    emit_in(e);
-    emit_line(e, "evict_tag_o = w0_tag;");
-    for (unsigned w = 1; w < l->ways; w++)
-        emit_line(e, "if (sel_way == %s) evict_tag_o = w%u_tag;", emit_const(l->way_bits, w), w);
-    emit_out(e);
-    emit_line(e, "end");
-    if (l->hpc_bits) {
-        emit_line(e, "always @* begin : chosen_hpc");
-        emit_in(e);
-        emit_line(e, "old_hpc_o = w0_hpc;");
-        for (unsigned w = 1; w < l->ways; w++)
-            emit_line(e, "if (sel_way == %s) old_hpc_o = w%u_hpc;", emit_const(l->way_bits, w), w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    emit_ways_pick(e, &x, "evict_tag_o", l->tag_bits, "tag");
+    if (l->hpc_bits)
+        emit_ways_pick(e, &x, "old_hpc_o", l->hpc_bits, "hpc");
     if (l->ways == 1) {
         emit_blank(e);
         return; /* direct mapped: no replacement state to touch */
@@ -250,21 +158,6 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "wire touch = update & ~(op_i == 2'd1); // write_evict: store hits invalidate");
     else
         emit_line(e, "wire touch = update;");
-}
-
-/* LRU: the chosen way gets age 0, younger ways age by one (touch and insert alike). */
-void emit_ways_update_lru(emit_t *e, const emit_ways_t *x)
-{
-    emit_line(e, "if (touch) begin");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++) {
-        emit_line(e, "if (sel_way == %s) w%u_repl_d = %s;", emit_const(x->way_bits, w), w,
-                  emit_const(x->repl_bits, 0));
-        emit_line(e, "else if (w%u_repl < sel_age) w%u_repl_d = w%u_repl + %s;", w, w, w,
-                  emit_const(x->repl_bits, 1));
-    }
-    emit_out(e);
-    emit_line(e, "end");
 }
 
 void emit_update_lru(emit_t *e, const gen_l1_t *g)
@@ -288,58 +181,12 @@ void emit_update_plru(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
-/* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
-void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
-{
-    emit_line(e, "if (is_fill & ~any_invalid) begin");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "w%u_repl_d = w%u_repl + rrpv_add;", w, w);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (touch) begin");
-    emit_in(e);
-    unsigned max = (1u << x->repl_bits) - 1;
-    char ins[64];
-    if (x->insert_by_hint) /* G-Cache: cold lines (victim bit 0) at max, others max-1 */
-        snprintf(ins, sizeof ins, "(hint_i ? %s : %s)", emit_const(x->repl_bits, max - 1),
-                 emit_const(x->repl_bits, max));
-    else
-        snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, max - 1));
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "if (sel_way == %s) w%u_repl_d = is_fill ? %s : %s;",
-                  emit_const(x->way_bits, w), w, ins, emit_const(x->repl_bits, 0));
-    emit_out(e);
-    emit_line(e, "end");
-    if (x->insert_by_hint) {
-        emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
-        emit_in(e);
-        for (unsigned w = 0; w < x->ways; w++)
-            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(x->repl_bits, 1));
-        emit_out(e);
-        emit_line(e, "end");
-    }
-}
-
-/* LRU: the age of sel_way, which the LRU update compares against. */
-void emit_ways_sel_age(emit_t *e, const emit_ways_t *x)
-{
-    emit_line(e, "reg %ssel_age;", emit_range(x->repl_bits));
-    emit_line(e, "always @* begin : chosen_age");
-    emit_in(e);
-    emit_line(e, "sel_age = w0_repl;");
-    for (unsigned w = 1; w < x->ways; w++)
-        emit_line(e, "if (sel_way == %s) sel_age = w%u_repl;", emit_const(x->way_bits, w), w);
-    emit_out(e);
-    emit_line(e, "end");
-}
-
-void emit_lru_sel_age(emit_t *e, const gen_l1_t *g)
+void emit_lru_younger(emit_t *e, const gen_l1_t *g)
 {
     if (g->cfg->l1.repl != REPL_LRU || !g->lay.repl_bits)
         return;
     emit_ways_t x = ways_of(g);
-    emit_ways_sel_age(e, &x);
+    emit_ways_lru_younger(e, &x);
 }
 
 static void emit_next_row(emit_t *e, const gen_l1_t *g)
@@ -356,7 +203,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     }
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
-    emit_lru_sel_age(e, g);
+    emit_lru_younger(e, g);
     emit_line(e, "always @* begin : next_row");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {
@@ -382,7 +229,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (is_fill) begin");
     emit_in(e);
     for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_way == %s) begin", emit_const(l->way_bits, w));
+        emit_line(e, "if (sel_oh[%u]) begin", w);
         emit_in(e);
         emit_line(e, "w%u_valid_d = 1'b1;", w);
         emit_line(e, "w%u_tag_d = tag_i;", w);
@@ -397,7 +244,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (hit_o & (op_i == 2'd0)) begin // pcpred: a load hit records its PC");
         emit_in(e);
         for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_way == %s) w%u_hpc_d = hpc_i;", emit_const(l->way_bits, w), w);
+            emit_line(e, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;", w, w);
         emit_out(e);
         emit_line(e, "end");
     }
@@ -405,7 +252,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (hit_o & (op_i == 2'd1)) begin");
         emit_in(e);
         for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_way == %s) w%u_valid_d = 1'b0;", emit_const(l->way_bits, w), w);
+            emit_line(e, "if (sel_oh[%u]) w%u_valid_d = 1'b0;", w, w);
         emit_out(e);
         emit_line(e, "end");
     }

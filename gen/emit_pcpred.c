@@ -48,13 +48,35 @@ void emit_pp_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire %smshr_rd_hpc;", emit_range(k));
     emit_line(e, "wire %smeta_old_hpc; // the chosen way's hpc before the operation", emit_range(k));
     emit_line(e, "wire %spp_meta_hpc = s1_fill_q ? mshr_rd_hpc : pp_hash;", emit_range(k));
-    emit_line(e, "wire %spp_old_cnt; // the counter of the chosen way's last PC", emit_range(cb));
+    emit_line(e, "// the counters of every way's last PC, read beside the lookup; the chosen way's");
+    emit_line(e, "// is picked by its one-hot, so no table read follows the way selection");
+    emit_line(e, "wire [%u:0] pp_way_hpc = {", g->lay.ways * k - 1);
+    emit_in(e);
+    for (unsigned w = g->lay.ways; w-- > 0;)
+        emit_line(e, "meta_row_in[%u:%u]%s", lay_hpc_lsb(&g->lay, w) + k - 1,
+                  lay_hpc_lsb(&g->lay, w), w ? "," : "");
+    emit_out(e);
+    emit_line(e, "};");
+    emit_line(e, "wire [%u:0] pp_way_cnt;", g->lay.ways * cb - 1);
+    emit_line(e, "// each way's counter decremented (a hit) and incremented (its line evicted),");
+    emit_line(e, "// saturating; the chosen way's are picked");
+    unsigned max = (1u << cb) - 1;
+    for (unsigned w = 0; w < g->lay.ways; w++) {
+        emit_line(e, "wire %spp_w%u_cnt = pp_way_cnt[%u +: %u];", emit_range(cb), w, w * cb, cb);
+        emit_line(e, "wire %spp_w%u_dec = (pp_w%u_cnt == %s) ? %s : pp_w%u_cnt - %s;", emit_range(cb),
+                  w, w, emit_const(cb, 0), emit_const(cb, 0), w, emit_const(cb, 1));
+        emit_line(e, "wire %spp_w%u_inc = (pp_w%u_cnt == %s) ? pp_w%u_cnt : pp_w%u_cnt + %s;",
+                  emit_range(cb), w, w, emit_const(cb, max), w, w, emit_const(cb, 1));
+    }
+    emit_line(e, "reg %spp_dec, pp_inc;", emit_range(cb));
+    emit_pick_oh(e, "pp_dec", cb, "meta_way_oh", g->lay.ways, "pp_w%u_dec");
+    emit_pick_oh(e, "pp_inc", cb, "meta_way_oh", g->lay.ways, "pp_w%u_inc");
     emit_line(e, "wire pp_fill_bypass = mshr_rd_pred & ~mem_rsp_hint_i;");
     emit_line(e, "%s u_pctbl (", g->pctbl);
     emit_in(e);
     emit_line(e, ".clk_i (clk_i), .rst_ni (rst_ni),");
     emit_line(e, ".rd_a_idx_i (pp_hash), .rd_a_o (pp_hash_cnt),");
-    emit_line(e, ".rd_b_idx_i (meta_old_hpc), .rd_b_o (pp_old_cnt),");
+    emit_line(e, ".rd_b_idx_i (pp_way_hpc), .rd_b_o (pp_way_cnt),");
     emit_line(e, ".we_i (pp_we), .wr_idx_i (pp_widx), .wr_val_i (pp_wval)");
     emit_out(e);
     emit_line(e, ");");
@@ -63,12 +85,13 @@ void emit_pp_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "assign evt_pc_val_o = pp_wval;");
 }
 
-/* <name>_pctbl: the counters, two read ports (the request PC's, the chosen way's last PC's)
- * and one write port, cleared by reset. */
+/* <name>_pctbl: the counters, read port a (the request PC's), read ports b (one per way: each
+ * way's last PC's) and one write port, cleared by reset. Reads see every write of earlier
+ * cycles (a registered write is forwarded until it lands). */
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries;
+    unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries, W = g->lay.ways;
     gen_header(e, g->cfg, g->pctbl, "PC predictor table (SPEC 3.6): saturating counters in flops");
     emit_line(e, "module %s (", g->pctbl);
     emit_in(e);
@@ -76,18 +99,37 @@ void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
     emit_line(e, "input  wire rst_ni,");
     emit_line(e, "input  wire %srd_a_idx_i,", emit_range(k));
     emit_line(e, "output wire %srd_a_o,", emit_range(cb));
-    emit_line(e, "input  wire %srd_b_idx_i,", emit_range(k));
-    emit_line(e, "output wire %srd_b_o,", emit_range(cb));
+    emit_line(e, "input  wire [%u:0] rd_b_idx_i, // way w's index in [%u*w +: %u]", W * k - 1, k, k);
+    emit_line(e, "output wire [%u:0] rd_b_o,     // way w's counter in [%u*w +: %u]", W * cb - 1, cb,
+              cb);
     emit_line(e, "input  wire we_i,");
     emit_line(e, "input  wire %swr_idx_i,", emit_range(k));
     emit_line(e, "input  wire %swr_val_i", emit_range(cb));
     emit_out(e);
     emit_line(e, ");");
     emit_in(e);
+    emit_line(e, "// A write is registered and lands in the table the next cycle, so the decide stage's");
+    emit_line(e, "// read-modify-write does not run into the table's write decoder; until it lands the");
+    emit_line(e, "// read ports forward it, so every read sees every earlier write.");
     emit_line(e, "reg [%u:0] tbl_q; // counter i in bits [%u*i +: %u]", E * cb - 1, cb, cb);
+    emit_line(e, "reg we_q;");
+    emit_line(e, "reg %swr_idx_q;", emit_range(k));
+    emit_line(e, "reg %swr_val_q;", emit_range(cb));
     emit_line(e, "integer i;");
-    emit_line(e, "assign rd_a_o = tbl_q[rd_a_idx_i*%u +: %u];", cb, cb);
-    emit_line(e, "assign rd_b_o = tbl_q[rd_b_idx_i*%u +: %u];", cb, cb);
+    emit_line(e, "assign rd_a_o = (we_q & (wr_idx_q == rd_a_idx_i)) ? wr_val_q : tbl_q[rd_a_idx_i*%u +: %u];",
+              cb, cb);
+    emit_line(e, "genvar w;");
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (w = 0; w < %u; w = w + 1) begin : g_rd_b", W);
+    emit_in(e);
+    emit_line(e, "assign rd_b_o[w*%u +: %u] = (we_q & (wr_idx_q == rd_b_idx_i[w*%u +: %u])) ? wr_val_q :",
+              cb, cb, k, k);
+    emit_line(e, "                         tbl_q[rd_b_idx_i[w*%u +: %u]*%u +: %u];", k, k, cb, cb);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
     /* cleared counter by counter: one replication of E x C bits can exceed what lint accepts */
     emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
     emit_in(e);
@@ -95,10 +137,16 @@ void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
     emit_in(e);
     emit_line(e, "for (i = 0; i < %u; i = i + 1) tbl_q[i*%u +: %u] <= %s;", E, cb, cb,
               emit_const(cb, 0));
+    emit_line(e, "we_q <= 1'b0;");
+    emit_line(e, "wr_idx_q <= %s;", emit_const(k, 0));
+    emit_line(e, "wr_val_q <= %s;", emit_const(cb, 0));
     emit_out(e);
-    emit_line(e, "end else if (we_i) begin");
+    emit_line(e, "end else begin");
     emit_in(e);
-    emit_line(e, "tbl_q[wr_idx_i*%u +: %u] <= wr_val_i;", cb, cb);
+    emit_line(e, "we_q <= we_i;");
+    emit_line(e, "wr_idx_q <= wr_idx_i;");
+    emit_line(e, "wr_val_q <= wr_val_i;");
+    emit_line(e, "if (we_q) tbl_q[wr_idx_q*%u +: %u] <= wr_val_q;", cb, cb);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -133,16 +181,6 @@ void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
     emit_line(e, "evt_pc_pred_o = pp_pred;");
     emit_out(e);
     emit_line(e, "end");
-}
-
-/* Declarations that need meta_old_hpc's counter: the decremented and incremented values. */
-void emit_pp_values(emit_t *e, const gen_l1_t *g)
-{
-    unsigned cb = g->cfg->l1.pc_counter_bits, max = (1u << cb) - 1;
-    emit_line(e, "wire %spp_dec = (pp_old_cnt == %s) ? %s : pp_old_cnt - %s;", emit_range(cb),
-              emit_const(cb, 0), emit_const(cb, 0), emit_const(cb, 1));
-    emit_line(e, "wire %spp_inc = (pp_old_cnt == %s) ? pp_old_cnt : pp_old_cnt + %s;",
-              emit_range(cb), emit_const(cb, max), emit_const(cb, 1));
 }
 
 /* In the decide stage's fill: every fill reports the MSHR's prediction. Whether it bypasses (predicted and

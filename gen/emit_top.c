@@ -206,13 +206,16 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_line(e, "assign %s = rq0_q;", req_concat(g, w, "rqh_", "", NULL));
     emit_line(e, "// forwarding: the last row and data-line writes, for an operation whose read came");
-    emit_line(e, "// before them");
+    emit_line(e, "// before them; *_hit_q: the copy is valid and of the decide stage's set (computed");
+    emit_line(e, "// a cycle ahead so no compare sits between the SRAM and the lookup)");
     emit_line(e, "reg fwd_row_valid_q, fwd_row_valid_d;");
     emit_line(e, "reg %sfwd_row_set_q, fwd_row_set_d;", emit_range(w->m));
     emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(w->rb));
+    emit_line(e, "reg fwd_row_hit_q, fwd_row_hit_d;");
     emit_line(e, "reg fwd_data_valid_q, fwd_data_valid_d;");
     emit_line(e, "reg %sfwd_data_set_q, fwd_data_set_d;", emit_range(w->m));
-    emit_line(e, "reg %sfwd_way_q, fwd_way_d;", emit_range(w->wb));
+    emit_line(e, "reg fwd_data_hit_q, fwd_data_hit_d;");
+    emit_line(e, "reg [%u:0] fwd_way_oh_q, fwd_way_oh_d;", g->lay.ways - 1);
     emit_line(e, "reg %sfwd_wdata_q, fwd_wdata_d;", emit_range(w->lw));
     emit_line(e, "reg %sfwd_wbe_q, fwd_wbe_d;", emit_range(w->lb));
     for (unsigned i = 0; i < CNT_COUNT; i++)
@@ -227,6 +230,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %smeta_rdata;", emit_range(w->rb));
     emit_line(e, "reg data_re;");
     emit_line(e, "reg [%u:0] data_we;", g->lay.ways - 1);
+    emit_line(e, "reg data_wr; // = |data_we (the way is one-hot), without waiting for the way");
     emit_line(e, "reg %sdata_wdata;", emit_range(w->lw));
     emit_line(e, "reg %sdata_wbe;", emit_range(w->lb));
     emit_line(e, "wire %sdata_wmask;", emit_range(w->lw));
@@ -246,10 +250,12 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->lay.dec)
         emit_line(e, "wire meta_reserve, meta_bypass, meta_stall;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
+    emit_line(e, "wire [%u:0] meta_way_oh;", g->lay.ways - 1);
+    emit_line(e, "wire [%u:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions",
+              g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
-    emit_line(e, "wire %smeta_row_in = (fwd_row_valid_q & (fwd_row_set_q == set_q)) ? fwd_row_q :",
-              emit_range(w->rb));
+    emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? fwd_row_q :", emit_range(w->rb));
     emit_line(e, "                          meta_rdata; // forwarded");
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
@@ -257,10 +263,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_gc_decls(e, g);
     if (g->lay.dec)
         emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
-    if (pp_enabled(g)) {
+    if (pp_enabled(g))
         emit_pp_decls(e, g);
-        emit_pp_values(e, g);
-    }
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
     emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
@@ -331,27 +335,16 @@ static void emit_sram(emit_t *e, const char *inst, unsigned width, unsigned dept
     emit_line(e, ");");
 }
 
-/* way_data: the data line of way meta_way, through a tree of 2:1 multiplexers (one level per
- * bit of the way number, so depth grows with log2(ways)). */
-static void emit_way_tree(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+/* way_data: the data line of the hit way (one-hot meta_hit_way_oh), by AND-OR (depth grows with
+ * log2(ways)). */
+static void emit_way_data(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    unsigned n = g->lay.ways, level = 0;
-    char prev[16] = "data_rdata_w";
-    while (n > 1) {
-        unsigned next = (n + 1) / 2;
-        for (unsigned i = 0; i < next; i++) {
-            if (2 * i + 1 < n)
-                emit_line(e, "wire %sway_t%u_%u = meta_way[%u] ? %s%u : %s%u;", emit_range(w->lw),
-                          level + 1, i, level, prev, 2 * i + 1, prev, 2 * i);
-            else
-                emit_line(e, "wire %sway_t%u_%u = %s%u;", emit_range(w->lw), level + 1, i, prev,
-                          2 * i);
-        }
-        level++;
-        snprintf(prev, sizeof prev, "way_t%u_", level);
-        n = next;
-    }
-    emit_line(e, "wire %sway_data = %s0;", emit_range(w->lw), prev);
+    emit_line(e, "wire %sway_data =", emit_range(w->lw));
+    emit_in(e);
+    for (unsigned k = 0; k < g->lay.ways; k++)
+        emit_line(e, "%s{%u{meta_hit_way_oh[%u]}} & data_rdata_w%u%s", k ? "| " : "  ", w->lw, k, k,
+                  k + 1 < g->lay.ways ? "" : ";");
+    emit_out(e);
 }
 
 static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -386,6 +379,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_line(e, ".hit_o       (meta_hit),");
     emit_line(e, ".way_o       (meta_way),");
+    emit_line(e, ".way_oh_o    (meta_way_oh),");
+    emit_line(e, ".hit_way_oh_o (meta_hit_way_oh),");
     emit_line(e, ".evict_o     (meta_evict),");
     emit_line(e, ".evict_tag_o (meta_evict_tag),");
     emit_line(e, ".row_o       (meta_row)");
@@ -464,8 +459,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_blank(e);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
-    emit_way_tree(e, g, w);
-    emit_line(e, "wire fwd_data_hit = fwd_data_valid_q & (fwd_data_set_q == set_q) & (fwd_way_q == meta_way);");
+    emit_way_data(e, g, w);
+    emit_line(e, "wire fwd_data_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_hit_way_oh);");
     emit_line(e, "wire %sfwd_mask;", emit_range(w->lw));
     emit_line(e, "generate");
     emit_in(e);
@@ -511,7 +506,7 @@ static void emit_respond(emit_t *e, const char *id, lay_status_t st, const char 
 /* After a lookup: a load hit answers; a store enters the memory queue (and is acknowledged)
  * and writes its bytes if it hit (unless write-evict); a load that did not hit takes the
  * lowest free MSHR and sends its read. */
-static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "if (meta_hit & !req_store_q) begin");
@@ -529,7 +524,8 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "if (meta_hit & req_store_q) begin");
         emit_in(e);
         for (unsigned k = 0; k < g->lay.ways; k++)
-            emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+            emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
+        emit_line(e, "data_wr = 1'b1;");
         emit_line(e, "data_wdata = req_wdata_q;");
         emit_line(e, "data_wbe = req_be_q;");
         emit_out(e);
@@ -554,7 +550,7 @@ static void emit_wait(emit_t *e, lay_decision_t dec)
     emit_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
-static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
+static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
     emit_in(e);
@@ -603,7 +599,7 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_gc_count_request(e, g);
     if (pp_enabled(g))
         emit_pp_lookup(e, g);
-    emit_lookup_outcome(e, g, w);
+    emit_lookup_outcome(e, g);
     emit_out(e);
     emit_line(e, "end");
 }
@@ -646,7 +642,8 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "meta_we = 1'b1;");
     for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
+    emit_line(e, "data_wr = 1'b1;");
     emit_line(e, "data_wdata = mem_rsp_data_i;");
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
@@ -685,6 +682,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "meta_waddr = set_q;");
     emit_line(e, "meta_wdata = meta_row;");
     emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
+    emit_line(e, "data_wr = 1'b0;");
     emit_line(e, "data_wdata = req_wdata_q;");
     emit_line(e, "data_wbe = req_be_q;");
     emit_line(e, "mshr_alloc = 1'b0;");
@@ -738,7 +736,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, "end else if (s1_valid_q & !hold) begin");
     emit_in(e);
-    emit_decide_request(e, g, w);
+    emit_decide_request(e, g);
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (s1_stall) begin");
@@ -835,11 +833,16 @@ static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
     emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");
     emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
-    emit_line(e, "fwd_data_valid_d = (|data_we) | (fwd_data_valid_q & !data_re);");
-    emit_line(e, "fwd_data_set_d = (|data_we) ? set_q : fwd_data_set_q;");
-    emit_line(e, "fwd_way_d = (|data_we) ? meta_way : fwd_way_q;");
-    emit_line(e, "fwd_wdata_d = (|data_we) ? data_wdata : fwd_wdata_q;");
-    emit_line(e, "fwd_wbe_d = (|data_we) ? data_wbe : fwd_wbe_q;");
+    emit_line(e, "fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);");
+    emit_line(e, "fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;");
+    emit_line(e, "fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;");
+    emit_line(e, "fwd_wdata_d = data_wr ? data_wdata : fwd_wdata_q;");
+    emit_line(e, "fwd_wbe_d = data_wr ? data_wbe : fwd_wbe_q;");
+    emit_line(e, "// = fwd_*_valid_d & (fwd_*_set_d == set_d), the compares ahead of the late write enables");
+    emit_line(e, "fwd_row_hit_d = meta_we ? (meta_waddr == set_d) :");
+    emit_line(e, "                (fwd_row_valid_q & !meta_re & (fwd_row_set_q == set_d));");
+    emit_line(e, "fwd_data_hit_d = data_wr ? (set_q == set_d) :");
+    emit_line(e, "                 (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));");
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -875,9 +878,11 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     REG("fwd_row_valid", 1);
     REG("fwd_row_set", w->m);
     REG("fwd_row", w->rb);
+    REG("fwd_row_hit", 1);
     REG("fwd_data_valid", 1);
     REG("fwd_data_set", w->m);
-    REG("fwd_way", w->wb);
+    REG("fwd_data_hit", 1);
+    REG("fwd_way_oh", g->lay.ways);
     REG("fwd_wdata", w->lw);
     REG("fwd_wbe", w->lb);
 #undef REG

@@ -133,6 +133,7 @@ typedef struct depth_ctx {
     int *driver_cell;  /* bit -> index into cells[] of the gate driving it, -1 if none */
     json_t **cells;    /* gate cells */
     int *level;        /* -1 unknown, -2 on the stack */
+    int *pred;         /* bit -> the input bit of its driver with the highest level, -1 if none */
     int loop;
 } depth_ctx_t;
 
@@ -154,7 +155,7 @@ static int level_of(depth_ctx_t *d, int bit)
     json_t *conns = json_object_get(cell, "connections");
     const char *port;
     json_t *bits;
-    int best = 0;
+    int best = 0, from = -1;
     json_object_foreach(conns, port, bits) {
         const char *dir = json_string_value(json_object_get(dirs, port));
         if (!dir || strcmp(dir, "input") != 0)
@@ -163,17 +164,42 @@ static int level_of(depth_ctx_t *d, int bit)
         json_t *b;
         json_array_foreach(bits, i, b) {
             int l = level_of(d, bit_id(b));
-            if (l > best)
-                best = l;
+            if (l > best || from < 0)
+                best = l, from = bit_id(b);
         }
     }
+    d->pred[bit] = from;
     d->level[bit] = best + 1;
     return best + 1;
 }
 
+/* The name of net bit `bit` in `module`: a name without '$' (a netlist name the RTL gave) if
+ * one holds it, else NULL. */
+static const char *bit_name(json_t *module, int bit, char *buf, size_t cap)
+{
+    const char *name;
+    json_t *net;
+    json_object_foreach(json_object_get(module, "netnames"), name, net) {
+        if (strchr(name, '$'))
+            continue;
+        json_t *bits = json_object_get(net, "bits");
+        size_t i;
+        json_t *b;
+        json_array_foreach(bits, i, b) if (bit_id(b) == bit) {
+            if (json_array_size(bits) == 1)
+                snprintf(buf, cap, "%s", name);
+            else
+                snprintf(buf, cap, "%s[%zu]", name, i);
+            return buf;
+        }
+    }
+    return NULL;
+}
+
 /* Longest path through gate cells of `module`; flops, SRAMs and submodule instances cut it.
- * Sets *loop on a combinational cycle. */
-static int module_depth(json_t *module, int *loop)
+ * Sets *loop on a combinational cycle. With `path`, stores there the named nets along one
+ * longest path, from its start to its end (JSON array of {net, level}). */
+static int module_depth_path(json_t *module, int *loop, json_t *path)
 {
     json_t *cells = json_object_get(module, "cells");
     int maxbit = 0;
@@ -192,9 +218,10 @@ static int module_depth(json_t *module, int *loop)
     d.nbits = maxbit + 1;
     d.driver_cell = malloc(sizeof(int) * (size_t)d.nbits);
     d.level = malloc(sizeof(int) * (size_t)d.nbits);
+    d.pred = malloc(sizeof(int) * (size_t)d.nbits);
     d.cells = malloc(sizeof(json_t *) * (json_object_size(cells) + 1));
     for (int i = 0; i < d.nbits; i++)
-        d.driver_cell[i] = -1, d.level[i] = -1;
+        d.driver_cell[i] = -1, d.level[i] = -1, d.pred[i] = -1;
     int n = 0;
     json_object_foreach(cells, name, cell) {
         const lib_cell_t *g = lib_cell(json_string_value(json_object_get(cell, "type")));
@@ -214,18 +241,33 @@ static int module_depth(json_t *module, int *loop)
         }
         n++;
     }
-    int best = 0;
+    int best = 0, deepest = -1;
     for (int b = 0; b < d.nbits; b++) {
         int l = level_of(&d, b);
         if (l > best)
-            best = l;
+            best = l, deepest = b;
     }
     *loop = d.loop;
+    if (path && !d.loop) {
+        int chain[4096], n_chain = 0;
+        for (int b = deepest; b >= 0 && n_chain < 4096; b = d.pred[b])
+            chain[n_chain++] = b;
+        char buf[512];
+        for (int i = n_chain - 1; i >= 0; i--) {
+            const char *nm = bit_name(module, chain[i], buf, sizeof buf);
+            if (nm)
+                json_array_append_new(path, json_pack("{s:s, s:i}", "net", nm, "level",
+                                                      d.level[chain[i]] > 0 ? d.level[chain[i]] : 0));
+        }
+    }
     free(d.driver_cell);
+    free(d.pred);
     free(d.level);
     free(d.cells);
     return best;
 }
+
+static int module_depth(json_t *module, int *loop) { return module_depth_path(module, loop, NULL); }
 
 /* ---- one design ---------------------------------------------------------------------------- */
 
@@ -444,9 +486,10 @@ static int cost_one(int argc, char **argv)
     }
     fail_count += unmapped;
     int loop = 0, depth = 0;
+    json_t *depth_path = json_array();
     json_object_foreach(json_object_get(flat, "modules"), mname, mod) {
         if (!strcmp(mname, top))
-            depth = module_depth(mod, &loop);
+            depth = module_depth_path(mod, &loop, depth_path);
     }
     if (loop) {
         printf("cost: CHECK FAILED: combinational loop in the flattened design\n");
@@ -479,7 +522,9 @@ static int cost_one(int argc, char **argv)
         unsigned long long pctbl = 0;
         if (c.l1.mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
             unsigned k = cfg_log2(c.l1.pc_entries);
-            pctbl = (unsigned long long)c.l1.pc_entries * c.l1.pc_counter_bits;
+            /* the counters, and the registered write (enable, index, value) */
+            pctbl = (unsigned long long)c.l1.pc_entries * c.l1.pc_counter_bits + 1 + k +
+                    c.l1.pc_counter_bits;
             printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n",
                    pctbl,
                    (unsigned long long)c.l1.sets * c.l1.ways * k);
@@ -527,6 +572,7 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "flop_bits", json_integer((json_int_t)flops));
     json_object_set_new(root, "sram_bits", json_integer((json_int_t)sbits));
     json_object_set_new(root, "depth", json_integer(depth));
+    json_object_set_new(root, "depth_path", depth_path);
     json_object_set_new(root, "sram_macros", macros);
     /* the fanout buffers stanet adds for timing: area a layout would add too */
     json_object_set_new(root, "fanout_buffers", json_integer((json_int_t)bufs));
@@ -621,6 +667,16 @@ static void md_path(FILE *md, json_t *d)
                 json_string_value(json_object_get(x, "cell")),
                 json_string_value(json_object_get(x, "net")), num(x, "fanout"), num(x, "delay_ns"),
                 num(x, "arrival_ns"));
+    }
+    json_t *dp = json_object_get(d, "depth_path");
+    if (json_array_size(dp)) {
+        fprintf(md, "\nDeepest path of %s, %.0f gate levels, through the named nets (level):",
+                json_string_value(json_object_get(d, "top")), num(d, "depth"));
+        for (size_t i = 0; i < json_array_size(dp); i++)
+            fprintf(md, "%s`%s` (%.0f)", i ? " -> " : " ",
+                    json_string_value(json_object_get(json_array_get(dp, i), "net")),
+                    num(json_array_get(dp, i), "level"));
+        fprintf(md, "\n");
     }
 }
 

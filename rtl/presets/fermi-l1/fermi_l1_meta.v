@@ -47,6 +47,8 @@ module fermi_l1_meta (
   input  wire [19:0] tag_i,
   output wire hit_o,
   output wire [1:0] way_o,
+  output wire [3:0] way_oh_o,
+  output wire [3:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,
   output reg  [19:0] evict_tag_o,
   output wire [91:0] row_o
@@ -80,51 +82,49 @@ module fermi_l1_meta (
   wire any_invalid = ~&valid;
   assign hit_o = |match;
 
-  reg [1:0] hit_way;
-  reg [1:0] invalid_way;
-  reg [1:0] victim_way;
-  wire hit_select_a0_0 = match[0];
-  wire hit_select_a0_1 = match[1];
-  wire hit_select_a0_2 = match[2];
-  wire hit_select_a0_3 = match[3];
-  wire hit_select_a1_0 = hit_select_a0_0 | hit_select_a0_1;
-  wire hit_select_i1_0 = ~hit_select_a0_0;
-  wire hit_select_a1_1 = hit_select_a0_2 | hit_select_a0_3;
-  wire hit_select_i1_1 = ~hit_select_a0_2;
-  wire hit_select_a2_0 = hit_select_a1_0 | hit_select_a1_1;
-  wire [1:0] hit_select_i2_0 = hit_select_a1_0 ? {1'b0, hit_select_i1_0} : {1'b1, hit_select_i1_1};
-  always @* hit_way = hit_select_a2_0 ? hit_select_i2_0 : 2'd0;
-  wire invalid_select_a0_0 = !valid[0];
-  wire invalid_select_a0_1 = !valid[1];
-  wire invalid_select_a0_2 = !valid[2];
-  wire invalid_select_a0_3 = !valid[3];
-  wire invalid_select_a1_0 = invalid_select_a0_0 | invalid_select_a0_1;
-  wire invalid_select_i1_0 = ~invalid_select_a0_0;
-  wire invalid_select_a1_1 = invalid_select_a0_2 | invalid_select_a0_3;
-  wire invalid_select_i1_1 = ~invalid_select_a0_2;
-  wire invalid_select_a2_0 = invalid_select_a1_0 | invalid_select_a1_1;
-  wire [1:0] invalid_select_i2_0 = invalid_select_a1_0 ? {1'b0, invalid_select_i1_0} : {1'b1, invalid_select_i1_1};
-  always @* invalid_way = invalid_select_a2_0 ? invalid_select_i2_0 : 2'd0;
-  wire lru_victim_a0_0 = w0_repl == 2'd3;
-  wire lru_victim_a0_1 = w1_repl == 2'd3;
-  wire lru_victim_a0_2 = w2_repl == 2'd3;
-  wire lru_victim_a0_3 = w3_repl == 2'd3;
-  wire lru_victim_a1_0 = lru_victim_a0_0 | lru_victim_a0_1;
-  wire lru_victim_i1_0 = ~lru_victim_a0_0;
-  wire lru_victim_a1_1 = lru_victim_a0_2 | lru_victim_a0_3;
-  wire lru_victim_i1_1 = ~lru_victim_a0_2;
-  wire lru_victim_a2_0 = lru_victim_a1_0 | lru_victim_a1_1;
-  wire [1:0] lru_victim_i2_0 = lru_victim_a1_0 ? {1'b0, lru_victim_i1_0} : {1'b1, lru_victim_i1_1};
-  always @* victim_way = lru_victim_a2_0 ? lru_victim_i2_0 : 2'd0;
-  wire [1:0] sel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;
+  wire [3:0] hit_oh_c;
+  wire [3:0] hit_oh;
+  assign hit_oh_c[0] = match[0];
+  assign hit_oh_c[1] = match[1];
+  assign hit_oh_c[2] = match[2];
+  assign hit_oh_c[3] = match[3];
+  assign hit_oh[0] = hit_oh_c[0] | ~|hit_oh_c;
+  assign hit_oh[1] = hit_oh_c[1] & ~|hit_oh_c[0:0];
+  assign hit_oh[2] = hit_oh_c[2] & ~|hit_oh_c[1:0];
+  assign hit_oh[3] = hit_oh_c[3] & ~|hit_oh_c[2:0];
+  wire [3:0] invalid_oh_c;
+  wire [3:0] invalid_oh;
+  assign invalid_oh_c[0] = !valid[0];
+  assign invalid_oh_c[1] = !valid[1];
+  assign invalid_oh_c[2] = !valid[2];
+  assign invalid_oh_c[3] = !valid[3];
+  assign invalid_oh[0] = invalid_oh_c[0] | ~|invalid_oh_c;
+  assign invalid_oh[1] = invalid_oh_c[1] & ~|invalid_oh_c[0:0];
+  assign invalid_oh[2] = invalid_oh_c[2] & ~|invalid_oh_c[1:0];
+  assign invalid_oh[3] = invalid_oh_c[3] & ~|invalid_oh_c[2:0];
+  wire [3:0] victim_oh_c;
+  wire [3:0] victim_oh;
+  assign victim_oh_c[0] = w0_repl == 2'd3;
+  assign victim_oh_c[1] = w1_repl == 2'd3;
+  assign victim_oh_c[2] = w2_repl == 2'd3;
+  assign victim_oh_c[3] = w3_repl == 2'd3;
+  assign victim_oh[0] = victim_oh_c[0] | ~|victim_oh_c;
+  assign victim_oh[1] = victim_oh_c[1] & ~|victim_oh_c[0:0];
+  assign victim_oh[2] = victim_oh_c[2] & ~|victim_oh_c[1:0];
+  assign victim_oh[3] = victim_oh_c[3] & ~|victim_oh_c[2:0];
+  wire [3:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
+  wire [1:0] sel_way;
+  assign sel_way[0] = |{sel_oh[1], sel_oh[3]};
+  assign sel_way[1] = |{sel_oh[2], sel_oh[3]};
   assign way_o = sel_way;
+  assign way_oh_o = sel_oh;
+  assign hit_way_oh_o = hit_oh;
   assign evict_o = is_fill & ~any_invalid;
-  always @* begin : evicted_tag
-    evict_tag_o = w0_tag;
-    if (sel_way == 2'd1) evict_tag_o = w1_tag;
-    if (sel_way == 2'd2) evict_tag_o = w2_tag;
-    if (sel_way == 2'd3) evict_tag_o = w3_tag;
-  end
+  always @* evict_tag_o =
+      {20{sel_oh[0]}} & w0_tag
+    | {20{sel_oh[1]}} & w1_tag
+    | {20{sel_oh[2]}} & w2_tag
+    | {20{sel_oh[3]}} & w3_tag;
   wire update = is_fill | hit_o;
   wire touch = update;
   reg w0_valid_d;
@@ -139,13 +139,10 @@ module fermi_l1_meta (
   reg w3_valid_d;
   reg [19:0] w3_tag_d;
   reg [1:0] w3_repl_d;
-  reg [1:0] sel_age;
-  always @* begin : chosen_age
-    sel_age = w0_repl;
-    if (sel_way == 2'd1) sel_age = w1_repl;
-    if (sel_way == 2'd2) sel_age = w2_repl;
-    if (sel_way == 2'd3) sel_age = w3_repl;
-  end
+  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl));
+  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl));
+  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl));
+  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl));
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;
@@ -160,29 +157,29 @@ module fermi_l1_meta (
     w3_tag_d = w3_tag;
     w3_repl_d = w3_repl;
     if (touch) begin
-      if (sel_way == 2'd0) w0_repl_d = 2'd0;
-      else if (w0_repl < sel_age) w0_repl_d = w0_repl + 2'd1;
-      if (sel_way == 2'd1) w1_repl_d = 2'd0;
-      else if (w1_repl < sel_age) w1_repl_d = w1_repl + 2'd1;
-      if (sel_way == 2'd2) w2_repl_d = 2'd0;
-      else if (w2_repl < sel_age) w2_repl_d = w2_repl + 2'd1;
-      if (sel_way == 2'd3) w3_repl_d = 2'd0;
-      else if (w3_repl < sel_age) w3_repl_d = w3_repl + 2'd1;
+      if (sel_oh[0]) w0_repl_d = 2'd0;
+      else if (w0_younger) w0_repl_d = w0_repl + 2'd1;
+      if (sel_oh[1]) w1_repl_d = 2'd0;
+      else if (w1_younger) w1_repl_d = w1_repl + 2'd1;
+      if (sel_oh[2]) w2_repl_d = 2'd0;
+      else if (w2_younger) w2_repl_d = w2_repl + 2'd1;
+      if (sel_oh[3]) w3_repl_d = 2'd0;
+      else if (w3_younger) w3_repl_d = w3_repl + 2'd1;
     end
     if (is_fill) begin
-      if (sel_way == 2'd0) begin
+      if (sel_oh[0]) begin
         w0_valid_d = 1'b1;
         w0_tag_d = tag_i;
       end
-      if (sel_way == 2'd1) begin
+      if (sel_oh[1]) begin
         w1_valid_d = 1'b1;
         w1_tag_d = tag_i;
       end
-      if (sel_way == 2'd2) begin
+      if (sel_oh[2]) begin
         w2_valid_d = 1'b1;
         w2_tag_d = tag_i;
       end
-      if (sel_way == 2'd3) begin
+      if (sel_oh[3]) begin
         w3_valid_d = 1'b1;
         w3_tag_d = tag_i;
       end

@@ -138,13 +138,16 @@ module gcache_system (
   wire [1023:0] rqh_wdata;
   assign {rqh_rsv, rqh_store, rqh_line, rqh_id, rqh_be, rqh_wdata} = rq0_q;
   // forwarding: the last row and data-line writes, for an operation whose read came
-  // before them
+  // before them; *_hit_q: the copy is valid and of the decide stage's set (computed
+  // a cycle ahead so no compare sits between the SRAM and the lookup)
   reg fwd_row_valid_q, fwd_row_valid_d;
   reg [5:0] fwd_row_set_q, fwd_row_set_d;
   reg [91:0] fwd_row_q, fwd_row_d;
+  reg fwd_row_hit_q, fwd_row_hit_d;
   reg fwd_data_valid_q, fwd_data_valid_d;
   reg [5:0] fwd_data_set_q, fwd_data_set_d;
-  reg [1:0] fwd_way_q, fwd_way_d;
+  reg fwd_data_hit_q, fwd_data_hit_d;
+  reg [3:0] fwd_way_oh_q, fwd_way_oh_d;
   reg [1023:0] fwd_wdata_q, fwd_wdata_d;
   reg [127:0] fwd_wbe_q, fwd_wbe_d;
   reg [31:0] cnt_accesses_q; reg cnt_accesses_inc, cnt_accesses_inc_q;
@@ -163,6 +166,7 @@ module gcache_system (
   wire [91:0] meta_rdata;
   reg data_re;
   reg [3:0] data_we;
+  reg data_wr; // = |data_we (the way is one-hot), without waiting for the way
   reg [1023:0] data_wdata;
   reg [127:0] data_wbe;
   wire [1023:0] data_wmask;
@@ -182,15 +186,21 @@ module gcache_system (
   wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};
   wire meta_hit, meta_evict;
   wire [1:0] meta_way;
+  wire [3:0] meta_way_oh;
+  wire [3:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions
   wire [18:0] meta_evict_tag;
   wire [91:0] meta_row;
-  wire [91:0] meta_row_in = (fwd_row_valid_q & (fwd_row_set_q == set_q)) ? fwd_row_q :
+  wire [91:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :
                             meta_rdata; // forwarded
   reg mshr_alloc, mshr_free;
   wire mshr_conflict, mshr_full;
   // G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)
+  // the decide stage's set's switch and counter are read a cycle ahead, from the
+  // next values at the next set, so no set-wide multiplexer follows the SRAM read
   reg [63:0] gc_switch_q, gc_switch_d;
-  wire gc_switch_set = gc_switch_q[set_q];
+  reg gc_switch_set_q; // = gc_switch_q[set_q]
+  wire gc_switch_set = gc_switch_set_q;
+  wire gc_switch_next = gc_switch_d[set_d];
   wire gc_age = 1'b1; // M = 1: every bypass ages the set
   wire meta_fill_bypass;
   wire [2:0] mshr_free_idx;
@@ -230,6 +240,8 @@ module gcache_system (
     .fill_bypass_o (meta_fill_bypass),
     .hit_o       (meta_hit),
     .way_o       (meta_way),
+    .way_oh_o    (meta_way_oh),
+    .hit_way_oh_o (meta_hit_way_oh),
     .evict_o     (meta_evict),
     .evict_tag_o (meta_evict_tag),
     .row_o       (meta_row)
@@ -361,11 +373,12 @@ module gcache_system (
   );
 
   // The hit way's line, with the last data write merged in when it came after the read.
-  wire [1023:0] way_t1_0 = meta_way[0] ? data_rdata_w1 : data_rdata_w0;
-  wire [1023:0] way_t1_1 = meta_way[0] ? data_rdata_w3 : data_rdata_w2;
-  wire [1023:0] way_t2_0 = meta_way[1] ? way_t1_1 : way_t1_0;
-  wire [1023:0] way_data = way_t2_0;
-  wire fwd_data_hit = fwd_data_valid_q & (fwd_data_set_q == set_q) & (fwd_way_q == meta_way);
+  wire [1023:0] way_data =
+      {1024{meta_hit_way_oh[0]}} & data_rdata_w0
+    | {1024{meta_hit_way_oh[1]}} & data_rdata_w1
+    | {1024{meta_hit_way_oh[2]}} & data_rdata_w2
+    | {1024{meta_hit_way_oh[3]}} & data_rdata_w3;
+  wire fwd_data_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_hit_way_oh);
   wire [1023:0] fwd_mask;
   generate
     for (gb = 0; gb < 128; gb = gb + 1) begin : g_fwd_mask
@@ -399,6 +412,7 @@ module gcache_system (
     meta_waddr = set_q;
     meta_wdata = meta_row;
     data_we = 4'd0;
+    data_wr = 1'b0;
     data_wdata = req_wdata_q;
     data_wbe = req_be_q;
     mshr_alloc = 1'b0;
@@ -464,10 +478,11 @@ module gcache_system (
         evt_evict_tag_o = meta_evict_tag;
         evt_mshr_o = fmshr_q;
         meta_we = 1'b1;
-        data_we[0] = meta_way == 2'd0;
-        data_we[1] = meta_way == 2'd1;
-        data_we[2] = meta_way == 2'd2;
-        data_we[3] = meta_way == 2'd3;
+        data_we[0] = meta_way_oh[0];
+        data_we[1] = meta_way_oh[1];
+        data_we[2] = meta_way_oh[2];
+        data_we[3] = meta_way_oh[3];
+        data_wr = 1'b1;
         data_wdata = mem_rsp_data_i;
         data_wbe = {128{1'b1}};
         mshr_free = 1'b1;
@@ -523,10 +538,11 @@ module gcache_system (
           rsp_status = 2'd3;
         end
         if (meta_hit & req_store_q) begin
-          data_we[0] = meta_way == 2'd0;
-          data_we[1] = meta_way == 2'd1;
-          data_we[2] = meta_way == 2'd2;
-          data_we[3] = meta_way == 2'd3;
+          data_we[0] = meta_way_oh[0];
+          data_we[1] = meta_way_oh[1];
+          data_we[2] = meta_way_oh[2];
+          data_we[3] = meta_way_oh[3];
+          data_wr = 1'b1;
           data_wdata = req_wdata_q;
           data_wbe = req_be_q;
         end
@@ -612,11 +628,16 @@ module gcache_system (
     fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);
     fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;
     fwd_row_d = meta_we ? meta_wdata : fwd_row_q;
-    fwd_data_valid_d = (|data_we) | (fwd_data_valid_q & !data_re);
-    fwd_data_set_d = (|data_we) ? set_q : fwd_data_set_q;
-    fwd_way_d = (|data_we) ? meta_way : fwd_way_q;
-    fwd_wdata_d = (|data_we) ? data_wdata : fwd_wdata_q;
-    fwd_wbe_d = (|data_we) ? data_wbe : fwd_wbe_q;
+    fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);
+    fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;
+    fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;
+    fwd_wdata_d = data_wr ? data_wdata : fwd_wdata_q;
+    fwd_wbe_d = data_wr ? data_wbe : fwd_wbe_q;
+    // = fwd_*_valid_d & (fwd_*_set_d == set_d), the compares ahead of the late write enables
+    fwd_row_hit_d = meta_we ? (meta_waddr == set_d) :
+                    (fwd_row_valid_q & !meta_re & (fwd_row_set_q == set_d));
+    fwd_data_hit_d = data_wr ? (set_q == set_d) :
+                     (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));
   end
 
   always @(posedge clk_i or negedge rst_ni) begin
@@ -643,9 +664,11 @@ module gcache_system (
       fwd_row_valid_q <= {1{1'b0}};
       fwd_row_set_q <= {6{1'b0}};
       fwd_row_q <= {92{1'b0}};
+      fwd_row_hit_q <= {1{1'b0}};
       fwd_data_valid_q <= {1{1'b0}};
       fwd_data_set_q <= {6{1'b0}};
-      fwd_way_q <= {2{1'b0}};
+      fwd_data_hit_q <= {1{1'b0}};
+      fwd_way_oh_q <= {4{1'b0}};
       fwd_wdata_q <= {1024{1'b0}};
       fwd_wbe_q <= {128{1'b0}};
       cnt_accesses_q <= 32'h0;
@@ -665,6 +688,7 @@ module gcache_system (
       cnt_stall_cycles_q <= 32'h0;
       cnt_stall_cycles_inc_q <= 1'b0;
       gc_switch_q <= 64'h0;
+      gc_switch_set_q <= 1'b0;
     end else begin
       state_q <= state_d;
       sweep_set_q <= sweep_set_d;
@@ -688,9 +712,11 @@ module gcache_system (
       fwd_row_valid_q <= fwd_row_valid_d;
       fwd_row_set_q <= fwd_row_set_d;
       fwd_row_q <= fwd_row_d;
+      fwd_row_hit_q <= fwd_row_hit_d;
       fwd_data_valid_q <= fwd_data_valid_d;
       fwd_data_set_q <= fwd_data_set_d;
-      fwd_way_q <= fwd_way_d;
+      fwd_data_hit_q <= fwd_data_hit_d;
+      fwd_way_oh_q <= fwd_way_oh_d;
       fwd_wdata_q <= fwd_wdata_d;
       fwd_wbe_q <= fwd_wbe_d;
       cnt_accesses_inc_q <= cnt_accesses_inc; // counted a cycle after the event
@@ -710,6 +736,7 @@ module gcache_system (
       cnt_stall_cycles_inc_q <= cnt_stall_cycles_inc; // counted a cycle after the event
       if (cnt_stall_cycles_inc_q) cnt_stall_cycles_q <= cnt_stall_cycles_q + 32'h1;
       gc_switch_q <= gc_switch_d;
+      gc_switch_set_q <= gc_switch_next;
     end
   end
 

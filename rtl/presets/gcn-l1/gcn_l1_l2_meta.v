@@ -176,234 +176,168 @@ module gcn_l1_l2_meta (
   wire any_invalid = ~&valid;
   assign hit_o = |match;
 
-  reg [3:0] hit_way;
-  reg [3:0] invalid_way;
-  reg [3:0] victim_way;
-  wire hit_select_a0_0 = match[0];
-  wire hit_select_a0_1 = match[1];
-  wire hit_select_a0_2 = match[2];
-  wire hit_select_a0_3 = match[3];
-  wire hit_select_a0_4 = match[4];
-  wire hit_select_a0_5 = match[5];
-  wire hit_select_a0_6 = match[6];
-  wire hit_select_a0_7 = match[7];
-  wire hit_select_a0_8 = match[8];
-  wire hit_select_a0_9 = match[9];
-  wire hit_select_a0_10 = match[10];
-  wire hit_select_a0_11 = match[11];
-  wire hit_select_a0_12 = match[12];
-  wire hit_select_a0_13 = match[13];
-  wire hit_select_a0_14 = match[14];
-  wire hit_select_a0_15 = match[15];
-  wire hit_select_a1_0 = hit_select_a0_0 | hit_select_a0_1;
-  wire hit_select_i1_0 = ~hit_select_a0_0;
-  wire hit_select_a1_1 = hit_select_a0_2 | hit_select_a0_3;
-  wire hit_select_i1_1 = ~hit_select_a0_2;
-  wire hit_select_a1_2 = hit_select_a0_4 | hit_select_a0_5;
-  wire hit_select_i1_2 = ~hit_select_a0_4;
-  wire hit_select_a1_3 = hit_select_a0_6 | hit_select_a0_7;
-  wire hit_select_i1_3 = ~hit_select_a0_6;
-  wire hit_select_a1_4 = hit_select_a0_8 | hit_select_a0_9;
-  wire hit_select_i1_4 = ~hit_select_a0_8;
-  wire hit_select_a1_5 = hit_select_a0_10 | hit_select_a0_11;
-  wire hit_select_i1_5 = ~hit_select_a0_10;
-  wire hit_select_a1_6 = hit_select_a0_12 | hit_select_a0_13;
-  wire hit_select_i1_6 = ~hit_select_a0_12;
-  wire hit_select_a1_7 = hit_select_a0_14 | hit_select_a0_15;
-  wire hit_select_i1_7 = ~hit_select_a0_14;
-  wire hit_select_a2_0 = hit_select_a1_0 | hit_select_a1_1;
-  wire [1:0] hit_select_i2_0 = hit_select_a1_0 ? {1'b0, hit_select_i1_0} : {1'b1, hit_select_i1_1};
-  wire hit_select_a2_1 = hit_select_a1_2 | hit_select_a1_3;
-  wire [1:0] hit_select_i2_1 = hit_select_a1_2 ? {1'b0, hit_select_i1_2} : {1'b1, hit_select_i1_3};
-  wire hit_select_a2_2 = hit_select_a1_4 | hit_select_a1_5;
-  wire [1:0] hit_select_i2_2 = hit_select_a1_4 ? {1'b0, hit_select_i1_4} : {1'b1, hit_select_i1_5};
-  wire hit_select_a2_3 = hit_select_a1_6 | hit_select_a1_7;
-  wire [1:0] hit_select_i2_3 = hit_select_a1_6 ? {1'b0, hit_select_i1_6} : {1'b1, hit_select_i1_7};
-  wire hit_select_a3_0 = hit_select_a2_0 | hit_select_a2_1;
-  wire [2:0] hit_select_i3_0 = hit_select_a2_0 ? {1'b0, hit_select_i2_0} : {1'b1, hit_select_i2_1};
-  wire hit_select_a3_1 = hit_select_a2_2 | hit_select_a2_3;
-  wire [2:0] hit_select_i3_1 = hit_select_a2_2 ? {1'b0, hit_select_i2_2} : {1'b1, hit_select_i2_3};
-  wire hit_select_a4_0 = hit_select_a3_0 | hit_select_a3_1;
-  wire [3:0] hit_select_i4_0 = hit_select_a3_0 ? {1'b0, hit_select_i3_0} : {1'b1, hit_select_i3_1};
-  always @* hit_way = hit_select_a4_0 ? hit_select_i4_0 : 4'd0;
-  wire invalid_select_a0_0 = !valid[0];
-  wire invalid_select_a0_1 = !valid[1];
-  wire invalid_select_a0_2 = !valid[2];
-  wire invalid_select_a0_3 = !valid[3];
-  wire invalid_select_a0_4 = !valid[4];
-  wire invalid_select_a0_5 = !valid[5];
-  wire invalid_select_a0_6 = !valid[6];
-  wire invalid_select_a0_7 = !valid[7];
-  wire invalid_select_a0_8 = !valid[8];
-  wire invalid_select_a0_9 = !valid[9];
-  wire invalid_select_a0_10 = !valid[10];
-  wire invalid_select_a0_11 = !valid[11];
-  wire invalid_select_a0_12 = !valid[12];
-  wire invalid_select_a0_13 = !valid[13];
-  wire invalid_select_a0_14 = !valid[14];
-  wire invalid_select_a0_15 = !valid[15];
-  wire invalid_select_a1_0 = invalid_select_a0_0 | invalid_select_a0_1;
-  wire invalid_select_i1_0 = ~invalid_select_a0_0;
-  wire invalid_select_a1_1 = invalid_select_a0_2 | invalid_select_a0_3;
-  wire invalid_select_i1_1 = ~invalid_select_a0_2;
-  wire invalid_select_a1_2 = invalid_select_a0_4 | invalid_select_a0_5;
-  wire invalid_select_i1_2 = ~invalid_select_a0_4;
-  wire invalid_select_a1_3 = invalid_select_a0_6 | invalid_select_a0_7;
-  wire invalid_select_i1_3 = ~invalid_select_a0_6;
-  wire invalid_select_a1_4 = invalid_select_a0_8 | invalid_select_a0_9;
-  wire invalid_select_i1_4 = ~invalid_select_a0_8;
-  wire invalid_select_a1_5 = invalid_select_a0_10 | invalid_select_a0_11;
-  wire invalid_select_i1_5 = ~invalid_select_a0_10;
-  wire invalid_select_a1_6 = invalid_select_a0_12 | invalid_select_a0_13;
-  wire invalid_select_i1_6 = ~invalid_select_a0_12;
-  wire invalid_select_a1_7 = invalid_select_a0_14 | invalid_select_a0_15;
-  wire invalid_select_i1_7 = ~invalid_select_a0_14;
-  wire invalid_select_a2_0 = invalid_select_a1_0 | invalid_select_a1_1;
-  wire [1:0] invalid_select_i2_0 = invalid_select_a1_0 ? {1'b0, invalid_select_i1_0} : {1'b1, invalid_select_i1_1};
-  wire invalid_select_a2_1 = invalid_select_a1_2 | invalid_select_a1_3;
-  wire [1:0] invalid_select_i2_1 = invalid_select_a1_2 ? {1'b0, invalid_select_i1_2} : {1'b1, invalid_select_i1_3};
-  wire invalid_select_a2_2 = invalid_select_a1_4 | invalid_select_a1_5;
-  wire [1:0] invalid_select_i2_2 = invalid_select_a1_4 ? {1'b0, invalid_select_i1_4} : {1'b1, invalid_select_i1_5};
-  wire invalid_select_a2_3 = invalid_select_a1_6 | invalid_select_a1_7;
-  wire [1:0] invalid_select_i2_3 = invalid_select_a1_6 ? {1'b0, invalid_select_i1_6} : {1'b1, invalid_select_i1_7};
-  wire invalid_select_a3_0 = invalid_select_a2_0 | invalid_select_a2_1;
-  wire [2:0] invalid_select_i3_0 = invalid_select_a2_0 ? {1'b0, invalid_select_i2_0} : {1'b1, invalid_select_i2_1};
-  wire invalid_select_a3_1 = invalid_select_a2_2 | invalid_select_a2_3;
-  wire [2:0] invalid_select_i3_1 = invalid_select_a2_2 ? {1'b0, invalid_select_i2_2} : {1'b1, invalid_select_i2_3};
-  wire invalid_select_a4_0 = invalid_select_a3_0 | invalid_select_a3_1;
-  wire [3:0] invalid_select_i4_0 = invalid_select_a3_0 ? {1'b0, invalid_select_i3_0} : {1'b1, invalid_select_i3_1};
-  always @* invalid_way = invalid_select_a4_0 ? invalid_select_i4_0 : 4'd0;
-  wire lru_victim_a0_0 = w0_repl == 4'd15;
-  wire lru_victim_a0_1 = w1_repl == 4'd15;
-  wire lru_victim_a0_2 = w2_repl == 4'd15;
-  wire lru_victim_a0_3 = w3_repl == 4'd15;
-  wire lru_victim_a0_4 = w4_repl == 4'd15;
-  wire lru_victim_a0_5 = w5_repl == 4'd15;
-  wire lru_victim_a0_6 = w6_repl == 4'd15;
-  wire lru_victim_a0_7 = w7_repl == 4'd15;
-  wire lru_victim_a0_8 = w8_repl == 4'd15;
-  wire lru_victim_a0_9 = w9_repl == 4'd15;
-  wire lru_victim_a0_10 = w10_repl == 4'd15;
-  wire lru_victim_a0_11 = w11_repl == 4'd15;
-  wire lru_victim_a0_12 = w12_repl == 4'd15;
-  wire lru_victim_a0_13 = w13_repl == 4'd15;
-  wire lru_victim_a0_14 = w14_repl == 4'd15;
-  wire lru_victim_a0_15 = w15_repl == 4'd15;
-  wire lru_victim_a1_0 = lru_victim_a0_0 | lru_victim_a0_1;
-  wire lru_victim_i1_0 = ~lru_victim_a0_0;
-  wire lru_victim_a1_1 = lru_victim_a0_2 | lru_victim_a0_3;
-  wire lru_victim_i1_1 = ~lru_victim_a0_2;
-  wire lru_victim_a1_2 = lru_victim_a0_4 | lru_victim_a0_5;
-  wire lru_victim_i1_2 = ~lru_victim_a0_4;
-  wire lru_victim_a1_3 = lru_victim_a0_6 | lru_victim_a0_7;
-  wire lru_victim_i1_3 = ~lru_victim_a0_6;
-  wire lru_victim_a1_4 = lru_victim_a0_8 | lru_victim_a0_9;
-  wire lru_victim_i1_4 = ~lru_victim_a0_8;
-  wire lru_victim_a1_5 = lru_victim_a0_10 | lru_victim_a0_11;
-  wire lru_victim_i1_5 = ~lru_victim_a0_10;
-  wire lru_victim_a1_6 = lru_victim_a0_12 | lru_victim_a0_13;
-  wire lru_victim_i1_6 = ~lru_victim_a0_12;
-  wire lru_victim_a1_7 = lru_victim_a0_14 | lru_victim_a0_15;
-  wire lru_victim_i1_7 = ~lru_victim_a0_14;
-  wire lru_victim_a2_0 = lru_victim_a1_0 | lru_victim_a1_1;
-  wire [1:0] lru_victim_i2_0 = lru_victim_a1_0 ? {1'b0, lru_victim_i1_0} : {1'b1, lru_victim_i1_1};
-  wire lru_victim_a2_1 = lru_victim_a1_2 | lru_victim_a1_3;
-  wire [1:0] lru_victim_i2_1 = lru_victim_a1_2 ? {1'b0, lru_victim_i1_2} : {1'b1, lru_victim_i1_3};
-  wire lru_victim_a2_2 = lru_victim_a1_4 | lru_victim_a1_5;
-  wire [1:0] lru_victim_i2_2 = lru_victim_a1_4 ? {1'b0, lru_victim_i1_4} : {1'b1, lru_victim_i1_5};
-  wire lru_victim_a2_3 = lru_victim_a1_6 | lru_victim_a1_7;
-  wire [1:0] lru_victim_i2_3 = lru_victim_a1_6 ? {1'b0, lru_victim_i1_6} : {1'b1, lru_victim_i1_7};
-  wire lru_victim_a3_0 = lru_victim_a2_0 | lru_victim_a2_1;
-  wire [2:0] lru_victim_i3_0 = lru_victim_a2_0 ? {1'b0, lru_victim_i2_0} : {1'b1, lru_victim_i2_1};
-  wire lru_victim_a3_1 = lru_victim_a2_2 | lru_victim_a2_3;
-  wire [2:0] lru_victim_i3_1 = lru_victim_a2_2 ? {1'b0, lru_victim_i2_2} : {1'b1, lru_victim_i2_3};
-  wire lru_victim_a4_0 = lru_victim_a3_0 | lru_victim_a3_1;
-  wire [3:0] lru_victim_i4_0 = lru_victim_a3_0 ? {1'b0, lru_victim_i3_0} : {1'b1, lru_victim_i3_1};
-  always @* victim_way = lru_victim_a4_0 ? lru_victim_i4_0 : 4'd0;
-  wire [3:0] sel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;
+  wire [15:0] hit_oh_c;
+  wire [15:0] hit_oh;
+  assign hit_oh_c[0] = match[0];
+  assign hit_oh_c[1] = match[1];
+  assign hit_oh_c[2] = match[2];
+  assign hit_oh_c[3] = match[3];
+  assign hit_oh_c[4] = match[4];
+  assign hit_oh_c[5] = match[5];
+  assign hit_oh_c[6] = match[6];
+  assign hit_oh_c[7] = match[7];
+  assign hit_oh_c[8] = match[8];
+  assign hit_oh_c[9] = match[9];
+  assign hit_oh_c[10] = match[10];
+  assign hit_oh_c[11] = match[11];
+  assign hit_oh_c[12] = match[12];
+  assign hit_oh_c[13] = match[13];
+  assign hit_oh_c[14] = match[14];
+  assign hit_oh_c[15] = match[15];
+  assign hit_oh[0] = hit_oh_c[0] | ~|hit_oh_c;
+  assign hit_oh[1] = hit_oh_c[1] & ~|hit_oh_c[0:0];
+  assign hit_oh[2] = hit_oh_c[2] & ~|hit_oh_c[1:0];
+  assign hit_oh[3] = hit_oh_c[3] & ~|hit_oh_c[2:0];
+  assign hit_oh[4] = hit_oh_c[4] & ~|hit_oh_c[3:0];
+  assign hit_oh[5] = hit_oh_c[5] & ~|hit_oh_c[4:0];
+  assign hit_oh[6] = hit_oh_c[6] & ~|hit_oh_c[5:0];
+  assign hit_oh[7] = hit_oh_c[7] & ~|hit_oh_c[6:0];
+  assign hit_oh[8] = hit_oh_c[8] & ~|hit_oh_c[7:0];
+  assign hit_oh[9] = hit_oh_c[9] & ~|hit_oh_c[8:0];
+  assign hit_oh[10] = hit_oh_c[10] & ~|hit_oh_c[9:0];
+  assign hit_oh[11] = hit_oh_c[11] & ~|hit_oh_c[10:0];
+  assign hit_oh[12] = hit_oh_c[12] & ~|hit_oh_c[11:0];
+  assign hit_oh[13] = hit_oh_c[13] & ~|hit_oh_c[12:0];
+  assign hit_oh[14] = hit_oh_c[14] & ~|hit_oh_c[13:0];
+  assign hit_oh[15] = hit_oh_c[15] & ~|hit_oh_c[14:0];
+  wire [15:0] invalid_oh_c;
+  wire [15:0] invalid_oh;
+  assign invalid_oh_c[0] = !valid[0];
+  assign invalid_oh_c[1] = !valid[1];
+  assign invalid_oh_c[2] = !valid[2];
+  assign invalid_oh_c[3] = !valid[3];
+  assign invalid_oh_c[4] = !valid[4];
+  assign invalid_oh_c[5] = !valid[5];
+  assign invalid_oh_c[6] = !valid[6];
+  assign invalid_oh_c[7] = !valid[7];
+  assign invalid_oh_c[8] = !valid[8];
+  assign invalid_oh_c[9] = !valid[9];
+  assign invalid_oh_c[10] = !valid[10];
+  assign invalid_oh_c[11] = !valid[11];
+  assign invalid_oh_c[12] = !valid[12];
+  assign invalid_oh_c[13] = !valid[13];
+  assign invalid_oh_c[14] = !valid[14];
+  assign invalid_oh_c[15] = !valid[15];
+  assign invalid_oh[0] = invalid_oh_c[0] | ~|invalid_oh_c;
+  assign invalid_oh[1] = invalid_oh_c[1] & ~|invalid_oh_c[0:0];
+  assign invalid_oh[2] = invalid_oh_c[2] & ~|invalid_oh_c[1:0];
+  assign invalid_oh[3] = invalid_oh_c[3] & ~|invalid_oh_c[2:0];
+  assign invalid_oh[4] = invalid_oh_c[4] & ~|invalid_oh_c[3:0];
+  assign invalid_oh[5] = invalid_oh_c[5] & ~|invalid_oh_c[4:0];
+  assign invalid_oh[6] = invalid_oh_c[6] & ~|invalid_oh_c[5:0];
+  assign invalid_oh[7] = invalid_oh_c[7] & ~|invalid_oh_c[6:0];
+  assign invalid_oh[8] = invalid_oh_c[8] & ~|invalid_oh_c[7:0];
+  assign invalid_oh[9] = invalid_oh_c[9] & ~|invalid_oh_c[8:0];
+  assign invalid_oh[10] = invalid_oh_c[10] & ~|invalid_oh_c[9:0];
+  assign invalid_oh[11] = invalid_oh_c[11] & ~|invalid_oh_c[10:0];
+  assign invalid_oh[12] = invalid_oh_c[12] & ~|invalid_oh_c[11:0];
+  assign invalid_oh[13] = invalid_oh_c[13] & ~|invalid_oh_c[12:0];
+  assign invalid_oh[14] = invalid_oh_c[14] & ~|invalid_oh_c[13:0];
+  assign invalid_oh[15] = invalid_oh_c[15] & ~|invalid_oh_c[14:0];
+  wire [15:0] victim_oh_c;
+  wire [15:0] victim_oh;
+  assign victim_oh_c[0] = w0_repl == 4'd15;
+  assign victim_oh_c[1] = w1_repl == 4'd15;
+  assign victim_oh_c[2] = w2_repl == 4'd15;
+  assign victim_oh_c[3] = w3_repl == 4'd15;
+  assign victim_oh_c[4] = w4_repl == 4'd15;
+  assign victim_oh_c[5] = w5_repl == 4'd15;
+  assign victim_oh_c[6] = w6_repl == 4'd15;
+  assign victim_oh_c[7] = w7_repl == 4'd15;
+  assign victim_oh_c[8] = w8_repl == 4'd15;
+  assign victim_oh_c[9] = w9_repl == 4'd15;
+  assign victim_oh_c[10] = w10_repl == 4'd15;
+  assign victim_oh_c[11] = w11_repl == 4'd15;
+  assign victim_oh_c[12] = w12_repl == 4'd15;
+  assign victim_oh_c[13] = w13_repl == 4'd15;
+  assign victim_oh_c[14] = w14_repl == 4'd15;
+  assign victim_oh_c[15] = w15_repl == 4'd15;
+  assign victim_oh[0] = victim_oh_c[0] | ~|victim_oh_c;
+  assign victim_oh[1] = victim_oh_c[1] & ~|victim_oh_c[0:0];
+  assign victim_oh[2] = victim_oh_c[2] & ~|victim_oh_c[1:0];
+  assign victim_oh[3] = victim_oh_c[3] & ~|victim_oh_c[2:0];
+  assign victim_oh[4] = victim_oh_c[4] & ~|victim_oh_c[3:0];
+  assign victim_oh[5] = victim_oh_c[5] & ~|victim_oh_c[4:0];
+  assign victim_oh[6] = victim_oh_c[6] & ~|victim_oh_c[5:0];
+  assign victim_oh[7] = victim_oh_c[7] & ~|victim_oh_c[6:0];
+  assign victim_oh[8] = victim_oh_c[8] & ~|victim_oh_c[7:0];
+  assign victim_oh[9] = victim_oh_c[9] & ~|victim_oh_c[8:0];
+  assign victim_oh[10] = victim_oh_c[10] & ~|victim_oh_c[9:0];
+  assign victim_oh[11] = victim_oh_c[11] & ~|victim_oh_c[10:0];
+  assign victim_oh[12] = victim_oh_c[12] & ~|victim_oh_c[11:0];
+  assign victim_oh[13] = victim_oh_c[13] & ~|victim_oh_c[12:0];
+  assign victim_oh[14] = victim_oh_c[14] & ~|victim_oh_c[13:0];
+  assign victim_oh[15] = victim_oh_c[15] & ~|victim_oh_c[14:0];
+  wire [15:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
+  wire [3:0] sel_way;
+  assign sel_way[0] = |{sel_oh[1], sel_oh[3], sel_oh[5], sel_oh[7], sel_oh[9], sel_oh[11], sel_oh[13], sel_oh[15]};
+  assign sel_way[1] = |{sel_oh[2], sel_oh[3], sel_oh[6], sel_oh[7], sel_oh[10], sel_oh[11], sel_oh[14], sel_oh[15]};
+  assign sel_way[2] = |{sel_oh[4], sel_oh[5], sel_oh[6], sel_oh[7], sel_oh[12], sel_oh[13], sel_oh[14], sel_oh[15]};
+  assign sel_way[3] = |{sel_oh[8], sel_oh[9], sel_oh[10], sel_oh[11], sel_oh[12], sel_oh[13], sel_oh[14], sel_oh[15]};
   assign way_o = sel_way;
   reg sel_dirty;
   reg [3:0] sel_vbits;
-  always @* begin : chosen_way
-    evict_tag_o = w0_tag;
-    sel_dirty = w0_dirty;
-    sel_vbits = w0_vbits;
-    if (sel_way == 4'd1) begin
-      evict_tag_o = w1_tag;
-      sel_dirty = w1_dirty;
-      sel_vbits = w1_vbits;
-    end
-    if (sel_way == 4'd2) begin
-      evict_tag_o = w2_tag;
-      sel_dirty = w2_dirty;
-      sel_vbits = w2_vbits;
-    end
-    if (sel_way == 4'd3) begin
-      evict_tag_o = w3_tag;
-      sel_dirty = w3_dirty;
-      sel_vbits = w3_vbits;
-    end
-    if (sel_way == 4'd4) begin
-      evict_tag_o = w4_tag;
-      sel_dirty = w4_dirty;
-      sel_vbits = w4_vbits;
-    end
-    if (sel_way == 4'd5) begin
-      evict_tag_o = w5_tag;
-      sel_dirty = w5_dirty;
-      sel_vbits = w5_vbits;
-    end
-    if (sel_way == 4'd6) begin
-      evict_tag_o = w6_tag;
-      sel_dirty = w6_dirty;
-      sel_vbits = w6_vbits;
-    end
-    if (sel_way == 4'd7) begin
-      evict_tag_o = w7_tag;
-      sel_dirty = w7_dirty;
-      sel_vbits = w7_vbits;
-    end
-    if (sel_way == 4'd8) begin
-      evict_tag_o = w8_tag;
-      sel_dirty = w8_dirty;
-      sel_vbits = w8_vbits;
-    end
-    if (sel_way == 4'd9) begin
-      evict_tag_o = w9_tag;
-      sel_dirty = w9_dirty;
-      sel_vbits = w9_vbits;
-    end
-    if (sel_way == 4'd10) begin
-      evict_tag_o = w10_tag;
-      sel_dirty = w10_dirty;
-      sel_vbits = w10_vbits;
-    end
-    if (sel_way == 4'd11) begin
-      evict_tag_o = w11_tag;
-      sel_dirty = w11_dirty;
-      sel_vbits = w11_vbits;
-    end
-    if (sel_way == 4'd12) begin
-      evict_tag_o = w12_tag;
-      sel_dirty = w12_dirty;
-      sel_vbits = w12_vbits;
-    end
-    if (sel_way == 4'd13) begin
-      evict_tag_o = w13_tag;
-      sel_dirty = w13_dirty;
-      sel_vbits = w13_vbits;
-    end
-    if (sel_way == 4'd14) begin
-      evict_tag_o = w14_tag;
-      sel_dirty = w14_dirty;
-      sel_vbits = w14_vbits;
-    end
-    if (sel_way == 4'd15) begin
-      evict_tag_o = w15_tag;
-      sel_dirty = w15_dirty;
-      sel_vbits = w15_vbits;
-    end
-  end
+  always @* evict_tag_o =
+      {18{sel_oh[0]}} & w0_tag
+    | {18{sel_oh[1]}} & w1_tag
+    | {18{sel_oh[2]}} & w2_tag
+    | {18{sel_oh[3]}} & w3_tag
+    | {18{sel_oh[4]}} & w4_tag
+    | {18{sel_oh[5]}} & w5_tag
+    | {18{sel_oh[6]}} & w6_tag
+    | {18{sel_oh[7]}} & w7_tag
+    | {18{sel_oh[8]}} & w8_tag
+    | {18{sel_oh[9]}} & w9_tag
+    | {18{sel_oh[10]}} & w10_tag
+    | {18{sel_oh[11]}} & w11_tag
+    | {18{sel_oh[12]}} & w12_tag
+    | {18{sel_oh[13]}} & w13_tag
+    | {18{sel_oh[14]}} & w14_tag
+    | {18{sel_oh[15]}} & w15_tag;
+  always @* sel_dirty =
+      {1{sel_oh[0]}} & w0_dirty
+    | {1{sel_oh[1]}} & w1_dirty
+    | {1{sel_oh[2]}} & w2_dirty
+    | {1{sel_oh[3]}} & w3_dirty
+    | {1{sel_oh[4]}} & w4_dirty
+    | {1{sel_oh[5]}} & w5_dirty
+    | {1{sel_oh[6]}} & w6_dirty
+    | {1{sel_oh[7]}} & w7_dirty
+    | {1{sel_oh[8]}} & w8_dirty
+    | {1{sel_oh[9]}} & w9_dirty
+    | {1{sel_oh[10]}} & w10_dirty
+    | {1{sel_oh[11]}} & w11_dirty
+    | {1{sel_oh[12]}} & w12_dirty
+    | {1{sel_oh[13]}} & w13_dirty
+    | {1{sel_oh[14]}} & w14_dirty
+    | {1{sel_oh[15]}} & w15_dirty;
+  always @* sel_vbits =
+      {4{sel_oh[0]}} & w0_vbits
+    | {4{sel_oh[1]}} & w1_vbits
+    | {4{sel_oh[2]}} & w2_vbits
+    | {4{sel_oh[3]}} & w3_vbits
+    | {4{sel_oh[4]}} & w4_vbits
+    | {4{sel_oh[5]}} & w5_vbits
+    | {4{sel_oh[6]}} & w6_vbits
+    | {4{sel_oh[7]}} & w7_vbits
+    | {4{sel_oh[8]}} & w8_vbits
+    | {4{sel_oh[9]}} & w9_vbits
+    | {4{sel_oh[10]}} & w10_vbits
+    | {4{sel_oh[11]}} & w11_vbits
+    | {4{sel_oh[12]}} & w12_vbits
+    | {4{sel_oh[13]}} & w13_vbits
+    | {4{sel_oh[14]}} & w14_vbits
+    | {4{sel_oh[15]}} & w15_vbits;
   assign evict_o = is_fill & ~any_invalid;
   assign evict_dirty_o = evict_o & sel_dirty;
   assign vbit_o = |(sel_vbits & group_i);
@@ -473,25 +407,22 @@ module gcn_l1_l2_meta (
   reg [17:0] w15_tag_d;
   reg [3:0] w15_repl_d;
   reg [3:0] w15_vbits_d;
-  reg [3:0] sel_age;
-  always @* begin : chosen_age
-    sel_age = w0_repl;
-    if (sel_way == 4'd1) sel_age = w1_repl;
-    if (sel_way == 4'd2) sel_age = w2_repl;
-    if (sel_way == 4'd3) sel_age = w3_repl;
-    if (sel_way == 4'd4) sel_age = w4_repl;
-    if (sel_way == 4'd5) sel_age = w5_repl;
-    if (sel_way == 4'd6) sel_age = w6_repl;
-    if (sel_way == 4'd7) sel_age = w7_repl;
-    if (sel_way == 4'd8) sel_age = w8_repl;
-    if (sel_way == 4'd9) sel_age = w9_repl;
-    if (sel_way == 4'd10) sel_age = w10_repl;
-    if (sel_way == 4'd11) sel_age = w11_repl;
-    if (sel_way == 4'd12) sel_age = w12_repl;
-    if (sel_way == 4'd13) sel_age = w13_repl;
-    if (sel_way == 4'd14) sel_age = w14_repl;
-    if (sel_way == 4'd15) sel_age = w15_repl;
-  end
+  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl)) | (sel_oh[4] & (w0_repl < w4_repl)) | (sel_oh[5] & (w0_repl < w5_repl)) | (sel_oh[6] & (w0_repl < w6_repl)) | (sel_oh[7] & (w0_repl < w7_repl)) | (sel_oh[8] & (w0_repl < w8_repl)) | (sel_oh[9] & (w0_repl < w9_repl)) | (sel_oh[10] & (w0_repl < w10_repl)) | (sel_oh[11] & (w0_repl < w11_repl)) | (sel_oh[12] & (w0_repl < w12_repl)) | (sel_oh[13] & (w0_repl < w13_repl)) | (sel_oh[14] & (w0_repl < w14_repl)) | (sel_oh[15] & (w0_repl < w15_repl));
+  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl)) | (sel_oh[4] & (w1_repl < w4_repl)) | (sel_oh[5] & (w1_repl < w5_repl)) | (sel_oh[6] & (w1_repl < w6_repl)) | (sel_oh[7] & (w1_repl < w7_repl)) | (sel_oh[8] & (w1_repl < w8_repl)) | (sel_oh[9] & (w1_repl < w9_repl)) | (sel_oh[10] & (w1_repl < w10_repl)) | (sel_oh[11] & (w1_repl < w11_repl)) | (sel_oh[12] & (w1_repl < w12_repl)) | (sel_oh[13] & (w1_repl < w13_repl)) | (sel_oh[14] & (w1_repl < w14_repl)) | (sel_oh[15] & (w1_repl < w15_repl));
+  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl)) | (sel_oh[4] & (w2_repl < w4_repl)) | (sel_oh[5] & (w2_repl < w5_repl)) | (sel_oh[6] & (w2_repl < w6_repl)) | (sel_oh[7] & (w2_repl < w7_repl)) | (sel_oh[8] & (w2_repl < w8_repl)) | (sel_oh[9] & (w2_repl < w9_repl)) | (sel_oh[10] & (w2_repl < w10_repl)) | (sel_oh[11] & (w2_repl < w11_repl)) | (sel_oh[12] & (w2_repl < w12_repl)) | (sel_oh[13] & (w2_repl < w13_repl)) | (sel_oh[14] & (w2_repl < w14_repl)) | (sel_oh[15] & (w2_repl < w15_repl));
+  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl)) | (sel_oh[4] & (w3_repl < w4_repl)) | (sel_oh[5] & (w3_repl < w5_repl)) | (sel_oh[6] & (w3_repl < w6_repl)) | (sel_oh[7] & (w3_repl < w7_repl)) | (sel_oh[8] & (w3_repl < w8_repl)) | (sel_oh[9] & (w3_repl < w9_repl)) | (sel_oh[10] & (w3_repl < w10_repl)) | (sel_oh[11] & (w3_repl < w11_repl)) | (sel_oh[12] & (w3_repl < w12_repl)) | (sel_oh[13] & (w3_repl < w13_repl)) | (sel_oh[14] & (w3_repl < w14_repl)) | (sel_oh[15] & (w3_repl < w15_repl));
+  wire w4_younger = (sel_oh[0] & (w4_repl < w0_repl)) | (sel_oh[1] & (w4_repl < w1_repl)) | (sel_oh[2] & (w4_repl < w2_repl)) | (sel_oh[3] & (w4_repl < w3_repl)) | (sel_oh[5] & (w4_repl < w5_repl)) | (sel_oh[6] & (w4_repl < w6_repl)) | (sel_oh[7] & (w4_repl < w7_repl)) | (sel_oh[8] & (w4_repl < w8_repl)) | (sel_oh[9] & (w4_repl < w9_repl)) | (sel_oh[10] & (w4_repl < w10_repl)) | (sel_oh[11] & (w4_repl < w11_repl)) | (sel_oh[12] & (w4_repl < w12_repl)) | (sel_oh[13] & (w4_repl < w13_repl)) | (sel_oh[14] & (w4_repl < w14_repl)) | (sel_oh[15] & (w4_repl < w15_repl));
+  wire w5_younger = (sel_oh[0] & (w5_repl < w0_repl)) | (sel_oh[1] & (w5_repl < w1_repl)) | (sel_oh[2] & (w5_repl < w2_repl)) | (sel_oh[3] & (w5_repl < w3_repl)) | (sel_oh[4] & (w5_repl < w4_repl)) | (sel_oh[6] & (w5_repl < w6_repl)) | (sel_oh[7] & (w5_repl < w7_repl)) | (sel_oh[8] & (w5_repl < w8_repl)) | (sel_oh[9] & (w5_repl < w9_repl)) | (sel_oh[10] & (w5_repl < w10_repl)) | (sel_oh[11] & (w5_repl < w11_repl)) | (sel_oh[12] & (w5_repl < w12_repl)) | (sel_oh[13] & (w5_repl < w13_repl)) | (sel_oh[14] & (w5_repl < w14_repl)) | (sel_oh[15] & (w5_repl < w15_repl));
+  wire w6_younger = (sel_oh[0] & (w6_repl < w0_repl)) | (sel_oh[1] & (w6_repl < w1_repl)) | (sel_oh[2] & (w6_repl < w2_repl)) | (sel_oh[3] & (w6_repl < w3_repl)) | (sel_oh[4] & (w6_repl < w4_repl)) | (sel_oh[5] & (w6_repl < w5_repl)) | (sel_oh[7] & (w6_repl < w7_repl)) | (sel_oh[8] & (w6_repl < w8_repl)) | (sel_oh[9] & (w6_repl < w9_repl)) | (sel_oh[10] & (w6_repl < w10_repl)) | (sel_oh[11] & (w6_repl < w11_repl)) | (sel_oh[12] & (w6_repl < w12_repl)) | (sel_oh[13] & (w6_repl < w13_repl)) | (sel_oh[14] & (w6_repl < w14_repl)) | (sel_oh[15] & (w6_repl < w15_repl));
+  wire w7_younger = (sel_oh[0] & (w7_repl < w0_repl)) | (sel_oh[1] & (w7_repl < w1_repl)) | (sel_oh[2] & (w7_repl < w2_repl)) | (sel_oh[3] & (w7_repl < w3_repl)) | (sel_oh[4] & (w7_repl < w4_repl)) | (sel_oh[5] & (w7_repl < w5_repl)) | (sel_oh[6] & (w7_repl < w6_repl)) | (sel_oh[8] & (w7_repl < w8_repl)) | (sel_oh[9] & (w7_repl < w9_repl)) | (sel_oh[10] & (w7_repl < w10_repl)) | (sel_oh[11] & (w7_repl < w11_repl)) | (sel_oh[12] & (w7_repl < w12_repl)) | (sel_oh[13] & (w7_repl < w13_repl)) | (sel_oh[14] & (w7_repl < w14_repl)) | (sel_oh[15] & (w7_repl < w15_repl));
+  wire w8_younger = (sel_oh[0] & (w8_repl < w0_repl)) | (sel_oh[1] & (w8_repl < w1_repl)) | (sel_oh[2] & (w8_repl < w2_repl)) | (sel_oh[3] & (w8_repl < w3_repl)) | (sel_oh[4] & (w8_repl < w4_repl)) | (sel_oh[5] & (w8_repl < w5_repl)) | (sel_oh[6] & (w8_repl < w6_repl)) | (sel_oh[7] & (w8_repl < w7_repl)) | (sel_oh[9] & (w8_repl < w9_repl)) | (sel_oh[10] & (w8_repl < w10_repl)) | (sel_oh[11] & (w8_repl < w11_repl)) | (sel_oh[12] & (w8_repl < w12_repl)) | (sel_oh[13] & (w8_repl < w13_repl)) | (sel_oh[14] & (w8_repl < w14_repl)) | (sel_oh[15] & (w8_repl < w15_repl));
+  wire w9_younger = (sel_oh[0] & (w9_repl < w0_repl)) | (sel_oh[1] & (w9_repl < w1_repl)) | (sel_oh[2] & (w9_repl < w2_repl)) | (sel_oh[3] & (w9_repl < w3_repl)) | (sel_oh[4] & (w9_repl < w4_repl)) | (sel_oh[5] & (w9_repl < w5_repl)) | (sel_oh[6] & (w9_repl < w6_repl)) | (sel_oh[7] & (w9_repl < w7_repl)) | (sel_oh[8] & (w9_repl < w8_repl)) | (sel_oh[10] & (w9_repl < w10_repl)) | (sel_oh[11] & (w9_repl < w11_repl)) | (sel_oh[12] & (w9_repl < w12_repl)) | (sel_oh[13] & (w9_repl < w13_repl)) | (sel_oh[14] & (w9_repl < w14_repl)) | (sel_oh[15] & (w9_repl < w15_repl));
+  wire w10_younger = (sel_oh[0] & (w10_repl < w0_repl)) | (sel_oh[1] & (w10_repl < w1_repl)) | (sel_oh[2] & (w10_repl < w2_repl)) | (sel_oh[3] & (w10_repl < w3_repl)) | (sel_oh[4] & (w10_repl < w4_repl)) | (sel_oh[5] & (w10_repl < w5_repl)) | (sel_oh[6] & (w10_repl < w6_repl)) | (sel_oh[7] & (w10_repl < w7_repl)) | (sel_oh[8] & (w10_repl < w8_repl)) | (sel_oh[9] & (w10_repl < w9_repl)) | (sel_oh[11] & (w10_repl < w11_repl)) | (sel_oh[12] & (w10_repl < w12_repl)) | (sel_oh[13] & (w10_repl < w13_repl)) | (sel_oh[14] & (w10_repl < w14_repl)) | (sel_oh[15] & (w10_repl < w15_repl));
+  wire w11_younger = (sel_oh[0] & (w11_repl < w0_repl)) | (sel_oh[1] & (w11_repl < w1_repl)) | (sel_oh[2] & (w11_repl < w2_repl)) | (sel_oh[3] & (w11_repl < w3_repl)) | (sel_oh[4] & (w11_repl < w4_repl)) | (sel_oh[5] & (w11_repl < w5_repl)) | (sel_oh[6] & (w11_repl < w6_repl)) | (sel_oh[7] & (w11_repl < w7_repl)) | (sel_oh[8] & (w11_repl < w8_repl)) | (sel_oh[9] & (w11_repl < w9_repl)) | (sel_oh[10] & (w11_repl < w10_repl)) | (sel_oh[12] & (w11_repl < w12_repl)) | (sel_oh[13] & (w11_repl < w13_repl)) | (sel_oh[14] & (w11_repl < w14_repl)) | (sel_oh[15] & (w11_repl < w15_repl));
+  wire w12_younger = (sel_oh[0] & (w12_repl < w0_repl)) | (sel_oh[1] & (w12_repl < w1_repl)) | (sel_oh[2] & (w12_repl < w2_repl)) | (sel_oh[3] & (w12_repl < w3_repl)) | (sel_oh[4] & (w12_repl < w4_repl)) | (sel_oh[5] & (w12_repl < w5_repl)) | (sel_oh[6] & (w12_repl < w6_repl)) | (sel_oh[7] & (w12_repl < w7_repl)) | (sel_oh[8] & (w12_repl < w8_repl)) | (sel_oh[9] & (w12_repl < w9_repl)) | (sel_oh[10] & (w12_repl < w10_repl)) | (sel_oh[11] & (w12_repl < w11_repl)) | (sel_oh[13] & (w12_repl < w13_repl)) | (sel_oh[14] & (w12_repl < w14_repl)) | (sel_oh[15] & (w12_repl < w15_repl));
+  wire w13_younger = (sel_oh[0] & (w13_repl < w0_repl)) | (sel_oh[1] & (w13_repl < w1_repl)) | (sel_oh[2] & (w13_repl < w2_repl)) | (sel_oh[3] & (w13_repl < w3_repl)) | (sel_oh[4] & (w13_repl < w4_repl)) | (sel_oh[5] & (w13_repl < w5_repl)) | (sel_oh[6] & (w13_repl < w6_repl)) | (sel_oh[7] & (w13_repl < w7_repl)) | (sel_oh[8] & (w13_repl < w8_repl)) | (sel_oh[9] & (w13_repl < w9_repl)) | (sel_oh[10] & (w13_repl < w10_repl)) | (sel_oh[11] & (w13_repl < w11_repl)) | (sel_oh[12] & (w13_repl < w12_repl)) | (sel_oh[14] & (w13_repl < w14_repl)) | (sel_oh[15] & (w13_repl < w15_repl));
+  wire w14_younger = (sel_oh[0] & (w14_repl < w0_repl)) | (sel_oh[1] & (w14_repl < w1_repl)) | (sel_oh[2] & (w14_repl < w2_repl)) | (sel_oh[3] & (w14_repl < w3_repl)) | (sel_oh[4] & (w14_repl < w4_repl)) | (sel_oh[5] & (w14_repl < w5_repl)) | (sel_oh[6] & (w14_repl < w6_repl)) | (sel_oh[7] & (w14_repl < w7_repl)) | (sel_oh[8] & (w14_repl < w8_repl)) | (sel_oh[9] & (w14_repl < w9_repl)) | (sel_oh[10] & (w14_repl < w10_repl)) | (sel_oh[11] & (w14_repl < w11_repl)) | (sel_oh[12] & (w14_repl < w12_repl)) | (sel_oh[13] & (w14_repl < w13_repl)) | (sel_oh[15] & (w14_repl < w15_repl));
+  wire w15_younger = (sel_oh[0] & (w15_repl < w0_repl)) | (sel_oh[1] & (w15_repl < w1_repl)) | (sel_oh[2] & (w15_repl < w2_repl)) | (sel_oh[3] & (w15_repl < w3_repl)) | (sel_oh[4] & (w15_repl < w4_repl)) | (sel_oh[5] & (w15_repl < w5_repl)) | (sel_oh[6] & (w15_repl < w6_repl)) | (sel_oh[7] & (w15_repl < w7_repl)) | (sel_oh[8] & (w15_repl < w8_repl)) | (sel_oh[9] & (w15_repl < w9_repl)) | (sel_oh[10] & (w15_repl < w10_repl)) | (sel_oh[11] & (w15_repl < w11_repl)) | (sel_oh[12] & (w15_repl < w12_repl)) | (sel_oh[13] & (w15_repl < w13_repl)) | (sel_oh[14] & (w15_repl < w14_repl));
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_dirty_d = w0_dirty;
@@ -574,198 +505,198 @@ module gcn_l1_l2_meta (
     w15_repl_d = w15_repl;
     w15_vbits_d = w15_vbits;
     if (touch) begin
-      if (sel_way == 4'd0) w0_repl_d = 4'd0;
-      else if (w0_repl < sel_age) w0_repl_d = w0_repl + 4'd1;
-      if (sel_way == 4'd1) w1_repl_d = 4'd0;
-      else if (w1_repl < sel_age) w1_repl_d = w1_repl + 4'd1;
-      if (sel_way == 4'd2) w2_repl_d = 4'd0;
-      else if (w2_repl < sel_age) w2_repl_d = w2_repl + 4'd1;
-      if (sel_way == 4'd3) w3_repl_d = 4'd0;
-      else if (w3_repl < sel_age) w3_repl_d = w3_repl + 4'd1;
-      if (sel_way == 4'd4) w4_repl_d = 4'd0;
-      else if (w4_repl < sel_age) w4_repl_d = w4_repl + 4'd1;
-      if (sel_way == 4'd5) w5_repl_d = 4'd0;
-      else if (w5_repl < sel_age) w5_repl_d = w5_repl + 4'd1;
-      if (sel_way == 4'd6) w6_repl_d = 4'd0;
-      else if (w6_repl < sel_age) w6_repl_d = w6_repl + 4'd1;
-      if (sel_way == 4'd7) w7_repl_d = 4'd0;
-      else if (w7_repl < sel_age) w7_repl_d = w7_repl + 4'd1;
-      if (sel_way == 4'd8) w8_repl_d = 4'd0;
-      else if (w8_repl < sel_age) w8_repl_d = w8_repl + 4'd1;
-      if (sel_way == 4'd9) w9_repl_d = 4'd0;
-      else if (w9_repl < sel_age) w9_repl_d = w9_repl + 4'd1;
-      if (sel_way == 4'd10) w10_repl_d = 4'd0;
-      else if (w10_repl < sel_age) w10_repl_d = w10_repl + 4'd1;
-      if (sel_way == 4'd11) w11_repl_d = 4'd0;
-      else if (w11_repl < sel_age) w11_repl_d = w11_repl + 4'd1;
-      if (sel_way == 4'd12) w12_repl_d = 4'd0;
-      else if (w12_repl < sel_age) w12_repl_d = w12_repl + 4'd1;
-      if (sel_way == 4'd13) w13_repl_d = 4'd0;
-      else if (w13_repl < sel_age) w13_repl_d = w13_repl + 4'd1;
-      if (sel_way == 4'd14) w14_repl_d = 4'd0;
-      else if (w14_repl < sel_age) w14_repl_d = w14_repl + 4'd1;
-      if (sel_way == 4'd15) w15_repl_d = 4'd0;
-      else if (w15_repl < sel_age) w15_repl_d = w15_repl + 4'd1;
+      if (sel_oh[0]) w0_repl_d = 4'd0;
+      else if (w0_younger) w0_repl_d = w0_repl + 4'd1;
+      if (sel_oh[1]) w1_repl_d = 4'd0;
+      else if (w1_younger) w1_repl_d = w1_repl + 4'd1;
+      if (sel_oh[2]) w2_repl_d = 4'd0;
+      else if (w2_younger) w2_repl_d = w2_repl + 4'd1;
+      if (sel_oh[3]) w3_repl_d = 4'd0;
+      else if (w3_younger) w3_repl_d = w3_repl + 4'd1;
+      if (sel_oh[4]) w4_repl_d = 4'd0;
+      else if (w4_younger) w4_repl_d = w4_repl + 4'd1;
+      if (sel_oh[5]) w5_repl_d = 4'd0;
+      else if (w5_younger) w5_repl_d = w5_repl + 4'd1;
+      if (sel_oh[6]) w6_repl_d = 4'd0;
+      else if (w6_younger) w6_repl_d = w6_repl + 4'd1;
+      if (sel_oh[7]) w7_repl_d = 4'd0;
+      else if (w7_younger) w7_repl_d = w7_repl + 4'd1;
+      if (sel_oh[8]) w8_repl_d = 4'd0;
+      else if (w8_younger) w8_repl_d = w8_repl + 4'd1;
+      if (sel_oh[9]) w9_repl_d = 4'd0;
+      else if (w9_younger) w9_repl_d = w9_repl + 4'd1;
+      if (sel_oh[10]) w10_repl_d = 4'd0;
+      else if (w10_younger) w10_repl_d = w10_repl + 4'd1;
+      if (sel_oh[11]) w11_repl_d = 4'd0;
+      else if (w11_younger) w11_repl_d = w11_repl + 4'd1;
+      if (sel_oh[12]) w12_repl_d = 4'd0;
+      else if (w12_younger) w12_repl_d = w12_repl + 4'd1;
+      if (sel_oh[13]) w13_repl_d = 4'd0;
+      else if (w13_younger) w13_repl_d = w13_repl + 4'd1;
+      if (sel_oh[14]) w14_repl_d = 4'd0;
+      else if (w14_younger) w14_repl_d = w14_repl + 4'd1;
+      if (sel_oh[15]) w15_repl_d = 4'd0;
+      else if (w15_younger) w15_repl_d = w15_repl + 4'd1;
     end
     if (is_fill) begin // a new line: clean, no victim bit, then its request
-      if (sel_way == 4'd0) begin
+      if (sel_oh[0]) begin
         w0_valid_d = 1'b1;
         w0_dirty_d = is_write;
         w0_tag_d = tag_i;
         w0_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd1) begin
+      if (sel_oh[1]) begin
         w1_valid_d = 1'b1;
         w1_dirty_d = is_write;
         w1_tag_d = tag_i;
         w1_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd2) begin
+      if (sel_oh[2]) begin
         w2_valid_d = 1'b1;
         w2_dirty_d = is_write;
         w2_tag_d = tag_i;
         w2_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd3) begin
+      if (sel_oh[3]) begin
         w3_valid_d = 1'b1;
         w3_dirty_d = is_write;
         w3_tag_d = tag_i;
         w3_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd4) begin
+      if (sel_oh[4]) begin
         w4_valid_d = 1'b1;
         w4_dirty_d = is_write;
         w4_tag_d = tag_i;
         w4_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd5) begin
+      if (sel_oh[5]) begin
         w5_valid_d = 1'b1;
         w5_dirty_d = is_write;
         w5_tag_d = tag_i;
         w5_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd6) begin
+      if (sel_oh[6]) begin
         w6_valid_d = 1'b1;
         w6_dirty_d = is_write;
         w6_tag_d = tag_i;
         w6_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd7) begin
+      if (sel_oh[7]) begin
         w7_valid_d = 1'b1;
         w7_dirty_d = is_write;
         w7_tag_d = tag_i;
         w7_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd8) begin
+      if (sel_oh[8]) begin
         w8_valid_d = 1'b1;
         w8_dirty_d = is_write;
         w8_tag_d = tag_i;
         w8_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd9) begin
+      if (sel_oh[9]) begin
         w9_valid_d = 1'b1;
         w9_dirty_d = is_write;
         w9_tag_d = tag_i;
         w9_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd10) begin
+      if (sel_oh[10]) begin
         w10_valid_d = 1'b1;
         w10_dirty_d = is_write;
         w10_tag_d = tag_i;
         w10_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd11) begin
+      if (sel_oh[11]) begin
         w11_valid_d = 1'b1;
         w11_dirty_d = is_write;
         w11_tag_d = tag_i;
         w11_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd12) begin
+      if (sel_oh[12]) begin
         w12_valid_d = 1'b1;
         w12_dirty_d = is_write;
         w12_tag_d = tag_i;
         w12_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd13) begin
+      if (sel_oh[13]) begin
         w13_valid_d = 1'b1;
         w13_dirty_d = is_write;
         w13_tag_d = tag_i;
         w13_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd14) begin
+      if (sel_oh[14]) begin
         w14_valid_d = 1'b1;
         w14_dirty_d = is_write;
         w14_tag_d = tag_i;
         w14_vbits_d = is_write ? 4'd0 : group_i;
       end
-      if (sel_way == 4'd15) begin
+      if (sel_oh[15]) begin
         w15_valid_d = 1'b1;
         w15_dirty_d = is_write;
         w15_tag_d = tag_i;
         w15_vbits_d = is_write ? 4'd0 : group_i;
       end
     end else if (hit_o) begin // a write dirties the line, a read sets its bit
-      if (sel_way == 4'd0) begin
+      if (sel_oh[0]) begin
         if (is_write) w0_dirty_d = 1'b1;
         else w0_vbits_d = w0_vbits | group_i;
       end
-      if (sel_way == 4'd1) begin
+      if (sel_oh[1]) begin
         if (is_write) w1_dirty_d = 1'b1;
         else w1_vbits_d = w1_vbits | group_i;
       end
-      if (sel_way == 4'd2) begin
+      if (sel_oh[2]) begin
         if (is_write) w2_dirty_d = 1'b1;
         else w2_vbits_d = w2_vbits | group_i;
       end
-      if (sel_way == 4'd3) begin
+      if (sel_oh[3]) begin
         if (is_write) w3_dirty_d = 1'b1;
         else w3_vbits_d = w3_vbits | group_i;
       end
-      if (sel_way == 4'd4) begin
+      if (sel_oh[4]) begin
         if (is_write) w4_dirty_d = 1'b1;
         else w4_vbits_d = w4_vbits | group_i;
       end
-      if (sel_way == 4'd5) begin
+      if (sel_oh[5]) begin
         if (is_write) w5_dirty_d = 1'b1;
         else w5_vbits_d = w5_vbits | group_i;
       end
-      if (sel_way == 4'd6) begin
+      if (sel_oh[6]) begin
         if (is_write) w6_dirty_d = 1'b1;
         else w6_vbits_d = w6_vbits | group_i;
       end
-      if (sel_way == 4'd7) begin
+      if (sel_oh[7]) begin
         if (is_write) w7_dirty_d = 1'b1;
         else w7_vbits_d = w7_vbits | group_i;
       end
-      if (sel_way == 4'd8) begin
+      if (sel_oh[8]) begin
         if (is_write) w8_dirty_d = 1'b1;
         else w8_vbits_d = w8_vbits | group_i;
       end
-      if (sel_way == 4'd9) begin
+      if (sel_oh[9]) begin
         if (is_write) w9_dirty_d = 1'b1;
         else w9_vbits_d = w9_vbits | group_i;
       end
-      if (sel_way == 4'd10) begin
+      if (sel_oh[10]) begin
         if (is_write) w10_dirty_d = 1'b1;
         else w10_vbits_d = w10_vbits | group_i;
       end
-      if (sel_way == 4'd11) begin
+      if (sel_oh[11]) begin
         if (is_write) w11_dirty_d = 1'b1;
         else w11_vbits_d = w11_vbits | group_i;
       end
-      if (sel_way == 4'd12) begin
+      if (sel_oh[12]) begin
         if (is_write) w12_dirty_d = 1'b1;
         else w12_vbits_d = w12_vbits | group_i;
       end
-      if (sel_way == 4'd13) begin
+      if (sel_oh[13]) begin
         if (is_write) w13_dirty_d = 1'b1;
         else w13_vbits_d = w13_vbits | group_i;
       end
-      if (sel_way == 4'd14) begin
+      if (sel_oh[14]) begin
         if (is_write) w14_dirty_d = 1'b1;
         else w14_vbits_d = w14_vbits | group_i;
       end
-      if (sel_way == 4'd15) begin
+      if (sel_oh[15]) begin
         if (is_write) w15_dirty_d = 1'b1;
         else w15_vbits_d = w15_vbits | group_i;
       end

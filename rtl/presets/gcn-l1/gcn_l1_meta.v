@@ -47,6 +47,8 @@ module gcn_l1_meta (
   input  wire [20:0] tag_i,
   output wire hit_o,
   output wire [2:0] way_o,
+  output wire [7:0] way_oh_o,
+  output wire [7:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,
   output reg  [20:0] evict_tag_o,
   output wire [199:0] row_o
@@ -100,91 +102,78 @@ module gcn_l1_meta (
   wire any_invalid = ~&valid;
   assign hit_o = |match;
 
-  reg [2:0] hit_way;
-  reg [2:0] invalid_way;
-  reg [2:0] victim_way;
-  wire hit_select_a0_0 = match[0];
-  wire hit_select_a0_1 = match[1];
-  wire hit_select_a0_2 = match[2];
-  wire hit_select_a0_3 = match[3];
-  wire hit_select_a0_4 = match[4];
-  wire hit_select_a0_5 = match[5];
-  wire hit_select_a0_6 = match[6];
-  wire hit_select_a0_7 = match[7];
-  wire hit_select_a1_0 = hit_select_a0_0 | hit_select_a0_1;
-  wire hit_select_i1_0 = ~hit_select_a0_0;
-  wire hit_select_a1_1 = hit_select_a0_2 | hit_select_a0_3;
-  wire hit_select_i1_1 = ~hit_select_a0_2;
-  wire hit_select_a1_2 = hit_select_a0_4 | hit_select_a0_5;
-  wire hit_select_i1_2 = ~hit_select_a0_4;
-  wire hit_select_a1_3 = hit_select_a0_6 | hit_select_a0_7;
-  wire hit_select_i1_3 = ~hit_select_a0_6;
-  wire hit_select_a2_0 = hit_select_a1_0 | hit_select_a1_1;
-  wire [1:0] hit_select_i2_0 = hit_select_a1_0 ? {1'b0, hit_select_i1_0} : {1'b1, hit_select_i1_1};
-  wire hit_select_a2_1 = hit_select_a1_2 | hit_select_a1_3;
-  wire [1:0] hit_select_i2_1 = hit_select_a1_2 ? {1'b0, hit_select_i1_2} : {1'b1, hit_select_i1_3};
-  wire hit_select_a3_0 = hit_select_a2_0 | hit_select_a2_1;
-  wire [2:0] hit_select_i3_0 = hit_select_a2_0 ? {1'b0, hit_select_i2_0} : {1'b1, hit_select_i2_1};
-  always @* hit_way = hit_select_a3_0 ? hit_select_i3_0 : 3'd0;
-  wire invalid_select_a0_0 = !valid[0];
-  wire invalid_select_a0_1 = !valid[1];
-  wire invalid_select_a0_2 = !valid[2];
-  wire invalid_select_a0_3 = !valid[3];
-  wire invalid_select_a0_4 = !valid[4];
-  wire invalid_select_a0_5 = !valid[5];
-  wire invalid_select_a0_6 = !valid[6];
-  wire invalid_select_a0_7 = !valid[7];
-  wire invalid_select_a1_0 = invalid_select_a0_0 | invalid_select_a0_1;
-  wire invalid_select_i1_0 = ~invalid_select_a0_0;
-  wire invalid_select_a1_1 = invalid_select_a0_2 | invalid_select_a0_3;
-  wire invalid_select_i1_1 = ~invalid_select_a0_2;
-  wire invalid_select_a1_2 = invalid_select_a0_4 | invalid_select_a0_5;
-  wire invalid_select_i1_2 = ~invalid_select_a0_4;
-  wire invalid_select_a1_3 = invalid_select_a0_6 | invalid_select_a0_7;
-  wire invalid_select_i1_3 = ~invalid_select_a0_6;
-  wire invalid_select_a2_0 = invalid_select_a1_0 | invalid_select_a1_1;
-  wire [1:0] invalid_select_i2_0 = invalid_select_a1_0 ? {1'b0, invalid_select_i1_0} : {1'b1, invalid_select_i1_1};
-  wire invalid_select_a2_1 = invalid_select_a1_2 | invalid_select_a1_3;
-  wire [1:0] invalid_select_i2_1 = invalid_select_a1_2 ? {1'b0, invalid_select_i1_2} : {1'b1, invalid_select_i1_3};
-  wire invalid_select_a3_0 = invalid_select_a2_0 | invalid_select_a2_1;
-  wire [2:0] invalid_select_i3_0 = invalid_select_a2_0 ? {1'b0, invalid_select_i2_0} : {1'b1, invalid_select_i2_1};
-  always @* invalid_way = invalid_select_a3_0 ? invalid_select_i3_0 : 3'd0;
-  wire lru_victim_a0_0 = w0_repl == 3'd7;
-  wire lru_victim_a0_1 = w1_repl == 3'd7;
-  wire lru_victim_a0_2 = w2_repl == 3'd7;
-  wire lru_victim_a0_3 = w3_repl == 3'd7;
-  wire lru_victim_a0_4 = w4_repl == 3'd7;
-  wire lru_victim_a0_5 = w5_repl == 3'd7;
-  wire lru_victim_a0_6 = w6_repl == 3'd7;
-  wire lru_victim_a0_7 = w7_repl == 3'd7;
-  wire lru_victim_a1_0 = lru_victim_a0_0 | lru_victim_a0_1;
-  wire lru_victim_i1_0 = ~lru_victim_a0_0;
-  wire lru_victim_a1_1 = lru_victim_a0_2 | lru_victim_a0_3;
-  wire lru_victim_i1_1 = ~lru_victim_a0_2;
-  wire lru_victim_a1_2 = lru_victim_a0_4 | lru_victim_a0_5;
-  wire lru_victim_i1_2 = ~lru_victim_a0_4;
-  wire lru_victim_a1_3 = lru_victim_a0_6 | lru_victim_a0_7;
-  wire lru_victim_i1_3 = ~lru_victim_a0_6;
-  wire lru_victim_a2_0 = lru_victim_a1_0 | lru_victim_a1_1;
-  wire [1:0] lru_victim_i2_0 = lru_victim_a1_0 ? {1'b0, lru_victim_i1_0} : {1'b1, lru_victim_i1_1};
-  wire lru_victim_a2_1 = lru_victim_a1_2 | lru_victim_a1_3;
-  wire [1:0] lru_victim_i2_1 = lru_victim_a1_2 ? {1'b0, lru_victim_i1_2} : {1'b1, lru_victim_i1_3};
-  wire lru_victim_a3_0 = lru_victim_a2_0 | lru_victim_a2_1;
-  wire [2:0] lru_victim_i3_0 = lru_victim_a2_0 ? {1'b0, lru_victim_i2_0} : {1'b1, lru_victim_i2_1};
-  always @* victim_way = lru_victim_a3_0 ? lru_victim_i3_0 : 3'd0;
-  wire [2:0] sel_way = is_fill ? (any_invalid ? invalid_way : victim_way) : hit_way;
+  wire [7:0] hit_oh_c;
+  wire [7:0] hit_oh;
+  assign hit_oh_c[0] = match[0];
+  assign hit_oh_c[1] = match[1];
+  assign hit_oh_c[2] = match[2];
+  assign hit_oh_c[3] = match[3];
+  assign hit_oh_c[4] = match[4];
+  assign hit_oh_c[5] = match[5];
+  assign hit_oh_c[6] = match[6];
+  assign hit_oh_c[7] = match[7];
+  assign hit_oh[0] = hit_oh_c[0] | ~|hit_oh_c;
+  assign hit_oh[1] = hit_oh_c[1] & ~|hit_oh_c[0:0];
+  assign hit_oh[2] = hit_oh_c[2] & ~|hit_oh_c[1:0];
+  assign hit_oh[3] = hit_oh_c[3] & ~|hit_oh_c[2:0];
+  assign hit_oh[4] = hit_oh_c[4] & ~|hit_oh_c[3:0];
+  assign hit_oh[5] = hit_oh_c[5] & ~|hit_oh_c[4:0];
+  assign hit_oh[6] = hit_oh_c[6] & ~|hit_oh_c[5:0];
+  assign hit_oh[7] = hit_oh_c[7] & ~|hit_oh_c[6:0];
+  wire [7:0] invalid_oh_c;
+  wire [7:0] invalid_oh;
+  assign invalid_oh_c[0] = !valid[0];
+  assign invalid_oh_c[1] = !valid[1];
+  assign invalid_oh_c[2] = !valid[2];
+  assign invalid_oh_c[3] = !valid[3];
+  assign invalid_oh_c[4] = !valid[4];
+  assign invalid_oh_c[5] = !valid[5];
+  assign invalid_oh_c[6] = !valid[6];
+  assign invalid_oh_c[7] = !valid[7];
+  assign invalid_oh[0] = invalid_oh_c[0] | ~|invalid_oh_c;
+  assign invalid_oh[1] = invalid_oh_c[1] & ~|invalid_oh_c[0:0];
+  assign invalid_oh[2] = invalid_oh_c[2] & ~|invalid_oh_c[1:0];
+  assign invalid_oh[3] = invalid_oh_c[3] & ~|invalid_oh_c[2:0];
+  assign invalid_oh[4] = invalid_oh_c[4] & ~|invalid_oh_c[3:0];
+  assign invalid_oh[5] = invalid_oh_c[5] & ~|invalid_oh_c[4:0];
+  assign invalid_oh[6] = invalid_oh_c[6] & ~|invalid_oh_c[5:0];
+  assign invalid_oh[7] = invalid_oh_c[7] & ~|invalid_oh_c[6:0];
+  wire [7:0] victim_oh_c;
+  wire [7:0] victim_oh;
+  assign victim_oh_c[0] = w0_repl == 3'd7;
+  assign victim_oh_c[1] = w1_repl == 3'd7;
+  assign victim_oh_c[2] = w2_repl == 3'd7;
+  assign victim_oh_c[3] = w3_repl == 3'd7;
+  assign victim_oh_c[4] = w4_repl == 3'd7;
+  assign victim_oh_c[5] = w5_repl == 3'd7;
+  assign victim_oh_c[6] = w6_repl == 3'd7;
+  assign victim_oh_c[7] = w7_repl == 3'd7;
+  assign victim_oh[0] = victim_oh_c[0] | ~|victim_oh_c;
+  assign victim_oh[1] = victim_oh_c[1] & ~|victim_oh_c[0:0];
+  assign victim_oh[2] = victim_oh_c[2] & ~|victim_oh_c[1:0];
+  assign victim_oh[3] = victim_oh_c[3] & ~|victim_oh_c[2:0];
+  assign victim_oh[4] = victim_oh_c[4] & ~|victim_oh_c[3:0];
+  assign victim_oh[5] = victim_oh_c[5] & ~|victim_oh_c[4:0];
+  assign victim_oh[6] = victim_oh_c[6] & ~|victim_oh_c[5:0];
+  assign victim_oh[7] = victim_oh_c[7] & ~|victim_oh_c[6:0];
+  wire [7:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
+  wire [2:0] sel_way;
+  assign sel_way[0] = |{sel_oh[1], sel_oh[3], sel_oh[5], sel_oh[7]};
+  assign sel_way[1] = |{sel_oh[2], sel_oh[3], sel_oh[6], sel_oh[7]};
+  assign sel_way[2] = |{sel_oh[4], sel_oh[5], sel_oh[6], sel_oh[7]};
   assign way_o = sel_way;
+  assign way_oh_o = sel_oh;
+  assign hit_way_oh_o = hit_oh;
   assign evict_o = is_fill & ~any_invalid;
-  always @* begin : evicted_tag
-    evict_tag_o = w0_tag;
-    if (sel_way == 3'd1) evict_tag_o = w1_tag;
-    if (sel_way == 3'd2) evict_tag_o = w2_tag;
-    if (sel_way == 3'd3) evict_tag_o = w3_tag;
-    if (sel_way == 3'd4) evict_tag_o = w4_tag;
-    if (sel_way == 3'd5) evict_tag_o = w5_tag;
-    if (sel_way == 3'd6) evict_tag_o = w6_tag;
-    if (sel_way == 3'd7) evict_tag_o = w7_tag;
-  end
+  always @* evict_tag_o =
+      {21{sel_oh[0]}} & w0_tag
+    | {21{sel_oh[1]}} & w1_tag
+    | {21{sel_oh[2]}} & w2_tag
+    | {21{sel_oh[3]}} & w3_tag
+    | {21{sel_oh[4]}} & w4_tag
+    | {21{sel_oh[5]}} & w5_tag
+    | {21{sel_oh[6]}} & w6_tag
+    | {21{sel_oh[7]}} & w7_tag;
   wire update = is_fill | hit_o;
   wire touch = update;
   reg w0_valid_d;
@@ -211,17 +200,14 @@ module gcn_l1_meta (
   reg w7_valid_d;
   reg [20:0] w7_tag_d;
   reg [2:0] w7_repl_d;
-  reg [2:0] sel_age;
-  always @* begin : chosen_age
-    sel_age = w0_repl;
-    if (sel_way == 3'd1) sel_age = w1_repl;
-    if (sel_way == 3'd2) sel_age = w2_repl;
-    if (sel_way == 3'd3) sel_age = w3_repl;
-    if (sel_way == 3'd4) sel_age = w4_repl;
-    if (sel_way == 3'd5) sel_age = w5_repl;
-    if (sel_way == 3'd6) sel_age = w6_repl;
-    if (sel_way == 3'd7) sel_age = w7_repl;
-  end
+  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl)) | (sel_oh[4] & (w0_repl < w4_repl)) | (sel_oh[5] & (w0_repl < w5_repl)) | (sel_oh[6] & (w0_repl < w6_repl)) | (sel_oh[7] & (w0_repl < w7_repl));
+  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl)) | (sel_oh[4] & (w1_repl < w4_repl)) | (sel_oh[5] & (w1_repl < w5_repl)) | (sel_oh[6] & (w1_repl < w6_repl)) | (sel_oh[7] & (w1_repl < w7_repl));
+  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl)) | (sel_oh[4] & (w2_repl < w4_repl)) | (sel_oh[5] & (w2_repl < w5_repl)) | (sel_oh[6] & (w2_repl < w6_repl)) | (sel_oh[7] & (w2_repl < w7_repl));
+  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl)) | (sel_oh[4] & (w3_repl < w4_repl)) | (sel_oh[5] & (w3_repl < w5_repl)) | (sel_oh[6] & (w3_repl < w6_repl)) | (sel_oh[7] & (w3_repl < w7_repl));
+  wire w4_younger = (sel_oh[0] & (w4_repl < w0_repl)) | (sel_oh[1] & (w4_repl < w1_repl)) | (sel_oh[2] & (w4_repl < w2_repl)) | (sel_oh[3] & (w4_repl < w3_repl)) | (sel_oh[5] & (w4_repl < w5_repl)) | (sel_oh[6] & (w4_repl < w6_repl)) | (sel_oh[7] & (w4_repl < w7_repl));
+  wire w5_younger = (sel_oh[0] & (w5_repl < w0_repl)) | (sel_oh[1] & (w5_repl < w1_repl)) | (sel_oh[2] & (w5_repl < w2_repl)) | (sel_oh[3] & (w5_repl < w3_repl)) | (sel_oh[4] & (w5_repl < w4_repl)) | (sel_oh[6] & (w5_repl < w6_repl)) | (sel_oh[7] & (w5_repl < w7_repl));
+  wire w6_younger = (sel_oh[0] & (w6_repl < w0_repl)) | (sel_oh[1] & (w6_repl < w1_repl)) | (sel_oh[2] & (w6_repl < w2_repl)) | (sel_oh[3] & (w6_repl < w3_repl)) | (sel_oh[4] & (w6_repl < w4_repl)) | (sel_oh[5] & (w6_repl < w5_repl)) | (sel_oh[7] & (w6_repl < w7_repl));
+  wire w7_younger = (sel_oh[0] & (w7_repl < w0_repl)) | (sel_oh[1] & (w7_repl < w1_repl)) | (sel_oh[2] & (w7_repl < w2_repl)) | (sel_oh[3] & (w7_repl < w3_repl)) | (sel_oh[4] & (w7_repl < w4_repl)) | (sel_oh[5] & (w7_repl < w5_repl)) | (sel_oh[6] & (w7_repl < w6_repl));
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;
@@ -248,53 +234,53 @@ module gcn_l1_meta (
     w7_tag_d = w7_tag;
     w7_repl_d = w7_repl;
     if (touch) begin
-      if (sel_way == 3'd0) w0_repl_d = 3'd0;
-      else if (w0_repl < sel_age) w0_repl_d = w0_repl + 3'd1;
-      if (sel_way == 3'd1) w1_repl_d = 3'd0;
-      else if (w1_repl < sel_age) w1_repl_d = w1_repl + 3'd1;
-      if (sel_way == 3'd2) w2_repl_d = 3'd0;
-      else if (w2_repl < sel_age) w2_repl_d = w2_repl + 3'd1;
-      if (sel_way == 3'd3) w3_repl_d = 3'd0;
-      else if (w3_repl < sel_age) w3_repl_d = w3_repl + 3'd1;
-      if (sel_way == 3'd4) w4_repl_d = 3'd0;
-      else if (w4_repl < sel_age) w4_repl_d = w4_repl + 3'd1;
-      if (sel_way == 3'd5) w5_repl_d = 3'd0;
-      else if (w5_repl < sel_age) w5_repl_d = w5_repl + 3'd1;
-      if (sel_way == 3'd6) w6_repl_d = 3'd0;
-      else if (w6_repl < sel_age) w6_repl_d = w6_repl + 3'd1;
-      if (sel_way == 3'd7) w7_repl_d = 3'd0;
-      else if (w7_repl < sel_age) w7_repl_d = w7_repl + 3'd1;
+      if (sel_oh[0]) w0_repl_d = 3'd0;
+      else if (w0_younger) w0_repl_d = w0_repl + 3'd1;
+      if (sel_oh[1]) w1_repl_d = 3'd0;
+      else if (w1_younger) w1_repl_d = w1_repl + 3'd1;
+      if (sel_oh[2]) w2_repl_d = 3'd0;
+      else if (w2_younger) w2_repl_d = w2_repl + 3'd1;
+      if (sel_oh[3]) w3_repl_d = 3'd0;
+      else if (w3_younger) w3_repl_d = w3_repl + 3'd1;
+      if (sel_oh[4]) w4_repl_d = 3'd0;
+      else if (w4_younger) w4_repl_d = w4_repl + 3'd1;
+      if (sel_oh[5]) w5_repl_d = 3'd0;
+      else if (w5_younger) w5_repl_d = w5_repl + 3'd1;
+      if (sel_oh[6]) w6_repl_d = 3'd0;
+      else if (w6_younger) w6_repl_d = w6_repl + 3'd1;
+      if (sel_oh[7]) w7_repl_d = 3'd0;
+      else if (w7_younger) w7_repl_d = w7_repl + 3'd1;
     end
     if (is_fill) begin
-      if (sel_way == 3'd0) begin
+      if (sel_oh[0]) begin
         w0_valid_d = 1'b1;
         w0_tag_d = tag_i;
       end
-      if (sel_way == 3'd1) begin
+      if (sel_oh[1]) begin
         w1_valid_d = 1'b1;
         w1_tag_d = tag_i;
       end
-      if (sel_way == 3'd2) begin
+      if (sel_oh[2]) begin
         w2_valid_d = 1'b1;
         w2_tag_d = tag_i;
       end
-      if (sel_way == 3'd3) begin
+      if (sel_oh[3]) begin
         w3_valid_d = 1'b1;
         w3_tag_d = tag_i;
       end
-      if (sel_way == 3'd4) begin
+      if (sel_oh[4]) begin
         w4_valid_d = 1'b1;
         w4_tag_d = tag_i;
       end
-      if (sel_way == 3'd5) begin
+      if (sel_oh[5]) begin
         w5_valid_d = 1'b1;
         w5_tag_d = tag_i;
       end
-      if (sel_way == 3'd6) begin
+      if (sel_oh[6]) begin
         w6_valid_d = 1'b1;
         w6_tag_d = tag_i;
       end
-      if (sel_way == 3'd7) begin
+      if (sel_oh[7]) begin
         w7_valid_d = 1'b1;
         w7_tag_d = tag_i;
       end

@@ -48,6 +48,8 @@ module li_decoupled_meta (
   input  wire filter_i,     // low: threshold 0, every load gets a line
   output wire hit_o,        // the entry owns a (valid) data line
   output wire [1:0] way_o,      // data way: hit, reserved or filled
+  output wire [3:0] way_oh_o, // ... one-hot
+  output wire [3:0] hit_way_oh_o, // the probed entry's data way (a hit reads it)
   output wire reserve_o,    // load: reserve a data line and fetch it
   output wire bypass_o,     // load: fetch without a data line
   output wire stall_o,      // load: wants a line but every line is reserved
@@ -134,153 +136,152 @@ module li_decoupled_meta (
   assign match[7] = t7_valid & (t7_tag == tag_i);
   assign tvalid[7] = t7_valid;
   wire probe_hit = |match;
-  reg [2:0] probe_way;
-  reg [2:0] tinv_way;
-  wire probe_select_a0_0 = match[0];
-  wire probe_select_a0_1 = match[1];
-  wire probe_select_a0_2 = match[2];
-  wire probe_select_a0_3 = match[3];
-  wire probe_select_a0_4 = match[4];
-  wire probe_select_a0_5 = match[5];
-  wire probe_select_a0_6 = match[6];
-  wire probe_select_a0_7 = match[7];
-  wire probe_select_a1_0 = probe_select_a0_0 | probe_select_a0_1;
-  wire probe_select_i1_0 = ~probe_select_a0_0;
-  wire probe_select_a1_1 = probe_select_a0_2 | probe_select_a0_3;
-  wire probe_select_i1_1 = ~probe_select_a0_2;
-  wire probe_select_a1_2 = probe_select_a0_4 | probe_select_a0_5;
-  wire probe_select_i1_2 = ~probe_select_a0_4;
-  wire probe_select_a1_3 = probe_select_a0_6 | probe_select_a0_7;
-  wire probe_select_i1_3 = ~probe_select_a0_6;
-  wire probe_select_a2_0 = probe_select_a1_0 | probe_select_a1_1;
-  wire [1:0] probe_select_i2_0 = probe_select_a1_0 ? {1'b0, probe_select_i1_0} : {1'b1, probe_select_i1_1};
-  wire probe_select_a2_1 = probe_select_a1_2 | probe_select_a1_3;
-  wire [1:0] probe_select_i2_1 = probe_select_a1_2 ? {1'b0, probe_select_i1_2} : {1'b1, probe_select_i1_3};
-  wire probe_select_a3_0 = probe_select_a2_0 | probe_select_a2_1;
-  wire [2:0] probe_select_i3_0 = probe_select_a2_0 ? {1'b0, probe_select_i2_0} : {1'b1, probe_select_i2_1};
-  always @* probe_way = probe_select_a3_0 ? probe_select_i3_0 : 3'd0;
-  wire tag_invalid_select_a0_0 = !tvalid[0];
-  wire tag_invalid_select_a0_1 = !tvalid[1];
-  wire tag_invalid_select_a0_2 = !tvalid[2];
-  wire tag_invalid_select_a0_3 = !tvalid[3];
-  wire tag_invalid_select_a0_4 = !tvalid[4];
-  wire tag_invalid_select_a0_5 = !tvalid[5];
-  wire tag_invalid_select_a0_6 = !tvalid[6];
-  wire tag_invalid_select_a0_7 = !tvalid[7];
-  wire tag_invalid_select_a1_0 = tag_invalid_select_a0_0 | tag_invalid_select_a0_1;
-  wire tag_invalid_select_i1_0 = ~tag_invalid_select_a0_0;
-  wire tag_invalid_select_a1_1 = tag_invalid_select_a0_2 | tag_invalid_select_a0_3;
-  wire tag_invalid_select_i1_1 = ~tag_invalid_select_a0_2;
-  wire tag_invalid_select_a1_2 = tag_invalid_select_a0_4 | tag_invalid_select_a0_5;
-  wire tag_invalid_select_i1_2 = ~tag_invalid_select_a0_4;
-  wire tag_invalid_select_a1_3 = tag_invalid_select_a0_6 | tag_invalid_select_a0_7;
-  wire tag_invalid_select_i1_3 = ~tag_invalid_select_a0_6;
-  wire tag_invalid_select_a2_0 = tag_invalid_select_a1_0 | tag_invalid_select_a1_1;
-  wire [1:0] tag_invalid_select_i2_0 = tag_invalid_select_a1_0 ? {1'b0, tag_invalid_select_i1_0} : {1'b1, tag_invalid_select_i1_1};
-  wire tag_invalid_select_a2_1 = tag_invalid_select_a1_2 | tag_invalid_select_a1_3;
-  wire [1:0] tag_invalid_select_i2_1 = tag_invalid_select_a1_2 ? {1'b0, tag_invalid_select_i1_2} : {1'b1, tag_invalid_select_i1_3};
-  wire tag_invalid_select_a3_0 = tag_invalid_select_a2_0 | tag_invalid_select_a2_1;
-  wire [2:0] tag_invalid_select_i3_0 = tag_invalid_select_a2_0 ? {1'b0, tag_invalid_select_i2_0} : {1'b1, tag_invalid_select_i2_1};
-  always @* tinv_way = tag_invalid_select_a3_0 ? tag_invalid_select_i3_0 : 3'd0;
-  // Least-RC entry without a data line, lowest way on ties (one always exists:
-  // the tag store has more ways than the data store).
-  reg [2:0] lfu_way;
-  reg [5:0] lfu_rc;
-  reg lfu_found;
-  always @* begin : lfu_select
-    lfu_way = 3'd0;
-    lfu_rc = 6'd0;
-    lfu_found = 1'b0;
-    if (!t0_pv && (!lfu_found || t0_rc < lfu_rc)) begin
-      lfu_way = 3'd0;
-      lfu_rc = t0_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t1_pv && (!lfu_found || t1_rc < lfu_rc)) begin
-      lfu_way = 3'd1;
-      lfu_rc = t1_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t2_pv && (!lfu_found || t2_rc < lfu_rc)) begin
-      lfu_way = 3'd2;
-      lfu_rc = t2_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t3_pv && (!lfu_found || t3_rc < lfu_rc)) begin
-      lfu_way = 3'd3;
-      lfu_rc = t3_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t4_pv && (!lfu_found || t4_rc < lfu_rc)) begin
-      lfu_way = 3'd4;
-      lfu_rc = t4_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t5_pv && (!lfu_found || t5_rc < lfu_rc)) begin
-      lfu_way = 3'd5;
-      lfu_rc = t5_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t6_pv && (!lfu_found || t6_rc < lfu_rc)) begin
-      lfu_way = 3'd6;
-      lfu_rc = t6_rc;
-      lfu_found = 1'b1;
-    end
-    if (!t7_pv && (!lfu_found || t7_rc < lfu_rc)) begin
-      lfu_way = 3'd7;
-      lfu_rc = t7_rc;
-      lfu_found = 1'b1;
-    end
-  end
-  wire [2:0] sel_t = probe_hit ? probe_way : (&tvalid ? lfu_way : tinv_way);
+  wire [7:0] probe_oh_c;
+  wire [7:0] probe_oh;
+  assign probe_oh_c[0] = match[0];
+  assign probe_oh_c[1] = match[1];
+  assign probe_oh_c[2] = match[2];
+  assign probe_oh_c[3] = match[3];
+  assign probe_oh_c[4] = match[4];
+  assign probe_oh_c[5] = match[5];
+  assign probe_oh_c[6] = match[6];
+  assign probe_oh_c[7] = match[7];
+  assign probe_oh[0] = probe_oh_c[0] | ~|probe_oh_c;
+  assign probe_oh[1] = probe_oh_c[1] & ~|probe_oh_c[0:0];
+  assign probe_oh[2] = probe_oh_c[2] & ~|probe_oh_c[1:0];
+  assign probe_oh[3] = probe_oh_c[3] & ~|probe_oh_c[2:0];
+  assign probe_oh[4] = probe_oh_c[4] & ~|probe_oh_c[3:0];
+  assign probe_oh[5] = probe_oh_c[5] & ~|probe_oh_c[4:0];
+  assign probe_oh[6] = probe_oh_c[6] & ~|probe_oh_c[5:0];
+  assign probe_oh[7] = probe_oh_c[7] & ~|probe_oh_c[6:0];
+  wire [7:0] tinv_oh_c;
+  wire [7:0] tinv_oh;
+  assign tinv_oh_c[0] = !tvalid[0];
+  assign tinv_oh_c[1] = !tvalid[1];
+  assign tinv_oh_c[2] = !tvalid[2];
+  assign tinv_oh_c[3] = !tvalid[3];
+  assign tinv_oh_c[4] = !tvalid[4];
+  assign tinv_oh_c[5] = !tvalid[5];
+  assign tinv_oh_c[6] = !tvalid[6];
+  assign tinv_oh_c[7] = !tvalid[7];
+  assign tinv_oh[0] = tinv_oh_c[0] | ~|tinv_oh_c;
+  assign tinv_oh[1] = tinv_oh_c[1] & ~|tinv_oh_c[0:0];
+  assign tinv_oh[2] = tinv_oh_c[2] & ~|tinv_oh_c[1:0];
+  assign tinv_oh[3] = tinv_oh_c[3] & ~|tinv_oh_c[2:0];
+  assign tinv_oh[4] = tinv_oh_c[4] & ~|tinv_oh_c[3:0];
+  assign tinv_oh[5] = tinv_oh_c[5] & ~|tinv_oh_c[4:0];
+  assign tinv_oh[6] = tinv_oh_c[6] & ~|tinv_oh_c[5:0];
+  assign tinv_oh[7] = tinv_oh_c[7] & ~|tinv_oh_c[6:0];
+  // Least-RC entry without a data line, lowest entry on ties (one always exists:
+  // the tag store has more ways than the data store): entry t wins every pairwise
+  // compare, all made at once.
+  wire [7:0] lfu_oh_c;
+  assign lfu_oh_c[0] = !t0_pv & (t1_pv | (t0_rc <= t1_rc)) & (t2_pv | (t0_rc <= t2_rc)) & (t3_pv | (t0_rc <= t3_rc)) & (t4_pv | (t0_rc <= t4_rc)) & (t5_pv | (t0_rc <= t5_rc)) & (t6_pv | (t0_rc <= t6_rc)) & (t7_pv | (t0_rc <= t7_rc));
+  assign lfu_oh_c[1] = !t1_pv & (t0_pv | (t1_rc < t0_rc)) & (t2_pv | (t1_rc <= t2_rc)) & (t3_pv | (t1_rc <= t3_rc)) & (t4_pv | (t1_rc <= t4_rc)) & (t5_pv | (t1_rc <= t5_rc)) & (t6_pv | (t1_rc <= t6_rc)) & (t7_pv | (t1_rc <= t7_rc));
+  assign lfu_oh_c[2] = !t2_pv & (t0_pv | (t2_rc < t0_rc)) & (t1_pv | (t2_rc < t1_rc)) & (t3_pv | (t2_rc <= t3_rc)) & (t4_pv | (t2_rc <= t4_rc)) & (t5_pv | (t2_rc <= t5_rc)) & (t6_pv | (t2_rc <= t6_rc)) & (t7_pv | (t2_rc <= t7_rc));
+  assign lfu_oh_c[3] = !t3_pv & (t0_pv | (t3_rc < t0_rc)) & (t1_pv | (t3_rc < t1_rc)) & (t2_pv | (t3_rc < t2_rc)) & (t4_pv | (t3_rc <= t4_rc)) & (t5_pv | (t3_rc <= t5_rc)) & (t6_pv | (t3_rc <= t6_rc)) & (t7_pv | (t3_rc <= t7_rc));
+  assign lfu_oh_c[4] = !t4_pv & (t0_pv | (t4_rc < t0_rc)) & (t1_pv | (t4_rc < t1_rc)) & (t2_pv | (t4_rc < t2_rc)) & (t3_pv | (t4_rc < t3_rc)) & (t5_pv | (t4_rc <= t5_rc)) & (t6_pv | (t4_rc <= t6_rc)) & (t7_pv | (t4_rc <= t7_rc));
+  assign lfu_oh_c[5] = !t5_pv & (t0_pv | (t5_rc < t0_rc)) & (t1_pv | (t5_rc < t1_rc)) & (t2_pv | (t5_rc < t2_rc)) & (t3_pv | (t5_rc < t3_rc)) & (t4_pv | (t5_rc < t4_rc)) & (t6_pv | (t5_rc <= t6_rc)) & (t7_pv | (t5_rc <= t7_rc));
+  assign lfu_oh_c[6] = !t6_pv & (t0_pv | (t6_rc < t0_rc)) & (t1_pv | (t6_rc < t1_rc)) & (t2_pv | (t6_rc < t2_rc)) & (t3_pv | (t6_rc < t3_rc)) & (t4_pv | (t6_rc < t4_rc)) & (t5_pv | (t6_rc < t5_rc)) & (t7_pv | (t6_rc <= t7_rc));
+  assign lfu_oh_c[7] = !t7_pv & (t0_pv | (t7_rc < t0_rc)) & (t1_pv | (t7_rc < t1_rc)) & (t2_pv | (t7_rc < t2_rc)) & (t3_pv | (t7_rc < t3_rc)) & (t4_pv | (t7_rc < t4_rc)) & (t5_pv | (t7_rc < t5_rc)) & (t6_pv | (t7_rc < t6_rc));
+  wire [7:0] lfu_oh = {lfu_oh_c[7:1], lfu_oh_c[0] | ~|lfu_oh_c};
+  wire [7:0] sel_t_oh = probe_hit ? probe_oh : (&tvalid ? lfu_oh : tinv_oh);
   reg [5:0] h_rc;
   reg [1:0] h_pos;
   reg h_pv;
-  always @* begin : probed_entry
-    h_rc = t0_rc;
-    h_pos = t0_pos;
-    h_pv = t0_pv;
-    if (probe_way == 3'd1) begin
-      h_rc = t1_rc;
-      h_pos = t1_pos;
-      h_pv = t1_pv;
-    end
-    if (probe_way == 3'd2) begin
-      h_rc = t2_rc;
-      h_pos = t2_pos;
-      h_pv = t2_pv;
-    end
-    if (probe_way == 3'd3) begin
-      h_rc = t3_rc;
-      h_pos = t3_pos;
-      h_pv = t3_pv;
-    end
-    if (probe_way == 3'd4) begin
-      h_rc = t4_rc;
-      h_pos = t4_pos;
-      h_pv = t4_pv;
-    end
-    if (probe_way == 3'd5) begin
-      h_rc = t5_rc;
-      h_pos = t5_pos;
-      h_pv = t5_pv;
-    end
-    if (probe_way == 3'd6) begin
-      h_rc = t6_rc;
-      h_pos = t6_pos;
-      h_pv = t6_pv;
-    end
-    if (probe_way == 3'd7) begin
-      h_rc = t7_rc;
-      h_pos = t7_pos;
-      h_pv = t7_pv;
-    end
-  end
+  always @* h_rc =
+      {6{probe_oh[0]}} & t0_rc
+    | {6{probe_oh[1]}} & t1_rc
+    | {6{probe_oh[2]}} & t2_rc
+    | {6{probe_oh[3]}} & t3_rc
+    | {6{probe_oh[4]}} & t4_rc
+    | {6{probe_oh[5]}} & t5_rc
+    | {6{probe_oh[6]}} & t6_rc
+    | {6{probe_oh[7]}} & t7_rc;
+  always @* h_pos =
+      {2{probe_oh[0]}} & t0_pos
+    | {2{probe_oh[1]}} & t1_pos
+    | {2{probe_oh[2]}} & t2_pos
+    | {2{probe_oh[3]}} & t3_pos
+    | {2{probe_oh[4]}} & t4_pos
+    | {2{probe_oh[5]}} & t5_pos
+    | {2{probe_oh[6]}} & t6_pos
+    | {2{probe_oh[7]}} & t7_pos;
+  always @* h_pv =
+      {1{probe_oh[0]}} & t0_pv
+    | {1{probe_oh[1]}} & t1_pv
+    | {1{probe_oh[2]}} & t2_pv
+    | {1{probe_oh[3]}} & t3_pv
+    | {1{probe_oh[4]}} & t4_pv
+    | {1{probe_oh[5]}} & t5_pv
+    | {1{probe_oh[6]}} & t6_pv
+    | {1{probe_oh[7]}} & t7_pv;
+  // each entry's data way, one-hot
+  wire [3:0] t0_pos_oh;
+  assign t0_pos_oh[0] = t0_pos == 2'd0;
+  assign t0_pos_oh[1] = t0_pos == 2'd1;
+  assign t0_pos_oh[2] = t0_pos == 2'd2;
+  assign t0_pos_oh[3] = t0_pos == 2'd3;
+  wire [3:0] t1_pos_oh;
+  assign t1_pos_oh[0] = t1_pos == 2'd0;
+  assign t1_pos_oh[1] = t1_pos == 2'd1;
+  assign t1_pos_oh[2] = t1_pos == 2'd2;
+  assign t1_pos_oh[3] = t1_pos == 2'd3;
+  wire [3:0] t2_pos_oh;
+  assign t2_pos_oh[0] = t2_pos == 2'd0;
+  assign t2_pos_oh[1] = t2_pos == 2'd1;
+  assign t2_pos_oh[2] = t2_pos == 2'd2;
+  assign t2_pos_oh[3] = t2_pos == 2'd3;
+  wire [3:0] t3_pos_oh;
+  assign t3_pos_oh[0] = t3_pos == 2'd0;
+  assign t3_pos_oh[1] = t3_pos == 2'd1;
+  assign t3_pos_oh[2] = t3_pos == 2'd2;
+  assign t3_pos_oh[3] = t3_pos == 2'd3;
+  wire [3:0] t4_pos_oh;
+  assign t4_pos_oh[0] = t4_pos == 2'd0;
+  assign t4_pos_oh[1] = t4_pos == 2'd1;
+  assign t4_pos_oh[2] = t4_pos == 2'd2;
+  assign t4_pos_oh[3] = t4_pos == 2'd3;
+  wire [3:0] t5_pos_oh;
+  assign t5_pos_oh[0] = t5_pos == 2'd0;
+  assign t5_pos_oh[1] = t5_pos == 2'd1;
+  assign t5_pos_oh[2] = t5_pos == 2'd2;
+  assign t5_pos_oh[3] = t5_pos == 2'd3;
+  wire [3:0] t6_pos_oh;
+  assign t6_pos_oh[0] = t6_pos == 2'd0;
+  assign t6_pos_oh[1] = t6_pos == 2'd1;
+  assign t6_pos_oh[2] = t6_pos == 2'd2;
+  assign t6_pos_oh[3] = t6_pos == 2'd3;
+  wire [3:0] t7_pos_oh;
+  assign t7_pos_oh[0] = t7_pos == 2'd0;
+  assign t7_pos_oh[1] = t7_pos == 2'd1;
+  assign t7_pos_oh[2] = t7_pos == 2'd2;
+  assign t7_pos_oh[3] = t7_pos == 2'd3;
+  reg [3:0] hpos_oh;
+  always @* hpos_oh =
+      {4{probe_oh[0]}} & t0_pos_oh
+    | {4{probe_oh[1]}} & t1_pos_oh
+    | {4{probe_oh[2]}} & t2_pos_oh
+    | {4{probe_oh[3]}} & t3_pos_oh
+    | {4{probe_oh[4]}} & t4_pos_oh
+    | {4{probe_oh[5]}} & t5_pos_oh
+    | {4{probe_oh[6]}} & t6_pos_oh
+    | {4{probe_oh[7]}} & t7_pos_oh;
 
   assign hit_o = probe_hit & h_pv;
   wire [5:0] rc_inc = (h_rc == 6'd63) ? h_rc : h_rc + 6'd1; // saturating
   wire [5:0] rc_new = probe_hit ? rc_inc : 6'd1;
-  wire want_line = ~filter_i | (rc_new >= 6'd2);
+  // rc_new >= 2: an entry's incremented RC reaches it iff RC >= 1
+  wire [7:0] rc_reaches;
+  assign rc_reaches[0] = t0_rc >= 6'd1;
+  assign rc_reaches[1] = t1_rc >= 6'd1;
+  assign rc_reaches[2] = t2_rc >= 6'd1;
+  assign rc_reaches[3] = t3_rc >= 6'd1;
+  assign rc_reaches[4] = t4_rc >= 6'd1;
+  assign rc_reaches[5] = t5_rc >= 6'd1;
+  assign rc_reaches[6] = t6_rc >= 6'd1;
+  assign rc_reaches[7] = t7_rc >= 6'd1;
+  wire want_line = ~filter_i | (probe_hit & |(probe_oh & rc_reaches));
   wire need_line = is_load & ~hit_o & want_line;
   assign bypass_o = is_load & ~hit_o & ~want_line;
   wire [3:0] free_line;
@@ -294,96 +295,79 @@ module li_decoupled_meta (
   assign free_line[3] = ~w3_valid & ~w3_rsv;
   assign eligible[3] = w3_valid;
   wire any_free = free_cnt != 3'd0;
-  reg [1:0] free_way;
-  wire free_select_a0_0 = free_line[0];
-  wire free_select_a0_1 = free_line[1];
-  wire free_select_a0_2 = free_line[2];
-  wire free_select_a0_3 = free_line[3];
-  wire free_select_a1_0 = free_select_a0_0 | free_select_a0_1;
-  wire free_select_i1_0 = ~free_select_a0_0;
-  wire free_select_a1_1 = free_select_a0_2 | free_select_a0_3;
-  wire free_select_i1_1 = ~free_select_a0_2;
-  wire free_select_a2_0 = free_select_a1_0 | free_select_a1_1;
-  wire [1:0] free_select_i2_0 = free_select_a1_0 ? {1'b0, free_select_i1_0} : {1'b1, free_select_i1_1};
-  always @* free_way = free_select_a2_0 ? free_select_i2_0 : 2'd0;
+  wire [3:0] free_oh_c;
+  wire [3:0] free_oh;
+  assign free_oh_c[0] = free_line[0];
+  assign free_oh_c[1] = free_line[1];
+  assign free_oh_c[2] = free_line[2];
+  assign free_oh_c[3] = free_line[3];
+  assign free_oh[0] = free_oh_c[0] | ~|free_oh_c;
+  assign free_oh[1] = free_oh_c[1] & ~|free_oh_c[0:0];
+  assign free_oh[2] = free_oh_c[2] & ~|free_oh_c[1:0];
+  assign free_oh[3] = free_oh_c[3] & ~|free_oh_c[2:0];
+  wire [1:0] free_way;
+  assign free_way[0] = |{free_oh[1], free_oh[3]};
+  assign free_way[1] = |{free_oh[2], free_oh[3]};
   reg [1:0] victim_way;
-  reg [1:0] victim_repl;
-  reg victim_found;
-  always @* begin : lru_victim
-    victim_way = 2'd0;
-    victim_repl = 2'd0;
-    victim_found = 1'b0;
-    if (eligible[0] && (!victim_found || w0_repl > victim_repl)) begin
-      victim_way = 2'd0;
-      victim_repl = w0_repl;
-      victim_found = 1'b1;
-    end
-    if (eligible[1] && (!victim_found || w1_repl > victim_repl)) begin
-      victim_way = 2'd1;
-      victim_repl = w1_repl;
-      victim_found = 1'b1;
-    end
-    if (eligible[2] && (!victim_found || w2_repl > victim_repl)) begin
-      victim_way = 2'd2;
-      victim_repl = w2_repl;
-      victim_found = 1'b1;
-    end
-    if (eligible[3] && (!victim_found || w3_repl > victim_repl)) begin
-      victim_way = 2'd3;
-      victim_repl = w3_repl;
-      victim_found = 1'b1;
-    end
-  end
+  wire [3:0] victim_found;
+  assign victim_found[0] = eligible[0] & (!eligible[1] | (w0_repl >= w1_repl)) & (!eligible[2] | (w0_repl >= w2_repl)) & (!eligible[3] | (w0_repl >= w3_repl));
+  assign victim_found[1] = eligible[1] & (!eligible[0] | (w1_repl > w0_repl)) & (!eligible[2] | (w1_repl >= w2_repl)) & (!eligible[3] | (w1_repl >= w3_repl));
+  assign victim_found[2] = eligible[2] & (!eligible[0] | (w2_repl > w0_repl)) & (!eligible[1] | (w2_repl > w1_repl)) & (!eligible[3] | (w2_repl >= w3_repl));
+  assign victim_found[3] = eligible[3] & (!eligible[0] | (w3_repl > w0_repl)) & (!eligible[1] | (w3_repl > w1_repl)) & (!eligible[2] | (w3_repl > w2_repl));
+  wire [3:0] victim_oh = {victim_found[3:1], victim_found[0] | ~|victim_found};
+  wire [1:0] victim_way_n;
+  assign victim_way_n[0] = |{victim_found[1], victim_found[3]};
+  assign victim_way_n[1] = |{victim_found[2], victim_found[3]};
+  always @* victim_way = victim_way_n;
   assign stall_o = need_line & ~any_free & ~|eligible;
   assign reserve_o = need_line & ~stall_o;
   assign evict_o = reserve_o & ~any_free;
   wire [1:0] res_way = any_free ? free_way : victim_way;
-  wire [1:0] sel_way = reserve_o ? res_way : h_pos;
-  assign way_o = sel_way;
+  wire [3:0] res_oh = any_free ? free_oh : victim_oh;
+  assign way_o = reserve_o ? res_way : h_pos; // the chosen data way
+  assign way_oh_o = reserve_o ? res_oh : hpos_oh;
+  // The replacement state is touched only by hits and fills, whose data way is the
+  // probed entry's (a reservation ages, it does not touch): the updates need not wait
+  // for the reservation decision.
+  wire [3:0] sel_oh = hpos_oh;
+  assign hit_way_oh_o = hpos_oh;
   // The entry that owned the evicted line loses it.
   wire [7:0] owns_victim;
-  assign owns_victim[0] = t0_valid & t0_pv & (t0_pos == victim_way);
-  assign owns_victim[1] = t1_valid & t1_pv & (t1_pos == victim_way);
-  assign owns_victim[2] = t2_valid & t2_pv & (t2_pos == victim_way);
-  assign owns_victim[3] = t3_valid & t3_pv & (t3_pos == victim_way);
-  assign owns_victim[4] = t4_valid & t4_pv & (t4_pos == victim_way);
-  assign owns_victim[5] = t5_valid & t5_pv & (t5_pos == victim_way);
-  assign owns_victim[6] = t6_valid & t6_pv & (t6_pos == victim_way);
-  assign owns_victim[7] = t7_valid & t7_pv & (t7_pos == victim_way);
-  reg [2:0] lost_t;
-  wire owner_select_a0_0 = owns_victim[0];
-  wire owner_select_a0_1 = owns_victim[1];
-  wire owner_select_a0_2 = owns_victim[2];
-  wire owner_select_a0_3 = owns_victim[3];
-  wire owner_select_a0_4 = owns_victim[4];
-  wire owner_select_a0_5 = owns_victim[5];
-  wire owner_select_a0_6 = owns_victim[6];
-  wire owner_select_a0_7 = owns_victim[7];
-  wire owner_select_a1_0 = owner_select_a0_0 | owner_select_a0_1;
-  wire owner_select_i1_0 = ~owner_select_a0_0;
-  wire owner_select_a1_1 = owner_select_a0_2 | owner_select_a0_3;
-  wire owner_select_i1_1 = ~owner_select_a0_2;
-  wire owner_select_a1_2 = owner_select_a0_4 | owner_select_a0_5;
-  wire owner_select_i1_2 = ~owner_select_a0_4;
-  wire owner_select_a1_3 = owner_select_a0_6 | owner_select_a0_7;
-  wire owner_select_i1_3 = ~owner_select_a0_6;
-  wire owner_select_a2_0 = owner_select_a1_0 | owner_select_a1_1;
-  wire [1:0] owner_select_i2_0 = owner_select_a1_0 ? {1'b0, owner_select_i1_0} : {1'b1, owner_select_i1_1};
-  wire owner_select_a2_1 = owner_select_a1_2 | owner_select_a1_3;
-  wire [1:0] owner_select_i2_1 = owner_select_a1_2 ? {1'b0, owner_select_i1_2} : {1'b1, owner_select_i1_3};
-  wire owner_select_a3_0 = owner_select_a2_0 | owner_select_a2_1;
-  wire [2:0] owner_select_i3_0 = owner_select_a2_0 ? {1'b0, owner_select_i2_0} : {1'b1, owner_select_i2_1};
-  always @* lost_t = owner_select_a3_0 ? owner_select_i3_0 : 3'd0;
-  always @* begin : evicted_tag
-    evict_tag_o = t0_tag;
-    if (lost_t == 3'd1) evict_tag_o = t1_tag;
-    if (lost_t == 3'd2) evict_tag_o = t2_tag;
-    if (lost_t == 3'd3) evict_tag_o = t3_tag;
-    if (lost_t == 3'd4) evict_tag_o = t4_tag;
-    if (lost_t == 3'd5) evict_tag_o = t5_tag;
-    if (lost_t == 3'd6) evict_tag_o = t6_tag;
-    if (lost_t == 3'd7) evict_tag_o = t7_tag;
-  end
+  assign owns_victim[0] = t0_valid & t0_pv & |(t0_pos_oh & victim_oh);
+  assign owns_victim[1] = t1_valid & t1_pv & |(t1_pos_oh & victim_oh);
+  assign owns_victim[2] = t2_valid & t2_pv & |(t2_pos_oh & victim_oh);
+  assign owns_victim[3] = t3_valid & t3_pv & |(t3_pos_oh & victim_oh);
+  assign owns_victim[4] = t4_valid & t4_pv & |(t4_pos_oh & victim_oh);
+  assign owns_victim[5] = t5_valid & t5_pv & |(t5_pos_oh & victim_oh);
+  assign owns_victim[6] = t6_valid & t6_pv & |(t6_pos_oh & victim_oh);
+  assign owns_victim[7] = t7_valid & t7_pv & |(t7_pos_oh & victim_oh);
+  wire [7:0] lost_oh_c;
+  wire [7:0] lost_oh;
+  assign lost_oh_c[0] = owns_victim[0];
+  assign lost_oh_c[1] = owns_victim[1];
+  assign lost_oh_c[2] = owns_victim[2];
+  assign lost_oh_c[3] = owns_victim[3];
+  assign lost_oh_c[4] = owns_victim[4];
+  assign lost_oh_c[5] = owns_victim[5];
+  assign lost_oh_c[6] = owns_victim[6];
+  assign lost_oh_c[7] = owns_victim[7];
+  assign lost_oh[0] = lost_oh_c[0] | ~|lost_oh_c;
+  assign lost_oh[1] = lost_oh_c[1] & ~|lost_oh_c[0:0];
+  assign lost_oh[2] = lost_oh_c[2] & ~|lost_oh_c[1:0];
+  assign lost_oh[3] = lost_oh_c[3] & ~|lost_oh_c[2:0];
+  assign lost_oh[4] = lost_oh_c[4] & ~|lost_oh_c[3:0];
+  assign lost_oh[5] = lost_oh_c[5] & ~|lost_oh_c[4:0];
+  assign lost_oh[6] = lost_oh_c[6] & ~|lost_oh_c[5:0];
+  assign lost_oh[7] = lost_oh_c[7] & ~|lost_oh_c[6:0];
+  always @* evict_tag_o =
+      {20{lost_oh[0]}} & t0_tag
+    | {20{lost_oh[1]}} & t1_tag
+    | {20{lost_oh[2]}} & t2_tag
+    | {20{lost_oh[3]}} & t3_tag
+    | {20{lost_oh[4]}} & t4_tag
+    | {20{lost_oh[5]}} & t5_tag
+    | {20{lost_oh[6]}} & t6_tag
+    | {20{lost_oh[7]}} & t7_tag;
   // Replacement touch: load and store hits (write-evict stores invalidate), fills.
   wire touch = ((is_load | is_store) & hit_o) | is_fill;
   // Aging: every data-line allocation and every invalidation.
@@ -430,13 +414,10 @@ module li_decoupled_meta (
   reg w3_valid_d, w3_rsv_d;
   reg [1:0] w3_repl_d;
   reg [2:0] free_d;
-  reg [1:0] sel_age;
-  always @* begin : chosen_age
-    sel_age = w0_repl;
-    if (sel_way == 2'd1) sel_age = w1_repl;
-    if (sel_way == 2'd2) sel_age = w2_repl;
-    if (sel_way == 2'd3) sel_age = w3_repl;
-  end
+  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl));
+  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl));
+  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl));
+  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl));
   always @* begin : next_row
     t0_valid_d = t0_valid;
     t0_tag_d = t0_tag;
@@ -502,7 +483,7 @@ module li_decoupled_meta (
       if (t7_valid && t7_rc != 6'd0) t7_rc_d = t7_rc - 6'd1;
     end
     if (is_load & ~stall_o) begin // the probed or newly taken entry
-      if (sel_t == 3'd0) begin
+      if (sel_t_oh[0]) begin
         t0_valid_d = 1'b1;
         t0_tag_d = tag_i;
         t0_rc_d = rc_new;
@@ -515,7 +496,7 @@ module li_decoupled_meta (
           t0_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd1) begin
+      if (sel_t_oh[1]) begin
         t1_valid_d = 1'b1;
         t1_tag_d = tag_i;
         t1_rc_d = rc_new;
@@ -528,7 +509,7 @@ module li_decoupled_meta (
           t1_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd2) begin
+      if (sel_t_oh[2]) begin
         t2_valid_d = 1'b1;
         t2_tag_d = tag_i;
         t2_rc_d = rc_new;
@@ -541,7 +522,7 @@ module li_decoupled_meta (
           t2_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd3) begin
+      if (sel_t_oh[3]) begin
         t3_valid_d = 1'b1;
         t3_tag_d = tag_i;
         t3_rc_d = rc_new;
@@ -554,7 +535,7 @@ module li_decoupled_meta (
           t3_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd4) begin
+      if (sel_t_oh[4]) begin
         t4_valid_d = 1'b1;
         t4_tag_d = tag_i;
         t4_rc_d = rc_new;
@@ -567,7 +548,7 @@ module li_decoupled_meta (
           t4_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd5) begin
+      if (sel_t_oh[5]) begin
         t5_valid_d = 1'b1;
         t5_tag_d = tag_i;
         t5_rc_d = rc_new;
@@ -580,7 +561,7 @@ module li_decoupled_meta (
           t5_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd6) begin
+      if (sel_t_oh[6]) begin
         t6_valid_d = 1'b1;
         t6_tag_d = tag_i;
         t6_rc_d = rc_new;
@@ -593,7 +574,7 @@ module li_decoupled_meta (
           t6_pos_d = res_way;
         end
       end
-      if (sel_t == 3'd7) begin
+      if (sel_t_oh[7]) begin
         t7_valid_d = 1'b1;
         t7_tag_d = tag_i;
         t7_rc_d = rc_new;
@@ -608,37 +589,37 @@ module li_decoupled_meta (
       end
     end
     if (evict_o) begin // the victim line's owner loses it
-      if (lost_t == 3'd0) begin t0_pv_d = 1'b0; t0_pos_d = 2'd0; t0_rc_d = 6'd0; end
-      if (lost_t == 3'd1) begin t1_pv_d = 1'b0; t1_pos_d = 2'd0; t1_rc_d = 6'd0; end
-      if (lost_t == 3'd2) begin t2_pv_d = 1'b0; t2_pos_d = 2'd0; t2_rc_d = 6'd0; end
-      if (lost_t == 3'd3) begin t3_pv_d = 1'b0; t3_pos_d = 2'd0; t3_rc_d = 6'd0; end
-      if (lost_t == 3'd4) begin t4_pv_d = 1'b0; t4_pos_d = 2'd0; t4_rc_d = 6'd0; end
-      if (lost_t == 3'd5) begin t5_pv_d = 1'b0; t5_pos_d = 2'd0; t5_rc_d = 6'd0; end
-      if (lost_t == 3'd6) begin t6_pv_d = 1'b0; t6_pos_d = 2'd0; t6_rc_d = 6'd0; end
-      if (lost_t == 3'd7) begin t7_pv_d = 1'b0; t7_pos_d = 2'd0; t7_rc_d = 6'd0; end
+      if (lost_oh[0]) begin t0_pv_d = 1'b0; t0_pos_d = 2'd0; t0_rc_d = 6'd0; end
+      if (lost_oh[1]) begin t1_pv_d = 1'b0; t1_pos_d = 2'd0; t1_rc_d = 6'd0; end
+      if (lost_oh[2]) begin t2_pv_d = 1'b0; t2_pos_d = 2'd0; t2_rc_d = 6'd0; end
+      if (lost_oh[3]) begin t3_pv_d = 1'b0; t3_pos_d = 2'd0; t3_rc_d = 6'd0; end
+      if (lost_oh[4]) begin t4_pv_d = 1'b0; t4_pos_d = 2'd0; t4_rc_d = 6'd0; end
+      if (lost_oh[5]) begin t5_pv_d = 1'b0; t5_pos_d = 2'd0; t5_rc_d = 6'd0; end
+      if (lost_oh[6]) begin t6_pv_d = 1'b0; t6_pos_d = 2'd0; t6_rc_d = 6'd0; end
+      if (lost_oh[7]) begin t7_pv_d = 1'b0; t7_pos_d = 2'd0; t7_rc_d = 6'd0; end
     end
     if (reserve_o) begin
-      if (res_way == 2'd0) begin w0_valid_d = 1'b0; w0_rsv_d = 1'b1; end
-      if (res_way == 2'd1) begin w1_valid_d = 1'b0; w1_rsv_d = 1'b1; end
-      if (res_way == 2'd2) begin w2_valid_d = 1'b0; w2_rsv_d = 1'b1; end
-      if (res_way == 2'd3) begin w3_valid_d = 1'b0; w3_rsv_d = 1'b1; end
+      if (res_oh[0]) begin w0_valid_d = 1'b0; w0_rsv_d = 1'b1; end
+      if (res_oh[1]) begin w1_valid_d = 1'b0; w1_rsv_d = 1'b1; end
+      if (res_oh[2]) begin w2_valid_d = 1'b0; w2_rsv_d = 1'b1; end
+      if (res_oh[3]) begin w3_valid_d = 1'b0; w3_rsv_d = 1'b1; end
       if (any_free) free_d = free_cnt - 3'd1;
     end
     if (is_fill) begin // the reserved line becomes valid
-      if (h_pos == 2'd0) begin w0_valid_d = 1'b1; w0_rsv_d = 1'b0; end
-      if (h_pos == 2'd1) begin w1_valid_d = 1'b1; w1_rsv_d = 1'b0; end
-      if (h_pos == 2'd2) begin w2_valid_d = 1'b1; w2_rsv_d = 1'b0; end
-      if (h_pos == 2'd3) begin w3_valid_d = 1'b1; w3_rsv_d = 1'b0; end
+      if (hpos_oh[0]) begin w0_valid_d = 1'b1; w0_rsv_d = 1'b0; end
+      if (hpos_oh[1]) begin w1_valid_d = 1'b1; w1_rsv_d = 1'b0; end
+      if (hpos_oh[2]) begin w2_valid_d = 1'b1; w2_rsv_d = 1'b0; end
+      if (hpos_oh[3]) begin w3_valid_d = 1'b1; w3_rsv_d = 1'b0; end
     end
     if (touch) begin
-      if (sel_way == 2'd0) w0_repl_d = 2'd0;
-      else if (w0_repl < sel_age) w0_repl_d = w0_repl + 2'd1;
-      if (sel_way == 2'd1) w1_repl_d = 2'd0;
-      else if (w1_repl < sel_age) w1_repl_d = w1_repl + 2'd1;
-      if (sel_way == 2'd2) w2_repl_d = 2'd0;
-      else if (w2_repl < sel_age) w2_repl_d = w2_repl + 2'd1;
-      if (sel_way == 2'd3) w3_repl_d = 2'd0;
-      else if (w3_repl < sel_age) w3_repl_d = w3_repl + 2'd1;
+      if (sel_oh[0]) w0_repl_d = 2'd0;
+      else if (w0_younger) w0_repl_d = w0_repl + 2'd1;
+      if (sel_oh[1]) w1_repl_d = 2'd0;
+      else if (w1_younger) w1_repl_d = w1_repl + 2'd1;
+      if (sel_oh[2]) w2_repl_d = 2'd0;
+      else if (w2_younger) w2_repl_d = w2_repl + 2'd1;
+      if (sel_oh[3]) w3_repl_d = 2'd0;
+      else if (w3_younger) w3_repl_d = w3_repl + 2'd1;
     end
   end
 

@@ -46,21 +46,39 @@ module tian_gcn_pctbl (
   input  wire rst_ni,
   input  wire [6:0] rd_a_idx_i,
   output wire [3:0] rd_a_o,
-  input  wire [6:0] rd_b_idx_i,
-  output wire [3:0] rd_b_o,
+  input  wire [55:0] rd_b_idx_i, // way w's index in [7*w +: 7]
+  output wire [31:0] rd_b_o,     // way w's counter in [4*w +: 4]
   input  wire we_i,
   input  wire [6:0] wr_idx_i,
   input  wire [3:0] wr_val_i
 );
+  // A write is registered and lands in the table the next cycle, so the decide stage's
+  // read-modify-write does not run into the table's write decoder; until it lands the
+  // read ports forward it, so every read sees every earlier write.
   reg [511:0] tbl_q; // counter i in bits [4*i +: 4]
+  reg we_q;
+  reg [6:0] wr_idx_q;
+  reg [3:0] wr_val_q;
   integer i;
-  assign rd_a_o = tbl_q[rd_a_idx_i*4 +: 4];
-  assign rd_b_o = tbl_q[rd_b_idx_i*4 +: 4];
+  assign rd_a_o = (we_q & (wr_idx_q == rd_a_idx_i)) ? wr_val_q : tbl_q[rd_a_idx_i*4 +: 4];
+  genvar w;
+  generate
+    for (w = 0; w < 8; w = w + 1) begin : g_rd_b
+      assign rd_b_o[w*4 +: 4] = (we_q & (wr_idx_q == rd_b_idx_i[w*7 +: 7])) ? wr_val_q :
+                               tbl_q[rd_b_idx_i[w*7 +: 7]*4 +: 4];
+    end
+  endgenerate
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       for (i = 0; i < 128; i = i + 1) tbl_q[i*4 +: 4] <= 4'd0;
-    end else if (we_i) begin
-      tbl_q[wr_idx_i*4 +: 4] <= wr_val_i;
+      we_q <= 1'b0;
+      wr_idx_q <= 7'd0;
+      wr_val_q <= 4'd0;
+    end else begin
+      we_q <= we_i;
+      wr_idx_q <= wr_idx_i;
+      wr_val_q <= wr_val_i;
+      if (we_q) tbl_q[wr_idx_q*4 +: 4] <= wr_val_q;
     end
   end
 
