@@ -4,6 +4,8 @@
  * is in the metadata module (emit_meta.c). Mirrors cmodel/cm_gcache.c. */
 #include "emit_l1.h"
 
+#include "codes.h"
+
 /* Width of a set's bypass counter (0..M-1), 0 when M = 1 (no counter). */
 static unsigned count_bits(const cfg_l1_t *c)
 {
@@ -76,8 +78,8 @@ void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (gc_reset_pend_q) begin // a period of accepted requests completed");
     emit_in(e);
     emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_SWITCH_RESET));
-    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_NONE));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWITCH_RESET));
+    emit_line(e, "evt_dec_o = %s;", code_param(CODE_DEC, DEC_NONE));
     emit_line(e, "evt_set_o = %s;", emit_const(g->lay.set_bits, 0));
     emit_line(e, "gc_switch_d = %s;", emit_const(c->sets, 0));
     if (count_bits(c))
@@ -130,12 +132,12 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (meta_fill_bypass) begin");
     emit_in(e);
     emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, EVT_FILL));
-    emit_line(e, "evt_dec_o = %s;", emit_const(LAY_DEC_BITS, DEC_FILL_BYPASS));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_FILL));
+    emit_line(e, "evt_dec_o = %s;", code_param(CODE_DEC, DEC_FILL_BYPASS));
     emit_line(e, "evt_set_o = set_q;");
     emit_line(e, "evt_row_o = meta_row;");
     emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_BYPASS));
+    emit_line(e, "rsp_status = %s;", code_param(CODE_STATUS, ST_BYPASS));
     emit_line(e, "cnt_bypasses_inc = 1'b1;");
     if (cb) {
         for (unsigned s = 0; s < c->sets; s++)

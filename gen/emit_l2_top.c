@@ -8,6 +8,8 @@
  * go through the MSHR to the row's bypass bit and the old bit come back (else it is 0). */
 #include "emit_l2.h"
 
+#include "codes.h"
+
 enum { S_SWEEP, S_IDLE, S_TAG, S_FILL, S_MEMREQ, S_WB, S_RESP, S_COUNT };
 static const char *const state_names[S_COUNT] = {"SSweep", "SIdle", "STag", "SFill",
                                                  "SMemReq", "SWb", "SResp"};
@@ -137,6 +139,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     lay_l2_pack(&g->lay, &reset, &packed);
     for (unsigned s = 0; s < S_COUNT; s++)
         emit_line(e, "localparam [2:0] %s = %s;", state_names[s], emit_const(3, s));
+    emit_code_params(e);
     /* one way a line (MSB first), so that wide rows stay under 100 columns */
     emit_line(e, "localparam [%u:0] RowReset = {", w->rb - 1);
     emit_in(e);
@@ -410,13 +413,13 @@ static void emit_count(emit_t *e, const l2_w_t *w, const char *cond, lay_l2_coun
               lay_l2_counter_names[c], emit_const(w->cw, 1));
 }
 
-static const char *dec_const(lay_decision_t d) { return emit_const(LAY_DEC_BITS, d); }
+static const char *dec_const(lay_decision_t d) { return code_param(CODE_DEC, d); }
 
 static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
                        const char *row)
 {
     emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, kind));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, kind));
     emit_line(e, "evt_dec_o = %s;", dec);
     emit_line(e, "evt_set_o = %s;", set);
     emit_line(e, "evt_row_o = %s;", row);
@@ -623,7 +626,7 @@ static void emit_fsm(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "mshr_alloc = 1'b0;");
     emit_line(e, "mshr_free = 1'b0;");
     emit_line(e, "evt_valid_o = 1'b0;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, 0));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
     emit_line(e, "evt_dec_o = %s;", dec_const(DEC_NONE));
     emit_line(e, "evt_set_o = set_q;");
     emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));

@@ -2,47 +2,11 @@
  * instantiation template, L1-only file list, FuseSoC CAPI2 core). */
 #include "emit_pkg.h"
 
+#include "codes.h"
+
 #include <assert.h>
 #include <ctype.h>
 #include <string.h>
-
-/* Codes of the layout enums, named as the pkg file names them (<Prefix><Group><Name>). */
-typedef struct pkg_code {
-    unsigned value;
-    const char *name;
-    const char *what;
-} pkg_code_t;
-
-static const pkg_code_t status_codes[] = {
-    {ST_HIT, "Hit", "load served from the L1"},
-    {ST_MISS, "Miss", "load served by a fill, which the L1 installed"},
-    {ST_BYPASS, "Bypass", "load served from memory, nothing installed"},
-    {ST_STORE, "Store", "store accepted into the memory-request queue"},
-};
-
-static const pkg_code_t evt_codes[] = {
-    {EVT_SWEEP, "Sweep", "init sweep cleared a row"},
-    {EVT_LOOKUP, "Lookup", "a request looked up its set"},
-    {EVT_STALL, "Stall", "a request was held"},
-    {EVT_FILL, "Fill", "a memory response was taken"},
-    {EVT_SWITCH_RESET, "SwitchReset", "G-Cache: switches, bypass counters cleared"},
-};
-
-static const pkg_code_t dec_codes[] = {
-    {DEC_NONE, "None", "sweep: row cleared"},
-    {DEC_LD_HIT, "LdHit", "load hit"},
-    {DEC_LD_MISS, "LdMiss", "load miss: MSHR allocated, memory read issued"},
-    {DEC_ST_HIT, "StHit", "store hit"},
-    {DEC_ST_MISS, "StMiss", "store miss: written through only"},
-    {DEC_STALL_LINE, "StallLine", "held: its line has an outstanding read"},
-    {DEC_STALL_MSHR, "StallMshr", "load miss held: no free MSHR"},
-    {DEC_FILL, "Fill", "fill installed"},
-    {DEC_LD_BYPASS, "LdBypass", "load gets no data line, answered uncached"},
-    {DEC_STALL_RSV, "StallRsv", "load held: every data line reserved"},
-    {DEC_FILL_BYPASS, "FillBypass", "bypassed read returned, nothing installed"},
-};
-
-#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 /* UpperCamelCase of a name: each '_'-separated part capitalized, underscores dropped; a
  * leading digit (name "_1k") gets "Cg" before it so the result stays an identifier. */
@@ -195,15 +159,16 @@ static int open_named(emit_t *e, const emit_dir_t *d, const gen_l1_t *g, const c
     return emit_open(e, d, file, err, errlen);
 }
 
-static void emit_codes(emit_t *e, const pkg_t *p, const char *group, unsigned width,
-                       const pkg_code_t *codes, unsigned n)
+static void emit_codes(emit_t *e, const pkg_t *p, code_group_t g)
 {
+    unsigned n;
+    const code_t *codes = codes_of(g, &n);
     for (unsigned i = 0; i < n; i++) {
         char id[PKG_ID_MAX + 32];
-        snprintf(id, sizeof id, "%s%s%s", p->prefix, group, codes[i].name);
+        snprintf(id, sizeof id, "%s%s%s", p->prefix, code_group_name(g), codes[i].name);
         assert(emit_ident_ok(id));
-        emit_line(e, "localparam [%u:0] %s = %s; // %s", width - 1, id,
-                  emit_const(width, codes[i].value), codes[i].what);
+        emit_line(e, "localparam [%u:0] %s = %s; // %s", code_width(g) - 1, id,
+                  emit_const(code_width(g), codes[i].value), codes[i].what);
     }
 }
 
@@ -235,13 +200,13 @@ int pkg_write_vh(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *e
     }
     emit_blank(&e);
     emit_line(&e, "// response status on rsp_status_o");
-    emit_codes(&e, p, "Status", LAY_STATUS_BITS, status_codes, COUNT(status_codes));
+    emit_codes(&e, p, CODE_STATUS);
     emit_blank(&e);
     emit_line(&e, "// event kinds on evt_kind_o (simulation only)");
-    emit_codes(&e, p, "Evt", LAY_EVT_KIND_BITS, evt_codes, COUNT(evt_codes));
+    emit_codes(&e, p, CODE_EVT);
     emit_blank(&e);
     emit_line(&e, "// decisions on evt_dec_o (simulation only)");
-    emit_codes(&e, p, "Dec", LAY_DEC_BITS, dec_codes, COUNT(dec_codes));
+    emit_codes(&e, p, CODE_DEC);
     emit_line(&e, "// verilator lint_on UNUSEDPARAM");
     emit_blank(&e);
     emit_line(&e, "`endif");

@@ -9,6 +9,8 @@
  * C model sees the same sequence of events as from the former one-at-a-time cache. */
 #include "emit_l1.h"
 
+#include "codes.h"
+
 #include <string.h>
 
 enum { S_SWEEP, S_RUN, S_COUNT };
@@ -175,6 +177,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned s = 0; s < S_COUNT; s++)
         emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
     emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
+    emit_code_params(e);
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
     emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
@@ -486,19 +489,19 @@ static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const ch
                        const char *row)
 {
     emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, kind));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, kind));
     emit_line(e, "evt_dec_o = %s;", dec);
     emit_line(e, "evt_set_o = %s;", set);
     emit_line(e, "evt_row_o = %s;", row);
 }
 
-static const char *dec_const(lay_decision_t d) { return emit_const(LAY_DEC_BITS, d); }
+static const char *dec_const(lay_decision_t d) { return code_param(CODE_DEC, d); }
 
 static void emit_respond(emit_t *e, const char *id, lay_status_t st, const char *data)
 {
     emit_line(e, "rsp_push = 1'b1;");
     emit_line(e, "rsp_id = %s;", id);
-    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, st));
+    emit_line(e, "rsp_status = %s;", code_param(CODE_STATUS, st));
     if (data)
         emit_line(e, "rsp_data = %s;", data);
 }
@@ -690,10 +693,10 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
     emit_line(e, "rsp_id = req_id_q;");
-    emit_line(e, "rsp_status = %s;", emit_const(LAY_STATUS_BITS, ST_HIT));
+    emit_line(e, "rsp_status = %s;", code_param(CODE_STATUS, ST_HIT));
     emit_line(e, "rsp_data = mem_rsp_data_i;");
     emit_line(e, "evt_valid_o = 1'b0;");
-    emit_line(e, "evt_kind_o = %s;", emit_const(LAY_EVT_KIND_BITS, 0));
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
     emit_line(e, "evt_dec_o = %s;", dec_const(DEC_NONE));
     emit_line(e, "evt_set_o = set_q;");
     emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));

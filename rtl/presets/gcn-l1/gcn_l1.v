@@ -104,6 +104,30 @@ module gcn_l1 (
   localparam [0:0] SSweep = 1'd0;
   localparam [0:0] SRun = 1'd1;
   localparam [199:0] RowReset = 200'he0000060000028000010000006000002000000800000000000;
+  // response status, event kind and decision codes (gen/codes.c; the pkg file
+  // names them for users); a module uses some of them
+  // verilator lint_off UNUSEDPARAM
+  localparam [1:0] StatusHit = 2'd0;
+  localparam [1:0] StatusMiss = 2'd1;
+  localparam [1:0] StatusBypass = 2'd2;
+  localparam [1:0] StatusStore = 2'd3;
+  localparam [2:0] EvtSweep = 3'd0;
+  localparam [2:0] EvtLookup = 3'd1;
+  localparam [2:0] EvtStall = 3'd2;
+  localparam [2:0] EvtFill = 3'd3;
+  localparam [2:0] EvtSwitchReset = 3'd4;
+  localparam [3:0] DecNone = 4'd0;
+  localparam [3:0] DecLdHit = 4'd1;
+  localparam [3:0] DecLdMiss = 4'd2;
+  localparam [3:0] DecStHit = 4'd3;
+  localparam [3:0] DecStMiss = 4'd4;
+  localparam [3:0] DecStallLine = 4'd5;
+  localparam [3:0] DecStallMshr = 4'd6;
+  localparam [3:0] DecFill = 4'd7;
+  localparam [3:0] DecLdBypass = 4'd8;
+  localparam [3:0] DecStallRsv = 4'd9;
+  localparam [3:0] DecFillBypass = 4'd10;
+  // verilator lint_on UNUSEDPARAM
   localparam [4:0] LastSet = 5'd31;
 
   reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline
@@ -464,11 +488,11 @@ module gcn_l1 (
     memq_push = 1'b0;
     rsp_push = 1'b0;
     rsp_id = req_id_q;
-    rsp_status = 2'd0;
+    rsp_status = StatusHit;
     rsp_data = mem_rsp_data_i;
     evt_valid_o = 1'b0;
-    evt_kind_o = 3'd0;
-    evt_dec_o = 4'd0;
+    evt_kind_o = EvtSweep;
+    evt_dec_o = DecNone;
     evt_set_o = set_q;
     evt_way_o = 3'd0;
     evt_evict_o = 1'b0;
@@ -477,8 +501,8 @@ module gcn_l1 (
     evt_row_o = meta_row;
     if (state_q == SSweep) begin // write the reset row into every set
       evt_valid_o = 1'b1;
-      evt_kind_o = 3'd0;
-      evt_dec_o = 4'd0;
+      evt_kind_o = EvtSweep;
+      evt_dec_o = DecNone;
       evt_set_o = sweep_set_q;
       evt_row_o = RowReset;
       meta_we = 1'b1;
@@ -496,8 +520,8 @@ module gcn_l1 (
     end else if (s1_valid_q & !hold & s1_fill_q) begin
       wake_d = 1'b1;
       evt_valid_o = 1'b1;
-      evt_kind_o = 3'd3;
-      evt_dec_o = 4'd7;
+      evt_kind_o = EvtFill;
+      evt_dec_o = DecFill;
       evt_set_o = set_q;
       evt_row_o = meta_row;
       evt_way_o = meta_way;
@@ -521,7 +545,7 @@ module gcn_l1 (
       if (meta_evict) cnt_evictions_inc = 1'b1;
       rsp_push = 1'b1;
       rsp_id = mshr_rd_id;
-      rsp_status = 2'd1;
+      rsp_status = StatusMiss;
       rsp_data = mem_rsp_data_i;
     end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again
       s1_bounce = 1'b1;
@@ -529,24 +553,24 @@ module gcn_l1 (
     end else if (s1_valid_q & !hold) begin
       if (mshr_conflict) begin // its line has a read outstanding
         evt_valid_o = 1'b1;
-        evt_kind_o = 3'd2;
-        evt_dec_o = 4'd5;
+        evt_kind_o = EvtStall;
+        evt_dec_o = DecStallLine;
         evt_set_o = set_q;
         evt_row_o = meta_row_in;
         s1_stall = 1'b1;
         if (!req_rsv_q) cnt_rsv_fails_inc = 1'b1;
       end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss
         evt_valid_o = 1'b1;
-        evt_kind_o = 3'd2;
-        evt_dec_o = 4'd6;
+        evt_kind_o = EvtStall;
+        evt_dec_o = DecStallMshr;
         evt_set_o = set_q;
         evt_row_o = meta_row_in;
         s1_stall = 1'b1;
         if (!req_rsv_q) cnt_rsv_fails_inc = 1'b1;
       end else begin
         evt_valid_o = 1'b1;
-        evt_kind_o = 3'd1;
-        evt_dec_o = meta_hit ? (req_store_q ? 4'd3 : 4'd1) : (req_store_q ? 4'd4 : 4'd2);
+        evt_kind_o = EvtLookup;
+        evt_dec_o = meta_hit ? (req_store_q ? DecStHit : DecLdHit) : (req_store_q ? DecStMiss : DecLdMiss);
         evt_set_o = set_q;
         evt_row_o = meta_row;
         evt_way_o = meta_way;
@@ -558,14 +582,14 @@ module gcn_l1 (
         if (meta_hit & !req_store_q) begin
           rsp_push = 1'b1;
           rsp_id = req_id_q;
-          rsp_status = 2'd0;
+          rsp_status = StatusHit;
           rsp_data = hit_data;
         end
         if (req_store_q) begin // acknowledged as it enters the memory queue
           memq_push = 1'b1;
           rsp_push = 1'b1;
           rsp_id = req_id_q;
-          rsp_status = 2'd3;
+          rsp_status = StatusStore;
         end
         if (meta_hit & req_store_q) begin
           data_we[0] = meta_way_oh[0];

@@ -106,6 +106,30 @@ module li_decoupled_l2 (
   localparam [2:0] SMemReq = 3'd4;
   localparam [2:0] SWb = 3'd5;
   localparam [2:0] SResp = 3'd6;
+  // response status, event kind and decision codes (gen/codes.c; the pkg file
+  // names them for users); a module uses some of them
+  // verilator lint_off UNUSEDPARAM
+  localparam [1:0] StatusHit = 2'd0;
+  localparam [1:0] StatusMiss = 2'd1;
+  localparam [1:0] StatusBypass = 2'd2;
+  localparam [1:0] StatusStore = 2'd3;
+  localparam [2:0] EvtSweep = 3'd0;
+  localparam [2:0] EvtLookup = 3'd1;
+  localparam [2:0] EvtStall = 3'd2;
+  localparam [2:0] EvtFill = 3'd3;
+  localparam [2:0] EvtSwitchReset = 3'd4;
+  localparam [3:0] DecNone = 4'd0;
+  localparam [3:0] DecLdHit = 4'd1;
+  localparam [3:0] DecLdMiss = 4'd2;
+  localparam [3:0] DecStHit = 4'd3;
+  localparam [3:0] DecStMiss = 4'd4;
+  localparam [3:0] DecStallLine = 4'd5;
+  localparam [3:0] DecStallMshr = 4'd6;
+  localparam [3:0] DecFill = 4'd7;
+  localparam [3:0] DecLdBypass = 4'd8;
+  localparam [3:0] DecStallRsv = 4'd9;
+  localparam [3:0] DecFillBypass = 4'd10;
+  // verilator lint_on UNUSEDPARAM
   localparam [431:0] RowReset = {
     27'h780000, // way 15
     27'h700000, // way 14
@@ -589,8 +613,8 @@ module li_decoupled_l2 (
     mshr_alloc = 1'b0;
     mshr_free = 1'b0;
     evt_valid_o = 1'b0;
-    evt_kind_o = 3'd0;
-    evt_dec_o = 4'd0;
+    evt_kind_o = EvtSweep;
+    evt_dec_o = DecNone;
     evt_set_o = set_q;
     evt_way_o = 4'd0;
     evt_evict_o = 1'b0;
@@ -636,8 +660,8 @@ module li_decoupled_l2 (
         evt_store_o = req_store_q;
         if (mshr_conflict | (!meta_hit & mshr_full)) begin // park until a fill
           evt_valid_o = 1'b1;
-          evt_kind_o = 3'd2;
-          evt_dec_o = mshr_conflict ? 4'd5 : 4'd6;
+          evt_kind_o = EvtStall;
+          evt_dec_o = mshr_conflict ? DecStallLine : DecStallMshr;
           evt_set_o = set_q;
           evt_row_o = meta_rdata;
           park_d = 1'b1;
@@ -645,8 +669,8 @@ module li_decoupled_l2 (
           state_d = SIdle;
         end else begin
           evt_valid_o = 1'b1;
-          evt_kind_o = 3'd1;
-          evt_dec_o = meta_hit ? (req_store_q ? 4'd3 : 4'd1) : (req_store_q ? 4'd4 : 4'd2);
+          evt_kind_o = EvtLookup;
+          evt_dec_o = meta_hit ? (req_store_q ? DecStHit : DecLdHit) : (req_store_q ? DecStMiss : DecLdMiss);
           evt_set_o = set_q;
           evt_row_o = meta_row;
           evt_way_o = meta_way;
@@ -692,8 +716,8 @@ module li_decoupled_l2 (
       end
       SFill: begin // install the line, write back a dirty victim, finish the request
         evt_valid_o = 1'b1;
-        evt_kind_o = 3'd3;
-        evt_dec_o = 4'd7;
+        evt_kind_o = EvtFill;
+        evt_dec_o = DecFill;
         evt_set_o = set_q;
         evt_row_o = meta_row;
         evt_way_o = meta_way;
@@ -749,8 +773,8 @@ module li_decoupled_l2 (
       end
       default: begin // SSweep: write the reset row into every set
         evt_valid_o = 1'b1;
-        evt_kind_o = 3'd0;
-        evt_dec_o = 4'd0;
+        evt_kind_o = EvtSweep;
+        evt_dec_o = DecNone;
         evt_set_o = sweep_set_q;
         evt_row_o = RowReset;
         meta_we = 1'b1;
