@@ -75,7 +75,10 @@ static void emit_tag_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign tvalid[%u] = t%u_valid;", t, t);
     }
     emit_line(e, "wire probe_hit = |match;");
-    emit_lowest_oh(e, "probe_oh", T, "match[%u]");
+    /* The tag store never holds a tag twice (a probe miss takes an entry only for a tag no
+     * entry holds), so `match` is one-hot or zero; a row breaking this would fail lockstep. */
+    emit_line(e, "wire [%u:0] probe_oh = {match[%u:1], match[0] | ~probe_hit}; // entry 0 if none",
+              T - 1, T - 1);
     emit_lowest_oh(e, "tinv_oh", T, "!tvalid[%u]");
     emit_line(e, "// Least-RC entry without a data line, lowest entry on ties (one always exists:");
     emit_line(e, "// the tag store has more ways than the data store): entry t wins every pairwise");

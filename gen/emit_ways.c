@@ -130,7 +130,12 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
         emit_line(e, "wire [0:0] sel_way = 1'b0;");
         return;
     }
-    emit_lowest_oh(e, "hit_oh", n, "match[%u]");
+    /* A set never holds a line twice (a line is filled only after a lookup missed it, and a
+     * second miss to it waits for the first fill), so `match` is already one-hot or zero: no
+     * lowest-index search follows the tag compare. A row that broke this would differ from
+     * the C model's (lowest way) and fail lockstep. */
+    emit_line(e, "wire [%u:0] hit_oh = {match[%u:1], match[0] | ~|match}; // one-hot: see above",
+              n - 1, n - 1);
     emit_lowest_oh(e, "invalid_oh", n, "!valid[%u]");
     char cond[64];
     switch (x->policy) {

@@ -82,16 +82,7 @@ module fermi_l1_meta (
   wire any_invalid = ~&valid;
   assign hit_o = |match;
 
-  wire [3:0] hit_oh_c;
-  wire [3:0] hit_oh;
-  assign hit_oh_c[0] = match[0];
-  assign hit_oh_c[1] = match[1];
-  assign hit_oh_c[2] = match[2];
-  assign hit_oh_c[3] = match[3];
-  assign hit_oh[0] = hit_oh_c[0] | ~|hit_oh_c;
-  assign hit_oh[1] = hit_oh_c[1] & ~|hit_oh_c[0:0];
-  assign hit_oh[2] = hit_oh_c[2] & ~|hit_oh_c[1:0];
-  assign hit_oh[3] = hit_oh_c[3] & ~|hit_oh_c[2:0];
+  wire [3:0] hit_oh = {match[3:1], match[0] | ~|match}; // one-hot: see above
   wire [3:0] invalid_oh_c;
   wire [3:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];

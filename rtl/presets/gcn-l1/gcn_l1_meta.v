@@ -102,24 +102,7 @@ module gcn_l1_meta (
   wire any_invalid = ~&valid;
   assign hit_o = |match;
 
-  wire [7:0] hit_oh_c;
-  wire [7:0] hit_oh;
-  assign hit_oh_c[0] = match[0];
-  assign hit_oh_c[1] = match[1];
-  assign hit_oh_c[2] = match[2];
-  assign hit_oh_c[3] = match[3];
-  assign hit_oh_c[4] = match[4];
-  assign hit_oh_c[5] = match[5];
-  assign hit_oh_c[6] = match[6];
-  assign hit_oh_c[7] = match[7];
-  assign hit_oh[0] = hit_oh_c[0] | ~|hit_oh_c;
-  assign hit_oh[1] = hit_oh_c[1] & ~|hit_oh_c[0:0];
-  assign hit_oh[2] = hit_oh_c[2] & ~|hit_oh_c[1:0];
-  assign hit_oh[3] = hit_oh_c[3] & ~|hit_oh_c[2:0];
-  assign hit_oh[4] = hit_oh_c[4] & ~|hit_oh_c[3:0];
-  assign hit_oh[5] = hit_oh_c[5] & ~|hit_oh_c[4:0];
-  assign hit_oh[6] = hit_oh_c[6] & ~|hit_oh_c[5:0];
-  assign hit_oh[7] = hit_oh_c[7] & ~|hit_oh_c[6:0];
+  wire [7:0] hit_oh = {match[7:1], match[0] | ~|match}; // one-hot: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];

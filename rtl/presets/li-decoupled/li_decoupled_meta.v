@@ -136,24 +136,7 @@ module li_decoupled_meta (
   assign match[7] = t7_valid & (t7_tag == tag_i);
   assign tvalid[7] = t7_valid;
   wire probe_hit = |match;
-  wire [7:0] probe_oh_c;
-  wire [7:0] probe_oh;
-  assign probe_oh_c[0] = match[0];
-  assign probe_oh_c[1] = match[1];
-  assign probe_oh_c[2] = match[2];
-  assign probe_oh_c[3] = match[3];
-  assign probe_oh_c[4] = match[4];
-  assign probe_oh_c[5] = match[5];
-  assign probe_oh_c[6] = match[6];
-  assign probe_oh_c[7] = match[7];
-  assign probe_oh[0] = probe_oh_c[0] | ~|probe_oh_c;
-  assign probe_oh[1] = probe_oh_c[1] & ~|probe_oh_c[0:0];
-  assign probe_oh[2] = probe_oh_c[2] & ~|probe_oh_c[1:0];
-  assign probe_oh[3] = probe_oh_c[3] & ~|probe_oh_c[2:0];
-  assign probe_oh[4] = probe_oh_c[4] & ~|probe_oh_c[3:0];
-  assign probe_oh[5] = probe_oh_c[5] & ~|probe_oh_c[4:0];
-  assign probe_oh[6] = probe_oh_c[6] & ~|probe_oh_c[5:0];
-  assign probe_oh[7] = probe_oh_c[7] & ~|probe_oh_c[6:0];
+  wire [7:0] probe_oh = {match[7:1], match[0] | ~probe_hit}; // entry 0 if none
   wire [7:0] tinv_oh_c;
   wire [7:0] tinv_oh;
   assign tinv_oh_c[0] = !tvalid[0];
