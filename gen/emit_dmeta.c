@@ -83,17 +83,7 @@ static void emit_tag_select(emit_t *e, const gen_l1_t *g)
     emit_line(e, "// Least-RC entry without a data line, lowest entry on ties (one always exists:");
     emit_line(e, "// the tag store has more ways than the data store): entry t wins every pairwise");
     emit_line(e, "// compare, all made at once.");
-    char cond[4096];
-    emit_line(e, "wire [%u:0] lfu_oh_c;", T - 1);
-    for (unsigned t = 0; t < T; t++) {
-        int n = snprintf(cond, sizeof cond, "!t%u_pv", t);
-        for (unsigned u = 0; u < T; u++)
-            if (u != t)
-                n += snprintf(cond + n, sizeof cond - (size_t)n, " & (t%u_pv | (t%u_rc %s t%u_rc))",
-                              u, t, u < t ? "<" : "<=", u);
-        emit_line(e, "assign lfu_oh_c[%u] = %s;", t, cond);
-    }
-    emit_line(e, "wire [%u:0] lfu_oh = {lfu_oh_c[%u:1], lfu_oh_c[0] | ~|lfu_oh_c};", T - 1, T - 1);
+    emit_best_oh(e, "lfu_oh", T, "!t%u_pv", "t%u_pv", "t%u_rc", 0);
     emit_line(e, "wire [%u:0] sel_t_oh = probe_hit ? probe_oh : (&tvalid ? lfu_oh : tinv_oh);", T - 1);
     emit_line(e, "reg %sh_rc;", emit_range(rc));
     emit_line(e, "reg %sh_pos;", emit_range(l->pos_bits));
@@ -170,23 +160,12 @@ static void emit_victim(emit_t *e, const gen_l1_t *g)
     /* LRU: eligible way with the oldest age; SRRIP: eligible way with the largest RRPV (the
      * eligible ways then age by max - largest). Both: lowest way on ties; way 0 when none is
      * eligible. Way w wins every pairwise compare, all made at once. */
-    char cond[4096];
-    emit_line(e, "wire [%u:0] victim_found;", W - 1);
-    for (unsigned w = 0; w < W; w++) {
-        int n = snprintf(cond, sizeof cond, "eligible[%u]", w);
-        for (unsigned v = 0; v < W; v++)
-            if (v != w)
-                n += snprintf(cond + n, sizeof cond - (size_t)n, " & (!eligible[%u] | (w%u_repl %s w%u_repl))",
-                              v, w, v < w ? ">" : ">=", v);
-        emit_line(e, "assign victim_found[%u] = %s;", w, cond);
-    }
-    emit_line(e, "wire [%u:0] victim_oh = {victim_found[%u:1], victim_found[0] | ~|victim_found};",
-              W - 1, W - 1);
-    emit_encode_oh(e, "victim_way_n", "victim_found", W, wb);
+    emit_best_oh(e, "victim_oh", W, "eligible[%u]", "!eligible[%u]", "w%u_repl", 1);
+    emit_encode_oh(e, "victim_way_n", "victim_oh_c", W, wb);
     emit_line(e, "always @* victim_way = victim_way_n;");
     if (c->repl == REPL_SRRIP) {
         emit_line(e, "reg %svictim_repl; // 0 when none is eligible", emit_range(R));
-        emit_pick_oh(e, "victim_repl", R, "victim_found", W, "w%u_repl");
+        emit_pick_oh(e, "victim_repl", R, "victim_oh_c", W, "w%u_repl");
         emit_line(e, "wire %srrpv_add = %s - victim_repl;", emit_range(R),
                   emit_const(R, (1u << R) - 1));
     }

@@ -94,6 +94,12 @@ void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x);
  * number of the set bit of one-hot `oh`; `out` (a reg the caller declares) = the field
  * field_fmt (%u = i) of the i whose bit of `oh` is set, by AND-OR. */
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt);
+/* `out` (declared here) = one-hot of the candidate i < n (cand_fmt true; not_cand_fmt is its
+ * negation) whose field_fmt is the smallest (largest = 0) or largest, the lowest i on ties, bit
+ * 0 when there is no candidate; `out`_c: the same without that default. Every pair is compared
+ * at once (n * (n - 1) compares), so the depth is one compare and an AND tree. */
+void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
+                  const char *not_cand_fmt, const char *field_fmt, int largest);
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits);
 void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, unsigned n,
                   const char *field_fmt);

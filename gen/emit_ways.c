@@ -69,6 +69,31 @@ void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt
         emit_line(e, "assign %s[%u] = %s_c[%u] & ~|%s_c[%u:0];", out, i, out, i, out, i - 1);
 }
 
+void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
+                  const char *not_cand_fmt, const char *field_fmt, int largest)
+{
+    char cond[4096], a[96], b[96], c[96];
+    emit_line(e, "wire [%u:0] %s_c; // the winner, none if no candidate", n - 1, out);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(c, sizeof c, cand_fmt, i);
+        int len = snprintf(cond, sizeof cond, "%s", c);
+        for (unsigned j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            snprintf(a, sizeof a, field_fmt, i);
+            snprintf(b, sizeof b, field_fmt, j);
+            snprintf(c, sizeof c, not_cand_fmt, j);
+            /* a lower candidate wins a tie: i must beat it strictly */
+            const char *op = largest ? (j < i ? ">" : ">=") : (j < i ? "<" : "<=");
+            len += snprintf(cond + len, sizeof cond - (size_t)len, " & (%s | (%s %s %s))", c, a,
+                            op, b);
+        }
+        emit_line(e, "assign %s_c[%u] = %s;", out, i, cond);
+    }
+    emit_line(e, "wire [%u:0] %s = {%s_c[%u:1], %s_c[0] | ~|%s_c};", n - 1, out, out, n - 1, out,
+              out);
+}
+
 /* SRRIP: rrpv_top, the largest RRPV of the row, by a tree of pairwise maxima. */
 static void emit_srrip_top(emit_t *e, const emit_ways_t *x)
 {

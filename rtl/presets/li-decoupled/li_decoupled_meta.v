@@ -158,7 +158,7 @@ module li_decoupled_meta (
   // Least-RC entry without a data line, lowest entry on ties (one always exists:
   // the tag store has more ways than the data store): entry t wins every pairwise
   // compare, all made at once.
-  wire [7:0] lfu_oh_c;
+  wire [7:0] lfu_oh_c; // the winner, none if no candidate
   assign lfu_oh_c[0] = !t0_pv & (t1_pv | (t0_rc <= t1_rc)) & (t2_pv | (t0_rc <= t2_rc)) & (t3_pv | (t0_rc <= t3_rc)) & (t4_pv | (t0_rc <= t4_rc)) & (t5_pv | (t0_rc <= t5_rc)) & (t6_pv | (t0_rc <= t6_rc)) & (t7_pv | (t0_rc <= t7_rc));
   assign lfu_oh_c[1] = !t1_pv & (t0_pv | (t1_rc < t0_rc)) & (t2_pv | (t1_rc <= t2_rc)) & (t3_pv | (t1_rc <= t3_rc)) & (t4_pv | (t1_rc <= t4_rc)) & (t5_pv | (t1_rc <= t5_rc)) & (t6_pv | (t1_rc <= t6_rc)) & (t7_pv | (t1_rc <= t7_rc));
   assign lfu_oh_c[2] = !t2_pv & (t0_pv | (t2_rc < t0_rc)) & (t1_pv | (t2_rc < t1_rc)) & (t3_pv | (t2_rc <= t3_rc)) & (t4_pv | (t2_rc <= t4_rc)) & (t5_pv | (t2_rc <= t5_rc)) & (t6_pv | (t2_rc <= t6_rc)) & (t7_pv | (t2_rc <= t7_rc));
@@ -292,15 +292,15 @@ module li_decoupled_meta (
   assign free_way[0] = |{free_oh[1], free_oh[3]};
   assign free_way[1] = |{free_oh[2], free_oh[3]};
   reg [1:0] victim_way;
-  wire [3:0] victim_found;
-  assign victim_found[0] = eligible[0] & (!eligible[1] | (w0_repl >= w1_repl)) & (!eligible[2] | (w0_repl >= w2_repl)) & (!eligible[3] | (w0_repl >= w3_repl));
-  assign victim_found[1] = eligible[1] & (!eligible[0] | (w1_repl > w0_repl)) & (!eligible[2] | (w1_repl >= w2_repl)) & (!eligible[3] | (w1_repl >= w3_repl));
-  assign victim_found[2] = eligible[2] & (!eligible[0] | (w2_repl > w0_repl)) & (!eligible[1] | (w2_repl > w1_repl)) & (!eligible[3] | (w2_repl >= w3_repl));
-  assign victim_found[3] = eligible[3] & (!eligible[0] | (w3_repl > w0_repl)) & (!eligible[1] | (w3_repl > w1_repl)) & (!eligible[2] | (w3_repl > w2_repl));
-  wire [3:0] victim_oh = {victim_found[3:1], victim_found[0] | ~|victim_found};
+  wire [3:0] victim_oh_c; // the winner, none if no candidate
+  assign victim_oh_c[0] = eligible[0] & (!eligible[1] | (w0_repl >= w1_repl)) & (!eligible[2] | (w0_repl >= w2_repl)) & (!eligible[3] | (w0_repl >= w3_repl));
+  assign victim_oh_c[1] = eligible[1] & (!eligible[0] | (w1_repl > w0_repl)) & (!eligible[2] | (w1_repl >= w2_repl)) & (!eligible[3] | (w1_repl >= w3_repl));
+  assign victim_oh_c[2] = eligible[2] & (!eligible[0] | (w2_repl > w0_repl)) & (!eligible[1] | (w2_repl > w1_repl)) & (!eligible[3] | (w2_repl >= w3_repl));
+  assign victim_oh_c[3] = eligible[3] & (!eligible[0] | (w3_repl > w0_repl)) & (!eligible[1] | (w3_repl > w1_repl)) & (!eligible[2] | (w3_repl > w2_repl));
+  wire [3:0] victim_oh = {victim_oh_c[3:1], victim_oh_c[0] | ~|victim_oh_c};
   wire [1:0] victim_way_n;
-  assign victim_way_n[0] = |{victim_found[1], victim_found[3]};
-  assign victim_way_n[1] = |{victim_found[2], victim_found[3]};
+  assign victim_way_n[0] = |{victim_oh_c[1], victim_oh_c[3]};
+  assign victim_way_n[1] = |{victim_oh_c[2], victim_oh_c[3]};
   always @* victim_way = victim_way_n;
   assign stall_o = need_line & ~any_free & ~|eligible;
   assign reserve_o = need_line & ~stall_o;
