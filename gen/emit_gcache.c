@@ -1,8 +1,9 @@
 /* emit_gcache: the G-Cache pieces of the L1 top (SPEC 3.5): per-set bypass switches and
  * M-th-bypass counters in flops, the fill that bypasses, and the periodic switch reset with
- * its own event. emit_top.c calls these where l1.mode = gcache; the bypass decision itself
- * is in the metadata module (emit_meta.c). Mirrors cmodel/cm_gcache.c. */
+ * its own event: the hooks of gen_mech_gcache (mech.h) the L1 top calls; the bypass decision
+ * itself is in the metadata module (emit_meta.c). Mirrors cmodel/cm_gcache.c. */
 #include "emit_l1.h"
+#include "mech.h"
 
 #include "codes.h"
 
@@ -20,14 +21,14 @@ static unsigned req_bits(const cfg_l1_t *c)
 }
 
 int gc_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_GCACHE; }
-int gc_resets(const gen_l1_t *g) { return gc_enabled(g) && g->cfg->l1.gc_switch_reset_period; }
+static int gc_resets(const gen_l1_t *g) { return gc_enabled(g) && g->cfg->l1.gc_switch_reset_period; }
 unsigned gc_evt_count_bits(const gen_l1_t *g)
 {
     unsigned b = count_bits(&g->cfg->l1);
     return b ? b : 1;
 }
 
-void emit_gc_decls(emit_t *e, const gen_l1_t *g)
+static void emit_gc_decls(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned S = c->sets, cb = count_bits(c);
@@ -56,7 +57,7 @@ void emit_gc_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire meta_fill_bypass;");
 }
 
-void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
+static void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "gc_switch_d = gc_switch_q;");
@@ -72,7 +73,7 @@ void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
 
 /* In the decide stage, before everything else: the switch reset is an event of its own (the
  * operation in the stage waits a cycle). Leaves the if open. */
-void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
+static void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(e, "if (gc_reset_pend_q) begin // a period of accepted requests completed");
@@ -89,7 +90,7 @@ void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
 }
 
 /* In the decide stage, where a lookup completes (not a stall): count it toward the period. */
-void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
+static void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned rb = req_bits(c);
@@ -119,7 +120,7 @@ static void emit_switch_update(emit_t *e, const gen_l1_t *g)
 
 /* In the decide stage's fill, before the installing fill: the bypassed fill answers without installing; the
  * row is written only for the RRPV aging of the M-th bypass. Leaves an "else begin" open. */
-void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
+static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned cb = count_bits(c), m = g->lay.set_bits;
@@ -152,7 +153,7 @@ void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
     emit_in(e);
 }
 
-void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
+static void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned cb = count_bits(c);
@@ -180,3 +181,58 @@ void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
         emit_line(e, "gc_reset_pend_q <= gc_reset_pend_d;");
     }
 }
+
+static void gc_ports(emit_t *e, const gen_l1_t *g)
+{
+    emit_line(e, "output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill");
+    emit_line(e, "output reg  %sevt_count_o,  // ... and its bypass counter",
+              emit_range(gc_evt_count_bits(g)));
+}
+
+static void gc_meta_conn(emit_t *e, const gen_l1_t *g)
+{
+    (void)g;
+    emit_line(e, ".hint_i      (mem_rsp_hint_i),");
+    emit_line(e, ".switch_i    (gc_switch_set),");
+    emit_line(e, ".age_i       (gc_age),");
+    emit_line(e, ".fill_bypass_o (meta_fill_bypass),");
+}
+
+/* The switch reset, an event of its own, with periodic resets only. */
+static void gc_own_event(emit_t *e, const gen_l1_t *g)
+{
+    if (!gc_resets(g))
+        return;
+    emit_gc_reset_event(e, g);
+    emit_line(e, "end");
+}
+
+/* The decide stage waits a cycle while a switch reset is due. */
+static const char *gc_hold(const gen_l1_t *g) { return gc_resets(g) ? "gc_reset_pend_q" : NULL; }
+
+static void gc_lookup(emit_t *e, const gen_l1_t *g)
+{
+    if (gc_resets(g))
+        emit_gc_count_request(e, g);
+}
+
+static const char *const gc_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+                                         "filter_enable_i", NULL};
+
+const gen_mech_t gen_mech_gcache = {
+    .mode = MODE_GCACHE,
+    .unused_inputs = gc_unused,
+    .counts_bypasses = 1,
+    .flush_wait = "",
+    .fill_bypass_opens_else = 1,
+    .lookup_comment = "",
+    .hold = gc_hold,
+    .ports = gc_ports,
+    .decls = emit_gc_decls,
+    .meta_conn = gc_meta_conn,
+    .defaults = emit_gc_defaults,
+    .own_event = gc_own_event,
+    .lookup = gc_lookup,
+    .fill_bypass = emit_gc_fill_bypass,
+    .flops = emit_gc_flops,
+};

@@ -45,25 +45,16 @@ void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
 
-/* G-Cache pieces of the L1 top (emit_gcache.c), called by emit_top.c. */
+/* Mechanism files' queries (their hooks are in their gen_mech_t tables, mech.h). */
 int gc_enabled(const gen_l1_t *g);
-int gc_resets(const gen_l1_t *g);
 unsigned gc_evt_count_bits(const gen_l1_t *g);
-void emit_gc_decls(emit_t *e, const gen_l1_t *g);
-void emit_gc_defaults(emit_t *e, const gen_l1_t *g);
-void emit_gc_reset_event(emit_t *e, const gen_l1_t *g);
-void emit_gc_count_request(emit_t *e, const gen_l1_t *g);
-void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g);
-void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset);
-
-/* PC bypass predictor pieces of the L1 top (emit_pcpred.c), called by emit_top.c. */
 int pp_enabled(const gen_l1_t *g);
 unsigned pp_hash_bits(const gen_l1_t *g);
-void emit_pp_decls(emit_t *e, const gen_l1_t *g);
-void emit_pp_defaults(emit_t *e, const gen_l1_t *g);
-void emit_pp_lookup(emit_t *e, const gen_l1_t *g);
-void emit_pp_fill_pred(emit_t *e);
-void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g);
+
+/* Decide-stage pieces of the L1 top (emit_top.c) that mechanism hooks use: count `c` when
+ * `cond`; a request that waits (STALL event `dec`, to the replay queue). */
+void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
+void emit_l1_wait(emit_t *e, lay_decision_t dec);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
 /* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup

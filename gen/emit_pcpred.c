@@ -4,9 +4,10 @@
  * decrement, the prediction kept in the MSHR and sent with the read (mem_req_hint_o), and the
  * fill's bypass condition (predicted and the L2's bit 0; the bypassing fill itself is
  * emit_top.c's, shared with the decoupled store) or the victim's PC punished on insertion.
- * emit_top.c calls these where l1.mode = pcpred; the per-way hpc field is read and written by
- * the metadata module (emit_meta.c). Mirrors cmodel/cm_pcpred.c. */
+ * These are the hooks of gen_mech_pcpred (mech.h) the L1 top calls; the per-way hpc field is
+ * read and written by the metadata module (emit_meta.c). Mirrors cmodel/cm_pcpred.c. */
 #include "emit_l1.h"
+#include "mech.h"
 
 int pp_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_PCPRED; }
 unsigned pp_hash_bits(const gen_l1_t *g) { return g->lay.hpc_bits; }
@@ -32,7 +33,7 @@ static void emit_hash(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
-void emit_pp_decls(emit_t *e, const gen_l1_t *g)
+static void emit_pp_decls(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned k = pp_hash_bits(g), cb = c->pc_counter_bits, E = c->pc_entries;
@@ -155,7 +156,7 @@ void emit_l1_pctbl(emit_t *e, const gen_l1_t *g)
     gen_footer(e);
 }
 
-void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
+static void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
 {
     unsigned k = pp_hash_bits(g), cb = g->cfg->l1.pc_counter_bits;
     emit_line(e, "pp_we = 1'b0;");
@@ -166,7 +167,7 @@ void emit_pp_defaults(emit_t *e, const gen_l1_t *g)
 
 /* In the decide stage, where a lookup completes: a load hit decrements the counter of the line's last
  * PC (floor 0); a load miss predicts from its own counter. */
-void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
+static void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
     emit_line(e, "if (meta_hit & !req_store_q) begin");
@@ -185,10 +186,14 @@ void emit_pp_lookup(emit_t *e, const gen_l1_t *g)
 
 /* In the decide stage's fill: every fill reports the MSHR's prediction. Whether it bypasses (predicted and
  * the L2's bit 0: pp_fill_bypass) is emit_top.c's shared bypassing fill. */
-void emit_pp_fill_pred(emit_t *e) { emit_line(e, "evt_pc_pred_o = mshr_rd_pred;"); }
+static void emit_pp_fill_pred(emit_t *e, const gen_l1_t *g)
+{
+    (void)g;
+    emit_line(e, "evt_pc_pred_o = mshr_rd_pred;");
+}
 
 /* In the decide stage's fill, on the installing fill: the victim's PC led to no reuse (saturating +1). */
-void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
+static void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
     emit_line(e, "if (meta_evict) begin");
@@ -200,3 +205,52 @@ void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
+
+static void pp_ports(emit_t *e, const gen_l1_t *g)
+{
+    emit_line(e, "output wire evt_pc_we_o,  // PC predictor: this event wrote a counter");
+    emit_line(e, "output wire %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
+    emit_line(e, "output wire %sevt_pc_val_o, // ... with this value",
+              emit_range(g->cfg->l1.pc_counter_bits));
+    emit_line(e, "output reg  evt_pc_pred_o, // load miss / fill: the prediction");
+}
+
+static void pp_meta_conn(emit_t *e, const gen_l1_t *g)
+{
+    (void)g;
+    emit_line(e, ".hpc_i       (pp_meta_hpc),");
+    emit_line(e, ".old_hpc_o   (meta_old_hpc),");
+}
+
+/* Each MSHR keeps its read's prediction and PC hash for the fill. */
+static void pp_mshr_conn(emit_t *e, const gen_l1_t *g)
+{
+    (void)g;
+    emit_line(e, ".alloc_pred_i (pp_pred),");
+    emit_line(e, ".alloc_hpc_i  (pp_hash),");
+    emit_line(e, ".rd_pred_o    (mshr_rd_pred),");
+    emit_line(e, ".rd_hpc_o     (mshr_rd_hpc),");
+}
+
+static const char *const pp_unused[] = {"req_core_i", "kernel_start_i", "filter_enable_i",
+                                         NULL};
+
+const gen_mech_t gen_mech_pcpred = {
+    .mode = MODE_PCPRED,
+    .unused_inputs = pp_unused,
+    .counts_bypasses = 1,
+    .pc_travels = 1,
+    .flush_wait = "",
+    .fill_bypass_cond = "pp_fill_bypass",
+    .fill_bypass_counts = 1,
+    .memq_hint = "pp_pred & ~req_store_q",
+    .lookup_comment = "",
+    .ports = pp_ports,
+    .decls = emit_pp_decls,
+    .meta_conn = pp_meta_conn,
+    .mshr_conn = pp_mshr_conn,
+    .defaults = emit_pp_defaults,
+    .lookup = emit_pp_lookup,
+    .fill_first = emit_pp_fill_pred,
+    .fill_install = emit_pp_fill_victim,
+};

@@ -6,10 +6,12 @@
  * request and its response into two in-order queues (<name>_memq instances). A request that
  * must wait (line conflict, no MSHR, every line reserved) goes to the replay queue, with the
  * request behind it, and is issued again after a fill. One operation decides per cycle, so the
- * C model sees the same sequence of events as from the former one-at-a-time cache. */
+ * C model sees the same sequence of events as from the former one-at-a-time cache. The
+ * management mechanism enters only through its gen_mech_t hooks (mech.h): no mode tests here. */
 #include "emit_l1.h"
 
 #include "codes.h"
+#include "mech.h"
 
 #include <string.h>
 
@@ -23,8 +25,16 @@ typedef struct top_w {
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
 static int has_counter(const gen_l1_t *g, unsigned i)
 {
-    return i != CNT_BYPASSES || g->lay.dec || gc_enabled(g) || pp_enabled(g);
+    return i != CNT_BYPASSES || gen_mech(g)->counts_bypasses;
 }
+
+/* Call hook `fn` of g's mechanism if it has one. */
+#define MECH(fn, e, g)                                                                       \
+    do {                                                                                     \
+        const gen_mech_t *m_ = gen_mech(g);                                                  \
+        if (m_->fn)                                                                          \
+            m_->fn(e, g);                                                                    \
+    } while (0)
 
 static void widths(const gen_l1_t *g, top_w_t *w)
 {
@@ -99,18 +109,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output reg  evt_evict_o,");
     emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
     emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
-    if (gc_enabled(g)) {
-        emit_line(e, "output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill");
-        emit_line(e, "output reg  %sevt_count_o,  // ... and its bypass counter",
-                  emit_range(gc_evt_count_bits(g)));
-    }
-    if (pp_enabled(g)) {
-        emit_line(e, "output wire evt_pc_we_o,  // PC predictor: this event wrote a counter");
-        emit_line(e, "output wire %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
-        emit_line(e, "output wire %sevt_pc_val_o, // ... with this value",
-                  emit_range(g->cfg->l1.pc_counter_bits));
-        emit_line(e, "output reg  evt_pc_pred_o, // load miss / fill: the prediction");
-    }
+    MECH(ports, e, g);
     emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
     emit_out(e);
     emit_line(e, ");");
@@ -131,7 +130,7 @@ static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, req_field_t *f)
     f[n++] = (req_field_t){"store", 1};
     f[n++] = (req_field_t){"line", w->la};
     f[n++] = (req_field_t){"id", w->id};
-    if (pp_enabled(g))
+    if (gen_mech(g)->pc_travels)
         f[n++] = (req_field_t){"pc", w->pc};
     f[n++] = (req_field_t){"be", w->lb};
     f[n++] = (req_field_t){"wdata", w->lw};
@@ -250,8 +249,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "// metadata logic, MSHRs, index");
     emit_line(e, "wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};");
     emit_line(e, "wire meta_hit, meta_evict;");
-    if (g->lay.dec)
-        emit_line(e, "wire meta_reserve, meta_bypass, meta_stall;");
+    MECH(meta_decls, e, g);
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire [%u:0] meta_way_oh;", g->lay.ways - 1);
     emit_line(e, "wire [%u:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions",
@@ -262,12 +260,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "                          meta_rdata; // forwarded");
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
-    if (gc_enabled(g))
-        emit_gc_decls(e, g);
-    if (g->lay.dec)
-        emit_line(e, "wire mshr_empty, mshr_rd_bypass;");
-    if (pp_enabled(g))
-        emit_pp_decls(e, g);
+    MECH(decls, e, g);
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
     emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
@@ -279,7 +272,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
     emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
-              gc_resets(g) ? "gc_reset_pend_q" : "1'b0");
+              gen_mech(g)->hold && gen_mech(g)->hold(g) ? gen_mech(g)->hold(g) : "1'b0");
     emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
     emit_line(e, "// a full memory queue stops requests, never fills (the fill may be what frees it)");
     emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !issue_fill & !flush_pend_q & !memq_full;");
@@ -288,7 +281,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
     emit_line(e, "assign rq_pop = issue_replay;");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !issue_fill%s;",
-              g->lay.dec ? " & mshr_empty" : "");
+              gen_mech(g)->flush_wait);
     emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
     emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
               w->in - 1);
@@ -364,22 +357,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".row_i       (meta_row_in),");
     emit_line(e, ".op_i        (meta_op),");
     emit_line(e, ".tag_i       (meta_tag),");
-    if (gc_enabled(g)) {
-        emit_line(e, ".hint_i      (mem_rsp_hint_i),");
-        emit_line(e, ".switch_i    (gc_switch_set),");
-        emit_line(e, ".age_i       (gc_age),");
-        emit_line(e, ".fill_bypass_o (meta_fill_bypass),");
-    }
-    if (pp_enabled(g)) {
-        emit_line(e, ".hpc_i       (pp_meta_hpc),");
-        emit_line(e, ".old_hpc_o   (meta_old_hpc),");
-    }
-    if (g->lay.dec) {
-        emit_line(e, ".filter_i    (filter_enable_i),");
-        emit_line(e, ".reserve_o   (meta_reserve),");
-        emit_line(e, ".bypass_o    (meta_bypass),");
-        emit_line(e, ".stall_o     (meta_stall),");
-    }
+    MECH(meta_conn, e, g);
     emit_line(e, ".hit_o       (meta_hit),");
     emit_line(e, ".way_o       (meta_way),");
     emit_line(e, ".way_oh_o    (meta_way_oh),");
@@ -397,17 +375,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".alloc_i      (mshr_alloc),");
     emit_line(e, ".alloc_line_i (req_line_q),");
     emit_line(e, ".alloc_id_i   (req_id_q),");
-    if (g->lay.dec) {
-        emit_line(e, ".alloc_bypass_i (meta_bypass),");
-        emit_line(e, ".rd_bypass_o  (mshr_rd_bypass),");
-        emit_line(e, ".empty_o      (mshr_empty),");
-    }
-    if (pp_enabled(g)) {
-        emit_line(e, ".alloc_pred_i (pp_pred),");
-        emit_line(e, ".alloc_hpc_i  (pp_hash),");
-        emit_line(e, ".rd_pred_o    (mshr_rd_pred),");
-        emit_line(e, ".rd_hpc_o     (mshr_rd_hpc),");
-    }
+    MECH(mshr_conn, e, g);
     emit_line(e, ".free_i       (mshr_free),");
     emit_line(e, ".free_idx_i   (fmshr_q),");
     emit_line(e, ".look_line_i  (req_line_q),");
@@ -425,7 +393,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "// held with its payload until the handshake whatever the pipeline does meanwhile.");
     char buf[256];
     snprintf(buf, sizeof buf, "{%s, req_store_q, req_line_q, mshr_free_idx, req_be_q, req_wdata_q}",
-             pp_enabled(g) ? "pp_pred & ~req_store_q" : "1'b0");
+             gen_mech(g)->memq_hint ? gen_mech(g)->memq_hint : "1'b0");
     emit_queue(e, g, "u_memq", gen_l1_memq_width(g), "memq_push", "memq_full", buf,
                "mem_req_valid_o", "mem_req_ready_i",
                "{mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_be_o, "
@@ -479,10 +447,11 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
-static void emit_count(emit_t *e, const char *cond, lay_counter_t c)
+void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c)
 {
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
+#define emit_count emit_l1_count
 
 /* Event fields for the current cycle (called inside the decide block). */
 static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
@@ -534,8 +503,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin%s",
-              g->lay.dec ? " // reserve or bypass: both hold an MSHR" : "");
+    emit_line(e, "if (!meta_hit & !req_store_q) begin%s", gen_mech(g)->lookup_comment);
     emit_in(e);
     emit_line(e, "mshr_alloc = 1'b1;");
     emit_line(e, "memq_push = 1'b1;");
@@ -546,7 +514,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
 
 /* A request that cannot go on waits in the replay queue until a fill: stall event `dec`, one
  * reservation failure per request. */
-static void emit_wait(emit_t *e, lay_decision_t dec)
+void emit_l1_wait(emit_t *e, lay_decision_t dec)
 {
     emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
     emit_line(e, "s1_stall = 1'b1;");
@@ -557,33 +525,23 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
     emit_in(e);
-    emit_wait(e, DEC_STALL_LINE);
+    emit_l1_wait(e, DEC_STALL_LINE);
     emit_out(e);
     emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
     emit_in(e);
-    emit_wait(e, DEC_STALL_MSHR);
+    emit_l1_wait(e, DEC_STALL_MSHR);
     emit_out(e);
-    if (g->lay.dec) {
-        emit_line(e, "end else if (meta_stall) begin // every data line reserved");
-        emit_in(e);
-        emit_wait(e, DEC_STALL_RSV);
-        emit_out(e);
-    }
+    MECH(stall, e, g);
     emit_line(e, "end else begin");
     emit_in(e);
+    const gen_mech_t *mech = gen_mech(g);
     char dec[256];
-    if (g->lay.dec)
-        snprintf(dec, sizeof dec,
-                 "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : (meta_reserve ? %s : %s))",
-                 dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-                 dec_const(DEC_LD_MISS), dec_const(DEC_LD_BYPASS));
-    else
-        snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
-                 dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-                 dec_const(DEC_LD_MISS));
+    snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
+             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
+             mech->ld_miss_dec ? mech->ld_miss_dec(g) : dec_const(DEC_LD_MISS));
     emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
-    if (g->lay.dec) {
+    if (mech->evicts_at_lookup) {
         emit_line(e, "evt_evict_o = meta_evict;");
         emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
     }
@@ -591,17 +549,11 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
     emit_line(e, "rsv_pend_d = 1'b0;");
     emit_count(e, "1'b1", CNT_ACCESSES);
     emit_count(e, "meta_hit", CNT_HITS);
-    if (g->lay.dec) {
-        emit_count(e, "!meta_hit & !meta_bypass", CNT_MISSES);
-        emit_count(e, "meta_bypass", CNT_BYPASSES);
-        emit_count(e, "meta_evict", CNT_EVICTIONS);
-    } else {
+    if (mech->lookup_counts)
+        mech->lookup_counts(e, g);
+    else
         emit_count(e, "!meta_hit", CNT_MISSES);
-    }
-    if (gc_resets(g))
-        emit_gc_count_request(e, g);
-    if (pp_enabled(g))
-        emit_pp_lookup(e, g);
+    MECH(lookup, e, g);
     emit_lookup_outcome(e, g);
     emit_out(e);
     emit_line(e, "end");
@@ -612,13 +564,13 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
  * here. Leaves an "else begin" open for the installing fill. */
 static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
-    emit_line(e, "if (%s) begin", g->lay.dec ? "mshr_rd_bypass" : "pp_fill_bypass");
+    emit_line(e, "if (%s) begin", gen_mech(g)->fill_bypass_cond);
     emit_in(e);
     emit_event(e, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_row_in");
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
-    if (pp_enabled(g))
+    if (gen_mech(g)->fill_bypass_counts)
         emit_line(e, "cnt_bypasses_inc = 1'b1;");
     emit_out(e);
     emit_line(e, "end else begin");
@@ -627,18 +579,16 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 
 static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
+    const gen_mech_t *mech = gen_mech(g);
     emit_line(e, "wake_d = 1'b1;");
-    if (pp_enabled(g))
-        emit_pp_fill_pred(e);
-    if (g->lay.dec || pp_enabled(g))
+    MECH(fill_first, e, g);
+    if (mech->fill_bypass_cond)
         emit_fill_bypass(e, g);
-    if (gc_enabled(g))
-        emit_gc_fill_bypass(e, g);
-    if (pp_enabled(g))
-        emit_pp_fill_victim(e, g);
+    MECH(fill_bypass, e, g);
+    MECH(fill_install, e, g);
     emit_event(e, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
-    if (!g->lay.dec) {
+    if (!mech->evicts_at_lookup) {
         emit_line(e, "evt_evict_o = meta_evict;");
         emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
     }
@@ -651,10 +601,10 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
     emit_count(e, "1'b1", CNT_FILLS);
-    if (!g->lay.dec) /* the decoupled store evicts when it reserves, not when it fills */
+    if (!mech->evicts_at_lookup)
         emit_count(e, "meta_evict", CNT_EVICTIONS);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
-    if (g->lay.dec || gc_enabled(g) || pp_enabled(g)) {
+    if (mech->fill_bypass_cond || mech->fill_bypass_opens_else) {
         emit_out(e);
         emit_line(e, "end");
     }
@@ -676,10 +626,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
-    if (gc_enabled(g))
-        emit_gc_defaults(e, g);
-    if (pp_enabled(g))
-        emit_pp_defaults(e, g);
+    MECH(defaults, e, g);
     emit_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
@@ -720,10 +667,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "state_d = SSweep;");
     emit_out(e);
     emit_line(e, "end");
-    if (gc_resets(g)) {
-        emit_gc_reset_event(e, g);
-        emit_line(e, "end");
-    }
+    MECH(own_event, e, g);
     emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");
     emit_in(e);
     emit_line(e, "rq_push = 1'b1;");
@@ -901,8 +845,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
             emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
             emit_line(e, "cnt_%s_inc_q <= 1'b0;", lay_counter_names[i]);
         }
-    if (gc_enabled(g))
-        emit_gc_flops(e, g, 1);
+    if (gen_mech(g)->flops)
+        gen_mech(g)->flops(e, g, 1);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -916,8 +860,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
             emit_line(e, "if (cnt_%s_inc_q) cnt_%s_q <= cnt_%s_q + %s;", cn, cn, cn,
                       emit_const(w->cw, 1));
         }
-    if (gc_enabled(g))
-        emit_gc_flops(e, g, 0);
+    if (gen_mech(g)->flops)
+        gen_mech(g)->flops(e, g, 0);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

@@ -8,6 +8,7 @@
 #include "emit_l1.h"
 #include "emit_l2.h"
 #include "emit_pkg.h"
+#include "mech.h"
 #include "report.h"
 
 typedef void (*module_fn)(emit_t *, const gen_l1_t *);
@@ -64,17 +65,7 @@ static int write_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *co
 static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t *g2, char *err,
                          size_t errlen)
 {
-    static const char *const unused_base[] = {"req_pc_i", "req_core_i", "kernel_start_i",
-                                              "filter_enable_i", "mem_rsp_hint_i", NULL};
-    static const char *const unused_dec[] = {"req_pc_i", "req_core_i", "kernel_start_i",
-                                             "mem_rsp_hint_i", NULL};
-    static const char *const unused_gc[] = {"req_pc_i", "req_core_i", "kernel_start_i",
-                                            "filter_enable_i", NULL};
-    static const char *const unused_pp[] = {"req_core_i", "kernel_start_i", "filter_enable_i",
-                                            NULL};
-    const char *const *unused = g->lay.dec ? unused_dec
-                                : g->cfg->l1.mode == MODE_GCACHE ? unused_gc
-                                : g->cfg->l1.mode == MODE_PCPRED ? unused_pp : unused_base;
+    const char *const *unused = gen_mech(g)->unused_inputs;
     emit_t e;
     char name[GEN_MOD_MAX + 12];
     snprintf(name, sizeof name, "%s_lint.vlt", g->top);
@@ -208,7 +199,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
-        write_module(&d, &g, g.meta, g.lay.dec ? emit_l1_dmeta : emit_l1_meta, err, errlen) != 0 ||
+        write_module(&d, &g, g.meta, gen_mech(&g)->meta_module ? gen_mech(&g)->meta_module
+                                                              : emit_l1_meta, err, errlen) != 0 ||
         (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
         write_module(&d, &g, g.memq, emit_l1_memq, err, errlen) != 0 ||

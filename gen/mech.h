@@ -1,0 +1,55 @@
+/* mech: the L1 management mechanisms of the generator behind one interface (as cm_mech is for
+ * the C model). The core emitter (emit_top.c) calls the hooks of the configured l1.mode and
+ * holds no mode tests of its own; each mechanism is one file of hooks (emit_gcache.c,
+ * emit_pcpred.c, emit_decoupled.c) whose table is registered by one line in mech.c. A NULL
+ * hook emits nothing; the baseline's table is all defaults. Hooks emit into the L1 top at the
+ * place their name gives, in the decide stage's always block where they say so. */
+#ifndef CACHEGEN_MECH_H
+#define CACHEGEN_MECH_H
+
+#include "emit_l1.h"
+
+typedef void (*mech_emit_fn)(emit_t *e, const gen_l1_t *g);
+
+typedef struct gen_mech {
+    cfg_mode_t mode;
+    /* --- what the mechanism changes in the core, as data --- */
+    int counts_bypasses;      /* cnt_bypasses counts (else it is a constant 0) */
+    int pc_travels;           /* the request's PC travels with it (a request field) */
+    int evicts_at_lookup;     /* evictions happen (and are reported) at the lookup, not the fill */
+    const char *flush_wait;   /* extra term of sweep_start: the flush waits for it ("" if none) */
+    const char *fill_bypass_cond; /* condition of the shared bypassing fill (NULL: none) */
+    int fill_bypass_counts;   /* ... which counts the bypass (else the lookup did) */
+    int fill_bypass_opens_else; /* its fill_bypass hook leaves an "else begin" open */
+    const char *memq_hint;    /* mem_req_hint_o of a request (NULL: 1'b0) */
+    const char *lookup_comment; /* comment on a load miss's MSHR allocation ("" if none) */
+    /* The hold term (the decide stage waits a cycle for the mechanism's own event), or NULL. */
+    const char *(*hold)(const gen_l1_t *g);
+    /* The L1 top's inputs the mechanism does not read (lint waivers), NULL-terminated. */
+    const char *const *unused_inputs;
+    /* --- hooks --- */
+    mech_emit_fn meta_module;   /* the metadata module (NULL: emit_l1_meta) */
+    mech_emit_fn ports;         /* its event ports, after evt_mshr_o */
+    mech_emit_fn meta_decls;    /* wires of the metadata module's extra outputs */
+    mech_emit_fn decls;         /* its state and wires, after the MSHR wires */
+    mech_emit_fn meta_conn;     /* extra connections of u_meta */
+    mech_emit_fn mshr_conn;     /* extra connections of u_mshr */
+    mech_emit_fn defaults;      /* decide block: default values of what it drives */
+    mech_emit_fn own_event;     /* decide block: its own event (an if block), before the pipeline's */
+    mech_emit_fn stall;         /* decide block: further waits, each "end else if (...) begin" */
+    /* the load-miss decision of a lookup event (NULL: DecLdMiss) */
+    const char *(*ld_miss_dec)(const gen_l1_t *g);
+    mech_emit_fn lookup_counts; /* decide block: counters of a lookup after hits (NULL: misses) */
+    mech_emit_fn lookup;        /* decide block: after the lookup's counters */
+    mech_emit_fn fill_first;    /* decide block: first in a fill */
+    mech_emit_fn fill_bypass;   /* decide block: a fill that does not install; leaves an else open */
+    mech_emit_fn fill_install;  /* decide block: before the installing fill's event */
+    void (*flops)(emit_t *e, const gen_l1_t *g, int reset); /* its registers */
+} gen_mech_t;
+
+/* The mechanism of g's l1.mode. */
+const gen_mech_t *gen_mech(const gen_l1_t *g);
+
+extern const gen_mech_t gen_mech_baseline, gen_mech_decoupled, gen_mech_gcache, gen_mech_pcpred;
+
+#endif
