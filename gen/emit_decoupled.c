@@ -70,6 +70,7 @@ const gen_mech_t gen_mech_decoupled = {
     .mode = MODE_DECOUPLED,
     .unused_inputs = dec_unused,
     .meta_module = emit_l1_dmeta,
+    .beside_module = emit_l1_duel,
     .counts_bypasses = 1,
     .evicts_at_lookup = 1,
     .flush_wait = " & mshr_empty",

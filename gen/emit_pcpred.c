@@ -238,6 +238,7 @@ static const char *const pp_unused[] = {"req_core_i", "kernel_start_i", "filter_
 const gen_mech_t gen_mech_pcpred = {
     .mode = MODE_PCPRED,
     .unused_inputs = pp_unused,
+    .inner_module = emit_l1_pctbl,
     .counts_bypasses = 1,
     .pc_travels = 1,
     .flush_wait = "",

@@ -154,7 +154,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
     snprintf(f_pctbl, sizeof f_pctbl, "%s.v", g.pctbl);
     snprintf(f_memq, sizeof f_memq, "%s.v", g.memq);
-    int pp = pp_enabled(&g);
+    const gen_mech_t *mech = gen_mech(&g);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
         f2_index[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
@@ -175,7 +175,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     l1files[n1++] = f_meta;
     l1files[n1++] = f_mshr;
     l1files[n1++] = f_memq;
-    if (pp)
+    if (mech->inner_module)
         l1files[n1++] = f_pctbl;
     l1files[n1++] = f_top;
     l2files[n2++] = f2_index;
@@ -188,7 +188,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     for (unsigned i = 0; i < n2; i++)
         vfiles[nf++] = l2files[i];
     vfiles[nf++] = f_sys;
-    if (g.lay.dec) {
+    if (mech->beside_module) {
         vfiles[nf++] = f_duel;
         l1files[n1++] = f_duel;
     }
@@ -199,12 +199,12 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
 
     if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
-        write_module(&d, &g, g.meta, gen_mech(&g)->meta_module ? gen_mech(&g)->meta_module
-                                                              : emit_l1_meta, err, errlen) != 0 ||
-        (g.lay.dec && write_module(&d, &g, g.duel, emit_l1_duel, err, errlen) != 0) ||
+        write_module(&d, &g, g.meta, mech->meta_module ? mech->meta_module : emit_l1_meta, err,
+                     errlen) != 0 ||
+        (mech->beside_module && write_module(&d, &g, g.duel, mech->beside_module, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
         write_module(&d, &g, g.memq, emit_l1_memq, err, errlen) != 0 ||
-        (pp && write_module(&d, &g, g.pctbl, emit_l1_pctbl, err, errlen) != 0) ||
+        (mech->inner_module && write_module(&d, &g, g.pctbl, mech->inner_module, err, errlen) != 0) ||
         write_module(&d, &g, g.top, emit_l1_top, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.index, emit_l2_index, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||

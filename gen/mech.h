@@ -29,6 +29,8 @@ typedef struct gen_mech {
     const char *const *unused_inputs;
     /* --- hooks --- */
     mech_emit_fn meta_module;   /* the metadata module (NULL: emit_l1_meta) */
+    mech_emit_fn inner_module;  /* its own module inside the L1 (<name>_pctbl), or NULL */
+    mech_emit_fn beside_module; /* its own module beside the L1s (<name>_duel), or NULL */
     mech_emit_fn ports;         /* its event ports, after evt_mshr_o */
     mech_emit_fn meta_decls;    /* wires of the metadata module's extra outputs */
     mech_emit_fn decls;         /* its state and wires, after the MSHR wires */
