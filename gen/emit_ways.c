@@ -50,7 +50,7 @@ void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, un
 
 /* Emit `out` (n bits, declared here, with its conditions in `out`_c): the one-hot of the
  * lowest i < n with `cond_fmt` true, or bit 0 when none is (as emit_lowest_n gives index 0).
- * Bit i tests the OR of the conditions below it, which synthesis builds as a prefix tree. */
+ * Bit i tests the OR of the conditions below it, from a parallel prefix (log2(n) deep). */
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt)
 {
     char cond[128];
@@ -64,9 +64,26 @@ void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt
         emit_line(e, "assign %s = 1'b1;", out);
         return;
     }
-    emit_line(e, "assign %s[0] = %s_c[0] | ~|%s_c;", out, out, out);
+    /* Sklansky parallel prefix: after level k, bit i is the OR of the conditions from the
+     * start of its 2^k-aligned block to i. Written out so synthesis cannot share the
+     * prefixes into a chain (one OR per index, n - 1 deep) to save area. */
+    unsigned levels = 0;
+    while ((1u << levels) < n)
+        levels++;
+    emit_line(e, "wire [%u:0] %s_p0 = %s_c;", n - 1, out, out);
+    for (unsigned k = 0; k < levels; k++) {
+        emit_line(e, "wire [%u:0] %s_p%u;", n - 1, out, k + 1);
+        for (unsigned i = 0; i < n; i++) {
+            if (i >> k & 1)
+                emit_line(e, "assign %s_p%u[%u] = %s_p%u[%u] | %s_p%u[%u];", out, k + 1, i, out, k,
+                          i, out, k, ((i >> k) << k) - 1);
+            else
+                emit_line(e, "assign %s_p%u[%u] = %s_p%u[%u];", out, k + 1, i, out, k, i);
+        }
+    }
+    emit_line(e, "assign %s[0] = %s_c[0] | ~%s_p%u[%u];", out, out, out, levels, n - 1);
     for (unsigned i = 1; i < n; i++)
-        emit_line(e, "assign %s[%u] = %s_c[%u] & ~|%s_c[%u:0];", out, i, out, i, out, i - 1);
+        emit_line(e, "assign %s[%u] = %s_c[%u] & ~%s_p%u[%u];", out, i, out, i, out, levels, i - 1);
 }
 
 void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
