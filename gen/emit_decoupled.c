@@ -35,16 +35,6 @@ static void dec_mshr_conn(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".empty_o      (mshr_empty),");
 }
 
-/* A load that wants a data line while every line is reserved waits. */
-static void dec_stall(emit_t *e, const gen_l1_t *g)
-{
-    (void)g;
-    emit_line(e, "end else if (meta_stall) begin // every data line reserved");
-    emit_in(e);
-    emit_l1_wait(e, DEC_STALL_RSV);
-    emit_out(e);
-}
-
 /* A load miss reserves a line (a miss) or goes uncached (a bypass). */
 static const char *dec_ld_miss(const gen_l1_t *g)
 {
@@ -80,7 +70,9 @@ const gen_mech_t gen_mech_decoupled = {
     .decls = dec_decls,
     .meta_conn = dec_meta_conn,
     .mshr_conn = dec_mshr_conn,
-    .stall = dec_stall,
+    .wait_cond = "meta_stall", /* a load that wants a data line while every line is reserved */
+    .wait_comment = "every data line reserved",
+    .wait_dec = DEC_STALL_RSV,
     .ld_miss_dec = dec_ld_miss,
     .lookup_counts = dec_lookup_counts,
 };

@@ -72,7 +72,7 @@ static void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
 }
 
 /* In the decide stage, before everything else: the switch reset is an event of its own (the
- * operation in the stage waits a cycle). Leaves the if open. */
+ * operation in the stage waits a cycle). */
 static void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
@@ -87,6 +87,7 @@ static void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
         emit_line(e, "gc_count_d = {%u{1'b0}};", c->sets * count_bits(c));
     emit_line(e, "gc_reset_pend_d = 1'b0;");
     emit_out(e);
+    emit_line(e, "end");
 }
 
 /* In the decide stage, where a lookup completes (not a stall): count it toward the period. */
@@ -118,20 +119,24 @@ static void emit_switch_update(emit_t *e, const gen_l1_t *g)
         emit_line(e, "evt_count_o = gc_count_set;");
 }
 
-/* In the decide stage's fill, before the installing fill: the bypassed fill answers without installing; the
- * row is written only for the RRPV aging of the M-th bypass. Leaves an "else begin" open. */
-static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
+/* First in every fill: the MSHR is freed and the core answered (the status is the core's:
+ * MISS, or BYPASS below), and the set's switch is updated. */
+static void emit_gc_fill_first(emit_t *e, const gen_l1_t *g)
 {
-    const cfg_l1_t *c = &g->cfg->l1;
-    unsigned cb = count_bits(c), m = g->lay.set_bits;
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_line(e, "rsp_push = 1'b1;");
     emit_line(e, "rsp_id = mshr_rd_id;");
     emit_line(e, "rsp_data = mem_rsp_data_i;");
     emit_switch_update(e, g);
-    emit_line(e, "if (meta_fill_bypass) begin");
-    emit_in(e);
+}
+
+/* A fill the metadata module decided to bypass (meta_fill_bypass): answered without
+ * installing; the row is written only for the RRPV aging of the M-th bypass. */
+static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    unsigned cb = count_bits(c), m = g->lay.set_bits;
     emit_line(e, "evt_valid_o = 1'b1;");
     emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_FILL));
     emit_line(e, "evt_dec_o = %s;", code_param(CODE_DEC, DEC_FILL_BYPASS));
@@ -148,9 +153,6 @@ static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
         emit_line(e, "evt_count_o = gc_age ? %s : gc_count_set + %s;", emit_const(cb, 0),
                   emit_const(cb, 1));
     }
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
 }
 
 static void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
@@ -204,7 +206,6 @@ static void gc_own_event(emit_t *e, const gen_l1_t *g)
     if (!gc_resets(g))
         return;
     emit_gc_reset_event(e, g);
-    emit_line(e, "end");
 }
 
 /* The decide stage waits a cycle while a switch reset is due. */
@@ -224,7 +225,7 @@ const gen_mech_t gen_mech_gcache = {
     .unused_inputs = gc_unused,
     .counts_bypasses = 1,
     .flush_wait = "",
-    .fill_bypass_opens_else = 1,
+    .fill_bypass_cond = "meta_fill_bypass",
     .lookup_comment = "",
     .hold = gc_hold,
     .ports = gc_ports,
@@ -233,6 +234,7 @@ const gen_mech_t gen_mech_gcache = {
     .defaults = emit_gc_defaults,
     .own_event = gc_own_event,
     .lookup = gc_lookup,
+    .fill_first = emit_gc_fill_first,
     .fill_bypass = emit_gc_fill_bypass,
     .flops = emit_gc_flops,
 };

@@ -51,10 +51,9 @@ unsigned gc_evt_count_bits(const gen_l1_t *g);
 int pp_enabled(const gen_l1_t *g);
 unsigned pp_hash_bits(const gen_l1_t *g);
 
-/* Decide-stage pieces of the L1 top (emit_top.c) that mechanism hooks use: count `c` when
- * `cond`; a request that waits (STALL event `dec`, to the replay queue). */
+/* Decide-stage piece of the L1 top (emit_top.c) that mechanism hooks use: count `c` when
+ * `cond`. */
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
-void emit_l1_wait(emit_t *e, lay_decision_t dec);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
 /* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup

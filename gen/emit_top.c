@@ -514,7 +514,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
 
 /* A request that cannot go on waits in the replay queue until a fill: stall event `dec`, one
  * reservation failure per request. */
-void emit_l1_wait(emit_t *e, lay_decision_t dec)
+static void emit_wait(emit_t *e, lay_decision_t dec)
 {
     emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
     emit_line(e, "s1_stall = 1'b1;");
@@ -525,13 +525,19 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
     emit_in(e);
-    emit_l1_wait(e, DEC_STALL_LINE);
+    emit_wait(e, DEC_STALL_LINE);
     emit_out(e);
     emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
     emit_in(e);
-    emit_l1_wait(e, DEC_STALL_MSHR);
+    emit_wait(e, DEC_STALL_MSHR);
     emit_out(e);
-    MECH(stall, e, g);
+    if (gen_mech(g)->wait_cond) {
+        emit_line(e, "end else if (%s) begin // %s", gen_mech(g)->wait_cond,
+                  gen_mech(g)->wait_comment);
+        emit_in(e);
+        emit_wait(e, gen_mech(g)->wait_dec);
+        emit_out(e);
+    }
     emit_line(e, "end else begin");
     emit_in(e);
     const gen_mech_t *mech = gen_mech(g);
@@ -561,20 +567,15 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 
 /* The fill of a bypassed read: answer the core BYPASS, install nothing. Decoupled: the lookup
  * decided it (and counted the bypass); PC predictor: predicted and the L2's bit 0, counted
- * here. Leaves an "else begin" open for the installing fill. */
+ * here. */
 static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
-    emit_line(e, "if (%s) begin", gen_mech(g)->fill_bypass_cond);
-    emit_in(e);
     emit_event(e, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_row_in");
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
     if (gen_mech(g)->fill_bypass_counts)
         emit_line(e, "cnt_bypasses_inc = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
 }
 
 static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -582,9 +583,17 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     const gen_mech_t *mech = gen_mech(g);
     emit_line(e, "wake_d = 1'b1;");
     MECH(fill_first, e, g);
-    if (mech->fill_bypass_cond)
-        emit_fill_bypass(e, g);
-    MECH(fill_bypass, e, g);
+    if (mech->fill_bypass_cond) { /* a fill that does not install, else the installing one */
+        emit_line(e, "if (%s) begin", mech->fill_bypass_cond);
+        emit_in(e);
+        if (mech->fill_bypass)
+            mech->fill_bypass(e, g);
+        else
+            emit_fill_bypass(e, g);
+        emit_out(e);
+        emit_line(e, "end else begin");
+        emit_in(e);
+    }
     MECH(fill_install, e, g);
     emit_event(e, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
@@ -604,7 +613,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (!mech->evicts_at_lookup)
         emit_count(e, "meta_evict", CNT_EVICTIONS);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
-    if (mech->fill_bypass_cond || mech->fill_bypass_opens_else) {
+    if (mech->fill_bypass_cond) {
         emit_out(e);
         emit_line(e, "end");
     }

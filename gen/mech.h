@@ -18,9 +18,8 @@ typedef struct gen_mech {
     int pc_travels;           /* the request's PC travels with it (a request field) */
     int evicts_at_lookup;     /* evictions happen (and are reported) at the lookup, not the fill */
     const char *flush_wait;   /* extra term of sweep_start: the flush waits for it ("" if none) */
-    const char *fill_bypass_cond; /* condition of the shared bypassing fill (NULL: none) */
-    int fill_bypass_counts;   /* ... which counts the bypass (else the lookup did) */
-    int fill_bypass_opens_else; /* its fill_bypass hook leaves an "else begin" open */
+    const char *fill_bypass_cond; /* condition of a fill that does not install (NULL: none) */
+    int fill_bypass_counts;   /* ... whose shared body counts the bypass (else the lookup did) */
     const char *memq_hint;    /* mem_req_hint_o of a request (NULL: 1'b0) */
     const char *lookup_comment; /* comment on a load miss's MSHR allocation ("" if none) */
     /* The hold term (the decide stage waits a cycle for the mechanism's own event), or NULL. */
@@ -38,13 +37,15 @@ typedef struct gen_mech {
     mech_emit_fn mshr_conn;     /* extra connections of u_mshr */
     mech_emit_fn defaults;      /* decide block: default values of what it drives */
     mech_emit_fn own_event;     /* decide block: its own event (an if block), before the pipeline's */
-    mech_emit_fn stall;         /* decide block: further waits, each "end else if (...) begin" */
+    const char *wait_cond;      /* a further reason a request waits (after the MSHR's), or NULL */
+    const char *wait_comment;   /* ... said so in a comment */
+    lay_decision_t wait_dec;    /* ... and its STALL decision */
     /* the load-miss decision of a lookup event (NULL: DecLdMiss) */
     const char *(*ld_miss_dec)(const gen_l1_t *g);
     mech_emit_fn lookup_counts; /* decide block: counters of a lookup after hits (NULL: misses) */
     mech_emit_fn lookup;        /* decide block: after the lookup's counters */
     mech_emit_fn fill_first;    /* decide block: first in a fill */
-    mech_emit_fn fill_bypass;   /* decide block: a fill that does not install; leaves an else open */
+    mech_emit_fn fill_bypass;   /* decide block: the non-installing fill (NULL: the shared one) */
     mech_emit_fn fill_install;  /* decide block: before the installing fill's event */
     void (*flops)(emit_t *e, const gen_l1_t *g, int reset); /* its registers */
 } gen_mech_t;
