@@ -184,6 +184,37 @@ static void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
     }
 }
 
+static void gc_meta_ports(emit_t *e, const gen_l1_t *g)
+{
+    (void)g;
+    emit_line(e, "input  wire hint_i,        // G-Cache: the L2's victim bit of this fill");
+    emit_line(e, "input  wire switch_i,      // G-Cache: the set's bypass switch");
+    emit_line(e, "input  wire age_i,         // G-Cache: a bypass now ages the set (M-th)");
+    emit_line(e, "output wire fill_bypass_o, // G-Cache: the fill is answered, not installed");
+}
+
+/* In the metadata module. G-Cache (SPEC 3.5): a fill with victim bit 1 turns the switch on first; with the switch on
+ * and every way valid and hot (RRPV below TH_hot, or TH_victim for bit 1) the line bypasses.
+ * is_fill then means an installing fill, so the baseline fill logic below is unchanged. */
+static void gc_meta_fill(emit_t *e, const gen_l1_t *g)
+{
+    const lay_l1_t *l = &g->lay;
+    const cfg_l1_t *c = &g->cfg->l1;
+    emit_line(e, "wire fill_op = op_i == 2'd2;");
+    emit_line(e, "wire [%u:0] gc_hot;", l->ways - 1);
+    if (c->gc_th_victim == 0 && c->gc_th_hot == 0) { /* RRPV < 0: never; no constant compare */
+        emit_line(e, "assign gc_hot = %s; // both thresholds 0: no way is ever hot",
+                  emit_const(l->ways, 0));
+    } else {
+        emit_line(e, "wire %sgc_th = hint_i ? %s : %s;", emit_range(l->repl_bits),
+                  emit_const(l->repl_bits, c->gc_th_victim), emit_const(l->repl_bits, c->gc_th_hot));
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "assign gc_hot[%u] = w%u_repl < gc_th;", w, w);
+    }
+    emit_line(e, "assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);");
+    emit_line(e, "wire is_fill = fill_op & ~fill_bypass_o;");
+}
+
 static void gc_ports(emit_t *e, const gen_l1_t *g)
 {
     emit_line(e, "output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill");
@@ -231,6 +262,9 @@ const gen_mech_t gen_mech_gcache = {
     .ports = gc_ports,
     .decls = emit_gc_decls,
     .meta_conn = gc_meta_conn,
+    .meta_ports = gc_meta_ports,
+    .meta_fill = gc_meta_fill,
+    .insert_by_hint = 1,
     .defaults = emit_gc_defaults,
     .own_event = gc_own_event,
     .lookup = gc_lookup,

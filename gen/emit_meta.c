@@ -3,6 +3,7 @@
  * way, the evicted tag and the row after the operation. Way selection and the LRU/SRRIP
  * updates are emit_ways.c's; policies mirror cmodel/cm_repl_*.c. */
 #include "emit_l1.h"
+#include "mech.h"
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
@@ -18,12 +19,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)", l->ways - 1);
     emit_line(e, "output wire evict_o,");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
-    if (g->cfg->l1.mode == MODE_GCACHE) {
-        emit_line(e, "input  wire hint_i,        // G-Cache: the L2's victim bit of this fill");
-        emit_line(e, "input  wire switch_i,      // G-Cache: the set's bypass switch");
-        emit_line(e, "input  wire age_i,         // G-Cache: a bypass now ages the set (M-th)");
-        emit_line(e, "output wire fill_bypass_o, // G-Cache: the fill is answered, not installed");
-    }
+    if (gen_mech(g)->meta_ports)
+        gen_mech(g)->meta_ports(e, g);
     if (l->hpc_bits) {
         emit_line(e, "input  wire %shpc_i,     // pcpred: load hash (lookup) or the MSHR's (fill)",
                   emit_range(l->hpc_bits));
@@ -34,28 +31,6 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-}
-
-/* G-Cache (SPEC 3.5): a fill with victim bit 1 turns the switch on first; with the switch on
- * and every way valid and hot (RRPV below TH_hot, or TH_victim for bit 1) the line bypasses.
- * is_fill then means an installing fill, so the baseline fill logic below is unchanged. */
-static void emit_gcache_decide(emit_t *e, const gen_l1_t *g)
-{
-    const lay_l1_t *l = &g->lay;
-    const cfg_l1_t *c = &g->cfg->l1;
-    emit_line(e, "wire fill_op = op_i == 2'd2;");
-    emit_line(e, "wire [%u:0] gc_hot;", l->ways - 1);
-    if (c->gc_th_victim == 0 && c->gc_th_hot == 0) { /* RRPV < 0: never; no constant compare */
-        emit_line(e, "assign gc_hot = %s; // both thresholds 0: no way is ever hot",
-                  emit_const(l->ways, 0));
-    } else {
-        emit_line(e, "wire %sgc_th = hint_i ? %s : %s;", emit_range(l->repl_bits),
-                  emit_const(l->repl_bits, c->gc_th_victim), emit_const(l->repl_bits, c->gc_th_hot));
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "assign gc_hot[%u] = w%u_repl < gc_th;", w, w);
-    }
-    emit_line(e, "assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);");
-    emit_line(e, "wire is_fill = fill_op & ~fill_bypass_o;");
 }
 
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
@@ -83,8 +58,8 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
         emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
     }
-    if (g->cfg->l1.mode == MODE_GCACHE)
-        emit_gcache_decide(e, g);
+    if (gen_mech(g)->meta_fill)
+        gen_mech(g)->meta_fill(e, g);
     else
         emit_line(e, "wire is_fill = op_i == 2'd2;");
     emit_line(e, "wire any_invalid = ~&valid;");
@@ -95,7 +70,8 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
 static emit_ways_t ways_of(const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits, c->mode == MODE_GCACHE,
+    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
+                         gen_mech(g)->insert_by_hint,
                          c->repl == REPL_LRU ? WAYS_LRU : c->repl == REPL_PLRU ? WAYS_PLRU
                                                                              : WAYS_SRRIP};
 }

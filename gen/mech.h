@@ -28,6 +28,11 @@ typedef struct gen_mech {
     const char *const *unused_inputs;
     /* --- hooks --- */
     mech_emit_fn meta_module;   /* the metadata module (NULL: emit_l1_meta) */
+    /* In emit_l1_meta's module: its extra ports, its definition of is_fill (an installing
+     * fill; NULL: op 2), and SRRIP insertion by the fill's hint bit. */
+    mech_emit_fn meta_ports;
+    mech_emit_fn meta_fill;
+    int insert_by_hint;
     mech_emit_fn inner_module;  /* its own module inside the L1 (<name>_pctbl), or NULL */
     mech_emit_fn beside_module; /* its own module beside the L1s (<name>_duel), or NULL */
     mech_emit_fn ports;         /* its event ports, after evt_mshr_o */
