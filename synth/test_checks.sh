@@ -27,8 +27,8 @@ fi
 "$root/build/cachegen" --preset fermi-l1 --set l1.sets=4 -o "$work/latch" >/dev/null
 # a latch: evict_tag_o keeps its value when op_i is not a fill
 top=$(sed -n 's/^top: //p' "$work/latch/cachegen.manifest")
-sed -i 's/^  always @\* begin : evicted_tag$/  always @* if (is_fill) begin : evicted_tag/' "$work/latch/${top}_meta.v"
-if grep -q "if (is_fill) begin : evicted_tag" "$work/latch/${top}_meta.v" && \
+sed -i 's/^  always @\* evict_tag_o =$/  always @* if (is_fill) evict_tag_o =/' "$work/latch/${top}_meta.v"
+if grep -q "if (is_fill) evict_tag_o =" "$work/latch/${top}_meta.v" && \
    ! "$root/synth/synth.sh" "$work/latch" "$work/latch.syn" >/dev/null 2>&1 && \
    grep -q 'Assertion failed: selection is not empty: t:$dlatch' "$work/latch.syn/check.log"; then
   echo "ok - a latch stops synth.sh"
