@@ -68,3 +68,27 @@ unsigned gen_l2_index_in_bits(const gen_l2_t *g)
     default: return g->lay.set_bits;
     }
 }
+
+void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
+                    const char *re, const char *raddr, const char *rdata, const char *we,
+                    const char *waddr, const char *wdata, const char *wmask)
+{
+    emit_line(e, "cachegen_sram_1r1w #(");
+    emit_in(e);
+    emit_line(e, ".Width    (%u),", width);
+    emit_line(e, ".Depth    (%u),", depth);
+    emit_line(e, ".AddrBits (%u)", abits);
+    emit_out(e);
+    emit_line(e, ") %s (", inst);
+    emit_in(e);
+    emit_line(e, ".clk_i   (clk_i),");
+    emit_line(e, ".re_i    (%s),", re);
+    emit_line(e, ".raddr_i (%s),", raddr);
+    emit_line(e, ".rdata_o (%s),", rdata);
+    emit_line(e, ".we_i    (%s),", we);
+    emit_line(e, ".waddr_i (%s),", waddr);
+    emit_line(e, ".wdata_i (%s),", wdata);
+    emit_line(e, ".wmask_i (%s)", wmask);
+    emit_out(e);
+    emit_line(e, ");");
+}

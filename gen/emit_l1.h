@@ -56,6 +56,11 @@ unsigned pp_hash_bits(const gen_l1_t *g);
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
+/* One cachegen_sram_1r1w instance (emit_common.c), shared by the L1 and L2 tops. */
+void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
+                    const char *re, const char *raddr, const char *rdata, const char *we,
+                    const char *waddr, const char *wdata, const char *wmask);
+
 /* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup
  * modules share them: they act on the signals match, valid, is_fill, any_invalid, touch,
  * w<i>_repl and w<i>_repl_d of the module being emitted (victim_way for PLRU). */

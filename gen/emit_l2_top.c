@@ -268,31 +268,6 @@ static void emit_wb_line(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
 }
 
-/* One SRAM instance; every array reads at meta_raddr. */
-static void emit_sram(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
-                      const char *re, const char *rdata, const char *we, const char *waddr,
-                      const char *wdata, const char *wmask)
-{
-    emit_line(e, "cachegen_sram_1r1w #(");
-    emit_in(e);
-    emit_line(e, ".Width    (%u),", width);
-    emit_line(e, ".Depth    (%u),", depth);
-    emit_line(e, ".AddrBits (%u)", abits);
-    emit_out(e);
-    emit_line(e, ") %s (", inst);
-    emit_in(e);
-    emit_line(e, ".clk_i   (clk_i),");
-    emit_line(e, ".re_i    (%s),", re);
-    emit_line(e, ".raddr_i (meta_raddr),");
-    emit_line(e, ".rdata_o (%s),", rdata);
-    emit_line(e, ".we_i    (%s),", we);
-    emit_line(e, ".waddr_i (%s),", waddr);
-    emit_line(e, ".wdata_i (%s),", wdata);
-    emit_line(e, ".wmask_i (%s)", wmask);
-    emit_out(e);
-    emit_line(e, ");");
-}
-
 static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     emit_line(e, "%s u_index (", g->index);
@@ -359,8 +334,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     snprintf(mask, sizeof mask, "{%u{1'b1}}", w->rb);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
-    emit_sram(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "meta_rdata", "meta_we",
-              "meta_waddr", "meta_wdata", mask);
+    emit_sram_1r1w(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "meta_raddr",
+                   "meta_rdata", "meta_we", "meta_waddr", "meta_wdata", mask);
     emit_blank(e);
     emit_line(e, "genvar gb;");
     emit_line(e, "generate");
@@ -391,8 +366,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
         snprintf(rdata, sizeof rdata, "data_rdata_w%u", k);
         snprintf(we, sizeof we, "data_we[%u]", k);
-        emit_sram(e, inst, w->lw, g->lay.sets, w->m, "data_re", rdata, we, "set_q", "data_wdata",
-                  "data_wmask");
+        emit_sram_1r1w(e, inst, w->lw, g->lay.sets, w->m, "data_re", "meta_raddr", rdata, we,
+                       "set_q", "data_wdata", "data_wmask");
     }
     emit_blank(e);
     emit_line(e, "// The chosen way's line: a read hit's data, or a dirty victim's.");

@@ -271,8 +271,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg s1_stall;  // the decide stage's request waits (to the replay queue)");
     emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
     emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
+    const gen_mech_t *mech = gen_mech(g);
+    const char *mech_hold = mech->hold ? mech->hold(g) : NULL;
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
-              gen_mech(g)->hold && gen_mech(g)->hold(g) ? gen_mech(g)->hold(g) : "1'b0");
+              mech_hold ? mech_hold : "1'b0");
     emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
     emit_line(e, "// a full memory queue stops requests, never fills (the fill may be what frees it)");
     emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !issue_fill & !flush_pend_q & !memq_full;");
@@ -281,7 +283,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
     emit_line(e, "assign rq_pop = issue_replay;");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !issue_fill%s;",
-              gen_mech(g)->flush_wait);
+              mech->flush_wait ? mech->flush_wait : "");
     emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
     emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
               w->in - 1);
@@ -305,30 +307,6 @@ static void emit_queue(emit_t *e, const gen_l1_t *g, const char *inst, unsigned 
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-}
-
-static void emit_sram(emit_t *e, const char *inst, unsigned width, unsigned depth,
-                      unsigned abits, const char *re, const char *rdata, const char *we,
-                      const char *waddr, const char *wdata, const char *wmask)
-{
-    emit_line(e, "cachegen_sram_1r1w #(");
-    emit_in(e);
-    emit_line(e, ".Width    (%u),", width);
-    emit_line(e, ".Depth    (%u),", depth);
-    emit_line(e, ".AddrBits (%u)", abits);
-    emit_out(e);
-    emit_line(e, ") %s (", inst);
-    emit_in(e);
-    emit_line(e, ".clk_i   (clk_i),");
-    emit_line(e, ".re_i    (%s),", re);
-    emit_line(e, ".raddr_i (idx_set),");
-    emit_line(e, ".rdata_o (%s),", rdata);
-    emit_line(e, ".we_i    (%s),", we);
-    emit_line(e, ".waddr_i (%s),", waddr);
-    emit_line(e, ".wdata_i (%s),", wdata);
-    emit_line(e, ".wmask_i (%s)", wmask);
-    emit_out(e);
-    emit_line(e, ");");
 }
 
 /* way_data: the data line of the hit way (one-hot meta_hit_way_oh), by AND-OR (depth grows with
@@ -405,8 +383,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
     snprintf(buf, sizeof buf, "{%u{1'b1}}", w->rb);
-    emit_sram(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "meta_rdata", "meta_we",
-              "meta_waddr", "meta_wdata", buf);
+    emit_sram_1r1w(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "idx_set", "meta_rdata",
+                   "meta_we", "meta_waddr", "meta_wdata", buf);
     emit_blank(e);
     emit_line(e, "genvar gb;");
     emit_line(e, "generate");
@@ -425,8 +403,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
         snprintf(rd, sizeof rd, "data_rdata_w%u", k);
         snprintf(we, sizeof we, "data_we[%u]", k);
-        emit_sram(e, inst, w->lw, g->lay.sets, w->m, "data_re", rd, we, "set_q", "data_wdata",
-                  "data_wmask");
+        emit_sram_1r1w(e, inst, w->lw, g->lay.sets, w->m, "data_re", "idx_set", rd, we, "set_q",
+                       "data_wdata", "data_wmask");
     }
     emit_blank(e);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
@@ -451,7 +429,6 @@ void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c)
 {
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
-#define emit_count emit_l1_count
 
 /* Event fields for the current cycle (called inside the decide block). */
 static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
@@ -503,7 +480,8 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin%s", gen_mech(g)->lookup_comment);
+    emit_line(e, "if (!meta_hit & !req_store_q) begin%s",
+              gen_mech(g)->lookup_comment ? gen_mech(g)->lookup_comment : "");
     emit_in(e);
     emit_line(e, "mshr_alloc = 1'b1;");
     emit_line(e, "memq_push = 1'b1;");
@@ -518,7 +496,7 @@ static void emit_wait(emit_t *e, lay_decision_t dec)
 {
     emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
     emit_line(e, "s1_stall = 1'b1;");
-    emit_count(e, "!req_rsv_q", CNT_RSV_FAILS);
+    emit_l1_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
 static void emit_decide_request(emit_t *e, const gen_l1_t *g)
@@ -553,12 +531,12 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
     }
     emit_line(e, "meta_we = 1'b1;");
     emit_line(e, "rsv_pend_d = 1'b0;");
-    emit_count(e, "1'b1", CNT_ACCESSES);
-    emit_count(e, "meta_hit", CNT_HITS);
+    emit_l1_count(e, "1'b1", CNT_ACCESSES);
+    emit_l1_count(e, "meta_hit", CNT_HITS);
     if (mech->lookup_counts)
         mech->lookup_counts(e, g);
     else
-        emit_count(e, "!meta_hit", CNT_MISSES);
+        emit_l1_count(e, "!meta_hit", CNT_MISSES);
     MECH(lookup, e, g);
     emit_lookup_outcome(e, g);
     emit_out(e);
@@ -609,9 +587,9 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wdata = mem_rsp_data_i;");
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");
-    emit_count(e, "1'b1", CNT_FILLS);
+    emit_l1_count(e, "1'b1", CNT_FILLS);
     if (!mech->evicts_at_lookup)
-        emit_count(e, "meta_evict", CNT_EVICTIONS);
+        emit_l1_count(e, "meta_evict", CNT_EVICTIONS);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (mech->fill_bypass_cond) {
         emit_out(e);
@@ -636,7 +614,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
     MECH(defaults, e, g);
-    emit_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
+    emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
     emit_line(e, "meta_wdata = meta_row;");

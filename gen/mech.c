@@ -9,8 +9,6 @@ static const char *const base_unused[] = {"req_pc_i", "req_core_i", "kernel_star
 
 const gen_mech_t gen_mech_baseline = {
     .mode = MODE_BASELINE,
-    .flush_wait = "",
-    .lookup_comment = "",
     .unused_inputs = base_unused,
 };
 

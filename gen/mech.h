@@ -17,11 +17,11 @@ typedef struct gen_mech {
     int counts_bypasses;      /* cnt_bypasses counts (else it is a constant 0) */
     int pc_travels;           /* the request's PC travels with it (a request field) */
     int evicts_at_lookup;     /* evictions happen (and are reported) at the lookup, not the fill */
-    const char *flush_wait;   /* extra term of sweep_start: the flush waits for it ("" if none) */
+    const char *flush_wait;   /* extra term of sweep_start: the flush waits for it, or NULL */
     const char *fill_bypass_cond; /* condition of a fill that does not install (NULL: none) */
     int fill_bypass_counts;   /* ... whose shared body counts the bypass (else the lookup did) */
     const char *memq_hint;    /* mem_req_hint_o of a request (NULL: 1'b0) */
-    const char *lookup_comment; /* comment on a load miss's MSHR allocation ("" if none) */
+    const char *lookup_comment; /* comment on a load miss's MSHR allocation, or NULL */
     /* The hold term (the decide stage waits a cycle for the mechanism's own event), or NULL. */
     const char *(*hold)(const gen_l1_t *g);
     /* The L1 top's inputs the mechanism does not read (lint waivers), NULL-terminated. */
