@@ -92,3 +92,14 @@ void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth,
     emit_out(e);
     emit_line(e, ");");
 }
+const char *const meta_op_names[META_OP_COUNT] = {"OpLoad", "OpStore", "OpFill"};
+
+void emit_meta_op_params(emit_t *e)
+{
+    emit_line(e, "// metadata operations (op_i); a module tests some of them");
+    emit_line(e, "// verilator lint_off UNUSEDPARAM");
+    for (unsigned i = 0; i < META_OP_COUNT; i++)
+        emit_line(e, "localparam [1:0] %s = %s;", meta_op_names[i], emit_const(2, i));
+    emit_line(e, "// verilator lint_on UNUSEDPARAM");
+}
+

@@ -56,9 +56,9 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire %sfree_cnt = row_i[%u:%u];", emit_range(l->free_bits),
               l->free_lsb + l->free_bits - 1, l->free_lsb);
     emit_blank(e);
-    emit_line(e, "wire is_load = op_i == 2'd0;");
-    emit_line(e, "wire is_store = op_i == 2'd1;");
-    emit_line(e, "wire is_fill = op_i == 2'd2;");
+    emit_line(e, "wire is_load = op_i == OpLoad;");
+    emit_line(e, "wire is_store = op_i == OpStore;");
+    emit_line(e, "wire is_fill = op_i == OpFill;");
     emit_blank(e);
 }
 
@@ -394,9 +394,10 @@ void emit_l1_dmeta(emit_t *e, const gen_l1_t *g)
 {
     gen_header(e, g->cfg, g->meta,
                "decoupled tag store with reference counts and its data-store state (SPEC 3.4; "
-               "op 0 load, 1 store, 2 fill)");
+               "op OpLoad, OpStore or OpFill)");
     emit_ports(e, g);
     emit_in(e);
+    emit_meta_op_params(e);
     emit_unpack(e, g);
     emit_tag_select(e, g);
     emit_decide(e, g);

@@ -20,9 +20,8 @@ static unsigned req_bits(const cfg_l1_t *c)
     return p > 1 ? cfg_log2(p) : 1;
 }
 
-int gc_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_GCACHE; }
-static int gc_resets(const gen_l1_t *g) { return gc_enabled(g) && g->cfg->l1.gc_switch_reset_period; }
-unsigned gc_evt_count_bits(const gen_l1_t *g)
+static int gc_resets(const gen_l1_t *g) { return g->cfg->l1.gc_switch_reset_period != 0; }
+static unsigned gc_evt_count_bits(const gen_l1_t *g)
 {
     unsigned b = count_bits(&g->cfg->l1);
     return b ? b : 1;
@@ -200,7 +199,7 @@ static void gc_meta_fill(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_line(e, "wire fill_op = op_i == 2'd2;");
+    emit_line(e, "wire fill_op = op_i == OpFill;");
     emit_line(e, "wire [%u:0] gc_hot;", l->ways - 1);
     if (c->gc_th_victim == 0 && c->gc_th_hot == 0) { /* RRPV < 0: never; no constant compare */
         emit_line(e, "assign gc_hot = %s; // both thresholds 0: no way is ever hot",
@@ -215,11 +214,13 @@ static void gc_meta_fill(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire is_fill = fill_op & ~fill_bypass_o;");
 }
 
-static void gc_ports(emit_t *e, const gen_l1_t *g)
+static unsigned gc_evt_ports(const gen_l1_t *g, mech_evt_port_t *out)
 {
-    emit_line(e, "output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill");
-    emit_line(e, "output reg  %sevt_count_o,  // ... and its bypass counter",
-              emit_range(gc_evt_count_bits(g)));
+    out[0] = (mech_evt_port_t){"switch", 1, NULL, NULL, 1,
+                               "G-Cache: the set's switch after a fill"};
+    out[1] = (mech_evt_port_t){"count", gc_evt_count_bits(g), "GcCountWidth",
+                               "G-Cache bypass counter", 1, "G-Cache: its bypass counter"};
+    return 2;
 }
 
 static void gc_meta_conn(emit_t *e, const gen_l1_t *g)
@@ -257,7 +258,7 @@ const gen_mech_t gen_mech_gcache = {
     .counts_bypasses = 1,
     .fill_bypass_cond = "meta_fill_bypass",
     .hold = gc_hold,
-    .ports = gc_ports,
+    .evt_ports = gc_evt_ports,
     .decls = emit_gc_decls,
     .meta_conn = gc_meta_conn,
     .meta_ports = gc_meta_ports,

@@ -45,18 +45,18 @@ void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
 
-/* Mechanism files' queries (their hooks are in their gen_mech_t tables, mech.h). */
-int gc_enabled(const gen_l1_t *g);
-unsigned gc_evt_count_bits(const gen_l1_t *g);
-int pp_enabled(const gen_l1_t *g);
-unsigned pp_hash_bits(const gen_l1_t *g);
-
 /* Decide-stage piece of the L1 top (emit_top.c) that mechanism hooks use: count `c` when
  * `cond`. */
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
 /* One cachegen_sram_1r1w instance (emit_common.c), shared by the L1 and L2 tops. */
+/* The metadata module's operations (its op_i), named in the RTL by localparams OpLoad,
+ * OpStore and OpFill, which emit_meta_op_params writes into each module that uses them. */
+typedef enum meta_op { META_OP_LOAD, META_OP_STORE, META_OP_FILL, META_OP_COUNT } meta_op_t;
+extern const char *const meta_op_names[META_OP_COUNT];
+void emit_meta_op_params(emit_t *e);
+
 void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
                     const char *re, const char *raddr, const char *rdata, const char *we,
                     const char *waddr, const char *wdata, const char *wmask);

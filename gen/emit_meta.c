@@ -61,7 +61,7 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     if (gen_mech(g)->meta_fill)
         gen_mech(g)->meta_fill(e, g);
     else
-        emit_line(e, "wire is_fill = op_i == 2'd2;");
+        emit_line(e, "wire is_fill = op_i == OpFill;");
     emit_line(e, "wire any_invalid = ~&valid;");
     emit_line(e, "assign hit_o = |match;");
     emit_blank(e);
@@ -131,7 +131,7 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
     }
     emit_line(e, "wire update = is_fill | hit_o;");
     if (c->write_evict)
-        emit_line(e, "wire touch = update & ~(op_i == 2'd1); // write_evict: store hits invalidate");
+        emit_line(e, "wire touch = update & ~(op_i == OpStore); // write_evict: store hits invalidate");
     else
         emit_line(e, "wire touch = update;");
 }
@@ -217,7 +217,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_out(e);
     emit_line(e, "end");
     if (l->hpc_bits) {
-        emit_line(e, "if (hit_o & (op_i == 2'd0)) begin // pcpred: a load hit records its PC");
+        emit_line(e, "if (hit_o & (op_i == OpLoad)) begin // pcpred: a load hit records its PC");
         emit_in(e);
         for (unsigned w = 0; w < l->ways; w++)
             emit_line(e, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;", w, w);
@@ -225,7 +225,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "end");
     }
     if (c->write_evict) {
-        emit_line(e, "if (hit_o & (op_i == 2'd1)) begin");
+        emit_line(e, "if (hit_o & (op_i == OpStore)) begin");
         emit_in(e);
         for (unsigned w = 0; w < l->ways; w++)
             emit_line(e, "if (sel_oh[%u]) w%u_valid_d = 1'b0;", w, w);
@@ -255,9 +255,10 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
 void emit_l1_meta(emit_t *e, const gen_l1_t *g)
 {
     gen_header(e, g->cfg, g->meta,
-               "lookup and replacement on one set's metadata row (op 0 load, 1 store, 2 fill)");
+               "lookup and replacement on one set's metadata row (op OpLoad, OpStore or OpFill)");
     emit_ports(e, g);
     emit_in(e);
+    emit_meta_op_params(e);
     emit_unpack(e, g);
     emit_select(e, g);
     emit_next_row(e, g);

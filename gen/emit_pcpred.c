@@ -7,10 +7,10 @@
  * These are the hooks of gen_mech_pcpred (mech.h) the L1 top calls; the per-way hpc field is
  * read and written by the metadata module (emit_meta.c). Mirrors cmodel/cm_pcpred.c. */
 #include "emit_l1.h"
+#include "emit_l2.h"
 #include "mech.h"
 
-int pp_enabled(const gen_l1_t *g) { return g->cfg->l1.mode == MODE_PCPRED; }
-unsigned pp_hash_bits(const gen_l1_t *g) { return g->lay.hpc_bits; }
+static unsigned pp_hash_bits(const gen_l1_t *g) { return g->lay.hpc_bits; }
 
 /* hash = XOR-fold of (pc >> shift) into k bits, the last chunk zero-extended. */
 static void emit_hash(emit_t *e, const gen_l1_t *g)
@@ -206,13 +206,16 @@ static void emit_pp_fill_victim(emit_t *e, const gen_l1_t *g)
 }
 
 
-static void pp_ports(emit_t *e, const gen_l1_t *g)
+static unsigned pp_evt_ports(const gen_l1_t *g, mech_evt_port_t *out)
 {
-    emit_line(e, "output wire evt_pc_we_o,  // PC predictor: this event wrote a counter");
-    emit_line(e, "output wire %sevt_pc_idx_o, // ... this one", emit_range(pp_hash_bits(g)));
-    emit_line(e, "output wire %sevt_pc_val_o, // ... with this value",
-              emit_range(g->cfg->l1.pc_counter_bits));
-    emit_line(e, "output reg  evt_pc_pred_o, // load miss / fill: the prediction");
+    out[0] = (mech_evt_port_t){"pc_we", 1, NULL, NULL, 0, "PC predictor: a counter was written"};
+    out[1] = (mech_evt_port_t){"pc_idx", pp_hash_bits(g), "PcHashWidth",
+                               "PC predictor table index", 0, "its index"};
+    out[2] = (mech_evt_port_t){"pc_val", g->cfg->l1.pc_counter_bits, "PcCounterWidth",
+                               "PC predictor counter", 0, "its value"};
+    out[3] = (mech_evt_port_t){"pc_pred", 1, NULL, NULL, 1,
+                               "the prediction (load miss, fill)"};
+    return 4;
 }
 
 static void pp_meta_conn(emit_t *e, const gen_l1_t *g)
@@ -232,6 +235,66 @@ static void pp_mshr_conn(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".rd_hpc_o     (mshr_rd_hpc),");
 }
 
+/* The rows split into the baseline fields and the per-line PC hashes. */
+static unsigned pp_report_meta(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out)
+{
+    (void)g;
+    out[0] = (gen_structure_t){"metadata rows: valid, tag, replacement", "sram",
+                               s->meta_sram - s->line_hpc};
+    out[1] = (gen_structure_t){"metadata rows: per-line PC hashes (hpc)", "sram", s->line_hpc};
+    return 2;
+}
+
+static unsigned pp_report_flops(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out)
+{
+    (void)g;
+    out[0] = (gen_structure_t){"PC predictor table (saturating counters)", "flops", s->pc_table};
+    return 1;
+}
+
+/* The bypass bits of the L2 rows. */
+static unsigned long long l2_bypass_bits(const gen_l1_t *g)
+{
+    gen_l2_t g2;
+    gen_l2_init(&g2, g->cfg);
+    lay_l2_storage_t s2;
+    lay_l2_storage(g->cfg, &g2.lay, &s2);
+    return s2.bypass_bits;
+}
+
+/* Its storage (SPEC 3.6): the table, the per-line hashes, the L2 bits. */
+static void pp_report_json(const gen_l1_t *g, json_t *root)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    json_t *o = json_object();
+    lay_storage_t s;
+    lay_l1_storage(c, &g->lay, &s);
+    json_object_set_new(o, "table_entries", json_integer(c->pc_entries));
+    json_object_set_new(o, "counter_bits", json_integer(c->pc_counter_bits));
+    json_object_set_new(o, "threshold", json_integer(c->pc_threshold));
+    json_object_set_new(o, "hash_shift", json_integer(c->pc_hash_shift));
+    json_object_set_new(o, "table_bits", json_integer((json_int_t)s.pc_table));
+    json_object_set_new(o, "lines", json_integer((json_int_t)c->sets * c->ways));
+    json_object_set_new(o, "hash_bits_per_line", json_integer(g->lay.hpc_bits));
+    json_object_set_new(o, "line_hash_bits", json_integer((json_int_t)s.line_hpc));
+    json_object_set_new(o, "l2_bypass_bits", json_integer((json_int_t)l2_bypass_bits(g)));
+    json_object_set_new(root, "pcpred", o);
+}
+
+static void pp_report_md(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_l1_t *c = &g->cfg->l1;
+    lay_storage_t st;
+    lay_l1_storage(c, &g->lay, &st);
+    unsigned long long lines = (unsigned long long)c->sets * c->ways;
+    emit_line(e, "PC bypass predictor: a table of %u x %u-bit "
+              "counters = %llu bits (flops), a %u-bit PC hash per line = %llu lines x %u "
+              "bits = %llu bits (in the metadata rows), and one bypass bit per L2 line = "
+              "%llu bits (in the L2 rows); %llu bits per L1 in all.", c->pc_entries,
+              c->pc_counter_bits, st.pc_table, g->lay.hpc_bits, lines, g->lay.hpc_bits,
+              st.line_hpc, l2_bypass_bits(g), st.pc_table + st.line_hpc);
+}
+
 static const char *const pp_unused[] = {"req_core_i", "kernel_start_i", "filter_enable_i",
                                          NULL};
 
@@ -244,7 +307,13 @@ const gen_mech_t gen_mech_pcpred = {
     .fill_bypass_cond = "pp_fill_bypass",
     .fill_bypass_counts = 1,
     .memq_hint = "pp_pred & ~req_store_q",
-    .ports = pp_ports,
+    .evt_ports = pp_evt_ports,
+    .mshr_fields = "valid, line, id, prediction, PC hash",
+    .report_meta = pp_report_meta,
+    .report_flops = pp_report_flops,
+    .report_json = pp_report_json,
+    .report_md = pp_report_md,
+    .sys_hint = "l2_rsp_bbit",
     .decls = emit_pp_decls,
     .meta_conn = pp_meta_conn,
     .mshr_conn = pp_mshr_conn,

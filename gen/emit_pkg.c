@@ -3,6 +3,7 @@
 #include "emit_pkg.h"
 
 #include "codes.h"
+#include "mech.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -74,12 +75,14 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     int wb = add_param(p, "WayIdxWidth", l->way_bits, "way number");
     int tb = add_param(p, "TagWidth", l->tag_bits, "tag");
     int rb = add_param(p, "RowWidth", l->row_bits, "metadata row of a set");
-    int gc = gc_enabled(g) ? add_param(p, "GcCountWidth", gc_evt_count_bits(g),
-                                       "G-Cache bypass counter") : -1;
-    int ph = pp_enabled(g) ? add_param(p, "PcHashWidth", pp_hash_bits(g),
-                                       "PC predictor table index") : -1;
-    int pv = pp_enabled(g) ? add_param(p, "PcCounterWidth", c->pc_counter_bits,
-                                       "PC predictor counter") : -1;
+    /* the mechanism's own event ports, and the widths they name */
+    mech_evt_port_t own[MECH_EVT_PORTS_MAX];
+    int own_param[MECH_EVT_PORTS_MAX];
+    unsigned n_own = gen_mech(g)->evt_ports ? gen_mech(g)->evt_ports(g, own) : 0;
+    for (unsigned i = 0; i < n_own; i++)
+        own_param[i] = own[i].width_param
+                           ? add_param(p, own[i].width_param, own[i].width, own[i].param_what)
+                           : -1;
     add_param(p, "Sets", l->sets, "sets");
     add_param(p, "Ways", l->ways, l->dec ? "data-store ways" : "ways");
     add_param(p, "Mshrs", c->mshrs, "MSHRs (outstanding memory reads)");
@@ -138,15 +141,10 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     add_port(p, "evt_evict_o", 1, -1, 1, "a valid line was evicted");
     add_port(p, "evt_evict_tag_o", 1, tb, 1, "its tag");
     add_port(p, "evt_mshr_o", 1, mb, 1, "MSHR");
-    if (gc >= 0) {
-        add_port(p, "evt_switch_o", 1, -1, 1, "G-Cache: the set's switch after a fill");
-        add_port(p, "evt_count_o", 1, gc, 1, "G-Cache: its bypass counter");
-    }
-    if (ph >= 0) {
-        add_port(p, "evt_pc_we_o", 1, -1, 1, "PC predictor: a counter was written");
-        add_port(p, "evt_pc_idx_o", 1, ph, 1, "its index");
-        add_port(p, "evt_pc_val_o", 1, pv, 1, "its value");
-        add_port(p, "evt_pc_pred_o", 1, -1, 1, "the prediction");
+    for (unsigned i = 0; i < n_own; i++) {
+        char name[sizeof p->port[0].name];
+        snprintf(name, sizeof name, "evt_%s_o", own[i].name);
+        add_port(p, name, 1, own_param[i], 1, own[i].what);
     }
     add_port(p, "evt_row_o", 1, rb, 1, "the set's row after the event");
 }

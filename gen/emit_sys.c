@@ -7,12 +7,15 @@
 #include "emit_l1.h"
 
 #include "lay_l2.h"
+#include "mech.h"
 
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
 
 typedef struct sys_w {
-    unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, cb, core, l2mb;
-    unsigned hpc, pcc; /* PC predictor: hash and counter widths (0 in other modes) */
+    unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, core, l2mb;
+    mech_evt_port_t own[MECH_EVT_PORTS_MAX]; /* the mechanism's own L1 event ports */
+    unsigned n_own;
+    const char *hint; /* the L2 response bit each L1 reads on mem_rsp_hint_i */
 } sys_w_t;
 
 static void widths(const gen_l1_t *g, sys_w_t *w)
@@ -34,11 +37,11 @@ static void widths(const gen_l1_t *g, sys_w_t *w)
     w->wb = l->way_bits;
     w->t = l->tag_bits;
     w->rb = l->row_bits;
-    w->cb = gc_enabled(g) ? gc_evt_count_bits(g) : 0;
     w->core = c->l1.core_bits;
     w->l2mb = l2.mshr_bits;
-    w->hpc = pp_enabled(g) ? pp_hash_bits(g) : 0;
-    w->pcc = pp_enabled(g) ? c->l1.pc_counter_bits : 0;
+    const gen_mech_t *mech = gen_mech(g);
+    w->n_own = mech->evt_ports ? mech->evt_ports(g, w->own) : 0;
+    w->hint = mech->sys_hint ? mech->sys_hint : "l2_rsp_vbit";
 }
 
 /* "[W*P-1:0] " for a port of P concatenated W-bit fields. */
@@ -104,16 +107,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %sevt_l1_evict_o,", vec(w, 1));
     emit_line(e, "output wire %sevt_l1_evict_tag_o,", vec(w, w->t));
     emit_line(e, "output wire %sevt_l1_mshr_o,", vec(w, w->mb));
-    if (w->cb) {
-        emit_line(e, "output wire %sevt_l1_switch_o,", vec(w, 1));
-        emit_line(e, "output wire %sevt_l1_count_o,", vec(w, w->cb));
-    }
-    if (w->hpc) {
-        emit_line(e, "output wire %sevt_l1_pc_we_o,", vec(w, 1));
-        emit_line(e, "output wire %sevt_l1_pc_idx_o,", vec(w, w->hpc));
-        emit_line(e, "output wire %sevt_l1_pc_val_o,", vec(w, w->pcc));
-        emit_line(e, "output wire %sevt_l1_pc_pred_o,", vec(w, 1));
-    }
+    for (unsigned i = 0; i < w->n_own; i++)
+        emit_line(e, "output wire %sevt_l1_%s_o,", vec(w, w->own[i].width), w->own[i].name);
     emit_line(e, "output wire %sevt_l1_row_o,", vec(w, w->rb));
     emit_l2_event_ports(e, g, "evt_l2_", 1);
     emit_out(e);
@@ -187,7 +182,7 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_line(e, ".mem_req_wdata_o (l1_%u_mreq_wdata), .mem_req_hint_o (l1_%u_mreq_hint),", c, c);
     emit_line(e, ".mem_rsp_valid_i (l1_mrsp_valid[%u]), .mem_rsp_ready_o (l1_%u_mrsp_ready),", c, c);
     emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),");
-    emit_line(e, ".mem_rsp_hint_i (%s),", w->hpc ? "l2_rsp_bbit" : "l2_rsp_vbit");
+    emit_line(e, ".mem_rsp_hint_i (%s),", w->hint);
     emit_line(e, ".flush_i (flush_i), .kernel_start_i (kernel_start_i),");
     emit_line(e, ".filter_enable_i (filter_enable_i),");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
@@ -203,14 +198,10 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
               slice("evt_l1_evict_o", c, 1));
     emit_line(e, ".evt_evict_tag_o (%s), .evt_mshr_o (%s),", slice("evt_l1_evict_tag_o", c, w->t),
               slice("evt_l1_mshr_o", c, w->mb));
-    if (w->cb)
-        emit_line(e, ".evt_switch_o (%s), .evt_count_o (%s),", slice("evt_l1_switch_o", c, 1),
-                  slice("evt_l1_count_o", c, w->cb));
-    if (w->hpc) {
-        emit_line(e, ".evt_pc_we_o (%s), .evt_pc_idx_o (%s),", slice("evt_l1_pc_we_o", c, 1),
-                  slice("evt_l1_pc_idx_o", c, w->hpc));
-        emit_line(e, ".evt_pc_val_o (%s), .evt_pc_pred_o (%s),", slice("evt_l1_pc_val_o", c, w->pcc),
-                  slice("evt_l1_pc_pred_o", c, 1));
+    for (unsigned i = 0; i < w->n_own; i++) {
+        char port[48];
+        snprintf(port, sizeof port, "evt_l1_%s_o", w->own[i].name);
+        emit_line(e, ".evt_%s_o (%s),", w->own[i].name, slice(port, c, w->own[i].width));
     }
     emit_line(e, ".evt_row_o (%s)", slice("evt_l1_row_o", c, w->rb));
     emit_out(e);

@@ -109,7 +109,11 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output reg  evt_evict_o,");
     emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
     emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
-    MECH(ports, e, g);
+    mech_evt_port_t own[MECH_EVT_PORTS_MAX];
+    unsigned n_own = gen_mech(g)->evt_ports ? gen_mech(g)->evt_ports(g, own) : 0;
+    for (unsigned i = 0; i < n_own; i++)
+        emit_line(e, "output %s %sevt_%s_o, // %s", own[i].is_reg ? "reg " : "wire",
+                  own[i].width_param ? emit_range(own[i].width) : "", own[i].name, own[i].what);
     emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
     emit_out(e);
     emit_line(e, ");");
@@ -177,6 +181,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
     emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
     emit_code_params(e);
+    emit_meta_op_params(e);
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
     emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
@@ -247,7 +252,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg %srsp_data;", emit_range(w->lw));
     emit_blank(e);
     emit_line(e, "// metadata logic, MSHRs, index");
-    emit_line(e, "wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};");
+    emit_line(e, "wire [1:0] meta_op = s1_fill_q ? OpFill : req_store_q ? OpStore : OpLoad;");
     emit_line(e, "wire meta_hit, meta_evict;");
     MECH(meta_decls, e, g);
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));

@@ -9,7 +9,30 @@
 
 #include "emit_l1.h"
 
+#include <jansson.h>
+
 typedef void (*mech_emit_fn)(emit_t *e, const gen_l1_t *g);
+
+#define MECH_EVT_PORTS_MAX 8
+
+/* One of a mechanism's own event ports, evt_<name>_o of the L1 top (simulation only). The
+ * L1 top declares it, the pkg's port table lists it and the system top concatenates it over
+ * the L1s as evt_l1_<name>_o, all from this one description. */
+typedef struct mech_evt_port {
+    const char *name;        /* the port is evt_<name>_o */
+    unsigned width;          /* bits */
+    const char *width_param; /* the pkg localparam of its width (NULL: a 1-bit scalar) */
+    const char *param_what;  /* ... and what that localparam means */
+    int is_reg;              /* driven in an always block (output reg), else assigned */
+    const char *what;        /* its meaning, for the port comment and the port table */
+} mech_evt_port_t;
+
+/* One row of the report's storage table. */
+typedef struct gen_structure {
+    const char *name; /* what it is */
+    const char *kind; /* "sram" or "flops" */
+    unsigned long long bits;
+} gen_structure_t;
 
 typedef struct gen_mech {
     cfg_mode_t mode;
@@ -35,7 +58,6 @@ typedef struct gen_mech {
     int insert_by_hint;
     mech_emit_fn inner_module;  /* its own module inside the L1 (<name>_pctbl), or NULL */
     mech_emit_fn beside_module; /* its own module beside the L1s (<name>_duel), or NULL */
-    mech_emit_fn ports;         /* its event ports, after evt_mshr_o */
     mech_emit_fn meta_decls;    /* wires of the metadata module's extra outputs */
     mech_emit_fn decls;         /* its state and wires, after the MSHR wires */
     mech_emit_fn meta_conn;     /* extra connections of u_meta */
@@ -53,6 +75,18 @@ typedef struct gen_mech {
     mech_emit_fn fill_bypass;   /* decide block: the non-installing fill (NULL: the shared one) */
     mech_emit_fn fill_install;  /* decide block: before the installing fill's event */
     void (*flops)(emit_t *e, const gen_l1_t *g, int reset); /* its registers */
+    /* --- its interface outside the L1 top --- */
+    /* Its own event ports, in port order, into out[MECH_EVT_PORTS_MAX]; returns how many. */
+    unsigned (*evt_ports)(const gen_l1_t *g, mech_evt_port_t *out);
+    const char *sys_hint;     /* the L2 bit the system top wires to mem_rsp_hint_i (NULL: vbit) */
+    /* --- its rows of the report (report.c) --- */
+    const char *mshr_fields;  /* what an MSHR holds (NULL: "valid, line, id") */
+    /* The rows of the metadata SRAM (NULL: one row), and its own flop structures after the
+     * MSHRs (NULL: none), into out; each returns how many (at most 2). */
+    unsigned (*report_meta)(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out);
+    unsigned (*report_flops)(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out);
+    void (*report_json)(const gen_l1_t *g, json_t *root); /* its section of the JSON report */
+    mech_emit_fn report_md;   /* its paragraph of the Markdown report */
 } gen_mech_t;
 
 /* The mechanism of g's l1.mode. */

@@ -3,92 +3,62 @@
  * and lay_l2_storage(), the same layouts the RTL uses. */
 #include "report.h"
 
-#include "duel.h"
 #include "emit_l2.h"
+#include "mech.h"
 
 #include <jansson.h>
 #include "pric.h"
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct structure {
-    const char *name;        /* what it is */
-    const char *kind;        /* sram or flops */
-    unsigned long long bits;
-} structure_t;
-
-/* Metadata bits of the baseline L1 with the same data store (for the decoupled comparison). */
-static unsigned long long baseline_meta_bits(const cfg_l1_t *c)
+static unsigned structures(const gen_l1_t *g, gen_structure_t *out)
 {
-    cfg_l1_t b = *c;
-    lay_l1_t l;
-    lay_storage_t s;
-    b.mode = MODE_BASELINE;
-    lay_l1_build(&b, &l);
-    lay_l1_storage(&b, &l, &s);
-    return s.meta_sram;
-}
-
-/* The SM-dueling controller's flops: four counts, the interval timer and the setting. */
-static unsigned duel_flop_bits(const cfg_l1_t *c)
-{
-    return 4 * duel_count_bits(c->duel_interval) + duel_timer_bits(c->duel_interval) + 1;
-}
-
-static unsigned structures(const gen_l1_t *g, structure_t *out)
-{
+    const gen_mech_t *mech = gen_mech(g);
     lay_storage_t s;
     lay_l1_storage(&g->cfg->l1, &g->lay, &s);
     unsigned n = 0;
-    if (g->lay.dec) { /* one SRAM row per set holds both */
-        out[n++] = (structure_t){"tag store (valid, tag, RC, position valid, position)", "sram",
-                                 s.tag_store};
-        out[n++] = (structure_t){"data-store state (valid, reserved, replacement, free count)",
-                                 "sram", s.data_state};
-    } else if (g->lay.hpc_bits) { /* the rows split into the baseline fields and the hashes */
-        out[n++] = (structure_t){"metadata rows: valid, tag, replacement", "sram",
-                                 s.meta_sram - s.line_hpc};
-        out[n++] = (structure_t){"metadata rows: per-line PC hashes (hpc)", "sram", s.line_hpc};
-    } else {
-        out[n++] = (structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
-    }
-    out[n++] = (structure_t){"data lines", "sram", s.data_sram};
-    out[n++] = (structure_t){g->lay.dec         ? "MSHRs (valid, line, id, bypass)"
-                             : g->lay.hpc_bits ? "MSHRs (valid, line, id, prediction, PC hash)"
-                                               : "MSHRs (valid, line, id)",
-                             "flops", s.mshr_flops};
-    if (g->lay.hpc_bits)
-        out[n++] = (structure_t){"PC predictor table (saturating counters)", "flops", s.pc_table};
-    out[n++] = (structure_t){"performance counters", "flops",
-                             (unsigned long long)(CNT_COUNT - !g->lay.dec) * g->cfg->l1.counter_bits};
+    if (mech->report_meta)
+        n += mech->report_meta(g, &s, out + n);
+    else
+        out[n++] = (gen_structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
+    out[n++] = (gen_structure_t){"data lines", "sram", s.data_sram};
+    static char mshrs[96];
+    snprintf(mshrs, sizeof mshrs, "MSHRs (%s)", mech->mshr_fields ? mech->mshr_fields
+                                                                  : "valid, line, id");
+    out[n++] = (gen_structure_t){mshrs, "flops", s.mshr_flops};
+    if (mech->report_flops)
+        n += mech->report_flops(g, &s, out + n);
+    unsigned counters = CNT_COUNT - !mech->counts_bypasses; /* the baseline's is a constant */
+    out[n++] = (gen_structure_t){"performance counters", "flops",
+                                 (unsigned long long)counters * g->cfg->l1.counter_bits};
     return n;
 }
 
 /* The L2 slice's structures. Its rows are split into the baseline fields and the G-Cache
  * victim bits, so that the parts add up to the SRAM. */
-static unsigned l2_structures(const gen_l2_t *g, structure_t *out)
+static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
 {
     lay_l2_storage_t s;
     lay_l2_storage(g->cfg, &g->lay, &s);
     unsigned n = 0;
-    out[n++] = (structure_t){"L2 rows: valid, dirty, tag, replacement", "sram",
+    out[n++] = (gen_structure_t){"L2 rows: valid, dirty, tag, replacement", "sram",
                              s.meta_sram - s.victim_bits - s.bypass_bits};
-    out[n++] = (structure_t){"L2 rows: G-Cache victim bits", "sram", s.victim_bits};
+    out[n++] = (gen_structure_t){"L2 rows: G-Cache victim bits", "sram", s.victim_bits};
     if (g->lay.bbits)
-        out[n++] = (structure_t){"L2 rows: PC-predictor bypass bits", "sram", s.bypass_bits};
-    out[n++] = (structure_t){"L2 data lines", "sram", s.data_sram};
-    out[n++] = (structure_t){g->lay.bbits ? "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
+        out[n++] = (gen_structure_t){"L2 rows: PC-predictor bypass bits", "sram", s.bypass_bits};
+    out[n++] = (gen_structure_t){"L2 data lines", "sram", s.data_sram};
+    out[n++] = (gen_structure_t){g->lay.bbits ? "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
                                             "enables, data, prediction)"
                                           : "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
                                             "enables, data)",
                              "flops", s.mshr_flops};
-    out[n++] = (structure_t){"L2 performance counters", "flops",
+    out[n++] = (gen_structure_t){"L2 performance counters", "flops",
                              (unsigned long long)L2CNT_COUNT * g->cfg->l1.counter_bits};
     return n;
 }
 
 /* Storage array of structures as JSON; adds the SRAM and flop bits to *sram and *flops. */
-static json_t *storage_json(const structure_t *s, unsigned n, unsigned long long *sram,
+static json_t *storage_json(const gen_structure_t *s, unsigned n, unsigned long long *sram,
                             unsigned long long *flops)
 {
     json_t *st = json_array();
@@ -130,7 +100,7 @@ static json_t *l2_json(const gen_l2_t *g)
     if (g->cfg->l2.index == INDEX_PRIC)
         json_object_set_new(idx, "poly", json_integer((json_int_t)cfg_l2_pric_poly(g->cfg)));
     json_object_set_new(o, "index", idx);
-    structure_t s[8];
+    gen_structure_t s[8];
     unsigned n = l2_structures(g, s);
     unsigned long long sram = 0, flops = 0;
     json_object_set_new(o, "storage", storage_json(s, n, &sram, &flops));
@@ -176,30 +146,6 @@ static json_t *index_json(const gen_l1_t *g)
     return o;
 }
 
-/* The PC predictor's storage (SPEC 3.6): the table, the per-line hashes, the L2 bits. */
-static json_t *pcpred_json(const gen_l1_t *g)
-{
-    const cfg_l1_t *c = &g->cfg->l1;
-    json_t *o = json_object();
-    lay_storage_t s;
-    lay_l1_storage(c, &g->lay, &s);
-    gen_l2_t g2;
-    gen_l2_init(&g2, g->cfg);
-    lay_l2_storage_t s2;
-    lay_l2_storage(g->cfg, &g2.lay, &s2);
-    json_object_set_new(o, "table_entries", json_integer(c->pc_entries));
-    json_object_set_new(o, "counter_bits", json_integer(c->pc_counter_bits));
-    json_object_set_new(o, "threshold", json_integer(c->pc_threshold));
-    json_object_set_new(o, "hash_shift", json_integer(c->pc_hash_shift));
-    json_object_set_new(o, "table_bits", json_integer((json_int_t)s.pc_table));
-    json_object_set_new(o, "lines", json_integer((json_int_t)c->sets * c->ways));
-    json_object_set_new(o, "hash_bits_per_line", json_integer(g->lay.hpc_bits));
-    json_object_set_new(o, "line_hash_bits", json_integer((json_int_t)s.line_hpc));
-    json_object_set_new(o, "l2_bypass_bits", json_integer((json_int_t)s2.bypass_bits));
-    json_object_set_new(o, "rtl", json_false());
-    return o;
-}
-
 static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
 {
     json_t *root = json_object(), *cfg = json_object(), *lay = json_object();
@@ -225,21 +171,9 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     json_object_set_new(lay, "metadata_row", fields);
     json_object_set_new(root, "layout", lay);
     json_object_set_new(root, "index", index_json(g));
-    if (g->lay.dec) {
-        json_t *d = json_object();
-        lay_storage_t ls;
-        lay_l1_storage(&g->cfg->l1, &g->lay, &ls);
-        json_object_set_new(d, "tag_store_bits", json_integer((json_int_t)ls.tag_store));
-        json_object_set_new(d, "data_state_bits", json_integer((json_int_t)ls.data_state));
-        json_object_set_new(d, "baseline_metadata_bits",
-                            json_integer((json_int_t)baseline_meta_bits(&g->cfg->l1)));
-        json_object_set_new(d, "duel_controller", json_string(g->duel));
-        json_object_set_new(d, "duel_flop_bits", json_integer(duel_flop_bits(&g->cfg->l1)));
-        json_object_set_new(root, "decoupled", d);
-    }
-    if (g->lay.hpc_bits)
-        json_object_set_new(root, "pcpred", pcpred_json(g));
-    structure_t s[8];
+    if (gen_mech(g)->report_json)
+        gen_mech(g)->report_json(g, root);
+    gen_structure_t s[8];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
     json_object_set_new(root, "storage", storage_json(s, n, &sram, &flops));
@@ -292,7 +226,7 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     emit_blank(&e);
     emit_line(&e, "| structure | kind | bits |");
     emit_line(&e, "|---|---|---:|");
-    structure_t s[8];
+    gen_structure_t s[8];
     unsigned n = structures(g, s);
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
@@ -315,28 +249,8 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
     emit_blank(&e);
-    if (g->lay.hpc_bits) {
-        lay_storage_t st;
-        lay_l1_storage(c, &g->lay, &st);
-        unsigned long long lines = (unsigned long long)c->sets * c->ways;
-        emit_line(&e, "PC bypass predictor: a table of %u x %u-bit "
-                  "counters = %llu bits (flops), a %u-bit PC hash per line = %llu lines x %u "
-                  "bits = %llu bits (in the metadata rows), and one bypass bit per L2 line = "
-                  "%llu bits (in the L2 rows); %llu bits per L1 in all.", c->pc_entries,
-                  c->pc_counter_bits, st.pc_table, g->lay.hpc_bits, lines, g->lay.hpc_bits,
-                  st.line_hpc, ls2.bypass_bits, st.pc_table + st.line_hpc);
-        emit_blank(&e);
-    }
-    if (g->lay.dec) {
-        unsigned long long base = baseline_meta_bits(c);
-        lay_storage_t st;
-        lay_l1_storage(c, &g->lay, &st);
-        emit_line(&e, "Decoupled: the tag store holds %llu bits where the baseline L1 of the "
-                  "same data store (%u sets x %u ways) holds %llu bits of metadata (%+.1f%%). "
-                  "The SM-dueling controller `%s` beside the L1s holds %u flop bits.",
-                  st.tag_store, c->sets, c->ways, base,
-                  100.0 * ((double)st.tag_store - (double)base) / (double)base, g->duel,
-                  duel_flop_bits(c));
+    if (gen_mech(g)->report_md) {
+        gen_mech(g)->report_md(&e, g);
         emit_blank(&e);
     }
     unsigned fan, depth = index_depth(g, &fan);

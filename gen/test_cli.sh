@@ -605,7 +605,7 @@ if run_ok "$desc" --preset tian-gcn --report-only -o tian; then
          grep -q '| metadata rows: per-line PC hashes (hpc) | sram | 1792 |' "$md" &&
          grep -q '| L2 rows: PC-predictor bypass bits | sram | 4096 |' "$md" &&
          grep -q '256 lines x 7 bits' "$md" && grep -q '"table_bits": 512,' "$json" &&
-         grep -q '"line_hash_bits": 1792,' "$json" && grep -q '"l2_bypass_bits": 4096,' "$json" &&
+         grep -q '"line_hash_bits": 1792,' "$json" && grep -q '"l2_bypass_bits": 4096$' "$json" &&
          grep -qx '| w7.hpc | \[231:225\] |' "$md" && grep -qx '| w15.bypass | \[527:527\] |' "$md"
     then
         pass "$desc"

@@ -128,6 +128,12 @@ module fermi_l1_pric (
   localparam [3:0] DecStallRsv = 4'd9;
   localparam [3:0] DecFillBypass = 4'd10;
   // verilator lint_on UNUSEDPARAM
+  // metadata operations (op_i); a module tests some of them
+  // verilator lint_off UNUSEDPARAM
+  localparam [1:0] OpLoad = 2'd0;
+  localparam [1:0] OpStore = 2'd1;
+  localparam [1:0] OpFill = 2'd2;
+  // verilator lint_on UNUSEDPARAM
   localparam [4:0] LastSet = 5'd31;
 
   reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline
@@ -204,7 +210,7 @@ module fermi_l1_pric (
   reg [1023:0] rsp_data;
 
   // metadata logic, MSHRs, index
-  wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};
+  wire [1:0] meta_op = s1_fill_q ? OpFill : req_store_q ? OpStore : OpLoad;
   wire meta_hit, meta_evict;
   wire [1:0] meta_way;
   wire [3:0] meta_way_oh;

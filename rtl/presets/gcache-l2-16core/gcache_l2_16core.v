@@ -98,8 +98,8 @@ module gcache_l2_16core (
   output reg  evt_evict_o,
   output reg  [18:0] evt_evict_tag_o,
   output reg  [2:0] evt_mshr_o,
-  output reg  evt_switch_o, // G-Cache fills: the set's switch after the fill
-  output reg  [0:0] evt_count_o,  // ... and its bypass counter
+  output reg  evt_switch_o, // G-Cache: the set's switch after a fill
+  output reg  [0:0] evt_count_o, // G-Cache: its bypass counter
   output reg  [91:0] evt_row_o
 );
 
@@ -129,6 +129,12 @@ module gcache_l2_16core (
   localparam [3:0] DecLdBypass = 4'd8;
   localparam [3:0] DecStallRsv = 4'd9;
   localparam [3:0] DecFillBypass = 4'd10;
+  // verilator lint_on UNUSEDPARAM
+  // metadata operations (op_i); a module tests some of them
+  // verilator lint_off UNUSEDPARAM
+  localparam [1:0] OpLoad = 2'd0;
+  localparam [1:0] OpStore = 2'd1;
+  localparam [1:0] OpFill = 2'd2;
   // verilator lint_on UNUSEDPARAM
   localparam [5:0] LastSet = 6'd63;
 
@@ -207,7 +213,7 @@ module gcache_l2_16core (
   reg [1023:0] rsp_data;
 
   // metadata logic, MSHRs, index
-  wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};
+  wire [1:0] meta_op = s1_fill_q ? OpFill : req_store_q ? OpStore : OpLoad;
   wire meta_hit, meta_evict;
   wire [1:0] meta_way;
   wire [3:0] meta_way_oh;

@@ -460,7 +460,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[5:0]),
     .evt_way_o (evt_l1_way_o[1:0]), .evt_evict_o (evt_l1_evict_o[0]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[18:0]), .evt_mshr_o (evt_l1_mshr_o[2:0]),
-    .evt_switch_o (evt_l1_switch_o[0]), .evt_count_o (evt_l1_count_o[0]),
+    .evt_switch_o (evt_l1_switch_o[0]),
+    .evt_count_o (evt_l1_count_o[0]),
     .evt_row_o (evt_l1_row_o[91:0])
   );
 
@@ -500,7 +501,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[11:6]),
     .evt_way_o (evt_l1_way_o[3:2]), .evt_evict_o (evt_l1_evict_o[1]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[37:19]), .evt_mshr_o (evt_l1_mshr_o[5:3]),
-    .evt_switch_o (evt_l1_switch_o[1]), .evt_count_o (evt_l1_count_o[1]),
+    .evt_switch_o (evt_l1_switch_o[1]),
+    .evt_count_o (evt_l1_count_o[1]),
     .evt_row_o (evt_l1_row_o[183:92])
   );
 
@@ -540,7 +542,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[17:12]),
     .evt_way_o (evt_l1_way_o[5:4]), .evt_evict_o (evt_l1_evict_o[2]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[56:38]), .evt_mshr_o (evt_l1_mshr_o[8:6]),
-    .evt_switch_o (evt_l1_switch_o[2]), .evt_count_o (evt_l1_count_o[2]),
+    .evt_switch_o (evt_l1_switch_o[2]),
+    .evt_count_o (evt_l1_count_o[2]),
     .evt_row_o (evt_l1_row_o[275:184])
   );
 
@@ -580,7 +583,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[23:18]),
     .evt_way_o (evt_l1_way_o[7:6]), .evt_evict_o (evt_l1_evict_o[3]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[75:57]), .evt_mshr_o (evt_l1_mshr_o[11:9]),
-    .evt_switch_o (evt_l1_switch_o[3]), .evt_count_o (evt_l1_count_o[3]),
+    .evt_switch_o (evt_l1_switch_o[3]),
+    .evt_count_o (evt_l1_count_o[3]),
     .evt_row_o (evt_l1_row_o[367:276])
   );
 
@@ -620,7 +624,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[19:16]), .evt_set_o (evt_l1_set_o[29:24]),
     .evt_way_o (evt_l1_way_o[9:8]), .evt_evict_o (evt_l1_evict_o[4]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[94:76]), .evt_mshr_o (evt_l1_mshr_o[14:12]),
-    .evt_switch_o (evt_l1_switch_o[4]), .evt_count_o (evt_l1_count_o[4]),
+    .evt_switch_o (evt_l1_switch_o[4]),
+    .evt_count_o (evt_l1_count_o[4]),
     .evt_row_o (evt_l1_row_o[459:368])
   );
 
@@ -660,7 +665,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[23:20]), .evt_set_o (evt_l1_set_o[35:30]),
     .evt_way_o (evt_l1_way_o[11:10]), .evt_evict_o (evt_l1_evict_o[5]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[113:95]), .evt_mshr_o (evt_l1_mshr_o[17:15]),
-    .evt_switch_o (evt_l1_switch_o[5]), .evt_count_o (evt_l1_count_o[5]),
+    .evt_switch_o (evt_l1_switch_o[5]),
+    .evt_count_o (evt_l1_count_o[5]),
     .evt_row_o (evt_l1_row_o[551:460])
   );
 
@@ -700,7 +706,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[27:24]), .evt_set_o (evt_l1_set_o[41:36]),
     .evt_way_o (evt_l1_way_o[13:12]), .evt_evict_o (evt_l1_evict_o[6]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[132:114]), .evt_mshr_o (evt_l1_mshr_o[20:18]),
-    .evt_switch_o (evt_l1_switch_o[6]), .evt_count_o (evt_l1_count_o[6]),
+    .evt_switch_o (evt_l1_switch_o[6]),
+    .evt_count_o (evt_l1_count_o[6]),
     .evt_row_o (evt_l1_row_o[643:552])
   );
 
@@ -740,7 +747,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[31:28]), .evt_set_o (evt_l1_set_o[47:42]),
     .evt_way_o (evt_l1_way_o[15:14]), .evt_evict_o (evt_l1_evict_o[7]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[151:133]), .evt_mshr_o (evt_l1_mshr_o[23:21]),
-    .evt_switch_o (evt_l1_switch_o[7]), .evt_count_o (evt_l1_count_o[7]),
+    .evt_switch_o (evt_l1_switch_o[7]),
+    .evt_count_o (evt_l1_count_o[7]),
     .evt_row_o (evt_l1_row_o[735:644])
   );
 
@@ -780,7 +788,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[35:32]), .evt_set_o (evt_l1_set_o[53:48]),
     .evt_way_o (evt_l1_way_o[17:16]), .evt_evict_o (evt_l1_evict_o[8]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[170:152]), .evt_mshr_o (evt_l1_mshr_o[26:24]),
-    .evt_switch_o (evt_l1_switch_o[8]), .evt_count_o (evt_l1_count_o[8]),
+    .evt_switch_o (evt_l1_switch_o[8]),
+    .evt_count_o (evt_l1_count_o[8]),
     .evt_row_o (evt_l1_row_o[827:736])
   );
 
@@ -820,7 +829,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[39:36]), .evt_set_o (evt_l1_set_o[59:54]),
     .evt_way_o (evt_l1_way_o[19:18]), .evt_evict_o (evt_l1_evict_o[9]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[189:171]), .evt_mshr_o (evt_l1_mshr_o[29:27]),
-    .evt_switch_o (evt_l1_switch_o[9]), .evt_count_o (evt_l1_count_o[9]),
+    .evt_switch_o (evt_l1_switch_o[9]),
+    .evt_count_o (evt_l1_count_o[9]),
     .evt_row_o (evt_l1_row_o[919:828])
   );
 
@@ -860,7 +870,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[43:40]), .evt_set_o (evt_l1_set_o[65:60]),
     .evt_way_o (evt_l1_way_o[21:20]), .evt_evict_o (evt_l1_evict_o[10]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[208:190]), .evt_mshr_o (evt_l1_mshr_o[32:30]),
-    .evt_switch_o (evt_l1_switch_o[10]), .evt_count_o (evt_l1_count_o[10]),
+    .evt_switch_o (evt_l1_switch_o[10]),
+    .evt_count_o (evt_l1_count_o[10]),
     .evt_row_o (evt_l1_row_o[1011:920])
   );
 
@@ -900,7 +911,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[47:44]), .evt_set_o (evt_l1_set_o[71:66]),
     .evt_way_o (evt_l1_way_o[23:22]), .evt_evict_o (evt_l1_evict_o[11]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[227:209]), .evt_mshr_o (evt_l1_mshr_o[35:33]),
-    .evt_switch_o (evt_l1_switch_o[11]), .evt_count_o (evt_l1_count_o[11]),
+    .evt_switch_o (evt_l1_switch_o[11]),
+    .evt_count_o (evt_l1_count_o[11]),
     .evt_row_o (evt_l1_row_o[1103:1012])
   );
 
@@ -940,7 +952,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[51:48]), .evt_set_o (evt_l1_set_o[77:72]),
     .evt_way_o (evt_l1_way_o[25:24]), .evt_evict_o (evt_l1_evict_o[12]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[246:228]), .evt_mshr_o (evt_l1_mshr_o[38:36]),
-    .evt_switch_o (evt_l1_switch_o[12]), .evt_count_o (evt_l1_count_o[12]),
+    .evt_switch_o (evt_l1_switch_o[12]),
+    .evt_count_o (evt_l1_count_o[12]),
     .evt_row_o (evt_l1_row_o[1195:1104])
   );
 
@@ -980,7 +993,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[55:52]), .evt_set_o (evt_l1_set_o[83:78]),
     .evt_way_o (evt_l1_way_o[27:26]), .evt_evict_o (evt_l1_evict_o[13]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[265:247]), .evt_mshr_o (evt_l1_mshr_o[41:39]),
-    .evt_switch_o (evt_l1_switch_o[13]), .evt_count_o (evt_l1_count_o[13]),
+    .evt_switch_o (evt_l1_switch_o[13]),
+    .evt_count_o (evt_l1_count_o[13]),
     .evt_row_o (evt_l1_row_o[1287:1196])
   );
 
@@ -1020,7 +1034,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[59:56]), .evt_set_o (evt_l1_set_o[89:84]),
     .evt_way_o (evt_l1_way_o[29:28]), .evt_evict_o (evt_l1_evict_o[14]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[284:266]), .evt_mshr_o (evt_l1_mshr_o[44:42]),
-    .evt_switch_o (evt_l1_switch_o[14]), .evt_count_o (evt_l1_count_o[14]),
+    .evt_switch_o (evt_l1_switch_o[14]),
+    .evt_count_o (evt_l1_count_o[14]),
     .evt_row_o (evt_l1_row_o[1379:1288])
   );
 
@@ -1060,7 +1075,8 @@ module gcache_l2_16core_sys (
     .evt_dec_o (evt_l1_dec_o[63:60]), .evt_set_o (evt_l1_set_o[95:90]),
     .evt_way_o (evt_l1_way_o[31:30]), .evt_evict_o (evt_l1_evict_o[15]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[303:285]), .evt_mshr_o (evt_l1_mshr_o[47:45]),
-    .evt_switch_o (evt_l1_switch_o[15]), .evt_count_o (evt_l1_count_o[15]),
+    .evt_switch_o (evt_l1_switch_o[15]),
+    .evt_count_o (evt_l1_count_o[15]),
     .evt_row_o (evt_l1_row_o[1471:1380])
   );
 

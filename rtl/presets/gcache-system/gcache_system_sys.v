@@ -280,7 +280,8 @@ module gcache_system_sys (
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[5:0]),
     .evt_way_o (evt_l1_way_o[1:0]), .evt_evict_o (evt_l1_evict_o[0]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[18:0]), .evt_mshr_o (evt_l1_mshr_o[2:0]),
-    .evt_switch_o (evt_l1_switch_o[0]), .evt_count_o (evt_l1_count_o[0]),
+    .evt_switch_o (evt_l1_switch_o[0]),
+    .evt_count_o (evt_l1_count_o[0]),
     .evt_row_o (evt_l1_row_o[91:0])
   );
 
@@ -320,7 +321,8 @@ module gcache_system_sys (
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[11:6]),
     .evt_way_o (evt_l1_way_o[3:2]), .evt_evict_o (evt_l1_evict_o[1]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[37:19]), .evt_mshr_o (evt_l1_mshr_o[5:3]),
-    .evt_switch_o (evt_l1_switch_o[1]), .evt_count_o (evt_l1_count_o[1]),
+    .evt_switch_o (evt_l1_switch_o[1]),
+    .evt_count_o (evt_l1_count_o[1]),
     .evt_row_o (evt_l1_row_o[183:92])
   );
 
@@ -360,7 +362,8 @@ module gcache_system_sys (
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[17:12]),
     .evt_way_o (evt_l1_way_o[5:4]), .evt_evict_o (evt_l1_evict_o[2]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[56:38]), .evt_mshr_o (evt_l1_mshr_o[8:6]),
-    .evt_switch_o (evt_l1_switch_o[2]), .evt_count_o (evt_l1_count_o[2]),
+    .evt_switch_o (evt_l1_switch_o[2]),
+    .evt_count_o (evt_l1_count_o[2]),
     .evt_row_o (evt_l1_row_o[275:184])
   );
 
@@ -400,7 +403,8 @@ module gcache_system_sys (
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[23:18]),
     .evt_way_o (evt_l1_way_o[7:6]), .evt_evict_o (evt_l1_evict_o[3]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[75:57]), .evt_mshr_o (evt_l1_mshr_o[11:9]),
-    .evt_switch_o (evt_l1_switch_o[3]), .evt_count_o (evt_l1_count_o[3]),
+    .evt_switch_o (evt_l1_switch_o[3]),
+    .evt_count_o (evt_l1_count_o[3]),
     .evt_row_o (evt_l1_row_o[367:276])
   );
 

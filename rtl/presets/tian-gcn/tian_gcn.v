@@ -98,10 +98,10 @@ module tian_gcn (
   output reg  evt_evict_o,
   output reg  [20:0] evt_evict_tag_o,
   output reg  [2:0] evt_mshr_o,
-  output wire evt_pc_we_o,  // PC predictor: this event wrote a counter
-  output wire [6:0] evt_pc_idx_o, // ... this one
-  output wire [3:0] evt_pc_val_o, // ... with this value
-  output reg  evt_pc_pred_o, // load miss / fill: the prediction
+  output wire evt_pc_we_o, // PC predictor: a counter was written
+  output wire [6:0] evt_pc_idx_o, // its index
+  output wire [3:0] evt_pc_val_o, // its value
+  output reg  evt_pc_pred_o, // the prediction (load miss, fill)
   output reg  [238:0] evt_row_o
 );
 
@@ -131,6 +131,12 @@ module tian_gcn (
   localparam [3:0] DecLdBypass = 4'd8;
   localparam [3:0] DecStallRsv = 4'd9;
   localparam [3:0] DecFillBypass = 4'd10;
+  // verilator lint_on UNUSEDPARAM
+  // metadata operations (op_i); a module tests some of them
+  // verilator lint_off UNUSEDPARAM
+  localparam [1:0] OpLoad = 2'd0;
+  localparam [1:0] OpStore = 2'd1;
+  localparam [1:0] OpFill = 2'd2;
   // verilator lint_on UNUSEDPARAM
   localparam [4:0] LastSet = 5'd31;
 
@@ -215,7 +221,7 @@ module tian_gcn (
   reg [511:0] rsp_data;
 
   // metadata logic, MSHRs, index
-  wire [1:0] meta_op = s1_fill_q ? 2'd2 : {1'b0, req_store_q};
+  wire [1:0] meta_op = s1_fill_q ? OpFill : req_store_q ? OpStore : OpLoad;
   wire meta_hit, meta_evict;
   wire [2:0] meta_way;
   wire [7:0] meta_way_oh;

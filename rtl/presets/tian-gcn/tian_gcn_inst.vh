@@ -114,7 +114,7 @@ tian_gcn u_tian_gcn (
   .evt_pc_idx_o       (evt_pc_idx_o),       // output [TianGcnPcHashWidth-1:0]
   // 4 bits: its value
   .evt_pc_val_o       (evt_pc_val_o),       // output [TianGcnPcCounterWidth-1:0]
-  // 1 bit: the prediction
+  // 1 bit: the prediction (load miss, fill)
   .evt_pc_pred_o      (evt_pc_pred_o),      // output
   // 239 bits: the set's row after the event
   .evt_row_o          (evt_row_o)           // output [TianGcnRowWidth-1:0]

@@ -342,8 +342,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[4:0]),
     .evt_way_o (evt_l1_way_o[2:0]), .evt_evict_o (evt_l1_evict_o[0]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[20:0]), .evt_mshr_o (evt_l1_mshr_o[2:0]),
-    .evt_pc_we_o (evt_l1_pc_we_o[0]), .evt_pc_idx_o (evt_l1_pc_idx_o[6:0]),
-    .evt_pc_val_o (evt_l1_pc_val_o[3:0]), .evt_pc_pred_o (evt_l1_pc_pred_o[0]),
+    .evt_pc_we_o (evt_l1_pc_we_o[0]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[6:0]),
+    .evt_pc_val_o (evt_l1_pc_val_o[3:0]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[0]),
     .evt_row_o (evt_l1_row_o[238:0])
   );
 
@@ -383,8 +385,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[9:5]),
     .evt_way_o (evt_l1_way_o[5:3]), .evt_evict_o (evt_l1_evict_o[1]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[41:21]), .evt_mshr_o (evt_l1_mshr_o[5:3]),
-    .evt_pc_we_o (evt_l1_pc_we_o[1]), .evt_pc_idx_o (evt_l1_pc_idx_o[13:7]),
-    .evt_pc_val_o (evt_l1_pc_val_o[7:4]), .evt_pc_pred_o (evt_l1_pc_pred_o[1]),
+    .evt_pc_we_o (evt_l1_pc_we_o[1]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[13:7]),
+    .evt_pc_val_o (evt_l1_pc_val_o[7:4]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[1]),
     .evt_row_o (evt_l1_row_o[477:239])
   );
 
@@ -424,8 +428,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[14:10]),
     .evt_way_o (evt_l1_way_o[8:6]), .evt_evict_o (evt_l1_evict_o[2]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[62:42]), .evt_mshr_o (evt_l1_mshr_o[8:6]),
-    .evt_pc_we_o (evt_l1_pc_we_o[2]), .evt_pc_idx_o (evt_l1_pc_idx_o[20:14]),
-    .evt_pc_val_o (evt_l1_pc_val_o[11:8]), .evt_pc_pred_o (evt_l1_pc_pred_o[2]),
+    .evt_pc_we_o (evt_l1_pc_we_o[2]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[20:14]),
+    .evt_pc_val_o (evt_l1_pc_val_o[11:8]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[2]),
     .evt_row_o (evt_l1_row_o[716:478])
   );
 
@@ -465,8 +471,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[19:15]),
     .evt_way_o (evt_l1_way_o[11:9]), .evt_evict_o (evt_l1_evict_o[3]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[83:63]), .evt_mshr_o (evt_l1_mshr_o[11:9]),
-    .evt_pc_we_o (evt_l1_pc_we_o[3]), .evt_pc_idx_o (evt_l1_pc_idx_o[27:21]),
-    .evt_pc_val_o (evt_l1_pc_val_o[15:12]), .evt_pc_pred_o (evt_l1_pc_pred_o[3]),
+    .evt_pc_we_o (evt_l1_pc_we_o[3]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[27:21]),
+    .evt_pc_val_o (evt_l1_pc_val_o[15:12]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[3]),
     .evt_row_o (evt_l1_row_o[955:717])
   );
 
@@ -506,8 +514,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[19:16]), .evt_set_o (evt_l1_set_o[24:20]),
     .evt_way_o (evt_l1_way_o[14:12]), .evt_evict_o (evt_l1_evict_o[4]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[104:84]), .evt_mshr_o (evt_l1_mshr_o[14:12]),
-    .evt_pc_we_o (evt_l1_pc_we_o[4]), .evt_pc_idx_o (evt_l1_pc_idx_o[34:28]),
-    .evt_pc_val_o (evt_l1_pc_val_o[19:16]), .evt_pc_pred_o (evt_l1_pc_pred_o[4]),
+    .evt_pc_we_o (evt_l1_pc_we_o[4]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[34:28]),
+    .evt_pc_val_o (evt_l1_pc_val_o[19:16]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[4]),
     .evt_row_o (evt_l1_row_o[1194:956])
   );
 
@@ -547,8 +557,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[23:20]), .evt_set_o (evt_l1_set_o[29:25]),
     .evt_way_o (evt_l1_way_o[17:15]), .evt_evict_o (evt_l1_evict_o[5]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[125:105]), .evt_mshr_o (evt_l1_mshr_o[17:15]),
-    .evt_pc_we_o (evt_l1_pc_we_o[5]), .evt_pc_idx_o (evt_l1_pc_idx_o[41:35]),
-    .evt_pc_val_o (evt_l1_pc_val_o[23:20]), .evt_pc_pred_o (evt_l1_pc_pred_o[5]),
+    .evt_pc_we_o (evt_l1_pc_we_o[5]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[41:35]),
+    .evt_pc_val_o (evt_l1_pc_val_o[23:20]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[5]),
     .evt_row_o (evt_l1_row_o[1433:1195])
   );
 
@@ -588,8 +600,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[27:24]), .evt_set_o (evt_l1_set_o[34:30]),
     .evt_way_o (evt_l1_way_o[20:18]), .evt_evict_o (evt_l1_evict_o[6]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[146:126]), .evt_mshr_o (evt_l1_mshr_o[20:18]),
-    .evt_pc_we_o (evt_l1_pc_we_o[6]), .evt_pc_idx_o (evt_l1_pc_idx_o[48:42]),
-    .evt_pc_val_o (evt_l1_pc_val_o[27:24]), .evt_pc_pred_o (evt_l1_pc_pred_o[6]),
+    .evt_pc_we_o (evt_l1_pc_we_o[6]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[48:42]),
+    .evt_pc_val_o (evt_l1_pc_val_o[27:24]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[6]),
     .evt_row_o (evt_l1_row_o[1672:1434])
   );
 
@@ -629,8 +643,10 @@ module tian_gcn_sys (
     .evt_dec_o (evt_l1_dec_o[31:28]), .evt_set_o (evt_l1_set_o[39:35]),
     .evt_way_o (evt_l1_way_o[23:21]), .evt_evict_o (evt_l1_evict_o[7]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[167:147]), .evt_mshr_o (evt_l1_mshr_o[23:21]),
-    .evt_pc_we_o (evt_l1_pc_we_o[7]), .evt_pc_idx_o (evt_l1_pc_idx_o[55:49]),
-    .evt_pc_val_o (evt_l1_pc_val_o[31:28]), .evt_pc_pred_o (evt_l1_pc_pred_o[7]),
+    .evt_pc_we_o (evt_l1_pc_we_o[7]),
+    .evt_pc_idx_o (evt_l1_pc_idx_o[55:49]),
+    .evt_pc_val_o (evt_l1_pc_val_o[31:28]),
+    .evt_pc_pred_o (evt_l1_pc_pred_o[7]),
     .evt_row_o (evt_l1_row_o[1911:1673])
   );
 
