@@ -5,9 +5,11 @@
  *   cost one OUTDIR SYNDIR COST.json [TOP]
  *       one design: cell areas from the project's Liberty models (SYNDIR/cells.lib, sram.lib:
  *       synth/liberty.sh, where the published figures they come from are cited) in NAND2_X1
- *       equivalents (GE), flop and SRAM bits, SRAM area by macro, logic depth, and from
- *       SYNDIR/sta.log the minimum clock period and the critical path stage by stage; TOP:
- *       another generated top (L2 slice, system, controller), without the L1's storage checks
+ *       equivalents (GE), flop and SRAM bits, SRAM area by macro, logic depth with the deepest
+ *       path into each end point (register, SRAM macro pin, output port) and where it starts,
+ *       and from SYNDIR/sta.log the minimum clock period and the critical path stage by stage;
+ *       TOP: another generated top (L2 slice, system, controller), without the L1's storage
+ *       checks
  *   cost compare COST.json BASE.json PREFIX [NOISE.json]
  *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
  *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
@@ -126,6 +128,12 @@ static int die(const char *msg, const char *arg)
     return 2;
 }
 
+static int suffix_is(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
 /* ---- longest combinational path ---------------------------------------------------------- */
 
 typedef struct depth_ctx {
@@ -173,33 +181,273 @@ static int level_of(depth_ctx_t *d, int bit)
     return best + 1;
 }
 
-/* The name of net bit `bit` in `module`: a name without '$' (a netlist name the RTL gave) if
- * one holds it, else NULL. */
-static const char *bit_name(json_t *module, int bit, char *buf, size_t cap)
+/* The netlist names of every bit of a module, as Yosys gives them: per bit the first net in
+ * `netnames` order without '$' (a name the RTL gave) that holds it, and the first such net
+ * named as a register (`_q`, STYLE.md), which names a flop better than an alias of it does. */
+typedef struct net_names {
+    int nbits;
+    const char **net;  /* bit -> that net's name (owned by the module JSON), NULL if none */
+    int *index;        /* bit -> its position in the net, -1 if the net is one bit wide */
+    const char **reg;  /* bit -> the first such net ending in _q, NULL if none */
+    int *reg_index;    /* bit -> its position in that net, -1 if one bit wide */
+} net_names_t;
+
+static int net_names_build(net_names_t *nn, json_t *module, int nbits)
 {
+    nn->nbits = nbits;
+    nn->net = calloc((size_t)nbits, sizeof *nn->net);
+    nn->index = malloc(sizeof(int) * (size_t)nbits);
+    nn->reg = calloc((size_t)nbits, sizeof *nn->reg);
+    nn->reg_index = malloc(sizeof(int) * (size_t)nbits);
+    if (!nn->net || !nn->index || !nn->reg || !nn->reg_index)
+        return -1;
     const char *name;
     json_t *net;
     json_object_foreach(json_object_get(module, "netnames"), name, net) {
         if (strchr(name, '$'))
             continue;
         json_t *bits = json_object_get(net, "bits");
+        int wide = json_array_size(bits) > 1, is_reg = suffix_is(name, "_q");
         size_t i;
         json_t *b;
-        json_array_foreach(bits, i, b) if (bit_id(b) == bit) {
-            if (json_array_size(bits) == 1)
-                snprintf(buf, cap, "%s", name);
-            else
-                snprintf(buf, cap, "%s[%zu]", name, i);
-            return buf;
+        json_array_foreach(bits, i, b) {
+            int id = bit_id(b);
+            if (id < 0 || id >= nbits)
+                continue;
+            if (!nn->net[id])
+                nn->net[id] = name, nn->index[id] = wide ? (int)i : -1;
+            if (is_reg && !nn->reg[id])
+                nn->reg[id] = name, nn->reg_index[id] = wide ? (int)i : -1;
         }
     }
-    return NULL;
+    return 0;
+}
+
+static void net_names_free(net_names_t *nn)
+{
+    free(nn->net);
+    free(nn->index);
+    free(nn->reg);
+    free(nn->reg_index);
+}
+
+/* The name of net bit `bit` ("net" or "net[i]"), NULL if no net without '$' holds it. */
+static const char *bit_name(const net_names_t *nn, int bit, char *buf, size_t cap)
+{
+    if (bit < 0 || bit >= nn->nbits || !nn->net[bit])
+        return NULL;
+    if (nn->index[bit] < 0)
+        snprintf(buf, cap, "%s", nn->net[bit]);
+    else
+        snprintf(buf, cap, "%s[%d]", nn->net[bit], nn->index[bit]);
+    return buf;
+}
+
+/* The register a flop output bit belongs to: its `_q` net, else its first net (bit_name);
+ * NULL if no net without '$' holds it. With `index`, the bit's position there (-1: 1 bit). */
+static const char *reg_name(const net_names_t *nn, int bit, int *index)
+{
+    if (bit < 0 || bit >= nn->nbits)
+        return NULL;
+    int q = nn->reg[bit] != NULL;
+    if (index)
+        *index = q ? nn->reg_index[bit] : nn->index[bit];
+    return q ? nn->reg[bit] : nn->net[bit];
+}
+
+/* ---- critical path per end point --------------------------------------------------------- */
+
+/* An end point group: a register (its flops' output net, bit index dropped), an SRAM macro
+ * input pin (<instance>.<pin>) or a top-level output port, with its deepest path. */
+typedef struct end_group {
+    char name[256];  /* register, <instance>.<pin> or port */
+    int bit;         /* the end bit its deepest path reaches */
+    int levels;      /* gate levels on that path, >= 1 */
+} end_group_t;
+
+/* Where the non-gate cells' outputs (flops, SRAM macros) come from: starts of paths. */
+typedef struct source {
+    const char *cell;  /* instance name (owned by the module JSON) */
+    const char *port;  /* its output pin */
+    int index;         /* the bit of the pin, -1 if the pin is one bit wide */
+    int flop;          /* 1: a flop's output, named by its net */
+} source_t;
+
+typedef struct stage_ctx {
+    depth_ctx_t *d;
+    const net_names_t *nn;
+    source_t *src;       /* bit -> the non-gate cell pin driving it, cell NULL if none */
+    end_group_t *group;  /* the groups, in order of first sight */
+    int ngroups, cap;
+    json_t *by_name;     /* group name -> index into group[] */
+} stage_ctx_t;
+
+/* Counts end bit `bit` into group `name` if its path is deeper than the group's so far. */
+static int stage_end(stage_ctx_t *s, const char *name, int bit)
+{
+    int l = level_of(s->d, bit);
+    if (l < 1)
+        return 0; /* no gate between start and end: not a path the report names */
+    json_t *k = json_object_get(s->by_name, name);
+    if (k) {
+        end_group_t *g = &s->group[json_integer_value(k)];
+        if (l > g->levels)
+            g->levels = l, g->bit = bit;
+        return 0;
+    }
+    if (s->ngroups == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 256;
+        end_group_t *grown = realloc(s->group, sizeof *grown * (size_t)cap);
+        if (!grown)
+            return -1;
+        s->group = grown, s->cap = cap;
+    }
+    end_group_t *g = &s->group[s->ngroups];
+    snprintf(g->name, sizeof g->name, "%s", name);
+    g->bit = bit, g->levels = l;
+    json_object_set_new(s->by_name, name, json_integer(s->ngroups++));
+    return 0;
+}
+
+/* The name of the start of the deepest path into `bit`: walks the pred chain back to a bit no
+ * gate drives (a flop or SRAM output, a top-level input) or to a gate of constants. */
+static const char *stage_start(stage_ctx_t *s, int bit, char *buf, size_t cap)
+{
+    int b = bit;
+    for (int n = 0; s->d->pred[b] >= 0 && n < s->d->nbits; n++)
+        b = s->d->pred[b];
+    if (s->d->driver_cell[b] >= 0)
+        return "constant"; /* the first gate's inputs are all constants */
+    const source_t *o = &s->src[b];
+    if (o->cell && !o->flop) {
+        if (o->index < 0)
+            snprintf(buf, cap, "%s.%s", o->cell, o->port);
+        else
+            snprintf(buf, cap, "%s.%s[%d]", o->cell, o->port, o->index);
+        return buf;
+    }
+    int index;
+    const char *reg = o->flop ? reg_name(s->nn, b, &index) : NULL;
+    if (reg) {
+        if (index < 0)
+            snprintf(buf, cap, "%s", reg);
+        else
+            snprintf(buf, cap, "%s[%d]", reg, index);
+        return buf;
+    }
+    if (bit_name(s->nn, b, buf, cap))
+        return buf;
+    if (o->cell)
+        snprintf(buf, cap, "%s.%s", o->cell, o->port);
+    else
+        snprintf(buf, cap, "bit %d", b);
+    return buf;
+}
+
+static int group_cmp(const void *pa, const void *pb)
+{
+    const end_group_t *a = pa, *b = pb;
+    if (a->levels != b->levels)
+        return a->levels > b->levels ? -1 : 1;
+    return strcmp(a->name, b->name);
+}
+
+/* The deepest path into each end point group of `module` (levels already walked in `d`),
+ * appended to `out` as {end, start, levels}, deepest first, then by end name. Returns 0, -1
+ * when out of memory (then `out` holds nothing new). */
+static int stage_paths(json_t *module, depth_ctx_t *d, const net_names_t *nn, json_t *out)
+{
+    stage_ctx_t s = {0};
+    s.d = d, s.nn = nn;
+    s.src = calloc((size_t)d->nbits, sizeof *s.src);
+    s.by_name = json_object();
+    if (!s.src || !s.by_name)
+        goto fail;
+    const char *cname;
+    json_t *cell;
+    json_object_foreach(json_object_get(module, "cells"), cname, cell) {
+        const lib_cell_t *g = lib_cell(json_string_value(json_object_get(cell, "type")));
+        if (g && !g->flop)
+            continue; /* a gate: inside paths */
+        json_t *dirs = json_object_get(cell, "port_directions");
+        json_t *conns = json_object_get(cell, "connections");
+        const char *port;
+        json_t *bits;
+        char reg[256] = "";
+        json_object_foreach(conns, port, bits) {
+            const char *dir = json_string_value(json_object_get(dirs, port));
+            if (!dir || strcmp(dir, "output") != 0)
+                continue;
+            size_t i;
+            json_t *b;
+            json_array_foreach(bits, i, b) {
+                int id = bit_id(b);
+                if (id < 0 || id >= d->nbits)
+                    continue;
+                source_t *o = &s.src[id];
+                o->cell = cname, o->port = port, o->flop = g != NULL;
+                o->index = json_array_size(bits) == 1 ? -1 : (int)i;
+                if (g && !reg[0] && reg_name(nn, id, NULL)) /* a flop: its register */
+                    snprintf(reg, sizeof reg, "%s", reg_name(nn, id, NULL));
+            }
+        }
+        json_object_foreach(conns, port, bits) {
+            const char *dir = json_string_value(json_object_get(dirs, port));
+            if (!dir || strcmp(dir, "input") != 0)
+                continue;
+            char name[256];
+            size_t i;
+            json_t *b;
+            json_array_foreach(bits, i, b) {
+                int id = bit_id(b);
+                if (g && reg[0])
+                    snprintf(name, sizeof name, "%s", reg);
+                else if (g && id >= 0 && id < nn->nbits && nn->net[id]) /* output unnamed: */
+                    snprintf(name, sizeof name, "%s", nn->net[id]);     /* the input's net */
+                else
+                    snprintf(name, sizeof name, "%s.%s", cname, port);
+                if (stage_end(&s, name, id) != 0)
+                    goto fail;
+            }
+        }
+    }
+    const char *pname;
+    json_t *p;
+    json_object_foreach(json_object_get(module, "ports"), pname, p) {
+        const char *dir = json_string_value(json_object_get(p, "direction"));
+        if (!dir || strcmp(dir, "output") != 0)
+            continue;
+        size_t i;
+        json_t *b;
+        json_array_foreach(json_object_get(p, "bits"), i, b) {
+            if (stage_end(&s, pname, bit_id(b)) != 0)
+                goto fail;
+        }
+    }
+    qsort(s.group, (size_t)s.ngroups, sizeof *s.group, group_cmp);
+    for (int i = 0; i < s.ngroups; i++) {
+        char buf[512];
+        const char *start = stage_start(&s, s.group[i].bit, buf, sizeof buf);
+        json_array_append_new(out, json_pack("{s:s, s:s, s:i}", "end", s.group[i].name, "start",
+                                             start, "levels", s.group[i].levels));
+    }
+    free(s.src);
+    free(s.group);
+    json_decref(s.by_name);
+    return 0;
+fail:
+    json_array_clear(out);
+    free(s.src);
+    free(s.group);
+    json_decref(s.by_name);
+    return -1;
 }
 
 /* Longest path through gate cells of `module`; flops, SRAMs and submodule instances cut it.
  * Sets *loop on a combinational cycle. With `path`, stores there the named nets along one
- * longest path, from its start to its end (JSON array of {net, level}). */
-static int module_depth_path(json_t *module, int *loop, json_t *path)
+ * longest path, from its start to its end (JSON array of {net, level}); with `stages`, the
+ * deepest path into each end point (stage_paths). On a loop neither is filled. */
+static int module_depth_path(json_t *module, int *loop, json_t *path, json_t *stages)
 {
     json_t *cells = json_object_get(module, "cells");
     int maxbit = 0;
@@ -212,6 +460,15 @@ static int module_depth_path(json_t *module, int *loop, json_t *path)
             size_t i;
             json_t *b;
             json_array_foreach(bits, i, b) if (bit_id(b) > maxbit) maxbit = bit_id(b);
+        }
+    }
+    json_t *port;
+    json_object_foreach(json_object_get(module, "ports"), name, port) { /* port-only bits */
+        size_t i;
+        json_t *b;
+        json_array_foreach(json_object_get(port, "bits"), i, b) {
+            if (bit_id(b) > maxbit)
+                maxbit = bit_id(b);
         }
     }
     depth_ctx_t d = {0};
@@ -248,18 +505,22 @@ static int module_depth_path(json_t *module, int *loop, json_t *path)
             best = l, deepest = b;
     }
     *loop = d.loop;
-    if (path && !d.loop) {
+    net_names_t nn = {0};
+    if ((path || stages) && !d.loop && net_names_build(&nn, module, d.nbits) == 0) {
         int chain[4096], n_chain = 0;
-        for (int b = deepest; b >= 0 && n_chain < 4096; b = d.pred[b])
+        for (int b = deepest; path && b >= 0 && n_chain < 4096; b = d.pred[b])
             chain[n_chain++] = b;
         char buf[512];
         for (int i = n_chain - 1; i >= 0; i--) {
-            const char *nm = bit_name(module, chain[i], buf, sizeof buf);
+            const char *nm = bit_name(&nn, chain[i], buf, sizeof buf);
             if (nm)
                 json_array_append_new(path, json_pack("{s:s, s:i}", "net", nm, "level",
                                                       d.level[chain[i]] > 0 ? d.level[chain[i]] : 0));
         }
+        if (stages && stage_paths(module, &d, &nn, stages) != 0)
+            fprintf(stderr, "cost: out of memory naming the path of each end point\n");
     }
+    net_names_free(&nn);
     free(d.driver_cell);
     free(d.pred);
     free(d.level);
@@ -267,7 +528,10 @@ static int module_depth_path(json_t *module, int *loop, json_t *path)
     return best;
 }
 
-static int module_depth(json_t *module, int *loop) { return module_depth_path(module, loop, NULL); }
+static int module_depth(json_t *module, int *loop)
+{
+    return module_depth_path(module, loop, NULL, NULL);
+}
 
 /* ---- one design ---------------------------------------------------------------------------- */
 
@@ -275,12 +539,6 @@ static unsigned long long param_value(json_t *cell, const char *name)
 {
     const char *v = json_string_value(json_object_get(json_object_get(cell, "parameters"), name));
     return v ? strtoull(v, NULL, 2) : 0; /* Yosys writes parameters as binary strings */
-}
-
-static int suffix_is(const char *s, const char *suffix)
-{
-    size_t a = strlen(s), b = strlen(suffix);
-    return a >= b && !strcmp(s + a - b, suffix);
 }
 
 /* How many times the design under `top` instantiates module `name` (a system top holds one L1
@@ -486,14 +744,26 @@ static int cost_one(int argc, char **argv)
     }
     fail_count += unmapped;
     int loop = 0, depth = 0;
-    json_t *depth_path = json_array();
+    json_t *depth_path = json_array(), *stage_paths = json_array();
     json_object_foreach(json_object_get(flat, "modules"), mname, mod) {
         if (!strcmp(mname, top))
-            depth = module_depth_path(mod, &loop, depth_path);
+            depth = module_depth_path(mod, &loop, depth_path, stage_paths);
     }
     if (loop) {
         printf("cost: CHECK FAILED: combinational loop in the flattened design\n");
         fail_count++;
+    } else { /* a deepest path ends at a flop, an SRAM or an output port: an end point has it */
+        json_t *deepest = json_array_get(stage_paths, 0);
+        int got = deepest ? (int)json_integer_value(json_object_get(deepest, "levels")) : 0;
+        if (got != depth) {
+            printf("cost: CHECK FAILED: the deepest end point path has %d levels, the depth %d\n",
+                   got, depth);
+            fail_count++;
+        } else if (deepest) {
+            printf("cost: check ok: the deepest end point, %s from %s, has the depth, %d levels\n",
+                   json_string_value(json_object_get(deepest, "end")),
+                   json_string_value(json_object_get(deepest, "start")), got);
+        }
     }
 
     /* storage against the closed form of SPEC 3.1 / 3.3 */
@@ -573,6 +843,7 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "sram_bits", json_integer((json_int_t)sbits));
     json_object_set_new(root, "depth", json_integer(depth));
     json_object_set_new(root, "depth_path", depth_path);
+    json_object_set_new(root, "stage_paths", stage_paths);
     json_object_set_new(root, "sram_macros", macros);
     /* the fanout buffers stanet adds for timing: area a layout would add too */
     json_object_set_new(root, "fanout_buffers", json_integer((json_int_t)bufs));
@@ -677,6 +948,18 @@ static void md_path(FILE *md, json_t *d)
                     json_string_value(json_object_get(json_array_get(dp, i), "net")),
                     num(json_array_get(dp, i), "level"));
         fprintf(md, "\n");
+    }
+    json_t *sp = json_object_get(d, "stage_paths");
+    if (json_array_size(sp)) {
+        fprintf(md, "\nCritical path per end point (deepest 12) of %s, of %zu end points "
+                    "(registers, SRAM macro pins, output ports) behind at least one gate:\n\n"
+                    "| end point | start point | levels |\n|---|---|---:|\n",
+                json_string_value(json_object_get(d, "top")), json_array_size(sp));
+        for (size_t i = 0; i < json_array_size(sp) && i < 12; i++) {
+            json_t *x = json_array_get(sp, i);
+            fprintf(md, "| `%s` | `%s` | %.0f |\n", json_string_value(json_object_get(x, "end")),
+                    json_string_value(json_object_get(x, "start")), num(x, "levels"));
+        }
     }
 }
 

@@ -184,6 +184,8 @@ done
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"
+step "synth: cost names the deepest path into each end point and its start (chains of known depth)" \
+  synth/test_stage_paths.sh "$work/synth/stage_paths"
 echo
 echo "test_all: $(( $(date +%s) - suite_start )) s"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
