@@ -1,10 +1,15 @@
 /* cachesim: the trace-driven simulator CLI over the C model.
- *   cachesim [CONFIG] [--format F] [--exact] [--json] TRACE          run one trace ("-" = stdin)
- *   cachesim convert IN OUT --to din|text|binary [--compress none|gz|zst] [--from F]
+ *   cachesim [CONFIG] [--format F] [--ifetch ignore|data] [--exact] [--json] TRACE
+ *                                                                   run one trace ("-" = stdin)
+ *   cachesim convert IN OUT --to din|text|binary|dinero-binary [--compress none|gz|zst]
+ *                [--from F] [--ifetch ignore|data] [--line-bytes N]
  *   cachesim gen --pattern P -o OUT [--refs N] [--seed S] [--footprint BYTES]
  *                [--stride-log2 K] [--stores PCT] [--cores N] [--to F] [--compress C]
  *   cachesim --sweep --configs A,B,.. --traces T1,T2,.. -o RESULTS.csv [-j N] [--plot OUT.svg]
- * CONFIG is cachegen's: [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...]. */
+ *                [--ifetch ignore|data]
+ * CONFIG is cachegen's: [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...].
+ * Dinero's labels as Dinero IV's data-cache-only run (SPEC 6; trace.h): --ifetch data counts
+ * instruction fetches (label 2) as reads, as a unified cache would. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <jansson.h>
@@ -43,17 +48,28 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-/* Run one trace through one configuration. Returns 0, or -1 with err set. */
-static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int exact,
-                     sim_stats_t *st, double *secs, char *err, size_t errlen)
+/* --ifetch VALUE: 0 ignore (the default), 1 data; -1 for anything else. */
+static int ifetch_parse(const char *v)
+{
+    return !strcmp(v, "ignore") ? 0 : !strcmp(v, "data") ? 1 : -1;
+}
+#define IFETCH_ALLOWED "--ifetch: allowed: ignore (Dinero's data-cache-only run), data (reads)"
+
+/* Run one trace through one configuration; ifetch_read: --ifetch data. Returns 0, or -1 with
+ * err set. */
+static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int ifetch_read,
+                     int exact, sim_stats_t *st, double *secs, char *err, size_t errlen)
 {
     sim_t *s;
-    trace_reader_t *r = trace_open(path, fmt, err, errlen);
-    if (!r)
-        return -1;
     if (sim_new(c, exact, &s) != 0) {
-        trace_close(r);
         snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    /* Dinero binary accesses are split at this L1's lines, as Dinero splits them */
+    trace_opts_t o = {(uint8_t)ifetch_read, (uint8_t)sim_can_inval(s), c->l1.line_bytes};
+    trace_reader_t *r = trace_open_opts(path, fmt, &o, err, errlen);
+    if (!r) {
+        sim_free(s);
         return -1;
     }
     static trace_ref_t batch[1024];
@@ -65,6 +81,7 @@ static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int e
     if (rc < 0)
         snprintf(err, errlen, "trace = %s: %s", path, trace_error(r));
     *st = s->st;
+    trace_skipped(r, &st->ifetches_skipped, &st->copybacks);
     sim_free(s);
     trace_close(r);
     return rc < 0 ? -1 : 0;
@@ -79,9 +96,14 @@ static void print_text(const cfg_t *c, const char *path, const sim_stats_t *st, 
     printf("cachesim: %s (%u sets x %u ways x %u B, %s, %s index) on %s, %s path\n", c->name,
            c->l1.sets, c->l1.ways, c->l1.line_bytes, cfg_repl_name(c->l1.repl),
            cfg_index_name(c->l1.index), path, exact ? "exact" : "fast");
-    printf("  references      %llu (reads %llu, writes %llu), flushes %llu\n",
+    printf("  references      %llu (reads %llu, writes %llu), flushes %llu, invalidates %llu\n",
            (unsigned long long)st->refs, (unsigned long long)st->reads,
-           (unsigned long long)st->writes, (unsigned long long)st->flushes);
+           (unsigned long long)st->writes, (unsigned long long)st->flushes,
+           (unsigned long long)st->invalidates);
+    if (st->ifetches_skipped || st->copybacks)
+        printf("  not simulated   %llu instruction fetches (--ifetch data reads them), %llu "
+               "copy-backs\n", (unsigned long long)st->ifetches_skipped,
+               (unsigned long long)st->copybacks);
     printf("  hits            %llu (%.2f%%): read %llu, write %llu\n", (unsigned long long)hits,
            pct(hits, st->refs), (unsigned long long)st->read_hits,
            (unsigned long long)st->write_hits);
@@ -105,7 +127,8 @@ static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *s
     json_object_set_new(o, "trace", json_string(path));
     json_object_set_new(o, "path", json_string(exact ? "exact" : "fast"));
 #define NUM(k) json_object_set_new(o, #k, json_integer((json_int_t)st->k))
-    NUM(refs); NUM(reads); NUM(writes); NUM(flushes); NUM(read_hits); NUM(read_misses);
+    NUM(refs); NUM(reads); NUM(writes); NUM(flushes); NUM(invalidates); NUM(ifetches_skipped);
+    NUM(copybacks); NUM(read_hits); NUM(read_misses);
     NUM(write_hits); NUM(write_misses); NUM(bypasses); NUM(fills); NUM(evictions);
     NUM(write_throughs);
 #undef NUM
@@ -117,9 +140,17 @@ static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *s
 
 /* ---- convert ------------------------------------------------------------------------------ */
 
+static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
+
+#define CONVERT_USAGE                                                                         \
+    "convert: usage: convert IN OUT --to FORMAT [--compress C] [--from F] "                    \
+    "[--ifetch ignore|data] [--line-bytes N]"
+
 static int cmd_convert(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL, *to = NULL, *from = "auto", *comp = "none";
+    trace_opts_t o = {0, 1, 0}; /* every output format holds a line invalidate */
+    uint64_t line_bytes = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--to") && i + 1 < argc)
             to = argv[++i];
@@ -127,18 +158,35 @@ static int cmd_convert(int argc, char **argv)
             from = argv[++i];
         else if (!strcmp(argv[i], "--compress") && i + 1 < argc)
             comp = argv[++i];
-        else if (!in)
+        else if (!strcmp(argv[i], "--ifetch") && i + 1 < argc) {
+            int v = ifetch_parse(argv[++i]);
+            if (v < 0)
+                return usage_error(IFETCH_ALLOWED);
+            o.ifetch_read = (uint8_t)v;
+        } else if (!strcmp(argv[i], "--line-bytes") && i + 1 < argc) {
+            int bad = num_opt("--line-bytes", argv[++i], 16, 256, &line_bytes);
+            if (bad)
+                return bad;
+            if (line_bytes & (line_bytes - 1))
+                return usage_error("--line-bytes: must be a power of two (l1.line_bytes)");
+        } else if (!in)
             in = argv[i];
         else if (!out)
             out = argv[i];
         else
-            return usage_error("convert: usage: convert IN OUT --to FORMAT [--compress C]");
+            return usage_error(CONVERT_USAGE);
     }
     trace_format_t fi, fo;
     if (!in || !out || !to)
-        return usage_error("convert: usage: convert IN OUT --to FORMAT [--compress C]");
+        return usage_error(CONVERT_USAGE);
     if (trace_format_parse(from, &fi) != 0 || trace_format_parse(to, &fo) != 0)
-        return usage_error("--from/--to: allowed: auto, din, text, binary, accel (input only)");
+        return usage_error("--from/--to: allowed: auto, din, text, binary, accel (input only), "
+                           "dinero-binary");
+    if (fi == TF_DINBIN && !line_bytes)
+        return usage_error("convert --from dinero-binary needs --line-bytes N (the l1.line_bytes "
+                           "it will be simulated with): an access spanning lines becomes one "
+                           "reference per line, as Dinero IV splits it");
+    o.line_bytes = (unsigned)line_bytes;
     /* In place is safe for a regular file (the output replaces it by a rename when complete,
      * the input stays open until then); not for one FIFO or device read and written. */
     struct stat si, so;
@@ -146,7 +194,7 @@ static int cmd_convert(int argc, char **argv)
         si.st_dev == so.st_dev && si.st_ino == so.st_ino && !S_ISREG(so.st_mode))
         return usage_error("convert: IN and OUT are the same non-regular file");
     char err[PATH_MAX + 1024];
-    trace_reader_t *r = trace_open(in, fi, err, sizeof err);
+    trace_reader_t *r = trace_open_opts(in, fi, &o, err, sizeof err);
     if (!r)
         return usage_error(err);
     trace_writer_t *w = trace_create(out, fo, comp, err, sizeof err);
@@ -159,9 +207,14 @@ static int cmd_convert(int argc, char **argv)
     unsigned long long n = 0;
     while ((rc = trace_next(r, &ref)) == 1) {
         if (trace_write(w, &ref) != 0) {
-            snprintf(err, sizeof err, "reference %llu: pc %llx or base_id %u does not fit the "
-                     "binary format (32-bit PC, 8-bit base id)", n + 1,
-                     (unsigned long long)ref.pc, ref.base_id);
+            static const char *const why[] = {
+                [TF_BINARY] = "binary holds a 32-bit PC and an 8-bit base id",
+                [TF_DIN] = "din has no whole-cache flush (label 4 is Dinero IV's copy-back)",
+                [TF_DINBIN] = "dinero-binary holds 32-bit addresses"};
+            snprintf(err, sizeof err, "reference %llu (op %u, address %llx, pc %llx, base_id %u) "
+                     "does not fit the %s format: %s", n + 1, ref.op,
+                     (unsigned long long)ref.addr, (unsigned long long)ref.pc, ref.base_id, to,
+                     why[fo] ? why[fo] : "?");
             rc = -2;
             break;
         }
@@ -169,6 +222,8 @@ static int cmd_convert(int argc, char **argv)
     }
     if (rc == -1)
         snprintf(err, sizeof err, "trace = %s: %s; %s left as it was", in, trace_error(r), out);
+    uint64_t ifetches, copybacks;
+    trace_skipped(r, &ifetches, &copybacks);
     trace_close(r);
     if (rc < 0) {
         trace_discard(w);
@@ -179,7 +234,12 @@ static int cmd_convert(int argc, char **argv)
         snprintf(err, sizeof err, "trace = %s", werr);
         return usage_error(err);
     }
-    fprintf(stderr, "cachesim: converted %llu references to %s (%s)\n", n, to, comp);
+    fprintf(stderr, "cachesim: converted %llu references to %s (%s)", n, to, comp);
+    if (ifetches || copybacks)
+        fprintf(stderr, "; left out %llu instruction fetches (--ifetch data keeps them as reads) "
+                "and %llu copy-backs", (unsigned long long)ifetches,
+                (unsigned long long)copybacks);
+    fprintf(stderr, "\n");
     return 0;
 }
 
@@ -259,7 +319,7 @@ static int cmd_gen(int argc, char **argv)
     p.line_bytes = (unsigned)num[6];
     trace_format_t fo;
     if (!out || trace_format_parse(to, &fo) != 0)
-        return usage_error("gen: needs -o OUT; --to: allowed: din, text, binary");
+        return usage_error("gen: needs -o OUT; --to: allowed: din, text, binary, dinero-binary");
     char err[PATH_MAX + 1024];
     if (wl_check(&p, err, sizeof err) != 0)
         return usage_error(err);
@@ -447,6 +507,7 @@ static int cmd_sweep(int argc, char **argv)
 {
     const char *out = NULL, *plot = NULL, *clist = NULL, *tlist = NULL;
     uint64_t jobs_max = 2;
+    int ifetch_read = 0;
     for (int i = 0; i < argc; i++) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(argv[i], "--sweep"))
@@ -465,8 +526,11 @@ static int cmd_sweep(int argc, char **argv)
             int bad = num_opt("-j", v, 1, 64, &jobs_max);
             if (bad)
                 return bad;
+        } else if (!strcmp(argv[i], "--ifetch")) {
+            if ((ifetch_read = ifetch_parse(v)) < 0)
+                return usage_error(IFETCH_ALLOWED);
         } else
-            return usage_error("--sweep: allowed: --configs --traces -o -j --plot");
+            return usage_error("--sweep: allowed: --configs --traces -o -j --plot --ifetch");
         i++;
     }
     if (!clist || !tlist || !out)
@@ -546,7 +610,8 @@ static int cmd_sweep(int argc, char **argv)
                 if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
                     _exit(1);
                 sweep_result_t *me = &res[k];
-                if (run_trace(&cfgs[k / nt], traces[k % nt], TF_AUTO, 0, &me->st, &me->secs, e,
+                if (run_trace(&cfgs[k / nt], traces[k % nt], TF_AUTO, ifetch_read, 0, &me->st,
+                              &me->secs, e,
                               sizeof e) != 0) {
                     fprintf(stderr, "\ncachesim: %s\n", e);
                     _exit(1);
@@ -639,17 +704,19 @@ int main(int argc, char **argv)
     if (!sets)
         return usage_error("out of memory");
     unsigned nsets = 0;
-    int exact = 0, json = 0;
+    int exact = 0, json = 0, ifetch_read = 0;
     trace_format_t fmt = TF_AUTO;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             printf("usage: cachesim [--config F.yaml | --preset P] [--set K=V ...] [--format "
-                   "auto|din|text|binary|accel] [--exact] [--json] TRACE\n"
-                   "       cachesim convert IN OUT --to din|text|binary [--compress none|gz|zst]\n"
+                   "auto|din|text|binary|accel|dinero-binary] [--ifetch ignore|data] [--exact] "
+                   "[--json] TRACE\n"
+                   "       cachesim convert IN OUT --to din|text|binary|dinero-binary "
+                   "[--compress none|gz|zst] [--from F] [--ifetch ignore|data] [--line-bytes N]\n"
                    "       cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
                    "       cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
-                   "[--plot OUT.svg]\n"
+                   "[--plot OUT.svg] [--ifetch ignore|data]\n"
                    "       cachesim --version | --help\n");
             return 0;
         }
@@ -658,7 +725,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--json"))
             json = 1;
         else if ((!strcmp(a, "--config") || !strcmp(a, "--preset") || !strcmp(a, "--set") ||
-                  !strcmp(a, "--format")) && !v)
+                  !strcmp(a, "--format") || !strcmp(a, "--ifetch")) && !v)
             return usage_error("an option needs a value");
         else if (!strcmp(a, "--config"))
             config = argv[++i];
@@ -668,7 +735,11 @@ int main(int argc, char **argv)
             sets[nsets++] = argv[++i];
         else if (!strcmp(a, "--format")) {
             if (trace_format_parse(argv[++i], &fmt) != 0)
-                return usage_error("--format: allowed: auto, din, text, binary, accel");
+                return usage_error("--format: allowed: auto, din, text, binary, accel, "
+                                   "dinero-binary");
+        } else if (!strcmp(a, "--ifetch")) {
+            if ((ifetch_read = ifetch_parse(argv[++i])) < 0)
+                return usage_error(IFETCH_ALLOWED);
         } else if (a[0] == '-' && a[1] != 0)
             return usage_error("unknown option; see --help");
         else if (!trace)
@@ -686,7 +757,7 @@ int main(int argc, char **argv)
         return usage_error(err);
     sim_stats_t st;
     double secs;
-    if (run_trace(&c, trace, fmt, exact, &st, &secs, err, sizeof err) != 0)
+    if (run_trace(&c, trace, fmt, ifetch_read, exact, &st, &secs, err, sizeof err) != 0)
         return usage_error(err);
     int used_exact = exact || c.l1.mode != MODE_BASELINE;
     if (json) {

@@ -1,8 +1,12 @@
 /* sim: program-order driver over cm_l1 (exact) or cm_fast, with read/write statistics. */
 #include "sim.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "cm_index.h"
+#include "cm_mech.h"
 
 int sim_new(const cfg_t *c, int exact, sim_t **out)
 {
@@ -44,10 +48,40 @@ static void flush(sim_t *s)
         cm_l1_sweep(s->model, set, &r);
 }
 
+int sim_can_inval(const sim_t *s) { return s->fast || !s->model->mech_ops->access; }
+
+/* Clear the valid bit of the way holding addr's line, if any (sim.h). */
+static void inval(sim_t *s, uint64_t addr)
+{
+    s->st.invalidates++;
+    if (s->fast) {
+        cm_fast_t *f = s->fast;
+        unsigned set = cm_index(f->cfg.index, f->lay.off_bits, f->lay.set_bits, f->pric_poly,
+                                f->pric_hashed, addr);
+        uint64_t tag = addr >> (f->lay.off_bits + f->lay.set_bits);
+        uint64_t *t = f->tag + (size_t)set * f->cfg.ways;
+        for (unsigned w = 0; w < f->cfg.ways; w++)
+            if (t[w] == tag) /* an invalid way never matches (CM_FAST_INVALID) */
+                t[w] |= CM_FAST_INVALID;
+        return;
+    }
+    assert(sim_can_inval(s));
+    cm_l1_t *m = s->model;
+    lay_l1_row_t *row = &m->rows[cm_l1_index(m, addr)];
+    uint64_t tag = lay_tag(&m->lay, addr);
+    for (unsigned w = 0; w < m->cfg.ways; w++)
+        if (row->way[w].valid && row->way[w].tag == tag)
+            row->way[w].valid = 0;
+}
+
 void sim_ref(sim_t *s, const trace_ref_t *ref)
 {
     if (ref->op == TR_FLUSH) {
         flush(s);
+        return;
+    }
+    if (ref->op == TR_INVAL) {
+        inval(s, ref->addr & s->addr_mask);
         return;
     }
     int store = ref->op == TR_WRITE, hit;
@@ -93,13 +127,9 @@ void sim_row(const sim_t *s, unsigned set, lay_l1_row_t *row)
         *row = s->model->rows[set];
 }
 
-void sim_run(sim_t *s, const trace_ref_t *refs, long n)
+/* A run of references without TR_INVAL through cm_fast_run. */
+static void run_fast(sim_t *s, const trace_ref_t *refs, long n)
 {
-    if (!s->fast) {
-        for (long i = 0; i < n; i++)
-            sim_ref(s, &refs[i]);
-        return;
-    }
     cm_fast_counts_t c;
     memset(&c, 0, sizeof c);
     cm_fast_run(s->fast, refs, n, s->addr_mask, &c);
@@ -114,4 +144,23 @@ void sim_run(sim_t *s, const trace_ref_t *refs, long n)
     s->st.flushes += c.flushes;
     s->st.fills = s->fast->fills;       /* the fast path counts these itself, from creation */
     s->st.evictions = s->fast->evictions;
+}
+
+void sim_run(sim_t *s, const trace_ref_t *refs, long n)
+{
+    if (!s->fast) {
+        for (long i = 0; i < n; i++)
+            sim_ref(s, &refs[i]);
+        return;
+    }
+    for (long i = 0; i < n;) { /* cm_fast_run takes reads, writes and flushes */
+        long j = i;
+        while (j < n && refs[j].op != TR_INVAL)
+            j++;
+        if (j > i)
+            run_fast(s, refs + i, j - i);
+        if (j < n)
+            inval(s, refs[j].addr & s->addr_mask);
+        i = j + 1;
+    }
 }

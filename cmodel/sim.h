@@ -1,6 +1,10 @@
 /* sim: runs trace references through the L1 in program order (one request at a time; a miss
  * fills before the next reference), on the bit-accurate model or the proven-equal fast path,
- * and keeps 64-bit statistics. Addresses are truncated to l1.addr_bits, as the RTL sees them. */
+ * and keeps 64-bit statistics. Addresses are truncated to l1.addr_bits, as the RTL sees them.
+ * TR_FLUSH sweeps every set; TR_INVAL (Dinero's label 5) clears the valid bit of the line
+ * holding the address, keeping its stale tag and the replacement state, as write-evict's
+ * invalidation does (the RTL has no single-line invalidate port, so this is not an RTL event;
+ * sim_can_inval says whether the configuration supports it). */
 #ifndef CACHEGEN_SIM_H
 #define CACHEGEN_SIM_H
 
@@ -12,6 +16,9 @@
 
 typedef struct sim_stats {
     uint64_t refs, reads, writes, flushes;
+    uint64_t invalidates;        /* TR_INVAL references (not counted in refs) */
+    uint64_t ifetches_skipped;   /* set by the driver from the reader (trace_skipped) */
+    uint64_t copybacks;          /* ... likewise */
     uint64_t read_hits, read_misses, write_hits, write_misses;
     uint64_t bypasses, fills, evictions, write_throughs;
 } sim_stats_t;
@@ -31,6 +38,8 @@ typedef struct sim {
  * Returns 0, or -1 (out of memory). */
 int sim_new(const cfg_t *c, int exact, sim_t **out);
 void sim_free(sim_t *s);
+/* 1 when sim_ref takes TR_INVAL: every L1 without its own access event (not decoupled). */
+int sim_can_inval(const sim_t *s);
 void sim_ref(sim_t *s, const trace_ref_t *ref);
 /* sim_ref over n references (the fast path runs them in one specialised loop). */
 void sim_run(sim_t *s, const trace_ref_t *refs, long n);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test_cachesim.sh [CACHESIM]: the cachesim command line end to end: a hand-computed din run in
-# text and JSON, stdin, gen -> convert round trips with the same statistics across formats and
-# compressions, the exact path agreeing with the fast path, a sweep (CSV rows and SVG plot),
+# text and JSON, stdin, Dinero IV's labels and binary format (SPEC 6) with Dinero's counts,
+# gen -> convert round trips with the same statistics across formats and compressions, the
+# exact path agreeing with the fast path, a sweep (CSV rows and SVG plot),
 # bad input (exit 2, a message, no crash), and data safety: cut files refused, in-place
 # conversion, devices, checked numbers, unbounded sweeps, hostile file names, and gen/convert
 # killed mid-run. Ends with "N passed, M failed".
@@ -12,6 +13,12 @@ cd "$work"
 pass=0; fail=0
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 no() { fail=$((fail + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && echo "$2" | head -5; }
+bad() { # description expected-stderr-text args...
+  local d=$1 want=$2; shift 2
+  local e rc
+  e=$(timeout 20 "$sim" "$@" 2>&1 >/dev/null); rc=$?
+  [ $rc = 2 ] && echo "$e" | grep -q -- "$want" && ok "bad input: $d" || no "bad input: $d (rc $rc)" "$e"
+}
 small="--set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.addr_bits=16"
 
 # R0 R0 R20 R40 R60 R0 W0 in one 2-way set, LRU: 1 read hit, 5 read misses, 3 evictions; the
@@ -34,6 +41,93 @@ echo "$out" | grep -q '"read_hits": 1' && echo "$out" | grep -q '"bypasses": 4' 
   ok "hand-computed decoupled run (bypasses, exact path)" || no "hand-computed decoupled run" "$out"
 out=$(cat hand.din | "$sim" $small -)
 echo "$out" | grep -q "read 1, write 1" && ok "stdin" || no "stdin" "$out"
+
+# ---- Dinero IV (SPEC 6; cmodel/test_sim.c works each label by hand) --------------------------
+has() { # output key value...: every "key": value pair is in the JSON output
+  local o=$1; shift
+  while [ $# -gt 1 ]; do echo "$o" | grep -q "\"$1\": $2," || return 1; shift 2; done
+}
+# Seven lines, one of each kind. Dinero IV d4-7 with -informat d -l1-dsize 64 -l1-dbsize 16
+# -l1-dassoc 2 -l1-drepl l -l1-dwalloc n -l1-dwback n (this cache): 5 demand fetches (read 3,
+# write 1, misc 1), 3 misses (read 2, misc 1): R0 miss, fetch 40 not in a data cache, misc 20
+# miss, R20 hit, copy-back nothing, R10 miss, W0 hit. With a unified cache (-l1-usize ...;
+# --ifetch data): 6 fetches, 5 misses (the fetch misses, misc 20 evicts 0x00, W0 misses).
+printf '0 0\n2 40\n3 20\n0 20\n4 0\n0 10\n1 0\n' >seven.din
+out=$("$sim" $small --json seven.din)
+has "$out" refs 5 reads 4 writes 1 read_misses 3 write_misses 0 write_hits 1 \
+  ifetches_skipped 1 copybacks 1 flushes 0 &&
+  ok "Dinero labels 0-4: the 7-line trace gives Dinero IV's 5 references, 3 misses" ||
+  no "Dinero 7-line trace" "$out"
+out=$("$sim" $small seven.din)
+echo "$out" | grep -q "misses          3 (60.00%): read 3, write 0" &&
+  echo "$out" | grep -q "not simulated   1 instruction fetches" &&
+  ok "Dinero 7-line trace, text output" || no "Dinero 7-line trace, text" "$out"
+out=$("$sim" $small --ifetch data --json seven.din)
+has "$out" refs 6 read_misses 4 write_misses 1 ifetches_skipped 0 &&
+  ok "--ifetch data: 6 references, 5 misses (Dinero's unified cache)" || no "--ifetch data" "$out"
+bad "--ifetch bogus" "allowed: ignore" --ifetch bogus seven.din
+# Label 5 invalidates one line: R0 R20, V0, R20 hits, R0 misses into the freed way (no
+# eviction), V10 (not resident) nothing, R0 hits: 5 reads, 3 misses (Dinero: 5 fetches, 3
+# misses), 2 invalidates; the exact path agrees.
+printf '0 0\n0 20\n5 0\n0 20\n0 0\n5 10\n0 0\n' >inval.din
+for p in "" --exact; do
+  out=$("$sim" $small $p --json inval.din)
+  has "$out" refs 5 read_hits 2 read_misses 3 invalidates 2 evictions 0 &&
+    ok "din label 5 invalidates one line ${p:-(fast path)}" || no "din label 5 $p" "$out"
+done
+bad "din label 5 with a decoupled L1" \
+  'line 3: din label "5": invalidating one line is not supported' \
+  $small --set l1.mode=decoupled --set l1.tag_ways=3 inval.din
+# Dinero binary (-informat b): 8-byte records, address 32 / size 16 / label 8 / pad 8, little-
+# endian. The seven lines as 4-byte records give the same counts; a write of 8 bytes at 0x1c
+# spans lines 0x10 and 0x20 and is two references (Dinero's two demand fetches), both hits.
+rec() { # address size label: one record
+  printf "$(printf '\\x%02x' $(($1 & 255)) $(($1 >> 8 & 255)) $(($1 >> 16 & 255)) \
+    $(($1 >> 24 & 255)) $(($2 & 255)) $(($2 >> 8 & 255)) "$3" 0)"
+}
+{ rec 0 4 0; rec 0x40 4 2; rec 0x20 4 3; rec 0x20 4 0; rec 0 4 4; rec 0x10 4 0; rec 0 4 1; } \
+  >seven.dbin
+[ "$(od -An -tx1 -N16 seven.dbin | tr -d ' \n')" = 00000000040000004000000004000200 ] &&
+  ok "the test's Dinero binary records are laid out as Dinero's" ||
+  no "rec() layout" "$(od -tx1 seven.dbin)"
+din_ref=$("$sim" $small --json seven.din | grep -v -E '"(trace|seconds)"')
+got=$("$sim" $small --format dinero-binary --json seven.dbin | grep -v -E '"(trace|seconds)"')
+[ "$got" = "$din_ref" ] && ok "Dinero binary: the same counts as din" || no "Dinero binary" "$got"
+gzip -c seven.dbin >seven.dbin.gz
+got=$("$sim" $small --format dinero-binary --json seven.dbin.gz | grep -v -E '"(trace|seconds)"')
+[ "$got" = "$din_ref" ] && ok "Dinero binary, gzip-compressed" || no "Dinero binary gz" "$got"
+{ cat seven.dbin; rec 0x1c 8 1; } >eight.dbin
+out=$("$sim" $small --format dinero-binary --json eight.dbin)
+has "$out" refs 7 writes 3 write_hits 3 read_misses 3 &&
+  ok "Dinero binary: an access spanning two lines is two references" || no "spanning access" "$out"
+bad "Dinero binary read as auto names the option" "format dinero-binary" seven.dbin
+bad "Dinero binary read as --format binary names the option" "format dinero-binary" \
+  --format binary seven.dbin
+head -c 20 seven.dbin >cut.dbin
+bad "Dinero binary cut mid-record" "record 3: truncated (4 of 8 bytes)" \
+  --format dinero-binary cut.dbin
+{ rec 0 4 0; rec 0 4 7; } >lab7.dbin
+bad "Dinero binary label 7" "record 2: label 7; allowed: 0 read" --format dinero-binary lab7.dbin
+# convert: din <-> Dinero binary keep the counts; fetches and copy-backs are left out (said
+# on stderr) unless --ifetch data; reading Dinero binary needs the line size to split at.
+"$sim" convert inval.din inval.dbin --to dinero-binary 2>/dev/null &&
+  [ "$("$sim" $small --format dinero-binary --json inval.dbin | grep -v -E '"(trace|seconds)"')" = \
+    "$("$sim" $small --json inval.din | grep -v -E '"(trace|seconds)"')" ] &&
+  ok "convert din -> dinero-binary keeps label 5 and the counts" || no "convert to dinero-binary"
+e=$("$sim" convert seven.din seven.out.din --to din 2>&1)
+[ "$(cat seven.out.din)" = "$(printf '0 0\n0 20\n0 20\n0 10\n1 0')" ] &&
+  echo "$e" | grep -q "left out 1 instruction fetches" &&
+  ok "convert leaves out fetches and copy-backs, and says so" ||
+  no "convert seven.din" "$e $(cat seven.out.din)"
+"$sim" convert eight.dbin eight.din --from dinero-binary --line-bytes 16 --to din 2>/dev/null &&
+  [ "$(tail -2 eight.din | tr '\n' ' ')" = "1 1c 1 20 " ] && [ "$(wc -l <eight.din)" = 7 ] &&
+  ok "convert --from dinero-binary --line-bytes splits at lines" ||
+  no "convert --from dinero-binary" "$(cat eight.din)"
+bad "convert --from dinero-binary without --line-bytes" "needs --line-bytes" \
+  convert eight.dbin x.din --from dinero-binary --to din
+printf 'F\n' >flush.txt
+bad "convert a flush to din (din has none)" "does not fit the din format" \
+  convert flush.txt f.din --to din
 
 "$sim" gen --pattern hot_stream --refs 200000 --seed 5 -o w.bin 2>/dev/null && ok "gen" || no "gen"
 ref=$("$sim" --preset fermi-l1 --json w.bin | grep -v -E '"(trace|seconds)"')
@@ -61,14 +155,10 @@ rows=$(tail -n +2 sweep.csv | wc -l)
   grep -q "6/6 runs done" sweep.err && ok "sweep: 3 configs x 2 traces, CSV, SVG, progress" ||
   no "sweep" "$(cat sweep.csv sweep.err)"
 
-bad() { # description expected-stderr-text args...
-  local d=$1 want=$2; shift 2
-  local e rc
-  e=$(timeout 20 "$sim" "$@" 2>&1 >/dev/null); rc=$?
-  [ $rc = 2 ] && echo "$e" | grep -q -- "$want" && ok "bad input: $d" || no "bad input: $d (rc $rc)" "$e"
-}
 printf '0 10\n0 20\n9 30\n' >bad.din
-bad "din label 9 names line 3" "line 3" bad.din
+bad "din label 9 names line 3 and the label" 'line 3: din label "9": allowed' bad.din
+printf '0 10\n0 zz\n' >badhex.din
+bad "din bad hex names line 2 and the value" 'line 2: din address "zz"' badhex.din
 printf 'R 10\nW zz\n' >bad.txt
 bad "text bad hex names line 2" "line 2" bad.txt
 bad "missing file" "cannot open" nope.din

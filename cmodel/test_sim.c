@@ -1,9 +1,12 @@
 /* test_sim: cachesim's simulator and trace formats (cmocka).
  * - the fast path equals the bit-accurate model (counters and every row) on random traces over
- *   random configurations of every policy, index and write policy;
+ *   random configurations of every policy, index and write policy, line invalidates included;
  * - hand-computed statistics of small traces for LRU, tree-PLRU and SRRIP;
+ * - Dinero IV (SPEC 6): every din label and the binary layout (byte order, field sizes, label
+ *   values, accesses split at lines, truncation) against hand-worked counts, the same through
+ *   both readers and both simulator paths; a 7-line trace giving Dinero IV's counts;
  * - every format round-trips, compressed inputs read back identically, malformed lines name
- *   their line number, and random bytes never crash a reader. */
+ *   their line number and value, and random bytes never crash a reader. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -144,13 +147,17 @@ static void test_fast_equals_exact(void **state)
             trace_ref_t ref = {0, rnd(), 0, 0, TR_READ};
             uint64_t line = rnd() % 8 ? base + rnd() % pool : rnd();
             ref.addr = line * c.l1.line_bytes + rnd() % c.l1.line_bytes;
-            ref.op = rnd() % 4 == 0 ? TR_WRITE : i % 7001 == 7000 ? TR_FLUSH : TR_READ;
+            ref.op = rnd() % 4 == 0    ? TR_WRITE
+                     : i % 7001 == 7000 ? TR_FLUSH
+                     : rnd() % 23 == 0  ? TR_INVAL /* a line that is often resident */
+                                        : TR_READ;
             sim_ref(fast, &ref);
             sim_ref(exact, &ref);
             refs[i] = ref;
         }
         for (int i = 0; i < 20000; i += 1000) /* the batched loop of cachesim */
             sim_run(batch, refs + i, 1000);
+        assert_true(exact->st.invalidates > 500);
         assert_memory_equal(&fast->st, &exact->st, sizeof fast->st);
         assert_memory_equal(&batch->st, &exact->st, sizeof batch->st);
         for (unsigned s = 0; s < c.l1.sets; s++) {
@@ -182,10 +189,12 @@ static void write_all(const char *path, trace_format_t f, const char *comp, cons
         fail_msg("%s", err);
 }
 
+static const trace_opts_t with_inval = {0, 1, 0}; /* cachesim's opts on a baseline L1 */
+
 static int read_all(const char *path, trace_reader_t **keep, trace_ref_t *out, int cap)
 {
     char err[512];
-    trace_reader_t *r = trace_open(path, TF_AUTO, err, sizeof err);
+    trace_reader_t *r = trace_open_opts(path, TF_AUTO, &with_inval, err, sizeof err);
     if (!r)
         fail_msg("%s", err);
     int n = 0, rc;
@@ -212,10 +221,7 @@ static void test_round_trips(void **state)
         in[i].base_id = (uint32_t)(rnd() % 7);
         in[i].op = (uint8_t)(rnd() % 9 == 0 ? TR_WRITE : TR_READ);
     }
-    in[100].op = TR_FLUSH;
-    in[100].addr = in[100].pc = 0;
-    in[100].core = 0;
-    in[100].base_id = 0;
+    in[100].op = TR_INVAL; /* every format holds it; the flush, which din does not, is below */
     static const trace_format_t fmts[] = {TF_TEXT, TF_BINARY, TF_DIN};
     static const char *const comps[] = {"none", "gz", "zst"};
     cfg_t c;
@@ -234,7 +240,7 @@ static void test_round_trips(void **state)
             /* the batched reader gives the same records */
             static trace_ref_t batch[N];
             char err[512];
-            trace_reader_t *rb = trace_open(path, TF_AUTO, err, sizeof err);
+            trace_reader_t *rb = trace_open_opts(path, TF_AUTO, &with_inval, err, sizeof err);
             assert_non_null(rb);
             long got = 0, k;
             while ((k = trace_next_batch(rb, batch + got, got + 777 <= N ? 777 : N - got)) > 0)
@@ -263,14 +269,28 @@ static void test_round_trips(void **state)
         }
 }
 
-static void expect_error_n(const char *text, size_t len, const char *needle)
+/* `len` bytes of `data` as the file dir/name; returns its path (static, one per name). */
+static const char *put(const char *name, const void *data, size_t len)
 {
-    char path[128], err[512];
-    snprintf(path, sizeof path, "%s/bad", dir);
-    FILE *f = fopen(path, "w");
-    fwrite(text, 1, len, f);
+    static char path[4][128];
+    static int next;
+    char *p = path[next++ % 4];
+    snprintf(p, 128, "%s/%s", dir, name);
+    FILE *f = fopen(p, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
     fclose(f);
-    trace_reader_t *r = trace_open(path, TF_AUTO, err, sizeof err);
+    return p;
+}
+
+/* Reading `len` bytes of `text` as `fmt` with `o` fails with an error holding `needle`, the
+ * same through trace_next and trace_next_batch. */
+static void expect_error_fo(const void *text, size_t len, trace_format_t fmt,
+                            const trace_opts_t *o, const char *needle)
+{
+    char err[512];
+    const char *path = put("bad", text, len);
+    trace_reader_t *r = trace_open_opts(path, fmt, o, err, sizeof err);
     if (!r) {
         assert_non_null(strstr(err, needle));
         return;
@@ -284,7 +304,7 @@ static void expect_error_n(const char *text, size_t len, const char *needle)
         fail_msg("error \"%s\" lacks \"%s\"", trace_error(r), needle);
     trace_close(r);
     /* the batched reader (cachesim's loop) finds the same error */
-    r = trace_open(path, TF_AUTO, err, sizeof err);
+    r = trace_open_opts(path, fmt, o, err, sizeof err);
     assert_non_null(r);
     trace_ref_t batch[4];
     long n;
@@ -296,6 +316,11 @@ static void expect_error_n(const char *text, size_t len, const char *needle)
     trace_close(r);
 }
 
+static void expect_error_n(const char *text, size_t len, const char *needle)
+{
+    expect_error_fo(text, len, TF_AUTO, NULL, needle);
+}
+
 static void expect_error(const char *text, const char *needle)
 {
     expect_error_n(text, strlen(text), needle);
@@ -304,8 +329,13 @@ static void expect_error(const char *text, const char *needle)
 static void test_malformed_lines(void **state)
 {
     (void)state;
-    expect_error("0 1000\n1 2000\n7 3000\n", "line 3");
-    expect_error("0 1000\n0 zz\n", "line 2");
+    /* din: the line and the value, for a label, an address, a missing address */
+    expect_error("0 1000\n1 2000\n7 3000\n", "line 3: din label \"7\": allowed: 0 read, 1 write, "
+                 "2 instruction fetch, 3 miscellaneous, 4 copy-back, 5 invalidate");
+    expect_error("0 1000\n00 3000\n", "line 2: din label \"00\"");
+    expect_error("0 1000\n0 zz\n", "line 2: din address \"zz\": expected a hexadecimal number");
+    expect_error("0 1000\n0 12g4 rest\n", "line 2: din address \"12g4\"");
+    expect_error("0 10\n4\n", "line 2: din address \"\""); /* Dinero III's bare flush */
     expect_error("0 12345678901234567\n", "line 1");            /* over 64 bits */
     expect_error("R 1000 40 0 0\nW 2000 44\nQ 1\n", "line 3");
     expect_error("# comment\nR 1000 40 0 0 9 9\n", "line 2");  /* too many fields */
@@ -344,8 +374,12 @@ static void test_garbage_does_not_crash(void **state)
             fputc((int)ch, f);
         }
         fclose(f);
-        for (int fmt = 0; fmt < 4; fmt++) {
-            trace_reader_t *r = trace_open(path, (trace_format_t)fmt, err, sizeof err);
+        for (int fmt = 0; fmt <= TF_DINBIN; fmt++) {
+            if (fmt == TF_ACCEL)
+                continue; /* test_trace_accel.c and fuzz_accel cover it */
+            trace_opts_t o = {(uint8_t)(it & 1), (uint8_t)(it >> 1 & 1),
+                              it % 5 ? 16u << (it % 3) : 0};
+            trace_reader_t *r = trace_open_opts(path, (trace_format_t)fmt, &o, err, sizeof err);
             if (!r)
                 continue;
             trace_ref_t ref;
@@ -354,6 +388,350 @@ static void test_garbage_does_not_crash(void **state)
             trace_close(r);
         }
     }
+}
+
+/* ---- Dinero IV (SPEC 6) ------------------------------------------------------------------ */
+
+/* One trace simulated: the statistics and the reader's skipped records. */
+typedef struct dres {
+    sim_stats_t st;
+    uint64_t ifetches, copybacks;
+} dres_t;
+
+/* Simulate dir/name as `fmt` with reader options `o` on small(lru) (2 sets x 2 ways x 16 B:
+ * lines 0x00, 0x20, 0x40 share set 0, 0x10 and 0x30 are in set 1; `ways` 4 for 4 ways) four
+ * ways: trace_next into sim_ref and trace_next_batch (odd batches) into sim_run, each on the
+ * exact and the fast path. All four must agree; returns their result. */
+static dres_t dsim_w(const char *path, trace_format_t fmt, const trace_opts_t *o, int ways)
+{
+    cfg_t c;
+    small(&c, "lru");
+    if (ways != 2) {
+        char err[512], v[16];
+        snprintf(v, sizeof v, "%d", ways);
+        set(&c, "l1.ways", v);
+        assert_int_equal(cfg_validate(&c, err, sizeof err), 0);
+    }
+    dres_t res[4];
+    char err[512];
+    for (int k = 0; k < 4; k++) {
+        sim_t *s;
+        assert_int_equal(sim_new(&c, k & 1, &s), 0);
+        assert_true(sim_can_inval(s));
+        trace_reader_t *r = trace_open_opts(path, fmt, o, err, sizeof err);
+        if (!r)
+            fail_msg("%s", err);
+        trace_ref_t batch[3];
+        long n;
+        if (k < 2) {
+            while ((n = trace_next(r, batch)) == 1)
+                sim_ref(s, batch);
+        } else {
+            while ((n = trace_next_batch(r, batch, 3)) > 0)
+                sim_run(s, batch, n);
+        }
+        if (n != 0)
+            fail_msg("%s", trace_error(r));
+        memset(&res[k], 0, sizeof res[k]);
+        res[k].st = s->st;
+        trace_skipped(r, &res[k].ifetches, &res[k].copybacks);
+        trace_close(r);
+        sim_free(s);
+        if (k)
+            assert_memory_equal(&res[k], &res[0], sizeof res[0]);
+    }
+    return res[0];
+}
+
+static dres_t dsim(const char *path, trace_format_t fmt, const trace_opts_t *o)
+{
+    return dsim_w(path, fmt, o, 2);
+}
+
+/* dsim of din text with the defaults of cachesim on a baseline L1: fetches ignored, line
+ * invalidates taken; ifetch_read = --ifetch data. Run twice: as it is (short: the batched
+ * reader takes its careful path) and followed by a long comment line (its lines are then
+ * parsed by the batched reader's fast loop), with the same result. */
+static dres_t din(const char *text, int ifetch_read)
+{
+    trace_opts_t o = {(uint8_t)ifetch_read, 1, 16};
+    dres_t r = dsim(put("t.din", text, strlen(text)), TF_DIN, &o);
+    char padded[512];
+    snprintf(padded, sizeof padded, "%s# a comment long enough for the fast loop\n", text);
+    dres_t p = dsim(put("t.din", padded, strlen(padded)), TF_DIN, &o);
+    assert_memory_equal(&p, &r, sizeof r);
+    return r;
+}
+
+#define EXPECT(r, refs_, reads_, rhits, rmisses, writes_, whits, wmisses)                    \
+    do {                                                                                      \
+        assert_int_equal((r).st.refs, refs_);                                                 \
+        assert_int_equal((r).st.reads, reads_);                                               \
+        assert_int_equal((r).st.read_hits, rhits);                                            \
+        assert_int_equal((r).st.read_misses, rmisses);                                        \
+        assert_int_equal((r).st.writes, writes_);                                             \
+        assert_int_equal((r).st.write_hits, whits);                                           \
+        assert_int_equal((r).st.write_misses, wmisses);                                       \
+    } while (0)
+
+/* Each din label alone, in a context where every other meaning gives other counts. */
+static void test_din_labels(void **state)
+{
+    (void)state;
+    dres_t r;
+    /* 0 read: R0 misses and fills, R0 hits. */
+    r = din("0 0\n0 0\n", 0);
+    EXPECT(r, 2, 2, 1, 1, 0, 0, 0);
+    assert_int_equal(r.st.fills, 1);
+    /* 1 write, write-through without allocation: W0 misses (no fill), W0 misses again, R0
+     * misses and fills, W0 hits. 3 writes (2 misses, 1 hit), all written through. */
+    r = din("1 0\n1 0\n0 0\n1 0\n", 0);
+    EXPECT(r, 4, 1, 0, 1, 3, 1, 2);
+    assert_int_equal(r.st.write_throughs, 3);
+    assert_int_equal(r.st.fills, 1);
+    /* 2 instruction fetch: Dinero's data cache never sees it (it goes to the instruction
+     * side), so F0 R0 is one read, a miss; as a read (a unified cache, --ifetch data) F0
+     * misses and fills and R0 hits. */
+    r = din("2 0\n0 0\n", 0);
+    EXPECT(r, 1, 1, 0, 1, 0, 0, 0);
+    assert_int_equal(r.ifetches, 1);
+    r = din("2 0\n0 0\n", 1);
+    EXPECT(r, 2, 2, 1, 1, 0, 0, 0);
+    assert_int_equal(r.ifetches, 0);
+    /* 3 miscellaneous: a read (Dinero III skipped it): M0 misses and fills, R0 hits. */
+    r = din("3 0\n0 0\n", 0);
+    EXPECT(r, 2, 2, 1, 1, 0, 0, 0);
+    /* 4 copy-back: nothing to copy in a write-through cache, no invalidation (Dinero III
+     * flushed): R0 misses, C0, R0 hits. Not a reference, not a flush. */
+    r = din("0 0\n4 0\n0 0\n", 0);
+    EXPECT(r, 2, 2, 1, 1, 0, 0, 0);
+    assert_int_equal(r.copybacks, 1);
+    assert_int_equal(r.st.flushes, 0);
+    /* 5 invalidate the line holding the address: R0 R20 fill set 0 (0x20 most recent); V0
+     * drops 0x00 only; R20 hits (a whole-cache flush would miss it); R0 misses (ignored, it
+     * would hit) and takes the invalid way: no eviction (had V0 dropped 0x20 instead, R20
+     * would miss). V10 (set 1, not resident) changes nothing: R0 R20 hit. 6 reads, 3 hits, 3
+     * misses, 3 fills, 0 evictions, 2 invalidates. */
+    r = din("0 0\n0 20\n5 0\n0 20\n0 0\n5 10\n0 0\n0 20\n", 0);
+    EXPECT(r, 6, 6, 3, 3, 0, 0, 0);
+    assert_int_equal(r.st.fills, 3);
+    assert_int_equal(r.st.evictions, 0);
+    assert_int_equal(r.st.invalidates, 2);
+    /* ... and keeps the LRU order of the other lines, on 4 ways: R0 R20 R40 R60 miss (least
+     * recent first: 00 20 40 60); V20; R80 misses into 0x20's way, no eviction (00 40 60
+     * 80); R0 hits (40 60 80 00); R20 misses and evicts 0x40, R40 misses and evicts 0x60.
+     * 8 reads, 1 hit, 7 misses, 2 evictions (Dinero: 8 fetches, 7 misses). */
+    const char *t4 = "0 0\n0 20\n0 40\n0 60\n5 20\n0 80\n0 0\n0 20\n0 40\n";
+    trace_opts_t o = {0, 1, 16};
+    r = dsim_w(put("t4.din", t4, strlen(t4)), TF_DIN, &o, 4);
+    EXPECT(r, 8, 8, 1, 7, 0, 0, 0);
+    assert_int_equal(r.st.evictions, 2);
+    /* The address is any hexadecimal number (0x allowed, Dinero's "rest of the line is
+     * ignored" kept), labels are one digit. R 0x10 misses, R 1f hits (line 0x10). */
+    r = din("0 0x10 a comment\n0 1f\n", 0);
+    EXPECT(r, 2, 2, 1, 1, 0, 0, 0);
+    /* Without opts.inval (sysim, a decoupled L1) label 5 is an error naming the line. */
+    expect_error_fo("0 0\n5 0\n", 8, TF_DIN, NULL,
+                    "line 2: din label \"5\": invalidating one line is not supported");
+}
+
+/* The issue's kind of trace: 7 lines, one of each kind. Dinero IV d4-7 on it, as
+ *   dineroIV -informat d -l1-dsize 64 -l1-dbsize 16 -l1-dassoc 2 -l1-drepl l
+ *            -l1-dwalloc n -l1-dwback n
+ * (the small cache; with -l1-usize/-l1-ubsize/... for a unified cache), by hand:
+ *   0 0    read  0x00: miss, fill               set 0: 00
+ *   2 40   fetch: not in the data cache         (unified: miss, fill; set 0: 40 00)
+ *   3 20   misc  0x20: miss, fill               set 0: 20 00     (unified: evicts 00)
+ *   0 20   read  0x20: hit
+ *   4 0    copy-back: nothing (write-through)
+ *   0 10   read  0x10: miss, fill               set 1: 10
+ *   1 0    write 0x00: hit                      (unified: miss, 00 was evicted)
+ * Data cache: 5 demand fetches (read 3, write 1, misc 1), 3 misses (read 2, misc 1).
+ * Unified: 6 fetches, 5 misses (instrn 1, read 2, misc 1, write 1): Dinero's "Demand
+ * Fetches" and "Demand Misses" lines. cachesim counts misc as a read. Dinero III's meanings
+ * (the reader before issue 19: fetch a read, misc skipped, 4 a flush) gave 5 misses of 5. */
+static void test_dinero_seven_lines(void **state)
+{
+    (void)state;
+    const char *t = "0 0\n2 40\n3 20\n0 20\n4 0\n0 10\n1 0\n";
+    dres_t r = din(t, 0);
+    EXPECT(r, 5, 4, 1, 3, 1, 1, 0);
+    assert_int_equal(r.ifetches, 1);
+    assert_int_equal(r.copybacks, 1);
+    r = din(t, 1); /* --ifetch data */
+    EXPECT(r, 6, 5, 1, 4, 1, 0, 1);
+}
+
+/* One Dinero binary record: address (32), size (16), label (8), pad (8), little-endian. */
+static unsigned char *dbrec(unsigned char *p, uint32_t addr, uint16_t size, uint8_t label,
+                            uint8_t pad)
+{
+    const unsigned char b[8] = {(unsigned char)addr, (unsigned char)(addr >> 8),
+                                (unsigned char)(addr >> 16), (unsigned char)(addr >> 24),
+                                (unsigned char)size, (unsigned char)(size >> 8), label, pad};
+    memcpy(p, b, 8);
+    return p + 8;
+}
+
+/* All references of a Dinero binary file read with `o`, through trace_next (batched reads
+ * of 1, 2 and 5 must give the same); returns the count. */
+static int dbin_refs(const unsigned char *data, size_t len, const trace_opts_t *o,
+                     trace_ref_t *out, int cap)
+{
+    const char *path = put("t.dbin", data, len);
+    char err[512];
+    trace_reader_t *r = trace_open_opts(path, TF_DINBIN, o, err, sizeof err);
+    if (!r)
+        fail_msg("%s", err);
+    int n = 0, rc;
+    while (n < cap && (rc = trace_next(r, &out[n])) == 1)
+        n++;
+    if (rc < 0)
+        fail_msg("%s", trace_error(r));
+    trace_close(r);
+    for (long b = 1; b <= 5; b += b == 1 ? 1 : 3) {
+        r = trace_open_opts(path, TF_DINBIN, o, err, sizeof err);
+        trace_ref_t got[64];
+        long k = 0, m;
+        while ((m = trace_next_batch(r, got + k, k + b <= 64 ? b : 64 - k)) > 0)
+            k += m;
+        assert_int_equal(m, 0);
+        assert_int_equal(k, n);
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(got[i].addr, out[i].addr);
+            assert_int_equal(got[i].op, out[i].op);
+        }
+        trace_close(r);
+    }
+    return n;
+}
+
+static void test_dinero_binary_layout(void **state)
+{
+    (void)state;
+    unsigned char buf[256], *p;
+    trace_ref_t ref[64];
+    trace_opts_t o = {0, 1, 16};
+    /* Byte order and field sizes, by hand: 78 56 34 12 | 04 00 | 01 | 00 is a 4-byte write
+     * of 0x12345678 (big-endian would read 0x78563412); the second record starts at byte 8
+     * (a 16-byte record, as cachegen's, would read its address from 0x..10). */
+    static const unsigned char two[16] = {0x78, 0x56, 0x34, 0x12, 0x04, 0x00, 0x01, 0x00,
+                                          0x10, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0xee};
+    assert_int_equal(dbin_refs(two, 16, &o, ref, 64), 2);
+    assert_int_equal(ref[0].addr, 0x12345678u);
+    assert_int_equal(ref[0].op, TR_WRITE);
+    assert_int_equal(ref[1].addr, 0x10); /* the pad byte (0xee) is ignored, as Dinero does */
+    assert_int_equal(ref[1].op, TR_READ);
+    /* The size is 16 bits, little-endian: 00 01 = 256 bytes from 0x100 = lines 0x100 to
+     * 0x1f0 of 16 bytes: 16 references, in address order (00 01 read big-endian would be 1
+     * byte, one reference). An access of 8 bytes at 0x0c spans lines 0x00 and 0x10: 2, the
+     * first at its own address. With line_bytes 0 each record is one reference. */
+    p = dbrec(buf, 0x100, 0x100, 0, 0);
+    p = dbrec(p, 0x0c, 8, 1, 0);
+    assert_int_equal(dbin_refs(buf, (size_t)(p - buf), &o, ref, 64), 18);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(ref[i].addr, 0x100 + 16 * i);
+        assert_int_equal(ref[i].op, TR_READ);
+    }
+    assert_int_equal(ref[16].addr, 0x0c);
+    assert_int_equal(ref[17].addr, 0x10);
+    assert_int_equal(ref[17].op, TR_WRITE);
+    trace_opts_t whole = {0, 1, 0};
+    assert_int_equal(dbin_refs(buf, (size_t)(p - buf), &whole, ref, 64), 2);
+    /* Labels: 0 read, 1 write, 2 fetch (skipped; a read with ifetch_read), 3 misc (a read),
+     * 4 copy-back (skipped, of any size), 5 of size 4 invalidates the line holding the
+     * address (never split: Dinero invalidates one block), 5 of size 0 the whole cache. */
+    p = buf;
+    for (uint8_t l = 0; l <= 4; l++)
+        p = dbrec(p, 0x20u * l, 4, l, 0);
+    p = dbrec(p, 0x4c, 0, 4, 0);
+    p = dbrec(p, 0x3c, 64, 5, 0);
+    p = dbrec(p, 0x77, 0, 5, 0);
+    static const struct { uint64_t addr; uint8_t op; } want[] = {
+        {0x00, TR_READ}, {0x20, TR_WRITE}, {0x60, TR_READ}, {0x3c, TR_INVAL}, {0, TR_FLUSH}};
+    assert_int_equal(dbin_refs(buf, (size_t)(p - buf), &o, ref, 64), 5);
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(ref[i].addr, want[i].addr);
+        assert_int_equal(ref[i].op, want[i].op);
+    }
+    trace_opts_t fetch = {1, 1, 16};
+    assert_int_equal(dbin_refs(buf, (size_t)(p - buf), &fetch, ref, 64), 6);
+    assert_int_equal(ref[2].addr, 0x40);
+    assert_int_equal(ref[2].op, TR_READ);
+    /* Simulated: the seven-line trace of test_dinero_seven_lines as 4-byte records gives
+     * Dinero's counts (5 references, 3 misses; --ifetch data 6 and 5), plus a write of 8
+     * bytes at 0x1c: lines 0x10 (hit) and 0x20 (hit): Dinero counts two demand fetches. */
+    static const struct { uint32_t a; uint8_t l; } seven[] = {
+        {0x0, 0}, {0x40, 2}, {0x20, 3}, {0x20, 0}, {0x0, 4}, {0x10, 0}, {0x0, 1}};
+    p = buf;
+    for (int i = 0; i < 7; i++)
+        p = dbrec(p, seven[i].a, 4, seven[i].l, 0);
+    dres_t r = dsim(put("seven.dbin", buf, (size_t)(p - buf)), TF_DINBIN, &o);
+    EXPECT(r, 5, 4, 1, 3, 1, 1, 0);
+    assert_int_equal(r.ifetches, 1);
+    assert_int_equal(r.copybacks, 1);
+    r = dsim(put("seven.dbin", buf, (size_t)(p - buf)), TF_DINBIN, &fetch);
+    EXPECT(r, 6, 5, 1, 4, 1, 0, 1);
+    p = dbrec(p, 0x1c, 8, 1, 0);
+    r = dsim(put("eight.dbin", buf, (size_t)(p - buf)), TF_DINBIN, &o);
+    EXPECT(r, 7, 4, 1, 3, 3, 3, 0);
+    /* Errors name the record (its number, 1-based) and the value. */
+    p = dbrec(buf, 0, 4, 0, 0);
+    p = dbrec(p, 0x10, 4, 1, 0);
+    memcpy(p, "\x20\0\0\0\4", 5); /* 5 of 8 bytes: the file is cut */
+    expect_error_fo(buf, (size_t)(p - buf) + 5, TF_DINBIN, &o,
+                    "record 3: truncated (5 of 8 bytes)");
+    p = dbrec(dbrec(buf, 0, 4, 0, 0), 0x10, 4, 6, 0);
+    expect_error_fo(buf, (size_t)(p - buf), TF_DINBIN, &o, "record 2: label 6; allowed: 0 read");
+    p = dbrec(buf, 0x10, 0, 0, 0);
+    expect_error_fo(buf, (size_t)(p - buf), TF_DINBIN, &o, "record 1: label 0 with size 0");
+    p = dbrec(buf, 0x10, 4, 5, 0);
+    expect_error_fo(buf, (size_t)(p - buf), TF_DINBIN, NULL, "record 1: label 5 of size 4: "
+                    "invalidating one line is not supported");
+    /* Not detected by content (it has no header); the error says how to read it. */
+    p = dbrec(buf, 0x31, 4, 0, 0);
+    expect_error_fo(buf, (size_t)(p - buf), TF_AUTO, NULL, "--format dinero-binary");
+    expect_error_fo(buf, (size_t)(p - buf), TF_BINARY, NULL, "--format dinero-binary");
+}
+
+/* A flush (text F, cachegen binary op 2, Dinero binary label 5 of size 0) round-trips; din
+ * has none (label 4 is Dinero IV's copy-back): writing one fails and writes nothing. A line
+ * invalidate and a Dinero binary record of a 32-bit address round-trip; a wider one fails. */
+static void test_flush_formats(void **state)
+{
+    (void)state;
+    const trace_ref_t in[3] = {{0x40, 0, 0, 0, TR_READ}, {0, 0, 0, 0, TR_FLUSH},
+                               {0x40, 0, 0, 0, TR_INVAL}};
+    static const trace_format_t fmts[] = {TF_TEXT, TF_BINARY, TF_DINBIN};
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/flush", dir);
+    for (int f = 0; f < 3; f++) {
+        write_all(path, fmts[f], "none", in, 3);
+        trace_reader_t *r = trace_open_opts(path, fmts[f], &with_inval, err, sizeof err);
+        assert_non_null(r);
+        trace_ref_t back;
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(trace_next(r, &back), 1);
+            assert_int_equal(back.op, in[i].op);
+            assert_int_equal(back.addr, in[i].addr);
+        }
+        assert_int_equal(trace_next(r, &back), 0);
+        trace_close(r);
+    }
+    trace_writer_t *w = trace_create(path, TF_DIN, "none", err, sizeof err);
+    assert_int_equal(trace_write(w, &in[0]), 0);
+    assert_int_equal(trace_write(w, &in[1]), -1);
+    assert_int_equal(trace_write(w, &in[2]), 0);
+    assert_int_equal(trace_finish(w, err, sizeof err), 0);
+    FILE *f = fopen(path, "r");
+    char text[64] = {0};
+    assert_int_equal(fread(text, 1, sizeof text - 1, f), 10);
+    fclose(f);
+    assert_string_equal(text, "0 40\n5 40\n");
+    w = trace_create(path, TF_DINBIN, "none", err, sizeof err);
+    const trace_ref_t wide = {0x100000000ull, 0, 0, 0, TR_READ};
+    assert_int_equal(trace_write(w, &wide), -1);
+    trace_discard(w);
 }
 
 int main(void)
@@ -367,6 +745,10 @@ int main(void)
         cmocka_unit_test(test_fast_equals_exact),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_malformed_lines),
+        cmocka_unit_test(test_din_labels),
+        cmocka_unit_test(test_dinero_seven_lines),
+        cmocka_unit_test(test_dinero_binary_layout),
+        cmocka_unit_test(test_flush_formats),
         cmocka_unit_test(test_garbage_does_not_crash),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

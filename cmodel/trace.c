@@ -1,5 +1,5 @@
-/* trace: format detection, the din / text / binary parsers, Accel-Sim through trace_accel,
- * and the writers. Text is parsed in place from large decompressed chunks. */
+/* trace: format detection, the din / text / binary / Dinero binary parsers, Accel-Sim through
+ * trace_accel, and the writers. Text is parsed in place from large decompressed chunks. */
 #define _GNU_SOURCE /* fopencookie, to hand Accel-Sim parsing a FILE * */
 #include "trace.h"
 
@@ -29,27 +29,45 @@
 #define BIN_MAGIC1 "CGTRACE1"   /* still read: the same records, no end record */
 #define BIN_RECORD 16
 #define BIN_END 0xffu           /* op of the end record; its address field = records before it */
+#define DBIN_RECORD 8           /* Dinero binary: address 32, size 16, label 8, pad 8 */
+#define DIN_LABELS 6            /* Dinero IV's labels 0..5 (din and Dinero binary) */
 #define ACCEL_LINE_BYTES 128    /* coalescing granularity of Accel-Sim warps */
+
+/* What a Dinero label becomes (trace_reader.act): a trace_op_t, or one of these. */
+enum {
+    ACT_SKIP_IFETCH = 16,  /* instruction fetch, not simulated: counted in ifetches */
+    ACT_SKIP_COPYBACK,     /* copy-back: no effect in a write-through cache, counted */
+    ACT_NO_INVAL           /* invalidate one line, which the consumer cannot: an error */
+};
 
 struct trace_reader {
     tio_t *io;
     trace_format_t fmt;
+    trace_opts_t opts;
+    uint8_t act[DIN_LABELS];  /* Dinero label -> TR_* or ACT_*, from opts */
     unsigned char *buf;   /* buf[pos..len): bytes not yet parsed */
     size_t pos, len;
     int eof;
     unsigned long long line;  /* text: current line number; binary: record number */
     int counted;              /* binary: CGTRACE2, an end record must close the file */
     int ended;                /* binary: the end record was read */
+    uint64_t ifetches;        /* Dinero: instruction fetches skipped */
+    uint64_t copybacks;       /* Dinero: copy-backs (skipped) */
+    uint64_t split_addr;      /* Dinero binary: the next line of a record spanning lines */
+    uint32_t split_left;      /* ... lines of it still to deliver (at most 65536 / 16) */
+    uint8_t split_op;         /* ... their op */
     accel_reader_t *accel;
     FILE *accel_stream;
     char err[512];
 };
 
-static const char *const format_names[] = {"auto", "din", "text", "binary", "accel"};
+static const char *const format_names[] = {"auto",  "din",          "text", "binary",
+                                            "accel", "dinero-binary"};
+#define NFORMATS (int)(sizeof format_names / sizeof format_names[0])
 const char *trace_format_name(trace_format_t f) { return format_names[f]; }
 int trace_format_parse(const char *name, trace_format_t *out)
 {
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < NFORMATS; i++)
         if (!strcmp(name, format_names[i])) {
             *out = (trace_format_t)i;
             return 0;
@@ -57,6 +75,11 @@ int trace_format_parse(const char *name, trace_format_t *out)
     return -1;
 }
 trace_format_t trace_format(const trace_reader_t *r) { return r->fmt; }
+void trace_skipped(const trace_reader_t *r, uint64_t *ifetches, uint64_t *copybacks)
+{
+    *ifetches = r->ifetches;
+    *copybacks = r->copybacks;
+}
 const char *trace_error(const trace_reader_t *r) { return r->err; }
 
 /* Keep buf[pos..len) and append more input; sets eof at the end of the input. */
@@ -90,12 +113,21 @@ static ssize_t accel_cookie_read(void *c, char *out, size_t size)
     return (ssize_t)n;
 }
 
+/* Binary data: a NUL byte in the first 4 KB. Text formats never hold one; a Dinero binary
+ * trace always does (its pad byte), and has no header to be recognised by. */
+static int looks_binary(const trace_reader_t *r)
+{
+    return memchr(r->buf, 0, r->len < 4096 ? r->len : 4096) != NULL;
+}
+
 static trace_format_t detect(const trace_reader_t *r)
 {
     size_t n = r->len;
     const unsigned char *b = r->buf;
     if (n >= 8 && (!memcmp(b, BIN_MAGIC, 8) || !memcmp(b, BIN_MAGIC1, 8)))
         return TF_BINARY;
+    if (looks_binary(r))
+        return TF_AUTO;
     size_t i = 0;
     while (i < n) {
         while (i < n && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r' || b[i] == '\n'))
@@ -113,18 +145,48 @@ static trace_format_t detect(const trace_reader_t *r)
         return TF_ACCEL;
     if (b[i] >= '0' && b[i] <= '9')
         return TF_DIN;
-    if (strchr("RWFrwf", b[i]))
+    if (strchr("RWFVrwfv", b[i]))
         return TF_TEXT;
     return TF_AUTO;
 }
 
+/* Why detection failed: binary data without a cachegen header is most likely Dinero's. */
+static const char *undetected_hint(const trace_reader_t *r)
+{
+    return looks_binary(r) ? "; binary data without a " BIN_MAGIC " header: a Dinero IV binary "
+                             "trace (-informat b) is read with --format dinero-binary"
+                           : "";
+}
+
 trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size_t errlen)
+{
+    return trace_open_opts(path, fmt, NULL, err, errlen);
+}
+
+trace_reader_t *trace_open_opts(const char *path, trace_format_t fmt, const trace_opts_t *opts,
+                                char *err, size_t errlen)
 {
     trace_reader_t *r = calloc(1, sizeof *r);
     if (!r || !(r->buf = malloc(BUF_CAP))) {
         snprintf(err, errlen, "trace = %s: out of memory", path);
         goto fail;
     }
+    if (opts)
+        r->opts = *opts;
+    if (r->opts.line_bytes & (r->opts.line_bytes - 1)) {
+        snprintf(err, errlen, "trace = %s: line size %u is not a power of two", path,
+                 r->opts.line_bytes);
+        goto fail;
+    }
+    /* Dinero IV's data-cache-only run, write-through (SPEC 6): labels 0 and 3 read, 1 write,
+     * 2 goes to the (absent) instruction cache, 4 copies back nothing, 5 invalidates. */
+    static const uint8_t base_act[DIN_LABELS] = {TR_READ, TR_WRITE, ACT_SKIP_IFETCH, TR_READ,
+                                                 ACT_SKIP_COPYBACK, TR_INVAL};
+    memcpy(r->act, base_act, sizeof r->act);
+    if (r->opts.ifetch_read)
+        r->act[2] = TR_READ;
+    if (!r->opts.inval)
+        r->act[5] = ACT_NO_INVAL;
     if (!(r->io = tio_open(path, err, errlen)))
         goto fail;
     /* Detect from a full buffer: one read may return only a few bytes (a short first gzip
@@ -137,14 +199,16 @@ trace_reader_t *trace_open(const char *path, trace_format_t fmt, char *err, size
     r->fmt = fmt == TF_AUTO ? detect(r) : fmt;
     if (r->fmt == TF_AUTO) {
         snprintf(err, errlen, "trace = %s: cannot tell the format; allowed: din (\"0 1f40\"), "
-                 "text (\"R 1f40 ...\"), binary (" BIN_MAGIC " header), accel (traceg)", path);
+                 "text (\"R 1f40 ...\"), binary (" BIN_MAGIC " header), accel (traceg)%s", path,
+                 undetected_hint(r));
         goto fail;
     }
     if (r->fmt == TF_BINARY) {
         r->counted = r->len >= 8 && !memcmp(r->buf, BIN_MAGIC, 8);
         if (!r->counted && (r->len < 8 || memcmp(r->buf, BIN_MAGIC1, 8) != 0)) {
             snprintf(err, errlen, "trace = %s: not a cachegen binary trace (no " BIN_MAGIC
-                     " header)", path);
+                     " header); a Dinero IV binary trace (-informat b) is --format "
+                     "dinero-binary", path);
             goto fail;
         }
         r->pos = 8;
@@ -257,27 +321,57 @@ static int bad_line(trace_reader_t *r, const char *what, const unsigned char *s,
     return -1;
 }
 
+/* End of the field starting at p (the next blank or the line end). */
+static const unsigned char *field_end(const unsigned char *p, const unsigned char *e)
+{
+    while (p < e && *p != ' ' && *p != '\t' && *p != '\r')
+        p++;
+    return p;
+}
+
+/* A bad field: "line N: WHAT \"VALUE\": WHY" (the value cut at 40 bytes). */
+static int bad_field(trace_reader_t *r, const char *what, const unsigned char *p,
+                     const unsigned char *e, const char *why)
+{
+    const unsigned char *q = field_end(p, e);
+    int n = (int)(q - p > 40 ? 40 : q - p);
+    snprintf(r->err, sizeof r->err, "line %llu: %s \"%.*s\": %s", r->line, what, n,
+             (const char *)p, why);
+    return -1;
+}
+
+#define DIN_LABELS_ALLOWED                                                                   \
+    "allowed: 0 read, 1 write, 2 instruction fetch, 3 miscellaneous, 4 copy-back, "           \
+    "5 invalidate"
+#define NO_INVAL_WHY                                                                          \
+    "invalidating one line is not supported by this simulator or l1.mode (cachesim with "     \
+    "l1.mode = baseline supports it)"
+
 static int next_din(trace_reader_t *r, trace_ref_t *out)
 {
     const unsigned char *s, *e;
     int rc;
     while ((rc = next_line(r, &s, &e)) == 1) {
-        const unsigned char *p = skip_space(s, e);
-        if (p == e || *p == '#')
+        const unsigned char *lab = skip_space(s, e);
+        if (lab == e || *lab == '#')
             continue;
-        if (*p < '0' || *p > '4' || (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
-            return bad_line(r, "din label must be 0 (read), 1 (write), 2 (fetch), 3 or 4", s, e);
-        unsigned label = (unsigned)(*p - '0');
-        if (label == 3) /* Dinero's escape record of unknown access type: skipped */
-            continue;
-        p = skip_space(p + 1, e);
+        if (field_end(lab, e) != lab + 1 || *lab < '0' || *lab >= '0' + DIN_LABELS)
+            return bad_field(r, "din label", lab, e, DIN_LABELS_ALLOWED);
+        unsigned label = (unsigned)(*lab - '0');
+        const unsigned char *p = skip_space(lab + 1, e);
         uint64_t addr = 0;
-        const unsigned char *q = hex(p, e, &addr);
-        if (!q && label != 4)
-            return bad_line(r, "expected a hexadecimal address of at most 64 bits", s, e);
+        if (!hex(p, e, &addr)) /* every label has one; the rest of the line is ignored */
+            return bad_field(r, "din address", p, e,
+                             "expected a hexadecimal number of at most 64 bits");
+        switch (r->act[label]) {
+        case ACT_SKIP_IFETCH: r->ifetches++; continue;
+        case ACT_SKIP_COPYBACK: r->copybacks++; continue;
+        case ACT_NO_INVAL: return bad_field(r, "din label", lab, e, NO_INVAL_WHY);
+        default: break;
+        }
         memset(out, 0, sizeof *out);
         out->addr = addr;
-        out->op = label == 1 ? TR_WRITE : label == 4 ? TR_FLUSH : TR_READ;
+        out->op = r->act[label];
         return 1;
     }
     return rc;
@@ -292,10 +386,14 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
         if (p == e || *p == '#')
             continue;
         unsigned char op = (unsigned char)(*p | 0x20);
-        if ((op != 'r' && op != 'w' && op != 'f') || (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
-            return bad_line(r, "expected R, W or F, then hex address [pc [core [base_id]]]", s, e);
+        if ((op != 'r' && op != 'w' && op != 'f' && op != 'v') ||
+            (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
+            return bad_line(r, "expected R, W, F or V, then hex address [pc [core [base_id]]]",
+                            s, e);
+        if (op == 'v' && !r->opts.inval)
+            return bad_field(r, "operation", p, e, NO_INVAL_WHY);
         memset(out, 0, sizeof *out);
-        out->op = op == 'w' ? TR_WRITE : op == 'f' ? TR_FLUSH : TR_READ;
+        out->op = op == 'w' ? TR_WRITE : op == 'f' ? TR_FLUSH : op == 'v' ? TR_INVAL : TR_READ;
         uint64_t v[4] = {0, 0, 0, 0};
         int n = 0;
         p = skip_space(p + 1, e);
@@ -372,17 +470,97 @@ static int next_binary(trace_reader_t *r, trace_ref_t *out)
         r->ended = 1;
         return 0;
     }
-    if (out->op > TR_FLUSH) {
+    if (out->op > TR_INVAL) {
         snprintf(r->err, sizeof r->err, "record %llu: operation %u; allowed: 0 read, 1 write, "
-                 "2 flush", r->line, out->op);
+                 "2 flush, 3 invalidate a line", r->line, out->op);
+        return -1;
+    }
+    if (out->op == TR_INVAL && !r->opts.inval) {
+        snprintf(r->err, sizeof r->err, "record %llu: operation 3: " NO_INVAL_WHY, r->line);
         return -1;
     }
     return 1;
 }
 
-/* din lines of the common shape "L ADDR\n" (L = 0, 1, 2; at most 16 hex digits), parsed
- * straight from the buffer; anything else (comments, label 3/4, CRLF, errors, a line cut by
- * the buffer end) goes through next_din, which handles every case. */
+/* One Dinero binary record (SPEC 6; Dinero IV's -informat b): 1 with the first reference in
+ * out (the rest of a record spanning lines queued in split_*), 0 when it gives none, -1 on
+ * error. r->line is its number. */
+static int dinbin_record(trace_reader_t *r, const unsigned char *p, trace_ref_t *out)
+{
+    uint64_t addr = le(p, 4);
+    unsigned size = (unsigned)le(p + 4, 2), label = p[6]; /* p[7]: padding, ignored */
+    if (label >= DIN_LABELS) {
+        snprintf(r->err, sizeof r->err, "record %llu: label %u; " DIN_LABELS_ALLOWED, r->line,
+                 label);
+        return -1;
+    }
+    unsigned act = r->act[label];
+    if (label == 5 && size == 0) { /* size 0: the whole cache */
+        memset(out, 0, sizeof *out);
+        out->op = TR_FLUSH;
+        return 1;
+    }
+    if (act == ACT_SKIP_IFETCH || act == ACT_SKIP_COPYBACK) {
+        act == ACT_SKIP_IFETCH ? r->ifetches++ : r->copybacks++;
+        return 0;
+    }
+    if (act == ACT_NO_INVAL) {
+        snprintf(r->err, sizeof r->err, "record %llu: label 5 of size %u: " NO_INVAL_WHY, r->line,
+                 size);
+        return -1;
+    }
+    if (size == 0) { /* Dinero allows it only where it means the whole cache */
+        snprintf(r->err, sizeof r->err, "record %llu: label %u with size 0; only 4 (copy-back) "
+                 "and 5 (invalidate) take size 0 (the whole cache)", r->line, label);
+        return -1;
+    }
+    memset(out, 0, sizeof *out);
+    out->addr = addr;
+    out->op = (uint8_t)act;
+    uint64_t lb = r->opts.line_bytes;
+    if (act != TR_INVAL && lb) { /* an invalidate affects the line holding addr only */
+        uint64_t first = addr & ~(lb - 1), last = (addr + size - 1) & ~(lb - 1);
+        r->split_addr = first + lb;
+        r->split_left = (uint32_t)((last - first) / lb);
+        r->split_op = (uint8_t)act;
+    }
+    return 1;
+}
+
+static int next_dinbin(trace_reader_t *r, trace_ref_t *out)
+{
+    for (;;) {
+        if (r->split_left) { /* the next line of a record spanning lines */
+            memset(out, 0, sizeof *out);
+            out->addr = r->split_addr;
+            out->op = r->split_op;
+            r->split_addr += r->opts.line_bytes;
+            r->split_left--;
+            return 1;
+        }
+        while (r->len - r->pos < DBIN_RECORD && !r->eof)
+            if (refill(r) != 0)
+                return -1;
+        size_t avail = r->len - r->pos;
+        if (avail == 0)
+            return 0;
+        if (avail < DBIN_RECORD) {
+            snprintf(r->err, sizeof r->err, "record %llu: truncated (%zu of %d bytes)",
+                     r->line + 1, avail, DBIN_RECORD);
+            return -1;
+        }
+        const unsigned char *p = r->buf + r->pos;
+        r->pos += DBIN_RECORD;
+        r->line++;
+        int rc = dinbin_record(r, p, out);
+        if (rc != 0)
+            return rc;
+    }
+}
+
+/* din lines of the common shape "L ADDR\n" (L = 0 to 3; at most 16 hex digits), parsed
+ * straight from the buffer; anything else (comments, labels 4 and 5, CRLF, errors, a line cut
+ * by the buffer end) goes through next_din, which handles every case. */
 static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
 {
     long k = 0;
@@ -390,7 +568,7 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
         const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
         while (k < n && end - p >= 20) { /* room for the longest fast line */
             unsigned label = (unsigned)(p[0] - '0');
-            if (label > 2 || p[1] != ' ')
+            if (label > 3 || p[1] != ' ')
                 break;
             const unsigned char *q = p + 2;
             uint64_t v = 0;
@@ -402,12 +580,17 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             }
             if (!digits || *q != '\n')
                 break;
-            out[k].addr = v;
-            out[k].pc = 0;
-            out[k].base_id = 0;
-            out[k].core = 0;
-            out[k].op = label == 1 ? TR_WRITE : TR_READ;
-            k++;
+            unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
+            if (act == ACT_SKIP_IFETCH) {
+                r->ifetches++;
+            } else {
+                out[k].addr = v;
+                out[k].pc = 0;
+                out[k].base_id = 0;
+                out[k].core = 0;
+                out[k].op = (uint8_t)act;
+                k++;
+            }
             r->line++;
             p = q + 1;
         }
@@ -475,12 +658,59 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
     return k;
 }
 
+/* Dinero binary records of the common kind (a read or write within one line, or a skipped
+ * instruction fetch) decoded straight from the buffer; anything else (a split, copy-back,
+ * invalidate, size 0, errors, the end) goes through next_dinbin. */
+static long batch_dinbin(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    long k = 0;
+    /* one line of line_bytes: addr and addr + size - 1 agree above the offset bits */
+    const uint64_t line_mask = r->opts.line_bytes ? ~(uint64_t)(r->opts.line_bytes - 1) : 0;
+    while (k < n) {
+        const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
+        while (k < n && !r->split_left && end - p >= DBIN_RECORD) {
+            unsigned label = p[6], size = (unsigned)p[4] | (unsigned)p[5] << 8;
+            if (label > 3 || size == 0)
+                break;
+            unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
+            uint64_t addr = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+                            (uint64_t)p[3] << 24;
+            if (act == ACT_SKIP_IFETCH) {
+                r->ifetches++;
+            } else {
+                if ((addr ^ (addr + size - 1)) & line_mask)
+                    break; /* spans lines */
+                out[k].addr = addr;
+                out[k].pc = 0;
+                out[k].base_id = 0;
+                out[k].core = 0;
+                out[k].op = (uint8_t)act;
+                k++;
+            }
+            r->line++;
+            p += DBIN_RECORD;
+        }
+        r->pos = (size_t)(p - r->buf);
+        if (k == n)
+            break;
+        int rc = next_dinbin(r, &out[k]); /* the careful path for one reference, with refills */
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            break;
+        k++;
+    }
+    return k;
+}
+
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
 {
     if (r->fmt == TF_BINARY)
         return batch_binary(r, out, n);
     if (r->fmt == TF_DIN)
         return batch_din(r, out, n);
+    if (r->fmt == TF_DINBIN)
+        return batch_dinbin(r, out, n);
     long k = 0;
     int rc = 1;
     while (k < n && (rc = trace_next(r, &out[k])) == 1)
@@ -494,6 +724,7 @@ int trace_next(trace_reader_t *r, trace_ref_t *out)
     case TF_DIN: return next_din(r, out);
     case TF_TEXT: return next_text(r, out);
     case TF_BINARY: return next_binary(r, out);
+    case TF_DINBIN: return next_dinbin(r, out);
     case TF_ACCEL: {
         int rc = accel_next(r->accel, out);
         if (rc < 0)
@@ -549,9 +780,9 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
         return NULL;
     w->fmt = fmt;
     snprintf(w->path, sizeof w->path, "%s", path);
-    if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY) {
-        snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary",
-                 trace_format_name(fmt));
+    if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY && fmt != TF_DINBIN) {
+        snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary, "
+                 "dinero-binary", trace_format_name(fmt));
         goto fail;
     }
     if (!strcmp(compression, "gz"))
@@ -600,6 +831,8 @@ int trace_write(trace_writer_t *w, const trace_ref_t *ref)
     if (w->len > BUF_CAP - 256)
         w_flush(w, 0);
     char *p = (char *)w->buf + w->len;
+    if (ref->op > TR_INVAL)
+        return -1;
     if (w->fmt == TF_BINARY) {
         if (ref->pc > 0xffffffffu || ref->base_id > 0xff)
             return -1; /* binary records hold a 32-bit PC and an 8-bit base id */
@@ -614,11 +847,28 @@ int trace_write(trace_writer_t *w, const trace_ref_t *ref)
         b[15] = ref->op;
         w->len += BIN_RECORD;
         w->records++;
-    } else if (w->fmt == TF_DIN) {
-        int label = ref->op == TR_WRITE ? 1 : ref->op == TR_FLUSH ? 4 : 0;
-        w->len += (size_t)sprintf(p, "%d %llx\n", label, (unsigned long long)ref->addr);
+    } else if (w->fmt == TF_DINBIN) { /* size 4 (Dinero's din size); a flush: size 0 */
+        if (ref->addr > 0xffffffffu)
+            return -1;
+        static const uint8_t label[] = {[TR_READ] = 0, [TR_WRITE] = 1, [TR_FLUSH] = 5,
+                                        [TR_INVAL] = 5};
+        unsigned char *b = (unsigned char *)p;
+        uint64_t addr = ref->op == TR_FLUSH ? 0 : ref->addr;
+        for (int i = 0; i < 4; i++)
+            b[i] = (unsigned char)(addr >> (8 * i));
+        b[4] = ref->op == TR_FLUSH ? 0 : 4;
+        b[5] = 0;
+        b[6] = label[ref->op];
+        b[7] = 0;
+        w->len += DBIN_RECORD;
+    } else if (w->fmt == TF_DIN) { /* din has no whole-cache flush (Dinero III's 4 was one) */
+        static const int label[] = {[TR_READ] = 0, [TR_WRITE] = 1, [TR_FLUSH] = -1,
+                                    [TR_INVAL] = 5};
+        if (label[ref->op] < 0)
+            return -1;
+        w->len += (size_t)sprintf(p, "%d %llx\n", label[ref->op], (unsigned long long)ref->addr);
     } else {
-        w->len += (size_t)sprintf(p, "%c %llx %llx %x %x\n", "RWF"[ref->op],
+        w->len += (size_t)sprintf(p, "%c %llx %llx %x %x\n", "RWFV"[ref->op],
                                   (unsigned long long)ref->addr, (unsigned long long)ref->pc,
                                   ref->core, ref->base_id);
     }

@@ -1,10 +1,14 @@
-/* fuzz_binary: libFuzzer target: the binary reader, read three ways that must agree. */
+/* fuzz_binary: libFuzzer target: the binary readers, cachegen's and Dinero IV's (options
+ * picked by the input's size, fuzz_util.h), each read three ways that must agree. */
 #define _GNU_SOURCE /* memfd_create, fmemopen */
 #include "tb/fuzz/fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fz_trace_t t;
-    fz_trace_all(fz_file(0, data, size), TF_BINARY, size, &t);
+    const char *path = fz_file(0, data, size);
+    fz_trace_all(path, TF_BINARY, size, &t);
+    trace_opts_t o = fz_opts(size);
+    fz_trace_all_opts(path, TF_DINBIN, &o, size, &t);
     return 0;
 }

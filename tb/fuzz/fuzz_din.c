@@ -1,10 +1,14 @@
-/* fuzz_din: libFuzzer target: the Dinero din reader, read three ways that must agree. */
+/* fuzz_din: libFuzzer target: the Dinero din reader, read three ways that must agree, with
+ * the default options and with options picked by the input's size (fuzz_util.h). */
 #define _GNU_SOURCE /* memfd_create, fmemopen */
 #include "tb/fuzz/fuzz_util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fz_trace_t t;
-    fz_trace_all(fz_file(0, data, size), TF_DIN, size, &t);
+    const char *path = fz_file(0, data, size);
+    fz_trace_all(path, TF_DIN, size, &t);
+    trace_opts_t o = fz_opts(size);
+    fz_trace_all_opts(path, TF_DIN, &o, size, &t);
     return 0;
 }

@@ -56,16 +56,19 @@ typedef struct fz_trace {
     int rc;                       /* final status: 0 end, -1 error, 2 stopped at FZ_MAX_TOTAL */
     long n;                       /* references read */
     trace_format_t fmt;           /* format in use after opening */
+    uint64_t ifetches, copybacks; /* Dinero records skipped (trace_skipped) */
     trace_ref_t ref[FZ_MAX_REFS]; /* the first FZ_MAX_REFS of them */
     char err[512];                /* open or read error */
 } fz_trace_t;
 
-/* Read all of `path` as `fmt`: batch 0 = trace_next, else trace_next_batch of that size. */
-static inline void fz_read(const char *path, trace_format_t fmt, long batch, fz_trace_t *t)
+/* Read all of `path` as `fmt` with `o` (NULL: the defaults): batch 0 = trace_next, else
+ * trace_next_batch of that size. */
+static inline void fz_read(const char *path, trace_format_t fmt, const trace_opts_t *o,
+                           long batch, fz_trace_t *t)
 {
     memset(t, 0, offsetof(fz_trace_t, ref));
     t->err[0] = '\0';
-    trace_reader_t *r = trace_open(path, fmt, t->err, sizeof t->err);
+    trace_reader_t *r = trace_open_opts(path, fmt, o, t->err, sizeof t->err);
     if (!r) { /* the memfd's path differs between slots: compare the message without it */
         char *at = strstr(t->err, path);
         if (at)
@@ -97,13 +100,16 @@ static inline void fz_read(const char *path, trace_format_t fmt, long batch, fz_
             break;
         FZ_CHECK(k <= (batch ? batch : 1), "batch of %ld returned %ld", batch, k);
         for (long i = 0; i < k; i++, t->n++) {
-            FZ_CHECK(buf[i].op <= TR_FLUSH, "reference %ld: op %u", t->n, buf[i].op);
+            /* a line invalidate only for a consumer that takes it */
+            FZ_CHECK(buf[i].op <= (o && o->inval ? TR_INVAL : TR_FLUSH), "reference %ld: op %u",
+                     t->n, buf[i].op);
             if (t->n < FZ_MAX_REFS)
                 t->ref[t->n] = buf[i];
         }
     }
     if (t->rc == 0) /* the end sticks */
         FZ_CHECK(trace_next(r, buf) == 0, "trace_next after the end is not 0");
+    trace_skipped(r, &t->ifetches, &t->copybacks);
     trace_close(r);
 }
 
@@ -126,21 +132,41 @@ static inline void fz_same(const fz_trace_t *a, const fz_trace_t *b, const char 
     FZ_CHECK(a->rc == -1 ? b->n <= a->n : a->n == b->n, "%s: %ld vs %ld references", what,
              a->n, b->n);
     FZ_CHECK(!strcmp(a->err, b->err), "%s: error \"%s\" vs \"%s\"", what, a->err, b->err);
+    FZ_CHECK(a->ifetches == b->ifetches && a->copybacks == b->copybacks,
+             "%s: skipped %llu/%llu vs %llu/%llu", what, (unsigned long long)a->ifetches,
+             (unsigned long long)a->copybacks, (unsigned long long)b->ifetches,
+             (unsigned long long)b->copybacks);
     for (long i = 0; i < b->n && i < FZ_MAX_REFS; i++)
         FZ_CHECK(fz_ref_eq(&a->ref[i], &b->ref[i]), "%s: reference %ld differs", what, i);
 }
 
-/* Read `path` as `fmt` record by record, in batches of 1 + size % 13 and of 64: the same
- * references, status and error every way. Returns the record-by-record read in *out. */
+/* Read `path` as `fmt` with `o` record by record, in batches of 1 + size % 13 and of 64: the
+ * same references, status, error and skipped records every way. Returns the record-by-record
+ * read in *out. */
+static inline void fz_trace_all_opts(const char *path, trace_format_t fmt, const trace_opts_t *o,
+                                     size_t size, fz_trace_t *out)
+{
+    static fz_trace_t b;
+    fz_read(path, fmt, o, 0, out);
+    fz_read(path, fmt, o, 1 + (long)(size % 13), &b);
+    fz_same(out, &b, "trace_next vs small batches");
+    fz_read(path, fmt, o, 64, &b);
+    fz_same(out, &b, "trace_next vs batches of 64");
+}
+
 static inline void fz_trace_all(const char *path, trace_format_t fmt, size_t size,
                                 fz_trace_t *out)
 {
-    static fz_trace_t b;
-    fz_read(path, fmt, 0, out);
-    fz_read(path, fmt, 1 + (long)(size % 13), &b);
-    fz_same(out, &b, "trace_next vs small batches");
-    fz_read(path, fmt, 64, &b);
-    fz_same(out, &b, "trace_next vs batches of 64");
+    fz_trace_all_opts(path, fmt, NULL, size, out);
+}
+
+/* Reader options picked by the input's size: each of ifetch_read, inval and a line size of
+ * 0, 16 or 64 bytes. */
+static inline trace_opts_t fz_opts(size_t size)
+{
+    trace_opts_t o = {(uint8_t)(size & 1), (uint8_t)(size >> 1 & 1),
+                      (unsigned[]){0, 16, 64}[size / 4 % 3]};
+    return o;
 }
 
 #endif
