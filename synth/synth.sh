@@ -17,12 +17,13 @@ top=${3:-$list}
 srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|$out/|" | tr '\n' ' ')
 # SYNTH_CELLS_LIB: another cell library to map to (test_checks.sh maps to a broken one)
 if [ -n "${SYNTH_CELLS_LIB:-}" ]; then cp "$SYNTH_CELLS_LIB" "$work/cells.lib"; else "$here/liberty.sh" cells >"$work/cells.lib"; fi
-# ABC: structural hashing, choices, then the delay-oriented mapper &nf (best delay, area
-# recovered off the critical path), after generic synthesis without its own abc pass. With
-# Yosys's default (a first abc -fast, then &fraig, scorr and dc2 before &nf) the wide AND/OR
-# trees and prefix networks of a 32-way set came out as ripple chains: fermi-l1 at 32 ways
-# measured 44 levels and 3.17 ns that way, 29 levels and 2.37 ns this way, for +0.4% GE.
-printf '%s\n' strash '&get -n' '&dch -f' '&nf' '&put' >"$work/abc.scr"
+# ABC: structural hashing, AND-tree balancing, choices, then the delay-oriented mapper &nf
+# (best delay, area recovered off the critical path), after generic synthesis without its own
+# abc pass. With Yosys's default (a first abc -fast, then &fraig, scorr and dc2 before &nf)
+# the wide AND/OR trees and prefix networks of a 32-way set came out as ripple chains:
+# fermi-l1 at 32 ways measured 44 levels and 3.17 ns that way; without `balance`, the
+# decoupled tag store at 32 entries still measured 37 levels (28 with it).
+printf '%s\n' strash balance '&get -n' '&dch -f' '&nf' '&put' >"$work/abc.scr"
 cat >"$work/synth.ys" <<YS
 read_liberty -lib $work/cells.lib
 read_verilog -lib $out/cachegen_sram_1r1w.v
