@@ -101,7 +101,10 @@ uint64_t cm_l1_fill_take(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_
     res->responds = 1;
     res->id = e->id;
     res->data = *data;
+    res->nwait = e->nwait;
+    memcpy(res->wait_id, e->wait_id, sizeof res->wait_id);
     e->valid = 0;
+    e->nwait = 0;
     return addr;
 }
 
@@ -129,9 +132,36 @@ void cm_l1_store_bytes(cm_l1_t *m, unsigned set, unsigned way, const cm_req_t *q
             p[i] = bv_byte(&q->wdata, i);
 }
 
+/* SPEC 3.1 merging: a load whose line has an outstanding read with room for a waiter joins it.
+ * Returns 1 when it did (res is the join event). No replacement or mechanism state changes. */
+static int cm_l1_join(cm_l1_t *m, const cm_req_t *q, cm_result_t *res)
+{
+    if (q->store || m->cfg.mshr_merge == 0)
+        return 0;
+    uint64_t line = lay_line_addr(&m->lay, q->addr);
+    for (unsigned i = 0; i < m->cfg.mshrs; i++) {
+        cm_mshr_t *e = &m->mshr[i];
+        if (!e->valid || e->line != line)
+            continue;
+        if (e->nwait >= m->cfg.mshr_merge)
+            return 0; /* full: the request stalls on its line */
+        e->wait_id[e->nwait++] = q->id;
+        cm_l1_result_init(res, EVT_LOOKUP, cm_l1_index(m, q->addr));
+        res->dec = DEC_LD_MERGE;
+        res->mshr = i;
+        res->id = q->id;
+        cm_l1_count(m, CNT_ACCESSES);
+        cm_l1_count(m, CNT_MERGED);
+        return 1;
+    }
+    return 0;
+}
+
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res)
 {
     const cm_mech_ops_t *mech = m->mech_ops;
+    if (cm_l1_join(m, q, res))
+        return;
     if (mech->access) {
         mech->access(m, q, res);
         return;

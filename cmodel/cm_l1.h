@@ -11,6 +11,7 @@
 #include "../gen/lay.h"
 
 #define CM_MAX_MSHRS 64
+#define CM_MAX_WAITERS 8 /* l1.mshr_merge at most */
 
 struct cm_mech_ops;
 
@@ -21,6 +22,8 @@ typedef struct cm_mshr {
     uint8_t bypass;  /* decoupled: answer without installing */
     uint8_t pred;    /* pcpred: the lookup predicted a bypass (sent with the memory read) */
     uint16_t hpc;    /* pcpred: hash of the missing load's PC, installed with the line */
+    uint8_t nwait;   /* loads that joined this read (SPEC 3.1 merging), 0..l1.mshr_merge */
+    uint32_t wait_id[CM_MAX_WAITERS]; /* their ids, in arrival order */
 } cm_mshr_t;
 
 /* Decision paths of the decoupled store, reported per event for coverage (cm_result.paths). */
@@ -92,6 +95,9 @@ typedef struct cm_result {
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
+    uint8_t nwait;           /* fill: this many waiter responses follow the first, one per
+                                cycle, in wait_id order, with the same status and data */
+    uint32_t wait_id[CM_MAX_WAITERS];
     lay_status_t status;
     uint32_t id;             /* response id */
     bv_t data;               /* response data (loads) */
@@ -123,8 +129,10 @@ unsigned cm_l1_index(const cm_l1_t *m, uint64_t addr);
 /* Sweep event: set `set` back to its reset row (init and flush). */
 void cm_l1_sweep(cm_l1_t *m, unsigned set, cm_result_t *res);
 
-/* Request event: a stall (line outstanding, or load miss with no free MSHR) leaves the
- * state alone except for the reservation-failure counter; otherwise a lookup. */
+/* Request event: a load to a line with an outstanding read joins that read as a waiter
+ * (DEC_LD_MERGE: counted as an access and as merged, nothing else changes) while it has fewer
+ * than l1.mshr_merge waiters; a stall (line outstanding, or load miss with no free MSHR)
+ * leaves the state alone except for the reservation-failure counter; otherwise a lookup. */
 void cm_l1_access(cm_l1_t *m, cm_req_t *q, cm_result_t *res);
 
 /* Fill event: MSHR `mshr` (must be valid) returns `line`; cm_l1_fill_hint with hint bit 0. */

@@ -553,6 +553,97 @@ static void test_mshr_stall_line(void **state)
     cm_l1_free(m);
 }
 
+/* SPEC 3.1 merging, l1.mshr_merge = 2, base geometry (LRU, 4 ways, 2 sets):
+ *   load A (id 1)            miss, MSHR 0
+ *   load A (id 2)            joins MSHR 0 as waiter 1: an access and merged, no miss
+ *   load A (id 3)            joins as waiter 2
+ *   load A (id 4)            MSHR 0 has 2 waiters = the limit: stall on the line
+ *   store A (id 5)           stores never join: stall on the line
+ *   fill MSHR 0              answers id 1 (MISS), then waiters 2 and 3 in arrival order
+ *   load A (id 4, retried)   hit
+ * accesses: 1 + 2 (joins) + 1 (the retried hit) = 4; misses 1; hits 1; merged 2; rsv_fails 2
+ * (ids 4 and 5); the row is what it would be without the joins: A in way 0, age 0. */
+static void test_mshr_merge(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l1.mshr_merge", "2", NULL};
+    cm_l1_t *m = model(kv);
+    cm_result_t a, f;
+    cm_req_t q[6];
+    bv_t line, row_before, row_after;
+    req(&q[1], 0, ADDR(1, 0), 1);
+    cm_l1_access(m, &q[1], &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    assert_int_equal(a.mshr, 0);
+    cm_l1_row(m, 0, &row_before);
+    for (uint32_t id = 2; id <= 3; id++) {
+        req(&q[id], 0, ADDR(1, 0) | 0x5, id);
+        cm_l1_access(m, &q[id], &a);
+        assert_int_equal(a.kind, EVT_LOOKUP);
+        assert_int_equal(a.dec, DEC_LD_MERGE);
+        assert_int_equal(a.mshr, 0);
+        assert_int_equal(a.set, 0);
+        assert_int_equal(a.id, id);
+        assert_int_equal(a.responds, 0);
+        assert_int_equal(m->mshr[0].nwait, id - 1);
+    }
+    cm_l1_row(m, 0, &row_after);
+    assert_true(bv_eq(&row_before, &row_after, m->lay.row_bits)); /* joins touch no row */
+    req(&q[4], 0, ADDR(1, 0), 4);
+    cm_l1_access(m, &q[4], &a);
+    assert_int_equal(a.dec, DEC_STALL_LINE);
+    req(&q[5], 1, ADDR(1, 0), 5);
+    cm_l1_access(m, &q[5], &a);
+    assert_int_equal(a.dec, DEC_STALL_LINE);
+    assert_int_equal(m->cnt[CNT_ACCESSES], 3);
+    assert_int_equal(m->cnt[CNT_MISSES], 1);
+    assert_int_equal(m->cnt[CNT_HITS], 0);
+    assert_int_equal(m->cnt[CNT_MERGED], 2);
+    assert_int_equal(m->cnt[CNT_RSV_FAILS], 2);
+    pattern(&line, 0x70);
+    cm_l1_fill(m, 0, &line, &f);
+    assert_int_equal(f.dec, DEC_FILL);
+    assert_int_equal(f.id, 1);
+    assert_int_equal(f.status, ST_MISS);
+    assert_int_equal(f.nwait, 2);
+    assert_int_equal(f.wait_id[0], 2);
+    assert_int_equal(f.wait_id[1], 3);
+    assert_int_equal(m->mshr[0].nwait, 0); /* the MSHR is free, with no waiters */
+    cm_l1_access(m, &q[4], &a);
+    assert_int_equal(a.dec, DEC_LD_HIT);
+    assert_int_equal(m->cnt[CNT_ACCESSES], 4);
+    assert_int_equal(m->cnt[CNT_HITS], 1);
+    assert_int_equal(m->cnt[CNT_MERGED], 2);
+    assert_int_equal(m->cnt[CNT_RSV_FAILS], 2);
+    /* the MSHR, taken again by another line, starts with no waiters */
+    req(&q[1], 0, ADDR(3, 1), 6);
+    cm_l1_access(m, &q[1], &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    assert_int_equal(a.mshr, 0);
+    cm_l1_fill(m, 0, &line, &f);
+    assert_int_equal(f.nwait, 0);
+    cm_l1_free(m);
+}
+
+/* Without merging (the default 0) the second load of an outstanding line stalls, as before,
+ * and the merged counter is not a port. */
+static void test_mshr_merge_off(void **state)
+{
+    (void)state;
+    cm_l1_t *m = model(NULL);
+    cm_result_t a;
+    cm_req_t q1, q2;
+    req(&q1, 0, ADDR(1, 0), 1);
+    cm_l1_access(m, &q1, &a);
+    req(&q2, 0, ADDR(1, 0), 2);
+    cm_l1_access(m, &q2, &a);
+    assert_int_equal(a.dec, DEC_STALL_LINE);
+    assert_int_equal(m->cnt[CNT_MERGED], 0);
+    assert_false(lay_counter_present(&m->cfg, CNT_MERGED));
+    assert_true(lay_counter_present(&m->cfg, CNT_STALL_CYCLES));
+    cm_l1_free(m);
+}
+
 static void test_mshr_full(void **state)
 {
     (void)state;
@@ -858,6 +949,8 @@ int main(void)
         cmocka_unit_test(test_direct_mapped),
         cmocka_unit_test(test_mshr_stall_line),
         cmocka_unit_test(test_mshr_full),
+        cmocka_unit_test(test_mshr_merge),
+        cmocka_unit_test(test_mshr_merge_off),
         cmocka_unit_test(test_counters),
         cmocka_unit_test(test_counter_wrap),
         cmocka_unit_test(test_xor_index),

@@ -45,6 +45,8 @@ static const cfg_key_t keys[] = {
     {"l1.id_bits", K_UINT, L1(id_bits), 1, 16, 0, NULL, "8", "transaction-id width"},
     {"l1.core_bits", K_UINT, L1(core_bits), 1, 8, 0, NULL, "4", "core-id width"},
     {"l1.mshrs", K_UINT, L1(mshrs), 1, 64, 0, NULL, "8", "miss status holding registers"},
+    {"l1.mshr_merge", K_UINT, L1(mshr_merge), 0, 8, 0, NULL, "0",
+     "loads that may join an outstanding read of their line as waiters (0: none, they stall)"},
     {"l1.replacement", K_ENUM, L1(repl), 0, 0, 0, repl_names, "lru",
      "replacement: lru, plru (tree, power-of-two ways >= 2), srrip"},
     {"l1.rrpv_bits", K_UINT, L1(rrpv_bits), 1, 8, 0, NULL, "2", "SRRIP RRPV width"},

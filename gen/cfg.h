@@ -22,6 +22,7 @@ typedef struct cfg_l1 {
     unsigned id_bits;       /* transaction-id width */
     unsigned core_bits;     /* core-id width */
     unsigned mshrs;         /* outstanding reads */
+    unsigned mshr_merge;    /* loads that may wait on one outstanding read (SPEC 3.1), 0..8 */
     cfg_repl_t repl;        /* replacement policy */
     unsigned rrpv_bits;     /* SRRIP re-reference prediction value width */
     cfg_index_t index;      /* set-index function */

@@ -33,6 +33,7 @@ static const code_t dec_codes[] = {
     {DEC_LD_BYPASS, "LdBypass", "load gets no data line, answered uncached"},
     {DEC_STALL_RSV, "StallRsv", "load held: every data line reserved"},
     {DEC_FILL_BYPASS, "FillBypass", "bypassed read returned, nothing installed"},
+    {DEC_LD_MERGE, "LdMerge", "load joined the outstanding read of its line"},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

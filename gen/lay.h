@@ -37,11 +37,12 @@ typedef enum {
     DEC_FILL = 7,       /* fill installed in `way` */
     DEC_LD_BYPASS = 8,  /* load gets no data line: MSHR allocated, read answered uncached */
     DEC_STALL_RSV = 9,  /* load held: it should get a data line but every line is reserved */
-    DEC_FILL_BYPASS = 10 /* a bypassed read returned: answered, nothing installed (gcache:
-                            the fill chose to bypass) */
+    DEC_FILL_BYPASS = 10, /* a bypassed read returned: answered, nothing installed (gcache:
+                             the fill chose to bypass) */
+    DEC_LD_MERGE = 11   /* load joined the outstanding read of its line as a waiter */
 } lay_decision_t;
 #define LAY_DEC_BITS 4
-#define LAY_DEC_COUNT 11
+#define LAY_DEC_COUNT 12
 
 /* Response status (SPEC 3.1). */
 typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status_t;
@@ -50,9 +51,13 @@ typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status
 /* Performance counters, in port order. */
 typedef enum {
     CNT_ACCESSES, CNT_HITS, CNT_MISSES, CNT_BYPASSES, CNT_FILLS, CNT_EVICTIONS,
-    CNT_RSV_FAILS, CNT_STALL_CYCLES, CNT_COUNT
+    CNT_RSV_FAILS, CNT_STALL_CYCLES,
+    CNT_MERGED, /* loads that joined an outstanding read (only with l1.mshr_merge > 0) */
+    CNT_COUNT
 } lay_counter_t;
 extern const char *const lay_counter_names[CNT_COUNT];
+/* Whether an L1 of configuration c has counter i as a port (merged: only with merging). */
+int lay_counter_present(const cfg_l1_t *c, lay_counter_t i);
 
 typedef struct lay_l1 {
     unsigned off_bits;       /* b = log2(line bytes) */
