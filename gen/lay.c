@@ -8,11 +8,6 @@ const char *const lay_counter_names[CNT_COUNT] = {
     "accesses", "hits", "misses", "bypasses", "fills", "evictions", "rsv_fails", "stall_cycles",
     "merged"};
 
-int lay_counter_present(const cfg_l1_t *c, lay_counter_t i)
-{
-    return i != CNT_MERGED || c->mshr_merge > 0;
-}
-
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
 {
     memset(l, 0, sizeof *l);

@@ -52,12 +52,10 @@ typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status
 typedef enum {
     CNT_ACCESSES, CNT_HITS, CNT_MISSES, CNT_BYPASSES, CNT_FILLS, CNT_EVICTIONS,
     CNT_RSV_FAILS, CNT_STALL_CYCLES,
-    CNT_MERGED, /* loads that joined an outstanding read (only with l1.mshr_merge > 0) */
+    CNT_MERGED, /* loads that joined an outstanding read (a constant 0 without merging) */
     CNT_COUNT
 } lay_counter_t;
 extern const char *const lay_counter_names[CNT_COUNT];
-/* Whether an L1 of configuration c has counter i as a port (merged: only with merging). */
-int lay_counter_present(const cfg_l1_t *c, lay_counter_t i);
 
 typedef struct lay_l1 {
     unsigned off_bits;       /* b = log2(line bytes) */
