@@ -1,5 +1,7 @@
 /* emit_mshr: the MSHR file in flops: allocate-lowest-free, line-conflict search, free, and two
- * reads: the arriving fill's line (issue stage, for its set) and the deciding fill's entry. */
+ * reads: the arriving fill's line (issue stage, for its set) and the deciding fill's entry.
+ * With l1.mshr_merge = W > 0 each entry also holds up to W waiters (SPEC 3.1 merging): a join
+ * appends a load's id to the entry of its line, and the deciding fill reads them back. */
 #include "emit_l1.h"
 
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
@@ -7,6 +9,9 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
     unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec, k = g->lay.hpc_bits;
+    unsigned W = g->cfg->l1.mshr_merge, cb = 1; /* waiters per entry, and their count's bits */
+    while ((1u << cb) <= W)
+        cb++;
     gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
     emit_line(e, "module %s (", g->mshr);
     emit_in(e);
@@ -25,6 +30,15 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "input  wire %salloc_hpc_i, // pcpred: hash of the load's PC", emit_range(k));
         emit_line(e, "output reg  rd_pred_o,");
         emit_line(e, "output reg  %srd_hpc_o,", emit_range(k));
+    }
+    if (W) {
+        emit_line(e, "input  wire join_i,      // merging: a load joins the read of look_line_i");
+        emit_line(e, "input  wire %sjoin_id_i,", emit_range(id));
+        emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters", W);
+        emit_line(e, "output reg  %srd_nwait_o, // the deciding fill's entry: its waiters",
+                  emit_range(cb));
+        emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
+                  emit_range(W * id));
     }
     emit_line(e, "input  wire free_i,");
     emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
@@ -50,6 +64,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
             emit_line(e, "reg e%u_pred_q, e%u_pred_d;", i, i);
             emit_line(e, "reg %se%u_hpc_q, e%u_hpc_d;", emit_range(k), i, i);
         }
+        if (W)
+            emit_line(e, "reg %se%u_nwait_q, e%u_nwait_d;", emit_range(cb), i, i);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "reg %se%u_w%u_q, e%u_w%u_d;", emit_range(id), i, w, i, w);
     }
     emit_blank(e);
     emit_line(e, "wire [%u:0] hits;", n - 1);
@@ -59,6 +77,12 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "assign full_o = &valid_q;");
     if (dec)
         emit_line(e, "assign empty_o = ~|valid_q;");
+    if (W) {
+        emit_line(e, "wire [%u:0] wfull;", n - 1);
+        for (unsigned i = 0; i < n; i++)
+            emit_line(e, "assign wfull[%u] = e%u_nwait_q == %s;", i, i, emit_const(cb, W));
+        emit_line(e, "assign join_full_o = |(hits & wfull);");
+    }
     emit_blank(e);
     emit_line(e, "always @* begin : lowest_free");
     emit_in(e);
@@ -79,6 +103,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "always @* begin : read_entry");
     emit_in(e);
     emit_line(e, "rd_id_o = e0_id_q;");
+    if (W) {
+        emit_line(e, "rd_nwait_o = e0_nwait_q;");
+        emit_line(e, "rd_wait_o = %s;", emit_const(W * id, 0));
+    }
     if (dec)
         emit_line(e, "rd_bypass_o = e0_bypass_q;");
     if (k) {
@@ -89,6 +117,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
         emit_in(e);
         emit_line(e, "rd_id_o = e%u_id_q;", i);
+        if (W)
+            emit_line(e, "rd_nwait_o = e%u_nwait_q;", i);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "rd_wait_o[%u:%u] = e%u_w%u_q;", (w + 1) * id - 1, w * id, i, w);
         if (dec)
             emit_line(e, "rd_bypass_o = e%u_bypass_q;", i);
         if (k) {
@@ -113,9 +145,23 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
             emit_line(e, "e%u_pred_d = e%u_pred_q;", i, i);
             emit_line(e, "e%u_hpc_d = e%u_hpc_q;", i, i);
         }
+        if (W)
+            emit_line(e, "e%u_nwait_d = e%u_nwait_q;", i, i);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "e%u_w%u_d = e%u_w%u_q;", i, w, i, w);
     }
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "if (free_i && free_idx_i == %s) valid_d[%u] = 1'b0;", emit_const(mb, i), i);
+    for (unsigned i = 0; i < (W ? n : 0); i++) { /* a join appends to the matching entry */
+        emit_line(e, "if (join_i && hits[%u]) begin", i);
+        emit_in(e);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "if (e%u_nwait_q == %s) e%u_w%u_d = join_id_i;", i, emit_const(cb, w), i,
+                      w);
+        emit_line(e, "e%u_nwait_d = e%u_nwait_q + %s;", i, i, emit_const(cb, 1));
+        emit_out(e);
+        emit_line(e, "end");
+    }
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "if (alloc_i && free_idx_o == %s) begin", emit_const(mb, i));
         emit_in(e);
@@ -128,6 +174,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
             emit_line(e, "e%u_pred_d = alloc_pred_i;", i);
             emit_line(e, "e%u_hpc_d = alloc_hpc_i;", i);
         }
+        if (W)
+            emit_line(e, "e%u_nwait_d = %s;", i, emit_const(cb, 0));
         emit_out(e);
         emit_line(e, "end");
     }
@@ -148,6 +196,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
             emit_line(e, "e%u_pred_q <= 1'b0;", i);
             emit_line(e, "e%u_hpc_q <= %s;", i, emit_const(k, 0));
         }
+        if (W)
+            emit_line(e, "e%u_nwait_q <= %s;", i, emit_const(cb, 0));
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "e%u_w%u_q <= %s;", i, w, emit_const(id, 0));
     }
     emit_out(e);
     emit_line(e, "end else begin");
@@ -162,6 +214,10 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
             emit_line(e, "e%u_pred_q <= e%u_pred_d;", i, i);
             emit_line(e, "e%u_hpc_q <= e%u_hpc_d;", i, i);
         }
+        if (W)
+            emit_line(e, "e%u_nwait_q <= e%u_nwait_d;", i, i);
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "e%u_w%u_q <= e%u_w%u_d;", i, w, i, w);
     }
     emit_out(e);
     emit_line(e, "end");
