@@ -35,6 +35,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "input  wire join_i,      // merging: a load joins the read of look_line_i");
         emit_line(e, "input  wire %sjoin_id_i,", emit_range(id));
         emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters", W);
+        emit_line(e, "output reg  %shit_idx_o,  // ... the number of that entry", emit_range(mb));
         emit_line(e, "output reg  %srd_nwait_o, // the deciding fill's entry: its waiters",
                   emit_range(cb));
         emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
@@ -82,6 +83,13 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         for (unsigned i = 0; i < n; i++)
             emit_line(e, "assign wfull[%u] = e%u_nwait_q == %s;", i, i, emit_const(cb, W));
         emit_line(e, "assign join_full_o = |(hits & wfull);");
+        emit_line(e, "always @* begin : hit_entry // a line is outstanding in one entry at most");
+        emit_in(e);
+        emit_line(e, "hit_idx_o = %s;", emit_const(mb, 0));
+        for (unsigned i = 1; i < n; i++)
+            emit_line(e, "if (hits[%u]) hit_idx_o = %s;", i, emit_const(mb, i));
+        emit_out(e);
+        emit_line(e, "end");
     }
     emit_blank(e);
     emit_line(e, "always @* begin : lowest_free");

@@ -25,7 +25,18 @@ typedef struct top_w {
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
 static int has_counter(const gen_l1_t *g, unsigned i)
 {
+    if (i == CNT_MERGED)
+        return g->cfg->l1.mshr_merge > 0;
     return i != CNT_BYPASSES || gen_mech(g)->counts_bypasses;
+}
+
+/* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W. */
+static unsigned wait_count_bits(const gen_l1_t *g)
+{
+    unsigned cb = 1;
+    while ((1u << cb) <= g->cfg->l1.mshr_merge)
+        cb++;
+    return cb;
 }
 
 /* Call hook `fn` of g's mechanism if it has one. */
@@ -200,6 +211,15 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_line(e, "reg wake_q, wake_d;         // a fill decided since the last request waited");
     emit_line(e, "reg rsv_pend_q, rsv_pend_d; // the oldest request has failed a reservation");
+    if (g->cfg->l1.mshr_merge) {
+        unsigned W = g->cfg->l1.mshr_merge;
+        emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
+        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(wait_count_bits(g)));
+        emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // the next in the low bits",
+                  emit_range(W * w->id));
+        emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", LAY_STATUS_BITS - 1);
+        emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
+    }
     emit_line(e, "// replay queue: requests that wait, oldest first (entry 0 is the head)");
     emit_line(e, "reg [1:0] rq_count_q, rq_count_d;");
     emit_line(e, "reg [%u:0] rq0_q, rq0_d, rq1_q, rq1_d;", rqw - 1);
@@ -265,6 +285,13 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "                          meta_rdata; // forwarded");
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "reg mshr_join;");
+        emit_line(e, "wire mshr_join_full;");
+        emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(wait_count_bits(g)));
+        emit_line(e, "wire %smshr_rd_wait;", emit_range(g->cfg->l1.mshr_merge * w->id));
+    }
     MECH(decls, e, g);
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
@@ -280,14 +307,21 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     const char *mech_hold = mech->hold ? mech->hold(g) : NULL;
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
               mech_hold ? mech_hold : "1'b0");
-    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
+        emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
+                  emit_const(wait_count_bits(g), 0), emit_const(wait_count_bits(g), 0));
+    } else {
+        emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
+    }
+    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
     emit_line(e, "// a full memory queue stops requests, never fills (the fill may be what frees it)");
-    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !issue_fill & !flush_pend_q & !memq_full;");
+    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !drain_block & !issue_fill & !flush_pend_q & !memq_full;");
     emit_line(e, "wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_rsv | wake_q);");
     emit_line(e, "assign req_ready_o = issue_open & (rq_count_q == 2'd0);");
     emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
     emit_line(e, "assign rq_pop = issue_replay;");
-    emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !issue_fill%s;",
+    emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill%s;",
               mech->flush_wait ? mech->flush_wait : "");
     emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
     emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
@@ -368,6 +402,14 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".fill_idx_i   (mem_rsp_mshr_i),");
     emit_line(e, ".fill_line_o  (mshr_fill_line),");
     emit_line(e, ".rd_idx_i     (fmshr_q),");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, ".join_i       (mshr_join),");
+        emit_line(e, ".join_id_i    (req_id_q),");
+        emit_line(e, ".join_full_o  (mshr_join_full),");
+        emit_line(e, ".hit_idx_o    (mshr_hit_idx),");
+        emit_line(e, ".rd_nwait_o   (mshr_rd_nwait),");
+        emit_line(e, ".rd_wait_o    (mshr_rd_wait),");
+    }
     emit_line(e, ".rd_id_o      (mshr_rd_id)");
     emit_out(e);
     emit_line(e, ");");
@@ -506,7 +548,20 @@ static void emit_wait(emit_t *e, lay_decision_t dec)
 
 static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
-    emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins that read");
+        emit_in(e);
+        emit_event(e, EVT_LOOKUP, dec_const(DEC_LD_MERGE), "set_q", "meta_row_in");
+        emit_line(e, "evt_mshr_o = mshr_hit_idx;");
+        emit_line(e, "mshr_join = 1'b1;");
+        emit_line(e, "rsv_pend_d = 1'b0;");
+        emit_l1_count(e, "1'b1", CNT_ACCESSES);
+        emit_l1_count(e, "1'b1", CNT_MERGED);
+        emit_out(e);
+        emit_line(e, "end else if (mshr_conflict) begin // its line has a read outstanding");
+    } else {
+        emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
+    }
     emit_in(e);
     emit_wait(e, DEC_STALL_LINE);
     emit_out(e);
@@ -629,6 +684,13 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "data_wbe = req_be_q;");
     emit_line(e, "mshr_alloc = 1'b0;");
     emit_line(e, "mshr_free = 1'b0;");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "mshr_join = 1'b0;");
+        emit_line(e, "drain_cnt_d = drain_cnt_q;");
+        emit_line(e, "drain_ids_d = drain_ids_q;");
+        emit_line(e, "drain_status_d = drain_status_q;");
+        emit_line(e, "drain_data_d = drain_data_q;");
+    }
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
     emit_line(e, "rsp_id = req_id_q;");
@@ -667,6 +729,12 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
     emit_in(e);
     emit_decide_fill(e, g, w);
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // its waiters follow, with its status and line");
+        emit_line(e, "drain_ids_d = mshr_rd_wait;");
+        emit_line(e, "drain_status_d = rsp_status;");
+        emit_line(e, "drain_data_d = mem_rsp_data_i;");
+    }
     emit_out(e);
     emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
     emit_in(e);
@@ -678,6 +746,19 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_decide_request(e, g);
     emit_out(e);
     emit_line(e, "end");
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
+                  emit_const(wait_count_bits(g), 0));
+        emit_in(e);
+        emit_line(e, "rsp_push = 1'b1;");
+        emit_line(e, "rsp_id = drain_ids_q[%u:0];", w->id - 1);
+        emit_line(e, "rsp_status = drain_status_q;");
+        emit_line(e, "rsp_data = drain_data_q;");
+        emit_line(e, "drain_ids_d = drain_ids_q >> %u;", w->id);
+        emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(wait_count_bits(g), 1));
+        emit_out(e);
+        emit_line(e, "end");
+    }
     emit_line(e, "if (s1_stall) begin");
     emit_in(e);
     emit_line(e, "rq_push = 1'b1;");
@@ -824,6 +905,12 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     REG("fwd_way_oh", g->lay.ways);
     REG("fwd_wdata", w->lw);
     REG("fwd_wbe", w->lb);
+    if (g->cfg->l1.mshr_merge) {
+        REG("drain_cnt", wait_count_bits(g));
+        REG("drain_ids", g->cfg->l1.mshr_merge * w->id);
+        REG("drain_status", LAY_STATUS_BITS);
+        REG("drain_data", w->lw);
+    }
 #undef REG
     emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
     emit_in(e);

@@ -29,7 +29,8 @@ public:
             set_.declare(p.second.c_str());
         for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
                               "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
-                              "gc_switch_reset"})
+                              "gc_switch_reset", "merge_join", "merge_full_stall",
+                              "merge_waiters_answered", "merge_fill_bypass"})
             set_.declare(b);
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
@@ -80,6 +81,9 @@ public:
         if (r.kind == EVT_SWITCH_RESET) hit("gc_switch_reset");
         if (r.dec == DEC_FILL_BYPASS && m->cfg.mode == MODE_DECOUPLED) hit("dec_fill_bypass");
         if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
+        if (r.dec == DEC_LD_MERGE) hit("merge_join");
+        if (r.kind == EVT_FILL && r.nwait > 0)
+            hit(r.status == ST_BYPASS ? "merge_fill_bypass" : "merge_waiters_answered");
         if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
             hit("write_evict_invalidate");
         if (r.kind == EVT_SWEEP && sweeps_++ >= m->cfg.sets)
@@ -125,13 +129,20 @@ public:
             return directed_ == false;
         const cfg_l1_t &c = m->cfg;
         bool dec = c.mode == MODE_DECOUPLED;
+        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED;
+        // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
+        bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;
+        if (bin.compare(0, 6, "merge_") == 0) {
+            if (!c.mshr_merge || directed_)
+                return false;
+            if (bin == "merge_fill_bypass") // a read that bypasses, with waiters
+                return (dec && c.threshold >= 2) || pp || (gc && gc_bypass);
+            return true;
+        }
         if (bin == "fill_evict") // the decoupled store evicts when it reserves
             return !dec;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
-        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED;
-        // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
-        bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;
         if (bin == "rsp_bypass" && (gc || pp))
             return !directed_ && (pp || gc_bypass);
         if (bin.compare(0, 3, "pp_") == 0)

@@ -216,7 +216,8 @@ struct harness {
             if (r.evict_valid)
                 check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
         }
-        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.kind == EVT_FILL)
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.dec == DEC_LD_MERGE ||
+            r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
 #ifdef CG_PCPRED
         // every predictor table write, the prediction of a load miss (sent with its read) and
@@ -250,6 +251,14 @@ struct harness {
                 fail(evt, row_diff(l, lay_l1_field, exp, act));
         }
         cov.event(r, top->evt_evict_o, m);
+        if (r.dec == DEC_STALL_LINE && m->cfg.mshr_merge && !accepted.empty() &&
+            !accepted.front().store) { // a load that could not join: its read has all its waiters
+            uint64_t ln = lay_line_addr(l, accepted.front().addr);
+            for (unsigned i = 0; i < m->cfg.mshrs; i++)
+                if (m->mshr[i].valid && m->mshr[i].line == ln &&
+                    m->mshr[i].nwait == m->cfg.mshr_merge)
+                    cov.hit("merge_full_stall");
+        }
         // what the RTL must do next
         const cm_req_t q = accepted.empty() ? cm_req_t{} : accepted.front();
         uint64_t line = lay_line_addr(l, q.addr);
@@ -264,6 +273,8 @@ struct harness {
                 rsps.push_back({q.id, ST_HIT, r.data});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
                 mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
+            } else if (r.dec == DEC_LD_MERGE) {
+                // a waiter: answered after its read's fill, no memory request of its own
             } else { // acknowledged once it enters the memory-request queue
                 mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
                 rsps.push_back({q.id, ST_STORE, {}});
@@ -271,6 +282,8 @@ struct harness {
             }
         } else if (r.kind == EVT_FILL) {
             rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
+            for (unsigned k = 0; k < r.nwait; k++) // then its waiters, in arrival order
+                rsps.push_back({r.wait_id[k], r.status, r.data});
         }
     }
 
@@ -570,7 +583,8 @@ struct harness {
         const uint64_t rtl[CNT_COUNT] = {port_u64(top->cnt_accesses_o), port_u64(top->cnt_hits_o),
                                          port_u64(top->cnt_misses_o), port_u64(top->cnt_bypasses_o),
                                          port_u64(top->cnt_fills_o), port_u64(top->cnt_evictions_o),
-                                         port_u64(top->cnt_rsv_fails_o), port_u64(top->cnt_stall_cycles_o)};
+                                         port_u64(top->cnt_rsv_fails_o), port_u64(top->cnt_stall_cycles_o),
+                                         port_u64(top->cnt_merged_o)};
         for (unsigned i = 0; i < CNT_COUNT; i++)
             check_field(lay_counter_names[i], m->cnt[i], rtl[i], "counters");
     }

@@ -21,6 +21,7 @@
   wire [`MB-1:0] mem_req_mshr;
   wire [`LB-1:0] mem_req_be;
   wire [`CW-1:0] cnt_acc, cnt_hit, cnt_miss, cnt_byp, cnt_fill, cnt_evict, cnt_rsv, cnt_stall;
+  wire [`CW-1:0] cnt_merged;
   wire evt_valid, evt_evict;
   wire [`KINDW-1:0] evt_kind;
   wire [`DECW-1:0] evt_dec;
@@ -51,7 +52,7 @@
     .flush_i(flush), .kernel_start_i(kernel_start), .filter_enable_i(filter_enable),
     .cnt_accesses_o(cnt_acc), .cnt_hits_o(cnt_hit), .cnt_misses_o(cnt_miss),
     .cnt_bypasses_o(cnt_byp), .cnt_fills_o(cnt_fill), .cnt_evictions_o(cnt_evict),
-    .cnt_rsv_fails_o(cnt_rsv), .cnt_stall_cycles_o(cnt_stall),
+    .cnt_rsv_fails_o(cnt_rsv), .cnt_stall_cycles_o(cnt_stall), .cnt_merged_o(cnt_merged),
     .evt_valid_o(evt_valid), .evt_kind_o(evt_kind), .evt_dec_o(evt_dec), .evt_set_o(evt_set),
     .evt_way_o(evt_way), .evt_evict_o(evt_evict), .evt_evict_tag_o(evt_evict_tag),
 `ifdef PCPRED
