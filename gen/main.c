@@ -8,6 +8,7 @@
 #include "emit_l1.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
+#include "verify.h"
 #include "version.h"
 
 static void usage(FILE *f)
@@ -16,6 +17,8 @@ static void usage(FILE *f)
             "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
             "[--report-only] -o OUTDIR\n"
             "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
+            "       cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
+            "(verify --help)\n"
             "       cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
@@ -49,6 +52,8 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "pric"))
         return pric_cli(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "verify"))
+        return verify_cli(argc - 2, argv + 2);
     /* An interrupted or crashing run removes what it wrote (the earlier output stays). */
     if (emit_dir_guard_signals() != 0)
         return fail("cannot install the signal handlers that clean up an interrupted run");

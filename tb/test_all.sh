@@ -171,6 +171,8 @@ sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1
 }
 step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B B H H B M" \
   sysfig7 "$work/sysfig7"
+step "verify: cachegen verify of a preset (then cached), bad arguments and keys, a mutant and its \
+reproduce command; every harness's plusargs, +help and waveform" gen/test_verify.sh "$work/verify"
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 step "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
   tb/test_slurm.sh
