@@ -304,9 +304,9 @@ struct harness {
             s.done++;
             if (r.dec == DEC_LD_HIT)
                 s.rsps.push_back({q.id, ST_HIT, r.data, ref_line(line)});
-            else if (r.dec == DEC_LD_MISS)
+            else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) // both read the line
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
-            else { // acknowledged once it enters the L1's memory-request queue
+            else { // a store, acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
                 s.rsps.push_back({q.id, ST_STORE, {}, {}});
                 ref.store(line, q.be, q.wdata); // program order, this L1's (+own_lines)

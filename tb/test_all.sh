@@ -155,6 +155,8 @@ step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs
   --set l2.replacement=srrip --set l2.victim_share=2
 step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
+step "system li-decoupled: 4 decoupled L1s (bypassing loads read through the L2) in lockstep" \
+  sysck "$work/sys5" --preset li-decoupled
 sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness must catch
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/sys_mutants.sh "$d/rtl" "$d/work"
