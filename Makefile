@@ -226,7 +226,9 @@ demo: deps
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
 #              [TOPS="l2 sys duel"]
-# into OUT (default build/synth/<config>); TOPS also times those tops of the design (OUT/tops).
+# into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
+# baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
+# against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
 # synth/report.sh, synth/tops.sh, README "Cost reports".
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
@@ -240,7 +242,9 @@ synth: deps
 	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
 	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
 	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
-	  if [ -n '$(TOPS)' ]; then synth/tops.sh "$$out/design" "$$out/tops" $(TOPS); fi
+	  if [ -n '$(TOPS)' ]; then l1=(--l1 "$$out/design.cost.json"); \
+	    [ -n "$$b" ] || l1+=(--l1-baseline "$$out/baseline.cost.json"); \
+	    synth/tops.sh "$${l1[@]}" "$$out/design" "$$out/tops" $(TOPS); fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all

@@ -35,6 +35,8 @@ synth_lane() {
   done
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
+  synth/test_tops.sh "$work/synth/tops_checks" >"$work/synth_tops_checks.log" 2>&1
+  echo $? >"$work/synth_tops_checks.rc"
   synth/tops.sh "$work/synth/li-decoupled/design" "$work/synth/tops" duel >"$work/synth_tops.log" 2>&1 &&
     grep -q '^| li_decoupled_duel | .* | [0-9.]* | [0-9.]* | `.*` -> `.*` ([1-9][0-9]* stages)' "$work/synth/tops/tops.md"
   echo $? >"$work/synth_tops.rc"
@@ -188,6 +190,8 @@ done
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"
+step "synth: L2, system and controller beside their baselines; their storage checks pass, and fail on broken designs" \
+  replay "$work/synth_tops_checks"
 step "synth: cost names the deepest path into each end point and its start (chains of known depth)" \
   synth/test_stage_paths.sh "$work/synth/stage_paths"
 echo
