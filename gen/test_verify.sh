@@ -217,5 +217,16 @@ if [ $fst_ok = 1 ]; then
   wave duel_harness "$work/duel/duel/Vduel" +dir="$work/duel/rtl" +cycles=5000
 fi
 
+# tb/check_config.sh, the scripted per-configuration check: --help, and counts checked
+"$root/tb/check_config.sh" --help >"$work/cc_help.out" 2>&1; rc=$?
+check "tb/check_config.sh --help: usage on stdout, exit 0" "exit $rc" "$work/cc_help.out" \
+  eval '[ $rc = 0 ] && grep -q "^check_config.sh WORKDIR SEEDS" "$work/cc_help.out"'
+"$root/tb/check_config.sh" "$work/cc" 1 2 >"$work/cc_short.out" 2>&1; rc=$?
+check "tb/check_config.sh with too few arguments: exit 2 naming the arguments" "exit $rc" \
+  "$work/cc_short.out" eval '[ $rc = 2 ] && grep -q "expected WORKDIR SEEDS" "$work/cc_short.out"'
+"$root/tb/check_config.sh" "$work/cc" seven 2 0 0 -- --preset fermi-l1 >"$work/cc_count.out" 2>&1; rc=$?
+check "tb/check_config.sh SEEDS=seven: exit 2, nothing generated" "exit $rc" "$work/cc_count.out" \
+  eval '[ $rc = 2 ] && grep -q "'"'"'seven'"'"' is not a decimal number" "$work/cc_count.out" && [ ! -e "$work/cc" ]'
+
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
