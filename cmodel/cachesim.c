@@ -896,10 +896,29 @@ int main(int argc, char **argv)
         printf("cachesim %s\n", GEN_VERSION);
         return 0;
     }
-    if (argc > 1 && !strcmp(argv[1], "convert"))
+    if (argc > 1 && !strcmp(argv[1], "convert")) {
+        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            printf("cachesim convert IN OUT --to FORMAT [--compress C] [--from F] "
+                   "[--ifetch ignore|data] [--line-bytes N]\n"
+                   "  rewrite a trace in another format (din, text, binary, dinero-binary; "
+                   "accel as input only)\n"
+                   "  and compression (none, gz, zst); --line-bytes: the line size of "
+                   "dinero-binary input\n  and of Accel-Sim coalescing (default 128).\n");
+            return 0;
+        }
         return cmd_convert(argc - 2, argv + 2);
-    if (argc > 1 && !strcmp(argv[1], "gen"))
+    }
+    if (argc > 1 && !strcmp(argv[1], "gen")) {
+        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            printf("cachesim gen --pattern P -o OUT [--to FORMAT] [--compress C] [--refs N] "
+                   "[--seed N] [--footprint N]\n"
+                   "             [--stride-log2 N] [--stores PCT] [--cores N] [--line-bytes N]\n"
+                   "  write a synthetic trace; P: stream, thrash, hot_stream, stride, random, "
+                   "pc_mix.\n");
+            return 0;
+        }
         return cmd_gen(argc - 2, argv + 2);
+    }
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--sweep"))
             return cmd_sweep(argc - 1, argv + 1);

@@ -560,5 +560,11 @@ if [ -f "$accel_data/vectoradd/kernel-1.traceg" ]; then
   if [ "$n128" = 4 ] && [ "$n64" = 7 ]; then ok "convert of an Accel-Sim trace coalesces at --line-bytes (4 at 128, 7 at 64)"
   else no "convert of an Accel-Sim trace coalesces at --line-bytes" "128: $n128, 64: $n64 (expected 4, 7)"; fi
 fi
+# every subcommand answers --help with its usage on stdout and exit 0
+for sub in convert gen; do
+  if "$sim" $sub --help >help.out 2>help.err && grep -q "^cachesim $sub " help.out && [ ! -s help.err ]; then
+    ok "cachesim $sub --help: usage on stdout, exit 0"
+  else no "cachesim $sub --help: usage on stdout, exit 0" "$(cat help.out help.err)"; fi
+done
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
