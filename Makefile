@@ -251,5 +251,49 @@ golden: all
 	@for p in $(PRESETS) $(GEN_ONLY_PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \
 	  $(B)/cachegen --preset $$p -o rtl/presets/$$p || exit 1; done
 
+# ---- install: make install [PREFIX=/usr/local] [DESTDIR=] ------------------------------------
+# PREFIX/bin: cachegen, cachesim, sysim; PREFIX/share/man/man1: their man pages (help2man, from
+# each tool's --help and --version); PREFIX/share/cachegen: what `cachegen verify` runs, laid
+# out as in this tree (tb/: verify.sh, the harness build scripts and sources; build/: the model
+# libraries and mkstim; the cmodel/ and gen/ headers) and examples/. The installed cachegen finds
+# tb/ as ../share/cachegen/tb beside its own directory (gen/verify.c), so the tree works under
+# any PREFIX and as staged in DESTDIR. gen/test_install.sh checks it.
+DEB_PKGS += help2man man-db
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_TOOLS := cachegen cachesim sysim
+INSTALL_SHARE = $(DESTDIR)$(PREFIX)/share/cachegen
+INSTALL_TB := tb/verify.sh tb/build_harness.sh tb/build_l2_harness.sh tb/build_sys_harness.sh \
+              tb/build_duel_harness.sh tb/run_icarus.sh tb/run_xsim.sh
+MAN_PAGES := $(patsubst %,$(B)/man/%.1,$(INSTALL_TOOLS))
+MAN_NAME_cachegen := GPU L1 cache Verilog generator, with lockstep verification
+MAN_NAME_cachesim := trace-driven simulator of one cachegen L1 (the C model)
+MAN_NAME_sysim := trace-driven simulator of a cachegen system (L1s over the L2 slice)
+.PHONY: man install uninstall
+man: $(MAN_PAGES)
+
+$(MAN_PAGES): $(B)/man/%.1: $(B)/%
+	@mkdir -p $(B)/man
+	help2man --no-info --section=1 --name='$(MAN_NAME_$*)' --output=$@.tmp $< && mv $@.tmp $@
+
+install: $(addprefix $(B)/,$(INSTALL_TOOLS)) $(B)/libcmodel.a $(B)/libcore.a $(B)/mkstim \
+         $(MAN_PAGES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(INSTALL_SHARE)/tb \
+	  $(INSTALL_SHARE)/build $(INSTALL_SHARE)/cmodel $(INSTALL_SHARE)/gen $(INSTALL_SHARE)/examples
+	install -m 755 $(addprefix $(B)/,$(INSTALL_TOOLS)) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(INSTALL_TB) $(INSTALL_SHARE)/tb
+	install -m 644 tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh $(INSTALL_SHARE)/tb
+	install -m 644 $(B)/libcmodel.a $(B)/libcore.a $(INSTALL_SHARE)/build
+	install -m 755 $(B)/mkstim $(INSTALL_SHARE)/build
+	install -m 644 cmodel/*.h cmodel/cm_duel.c $(INSTALL_SHARE)/cmodel
+	install -m 644 gen/*.h $(INSTALL_SHARE)/gen
+	install -m 644 examples/*.yaml $(INSTALL_SHARE)/examples
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(INSTALL_TOOLS)) \
+	  $(patsubst %,$(DESTDIR)$(PREFIX)/share/man/man1/%.1,$(INSTALL_TOOLS))
+	rm -rf $(INSTALL_SHARE)
+
 clean:
 	rm -rf $(B)

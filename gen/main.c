@@ -14,20 +14,19 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
+            "Usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
             "[--report-only] -o OUTDIR\n"
-            "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
-            "       cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
+            "  or:  cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
+            "  or:  cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
             "(verify --help)\n"
-            "       cachegen --list-presets | --version | --help\n\n"
+            "  or:  cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
             "--set applies after the file or preset, left to right. Nothing is written unless\n"
             "every key and combination is valid. OUTDIR is created, or replaced atomically if\n"
             "it is an unmodified earlier cachegen output; anything else there is refused.\n"
-            "--report-only writes only config.yaml, the report and the manifest (the way to\n"
-            "the storage of l1.mode = pcpred, whose RTL does not exist yet).\n\n");
+            "--report-only writes only config.yaml, the report and the manifest.\n\n");
     cfg_print_help(f);
 }
 

@@ -59,7 +59,8 @@ static void usage(FILE *f)
             "                  verify's (marked by " VERIFY_MARK "), never anything else\n\n"
             "Exit status: 0 pass, 1 mismatch or failure, 2 bad argument, 3 coverage hole only.\n"
             "The flow is tb/verify.sh, found through $CACHEGEN_TB (a directory), then ../tb\n"
-            "beside this executable's directory.\n",
+            "beside this executable's directory (a source tree), then\n"
+            "../share/cachegen/tb beside it (make install).\n",
             VERIFY_SEED_MAX, VERIFY_REQUESTS_MAX, VERIFY_DEFAULT_REQUESTS);
 }
 
@@ -149,13 +150,18 @@ static int find_script(char *script, size_t slen, char *exe, size_t elen)
     *slash = '\0';
     if (snprintf(script, slen, "%s/../tb/verify.sh", self) < (int)slen && access(script, X_OK) == 0)
         return 0;
+    /* make install: PREFIX/bin/cachegen beside PREFIX/share/cachegen/tb (DESTDIR-relocatable) */
+    if (snprintf(script, slen, "%s/../share/cachegen/tb/verify.sh", self) < (int)slen &&
+        access(script, X_OK) == 0)
+        return 0;
 #ifdef CACHEGEN_TB_DIR
     if (snprintf(script, slen, "%s/verify.sh", CACHEGEN_TB_DIR) < (int)slen &&
         access(script, X_OK) == 0)
         return 0;
 #endif
-    return verr("tb/verify.sh not found beside %s (looked in %s/../tb); set CACHEGEN_TB to the "
-                "tb/ directory of a cachegen source tree", exe, self);
+    return verr("tb/verify.sh not found beside %s (looked in %s/../tb and "
+                "%s/../share/cachegen/tb); set CACHEGEN_TB to the tb/ directory of a cachegen "
+                "source tree or install", exe, self, self);
 }
 
 int verify_cli(int argc, char **argv)

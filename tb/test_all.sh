@@ -66,6 +66,9 @@ step "cli: output directory keeps user files, atomic swap, lock, killed runs cle
   gen/test_outdir.sh build/cachegen
 step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
+step "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
+examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
+  gen/test_install.sh "$work/install"
 step "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (ASan, UBSan)" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
