@@ -31,13 +31,13 @@ CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_mshr.c gen/emit_l2_top.c gen/emit_pkg.c gen/report.c gen/gen_l1.c \
-           gen/pric_cli.c
+           gen/pric_cli.c gen/verify.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_dec.c \
           cmodel/cm_duel.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c
 SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
-           cmodel/workload.c
+           cmodel/accel_list.c cmodel/workload.c
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
@@ -226,7 +226,9 @@ demo: deps
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
 #              [TOPS="l2 sys duel"]
-# into OUT (default build/synth/<config>); TOPS also times those tops of the design (OUT/tops).
+# into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
+# baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
+# against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
 # synth/report.sh, synth/tops.sh, README "Cost reports".
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
@@ -240,12 +242,58 @@ synth: deps
 	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
 	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
 	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
-	  if [ -n '$(TOPS)' ]; then synth/tops.sh "$$out/design" "$$out/tops" $(TOPS); fi
+	  if [ -n '$(TOPS)' ]; then l1=(--l1 "$$out/design.cost.json"); \
+	    [ -n "$$b" ] || l1+=(--l1-baseline "$$out/baseline.cost.json"); \
+	    synth/tops.sh "$${l1[@]}" "$$out/design" "$$out/tops" $(TOPS); fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
 	@for p in $(PRESETS) $(GEN_ONLY_PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \
 	  $(B)/cachegen --preset $$p -o rtl/presets/$$p || exit 1; done
+
+# ---- install: make install [PREFIX=/usr/local] [DESTDIR=] ------------------------------------
+# PREFIX/bin: cachegen, cachesim, sysim; PREFIX/share/man/man1: their man pages (help2man, from
+# each tool's --help and --version); PREFIX/share/cachegen: what `cachegen verify` runs, laid
+# out as in this tree (tb/: verify.sh, the harness build scripts and sources; build/: the model
+# libraries and mkstim; the cmodel/ and gen/ headers) and examples/. The installed cachegen finds
+# tb/ as ../share/cachegen/tb beside its own directory (gen/verify.c), so the tree works under
+# any PREFIX and as staged in DESTDIR. gen/test_install.sh checks it.
+DEB_PKGS += help2man man-db
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_TOOLS := cachegen cachesim sysim
+INSTALL_SHARE = $(DESTDIR)$(PREFIX)/share/cachegen
+INSTALL_TB := tb/verify.sh tb/build_harness.sh tb/build_l2_harness.sh tb/build_sys_harness.sh \
+              tb/build_duel_harness.sh tb/run_icarus.sh tb/run_xsim.sh
+MAN_PAGES := $(patsubst %,$(B)/man/%.1,$(INSTALL_TOOLS))
+MAN_NAME_cachegen := GPU L1 cache Verilog generator, with lockstep verification
+MAN_NAME_cachesim := trace-driven simulator of one cachegen L1 (the C model)
+MAN_NAME_sysim := trace-driven simulator of a cachegen system (L1s over the L2 slice)
+.PHONY: man install uninstall
+man: $(MAN_PAGES)
+
+$(MAN_PAGES): $(B)/man/%.1: $(B)/%
+	@mkdir -p $(B)/man
+	help2man --no-info --section=1 --name='$(MAN_NAME_$*)' --output=$@.tmp $< && mv $@.tmp $@
+
+install: $(addprefix $(B)/,$(INSTALL_TOOLS)) $(B)/libcmodel.a $(B)/libcore.a $(B)/mkstim \
+         $(MAN_PAGES)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(INSTALL_SHARE)/tb \
+	  $(INSTALL_SHARE)/build $(INSTALL_SHARE)/cmodel $(INSTALL_SHARE)/gen $(INSTALL_SHARE)/examples
+	install -m 755 $(addprefix $(B)/,$(INSTALL_TOOLS)) $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(INSTALL_TB) $(INSTALL_SHARE)/tb
+	install -m 644 tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh $(INSTALL_SHARE)/tb
+	install -m 644 $(B)/libcmodel.a $(B)/libcore.a $(INSTALL_SHARE)/build
+	install -m 755 $(B)/mkstim $(INSTALL_SHARE)/build
+	install -m 644 cmodel/*.h cmodel/cm_duel.c $(INSTALL_SHARE)/cmodel
+	install -m 644 gen/*.h $(INSTALL_SHARE)/gen
+	install -m 644 examples/*.yaml $(INSTALL_SHARE)/examples
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(INSTALL_TOOLS)) \
+	  $(patsubst %,$(DESTDIR)$(PREFIX)/share/man/man1/%.1,$(INSTALL_TOOLS))
+	rm -rf $(INSTALL_SHARE)
 
 clean:
 	rm -rf $(B)

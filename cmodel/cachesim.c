@@ -9,7 +9,11 @@
  *                [--ifetch ignore|data]
  * CONFIG is cachegen's: [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...].
  * Dinero's labels as Dinero IV's data-cache-only run (SPEC 6; trace.h): --ifetch data counts
- * instruction fetches (label 2) as reads, as a unified cache would. */
+ * instruction fetches (label 2) as reads, as a unified cache would.
+ * Accel-Sim traces (a kernel-N.traceg or a kernelslist.g, SPEC 6) are read through accel_list,
+ * coalesced at l1.line_bytes and checked against l1.addr_bits: every thread block runs on
+ * this one L1; loads that skip the L1 and atomics are counted, not simulated (the L1 has no
+ * L2 behind it); the L1 is invalidated between kernels. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <errno.h>
 #include <jansson.h>
@@ -30,6 +34,7 @@
 #include "../gen/cfg.h"
 #include "../gen/num.h"
 #include "../gen/version.h"
+#include "accel_list.h"
 #include "sim.h"
 #include "trace.h"
 #include "trace_io.h"
@@ -55,11 +60,147 @@ static int ifetch_parse(const char *v)
 }
 #define IFETCH_ALLOWED "--ifetch: allowed: ignore (Dinero's data-cache-only run), data (reads)"
 
-/* Run one trace through one configuration; ifetch_read: --ifetch data. Returns 0, or -1 with
- * err set. */
-static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int ifetch_read,
-                     int exact, sim_stats_t *st, double *secs, char *err, size_t errlen)
+/* What an Accel-Sim run adds to the L1's statistics, per kernel and in total. */
+typedef struct accel_run {
+    unsigned kernels;        /* kernels run (1 for a kernel trace) */
+    char **name;             /* [kernels] as listed, owned */
+    uint64_t *tbs;           /* [kernels] thread blocks */
+    sim_stats_t *st;         /* [kernels] the L1's statistics of each kernel */
+    accel_counts_t *cnt;     /* [kernels] requests and sectors by path */
+    accel_counts_t total;    /* ... of all kernels */
+    uint64_t tbs_total;      /* thread blocks of all kernels */
+    uint64_t memcpys;        /* MemcpyHtoD lines of the list (not simulated) */
+} accel_run_t;
+
+static void accel_run_free(accel_run_t *ar)
 {
+    if (!ar)
+        return;
+    for (unsigned k = 0; ar->name && k < ar->kernels; k++)
+        free(ar->name[k]);
+    free(ar->name);
+    free(ar->tbs);
+    free(ar->st);
+    free(ar->cnt);
+    memset(ar, 0, sizeof *ar);
+}
+
+/* a - b, field by field. */
+static sim_stats_t stats_sub(const sim_stats_t *a, const sim_stats_t *b)
+{
+    sim_stats_t d;
+#define SUB(f) d.f = a->f - b->f
+    SUB(refs); SUB(reads); SUB(writes); SUB(flushes); SUB(invalidates); SUB(ifetches_skipped);
+    SUB(copybacks); SUB(read_hits); SUB(read_misses); SUB(write_hits); SUB(write_misses);
+    SUB(bypasses); SUB(fills); SUB(evictions); SUB(write_throughs);
+#undef SUB
+    return d;
+}
+
+/* Run an Accel-Sim workload (accel_list) through one configuration: its L1 requests through
+ * the L1, kernel by kernel with the L1 invalidated between kernels; per-kernel results into
+ * *ar when not NULL (freed by the caller with accel_run_free, also on error). Returns 0, or -1
+ * with err set. */
+static int run_accel(const cfg_t *c, const char *path, int exact, sim_stats_t *st,
+                     accel_run_t *ar, double *secs, char *err, size_t errlen)
+{
+    sim_t *s;
+    if (sim_new(c, exact, &s) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, 1};
+    accel_list_t *l = accel_list_open(path, &o, err, errlen);
+    if (!l) {
+        sim_free(s);
+        return -1;
+    }
+    unsigned nk = accel_list_kernels(l);
+    if (ar) {
+        memset(ar, 0, sizeof *ar);
+        ar->name = calloc(nk, sizeof *ar->name);
+        ar->tbs = calloc(nk, sizeof *ar->tbs);
+        ar->st = calloc(nk, sizeof *ar->st);
+        ar->cnt = calloc(nk, sizeof *ar->cnt);
+        int oom = !ar->name || !ar->tbs || !ar->st || !ar->cnt;
+        if (ar->name)
+            ar->kernels = nk;
+        for (unsigned k = 0; ar->name && k < nk; k++)
+            oom |= !(ar->name[k] = strdup(accel_list_name(l, k)));
+        if (oom) {
+            snprintf(err, errlen, "out of memory");
+            accel_list_close(l);
+            sim_free(s);
+            return -1;
+        }
+    }
+    static trace_ref_t batch[1024];
+    static const trace_ref_t flush = {0, 0, 0, 0, TR_FLUSH};
+    long nb = 0;
+    sim_stats_t before;
+    memset(&before, 0, sizeof before);
+    accel_ref_t a;
+    unsigned cur = 0;
+    int rc;
+    double t0 = now();
+    while ((rc = accel_list_next(l, &a)) > 0) {
+        if (rc == 2) { /* kernel a.kernel begins: end the one before */
+            sim_run(s, batch, nb);
+            nb = 0;
+            if (ar && a.kernel > 0)
+                ar->st[a.kernel - 1] = stats_sub(&s->st, &before);
+            before = s->st;
+            if (a.kernel > 0)
+                sim_ref(s, &flush); /* a GPU invalidates its L1s between kernels */
+            cur = a.kernel;
+            continue;
+        }
+        if (ar) {
+            accel_count(&ar->cnt[cur], &a);
+            accel_count(&ar->total, &a);
+        }
+        if (a.path != ACCEL_L1)
+            continue; /* to the L2 only: counted above */
+        batch[nb++] = (trace_ref_t){a.addr, a.pc, 0, 0, a.op};
+        if (nb == (long)(sizeof batch / sizeof batch[0])) {
+            sim_run(s, batch, nb);
+            nb = 0;
+        }
+    }
+    sim_run(s, batch, nb);
+    *secs = now() - t0;
+    if (rc < 0) {
+        snprintf(err, errlen, "trace = %s: %s", path, accel_list_error(l));
+    } else if (ar) {
+        ar->st[cur] = stats_sub(&s->st, &before);
+        for (unsigned k = 0; k < nk; k++) {
+            ar->tbs[k] = accel_list_tbs(l, k);
+            ar->tbs_total += ar->tbs[k];
+        }
+        ar->memcpys = accel_list_memcpys(l);
+    }
+    *st = s->st;
+    accel_list_close(l);
+    sim_free(s);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Run one trace through one configuration; ifetch_read: --ifetch data. An Accel-Sim workload
+ * (--format accel, or a regular file holding one) goes to run_accel, with *ar (may be NULL)
+ * filled and *is_accel set. Returns 0, or -1 with err set. */
+static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int ifetch_read,
+                     int exact, sim_stats_t *st, accel_run_t *ar, int *is_accel, double *secs,
+                     char *err, size_t errlen)
+{
+    *is_accel = fmt == TF_ACCEL;
+    if (fmt == TF_AUTO) {
+        accel_sniff_t kind;
+        if (accel_list_sniff(path, &kind, err, errlen) != 0)
+            return -1;
+        *is_accel = kind != ACCEL_SNIFF_OTHER;
+    }
+    if (*is_accel)
+        return run_accel(c, path, exact, st, ar, secs, err, errlen);
     sim_t *s;
     if (sim_new(c, exact, &s) != 0) {
         snprintf(err, errlen, "out of memory");
@@ -69,6 +210,14 @@ static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int i
     trace_opts_t o = {(uint8_t)ifetch_read, (uint8_t)sim_can_inval(s), c->l1.line_bytes};
     trace_reader_t *r = trace_open_opts(path, fmt, &o, err, errlen);
     if (!r) {
+        sim_free(s);
+        return -1;
+    }
+    if (trace_format(r) == TF_ACCEL) { /* seen only on stdin, a FIFO or a device */
+        snprintf(err, errlen, "trace = %s: an Accel-Sim trace read from stdin, a pipe or a "
+                 "device needs --format accel (it is then coalesced at l1.line_bytes and "
+                 "checked against l1.addr_bits)", path);
+        trace_close(r);
         sim_free(s);
         return -1;
     }
@@ -89,8 +238,8 @@ static int run_trace(const cfg_t *c, const char *path, trace_format_t fmt, int i
 
 static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
 
-static void print_text(const cfg_t *c, const char *path, const sim_stats_t *st, double secs,
-                       int exact)
+static void print_text(const cfg_t *c, const char *path, const sim_stats_t *st,
+                       const accel_run_t *ar, double secs, int exact)
 {
     uint64_t hits = st->read_hits + st->write_hits, misses = st->read_misses + st->write_misses;
     printf("cachesim: %s (%u sets x %u ways x %u B, %s, %s index) on %s, %s path\n", c->name,
@@ -113,27 +262,82 @@ static void print_text(const cfg_t *c, const char *path, const sim_stats_t *st, 
     printf("  fills %llu, evictions %llu, bypasses %llu, write-throughs %llu\n",
            (unsigned long long)st->fills, (unsigned long long)st->evictions,
            (unsigned long long)st->bypasses, (unsigned long long)st->write_throughs);
+    if (ar) {
+        const accel_counts_t *t = &ar->total;
+        printf("  Accel-Sim       %u kernel%s, %llu thread blocks, %u-byte lines, %llu "
+               "MemcpyHtoD not simulated\n", ar->kernels, ar->kernels == 1 ? "" : "s",
+               (unsigned long long)ar->tbs_total, c->l1.line_bytes,
+               (unsigned long long)ar->memcpys);
+        printf("  sectors (32 B)  read %llu, write %llu\n", (unsigned long long)t->read_sectors,
+               (unsigned long long)t->write_sectors);
+        printf("  L2 only         %llu loads (%llu sectors), %llu atomics (%llu sectors): not "
+               "in the L1\n", (unsigned long long)t->l2_loads,
+               (unsigned long long)t->l2_load_sectors, (unsigned long long)t->atomics,
+               (unsigned long long)t->atomic_sectors);
+        for (unsigned k = 0; ar->kernels > 1 && k < ar->kernels; k++) {
+            const sim_stats_t *ks = &ar->st[k];
+            printf("  kernel %-8u %s: %llu thread blocks, references %llu, misses %llu, "
+                   "L2 only %llu loads %llu atomics\n", k + 1, ar->name[k],
+                   (unsigned long long)ar->tbs[k], (unsigned long long)ks->refs,
+                   (unsigned long long)(ks->read_misses + ks->write_misses),
+                   (unsigned long long)ar->cnt[k].l2_loads,
+                   (unsigned long long)ar->cnt[k].atomics);
+        }
+    }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("  time %.3f s, %.1f million references/s, peak memory %.1f MB\n", secs,
            secs > 0 ? (double)st->refs / secs / 1e6 : 0.0, ru.ru_maxrss / 1024.0);
 }
 
-static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *st, double secs,
-                          int exact)
+/* The L1 counters of st into o. */
+static void sim_fields(json_t *o, const sim_stats_t *st)
 {
-    json_t *o = json_object();
-    json_object_set_new(o, "config", json_string(c->name));
-    json_object_set_new(o, "trace", json_string(path));
-    json_object_set_new(o, "path", json_string(exact ? "exact" : "fast"));
 #define NUM(k) json_object_set_new(o, #k, json_integer((json_int_t)st->k))
     NUM(refs); NUM(reads); NUM(writes); NUM(flushes); NUM(invalidates); NUM(ifetches_skipped);
     NUM(copybacks); NUM(read_hits); NUM(read_misses);
     NUM(write_hits); NUM(write_misses); NUM(bypasses); NUM(fills); NUM(evictions);
     NUM(write_throughs);
 #undef NUM
+}
+
+/* The path and sector counts of t into o. */
+static void accel_fields(json_t *o, const accel_counts_t *t)
+{
+#define NUM(k) json_object_set_new(o, #k, json_integer((json_int_t)t->k))
+    NUM(read_sectors); NUM(write_sectors); NUM(l2_loads); NUM(l2_load_sectors); NUM(atomics);
+    NUM(atomic_sectors);
+#undef NUM
+}
+
+static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *st,
+                          const accel_run_t *ar, double secs, int exact)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "config", json_string(c->name));
+    json_object_set_new(o, "trace", json_string(path));
+    json_object_set_new(o, "path", json_string(exact ? "exact" : "fast"));
+    sim_fields(o, st);
     json_object_set_new(o, "miss_rate",
                         json_real(pct(st->read_misses + st->write_misses, st->refs) / 100));
+    if (ar) { /* totals, then one entry per kernel (L1 counters of that kernel alone) */
+        json_t *a = json_object(), *ks = json_array();
+        json_object_set_new(a, "line_bytes", json_integer(c->l1.line_bytes));
+        json_object_set_new(a, "kernels", json_integer(ar->kernels));
+        json_object_set_new(a, "thread_blocks", json_integer((json_int_t)ar->tbs_total));
+        json_object_set_new(a, "memcpys", json_integer((json_int_t)ar->memcpys));
+        accel_fields(a, &ar->total);
+        for (unsigned k = 0; k < ar->kernels; k++) {
+            json_t *e = json_object();
+            json_object_set_new(e, "kernel", json_string(ar->name[k]));
+            json_object_set_new(e, "thread_blocks", json_integer((json_int_t)ar->tbs[k]));
+            sim_fields(e, &ar->st[k]);
+            accel_fields(e, &ar->cnt[k]);
+            json_array_append_new(ks, e);
+        }
+        json_object_set_new(a, "per_kernel", ks);
+        json_object_set_new(o, "accel", a);
+    }
     json_object_set_new(o, "seconds", json_real(secs));
     return o;
 }
@@ -610,9 +814,9 @@ static int cmd_sweep(int argc, char **argv)
                 if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
                     _exit(1);
                 sweep_result_t *me = &res[k];
+                int is_accel;
                 if (run_trace(&cfgs[k / nt], traces[k % nt], TF_AUTO, ifetch_read, 0, &me->st,
-                              &me->secs, e,
-                              sizeof e) != 0) {
+                              NULL, &is_accel, &me->secs, e, sizeof e) != 0) {
                     fprintf(stderr, "\ncachesim: %s\n", e);
                     _exit(1);
                 }
@@ -692,10 +896,29 @@ int main(int argc, char **argv)
         printf("cachesim %s\n", GEN_VERSION);
         return 0;
     }
-    if (argc > 1 && !strcmp(argv[1], "convert"))
+    if (argc > 1 && !strcmp(argv[1], "convert")) {
+        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            printf("cachesim convert IN OUT --to FORMAT [--compress C] [--from F] "
+                   "[--ifetch ignore|data] [--line-bytes N]\n"
+                   "  rewrite a trace in another format (din, text, binary, dinero-binary; "
+                   "accel as input only)\n"
+                   "  and compression (none, gz, zst); --line-bytes: the line size of "
+                   "dinero-binary input\n  and of Accel-Sim coalescing (default 128).\n");
+            return 0;
+        }
         return cmd_convert(argc - 2, argv + 2);
-    if (argc > 1 && !strcmp(argv[1], "gen"))
+    }
+    if (argc > 1 && !strcmp(argv[1], "gen")) {
+        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+            printf("cachesim gen --pattern P -o OUT [--to FORMAT] [--compress C] [--refs N] "
+                   "[--seed N] [--footprint N]\n"
+                   "             [--stride-log2 N] [--stores PCT] [--cores N] [--line-bytes N]\n"
+                   "  write a synthetic trace; P: stream, thrash, hot_stream, stride, random, "
+                   "pc_mix.\n");
+            return 0;
+        }
         return cmd_gen(argc - 2, argv + 2);
+    }
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--sweep"))
             return cmd_sweep(argc - 1, argv + 1);
@@ -709,15 +932,25 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("usage: cachesim [--config F.yaml | --preset P] [--set K=V ...] [--format "
+            printf("Usage: cachesim [--config F.yaml | --preset P] [--set K=V ...] [--format "
                    "auto|din|text|binary|accel|dinero-binary] [--ifetch ignore|data] [--exact] "
                    "[--json] TRACE\n"
-                   "       cachesim convert IN OUT --to din|text|binary|dinero-binary "
+                   "  or:  cachesim convert IN OUT --to din|text|binary|dinero-binary "
                    "[--compress none|gz|zst] [--from F] [--ifetch ignore|data] [--line-bytes N]\n"
-                   "       cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
-                   "       cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
+                   "  or:  cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
+                   "  or:  cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
                    "[--plot OUT.svg] [--ifetch ignore|data]\n"
-                   "       cachesim --version | --help\n");
+                   "  or:  cachesim --version | --help\n\n"
+                   "Runs a memory trace (a path, or - for stdin) through the C model of one L1\n"
+                   "configured as for cachegen (l1.mode baseline or decoupled) and prints its\n"
+                   "statistics; converts and generates traces; sweeps configurations x traces.\n\n"
+                   "Options:\n"
+                   "  --config F.yaml, --preset P, --set K=V\n"
+                   "                  the configuration, as for cachegen (cachegen --help)\n"
+                   "  --format F      trace format (default auto: detected from the contents)\n"
+                   "  --ifetch data   count instruction fetches (Dinero label 2) as reads\n"
+                   "  --exact         the bit-accurate model (cm_l1) instead of the fast path\n"
+                   "  --json          statistics as JSON\n");
             return 0;
         }
         if (!strcmp(a, "--exact"))
@@ -756,18 +989,25 @@ int main(int argc, char **argv)
     if (runnable(&c, err, sizeof err) != 0)
         return usage_error(err);
     sim_stats_t st;
+    accel_run_t ar;
+    int is_accel;
     double secs;
-    if (run_trace(&c, trace, fmt, ifetch_read, exact, &st, &secs, err, sizeof err) != 0)
+    memset(&ar, 0, sizeof ar);
+    if (run_trace(&c, trace, fmt, ifetch_read, exact, &st, &ar, &is_accel, &secs, err,
+                  sizeof err) != 0) {
+        accel_run_free(&ar);
         return usage_error(err);
+    }
     int used_exact = exact || c.l1.mode != MODE_BASELINE;
     if (json) {
-        json_t *o = stats_json(&c, trace, &st, secs, used_exact);
+        json_t *o = stats_json(&c, trace, &st, is_accel ? &ar : NULL, secs, used_exact);
         char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
         printf("%s\n", text);
         free(text);
         json_decref(o);
     } else {
-        print_text(&c, trace, &st, secs, used_exact);
+        print_text(&c, trace, &st, is_accel ? &ar : NULL, secs, used_exact);
     }
+    accel_run_free(&ar);
     return 0;
 }

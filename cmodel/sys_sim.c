@@ -55,13 +55,14 @@ static void serve_memory(sys_sim_t *s, cm_l2_result_t *res)
 }
 
 /* The L2 side of one L1 request (a read carries the L1's prediction); returns the read's
- * hint bit: the bypass bit in pcpred, else the victim bit. */
+ * hint bit: the bypass bit in pcpred, else the victim bit; *hit: the line was in the L2. */
 static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line,
-                           const cm_req_t *q, unsigned pred)
+                           const cm_req_t *q, unsigned pred, unsigned *hit)
 {
     cm_l2_result_t r;
     cm_l2_access_pred(s->l2, core, store, line, store ? &q->be : NULL,
                       store ? &q->wdata : NULL, q->id, pred, &r);
+    *hit = r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT;
     if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS)
         serve_memory(s, &r); /* the fill completes the request: r now holds its response */
     if (!store) {
@@ -116,7 +117,8 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
 {
     if (ref->op == TR_FLUSH)
         return;
-    unsigned core = ref->core % s->cores;
+    unsigned core = ref->core % s->cores, l2_hit;
+    sys_core_stats_t *cs = &s->st.core[core];
     cm_l1_t *l1 = s->l1[core];
     cm_req_t q;
     memset(&q, 0, sizeof q);
@@ -132,20 +134,25 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     uint64_t line = lay_line_addr(&l1->lay, q.addr);
     if (q.store) {
         s->st.stores++;
-        l2_request(s, core, 1, line, &q, 0); /* write-through */
+        cs->stores++;
+        l2_request(s, core, 1, line, &q, 0, &l2_hit); /* write-through */
     } else {
         s->st.loads++;
+        cs->loads++;
         s->st.load_hits += r.dec == DEC_LD_HIT;
+        cs->load_hits += r.dec == DEC_LD_HIT;
         if (ps)
             ps->loads++;
         if (r.dec == DEC_LD_MISS) {
             unsigned pred = r.pred;
-            unsigned hint = l2_request(s, core, 0, line, &q, pred);
+            unsigned hint = l2_request(s, core, 0, line, &q, pred, &l2_hit);
             unsigned mshr = r.mshr;
             cm_l1_fill_hint(l1, mshr, &s->line, hint, &r);
             bypassed = r.dec == DEC_FILL_BYPASS;
             s->st.fills += r.dec == DEC_FILL;
             s->st.bypasses += bypassed;
+            cs->fills += r.dec == DEC_FILL;
+            cs->bypasses += bypassed;
             s->st.predicted += pred;
             s->st.corrected += pred && !bypassed;
             if (ps) {
@@ -161,4 +168,40 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
         cm_l1_switch_reset(l1, &r);
         s->st.switch_resets++;
     }
+}
+
+void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
+{
+    unsigned core = ref->core % s->cores, hit;
+    cm_req_t q;
+    memset(&q, 0, sizeof q);
+    q.store = (uint8_t)(atomic != 0);
+    q.addr = ref->addr;
+    q.pc = ref->pc;
+    q.core = core;
+    l2_request(s, core, q.store, lay_line_addr(&s->l1[core]->lay, q.addr), &q, 0, &hit);
+    if (atomic) {
+        s->st.atomics++;
+        s->st.atomic_hits += hit;
+        s->st.core[core].atomics++;
+    } else {
+        s->st.l2_loads++;
+        s->st.l2_load_hits += hit;
+        s->st.core[core].l2_loads++;
+    }
+}
+
+void sys_sim_flush_l1(sys_sim_t *s)
+{
+    cm_result_t r;
+    s->st.l1_flushes++;
+    for (unsigned c = 0; c < s->cores; c++)
+        for (unsigned set = 0; set < s->cfg.l1.sets; set++) {
+            cm_l1_sweep(s->l1[c], set, &r);
+            if (s->shadow[c])
+                cm_l1_sweep(s->shadow[c], set, &r);
+        }
+    for (unsigned c = 0; c < s->cores; c++)
+        if (s->bypassed[c])
+            memset(s->bypassed[c], 0, (size_t)s->cfg.l1.sets * s->cfg.l1.ways);
 }

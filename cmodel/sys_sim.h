@@ -7,7 +7,11 @@
  * False positives are measured against a shadow L1 per core: the same geometry, replacement
  * and index in l1.mode = baseline (never bypassing), fed the same references. A bypass of a
  * line is a false positive when the next load of that line by the same core hits in the
- * shadow, i.e. the line would still have been resident had it been inserted. */
+ * shadow, i.e. the line would still have been resident had it been inserted.
+ * Requests that skip the L1 (Accel-Sim's L2-only loads and atomics, trace_accel.h) go straight
+ * to the L2 slice: a load as a read (its hint bit goes nowhere), an atomic as a write (the
+ * read-modify-write the L2 performs); neither touches an L1. Statistics are kept in total and
+ * per core. */
 #ifndef CACHEGEN_SYS_SIM_H
 #define CACHEGEN_SYS_SIM_H
 
@@ -26,9 +30,19 @@ typedef struct sys_pc_stats {
     uint64_t loads, misses, predicted, bypasses, false_positives;
 } sys_pc_stats_t;
 
+/* Per core: its L1's loads and stores, and its requests to the L2 only. */
+typedef struct sys_core_stats {
+    uint64_t loads, load_hits, fills, bypasses, stores;
+    uint64_t l2_loads, atomics;
+} sys_core_stats_t;
+
 typedef struct sys_stats {
     uint64_t loads, load_hits, fills, bypasses, stores;
     uint64_t l2_reads, l2_read_hits, victim_bits_set, switch_resets;
+    uint64_t l2_loads, l2_load_hits;  /* loads that skip the L1 (also in l2_reads, ..._hits) */
+    uint64_t atomics, atomic_hits;    /* atomics, written at the L2 (hit: the line was there) */
+    uint64_t l1_flushes;              /* sys_sim_flush_l1 calls */
+    sys_core_stats_t core[SYS_MAX_CORES];
     /* pcpred only */
     uint64_t predicted;        /* L1 load misses predicted to bypass */
     uint64_t corrected;        /* ... whose fill the L2's bypass bit (1) turned into an insert */
@@ -57,5 +71,11 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out);
 void sys_sim_free(sys_sim_t *s);
 /* One trace reference, from L1 (ref->core mod system.cores); flushes are ignored. */
 void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref);
+/* One request that skips the L1s, from core ref->core mod system.cores, to the L2 slice: a
+ * load (atomic = 0; ref->op is ignored) or an atomic (atomic = 1). */
+void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic);
+/* Invalidate every L1 (and pcpred's shadow L1s and their marks), as a GPU does between
+ * kernels; the L2 keeps its lines. */
+void sys_sim_flush_l1(sys_sim_t *s);
 
 #endif

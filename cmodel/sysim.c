@@ -1,16 +1,210 @@
 /* sysim: runs a trace through the system model (system.cores L1s over the L2 slice) in
- * program order and prints L1 and L2 statistics as JSON; with l1.mode = pcpred also the
- * predictor's coverage and false positives (overall and per load PC). Each reference goes to
- * the L1 of its core id (mod system.cores).
- * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] TRACE */
+ * program order and prints L1 and L2 statistics as JSON, in total and per core; with
+ * l1.mode = pcpred also the predictor's coverage and false positives (overall and per load
+ * PC). Each reference goes to the L1 of its core id (mod system.cores).
+ * Accel-Sim traces (a kernel-N.traceg or a kernelslist.g, SPEC 6) go through accel_list,
+ * coalesced at l1.line_bytes and checked against l1.addr_bits, with thread block k on core k
+ * mod system.cores; loads that skip the L1 and atomics go to the L2 only; kernels run in
+ * order, the L1s invalidated between them, with per-kernel statistics.
+ * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] TRACE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../gen/cfg.h"
 #include "../gen/version.h"
+#include "accel_list.h"
 #include "sys_sim.h"
 #include "trace.h"
+
+#define USAGE "usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format " \
+              "auto|din|text|binary|accel|dinero-binary] TRACE\n"
+
+/* One kernel's share of an Accel-Sim run. */
+typedef struct kernel_stats {
+    uint64_t tbs;                  /* thread blocks */
+    uint64_t loads, load_hits, fills, bypasses, stores, l2_reads, l2_read_hits;
+    accel_counts_t cnt;            /* requests and sectors by path */
+} kernel_stats_t;
+
+/* An Accel-Sim run's per-kernel results. */
+typedef struct accel_run {
+    unsigned kernels;
+    char **name;                   /* [kernels] as listed, owned */
+    kernel_stats_t *k;             /* [kernels] */
+    accel_counts_t total;
+    uint64_t tbs, memcpys;         /* thread blocks of all kernels; MemcpyHtoD lines */
+} accel_run_t;
+
+static void accel_run_free(accel_run_t *ar)
+{
+    for (unsigned k = 0; ar->name && k < ar->kernels; k++)
+        free(ar->name[k]);
+    free(ar->name);
+    free(ar->k);
+}
+
+/* Kernel statistics from the system's counters now (t) and at the kernel's start (b). */
+static void kernel_close(kernel_stats_t *k, const sys_stats_t *t, const sys_stats_t *b)
+{
+    k->loads = t->loads - b->loads;
+    k->load_hits = t->load_hits - b->load_hits;
+    k->fills = t->fills - b->fills;
+    k->bypasses = t->bypasses - b->bypasses;
+    k->stores = t->stores - b->stores;
+    k->l2_reads = t->l2_reads - b->l2_reads;
+    k->l2_read_hits = t->l2_read_hits - b->l2_read_hits;
+}
+
+/* Run an Accel-Sim workload through the system. 0, or -1 with err set. */
+static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t *ar,
+                     char *err, size_t errlen)
+{
+    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, s->cores};
+    accel_list_t *l = accel_list_open(path, &o, err, errlen);
+    if (!l)
+        return -1;
+    unsigned nk = accel_list_kernels(l);
+    ar->name = calloc(nk, sizeof *ar->name);
+    ar->k = calloc(nk, sizeof *ar->k);
+    int oom = !ar->name || !ar->k;
+    if (ar->name)
+        ar->kernels = nk;
+    for (unsigned k = 0; ar->name && k < nk; k++)
+        oom |= !(ar->name[k] = strdup(accel_list_name(l, k)));
+    if (oom) {
+        snprintf(err, errlen, "out of memory");
+        accel_list_close(l);
+        return -1;
+    }
+    static sys_stats_t before;
+    accel_ref_t a;
+    unsigned cur = 0;
+    int rc;
+    while ((rc = accel_list_next(l, &a)) > 0) {
+        if (rc == 2) { /* kernel a.kernel begins: end the one before */
+            if (a.kernel > 0) {
+                kernel_close(&ar->k[a.kernel - 1], &s->st, &before);
+                sys_sim_flush_l1(s); /* a GPU invalidates its L1s between kernels */
+            }
+            before = s->st;
+            cur = a.kernel;
+            continue;
+        }
+        accel_count(&ar->k[cur].cnt, &a);
+        accel_count(&ar->total, &a);
+        trace_ref_t ref = {a.addr, a.pc, 0, a.core, a.op};
+        if (a.path == ACCEL_L1)
+            sys_sim_ref(s, &ref);
+        else
+            sys_sim_l2_ref(s, &ref, a.path == ACCEL_ATOMIC);
+    }
+    if (rc < 0) {
+        snprintf(err, errlen, "trace = %s: %s", path, accel_list_error(l));
+    } else {
+        kernel_close(&ar->k[cur], &s->st, &before);
+        for (unsigned k = 0; k < nk; k++) {
+            ar->k[k].tbs = accel_list_tbs(l, k);
+            ar->tbs += ar->k[k].tbs;
+        }
+        ar->memcpys = accel_list_memcpys(l);
+    }
+    accel_list_close(l);
+    return rc < 0 ? -1 : 0;
+}
+
+/* Run a din, text or binary trace through the system. 0, or -1 with err set. */
+static int run_trace(sys_sim_t *s, const cfg_t *c, const char *path, trace_format_t fmt,
+                     char *err, size_t errlen)
+{
+    trace_opts_t o = {0, 0, c->l1.line_bytes}; /* Dinero binary accesses split at lines */
+    trace_reader_t *r = trace_open_opts(path, fmt, &o, err, errlen);
+    if (!r)
+        return -1;
+    if (trace_format(r) == TF_ACCEL) { /* seen only on stdin, a FIFO or a device */
+        snprintf(err, errlen, "trace = %s: an Accel-Sim trace read from stdin, a pipe or a "
+                 "device needs --format accel (it is then coalesced at l1.line_bytes and "
+                 "checked against l1.addr_bits)", path);
+        trace_close(r);
+        return -1;
+    }
+    trace_ref_t ref;
+    int rc;
+    while ((rc = trace_next(r, &ref)) > 0)
+        sys_sim_ref(s, &ref);
+    if (rc < 0)
+        snprintf(err, errlen, "trace = %s: %s", path, trace_error(r));
+    trace_close(r);
+    return rc < 0 ? -1 : 0;
+}
+
+/* s as a JSON string (quotes, backslashes and control characters escaped). */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20 || ch == 0x7f)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+/* Requests and sectors by path, as JSON members (each line begins with `ind`). */
+static void print_counts(const accel_counts_t *t, const char *ind)
+{
+    printf("%s\"read_sectors\": %llu, \"write_sectors\": %llu,\n", ind,
+           (unsigned long long)t->read_sectors, (unsigned long long)t->write_sectors);
+    printf("%s\"l2_only_loads\": %llu, \"l2_only_load_sectors\": %llu,\n", ind,
+           (unsigned long long)t->l2_loads, (unsigned long long)t->l2_load_sectors);
+    printf("%s\"atomics\": %llu, \"atomic_sectors\": %llu", ind,
+           (unsigned long long)t->atomics, (unsigned long long)t->atomic_sectors);
+}
+
+static void print_accel(const cfg_t *c, const accel_run_t *ar)
+{
+    printf(",\n  \"accel\": {\n    \"line_bytes\": %u, \"kernels\": %u, \"thread_blocks\": %llu, "
+           "\"memcpys\": %llu,\n", c->l1.line_bytes, ar->kernels, (unsigned long long)ar->tbs,
+           (unsigned long long)ar->memcpys);
+    print_counts(&ar->total, "    ");
+    printf(",\n    \"per_kernel\": [");
+    for (unsigned i = 0; i < ar->kernels; i++) {
+        const kernel_stats_t *k = &ar->k[i];
+        printf("%s\n      {\"kernel\": ", i ? "," : "");
+        json_str(ar->name[i]);
+        printf(", \"thread_blocks\": %llu,\n       \"loads\": %llu, \"l1_load_hits\": %llu, "
+               "\"l1_fills\": %llu, \"l1_bypasses\": %llu, \"stores\": %llu,\n       "
+               "\"l2_reads\": %llu, \"l2_read_hits\": %llu,\n", (unsigned long long)k->tbs,
+               (unsigned long long)k->loads, (unsigned long long)k->load_hits,
+               (unsigned long long)k->fills, (unsigned long long)k->bypasses,
+               (unsigned long long)k->stores, (unsigned long long)k->l2_reads,
+               (unsigned long long)k->l2_read_hits);
+        print_counts(&k->cnt, "       ");
+        printf("}");
+    }
+    printf("\n    ]\n  }");
+}
+
+/* Per core: its L1's loads and stores, its L2-only requests. */
+static void print_cores(const sys_sim_t *s)
+{
+    printf(",\n  \"per_core\": [");
+    for (unsigned i = 0; i < s->cores; i++) {
+        const sys_core_stats_t *k = &s->st.core[i];
+        printf("%s\n    {\"core\": %u, \"loads\": %llu, \"l1_load_hits\": %llu, \"l1_fills\": "
+               "%llu, \"l1_bypasses\": %llu, \"stores\": %llu, \"l2_only_loads\": %llu, "
+               "\"atomics\": %llu}", i ? "," : "", i, (unsigned long long)k->loads,
+               (unsigned long long)k->load_hits, (unsigned long long)k->fills,
+               (unsigned long long)k->bypasses, (unsigned long long)k->stores,
+               (unsigned long long)k->l2_loads, (unsigned long long)k->atomics);
+    }
+    printf("\n  ]");
+}
+
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
@@ -56,9 +250,28 @@ int main(int argc, char **argv)
         printf("sysim %s\n", GEN_VERSION);
         return 0;
     }
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
+                   "TRACE\n"
+                   "  or:  sysim --version | --help\n\n"
+                   "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
+                   "in program order and prints L1 and L2 statistics as JSON, in total and per\n"
+                   "core; with l1.mode = pcpred also the predictor's coverage and false\n"
+                   "positives. Each reference goes to the L1 of its core id (mod system.cores).\n"
+                   "Accel-Sim traces (kernel-N.traceg, kernelslist.g) run thread block k on\n"
+                   "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n\n"
+                   "Options:\n"
+                   "  --config F.yaml, --preset P, --set K=V\n"
+                   "                  the configuration, as for cachegen (cachegen --help)\n"
+                   "  --format F      auto (default: detected), din, text, binary, accel or\n"
+                   "                  dinero-binary\n");
+            return 0;
+        }
     const char *preset = NULL, *config = NULL, *path = NULL;
     const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
     unsigned nsets = 0;
+    trace_format_t fmt = TF_AUTO;
     if (!sets) {
         fprintf(stderr, "sysim: out of memory\n");
         return 2;
@@ -70,14 +283,20 @@ int main(int argc, char **argv)
             config = argv[++i];
         else if (!strcmp(argv[i], "--set") && i + 1 < argc)
             sets[nsets++] = argv[++i];
-        else if (argv[i][0] != '-' && !path)
+        else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+            if (trace_format_parse(argv[++i], &fmt) != 0) {
+                fprintf(stderr, "sysim: --format %s: allowed: auto, din, text, binary, accel, "
+                        "dinero-binary\n", argv[i]);
+                return 2;
+            }
+        } else if (argv[i][0] != '-' && !path)
             path = argv[i];
         else {
-            fprintf(stderr, "usage: sysim [--preset P | --config F.yaml] [--set K=V ...] TRACE\n");
+            fprintf(stderr, USAGE);
             return 2;
         }
     }
-    char err[1024];
+    char err[2048];
     cfg_t c;
     if (!path) {
         fprintf(stderr, "sysim: a trace file is required\n");
@@ -87,22 +306,27 @@ int main(int argc, char **argv)
         fprintf(stderr, "sysim: %s\n", err);
         return 2;
     }
-    trace_reader_t *r = trace_open(path, TF_AUTO, err, sizeof err);
-    if (!r) {
-        fprintf(stderr, "sysim: %s\n", err);
-        return 2;
+    int accel = fmt == TF_ACCEL;
+    accel_sniff_t kind;
+    if (fmt == TF_AUTO) {
+        if (accel_list_sniff(path, &kind, err, sizeof err) != 0) {
+            fprintf(stderr, "sysim: %s\n", err);
+            return 2;
+        }
+        accel = kind != ACCEL_SNIFF_OTHER;
     }
     sys_sim_t *s;
     if (sys_sim_new(&c, &s) != 0) {
         fprintf(stderr, "sysim: out of memory\n");
         return 2;
     }
-    trace_ref_t ref;
-    int rc;
-    while ((rc = trace_next(r, &ref)) > 0)
-        sys_sim_ref(s, &ref);
-    if (rc < 0) {
-        fprintf(stderr, "sysim: trace = %s: %s\n", path, trace_error(r));
+    accel_run_t ar;
+    memset(&ar, 0, sizeof ar);
+    if ((accel ? run_accel(s, &c, path, &ar, err, sizeof err)
+               : run_trace(s, &c, path, fmt, err, sizeof err)) != 0) {
+        fprintf(stderr, "sysim: %s\n", err); /* nothing was printed on stdout */
+        accel_run_free(&ar);
+        sys_sim_free(s);
         return 2;
     }
     const sys_stats_t *t = &s->st;
@@ -117,12 +341,20 @@ int main(int argc, char **argv)
     printf("  \"stores\": %llu,\n  \"l2_reads\": %llu,\n  \"l2_read_hits\": %llu,\n",
            (unsigned long long)t->stores, (unsigned long long)t->l2_reads,
            (unsigned long long)t->l2_read_hits);
+    printf("  \"l2_only_loads\": %llu,\n  \"l2_only_load_hits\": %llu,\n  \"atomics\": %llu,\n"
+           "  \"atomic_hits\": %llu,\n  \"l1_flushes\": %llu,\n",
+           (unsigned long long)t->l2_loads, (unsigned long long)t->l2_load_hits,
+           (unsigned long long)t->atomics, (unsigned long long)t->atomic_hits,
+           (unsigned long long)t->l1_flushes);
     printf("  \"victim_bits_returned_1\": %llu,\n  \"switch_resets\": %llu",
            (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
     if (c.l1.mode == MODE_PCPRED)
         print_pcpred(t, misses);
+    print_cores(s);
+    if (accel)
+        print_accel(&c, &ar);
     printf("\n}\n");
+    accel_run_free(&ar);
     sys_sim_free(s);
-    trace_close(r);
     return 0;
 }

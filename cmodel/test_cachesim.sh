@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # test_cachesim.sh [CACHESIM]: the cachesim command line end to end: a hand-computed din run in
 # text and JSON, stdin, Dinero IV's labels and binary format (SPEC 6) with Dinero's counts,
-# gen -> convert round trips with the same statistics across formats and compressions, the
+# Accel-Sim traces and kernelslist.g in cachesim and sysim (SPEC 6: line size, sectors, L2-only
+# requests, thread blocks over cores, kernels in order, address bits, empty traces; hand-written
+# traces and the shipped real-kernel traces of cmodel/testdata/accel), gen -> convert round
+# trips with the same statistics across formats and compressions, the
 # exact path agreeing with the fast path, a sweep (CSV rows and SVG plot),
 # bad input (exit 2, a message, no crash), and data safety: cut files refused, in-place
 # conversion, devices, checked numbers, unbounded sweeps, hostile file names, and gen/convert
 # killed mid-run. Ends with "N passed, M failed".
 set -uo pipefail
 sim=$(cd "$(dirname "${1:-build/cachesim}")" && pwd)/$(basename "${1:-build/cachesim}")
+accel_data=$(cd "$(dirname "$0")" && pwd)/testdata/accel
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 cd "$work"
 pass=0; fail=0
@@ -172,6 +176,230 @@ bad "truncated binary record" "truncated" trunc.bin
 head -c 3000 w.text.gz >trunc.gz
 bad "truncated gzip" "truncated" trunc.gz
 
+# ---- Accel-Sim (SPEC 6; cmodel/test_trace_accel.c works each reader rule by hand) -----------
+jv() { # FILE EXPR: a Python expression over the JSON document d in FILE
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"
+}
+jall() { # FILE EXPR=VALUE...: every expression has that value
+  local f=$1 a; shift
+  for a in "$@"; do
+    [ "$(jv "$f" "${a%%=*}" 2>&1)" = "${a#*=}" ] ||
+      { echo "$a: got $(jv "$f" "${a%%=*}" 2>&1)"; return 1; }
+  done
+}
+badq() { # description expected-stderr-text args...: bad input, and stdout stays empty
+  local d=$1 want=$2 o; shift 2
+  o=$(timeout 20 "$sim" "$@" 2>/dev/null)
+  if [ -z "$o" ]; then bad "$d" "$want" "$@"; else no "bad input: $d wrote to stdout" "$o"; fi
+}
+mkdir -p acc
+# One warp, 6 instructions (tracer 5): 1. LDG, 32 threads x 4 bytes from 0x1000 (0x1000-0x107f);
+# 2. the same again; 3. STG of 4 bytes at 0x1040; 4. LDG.E.CG, 32 x 4 bytes from 0x2000 (to the
+# L2 only); 5. ATOMG at 0x1000 (to the L2 only); 6. LDG of 4 bytes at 0x2000.
+cat >acc/kernel-1.traceg <<'TRACE'
+-kernel name = k1
+-accelsim tracer version = 5
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 6
+0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x1000 4 0
+0020 ffffffff 1 R4 LDG.E 1 R2 4 1 0x1000 4 0
+0030 00000001 0 STG.E 2 R2 R4 4 0 0x1040 0
+0040 ffffffff 1 R4 LDG.E.CG 1 R2 4 1 0x2000 4 0
+0050 00000001 1 R4 ATOMG.E.ADD 2 R2 R5 4 0 0x1000 0
+0060 00000001 1 R4 LDG.E 1 R2 4 0 0x2000 0
+#END_TB
+TRACE
+geo="--set l1.sets=4 --set l1.ways=2 --set l1.addr_bits=16 --set l1.line_bytes"
+# 64-byte lines (4 sets x 2 ways: 0x1000 set 0, 0x1040 set 1, 0x2000 set 0, no eviction):
+# 1. 0x1000 0x1040 miss (2 + 2 sectors); 2. both hit (4 sectors); 3. 0x1040 write hit (1);
+# 4. 0x2000 0x2040 to the L2 (4 sectors); 5. atomic 0x1000 (1 sector); 6. 0x2000 misses: the
+# .CG load did not fill the L1 (1 sector). 6 references, 2 read hits, 3 read misses.
+"$sim" $geo=64 --json acc/kernel-1.traceg >a64.json
+jall a64.json 'd["refs"]=6' 'd["read_hits"]=2' 'd["read_misses"]=3' 'd["write_hits"]=1' \
+  'd["fills"]=3' 'd["accel"]["read_sectors"]=9' 'd["accel"]["write_sectors"]=1' \
+  'd["accel"]["l2_loads"]=2' 'd["accel"]["l2_load_sectors"]=4' 'd["accel"]["atomics"]=1' \
+  'd["accel"]["atomic_sectors"]=1' 'd["accel"]["thread_blocks"]=1' &&
+  ok "accel, 64-byte lines: 6 L1 references, 2 loads and 1 atomic to the L2 only, 9+1 sectors" ||
+  no "accel, 64-byte lines" "$(cat a64.json)"
+# 128-byte lines: 1. 0x1000 miss; 2. hit; 3. 0x1000 write hit; 4. 0x2000 (4 sectors) to the L2;
+# 5. atomic; 6. 0x2000 misses. The same sectors, fewer lines.
+"$sim" $geo=128 --json acc/kernel-1.traceg >a128.json
+jall a128.json 'd["refs"]=4' 'd["read_hits"]=1' 'd["read_misses"]=2' 'd["write_hits"]=1' \
+  'd["accel"]["read_sectors"]=9' 'd["accel"]["l2_loads"]=1' 'd["accel"]["l2_load_sectors"]=4' &&
+  ok "accel, 128-byte lines: 4 L1 references, 1 load to the L2 only" ||
+  no "accel, 128-byte lines" "$(cat a128.json)"
+# 32-byte lines (0x1000-0x1060 in sets 0-3; 0x2000 in set 0 beside 0x1000): 1. 4 misses;
+# 2. 4 hits; 3. write hit; 4. 4 L2 loads; 5. atomic; 6. 0x2000 misses: 10 references.
+"$sim" $geo=32 --json acc/kernel-1.traceg >a32.json
+jall a32.json 'd["refs"]=10' 'd["read_hits"]=4' 'd["read_misses"]=5' 'd["write_hits"]=1' \
+  'd["accel"]["l2_loads"]=4' 'd["accel"]["read_sectors"]=9' &&
+  ok "accel, 32-byte lines: 10 L1 references, 4 loads to the L2 only" ||
+  no "accel, 32-byte lines" "$(cat a32.json)"
+out=$("$sim" $geo=64 acc/kernel-1.traceg)
+echo "$out" | grep -q "sectors (32 B)  read 9, write 1" &&
+  echo "$out" | grep -q "L2 only         2 loads (4 sectors), 1 atomics (1 sectors)" &&
+  ok "accel text output: sectors and L2-only counts" || no "accel text output" "$out"
+# kernelslist.g: kernel 1 as above, then kernel 2 (tracer 4, no immediate) loading 0x1000 once.
+# The L1 is invalidated between kernels, so that load misses (it hit before the flush): totals
+# 7 references, 4 read misses, 1 flush; per kernel 6 and 1. MemcpyHtoD counted, MemcpyDtoH
+# skipped, as is the blank line.
+cat >acc/kernel-2.traceg <<'TRACE'
+-kernel name = k2
+-accelsim tracer version = 4
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 1
+0070 00000001 1 R4 LDG.E 1 R2 4 0 0x1000
+#END_TB
+TRACE
+printf 'MemcpyHtoD,0x0000000000001000,4096\nkernel-1.traceg\nMemcpyDtoH,0x1000,4096\n\nkernel-2.traceg\n' \
+  >acc/kernelslist.g
+"$sim" $geo=64 --json acc/kernelslist.g >list.json
+jall list.json 'd["refs"]=7' 'd["read_misses"]=4' 'd["flushes"]=1' 'd["accel"]["kernels"]=2' \
+  'd["accel"]["memcpys"]=1' 'd["accel"]["thread_blocks"]=2' \
+  'd["accel"]["per_kernel"][0]["kernel"]=kernel-1.traceg' 'd["accel"]["per_kernel"][0]["refs"]=6' \
+  'd["accel"]["per_kernel"][0]["read_misses"]=3' 'd["accel"]["per_kernel"][0]["atomics"]=1' \
+  'd["accel"]["per_kernel"][1]["kernel"]=kernel-2.traceg' 'd["accel"]["per_kernel"][1]["refs"]=1' \
+  'd["accel"]["per_kernel"][1]["read_misses"]=1' 'd["accel"]["per_kernel"][1]["flushes"]=1' &&
+  ok "kernelslist.g: kernels in order, L1 invalidated between them, per-kernel and total counts" ||
+  no "kernelslist.g" "$(cat list.json)"
+out=$("$sim" $geo=64 acc/kernelslist.g)
+echo "$out" | grep -q "2 kernels, 2 thread blocks" &&
+  echo "$out" | grep -q "kernel 2        kernel-2.traceg: 1 thread blocks, references 1, misses 1" &&
+  ok "kernelslist.g text output: one line per kernel" || no "kernelslist.g text" "$out"
+# The list read from another directory: kernel paths are relative to the list.
+(cd / && "$sim" $geo=64 --json "$work/acc/kernelslist.g") >list2.json &&
+  jall list2.json 'd["refs"]=7' && ok "kernelslist.g paths relative to the list" ||
+  no "kernelslist.g from another directory"
+gzip -c acc/kernel-1.traceg >acc/k1.traceg.gz
+"$sim" $geo=64 --json acc/k1.traceg.gz >gz.json &&
+  jall gz.json 'd["refs"]=6' 'd["accel"]["l2_loads"]=2' &&
+  ok "accel trace, gzip-compressed" || no "accel gzip"
+"$sim" $geo=64 --format accel --json - <acc/kernel-1.traceg >in.json &&
+  jall in.json 'd["refs"]=6' && ok "accel on stdin with --format accel" || no "accel stdin"
+bad "accel on stdin without --format accel" "needs --format accel" $geo=64 - <acc/kernel-1.traceg
+# A sweep reads Accel-Sim traces the same way: fermi-l1 (128-byte lines) 5 references (4 + the
+# kernel-2 load), gcn-l1 (64-byte lines) 7.
+"$sim" --sweep --configs fermi-l1,gcn-l1 --traces acc/kernelslist.g -o acc.csv 2>/dev/null &&
+  [ "$(cut -d, -f3 acc.csv | tail -n +2 | tr '\n' ' ')" = "5 7 " ] &&
+  ok "sweep over a kernelslist.g: 5 and 7 references at 128- and 64-byte lines" ||
+  no "sweep over a kernelslist.g" "$(cat acc.csv)"
+# Bad input: an error naming the file, line and value, exit 2, nothing on stdout.
+printf -- '-kernel name = k\n-accelsim tracer version = 5\n' >acc/empty.traceg
+badq "accel: header without a thread block" \
+  "trace = acc/empty.traceg: line 2: input ends without a thread block (an empty trace)" \
+  acc/empty.traceg
+: >acc/zero.traceg
+badq "accel: empty file with --format accel" "trace = acc/zero.traceg: line 1: empty input" \
+  --format accel acc/zero.traceg
+printf 'MemcpyHtoD,0x1000,64\n' >acc/nokern.g
+badq "kernelslist.g without a kernel" \
+  "trace = acc/nokern.g: line 1: no kernel listed (an empty trace)" acc/nokern.g
+printf 'kernel-1.traceg\nkernel-9.traceg\n' >acc/missing.g
+badq "kernelslist.g naming a missing kernel" \
+  "trace = acc/missing.g: kernel acc/kernel-9.traceg (list line 2): cannot open" acc/missing.g
+printf 'kernel-1.traceg\nhello world\n' >acc/badline.g
+badq "kernelslist.g with a bad line" 'trace = acc/badline.g: line 2: "hello world": expected' \
+  acc/badline.g
+sed 's/0x2000 0$/0x7f0000002000 0/' acc/kernel-1.traceg >acc/kernel-3.traceg
+printf 'kernel-2.traceg\nkernel-3.traceg\n' >acc/far.g
+badq "accel: a 47-bit address with 32-bit l1.addr_bits" \
+  "kernel acc/kernel-3.traceg (list line 2): line 12: address 0x7f0000002000 (thread 0, 4 bytes) does not fit l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to 47 or more" \
+  --preset fermi-l1 acc/far.g
+"$sim" --preset fermi-l1 --set l1.addr_bits=47 --json acc/far.g >far.json &&
+  jall far.json 'd["refs"]=5' && ok "... accepted with l1.addr_bits=47" || no "47-bit addresses"
+# sysim: thread blocks round-robin over system.cores. Three blocks (tracer 5): TB0 loads 0x1000
+# twice, TB1 loads 0x2000 then .CG-loads 0x3000, TB2 loads 0x1000 then ATOMG 0x2000. With 2
+# cores: wave TB0 (core 0), TB1 (core 1): core 0 misses 0x1000 then hits, core 1 misses 0x2000
+# and sends 0x3000 to the L2; wave TB2 (core 0): 0x1000 hits, the atomic goes to the L2, where
+# core 1's miss brought 0x2000 (an atomic hit). Core 0: 3 loads, 2 hits, 1 atomic; core 1:
+# 1 load, 0 hits, 1 L2-only load; L2 reads 3 (two L1 misses, the .CG load), all misses.
+cat >acc/rr.traceg <<'TRACE'
+-accelsim tracer version = 5
+#BEGIN_TB
+thread block = 0,0,0
+warp = 0
+insts = 2
+0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0
+0018 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0
+#END_TB
+#BEGIN_TB
+thread block = 1,0,0
+warp = 0
+insts = 2
+0020 00000001 1 R4 LDG.E 1 R2 4 0 0x2000 0
+0028 00000001 1 R4 LDG.E.CG 1 R2 4 0 0x3000 0
+#END_TB
+#BEGIN_TB
+thread block = 2,0,0
+warp = 0
+insts = 2
+0030 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0
+0038 00000001 1 R4 ATOMG.E.ADD 2 R2 R5 4 0 0x2000 0
+#END_TB
+TRACE
+sysim_bin=$(dirname "$sim")/sysim
+sys2="--preset gcache-system --set system.cores=2 --set l1.mode=baseline"
+if [ -x "$sysim_bin" ]; then
+  "$sysim_bin" $sys2 acc/rr.traceg >rr.json
+  jall rr.json 'd["loads"]=4' 'd["l1_load_hits"]=2' 'd["l2_reads"]=3' 'd["l2_read_hits"]=0' \
+    'd["l2_only_loads"]=1' 'd["atomics"]=1' 'd["atomic_hits"]=1' 'd["accel"]["thread_blocks"]=3' \
+    '[(c["loads"], c["l1_load_hits"], c["l2_only_loads"], c["atomics"]) for c in d["per_core"]]=[(3, 2, 0, 1), (1, 0, 1, 0)]' &&
+    ok "sysim: thread blocks round-robin over 2 cores, per-core counts, L2-only requests" ||
+    no "sysim round-robin" "$(cat rr.json)"
+  # The list: kernel 2's load of 0x1000 misses its flushed L1 and hits the L2, which kept it.
+  "$sysim_bin" $sys2 $geo=64 acc/kernelslist.g >slist.json
+  jall slist.json 'd["l1_flushes"]=1' 'd["accel"]["per_kernel"][1]["loads"]=1' \
+    'd["accel"]["per_kernel"][1]["l1_load_hits"]=0' 'd["accel"]["per_kernel"][1]["l2_read_hits"]=1' \
+    'd["accel"]["per_kernel"][0]["atomics"]=1' 'd["accel"]["per_kernel"][0]["l2_only_loads"]=2' &&
+    ok "sysim: kernelslist.g in order, L1s invalidated between kernels, the L2 kept" ||
+    no "sysim kernelslist" "$(cat slist.json)"
+  o=$("$sysim_bin" --preset gcache-system acc/far.g 2>sysim.err); rc=$?
+  [ $rc = 2 ] && [ -z "$o" ] &&
+    grep -q "trace = acc/far.g: kernel acc/kernel-3.traceg (list line 2): line 12: address 0x7f0000002000" sysim.err &&
+    ok "sysim: a 47-bit address with 32-bit l1.addr_bits names file and line, no output" ||
+    no "sysim address bits (rc $rc)" "$(cat sysim.err) $o"
+fi
+# Real kernels (cmodel/testdata/accel: Accel-Sim tracer 4 on a Pascal GPU, MIT, from
+# romnn/microgpusim). Counts worked out from the kernels:
+# vectoradd: c[i] = a[i] + b[i], 100 floats, one block of 1024 threads (warps 0-2 full, warp 3
+# with threads 0-3, warps 4-31 exit at once). a and b (400 bytes each, 128-byte aligned) are
+# read with LDG.E.CG: to the L2 only, 4 lines each at 128 bytes (7 at 64), 13 sectors each; c
+# is written with STG.E: 4 (7) write misses, 13 sectors.
+# matrixmul: C = A x B, 32 x 32 floats, one block of 32 x 32 threads; warp w loads row w of A
+# and of B (LDG.E, 128 bytes each) once, then writes row w of C: 64 read misses and 32 writes
+# at 128-byte lines (128 and 64 at 64), 256 read sectors, 128 write sectors; its LDS/STS are
+# shared memory, not simulated.
+if [ -f "$accel_data/vectoradd/kernelslist.g" ]; then
+  badq "real trace with a 32-bit preset names the key to raise" \
+    "raise l1.addr_bits to 47 or more" --preset fermi-l1 "$accel_data/vectoradd/kernelslist.g"
+  wide="--set l1.addr_bits=47"
+  "$sim" --preset fermi-l1 $wide --json "$accel_data/vectoradd/kernelslist.g" >va128.json
+  "$sim" --preset gcn-l1 $wide --json "$accel_data/vectoradd/kernelslist.g" >va64.json
+  jall va128.json 'd["refs"]=4' 'd["writes"]=4' 'd["write_misses"]=4' 'd["accel"]["l2_loads"]=8' \
+    'd["accel"]["l2_load_sectors"]=26' 'd["accel"]["write_sectors"]=13' 'd["accel"]["memcpys"]=3' &&
+    jall va64.json 'd["refs"]=7' 'd["accel"]["l2_loads"]=14' 'd["accel"]["l2_load_sectors"]=26' &&
+    ok "real trace vectoradd: .CG loads to the L2 only, 128- and 64-byte lines" ||
+    no "real trace vectoradd" "$(cat va128.json va64.json)"
+  "$sim" --preset fermi-l1 $wide --json "$accel_data/matrixmul/kernelslist.g" >mm128.json
+  "$sim" --preset gcn-l1 $wide --json "$accel_data/matrixmul/kernelslist.g" >mm64.json
+  jall mm128.json 'd["refs"]=96' 'd["read_misses"]=64' 'd["read_hits"]=0' 'd["writes"]=32' \
+    'd["accel"]["read_sectors"]=256' 'd["accel"]["write_sectors"]=128' &&
+    jall mm64.json 'd["refs"]=192' 'd["read_misses"]=128' 'd["accel"]["read_sectors"]=256' &&
+    ok "real trace matrixmul: 64 + 32 lines at 128 bytes, 128 + 64 at 64, shared memory skipped" ||
+    no "real trace matrixmul" "$(cat mm128.json mm64.json)"
+  if [ -x "$sysim_bin" ]; then
+    "$sysim_bin" --preset gcache-system $wide "$accel_data/matrixmul/kernelslist.g" >mms.json &&
+      jall mms.json 'd["loads"]=64' 'd["stores"]=32' 'd["l2_reads"]=64' 'd["per_core"][0]["loads"]=64' &&
+      ok "real trace matrixmul in sysim (one block: core 0)" || no "sysim matrixmul" "$(cat mms.json)"
+  fi
+else
+  no "the real-kernel traces in $accel_data are missing"
+fi
+
 # ---- data safety (issue 14) ----------------------------------------------------------------
 tmps() { find . -name '.*.cachesim-tmp-*' | wc -l; }
 # A shell ignores SIGINT in its background jobs (and this script may itself run with SIGINT
@@ -323,5 +551,20 @@ done
 [ $kills_ok = 1 ] && [ $cut_short -ge 5 ] &&
   ok "30 gen/convert runs killed ($cut_short mid-run): nothing lost, cut or left ($left_by_kill temporaries of SIGKILL cleaned)" ||
   no "killed gen/convert runs ($cut_short of 30 left the old target)"
+# convert coalesces an Accel-Sim trace at --line-bytes: vectoradd's STG.E writes (above) are
+# 4 references at 128-byte lines and 7 at 64; its LDG.E.CG loads are L2-only and left out.
+if [ -f "$accel_data/vectoradd/kernel-1.traceg" ]; then
+  "$sim" convert "$accel_data/vectoradd/kernel-1.traceg" cv128.txt --to text 2>/dev/null
+  "$sim" convert "$accel_data/vectoradd/kernel-1.traceg" cv64.txt --to text --line-bytes 64 2>/dev/null
+  n128=$(grep -vc '^#' cv128.txt); n64=$(grep -vc '^#' cv64.txt)
+  if [ "$n128" = 4 ] && [ "$n64" = 7 ]; then ok "convert of an Accel-Sim trace coalesces at --line-bytes (4 at 128, 7 at 64)"
+  else no "convert of an Accel-Sim trace coalesces at --line-bytes" "128: $n128, 64: $n64 (expected 4, 7)"; fi
+fi
+# every subcommand answers --help with its usage on stdout and exit 0
+for sub in convert gen; do
+  if "$sim" $sub --help >help.out 2>help.err && grep -q "^cachesim $sub " help.out && [ ! -s help.err ]; then
+    ok "cachesim $sub --help: usage on stdout, exit 0"
+  else no "cachesim $sub --help: usage on stdout, exit 0" "$(cat help.out help.err)"; fi
+done
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]

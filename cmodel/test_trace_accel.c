@@ -1,7 +1,10 @@
 /* test_trace_accel: cmocka tests of the Accel-Sim traceg reader (trace_accel) on small
  * handwritten traces: header lines, thread block structure, the three address modes, the
- * opcode classes (loads, stores, atomics, shared/non-memory skipped), coalescing into lines,
- * round-robin warp order, malformed lines (error names the line), truncated and fuzzed input.
+ * opcode classes (loads, stores, atomics, shared/non-memory skipped), coalescing into lines of
+ * the configured size and the 32-byte sectors counted on each, loads that skip the L1 and
+ * atomics (to the L2 only), thread blocks round-robin over cores in waves, tracer versions 1
+ * to 6 (v6's uniform registers and Val/NoVal), addresses beyond the address bits, empty
+ * traces, malformed lines (error names the line), truncated and fuzzed input.
  * Every expected request was worked out by hand in the comment next to it.
  * Build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -I. cmodel/test_trace_accel.c
  *        cmodel/trace_accel.c -lcmocka */
@@ -18,7 +21,7 @@
 
 /* One expected request. */
 typedef struct exp_ref {
-    char op;        /* 'R' or 'W' */
+    char op;        /* 'R' / 'W' L1 read / write, 'L' load to the L2 only, 'A' atomic */
     uint64_t addr;  /* line address */
     uint64_t pc;
 } exp_ref_t;
@@ -26,6 +29,15 @@ typedef struct exp_ref {
 #define MAX_REFS 256
 
 /* ---- helpers --------------------------------------------------------------------------- */
+
+/* The exp_ref_t letter of a request. */
+static char kind_of(const accel_ref_t *a)
+{
+    return a->path == ACCEL_ATOMIC    ? 'A'
+           : a->path == ACCEL_L2_LOAD ? 'L'
+           : a->op == TR_WRITE        ? 'W'
+                                      : 'R';
+}
 
 /* A stream holding exactly `len` bytes of `text`. */
 static FILE *stream_of(const char *text, size_t len)
@@ -38,38 +50,79 @@ static FILE *stream_of(const char *text, size_t len)
     return f;
 }
 
-/* Read all of `text` with lines of `lb` bytes: the final accel_next status; the requests in
- * refs[0 .. *n); the error text (if any) in err. */
-static int run_len(const char *text, size_t len, unsigned lb, trace_ref_t *refs, size_t *n,
-                   char *err, size_t errlen)
+/* Read all of `text` with `o`: the final accel_next_ref status; the requests in
+ * refs[0 .. *n); the error text (if any) in err. Reads it again through accel_next and checks
+ * that it gives the L1 requests alone, in the same order, as trace references (core kept),
+ * with the same end, the others counted by accel_skipped. */
+static int run_opts(const char *text, size_t len, const accel_opts_t *o, accel_ref_t *refs,
+                    size_t *n, char *err, size_t errlen)
 {
     FILE *f = stream_of(text, len);
     char oerr[256];
-    accel_reader_t *r = accel_open(f, lb, oerr, sizeof oerr);
+    accel_reader_t *r = accel_open_opts(f, o, oerr, sizeof oerr);
     assert_non_null(r);
     int rc;
-    trace_ref_t t;
+    accel_ref_t t;
     *n = 0;
-    while ((rc = accel_next(r, &t)) == 1) {
+    while ((rc = accel_next_ref(r, &t)) == 1) {
+        assert_int_equal(t.addr % o->line_bytes, 0);
+        assert_true(t.core < o->cores && t.core == t.tb % o->cores);
         if (*n < MAX_REFS)
             refs[*n] = t;
         (*n)++;
     }
     snprintf(err, errlen, "%s", accel_error(r));
     if (rc < 0) { /* errors stick */
-        assert_int_equal(accel_next(r, &t), -1);
+        assert_int_equal(accel_next_ref(r, &t), -1);
         assert_string_equal(accel_error(r), err);
     } else {
-        assert_int_equal(accel_next(r, &t), 0);
+        assert_int_equal(accel_next_ref(r, &t), 0);
     }
+    accel_close(r);
+
+    rewind(f); /* the same through accel_next */
+    r = accel_open_opts(f, o, oerr, sizeof oerr);
+    assert_non_null(r);
+    trace_ref_t tr;
+    size_t k = 0, l2 = 0;
+    int rc2;
+    while ((rc2 = accel_next(r, &tr)) == 1) {
+        while (k < *n && k < MAX_REFS && refs[k].path != ACCEL_L1) {
+            k++;
+            l2++;
+        }
+        if (k < *n && k < MAX_REFS) {
+            assert_int_equal(tr.addr, refs[k].addr);
+            assert_int_equal(tr.pc, refs[k].pc);
+            assert_int_equal(tr.op, refs[k].op);
+            assert_int_equal(tr.core, refs[k].core);
+            assert_int_equal(tr.base_id, 0);
+        }
+        k++;
+    }
+    for (; k < *n && k < MAX_REFS; k++)
+        l2 += refs[k].path != ACCEL_L1;
+    assert_int_equal(rc2, rc);
+    if (*n <= MAX_REFS)
+        assert_int_equal(accel_skipped(r), l2);
+    if (rc < 0)
+        assert_string_equal(accel_error(r), err);
     accel_close(r);
     fclose(f);
     return rc;
 }
 
+/* run_opts with lines of `lb` bytes, 64 address bits and one core. */
+static int run_len(const char *text, size_t len, unsigned lb, accel_ref_t *refs, size_t *n,
+                   char *err, size_t errlen)
+{
+    accel_opts_t o = {lb, 64, 1};
+    return run_opts(text, len, &o, refs, n, err, errlen);
+}
+
 static void expect_refs(const char *text, unsigned lb, const exp_ref_t *e, size_t ne)
 {
-    trace_ref_t refs[MAX_REFS];
+    accel_ref_t refs[MAX_REFS];
     size_t n;
     char err[256];
     int rc = run_len(text, strlen(text), lb, refs, &n, err, sizeof err);
@@ -77,19 +130,18 @@ static void expect_refs(const char *text, unsigned lb, const exp_ref_t *e, size_
         fail_msg("unexpected error: %s", err);
     if (n != ne) {
         for (size_t i = 0; i < n && i < MAX_REFS; i++)
-            print_message("got %c %llx pc %llx\n", refs[i].op == TR_WRITE ? 'W' : 'R',
+            print_message("got %c %llx pc %llx\n", kind_of(&refs[i]),
                           (unsigned long long)refs[i].addr, (unsigned long long)refs[i].pc);
         fail_msg("got %zu requests, expected %zu", n, ne);
     }
     for (size_t i = 0; i < n; i++) {
-        if (refs[i].addr != e[i].addr || refs[i].pc != e[i].pc ||
-            refs[i].op != (e[i].op == 'W' ? TR_WRITE : TR_READ))
+        if (refs[i].addr != e[i].addr || refs[i].pc != e[i].pc || kind_of(&refs[i]) != e[i].op)
             fail_msg("request %zu: got %c %llx pc %llx, expected %c %llx pc %llx", i,
-                     refs[i].op == TR_WRITE ? 'W' : 'R', (unsigned long long)refs[i].addr,
+                     kind_of(&refs[i]), (unsigned long long)refs[i].addr,
                      (unsigned long long)refs[i].pc, e[i].op, (unsigned long long)e[i].addr,
                      (unsigned long long)e[i].pc);
         assert_int_equal(refs[i].core, 0);
-        assert_int_equal(refs[i].base_id, 0);
+        assert_int_equal(refs[i].kernel, 0);
     }
 }
 
@@ -103,7 +155,7 @@ static void expect_refs(const char *text, unsigned lb, const exp_ref_t *e, size_
 
 static void expect_error_len(const char *text, size_t len, const char *msg)
 {
-    trace_ref_t refs[MAX_REFS];
+    accel_ref_t refs[MAX_REFS];
     size_t n;
     char err[256];
     int rc = run_len(text, len, 128, refs, &n, err, sizeof err);
@@ -167,15 +219,37 @@ static void test_open_checks_arguments(void **state)
     accel_close(r);
     accel_close(NULL);
     assert_int_equal(accel_next(NULL, NULL), -1);
+    accel_opts_t o = {128, 0, 1};
+    assert_null(accel_open_opts(f, &o, err, sizeof err));
+    assert_string_equal(err, "accel: address bits 0: allowed: 1 to 64");
+    o.addr_bits = 65;
+    assert_null(accel_open_opts(f, &o, err, sizeof err));
+    assert_string_equal(err, "accel: address bits 65: allowed: 1 to 64");
+    o.addr_bits = 32;
+    o.cores = 0;
+    assert_null(accel_open_opts(f, &o, err, sizeof err));
+    assert_string_equal(err, "accel: cores 0: allowed: 1 to 1024");
+    o.cores = ACCEL_MAX_CORES + 1;
+    assert_null(accel_open_opts(f, &o, err, sizeof err));
+    assert_string_equal(err, "accel: cores 1025: allowed: 1 to 1024");
+    assert_null(accel_open_opts(f, NULL, err, sizeof err));
+    assert_string_equal(err, "accel: no options");
     fclose(f);
 }
 
+/* SPEC 6: an empty trace is an error, naming the line where a thread block was expected. A
+ * thread block without memory instructions is not empty: it issues nothing, without error. */
 static void test_empty_and_header_only(void **state)
 {
     (void)state;
-    EXPECT_NONE("", 128);
-    EXPECT_NONE("\n\n   \n", 128);
-    EXPECT_NONE(FULL_HEAD, 128);
+    expect_error("", "line 1: empty input (an empty trace); expected a kernel trace: "
+                     "\"-key = value\" header lines, then #BEGIN_TB ... #END_TB thread blocks");
+    expect_error("\n\n   \n", "line 3: input ends without a thread block (an empty trace); "
+                               "expected #BEGIN_TB ... #END_TB after the header");
+    /* FULL_HEAD is 16 lines */
+    expect_error(FULL_HEAD, "line 16: input ends without a thread block (an empty trace); "
+                            "expected #BEGIN_TB ... #END_TB after the header");
+    EXPECT_NONE(MINI("0000 ffffffff 0 EXIT 0 0"), 128);
 }
 
 /* ---- header ---------------------------------------------------------------------------- */
@@ -364,9 +438,9 @@ static void test_width_straddles_lines(void **state)
 
 /* ---- opcode classes -------------------------------------------------------------------- */
 
-/* One active thread each, 128-byte lines, one thread block: loads read, stores and atomics
- * write; shared memory, constant, texture, surface and non-memory instructions issue
- * nothing. */
+/* One active thread each, 128-byte lines, one thread block: loads read, stores write, atomics
+ * go to the L2 ('A'), as do the LDGSTS with .BYPASS and the .STRONG.GPU load ('L'); shared
+ * memory, constant, texture, surface and non-memory instructions issue nothing. */
 static void test_opcode_classes(void **state)
 {
     (void)state;
@@ -403,8 +477,8 @@ static void test_opcode_classes(void **state)
            "0190 ffffffff 0 EXIT 0 0 0\n"
            "#END_TB\n",
            128, {'R', 0x1000, 0x10}, {'W', 0x2000, 0x20}, {'R', 0x3000, 0x30},
-           {'W', 0x4000, 0x40}, {'W', 0x5000, 0x50}, {'W', 0x6000, 0x60}, {'W', 0x7000, 0x70},
-           {'W', 0x7800, 0x80}, {'R', 0x8000, 0x90}, {'R', 0x9000, 0xa0});
+           {'W', 0x4000, 0x40}, {'A', 0x5000, 0x50}, {'A', 0x6000, 0x60}, {'A', 0x7000, 0x70},
+           {'A', 0x7800, 0x80}, {'L', 0x8000, 0x90}, {'L', 0x9000, 0xa0});
 }
 
 /* TMA bulk copies (address modes 3 and 4) are parsed and skipped. */
@@ -466,7 +540,8 @@ static void test_empty_mask(void **state)
 
 /* Two thread blocks; in the first, warps 0, 1 and 3 (no warp 2) with 3, 1 and 3 memory
  * instructions among non-memory and shared ones. Round 0: w0 LDG, w1 LDG, w3 STG; round 1:
- * w0 STG, w3 ATOM; round 2: w0 LDG (two lines), w3 RED; then the second thread block. */
+ * w0 STG, w3 ATOM; round 2: w0 LDG (two lines), w3 RED; then the second thread block. The
+ * atomics go to the L2 ('A') in their place. */
 static void test_round_robin(void **state)
 {
     (void)state;
@@ -499,8 +574,8 @@ static void test_round_robin(void **state)
            "0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x8000 4 0\n"        /* 0x8000 */
            "#END_TB\n",
            128, {'R', 0x1000, 0x10}, {'R', 0x1080, 0x10}, {'W', 0x5000, 0x50},
-           {'W', 0x2000, 0x30}, {'W', 0x6000, 0x60}, {'R', 0x3000, 0x40}, {'R', 0x3080, 0x40},
-           {'W', 0x7000, 0x70}, {'R', 0x8000, 0x10});
+           {'W', 0x2000, 0x30}, {'A', 0x6000, 0x60}, {'R', 0x3000, 0x40}, {'R', 0x3080, 0x40},
+           {'A', 0x7000, 0x70}, {'R', 0x8000, 0x10});
 }
 
 /* Warps listed out of order are still issued by increasing warp id. */
@@ -683,20 +758,21 @@ static void test_truncated(void **state)
     /* cut inside "#END_TB" */
     expect_error(MINI_HEAD "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0\n#END_",
                  "line 7: input ends inside the thread block begun at line 2");
-    /* every prefix: a cut inside a thread block is an error naming a line and issues
-     * nothing; a cut in the header may leave a bad value (an error) or not; a cut after
+    /* every prefix: a cut before or inside the thread block is an error naming a line (an
+     * empty trace, a bad header value, a cut block) and issues nothing; a cut after
      * "#END_TB" issues all 7 lines (1 + 3 + 2 for warp 0, 1 for warp 1); never a crash */
     size_t len = strlen(valid_trace);
     size_t tb = (size_t)(strstr(valid_trace, "#BEGIN_TB") - valid_trace) + 9;
     size_t end = (size_t)(strstr(valid_trace, "#END_TB") - valid_trace) + 7;
     for (size_t cut = 0; cut <= len; cut++) {
-        trace_ref_t refs[MAX_REFS];
+        accel_ref_t refs[MAX_REFS];
         size_t n;
         char err[256];
         int rc = run_len(valid_trace, cut, 128, refs, &n, err, sizeof err);
         if (rc < 0)
             assert_true(!strncmp(err, "line ", 5));
         if (cut < tb) {
+            assert_int_equal(rc, -1);
             assert_int_equal(n, 0);
         } else if (cut < end) {
             assert_int_equal(rc, -1);
@@ -738,7 +814,7 @@ static void test_fuzz(void **state)
             default: buf[at] = (char)(RND() & 0xff); break;
             }
         }
-        trace_ref_t refs[MAX_REFS];
+        accel_ref_t refs[MAX_REFS];
         size_t n;
         char err[256];
         int rc = run_len(buf, len, 1u << (RND() % 12), refs, &n, err, sizeof err);
@@ -748,6 +824,320 @@ static void test_fuzz(void **state)
     }
 #undef RND
     free(buf);
+}
+
+
+/* ---- SPEC 6: line size and sectors ------------------------------------------------------- */
+
+/* One fully expected request. */
+typedef struct exp_full {
+    char op;           /* as exp_ref_t */
+    uint64_t addr;     /* line address */
+    unsigned sectors;  /* 32-byte sectors counted on it */
+    unsigned core;
+    uint64_t tb;
+} exp_full_t;
+
+static void expect_full(const char *text, const accel_opts_t *o, const exp_full_t *e, size_t ne)
+{
+    accel_ref_t refs[MAX_REFS];
+    size_t n;
+    char err[256];
+    int rc = run_opts(text, strlen(text), o, refs, &n, err, sizeof err);
+    if (rc != 0)
+        fail_msg("unexpected error: %s", err);
+    for (size_t i = 0; i < n && i < MAX_REFS; i++)
+        if (i >= ne || refs[i].addr != e[i].addr || kind_of(&refs[i]) != e[i].op ||
+            refs[i].sectors != e[i].sectors || refs[i].core != e[i].core ||
+            refs[i].tb != e[i].tb) {
+            for (size_t k = 0; k < n && k < MAX_REFS; k++)
+                print_message("got %c %llx sectors %u core %u tb %llu\n", kind_of(&refs[k]),
+                              (unsigned long long)refs[k].addr, refs[k].sectors, refs[k].core,
+                              (unsigned long long)refs[k].tb);
+            fail_msg("request %zu differs (line %u bytes, %u cores)", i, o->line_bytes,
+                     o->cores);
+        }
+    if (n != ne)
+        fail_msg("got %zu requests, expected %zu", n, ne);
+}
+
+#define EXPECT_FULL(text, lb, cores, ...)                                              \
+    do {                                                                               \
+        static const exp_full_t e_[] = {__VA_ARGS__};                                  \
+        accel_opts_t o_ = {lb, 64, cores};                                             \
+        expect_full(text, &o_, e_, sizeof e_ / sizeof e_[0]);                          \
+    } while (0)
+
+/* A warp coalesces at the configured line size, not at 128 bytes, and counts the 32-byte
+ * sectors it touches whatever the line size. */
+static void test_line_size_and_sectors(void **state)
+{
+    (void)state;
+    /* 32 threads x 4 bytes from 0x1000: bytes 0x1000..0x107f, sectors 0x1000, 0x1020, 0x1040,
+     * 0x1060 (4) */
+    const char *aligned = MINI("0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x1000 4 0");
+    EXPECT_FULL(aligned, 32, 1, {'R', 0x1000, 1, 0, 0}, {'R', 0x1020, 1, 0, 0},
+                {'R', 0x1040, 1, 0, 0}, {'R', 0x1060, 1, 0, 0});
+    EXPECT_FULL(aligned, 64, 1, {'R', 0x1000, 2, 0, 0}, {'R', 0x1040, 2, 0, 0});
+    EXPECT_FULL(aligned, 128, 1, {'R', 0x1000, 4, 0, 0});
+    EXPECT_FULL(aligned, 256, 1, {'R', 0x1000, 4, 0, 0});
+    /* from 0x1010: bytes 0x1010..0x108f, sectors 0x1000 .. 0x1080 (5).
+     * 128-byte lines: 0x1000 holds 0x1010..0x107f (sectors 0x1000-0x1060: 4), 0x1080 holds
+     * 0x1080..0x108f (1). 64-byte lines: 0x1000 (0x1000, 0x1020: 2), 0x1040 (2), 0x1080 (1).
+     * 16-byte lines 0x1010 .. 0x1080: a sector is counted on its lowest line: 0x1010 (sector
+     * 0x1000), 0x1020 (0x1020), 0x1030 (0), 0x1040 (0x1040), 0x1050 (0), 0x1060 (0x1060),
+     * 0x1070 (0), 0x1080 (0x1080): still 5 in all. */
+    const char *shifted = MINI("0010 ffffffff 1 R4 LDG.E 1 R2 4 1 0x1010 4 0");
+    EXPECT_FULL(shifted, 128, 1, {'R', 0x1000, 4, 0, 0}, {'R', 0x1080, 1, 0, 0});
+    EXPECT_FULL(shifted, 64, 1, {'R', 0x1000, 2, 0, 0}, {'R', 0x1040, 2, 0, 0},
+                {'R', 0x1080, 1, 0, 0});
+    EXPECT_FULL(shifted, 16, 1, {'R', 0x1010, 1, 0, 0}, {'R', 0x1020, 1, 0, 0},
+                {'R', 0x1030, 0, 0, 0}, {'R', 0x1040, 1, 0, 0}, {'R', 0x1050, 0, 0, 0},
+                {'R', 0x1060, 1, 0, 0}, {'R', 0x1070, 0, 0, 0}, {'R', 0x1080, 1, 0, 0});
+    /* scattered 8-byte stores: threads 0-3 at 0x2000, 0x2018, 0x2040, 0x20f8: sectors 0x2000
+     * (threads 0 and 1), 0x2040, 0x20e0. 128-byte lines: 0x2000 (2 sectors), 0x2080 (1). */
+    EXPECT_FULL(MINI("0020 0000000f 0 STG.E.64 2 R2 R4 8 0 0x2000 0x2018 0x2040 0x20f8 0"), 128,
+                1, {'W', 0x2000, 2, 0, 0}, {'W', 0x2080, 1, 0, 0});
+    /* one 16-byte load across a sector and a line boundary, 0x3038..0x3047: sectors 0x3020
+     * and 0x3040; 64-byte lines 0x3000 (1), 0x3040 (1); a 128-byte line 0x3000 (2) */
+    const char *wide = MINI("0030 00000001 1 R4 LDG.E.128 1 R2 16 0 0x3038 0");
+    EXPECT_FULL(wide, 64, 1, {'R', 0x3000, 1, 0, 0}, {'R', 0x3040, 1, 0, 0});
+    EXPECT_FULL(wide, 128, 1, {'R', 0x3000, 2, 0, 0});
+    /* 32 threads x 16 bytes, stride 16 from 0x4000: 512 bytes = 16 sectors on 2 256-byte
+     * lines (8 each); each sector once though every thread touches half of one */
+    EXPECT_FULL(MINI("0040 ffffffff 1 R4 LDG.E.128 1 R2 16 1 0x4000 16 0"), 256, 1,
+                {'R', 0x4000, 8, 0, 0}, {'R', 0x4100, 8, 0, 0});
+}
+
+/* ---- SPEC 6: loads that skip the L1, atomics --------------------------------------------- */
+
+/* One active thread each, 128-byte lines. 'L': a load with .CG, .CS, .CV, .BYPASS, or .STRONG
+ * with .GPU or .SYS goes to the L2 only; 'R': .SYS alone (Volta's plain load), .STRONG.CTA,
+ * .CONSTANT, .EF, and .CGX (a part is matched whole); 'W': stores keep the L1 path whatever
+ * their operator; 'A': every atomic and reduction. Generic LD resolved to global follows the
+ * same rule. */
+static void test_l1_skipping_loads_and_atomics(void **state)
+{
+    (void)state;
+    EXPECT(FULL_HEAD
+           "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 18\n"
+           "0010 00000001 1 R4 LDG.E.CG 1 R2 4 0 0x1000 0\n"
+           "0020 00000001 1 R4 LDG.E.CS 1 R2 4 0 0x2000 0\n"
+           "0030 00000001 1 R4 LDG.E.CV 1 R2 4 0 0x3000 0\n"
+           "0040 00000001 0 LDGSTS.E.BYPASS.LTC128B.128 2 R3 R2 16 0 0x4000 0\n"
+           "0050 00000001 1 R4 LDG.E.STRONG.GPU 1 R2 4 0 0x5000 0\n"
+           "0060 00000001 1 R4 LDG.E.64.STRONG.SYS 1 R2 8 0 0x6000 0\n"
+           "0070 00000001 1 R4 LDG.E.SYS 1 R2 4 0 0x7000 0\n"
+           "0080 00000001 1 R4 LDG.E.STRONG.CTA 1 R2 4 0 0x8000 0\n"
+           "0090 00000001 1 R4 LDG.E.128.CONSTANT 1 R2 16 0 0x9000 0\n"
+           "00a0 00000001 1 R4 LDG.E.EF 1 R2 4 0 0xa000 0\n"
+           "00b0 00000001 1 R4 LDG.E.CGX 1 R2 4 0 0xb000 0\n"
+           "00c0 00000001 1 R4 LD.E.CG 1 R2 4 0 0xc000 0\n"
+           "00d0 00000001 0 STG.E.STRONG.GPU 2 R2 R4 4 0 0xd000 0\n"
+           "00e0 00000001 0 STG.E.CG 2 R2 R4 4 0 0xe000 0\n"
+           "00f0 00000001 1 R4 ATOMG.E.ADD.STRONG.GPU 2 R2 R5 4 0 0xf000 0\n"
+           "0100 00000001 1 R4 ATOM.E.CAS 2 R2 R5 4 0 0x10000 0\n"
+           "0110 00000001 0 RED.E.ADD.F32.FTZ.RN 2 R2 R5 4 0 0x11000 0\n"
+           "0120 00000001 0 REDG.E.ADD 2 R2 R5 4 0 0x12000 0\n"
+           "#END_TB\n",
+           128, {'L', 0x1000, 0x10}, {'L', 0x2000, 0x20}, {'L', 0x3000, 0x30},
+           {'L', 0x4000, 0x40}, {'L', 0x5000, 0x50}, {'L', 0x6000, 0x60}, {'R', 0x7000, 0x70},
+           {'R', 0x8000, 0x80}, {'R', 0x9000, 0x90}, {'R', 0xa000, 0xa0}, {'R', 0xb000, 0xb0},
+           {'L', 0xc000, 0xc0}, {'W', 0xd000, 0xd0}, {'W', 0xe000, 0xe0}, {'A', 0xf000, 0xf0},
+           {'A', 0x10000, 0x100}, {'A', 0x11000, 0x110}, {'A', 0x12000, 0x120});
+    /* L2-only requests are coalesced and sector-counted like the rest: 32 threads x 4 bytes
+     * at 0x1000 on 64-byte lines: 2 lines of 2 sectors; an atomic of 2 threads on one word:
+     * 1 line, 1 sector */
+    EXPECT_FULL("-accelsim tracer version = 5\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"
+                "insts = 2\n0010 ffffffff 1 R4 LDG.E.CG 1 R2 4 1 0x1000 4 0\n"
+                "0020 00000003 1 R4 ATOMG.E.ADD 2 R2 R5 4 1 0x2000 0 0\n#END_TB\n",
+                64, 1, {'L', 0x1000, 2, 0, 0}, {'L', 0x1040, 2, 0, 0}, {'A', 0x2000, 1, 0, 0});
+}
+
+/* ---- SPEC 6: thread blocks over cores ----------------------------------------------------- */
+
+/* Five thread blocks: TB0 (warp 0: 0x1000, 0x1100; warp 1: 0x1200), TB1 (no memory
+ * instruction: it still takes a core), TB2 (stores 0x3000, 0x3080), TB3 (0x4000, 0x4100), TB4
+ * (a .CG load 0x5000). Block k runs on core k mod cores, in waves of `cores` blocks issued in
+ * rounds (each block's warps' i-th instruction, blocks in core order). */
+static const char five_tbs[] =
+    "-accelsim tracer version = 5\n"
+    "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 2\n"
+    "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0\n"
+    "0018 00000001 1 R4 LDG.E 1 R2 4 0 0x1100 0\n"
+    "warp = 1\ninsts = 1\n"
+    "0020 00000001 1 R4 LDG.E 1 R2 4 0 0x1200 0\n"
+    "#END_TB\n"
+    "#BEGIN_TB\nthread block = 1,0,0\nwarp = 0\ninsts = 1\n0000 ffffffff 0 EXIT 0 0\n#END_TB\n"
+    "#BEGIN_TB\nthread block = 2,0,0\nwarp = 0\ninsts = 2\n"
+    "0030 00000001 0 STG.E 2 R2 R4 4 0 0x3000 0\n"
+    "0038 00000001 0 STG.E 2 R2 R4 4 0 0x3080 0\n"
+    "#END_TB\n"
+    "#BEGIN_TB\nthread block = 3,0,0\nwarp = 0\ninsts = 2\n"
+    "0040 00000001 1 R4 LDG.E 1 R2 4 0 0x4000 0\n"
+    "0048 00000001 1 R4 LDG.E 1 R2 4 0 0x4100 0\n"
+    "#END_TB\n"
+    "#BEGIN_TB\nthread block = 4,0,0\nwarp = 0\ninsts = 1\n"
+    "0050 00000001 1 R4 LDG.E.CG 1 R2 4 0 0x5000 0\n"
+    "#END_TB\n";
+
+static void test_thread_blocks_round_robin(void **state)
+{
+    (void)state;
+    /* one core: block by block, warps round-robin: 0x1000 0x1200 0x1100 | 0x3000 0x3080 |
+     * 0x4000 0x4100 | 0x5000 */
+    EXPECT_FULL(five_tbs, 128, 1, {'R', 0x1000, 1, 0, 0}, {'R', 0x1200, 1, 0, 0},
+                {'R', 0x1100, 1, 0, 0}, {'W', 0x3000, 1, 0, 2}, {'W', 0x3080, 1, 0, 2},
+                {'R', 0x4000, 1, 0, 3}, {'R', 0x4100, 1, 0, 3}, {'L', 0x5000, 1, 0, 4});
+    /* two cores: wave TB0 (core 0), TB1 (core 1, nothing): round 0 0x1000 0x1200, round 1
+     * 0x1100; wave TB2 (core 0), TB3 (core 1): round 0 0x3000 0x4000, round 1 0x3080 0x4100;
+     * wave TB4 (core 0): 0x5000 */
+    EXPECT_FULL(five_tbs, 128, 2, {'R', 0x1000, 1, 0, 0}, {'R', 0x1200, 1, 0, 0},
+                {'R', 0x1100, 1, 0, 0}, {'W', 0x3000, 1, 0, 2}, {'R', 0x4000, 1, 1, 3},
+                {'W', 0x3080, 1, 0, 2}, {'R', 0x4100, 1, 1, 3}, {'L', 0x5000, 1, 0, 4});
+    /* three cores: wave TB0 TB1 TB2 (cores 0 1 2): round 0 0x1000 0x1200 0x3000, round 1
+     * 0x1100 0x3080; wave TB3 (core 0) TB4 (core 1): round 0 0x4000 0x5000, round 1 0x4100 */
+    EXPECT_FULL(five_tbs, 128, 3, {'R', 0x1000, 1, 0, 0}, {'R', 0x1200, 1, 0, 0},
+                {'W', 0x3000, 1, 2, 2}, {'R', 0x1100, 1, 0, 0}, {'W', 0x3080, 1, 2, 2},
+                {'R', 0x4000, 1, 0, 3}, {'L', 0x5000, 1, 1, 4}, {'R', 0x4100, 1, 0, 3});
+    /* more cores than blocks: one wave, TB k on core k */
+    EXPECT_FULL(five_tbs, 128, 8, {'R', 0x1000, 1, 0, 0}, {'R', 0x1200, 1, 0, 0},
+                {'W', 0x3000, 1, 2, 2}, {'R', 0x4000, 1, 3, 3}, {'L', 0x5000, 1, 4, 4},
+                {'R', 0x1100, 1, 0, 0}, {'W', 0x3080, 1, 2, 2}, {'R', 0x4100, 1, 3, 3});
+    /* all five blocks are counted */
+    FILE *f = stream_of(five_tbs, strlen(five_tbs));
+    accel_reader_t *r = accel_open(f, 128, NULL, 0);
+    accel_ref_t a;
+    while (accel_next_ref(r, &a) == 1)
+        ;
+    assert_int_equal(accel_tbs(r), 5);
+    accel_close(r);
+    fclose(f);
+}
+
+/* ---- SPEC 6: tracer versions 4 to 6 ------------------------------------------------------- */
+
+#define MINI6_HEAD                                                                     \
+    "-accelsim tracer version = 6\n"                                                   \
+    "#BEGIN_TB\n"                                                                      \
+    "thread block = 0,0,0\n"                                                           \
+    "warp = 0\n"                                                                       \
+    "insts = 1\n"
+
+/* Version 6: uniform registers (URn) in either list; up to two immediates; then NoVal, or Val
+ * and the values. */
+static void test_version_6(void **state)
+{
+    (void)state;
+    EXPECT("-accelsim tracer version = 6\n"
+           "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 4\n"
+           "0000 ffffffff 1 UR4 S2UR 0 0 0 0 NoVal\n"
+           /* threads 0, 1 at 0x1000, 0x1004: one line */
+           "0010 00000003 1 R4 LDG.E 2 R2 UR6 4 1 0x1000 4 0 0 Val 0x3f800000 0x40000000\n"
+           "0020 00000001 0 STG.E 3 R2 UR4 R5 4 0 0x2000 -8 NoVal\n"
+           "0030 ffffffff 0 EXIT 0 0 NoVal\n"
+           "#END_TB\n",
+           128, {'R', 0x1000, 0x10}, {'W', 0x2000, 0x20});
+    static const struct { const char *head, *inst, *err; } cases[] = {
+        {MINI6_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0",
+         "line 6: instruction: missing NoVal or Val (tracer version 6)"},
+        {MINI6_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0 0 0 NoVal",
+         "line 6: instruction: expected NoVal or Val (tracer version 6), got \"0\""},
+        {MINI6_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0 Val",
+         "line 6: instruction: missing value after Val"},
+        {MINI6_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0 Val 1 zz",
+         "line 6: instruction: bad value \"zz\" after Val"},
+        {MINI6_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 NoVal 5",
+         "line 6: instruction: unexpected \"5\" after NoVal"},
+        {MINI6_HEAD, "0010 00000001 1 XR4 LDG.E 1 R2 4 0 0x1000 NoVal",
+         "line 6: instruction: bad register \"XR4\" (expected Rn or URn)"},
+        {MINI_HEAD, "0010 00000001 1 UR4 LDG.E 1 R2 4 0 0x1000 0",
+         "line 6: instruction: bad register \"UR4\" (expected Rn; URn needs tracer version 6)"},
+        {MINI_HEAD, "0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0 NoVal",
+         "line 6: instruction: unexpected \"NoVal\" after the immediate"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[512];
+        snprintf(text, sizeof text, "%s%s\n#END_TB\n", cases[i].head, cases[i].inst);
+        expect_error(text, cases[i].err);
+    }
+    expect_error("-accelsim tracer version = 7\n",
+                 "line 1: -accelsim tracer version = 7: allowed: 1 to 6");
+    expect_error("-accelsim tracer version = 0\n",
+                 "line 1: -accelsim tracer version = 0: allowed: 1 to 6");
+}
+
+/* ---- SPEC 6: addresses beyond the address bits ------------------------------------------- */
+
+static void expect_error_bits(const char *text, unsigned bits, const char *msg)
+{
+    accel_ref_t refs[MAX_REFS];
+    size_t n;
+    char err[256];
+    accel_opts_t o = {128, bits, 1};
+    if (run_opts(text, strlen(text), &o, refs, &n, err, sizeof err) != -1)
+        fail_msg("no error, expected \"%s\"", msg);
+    assert_string_equal(err, msg);
+}
+
+/* Every simulated byte must lie below 2^l1.addr_bits: the error names the line, the address,
+ * the thread, the key and the width to raise it to. Skipped accesses are not checked. */
+static void test_addr_bits(void **state)
+{
+    (void)state;
+    accel_ref_t refs[MAX_REFS];
+    size_t n;
+    char err[256];
+    /* 32 bits: the last word fits (last byte 0xffffffff) */
+    accel_opts_t o32 = {128, 32, 1};
+    const char *last = MINI("0010 00000001 1 R4 LDG.E 1 R2 4 0 0xfffffffc 0");
+    assert_int_equal(run_opts(last, strlen(last), &o32, refs, &n, err, sizeof err), 0);
+    assert_int_equal(n, 1);
+    assert_int_equal(refs[0].addr, 0xffffff80);
+    /* one byte more does not: its last byte is 0x100000000 (33 bits) */
+    expect_error_bits(MINI("0010 00000001 1 R4 LDG.E 1 R2 4 0 0xfffffffd 0"), 32,
+                      "line 6: address 0xfffffffd (thread 0, 4 bytes) does not fit "
+                      "l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to "
+                      "33 or more");
+    /* the width comes from the opcode: 16 bytes at 0xfffffff8 end at 0x100000007 */
+    expect_error_bits(MINI("0010 00000001 1 R4 LDG.E.128 1 R2 16 0 0xfffffff8 0"), 32,
+                      "line 6: address 0xfffffff8 (thread 0, 16 bytes) does not fit "
+                      "l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to "
+                      "33 or more");
+    /* a 47-bit GPU address on thread 2 (mask 0b110: threads 1 and 2) */
+    expect_error_bits(MINI("0010 00000006 1 R4 LDG.E 1 R2 4 0 0x1000 0x7f0000001000 0"), 32,
+                      "line 6: address 0x7f0000001000 (thread 2, 4 bytes) does not fit "
+                      "l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to "
+                      "47 or more");
+    /* ... which 47 bits hold */
+    accel_opts_t o47 = {128, 47, 1};
+    const char *gpu = MINI("0010 00000006 1 R4 LDG.E 1 R2 4 0 0x1000 0x7f0000001000 0");
+    assert_int_equal(run_opts(gpu, strlen(gpu), &o47, refs, &n, err, sizeof err), 0);
+    assert_int_equal(n, 2);
+    /* L2-only loads, atomics and stores are checked too */
+    expect_error_bits(MINI("0020 00000001 1 R4 LDG.E.CG 1 R2 4 0 0x100000000 0"), 32,
+                      "line 6: address 0x100000000 (thread 0, 4 bytes) does not fit "
+                      "l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to "
+                      "33 or more");
+    expect_error_bits(MINI("0020 00000001 1 R4 ATOMG.E.ADD 2 R2 R5 4 0 0x10000 0"), 16,
+                      "line 6: address 0x10000 (thread 0, 4 bytes) does not fit "
+                      "l1.addr_bits = 16 (addresses up to 0xffff); raise l1.addr_bits to 17 or "
+                      "more");
+    expect_error_bits(MINI("0020 00000001 0 STG.E 2 R2 R4 4 0 0x20000 0"), 16,
+                      "line 6: address 0x20000 (thread 0, 4 bytes) does not fit "
+                      "l1.addr_bits = 16 (addresses up to 0xffff); raise l1.addr_bits to 18 or "
+                      "more");
+    /* shared memory (LDS, and a generic LD into the shared window) and TMA are not simulated,
+     * so not checked: no request, no error */
+    static const char skipped[] =
+        FULL_HEAD "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+        "0010 00000001 1 R4 LDS 1 R3 4 0 0x7f0675000000 0\n"
+        "0020 00000001 1 R4 LD.E 1 R2 4 0 0x7f0675000100 0\n"
+        "0030 00000001 0 UTMALDG.2D 2 R8 R10 16 3 2 0x7f0000001000 0x7f0000002000 0\n"
+        "#END_TB\n";
+    accel_opts_t o16 = {128, 16, 1};
+    assert_int_equal(run_opts(skipped, strlen(skipped), &o16, refs, &n, err, sizeof err), 0);
+    assert_int_equal(n, 0);
 }
 
 int main(void)
@@ -777,6 +1167,11 @@ int main(void)
         cmocka_unit_test(test_bad_bytes_and_long_lines),
         cmocka_unit_test(test_truncated),
         cmocka_unit_test(test_fuzz),
+        cmocka_unit_test(test_line_size_and_sectors),
+        cmocka_unit_test(test_l1_skipping_loads_and_atomics),
+        cmocka_unit_test(test_thread_blocks_round_robin),
+        cmocka_unit_test(test_version_6),
+        cmocka_unit_test(test_addr_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,7 +31,7 @@
 #define BIN_END 0xffu           /* op of the end record; its address field = records before it */
 #define DBIN_RECORD 8           /* Dinero binary: address 32, size 16, label 8, pad 8 */
 #define DIN_LABELS 6            /* Dinero IV's labels 0..5 (din and Dinero binary) */
-#define ACCEL_LINE_BYTES 128    /* coalescing granularity of Accel-Sim warps */
+#define ACCEL_LINE_BYTES 128    /* Accel-Sim coalescing when no line size is given */
 
 /* What a Dinero label becomes (trace_reader.act): a trace_op_t, or one of these. */
 enum {
@@ -217,7 +217,9 @@ trace_reader_t *trace_open_opts(const char *path, trace_format_t fmt, const trac
         cookie_io_functions_t io = {accel_cookie_read, NULL, NULL, NULL};
         r->accel_stream = fopencookie(r, "r", io);
         if (!r->accel_stream ||
-            !(r->accel = accel_open(r->accel_stream, ACCEL_LINE_BYTES, err, errlen)))
+            !(r->accel = accel_open(r->accel_stream,
+                                    r->opts.line_bytes ? r->opts.line_bytes : ACCEL_LINE_BYTES,
+                                    err, errlen)))
             goto fail;
     }
     return r;

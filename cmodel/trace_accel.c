@@ -1,6 +1,6 @@
-/* trace_accel: Accel-Sim traceg reader. Reads one thread block at a time, keeps per warp the
- * coalesced line addresses of its memory instructions, then issues them round-robin by warp.
- * The format and every decision are described in trace_accel.h. */
+/* trace_accel: Accel-Sim traceg reader. Reads a wave of thread blocks (one per core), keeps per
+ * warp the coalesced line addresses of its memory instructions with their sector counts, then
+ * issues the wave in rounds. The format and every decision are described in trace_accel.h. */
 #include "trace_accel.h"
 
 #include <stdarg.h>
@@ -16,7 +16,9 @@
 #define MAX_TOKENS (ACCEL_LINE_MAX / 2 + 1)
 #define MAX_REGS 32                     /* register operands per list (Accel-Sim: 1 and 4) */
 
-typedef enum { K_OTHER, K_READ, K_WRITE, K_GEN_READ, K_GEN_WRITE } kind_t;
+#define SECTORS_MAX (WARP_THREADS * (ACCEL_MAX_WIDTH / ACCEL_SECTOR_BYTES + 1)) /* per inst */
+
+typedef enum { K_OTHER, K_READ, K_WRITE, K_ATOMIC, K_GEN_READ, K_GEN_WRITE } kind_t;
 
 /* One memory instruction that issues requests: lines pool[first .. first+count). */
 typedef struct accel_inst {
@@ -24,20 +26,31 @@ typedef struct accel_inst {
     size_t first;     /* index of its first line address in the pool */
     uint32_t count;   /* number of distinct lines, >= 1 (at most 32 * (256 + 1)) */
     uint8_t op;       /* TR_READ or TR_WRITE */
+    uint8_t path;     /* accel_path_t */
 } accel_inst_t;
 
-/* One warp of the thread block being read. */
+/* One warp of a buffered thread block. */
 typedef struct accel_warp {
     accel_inst_t *inst;  /* request-issuing instructions, in trace order */
     size_t n, cap;       /* used / allocated entries of inst */
     uint8_t seen;        /* its "warp = W" line was met in this thread block */
 } accel_warp_t;
 
+/* One buffered thread block of the wave (a slot, reused by the next wave). */
+typedef struct accel_tb {
+    accel_warp_t *warp;  /* slots by warp id: warp[0 .. nwarp) in use */
+    size_t nwarp;        /* 1 + highest warp id seen, 0 = none */
+    size_t warp_cap;     /* allocated slots: 0 or ACCEL_MAX_WARPS */
+    uint64_t number;     /* thread block number in the kernel, from 0 */
+} accel_tb_t;
+
 enum { ST_READING = 0, ST_DONE = 1, ST_FAILED = -1 };
 
 struct accel_reader {
     FILE *f;                          /* input, not owned */
     uint64_t line_bytes;              /* coalescing granularity, a power of two */
+    unsigned addr_bits;               /* simulated addresses lie below 2^addr_bits (1..64) */
+    unsigned cores;                   /* wave size: thread block k on core k mod cores */
     /* input */
     char in[IN_CAP];                  /* in[in_pos .. in_len): bytes read, not yet split */
     size_t in_pos, in_len;
@@ -53,21 +66,25 @@ struct accel_reader {
     int lineinfo;                     /* instruction lines start with a source line number */
     uint64_t shmem_base, local_base;  /* generic-address windows; 0 = not given */
     uint64_t block_warps;             /* warps per thread block from "-block dim", 0 = unknown */
-    /* thread block being read */
+    /* thread block being read: tb[ntb] */
     int in_tb;                        /* between #BEGIN_TB and #END_TB */
     unsigned long long tb_line;       /* line of its #BEGIN_TB */
     long cur_warp;                    /* warp whose instructions follow, -1 = none yet */
     int have_insts;                   /* its "insts = M" was read */
     unsigned long long insts_expect;  /* M */
     unsigned long long insts_seen;    /* instruction lines read for it so far */
-    accel_warp_t *warp;               /* warp[0 .. nwarp): slots by warp id */
-    size_t nwarp, warp_cap;
+    /* the wave: tb[0 .. ntb) complete, then the one being read */
+    accel_tb_t *tb;                   /* [cores] slots */
+    size_t ntb;
+    uint64_t tbs;                     /* complete thread blocks read (the next one's number) */
     uint64_t *pool;                   /* line addresses of all buffered instructions */
-    size_t pool_n, pool_cap;
-    /* issuing the buffered thread block */
+    uint16_t *pool_sec;               /* ... and the sectors counted on each */
+    size_t pool_n, pool_cap;          /* both arrays have pool_cap entries */
+    /* issuing the buffered wave */
     int issuing;
     size_t round, rounds;             /* round k issues every warp's k-th instruction */
-    size_t wi, li;                    /* warp slot, and line within its instruction */
+    size_t ti, wi, li;                /* block slot, warp slot, line within the instruction */
+    uint64_t skipped;                 /* L2-only requests accel_next left out */
     int state;                        /* ST_READING, ST_DONE or ST_FAILED */
     char err[256];
 };
@@ -286,6 +303,9 @@ static int header_line(accel_reader_t *r, const char *p)
     if (!strcmp(key, "accelsim tracer version")) {
         if (long_val || parse_udec(val, &x) != 0)
             return fail(r, "-accelsim tracer version: expected a number, got \"%s\"", val);
+        if (x < 1 || x > ACCEL_MAX_VERSION)
+            return fail(r, "-accelsim tracer version = %llu: allowed: 1 to %d",
+                        (unsigned long long)x, ACCEL_MAX_VERSION);
         r->version = x;
         r->have_version = 1;
     } else if (!strcmp(key, "enable lineinfo")) {
@@ -312,19 +332,37 @@ static int header_line(accel_reader_t *r, const char *p)
 
 /* ---- one thread block ------------------------------------------------------------------ */
 
-static void tb_reset(accel_reader_t *r)
+/* Empty one block slot for reuse. */
+static void tb_clear(accel_tb_t *t)
 {
-    for (size_t i = 0; i < r->nwarp; i++) {
-        r->warp[i].n = 0;
-        r->warp[i].seen = 0;
+    for (size_t i = 0; i < t->nwarp; i++) {
+        t->warp[i].n = 0;
+        t->warp[i].seen = 0;
     }
-    r->nwarp = 0;
+    t->nwarp = 0;
+}
+
+/* The wave was issued: empty every slot and the pool. */
+static void wave_reset(accel_reader_t *r)
+{
+    for (size_t i = 0; i < r->ntb; i++)
+        tb_clear(&r->tb[i]);
+    r->ntb = 0;
     r->pool_n = 0;
-    r->in_tb = 0;
-    r->cur_warp = -1;
-    r->have_insts = 0;
     r->issuing = 0;
-    r->round = r->rounds = r->wi = r->li = 0;
+    r->round = r->rounds = r->ti = r->wi = r->li = 0;
+}
+
+/* Start issuing the complete blocks tb[0 .. ntb). */
+static void wave_start(accel_reader_t *r)
+{
+    r->rounds = 0;
+    for (size_t t = 0; t < r->ntb; t++)
+        for (size_t i = 0; i < r->tb[t].nwarp; i++)
+            if (r->tb[t].warp[i].n > r->rounds)
+                r->rounds = r->tb[t].warp[i].n;
+    r->issuing = 1;
+    r->round = r->ti = r->wi = r->li = 0;
 }
 
 /* Room for one more element of size sz in p (n used of *cap): the possibly moved block, or
@@ -369,21 +407,22 @@ static int warp_line(accel_reader_t *r)
     if (r->block_warps && w >= r->block_warps)
         return fail(r, "warp %llu: the block dim gives %llu warps", (unsigned long long)w,
                     (unsigned long long)r->block_warps);
-    if (w >= r->warp_cap) {
+    accel_tb_t *t = &r->tb[r->ntb];
+    if (w >= t->warp_cap) {
         size_t c = ACCEL_MAX_WARPS;
-        accel_warp_t *q = realloc(r->warp, c * sizeof *q);
+        accel_warp_t *q = realloc(t->warp, c * sizeof *q);
         if (!q)
             return fail(r, "out of memory");
-        memset(q + r->warp_cap, 0, (c - r->warp_cap) * sizeof *q);
-        r->warp = q;
-        r->warp_cap = c;
+        memset(q + t->warp_cap, 0, (c - t->warp_cap) * sizeof *q);
+        t->warp = q;
+        t->warp_cap = c;
     }
-    if (w >= r->nwarp)
-        r->nwarp = (size_t)w + 1;
-    if (r->warp[w].seen)
+    if (w >= t->nwarp)
+        t->nwarp = (size_t)w + 1;
+    if (t->warp[w].seen)
         return fail(r, "warp %llu appears twice in the thread block begun at line %llu",
                     (unsigned long long)w, r->tb_line);
-    r->warp[w].seen = 1;
+    t->warp[w].seen = 1;
     r->cur_warp = (long)w;
     r->have_insts = 0;
     r->insts_seen = 0;
@@ -427,9 +466,9 @@ static unsigned opcode_width(const char *op)
 static kind_t opcode_kind(const char *op)
 {
     static const struct { const char *name; kind_t kind; } table[] = {
-        {"LDG", K_READ},   {"LDL", K_READ},    {"LDGSTS", K_READ},
-        {"STG", K_WRITE},  {"STL", K_WRITE},
-        {"ATOM", K_WRITE}, {"ATOMG", K_WRITE}, {"RED", K_WRITE}, {"REDG", K_WRITE},
+        {"LDG", K_READ},    {"LDL", K_READ},     {"LDGSTS", K_READ},
+        {"STG", K_WRITE},   {"STL", K_WRITE},
+        {"ATOM", K_ATOMIC}, {"ATOMG", K_ATOMIC}, {"RED", K_ATOMIC}, {"REDG", K_ATOMIC},
         {"LD", K_GEN_READ}, {"ST", K_GEN_WRITE},
     };
     size_t n = strcspn(op, ".");
@@ -437,6 +476,26 @@ static kind_t opcode_kind(const char *op)
         if (strlen(table[i].name) == n && !strncmp(op, table[i].name, n))
             return table[i].kind;
     return K_OTHER;
+}
+
+/* 1 when a '.'-part of the opcode after the first is exactly `part`. */
+static int has_part(const char *op, const char *part)
+{
+    size_t n = strlen(part);
+    for (const char *s = strchr(op, '.'); s; s = strchr(s, '.')) {
+        s++;
+        if (!strncmp(s, part, n) && (s[n] == '.' || s[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
+/* A load whose cache operator sends it past the L1 (trace_accel.h). */
+static int skips_l1(const char *op)
+{
+    return has_part(op, "CG") || has_part(op, "CS") || has_part(op, "CV") ||
+           has_part(op, "BYPASS") ||
+           (has_part(op, "STRONG") && (has_part(op, "GPU") || has_part(op, "SYS")));
 }
 
 static int is_tma(const char *op)
@@ -460,32 +519,76 @@ static int valid_opcode(const char *op)
     return 1;
 }
 
-/* "R<digits>" */
-static int valid_reg(const char *t)
+/* "R<digits>"; with uniform (tracer version 6) also "UR<digits>" */
+static int valid_reg(const char *t, int uniform)
 {
     uint64_t v;
+    if (uniform && t[0] == 'U')
+        t++;
     return t[0] == 'R' && parse_udec(t + 1, &v) == 0;
 }
 
+/* A decimal (optionally signed) or hex (optional 0x) number: an immediate or a value. */
+static int is_number(const char *t)
+{
+    uint64_t v;
+    int64_t sv;
+    return parse_sdec(t, &sv) == 0 || parse_hex(t, &v) == 0;
+}
+
+/* Room for one more pool entry (both arrays). 0, or -1 when out of memory. */
+static int pool_room(accel_reader_t *r)
+{
+    if (r->pool_n < r->pool_cap)
+        return 0;
+    size_t cap = r->pool_cap;
+    uint64_t *q = grow(r->pool, &cap, r->pool_n, sizeof *q);
+    if (!q)
+        return -1;
+    r->pool = q;
+    uint16_t *qs = realloc(r->pool_sec, cap * sizeof *qs);
+    if (!qs)
+        return -1; /* pool_cap unchanged: the next call retries the second array */
+    r->pool_sec = qs;
+    r->pool_cap = cap;
+    return 0;
+}
+
 /* Add the distinct lines touched by n accesses of `width` bytes at a[] to the pool, in
- * increasing order, and record the instruction in the current warp. */
-static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, const uint64_t *a, unsigned n,
-                    unsigned width)
+ * increasing order, each with the sectors counted on it (trace_accel.h), and record the
+ * instruction in the current warp. */
+static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, uint8_t path, const uint64_t *a,
+                    unsigned n, unsigned width)
 {
     uint64_t lo[WARP_THREADS], hi[WARP_THREADS];
+    uint64_t sec[SECTORS_MAX]; /* distinct sector numbers (address / 32), increasing */
+    size_t ns = 0;
     const uint64_t mask = ~(r->line_bytes - 1);
     for (unsigned i = 0; i < n; i++) {
         uint64_t end = a[i] > UINT64_MAX - (width - 1) ? UINT64_MAX : a[i] + (width - 1);
         uint64_t l = a[i] & mask, h = end & mask;
-        unsigned j = i;  /* insertion sort by lo */
+        unsigned j = i; /* insertion sort by lo */
         for (; j > 0 && lo[j - 1] > l; j--) {
             lo[j] = lo[j - 1];
             hi[j] = hi[j - 1];
         }
         lo[j] = l;
         hi[j] = h;
+        for (uint64_t sc = a[i] / ACCEL_SECTOR_BYTES;; sc++) { /* at most 9 per thread */
+            size_t k = ns; /* insertion into the sorted set; coalesced warps append */
+            while (k > 0 && sec[k - 1] > sc)
+                k--;
+            if (k == 0 || sec[k - 1] != sc) {
+                memmove(sec + k + 1, sec + k, (ns - k) * sizeof *sec);
+                sec[k] = sc;
+                ns++;
+            }
+            if (sc == end / ACCEL_SECTOR_BYTES)
+                break;
+        }
     }
     size_t first = r->pool_n;
+    size_t si = 0;      /* next sector not yet counted */
     uint64_t next = 0;  /* lowest line not yet issued */
     int top = 0;        /* the last line of the address space was issued */
     for (unsigned i = 0; i < n && !top; i++) {
@@ -493,11 +596,18 @@ static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, const uint64_t *
         if (l > hi[i])
             continue;
         for (;;) {
-            uint64_t *q = grow(r->pool, &r->pool_cap, r->pool_n, sizeof *q);
-            if (!q)
+            if (pool_room(r) != 0)
                 return fail(r, "out of memory (thread block too large)");
-            r->pool = q;
-            r->pool[r->pool_n++] = l;
+            /* the sectors not yet counted that start at or below this line's last byte all
+             * overlap it: a lower one would overlap an earlier issued line */
+            uint64_t last = (l + (r->line_bytes - 1)) / ACCEL_SECTOR_BYTES;
+            uint16_t cnt = 0;
+            while (si < ns && sec[si] <= last) {
+                si++;
+                cnt++;
+            }
+            r->pool[r->pool_n] = l;
+            r->pool_sec[r->pool_n++] = cnt;
             if (l == hi[i])
                 break;
             l += r->line_bytes;
@@ -507,12 +617,12 @@ static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, const uint64_t *
         else
             next = hi[i] + r->line_bytes;
     }
-    accel_warp_t *w = &r->warp[r->cur_warp];
+    accel_warp_t *w = &r->tb[r->ntb].warp[r->cur_warp];
     accel_inst_t *q = grow(w->inst, &w->cap, w->n, sizeof *q);
     if (!q)
         return fail(r, "out of memory (thread block too large)");
     w->inst = q;
-    w->inst[w->n++] = (accel_inst_t){pc, first, (uint32_t)(r->pool_n - first), op};
+    w->inst[w->n++] = (accel_inst_t){pc, first, (uint32_t)(r->pool_n - first), op, path};
     return 0;
 }
 
@@ -587,13 +697,42 @@ static int mem_operands(accel_reader_t *r, size_t *pi, int tma, unsigned nact, u
     return 0;
 }
 
+/* Every active thread's bytes [a, a + width - 1] lie below 2^addr_bits; else an error naming
+ * the first that does not, its thread and the address bits it needs. */
+static int fits(accel_reader_t *r, const uint64_t *a, unsigned nact, uint32_t mask,
+                unsigned width)
+{
+    if (r->addr_bits >= 64)
+        return 0;
+    const uint64_t top = (UINT64_C(1) << r->addr_bits) - 1; /* highest address that fits */
+    unsigned lane = 0;
+    for (unsigned k = 0; k < nact; k++, lane++) {
+        while (!(mask >> lane & 1))
+            lane++;
+        if (a[k] <= top && width - 1 <= top - a[k])
+            continue;
+        unsigned need = 64; /* bits of the access's last byte (64 when it wraps) */
+        if (a[k] <= UINT64_MAX - (width - 1)) {
+            uint64_t last = a[k] + (width - 1);
+            need = 0;
+            while (need < 64 && last >> need)
+                need++;
+        }
+        return fail(r, "address 0x%llx (thread %u, %u bytes) does not fit l1.addr_bits = %u "
+                    "(addresses up to 0x%llx); raise l1.addr_bits to %u or more",
+                    (unsigned long long)a[k], lane, width, r->addr_bits,
+                    (unsigned long long)top, need);
+    }
+    return 0;
+}
+
 /* One instruction line (tokenized): check it whole, then keep its requests if any. */
 static int inst_line(accel_reader_t *r)
 {
     char **t = r->tok;
     size_t nt = r->ntok, i = 0;
     uint64_t v, pc, mask, mem_width;
-    int64_t sv;
+    int v6 = r->have_version && r->version >= 6; /* uniform registers, Val/NoVal */
 
     if (r->have_version && r->version < 3)
         for (int k = 0; k < 4; k++, i++) {
@@ -620,8 +759,10 @@ static int inst_line(accel_reader_t *r)
                         list ? "source" : "destination", t[i - 1]);
         for (uint64_t k = 0; k < v; k++, i++) {
             NEED("register");
-            if (!valid_reg(t[i]))
-                return fail(r, "instruction: bad register \"%.40s\" (expected Rn)", t[i]);
+            if (!valid_reg(t[i], v6))
+                return fail(r, "instruction: bad register \"%.40s\" (expected Rn%s)", t[i],
+                            v6 ? " or URn" : valid_reg(t[i], 1) ? "; URn needs tracer version 6"
+                                                                : "");
         }
         if (!list) {
             NEED("opcode");
@@ -641,13 +782,30 @@ static int inst_line(accel_reader_t *r)
     int tma = is_tma(opcode);
     if (mem_width > 0 && mem_operands(r, &i, tma, nact, addr) != 0)
         return -1;
-    if (i < nt) {  /* the immediate (tracer version 5) */
-        if (parse_sdec(t[i], &sv) != 0 && parse_hex(t[i], &v) != 0)
-            return fail(r, "instruction: unexpected \"%.40s\"", t[i]);
-        i++;
+    /* the tail: immediates (version 5: one; version 6: up to two), then version 6's
+     * NoVal or Val with the register values */
+    unsigned imms = 0;
+    for (; i < nt && imms < (v6 ? 2u : 1u) && is_number(t[i]); i++)
+        imms++;
+    if (v6) {
+        NEED("NoVal or Val (tracer version 6)");
+        if (!strcmp(t[i], "Val")) {
+            i++;
+            NEED("value after Val");
+            for (; i < nt; i++)
+                if (!is_number(t[i]))
+                    return fail(r, "instruction: bad value \"%.40s\" after Val", t[i]);
+        } else if (!strcmp(t[i], "NoVal")) {
+            i++;
+        } else {
+            return fail(r, "instruction: expected NoVal or Val (tracer version 6), got "
+                        "\"%.40s\"", t[i]);
+        }
     }
     if (i < nt)
-        return fail(r, "instruction: unexpected \"%.40s\" after the immediate", t[i]);
+        return fail(r, v6     ? "instruction: unexpected \"%.40s\" after NoVal"
+                       : imms ? "instruction: unexpected \"%.40s\" after the immediate"
+                              : "instruction: unexpected \"%.40s\"", t[i]);
 
     if (mem_width == 0 || tma || nact == 0)
         return 0;
@@ -661,7 +819,13 @@ static int inst_line(accel_reader_t *r)
     }
     if (k == K_OTHER)
         return 0;
-    return add_inst(r, pc, k == K_READ ? TR_READ : TR_WRITE, addr, nact, opcode_width(opcode));
+    unsigned width = opcode_width(opcode);
+    if (fits(r, addr, nact, (uint32_t)mask, width) != 0)
+        return -1;
+    uint8_t path = k == K_ATOMIC ? ACCEL_ATOMIC
+                   : k == K_READ && skips_l1(opcode) ? ACCEL_L2_LOAD : ACCEL_L1;
+    return add_inst(r, pc, k == K_WRITE || k == K_ATOMIC ? TR_WRITE : TR_READ, path, addr, nact,
+                    width);
 }
 
 #undef NEED
@@ -705,12 +869,9 @@ static int tb_line(accel_reader_t *r)
         if (warp_done(r) != 0)
             return -1;
         r->in_tb = 0;
-        r->rounds = 0;
-        for (size_t i = 0; i < r->nwarp; i++)
-            if (r->warp[i].n > r->rounds)
-                r->rounds = r->warp[i].n;
-        r->issuing = 1;
-        r->round = r->wi = r->li = 0;
+        r->tbs++;
+        if (++r->ntb == r->cores) /* a full wave: one block per core */
+            wave_start(r);
         return 0;
     }
     if (!strcmp(t0, "#BEGIN_TB"))
@@ -751,6 +912,18 @@ static int step(accel_reader_t *r)
     if (rc == 0) {
         if (r->in_tb)
             return fail(r, "input ends inside the thread block begun at line %llu", r->tb_line);
+        if (r->tbs == 0) {
+            if (r->lineno == 0) {
+                r->lineno = 1; /* where the header should begin */
+                return fail(r, "empty input (an empty trace); expected a kernel trace: "
+                            "\"-key = value\" header lines, then #BEGIN_TB ... #END_TB "
+                            "thread blocks");
+            }
+            return fail(r, "input ends without a thread block (an empty trace); expected "
+                        "#BEGIN_TB ... #END_TB after the header");
+        }
+        if (r->ntb > 0) /* the last wave, shorter than cores */
+            wave_start(r);
         r->state = ST_DONE;
         return 0;
     }
@@ -778,6 +951,7 @@ static int step(accel_reader_t *r)
         r->tb_line = r->lineno;
         r->cur_warp = -1;
         r->have_insts = 0;
+        r->tb[r->ntb].number = r->tbs; /* ntb < cores: a full wave is issued first */
         return 0;
     }
     if (!strcmp(r->tok[0], "#END_TB"))
@@ -790,56 +964,78 @@ static int step(accel_reader_t *r)
 
 /* ---- public interface ------------------------------------------------------------------ */
 
-accel_reader_t *accel_open(FILE *f, unsigned line_bytes, char *err, size_t errlen)
+accel_reader_t *accel_open_opts(FILE *f, const accel_opts_t *o, char *err, size_t errlen)
 {
     accel_reader_t *r = NULL;
-    if (!f) {
-        if (err && errlen)
-            snprintf(err, errlen, "accel: no input stream");
+    char msg[96] = "";
+    if (!f)
+        snprintf(msg, sizeof msg, "accel: no input stream");
+    else if (!o)
+        snprintf(msg, sizeof msg, "accel: no options");
+    else if (o->line_bytes == 0 || (o->line_bytes & (o->line_bytes - 1)) != 0)
+        snprintf(msg, sizeof msg, "accel: line size %u is not a power of two", o->line_bytes);
+    else if (o->addr_bits < 1 || o->addr_bits > 64)
+        snprintf(msg, sizeof msg, "accel: address bits %u: allowed: 1 to 64", o->addr_bits);
+    else if (o->cores < 1 || o->cores > ACCEL_MAX_CORES)
+        snprintf(msg, sizeof msg, "accel: cores %u: allowed: 1 to %d", o->cores,
+                 ACCEL_MAX_CORES);
+    if (msg[0])
         goto fail;
-    }
-    if (line_bytes == 0 || (line_bytes & (line_bytes - 1)) != 0) {
-        if (err && errlen)
-            snprintf(err, errlen, "accel: line size %u is not a power of two", line_bytes);
-        goto fail;
-    }
-    if (!(r = calloc(1, sizeof *r))) {
-        if (err && errlen)
-            snprintf(err, errlen, "accel: out of memory");
+    if (!(r = calloc(1, sizeof *r)) || !(r->tb = calloc(o->cores, sizeof *r->tb))) {
+        snprintf(msg, sizeof msg, "accel: out of memory");
         goto fail;
     }
     r->f = f;
-    r->line_bytes = line_bytes;
+    r->line_bytes = o->line_bytes;
+    r->addr_bits = o->addr_bits;
+    r->cores = o->cores;
     r->cur_warp = -1;
     return r;
 fail:
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+    if (r)
+        free(r->tb);
     free(r);
     return NULL;
 }
 
-/* Next line of the buffered thread block, round-robin by warp: 1, or 0 when all issued. */
-static int issue(accel_reader_t *r, trace_ref_t *out)
+accel_reader_t *accel_open(FILE *f, unsigned line_bytes, char *err, size_t errlen)
 {
-    for (; r->round < r->rounds; r->round++, r->wi = 0) {
-        for (; r->wi < r->nwarp; r->wi++, r->li = 0) {
-            const accel_warp_t *w = &r->warp[r->wi];
-            if (r->round >= w->n)
-                continue;
-            const accel_inst_t *in = &w->inst[r->round];
-            if (r->li < in->count) {
-                out->addr = r->pool[in->first + r->li++];
-                out->pc = in->pc;
-                out->base_id = 0;
-                out->core = 0;
-                out->op = in->op;
-                return 1;
+    accel_opts_t o = {line_bytes, 64, 1};
+    return accel_open_opts(f, &o, err, errlen);
+}
+
+/* Next line of the buffered wave, in rounds (trace_accel.h): 1, or 0 when all issued. */
+static int issue(accel_reader_t *r, accel_ref_t *out)
+{
+    for (; r->round < r->rounds; r->round++, r->ti = 0) {
+        for (; r->ti < r->ntb; r->ti++, r->wi = 0) {
+            const accel_tb_t *t = &r->tb[r->ti];
+            for (; r->wi < t->nwarp; r->wi++, r->li = 0) {
+                const accel_warp_t *w = &t->warp[r->wi];
+                if (r->round >= w->n)
+                    continue;
+                const accel_inst_t *in = &w->inst[r->round];
+                if (r->li < in->count) {
+                    size_t k = in->first + r->li++;
+                    out->addr = r->pool[k];
+                    out->pc = in->pc;
+                    out->tb = t->number;
+                    out->kernel = 0;
+                    out->core = (uint16_t)(t->number % r->cores);
+                    out->sectors = r->pool_sec[k];
+                    out->op = in->op;
+                    out->path = in->path;
+                    return 1;
+                }
             }
         }
     }
     return 0;
 }
 
-int accel_next(accel_reader_t *r, trace_ref_t *out)
+int accel_next_ref(accel_reader_t *r, accel_ref_t *out)
 {
     if (!r)
         return -1;
@@ -853,7 +1049,7 @@ int accel_next(accel_reader_t *r, trace_ref_t *out)
         if (r->issuing) {
             if (issue(r, out))
                 return 1;
-            tb_reset(r);
+            wave_reset(r);
         }
         if (r->state == ST_DONE)
             return 0;
@@ -861,6 +1057,32 @@ int accel_next(accel_reader_t *r, trace_ref_t *out)
             return -1;
     }
 }
+
+int accel_next(accel_reader_t *r, trace_ref_t *out)
+{
+    accel_ref_t a;
+    int rc;
+    if (r && !out && r->state != ST_FAILED) {
+        snprintf(r->err, sizeof r->err, "accel: no output record");
+        r->state = ST_FAILED;
+    }
+    while ((rc = accel_next_ref(r, &a)) == 1) {
+        if (a.path == ACCEL_L1) {
+            out->addr = a.addr;
+            out->pc = a.pc;
+            out->base_id = 0;
+            out->core = a.core;
+            out->op = a.op;
+            return 1;
+        }
+        r->skipped++;
+    }
+    return rc;
+}
+
+uint64_t accel_skipped(const accel_reader_t *r) { return r ? r->skipped : 0; }
+
+uint64_t accel_tbs(const accel_reader_t *r) { return r ? r->tbs : 0; }
 
 const char *accel_error(const accel_reader_t *r)
 {
@@ -871,9 +1093,13 @@ void accel_close(accel_reader_t *r)
 {
     if (!r)
         return;
-    for (size_t i = 0; i < r->warp_cap; i++)
-        free(r->warp[i].inst);
-    free(r->warp);
+    for (size_t t = 0; t < r->cores; t++) {
+        for (size_t i = 0; i < r->tb[t].warp_cap; i++)
+            free(r->tb[t].warp[i].inst);
+        free(r->tb[t].warp);
+    }
+    free(r->tb);
     free(r->pool);
+    free(r->pool_sec);
     free(r);
 }

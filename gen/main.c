@@ -8,23 +8,25 @@
 #include "emit_l1.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
+#include "verify.h"
 #include "version.h"
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
+            "Usage: cachegen [--config FILE.yaml | --preset NAME] [--set KEY=VALUE ...] "
             "[--report-only] -o OUTDIR\n"
-            "       cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
-            "       cachegen --list-presets | --version | --help\n\n"
+            "  or:  cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
+            "  or:  cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
+            "(verify --help)\n"
+            "  or:  cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
             "--set applies after the file or preset, left to right. Nothing is written unless\n"
             "every key and combination is valid. OUTDIR is created, or replaced atomically if\n"
             "it is an unmodified earlier cachegen output; anything else there is refused.\n"
-            "--report-only writes only config.yaml, the report and the manifest (the way to\n"
-            "the storage of l1.mode = pcpred, whose RTL does not exist yet).\n\n");
+            "--report-only writes only config.yaml, the report and the manifest.\n\n");
     cfg_print_help(f);
 }
 
@@ -49,6 +51,8 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "pric"))
         return pric_cli(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "verify"))
+        return verify_cli(argc - 2, argv + 2);
     /* An interrupted or crashing run removes what it wrote (the earlier output stays). */
     if (emit_dir_guard_signals() != 0)
         return fail("cannot install the signal handlers that clean up an interrupted run");

@@ -2,20 +2,25 @@
  * area, storage, depth and period, per structure, and checks the storage against the
  * closed-form count of the configuration.
  *
- *   cost one OUTDIR SYNDIR COST.json [TOP]
+ *   cost one OUTDIR SYNDIR COST.json [TOP [L1.cost.json L2.cost.json]]
  *       one design: cell areas from the project's Liberty models (SYNDIR/cells.lib, sram.lib:
  *       synth/liberty.sh, where the published figures they come from are cited) in NAND2_X1
  *       equivalents (GE), flop and SRAM bits, SRAM area by macro, logic depth with the deepest
  *       path into each end point (register, SRAM macro pin, output port) and where it starts,
  *       and from SYNDIR/sta.log the minimum clock period and the critical path stage by stage;
- *       TOP: another generated top (L2 slice, system, controller), without the L1's storage
- *       checks
+ *       storage bits checked against the closed form of the configuration (OUTDIR/config.yaml)
+ *       for the L1 and for TOP, another generated top: <name>_l2 (the L2 slice: metadata rows
+ *       with victim and bypass bits, data, MSHRs, counters), <name>_sys (per part: P L1s, the
+ *       L2 and the arbiter; with the cost JSONs of the L1 and the L2 synthesized alone, also
+ *       that the system's flop and SRAM bits are P times the L1's plus the L2's plus the
+ *       arbiter's) and <name>_duel (the SM-dueling controller's counts, timer and setting)
  *   cost compare COST.json BASE.json PREFIX [NOISE.json]
  *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
  *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
  *       chart of the area delta by structure, linear scale)
  *   cost bench REPORT.json LABEL
- *       one BENCHMARKS.md row from a cost_report.json
+ *       one BENCHMARKS.md row from a cost_report.json (or from one COST.json: a top the
+ *       baseline does not have, such as the SM-dueling controller)
  *   cost row COST.json
  *       one Markdown table row of a design (synth/tops.sh)
  *   cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]
@@ -31,7 +36,6 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
-#include "../gen/lay.h"
 
 #define SRAM_CELL "cachegen_sram_1r1w"
 #define STA_CLOCK_NS 10.0 /* the clock sta.sh constrains; period = clock - worst slack */
@@ -121,6 +125,122 @@ static void check(int ok, const char *what, unsigned long long got, unsigned lon
         fail_count++;
     }
 }
+
+/* ---- closed forms ------------------------------------------------------------------------ */
+
+/* Storage of SPEC 3.1-3.6 computed from the configuration alone, not through gen/lay*.c, so
+ * that a layout and the RTL built from it are both checked against an independent count. */
+typedef struct l1_closed {
+    unsigned long long meta;   /* metadata SRAM bits (SPEC 3.1; decoupled: tags + state) */
+    unsigned long long data;   /* data SRAM bits */
+    unsigned long long mshr;   /* MSHR flop bits */
+    unsigned long long pctbl;  /* PC predictor table flop bits (pcpred), else 0 */
+} l1_closed_t;
+
+typedef struct l2_closed {
+    unsigned v, b;             /* victim bits (P / Sv) and bypass bits (pcpred: 1) a way */
+    unsigned long long meta;   /* sets x ways x (valid + dirty + T2 + R2 + V + B) */
+    unsigned long long victim; /* sets x ways x V, inside meta */
+    unsigned long long bypass; /* sets x ways x B, inside meta */
+    unsigned long long data;   /* sets x ways x 8 x line bytes */
+    unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
+                                  enables + data + B) */
+    unsigned long long counters; /* 8 performance counters x l1.counter_bits */
+} l2_closed_t;
+
+/* Bits to hold v, at least 1. */
+static unsigned bit_length(unsigned long long v)
+{
+    unsigned n = 1;
+    while (n < 64 && (v >> n) != 0)
+        n++;
+    return n;
+}
+
+/* The L1 of SPEC 3.1 (3.4 decoupled, 3.6 PC predictor); prints the parts of the modes. */
+static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
+{
+    const cfg_l1_t *c = &cf->l1;
+    unsigned b = cfg_log2(c->line_bytes), m = cfg_log2(c->sets);
+    unsigned tag = c->addr_bits - b - m;
+    unsigned repl = c->ways == 1 ? 0 : c->repl == REPL_LRU ? cfg_log2(c->ways)
+                    : c->repl == REPL_SRRIP ? c->rrpv_bits : 0;
+    unsigned plru = c->repl == REPL_PLRU ? c->ways - 1 : 0;
+    k->meta = (unsigned long long)c->sets * (c->ways * (1 + tag + repl) + plru);
+    k->data = (unsigned long long)c->sets * c->ways * c->line_bytes * 8;
+    k->mshr = (unsigned long long)c->mshrs * (1 + (c->addr_bits - b) + c->id_bits);
+    k->pctbl = 0;
+    if (c->mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
+        unsigned pos = cfg_log2(c->ways);
+        unsigned long long tags = (unsigned long long)c->sets * c->tag_ways *
+                                  (1 + tag + c->rc_bits + 1 + pos);
+        unsigned long long state = (unsigned long long)c->sets *
+                                   (c->ways * (2 + repl) + plru + pos + 1);
+        printf("cost: closed form: tag store %llu bits, data-store state %llu bits\n", tags, state);
+        k->meta = tags + state;
+        k->mshr += c->mshrs; /* each MSHR remembers whether its read bypasses */
+    }
+    if (c->mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
+        unsigned h = cfg_log2(c->pc_entries);
+        /* the counters, and the registered write (enable, index, value) */
+        k->pctbl = (unsigned long long)c->pc_entries * c->pc_counter_bits + 1 + h +
+                   c->pc_counter_bits;
+        printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n",
+               k->pctbl, (unsigned long long)c->sets * c->ways * h);
+        k->meta += (unsigned long long)c->sets * c->ways * h;
+        k->mshr += (unsigned long long)c->mshrs * (1 + h); /* the prediction and the PC hash */
+    }
+}
+
+/* The L2 slice of SPEC 3.2 with the G-Cache victim bits of 3.5 and the bypass bit of 3.6. */
+static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
+{
+    const cfg_l2_t *l2 = &c->l2;
+    unsigned b = cfg_log2(c->l1.line_bytes), line = c->l1.addr_bits - b;
+    unsigned tag = line - cfg_log2(l2->sets);
+    unsigned repl = l2->ways == 1 ? 0 : l2->repl == L2_REPL_SRRIP ? l2->rrpv_bits
+                                                                 : cfg_log2(l2->ways);
+    unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
+    unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
+    k->v = c->sys.cores / l2->victim_share;
+    k->b = c->l1.mode == MODE_PCPRED;
+    k->meta = lines * (2 + tag + repl + k->v + k->b);
+    k->victim = lines * k->v;
+    k->bypass = lines * k->b;
+    k->data = lines * c->l1.line_bytes * 8;
+    k->mshr = (unsigned long long)l2->mshrs *
+              (1 + line + c->l1.core_bits + l1_mshr + 1 + c->l1.line_bytes +
+               8ULL * c->l1.line_bytes + k->b);
+    k->counters = 8ULL * c->l1.counter_bits;
+    printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
+           "%u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
+           (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta, k->victim,
+           k->bypass);
+}
+
+/* The system's round-robin arbiter: the last grant, the hold bit and the held grant (SPEC 3.2);
+ * nothing with one L1. */
+static unsigned long long arbiter_closed_form(const cfg_t *c)
+{
+    unsigned P = c->sys.cores;
+    return P > 1 ? 2ULL * cfg_log2(P) + 1 : 0;
+}
+
+/* The SM-dueling controller (SPEC 3.4, gen/duel.h): four counts of bit_length(I) bits, the
+ * interval's cycle counter 0..I-1 and the followers' setting. With I = 1 every cycle ends an
+ * interval: the counter and the counts stay 0 and synthesis keeps only the setting. */
+static unsigned long long duel_closed_form(const cfg_t *c)
+{
+    unsigned I = c->l1.duel_interval;
+    unsigned long long counts = 4ULL * bit_length(I), timer = bit_length(I - 1);
+    if (I == 1)
+        counts = timer = 0;
+    printf("cost: closed form: SM-dueling controller, interval %u: 4 counts x %u bits + cycle "
+           "counter %llu bits + setting 1 bit\n", I, I == 1 ? 0 : bit_length(I), timer);
+    return counts + timer + 1;
+}
+
+static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
 
 static int die(const char *msg, const char *arg)
 {
@@ -567,6 +687,82 @@ static unsigned long long module_count(json_t *modules, const char *top, const c
     return n;
 }
 
+/* The generated parts a module belongs to, by its name (the prefix is the configuration's
+ * name): the L2 slice (<name>_l2, <name>_l2_*), the system top's own logic (<name>_sys: the
+ * arbiter and the response routing), the SM-dueling controller (<name>_duel), else the L1. */
+enum { PART_L1, PART_L2, PART_SYS, PART_DUEL, PART_COUNT };
+
+static int module_part(const char *mname, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(mname, name, n) != 0)
+        return PART_L1;
+    const char *rest = mname + n;
+    if (!strcmp(rest, "_sys"))
+        return PART_SYS;
+    if (!strcmp(rest, "_duel"))
+        return PART_DUEL;
+    if (!strcmp(rest, "_l2") || !strncmp(rest, "_l2_", 4))
+        return PART_L2;
+    return PART_L1;
+}
+
+/* Flop bits of `module` that hold a performance counter: flops whose output is a bit of a net
+ * named cnt_<counter>_q (STYLE.md's register names). Returns -1 when out of memory. */
+static long long counter_flops(json_t *module)
+{
+    json_t *nets = json_object_get(module, "netnames");
+    const char *name;
+    json_t *net;
+    int maxbit = -1;
+    json_object_foreach(nets, name, net) {
+        size_t i;
+        json_t *b;
+        json_array_foreach(json_object_get(net, "bits"), i, b) {
+            if (bit_id(b) > maxbit)
+                maxbit = bit_id(b);
+        }
+    }
+    char *is_cnt = calloc((size_t)maxbit + 2, 1);
+    if (!is_cnt)
+        return -1;
+    json_object_foreach(nets, name, net) {
+        if (strncmp(name, "cnt_", 4) != 0 || !suffix_is(name, "_q") || strchr(name, '$'))
+            continue;
+        size_t i;
+        json_t *b;
+        json_array_foreach(json_object_get(net, "bits"), i, b) {
+            if (bit_id(b) >= 0)
+                is_cnt[bit_id(b)] = 1;
+        }
+    }
+    long long n = 0;
+    json_t *cell;
+    json_object_foreach(json_object_get(module, "cells"), name, cell) {
+        const lib_cell_t *g = lib_cell(json_string_value(json_object_get(cell, "type")));
+        if (!g || !g->flop)
+            continue;
+        json_t *dirs = json_object_get(cell, "port_directions");
+        const char *port;
+        json_t *bits;
+        int hit = 0;
+        json_object_foreach(json_object_get(cell, "connections"), port, bits) {
+            const char *dir = json_string_value(json_object_get(dirs, port));
+            size_t i;
+            json_t *b;
+            if (!dir || strcmp(dir, "output") != 0)
+                continue;
+            json_array_foreach(bits, i, b) {
+                if (bit_id(b) >= 0 && bit_id(b) <= maxbit && is_cnt[bit_id(b)])
+                    hit = 1;
+            }
+        }
+        n += hit;
+    }
+    free(is_cnt);
+    return n;
+}
+
 /* ---- OpenSTA report --------------------------------------------------------------------- */
 
 typedef struct sta_stage {
@@ -630,10 +826,43 @@ static int sta_load(const char *path, sta_t *t)
     return have_slack && t->nstages ? 0 : -1;
 }
 
+/* The L1's storage against its closed form, n copies (a system holds system.cores L1s);
+ * `label` prefixes the checks' names ("" for the L1 alone). */
+static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long long n,
+                     const char *label)
+{
+    char what[160];
+    snprintf(what, sizeof what, "%smetadata SRAM bits", label);
+    check(p[ST_META_SRAM].sram == n * k->meta, what, p[ST_META_SRAM].sram, n * k->meta);
+    snprintf(what, sizeof what, "%sdata SRAM bits", label);
+    check(p[ST_DATA_SRAM].sram == n * k->data, what, p[ST_DATA_SRAM].sram, n * k->data);
+    snprintf(what, sizeof what, "%sMSHR flop bits", label);
+    check(p[ST_MSHR].flops == n * k->mshr, what, p[ST_MSHR].flops, n * k->mshr);
+    snprintf(what, sizeof what, "%spredictor table flop bits", label);
+    check(p[ST_PCTBL].flops == n * k->pctbl && p[ST_PCTBL].sram == 0, what,
+          p[ST_PCTBL].flops + p[ST_PCTBL].sram, n * k->pctbl);
+    snprintf(what, sizeof what, "%sindex network storage bits", label);
+    check(p[ST_INDEX].flops == 0 && p[ST_INDEX].sram == 0, what,
+          p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
+}
+
+/* The L2 slice's storage against its closed form; `counters`: its counter flop bits. */
+static void check_l2(const structure_t *p, unsigned long long counters, const l2_closed_t *k)
+{
+    check(p[ST_META_SRAM].sram == k->meta, "L2 metadata SRAM bits (victim and bypass bits in)",
+          p[ST_META_SRAM].sram, k->meta);
+    check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
+    check(p[ST_MSHR].flops == k->mshr, "L2 MSHR flop bits", p[ST_MSHR].flops, k->mshr);
+    check(counters == k->counters, "L2 performance counter flop bits", counters, k->counters);
+    check(p[ST_INDEX].flops == 0 && p[ST_INDEX].sram == 0,
+          "L2 index network storage bits", p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
+}
+
 static int cost_one(int argc, char **argv)
 {
-    if (argc != 5 && argc != 6)
-        return die("usage: cost one OUTDIR SYNDIR COST.json [TOP]", NULL);
+    if (argc != 5 && argc != 6 && argc != 8)
+        return die("usage: cost one OUTDIR SYNDIR COST.json [TOP [L1.cost.json L2.cost.json]]",
+                   NULL);
     const char *outdir = argv[2], *syn = argv[3];
     cfg_t c;
     char err[1024], path[4096];
@@ -641,10 +870,23 @@ static int cost_one(int argc, char **argv)
     cfg_defaults(&c);
     if (cfg_load_yaml(&c, path, err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0)
         return die(err, NULL);
-    lay_l1_t lay;
-    lay_l1_build(&c.l1, &lay);
-    const char *top = argc == 6 ? argv[5] : c.name; /* another top: the L2, system, controller */
-    int l1 = !strcmp(top, c.name);
+    const char *top = argc >= 6 ? argv[5] : c.name; /* another top: the L2, system, controller */
+    char l2top[CFG_NAME_MAX + 8], systop[CFG_NAME_MAX + 8], dueltop[CFG_NAME_MAX + 8];
+    snprintf(l2top, sizeof l2top, "%s_l2", c.name);
+    snprintf(systop, sizeof systop, "%s_sys", c.name);
+    snprintf(dueltop, sizeof dueltop, "%s_duel", c.name);
+    enum { TOP_L1, TOP_L2, TOP_SYS, TOP_DUEL, TOP_OTHER } kind =
+        !strcmp(top, c.name) ? TOP_L1 : !strcmp(top, l2top) ? TOP_L2
+        : !strcmp(top, systop) ? TOP_SYS : !strcmp(top, dueltop) ? TOP_DUEL : TOP_OTHER;
+    json_t *part_cost[2] = {NULL, NULL}; /* the system's L1 and L2 costed alone */
+    for (int i = 0; argc == 8 && i < 2; i++) {
+        json_error_t pe;
+        if (kind != TOP_SYS)
+            return die("the L1 and L2 costs are the parts of a system top, not of ", top);
+        part_cost[i] = json_load_file(argv[6 + i], 0, &pe);
+        if (!part_cost[i])
+            return die("cannot read the cost JSON of a part: ", pe.text);
+    }
     snprintf(path, sizeof path, "%s/cells.lib", syn);
     if (lib_load(path) != 0 || nand2_um2 <= 0)
         return die("cannot read the cell library (or it has no NAND2_X1): ", path);
@@ -675,8 +917,10 @@ static int cost_one(int argc, char **argv)
     json_t *macros = json_array(), *counts = json_object();
     double sram_cycle = 0;
 
-    structure_t st[ST_COUNT];
+    structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
+    unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
     memset(st, 0, sizeof st);
+    memset(pst, 0, sizeof pst);
     int unmapped = 0;
     const char *mname;
     json_t *mod;
@@ -689,6 +933,11 @@ static int cost_one(int argc, char **argv)
         int s = suffix_is(mname, "_meta") ? ST_META_LOGIC : suffix_is(mname, "_mshr") ? ST_MSHR
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
+        int part = module_part(mname, c.name);
+        long long nc = counter_flops(mod);
+        if (nc < 0)
+            return die("out of memory counting counter flops in ", mname);
+        cnt[part] += inst * (unsigned long long)nc;
         const char *cname;
         json_t *cell;
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
@@ -706,6 +955,7 @@ static int cost_one(int argc, char **argv)
                 }
                 st[k].sram += inst * w * dp;
                 st[k].ge += (double)inst * m->area / nand2_um2;
+                pst[part][k].sram += inst * w * dp;
                 if (m->min_period > sram_cycle)
                     sram_cycle = m->min_period;
                 json_t *o = json_object();
@@ -732,6 +982,7 @@ static int cost_one(int argc, char **argv)
             }
             st[s].ge += (double)inst * g->area / nand2_um2;
             st[s].flops += inst * (unsigned long long)g->flop;
+            pst[part][s].flops += inst * (unsigned long long)g->flop;
         }
         int loop = 0;
         int dpt = module_depth(mod, &loop);
@@ -766,50 +1017,72 @@ static int cost_one(int argc, char **argv)
         }
     }
 
-    /* storage against the closed form of SPEC 3.1 / 3.3 */
-    if (l1) {
-        unsigned b = cfg_log2(c.l1.line_bytes), m = cfg_log2(c.l1.sets);
-        unsigned tag = c.l1.addr_bits - b - m;
-        unsigned repl = c.l1.ways == 1 ? 0 : c.l1.repl == REPL_LRU ? cfg_log2(c.l1.ways)
-                        : c.l1.repl == REPL_SRRIP ? c.l1.rrpv_bits : 0;
-        unsigned plru = c.l1.repl == REPL_PLRU ? c.l1.ways - 1 : 0;
-        unsigned long long meta =
-            (unsigned long long)c.l1.sets * (c.l1.ways * (1 + tag + repl) + plru);
-        unsigned long long data = (unsigned long long)c.l1.sets * c.l1.ways * c.l1.line_bytes * 8;
-        unsigned long long mshr =
-            (unsigned long long)c.l1.mshrs * (1 + (c.l1.addr_bits - b) + c.l1.id_bits);
-        if (c.l1.mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
-            unsigned pos = cfg_log2(c.l1.ways);
-            unsigned long long tags = (unsigned long long)c.l1.sets * c.l1.tag_ways *
-                                      (1 + tag + c.l1.rc_bits + 1 + pos);
-            unsigned long long state = (unsigned long long)c.l1.sets *
-                                       (c.l1.ways * (2 + repl) + plru + pos + 1);
-            printf("cost: closed form: tag store %llu bits, data-store state %llu bits\n", tags,
-                   state);
-            meta = tags + state;
-            mshr += c.l1.mshrs; /* each MSHR remembers whether its read bypasses */
+    /* storage against the closed forms, per part of the design */
+    unsigned long long flops = 0, sbits = 0;
+    for (int i = 0; i < ST_COUNT; i++)
+        flops += st[i].flops, sbits += st[i].sram;
+    l1_closed_t k1;
+    l2_closed_t k2;
+    unsigned long long P = c.sys.cores;
+    switch (kind) {
+    case TOP_L1:
+        l1_closed_form(&c, &k1);
+        check_l1(pst[PART_L1], &k1, 1, "");
+        break;
+    case TOP_L2:
+        l2_closed_form(&c, &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], &k2);
+        break;
+    case TOP_SYS: {
+        l1_closed_form(&c, &k1);
+        l2_closed_form(&c, &k2);
+        json_t *modules = json_object_get(hier, "modules");
+        unsigned long long n1 = module_count(modules, top, c.name, counts);
+        unsigned long long n2 = module_count(modules, top, l2top, counts);
+        unsigned long long arb = arbiter_closed_form(&c);
+        char label[64];
+        snprintf(label, sizeof label, "%llu L1s: ", P);
+        check(n1 == P, "L1 instances (system.cores)", n1, P);
+        check(n2 == 1, "L2 slice instances", n2, 1);
+        check_l1(pst[PART_L1], &k1, P, label);
+        check_l2(pst[PART_L2], cnt[PART_L2], &k2);
+        unsigned long long own_f = 0, own_s = 0;
+        for (int i = 0; i < ST_COUNT; i++)
+            own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;
+        printf("cost: closed form: arbiter %llu bits (last grant, hold, held grant: 2 x %u + 1 "
+               "with %llu L1s, none with one)\n", arb, P > 1 ? cfg_log2(P) : 0, P);
+        check(own_f == arb && own_s == 0, "the system top's own storage bits (the arbiter)",
+              own_f + own_s, arb);
+        unsigned long long want = P * (k1.meta + k1.data) + k2.meta + k2.data;
+        check(sbits == want, "system SRAM bits (P x (L1 metadata + data) + L2 metadata + data)",
+              sbits, want);
+        if (part_cost[0]) { /* the parts costed alone: the system adds them up, plus the arbiter */
+            unsigned long long f1 = (unsigned long long)num(part_cost[0], "flop_bits");
+            unsigned long long f2 = (unsigned long long)num(part_cost[1], "flop_bits");
+            unsigned long long s1 = (unsigned long long)num(part_cost[0], "sram_bits");
+            unsigned long long s2 = (unsigned long long)num(part_cost[1], "sram_bits");
+            printf("cost: parts: the L1 alone %llu flop bits, %llu SRAM bits (%s); the L2 alone "
+                   "%llu flop bits, %llu SRAM bits (%s)\n", f1, s1, argv[6], f2, s2, argv[7]);
+            check(flops == P * f1 + f2 + arb,
+                  "system flop bits = P x the L1's + the L2's + the arbiter's", flops,
+                  P * f1 + f2 + arb);
+            check(sbits == P * s1 + s2, "system SRAM bits = P x the L1's + the L2's", sbits,
+                  P * s1 + s2);
+        } else {
+            printf("cost: no costs of the L1 and L2 alone given: the system's flops are checked "
+                   "by parts only\n");
         }
-        unsigned long long pctbl = 0;
-        if (c.l1.mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
-            unsigned k = cfg_log2(c.l1.pc_entries);
-            /* the counters, and the registered write (enable, index, value) */
-            pctbl = (unsigned long long)c.l1.pc_entries * c.l1.pc_counter_bits + 1 + k +
-                    c.l1.pc_counter_bits;
-            printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n",
-                   pctbl,
-                   (unsigned long long)c.l1.sets * c.l1.ways * k);
-            meta += (unsigned long long)c.l1.sets * c.l1.ways * k;
-            mshr += (unsigned long long)c.l1.mshrs * (1 + k); /* the prediction and the PC hash */
-        }
-        check(st[ST_META_SRAM].sram == meta, "metadata SRAM bits", st[ST_META_SRAM].sram, meta);
-        check(st[ST_DATA_SRAM].sram == data, "data SRAM bits", st[ST_DATA_SRAM].sram, data);
-        check(st[ST_MSHR].flops == mshr, "MSHR flop bits", st[ST_MSHR].flops, mshr);
-        check(st[ST_PCTBL].flops == pctbl && st[ST_PCTBL].sram == 0, "predictor table flop bits",
-              st[ST_PCTBL].flops + st[ST_PCTBL].sram, pctbl);
-        check(st[ST_INDEX].flops == 0 && st[ST_INDEX].sram == 0, "index network storage bits",
-              st[ST_INDEX].flops + st[ST_INDEX].sram, 0);
-    } else {
-        printf("cost: %s is not the L1 top: no closed-form storage checks\n", top);
+        break;
+    }
+    case TOP_DUEL: {
+        unsigned long long want = duel_closed_form(&c);
+        check(flops == want && sbits == 0, "SM-dueling controller storage bits", flops + sbits,
+              want);
+        break;
+    }
+    default:
+        printf("cost: %s is not a top cachegen generates for %s: no closed-form storage checks\n",
+               top, c.name);
     }
     if (!unmapped)
         printf("cost: check ok: every cell is a mapped gate, a flop or an SRAM\n");
@@ -818,7 +1091,6 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "top", json_string(top));
     json_object_set_new(root, "synth_seconds", json_real(seconds));
     double logic = 0, sram = 0;
-    unsigned long long flops = 0, sbits = 0;
     for (int i = 0; i < ST_COUNT; i++) {
         json_t *o = json_object();
         json_object_set_new(o, "key", json_string(st_keys[i]));
@@ -832,8 +1104,6 @@ static int cost_one(int argc, char **argv)
             sram += st[i].ge;
         else
             logic += st[i].ge;
-        flops += st[i].flops;
-        sbits += st[i].sram;
     }
     json_object_set_new(root, "structures", arr);
     json_object_set_new(root, "logic_ge", json_real(logic));
@@ -886,12 +1156,13 @@ static int cost_one(int argc, char **argv)
     json_decref(hier);
     json_decref(flat);
     json_decref(counts);
+    json_decref(part_cost[0]);
+    json_decref(part_cost[1]);
     return fail_count ? 1 : 0;
 }
 
 /* ---- design beside baseline ------------------------------------------------------------- */
 
-static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
 
 static const char *pct(double a, double b, char *buf)
 {
@@ -1178,7 +1449,8 @@ static int cost_row(int argc, char **argv)
 }
 
 /* cost bench REPORT.json LABEL: one BENCHMARKS.md row from a cost_report.json: period, area,
- * SRAM area by macro shape, and the deltas to the baseline against their noise bands. */
+ * SRAM area by macro shape, and the deltas to the baseline against their noise bands. Given
+ * one design's COST.json instead, the row of a top the baseline lacks: its area is the delta. */
 static int cost_bench(int argc, char **argv)
 {
     if (argc != 4)
@@ -1189,6 +1461,8 @@ static int cost_bench(int argc, char **argv)
         return die("cannot read the report JSON: ", je.text);
     json_t *a = json_object_get(r, "design"), *b = json_object_get(r, "baseline");
     json_t *noise = json_object_get(r, "noise");
+    if (!a) /* one design's cost JSON: a top its baseline has none of (tops.sh) */
+        a = b = r;
     char macros[1024] = "", n1[96], n2[96];
     json_t *ms = json_object_get(a, "sram_macros");
     for (size_t i = 0; i < json_array_size(ms); i++) { /* group by shape, in order */
@@ -1213,7 +1487,9 @@ static int cost_bench(int argc, char **argv)
     double dt = num(r, "total_ge_delta"), dp = num(r, "period_ns_delta");
     printf("| %s | %.3f (%.2f) | %.0f | %.0f | %.0f | %s | ", argv[3], num(a, "period_ns"),
            num(a, "fmax_ghz"), num(a, "total_ge"), num(a, "logic_ge"), num(a, "sram_ge"), macros);
-    if (same)
+    if (a == r)
+        printf("%+.0f GE: the baseline has no such top | |\n", num(a, "total_ge"));
+    else if (same)
         printf("(is the baseline) | |\n");
     else
         printf("%+.0f GE, %s | %+.3f ns, %s |\n", dt,

@@ -11,7 +11,17 @@
 # Prints "ok"/"not ok" lines; exits non-zero on the first failure (3: a coverage hole, else 1).
 # MUTATE="SUFFIX|SED_EXPR" (env, for tests of this script) edits <top>SUFFIX after the lint and
 # Yosys checks, before the Verilator build.
+# SEEDS is how many random seeds (1..SEEDS), not a seed; `cachegen verify` runs one chosen seed.
 set -uo pipefail
+usage() { sed -n '2,/^set -uo/{/^set -uo/d;s/^# \{0,1\}//;p}' "$0"; }
+case ${1:-} in -h|--help) usage; exit 0 ;; esac
+if [ $# -lt 6 ] || [ "$6" != -- ]; then
+  echo "check_config.sh: expected WORKDIR SEEDS REQUESTS ICARUS_REQUESTS XSIM_REQUESTS -- CACHEGEN_ARGS... (--help)" >&2
+  exit 2
+fi
+for n in "$2" "$3" "$4" "$5"; do
+  case $n in ''|*[!0-9]*) echo "check_config.sh: SEEDS, REQUESTS, ICARUS_REQUESTS and XSIM_REQUESTS are counts; '$n' is not a decimal number" >&2; exit 2 ;; esac
+done
 work=$1; seeds=$2; requests=$3; icarus_requests=$4; xsim_requests=$5; shift 6
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"; work=$(cd "$work" && pwd)

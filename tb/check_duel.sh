@@ -35,18 +35,9 @@ yosys -q -p "read_verilog $out/$mod.v; hierarchy -top $mod; proc; opt; check -as
   select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr" >"$work/yosys.log" 2>&1 ||
   notok "yosys check (latches, drivers) failed; see $work/yosys.log"
 
-# (c) build: the module, the harness and the C model (compiled as C, linked before
-# libcmodel.a so that the archive's copy, once it has one, is never pulled in)
-if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
+# (c) build: the module (or a mutant of it), the harness and the C model (build_duel_harness.sh)
 build() { # VFILE BUILDDIR
-  mkdir -p "$2"
-  ${OBJCACHE:-} "${CC:-cc}" -O2 -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
-    -I"$root" -c "$root/cmodel/cm_duel.c" -o "$2/cm_duel_c.o" >"$2/build.log" 2>&1 &&
-  verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
-    -Wall -Wno-fatal --quiet-exit --top-module "$mod" --prefix Vduel --Mdir "$2" -o Vduel "$1" \
-    -CFLAGS "-O2 -std=c++14 -I$root" \
-    -LDFLAGS "$2/cm_duel_c.o $root/build/libcmodel.a $root/build/libcore.a -lyaml" \
-    "$root/tb/duel_harness.cpp" >>"$2/build.log" 2>&1
+  "$root/tb/build_duel_harness.sh" "$out" "$2" "$1" >/dev/null 2>&1
 }
 build "$out/$mod.v" "$work/vl" || { cat "$work/vl/build.log"; notok "harness build failed"; }
 

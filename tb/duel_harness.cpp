@@ -6,7 +6,8 @@
 // within the margin, exact ties of the comparison, bursts of unserved loads, a silent leader,
 // all idle. First mismatch: report field by field, finalize, exit 1.
 // Plusargs: +dir=OUTDIR (with config.yaml) +seed=N +cycles=N +cover (fail on an unhit bin)
-//           +trace=FILE.fst
+//           +trace=FILE.fst +help (every plusarg, its range and default). Any other argument,
+//           a repeated plusarg or a bad value is refused by name: exit 2.
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -328,14 +329,32 @@ struct harness {
 
 int main(int argc, char **argv)
 {
+    plusargs pa("duel_harness",
+                "Lockstep of a generated SM-dueling controller (<name>_duel, Verilator) against\n"
+                "its C model. Exit status: 0 pass, 1 mismatch, failure or (+cover) a bin unhit,\n"
+                "2 bad plusarg or setup.");
+    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
+    pa.number("seed", 1, 0, UINT64_MAX, "random seed of the leader traffic");
+    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
+    pa.flag("cover", "fail when a reachable bin is unhit");
+    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if ((st = pa.writable("trace")) >= 0)
+        return st;
+#if !VM_TRACE
+    if (!pa.str("trace").empty())
+        return pa.refuse("trace", "none: this harness was built without --trace-fst");
+#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);
-    std::string dir = plusarg(ctx.get(), "dir", ".");
-    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
-    uint64_t cycles = std::stoull(plusarg(ctx.get(), "cycles", "1000000"));
-    std::string trace = plusarg(ctx.get(), "trace", "");
-    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    std::string dir = pa.str("dir");
+    uint64_t seed = pa.num("seed");
+    uint64_t cycles = pa.num("cycles");
+    std::string trace = pa.str("trace");
+    bool cover = pa.on("cover");
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;

@@ -1,14 +1,16 @@
-// harness_util: what every lockstep harness shares: reading a +name=value plusarg, loading the
-// generated directory's configuration, reporting the first mismatch and a differing field, a
-// field-by-field row diff, and a set of named coverage
+// harness_util: what every lockstep harness shares: its declared plusargs (checked, with
+// +help), loading the generated directory's configuration, reporting the first mismatch and a
+// differing field, a field-by-field row diff, and a set of named coverage
 // bins that reports every count (n/a where the configuration cannot reach a bin) and says how
 // many reachable bins were never hit, and the coverage hole report: a hole is not a mismatch,
 // so it has its own message and exit status (HOLE_EXIT) and no waveform.
 #ifndef CACHEGEN_TB_HARNESS_UTIL_H
 #define CACHEGEN_TB_HARNESS_UTIL_H
 
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -18,6 +20,7 @@
 extern "C" {
 #include "../gen/bv.h"
 #include "../gen/cfg.h"
+#include "../gen/num.h"
 }
 
 // Take the next expected L1 response of the same class as the one the RTL gave: store
@@ -36,15 +39,237 @@ inline bool take_response(Deque &q, bool store_ack, unsigned store_status, Rsp &
     return false;
 }
 
-// The value of +name=VALUE, or `def` when absent.
-inline std::string plusarg(VerilatedContext *ctx, const char *name, const char *def)
-{
-    std::string key = std::string("+") + name + "=";
-    const char *v = ctx->commandArgsPlusMatch(name);
-    if (v && std::strncmp(v, key.c_str(), key.size()) == 0)
-        return std::string(v + key.size());
-    return def;
-}
+// A harness's plusargs. Each is declared once with its form, default and meaning; parse() reads
+// argv and refuses, with one line "WHO: error: +NAME = VALUE: why; allowed: ..." and exit status
+// 2 (bad setup), an argument that is not a declared plusarg, one given twice, a flag given a
+// value, a value missing, a number that is not decimal or is out of its range (num.h, the
+// parser of cachegen's own options) and a word not in its list. +help prints every plusarg and
+// exits 0. +verilator+... arguments are Verilator's own (VerilatedContext::commandArgs checks
+// them). Reading an undeclared plusarg is a harness bug: it aborts.
+class plusargs {
+public:
+    plusargs(const char *who, const char *summary) : who_(who), summary_(summary) {}
+    // +NAME alone, no value
+    void flag(const char *name, const char *help) { add(name, FLAG, "", "", help); }
+    // +NAME=N, a decimal integer in lo..hi
+    void number(const char *name, uint64_t def, uint64_t lo, uint64_t hi, const char *help)
+    {
+        arg &a = add(name, NUMBER, "N", std::to_string(def), help);
+        a.lo = lo;
+        a.hi = hi;
+    }
+    // +NAME=METAVAR, any non-empty text (a path, a string)
+    void text(const char *name, const char *metavar, const char *def, const char *help)
+    {
+        add(name, TEXT, metavar, def, help);
+    }
+    // +NAME=WORD, one of `words`
+    void choice(const char *name, const std::vector<std::string> &words, const char *def,
+                const char *help)
+    {
+        add(name, CHOICE, "WORD", def, help).words = words;
+    }
+
+    // Reads argv[1..]. Returns -1 to go on, or the exit status: 0 after +help (printed on
+    // stdout), 2 after an error (printed on stderr).
+    int parse(int argc, char **argv)
+    {
+        const char *prog = argc > 0 ? std::strrchr(argv[0], '/') : nullptr;
+        prog = prog ? prog + 1 : argc > 0 ? argv[0] : who_;
+        for (int i = 1; i < argc; i++)
+            if (!std::strcmp(argv[i], "+help")) {
+                help(prog);
+                return 0;
+            }
+        for (int i = 1; i < argc; i++) {
+            std::string s = argv[i];
+            if (s.compare(0, 11, "+verilator+") == 0)
+                continue;
+            if (s.empty() || s[0] != '+')
+                return error(shown(s) + ": not a plusarg; allowed plusargs: " + names());
+            size_t eq = s.find('=');
+            std::string name = s.substr(1, eq == std::string::npos ? std::string::npos : eq - 1);
+            std::string value = eq == std::string::npos ? "" : s.substr(eq + 1);
+            std::string key = "+" + name;
+            arg *a = find(name);
+            if (!a)
+                return error(key + " = " + shown(value) + ": unknown plusarg; allowed plusargs: " +
+                             names());
+            if (a->given)
+                return error(key + ": given twice (" + shown(a->raw) + " and " + shown(s) +
+                             "); allowed: once");
+            a->given = true;
+            a->raw = s;
+            if (a->kind == FLAG) {
+                if (eq != std::string::npos)
+                    return error(key + " = " + shown(value) + ": not allowed; " + key +
+                                 " is a flag and takes no value; allowed: " + key);
+                continue;
+            }
+            if (eq == std::string::npos || value.empty())
+                return error(key + ": needs a value; allowed: " + form(*a));
+            if (a->kind == NUMBER) {
+                uint64_t v;
+                if (num_parse_u64(value.c_str(), a->lo, a->hi, &v) != 0) {
+                    char msg[512];
+                    num_error(msg, sizeof msg, key.c_str(), value.c_str(), a->lo, a->hi);
+                    return error(msg);
+                }
+                a->n = v;
+            } else if (a->kind == CHOICE) {
+                bool ok = false;
+                for (const auto &w : a->words)
+                    ok |= w == value;
+                if (!ok)
+                    return error(key + " = " + shown(value) + ": unknown " + name + "; allowed: " +
+                                 join(a->words));
+            }
+            a->value = value;
+        }
+        return -1;
+    }
+
+    // A declared plusarg's value refused after parse() (a check parse() cannot make): prints
+    // "WHO: error: +NAME = VALUE: not allowed; allowed: ALLOWED" and returns 2.
+    int refuse(const char *name, const std::string &allowed) const
+    {
+        return error("+" + std::string(name) + " = " + shown(get(name).value) +
+                     ": not allowed; allowed: " + allowed);
+    }
+    // A +trace (or other output) file that cannot be written: refused before the run.
+    int writable(const char *name) const
+    {
+        const std::string &path = get(name).value;
+        if (path.empty())
+            return -1;
+        FILE *f = std::fopen(path.c_str(), "w");
+        if (f) {
+            std::fclose(f);
+            return -1;
+        }
+        return refuse(name, std::string("a file this process can write (") + std::strerror(errno) +
+                                ")");
+    }
+
+    bool on(const char *name) const { return get(name).given; }
+    uint64_t num(const char *name) const { return get(name).n; }
+    const std::string &str(const char *name) const { return get(name).value; }
+
+private:
+    enum kind_t { FLAG, NUMBER, TEXT, CHOICE };
+    struct arg {
+        std::string name, metavar, def, help;
+        kind_t kind;
+        uint64_t lo = 0, hi = 0, n = 0;     // NUMBER: range and value
+        std::vector<std::string> words;     // CHOICE: the allowed words
+        bool given = false;
+        std::string value, raw;             // the value (default until given), the argument
+    };
+    arg &add(const char *name, kind_t k, const char *metavar, const std::string &def,
+             const char *help)
+    {
+        if (find(name)) {
+            std::fprintf(stderr, "%s: plusarg +%s declared twice\n", who_, name);
+            std::abort();
+        }
+        args_.emplace_back();
+        arg &a = args_.back();
+        a.name = name;
+        a.kind = k;
+        a.metavar = metavar;
+        a.def = def;
+        a.help = help;
+        a.value = def;
+        if (k == NUMBER)
+            a.n = std::strtoull(def.c_str(), nullptr, 10);
+        return a;
+    }
+    arg *find(const std::string &name)
+    {
+        for (auto &a : args_)
+            if (a.name == name)
+                return &a;
+        return nullptr;
+    }
+    const arg &get(const char *name) const
+    {
+        for (const auto &a : args_)
+            if (a.name == name)
+                return a;
+        std::fprintf(stderr, "%s: plusarg +%s read but never declared\n", who_, name);
+        std::abort();
+    }
+    static std::string join(const std::vector<std::string> &v)
+    {
+        std::string s;
+        for (const auto &w : v)
+            s += (s.empty() ? "" : ", ") + w;
+        return s;
+    }
+    std::string names() const
+    {
+        std::vector<std::string> v;
+        for (const auto &a : args_)
+            v.push_back("+" + a.name);
+        v.push_back("+help");
+        return join(v) + " (+help describes each; +verilator+... are Verilator's own)";
+    }
+    static std::string form(const arg &a)
+    {
+        switch (a.kind) {
+        case FLAG: return "+" + a.name;
+        case NUMBER:
+            return "+" + a.name + "=N, a decimal integer in " + std::to_string(a.lo) + ".." +
+                   std::to_string(a.hi);
+        case CHOICE: return "+" + a.name + "=" + join(a.words);
+        default: return "+" + a.name + "=" + a.metavar;
+        }
+    }
+    // A value as typed, unprintable bytes escaped, cut past 64 characters (as num_error).
+    static std::string shown(const std::string &s)
+    {
+        std::string out;
+        for (size_t i = 0; i < s.size(); i++) {
+            if (i == 64)
+                return out + "...";
+            unsigned char ch = (unsigned char)s[i];
+            char b[8];
+            if (ch >= 0x20 && ch < 0x7f)
+                out += (char)ch;
+            else {
+                std::snprintf(b, sizeof b, "\\x%02x", ch);
+                out += b;
+            }
+        }
+        return out.empty() ? "(empty)" : out;
+    }
+    int error(const std::string &msg) const
+    {
+        std::fprintf(stderr, "%s: error: %s\n", who_, msg.c_str());
+        return 2;
+    }
+    void help(const char *prog) const
+    {
+        std::printf("usage: %s [+NAME[=VALUE] ...]\n%s\n\nplusargs:\n", prog, summary_);
+        for (const auto &a : args_) {
+            std::string lhs = "+" + a.name + (a.kind == FLAG ? "" : "=" + a.metavar), what;
+            if (a.kind == NUMBER)
+                what = std::to_string(a.lo) + ".." + std::to_string(a.hi) + "; default " + a.def;
+            else if (a.kind == CHOICE)
+                what = "one of " + join(a.words) + "; default " + a.def;
+            else if (a.kind == TEXT && !a.def.empty())
+                what = "default " + a.def;
+            std::printf("  %-24s %s\n", lhs.c_str(), a.help.c_str());
+            if (!what.empty())
+                std::printf("  %-24s %s\n", "", what.c_str());
+        }
+        std::printf("  %-24s %s\n  %-24s %s\n", "+help", "this text, then exit 0",
+                    "+verilator+...", "Verilator's runtime options (+verilator+help lists them)");
+    }
+
+    const char *who_, *summary_;
+    std::vector<arg> args_;
+};
 
 // Load OUTDIR/config.yaml over the defaults and validate it; on error print it as `who`.
 inline bool load_config(const std::string &dir, const char *who, cfg_t &c)

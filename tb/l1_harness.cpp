@@ -9,6 +9,8 @@
 //           +min_events=N (extend random traffic to N events, fail on fewer)
 //           +free (no model, no checks: the free-running baseline of bench/)
 //           +stimout=FILE (every cycle's inputs, for the Icarus replay tb_replay.v)
+//           +expect=HMB... (fig7) +help (every plusarg, its range and default). Any other
+//           argument, a repeated plusarg or a bad value is refused by name: exit 2.
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
@@ -607,16 +609,49 @@ pattern parse_pattern(const std::string &s)
 
 int main(int argc, char **argv)
 {
+    plusargs pa("l1_harness",
+                "Lockstep of a generated L1 (Verilator) against the C model. Exit status: 0\n"
+                "pass, 1 mismatch or failure, 2 bad plusarg or setup, 3 coverage hole (+cover,\n"
+                "no mismatch).");
+    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
+    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    pa.choice("traffic", {"directed", "fig7", "mix", "stream", "hot_small", "hot_large", "stride",
+                          "uniform", "hot_pair", "hot_set"}, "directed",
+              "directed script, paper 000's Figure 7, or a random pattern");
+    pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic");
+    pa.flag("cover",
+            "random traffic: extend it while a reachable bin is unhit, then a hole exits 3");
+    pa.number("cover_extend", 4, 1, 1000,
+              "with +cover: extend up to N times the requests (1: never)");
+    pa.number("min_events", 0, 0, 1000000000000ULL,
+              "random traffic: extend it to N events, fail on fewer");
+    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    pa.text("evlog", "FILE", "", "write every event, one line each (tb/run_xsim.sh)");
+    pa.text("stimout", "FILE", "", "write every cycle's inputs (the Icarus replay tb_replay.v)");
+    pa.text("expect", "HMB...", "", "fig7: the load outcomes expected, in order (H, M, B)");
+    pa.flag("free", "no model and no checks: the free-running baseline of bench/");
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if (pa.str("expect").find_first_not_of("HMB") != std::string::npos)
+        return pa.refuse("expect", "H, M and B only (hit, miss, bypass)");
+    if ((st = pa.writable("trace")) >= 0 || (st = pa.writable("evlog")) >= 0 ||
+        (st = pa.writable("stimout")) >= 0)
+        return st;
+#if !VM_TRACE
+    if (!pa.str("trace").empty())
+        return pa.refuse("trace", "none: this harness was built without --trace-fst");
+#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);
-    std::string dir = plusarg(ctx.get(), "dir", ".");
-    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
-    std::string traffic_kind = plusarg(ctx.get(), "traffic", "directed");
-    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
-    std::string trace = plusarg(ctx.get(), "trace", "");
-    std::string evlog = plusarg(ctx.get(), "evlog", "");
-    std::string stimout = plusarg(ctx.get(), "stimout", "");
+    std::string dir = pa.str("dir");
+    uint64_t seed = pa.num("seed");
+    std::string traffic_kind = pa.str("traffic");
+    unsigned requests = (unsigned)pa.num("requests");
+    std::string trace = pa.str("trace");
+    std::string evlog = pa.str("evlog");
+    std::string stimout = pa.str("stimout");
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
@@ -631,7 +666,7 @@ int main(int argc, char **argv)
 
     const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), m, seed);
-    h.free_running = ctx->commandArgsPlusMatch("free")[0] != 0;
+    h.free_running = pa.on("free");
     h.l2_bypass_bits = c.l1.mode == MODE_PCPRED && !h.free_running;
     h.gen.pc_by_pattern = c.l1.mode == MODE_PCPRED;
     if (!stimout.empty() && !(h.stimout = std::fopen(stimout.c_str(), "w"))) {
@@ -667,7 +702,7 @@ int main(int argc, char **argv)
         h.gen.random(parse_pattern(traffic_kind), requests);
         h.phased = true;
         h.traffic_pattern = parse_pattern(traffic_kind);
-        h.min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
+        h.min_events = pa.num("min_events");
         h.flush_per_10k = 1 + (unsigned)(prng() % 2);
     }
 
@@ -676,7 +711,7 @@ int main(int argc, char **argv)
         h.tick();
     top->rst_ni = 1;
     auto t0 = std::chrono::steady_clock::now();
-    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    bool cover = pa.on("cover");
     uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + h.min_events + 10);
     auto run = [&]() {
         while (!h.failed && !h.idle() && h.cycle < limit)
@@ -692,7 +727,7 @@ int main(int argc, char **argv)
     // +cover on random traffic: while a reachable bin is unhit, extend the traffic (focused
     // patterns for the bins that need them) up to 4x the requests of the run so far
     uint64_t base_requests = h.requests_done;
-    uint64_t bound = std::stoull(plusarg(ctx.get(), "cover_extend", "4")) * base_requests;
+    uint64_t bound = pa.num("cover_extend") * base_requests;
     unsigned rounds = 0;
     std::string first_holes;
     pool_bins();
@@ -732,13 +767,13 @@ int main(int argc, char **argv)
         std::fclose(h.evlog);
     if (h.stimout)
         std::fclose(h.stimout);
-    std::string expect = plusarg(ctx.get(), "expect", "");
+    std::string expect = pa.str("expect");
     if (!expect.empty()) { // +expect=HMB...: the load outcomes in order (fig7)
         std::printf("l1_harness: outcomes %s, expected %s\n", h.outcomes.c_str(), expect.c_str());
         if (!h.failed && h.outcomes != expect)
             h.failed = true;
     }
-    uint64_t min_events = std::stoull(plusarg(ctx.get(), "min_events", "0"));
+    uint64_t min_events = pa.num("min_events");
     if (!h.failed && h.events < min_events) {
         std::printf("l1_harness: only %" PRIu64 " events, +min_events=%" PRIu64 "\n", h.events, min_events);
         h.failed = true;

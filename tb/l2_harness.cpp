@@ -15,6 +15,8 @@
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit; a hole left
 //           exits 3 with "COVERAGE HOLE", no waveform) +trace=FILE.fst +own_lines
+//           +help (every plusarg, its range and default). Any other argument, a repeated
+//           plusarg or a bad value is refused by name: exit 2.
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
@@ -637,13 +639,34 @@ struct harness {
 
 int main(int argc, char **argv)
 {
+    plusargs pa("l2_harness",
+                "Lockstep of a generated L2 slice (<name>_l2, Verilator) against the C model.\n"
+                "Exit status: 0 pass, 1 mismatch or failure, 2 bad plusarg or setup, 3 coverage\n"
+                "hole (+cover, no mismatch).");
+    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
+    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    pa.number("requests", 30000, 1, UINT32_MAX, "requests of random traffic");
+    pa.flag("cover", "extend the traffic while a reachable bin is unhit, then a hole exits 3");
+    pa.number("cover_extend", 4, 1, 1000,
+              "with +cover: extend up to N times the requests (1: never)");
+    pa.flag("own_lines", "each core writes only its own lines");
+    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if ((st = pa.writable("trace")) >= 0)
+        return st;
+#if !VM_TRACE
+    if (!pa.str("trace").empty())
+        return pa.refuse("trace", "none: this harness was built without --trace-fst");
+#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);
-    std::string dir = plusarg(ctx.get(), "dir", ".");
-    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
-    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "30000"));
-    std::string trace = plusarg(ctx.get(), "trace", "");
+    std::string dir = pa.str("dir");
+    uint64_t seed = pa.num("seed");
+    unsigned requests = (unsigned)pa.num("requests");
+    std::string trace = pa.str("trace");
     Verilated::randSeed((int)(seed & 0x7fffffff));
 
     cfg_t c;
@@ -659,7 +682,7 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vl2> top{new Vl2{ctx.get(), "TOP"}};
     std::unique_ptr<harness> h{new harness(ctx.get(), top.get(), m, seed)};
     h->requests_target = requests;
-    h->gen.own_lines = ctx->commandArgsPlusMatch("own_lines")[0] != 0;
+    h->gen.own_lines = pa.on("own_lines");
 #if VM_TRACE
     if (!trace.empty()) {
         ctx->traceEverOn(true);
@@ -673,7 +696,7 @@ int main(int argc, char **argv)
         h->tick();
     top->rst_ni = 1;
     auto t0 = std::chrono::steady_clock::now();
-    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    bool cover = pa.on("cover");
     uint64_t limit = 200000 + 600ULL * requests + 40ULL * c.l2.sets;
     auto run = [&]() {
         while (!h->failed && !h->idle() && h->cycle < limit)
@@ -684,7 +707,7 @@ int main(int argc, char **argv)
     run();
     // +cover: while a reachable bin is unhit, extend the traffic (more phases) up to 4x
     unsigned rounds = 0;
-    uint64_t bound = std::stoull(plusarg(ctx.get(), "cover_extend", "4")) * requests;
+    uint64_t bound = pa.num("cover_extend") * requests;
     std::string first_holes;
     while (cover && !h->failed && h->idle() && h->cov.missing(m) && h->requests_target < bound) {
         if (!rounds)

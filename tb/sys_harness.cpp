@@ -14,6 +14,9 @@
 //           reachable bin is unhit; a hole
 //           left exits 3 with "COVERAGE HOLE", no waveform)
 //           +traffic=mix|fig7 (fig7: paper 000's stream on core 0, outcomes in +expect=)
+//           +help (every plusarg, its range and default). Any other argument, a repeated
+//           plusarg or a bad value is refused by name: exit 2. The waveform holds both clock
+//           edges of every cycle.
 #include <algorithm>
 #include <chrono>
 #include <cinttypes>
@@ -112,6 +115,9 @@ struct harness {
     std::deque<l2_rsp> l2_rsps;
     bin_set bins;
     unsigned rsp_ready_pct = 100;
+#if VM_TRACE
+    VerilatedFstC *tfp = nullptr; // +trace: dumped at both clock edges of every cycle
+#endif
 
     harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
         : ctx(c), top(t), cfg(cf), P(cf.sys.cores), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
@@ -298,9 +304,9 @@ struct harness {
             s.done++;
             if (r.dec == DEC_LD_HIT)
                 s.rsps.push_back({q.id, ST_HIT, r.data, ref_line(line)});
-            else if (r.dec == DEC_LD_MISS)
+            else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) // both read the line
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
-            else { // acknowledged once it enters the L1's memory-request queue
+            else { // a store, acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
                 s.rsps.push_back({q.id, ST_STORE, {}, {}});
                 ref.store(line, q.be, q.wdata); // program order, this L1's (+own_lines)
@@ -674,9 +680,15 @@ struct harness {
                     on_core_response(c);
         }
         ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
         top->clk_i = 1;
         top->eval();
         ctx->timeInc(1);
+#if VM_TRACE
+        if (tfp) tfp->dump(ctx->time());
+#endif
         cycle++;
     }
 
@@ -715,31 +727,57 @@ struct harness {
 
 int main(int argc, char **argv)
 {
+    plusargs pa("sys_harness",
+                "Lockstep of a generated system top (<name>_sys: the L1s, the arbiter, the L2\n"
+                "slice; Verilator) against the C models. Exit status: 0 pass, 1 mismatch or\n"
+                "failure, 2 bad plusarg or setup, 3 coverage hole (+cover, no mismatch).");
+    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
+    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic per core");
+    pa.choice("traffic", {"mix", "fig7"}, "mix",
+              "random traffic on every core, or paper 000's Figure 7 on core 0");
+    pa.flag("cover",
+            "mix: extend the traffic while a reachable bin is unhit, then a hole exits 3");
+    pa.number("cover_extend", 4, 1, 1000,
+              "with +cover: extend up to N times the requests (1: never)");
+    pa.flag("own_lines", "each core reads and writes only its own lines (a reference memory too)");
+    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    pa.text("expect", "HMB...", "", "fig7: core 0's load outcomes expected, in order (H, M, B)");
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if (pa.str("expect").find_first_not_of("HMB") != std::string::npos)
+        return pa.refuse("expect", "H, M and B only (hit, miss, bypass)");
+    if ((st = pa.writable("trace")) >= 0)
+        return st;
+#if !VM_TRACE
+    if (!pa.str("trace").empty())
+        return pa.refuse("trace", "none: this harness was built without --trace-fst");
+#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);
-    std::string dir = plusarg(ctx.get(), "dir", ".");
-    uint64_t seed = std::stoull(plusarg(ctx.get(), "seed", "1"));
-    unsigned requests = (unsigned)std::stoul(plusarg(ctx.get(), "requests", "20000"));
-    std::string kind = plusarg(ctx.get(), "traffic", "mix");
-    std::string expect = plusarg(ctx.get(), "expect", "");
+    std::string dir = pa.str("dir");
+    uint64_t seed = pa.num("seed");
+    unsigned requests = (unsigned)pa.num("requests");
+    std::string kind = pa.str("traffic");
+    std::string expect = pa.str("expect");
     Verilated::randSeed((int)(seed & 0x7fffffff));
     cfg_t c;
     if (!load_config(dir, "sys_harness", c))
         return 2;
     const std::unique_ptr<Vsys> top{new Vsys{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), c, seed);
-    h.own_lines = ctx->commandArgsPlusMatch("own_lines")[0] != 0;
+    h.own_lines = pa.on("own_lines");
     std::printf("sys_harness: %s, %u cores, seed=%" PRIu64 " traffic=%s%s\n", c.name, h.P, seed,
                 kind.c_str(), h.own_lines ? " own_lines" : "");
 #if VM_TRACE
-    VerilatedFstC *tfp = nullptr;
-    std::string trace = plusarg(ctx.get(), "trace", "");
+    std::string trace = pa.str("trace");
     if (!trace.empty()) {
         ctx->traceEverOn(true);
-        tfp = new VerilatedFstC;
-        top->trace(tfp, 99);
-        tfp->open(trace.c_str());
+        h.tfp = new VerilatedFstC;
+        top->trace(h.tfp, 99);
+        h.tfp->open(trace.c_str());
     }
 #endif
     std::mt19937_64 prng(seed);
@@ -758,7 +796,7 @@ int main(int argc, char **argv)
         h.tick();
     top->rst_ni = 1;
     auto t0 = std::chrono::steady_clock::now();
-    bool cover = ctx->commandArgsPlusMatch("cover")[0] != 0;
+    bool cover = pa.on("cover");
     uint64_t limit = 400000 + 600ULL * requests * h.P;
     auto run = [&]() {
         while (!h.failed && !h.idle() && h.cycle < limit)
@@ -772,7 +810,7 @@ int main(int argc, char **argv)
     // PC-predictor bin is unhit)
     unsigned rounds = 0;
     uint64_t per_core = requests;
-    uint64_t bound = std::stoull(plusarg(ctx.get(), "cover_extend", "4")) * requests;
+    uint64_t bound = pa.num("cover_extend") * requests;
     std::string first_holes;
     while (cover && !h.serialize && !h.failed && h.idle() && h.missing() && per_core < bound) {
         if (!rounds)
@@ -818,9 +856,9 @@ int main(int argc, char **argv)
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
 #if VM_TRACE
-    if (tfp) {
-        tfp->close();
-        delete tfp;
+    if (h.tfp) {
+        h.tfp->close();
+        delete h.tfp;
     }
 #endif
     uint64_t done = 0;

@@ -35,6 +35,8 @@ synth_lane() {
   done
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
+  synth/test_tops.sh "$work/synth/tops_checks" >"$work/synth_tops_checks.log" 2>&1
+  echo $? >"$work/synth_tops_checks.rc"
   synth/tops.sh "$work/synth/li-decoupled/design" "$work/synth/tops" duel >"$work/synth_tops.log" 2>&1 &&
     grep -q '^| li_decoupled_duel | .* | [0-9.]* | [0-9.]* | `.*` -> `.*` ([1-9][0-9]* stages)' "$work/synth/tops/tops.md"
   echo $? >"$work/synth_tops.rc"
@@ -64,6 +66,9 @@ step "cli: output directory keeps user files, atomic swap, lock, killed runs cle
   gen/test_outdir.sh build/cachegen
 step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
+step "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
+examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
+  gen/test_install.sh "$work/install"
 step "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (ASan, UBSan)" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
@@ -155,6 +160,8 @@ step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs
   --set l2.replacement=srrip --set l2.victim_share=2
 step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
+step "system li-decoupled: 4 decoupled L1s (bypassing loads read through the L2) in lockstep" \
+  sysck "$work/sys5" --preset li-decoupled
 sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness must catch
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/sys_mutants.sh "$d/rtl" "$d/work"
@@ -171,6 +178,8 @@ sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1
 }
 step "system: paper 000 Figure 7 through L1 + L2 RTL, in lockstep: M M M H M H B B H H B M" \
   sysfig7 "$work/sysfig7"
+step "verify: cachegen verify of a preset (then cached), bad arguments and keys, a mutant and its \
+reproduce command; every harness's plusargs, +help and waveform" gen/test_verify.sh "$work/verify"
 step "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 step "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
   tb/test_slurm.sh
@@ -184,6 +193,8 @@ done
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"
+step "synth: L2, system and controller beside their baselines; their storage checks pass, and fail on broken designs" \
+  replay "$work/synth_tops_checks"
 step "synth: cost names the deepest path into each end point and its start (chains of known depth)" \
   synth/test_stage_paths.sh "$work/synth/stage_paths"
 echo

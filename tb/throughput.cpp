@@ -3,7 +3,8 @@
 // store hits, store misses, hits under an outstanding miss, and a 25%-miss load mix at a
 // 50-cycle memory latency; and the load-hit latency (cycles from acceptance to response valid).
 // The core response and memory channels are always ready, so only the cache limits the rate.
-// Plusargs: +dir=OUTDIR +requests=N (per pattern, default 20000). Prints one line per pattern.
+// Plusargs: +dir=OUTDIR +requests=N (per pattern, default 20000) +help; anything else is
+// refused by name (exit 2). Prints one line per pattern.
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
@@ -173,12 +174,22 @@ struct bench {
 
 int main(int argc, char **argv)
 {
+    plusargs pa("throughput",
+                "Accepted requests per cycle of a generated L1 at its ports (no model). Exit\n"
+                "status: 0 done, 2 bad plusarg or setup.");
+    pa.text("dir", "OUTDIR", "", "the generated output directory (with config.yaml); required");
+    pa.number("requests", 20000, 1, UINT32_MAX, "requests per pattern");
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if (pa.str("dir").empty())
+        return pa.refuse("dir", "an output directory of cachegen; +dir is required");
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    std::string dir = plusarg(ctx.get(), "dir", "");
-    uint64_t n = std::stoull(plusarg(ctx.get(), "requests", "20000"));
+    std::string dir = pa.str("dir");
+    uint64_t n = pa.num("requests");
     cfg_t c;
-    if (dir.empty() || !load_config(dir, "throughput", c))
+    if (!load_config(dir, "throughput", c))
         return 2;
     auto top = std::make_unique<Vdut>(ctx.get());
     bench b(ctx.get(), top.get(), c);

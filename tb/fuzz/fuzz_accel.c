@@ -1,7 +1,83 @@
-/* fuzz_accel: libFuzzer target: the Accel-Sim traceg reader, through trace_open and alone. */
+/* fuzz_accel: libFuzzer target: the Accel-Sim traceg reader, through trace_open and alone
+ * (with several cores and address widths: the same requests, sectors and status), and the
+ * same bytes as a workload (accel_list: a kernel trace or a kernelslist.g). */
 #define _GNU_SOURCE /* memfd_create, fmemopen */
+#include "cmodel/accel_list.h"
 #include "cmodel/trace_accel.h"
 #include "tb/fuzz/fuzz_util.h"
+
+/* What one read through accel_next_ref gave. */
+typedef struct accel_sum {
+    int rc;              /* 0 end, -1 error, 2 stopped at FZ_MAX_TOTAL */
+    long n;              /* requests */
+    uint64_t sectors;    /* their sectors */
+    uint64_t addr_xor;   /* XOR of (line address + path): order-free */
+    uint64_t tbs;        /* thread blocks read */
+    char err[256];
+} accel_sum_t;
+
+/* The reader on the raw bytes with `o`; each request checked against the options. */
+static void accel_opts_read(const uint8_t *data, size_t size, const accel_opts_t *o,
+                            accel_sum_t *s)
+{
+    FILE *f = size ? fmemopen((void *)data, size, "r") : fopen("/dev/null", "r");
+    FZ_CHECK(f != NULL, "fmemopen");
+    char oerr[256];
+    accel_reader_t *r = accel_open_opts(f, o, oerr, sizeof oerr);
+    FZ_CHECK(r != NULL, "accel_open_opts: %s", oerr);
+    memset(s, 0, sizeof *s);
+    accel_ref_t a;
+    while ((s->rc = accel_next_ref(r, &a)) == 1) {
+        unsigned max = o->line_bytes < ACCEL_SECTOR_BYTES ? 1 : o->line_bytes / ACCEL_SECTOR_BYTES;
+        FZ_CHECK(a.addr % o->line_bytes == 0 && a.sectors <= max, "line %llx, %u sectors",
+                 (unsigned long long)a.addr, a.sectors);
+        FZ_CHECK(a.core == a.tb % o->cores && a.kernel == 0, "tb %llu on core %u",
+                 (unsigned long long)a.tb, a.core);
+        FZ_CHECK(o->addr_bits == 64 || a.addr >> o->addr_bits == 0, "line %llx beyond %u bits",
+                 (unsigned long long)a.addr, o->addr_bits);
+        FZ_CHECK(a.path <= ACCEL_ATOMIC && (a.path != ACCEL_L2_LOAD || a.op == TR_READ) &&
+                 (a.path != ACCEL_ATOMIC || a.op == TR_WRITE), "path %u op %u", a.path, a.op);
+        s->sectors += a.sectors;
+        s->addr_xor ^= a.addr + a.path;
+        if (++s->n >= FZ_MAX_TOTAL) {
+            s->rc = 2;
+            break;
+        }
+    }
+    snprintf(s->err, sizeof s->err, "%s", accel_error(r));
+    s->tbs = accel_tbs(r);
+    accel_close(r);
+    fclose(f);
+}
+
+/* The bytes as a workload at `path`: a list's kernels do not exist beside a memfd, so a list
+ * ends in an error naming one; nothing crashes, the events keep their order, and a file whose
+ * first bytes cannot be read for sniffing cannot be opened either. */
+static void accel_workload(const char *path)
+{
+    accel_opts_t o = {64, 64, 2};
+    char err[1024];
+    accel_sniff_t kind;
+    int sniffed = accel_list_sniff(path, &kind, err, sizeof err); /* -1: bad compression */
+    accel_list_t *l = accel_list_open(path, &o, err, sizeof err);
+    FZ_CHECK(sniffed == 0 || !l, "sniffing failed (%s), opening did not", err);
+    if (!l)
+        return;
+    FZ_CHECK(accel_list_kernels(l) >= 1, "a workload without kernels");
+    accel_ref_t a;
+    int rc;
+    long n = 0;
+    unsigned next = 0; /* the kernel that begins next */
+    while ((rc = accel_list_next(l, &a)) > 0 && ++n < FZ_MAX_TOTAL) {
+        if (rc == 2)
+            FZ_CHECK(a.kernel == next++, "kernel %u begins, expected %u", a.kernel, next - 1);
+        else
+            FZ_CHECK(next > 0 && a.kernel == next - 1, "request of kernel %u", a.kernel);
+    }
+    if (rc < 0)
+        FZ_CHECK(accel_list_next(l, &a) == -1 && accel_list_error(l)[0], "error not sticky");
+    accel_list_close(l);
+}
 
 /* The reader alone on the raw bytes with lines of `lb` bytes: status (0, -1, 2 = stopped at
  * FZ_MAX_TOTAL) and error text; an error sticks. */
@@ -52,5 +128,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == -1)
             FZ_CHECK(!strcmp(err, t.err), "\"%s\" vs \"%s\"", err, t.err);
     }
+    /* Cores change the order of the requests, never which, their sectors or the status; on
+     * an error a wave read before it is not issued, so more cores may give fewer. */
+    static accel_sum_t one, many;
+    accel_opts_t o1 = {lb, size % 3 ? 64 : 48, 1}, on = o1;
+    on.cores = 2 + (unsigned)(size % 5);
+    accel_opts_read(data, size, &o1, &one);
+    accel_opts_read(data, size, &on, &many);
+    if (one.rc != 2 && many.rc != 2) {
+        FZ_CHECK(one.rc == many.rc && !strcmp(one.err, many.err) && one.tbs == many.tbs,
+                 "1 core vs %u: status %d/%d (%s | %s)", on.cores, one.rc, many.rc, one.err,
+                 many.err);
+        FZ_CHECK(one.rc == -1 ? many.n <= one.n
+                              : one.n == many.n && one.sectors == many.sectors &&
+                                    one.addr_xor == many.addr_xor,
+                 "1 core vs %u: %ld vs %ld requests", on.cores, one.n, many.n);
+    }
+    accel_workload(fz_file(1, data, size));
     return 0;
 }

@@ -1,0 +1,281 @@
+/* verify: `cachegen verify`: check the arguments, the configuration and the work directory,
+ * then become tb/verify.sh (see verify.h). */
+#define _DEFAULT_SOURCE /* realpath */
+#include "verify.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cfg.h"
+#include "num.h"
+
+#define VERIFY_SEED_MAX 4294967295ULL   /* --seed: 32 bits, as the harnesses' random seeds */
+#define VERIFY_REQUESTS_MAX 100000000ULL
+#define VERIFY_DEFAULT_REQUESTS 20000   /* a preset in about a minute with its builds cached */
+#define VERIFY_MARK ".cachegen-verify"  /* the file that makes a directory a verify work dir */
+
+/* The harnesses --only names, in the order the flow runs them. */
+static const char *const verify_harnesses[] = {"l1", "l2", "sys", "duel", NULL};
+
+static int verr(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cachegen verify: error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: cachegen verify [CONFIG.yaml | --config FILE | --preset NAME]\n"
+            "                       [--set KEY=VALUE ...] [--seed N] [--requests N] [--waves]\n"
+            "                       [--icarus] [--only LIST] [-o WORKDIR]\n\n"
+            "Generates the configuration into WORKDIR/rtl, lints every top (verilator -Wall),\n"
+            "builds the lockstep harnesses (a build is reused while the RTL, the harness sources\n"
+            "and the model libraries are unchanged; ccache when installed), runs each against\n"
+            "the C model with full coverage, prints one line per stage and a summary (events,\n"
+            "mismatches, coverage holes, time) and, on a failure, the command that reproduces\n"
+            "it.\n\n"
+            "  --seed N        lockstep seed, 0..%llu (default 1)\n"
+            "  --requests N    requests of each random run, 1..%llu (default %d); the system's\n"
+            "                  are shared by its cores; the L1 also runs its directed script\n"
+            "  --waves         an FST waveform of every run (a failing run always gets one)\n"
+            "  --icarus        also the Icarus testbench, the Icarus replay of a Verilator run\n"
+            "                  (identical event logs) and Icarus elaboration of the other tops\n"
+            "  --only LIST     a comma list of l1, l2, sys, duel (default: every top the\n"
+            "                  configuration has; duel comes with l1.mode = decoupled)\n"
+            "  -o WORKDIR      default cachegen-verify/<name>; a new directory or an earlier\n"
+            "                  verify's (marked by " VERIFY_MARK "), never anything else\n\n"
+            "Exit status: 0 pass, 1 mismatch or failure, 2 bad argument, 3 coverage hole only.\n"
+            "The flow is tb/verify.sh, found through $CACHEGEN_TB (a directory), then ../tb\n"
+            "beside this executable's directory (a source tree), then\n"
+            "../share/cachegen/tb beside it (make install).\n",
+            VERIFY_SEED_MAX, VERIFY_REQUESTS_MAX, VERIFY_DEFAULT_REQUESTS);
+}
+
+/* A number typed by the user through num.h; refused naming the option, value and range. */
+static int number(const char *opt, const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char msg[512];
+    if (num_parse_u64(text, lo, hi, out) == 0)
+        return 0;
+    num_error(msg, sizeof msg, opt, text, lo, hi);
+    return verr("%s", msg);
+}
+
+/* --only: a comma list of harness names into `out`, in run order. On error out is unchanged. */
+static int parse_only(const char *text, char *out, size_t len)
+{
+    int want[4] = {0, 0, 0, 0};
+    const char *p = text;
+    for (;;) {
+        size_t n = strcspn(p, ",");
+        int k = -1;
+        for (int i = 0; verify_harnesses[i]; i++)
+            if (n == strlen(verify_harnesses[i]) && !strncmp(p, verify_harnesses[i], n))
+                k = i;
+        if (k < 0)
+            return verr("--only = %s: unknown harness '%.*s'; allowed: a comma list of l1, l2, "
+                        "sys, duel", text, (int)(n > 32 ? 32 : n), p);
+        want[k] = 1;
+        if (!p[n])
+            break;
+        p += n + 1;
+    }
+    char list[24] = "";
+    for (int i = 0; verify_harnesses[i]; i++)
+        if (want[i]) {
+            if (list[0])
+                strcat(list, ",");
+            strcat(list, verify_harnesses[i]);
+        }
+    snprintf(out, len, "%s", list);
+    return 0;
+}
+
+/* 0 if `dir` is missing, an empty directory or an earlier verify's work directory. */
+static int check_workdir(const char *dir)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return errno == ENOENT ? 0 : verr("-o = %s: cannot be used (%s)", dir, strerror(errno));
+    if (!S_ISDIR(st.st_mode))
+        return verr("-o = %s: not allowed; it exists and is not a directory; allowed: a new "
+                    "directory or an earlier cachegen verify work directory", dir);
+    char mark[PATH_MAX + 32];
+    if (snprintf(mark, sizeof mark, "%s/%s", dir, VERIFY_MARK) < (int)sizeof mark &&
+        access(mark, F_OK) == 0)
+        return 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return verr("-o = %s: cannot be read (%s)", dir, strerror(errno));
+    const struct dirent *e;
+    int empty = 1;
+    while ((e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+            empty = 0;
+    closedir(d);
+    return empty ? 0
+                 : verr("-o = %s: not allowed; the directory holds files and no %s; allowed: a "
+                        "new or empty directory or an earlier cachegen verify work directory",
+                        dir, VERIFY_MARK);
+}
+
+/* The flow script into `script` and this executable's absolute path into `exe`. */
+static int find_script(char *script, size_t slen, char *exe, size_t elen)
+{
+    char self[PATH_MAX];
+    if (!realpath("/proc/self/exe", self))
+        return verr("cannot find this executable's path (/proc/self/exe: %s)", strerror(errno));
+    snprintf(exe, elen, "%s", self);
+    const char *env = getenv("CACHEGEN_TB");
+    if (env && *env) {
+        if (snprintf(script, slen, "%s/verify.sh", env) < (int)slen && access(script, X_OK) == 0)
+            return 0;
+        return verr("CACHEGEN_TB = %s: no executable verify.sh there; allowed: the tb/ directory "
+                    "of a cachegen source tree", env);
+    }
+    char *slash = strrchr(self, '/');
+    *slash = '\0';
+    if (snprintf(script, slen, "%s/../tb/verify.sh", self) < (int)slen && access(script, X_OK) == 0)
+        return 0;
+    /* make install: PREFIX/bin/cachegen beside PREFIX/share/cachegen/tb (DESTDIR-relocatable) */
+    if (snprintf(script, slen, "%s/../share/cachegen/tb/verify.sh", self) < (int)slen &&
+        access(script, X_OK) == 0)
+        return 0;
+#ifdef CACHEGEN_TB_DIR
+    if (snprintf(script, slen, "%s/verify.sh", CACHEGEN_TB_DIR) < (int)slen &&
+        access(script, X_OK) == 0)
+        return 0;
+#endif
+    return verr("tb/verify.sh not found beside %s (looked in %s/../tb and "
+                "%s/../share/cachegen/tb); set CACHEGEN_TB to the tb/ directory of a cachegen "
+                "source tree or install", exe, self, self);
+}
+
+int verify_cli(int argc, char **argv)
+{
+    verify_opts_t o;
+    memset(&o, 0, sizeof o);
+    o.seed = 1;
+    o.requests = VERIFY_DEFAULT_REQUESTS;
+    snprintf(o.only, sizeof o.only, "all");
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--waves") || !strcmp(a, "--icarus")) {
+            *(a[2] == 'w' ? &o.waves : &o.icarus) = 1;
+            continue;
+        }
+        if (a[0] != '-') { /* CONFIG.yaml */
+            if (o.config)
+                return verr("argument %s: a second configuration (first %s); allowed: one "
+                            "CONFIG.yaml, --config FILE or --preset NAME", a, o.config);
+            o.config = a;
+            continue;
+        }
+        static const char *const valued[] = {"--config", "--preset", "--set", "--seed",
+                                             "--requests", "--only", "-o", NULL};
+        static const char *const metavars[] = {"FILE", "NAME", "KEY=VALUE", "N", "N", "LIST",
+                                               "WORKDIR"};
+        int k = -1;
+        for (int j = 0; valued[j]; j++)
+            if (!strcmp(a, valued[j]))
+                k = j;
+        if (k < 0)
+            return verr("argument %s: unknown option; allowed: CONFIG.yaml, --config, --preset, "
+                        "--set, --seed, --requests, --waves, --icarus, --only, -o, --help", a);
+        if (i + 1 >= argc)
+            return verr("argument %s: needs a value; allowed: %s %s", a, a, metavars[k]);
+        const char *v = argv[++i];
+        switch (k) {
+        case 0:
+            if (o.config)
+                return verr("--config %s: a second configuration (first %s); allowed: one "
+                            "CONFIG.yaml, --config FILE or --preset NAME", v, o.config);
+            o.config = v;
+            break;
+        case 1: o.preset = v; break;
+        case 2:
+            if (o.nsets == VERIFY_MAX_SETS)
+                return verr("--set: too many overrides (at most %d)", VERIFY_MAX_SETS);
+            o.sets[o.nsets++] = v;
+            break;
+        case 3:
+            if (number("--seed", v, 0, VERIFY_SEED_MAX, &o.seed))
+                return 2;
+            break;
+        case 4:
+            if (number("--requests", v, 1, VERIFY_REQUESTS_MAX, &o.requests))
+                return 2;
+            break;
+        case 5:
+            if (parse_only(v, o.only, sizeof o.only))
+                return 2;
+            break;
+        default: o.workdir = v; break;
+        }
+    }
+    cfg_t c;
+    char err[2048];
+    if (cfg_from_args(&c, o.config, o.preset, o.sets, o.nsets, err, sizeof err) != 0)
+        return verr("%s", err);
+    if (o.icarus && strcmp(o.only, "all") && strncmp(o.only, "l1", 2))
+        return verr("--icarus with --only = %s: not allowed; the Icarus testbench runs the L1, "
+                    "allowed: a list with l1", o.only);
+    char workdir[PATH_MAX], script[PATH_MAX], exe[PATH_MAX], config[PATH_MAX];
+    int wl = o.workdir ? snprintf(workdir, sizeof workdir, "%s", o.workdir)
+                       : snprintf(workdir, sizeof workdir, "cachegen-verify/%s", c.name);
+    if (!workdir[0] || wl >= (int)sizeof workdir)
+        return verr("-o = %s: not allowed; allowed: a directory path of 1..%d bytes",
+                    workdir[0] ? "(too long)" : "(empty)", PATH_MAX - 1);
+    if (check_workdir(workdir) || find_script(script, sizeof script, exe, sizeof exe))
+        return 2;
+    if (o.config && !realpath(o.config, config))
+        return verr("--config = %s: cannot be resolved (%s)", o.config, strerror(errno));
+
+    /* tb/verify.sh CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY -- CONFIG_ARGS... */
+    char seed[24], requests[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
+    snprintf(requests, sizeof requests, "%llu", (unsigned long long)o.requests);
+    char *args[12 + 2 * VERIFY_MAX_SETS];
+    int n = 0;
+    args[n++] = script;
+    args[n++] = exe;
+    args[n++] = workdir;
+    args[n++] = seed;
+    args[n++] = requests;
+    args[n++] = o.waves ? "1" : "0";
+    args[n++] = o.icarus ? "1" : "0";
+    args[n++] = o.only;
+    args[n++] = "--";
+    if (o.preset) {
+        args[n++] = "--preset";
+        args[n++] = (char *)o.preset;
+    } else if (o.config) {
+        args[n++] = "--config";
+        args[n++] = config;
+    }
+    for (unsigned i = 0; i < o.nsets; i++) {
+        args[n++] = "--set";
+        args[n++] = (char *)o.sets[i];
+    }
+    args[n] = NULL;
+    fflush(stdout);
+    execv(script, args);
+    return verr("cannot run %s (%s)", script, strerror(errno));
+}

@@ -1,0 +1,38 @@
+/* verify: the `cachegen verify` subcommand, one command from a configuration to a lockstep
+ * verdict. It checks every argument and the configuration (cfg_from_args, as cachegen does)
+ * and the work directory, then runs the flow script tb/verify.sh in its place (generate, lint,
+ * build the harnesses (cached), lockstep with coverage, optionally Icarus, a summary, and on
+ * failure the command that reproduces it). Nothing runs unless every argument is valid.
+ *
+ * The script is looked for, in order, in $CACHEGEN_TB (a directory), in ../tb beside the
+ * directory of the running cachegen (build/cachegen -> tb/verify.sh of the source tree), and in
+ * CACHEGEN_TB_DIR if the build defines it (an installed tree). It needs the tree around it:
+ * tb/ (harness sources, build scripts) and build/ (libcmodel.a, libcore.a, mkstim). */
+#ifndef CACHEGEN_VERIFY_H
+#define CACHEGEN_VERIFY_H
+
+#include <stdint.h>
+
+#define VERIFY_MAX_SETS 256
+
+/* The checked arguments of one `cachegen verify`. */
+typedef struct {
+    const char *config;                  /* YAML file as given (positional or --config), or NULL */
+    const char *preset;                  /* --preset NAME, or NULL */
+    const char *sets[VERIFY_MAX_SETS];   /* --set KEY=VALUE, in order */
+    unsigned nsets;                      /* how many sets[] */
+    uint64_t seed;                       /* --seed: the lockstep seed, 0..2^32-1 */
+    uint64_t requests;                   /* --requests: per random run (a system: in all) */
+    int waves;                           /* --waves: an FST waveform of every run */
+    int icarus;                          /* --icarus: the Icarus testbench and replay too */
+    char only[24];                       /* --only: "all" or a list of l1,l2,sys,duel */
+    const char *workdir;                 /* -o, or NULL: cachegen-verify/<name> */
+} verify_opts_t;
+
+/* argv holds the arguments after "verify". On success it does not return: the process becomes
+ * tb/verify.sh, whose exit status is the verdict (0 pass, 1 mismatch or failure, 3 coverage
+ * hole). It returns 0 after --help and 2 after an error, printed as "cachegen verify: error:
+ * ..." naming the option, the value and what is allowed; on error nothing is run or written. */
+int verify_cli(int argc, char **argv);
+
+#endif

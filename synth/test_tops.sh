@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# test_tops.sh WORKDIR: the cost reports of the L2 slice, the system top and the SM-dueling
+# controller, on a small decoupled system (4 L1s of 4 sets x 2 ways x 16 B, an L2 of 4 sets x 2
+# ways with 2 victim bits a way, controller interval 500) and a small PC-predictor L2:
+# - make synth TOPS="l2 sys duel" costs each top beside its baseline (one victim bit a way, no
+#   bypass bit, baseline L1s; the controller has none) with every closed-form check passing,
+#   the system's flops and SRAM bits adding up from the L1 and L2 costed alone;
+# - each closed-form check fails on a design broken against it: an L2 metadata or data SRAM
+#   one bit wider than the layout, an L2 MSHR line field or a counter one bit narrower, the
+#   system's arbiter one bit narrower, the L1 metadata SRAM one bit wider inside the system,
+#   the system checked against another L1's cost (the baseline's) or another core count, the
+#   controller's counts one bit narrower.
+# Prints ok/not ok; exits non-zero if a check missed.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$1
+rm -rf "$work"; mkdir -p "$work"
+bad=0
+small=(l1.sets=4 l1.ways=2 l1.line_bytes=16 l1.mshrs=2 l1.counter_bits=8 l2.sets=4 l2.ways=2
+       l2.mshrs=2 system.cores=4 l2.victim_share=2)
+set_args=(); for kv in "${small[@]}"; do set_args+=(--set "$kv"); done
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; bad=1; }
+
+# the flow: make synth with TOPS, design beside baseline
+make -s -C "$root" synth CONFIG=li-decoupled SET="name=tt ${small[*]}" TOPS="l2 sys duel" \
+  OUT="$work/flow" >"$work/flow.log" 2>&1
+rc=$?
+md=$work/flow/tops/tops.md
+if [ $rc = 0 ] && [ -f "$md" ] && ! grep -q 'CHECK FAILED' "$md" &&
+   [ "$(grep -cE '^\| tt(_base)?_(l2|sys|duel) \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [0-9.]+ \| `.*` -> `.*` \([1-9][0-9]* stages\)' "$md")" = 5 ] &&
+   grep -q '^| tt_l2 | .* | [+-][0-9]* GE, \(within noise\|outside the noise band\)' "$md" &&
+   grep -q '^| tt_sys | .* | [+-][0-9]* GE, \(within noise\|outside the noise band\)' "$md" &&
+   grep -q '^| tt_duel | .* | +[0-9]* GE: the baseline has no such top' "$md" &&
+   grep -A1 '^- tt_l2$' "$md" | grep -q 'victim 2 + bypass 0' &&
+   grep -A1 '^- tt_base_l2$' "$md" | grep -q 'victim 1 + bypass 0' &&
+   [ "$(grep -c 'check ok: system flop bits = P x the L1.s + the L2.s + the arbiter.s' "$md")" = 2 ] &&
+   grep -q 'check ok: SM-dueling controller storage bits = 46' "$md" &&
+   [ -s "$work/flow/tops/tt_l2_report.md" ] && [ -s "$work/flow/tops/tt_sys_report.md" ]; then
+  ok "make synth TOPS: the L2, the system and the controller beside their baselines, every closed-form check passing"
+else
+  notok "make synth TOPS (see $work/flow.log, $md)"
+fi
+
+"$root/build/cachegen" --preset li-decoupled --set name=tt "${set_args[@]}" -o "$work/good" >/dev/null
+# broken DESC TOP FAILED-TEXT FILE PERL: a copy of the good output with PERL applied to FILE
+# (which must change it), synthesized at TOP; cost's storage checks must fail with FAILED-TEXT
+broken() {
+  local desc=$1 top=$2 want=$3 file=$4 perl=$5 d=$work/m$((++n))
+  cp -r "$work/good" "$d"
+  perl -0pi -e "$perl" "$d/$file"
+  if cmp -s "$work/good/$file" "$d/$file"; then notok "$desc: the mutation did not apply"; return; fi
+  if nice -n 10 "$root/synth/synth.sh" "$d" "$d.syn" "$top" >"$d.log" 2>&1 &&
+     ! "$root/build/cost" one "$d" "$d.syn" "$d.cost.json" "$top" >>"$d.log" 2>&1 &&
+     grep -q "CHECK FAILED: $want" "$d.log"; then
+    ok "$desc fails the check '$want'"
+  else
+    notok "$desc went through the storage checks (see $d.log)"
+  fi
+  rm -f "$d.syn/hier.json" "$d.syn/flat.json"
+}
+n=0
+# one bit more on the SRAM instance INST / one bit less on the register REG
+widen() { echo 's/(\.Width    \()(\d+)(\),[^;]*?\) '"$1"' \()/$1.($2+1).$3/se'; }
+narrow() { echo 's/reg \[(\d+):0\] ('"$1"'\b)/"reg [".($1-1).":0] $2"/e'; }
+broken "an L2 metadata SRAM one bit wider than the layout" tt_l2 "L2 metadata SRAM bits" \
+  tt_l2.v "$(widen u_meta_sram)"
+broken "an L2 data SRAM one bit wider" tt_l2 "L2 data SRAM bits" tt_l2.v "$(widen u_data_sram_w0)"
+broken "an L2 MSHR line field one bit narrower" tt_l2 "L2 MSHR flop bits" tt_l2_mshr.v \
+  "$(narrow e0_line_q)"
+broken "an L2 counter one bit narrower" tt_l2 "L2 performance counter flop bits" tt_l2.v \
+  "$(narrow cnt_fills_q)"
+broken "the system's arbiter one bit narrower" tt_sys "the system top's own storage bits" \
+  tt_sys.v "$(narrow rr_q)"
+broken "the L1 metadata SRAM one bit wider inside the system" tt_sys "4 L1s: metadata SRAM bits" \
+  tt.v "$(widen u_meta_sram)"
+broken "the controller's counts one bit narrower" tt_duel "SM-dueling controller storage bits" \
+  tt_duel.v "$(narrow a0_q)"
+
+# the good system, checked against the wrong parts and the wrong configuration
+good_sys=$work/good.sys
+if nice -n 10 "$root/synth/synth.sh" "$work/good" "$good_sys.syn" tt_sys >"$good_sys.log" 2>&1 &&
+   "$root/build/cost" one "$work/good" "$good_sys.syn" "$good_sys.cost.json" tt_sys \
+     "$work/flow/design.cost.json" "$work/flow/tops/tt_l2.cost.json" >>"$good_sys.log" 2>&1; then
+  ok "the unbroken system passes its checks against the L1 and L2 costed alone"
+else
+  notok "the unbroken system failed (see $good_sys.log)"
+fi
+if ! "$root/build/cost" one "$work/good" "$good_sys.syn" "$work/parts.cost.json" tt_sys \
+     "$work/flow/baseline.cost.json" "$work/flow/tops/tt_l2.cost.json" >"$work/parts.log" 2>&1 &&
+   grep -q "CHECK FAILED: system flop bits = P x the L1's" "$work/parts.log" &&
+   grep -q "CHECK FAILED: system SRAM bits = P x the L1's" "$work/parts.log"; then
+  ok "the system checked against another L1's cost (the baseline's) fails the parts checks"
+else
+  notok "the parts checks accepted another L1's cost (see $work/parts.log)"
+fi
+cp -r "$work/good" "$work/cores2"
+sed -i 's/^  cores: 4$/  cores: 2/' "$work/cores2/config.yaml"
+if grep -q '^  cores: 2$' "$work/cores2/config.yaml" &&
+   ! "$root/build/cost" one "$work/cores2" "$good_sys.syn" "$work/cores2.cost.json" tt_sys \
+     >"$work/cores2.log" 2>&1 && grep -q "CHECK FAILED: L1 instances (system.cores) = 4, closed form 2" "$work/cores2.log"; then
+  ok "a system of 4 L1s checked as system.cores = 2 fails the instance check"
+else
+  notok "the instance check accepted 4 L1s for system.cores = 2 (see $work/cores2.log)"
+fi
+rm -f "$good_sys.syn/hier.json" "$good_sys.syn/flat.json"
+
+# the PC predictor's L2: the bypass bit in the rows and the prediction in each MSHR
+"$root/build/cachegen" --preset tian-gcn --set name=tp "${set_args[@]}" -o "$work/pc" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/pc" "$work/pc.syn" tp_l2 >"$work/pc.log" 2>&1 &&
+   "$root/build/cost" one "$work/pc" "$work/pc.syn" "$work/pc.cost.json" tp_l2 >>"$work/pc.log" 2>&1 &&
+   grep -q 'victim 2 + bypass 1) = .* bypass bits 8$' "$work/pc.log"; then
+  ok "the PC predictor's L2 (bypass bit) passes its checks"
+else
+  notok "the PC predictor's L2 failed its checks (see $work/pc.log)"
+fi
+rm -f "$work/pc.syn/hier.json" "$work/pc.syn/flat.json"
+exit $bad
