@@ -306,6 +306,9 @@ struct harness {
                 s.rsps.push_back({q.id, ST_HIT, r.data, ref_line(line)});
             else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) // both read the line
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
+            else if (r.dec == DEC_LD_MERGE) {
+                // a waiter: answered after its read's fill, no memory request of its own
+            }
             else { // a store, acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
                 s.rsps.push_back({q.id, ST_STORE, {}, {}});
@@ -313,6 +316,8 @@ struct harness {
             }
         } else if (r.kind == EVT_FILL) {
             s.rsps.push_back({r.id, r.status, r.data, ref_line(s.id_line[r.id])});
+            for (unsigned k = 0; k < r.nwait; k++) // then its waiters, in arrival order
+                s.rsps.push_back({r.wait_id[k], r.status, r.data, ref_line(s.id_line[r.wait_id[k]])});
         }
     }
 
