@@ -169,6 +169,12 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
     k->meta = (unsigned long long)c->sets * (c->ways * (1 + tag + repl) + plru);
     k->data = (unsigned long long)c->sets * c->ways * c->line_bytes * 8;
     k->mshr = (unsigned long long)c->mshrs * (1 + (c->addr_bits - b) + c->id_bits);
+    if (c->mshr_merge) { /* SPEC 3.1 merging: per MSHR a waiter count and W waiter ids */
+        unsigned cb = 1;
+        while ((1u << cb) <= c->mshr_merge)
+            cb++;
+        k->mshr += (unsigned long long)c->mshrs * (cb + c->mshr_merge * c->id_bits);
+    }
     k->pctbl = 0;
     if (c->mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
         unsigned pos = cfg_log2(c->ways);
