@@ -666,9 +666,17 @@ static const char *const tian_gcn[] = {"name", "tian_gcn", "l1.sets", "32", "l1.
                                         "system.cores", "8", "l2.sets", "256", "l2.ways", "16",
                                         "l2.replacement", "lru", NULL};
 
+/* GPGPU-Sim's GTX480 (Fermi) L1D, `32:128:4,L:L:m:N:H,A:32:8,8`: 32 sets x 4 ways x 128 B,
+ * LRU, 32 MSHRs with up to 8 merged requests each (SPEC 3.1 merging). */
+static const char *const gtx480_l1[] = {"name", "gtx480_l1", "l1.sets", "32", "l1.ways", "4",
+                                         "l1.line_bytes", "128", "l1.replacement", "lru",
+                                         "l1.mshrs", "32", "l1.mshr_merge", "8", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
+    {"gtx480-l1", "GPGPU-Sim's GTX480 L1D: 32 sets x 4 ways x 128 B, LRU, 32 MSHRs merging up "
+     "to 8 loads each", gtx480_l1},
     {"fermi-l1-pric", "fermi-l1 with SACAT's PRIC index: P = 37 over address bits 7..26",
      fermi_l1_pric},
     {"li-decoupled", "Li et al. decoupled L1: 32 sets, 8-way tag store with 6-bit reference "
