@@ -148,6 +148,10 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         put(a, "l2.pric_poly", "%llu", pric_pick(l2_sets));
     put(a, "l2.mshrs", "%llu", 1 + pick(8));
     put(a, "l2.victim_share", "%llu", share);
+    /* SPEC 3.1 merging, drawn last so that a seed's other keys stay what they were */
+    unsigned merge = pick(2) ? 1 + pick(8) : 0;
+    if (merge)
+        put(a, "l1.mshr_merge", "%llu", merge);
 }
 
 int main(int argc, char **argv)
