@@ -954,8 +954,10 @@ static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign mem_rsp_ready_o = s1_valid_q & s1_fill_q & !hold;");
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
-            emit_line(e, "assign cnt_bypasses_o = %s; // the baseline never bypasses",
-                      emit_const(w->cw, 0));
+            emit_line(e, "assign cnt_%s_o = %s; // %s", lay_counter_names[i],
+                      emit_const(w->cw, 0),
+                      i == CNT_MERGED ? "no merging: no load joins a read"
+                                      : "the baseline never bypasses");
         else
             emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_counter_names[i], lay_counter_names[i]);
     }
