@@ -437,7 +437,23 @@ int accel_list_next(accel_list_t *l, accel_ref_t *out)
 }
 
 unsigned accel_list_kernels(const accel_list_t *l) { return l->n; }
-const char *accel_list_name(const accel_list_t *l, unsigned k) { return l->name[k]; }
+char **accel_list_copy_names(const accel_list_t *l)
+{
+    char **names = calloc(l->n, sizeof *names);
+    for (unsigned k = 0; names && k < l->n; k++)
+        if (!(names[k] = strdup(l->name[k]))) {
+            accel_names_free(names, k);
+            return NULL;
+        }
+    return names;
+}
+
+void accel_names_free(char **names, unsigned n)
+{
+    for (unsigned k = 0; names && k < n; k++)
+        free(names[k]);
+    free(names);
+}
 uint64_t accel_list_tbs(const accel_list_t *l, unsigned k) { return l->tbs[k]; }
 uint64_t accel_list_memcpys(const accel_list_t *l) { return l->memcpys; }
 const char *accel_list_error(const accel_list_t *l) { return l ? l->err : "no workload"; }

@@ -47,8 +47,10 @@ accel_list_t *accel_list_open(const char *path, const accel_opts_t *o, char *err
 int accel_list_next(accel_list_t *l, accel_ref_t *out);
 /* Kernels in the workload (1 for a kernel trace). */
 unsigned accel_list_kernels(const accel_list_t *l);
-/* Kernel k's name as listed ("kernel-1.traceg"; a kernel trace: the path given). */
-const char *accel_list_name(const accel_list_t *l, unsigned k);
+/* Every kernel's name as listed ("kernel-1.traceg"; a kernel trace: the path given), copied (accel_list_kernels(l) strings, for results that outlive l), or
+ * NULL when out of memory; free with accel_names_free. */
+char **accel_list_copy_names(const accel_list_t *l);
+void accel_names_free(char **names, unsigned n);
 /* Thread blocks of kernel k read so far. */
 uint64_t accel_list_tbs(const accel_list_t *l, unsigned k);
 /* MemcpyHtoD lines of the list (0 for a kernel trace). */

@@ -76,9 +76,7 @@ static void accel_run_free(accel_run_t *ar)
 {
     if (!ar)
         return;
-    for (unsigned k = 0; ar->name && k < ar->kernels; k++)
-        free(ar->name[k]);
-    free(ar->name);
+    accel_names_free(ar->name, ar->kernels);
     free(ar->tbs);
     free(ar->st);
     free(ar->cnt);
@@ -118,16 +116,13 @@ static int run_accel(const cfg_t *c, const char *path, int exact, sim_stats_t *s
     unsigned nk = accel_list_kernels(l);
     if (ar) {
         memset(ar, 0, sizeof *ar);
-        ar->name = calloc(nk, sizeof *ar->name);
+        ar->name = accel_list_copy_names(l);
         ar->tbs = calloc(nk, sizeof *ar->tbs);
         ar->st = calloc(nk, sizeof *ar->st);
         ar->cnt = calloc(nk, sizeof *ar->cnt);
-        int oom = !ar->name || !ar->tbs || !ar->st || !ar->cnt;
         if (ar->name)
             ar->kernels = nk;
-        for (unsigned k = 0; ar->name && k < nk; k++)
-            oom |= !(ar->name[k] = strdup(accel_list_name(l, k)));
-        if (oom) {
+        if (!ar->name || !ar->tbs || !ar->st || !ar->cnt) {
             snprintf(err, errlen, "out of memory");
             accel_list_close(l);
             sim_free(s);
@@ -346,9 +341,9 @@ static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *s
 
 static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
 
-#define CONVERT_USAGE                                                                         \
-    "convert: usage: convert IN OUT --to FORMAT [--compress C] [--from F] "                    \
-    "[--ifetch ignore|data] [--line-bytes N]"
+#define CONVERT_SYNOPSIS                                                                      \
+    "convert IN OUT --to FORMAT [--compress C] [--from F] [--ifetch ignore|data] [--line-bytes N]"
+#define CONVERT_USAGE "convert: usage: " CONVERT_SYNOPSIS
 
 static int cmd_convert(int argc, char **argv)
 {
@@ -476,6 +471,8 @@ static const struct gen_num {
 };
 #define GEN_NNUMS (sizeof GEN_NUMS / sizeof GEN_NUMS[0])
 
+#define GEN_PATTERNS "stream, thrash, hot_stream, stride, random, pc_mix"
+
 static int cmd_gen(int argc, char **argv)
 {
     wl_params_t p;
@@ -484,8 +481,7 @@ static int cmd_gen(int argc, char **argv)
         if (!strcmp(argv[i], "--pattern") && i + 1 < argc)
             pattern = argv[++i];
     if (!pattern || wl_parse_pattern(pattern, &p.pattern) != 0)
-        return usage_error("gen: --pattern: allowed: stream, thrash, hot_stream, stride, "
-                           "random, pc_mix");
+        return usage_error("gen: --pattern: allowed: " GEN_PATTERNS);
     wl_defaults(p.pattern, &p);
     uint64_t num[GEN_NNUMS] = {p.refs, p.seed, p.footprint, p.stride_log2, p.store_pct,
                                p.cores, p.line_bytes};
@@ -898,8 +894,7 @@ int main(int argc, char **argv)
     }
     if (argc > 1 && !strcmp(argv[1], "convert")) {
         if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            printf("cachesim convert IN OUT --to FORMAT [--compress C] [--from F] "
-                   "[--ifetch ignore|data] [--line-bytes N]\n"
+            printf("cachesim " CONVERT_SYNOPSIS "\n"
                    "  rewrite a trace in another format (din, text, binary, dinero-binary; "
                    "accel as input only)\n"
                    "  and compression (none, gz, zst); --line-bytes: the line size of "
@@ -913,8 +908,7 @@ int main(int argc, char **argv)
             printf("cachesim gen --pattern P -o OUT [--to FORMAT] [--compress C] [--refs N] "
                    "[--seed N] [--footprint N]\n"
                    "             [--stride-log2 N] [--stores PCT] [--cores N] [--line-bytes N]\n"
-                   "  write a synthetic trace; P: stream, thrash, hot_stream, stride, random, "
-                   "pc_mix.\n");
+                   "  write a synthetic trace; P: " GEN_PATTERNS ".\n");
             return 0;
         }
         return cmd_gen(argc - 2, argv + 2);

@@ -38,9 +38,7 @@ typedef struct accel_run {
 
 static void accel_run_free(accel_run_t *ar)
 {
-    for (unsigned k = 0; ar->name && k < ar->kernels; k++)
-        free(ar->name[k]);
-    free(ar->name);
+    accel_names_free(ar->name, ar->kernels);
     free(ar->k);
 }
 
@@ -65,14 +63,11 @@ static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t
     if (!l)
         return -1;
     unsigned nk = accel_list_kernels(l);
-    ar->name = calloc(nk, sizeof *ar->name);
+    ar->name = accel_list_copy_names(l);
     ar->k = calloc(nk, sizeof *ar->k);
-    int oom = !ar->name || !ar->k;
     if (ar->name)
         ar->kernels = nk;
-    for (unsigned k = 0; ar->name && k < nk; k++)
-        oom |= !(ar->name[k] = strdup(accel_list_name(l, k)));
-    if (oom) {
+    if (!ar->name || !ar->k) {
         snprintf(err, errlen, "out of memory");
         accel_list_close(l);
         return -1;

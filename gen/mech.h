@@ -80,7 +80,7 @@ typedef struct gen_mech {
     unsigned (*evt_ports)(const gen_l1_t *g, mech_evt_port_t *out);
     const char *sys_hint;     /* the L2 bit the system top wires to mem_rsp_hint_i (NULL: vbit) */
     /* --- its rows of the report (report.c) --- */
-    const char *mshr_fields;  /* what an MSHR holds (NULL: "valid, line, id") */
+    const char *mshr_row;     /* the storage row of the MSHRs (NULL: "MSHRs (valid, line, id)") */
     /* The rows of the metadata SRAM (NULL: one row), and its own flop structures after the
      * MSHRs (NULL: none), into out; each returns how many (at most 2). */
     unsigned (*report_meta)(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out);

@@ -22,10 +22,8 @@ static unsigned structures(const gen_l1_t *g, gen_structure_t *out)
     else
         out[n++] = (gen_structure_t){"metadata rows (valid, tag, replacement)", "sram", s.meta_sram};
     out[n++] = (gen_structure_t){"data lines", "sram", s.data_sram};
-    static char mshrs[96];
-    snprintf(mshrs, sizeof mshrs, "MSHRs (%s)", mech->mshr_fields ? mech->mshr_fields
-                                                                  : "valid, line, id");
-    out[n++] = (gen_structure_t){mshrs, "flops", s.mshr_flops};
+    out[n++] = (gen_structure_t){mech->mshr_row ? mech->mshr_row : "MSHRs (valid, line, id)",
+                                 "flops", s.mshr_flops};
     if (mech->report_flops)
         n += mech->report_flops(g, &s, out + n);
     unsigned counters = CNT_COUNT - !mech->counts_bypasses; /* the baseline's is a constant */

@@ -341,12 +341,8 @@ int main(int argc, char **argv)
     int st = pa.parse(argc, argv);
     if (st >= 0)
         return st;
-    if ((st = pa.writable("trace")) >= 0)
+    if ((st = trace_plusarg_ok(pa)) >= 0)
         return st;
-#if !VM_TRACE
-    if (!pa.str("trace").empty())
-        return pa.refuse("trace", "none: this harness was built without --trace-fst");
-#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);

@@ -271,6 +271,20 @@ private:
     std::vector<arg> args_;
 };
 
+// +trace, declared by the harness: a file it can write, and a harness built with --trace-fst
+// (VM_TRACE, set by Verilator's build). -1 to go on, else the exit status (refused, 2).
+inline int trace_plusarg_ok(const plusargs &pa)
+{
+    int st = pa.writable("trace");
+    if (st >= 0)
+        return st;
+#if !VM_TRACE
+    if (!pa.str("trace").empty())
+        return pa.refuse("trace", "none: this harness was built without --trace-fst");
+#endif
+    return -1;
+}
+
 // Load OUTDIR/config.yaml over the defaults and validate it; on error print it as `who`.
 inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
 {

@@ -635,13 +635,9 @@ int main(int argc, char **argv)
         return st;
     if (pa.str("expect").find_first_not_of("HMB") != std::string::npos)
         return pa.refuse("expect", "H, M and B only (hit, miss, bypass)");
-    if ((st = pa.writable("trace")) >= 0 || (st = pa.writable("evlog")) >= 0 ||
+    if ((st = trace_plusarg_ok(pa)) >= 0 || (st = pa.writable("evlog")) >= 0 ||
         (st = pa.writable("stimout")) >= 0)
         return st;
-#if !VM_TRACE
-    if (!pa.str("trace").empty())
-        return pa.refuse("trace", "none: this harness was built without --trace-fst");
-#endif
     const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
     ctx->commandArgs(argc, argv);
     ctx->randReset(2);
