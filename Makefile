@@ -5,7 +5,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
-PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn
+PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn gtx480-l1
 # Generated and reported, not simulated (16 L1s of 128-byte lines: a 16 Kbit system port).
 GEN_ONLY_PRESETS := gcache-l2-16core
 DEMO_PRESET := fermi-l1

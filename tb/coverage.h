@@ -30,7 +30,8 @@ public:
         for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
                               "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
                               "gc_switch_reset", "merge_join", "merge_full_stall",
-                              "merge_waiters_answered", "merge_fill_bypass"})
+                              "merge_waiters_answered", "merge_fill_bypass",
+                              "merge_waiters_backpressured", "merge_flush_with_waiters"})
             set_.declare(b);
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).

@@ -42,7 +42,7 @@ extern "C" {
 
 namespace {
 
-struct expect_rsp { uint32_t id; unsigned status; bv_t data; };
+struct expect_rsp { uint32_t id; unsigned status; bv_t data; bool waiter; };
 struct expect_mem {
     bool store;
     uint64_t line;
@@ -272,20 +272,20 @@ struct harness {
                 ref_mem.line(line, ref);
                 if (!bv_eq(&ref, &r.data, l->line_bits))
                     fail("model hit data differs from the reference memory", "");
-                rsps.push_back({q.id, ST_HIT, r.data});
+                rsps.push_back({q.id, ST_HIT, r.data, false});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
                 mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
             } else if (r.dec == DEC_LD_MERGE) {
                 // a waiter: answered after its read's fill, no memory request of its own
             } else { // acknowledged once it enters the memory-request queue
                 mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
-                rsps.push_back({q.id, ST_STORE, {}});
+                rsps.push_back({q.id, ST_STORE, {}, false});
                 ref_mem.store(line, q.be, q.wdata);
             }
         } else if (r.kind == EVT_FILL) {
-            rsps.push_back({r.id, r.status, r.data}); // MISS, or BYPASS (decoupled)
+            rsps.push_back({r.id, r.status, r.data, false}); // MISS, or BYPASS (decoupled)
             for (unsigned k = 0; k < r.nwait; k++) // then its waiters, in arrival order
-                rsps.push_back({r.wait_id[k], r.status, r.data});
+                rsps.push_back({r.wait_id[k], r.status, r.data, true});
         }
     }
 
@@ -377,6 +377,16 @@ struct harness {
         cov.response(e.status);
         if (e.status != ST_STORE)
             outcomes += "HMB"[e.status];
+    }
+
+    // Some waiter's read has filled and its response is still to come (the waiters enter the
+    // expected responses at their read's fill event).
+    bool waiters_filled() const
+    {
+        for (const auto &e : rsps)
+            if (e.waiter)
+                return true;
+        return false;
     }
 
     void stall_cycle_check()
@@ -480,6 +490,8 @@ struct harness {
                 focus.push_back(pattern::dead_loop);
             want_slow |= b == "stall_mshr_full" || b == "dec_stall_all_reserved";
             want_filter_off |= b == "dec_stall_all_reserved";
+            if (b == "merge_flush_with_waiters") // a flush now and then is rarely mid-drain
+                flush_per_10k = 50;
         }
         // segments long enough for a dead_loop to pass over its lines a few times
         unsigned seg = std::max(2000u, 12 * m->cfg.sets * m->cfg.ways);
@@ -531,6 +543,12 @@ struct harness {
         top->eval();
         cov.channels(top->req_valid_i && !top->req_ready_o, top->mem_req_valid_o && !top->mem_req_ready_i,
                      top->rsp_valid_o && !top->rsp_ready_i);
+        if (!free_running && waiters_filled()) { // waiters answered after their fill, in order
+            if (top->rsp_valid_o && !top->rsp_ready_i)
+                cov.hit("merge_waiters_backpressured");
+            if (top->flush_i && top->rst_ni)
+                cov.hit("merge_flush_with_waiters");
+        }
         if (top->rst_ni) {
             monitor_channels();
             stall_cycle_check();

@@ -141,7 +141,8 @@ struct harness {
                               "l2_dirty_writeback", "l2_clean_evict", "l2_stall_line",
                               "arbiter_contention", "pp_read_predicted_bypass",
                               "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
-                              "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write"})
+                              "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
+                              "l1_merge_join", "l1_merge_waiters_answered"})
             bins.declare(b);
     }
     ~harness()
@@ -179,6 +180,8 @@ struct harness {
             return c.gc_th_hot > 0;
         if (b == "arbiter_contention")
             return P > 1;
+        if (b.compare(0, 9, "l1_merge_") == 0)
+            return c.mshr_merge > 0;
         return true;
     }
 
@@ -308,6 +311,7 @@ struct harness {
                 s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
             else if (r.dec == DEC_LD_MERGE) {
                 // a waiter: answered after its read's fill, no memory request of its own
+                hit("l1_merge_join");
             }
             else { // a store, acknowledged once it enters the L1's memory-request queue
                 s.mems.push_back({true, line, 0, q.be, q.wdata, q.id, 0});
@@ -318,6 +322,8 @@ struct harness {
             s.rsps.push_back({r.id, r.status, r.data, ref_line(s.id_line[r.id])});
             for (unsigned k = 0; k < r.nwait; k++) // then its waiters, in arrival order
                 s.rsps.push_back({r.wait_id[k], r.status, r.data, ref_line(s.id_line[r.wait_id[k]])});
+            if (r.nwait > 0)
+                hit("l1_merge_waiters_answered");
         }
     }
 

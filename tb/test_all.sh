@@ -155,9 +155,9 @@ step "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2
   sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
   --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
   --set l2.ways=4 --set l2.index=xor --set l2.mshrs=2
-step "system: 2 baseline L1s over an 8-set SRRIP L2, victim bits shared in pairs" \
-  sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l2.sets=8 --set l2.ways=4 \
-  --set l2.replacement=srrip --set l2.victim_share=2
+step "system: 2 baseline L1s merging up to 2 loads per read over an 8-set SRRIP L2, victim bits shared in pairs" \
+  sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l1.mshr_merge=2 --set l2.sets=8 \
+  --set l2.ways=4 --set l2.replacement=srrip --set l2.victim_share=2
 step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
 step "system li-decoupled: 4 decoupled L1s (bypassing loads read through the L2) in lockstep" \

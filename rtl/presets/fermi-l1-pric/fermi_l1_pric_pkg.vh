@@ -54,6 +54,7 @@ localparam [3:0] FermiL1PricDecFill = 4'd7; // fill installed
 localparam [3:0] FermiL1PricDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] FermiL1PricDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] FermiL1PricDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+localparam [3:0] FermiL1PricDecLdMerge = 4'd11; // load joined the outstanding read of its line
 // verilator lint_on UNUSEDPARAM
 
 `endif

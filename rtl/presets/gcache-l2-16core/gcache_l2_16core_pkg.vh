@@ -55,6 +55,7 @@ localparam [3:0] GcacheL216coreDecFill = 4'd7; // fill installed
 localparam [3:0] GcacheL216coreDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] GcacheL216coreDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] GcacheL216coreDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+localparam [3:0] GcacheL216coreDecLdMerge = 4'd11; // load joined the outstanding read of its line
 // verilator lint_on UNUSEDPARAM
 
 `endif

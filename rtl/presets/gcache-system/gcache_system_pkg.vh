@@ -55,6 +55,7 @@ localparam [3:0] GcacheSystemDecFill = 4'd7; // fill installed
 localparam [3:0] GcacheSystemDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] GcacheSystemDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] GcacheSystemDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+localparam [3:0] GcacheSystemDecLdMerge = 4'd11; // load joined the outstanding read of its line
 // verilator lint_on UNUSEDPARAM
 
 `endif

@@ -9,6 +9,7 @@
 //   l1.id_bits: 8
 //   l1.core_bits: 4
 //   l1.mshrs: 8
+//   l1.mshr_merge: 0
 //   l1.replacement: lru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo
@@ -81,6 +82,7 @@ module gcn_l1_sys (
   output wire [127:0] cnt_evictions_o,
   output wire [127:0] cnt_rsv_fails_o,
   output wire [127:0] cnt_stall_cycles_o,
+  output wire [127:0] cnt_merged_o,
   output wire [31:0] l2_cnt_accesses_o,
   output wire [31:0] l2_cnt_read_hits_o,
   output wire [31:0] l2_cnt_read_misses_o,
@@ -274,6 +276,7 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[31:0]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[31:0]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[31:0]),
+    .cnt_merged_o (cnt_merged_o[31:0]),
     .evt_valid_o (evt_l1_valid_o[0]), .evt_kind_o (evt_l1_kind_o[2:0]),
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[4:0]),
     .evt_way_o (evt_l1_way_o[2:0]), .evt_evict_o (evt_l1_evict_o[0]),
@@ -313,6 +316,7 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[63:32]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[63:32]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[63:32]),
+    .cnt_merged_o (cnt_merged_o[63:32]),
     .evt_valid_o (evt_l1_valid_o[1]), .evt_kind_o (evt_l1_kind_o[5:3]),
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[9:5]),
     .evt_way_o (evt_l1_way_o[5:3]), .evt_evict_o (evt_l1_evict_o[1]),
@@ -352,6 +356,7 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[95:64]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[95:64]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[95:64]),
+    .cnt_merged_o (cnt_merged_o[95:64]),
     .evt_valid_o (evt_l1_valid_o[2]), .evt_kind_o (evt_l1_kind_o[8:6]),
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[14:10]),
     .evt_way_o (evt_l1_way_o[8:6]), .evt_evict_o (evt_l1_evict_o[2]),
@@ -391,6 +396,7 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[127:96]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[127:96]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[127:96]),
+    .cnt_merged_o (cnt_merged_o[127:96]),
     .evt_valid_o (evt_l1_valid_o[3]), .evt_kind_o (evt_l1_kind_o[11:9]),
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[19:15]),
     .evt_way_o (evt_l1_way_o[11:9]), .evt_evict_o (evt_l1_evict_o[3]),

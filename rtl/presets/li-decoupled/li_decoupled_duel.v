@@ -9,6 +9,7 @@
 //   l1.id_bits: 8
 //   l1.core_bits: 4
 //   l1.mshrs: 8
+//   l1.mshr_merge: 0
 //   l1.replacement: lru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo

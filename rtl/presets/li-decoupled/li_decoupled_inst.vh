@@ -91,6 +91,8 @@ li_decoupled u_li_decoupled (
   .cnt_rsv_fails_o    (cnt_rsv_fails_o),    // output [LiDecoupledCounterWidth-1:0]
   // 32 bits: performance counter
   .cnt_stall_cycles_o (cnt_stall_cycles_o), // output [LiDecoupledCounterWidth-1:0]
+  // 32 bits: performance counter
+  .cnt_merged_o       (cnt_merged_o),       // output [LiDecoupledCounterWidth-1:0]
   // event port (simulation only): one state-changing event per cycle
   // 1 bit: an event this cycle
   .evt_valid_o        (evt_valid_o),        // output

@@ -9,6 +9,7 @@
 //   l1.id_bits: 8
 //   l1.core_bits: 4
 //   l1.mshrs: 8
+//   l1.mshr_merge: 0
 //   l1.replacement: lru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo
@@ -129,6 +130,7 @@ module li_decoupled_l2 (
   localparam [3:0] DecLdBypass = 4'd8;
   localparam [3:0] DecStallRsv = 4'd9;
   localparam [3:0] DecFillBypass = 4'd10;
+  localparam [3:0] DecLdMerge = 4'd11;
   // verilator lint_on UNUSEDPARAM
   localparam [431:0] RowReset = {
     27'h780000, // way 15

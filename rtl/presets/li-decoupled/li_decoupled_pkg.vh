@@ -54,6 +54,7 @@ localparam [3:0] LiDecoupledDecFill = 4'd7; // fill installed
 localparam [3:0] LiDecoupledDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] LiDecoupledDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] LiDecoupledDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+localparam [3:0] LiDecoupledDecLdMerge = 4'd11; // load joined the outstanding read of its line
 // verilator lint_on UNUSEDPARAM
 
 `endif

@@ -9,6 +9,7 @@
 //   l1.id_bits: 8
 //   l1.core_bits: 4
 //   l1.mshrs: 8
+//   l1.mshr_merge: 0
 //   l1.replacement: plru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo
@@ -89,6 +90,7 @@ module tian_gcn (
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_rsv_fails_o,
   output wire [31:0] cnt_stall_cycles_o,
+  output wire [31:0] cnt_merged_o,
   // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
@@ -131,6 +133,7 @@ module tian_gcn (
   localparam [3:0] DecLdBypass = 4'd8;
   localparam [3:0] DecStallRsv = 4'd9;
   localparam [3:0] DecFillBypass = 4'd10;
+  localparam [3:0] DecLdMerge = 4'd11;
   // verilator lint_on UNUSEDPARAM
   // metadata operations (op_i); a module tests some of them
   // verilator lint_off UNUSEDPARAM
@@ -330,14 +333,15 @@ module tian_gcn (
   reg s1_bounce; // ... or finds the memory queue full: back to the replay queue
   wire s1_requeue = s1_stall | s1_bounce;
   wire hold = s1_valid_q & !s1_squash_q & (1'b0 | rspq_full);
-  wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
+  wire drain_block = 1'b0; // no merging: no waiters
+  wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
   // a full memory queue stops requests, never fills (the fill may be what frees it)
-  wire issue_open = (state_q == SRun) & !hold & !issue_fill & !flush_pend_q & !memq_full;
+  wire issue_open = (state_q == SRun) & !hold & !drain_block & !issue_fill & !flush_pend_q & !memq_full;
   wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_rsv | wake_q);
   assign req_ready_o = issue_open & (rq_count_q == 2'd0);
   wire issue_req = req_ready_o & req_valid_i;
   assign rq_pop = issue_replay;
-  wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !issue_fill;
+  wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill;
   wire [4:0] idx_line = issue_fill ? mshr_fill_line[4:0] :
       ((rq_count_q != 2'd0) ? rqh_line[4:0] : req_line_i[4:0]);
 
@@ -949,6 +953,7 @@ module tian_gcn (
   assign cnt_evictions_o = cnt_evictions_q;
   assign cnt_rsv_fails_o = cnt_rsv_fails_q;
   assign cnt_stall_cycles_o = cnt_stall_cycles_q;
+  assign cnt_merged_o = 32'h0; // no merging: no load joins a read
 
 endmodule
 

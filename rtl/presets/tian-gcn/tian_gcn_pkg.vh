@@ -56,6 +56,7 @@ localparam [3:0] TianGcnDecFill = 4'd7; // fill installed
 localparam [3:0] TianGcnDecLdBypass = 4'd8; // load gets no data line, answered uncached
 localparam [3:0] TianGcnDecStallRsv = 4'd9; // load held: every data line reserved
 localparam [3:0] TianGcnDecFillBypass = 4'd10; // bypassed read returned, nothing installed
+localparam [3:0] TianGcnDecLdMerge = 4'd11; // load joined the outstanding read of its line
 // verilator lint_on UNUSEDPARAM
 
 `endif

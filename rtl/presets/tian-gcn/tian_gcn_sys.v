@@ -9,6 +9,7 @@
 //   l1.id_bits: 8
 //   l1.core_bits: 4
 //   l1.mshrs: 8
+//   l1.mshr_merge: 0
 //   l1.replacement: plru
 //   l1.rrpv_bits: 2
 //   l1.index: modulo
@@ -81,6 +82,7 @@ module tian_gcn_sys (
   output wire [255:0] cnt_evictions_o,
   output wire [255:0] cnt_rsv_fails_o,
   output wire [255:0] cnt_stall_cycles_o,
+  output wire [255:0] cnt_merged_o,
   output wire [31:0] l2_cnt_accesses_o,
   output wire [31:0] l2_cnt_read_hits_o,
   output wire [31:0] l2_cnt_read_misses_o,
@@ -338,6 +340,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[31:0]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[31:0]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[31:0]),
+    .cnt_merged_o (cnt_merged_o[31:0]),
     .evt_valid_o (evt_l1_valid_o[0]), .evt_kind_o (evt_l1_kind_o[2:0]),
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[4:0]),
     .evt_way_o (evt_l1_way_o[2:0]), .evt_evict_o (evt_l1_evict_o[0]),
@@ -381,6 +384,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[63:32]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[63:32]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[63:32]),
+    .cnt_merged_o (cnt_merged_o[63:32]),
     .evt_valid_o (evt_l1_valid_o[1]), .evt_kind_o (evt_l1_kind_o[5:3]),
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[9:5]),
     .evt_way_o (evt_l1_way_o[5:3]), .evt_evict_o (evt_l1_evict_o[1]),
@@ -424,6 +428,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[95:64]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[95:64]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[95:64]),
+    .cnt_merged_o (cnt_merged_o[95:64]),
     .evt_valid_o (evt_l1_valid_o[2]), .evt_kind_o (evt_l1_kind_o[8:6]),
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[14:10]),
     .evt_way_o (evt_l1_way_o[8:6]), .evt_evict_o (evt_l1_evict_o[2]),
@@ -467,6 +472,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[127:96]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[127:96]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[127:96]),
+    .cnt_merged_o (cnt_merged_o[127:96]),
     .evt_valid_o (evt_l1_valid_o[3]), .evt_kind_o (evt_l1_kind_o[11:9]),
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[19:15]),
     .evt_way_o (evt_l1_way_o[11:9]), .evt_evict_o (evt_l1_evict_o[3]),
@@ -510,6 +516,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[159:128]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[159:128]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[159:128]),
+    .cnt_merged_o (cnt_merged_o[159:128]),
     .evt_valid_o (evt_l1_valid_o[4]), .evt_kind_o (evt_l1_kind_o[14:12]),
     .evt_dec_o (evt_l1_dec_o[19:16]), .evt_set_o (evt_l1_set_o[24:20]),
     .evt_way_o (evt_l1_way_o[14:12]), .evt_evict_o (evt_l1_evict_o[4]),
@@ -553,6 +560,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[191:160]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[191:160]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[191:160]),
+    .cnt_merged_o (cnt_merged_o[191:160]),
     .evt_valid_o (evt_l1_valid_o[5]), .evt_kind_o (evt_l1_kind_o[17:15]),
     .evt_dec_o (evt_l1_dec_o[23:20]), .evt_set_o (evt_l1_set_o[29:25]),
     .evt_way_o (evt_l1_way_o[17:15]), .evt_evict_o (evt_l1_evict_o[5]),
@@ -596,6 +604,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[223:192]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[223:192]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[223:192]),
+    .cnt_merged_o (cnt_merged_o[223:192]),
     .evt_valid_o (evt_l1_valid_o[6]), .evt_kind_o (evt_l1_kind_o[20:18]),
     .evt_dec_o (evt_l1_dec_o[27:24]), .evt_set_o (evt_l1_set_o[34:30]),
     .evt_way_o (evt_l1_way_o[20:18]), .evt_evict_o (evt_l1_evict_o[6]),
@@ -639,6 +648,7 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[255:224]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[255:224]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[255:224]),
+    .cnt_merged_o (cnt_merged_o[255:224]),
     .evt_valid_o (evt_l1_valid_o[7]), .evt_kind_o (evt_l1_kind_o[23:21]),
     .evt_dec_o (evt_l1_dec_o[31:28]), .evt_set_o (evt_l1_set_o[39:35]),
     .evt_way_o (evt_l1_way_o[23:21]), .evt_evict_o (evt_l1_evict_o[7]),
