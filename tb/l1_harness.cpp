@@ -475,28 +475,40 @@ struct harness {
         }
     }
     bool want_slow = false, want_filter_off = false; // set while extending for a hole
+    unsigned segments_ = 0; // extension segments so far (extend)
 
     // Extend the traffic by `n` requests for the unhit bins `holes`: a share of focused
-    // patterns for the bins that need one (tb/traffic.h), the rest the run's own pattern.
+    // patterns for the bins that need one (tb/traffic.h), the rest the run's own pattern. The
+    // segments take the focused patterns and the run's own in turn, carried over from one
+    // extension to the next, so each pattern gets its share even when one extension is
+    // a single segment.
     void extend(const std::vector<std::string> &holes, unsigned n)
     {
         std::vector<pattern> focus;
+        auto add = [&focus](pattern p) {
+            if (std::find(focus.begin(), focus.end(), p) == focus.end())
+                focus.push_back(p);
+        };
         for (const auto &b : holes) {
             if (b == "stall_mshr_full")
-                focus.push_back(pattern::miss_flood);
+                add(pattern::miss_flood);
             else if (b == "dec_stall_all_reserved")
-                focus.push_back(pattern::set_rotate);
+                add(pattern::set_rotate);
             else if (b.compare(0, 3, "pp_") == 0)
-                focus.push_back(pattern::dead_loop);
+                add(pattern::dead_loop);
+            else if (b.compare(0, 6, "merge_") == 0)
+                add(pattern::shared_lines);
             want_slow |= b == "stall_mshr_full" || b == "dec_stall_all_reserved";
             want_filter_off |= b == "dec_stall_all_reserved";
-            if (b == "merge_flush_with_waiters") // a flush now and then is rarely mid-drain
-                flush_per_10k = 50;
+            // a flush now and then is rarely mid-drain; more often, but never so often that
+            // the sweeps (one cycle per set) leave requests no time
+            if (b == "merge_flush_with_waiters")
+                flush_per_10k = std::max(flush_per_10k, std::min(50u, 10000 / (4 * m->cfg.sets)));
         }
         // segments long enough for a dead_loop to pass over its lines a few times
         unsigned seg = std::max(2000u, 12 * m->cfg.sets * m->cfg.ways);
         for (unsigned done = 0; done < n; done += seg) {
-            unsigned k = done / seg % (unsigned)(focus.size() + 1);
+            unsigned k = segments_++ % (unsigned)(focus.size() + 1);
             unsigned len = n - done < seg ? n - done : seg;
             gen.random(k < focus.size() ? focus[k] : traffic_pattern, len);
         }
@@ -619,6 +631,7 @@ pattern parse_pattern(const std::string &s)
     if (s == "uniform") return pattern::uniform;
     if (s == "hot_pair") return pattern::hot_pair;
     if (s == "hot_set") return pattern::hot_set;
+    if (s == "shared_lines") return pattern::shared_lines;
     return pattern::mix;
 }
 
@@ -634,7 +647,7 @@ int main(int argc, char **argv)
     pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
     pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
     pa.choice("traffic", {"directed", "fig7", "mix", "stream", "hot_small", "hot_large", "stride",
-                          "uniform", "hot_pair", "hot_set"}, "directed",
+                          "uniform", "hot_pair", "hot_set", "shared_lines"}, "directed",
               "directed script, paper 000's Figure 7, or a random pattern");
     pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic");
     pa.flag("cover",
@@ -763,8 +776,13 @@ int main(int argc, char **argv)
                     "for%s\n", rounds, base_requests, h.requests_done, first_holes.c_str());
     if (!h.failed && !h.idle())
         h.fail("timeout: requests outstanding", "");
-    if (!h.failed && !h.free_running)
+    if (!h.failed && !h.free_running) {
         h.check_counters();
+        std::printf("l1_harness: counters (model = RTL):");
+        for (unsigned i = 0; i < CNT_COUNT; i++)
+            std::printf(" %s=%" PRIu64, lay_counter_names[i], m->cnt[i]);
+        std::printf("\n");
+    }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     top->final();
 #if VM_TRACE

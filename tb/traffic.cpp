@@ -79,7 +79,7 @@ void traffic::fig7()
 
 void traffic::random(pattern p, unsigned n)
 {
-    if (p == pattern::miss_flood || p == pattern::set_rotate || p == pattern::dead_loop) {
+    if (p >= pattern::miss_flood) {
         focused(p, n);
         return;
     }
@@ -144,7 +144,7 @@ void traffic::focused(pattern p, unsigned n)
     const lay_l1_t *l = &m_->lay;
     unsigned sets = m_->cfg.sets, ways = m_->cfg.ways;
     uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
-    static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop"};
+    static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop", "shared_lines"};
     desc_ = names[(int)p - (int)pattern::miss_flood];
     pc_pool = 8;
     if (p == pattern::miss_flood) {
@@ -170,14 +170,33 @@ void traffic::focused(pattern p, unsigned n)
         small_pool_requests += n;
         return;
     }
-    // dead_loop: one PC over four times the cache's lines, in order, loads only. Below the
-    // threshold every fill evicts one of the loop's lines before its reuse (+1); above it the
-    // lines alternate between bypassed (the L2 bit set) and corrected (installed), and with
-    // 2 x ways corrected lines a set per pass, those too are evicted unused, up to saturation
-    uint64_t lines = 4ULL * sets * ways, base = rng_() & lmask;
     fixed_pc_ = true;
-    for (unsigned i = 0; i < n; i++)
-        script_.push_back(make(false, (base + i % lines) & lmask));
+    if (p == pattern::shared_lines) {
+        // fresh lines (they never hit, so a predictor learns the PC is dead), each read by a
+        // run of 2-10 loads: the first misses, the rest find its read outstanding
+        if (!flood_next_)
+            flood_next_ = (rng_() & lmask) | 1;
+        for (unsigned i = 0; i < n; flood_next_++) {
+            unsigned run = 2 + (unsigned)(rng_() % 9);
+            for (unsigned k = 0; k < run && i < n; k++, i++)
+                script_.push_back(make(false, flood_next_ & lmask));
+        }
+        fixed_pc_ = false;
+        small_pool_requests += n;
+        return;
+    }
+    // dead_loop: one PC over four times the cache's lines, in order, loads only, each call
+    // going on where the last stopped. Below the threshold every fill evicts one of the loop's
+    // lines before its reuse (+1); above it the lines alternate between bypassed (the L2 bit
+    // set) and corrected (installed), and with 2 x ways corrected lines a set per pass, those
+    // too are evicted unused, up to saturation
+    uint64_t lines = 4ULL * sets * ways;
+    if (!dead_started_) {
+        dead_base_ = rng_() & lmask;
+        dead_started_ = true;
+    }
+    for (unsigned i = 0; i < n; i++, dead_pos_++)
+        script_.push_back(make(false, (dead_base_ + dead_pos_ % lines) & lmask));
     fixed_pc_ = false;
     small_pool_requests += n;
 }

@@ -17,10 +17,13 @@ extern "C" {
 // by mix): miss_flood: loads of lines never seen, spread over every set (every MSHR busy, with
 // slow memory); set_rotate: loads cycling over 2 x ways lines of one set (at most the tag store's
 // ways), so every data line of the set is reserved at once; dead_loop: loads of one PC cycling
-// over four times the cache's lines (its predictor counter saturates, and the bypassed lines
-// come back with the L2's bypass bit set).
+// over four times the cache's lines, resumed where it stopped by the next call (its predictor
+// counter saturates, and the bypassed lines come back with the L2's bypass bit set);
+// shared_lines: loads of one PC over fresh lines, each line loaded by 2-10 requests in a row
+// (the warps of a block reading the same tile), so later loads find the first one's read
+// outstanding and merge with it or stall on it.
 enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix,
-                     miss_flood, set_rotate, dead_loop };
+                     miss_flood, set_rotate, dead_loop, shared_lines };
 
 class traffic {
 public:
@@ -32,7 +35,7 @@ public:
     // Random: `n` requests of `p` (mix picks a pattern per burst; a focused pattern, after
     // mix, goes to focused()).
     void random(pattern p, unsigned n);
-    // `n` requests of one of the focused patterns (miss_flood, set_rotate, dead_loop).
+    // `n` requests of one of the focused patterns (miss_flood ... shared_lines).
     void focused(pattern p, unsigned n);
     bool next(cm_req_t &q);
     size_t remaining() const { return script_.size() - pos_; }
@@ -56,7 +59,9 @@ private:
     std::vector<uint64_t> pcs_;
     unsigned cur_pattern_ = 0;  // the pattern of the current burst (pc_by_pattern)
     uint64_t flood_next_ = 0;   // miss_flood: the next fresh line
-    bool fixed_pc_ = false;     // dead_loop: every request takes pcs_[0]
+    bool fixed_pc_ = false;     // dead_loop, shared_lines: every request takes pcs_[0]
+    uint64_t dead_base_ = 0, dead_pos_ = 0; // dead_loop: its first line, the next step
+    bool dead_started_ = false;
 };
 
 #endif
