@@ -86,7 +86,9 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "always @* begin : hit_entry // a line is outstanding in one entry at most");
         emit_in(e);
         emit_line(e, "hit_idx_o = %s;", emit_const(mb, 0));
-        for (unsigned i = 1; i < n; i++)
+        /* entry 0's test changes nothing but gives one entry's block a sensitivity (an
+         * @* block with none never runs in Icarus, leaving the output x) */
+        for (unsigned i = n == 1 ? 0 : 1; i < n; i++)
             emit_line(e, "if (hits[%u]) hit_idx_o = %s;", i, emit_const(mb, i));
         emit_out(e);
         emit_line(e, "end");
