@@ -24,6 +24,34 @@ typedef struct cfg_key {
     const char *help;               /* one line */
 } cfg_key_t;
 
+static int l1_srrip(const cfg_t *c) { return c->l1.repl == REPL_SRRIP; }
+static int l1_pric(const cfg_t *c) { return c->l1.index == INDEX_PRIC; }
+static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
+static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
+static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
+static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
+static int l2_srrip(const cfg_t *c) { return c->l2.repl == L2_REPL_SRRIP; }
+static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
+
+/* The keys that shape the design only under a condition (every other key always does): a
+ * key of another mode, of an unused policy or index, or of a feature that is off is left out
+ * of the normalized configuration and the file headers (cfg_shown_text). */
+static const struct {
+    const char *name;
+    int (*shown)(const cfg_t *c);
+} conditional_keys[] = {
+    {"l1.mshr_merge", l1_merging},         {"l1.rrpv_bits", l1_srrip},
+    {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
+    {"l1.tag_ways", l1_decoupled},         {"l1.rc_bits", l1_decoupled},
+    {"l1.threshold", l1_decoupled},        {"l1.duel_interval", l1_decoupled},
+    {"l1.duel_margin", l1_decoupled},      {"l1.gc_th_hot", l1_gcache},
+    {"l1.gc_th_victim", l1_gcache},        {"l1.gc_bypass_age_every", l1_gcache},
+    {"l1.gc_switch_reset_period", l1_gcache}, {"l1.pc_entries", l1_pcpred},
+    {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
+    {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_srrip},
+    {"l2.pric_poly", l2_pric},
+};
+
 static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", NULL};
@@ -288,6 +316,9 @@ void cfg_defaults(cfg_t *c)
         if (rc != 0)
             abort(); /* a default outside its own range is a bug in this table */
     }
+    for (size_t j = 0; j < sizeof conditional_keys / sizeof conditional_keys[0]; j++)
+        if (!find_key(conditional_keys[j].name))
+            abort(); /* a conditional key that is not a key is a bug in that table */
 }
 
 const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len)
@@ -313,6 +344,25 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
 }
 
 const char *cfg_key_name(unsigned i) { return i < NKEYS ? keys[i].name : NULL; }
+
+const char *cfg_shown_text(const cfg_t *c, unsigned i, char *buf, size_t len)
+{
+    if (i >= NKEYS)
+        return NULL;
+    const char *k = keys[i].name;
+    for (size_t j = 0; j < sizeof conditional_keys / sizeof conditional_keys[0]; j++)
+        if (!strcmp(conditional_keys[j].name, k) && !conditional_keys[j].shown(c))
+            return NULL;
+    if (!strcmp(k, "l1.pric_poly"))
+        snprintf(buf, len, "%llu", cfg_pric_poly(&c->l1));
+    else if (!strcmp(k, "l1.pric_top_bit"))
+        snprintf(buf, len, "%u", c->l1.pric_top_bit ? c->l1.pric_top_bit : c->l1.addr_bits - 1);
+    else if (!strcmp(k, "l2.pric_poly"))
+        snprintf(buf, len, "%llu", cfg_l2_pric_poly(c));
+    else
+        cfg_value_text(c, k, buf, len);
+    return buf;
+}
 const char *cfg_repl_name(cfg_repl_t r) { return repl_names[r]; }
 const char *cfg_index_name(cfg_index_t x) { return index_names[x]; }
 const char *cfg_mode_name(cfg_mode_t m) { return mode_names[m]; }
@@ -596,9 +646,10 @@ void cfg_write_yaml(const cfg_t *c, FILE *f)
     char buf[64];
     const char *section = ""; /* the open mapping: its first section_len characters */
     size_t section_len = 0;
-    for (size_t i = 0; i < NKEYS; i++) {
+    for (unsigned i = 0; i < NKEYS; i++) {
         const char *dot = strchr(keys[i].name, '.');
-        cfg_value_text(c, keys[i].name, buf, sizeof buf);
+        if (!cfg_shown_text(c, i, buf, sizeof buf))
+            continue;
         if (!dot) {
             fprintf(f, "%s: %s\n", keys[i].name, buf);
             section_len = 0;

@@ -107,7 +107,8 @@ int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen);
 int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
                   unsigned nsets, char *err, size_t errlen);
 
-/* Write `c` as YAML that cfg_load_yaml reads back to the same cfg_t. */
+/* Write the keys of `c` that shape the design (cfg_shown_text), with resolved values, as
+ * YAML that cfg_load_yaml reads back to a configuration generating the same design. */
 void cfg_write_yaml(const cfg_t *c, FILE *f);
 
 /* Print every key with its range, default and meaning. */
@@ -118,6 +119,13 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
 
 /* Iterate key names: returns NULL past the last. */
 const char *cfg_key_name(unsigned i);
+/* Key i's value as the design uses it, into buf (PRIC's modulus and top bit resolved from
+ * their 0 = automatic), or NULL when the key does not shape the design under c: a key of
+ * another mode (l1.tag_ways outside decoupled), of an unused policy or index (l1.rrpv_bits
+ * without srrip, l1.pric_poly without pric) or of a feature that is off (l1.mshr_merge = 0).
+ * The normalized configuration, file headers and reports list only these keys, so a key added
+ * later with a default that keeps the old design changes no generated file. */
+const char *cfg_shown_text(const cfg_t *c, unsigned i, char *buf, size_t len);
 
 /* PRIC parameters in effect (defaults resolved) of a validated config with index pric:
  * the modulus, and the number of hashed line-address bits (address bits b .. top). */

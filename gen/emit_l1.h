@@ -34,6 +34,10 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c);
 
 /* File header: purpose, generator version, the full configuration; then default_nettype. */
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
+/* SHA-256 of the normalized configuration (config.yaml's keys, cfg_write_yaml) in hex: the
+ * same for every configuration that generates the same design. */
+#define GEN_CONFIG_HASH_HEX 64
+void gen_config_hash(const cfg_t *c, char hex[GEN_CONFIG_HASH_HEX + 1]);
 void gen_footer(emit_t *e);
 
 void emit_l1_index(emit_t *e, const gen_l1_t *g);

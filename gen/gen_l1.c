@@ -91,7 +91,11 @@ static int write_config(const emit_dir_t *d, const cfg_t *c, char *err, size_t e
     emit_t e;
     if (emit_open(&e, d, "config.yaml", err, errlen) != 0)
         return -1;
-    emit_line(&e, "# Normalized configuration of this output (cachegen %s).", GEN_VERSION);
+    char hash[GEN_CONFIG_HASH_HEX + 1];
+    gen_config_hash(c, hash);
+    emit_line(&e, "# Normalized configuration of this output (cachegen %s): the keys that shape",
+              GEN_VERSION);
+    emit_line(&e, "# the design, with resolved values; sha256 of the lines below: %s", hash);
     cfg_write_yaml(c, e.f);
     return emit_close(&e, err, errlen);
 }

@@ -150,11 +150,14 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     json_t *fields = json_array();
     char buf[GEN_MOD_MAX + 16], name[32];
     for (unsigned i = 0; cfg_key_name(i); i++)
-        json_object_set_new(cfg, cfg_key_name(i),
-                            json_string(cfg_value_text(g->cfg, cfg_key_name(i), buf, sizeof buf)));
+        if (cfg_shown_text(g->cfg, i, buf, sizeof buf))
+            json_object_set_new(cfg, cfg_key_name(i), json_string(buf));
     json_object_set_new(root, "generator", json_string("cachegen " GEN_VERSION));
     json_object_set_new(root, "top", json_string(g->top));
     json_object_set_new(root, "config", cfg);
+    char hash[GEN_CONFIG_HASH_HEX + 1];
+    gen_config_hash(g->cfg, hash);
+    json_object_set_new(root, "config_sha256", json_string(hash));
     json_object_set_new(lay, "row_bits", json_integer(g->lay.row_bits));
     json_object_set_new(lay, "tag_bits", json_integer(g->lay.tag_bits));
     json_object_set_new(lay, "line_bits", json_integer(g->lay.line_bits));
@@ -217,8 +220,8 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     emit_line(&e, "| key | value |");
     emit_line(&e, "|---|---|");
     for (unsigned i = 0; cfg_key_name(i); i++)
-        emit_line(&e, "| %s | %s |", cfg_key_name(i),
-                  cfg_value_text(g->cfg, cfg_key_name(i), buf, sizeof buf));
+        if (cfg_shown_text(g->cfg, i, buf, sizeof buf))
+            emit_line(&e, "| %s | %s |", cfg_key_name(i), buf);
     emit_blank(&e);
     emit_line(&e, "## Storage");
     emit_blank(&e);

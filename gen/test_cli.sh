@@ -669,11 +669,11 @@ if run_ok "$desc" --preset fermi-l1 -o keep/out; then
 fi
 
 desc="a --set value of 606 characters is read whole (l1.duel_margin=000...05 is 5)"
-if run_ok "$desc" --set "l1.duel_margin=${zeros}05" -o long_out; then
+if run_ok "$desc" --set l1.mode=decoupled --set "l1.duel_margin=${zeros}05" -o long_out; then
     check_values "$desc" long_out l1.duel_margin=5
 fi
 desc="YAML aliases of scalars are read (l2.ways: *w takes l1.ways: &w 8)"
-printf 'l1:\n  ways: &w 8\n  tag_ways: 16\nl2:\n  ways: *w\n' > alias_ok.yaml
+printf 'l1:\n  mode: decoupled\n  ways: &w 8\n  tag_ways: 16\nl2:\n  ways: *w\n' > alias_ok.yaml
 if run_ok "$desc" --config alias_ok.yaml -o alias_out; then
     check_values "$desc" alias_out l1.ways=8 l2.ways=8 l1.tag_ways=16
 fi

@@ -62,6 +62,8 @@ step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/te
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
+step "cli: normalized config (only the design's keys, resolved, hashed) regenerates the same bytes" \
+  gen/test_config_norm.sh 60
 step "cli: output directory keeps user files, atomic swap, lock, killed runs cleaned" \
   gen/test_outdir.sh build/cachegen
 step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \

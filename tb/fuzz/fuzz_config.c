@@ -12,7 +12,8 @@
  * further segment is one --set KEY=VALUE (cut at a NUL, as an argv string would be).
  * A configuration that validates is generated into a directory under $FUZZ_TMP (default
  * /dev/shm, else /tmp) when small enough (GEN_BUDGET), which must succeed; its config.yaml
- * must read back to the same configuration. The directory is removed every time. */
+ * must read back to the same normalized configuration (the same keys shown, the same
+ * resolved values). The directory is removed every time. */
 #define MAX_SETS 64
 #ifndef GEN_BUDGET
 #define GEN_BUDGET (1u << 20) /* bytes of L1 + L2 data store generated at most (presets fit) */
@@ -57,12 +58,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* The first key whose value differs between a and b, or NULL. */
+/* The first key whose normalized value (cfg_shown_text: shown or not, resolved) differs. */
 static const char *differing_key(const cfg_t *a, const cfg_t *b, char *va, char *vb)
 {
     const char *k;
     for (unsigned i = 0; (k = cfg_key_name(i)) != NULL; i++) {
-        cfg_value_text(a, k, va, 64);
-        cfg_value_text(b, k, vb, 64);
+        if (!cfg_shown_text(a, i, va, 64))
+            snprintf(va, 64, "(not shown)");
+        if (!cfg_shown_text(b, i, vb, 64))
+            snprintf(vb, 64, "(not shown)");
         if (strcmp(va, vb) != 0)
             return k;
     }
