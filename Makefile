@@ -176,6 +176,13 @@ fuzz: deps
 	$(MAKE) --no-print-directory fuzz-bins
 	tb/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# ---- Python testbenches (examples/cocotb; README "Python testbenches (cocotb)") ------------
+# The C model and the configuration loader as one shared library behind the flat interface
+# of cmodel/cm_ffi.h, for ctypes (examples/cocotb/cmodel.py).
+all: $(B)/libcmodel.so
+$(B)/libcmodel.so: cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) cmodel/*.h gen/*.h | $(B)
+	$(CC) $(CFLAGS) -fPIC -shared -o $@ cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) -lyaml
+
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
 # (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
