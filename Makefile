@@ -177,6 +177,11 @@ fuzz: deps
 	tb/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # ---- Python testbenches (examples/cocotb; README "Python testbenches (cocotb)") ------------
+# cocotb 1.8.1: the last release documented for both Debian's Icarus 11 and Verilator 5.006
+# (1.9 wants Verilator 5.022, 2.0 5.036), pinned with its one dependency; the simulator loads
+# Python's shared library (libpython3-dev brings it).
+PY_PKGS += cocotb==1.8.1 find_libpython==0.5.1
+DEB_PKGS += libpython3-dev
 # The C model and the configuration loader as one shared library behind the flat interface
 # of cmodel/cm_ffi.h, for ctypes (examples/cocotb/cmodel.py).
 all: $(B)/libcmodel.so
