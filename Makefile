@@ -188,6 +188,12 @@ all: $(B)/libcmodel.so
 $(B)/libcmodel.so: cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) cmodel/*.h gen/*.h | $(B)
 	$(CC) $(CFLAGS) -fPIC -shared -o $@ cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) -lyaml
 
+# The example's cocotb tests of a generated fermi-l1 on Icarus, in build/cocotb.
+.PHONY: cocotb
+cocotb: deps
+	$(MAKE) --no-print-directory $(B)/cachegen $(B)/libcmodel.so
+	examples/cocotb/run.sh $(B)/cocotb
+
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
 # (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
