@@ -176,6 +176,24 @@ fuzz: deps
 	$(MAKE) --no-print-directory fuzz-bins
 	tb/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# ---- Python testbenches (examples/cocotb; README "Python testbenches (cocotb)") ------------
+# cocotb 1.8.1: the last release documented for both Debian's Icarus 11 and Verilator 5.006
+# (1.9 wants Verilator 5.022, 2.0 5.036), pinned with its one dependency; the simulator loads
+# Python's shared library (libpython3-dev brings it).
+PY_PKGS += cocotb==1.8.1 find_libpython==0.5.1
+DEB_PKGS += libpython3-dev
+# The C model and the configuration loader as one shared library behind the flat interface
+# of cmodel/cm_ffi.h, for ctypes (examples/cocotb/cmodel.py).
+all: $(B)/libcmodel.so
+$(B)/libcmodel.so: cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) cmodel/*.h gen/*.h | $(B)
+	$(CC) $(CFLAGS) -fPIC -shared -o $@ cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) -lyaml
+
+# The example's cocotb tests of a generated fermi-l1 on Icarus, in build/cocotb.
+.PHONY: cocotb
+cocotb: deps
+	$(MAKE) --no-print-directory $(B)/cachegen $(B)/libcmodel.so
+	examples/cocotb/run.sh $(B)/cocotb
+
 # ---- entry points -------------------------------------------------------------------------
 # The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
 # (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),

@@ -71,6 +71,9 @@ step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user
 step "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
 examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
   gen/test_install.sh "$work/install"
+step "cocotb: examples/cocotb on Icarus (fermi-l1; hits, miss and fill, backpressure) against the C \
+model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \
+  tb/check_cocotb.sh "$work/cocotb"
 step "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (ASan, UBSan)" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
