@@ -32,6 +32,7 @@ void cm_ffi_info(const cm_l1_t *m, cm_ffi_info_t *out)
     out->id_bits = m->cfg.id_bits;
     out->row_bits = m->lay.row_bits;
     out->counters = CNT_COUNT;
+    out->mshr_merge = m->cfg.mshr_merge;
 }
 
 static void event_out(const cm_l1_t *m, const cm_result_t *r, cm_ffi_event_t *ev, uint8_t *data)
@@ -46,9 +47,14 @@ static void event_out(const cm_l1_t *m, const cm_result_t *r, cm_ffi_event_t *ev
     ev->responds = r->responds;
     ev->status = r->status;
     ev->id = r->id;
+    ev->nwait = r->nwait;
+    for (unsigned k = 0; k < CM_MAX_WAITERS; k++)
+        ev->wait_id[k] = k < r->nwait ? r->wait_id[k] : 0;
     if (data)
         bv_to_bytes(&r->data, data, m->cfg.line_bytes);
 }
+
+_Static_assert(CM_MAX_WAITERS == 8, "cm_ffi_event_t.wait_id holds CM_MAX_WAITERS ids");
 
 int cm_ffi_sweep(cm_l1_t *m, uint32_t set, cm_ffi_event_t *ev)
 {

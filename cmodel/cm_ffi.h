@@ -23,6 +23,7 @@ typedef struct cm_ffi_info {
     uint32_t id_bits;         /* width of req_id_i / rsp_id_o */
     uint32_t row_bits;        /* width of evt_row_o */
     uint32_t counters;        /* performance counters, in port order (cnt_*_o) */
+    uint32_t mshr_merge;      /* l1.mshr_merge: loads that may join one outstanding read */
 } cm_ffi_info_t;
 
 /* What one event decided (cm_result_t without its vectors; data goes to a byte array). */
@@ -36,6 +37,8 @@ typedef struct cm_ffi_event {
     uint32_t responds;     /* a core response follows now (load hit, fill) */
     uint32_t status;       /* lay_status_t of that response */
     uint32_t id;           /* its id */
+    uint32_t nwait;        /* a fill: loads merged with its read (l1.mshr_merge), answered next */
+    uint32_t wait_id[8];   /* their ids, in arrival order (CM_MAX_WAITERS) */
 } cm_ffi_event_t;
 
 /* Make a model of the configuration in `config_yaml` (a generated output's config.yaml), in

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # check_cocotb.sh WORKDIR: the cocotb example (examples/cocotb, README "Python testbenches
 # (cocotb)") as users run it: fermi-l1 generated, compiled with Icarus, its three tests against
-# the C model through ctypes, every test in results.xml and passed (examples/cocotb/run.sh).
+# the C model through ctypes, every test in results.xml and passed (examples/cocotb/run.sh);
+# the same on gtx480-l1, whose MSHRs merge loads.
 # Then it must fail where it should: an L1 whose responses carry one flipped data bit fails all
 # three tests on the data; an L1 that drops rsp_valid_o while a response waits (same data)
 # fails the backpressure test on the channel rule alone; results.xml files missing a test or
@@ -24,6 +25,13 @@ if "$run" "$work/pass" >"$work/pass.log" 2>&1; then
   grep -E "INFO +cocotb\.fermi_l1 " "$work/pass.log" | sed 's/^ *[0-9.]*ns INFO *cocotb.fermi_l1 */  /'
 else
   no "fermi-l1 cocotb tests"; tail -30 "$work/pass.log"
+fi
+
+# gtx480-l1 merges up to 8 loads per read: the second load of miss_with_fill joins the read
+if "$run" "$work/merge" "CACHEGEN_ARGS=--preset gtx480-l1" >"$work/merge.log" 2>&1; then
+  ok "gtx480-l1 (MSHR merging): $(grep -c '^  PASS ' "$work/merge.log") tests passed, waiters answered after their read"
+else
+  no "gtx480-l1 cocotb tests"; tail -30 "$work/merge.log"
 fi
 
 # mutant DIR SED_SCRIPT GREP_APPLIED: fermi-l1 generated into DIR/rtl, then edited by sed; the

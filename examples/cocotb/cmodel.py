@@ -23,13 +23,13 @@ DEFAULT_LIB = os.path.join(_HERE, "..", "..", "build", "libcmodel.so")
 
 # Performance counters in port order (cnt_<name>_o), as lay_counter_t.
 COUNTERS = ("accesses", "hits", "misses", "bypasses", "fills", "evictions", "rsv_fails",
-            "stall_cycles")
+            "stall_cycles", "merged")
 
 
 class _Info(ctypes.Structure):
     _fields_ = [(n, ctypes.c_uint32) for n in (
         "sets", "ways", "line_bytes", "mshrs", "off_bits", "line_addr_bits", "id_bits",
-        "row_bits", "counters")]
+        "row_bits", "counters", "mshr_merge")]
 
 
 class _Event(ctypes.Structure):
@@ -37,7 +37,8 @@ class _Event(ctypes.Structure):
                 ("way", ctypes.c_uint32), ("evict_valid", ctypes.c_uint32),
                 ("evict_tag", ctypes.c_uint64), ("mshr", ctypes.c_uint32),
                 ("responds", ctypes.c_uint32), ("status", ctypes.c_uint32),
-                ("id", ctypes.c_uint32)]
+                ("id", ctypes.c_uint32), ("nwait", ctypes.c_uint32),
+                ("wait_id", ctypes.c_uint32 * 8)]
 
 
 class Event:
@@ -48,6 +49,7 @@ class Event:
         self.kind, self.dec, self.set, self.way = ev.kind, ev.dec, ev.set, ev.way
         self.evict_valid, self.evict_tag = ev.evict_valid, ev.evict_tag
         self.mshr, self.responds, self.status, self.ident = ev.mshr, ev.responds, ev.status, ev.id
+        self.waiters = list(ev.wait_id[:ev.nwait])  # merged loads, answered after this one
         self.data = data
 
     def __repr__(self):
@@ -92,7 +94,7 @@ def _load(path):
 class L1Model:
     """One L1 model, made from a generated output's config.yaml, in the state after the init
     sweep. Attributes: sets, ways, line_bytes, mshrs, off_bits, line_addr_bits, id_bits,
-    row_bits."""
+    row_bits, mshr_merge."""
 
     def __init__(self, config_yaml, lib_path=None):
         self._m = None

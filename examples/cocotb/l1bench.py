@@ -340,7 +340,7 @@ class L1Bench:
             self._expect(f"{where}: evict", ev.evict_valid, val(d.evt_evict_o))
             if ev.evict_valid:
                 self._expect(f"{where}: evicted tag", ev.evict_tag, val(d.evt_evict_tag_o))
-        if ev.dec in (c["Dec"]["LdMiss"], c["Dec"]["Fill"]):
+        if ev.dec in (c["Dec"]["LdMiss"], c["Dec"]["Fill"], c["Dec"]["LdMerge"]):
             self._expect(f"{where}: MSHR", ev.mshr, val(d.evt_mshr_o))
         if ev.dec != c["Dec"]["StallLine"]:
             self._expect(f"{where}: metadata row", self.model.row(set_), val(d.evt_row_o))
@@ -351,6 +351,8 @@ class L1Bench:
                 self.exp_mem.append((q.line, ev.mshr))
         if ev.responds:
             self.exp_rsp.append((ev.ident, ev.status, ev.data))
+            for w in ev.waiters:  # then the merged loads, in arrival order, with its line
+                self.exp_rsp.append((w, ev.status, ev.data))
 
     def _mem_request(self):
         d, val = self.dut, self._int
