@@ -58,7 +58,7 @@ deps:
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 	@if [ "$$(cat $(VENV)/pins 2>/dev/null)" != "$(PY_PKGS)" ]; then \
-	  echo "make deps: Python venv $(VENV) (fusesoc, edalize)"; rm -rf $(VENV); \
+	  echo "make deps: Python venv $(VENV) (fusesoc, edalize, cocotb)"; rm -rf $(VENV); \
 	  /usr/bin/python3 -m venv $(VENV) && \
 	  $(VENV)/bin/pip install -q --disable-pip-version-check $(PY_PKGS) && \
 	  echo "$(PY_PKGS)" > $(VENV)/pins || { rm -rf $(VENV); exit 1; }; \
