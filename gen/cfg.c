@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME } key_kind_t;
+typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME, K_SIZE } key_kind_t;
 
 #define F_POW2 1u /* value must be a power of two */
 
@@ -36,10 +36,13 @@ static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 /* The keys that shape the design only under a condition (every other key always does): a
  * key of another mode, of an unused policy or index, or of a feature that is off is left out
  * of the normalized configuration and the file headers (cfg_shown_text). */
+static int never(const cfg_t *c) { return (void)c, 0; }
+
 static const struct {
     const char *name;
     int (*shown)(const cfg_t *c);
 } conditional_keys[] = {
+    {"l1.size", never},                    {"l2.size", never}, /* shown as their sets */
     {"l1.mshr_merge", l1_merging},         {"l1.rrpv_bits", l1_srrip},
     {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
     {"l1.tag_ways", l1_decoupled},         {"l1.rc_bits", l1_decoupled},
@@ -65,6 +68,9 @@ static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
      "module prefix: lower_snake_case identifier, not a Verilog, SystemVerilog or C++ keyword"},
     {"l1.sets", K_UINT, L1(sets), 2, 16384, F_POW2, NULL, "32", "number of sets"},
+    {"l1.size", K_SIZE, L1(size), 0, 0, 0, NULL, "0",
+     "bytes of data instead of l1.sets (16KiB, 1MiB or a byte count): sets = size / (ways x "
+     "line_bytes); with l1.sets too, both must agree; 0 = use l1.sets"},
     {"l1.ways", K_UINT, L1(ways), 1, 32, 0, NULL, "4", "associativity (1 = direct mapped)"},
     {"l1.line_bytes", K_UINT, L1(line_bytes), 16, 256, F_POW2, NULL, "128", "line size in bytes"},
     {"l1.addr_bits", K_UINT, L1(addr_bits), 8, 64, 0, NULL, "32",
@@ -132,6 +138,8 @@ static const cfg_key_t keys[] = {
      "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
+    {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",
+     "L2 bytes of data instead of l2.sets (as l1.size, with l2.ways and l1.line_bytes)"},
     {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
      "L2 replacement: lru or srrip"},
@@ -228,6 +236,10 @@ static void range_text(const cfg_key_t *k, char *buf, size_t len)
     case K_BOOL:
         snprintf(buf, len, "true or false");
         break;
+    case K_SIZE:
+        snprintf(buf, len, "a byte count, or a number with KiB or MiB (16KiB, 1MiB); 0 = not "
+                 "given");
+        break;
     case K_NAME:
         snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, no double or "
                  "trailing underscore, not a Verilog, SystemVerilog or C++ keyword",
@@ -263,6 +275,34 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
         if (num_parse_u64n(value, len, k->min, k->max, &v) != 0 || !uint_ok(k, v))
             goto bad;
         *uint_field(c, k) = (unsigned)v;
+        if (k->offset == L1(sets))
+            c->l1.sets_given = 1;
+        else if (k->offset == L2(sets))
+            c->l2.sets_given = 1;
+        return 0;
+    }
+    case K_SIZE: {
+        /* digits, then nothing, "KiB" or "MiB" (one space allowed before the unit) */
+        size_t n = 0;
+        while (n < len && value[n] >= '0' && value[n] <= '9')
+            n++;
+        const char *unit = value + n;
+        size_t ulen = len - n;
+        if (ulen && *unit == ' ')
+            unit++, ulen--;
+        unsigned shift = 0;
+        if (ulen == 3 && !memcmp(unit, "KiB", 3))
+            shift = 10;
+        else if (ulen == 3 && !memcmp(unit, "MiB", 3))
+            shift = 20;
+        else if (ulen != 0)
+            goto bad;
+        uint64_t v;
+        if (n == 0 || num_parse_u64n(value, n, 0, UINT32_MAX >> shift, &v) != 0) {
+            snprintf(why, sizeof why, " (at most 4 GiB)");
+            goto bad;
+        }
+        *uint_field(c, k) = (unsigned)(v << shift);
         return 0;
     }
     case K_ENUM:
@@ -328,6 +368,7 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
         return NULL;
     switch (k->kind) {
     case K_UINT:
+    case K_SIZE:
         snprintf(buf, len, "%u", *uint_cfield(c, k));
         break;
     case K_ENUM:
@@ -511,7 +552,15 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
             ok = *uint_cfield(c, k) < n;
         } else if (k->kind == K_BOOL)
             ok = *uint_cfield(c, k) <= 1;
-        else
+        else if (k->kind == K_SIZE) {
+            /* cfg_from_args turns a size into sets; a reader that skips it must see none */
+            if (*uint_cfield(c, k) != 0) {
+                errf(err, errlen, "%s = %u: a size is read only by cachegen, cachesim and sysim "
+                     "(cfg_from_args), which turn it into %.2s.sets; allowed here: 0, with "
+                     "%.2s.sets", k->name, *uint_cfield(c, k), k->name, k->name);
+                return -1;
+            }
+        } else
             ok = memchr((const char *)c + k->offset, 0, CFG_NAME_MAX) &&
                  name_ok((const char *)c + k->offset, NULL, 0);
         if (!ok) {
@@ -779,6 +828,56 @@ int cfg_preset(cfg_t *c, const char *name, char *err, size_t errlen)
     return -1;
 }
 
+/* "16KiB", "1MiB" or a byte count, for messages. */
+static void size_text(unsigned bytes, char *buf, size_t len)
+{
+    if (bytes && bytes % (1u << 20) == 0)
+        snprintf(buf, len, "%uMiB", bytes >> 20);
+    else if (bytes && bytes % 1024 == 0)
+        snprintf(buf, len, "%uKiB", bytes >> 10);
+    else
+        snprintf(buf, len, "%u", bytes);
+}
+
+/* LEVEL.size (bytes, 0 = not given) into LEVEL.sets = size / (ways x line_bytes), which must
+ * be a whole power of two in the key's range and agree with a LEVEL.sets the user gave too.
+ * The size is then 0 again: the configuration holds only sets. */
+static int size_to_sets(const cfg_t *c, const char *level, unsigned *size, unsigned *sets,
+                        unsigned sets_given, unsigned ways, char *err, size_t errlen)
+{
+    if (*size == 0)
+        return 0;
+    char shown[32], unit_shown[32];
+    char key[16];
+    snprintf(key, sizeof key, "%s.sets", level);
+    const cfg_key_t *k = find_key(key);
+    unsigned unit = ways * c->l1.line_bytes;
+    size_text(*size, shown, sizeof shown);
+    size_text(unit, unit_shown, sizeof unit_shown);
+    if (*size % unit != 0) {
+        errf(err, errlen, "%s.size = %s: not a whole number of sets of %u ways x %u B = %s; "
+             "allowed: a multiple of %s whose quotient is a power of two in %u..%u",
+             level, shown, ways, c->l1.line_bytes, unit_shown, unit_shown, k->min, k->max);
+        return -1;
+    }
+    unsigned n = *size / unit;
+    if (n < k->min || n > k->max || (n & (n - 1)) != 0) {
+        errf(err, errlen, "%s.size = %s: gives %u sets of %u ways x %u B; allowed: a power of "
+             "two in %u..%u sets (%s.size = %s x 2^k)", level, shown, n, ways, c->l1.line_bytes,
+             k->min, k->max, level, unit_shown);
+        return -1;
+    }
+    if (sets_given && *sets != n) {
+        errf(err, errlen, "%s.size = %s and %s.sets = %u disagree: %s / (%u ways x %u B) = %u "
+             "sets; allowed: one of the two keys, or %s.sets = %u with this size", level, shown,
+             level, *sets, shown, ways, c->l1.line_bytes, n, level, n);
+        return -1;
+    }
+    *sets = n;
+    *size = 0;
+    return 0;
+}
+
 int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
                   unsigned nsets, char *err, size_t errlen)
 {
@@ -789,6 +888,7 @@ int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *
     }
     if (preset && cfg_preset(c, preset, err, errlen) != 0)
         return -1;
+    c->l1.sets_given = c->l2.sets_given = 0; /* a default's or preset's sets yield to a size */
     if (config && cfg_load_yaml(c, config, err, errlen) != 0)
         return -1;
     for (unsigned i = 0; i < nsets; i++) {
@@ -808,5 +908,10 @@ int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *
         if (cfg_set(c, key, eq + 1, err, errlen) != 0)
             return -1;
     }
+    if (size_to_sets(c, "l1", &c->l1.size, &c->l1.sets, c->l1.sets_given, c->l1.ways, err,
+                     errlen) != 0 ||
+        size_to_sets(c, "l2", &c->l2.size, &c->l2.sets, c->l2.sets_given, c->l2.ways, err,
+                     errlen) != 0)
+        return -1;
     return cfg_validate(c, err, errlen);
 }

@@ -15,6 +15,10 @@ typedef enum { L2_REPL_LRU, L2_REPL_SRRIP } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
+    unsigned size;          /* l1.size: bytes of data, 0 = not given; an alternative to sets,
+                             * turned into sets by cfg_from_args (then 0 again) */
+    unsigned sets_given;    /* l1.sets came from the user (YAML or --set), not a default or
+                             * a preset: l1.size must then agree with it */
     unsigned ways;          /* associativity, 1..32 */
     unsigned line_bytes;    /* line size in bytes, power of two 16..256 */
     unsigned addr_bits;     /* byte-address width, up to 64 */
@@ -57,6 +61,8 @@ typedef struct cfg_system {
 /* The shared L2 slice (SPEC 3.2). Its line size and address width are the L1's. */
 typedef struct cfg_l2 {
     unsigned sets;          /* number of sets, power of two */
+    unsigned size;          /* l2.size, as l1.size */
+    unsigned sets_given;    /* as cfg_l1.sets_given */
     unsigned ways;          /* associativity, 1..32 */
     cfg_l2_repl_t repl;     /* replacement policy */
     unsigned rrpv_bits;     /* SRRIP RRPV width */

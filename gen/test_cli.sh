@@ -112,6 +112,14 @@ bad() {
 }
 
 # Per-key ranges.
+# l1.size / l2.size: an alternative to sets (hand-worked: 4 ways x 128 B = 512 B a set)
+bad "l1.size=24KiB (48 sets, not a power of two)" l1.size 24KiB "48 sets" -- --preset fermi-l1 --set l1.size=24KiB
+bad "l1.size=1000 (not whole sets of 512 B)" l1.size 1000 512 -- --preset fermi-l1 --set l1.size=1000
+bad "l1.size=16KB (unit not KiB or MiB)" l1.size 16KB KiB -- --set l1.size=16KB
+bad "l1.size=5000MiB (over 4 GiB)" l1.size 5000MiB "4 GiB" -- --set l1.size=5000MiB
+bad "l1.size=32KiB with l1.sets=32 (64 sets)" l1.size l1.sets "64 sets" -- --preset fermi-l1 --set l1.sets=32 --set l1.size=32KiB
+bad "l1.size=16MiB (32768 sets; 16384 at most)" l1.size 16MiB 16384 -- --preset fermi-l1 --set l1.size=16MiB
+bad "l2.size=3MiB with 16 ways of 128 B (1536 sets)" l2.size 3MiB "1536 sets" -- --preset gcache-system --set l2.size=3MiB
 bad "l1.sets=48 (not a power of two)" l1.sets 48 -- --set l1.sets=48
 bad "l1.sets=0" l1.sets 0 -- --set l1.sets=0
 bad "l1.sets=32768 (too large)" l1.sets 32768 -- --set l1.sets=32768
@@ -668,6 +676,15 @@ if run_ok "$desc" --preset fermi-l1 -o keep/out; then
     fi
 fi
 
+desc="l1.size=32KiB on fermi-l1 (4 ways x 128 B) gives 64 sets; l2.size=1MiB on gcache-system 512"
+if run_ok "$desc" --preset gcache-system --set l1.size=32KiB --set l2.size=1MiB -o size_out; then
+    check_values "$desc" size_out l1.sets=64 l2.sets=512
+fi
+desc="l1.size before l1.ways: 64KiB with 8 ways of 128 B is 64 sets; l1.size=16 KiB (a space) with l1.sets=32 agrees"
+if run_ok "$desc" --set l1.size=64KiB --set l1.ways=8 -o size2_out &&
+   run_ok "$desc" --preset fermi-l1 --set l1.sets=32 --set "l1.size=16 KiB" -o size3_out; then
+    check_values "$desc" size2_out l1.sets=64 l1.ways=8 && check_values "$desc" size3_out l1.sets=32
+fi
 desc="a --set value of 606 characters is read whole (l1.duel_margin=000...05 is 5)"
 if run_ok "$desc" --set l1.mode=decoupled --set "l1.duel_margin=${zeros}05" -o long_out; then
     check_values "$desc" long_out l1.duel_margin=5
