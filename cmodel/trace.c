@@ -287,13 +287,33 @@ static const unsigned char *skip_space(const unsigned char *p, const unsigned ch
     return p;
 }
 
+/* Value of each byte as a hex digit, X (above 15) for the others: one load per digit and
+ * no branch on which kind of digit it is (random addresses mix 0-9 and a-f evenly). */
+#define X 0xff
+static const unsigned char hex_value[256] = {
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, X, X, X, X, X,
+    X, 10, 11, 12, 13, 14, 15, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, 10, 11, 12, 13, 14, 15, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+};
+#undef X
+
 /* Value of a hex digit, or -1. */
 static inline int hexdigit(unsigned char c)
 {
-    if ((unsigned)(c - '0') < 10u)
-        return c - '0';
-    unsigned l = (unsigned)((c | 0x20) - 'a');
-    return l < 6u ? (int)l + 10 : -1;
+    return hex_value[c] < 16 ? hex_value[c] : -1;
 }
 
 /* Hex number (optional 0x) at p; returns the end, or NULL if none or over 64 bits. */
@@ -573,14 +593,11 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             if (label > 3 || p[1] != ' ')
                 break;
             const unsigned char *q = p + 2;
+            const unsigned char *digits = q;
             uint64_t v = 0;
-            int d, digits = 0;
-            while ((d = hexdigit(*q)) >= 0 && digits < 16) {
-                v = v << 4 | (unsigned)d;
-                q++;
-                digits++;
-            }
-            if (!digits || *q != '\n')
+            for (unsigned d; (d = hex_value[*q]) < 16 && q - digits < 16; q++)
+                v = v << 4 | d;
+            if (q == digits || *q != '\n')
                 break;
             unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
             if (act == ACT_SKIP_IFETCH) {
