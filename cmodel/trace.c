@@ -37,14 +37,15 @@
 enum {
     ACT_SKIP_IFETCH = 16,  /* instruction fetch, not simulated: counted in ifetches */
     ACT_SKIP_COPYBACK,     /* copy-back: no effect in a write-through cache, counted */
-    ACT_NO_INVAL           /* invalidate one line, which the consumer cannot: an error */
+    ACT_NO_INVAL,          /* invalidate one line, which the consumer cannot: an error */
+    ACT_BAD                /* not a Dinero label (6-255): an error */
 };
 
 struct trace_reader {
     tio_t *io;
     trace_format_t fmt;
     trace_opts_t opts;
-    uint8_t act[DIN_LABELS];  /* Dinero label -> TR_* or ACT_*, from opts */
+    uint8_t act[256];     /* Dinero label -> TR_* or ACT_*, from opts (ACT_BAD above 5) */
     unsigned char *buf;   /* buf[pos..len): bytes not yet parsed */
     size_t pos, len;
     int eof;
@@ -182,7 +183,8 @@ trace_reader_t *trace_open_opts(const char *path, trace_format_t fmt, const trac
      * 2 goes to the (absent) instruction cache, 4 copies back nothing, 5 invalidates. */
     static const uint8_t base_act[DIN_LABELS] = {TR_READ, TR_WRITE, ACT_SKIP_IFETCH, TR_READ,
                                                  ACT_SKIP_COPYBACK, TR_INVAL};
-    memcpy(r->act, base_act, sizeof r->act);
+    memset(r->act, ACT_BAD, sizeof r->act);
+    memcpy(r->act, base_act, sizeof base_act);
     if (r->opts.ifetch_read)
         r->act[2] = TR_READ;
     if (!r->opts.inval)
@@ -677,49 +679,69 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
     return k;
 }
 
-/* Dinero binary records of the common kind (a read or write within one line, or a skipped
- * instruction fetch) decoded straight from the buffer; anything else (a split, copy-back,
- * invalidate, size 0, errors, the end) goes through next_dinbin. */
-static long batch_dinbin(trace_reader_t *r, trace_ref_t *out, long n)
+/* The 8 bytes at p as a little-endian number. */
+static inline uint64_t le64(const unsigned char *p)
 {
-    long k = 0;
-    /* one line of line_bytes: addr and addr + size - 1 agree above the offset bits */
-    const uint64_t line_mask = r->opts.line_bytes ? ~(uint64_t)(r->opts.line_bytes - 1) : 0;
-    while (k < n) {
-        const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
-        while (k < n && !r->split_left && end - p >= DBIN_RECORD) {
-            unsigned label = p[6], size = (unsigned)p[4] | (unsigned)p[5] << 8;
-            if (label > 3 || size == 0)
-                break;
-            unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
-            uint64_t addr = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                            (uint64_t)p[3] << 24;
-            if (act == ACT_SKIP_IFETCH) {
-                r->ifetches++;
-            } else {
-                if ((addr ^ (addr + size - 1)) & line_mask)
-                    break; /* spans lines */
-                out[k].addr = addr;
-                out[k].pc = 0;
-                out[k].base_id = 0;
-                out[k].core = 0;
-                out[k].op = (uint8_t)act;
-                k++;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#else
+    return le(p, 8);
+#endif
+}
+
+/* Dinero binary records of the common kind (a read or write within one line, or a skipped
+ * instruction fetch) decoded straight from the buffer, each record one 8-byte load and two
+ * tests; anything else (a split, copy-back, invalidate, size 0, errors, the end) goes through
+ * next_dinbin. Not inlined: inside trace_next_batch its loop spilled registers. */
+static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    trace_ref_t *o = out, *const o_end = out + n;
+    /* a record stays in its line when size - 1 <= room - its offset in the line (size 0
+     * wraps to the largest value: never); without line_bytes any size 1-65535 does */
+    const uint64_t lb = r->opts.line_bytes, off_mask = lb ? lb - 1 : 0;
+    const uint64_t room = lb ? lb - 1 : 0xffff;
+    while (o < o_end) {
+        const unsigned char *p = r->buf + r->pos, *const start = p;
+        if (!r->split_left) {
+            size_t records = (r->len - r->pos) / DBIN_RECORD;
+            if (records > (size_t)(o_end - o))
+                records = (size_t)(o_end - o);
+            const unsigned char *const end = p + DBIN_RECORD * records;
+            uint64_t ifetches = 0;
+            for (; p < end; p += DBIN_RECORD) {
+                const uint64_t rec = le64(p); /* address 0-31, size 32-47, label 48-55 */
+                const unsigned act = r->act[(rec >> 48) & 0xff];
+                const uint64_t addr = rec & 0xffffffffu, size = (rec >> 32) & 0xffff;
+                if (act > TR_WRITE || size - 1 > room - (addr & off_mask)) {
+                    if (act == ACT_SKIP_IFETCH) { /* any size: Dinero's instruction side */
+                        ifetches++;
+                        continue;
+                    }
+                    break;
+                }
+                o->addr = addr;
+                o->pc = 0;
+                o->base_id = 0;
+                o->core = 0;
+                o->op = (uint8_t)act;
+                o++;
             }
-            r->line++;
-            p += DBIN_RECORD;
+            r->ifetches += ifetches;
+            r->line += (unsigned long long)(p - start) / DBIN_RECORD;
+            r->pos = (size_t)(p - r->buf);
+            if (o == o_end)
+                break;
         }
-        r->pos = (size_t)(p - r->buf);
-        if (k == n)
-            break;
-        int rc = next_dinbin(r, &out[k]); /* the careful path for one reference, with refills */
+        int rc = next_dinbin(r, o); /* the careful path for one reference, with refills */
         if (rc < 0)
             return -1;
         if (rc == 0)
             break;
-        k++;
+        o++;
     }
-    return k;
+    return o - out;
 }
 
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
