@@ -114,13 +114,15 @@ static const char *pick(const char *const *v, int n) { return v[rnd() % (uint64_
 
 /* The fast path against the bit-accurate model on a random trace of c (20000 references with
  * writes, flushes and line invalidates), per reference (sim_ref) and batched (sim_run, the
- * specialised loops): the same counters and every row. */
-static void check_fast_equals_exact(const cfg_t *c, const char *what)
+ * specialised loops; flat_mode as cm_fast_t's: -1 lets the 4-way LRU loop choose, 0 and 1
+ * force lru_loop or lru4_flat): the same counters and every row. */
+static void check_fast_equals_exact(const cfg_t *c, const char *what, int flat_mode)
 {
     sim_t *fast, *exact, *batch;
     assert_int_equal(sim_new(c, 0, &fast), 0);
     assert_int_equal(sim_new(c, 1, &exact), 0);
     assert_int_equal(sim_new(c, 0, &batch), 0);
+    batch->fast->flat_mode = flat_mode;
     static trace_ref_t refs[20000];
     assert_non_null(fast->fast);
     assert_non_null(exact->model);
@@ -183,13 +185,14 @@ static void test_fast_equals_exact(void **state)
         if (cfg_validate(&c, err, sizeof err) != 0)
             continue;
         snprintf(what, sizeof what, "config %d", cfgn);
-        check_fast_equals_exact(&c, what);
+        check_fast_equals_exact(&c, what, -1);
     }
 }
 
 /* Every LRU loop of cm_fast_run (the way counts it specialises, 2, 4, 8 and 16 with modulo
- * index, the generic order-list loop at 1, 3 and 5 ways and under xor and PRIC, and the stamp
- * loop past 16 ways), with and without write-evict, against the bit-accurate model. */
+ * index, the generic order-list loop at 1, 3 and 5 ways and under xor and PRIC, the stamp
+ * loop past 16 ways, and the branch-free 4-way loop, forced and chosen), with and without
+ * write-evict, against the bit-accurate model. */
 static void test_fast_lru_loops(void **state)
 {
     (void)state;
@@ -209,8 +212,10 @@ static void test_fast_lru_loops(void **state)
                 set(&c, "l1.write_evict", we ? "true" : "false");
                 if (cfg_validate(&c, err, sizeof err) != 0)
                     fail_msg("%s ways, %s index: %s", ways[w], idx[x], err);
-                snprintf(what, sizeof what, "lru loop, write_evict %d", we);
-                check_fast_equals_exact(&c, what);
+                for (int flat = -1; flat <= 1; flat++) {
+                    snprintf(what, sizeof what, "lru loop, write_evict %d, flat %d", we, flat);
+                    check_fast_equals_exact(&c, what, flat);
+                }
             }
 }
 
