@@ -691,6 +691,25 @@ static inline uint64_t le64(const unsigned char *p)
 #endif
 }
 
+/* *o = {addr, op}, the other fields 0: base_id, core, op and the pad byte in one 8-byte store
+ * where the layout allows. */
+static inline void put_addr_op(trace_ref_t *o, uint64_t addr, unsigned op)
+{
+    o->addr = addr;
+    o->pc = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(trace_ref_t, base_id) == 16 && offsetof(trace_ref_t, core) == 20 &&
+                   offsetof(trace_ref_t, op) == 22 && sizeof(trace_ref_t) == 24,
+                   "trace_ref_t: base_id, core, op and a pad byte in its last 8 bytes");
+    const uint64_t tail = (uint64_t)op << 48; /* bytes 16-23: base_id 0, core 0, op, pad 0 */
+    memcpy((unsigned char *)o + offsetof(trace_ref_t, base_id), &tail, sizeof tail);
+#else
+    o->base_id = 0;
+    o->core = 0;
+    o->op = (uint8_t)op;
+#endif
+}
+
 /* Dinero binary records of the common kind (a read or write within one line, or a skipped
  * instruction fetch) decoded straight from the buffer, each record one 8-byte load and two
  * tests; anything else (a split, copy-back, invalidate, size 0, errors, the end) goes through
@@ -721,12 +740,7 @@ static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_
                     }
                     break;
                 }
-                o->addr = addr;
-                o->pc = 0;
-                o->base_id = 0;
-                o->core = 0;
-                o->op = (uint8_t)act;
-                o++;
+                put_addr_op(o++, addr, act);
             }
             r->ifetches += ifetches;
             r->line += (unsigned long long)(p - start) / DBIN_RECORD;
