@@ -125,8 +125,8 @@ $(B)/cost: synth/cost.c $(B)/libcore.a
 $(B)/stanet: synth/stanet.c | $(B)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson
 
-# cachesim: the C model as a trace-driven simulator (-O2: -O3 vectorizes the short way loops
-# and runs the fast path ~15% slower, BENCHMARKS.md).
+# cachesim: the C model as a trace-driven simulator (-O2; -O3 is no faster on the current fast
+# path and was 15% slower on the one before, BENCHMARKS.md).
 $(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(SIM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(SIM_SRC))

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cm_index.h"
 #include "cm_mech.h"
 
 int sim_new(const cfg_t *c, int exact, sim_t **out)
@@ -55,14 +54,7 @@ static void inval(sim_t *s, uint64_t addr)
 {
     s->st.invalidates++;
     if (s->fast) {
-        cm_fast_t *f = s->fast;
-        unsigned set = cm_index(f->cfg.index, f->lay.off_bits, f->lay.set_bits, f->pric_poly,
-                                f->pric_hashed, addr);
-        uint64_t tag = addr >> (f->lay.off_bits + f->lay.set_bits);
-        uint64_t *t = f->tag + (size_t)set * f->cfg.ways;
-        for (unsigned w = 0; w < f->cfg.ways; w++)
-            if (t[w] == tag) /* an invalid way never matches (CM_FAST_INVALID) */
-                t[w] |= CM_FAST_INVALID;
+        cm_fast_inval(s->fast, addr);
         return;
     }
     assert(sim_can_inval(s));
@@ -127,9 +119,13 @@ void sim_row(const sim_t *s, unsigned set, lay_l1_row_t *row)
         *row = s->model->rows[set];
 }
 
-/* A run of references without TR_INVAL through cm_fast_run. */
-static void run_fast(sim_t *s, const trace_ref_t *refs, long n)
+void sim_run(sim_t *s, const trace_ref_t *refs, long n)
 {
+    if (!s->fast) {
+        for (long i = 0; i < n; i++)
+            sim_ref(s, &refs[i]);
+        return;
+    }
     cm_fast_counts_t c;
     memset(&c, 0, sizeof c);
     cm_fast_run(s->fast, refs, n, s->addr_mask, &c);
@@ -140,27 +136,9 @@ static void run_fast(sim_t *s, const trace_ref_t *refs, long n)
     s->st.reads += c.by_kind[0][0] + c.by_kind[0][1];
     s->st.writes += c.by_kind[1][0] + c.by_kind[1][1];
     s->st.write_throughs += c.by_kind[1][0] + c.by_kind[1][1];
-    s->st.refs += (uint64_t)n - c.flushes;
+    s->st.refs += (uint64_t)n - c.flushes - c.invalidates;
     s->st.flushes += c.flushes;
+    s->st.invalidates += c.invalidates;
     s->st.fills = s->fast->fills;       /* the fast path counts these itself, from creation */
     s->st.evictions = s->fast->evictions;
-}
-
-void sim_run(sim_t *s, const trace_ref_t *refs, long n)
-{
-    if (!s->fast) {
-        for (long i = 0; i < n; i++)
-            sim_ref(s, &refs[i]);
-        return;
-    }
-    for (long i = 0; i < n;) { /* cm_fast_run takes reads, writes and flushes */
-        long j = i;
-        while (j < n && refs[j].op != TR_INVAL)
-            j++;
-        if (j > i)
-            run_fast(s, refs + i, j - i);
-        if (j < n)
-            inval(s, refs[j].addr & s->addr_mask);
-        i = j + 1;
-    }
 }

@@ -1,6 +1,7 @@
 /* test_sim: cachesim's simulator and trace formats (cmocka).
  * - the fast path equals the bit-accurate model (counters and every row) on random traces over
- *   random configurations of every policy, index and write policy, line invalidates included;
+ *   random configurations of every policy, index and write policy, line invalidates included,
+ *   and over every LRU loop it specialises (way counts 1 to 32, every index);
  * - hand-computed statistics of small traces for LRU, tree-PLRU and SRRIP;
  * - Dinero IV (SPEC 6): every din label and the binary layout (byte order, field sizes, label
  *   values, accesses split at lines, truncation) against hand-worked counts, the same through
@@ -111,13 +112,61 @@ static void test_hand_computed_writes(void **state)
 
 static const char *pick(const char *const *v, int n) { return v[rnd() % (uint64_t)n]; }
 
+/* The fast path against the bit-accurate model on a random trace of c (20000 references with
+ * writes, flushes and line invalidates), per reference (sim_ref) and batched (sim_run, the
+ * specialised loops; flat_mode as cm_fast_t's: -1 lets the 4-way LRU loop choose, 0 and 1
+ * force lru_loop or lru4_flat): the same counters and every row. */
+static void check_fast_equals_exact(const cfg_t *c, const char *what, int flat_mode)
+{
+    sim_t *fast, *exact, *batch;
+    assert_int_equal(sim_new(c, 0, &fast), 0);
+    assert_int_equal(sim_new(c, 1, &exact), 0);
+    assert_int_equal(sim_new(c, 0, &batch), 0);
+    batch->fast->flat_mode = flat_mode;
+    static trace_ref_t refs[20000];
+    assert_non_null(fast->fast);
+    assert_non_null(exact->model);
+    uint64_t pool = (uint64_t)c->l1.sets * c->l1.ways * 3, base = rnd();
+    for (int i = 0; i < 20000; i++) {
+        trace_ref_t ref = {0, rnd(), 0, 0, TR_READ};
+        uint64_t line = rnd() % 8 ? base + rnd() % pool : rnd();
+        ref.addr = line * c->l1.line_bytes + rnd() % c->l1.line_bytes;
+        ref.op = rnd() % 4 == 0    ? TR_WRITE
+                 : i % 7001 == 7000 ? TR_FLUSH
+                 : rnd() % 23 == 0  ? TR_INVAL /* a line that is often resident */
+                                    : TR_READ;
+        sim_ref(fast, &ref);
+        sim_ref(exact, &ref);
+        refs[i] = ref;
+    }
+    for (int i = 0; i < 20000; i += 1000) /* the batched loop of cachesim */
+        sim_run(batch, refs + i, 1000);
+    assert_true(exact->st.invalidates > 500);
+    assert_memory_equal(&fast->st, &exact->st, sizeof fast->st);
+    assert_memory_equal(&batch->st, &exact->st, sizeof batch->st);
+    for (unsigned s = 0; s < c->l1.sets; s++) {
+        lay_l1_row_t a, b;
+        bv_t pa, pb;
+        sim_row(s % 2 ? fast : batch, s, &a);
+        sim_row(exact, s, &b);
+        lay_l1_pack(&fast->fast->lay, &a, &pa);
+        lay_l1_pack(&exact->model->lay, &b, &pb);
+        if (!bv_eq(&pa, &pb, exact->model->lay.row_bits))
+            fail_msg("%s (%s, %s, %u ways): set %u rows differ", what,
+                     cfg_repl_name(c->l1.repl), cfg_index_name(c->l1.index), c->l1.ways, s);
+    }
+    sim_free(fast);
+    sim_free(exact);
+    sim_free(batch);
+}
+
 /* The fast path against the bit-accurate model on random configurations and traces. */
 static void test_fast_equals_exact(void **state)
 {
     (void)state;
     static const char *const sets[] = {"2", "4", "16", "64"}, *const lines[] = {"16", "64", "128"};
     static const char *const repl[] = {"lru", "plru", "srrip"}, *const idx[] = {"modulo", "xor", "pric"};
-    char err[512], v[32];
+    char err[512], v[32], what[32];
     for (int cfgn = 0; cfgn < 60; cfgn++) {
         cfg_t c;
         cfg_defaults(&c);
@@ -135,46 +184,39 @@ static void test_fast_equals_exact(void **state)
         set(&c, "l1.addr_bits", v);
         if (cfg_validate(&c, err, sizeof err) != 0)
             continue;
-        sim_t *fast, *exact, *batch;
-        assert_int_equal(sim_new(&c, 0, &fast), 0);
-        assert_int_equal(sim_new(&c, 1, &exact), 0);
-        assert_int_equal(sim_new(&c, 0, &batch), 0);
-        static trace_ref_t refs[20000];
-        assert_non_null(fast->fast);
-        assert_non_null(exact->model);
-        uint64_t pool = (uint64_t)c.l1.sets * c.l1.ways * 3, base = rnd();
-        for (int i = 0; i < 20000; i++) {
-            trace_ref_t ref = {0, rnd(), 0, 0, TR_READ};
-            uint64_t line = rnd() % 8 ? base + rnd() % pool : rnd();
-            ref.addr = line * c.l1.line_bytes + rnd() % c.l1.line_bytes;
-            ref.op = rnd() % 4 == 0    ? TR_WRITE
-                     : i % 7001 == 7000 ? TR_FLUSH
-                     : rnd() % 23 == 0  ? TR_INVAL /* a line that is often resident */
-                                        : TR_READ;
-            sim_ref(fast, &ref);
-            sim_ref(exact, &ref);
-            refs[i] = ref;
-        }
-        for (int i = 0; i < 20000; i += 1000) /* the batched loop of cachesim */
-            sim_run(batch, refs + i, 1000);
-        assert_true(exact->st.invalidates > 500);
-        assert_memory_equal(&fast->st, &exact->st, sizeof fast->st);
-        assert_memory_equal(&batch->st, &exact->st, sizeof batch->st);
-        for (unsigned s = 0; s < c.l1.sets; s++) {
-            lay_l1_row_t a, b;
-            bv_t pa, pb;
-            sim_row(s % 2 ? fast : batch, s, &a);
-            sim_row(exact, s, &b);
-            lay_l1_pack(&fast->fast->lay, &a, &pa);
-            lay_l1_pack(&exact->model->lay, &b, &pb);
-            if (!bv_eq(&pa, &pb, exact->model->lay.row_bits))
-                fail_msg("config %d (%s, %s, %u ways): set %u rows differ", cfgn, r,
-                         cfg_index_name(c.l1.index), c.l1.ways, s);
-        }
-        sim_free(fast);
-        sim_free(exact);
-        sim_free(batch);
+        snprintf(what, sizeof what, "config %d", cfgn);
+        check_fast_equals_exact(&c, what, -1);
     }
+}
+
+/* Every LRU loop of cm_fast_run (the way counts it specialises, 2, 4, 8 and 16 with modulo
+ * index, the generic order-list loop at 1, 3 and 5 ways and under xor and PRIC, the stamp
+ * loop past 16 ways, and the branch-free 4-way loop, forced and chosen), with and without
+ * write-evict, against the bit-accurate model. */
+static void test_fast_lru_loops(void **state)
+{
+    (void)state;
+    static const char *const ways[] = {"1", "2", "3", "4", "5", "8", "16", "17", "32"};
+    static const char *const idx[] = {"modulo", "xor", "pric"};
+    char err[512], what[64];
+    for (unsigned w = 0; w < sizeof ways / sizeof ways[0]; w++)
+        for (unsigned x = 0; x < 3; x++)
+            for (int we = 0; we < 2; we++) {
+                cfg_t c;
+                cfg_defaults(&c);
+                set(&c, "l1.sets", "16");
+                set(&c, "l1.line_bytes", "64");
+                set(&c, "l1.ways", ways[w]);
+                set(&c, "l1.replacement", "lru");
+                set(&c, "l1.index", idx[x]);
+                set(&c, "l1.write_evict", we ? "true" : "false");
+                if (cfg_validate(&c, err, sizeof err) != 0)
+                    fail_msg("%s ways, %s index: %s", ways[w], idx[x], err);
+                for (int flat = -1; flat <= 1; flat++) {
+                    snprintf(what, sizeof what, "lru loop, write_evict %d, flat %d", we, flat);
+                    check_fast_equals_exact(&c, what, flat);
+                }
+            }
 }
 
 static void write_all(const char *path, trace_format_t f, const char *comp, const trace_ref_t *r, int n)
@@ -743,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_hand_computed_policies),
         cmocka_unit_test(test_hand_computed_writes),
         cmocka_unit_test(test_fast_equals_exact),
+        cmocka_unit_test(test_fast_lru_loops),
         cmocka_unit_test(test_round_trips),
         cmocka_unit_test(test_malformed_lines),
         cmocka_unit_test(test_din_labels),

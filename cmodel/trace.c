@@ -37,14 +37,15 @@
 enum {
     ACT_SKIP_IFETCH = 16,  /* instruction fetch, not simulated: counted in ifetches */
     ACT_SKIP_COPYBACK,     /* copy-back: no effect in a write-through cache, counted */
-    ACT_NO_INVAL           /* invalidate one line, which the consumer cannot: an error */
+    ACT_NO_INVAL,          /* invalidate one line, which the consumer cannot: an error */
+    ACT_BAD                /* not a Dinero label (6-255): an error */
 };
 
 struct trace_reader {
     tio_t *io;
     trace_format_t fmt;
     trace_opts_t opts;
-    uint8_t act[DIN_LABELS];  /* Dinero label -> TR_* or ACT_*, from opts */
+    uint8_t act[256];     /* Dinero label -> TR_* or ACT_*, from opts (ACT_BAD above 5) */
     unsigned char *buf;   /* buf[pos..len): bytes not yet parsed */
     size_t pos, len;
     int eof;
@@ -182,7 +183,8 @@ trace_reader_t *trace_open_opts(const char *path, trace_format_t fmt, const trac
      * 2 goes to the (absent) instruction cache, 4 copies back nothing, 5 invalidates. */
     static const uint8_t base_act[DIN_LABELS] = {TR_READ, TR_WRITE, ACT_SKIP_IFETCH, TR_READ,
                                                  ACT_SKIP_COPYBACK, TR_INVAL};
-    memcpy(r->act, base_act, sizeof r->act);
+    memset(r->act, ACT_BAD, sizeof r->act);
+    memcpy(r->act, base_act, sizeof base_act);
     if (r->opts.ifetch_read)
         r->act[2] = TR_READ;
     if (!r->opts.inval)
@@ -287,13 +289,33 @@ static const unsigned char *skip_space(const unsigned char *p, const unsigned ch
     return p;
 }
 
+/* Value of each byte as a hex digit, X (above 15) for the others: one load per digit and
+ * no branch on which kind of digit it is (random addresses mix 0-9 and a-f evenly). */
+#define X 0xff
+static const unsigned char hex_value[256] = {
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, X, X, X, X, X, X,
+    X, 10, 11, 12, 13, 14, 15, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, 10, 11, 12, 13, 14, 15, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+    X, X, X, X, X, X, X, X, X, X, X, X, X, X, X, X,
+};
+#undef X
+
 /* Value of a hex digit, or -1. */
 static inline int hexdigit(unsigned char c)
 {
-    if ((unsigned)(c - '0') < 10u)
-        return c - '0';
-    unsigned l = (unsigned)((c | 0x20) - 'a');
-    return l < 6u ? (int)l + 10 : -1;
+    return hex_value[c] < 16 ? hex_value[c] : -1;
 }
 
 /* Hex number (optional 0x) at p; returns the end, or NULL if none or over 64 bits. */
@@ -573,14 +595,11 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             if (label > 3 || p[1] != ' ')
                 break;
             const unsigned char *q = p + 2;
+            const unsigned char *digits = q;
             uint64_t v = 0;
-            int d, digits = 0;
-            while ((d = hexdigit(*q)) >= 0 && digits < 16) {
-                v = v << 4 | (unsigned)d;
-                q++;
-                digits++;
-            }
-            if (!digits || *q != '\n')
+            for (unsigned d; (d = hex_value[*q]) < 16 && q - digits < 16; q++)
+                v = v << 4 | d;
+            if (q == digits || *q != '\n')
                 break;
             unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
             if (act == ACT_SKIP_IFETCH) {
@@ -660,49 +679,83 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
     return k;
 }
 
-/* Dinero binary records of the common kind (a read or write within one line, or a skipped
- * instruction fetch) decoded straight from the buffer; anything else (a split, copy-back,
- * invalidate, size 0, errors, the end) goes through next_dinbin. */
-static long batch_dinbin(trace_reader_t *r, trace_ref_t *out, long n)
+/* The 8 bytes at p as a little-endian number. */
+static inline uint64_t le64(const unsigned char *p)
 {
-    long k = 0;
-    /* one line of line_bytes: addr and addr + size - 1 agree above the offset bits */
-    const uint64_t line_mask = r->opts.line_bytes ? ~(uint64_t)(r->opts.line_bytes - 1) : 0;
-    while (k < n) {
-        const unsigned char *p = r->buf + r->pos, *end = r->buf + r->len;
-        while (k < n && !r->split_left && end - p >= DBIN_RECORD) {
-            unsigned label = p[6], size = (unsigned)p[4] | (unsigned)p[5] << 8;
-            if (label > 3 || size == 0)
-                break;
-            unsigned act = r->act[label]; /* TR_READ, TR_WRITE or ACT_SKIP_IFETCH */
-            uint64_t addr = (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-                            (uint64_t)p[3] << 24;
-            if (act == ACT_SKIP_IFETCH) {
-                r->ifetches++;
-            } else {
-                if ((addr ^ (addr + size - 1)) & line_mask)
-                    break; /* spans lines */
-                out[k].addr = addr;
-                out[k].pc = 0;
-                out[k].base_id = 0;
-                out[k].core = 0;
-                out[k].op = (uint8_t)act;
-                k++;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+#else
+    return le(p, 8);
+#endif
+}
+
+/* *o = {addr, op}, the other fields 0: base_id, core, op and the pad byte in one 8-byte store
+ * where the layout allows. */
+static inline void put_addr_op(trace_ref_t *o, uint64_t addr, unsigned op)
+{
+    o->addr = addr;
+    o->pc = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    _Static_assert(offsetof(trace_ref_t, base_id) == 16 && offsetof(trace_ref_t, core) == 20 &&
+                   offsetof(trace_ref_t, op) == 22 && sizeof(trace_ref_t) == 24,
+                   "trace_ref_t: base_id, core, op and a pad byte in its last 8 bytes");
+    const uint64_t tail = (uint64_t)op << 48; /* bytes 16-23: base_id 0, core 0, op, pad 0 */
+    memcpy((unsigned char *)o + offsetof(trace_ref_t, base_id), &tail, sizeof tail);
+#else
+    o->base_id = 0;
+    o->core = 0;
+    o->op = (uint8_t)op;
+#endif
+}
+
+/* Dinero binary records of the common kind (a read or write within one line, or a skipped
+ * instruction fetch) decoded straight from the buffer, each record one 8-byte load and two
+ * tests; anything else (a split, copy-back, invalidate, size 0, errors, the end) goes through
+ * next_dinbin. Not inlined: inside trace_next_batch its loop spilled registers. */
+static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_t *out, long n)
+{
+    trace_ref_t *o = out, *const o_end = out + n;
+    /* a record stays in its line when size - 1 <= room - its offset in the line (size 0
+     * wraps to the largest value: never); without line_bytes any size 1-65535 does */
+    const uint64_t lb = r->opts.line_bytes, off_mask = lb ? lb - 1 : 0;
+    const uint64_t room = lb ? lb - 1 : 0xffff;
+    while (o < o_end) {
+        const unsigned char *p = r->buf + r->pos, *const start = p;
+        if (!r->split_left) {
+            size_t records = (r->len - r->pos) / DBIN_RECORD;
+            if (records > (size_t)(o_end - o))
+                records = (size_t)(o_end - o);
+            const unsigned char *const end = p + DBIN_RECORD * records;
+            uint64_t ifetches = 0;
+            for (; p < end; p += DBIN_RECORD) {
+                const uint64_t rec = le64(p); /* address 0-31, size 32-47, label 48-55 */
+                const unsigned act = r->act[(rec >> 48) & 0xff];
+                const uint64_t addr = rec & 0xffffffffu, size = (rec >> 32) & 0xffff;
+                if (act > TR_WRITE || size - 1 > room - (addr & off_mask)) {
+                    if (act == ACT_SKIP_IFETCH) { /* any size: Dinero's instruction side */
+                        ifetches++;
+                        continue;
+                    }
+                    break;
+                }
+                put_addr_op(o++, addr, act);
             }
-            r->line++;
-            p += DBIN_RECORD;
+            r->ifetches += ifetches;
+            r->line += (unsigned long long)(p - start) / DBIN_RECORD;
+            r->pos = (size_t)(p - r->buf);
+            if (o == o_end)
+                break;
         }
-        r->pos = (size_t)(p - r->buf);
-        if (k == n)
-            break;
-        int rc = next_dinbin(r, &out[k]); /* the careful path for one reference, with refills */
+        int rc = next_dinbin(r, o); /* the careful path for one reference, with refills */
         if (rc < 0)
             return -1;
         if (rc == 0)
             break;
-        k++;
+        o++;
     }
-    return k;
+    return o - out;
 }
 
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
