@@ -566,5 +566,16 @@ for sub in convert gen; do
     ok "cachesim $sub --help: usage on stdout, exit 0"
   else no "cachesim $sub --help: usage on stdout, exit 0" "$(cat help.out help.err)"; fi
 done
+# l1.size as in cachegen: 32KiB of 4 ways x 128 B is fermi-l1 with 64 sets, the same counts
+a=$("$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | sed 1d)
+b=$("$sim" --preset fermi-l1 --set l1.sets=64 w.bin 2>&1 | sed 1d)
+if [ -n "$a" ] && [ "$a" = "$b" ] && "$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | grep -q "64 sets x 4 ways"; then
+  ok "--set l1.size=32KiB runs fermi-l1 with 64 sets (counts equal to l1.sets=64)"
+else no "--set l1.size=32KiB" "$a"; fi
+if ! "$sim" --preset fermi-l1 --set l1.sets=32 --set l1.size=32KiB w.bin >sz.out 2>sz.err &&
+   grep -q "l1.size = 32KiB and l1.sets = 32 disagree" sz.err; then
+  ok "l1.size disagreeing with l1.sets is refused, naming both"
+else no "l1.size disagreeing with l1.sets" "$(cat sz.err)"; fi
+
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
