@@ -567,8 +567,8 @@ for sub in convert gen; do
   else no "cachesim $sub --help: usage on stdout, exit 0" "$(cat help.out help.err)"; fi
 done
 # l1.size as in cachegen: 32KiB of 4 ways x 128 B is fermi-l1 with 64 sets, the same counts
-a=$("$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | sed 1d)
-b=$("$sim" --preset fermi-l1 --set l1.sets=64 w.bin 2>&1 | sed 1d)
+a=$("$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | sed '1d; /^  time /d')
+b=$("$sim" --preset fermi-l1 --set l1.sets=64 w.bin 2>&1 | sed '1d; /^  time /d')
 if [ -n "$a" ] && [ "$a" = "$b" ] && "$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | grep -q "64 sets x 4 ways"; then
   ok "--set l1.size=32KiB runs fermi-l1 with 64 sets (counts equal to l1.sets=64)"
 else no "--set l1.size=32KiB" "$a"; fi
