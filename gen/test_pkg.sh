@@ -138,7 +138,7 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   mem_req_be_o, mem_req_wdata_o, mem_req_hint_o, mem_rsp_valid_i, mem_rsp_ready_o,
   mem_rsp_mshr_i, mem_rsp_data_i, mem_rsp_hint_i, flush_i, kernel_start_i, filter_enable_i,
   cnt_accesses_o, cnt_hits_o, cnt_misses_o, cnt_bypasses_o, cnt_fills_o, cnt_evictions_o,
-  cnt_rsv_fails_o, cnt_stall_cycles_o, evt_valid_o, evt_kind_o, evt_dec_o, evt_set_o,
+  cnt_rsv_fails_o, cnt_stall_cycles_o, cnt_merged_o, evt_valid_o, evt_kind_o, evt_dec_o, evt_set_o,
   evt_way_o, evt_evict_o, evt_evict_tag_o, evt_mshr_o, evt_pc_we_o, evt_pc_idx_o, evt_pc_val_o,
   evt_pc_pred_o, evt_row_o, seen_o);
 \`include "${name}_pkg.vh"
@@ -182,6 +182,7 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   output wire [${P}CounterWidth-1:0] cnt_evictions_o;
   output wire [${P}CounterWidth-1:0] cnt_rsv_fails_o;
   output wire [${P}CounterWidth-1:0] cnt_stall_cycles_o;
+  output wire [${P}CounterWidth-1:0] cnt_merged_o;
   output wire evt_valid_o;
   output wire [${P}EvtKindWidth-1:0] evt_kind_o;
   output wire [${P}EvtDecWidth-1:0] evt_dec_o;
