@@ -992,7 +992,7 @@ int main(int argc, char **argv)
         accel_run_free(&ar);
         return usage_error(err);
     }
-    int used_exact = exact || c.l1.mode != MODE_BASELINE;
+    int used_exact = sim_uses_exact(&c, exact);
     if (json) {
         json_t *o = stats_json(&c, trace, &st, is_accel ? &ar : NULL, secs, used_exact);
         char *text = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

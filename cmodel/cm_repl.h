@@ -67,6 +67,12 @@ static inline uint32_t cm_all_ways(unsigned ways)
 extern const cm_repl_ops_t cm_repl_lru;
 extern const cm_repl_ops_t cm_repl_plru;
 extern const cm_repl_ops_t cm_repl_srrip;
+extern const cm_repl_ops_t cm_repl_fifo;
+
+/* LRU's age update (the way to age 0, the younger ones one older) and its victim (the oldest
+ * eligible way); FIFO uses them for fills only. */
+void cm_lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way);
+unsigned cm_lru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible);
 
 const cm_repl_ops_t *cm_repl_for(cfg_repl_t r);
 

@@ -1,7 +1,7 @@
 /* cm_repl_lru: true LRU as a permutation of per-way ages (0 = most recent). */
 #include "cm_repl.h"
 
-static void lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
+void cm_lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
 {
     uint8_t old = r->way[way].repl;
     for (unsigned w = 0; w < l->ways; w++)
@@ -11,7 +11,7 @@ static void lru_touch(const lay_l1_t *l, lay_l1_row_t *r, unsigned way)
 }
 
 /* The eligible way with the oldest age (ways-1 when every way is eligible). */
-static unsigned lru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible)
+unsigned cm_lru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible)
 {
     int best = -1;
     for (unsigned w = 0; w < l->ways; w++)
@@ -21,4 +21,4 @@ static unsigned lru_victim(const lay_l1_t *l, lay_l1_row_t *r, uint32_t eligible
     return (unsigned)best;
 }
 
-const cm_repl_ops_t cm_repl_lru = {"lru", lru_touch, lru_touch, lru_victim};
+const cm_repl_ops_t cm_repl_lru = {"lru", cm_lru_touch, cm_lru_touch, cm_lru_victim};

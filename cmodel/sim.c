@@ -7,13 +7,18 @@
 
 #include "cm_mech.h"
 
+int sim_uses_exact(const cfg_t *c, int exact)
+{
+    return exact || c->l1.mode != MODE_BASELINE || c->l1.repl == REPL_FIFO;
+}
+
 int sim_new(const cfg_t *c, int exact, sim_t **out)
 {
     sim_t *s = calloc(1, sizeof *s);
     if (!s)
         return -1;
     s->cfg = *c;
-    s->exact = exact || c->l1.mode != MODE_BASELINE;
+    s->exact = sim_uses_exact(c, exact);
     s->addr_mask = c->l1.addr_bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << c->l1.addr_bits) - 1;
     int rc = s->exact ? cm_l1_new(c, &s->model) : cm_fast_new(c, &s->fast);
     if (rc != 0) {

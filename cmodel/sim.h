@@ -34,9 +34,12 @@ typedef struct sim {
     bv_t line;          /* the line memory returns (contents do not affect statistics) */
 } sim_t;
 
-/* exact = 0 picks the fast path when the configuration has one (every baseline L1).
+/* exact = 0 picks the fast path when the configuration has one (every baseline L1 but FIFO).
  * Returns 0, or -1 (out of memory). */
 int sim_new(const cfg_t *c, int exact, sim_t **out);
+/* Whether sim_new(c, exact) runs the bit-accurate model: asked for, or no fast path for c
+ * (a mechanism other than the baseline, or FIFO replacement). */
+int sim_uses_exact(const cfg_t *c, int exact);
 void sim_free(sim_t *s);
 /* 1 when sim_ref takes TR_INVAL: every L1 without its own access event (not decoupled). */
 int sim_can_inval(const sim_t *s);

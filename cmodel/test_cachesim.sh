@@ -566,6 +566,16 @@ for sub in convert gen; do
     ok "cachesim $sub --help: usage on stdout, exit 0"
   else no "cachesim $sub --help: usage on stdout, exit 0" "$(cat help.out help.err)"; fi
 done
+# FIFO (hand-worked, 2 sets x 2 ways x 16 B; lines 0, 0x20, 0x40 all in set 0): A B A C A.
+# LRU: miss miss hit miss(C evicts B) hit = 3; FIFO: the hit leaves A oldest, so C evicts A and
+# the last A misses = 4 (Dinero IV -l1-drepl f says 4 too), on the exact path.
+printf '0 0\n0 20\n0 0\n0 40\n0 0\n' > fifo.din
+lru=$("$sim" --set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 fifo.din 2>&1)
+fifo=$("$sim" --set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.replacement=fifo fifo.din 2>&1)
+if grep -q "misses *3 " <<<"$lru" && grep -q "misses *4 " <<<"$fifo" && grep -q "fifo, .*exact path" <<<"$fifo"; then
+  ok "FIFO: A B A C A misses 4 times (LRU 3), on the exact path"
+else no "FIFO A B A C A" "$lru $fifo"; fi
+
 # l1.size as in cachegen: 32KiB of 4 ways x 128 B is fermi-l1 with 64 sets, the same counts
 a=$("$sim" --preset fermi-l1 --set l1.size=32KiB w.bin 2>&1 | sed '1d; /^  time /d')
 b=$("$sim" --preset fermi-l1 --set l1.sets=64 w.bin 2>&1 | sed '1d; /^  time /d')

@@ -186,6 +186,34 @@ static void test_lru_sequence(void **state)
     cm_l1_free(m);
 }
 
+/* FIFO: LRU's ages, renewed only by fills; the same tags as test_lru_sequence. */
+static void test_fifo_sequence(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l1.replacement", "fifo", NULL};
+    cm_l1_t *m = model(kv);
+    static const step_t seq[] = {
+        {1, DEC_LD_MISS, 0, 0, 0, {0, 1, 2, 3}, 0}, /* A -> lowest invalid way 0 */
+        {2, DEC_LD_MISS, 1, 0, 0, {1, 0, 2, 3}, 0}, /* B -> way 1 */
+        {3, DEC_LD_MISS, 2, 0, 0, {2, 1, 0, 3}, 0}, /* C -> way 2 */
+        {4, DEC_LD_MISS, 3, 0, 0, {3, 2, 1, 0}, 0}, /* D -> way 3 */
+        {2, DEC_LD_HIT, 1, 0, 0, {3, 2, 1, 0}, 0},  /* hit B: ages unchanged */
+        {5, DEC_LD_MISS, 0, 1, 1, {0, 3, 2, 1}, 0}, /* E evicts A, filled first, in way 0 */
+        {6, DEC_LD_MISS, 1, 1, 2, {1, 0, 3, 2}, 0}, /* F evicts B (LRU: C), hit or not */
+        {4, DEC_LD_HIT, 3, 0, 0, {1, 0, 3, 2}, 0},  /* hit D: unchanged */
+        {7, DEC_LD_MISS, 2, 1, 3, {2, 1, 0, 3}, 0}, /* G evicts C in way 2 */
+        {5, DEC_LD_HIT, 0, 0, 0, {2, 1, 0, 3}, 0},  /* hit E: unchanged */
+        {8, DEC_LD_MISS, 3, 1, 4, {3, 2, 1, 0}, 0}, /* H evicts D, hit two steps before */
+    };
+    run_steps(m, seq, sizeof seq / sizeof seq[0]);
+    assert_set_untouched_lru4(m, 1);
+    assert_int_equal(m->cnt[CNT_ACCESSES], 11);
+    assert_int_equal(m->cnt[CNT_HITS], 3);
+    assert_int_equal(m->cnt[CNT_MISSES], 8);
+    assert_int_equal(m->cnt[CNT_EVICTIONS], 4);
+    cm_l1_free(m);
+}
+
 /* ---- 2. tree-PLRU ---------------------------------------------------------------------- */
 
 static void test_plru_4way(void **state)
@@ -936,6 +964,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lru_reset_and_layout),
         cmocka_unit_test(test_lru_sequence),
+        cmocka_unit_test(test_fifo_sequence),
         cmocka_unit_test(test_plru_4way),
         cmocka_unit_test(test_plru_8way),
         cmocka_unit_test(test_srrip_2bit),

@@ -55,7 +55,7 @@ static const struct {
     {"l2.pric_poly", l2_pric},
 };
 
-static const char *const repl_names[] = {"lru", "plru", "srrip", NULL};
+static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", NULL};
 static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
@@ -82,7 +82,8 @@ static const cfg_key_t keys[] = {
     {"l1.mshr_merge", K_UINT, L1(mshr_merge), 0, 8, 0, NULL, "0",
      "loads that may join an outstanding read of their line as waiters (0: none, they stall)"},
     {"l1.replacement", K_ENUM, L1(repl), 0, 0, 0, repl_names, "lru",
-     "replacement: lru, plru (tree, power-of-two ways >= 2), srrip"},
+     "replacement: lru, plru (tree, power-of-two ways >= 2), srrip, fifo (the way filled "
+     "longest ago; hits change nothing)"},
     {"l1.rrpv_bits", K_UINT, L1(rrpv_bits), 1, 8, 0, NULL, "2", "SRRIP RRPV width"},
     {"l1.index", K_ENUM, L1(index), 0, 0, 0, index_names, "modulo",
      "set index: modulo (A[b+m-1:b]), xor (A[b+m-1:b] ^ A[b+2m-1:b+m]) or pric "

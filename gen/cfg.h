@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP } cfg_repl_t;
+typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED } cfg_mode_t;
 /* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
@@ -152,6 +152,9 @@ static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_PCPRED; } /*
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);
+/* LRU and FIFO keep the same per-way ages (a permutation, the oldest is the victim); FIFO
+ * renews a way's age only when a fill installs it, LRU on every touch. */
+static inline int cfg_repl_ages(cfg_repl_t r) { return r == REPL_LRU || r == REPL_FIFO; }
 const char *cfg_index_name(cfg_index_t x);
 const char *cfg_mode_name(cfg_mode_t m);
 

@@ -57,7 +57,8 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
               l->free_lsb + l->free_bits - 1, l->free_lsb);
     emit_blank(e);
     emit_line(e, "wire is_load = op_i == OpLoad;");
-    emit_line(e, "wire is_store = op_i == OpStore;");
+    if (g->cfg->l1.repl != REPL_FIFO || g->cfg->l1.write_evict) /* else no store test */
+        emit_line(e, "wire is_store = op_i == OpStore;");
     emit_line(e, "wire is_fill = op_i == OpFill;");
     emit_blank(e);
 }
@@ -230,8 +231,11 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
                   t, t, t);
     emit_lowest_oh(e, "lost_oh", T, "owns_victim[%u]");
     emit_pick_oh(e, "evict_tag_o", l->tag_bits, "lost_oh", T, "t%u_tag");
-    emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills.");
-    if (c->write_evict)
+    emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills;");
+    emit_line(e, "// with FIFO fills only.");
+    if (c->repl == REPL_FIFO)
+        emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
+    else if (c->write_evict)
         emit_line(e, "wire touch = (is_load & hit_o) | is_fill;");
     else
         emit_line(e, "wire touch = ((is_load | is_store) & hit_o) | is_fill;");
@@ -355,7 +359,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (hpos_oh[%u]) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end", w, w, w);
     emit_out(e);
     emit_line(e, "end");
-    if (c->repl == REPL_LRU)
+    if (cfg_repl_ages(c->repl))
         emit_update_lru(e, g);
     else if (c->repl == REPL_PLRU)
         emit_update_plru(e, g);

@@ -72,7 +72,7 @@ static emit_ways_t ways_of(const gen_l1_t *g)
     const cfg_l1_t *c = &g->cfg->l1;
     return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
                          gen_mech(g)->insert_by_hint,
-                         c->repl == REPL_LRU ? WAYS_LRU : c->repl == REPL_PLRU ? WAYS_PLRU
+                         cfg_repl_ages(c->repl) ? WAYS_LRU : c->repl == REPL_PLRU ? WAYS_PLRU
                                                                              : WAYS_SRRIP};
 }
 
@@ -129,6 +129,10 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_blank(e);
         return; /* direct mapped: no replacement state to touch */
     }
+    if (c->repl == REPL_FIFO) {
+        emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
+        return;
+    }
     emit_line(e, "wire update = is_fill | hit_o;");
     if (c->write_evict)
         emit_line(e, "wire touch = update & ~(op_i == OpStore); // write_evict: store hits invalidate");
@@ -159,7 +163,7 @@ void emit_update_plru(emit_t *e, const gen_l1_t *g)
 
 void emit_lru_younger(emit_t *e, const gen_l1_t *g)
 {
-    if (g->cfg->l1.repl != REPL_LRU || !g->lay.repl_bits)
+    if (!cfg_repl_ages(g->cfg->l1.repl) || !g->lay.repl_bits)
         return;
     emit_ways_t x = ways_of(g);
     emit_ways_lru_younger(e, &x);
@@ -193,7 +197,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     if (l->plru_bits)
         emit_line(e, "plru_d = plru;");
     if (l->ways > 1) {
-        if (c->repl == REPL_LRU)
+        if (cfg_repl_ages(c->repl))
             emit_update_lru(e, g);
         else if (c->repl == REPL_PLRU)
             emit_update_plru(e, g);

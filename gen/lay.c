@@ -17,7 +17,7 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
     l->set_bits = cfg_log2(c->sets);
     l->tag_bits = c->addr_bits - l->off_bits - l->set_bits;
     l->way_bits = c->ways > 1 ? cfg_log2(c->ways) : 1;
-    if (c->ways > 1 && c->repl == REPL_LRU)
+    if (c->ways > 1 && cfg_repl_ages(c->repl))
         l->repl_bits = cfg_log2(c->ways);
     else if (c->ways > 1 && c->repl == REPL_SRRIP)
         l->repl_bits = c->rrpv_bits;
@@ -106,7 +106,7 @@ void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r)
 void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r)
 {
     memset(r, 0, sizeof *r);
-    if (c->repl == REPL_LRU && l->repl_bits)
+    if (cfg_repl_ages(c->repl) && l->repl_bits)
         for (unsigned w = 0; w < l->ways; w++)
             r->way[w].repl = (uint8_t)w;
     if (l->dec)

@@ -31,7 +31,8 @@ public:
                               "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
                               "gc_switch_reset", "merge_join", "merge_full_stall",
                               "merge_waiters_answered", "merge_fill_bypass",
-                              "merge_waiters_backpressured", "merge_flush_with_waiters"})
+                              "merge_waiters_backpressured", "merge_flush_with_waiters",
+                              "fifo_hit_keeps_ages", "fifo_evicts_reused_way"})
             set_.declare(b);
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
@@ -87,6 +88,8 @@ public:
             hit(r.status == ST_BYPASS ? "merge_fill_bypass" : "merge_waiters_answered");
         if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
             hit("write_evict_invalidate");
+        if (m->cfg.repl == REPL_FIFO)
+            fifo_event(r);
         if (r.kind == EVT_SWEEP && sweeps_++ >= m->cfg.sets)
             hit("flush_sweep");
         static const char *const dec_bin[] = {"init_sweep", "load_hit", "load_miss", "store_hit",
@@ -114,6 +117,22 @@ public:
             hit("fill_out_of_order");
         last_ooo_ = out_of_order_total;
     }
+    // FIFO: a hit leaves the ages alone (the row compare checks it), so a way hit since its
+    // fill can still be the next victim; LRU would have kept it.
+    void fifo_event(const cm_result_t &r)
+    {
+        uint32_t &reused = fifo_reused_[r.set];
+        if (r.kind == EVT_SWEEP) {
+            reused = 0;
+        } else if (r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT) {
+            hit("fifo_hit_keeps_ages");
+            reused |= 1u << r.way;
+        } else if (r.dec == DEC_FILL) {
+            if (r.evict_valid && (reused >> r.way & 1))
+                hit("fifo_evicts_reused_way");
+            reused &= ~(1u << r.way);
+        }
+    }
     void hit(const char *bin) { set_.hit(bin); }
     // A bin the configuration cannot reach is not declared for it (reported as n/a).
     bool reachable(const std::string &bin, const cm_l1_t *m) const
@@ -126,6 +145,9 @@ public:
             return m->cfg.repl == REPL_SRRIP && m->cfg.ways > 1;
         if (bin == "write_evict_invalidate")
             return m->cfg.write_evict;
+        if (bin.compare(0, 5, "fifo_") == 0) // the decoupled store evicts when it reserves
+            return m->cfg.repl == REPL_FIFO && m->cfg.ways > 1 && !directed_ &&
+                   (bin == "fifo_hit_keeps_ages" || m->cfg.mode != MODE_DECOUPLED);
         if (bin == "pc_pool_small" || bin == "pc_pool_large")
             return directed_ == false;
         const cfg_l1_t &c = m->cfg;
@@ -192,6 +214,7 @@ private:
     bin_set set_;
     uint64_t last_ooo_ = 0;
     uint64_t sweeps_ = 0;
+    std::map<unsigned, uint32_t> fifo_reused_; // FIFO: per set, the ways hit since their fill
 
 public:
     bool directed_ = false;  // the directed script draws PCs freely and has no flush

@@ -152,6 +152,10 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     unsigned merge = pick(2) ? 1 + pick(8) : 0;
     if (merge)
         put(a, "l1.mshr_merge", "%llu", merge);
+    /* FIFO replacement, drawn after that: one LRU L1 in two becomes FIFO (a later --set of
+     * the key overrides the earlier one) */
+    if (!strcmp(r, "lru") && pick(2))
+        puts_kv(a, "l1.replacement", "fifo");
 }
 
 int main(int argc, char **argv)
