@@ -631,6 +631,71 @@ static void gp_label(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Short plot labels for names that are paths: the last component without its extension,
+ * or, while two labels are equal (every Accel-Sim trace is kernel-1.traceg), more of the
+ * path's trailing components with theirs ("matrixmul/kernel-1"). labels[i] is malloc'ed;
+ * returns 0, or -1 when out of memory. */
+static const char *tail_start(const char *s, unsigned comps) /* the last `comps` components */
+{
+    const char *end = s + strlen(s);
+    while (end > s && end[-1] == '/')
+        end--;
+    const char *p = end;
+    for (unsigned k = 0; k < comps && p > s; k++) {
+        if (k)
+            p--; /* past the slash */
+        while (p > s && p[-1] != '/')
+            p--;
+    }
+    return p;
+}
+
+static char *short_label(const char *s, unsigned comps)
+{
+    const char *p = tail_start(s, comps);
+    size_t n = strlen(p);
+    while (n && p[n - 1] == '/')
+        n--;
+    const char *last = tail_start(s, 1), *dot = strrchr(last, '.');
+    if (dot && dot > last && dot < p + n) /* drop the extension of the last component */
+        n = (size_t)(dot - p);
+    return strndup(p, n);
+}
+
+static int plot_labels(char **names, size_t n, char **labels)
+{
+    for (size_t i = 0; i < n; i++)
+        labels[i] = NULL;
+    for (size_t i = 0; i < n; i++) {
+        unsigned comps = 1;
+        for (;;) {
+            free(labels[i]);
+            if (!(labels[i] = short_label(names[i], comps)))
+                return -1;
+            int clash = 0;
+            for (size_t j = 0; j < n && !clash; j++) {
+                if (j == i || !strcmp(names[i], names[j]))
+                    continue;
+                char *other = short_label(names[j], comps);
+                if (!other)
+                    return -1;
+                clash = !strcmp(other, labels[i]);
+                free(other);
+            }
+            if (!clash || tail_start(names[i], comps) == names[i])
+                break;
+            comps++;
+        }
+    }
+    return 0;
+}
+
+static void free_labels(char **labels, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(labels[i]);
+}
+
 /* Write the plot: gnuplot runs from an argument vector (no shell), reads its script and the
  * data as an inline datablock on stdin, and writes the SVG to stdout, which is a temporary
  * file renamed over `plot` once gnuplot succeeds. No file name is given to gnuplot. */
@@ -662,31 +727,46 @@ static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
         return usage_error(msg);
     }
     void (*old_pipe)(int) = signal(SIGPIPE, SIG_IGN); /* gnuplot may exit before reading all */
-    FILE *g = fdopen(in[1], "w");
+    char **clab = calloc(nc ? nc : 1, sizeof *clab), **tlab = calloc(nt ? nt : 1, sizeof *tlab);
+    FILE *g = clab && tlab && plot_labels(configs, nc, clab) == 0 &&
+              plot_labels(traces, nt, tlab) == 0 ? fdopen(in[1], "w") : NULL;
     if (g) {
         fprintf(g, "set terminal svg size 900,480 dynamic noenhanced\nset output\n"
-                   "set style data histograms\nset style histogram clustered\n"
+                   "set key autotitle columnhead\n"
                    "set style fill solid 0.8 border -1\nset ylabel 'miss rate'\n"
                    "set yrange [0:*]\nset xtics rotate by -20 offset -1,-0.3\nset bmargin 5\n"
                    "set key outside right\nset title 'Miss rate per configuration'\n"
                    "$sweep << EOD\n\"config\"");
         for (size_t t = 0; t < nt; t++) {
             fputc(' ', g);
-            gp_label(g, traces[t]);
+            gp_label(g, tlab[t]);
         }
         fputc('\n', g);
         for (size_t c = 0; c < nc; c++) {
-            gp_label(g, configs[c]);
+            gp_label(g, clab[c]);
             for (size_t t = 0; t < nt; t++)
                 fprintf(g, " %.6f", miss[c * nt + t]);
             fputc('\n', g);
         }
-        fprintf(g, "EOD\nplot for [i=2:%zu] $sweep using i:xtic(1) title columnheader(i)\n",
-                nt + 1);
+        /* clusters of K bars at x = 0, 1, ...: bar k is centred at x + (k - (K - 1) / 2) w,
+         * w = 1 / (K + 2) (two bars' room between clusters), its value printed above it */
+        fprintf(g, "EOD\nK = %zu\nw = 1.0 / (K + 2)\nset boxwidth w absolute\n"
+                   "set xrange [-0.5:%zu - 0.5]\n"
+                   "plot for [i=2:K+1] $sweep using ($0 + (i - 2 - (K - 1) / 2.0) * w):i "
+                   "with boxes, \\\n  $sweep using 0:(NaN):xtic(1) notitle, \\\n"
+                   "  for [i=2:K+1] $sweep using ($0 + (i - 2 - (K - 1) / 2.0) * w):i:"
+                   "(sprintf('%%.3f', column(i))) with labels offset 0,0.6 font ',9' notitle\n",
+                nt, nc);
         fclose(g);
     } else {
         close(in[1]);
     }
+    if (clab)
+        free_labels(clab, nc);
+    if (tlab)
+        free_labels(tlab, nt);
+    free(clab);
+    free(tlab);
     signal(SIGPIPE, old_pipe);
     int status;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -793,6 +873,7 @@ static int cmd_sweep(int argc, char **argv)
         return usage_error("--sweep: out of memory");
     }
     size_t started = 0, done = 0, failed = 0;
+    int tty = isatty(STDERR_FILENO);
     pid_t parent = getpid();
     double t0 = now();
     fflush(NULL);
@@ -832,10 +913,12 @@ static int cmd_sweep(int argc, char **argv)
         done++;
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
             failed++;
-        fprintf(stderr, "\rcachesim: sweep %zu/%zu runs done, %zu failed, %.1f s", done, total,
-                failed, now() - t0);
+        if (tty) /* a progress line only on a terminal: a log gets the final count alone */
+            fprintf(stderr, "\rcachesim: sweep %zu/%zu runs done, %zu failed, %.1f s", done,
+                    total, failed, now() - t0);
     }
-    fprintf(stderr, "\n");
+    fprintf(stderr, "%scachesim: sweep %zu/%zu runs done, %zu failed, %.1f s\n", tty ? "\r" : "",
+            done, total, failed, now() - t0);
     for (size_t k = 0; k < total; k++)
         failed += !res[k].ok; /* a run that did not finish is a failure, whatever its status */
     if (failed) {

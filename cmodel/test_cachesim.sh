@@ -158,6 +158,17 @@ rows=$(tail -n +2 sweep.csv | wc -l)
 [ "$rows" = 6 ] && head -1 sweep.csv | grep -q miss_rate && grep -q "<svg" sweep.svg &&
   grep -q "6/6 runs done" sweep.err && ok "sweep: 3 configs x 2 traces, CSV, SVG, progress" ||
   no "sweep" "$(cat sweep.csv sweep.err)"
+# the plot: short labels (a trace path's last component without its extension, more of the
+# path while two would be equal), each bar's value; stderr (not a terminal) without a \r line
+mkdir -p pa/matrixmul pa/vecadd && cp w.bin pa/matrixmul/kernel-1.bin && cp s.bin pa/vecadd/kernel-1.bin
+"$sim" --sweep --configs fermi-l1,gcn-l1 --traces "$PWD/pa/matrixmul/kernel-1.bin,$PWD/pa/vecadd/kernel-1.bin,w.bin" \
+  -o lab.csv --plot lab.svg 2>lab.err
+w_fermi=$(awk -F, '$1 == "fermi-l1" && $2 == "w.bin" {printf "%.3f", $8}' lab.csv)
+if grep -q ">matrixmul/kernel-1<" lab.svg && grep -q ">vecadd/kernel-1<" lab.svg && grep -q ">w<" lab.svg &&
+   ! grep -q "$PWD" lab.svg && [ -n "$w_fermi" ] && grep -q ">$w_fermi<" lab.svg &&
+   ! grep -q $'\r' lab.err sweep.err && grep -q "^cachesim: sweep 6/6 runs done" lab.err; then
+  ok "sweep plot: short legend labels (matrixmul/kernel-1, w), bar values ($w_fermi), no \\r in a log"
+else no "sweep plot labels" "$(head -c 600 lab.svg | tr '\n' ' ') $(od -c lab.err | head -3)"; fi
 
 printf '0 10\n0 20\n9 30\n' >bad.din
 bad "din label 9 names line 3 and the label" 'line 3: din label "9": allowed' bad.din
