@@ -14,8 +14,8 @@ echo "|---:|---:|---:|---:|---:|"
 for fp in 16384 24576 32768 49152; do
   "$root/build/cachesim" gen --pattern hot_stream --refs "$refs" --footprint "$fp" --cores 4 \
     --seed 1 -o "$work/t.bin" >/dev/null 2>&1
-  "$root/build/sysim" --preset gcache-system --set l1.mode=baseline "$work/t.bin" >"$work/b.json"
-  "$root/build/sysim" --preset gcache-system "$work/t.bin" >"$work/g.json"
+  "$root/build/sysim" --json --preset gcache-system --set l1.mode=baseline "$work/t.bin" >"$work/b.json"
+  "$root/build/sysim" --json --preset gcache-system "$work/t.bin" >"$work/g.json"
   printf "| %d KB | %.1f%% | %.1f%% | %.2f%% | %s / %s |\n" $((fp / 1024)) \
     "$(awk -v x="$(num "$work/b.json" l1_hit_rate)" 'BEGIN{print 100*x}')" \
     "$(awk -v x="$(num "$work/g.json" l1_hit_rate)" 'BEGIN{print 100*x}')" \

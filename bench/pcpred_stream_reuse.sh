@@ -36,8 +36,8 @@ for run in ${RUNS:-4:200 12:200 24:200 4:304 12:304}; do
           printf "R %x %s %d\n", 1073741824 + ((i - w) % a) * 64, rpc, c
       }
   }' > "$work/t.txt"
-  "$root/build/sysim" --preset tian-gcn --set l1.mode=baseline "$work/t.txt" > "$work/b.json"
-  "$root/build/sysim" --preset tian-gcn "$work/t.txt" > "$work/p.json"
+  "$root/build/sysim" --json --preset tian-gcn --set l1.mode=baseline "$work/t.txt" > "$work/b.json"
+  "$root/build/sysim" --json --preset tian-gcn "$work/t.txt" > "$work/p.json"
   echo "| $kb KB, 0x$rpc | $(pct "$(num "$work/b.json" l1_hit_rate)") | $(pct "$(num "$work/p.json" l1_hit_rate)") |" \
        "$(pct "$(num "$work/p.json" coverage)") | $(pct "$(num "$work/p.json" prediction_coverage)") |" \
        "$(pct "$(num "$work/p.json" false_positive_rate)") ($(num "$work/p.json" false_positives) / $(num "$work/p.json" l1_bypasses)) |" \

@@ -1,12 +1,13 @@
 /* sysim: runs a trace through the system model (system.cores L1s over the L2 slice) in
- * program order and prints L1 and L2 statistics as JSON, in total and per core; with
- * l1.mode = pcpred also the predictor's coverage and false positives (overall and per load
- * PC). Each reference goes to the L1 of its core id (mod system.cores).
+ * program order and prints L1 and L2 statistics as text (or JSON with --json, every count),
+ * in total and per core; with l1.mode = pcpred also the predictor's coverage and false
+ * positives (overall and per load PC). Each reference goes to the L1 of its core id (mod
+ * system.cores).
  * Accel-Sim traces (a kernel-N.traceg or a kernelslist.g, SPEC 6) go through accel_list,
  * coalesced at l1.line_bytes and checked against l1.addr_bits, with thread block k on core k
  * mod system.cores; loads that skip the L1 and atomics go to the L2 only; kernels run in
  * order, the L1s invalidated between them, with per-kernel statistics.
- * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] TRACE */
+ * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] [--json] TRACE */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include "trace.h"
 
 #define USAGE "usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format " \
-              "auto|din|text|binary|accel|dinero-binary] TRACE\n"
+              "auto|din|text|binary|accel|dinero-binary] [--json] TRACE\n"
 
 /* One kernel's share of an Accel-Sim run. */
 typedef struct kernel_stats {
@@ -239,6 +240,57 @@ static void print_pcpred(const sys_stats_t *t, double misses)
     printf("\n  ]");
 }
 
+static double pct(double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; }
+
+/* The text report: the totals a reader looks at first, one line per core and per kernel, the
+ * predictor's coverage; --json has every count. */
+static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
+                       const accel_run_t *ar, int accel)
+{
+    const sys_stats_t *t = &s->st;
+    double misses = (double)(t->loads - t->load_hits);
+    printf("sysim: %s, %u L1s (%u sets x %u ways x %u B, %s, %s) over an L2 of %u sets x %u "
+           "ways, on %s\n", c->name, s->cores, c->l1.sets, c->l1.ways, c->l1.line_bytes,
+           cfg_repl_name(c->l1.repl), cfg_mode_name(c->l1.mode), c->l2.sets, c->l2.ways, path);
+    printf("  L1 loads        %llu, hits %llu (%.2f%%), fills %llu, bypasses %llu (%.2f%% of "
+           "misses)\n", (unsigned long long)t->loads, (unsigned long long)t->load_hits,
+           pct((double)t->load_hits, (double)t->loads), (unsigned long long)t->fills,
+           (unsigned long long)t->bypasses, pct((double)t->bypasses, misses));
+    printf("  stores          %llu\n", (unsigned long long)t->stores);
+    printf("  L2 reads        %llu, hits %llu (%.2f%%)\n", (unsigned long long)t->l2_reads,
+           (unsigned long long)t->l2_read_hits,
+           pct((double)t->l2_read_hits, (double)t->l2_reads));
+    if (t->l2_loads || t->atomics)
+        printf("  L2 only         %llu loads (%llu hits), %llu atomics (%llu hits)\n",
+               (unsigned long long)t->l2_loads, (unsigned long long)t->l2_load_hits,
+               (unsigned long long)t->atomics, (unsigned long long)t->atomic_hits);
+    if (c->l1.mode == MODE_GCACHE)
+        printf("  G-Cache         victim bits returned 1: %llu, switch resets %llu\n",
+               (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
+    if (c->l1.mode == MODE_PCPRED)
+        printf("  PC predictor    coverage %.2f%% (predicted %.2f%%), false positives %llu "
+               "(%.2f%% of bypasses), corrected by the L2 bit %llu\n",
+               pct((double)t->bypasses, misses), pct((double)t->predicted, misses),
+               (unsigned long long)t->false_positives,
+               pct((double)t->false_positives, (double)t->bypasses),
+               (unsigned long long)t->corrected);
+    for (unsigned i = 0; i < s->cores; i++) {
+        const sys_core_stats_t *k = &t->core[i];
+        printf("  core %-3u        loads %llu, hit rate %.2f%%, fills %llu, bypasses %llu, "
+               "stores %llu\n", i, (unsigned long long)k->loads,
+               pct((double)k->load_hits, (double)k->loads), (unsigned long long)k->fills,
+               (unsigned long long)k->bypasses, (unsigned long long)k->stores);
+    }
+    if (accel)
+        for (unsigned i = 0; i < ar->kernels; i++) {
+            const kernel_stats_t *k = &ar->k[i];
+            printf("  kernel %s: %llu thread blocks, loads %llu, L1 hit rate %.2f%%, L2 "
+                   "reads %llu\n", ar->name[i], (unsigned long long)k->tbs,
+                   (unsigned long long)k->loads, pct((double)k->load_hits, (double)k->loads),
+                   (unsigned long long)k->l2_reads);
+        }
+}
+
 int main(int argc, char **argv)
 {
     if (gen_version_asked(argc, argv)) {
@@ -248,11 +300,12 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
-                   "TRACE\n"
+                   "[--json] TRACE\n"
                    "  or:  sysim --version | --help\n\n"
                    "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
-                   "in program order and prints L1 and L2 statistics as JSON, in total and per\n"
-                   "core; with l1.mode = pcpred also the predictor's coverage and false\n"
+                   "in program order and prints L1 and L2 statistics as text (every count as\n"
+                   "JSON with --json), in total and per core; with l1.mode = pcpred also the\n"
+                   "predictor's coverage and false\n"
                    "positives. Each reference goes to the L1 of its core id (mod system.cores).\n"
                    "Accel-Sim traces (kernel-N.traceg, kernelslist.g) run thread block k on\n"
                    "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n\n"
@@ -260,13 +313,15 @@ int main(int argc, char **argv)
                    "  --config F.yaml, --preset P, --set K=V\n"
                    "                  the configuration, as for cachegen (cachegen --help)\n"
                    "  --format F      auto (default: detected), din, text, binary, accel or\n"
-                   "                  dinero-binary\n");
+                   "                  dinero-binary\n"
+                   "  --json          the statistics as JSON (every count), as cachesim --json\n");
             return 0;
         }
     const char *preset = NULL, *config = NULL, *path = NULL;
     const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
     unsigned nsets = 0;
     trace_format_t fmt = TF_AUTO;
+    int json = 0;
     if (!sets) {
         fprintf(stderr, "sysim: out of memory\n");
         return 2;
@@ -278,6 +333,8 @@ int main(int argc, char **argv)
             config = argv[++i];
         else if (!strcmp(argv[i], "--set") && i + 1 < argc)
             sets[nsets++] = argv[++i];
+        else if (!strcmp(argv[i], "--json"))
+            json = 1;
         else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
             if (trace_format_parse(argv[++i], &fmt) != 0) {
                 fprintf(stderr, "sysim: --format %s: allowed: auto, din, text, binary, accel, "
@@ -323,6 +380,12 @@ int main(int argc, char **argv)
         accel_run_free(&ar);
         sys_sim_free(s);
         return 2;
+    }
+    if (!json) {
+        print_text(&c, path, s, &ar, accel);
+        accel_run_free(&ar);
+        sys_sim_free(s);
+        return 0;
     }
     const sys_stats_t *t = &s->st;
     double loads = t->loads ? (double)t->loads : 1.0, misses = (double)(t->loads - t->load_hits);

@@ -355,14 +355,14 @@ TRACE
 sysim_bin=$(dirname "$sim")/sysim
 sys2="--preset gcache-system --set system.cores=2 --set l1.mode=baseline"
 if [ -x "$sysim_bin" ]; then
-  "$sysim_bin" $sys2 acc/rr.traceg >rr.json
+  "$sysim_bin" --json $sys2 acc/rr.traceg >rr.json
   jall rr.json 'd["loads"]=4' 'd["l1_load_hits"]=2' 'd["l2_reads"]=3' 'd["l2_read_hits"]=0' \
     'd["l2_only_loads"]=1' 'd["atomics"]=1' 'd["atomic_hits"]=1' 'd["accel"]["thread_blocks"]=3' \
     '[(c["loads"], c["l1_load_hits"], c["l2_only_loads"], c["atomics"]) for c in d["per_core"]]=[(3, 2, 0, 1), (1, 0, 1, 0)]' &&
     ok "sysim: thread blocks round-robin over 2 cores, per-core counts, L2-only requests" ||
     no "sysim round-robin" "$(cat rr.json)"
   # The list: kernel 2's load of 0x1000 misses its flushed L1 and hits the L2, which kept it.
-  "$sysim_bin" $sys2 $geo=64 acc/kernelslist.g >slist.json
+  "$sysim_bin" --json $sys2 $geo=64 acc/kernelslist.g >slist.json
   jall slist.json 'd["l1_flushes"]=1' 'd["accel"]["per_kernel"][1]["loads"]=1' \
     'd["accel"]["per_kernel"][1]["l1_load_hits"]=0' 'd["accel"]["per_kernel"][1]["l2_read_hits"]=1' \
     'd["accel"]["per_kernel"][0]["atomics"]=1' 'd["accel"]["per_kernel"][0]["l2_only_loads"]=2' &&
@@ -403,7 +403,7 @@ if [ -f "$accel_data/vectoradd/kernelslist.g" ]; then
     ok "real trace matrixmul: 64 + 32 lines at 128 bytes, 128 + 64 at 64, shared memory skipped" ||
     no "real trace matrixmul" "$(cat mm128.json mm64.json)"
   if [ -x "$sysim_bin" ]; then
-    "$sysim_bin" --preset gcache-system $wide "$accel_data/matrixmul/kernelslist.g" >mms.json &&
+    "$sysim_bin" --json --preset gcache-system $wide "$accel_data/matrixmul/kernelslist.g" >mms.json &&
       jall mms.json 'd["loads"]=64' 'd["stores"]=32' 'd["l2_reads"]=64' 'd["per_core"][0]["loads"]=64' &&
       ok "real trace matrixmul in sysim (one block: core 0)" || no "sysim matrixmul" "$(cat mms.json)"
   fi
@@ -431,6 +431,13 @@ if [ -x "$sysim" ]; then
   e=$("$sysim" --preset gcache-system cutline.din 2>&1 >/dev/null); rc=$?
   [ $rc = 2 ] && echo "$e" | grep -q "trace = cutline.din: line 91: no newline" &&
     ok "sysim refuses a cut din, naming the file and line" || no "sysim cut din (rc $rc)" "$e"
+  # text by default (the totals, a line per core), JSON with --json: the same load counts
+  txt=$("$sysim" --preset gcache-system hand.din) && js=$("$sysim" --json --preset gcache-system hand.din)
+  tl=$(sed -n 's/^  L1 loads *\([0-9]*\), hits \([0-9]*\) .*/\1 \2/p' <<<"$txt")
+  jl=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["loads"], d["l1_load_hits"])' <<<"$js")
+  [ -n "$tl" ] && [ "$tl" = "$jl" ] && [ "$(grep -c '^  core ' <<<"$txt")" = 4 ] &&
+    ok "sysim: text by default (loads, hits $tl; 4 core lines), the same counts with --json" ||
+    no "sysim text and JSON" "$txt $jl"
   sets=(); for _ in $(seq 300); do sets+=(--set l1.ways=2); done
   "$sysim" --preset gcache-system "${sets[@]}" hand.din >/dev/null &&
     "$sim" "${sets[@]}" hand.din >/dev/null && ok "300 --set options (no fixed limit)" ||
