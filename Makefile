@@ -35,7 +35,7 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_dec.c \
           cmodel/cm_duel.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
-          cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c
+          cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
 SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/accel_list.c cmodel/workload.c
 LIBS := -lyaml -ljansson

@@ -26,6 +26,7 @@ int cm_l1_new(const cfg_t *c, cm_l1_t **out)
     if (!m->rows || !m->data)
         goto fail;
     m->mech_ops = cm_mech_for(c->l1.mode);
+    m->lfsr = (uint16_t)c->l1.random_seed;
     if (m->mech_ops->init && m->mech_ops->init(m) != 0)
         goto fail;
     for (unsigned s = 0; s < c->l1.sets; s++)
@@ -244,7 +245,12 @@ unsigned cm_l1_install(cm_l1_t *m, unsigned set, uint64_t addr, const bv_t *data
         }
     if (way < 0) {
         lay_l1_row_t before = *r;
-        way = m->cfg.ways > 1 ? (int)pol->victim(l, r, cm_all_ways(l->ways)) : 0;
+        if (m->cfg.repl == REPL_RANDOM && m->cfg.ways > 1) { /* the LFSR's way, then its step */
+            way = (int)cfg_lfsr_way(m->lfsr, m->cfg.ways);
+            m->lfsr = (uint16_t)cfg_lfsr_next(m->lfsr);
+        } else {
+            way = m->cfg.ways > 1 ? (int)pol->victim(l, r, cm_all_ways(l->ways)) : 0;
+        }
         res->aged = memcmp(&before, r, sizeof before) != 0;
         res->evict_valid = 1;
         res->evict_tag = r->way[way].tag;

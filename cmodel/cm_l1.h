@@ -111,6 +111,7 @@ typedef struct cm_l1 {
     cm_mshr_t mshr[CM_MAX_MSHRS];
     uint64_t cnt[CNT_COUNT];     /* wrap at counter_bits */
     uint8_t filter_enable;       /* decoupled: input filter_enable (0: threshold 0) */
+    uint16_t lfsr;               /* random replacement: the LFSR (cfg_lfsr_next), a flop */
     uint64_t pric_poly;          /* PRIC modulus in effect (index pric) */
     unsigned pric_hashed;        /* PRIC hashed line-address bits */
     const struct cm_mech_ops *mech_ops; /* the l1.mode's hooks (cm_mech.h) */

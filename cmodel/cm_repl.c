@@ -8,6 +8,7 @@ const cm_repl_ops_t *cm_repl_for(cfg_repl_t r)
     case REPL_PLRU: return &cm_repl_plru;
     case REPL_SRRIP: return &cm_repl_srrip;
     case REPL_FIFO: return &cm_repl_fifo;
+    case REPL_RANDOM: return &cm_repl_none;
     }
     return &cm_repl_lru;
 }

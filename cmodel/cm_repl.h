@@ -68,6 +68,9 @@ extern const cm_repl_ops_t cm_repl_lru;
 extern const cm_repl_ops_t cm_repl_plru;
 extern const cm_repl_ops_t cm_repl_srrip;
 extern const cm_repl_ops_t cm_repl_fifo;
+/* No replacement state in the row (random replacement: cm_l1 picks the victim from its LFSR,
+ * so this victim() is never asked). */
+extern const cm_repl_ops_t cm_repl_none;
 
 /* LRU's age update (the way to age 0, the younger ones one older) and its victim (the oldest
  * eligible way); FIFO uses them for fills only. */

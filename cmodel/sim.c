@@ -9,7 +9,8 @@
 
 int sim_uses_exact(const cfg_t *c, int exact)
 {
-    return exact || c->l1.mode != MODE_BASELINE || c->l1.repl == REPL_FIFO;
+    return exact || c->l1.mode != MODE_BASELINE || c->l1.repl == REPL_FIFO ||
+           c->l1.repl == REPL_RANDOM;
 }
 
 int sim_new(const cfg_t *c, int exact, sim_t **out)

@@ -214,6 +214,34 @@ static void test_fifo_sequence(void **state)
     cm_l1_free(m);
 }
 
+/* Random: the LFSR from 0xACE1 (the default seed) gives ways 1 0 0 0 2 3 for its first six
+ * victims: 0xACE1 (low bits 01), 0xE270 (00), 0x7138 (00), 0x389C (00), 0x1C4E (10),
+ * 0x0E27 (11), each the last shifted right, xor 0xB400 when its bit 0 was 1. */
+static void test_random_sequence(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l1.replacement", "random", NULL};
+    cm_l1_t *m = model(kv);
+    assert_int_equal(m->lay.repl_bits, 0); /* no replacement bits in the row */
+    static const step_t seq[] = {
+        {1, DEC_LD_MISS, 0, 0, 0, {0}, 0},  /* A..D fill the invalid ways first */
+        {2, DEC_LD_MISS, 1, 0, 0, {0}, 0},
+        {3, DEC_LD_MISS, 2, 0, 0, {0}, 0},
+        {4, DEC_LD_MISS, 3, 0, 0, {0}, 0},
+        {1, DEC_LD_HIT, 0, 0, 0, {0}, 0},   /* a hit does not step the LFSR */
+        {5, DEC_LD_MISS, 1, 1, 2, {0}, 0},  /* E evicts way 1 (B) */
+        {6, DEC_LD_MISS, 0, 1, 1, {0}, 0},  /* F evicts way 0 (A) */
+        {7, DEC_LD_MISS, 0, 1, 6, {0}, 0},  /* G evicts F */
+        {8, DEC_LD_MISS, 0, 1, 7, {0}, 0},  /* H evicts G */
+        {9, DEC_LD_MISS, 2, 1, 3, {0}, 0},  /* I evicts way 2 (C) */
+        {10, DEC_LD_MISS, 3, 1, 4, {0}, 0}, /* J evicts way 3 (D) */
+    };
+    run_steps(m, seq, sizeof seq / sizeof seq[0]);
+    assert_int_equal(m->lfsr, 0xB313);
+    assert_int_equal(m->cnt[CNT_EVICTIONS], 6);
+    cm_l1_free(m);
+}
+
 /* ---- 2. tree-PLRU ---------------------------------------------------------------------- */
 
 static void test_plru_4way(void **state)
@@ -965,6 +993,7 @@ int main(void)
         cmocka_unit_test(test_lru_reset_and_layout),
         cmocka_unit_test(test_lru_sequence),
         cmocka_unit_test(test_fifo_sequence),
+        cmocka_unit_test(test_random_sequence),
         cmocka_unit_test(test_plru_4way),
         cmocka_unit_test(test_plru_8way),
         cmocka_unit_test(test_srrip_2bit),

@@ -26,6 +26,7 @@ typedef struct cfg_key {
 
 static int l1_srrip(const cfg_t *c) { return c->l1.repl == REPL_SRRIP; }
 static int l1_pric(const cfg_t *c) { return c->l1.index == INDEX_PRIC; }
+static int l1_random(const cfg_t *c) { return c->l1.repl == REPL_RANDOM; }
 static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
 static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
 static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
@@ -44,6 +45,7 @@ static const struct {
 } conditional_keys[] = {
     {"l1.size", never},                    {"l2.size", never}, /* shown as their sets */
     {"l1.mshr_merge", l1_merging},         {"l1.rrpv_bits", l1_srrip},
+    {"l1.random_seed", l1_random},
     {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
     {"l1.tag_ways", l1_decoupled},         {"l1.rc_bits", l1_decoupled},
     {"l1.threshold", l1_decoupled},        {"l1.duel_interval", l1_decoupled},
@@ -55,7 +57,7 @@ static const struct {
     {"l2.pric_poly", l2_pric},
 };
 
-static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", NULL};
+static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", NULL};
 static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
@@ -83,8 +85,12 @@ static const cfg_key_t keys[] = {
      "loads that may join an outstanding read of their line as waiters (0: none, they stall)"},
     {"l1.replacement", K_ENUM, L1(repl), 0, 0, 0, repl_names, "lru",
      "replacement: lru, plru (tree, power-of-two ways >= 2), srrip, fifo (the way filled "
-     "longest ago; hits change nothing)"},
+     "longest ago; hits change nothing), random (an LFSR seeded by l1.random_seed; not with "
+     "decoupled)"},
     {"l1.rrpv_bits", K_UINT, L1(rrpv_bits), 1, 8, 0, NULL, "2", "SRRIP RRPV width"},
+    {"l1.random_seed", K_UINT, L1(random_seed), 1, 65535, 0, NULL, "44257",
+     "random replacement: the reset value of its 16-bit LFSR (x^16+x^14+x^13+x^11+1); the "
+     "default is 0xACE1"},
     {"l1.index", K_ENUM, L1(index), 0, 0, 0, index_names, "modulo",
      "set index: modulo (A[b+m-1:b]), xor (A[b+m-1:b] ^ A[b+2m-1:b+m]) or pric "
      "(A mod P over GF(2))"},
@@ -637,8 +643,14 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
         errf(err, errlen,
              "l1.replacement = plru: not allowed with l1.ways = %u; allowed: plru with a "
-             "power-of-two l1.ways >= 2, or lru or srrip with any l1.ways",
+             "power-of-two l1.ways >= 2, or lru, srrip, fifo or random with any l1.ways",
              l->ways);
+        return -1;
+    }
+    if (l->repl == REPL_RANDOM && l->mode == MODE_DECOUPLED) {
+        errf(err, errlen,
+             "l1.replacement = random: not allowed with l1.mode = decoupled (its data store's "
+             "victim must skip reserved lines); allowed there: lru, plru, srrip or fifo");
         return -1;
     }
     if (l->mode == MODE_GCACHE && validate_gcache(l, err, errlen) != 0)
@@ -680,6 +692,7 @@ void cfg_print_help(FILE *f)
     }
     fprintf(f, "Combinations: l1.addr_bits >= log2(line_bytes) + log2(sets) + 1 "
                "(xor index: + log2(sets) more); plru needs power-of-two ways >= 2;\n"
+               "random replacement not with l1.mode = decoupled;\n"
                "l1.pric_poly and l1.pric_top_bit only with l1.index = pric;\n"
                "l1.mode = decoupled: 2 <= l1.ways < l1.tag_ways, l1.threshold < 2^l1.rc_bits;\n"
                "l1.mode = gcache: l1.replacement = srrip, l1.ways >= 2, both thresholds "

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO } cfg_repl_t;
+typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO, REPL_RANDOM } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED } cfg_mode_t;
 /* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
@@ -29,6 +29,7 @@ typedef struct cfg_l1 {
     unsigned mshr_merge;    /* loads that may wait on one outstanding read (SPEC 3.1), 0..8 */
     cfg_repl_t repl;        /* replacement policy */
     unsigned rrpv_bits;     /* SRRIP re-reference prediction value width */
+    unsigned random_seed;   /* random replacement: the LFSR's reset value, 1..65535 */
     cfg_index_t index;      /* set-index function */
     unsigned pric_poly;     /* PRIC modulus, bit k = coefficient of x^k; 0 = smallest usable */
     unsigned pric_top_bit;  /* highest address bit PRIC hashes; 0 = addr_bits - 1 */
@@ -155,6 +156,19 @@ const char *cfg_repl_name(cfg_repl_t r);
 /* LRU and FIFO keep the same per-way ages (a permutation, the oldest is the victim); FIFO
  * renews a way's age only when a fill installs it, LRU on every touch. */
 static inline int cfg_repl_ages(cfg_repl_t r) { return r == REPL_LRU || r == REPL_FIFO; }
+/* Random replacement: one 16-bit Galois LFSR per L1 (x^16 + x^14 + x^13 + x^11 + 1), reset to
+ * l1.random_seed, stepped once per fill that evicts; the victim is its low log2(ways) bits
+ * (ceil), minus ways when that is not a way. */
+#define CFG_LFSR_TAPS 0xB400u
+static inline unsigned cfg_lfsr_next(unsigned s) { return (s >> 1) ^ ((s & 1u) ? CFG_LFSR_TAPS : 0u); }
+static inline unsigned cfg_lfsr_way(unsigned s, unsigned ways)
+{
+    unsigned k = 0;
+    while ((1u << k) < ways)
+        k++;
+    unsigned r = s & ((1u << k) - 1u);
+    return r >= ways ? r - ways : r;
+}
 const char *cfg_index_name(cfg_index_t x);
 const char *cfg_mode_name(cfg_mode_t m);
 

@@ -231,8 +231,10 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
                   t, t, t);
     emit_lowest_oh(e, "lost_oh", T, "owns_victim[%u]");
     emit_pick_oh(e, "evict_tag_o", l->tag_bits, "lost_oh", T, "t%u_tag");
-    emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills;");
-    emit_line(e, "// with FIFO fills only.");
+    if (c->repl == REPL_FIFO)
+        emit_line(e, "// Replacement touch: fills only (FIFO).");
+    else
+        emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills.");
     if (c->repl == REPL_FIFO)
         emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
     else if (c->write_evict)

@@ -21,6 +21,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     if (gen_mech(g)->meta_ports)
         gen_mech(g)->meta_ports(e, g);
+    if (g->cfg->l1.repl == REPL_RANDOM && l->ways > 1)
+        emit_line(e, "input  wire %srand_way_i, // random replacement: the victim (the top's LFSR)",
+                  emit_range(l->way_bits));
     if (l->hpc_bits) {
         emit_line(e, "input  wire %shpc_i,     // pcpred: load hash (lookup) or the MSHR's (fill)",
                   emit_range(l->hpc_bits));
@@ -72,7 +75,8 @@ static emit_ways_t ways_of(const gen_l1_t *g)
     const cfg_l1_t *c = &g->cfg->l1;
     return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
                          gen_mech(g)->insert_by_hint,
-                         cfg_repl_ages(c->repl) ? WAYS_LRU : c->repl == REPL_PLRU ? WAYS_PLRU
+                         cfg_repl_ages(c->repl) ? WAYS_LRU
+                         : c->repl == REPL_PLRU || c->repl == REPL_RANDOM ? WAYS_PLRU
                                                                              : WAYS_SRRIP};
 }
 
@@ -113,6 +117,8 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
     emit_ways_t x = ways_of(g);
+    if (l->ways > 1 && c->repl == REPL_RANDOM)
+        emit_line(e, "wire %svictim_way = rand_way_i;", emit_range(l->way_bits));
     if (l->ways > 1 && c->repl == REPL_PLRU) {
         emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
         emit_victim_plru(e, g);
@@ -133,6 +139,8 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
         return;
     }
+    if (c->repl == REPL_RANDOM)
+        return; /* no replacement state in the row */
     emit_line(e, "wire update = is_fill | hit_o;");
     if (c->write_evict)
         emit_line(e, "wire touch = update & ~(op_i == OpStore); // write_evict: store hits invalidate");
@@ -201,7 +209,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
             emit_update_lru(e, g);
         else if (c->repl == REPL_PLRU)
             emit_update_plru(e, g);
-        else {
+        else if (c->repl == REPL_SRRIP) {
             emit_ways_t x = ways_of(g);
             emit_ways_update_srrip(e, &x);
         }

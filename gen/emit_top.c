@@ -323,6 +323,22 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign rq_pop = issue_replay;");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill%s;",
               mech->flush_wait ? mech->flush_wait : "");
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1) {
+        unsigned W = g->lay.ways;
+        emit_line(e, "// random replacement: a 16-bit Galois LFSR (x^16+x^14+x^13+x^11+1), stepped by");
+        emit_line(e, "// each fill that evicts; its low bits (less %u when not a way) are the victim", W);
+        emit_line(e, "reg [15:0] rand_q;");
+        emit_line(e, "reg rand_step;");
+        emit_line(e, "wire [15:0] rand_next = {1'b0, rand_q[15:1]} ^ (rand_q[0] ? 16'h%04x : 16'h0000);",
+                  CFG_LFSR_TAPS);
+        if (cfg_is_pow2(W)) {
+            emit_line(e, "wire %srand_way = rand_q[%u:0];", emit_range(w->wb), w->wb - 1);
+        } else {
+            emit_line(e, "wire %srand_raw = rand_q[%u:0];", emit_range(w->wb), w->wb - 1);
+            emit_line(e, "wire %srand_way = (rand_raw >= %s) ? rand_raw - %s : rand_raw;",
+                      emit_range(w->wb), emit_const(w->wb, W), emit_const(w->wb, W));
+        }
+    }
     emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
     emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
               w->in - 1);
@@ -381,6 +397,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".hit_way_oh_o (meta_hit_way_oh),");
     emit_line(e, ".evict_o     (meta_evict),");
     emit_line(e, ".evict_tag_o (meta_evict_tag),");
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+        emit_line(e, ".rand_way_i  (rand_way),");
     emit_line(e, ".row_o       (meta_row)");
     emit_out(e);
     emit_line(e, ");");
@@ -650,6 +668,8 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_l1_count(e, "1'b1", CNT_FILLS);
     if (!mech->evicts_at_lookup)
         emit_l1_count(e, "meta_evict", CNT_EVICTIONS);
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+        emit_line(e, "if (meta_evict) rand_step = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (mech->fill_bypass_cond) {
         emit_out(e);
@@ -674,6 +694,8 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
     MECH(defaults, e, g);
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+        emit_line(e, "rand_step = 1'b0;");
     emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
     emit_line(e, "meta_waddr = set_q;");
@@ -926,6 +948,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         }
     if (gen_mech(g)->flops)
         gen_mech(g)->flops(e, g, 1);
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+        emit_line(e, "rand_q <= 16'd%u;", g->cfg->l1.random_seed);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -941,6 +965,8 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         }
     if (gen_mech(g)->flops)
         gen_mech(g)->flops(e, g, 0);
+    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+        emit_line(e, "if (rand_step) rand_q <= rand_next;");
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

@@ -131,7 +131,7 @@ bad "l1.line_bytes=8 (too small)" l1.line_bytes 8 -- --set l1.line_bytes=8
 bad "l1.line_bytes=48 (not a power of two)" l1.line_bytes 48 -- --set l1.line_bytes=48
 bad "l1.line_bytes=512 (too large)" l1.line_bytes 512 -- --set l1.line_bytes=512
 bad "l1.addr_bits=65" l1.addr_bits 65 -- --set l1.addr_bits=65
-bad "l1.replacement=fifo (unknown policy)" l1.replacement fifo -- --set l1.replacement=fifo
+bad "l1.replacement=lfu (unknown policy)" l1.replacement lfu -- --set l1.replacement=lfu
 bad "l1.index=hash (unknown index function)" l1.index hash -- --set l1.index=hash
 bad "l1.mode=rrip (unknown mode)" l1.mode rrip -- --set l1.mode=rrip
 bad "l1.write_evict=maybe (not a boolean)" l1.write_evict maybe -- --set l1.write_evict=maybe

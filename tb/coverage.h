@@ -32,7 +32,8 @@ public:
                               "gc_switch_reset", "merge_join", "merge_full_stall",
                               "merge_waiters_answered", "merge_fill_bypass",
                               "merge_waiters_backpressured", "merge_flush_with_waiters",
-                              "fifo_hit_keeps_ages", "fifo_evicts_reused_way"})
+                              "fifo_hit_keeps_ages", "fifo_evicts_reused_way",
+                              "random_victim_every_way"})
             set_.declare(b);
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
@@ -90,6 +91,9 @@ public:
             hit("write_evict_invalidate");
         if (m->cfg.repl == REPL_FIFO)
             fifo_event(r);
+        if (m->cfg.repl == REPL_RANDOM && r.dec == DEC_FILL && r.evict_valid &&
+            (random_victims_ |= 1ull << r.way) == (2ull << (m->cfg.ways - 1)) - 1)
+            hit("random_victim_every_way"); // the LFSR reaches every way, not some
         if (r.kind == EVT_SWEEP && sweeps_++ >= m->cfg.sets)
             hit("flush_sweep");
         static const char *const dec_bin[] = {"init_sweep", "load_hit", "load_miss", "store_hit",
@@ -145,6 +149,8 @@ public:
             return m->cfg.repl == REPL_SRRIP && m->cfg.ways > 1;
         if (bin == "write_evict_invalidate")
             return m->cfg.write_evict;
+        if (bin == "random_victim_every_way")
+            return m->cfg.repl == REPL_RANDOM && m->cfg.ways > 1 && !directed_;
         if (bin.compare(0, 5, "fifo_") == 0) // the decoupled store evicts when it reserves
             return m->cfg.repl == REPL_FIFO && m->cfg.ways > 1 && !directed_ &&
                    (bin == "fifo_hit_keeps_ages" || m->cfg.mode != MODE_DECOUPLED);
@@ -215,6 +221,7 @@ private:
     uint64_t last_ooo_ = 0;
     uint64_t sweeps_ = 0;
     std::map<unsigned, uint32_t> fifo_reused_; // FIFO: per set, the ways hit since their fill
+    uint64_t random_victims_ = 0;              // random: the ways evicted so far
 
 public:
     bool directed_ = false;  // the directed script draws PCs freely and has no flush

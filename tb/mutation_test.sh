@@ -42,6 +42,7 @@ mutants=(
   "merge_waiters_out_of_order|--preset fermi-l1 --set l1.mshr_merge=2|.v|s/drain_ids_d = mshr_rd_wait;/drain_ids_d = {mshr_rd_wait[7:0], mshr_rd_wait[15:8]};/"
   "merge_waiter_touches_replacement|--preset li-decoupled --set l1.mshr_merge=4|.v|s/mshr_join = 1'b1;/mshr_join = 1'b1; meta_we = 1'b1;/"
   "fifo_touches_on_hit|--preset fermi-l1 --set l1.replacement=fifo|_meta.v|s/wire touch = is_fill;/wire touch = is_fill | hit_o;/"
+  "random_lfsr_stuck|--preset gcn-l1 --set l1.replacement=random|.v|s/if (rand_step) rand_q <= rand_next;/if (1'b0) rand_q <= rand_next;/"
   "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"
 )
 for m in "${mutants[@]}"; do

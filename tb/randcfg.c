@@ -152,10 +152,16 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     unsigned merge = pick(2) ? 1 + pick(8) : 0;
     if (merge)
         put(a, "l1.mshr_merge", "%llu", merge);
-    /* FIFO replacement, drawn after that: one LRU L1 in two becomes FIFO (a later --set of
-     * the key overrides the earlier one) */
-    if (!strcmp(r, "lru") && pick(2))
+    /* FIFO and random replacement, drawn after that: of the LRU L1s, one in three becomes
+     * FIFO and one in three random, not decoupled (a later --set of the key overrides the
+     * earlier one) */
+    unsigned other = !strcmp(r, "lru") ? pick(3) : 0;
+    if (other == 1)
         puts_kv(a, "l1.replacement", "fifo");
+    if (other == 2 && strcmp(mode, "decoupled") != 0) {
+        puts_kv(a, "l1.replacement", "random");
+        put(a, "l1.random_seed", "%llu", 1 + pick(65535));
+    }
 }
 
 int main(int argc, char **argv)
