@@ -4,6 +4,7 @@
 #include "report.h"
 
 #include "emit_l2.h"
+#include "emit_pkg.h"
 #include "mech.h"
 
 #include <jansson.h>
@@ -144,6 +145,23 @@ static json_t *index_json(const gen_l1_t *g)
     return o;
 }
 
+/* The L1 top's ports, from the table the pkg file and the template use (emit_pkg). */
+static json_t *ports_json(const pkg_t *p)
+{
+    json_t *a = json_array();
+    for (unsigned i = 0; i < p->nports; i++) {
+        const pkg_port_t *q = &p->port[i];
+        json_t *o = json_object();
+        json_object_set_new(o, "name", json_string(q->name));
+        json_object_set_new(o, "direction", json_string(q->out ? "output" : "input"));
+        json_object_set_new(o, "bits", json_integer(q->width));
+        json_object_set_new(o, "simulation_only", json_boolean(q->sim_only));
+        json_object_set_new(o, "meaning", json_string(q->what));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t errlen)
 {
     json_t *root = json_object(), *cfg = json_object(), *lay = json_object();
@@ -158,6 +176,15 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     char hash[GEN_CONFIG_HASH_HEX + 1];
     gen_config_hash(g->cfg, hash);
     json_object_set_new(root, "config_sha256", json_string(hash));
+    pkg_t *pk = malloc(sizeof *pk);
+    if (!pk) {
+        json_decref(root), json_decref(lay), json_decref(fields);
+        snprintf(err, errlen, "report: out of memory");
+        return -1;
+    }
+    pkg_build(g, pk);
+    json_object_set_new(root, "ports", ports_json(pk));
+    free(pk);
     json_object_set_new(lay, "row_bits", json_integer(g->lay.row_bits));
     json_object_set_new(lay, "tag_bits", json_integer(g->lay.tag_bits));
     json_object_set_new(lay, "line_bits", json_integer(g->lay.line_bits));
@@ -205,9 +232,17 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
 {
     emit_t e;
     char buf[96];
-    snprintf(buf, sizeof buf, "%s_report.md", g->top);
-    if (emit_open(&e, d, buf, err, errlen) != 0)
+    pkg_t *pk = malloc(sizeof *pk);
+    if (!pk) {
+        snprintf(err, errlen, "report: out of memory");
         return -1;
+    }
+    pkg_build(g, pk);
+    snprintf(buf, sizeof buf, "%s_report.md", g->top);
+    if (emit_open(&e, d, buf, err, errlen) != 0) {
+        free(pk);
+        return -1;
+    }
     const cfg_l1_t *c = &g->cfg->l1;
     emit_line(&e, "# %s: cachegen %s report", g->top, GEN_VERSION);
     emit_blank(&e);
@@ -222,6 +257,20 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; cfg_key_name(i); i++)
         if (cfg_shown_text(g->cfg, i, buf, sizeof buf))
             emit_line(&e, "| %s | %s |", cfg_key_name(i), buf);
+    emit_blank(&e);
+    emit_line(&e, "## Ports of `%s`", g->top);
+    emit_blank(&e);
+    emit_line(&e, "Widths as localparams of `%s_pkg.vh` (`%sLineWidth`, ...); the event port is "
+              "for the lockstep harnesses (simulation only).", g->top, pk->prefix);
+    emit_blank(&e);
+    emit_line(&e, "| port | direction | bits | meaning |");
+    emit_line(&e, "|---|---|---:|---|");
+    for (unsigned i = 0; i < pk->nports; i++) {
+        const pkg_port_t *q = &pk->port[i];
+        emit_line(&e, "| `%s` | %s | %u | %s%s |", q->name, q->out ? "output" : "input",
+                  q->width, q->what, q->sim_only ? " (simulation only)" : "");
+    }
+    free(pk);
     emit_blank(&e);
     emit_line(&e, "## Storage");
     emit_blank(&e);

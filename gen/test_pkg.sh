@@ -281,4 +281,43 @@ else no "templates against the RTL tops"; tail -10 "$work/tmpl.log"; fi
 expect_fail "template without req_core_i against the RTL" tmpl_matches_rtl "$work/m_port" "$name"
 cp -r "$out" "$work/m_tag"; sed -i -E "s/(${P}TagWidth = )[0-9]+/\\1999/" "$work/m_tag/${name}_pkg.vh"
 expect_fail "pkg with a wrong tag width against the RTL" tmpl_matches_rtl "$work/m_tag" "$name"
+
+# ---- the report's port table against the RTL top's port declarations -----------------------
+# Every port of <name>.v's header (direction, width, name, in order) must be the report JSON's
+# ports, and each must have a meaning; the Markdown table must list the same names.
+report_ports_match() { # DIR NAME
+  python3 - "$1" "$2" <<'PY'
+import json, re, sys
+d, n = sys.argv[1], sys.argv[2]
+rtl = []
+for line in open(f"{d}/{n}.v"):
+    m = re.match(r"\s*(input|output)\s+(?:wire|reg)\s*(?:\[(\d+):0\])?\s*(\w+)", line)
+    if m:
+        rtl.append((m.group(3), m.group(1), int(m.group(2) or 0) + 1))
+    if line.startswith(");"):
+        break
+rep = json.load(open(f"{d}/{n}_report.json"))["ports"]
+got = [(p["name"], p["direction"], p["bits"]) for p in rep]
+if got != rtl:
+    diff = [(a, b) for a, b in zip(rtl, got) if a != b][:3]
+    sys.exit(f"{n}: report ports differ from the RTL: {diff or (len(rtl), len(got))}")
+if not all(p["meaning"] for p in rep):
+    sys.exit(f"{n}: a port without a meaning")
+md = open(f"{d}/{n}_report.md").read()
+missing = [p["name"] for p in rep if f"| `{p['name']}` |" not in md]
+if missing:
+    sys.exit(f"{n}: the Markdown port table lacks {missing[:3]}")
+PY
+}
+all_reports() {
+  local d n
+  for d in "$root"/rtl/presets/*/; do
+    n=$(sed -n 's/^top: //p' "$d/cachegen.manifest")
+    report_ports_match "$d" "$n" || return 1
+  done
+}
+if all_reports >"$work/rep.log" 2>&1; then ok "every preset's report port table (JSON and Markdown) matches its RTL top's ports"
+else no "report port tables against the RTL tops"; tail -5 "$work/rep.log"; fi
+cp -r "$out" "$work/m_rep"; sed -i 's/"bits": 4,/"bits": 5,/' "$work/m_rep/${name}_report.json"
+expect_fail "report JSON with a 5-bit core id against the RTL" report_ports_match "$work/m_rep" "$name"
 exit $bad
