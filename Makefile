@@ -181,6 +181,8 @@ fuzz: deps
 # (1.9 wants Verilator 5.022, 2.0 5.036), pinned with its one dependency; the simulator loads
 # Python's shared library (libpython3-dev brings it).
 PY_PKGS += cocotb==1.8.1 find_libpython==0.5.1
+# WaveDrom timing diagrams of the README, rendered to SVG (tb/timing_diagrams.sh)
+PY_PKGS += wavedrom==2.0.3.post3 svgwrite==1.4.3
 DEB_PKGS += libpython3-dev
 # The C model and the configuration loader as one shared library behind the flat interface
 # of cmodel/cm_ffi.h, for ctypes (examples/cocotb/cmodel.py).
