@@ -176,7 +176,7 @@ fuzz: deps
 	$(MAKE) --no-print-directory fuzz-bins
 	tb/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-# ---- Python testbenches (examples/cocotb; README "Python testbenches (cocotb)") ------------
+# ---- Python testbenches (examples/cocotb; docs/ip.md "Python testbenches (cocotb)") --------
 # cocotb 1.8.1: the last release documented for both Debian's Icarus 11 and Verilator 5.006
 # (1.9 wants Verilator 5.022, 2.0 5.036), pinned with its one dependency; the simulator loads
 # Python's shared library (libpython3-dev brings it).
@@ -249,7 +249,7 @@ demo: deps
 # into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
 # baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
 # against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
-# synth/report.sh, synth/tops.sh, README "Cost reports".
+# synth/report.sh, synth/tops.sh, docs/cost.md.
 CONFIG ?= $(DEMO_PRESET)
 synth: deps
 	$(MAKE) --no-print-directory all

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# check_cocotb.sh WORKDIR: the cocotb example (examples/cocotb, README "Python testbenches
+# check_cocotb.sh WORKDIR: the cocotb example (examples/cocotb, docs/ip.md "Python testbenches
 # (cocotb)") as users run it: fermi-l1 generated, compiled with Icarus, its three tests against
 # the C model through ctypes, every test in results.xml and passed (examples/cocotb/run.sh);
 # the same on gtx480-l1, whose MSHRs merge loads.

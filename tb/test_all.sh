@@ -71,7 +71,7 @@ step "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user
 step "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
 examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
   gen/test_install.sh "$work/install"
-step "docs: the README's WaveDrom timing diagrams are what fermi-l1's RTL does now, and render to SVG" \
+step "docs: the WaveDrom timing diagrams of docs/l1.md are what fermi-l1's RTL does now, and render to SVG" \
   tb/timing_diagrams.sh --check "$work/timing"
 step "cocotb: examples/cocotb on Icarus (fermi-l1; hits, miss and fill, backpressure) against the C \
 model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# timing_diagrams.sh [--check] [WORKDIR]: the L1 timing diagrams of the README (docs/timing):
+# timing_diagrams.sh [--check] [WORKDIR]: the L1 timing diagrams of docs/l1.md (docs/timing):
 # fermi-l1 generated, tb/timing_diagrams.cpp built on Verilator, its four WaveDrom JSON files
 # (hit, miss, store, backpressure) written, each rendered to SVG with the wavedrom package of
 # the project's venv (make deps). Without --check they replace docs/timing/; with --check they
