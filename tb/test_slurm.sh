@@ -184,7 +184,9 @@ mseed=""
 for s in $(seq 1 500); do
   k=$("$root/build/randcfg" --kind "$s" 2>/dev/null) && [ "$k" != l1 ] && continue
   a=" $("$root/build/randcfg" "$s") "
+  # (randcfg may override the replacement later, with fifo or random: those seeds do not count)
   [[ $a == *" l1.replacement=lru "* && $a == *" l1.write_evict=false "* ]] &&
+    [[ $a != *" l1.replacement=fifo "* && $a != *" l1.replacement=random "* ]] &&
     [[ $a != *" l1.mode="* || $a == *" l1.mode=baseline "* ]] &&
     { mseed=$s; break; }
 done
