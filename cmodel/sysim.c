@@ -240,7 +240,7 @@ static void print_pcpred(const sys_stats_t *t, double misses)
     printf("\n  ]");
 }
 
-static double pct(double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; }
+static double pct(double a, double b) { return 100.0 * ratio(a, b); }
 
 /* The text report: the totals a reader looks at first, one line per core and per kernel, the
  * predictor's coverage; --json has every count. */

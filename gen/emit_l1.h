@@ -34,6 +34,20 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c);
 
 /* File header: purpose, generator version, the full configuration; then default_nettype. */
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
+/* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W (the MSHR file's and the top's
+ * drain counter). */
+static inline unsigned gen_wait_count_bits(const gen_l1_t *g)
+{
+    unsigned cb = 1;
+    while ((1u << cb) <= g->cfg->l1.mshr_merge)
+        cb++;
+    return cb;
+}
+/* Random replacement with a victim to choose: the top's LFSR feeds the metadata module. */
+static inline int gen_has_lfsr(const gen_l1_t *g)
+{
+    return g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1;
+}
 /* SHA-256 of the normalized configuration (config.yaml's keys, cfg_write_yaml) in hex: the
  * same for every configuration that generates the same design. */
 #define GEN_CONFIG_HASH_HEX 64

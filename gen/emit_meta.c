@@ -21,7 +21,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     if (gen_mech(g)->meta_ports)
         gen_mech(g)->meta_ports(e, g);
-    if (g->cfg->l1.repl == REPL_RANDOM && l->ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, "input  wire %srand_way_i, // random replacement: the victim (the top's LFSR)",
                   emit_range(l->way_bits));
     if (l->hpc_bits) {
@@ -117,7 +117,7 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
     emit_ways_t x = ways_of(g);
-    if (l->ways > 1 && c->repl == REPL_RANDOM)
+    if (gen_has_lfsr(g))
         emit_line(e, "wire %svictim_way = rand_way_i;", emit_range(l->way_bits));
     if (l->ways > 1 && c->repl == REPL_PLRU) {
         emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));

@@ -9,9 +9,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
     unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec, k = g->lay.hpc_bits;
-    unsigned W = g->cfg->l1.mshr_merge, cb = 1; /* waiters per entry, and their count's bits */
-    while ((1u << cb) <= W)
-        cb++;
+    unsigned W = g->cfg->l1.mshr_merge, cb = gen_wait_count_bits(g); /* waiters, count bits */
     gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
     emit_line(e, "module %s (", g->mshr);
     emit_in(e);

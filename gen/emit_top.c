@@ -30,15 +30,6 @@ static int has_counter(const gen_l1_t *g, unsigned i)
     return i != CNT_BYPASSES || gen_mech(g)->counts_bypasses;
 }
 
-/* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W. */
-static unsigned wait_count_bits(const gen_l1_t *g)
-{
-    unsigned cb = 1;
-    while ((1u << cb) <= g->cfg->l1.mshr_merge)
-        cb++;
-    return cb;
-}
-
 /* Call hook `fn` of g's mechanism if it has one. */
 #define MECH(fn, e, g)                                                                       \
     do {                                                                                     \
@@ -214,7 +205,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->cfg->l1.mshr_merge) {
         unsigned W = g->cfg->l1.mshr_merge;
         emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
-        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(wait_count_bits(g)));
+        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_wait_count_bits(g)));
         emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // the next in the low bits",
                   emit_range(W * w->id));
         emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", LAY_STATUS_BITS - 1);
@@ -289,7 +280,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "reg mshr_join;");
         emit_line(e, "wire mshr_join_full;");
         emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
-        emit_line(e, "wire %smshr_rd_nwait;", emit_range(wait_count_bits(g)));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(gen_wait_count_bits(g)));
         emit_line(e, "wire %smshr_rd_wait;", emit_range(g->cfg->l1.mshr_merge * w->id));
     }
     MECH(decls, e, g);
@@ -310,7 +301,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (g->cfg->l1.mshr_merge) {
         emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
         emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
-                  emit_const(wait_count_bits(g), 0), emit_const(wait_count_bits(g), 0));
+                  emit_const(gen_wait_count_bits(g), 0), emit_const(gen_wait_count_bits(g), 0));
     } else {
         emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
     }
@@ -323,7 +314,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "assign rq_pop = issue_replay;");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill%s;",
               mech->flush_wait ? mech->flush_wait : "");
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1) {
+    if (gen_has_lfsr(g)) {
         unsigned W = g->lay.ways;
         emit_line(e, "// random replacement: a 16-bit Galois LFSR (x^16+x^14+x^13+x^11+1), stepped by");
         emit_line(e, "// each fill that evicts; its low bits (less %u when not a way) are the victim", W);
@@ -397,7 +388,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".hit_way_oh_o (meta_hit_way_oh),");
     emit_line(e, ".evict_o     (meta_evict),");
     emit_line(e, ".evict_tag_o (meta_evict_tag),");
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, ".rand_way_i  (rand_way),");
     emit_line(e, ".row_o       (meta_row)");
     emit_out(e);
@@ -668,7 +659,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_l1_count(e, "1'b1", CNT_FILLS);
     if (!mech->evicts_at_lookup)
         emit_l1_count(e, "meta_evict", CNT_EVICTIONS);
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, "if (meta_evict) rand_step = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (mech->fill_bypass_cond) {
@@ -694,7 +685,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         if (has_counter(g, i))
             emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
     MECH(defaults, e, g);
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, "rand_step = 1'b0;");
     emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     emit_line(e, "meta_we = 1'b0;");
@@ -770,14 +761,14 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "end");
     if (g->cfg->l1.mshr_merge) {
         emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
-                  emit_const(wait_count_bits(g), 0));
+                  emit_const(gen_wait_count_bits(g), 0));
         emit_in(e);
         emit_line(e, "rsp_push = 1'b1;");
         emit_line(e, "rsp_id = drain_ids_q[%u:0];", w->id - 1);
         emit_line(e, "rsp_status = drain_status_q;");
         emit_line(e, "rsp_data = drain_data_q;");
         emit_line(e, "drain_ids_d = drain_ids_q >> %u;", w->id);
-        emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(wait_count_bits(g), 1));
+        emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_wait_count_bits(g), 1));
         emit_out(e);
         emit_line(e, "end");
     }
@@ -928,7 +919,7 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     REG("fwd_wdata", w->lw);
     REG("fwd_wbe", w->lb);
     if (g->cfg->l1.mshr_merge) {
-        REG("drain_cnt", wait_count_bits(g));
+        REG("drain_cnt", gen_wait_count_bits(g));
         REG("drain_ids", g->cfg->l1.mshr_merge * w->id);
         REG("drain_status", LAY_STATUS_BITS);
         REG("drain_data", w->lw);
@@ -948,7 +939,7 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         }
     if (gen_mech(g)->flops)
         gen_mech(g)->flops(e, g, 1);
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, "rand_q <= 16'd%u;", g->cfg->l1.random_seed);
     emit_out(e);
     emit_line(e, "end else begin");
@@ -965,7 +956,7 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         }
     if (gen_mech(g)->flops)
         gen_mech(g)->flops(e, g, 0);
-    if (g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1)
+    if (gen_has_lfsr(g))
         emit_line(e, "if (rand_step) rand_q <= rand_next;");
     emit_out(e);
     emit_line(e, "end");

@@ -163,7 +163,7 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
     const cfg_l1_t *c = &cf->l1;
     unsigned b = cfg_log2(c->line_bytes), m = cfg_log2(c->sets);
     unsigned tag = c->addr_bits - b - m;
-    unsigned repl = c->ways == 1 ? 0 : (c->repl == REPL_LRU || c->repl == REPL_FIFO) ? cfg_log2(c->ways)
+    unsigned repl = c->ways == 1 ? 0 : cfg_repl_ages(c->repl) ? cfg_log2(c->ways)
                     : c->repl == REPL_SRRIP ? c->rrpv_bits : 0;
     unsigned plru = c->repl == REPL_PLRU ? c->ways - 1 : 0;
     k->meta = (unsigned long long)c->sets * (c->ways * (1 + tag + repl) + plru);
