@@ -83,8 +83,9 @@ void gen_l2_init(gen_l2_t *g, const cfg_t *c)
     snprintf(g->meta, sizeof g->meta, "%s_l2_meta", c->name);
     snprintf(g->mshr, sizeof g->mshr, "%s_l2_mshr", c->name);
     snprintf(g->index, sizeof g->index, "%s_l2_index", c->name);
+    snprintf(g->memq, sizeof g->memq, "%s_l2_memq", c->name);
     assert(emit_ident_ok(g->top) && emit_ident_ok(g->meta) && emit_ident_ok(g->mshr) &&
-           emit_ident_ok(g->index));
+           emit_ident_ok(g->index) && emit_ident_ok(g->memq));
 }
 
 unsigned gen_l2_index_in_bits(const gen_l2_t *g)

@@ -34,14 +34,19 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c);
 
 /* File header: purpose, generator version, the full configuration; then default_nettype. */
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
+/* Bits of a count 0..max (at least 1). */
+static inline unsigned gen_count_bits(unsigned max)
+{
+    unsigned cb = 1;
+    while ((1u << cb) <= max)
+        cb++;
+    return cb;
+}
 /* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W (the MSHR file's and the top's
  * drain counter). */
 static inline unsigned gen_wait_count_bits(const gen_l1_t *g)
 {
-    unsigned cb = 1;
-    while ((1u << cb) <= g->cfg->l1.mshr_merge)
-        cb++;
-    return cb;
+    return gen_count_bits(g->cfg->l1.mshr_merge);
 }
 /* Random replacement with a victim to choose: the top's LFSR feeds the metadata module. */
 static inline int gen_has_lfsr(const gen_l1_t *g)
@@ -54,11 +59,35 @@ static inline int gen_has_lfsr(const gen_l1_t *g)
 void gen_config_hash(const cfg_t *c, char hex[GEN_CONFIG_HASH_HEX + 1]);
 void gen_footer(emit_t *e);
 
+/* An MSHR file (emit_mshr.c), one emitter for the L1's and the L2's: each entry holds its line
+ * and the fields below (ports alloc_<name>_i, rd_<name>_o), with merge > 0 also the waiters. */
+typedef struct gen_mshr_field {
+    const char *name;    /* e<i>_<name>_q */
+    unsigned width;      /* bits */
+    const char *comment; /* said at its alloc port, or NULL */
+} gen_mshr_field_t;
+#define GEN_MSHR_FIELDS_MAX 8
+typedef struct gen_mshr {
+    const cfg_t *cfg;
+    const char *module, *purpose;
+    unsigned entries, idx_bits, line_bits;
+    unsigned nfields; /* at least 1 */
+    gen_mshr_field_t fields[GEN_MSHR_FIELDS_MAX];
+    unsigned merge;   /* waiters per entry (SPEC 3.1 merging; 0: none) */
+    unsigned id_bits; /* width of a waiter's id */
+    int has_empty;    /* empty_o: no entry valid */
+} gen_mshr_t;
+void emit_mshr_module(emit_t *e, const gen_mshr_t *x);
+
 void emit_l1_index(emit_t *e, const gen_l1_t *g);
 void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
 void emit_l1_memq(emit_t *e, const gen_l1_t *g);  /* <name>_memq: memory-request queue */
+/* An instance `inst` of queue module `module` (emit_memq.c) with its Width and connections. */
+void emit_memq_inst(emit_t *e, const char *module, const char *inst, unsigned width,
+                    const char *push, const char *full, const char *data_in, const char *valid,
+                    const char *ready, const char *data_out);
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */

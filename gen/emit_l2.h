@@ -17,6 +17,7 @@ typedef struct gen_l2 {
     char meta[GEN_MOD_MAX];
     char mshr[GEN_MOD_MAX];
     char index[GEN_MOD_MAX];
+    char memq[GEN_MOD_MAX];   /* in-order queue (memory requests, read responses) */
 } gen_l2_t;
 
 /* Fill names and layout from a validated config. */
@@ -32,5 +33,8 @@ void emit_l2_index(emit_t *e, const gen_l2_t *g);
 void emit_l2_meta(emit_t *e, const gen_l2_t *g);
 void emit_l2_mshr(emit_t *e, const gen_l2_t *g);
 void emit_l2_top(emit_t *e, const gen_l2_t *g);
+void emit_l2_memq(emit_t *e, const gen_l2_t *g);
+/* Payload bits of an L2 memory request (store, line, mshr, wdata). */
+unsigned gen_l2_memq_width(const gen_l2_t *g);
 
 #endif

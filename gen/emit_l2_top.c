@@ -268,6 +268,28 @@ static void emit_wb_line(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
 }
 
+/* The memory requests and the read responses leave through in-order queues (the L1's emitter),
+ * so each valid is held with its payload until its handshake and depends on no ready. */
+static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+{
+    emit_line(e, "// Memory requests (line reads, write-backs) and read responses leave in decision");
+    emit_line(e, "// order through queues: each valid is held with its payload until the handshake.");
+    emit_line(e, "wire memq_full, rspq_full;");
+    emit_line(e, "wire memq_push = (state_q == SMemReq) | (state_q == SWb);");
+    emit_line(e, "wire rsp_push = state_q == SResp;");
+    emit_line(e, "wire %smemq_line = (state_q == SWb) ? wb_line_q : line_q;", emit_range(w->la));
+    emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "memq_push", "memq_full",
+               "{state_q == SWb, memq_line, mshr_q, wb_data_q}", "mem_req_valid_o",
+               "mem_req_ready_i",
+               "{mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o}");
+    char in[160];
+    snprintf(in, sizeof in, "{rsp_core_q, rsp_id_q, rsp_data_q, rsp_vbit_q, %s, rsp_hit_q}",
+             w->b ? "rsp_bbit_q" : "1'b0");
+    emit_memq_inst(e, g->memq, "u_rspq", w->core + w->id + w->lw + 3, "rsp_push", "rspq_full", in,
+               "rsp_valid_o", "rsp_ready_i",
+               "{rsp_core_o, rsp_mshr_o, rsp_data_o, rsp_vbit_o, rsp_bbit_o, rsp_l2hit_o}");
+}
+
 static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     emit_line(e, "%s u_index (", g->index);
@@ -318,8 +340,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".conflict_o    (mshr_conflict),");
     emit_line(e, ".full_o        (mshr_full),");
     emit_line(e, ".free_idx_o    (mshr_free_idx),");
+    emit_line(e, ".fill_idx_i    (mshr_rd_idx),");
+    emit_line(e, ".fill_line_o   (mshr_rd_line),");
     emit_line(e, ".rd_idx_i      (mshr_rd_idx),");
-    emit_line(e, ".rd_line_o     (mshr_rd_line),");
     emit_line(e, ".rd_core_o     (mshr_rd_core),");
     emit_line(e, ".rd_id_o       (mshr_rd_id),");
     emit_line(e, ".rd_store_o    (mshr_rd_store),");
@@ -370,6 +393,7 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
                        "set_q", "data_wdata", "data_wmask");
     }
     emit_blank(e);
+    emit_queues(e, g, w);
     emit_line(e, "// The chosen way's line: a read hit's data, or a dirty victim's.");
     emit_line(e, "reg %sway_data;", emit_range(w->lw));
     emit_line(e, "always @* begin : way_data_select");
@@ -549,19 +573,19 @@ static void emit_fsm_fill(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 
 static void emit_fsm_rest(emit_t *e, const l2_w_t *w)
 {
-    emit_line(e, "SMemReq: begin");
+    emit_line(e, "SMemReq: begin // the line read enters the memory queue");
     emit_in(e);
-    emit_line(e, "if (mem_req_ready_i) state_d = SIdle;");
+    emit_line(e, "if (!memq_full) state_d = SIdle;");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "SWb: begin");
+    emit_line(e, "SWb: begin // the write-back enters the memory queue");
     emit_in(e);
-    emit_line(e, "if (mem_req_ready_i) state_d = rsp_pend_q ? SResp : SIdle;");
+    emit_line(e, "if (!memq_full) state_d = rsp_pend_q ? SResp : SIdle;");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "SResp: begin");
+    emit_line(e, "SResp: begin // the read response enters the response queue");
     emit_in(e);
-    emit_line(e, "if (rsp_ready_i) state_d = SIdle;");
+    emit_line(e, "if (!rspq_full) state_d = SIdle;");
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "default: begin // SSweep: write the reset row into every set");
@@ -659,20 +683,8 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     emit_blank(e);
 }
 
-static void emit_outputs(emit_t *e, const l2_w_t *w)
+static void emit_outputs(emit_t *e)
 {
-    emit_line(e, "assign rsp_valid_o = state_q == SResp;");
-    emit_line(e, "assign rsp_core_o = rsp_core_q;");
-    emit_line(e, "assign rsp_mshr_o = rsp_id_q;");
-    emit_line(e, "assign rsp_data_o = rsp_data_q;");
-    emit_line(e, "assign rsp_vbit_o = rsp_vbit_q;");
-    emit_line(e, "assign rsp_bbit_o = %s;", w->b ? "rsp_bbit_q" : "1'b0");
-    emit_line(e, "assign rsp_l2hit_o = rsp_hit_q;");
-    emit_line(e, "assign mem_req_valid_o = (state_q == SMemReq) | (state_q == SWb);");
-    emit_line(e, "assign mem_req_store_o = state_q == SWb;");
-    emit_line(e, "assign mem_req_line_o = (state_q == SWb) ? wb_line_q : line_q;");
-    emit_line(e, "assign mem_req_mshr_o = mshr_q;");
-    emit_line(e, "assign mem_req_wdata_o = wb_data_q;");
     emit_line(e, "assign mem_rsp_ready_o = state_q == SFill;");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_l2_counter_names[i], lay_l2_counter_names[i]);
@@ -690,7 +702,7 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_instances(e, g, &w);
     emit_fsm(e, g, &w);
     emit_flops(e, &w);
-    emit_outputs(e, &w);
+    emit_outputs(e);
     emit_out(e);
     gen_footer(e);
 }

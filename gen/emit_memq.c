@@ -1,10 +1,12 @@
-/* emit_memq: the L1's in-order queue, <name>_memq, of parameter Width. Two instances: the
- * memory-request queue (store write-throughs and reads enter it in acceptance order and leave
- * through the mem_req channel, so that channel follows the AXI rule whatever the cache does
- * meanwhile, and a store is acknowledged when it enters) and the response skid queue (the core
- * response channel, so rsp_ready_i low stalls the pipeline cleanly). Entries are flops;
- * MemqDepth of them, a power of two (GEN_MEMQ_DEPTH), written at the tail, read at the head. */
+/* emit_memq: the in-order queue of parameter Width, one emitter for the L1 (<name>_memq) and
+ * the L2 slice (<name>_l2_memq). Each cache instances it twice: the memory-request queue
+ * (requests enter it in decision order and leave through the mem_req channel, so that channel
+ * follows the AXI rule whatever the cache does meanwhile; an L1 store is acknowledged when it
+ * enters) and the response skid queue (rsp_ready_i low stalls the cache cleanly). Entries are
+ * flops; MemqDepth of them, a power of two (GEN_MEMQ_DEPTH), written at the tail, read at the
+ * head. valid_o is the queue's count, never a function of ready_i. */
 #include "emit_l1.h"
+#include "emit_l2.h"
 
 /* The payload bits, low to high: wdata, be, mshr, line, store, hint. */
 unsigned gen_l1_memq_width(const gen_l1_t *g)
@@ -13,11 +15,20 @@ unsigned gen_l1_memq_width(const gen_l1_t *g)
     return l->line_bits + g->cfg->l1.line_bytes + l->mshr_bits + l->line_addr_bits + 2;
 }
 
-void emit_l1_memq(emit_t *e, const gen_l1_t *g)
+/* The L2's memory request, low to high: wdata, mshr, line, store. */
+unsigned gen_l2_memq_width(const gen_l2_t *g)
 {
-    const unsigned wd = gen_l1_memq_width(g), depth = GEN_MEMQ_DEPTH, pb = cfg_log2(depth);
-    gen_header(e, g->cfg, g->memq, "L1 memory-request queue (in order, AXI-legal output)");
-    emit_line(e, "module %s #(", g->memq);
+    const lay_l2_t *l = &g->lay;
+    return l->line_bits + l->mshr_bits + l->line_addr_bits + 1;
+}
+
+/* The queue module `module`; `wd` is Width's default. */
+static void emit_memq_module(emit_t *e, const cfg_t *c, const char *module, unsigned wd,
+                             const char *purpose)
+{
+    const unsigned depth = GEN_MEMQ_DEPTH, pb = cfg_log2(depth);
+    gen_header(e, c, module, purpose);
+    emit_line(e, "module %s #(", module);
     emit_in(e);
     emit_line(e, "parameter integer Width = %u // default: the memory request's payload", wd);
     emit_out(e);
@@ -92,4 +103,35 @@ void emit_l1_memq(emit_t *e, const gen_l1_t *g)
     emit_line(e, "assign data_o = head;");
     emit_out(e);
     gen_footer(e);
+}
+
+void emit_memq_inst(emit_t *e, const char *module, const char *inst, unsigned width,
+                    const char *push, const char *full, const char *data_in, const char *valid,
+                    const char *ready, const char *data_out)
+{
+    emit_line(e, "%s #(.Width(%u)) %s (", module, width, inst);
+    emit_in(e);
+    emit_line(e, ".clk_i       (clk_i),");
+    emit_line(e, ".rst_ni      (rst_ni),");
+    emit_line(e, ".push_i      (%s),", push);
+    emit_line(e, ".full_o      (%s),", full);
+    emit_line(e, ".push_data_i (%s),", data_in);
+    emit_line(e, ".valid_o     (%s),", valid);
+    emit_line(e, ".ready_i     (%s),", ready);
+    emit_line(e, ".data_o      (%s)", data_out);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+void emit_l1_memq(emit_t *e, const gen_l1_t *g)
+{
+    emit_memq_module(e, g->cfg, g->memq, gen_l1_memq_width(g),
+                     "L1 memory-request queue (in order, AXI-legal output)");
+}
+
+void emit_l2_memq(emit_t *e, const gen_l2_t *g)
+{
+    emit_memq_module(e, g->cfg, g->memq, gen_l2_memq_width(g),
+                     "L2 in-order queue (memory requests, read responses; AXI-legal output)");
 }

@@ -1,68 +1,84 @@
-/* emit_mshr: the MSHR file in flops: allocate-lowest-free, line-conflict search, free, and two
- * reads: the arriving fill's line (issue stage, for its set) and the deciding fill's entry.
- * With l1.mshr_merge = W > 0 each entry also holds up to W waiters (SPEC 3.1 merging): a join
- * appends a load's id to the entry of its line, and the deciding fill reads them back. */
+/* emit_mshr: the MSHR file in flops, one emitter for the L1 (<name>_mshr) and the L2 slice
+ * (<name>_l2_mshr); what each entry holds beside its line is a parameter (gen_mshr_t's
+ * fields): the L1 keeps the load's id (decoupled: the bypass bit; pcpred: the prediction and
+ * the PC hash), the L2 the whole request (core, the L1's MSHR number, write flag, byte enables
+ * and data; pcpred: the prediction). Allocate-lowest-free (a priority tree), line-conflict
+ * search, free, and two reads: the arriving fill's line (for its set) and every field of the
+ * deciding fill's entry. With merge = W > 0 each entry also holds up to W waiters (SPEC 3.1
+ * merging): a join appends a load's id to the entry of its line, and the deciding fill reads
+ * them back. */
 #include "emit_l1.h"
+#include "emit_l2.h"
 
-void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
+#include <assert.h>
+
+/* A reset value of any width. */
+static void emit_reset(emit_t *e, const char *reg, unsigned width)
 {
-    const lay_l1_t *l = &g->lay;
-    unsigned n = g->cfg->l1.mshrs, mb = l->mshr_bits, la = l->line_addr_bits;
-    unsigned id = g->cfg->l1.id_bits, dec = g->lay.dec, k = g->lay.hpc_bits;
-    unsigned W = g->cfg->l1.mshr_merge, cb = gen_wait_count_bits(g); /* waiters, count bits */
-    gen_header(e, g->cfg, g->mshr, "miss status holding registers (one per outstanding read)");
-    emit_line(e, "module %s (", g->mshr);
+    if (width <= 64)
+        emit_line(e, "%s <= %s;", reg, emit_const(width, 0));
+    else
+        emit_line(e, "%s <= {%u{1'b0}};", reg, width);
+}
+
+static void emit_ports(emit_t *e, const gen_mshr_t *x)
+{
+    const unsigned mb = x->idx_bits, la = x->line_bits, W = x->merge, id = x->id_bits;
+    emit_line(e, "module %s (", x->module);
     emit_in(e);
     emit_line(e, "input  wire clk_i,");
     emit_line(e, "input  wire rst_ni,");
     emit_line(e, "input  wire alloc_i,");
     emit_line(e, "input  wire %salloc_line_i,", emit_range(la));
-    emit_line(e, "input  wire %salloc_id_i,", emit_range(id));
-    if (dec) {
-        emit_line(e, "input  wire alloc_bypass_i, // decoupled: the read answers without a fill");
-        emit_line(e, "output reg  rd_bypass_o,");
-        emit_line(e, "output wire empty_o,");
-    }
-    if (k) {
-        emit_line(e, "input  wire alloc_pred_i, // pcpred: the read is predicted to bypass");
-        emit_line(e, "input  wire %salloc_hpc_i, // pcpred: hash of the load's PC", emit_range(k));
-        emit_line(e, "output reg  rd_pred_o,");
-        emit_line(e, "output reg  %srd_hpc_o,", emit_range(k));
-    }
+    for (unsigned k = 0; k < x->nfields; k++)
+        emit_line(e, "input  wire %salloc_%s_i,%s%s", emit_range(x->fields[k].width),
+                  x->fields[k].name, x->fields[k].comment ? " // " : "",
+                  x->fields[k].comment ? x->fields[k].comment : "");
     if (W) {
         emit_line(e, "input  wire join_i,      // merging: a load joins the read of look_line_i");
         emit_line(e, "input  wire %sjoin_id_i,", emit_range(id));
         emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters", W);
         emit_line(e, "output reg  %shit_idx_o,  // ... the number of that entry", emit_range(mb));
-        emit_line(e, "output reg  %srd_nwait_o, // the deciding fill's entry: its waiters",
-                  emit_range(cb));
-        emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
-                  emit_range(W * id));
     }
     emit_line(e, "input  wire free_i,");
     emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
     emit_line(e, "input  wire %slook_line_i,", emit_range(la));
-    emit_line(e, "output wire conflict_o,");
+    emit_line(e, "output wire conflict_o, // a valid entry holds look_line_i");
     emit_line(e, "output wire full_o,");
+    if (x->has_empty)
+        emit_line(e, "output wire empty_o,");
     emit_line(e, "output reg  %sfree_idx_o,", emit_range(mb));
-    emit_line(e, "input  wire %sfill_idx_i,", emit_range(mb));
+    emit_line(e, "input  wire %sfill_idx_i, // the arriving fill's entry: its line", emit_range(mb));
     emit_line(e, "output reg  %sfill_line_o,", emit_range(la));
-    emit_line(e, "input  wire %srd_idx_i,", emit_range(mb));
-    emit_line(e, "output reg  %srd_id_o", emit_range(id));
+    emit_line(e, "input  wire %srd_idx_i,   // the deciding fill's entry: its fields", emit_range(mb));
+    if (W) {
+        emit_line(e, "output reg  %srd_nwait_o, // ... its waiters", emit_range(gen_count_bits(W)));
+        emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
+                  emit_range(W * id));
+    }
+    for (unsigned k = 0; k < x->nfields; k++)
+        emit_line(e, "output reg  %srd_%s_o%s", emit_range(x->fields[k].width), x->fields[k].name,
+                  k + 1 < x->nfields ? "," : "");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
+}
+
+void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
+{
+    const unsigned n = x->entries, mb = x->idx_bits, la = x->line_bits, id = x->id_bits;
+    const unsigned W = x->merge, cb = gen_count_bits(W), nf = x->nfields;
+    const gen_mshr_field_t *f = x->fields;
+    assert(nf >= 1);
+    gen_header(e, x->cfg, x->module, x->purpose);
+    emit_ports(e, x);
     emit_in(e);
     emit_line(e, "reg [%u:0] valid_q, valid_d;", n - 1);
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "reg %se%u_line_q, e%u_line_d;", emit_range(la), i, i);
-        emit_line(e, "reg %se%u_id_q, e%u_id_d;", emit_range(id), i, i);
-        if (dec)
-            emit_line(e, "reg e%u_bypass_q, e%u_bypass_d;", i, i);
-        if (k) {
-            emit_line(e, "reg e%u_pred_q, e%u_pred_d;", i, i);
-            emit_line(e, "reg %se%u_hpc_q, e%u_hpc_d;", emit_range(k), i, i);
-        }
+        for (unsigned k = 0; k < nf; k++)
+            emit_line(e, "reg %se%u_%s_q, e%u_%s_d;", emit_range(f[k].width), i, f[k].name, i,
+                      f[k].name);
         if (W)
             emit_line(e, "reg %se%u_nwait_q, e%u_nwait_d;", emit_range(cb), i, i);
         for (unsigned w = 0; w < W; w++)
@@ -74,7 +90,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "assign hits[%u] = valid_q[%u] & (e%u_line_q == look_line_i);", i, i, i);
     emit_line(e, "assign conflict_o = |hits;");
     emit_line(e, "assign full_o = &valid_q;");
-    if (dec)
+    if (x->has_empty)
         emit_line(e, "assign empty_o = ~|valid_q;");
     if (W) {
         emit_line(e, "wire [%u:0] wfull;", n - 1);
@@ -92,13 +108,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_line(e, "end");
     }
     emit_blank(e);
-    emit_line(e, "always @* begin : lowest_free");
-    emit_in(e);
-    emit_line(e, "free_idx_o = %s;", emit_const(mb, 0));
-    for (unsigned i = n; i-- > 0;)
-        emit_line(e, "if (!valid_q[%u]) free_idx_o = %s;", i, emit_const(mb, i));
-    emit_out(e);
-    emit_line(e, "end");
+    emit_lowest_n(e, "lowest_free", "free_idx_o", n, mb, "!valid_q[%u]");
     emit_blank(e);
     emit_line(e, "always @* begin : read_fill_line");
     emit_in(e);
@@ -110,31 +120,21 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_blank(e);
     emit_line(e, "always @* begin : read_entry");
     emit_in(e);
-    emit_line(e, "rd_id_o = e0_id_q;");
+    for (unsigned k = 0; k < nf; k++)
+        emit_line(e, "rd_%s_o = e0_%s_q;", f[k].name, f[k].name);
     if (W) {
         emit_line(e, "rd_nwait_o = e0_nwait_q;");
         emit_line(e, "rd_wait_o = %s;", emit_const(W * id, 0));
     }
-    if (dec)
-        emit_line(e, "rd_bypass_o = e0_bypass_q;");
-    if (k) {
-        emit_line(e, "rd_pred_o = e0_pred_q;");
-        emit_line(e, "rd_hpc_o = e0_hpc_q;");
-    }
     for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
         emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
         emit_in(e);
-        emit_line(e, "rd_id_o = e%u_id_q;", i);
+        for (unsigned k = 0; k < nf; k++)
+            emit_line(e, "rd_%s_o = e%u_%s_q;", f[k].name, i, f[k].name);
         if (W)
             emit_line(e, "rd_nwait_o = e%u_nwait_q;", i);
         for (unsigned w = 0; w < W; w++)
             emit_line(e, "rd_wait_o[%u:%u] = e%u_w%u_q;", (w + 1) * id - 1, w * id, i, w);
-        if (dec)
-            emit_line(e, "rd_bypass_o = e%u_bypass_q;", i);
-        if (k) {
-            emit_line(e, "rd_pred_o = e%u_pred_q;", i);
-            emit_line(e, "rd_hpc_o = e%u_hpc_q;", i);
-        }
         emit_out(e);
         emit_line(e, "end");
     }
@@ -146,13 +146,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "valid_d = valid_q;");
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "e%u_line_d = e%u_line_q;", i, i);
-        emit_line(e, "e%u_id_d = e%u_id_q;", i, i);
-        if (dec)
-            emit_line(e, "e%u_bypass_d = e%u_bypass_q;", i, i);
-        if (k) {
-            emit_line(e, "e%u_pred_d = e%u_pred_q;", i, i);
-            emit_line(e, "e%u_hpc_d = e%u_hpc_q;", i, i);
-        }
+        for (unsigned k = 0; k < nf; k++)
+            emit_line(e, "e%u_%s_d = e%u_%s_q;", i, f[k].name, i, f[k].name);
         if (W)
             emit_line(e, "e%u_nwait_d = e%u_nwait_q;", i, i);
         for (unsigned w = 0; w < W; w++)
@@ -175,13 +170,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         emit_in(e);
         emit_line(e, "valid_d[%u] = 1'b1;", i);
         emit_line(e, "e%u_line_d = alloc_line_i;", i);
-        emit_line(e, "e%u_id_d = alloc_id_i;", i);
-        if (dec)
-            emit_line(e, "e%u_bypass_d = alloc_bypass_i;", i);
-        if (k) {
-            emit_line(e, "e%u_pred_d = alloc_pred_i;", i);
-            emit_line(e, "e%u_hpc_d = alloc_hpc_i;", i);
-        }
+        for (unsigned k = 0; k < nf; k++)
+            emit_line(e, "e%u_%s_d = alloc_%s_i;", i, f[k].name, f[k].name);
         if (W)
             emit_line(e, "e%u_nwait_d = %s;", i, emit_const(cb, 0));
         emit_out(e);
@@ -195,14 +185,13 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "if (!rst_ni) begin");
     emit_in(e);
     emit_line(e, "valid_q <= %s;", emit_const(n, 0));
+    char reg[64];
     for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "e%u_line_q <= %s;", i, emit_const(la, 0));
-        emit_line(e, "e%u_id_q <= %s;", i, emit_const(id, 0));
-        if (dec)
-            emit_line(e, "e%u_bypass_q <= 1'b0;", i);
-        if (k) {
-            emit_line(e, "e%u_pred_q <= 1'b0;", i);
-            emit_line(e, "e%u_hpc_q <= %s;", i, emit_const(k, 0));
+        snprintf(reg, sizeof reg, "e%u_line_q", i);
+        emit_reset(e, reg, la);
+        for (unsigned k = 0; k < nf; k++) {
+            snprintf(reg, sizeof reg, "e%u_%s_q", i, f[k].name);
+            emit_reset(e, reg, f[k].width);
         }
         if (W)
             emit_line(e, "e%u_nwait_q <= %s;", i, emit_const(cb, 0));
@@ -215,13 +204,8 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "valid_q <= valid_d;");
     for (unsigned i = 0; i < n; i++) {
         emit_line(e, "e%u_line_q <= e%u_line_d;", i, i);
-        emit_line(e, "e%u_id_q <= e%u_id_d;", i, i);
-        if (dec)
-            emit_line(e, "e%u_bypass_q <= e%u_bypass_d;", i, i);
-        if (k) {
-            emit_line(e, "e%u_pred_q <= e%u_pred_d;", i, i);
-            emit_line(e, "e%u_hpc_q <= e%u_hpc_d;", i, i);
-        }
+        for (unsigned k = 0; k < nf; k++)
+            emit_line(e, "e%u_%s_q <= e%u_%s_d;", i, f[k].name, i, f[k].name);
         if (W)
             emit_line(e, "e%u_nwait_q <= e%u_nwait_d;", i, i);
         for (unsigned w = 0; w < W; w++)
@@ -233,4 +217,42 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
     emit_out(e);
     gen_footer(e);
+}
+
+/* The L1's entries: the load's id; decoupled: whether the read bypasses; pcpred: the
+ * prediction and the PC hash; merging: the waiters. */
+void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
+{
+    gen_mshr_t x = {g->cfg, g->mshr, "miss status holding registers (one per outstanding read)",
+                    g->cfg->l1.mshrs, g->lay.mshr_bits, g->lay.line_addr_bits, 0, {{0}},
+                    g->cfg->l1.mshr_merge, g->cfg->l1.id_bits, g->lay.dec != 0};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"id", g->cfg->l1.id_bits, NULL};
+    if (g->lay.dec)
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"bypass", 1, "decoupled: the read answers without a fill"};
+    if (g->lay.hpc_bits) {
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"pred", 1, "pcpred: the read is predicted to bypass"};
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"hpc", g->lay.hpc_bits, "pcpred: hash of the load's PC"};
+    }
+    emit_mshr_module(e, &x);
+}
+
+/* The L2's entries: the whole request (kept for the fill), with l1.mode = pcpred a read's
+ * bypass prediction (as cm_l2_mshr_t). */
+void emit_l2_mshr(emit_t *e, const gen_l2_t *g)
+{
+    const lay_l2_t *l = &g->lay;
+    gen_mshr_t x = {g->cfg, g->mshr, "L2 miss status holding registers (one per line fetch)",
+                    g->cfg->l2.mshrs, l->mshr_bits, l->line_addr_bits, 0, {{0}}, 0, l->id_bits,
+                    0};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"core", l->core_bits, NULL};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"id", l->id_bits, "the requesting L1's MSHR"};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"store", 1, NULL};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"be", g->cfg->l1.line_bytes, NULL};
+    x.fields[x.nfields++] = (gen_mshr_field_t){"wdata", l->line_bits, NULL};
+    if (l->bbits)
+        x.fields[x.nfields++] = (gen_mshr_field_t){"pred", 1, "a read's bypass prediction"};
+    emit_mshr_module(e, &x);
 }

@@ -336,25 +336,6 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
-static void emit_queue(emit_t *e, const gen_l1_t *g, const char *inst, unsigned width,
-                       const char *push, const char *full, const char *data_in,
-                       const char *valid, const char *ready, const char *data_out)
-{
-    emit_line(e, "%s #(.Width(%u)) %s (", g->memq, width, inst);
-    emit_in(e);
-    emit_line(e, ".clk_i       (clk_i),");
-    emit_line(e, ".rst_ni      (rst_ni),");
-    emit_line(e, ".push_i      (%s),", push);
-    emit_line(e, ".full_o      (%s),", full);
-    emit_line(e, ".push_data_i (%s),", data_in);
-    emit_line(e, ".valid_o     (%s),", valid);
-    emit_line(e, ".ready_i     (%s),", ready);
-    emit_line(e, ".data_o      (%s)", data_out);
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
-}
-
 /* way_data: the data line of the hit way (one-hot meta_hit_way_oh), by AND-OR (depth grows with
  * log2(ways)). */
 static void emit_way_data(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -428,13 +409,13 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     char buf[256];
     snprintf(buf, sizeof buf, "{%s, req_store_q, req_line_q, mshr_free_idx, req_be_q, req_wdata_q}",
              gen_mech(g)->memq_hint ? gen_mech(g)->memq_hint : "1'b0");
-    emit_queue(e, g, "u_memq", gen_l1_memq_width(g), "memq_push", "memq_full", buf,
+    emit_memq_inst(e, g->memq, "u_memq", gen_l1_memq_width(g), "memq_push", "memq_full", buf,
                "mem_req_valid_o", "mem_req_ready_i",
                "{mem_req_hint_o, mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_be_o, "
                "mem_req_wdata_o}");
     emit_line(e, "// Responses leave through a skid queue: rsp_ready_i low stops the decide stage only");
     emit_line(e, "// when the queue is full.");
-    emit_queue(e, g, "u_rspq", w->id + LAY_STATUS_BITS + w->lw, "rsp_push", "rspq_full",
+    emit_memq_inst(e, g->memq, "u_rspq", w->id + LAY_STATUS_BITS + w->lw, "rsp_push", "rspq_full",
                "{rsp_id, rsp_status, rsp_data}", "rsp_valid_o", "rsp_ready_i",
                "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");

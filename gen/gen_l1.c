@@ -160,11 +160,12 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(f_memq, sizeof f_memq, "%s.v", g.memq);
     const gen_mech_t *mech = gen_mech(&g);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
-        f2_index[GEN_MOD_MAX + 4];
+        f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
     snprintf(f2_meta, sizeof f2_meta, "%s.v", g2.meta);
     snprintf(f2_mshr, sizeof f2_mshr, "%s.v", g2.mshr);
     snprintf(f2_index, sizeof f2_index, "%s.v", g2.index);
+    snprintf(f2_memq, sizeof f2_memq, "%s.v", g2.memq);
     char sys[GEN_MOD_MAX], f_sys[GEN_MOD_MAX + 4];
     snprintf(sys, sizeof sys, "%s_sys", c->name);
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);
@@ -172,7 +173,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
      * the L2 slice, and the SM-dueling controller generated with a decoupled L1. Tools pick
      * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
      * are the L1's files and the controller; <name>.f lists everything. */
-    const char *l1files[10], *l2files[5], *vfiles[16];
+    const char *l1files[10], *l2files[6], *vfiles[17];
     unsigned n1 = 0, n2 = 0, nf = 0;
     l1files[n1++] = "cachegen_sram_1r1w.v";
     l1files[n1++] = f_index;
@@ -185,6 +186,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     l2files[n2++] = f2_index;
     l2files[n2++] = f2_meta;
     l2files[n2++] = f2_mshr;
+    l2files[n2++] = f2_memq;
     l2files[n2++] = f2_top;
     l2files[n2] = NULL;
     for (unsigned i = 0; i < n1; i++)
@@ -213,6 +215,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.index, emit_l2_index, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.mshr, emit_l2_mshr, err, errlen) != 0 ||
+        write_l2_module(&d, &g2, g2.memq, emit_l2_memq, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||

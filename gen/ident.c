@@ -85,7 +85,7 @@ static const struct {
 #define NTABLES (sizeof tables / sizeof tables[0])
 
 static const char *const suffixes[] = {"_meta", "_mshr", "_index", "_duel", "_pctbl", "_memq", "_l2",
-                                       "_l2_meta", "_l2_mshr", "_l2_index", "_sys", NULL};
+                                       "_l2_meta", "_l2_mshr", "_l2_index", "_l2_memq", "_sys", NULL};
 
 const char *ident_reserved(const char *id)
 {

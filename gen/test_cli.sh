@@ -581,9 +581,9 @@ desc="every output holds the L2 slice, listed after the L1 top, named in the man
 if [ -d l2_out ]; then
     top=$(sed -n 's/^top: //p' l2_out/cachegen.manifest)
     l2=$(sed -n 's/^l2: //p' l2_out/cachegen.manifest)
-    order=$(grep -nxE "$top\.v|${top}_l2(_index|_meta|_mshr)?\.v" "l2_out/$top.f" | cut -d: -f2 |
+    order=$(grep -nxE "$top\.v|${top}_l2(_index|_meta|_mshr|_memq)?\.v" "l2_out/$top.f" | cut -d: -f2 |
             tr '\n' ' ')
-    want="$top.v ${top}_l2_index.v ${top}_l2_meta.v ${top}_l2_mshr.v ${top}_l2.v "
+    want="$top.v ${top}_l2_index.v ${top}_l2_meta.v ${top}_l2_mshr.v ${top}_l2_memq.v ${top}_l2.v "
     if [ "$l2" != "${top}_l2" ] || [ "$order" != "$want" ]; then
         fail "$desc" "manifest l2: '$l2'; file list order: $order"
     elif ! grep -q "^module ${top}_l2 (" "l2_out/${top}_l2.v"; then

@@ -78,7 +78,7 @@ mutants=(
   "bbit_stores_pred_not_decision|_meta.v|opt|s/\(w[0-9]*\)_bbit_d = pred_i \& ~w[0-9]*_bbit;/\1_bbit_d = pred_i;/"
   "bbit_pred_dropped_by_mshr|.v|opt|s/\.alloc_pred_i  (req_pred_q)/.alloc_pred_i  (1'b0)/"
   "bbit_returns_new_bit|_meta.v|opt|s/assign bbit_o = sel_bbit;/assign bbit_o = pred_i \& ~sel_bbit;/"
-  "rsp_valid_waits_for_ready|.v||s/assign rsp_valid_o = state_q == SResp;/assign rsp_valid_o = (state_q == SResp) \& rsp_ready_i;/"
+  "valid_waits_for_ready|_memq.v||s/assign valid_o = count_q != \([^;]*\);/assign valid_o = (count_q != \1) \& ready_i;/"
 )
 t=$(ms)
 caught=0

@@ -7,5 +7,6 @@ fermi_l1_pric.v
 fermi_l1_pric_l2_index.v
 fermi_l1_pric_l2_meta.v
 fermi_l1_pric_l2_mshr.v
+fermi_l1_pric_l2_memq.v
 fermi_l1_pric_l2.v
 fermi_l1_pric_sys.v

@@ -7,5 +7,6 @@ gcache_l2_16core.v
 gcache_l2_16core_l2_index.v
 gcache_l2_16core_l2_meta.v
 gcache_l2_16core_l2_mshr.v
+gcache_l2_16core_l2_memq.v
 gcache_l2_16core_l2.v
 gcache_l2_16core_sys.v

@@ -7,5 +7,6 @@ gcache_system.v
 gcache_system_l2_index.v
 gcache_system_l2_meta.v
 gcache_system_l2_mshr.v
+gcache_system_l2_memq.v
 gcache_system_l2.v
 gcache_system_sys.v

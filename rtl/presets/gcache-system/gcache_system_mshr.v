@@ -39,12 +39,12 @@ module gcache_system_mshr (
   input  wire free_i,
   input  wire [2:0] free_idx_i,
   input  wire [24:0] look_line_i,
-  output wire conflict_o,
+  output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
   output reg  [2:0] free_idx_o,
-  input  wire [2:0] fill_idx_i,
+  input  wire [2:0] fill_idx_i, // the arriving fill's entry: its line
   output reg  [24:0] fill_line_o,
-  input  wire [2:0] rd_idx_i,
+  input  wire [2:0] rd_idx_i,   // the deciding fill's entry: its fields
   output reg  [7:0] rd_id_o
 );
 
@@ -78,17 +78,29 @@ module gcache_system_mshr (
   assign conflict_o = |hits;
   assign full_o = &valid_q;
 
-  always @* begin : lowest_free
-    free_idx_o = 3'd0;
-    if (!valid_q[7]) free_idx_o = 3'd7;
-    if (!valid_q[6]) free_idx_o = 3'd6;
-    if (!valid_q[5]) free_idx_o = 3'd5;
-    if (!valid_q[4]) free_idx_o = 3'd4;
-    if (!valid_q[3]) free_idx_o = 3'd3;
-    if (!valid_q[2]) free_idx_o = 3'd2;
-    if (!valid_q[1]) free_idx_o = 3'd1;
-    if (!valid_q[0]) free_idx_o = 3'd0;
-  end
+  wire lowest_free_a0_0 = !valid_q[0];
+  wire lowest_free_a0_1 = !valid_q[1];
+  wire lowest_free_a0_2 = !valid_q[2];
+  wire lowest_free_a0_3 = !valid_q[3];
+  wire lowest_free_a0_4 = !valid_q[4];
+  wire lowest_free_a0_5 = !valid_q[5];
+  wire lowest_free_a0_6 = !valid_q[6];
+  wire lowest_free_a0_7 = !valid_q[7];
+  wire lowest_free_a1_0 = lowest_free_a0_0 | lowest_free_a0_1;
+  wire lowest_free_i1_0 = ~lowest_free_a0_0;
+  wire lowest_free_a1_1 = lowest_free_a0_2 | lowest_free_a0_3;
+  wire lowest_free_i1_1 = ~lowest_free_a0_2;
+  wire lowest_free_a1_2 = lowest_free_a0_4 | lowest_free_a0_5;
+  wire lowest_free_i1_2 = ~lowest_free_a0_4;
+  wire lowest_free_a1_3 = lowest_free_a0_6 | lowest_free_a0_7;
+  wire lowest_free_i1_3 = ~lowest_free_a0_6;
+  wire lowest_free_a2_0 = lowest_free_a1_0 | lowest_free_a1_1;
+  wire [1:0] lowest_free_i2_0 = lowest_free_a1_0 ? {1'b0, lowest_free_i1_0} : {1'b1, lowest_free_i1_1};
+  wire lowest_free_a2_1 = lowest_free_a1_2 | lowest_free_a1_3;
+  wire [1:0] lowest_free_i2_1 = lowest_free_a1_2 ? {1'b0, lowest_free_i1_2} : {1'b1, lowest_free_i1_3};
+  wire lowest_free_a3_0 = lowest_free_a2_0 | lowest_free_a2_1;
+  wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
+  always @* free_idx_o = lowest_free_a3_0 ? lowest_free_i3_0 : 3'd0;
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;

@@ -7,5 +7,6 @@ gcn_l1.v
 gcn_l1_l2_index.v
 gcn_l1_l2_meta.v
 gcn_l1_l2_mshr.v
+gcn_l1_l2_memq.v
 gcn_l1_l2.v
 gcn_l1_sys.v

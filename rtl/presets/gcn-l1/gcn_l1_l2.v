@@ -267,8 +267,9 @@ module gcn_l1_l2 (
     .conflict_o    (mshr_conflict),
     .full_o        (mshr_full),
     .free_idx_o    (mshr_free_idx),
+    .fill_idx_i    (mshr_rd_idx),
+    .fill_line_o   (mshr_rd_line),
     .rd_idx_i      (mshr_rd_idx),
-    .rd_line_o     (mshr_rd_line),
     .rd_core_o     (mshr_rd_core),
     .rd_id_o       (mshr_rd_id),
     .rd_store_o    (mshr_rd_store),
@@ -534,6 +535,34 @@ module gcn_l1_l2 (
     .wmask_i (data_wmask)
   );
 
+  // Memory requests (line reads, write-backs) and read responses leave in decision
+  // order through queues: each valid is held with its payload until the handshake.
+  wire memq_full, rspq_full;
+  wire memq_push = (state_q == SMemReq) | (state_q == SWb);
+  wire rsp_push = state_q == SResp;
+  wire [25:0] memq_line = (state_q == SWb) ? wb_line_q : line_q;
+  gcn_l1_l2_memq #(.Width(542)) u_memq (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .push_i      (memq_push),
+    .full_o      (memq_full),
+    .push_data_i ({state_q == SWb, memq_line, mshr_q, wb_data_q}),
+    .valid_o     (mem_req_valid_o),
+    .ready_i     (mem_req_ready_i),
+    .data_o      ({mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o})
+  );
+
+  gcn_l1_l2_memq #(.Width(522)) u_rspq (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .push_i      (rsp_push),
+    .full_o      (rspq_full),
+    .push_data_i ({rsp_core_q, rsp_id_q, rsp_data_q, rsp_vbit_q, 1'b0, rsp_hit_q}),
+    .valid_o     (rsp_valid_o),
+    .ready_i     (rsp_ready_i),
+    .data_o      ({rsp_core_o, rsp_mshr_o, rsp_data_o, rsp_vbit_o, rsp_bbit_o, rsp_l2hit_o})
+  );
+
   // The chosen way's line: a read hit's data, or a dirty victim's.
   reg [511:0] way_data;
   always @* begin : way_data_select
@@ -746,14 +775,14 @@ module gcn_l1_l2 (
         if (meta_evict_dirty) state_d = SWb;
         else state_d = mshr_rd_store ? SIdle : SResp;
       end
-      SMemReq: begin
-        if (mem_req_ready_i) state_d = SIdle;
+      SMemReq: begin // the line read enters the memory queue
+        if (!memq_full) state_d = SIdle;
       end
-      SWb: begin
-        if (mem_req_ready_i) state_d = rsp_pend_q ? SResp : SIdle;
+      SWb: begin // the write-back enters the memory queue
+        if (!memq_full) state_d = rsp_pend_q ? SResp : SIdle;
       end
-      SResp: begin
-        if (rsp_ready_i) state_d = SIdle;
+      SResp: begin // the read response enters the response queue
+        if (!rspq_full) state_d = SIdle;
       end
       default: begin // SSweep: write the reset row into every set
         evt_valid_o = 1'b1;
@@ -832,18 +861,6 @@ module gcn_l1_l2 (
     end
   end
 
-  assign rsp_valid_o = state_q == SResp;
-  assign rsp_core_o = rsp_core_q;
-  assign rsp_mshr_o = rsp_id_q;
-  assign rsp_data_o = rsp_data_q;
-  assign rsp_vbit_o = rsp_vbit_q;
-  assign rsp_bbit_o = 1'b0;
-  assign rsp_l2hit_o = rsp_hit_q;
-  assign mem_req_valid_o = (state_q == SMemReq) | (state_q == SWb);
-  assign mem_req_store_o = state_q == SWb;
-  assign mem_req_line_o = (state_q == SWb) ? wb_line_q : line_q;
-  assign mem_req_mshr_o = mshr_q;
-  assign mem_req_wdata_o = wb_data_q;
   assign mem_rsp_ready_o = state_q == SFill;
   assign cnt_accesses_o = cnt_accesses_q;
   assign cnt_read_hits_o = cnt_read_hits_q;

@@ -7,5 +7,6 @@ gtx480_l1.v
 gtx480_l1_l2_index.v
 gtx480_l1_l2_meta.v
 gtx480_l1_l2_mshr.v
+gtx480_l1_l2_memq.v
 gtx480_l1_l2.v
 gtx480_l1_sys.v

@@ -35,17 +35,17 @@ module gtx480_l1_mshr (
   input  wire [7:0] join_id_i,
   output wire join_full_o, // ... whose entry already has 8 waiters
   output reg  [4:0] hit_idx_o,  // ... the number of that entry
-  output reg  [3:0] rd_nwait_o, // the deciding fill's entry: its waiters
-  output reg  [63:0] rd_wait_o,  // ... their ids, the first in the low bits
   input  wire free_i,
   input  wire [4:0] free_idx_i,
   input  wire [24:0] look_line_i,
-  output wire conflict_o,
+  output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
   output reg  [4:0] free_idx_o,
-  input  wire [4:0] fill_idx_i,
+  input  wire [4:0] fill_idx_i, // the arriving fill's entry: its line
   output reg  [24:0] fill_line_o,
-  input  wire [4:0] rd_idx_i,
+  input  wire [4:0] rd_idx_i,   // the deciding fill's entry: its fields
+  output reg  [3:0] rd_nwait_o, // ... its waiters
+  output reg  [63:0] rd_wait_o,  // ... their ids, the first in the low bits
   output reg  [7:0] rd_id_o
 );
 
@@ -507,41 +507,101 @@ module gtx480_l1_mshr (
     if (hits[31]) hit_idx_o = 5'd31;
   end
 
-  always @* begin : lowest_free
-    free_idx_o = 5'd0;
-    if (!valid_q[31]) free_idx_o = 5'd31;
-    if (!valid_q[30]) free_idx_o = 5'd30;
-    if (!valid_q[29]) free_idx_o = 5'd29;
-    if (!valid_q[28]) free_idx_o = 5'd28;
-    if (!valid_q[27]) free_idx_o = 5'd27;
-    if (!valid_q[26]) free_idx_o = 5'd26;
-    if (!valid_q[25]) free_idx_o = 5'd25;
-    if (!valid_q[24]) free_idx_o = 5'd24;
-    if (!valid_q[23]) free_idx_o = 5'd23;
-    if (!valid_q[22]) free_idx_o = 5'd22;
-    if (!valid_q[21]) free_idx_o = 5'd21;
-    if (!valid_q[20]) free_idx_o = 5'd20;
-    if (!valid_q[19]) free_idx_o = 5'd19;
-    if (!valid_q[18]) free_idx_o = 5'd18;
-    if (!valid_q[17]) free_idx_o = 5'd17;
-    if (!valid_q[16]) free_idx_o = 5'd16;
-    if (!valid_q[15]) free_idx_o = 5'd15;
-    if (!valid_q[14]) free_idx_o = 5'd14;
-    if (!valid_q[13]) free_idx_o = 5'd13;
-    if (!valid_q[12]) free_idx_o = 5'd12;
-    if (!valid_q[11]) free_idx_o = 5'd11;
-    if (!valid_q[10]) free_idx_o = 5'd10;
-    if (!valid_q[9]) free_idx_o = 5'd9;
-    if (!valid_q[8]) free_idx_o = 5'd8;
-    if (!valid_q[7]) free_idx_o = 5'd7;
-    if (!valid_q[6]) free_idx_o = 5'd6;
-    if (!valid_q[5]) free_idx_o = 5'd5;
-    if (!valid_q[4]) free_idx_o = 5'd4;
-    if (!valid_q[3]) free_idx_o = 5'd3;
-    if (!valid_q[2]) free_idx_o = 5'd2;
-    if (!valid_q[1]) free_idx_o = 5'd1;
-    if (!valid_q[0]) free_idx_o = 5'd0;
-  end
+  wire lowest_free_a0_0 = !valid_q[0];
+  wire lowest_free_a0_1 = !valid_q[1];
+  wire lowest_free_a0_2 = !valid_q[2];
+  wire lowest_free_a0_3 = !valid_q[3];
+  wire lowest_free_a0_4 = !valid_q[4];
+  wire lowest_free_a0_5 = !valid_q[5];
+  wire lowest_free_a0_6 = !valid_q[6];
+  wire lowest_free_a0_7 = !valid_q[7];
+  wire lowest_free_a0_8 = !valid_q[8];
+  wire lowest_free_a0_9 = !valid_q[9];
+  wire lowest_free_a0_10 = !valid_q[10];
+  wire lowest_free_a0_11 = !valid_q[11];
+  wire lowest_free_a0_12 = !valid_q[12];
+  wire lowest_free_a0_13 = !valid_q[13];
+  wire lowest_free_a0_14 = !valid_q[14];
+  wire lowest_free_a0_15 = !valid_q[15];
+  wire lowest_free_a0_16 = !valid_q[16];
+  wire lowest_free_a0_17 = !valid_q[17];
+  wire lowest_free_a0_18 = !valid_q[18];
+  wire lowest_free_a0_19 = !valid_q[19];
+  wire lowest_free_a0_20 = !valid_q[20];
+  wire lowest_free_a0_21 = !valid_q[21];
+  wire lowest_free_a0_22 = !valid_q[22];
+  wire lowest_free_a0_23 = !valid_q[23];
+  wire lowest_free_a0_24 = !valid_q[24];
+  wire lowest_free_a0_25 = !valid_q[25];
+  wire lowest_free_a0_26 = !valid_q[26];
+  wire lowest_free_a0_27 = !valid_q[27];
+  wire lowest_free_a0_28 = !valid_q[28];
+  wire lowest_free_a0_29 = !valid_q[29];
+  wire lowest_free_a0_30 = !valid_q[30];
+  wire lowest_free_a0_31 = !valid_q[31];
+  wire lowest_free_a1_0 = lowest_free_a0_0 | lowest_free_a0_1;
+  wire lowest_free_i1_0 = ~lowest_free_a0_0;
+  wire lowest_free_a1_1 = lowest_free_a0_2 | lowest_free_a0_3;
+  wire lowest_free_i1_1 = ~lowest_free_a0_2;
+  wire lowest_free_a1_2 = lowest_free_a0_4 | lowest_free_a0_5;
+  wire lowest_free_i1_2 = ~lowest_free_a0_4;
+  wire lowest_free_a1_3 = lowest_free_a0_6 | lowest_free_a0_7;
+  wire lowest_free_i1_3 = ~lowest_free_a0_6;
+  wire lowest_free_a1_4 = lowest_free_a0_8 | lowest_free_a0_9;
+  wire lowest_free_i1_4 = ~lowest_free_a0_8;
+  wire lowest_free_a1_5 = lowest_free_a0_10 | lowest_free_a0_11;
+  wire lowest_free_i1_5 = ~lowest_free_a0_10;
+  wire lowest_free_a1_6 = lowest_free_a0_12 | lowest_free_a0_13;
+  wire lowest_free_i1_6 = ~lowest_free_a0_12;
+  wire lowest_free_a1_7 = lowest_free_a0_14 | lowest_free_a0_15;
+  wire lowest_free_i1_7 = ~lowest_free_a0_14;
+  wire lowest_free_a1_8 = lowest_free_a0_16 | lowest_free_a0_17;
+  wire lowest_free_i1_8 = ~lowest_free_a0_16;
+  wire lowest_free_a1_9 = lowest_free_a0_18 | lowest_free_a0_19;
+  wire lowest_free_i1_9 = ~lowest_free_a0_18;
+  wire lowest_free_a1_10 = lowest_free_a0_20 | lowest_free_a0_21;
+  wire lowest_free_i1_10 = ~lowest_free_a0_20;
+  wire lowest_free_a1_11 = lowest_free_a0_22 | lowest_free_a0_23;
+  wire lowest_free_i1_11 = ~lowest_free_a0_22;
+  wire lowest_free_a1_12 = lowest_free_a0_24 | lowest_free_a0_25;
+  wire lowest_free_i1_12 = ~lowest_free_a0_24;
+  wire lowest_free_a1_13 = lowest_free_a0_26 | lowest_free_a0_27;
+  wire lowest_free_i1_13 = ~lowest_free_a0_26;
+  wire lowest_free_a1_14 = lowest_free_a0_28 | lowest_free_a0_29;
+  wire lowest_free_i1_14 = ~lowest_free_a0_28;
+  wire lowest_free_a1_15 = lowest_free_a0_30 | lowest_free_a0_31;
+  wire lowest_free_i1_15 = ~lowest_free_a0_30;
+  wire lowest_free_a2_0 = lowest_free_a1_0 | lowest_free_a1_1;
+  wire [1:0] lowest_free_i2_0 = lowest_free_a1_0 ? {1'b0, lowest_free_i1_0} : {1'b1, lowest_free_i1_1};
+  wire lowest_free_a2_1 = lowest_free_a1_2 | lowest_free_a1_3;
+  wire [1:0] lowest_free_i2_1 = lowest_free_a1_2 ? {1'b0, lowest_free_i1_2} : {1'b1, lowest_free_i1_3};
+  wire lowest_free_a2_2 = lowest_free_a1_4 | lowest_free_a1_5;
+  wire [1:0] lowest_free_i2_2 = lowest_free_a1_4 ? {1'b0, lowest_free_i1_4} : {1'b1, lowest_free_i1_5};
+  wire lowest_free_a2_3 = lowest_free_a1_6 | lowest_free_a1_7;
+  wire [1:0] lowest_free_i2_3 = lowest_free_a1_6 ? {1'b0, lowest_free_i1_6} : {1'b1, lowest_free_i1_7};
+  wire lowest_free_a2_4 = lowest_free_a1_8 | lowest_free_a1_9;
+  wire [1:0] lowest_free_i2_4 = lowest_free_a1_8 ? {1'b0, lowest_free_i1_8} : {1'b1, lowest_free_i1_9};
+  wire lowest_free_a2_5 = lowest_free_a1_10 | lowest_free_a1_11;
+  wire [1:0] lowest_free_i2_5 = lowest_free_a1_10 ? {1'b0, lowest_free_i1_10} : {1'b1, lowest_free_i1_11};
+  wire lowest_free_a2_6 = lowest_free_a1_12 | lowest_free_a1_13;
+  wire [1:0] lowest_free_i2_6 = lowest_free_a1_12 ? {1'b0, lowest_free_i1_12} : {1'b1, lowest_free_i1_13};
+  wire lowest_free_a2_7 = lowest_free_a1_14 | lowest_free_a1_15;
+  wire [1:0] lowest_free_i2_7 = lowest_free_a1_14 ? {1'b0, lowest_free_i1_14} : {1'b1, lowest_free_i1_15};
+  wire lowest_free_a3_0 = lowest_free_a2_0 | lowest_free_a2_1;
+  wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
+  wire lowest_free_a3_1 = lowest_free_a2_2 | lowest_free_a2_3;
+  wire [2:0] lowest_free_i3_1 = lowest_free_a2_2 ? {1'b0, lowest_free_i2_2} : {1'b1, lowest_free_i2_3};
+  wire lowest_free_a3_2 = lowest_free_a2_4 | lowest_free_a2_5;
+  wire [2:0] lowest_free_i3_2 = lowest_free_a2_4 ? {1'b0, lowest_free_i2_4} : {1'b1, lowest_free_i2_5};
+  wire lowest_free_a3_3 = lowest_free_a2_6 | lowest_free_a2_7;
+  wire [2:0] lowest_free_i3_3 = lowest_free_a2_6 ? {1'b0, lowest_free_i2_6} : {1'b1, lowest_free_i2_7};
+  wire lowest_free_a4_0 = lowest_free_a3_0 | lowest_free_a3_1;
+  wire [3:0] lowest_free_i4_0 = lowest_free_a3_0 ? {1'b0, lowest_free_i3_0} : {1'b1, lowest_free_i3_1};
+  wire lowest_free_a4_1 = lowest_free_a3_2 | lowest_free_a3_3;
+  wire [3:0] lowest_free_i4_1 = lowest_free_a3_2 ? {1'b0, lowest_free_i3_2} : {1'b1, lowest_free_i3_3};
+  wire lowest_free_a5_0 = lowest_free_a4_0 | lowest_free_a4_1;
+  wire [4:0] lowest_free_i5_0 = lowest_free_a4_0 ? {1'b0, lowest_free_i4_0} : {1'b1, lowest_free_i4_1};
+  always @* free_idx_o = lowest_free_a5_0 ? lowest_free_i5_0 : 5'd0;
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;

@@ -7,6 +7,7 @@ li_decoupled.v
 li_decoupled_l2_index.v
 li_decoupled_l2_meta.v
 li_decoupled_l2_mshr.v
+li_decoupled_l2_memq.v
 li_decoupled_l2.v
 li_decoupled_sys.v
 li_decoupled_duel.v

@@ -8,5 +8,6 @@ tian_gcn.v
 tian_gcn_l2_index.v
 tian_gcn_l2_meta.v
 tian_gcn_l2_mshr.v
+tian_gcn_l2_memq.v
 tian_gcn_l2.v
 tian_gcn_sys.v

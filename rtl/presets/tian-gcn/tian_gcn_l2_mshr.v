@@ -34,19 +34,20 @@ module tian_gcn_l2_mshr (
   input  wire alloc_i,
   input  wire [25:0] alloc_line_i,
   input  wire [3:0] alloc_core_i,
-  input  wire [2:0] alloc_id_i,
+  input  wire [2:0] alloc_id_i, // the requesting L1's MSHR
   input  wire [0:0] alloc_store_i,
   input  wire [63:0] alloc_be_i,
   input  wire [511:0] alloc_wdata_i,
-  input  wire [0:0] alloc_pred_i,
+  input  wire [0:0] alloc_pred_i, // a read's bypass prediction
   input  wire free_i,
   input  wire [2:0] free_idx_i,
   input  wire [25:0] look_line_i,
   output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
   output reg  [2:0] free_idx_o,
-  input  wire [2:0] rd_idx_i,
-  output reg  [25:0] rd_line_o,
+  input  wire [2:0] fill_idx_i, // the arriving fill's entry: its line
+  output reg  [25:0] fill_line_o,
+  input  wire [2:0] rd_idx_i,   // the deciding fill's entry: its fields
   output reg  [3:0] rd_core_o,
   output reg  [2:0] rd_id_o,
   output reg  [0:0] rd_store_o,
@@ -149,8 +150,19 @@ module tian_gcn_l2_mshr (
   wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
   always @* free_idx_o = lowest_free_a3_0 ? lowest_free_i3_0 : 3'd0;
 
+  always @* begin : read_fill_line
+    fill_line_o = e0_line_q;
+    if (fill_idx_i == 3'd0) fill_line_o = e0_line_q;
+    if (fill_idx_i == 3'd1) fill_line_o = e1_line_q;
+    if (fill_idx_i == 3'd2) fill_line_o = e2_line_q;
+    if (fill_idx_i == 3'd3) fill_line_o = e3_line_q;
+    if (fill_idx_i == 3'd4) fill_line_o = e4_line_q;
+    if (fill_idx_i == 3'd5) fill_line_o = e5_line_q;
+    if (fill_idx_i == 3'd6) fill_line_o = e6_line_q;
+    if (fill_idx_i == 3'd7) fill_line_o = e7_line_q;
+  end
+
   always @* begin : read_entry
-    rd_line_o = e0_line_q;
     rd_core_o = e0_core_q;
     rd_id_o = e0_id_q;
     rd_store_o = e0_store_q;
@@ -158,7 +170,6 @@ module tian_gcn_l2_mshr (
     rd_wdata_o = e0_wdata_q;
     rd_pred_o = e0_pred_q;
     if (rd_idx_i == 3'd0) begin
-      rd_line_o = e0_line_q;
       rd_core_o = e0_core_q;
       rd_id_o = e0_id_q;
       rd_store_o = e0_store_q;
@@ -167,7 +178,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e0_pred_q;
     end
     if (rd_idx_i == 3'd1) begin
-      rd_line_o = e1_line_q;
       rd_core_o = e1_core_q;
       rd_id_o = e1_id_q;
       rd_store_o = e1_store_q;
@@ -176,7 +186,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e1_pred_q;
     end
     if (rd_idx_i == 3'd2) begin
-      rd_line_o = e2_line_q;
       rd_core_o = e2_core_q;
       rd_id_o = e2_id_q;
       rd_store_o = e2_store_q;
@@ -185,7 +194,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e2_pred_q;
     end
     if (rd_idx_i == 3'd3) begin
-      rd_line_o = e3_line_q;
       rd_core_o = e3_core_q;
       rd_id_o = e3_id_q;
       rd_store_o = e3_store_q;
@@ -194,7 +202,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e3_pred_q;
     end
     if (rd_idx_i == 3'd4) begin
-      rd_line_o = e4_line_q;
       rd_core_o = e4_core_q;
       rd_id_o = e4_id_q;
       rd_store_o = e4_store_q;
@@ -203,7 +210,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e4_pred_q;
     end
     if (rd_idx_i == 3'd5) begin
-      rd_line_o = e5_line_q;
       rd_core_o = e5_core_q;
       rd_id_o = e5_id_q;
       rd_store_o = e5_store_q;
@@ -212,7 +218,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e5_pred_q;
     end
     if (rd_idx_i == 3'd6) begin
-      rd_line_o = e6_line_q;
       rd_core_o = e6_core_q;
       rd_id_o = e6_id_q;
       rd_store_o = e6_store_q;
@@ -221,7 +226,6 @@ module tian_gcn_l2_mshr (
       rd_pred_o = e6_pred_q;
     end
     if (rd_idx_i == 3'd7) begin
-      rd_line_o = e7_line_q;
       rd_core_o = e7_core_q;
       rd_id_o = e7_id_q;
       rd_store_o = e7_store_q;

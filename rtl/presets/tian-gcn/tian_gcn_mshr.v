@@ -34,54 +34,54 @@ module tian_gcn_mshr (
   input  wire alloc_i,
   input  wire [25:0] alloc_line_i,
   input  wire [7:0] alloc_id_i,
-  input  wire alloc_pred_i, // pcpred: the read is predicted to bypass
+  input  wire [0:0] alloc_pred_i, // pcpred: the read is predicted to bypass
   input  wire [6:0] alloc_hpc_i, // pcpred: hash of the load's PC
-  output reg  rd_pred_o,
-  output reg  [6:0] rd_hpc_o,
   input  wire free_i,
   input  wire [2:0] free_idx_i,
   input  wire [25:0] look_line_i,
-  output wire conflict_o,
+  output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
   output reg  [2:0] free_idx_o,
-  input  wire [2:0] fill_idx_i,
+  input  wire [2:0] fill_idx_i, // the arriving fill's entry: its line
   output reg  [25:0] fill_line_o,
-  input  wire [2:0] rd_idx_i,
-  output reg  [7:0] rd_id_o
+  input  wire [2:0] rd_idx_i,   // the deciding fill's entry: its fields
+  output reg  [7:0] rd_id_o,
+  output reg  [0:0] rd_pred_o,
+  output reg  [6:0] rd_hpc_o
 );
 
   reg [7:0] valid_q, valid_d;
   reg [25:0] e0_line_q, e0_line_d;
   reg [7:0] e0_id_q, e0_id_d;
-  reg e0_pred_q, e0_pred_d;
+  reg [0:0] e0_pred_q, e0_pred_d;
   reg [6:0] e0_hpc_q, e0_hpc_d;
   reg [25:0] e1_line_q, e1_line_d;
   reg [7:0] e1_id_q, e1_id_d;
-  reg e1_pred_q, e1_pred_d;
+  reg [0:0] e1_pred_q, e1_pred_d;
   reg [6:0] e1_hpc_q, e1_hpc_d;
   reg [25:0] e2_line_q, e2_line_d;
   reg [7:0] e2_id_q, e2_id_d;
-  reg e2_pred_q, e2_pred_d;
+  reg [0:0] e2_pred_q, e2_pred_d;
   reg [6:0] e2_hpc_q, e2_hpc_d;
   reg [25:0] e3_line_q, e3_line_d;
   reg [7:0] e3_id_q, e3_id_d;
-  reg e3_pred_q, e3_pred_d;
+  reg [0:0] e3_pred_q, e3_pred_d;
   reg [6:0] e3_hpc_q, e3_hpc_d;
   reg [25:0] e4_line_q, e4_line_d;
   reg [7:0] e4_id_q, e4_id_d;
-  reg e4_pred_q, e4_pred_d;
+  reg [0:0] e4_pred_q, e4_pred_d;
   reg [6:0] e4_hpc_q, e4_hpc_d;
   reg [25:0] e5_line_q, e5_line_d;
   reg [7:0] e5_id_q, e5_id_d;
-  reg e5_pred_q, e5_pred_d;
+  reg [0:0] e5_pred_q, e5_pred_d;
   reg [6:0] e5_hpc_q, e5_hpc_d;
   reg [25:0] e6_line_q, e6_line_d;
   reg [7:0] e6_id_q, e6_id_d;
-  reg e6_pred_q, e6_pred_d;
+  reg [0:0] e6_pred_q, e6_pred_d;
   reg [6:0] e6_hpc_q, e6_hpc_d;
   reg [25:0] e7_line_q, e7_line_d;
   reg [7:0] e7_id_q, e7_id_d;
-  reg e7_pred_q, e7_pred_d;
+  reg [0:0] e7_pred_q, e7_pred_d;
   reg [6:0] e7_hpc_q, e7_hpc_d;
 
   wire [7:0] hits;
@@ -96,17 +96,29 @@ module tian_gcn_mshr (
   assign conflict_o = |hits;
   assign full_o = &valid_q;
 
-  always @* begin : lowest_free
-    free_idx_o = 3'd0;
-    if (!valid_q[7]) free_idx_o = 3'd7;
-    if (!valid_q[6]) free_idx_o = 3'd6;
-    if (!valid_q[5]) free_idx_o = 3'd5;
-    if (!valid_q[4]) free_idx_o = 3'd4;
-    if (!valid_q[3]) free_idx_o = 3'd3;
-    if (!valid_q[2]) free_idx_o = 3'd2;
-    if (!valid_q[1]) free_idx_o = 3'd1;
-    if (!valid_q[0]) free_idx_o = 3'd0;
-  end
+  wire lowest_free_a0_0 = !valid_q[0];
+  wire lowest_free_a0_1 = !valid_q[1];
+  wire lowest_free_a0_2 = !valid_q[2];
+  wire lowest_free_a0_3 = !valid_q[3];
+  wire lowest_free_a0_4 = !valid_q[4];
+  wire lowest_free_a0_5 = !valid_q[5];
+  wire lowest_free_a0_6 = !valid_q[6];
+  wire lowest_free_a0_7 = !valid_q[7];
+  wire lowest_free_a1_0 = lowest_free_a0_0 | lowest_free_a0_1;
+  wire lowest_free_i1_0 = ~lowest_free_a0_0;
+  wire lowest_free_a1_1 = lowest_free_a0_2 | lowest_free_a0_3;
+  wire lowest_free_i1_1 = ~lowest_free_a0_2;
+  wire lowest_free_a1_2 = lowest_free_a0_4 | lowest_free_a0_5;
+  wire lowest_free_i1_2 = ~lowest_free_a0_4;
+  wire lowest_free_a1_3 = lowest_free_a0_6 | lowest_free_a0_7;
+  wire lowest_free_i1_3 = ~lowest_free_a0_6;
+  wire lowest_free_a2_0 = lowest_free_a1_0 | lowest_free_a1_1;
+  wire [1:0] lowest_free_i2_0 = lowest_free_a1_0 ? {1'b0, lowest_free_i1_0} : {1'b1, lowest_free_i1_1};
+  wire lowest_free_a2_1 = lowest_free_a1_2 | lowest_free_a1_3;
+  wire [1:0] lowest_free_i2_1 = lowest_free_a1_2 ? {1'b0, lowest_free_i1_2} : {1'b1, lowest_free_i1_3};
+  wire lowest_free_a3_0 = lowest_free_a2_0 | lowest_free_a2_1;
+  wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
+  always @* free_idx_o = lowest_free_a3_0 ? lowest_free_i3_0 : 3'd0;
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;
@@ -271,35 +283,35 @@ module tian_gcn_mshr (
       valid_q <= 8'd0;
       e0_line_q <= 26'h0;
       e0_id_q <= 8'd0;
-      e0_pred_q <= 1'b0;
+      e0_pred_q <= 1'd0;
       e0_hpc_q <= 7'd0;
       e1_line_q <= 26'h0;
       e1_id_q <= 8'd0;
-      e1_pred_q <= 1'b0;
+      e1_pred_q <= 1'd0;
       e1_hpc_q <= 7'd0;
       e2_line_q <= 26'h0;
       e2_id_q <= 8'd0;
-      e2_pred_q <= 1'b0;
+      e2_pred_q <= 1'd0;
       e2_hpc_q <= 7'd0;
       e3_line_q <= 26'h0;
       e3_id_q <= 8'd0;
-      e3_pred_q <= 1'b0;
+      e3_pred_q <= 1'd0;
       e3_hpc_q <= 7'd0;
       e4_line_q <= 26'h0;
       e4_id_q <= 8'd0;
-      e4_pred_q <= 1'b0;
+      e4_pred_q <= 1'd0;
       e4_hpc_q <= 7'd0;
       e5_line_q <= 26'h0;
       e5_id_q <= 8'd0;
-      e5_pred_q <= 1'b0;
+      e5_pred_q <= 1'd0;
       e5_hpc_q <= 7'd0;
       e6_line_q <= 26'h0;
       e6_id_q <= 8'd0;
-      e6_pred_q <= 1'b0;
+      e6_pred_q <= 1'd0;
       e6_hpc_q <= 7'd0;
       e7_line_q <= 26'h0;
       e7_id_q <= 8'd0;
-      e7_pred_q <= 1'b0;
+      e7_pred_q <= 1'd0;
       e7_hpc_q <= 7'd0;
     end else begin
       valid_q <= valid_d;
