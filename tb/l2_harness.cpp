@@ -239,8 +239,12 @@ struct harness {
     std::mt19937_64 rng;
     unsigned rsp_ready_pct = 100;
     bool failed = false;
-    l2_req presented, accepted;
-    bool presented_live = false, accepted_live = false, accepted_stalled = false;
+    l2_req presented;
+    bool presented_live = false;
+    // accepted requests whose lookup is to come, oldest first: the slice decides them in
+    // acceptance order (a stall keeps the oldest at the front; stalled: it stalled before)
+    struct pending { l2_req q; bool stalled; };
+    std::deque<pending> accepted;
     std::deque<expect_rsp> rsps;
     std::map<std::pair<unsigned, unsigned>, bv_t> ref_reads; // (core, id) -> data at acceptance
     bv_t fill_data{};
@@ -323,16 +327,17 @@ struct harness {
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
-            if (!accepted_live) {
+            if (accepted.empty()) {
                 fail("lookup without an accepted request", "");
                 return;
             }
-            if (accepted_stalled)
+            if (accepted.front().stalled)
                 cov.hit("stall_retried");
-            cm_l2_access_pred(m, accepted.core, accepted.store, accepted.line,
-                              accepted.store ? &accepted.be : nullptr,
-                              accepted.store ? &accepted.wdata : nullptr, accepted.id,
-                              accepted.pred, &r);
+            {
+                const l2_req &a = accepted.front().q;
+                cm_l2_access_pred(m, a.core, a.store, a.line, a.store ? &a.be : nullptr,
+                                  a.store ? &a.wdata : nullptr, a.id, a.pred, &r);
+            }
             break;
         case EVT_FILL:
             if (!fill_presented || fill_mshr >= m->cfg.l2.mshrs || !m->mshr[fill_mshr].valid) {
@@ -387,13 +392,13 @@ struct harness {
         default: break;
         }
         if (r.kind == EVT_STALL)
-            accepted_stalled = true;
+            accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {
-            accepted_live = false;
-            accepted_stalled = false;
+            const l2_req a = accepted.front().q;
+            accepted.pop_front();
             if (r.dec == DEC_LD_HIT) {
-                cover_read(accepted.line, r.core, r.vbit, false);
-                cover_bbit(accepted.pred, r.bbit, false);
+                cover_read(a.line, r.core, r.vbit, false);
+                cover_bbit(a.pred, r.bbit, false);
             }
         }
         if (r.kind == EVT_FILL) {
@@ -485,14 +490,13 @@ struct harness {
     void on_accept()
     {
         requests_accepted++;
-        accepted = presented;
-        accepted_live = true;
-        accepted_stalled = false;
+        const l2_req &a = presented;
+        accepted.push_back({a, false});
         presented_live = false;
-        if (accepted.store)
-            ref.store(accepted.line, accepted.be, accepted.wdata);
+        if (a.store)
+            ref.store(a.line, a.be, a.wdata);
         else
-            ref.line(accepted.line, ref_reads[{accepted.core, accepted.id}]);
+            ref.line(a.line, ref_reads[{a.core, a.id}]);
     }
 
     void drive()
@@ -618,7 +622,7 @@ struct harness {
         for (unsigned i = 0; i < m->cfg.l2.mshrs; i++)
             if (m->mshr[i].valid)
                 return false;
-        return requests_accepted >= requests_target && !presented_live && !accepted_live &&
+        return requests_accepted >= requests_target && !presented_live && accepted.empty() &&
                rsps.empty() && m->memq_len == 0 && mem.outstanding() == 0;
     }
 

@@ -109,9 +109,9 @@ struct harness {
     uint64_t seed, cycle = 0, events = 0;
     bool failed = false, own_lines = false, serialize = false;
     // the request the L2 accepted and is working on
-    bool l2_accepted_live = false;
-    unsigned l2_core = 0;
-    mem_req l2_req{};
+    // requests the L2 accepted whose lookup is to come, oldest first (it decides them in
+    // acceptance order; a stall keeps the oldest at the front): core and request
+    std::deque<std::pair<unsigned, mem_req>> l2_accepted;
     std::deque<l2_rsp> l2_rsps;
     bin_set bins;
     unsigned rsp_ready_pct = 100;
@@ -345,13 +345,15 @@ struct harness {
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
-            if (!l2_accepted_live) {
+            if (l2_accepted.empty()) {
                 fail("L2 lookup without an accepted request", where);
                 return;
+            } else {
+                const mem_req &q = l2_accepted.front().second;
+                cm_l2_access_pred(l2, l2_accepted.front().first, q.store, q.line,
+                                  q.store ? &q.be : nullptr, q.store ? &q.wdata : nullptr, q.mshr,
+                                  q.pred, &r);
             }
-            cm_l2_access_pred(l2, l2_core, l2_req.store, l2_req.line,
-                              l2_req.store ? &l2_req.be : nullptr,
-                              l2_req.store ? &l2_req.wdata : nullptr, l2_req.mshr, l2_req.pred, &r);
             break;
         case EVT_FILL: {
             unsigned mshr = (unsigned)port_u64(top->mem_rsp_mshr_i);
@@ -395,7 +397,7 @@ struct harness {
         if (r.dec == DEC_ST_HIT) hit("l2_write_hit");
         if (r.kind == EVT_FILL && r.store) hit("l2_write_miss_merge");
         if (r.kind == EVT_LOOKUP) // served, or waiting in an MSHR for its fill
-            l2_accepted_live = false;
+            l2_accepted.pop_front();
         if (r.responds) {
             l2_rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data});
             if (r.bbit)
@@ -422,9 +424,7 @@ struct harness {
         check("L2 request prediction", e.pred, top->l2_req_pred_o, "L2 accept");
         if (e.pred)
             hit("pp_read_predicted_bypass");
-        l2_core = c;
-        l2_req = e;
-        l2_accepted_live = true;
+        l2_accepted.push_back({c, e});
     }
     bool contention() const
     {
@@ -519,7 +519,7 @@ struct harness {
             for (unsigned i = 0; i < cfg.l1.mshrs; i++)
                 busy |= s.m->mshr[i].valid != 0;
             bool wait = serialize && (busy || !s.accepted.empty() || !s.rsps.empty() ||
-                                      !s.mems.empty() || l2_accepted_live || !l2_rsps.empty());
+                                      !s.mems.empty() || !l2_accepted.empty() || !l2_rsps.empty());
             if (!s.presented_live && !wait && s.gen->next(s.presented)) {
                 if (own_lines) { // the core's own lines: its id in the top line-address bits
                     uint64_t line = lay_line_addr(&l, s.presented.addr);
@@ -716,7 +716,7 @@ struct harness {
         for (unsigned i = 0; i < cfg.l2.mshrs; i++)
             if (l2->mshr[i].valid)
                 return false;
-        return !l2_accepted_live && l2_rsps.empty() && mem.outstanding() == 0 && l2->memq_len == 0;
+        return l2_accepted.empty() && l2_rsps.empty() && mem.outstanding() == 0 && l2->memq_len == 0;
     }
 
     unsigned missing() const
@@ -853,8 +853,8 @@ int main(int argc, char **argv)
         for (unsigned c = 0; c < h.P; c++)
             for (unsigned i = 0; i < h.cfg.l1.mshrs; i++)
                 busy += h.core[c].m->mshr[i].valid;
-        std::snprintf(b, sizeof b, "  L2: accepted %d responses %zu memory reads %zu; L1 reads out %u; "
-                      "rsp_valid %u core %u\n", h.l2_accepted_live, h.l2_rsps.size(),
+        std::snprintf(b, sizeof b, "  L2: accepted %zu responses %zu memory reads %zu; L1 reads out %u; "
+                      "rsp_valid %u core %u\n", h.l2_accepted.size(), h.l2_rsps.size(),
                       h.mem.outstanding(), busy, (unsigned)top->l2_rsp_valid_o,
                       (unsigned)port_u64(top->l2_rsp_core_o));
         why += b;
