@@ -97,6 +97,16 @@ unsigned gen_l2_index_in_bits(const gen_l2_t *g)
     }
 }
 
+void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, unsigned ways)
+{
+    emit_line(e, "wire %s%s =", emit_range(width), out);
+    emit_in(e);
+    for (unsigned k = 0; k < ways; k++)
+        emit_line(e, "%s{%u{%s[%u]}} & data_rdata_w%u%s", k ? "| " : "  ", width, oh, k, k,
+                  k + 1 < ways ? "" : ";");
+    emit_out(e);
+}
+
 void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
                     const char *re, const char *raddr, const char *rdata, const char *we,
                     const char *waddr, const char *wdata, const char *wmask)

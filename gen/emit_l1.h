@@ -97,6 +97,10 @@ void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store 
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
+/* `out` (declared here, `width` bits) = data_rdata_w<k> of the way k set in one-hot `oh`, by
+ * AND-OR (depth grows with log2(ways)); shared by the L1 and L2 tops. */
+void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, unsigned ways);
+
 /* One cachegen_sram_1r1w instance (emit_common.c), shared by the L1 and L2 tops. */
 /* The metadata module's operations (its op_i), named in the RTL by localparams OpLoad,
  * OpStore and OpFill, which emit_meta_op_params writes into each module that uses them. */

@@ -22,6 +22,9 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
     emit_line(e, "output wire hit_o,");
     emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
+    emit_line(e, "output wire [%u:0] way_oh_o,     // way_o, one-hot", l->ways - 1);
+    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)",
+              l->ways - 1);
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
@@ -71,6 +74,8 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     const lay_l2_t *l = &g->lay;
     emit_ways_select(e, x);
     emit_line(e, "assign way_o = sel_way;");
+    emit_line(e, "assign way_oh_o = sel_oh;");
+    emit_line(e, "assign hit_way_oh_o = %s;", l->ways > 1 ? "hit_oh" : "1'b1");
     emit_line(e, "reg sel_dirty;");
     emit_line(e, "reg %ssel_vbits;", emit_range(l->vbits));
     emit_ways_pick(e, x, "evict_tag_o", l->tag_bits, "tag");

@@ -209,6 +209,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     }
     emit_line(e, "wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
+    emit_line(e, "wire [%u:0] meta_way_oh, meta_hit_way_oh;", g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_blank(e);
@@ -310,6 +311,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, ".pred_i        (meta_pred),");
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
+    emit_line(e, ".way_oh_o      (meta_way_oh),");
+    emit_line(e, ".hit_way_oh_o  (meta_hit_way_oh),");
     emit_line(e, ".evict_o       (meta_evict),");
     emit_line(e, ".evict_dirty_o (meta_evict_dirty),");
     emit_line(e, ".evict_tag_o   (meta_evict_tag),");
@@ -394,15 +397,10 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     }
     emit_blank(e);
     emit_queues(e, g, w);
-    emit_line(e, "// The chosen way's line: a read hit's data, or a dirty victim's.");
-    emit_line(e, "reg %sway_data;", emit_range(w->lw));
-    emit_line(e, "always @* begin : way_data_select");
-    emit_in(e);
-    emit_line(e, "way_data = data_rdata_w0;");
-    for (unsigned k = 1; k < g->lay.ways; k++)
-        emit_line(e, "if (meta_way == %s) way_data = data_rdata_w%u;", emit_const(w->wb, k), k);
-    emit_out(e);
-    emit_line(e, "end");
+    emit_line(e, "// A read hit's line (by the hit way, without the miss decisions) and the chosen");
+    emit_line(e, "// way's (a dirty victim's), each by AND-OR of a one-hot way.");
+    emit_way_data(e, "hit_data", w->lw, "meta_hit_way_oh", g->lay.ways);
+    emit_way_data(e, "way_data", w->lw, "meta_way_oh", g->lay.ways);
     emit_blank(e);
 }
 
@@ -505,14 +503,14 @@ static void emit_fsm_tag(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "if (meta_hit & req_store_q) begin // merge the bytes; the row marks it dirty");
     emit_in(e);
     for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
     emit_line(e, "state_d = SIdle;");
     emit_out(e);
     emit_line(e, "end else if (meta_hit) begin // read hit: answer with the old victim bit");
     emit_in(e);
     emit_line(e, "rsp_core_d = req_core_q;");
     emit_line(e, "rsp_id_d = req_id_q;");
-    emit_line(e, "rsp_data_d = way_data;");
+    emit_line(e, "rsp_data_d = hit_data;");
     emit_line(e, "rsp_vbit_d = meta_vbit;");
     if (w->b)
         emit_line(e, "rsp_bbit_d = meta_bbit;");
@@ -547,7 +545,7 @@ static void emit_fsm_fill(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "evt_store_o = mshr_rd_store;");
     emit_line(e, "meta_we = 1'b1;");
     for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way == %s;", k, emit_const(w->wb, k));
+        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
     emit_line(e, "data_wdata = mshr_rd_store ? fill_merged : mem_rsp_data_i;");
     emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
     emit_line(e, "mshr_free = 1'b1;");

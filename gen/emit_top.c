@@ -336,18 +336,6 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_blank(e);
 }
 
-/* way_data: the data line of the hit way (one-hot meta_hit_way_oh), by AND-OR (depth grows with
- * log2(ways)). */
-static void emit_way_data(emit_t *e, const gen_l1_t *g, const top_w_t *w)
-{
-    emit_line(e, "wire %sway_data =", emit_range(w->lw));
-    emit_in(e);
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "%s{%u{meta_hit_way_oh[%u]}} & data_rdata_w%u%s", k ? "| " : "  ", w->lw, k, k,
-                  k + 1 < g->lay.ways ? "" : ";");
-    emit_out(e);
-}
-
 static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     emit_line(e, "%s u_index (", g->index);
@@ -445,7 +433,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_blank(e);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
-    emit_way_data(e, g, w);
+    emit_way_data(e, "way_data", w->lw, "meta_hit_way_oh", g->lay.ways);
     emit_line(e, "wire fwd_data_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_hit_way_oh);");
     emit_line(e, "wire %sfwd_mask;", emit_range(w->lw));
     emit_line(e, "generate");

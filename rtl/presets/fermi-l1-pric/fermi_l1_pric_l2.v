@@ -213,6 +213,7 @@ module fermi_l1_pric_l2 (
   reg [3:0] meta_group;
   wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;
   wire [3:0] meta_way;
+  wire [15:0] meta_way_oh, meta_hit_way_oh;
   wire [16:0] meta_evict_tag;
   wire [431:0] meta_row;
 
@@ -243,6 +244,8 @@ module fermi_l1_pric_l2 (
     .group_i       (meta_group),
     .hit_o         (meta_hit),
     .way_o         (meta_way),
+    .way_oh_o      (meta_way_oh),
+    .hit_way_oh_o  (meta_hit_way_oh),
     .evict_o       (meta_evict),
     .evict_dirty_o (meta_evict_dirty),
     .evict_tag_o   (meta_evict_tag),
@@ -565,26 +568,42 @@ module fermi_l1_pric_l2 (
     .data_o      ({rsp_core_o, rsp_mshr_o, rsp_data_o, rsp_vbit_o, rsp_bbit_o, rsp_l2hit_o})
   );
 
-  // The chosen way's line: a read hit's data, or a dirty victim's.
-  reg [1023:0] way_data;
-  always @* begin : way_data_select
-    way_data = data_rdata_w0;
-    if (meta_way == 4'd1) way_data = data_rdata_w1;
-    if (meta_way == 4'd2) way_data = data_rdata_w2;
-    if (meta_way == 4'd3) way_data = data_rdata_w3;
-    if (meta_way == 4'd4) way_data = data_rdata_w4;
-    if (meta_way == 4'd5) way_data = data_rdata_w5;
-    if (meta_way == 4'd6) way_data = data_rdata_w6;
-    if (meta_way == 4'd7) way_data = data_rdata_w7;
-    if (meta_way == 4'd8) way_data = data_rdata_w8;
-    if (meta_way == 4'd9) way_data = data_rdata_w9;
-    if (meta_way == 4'd10) way_data = data_rdata_w10;
-    if (meta_way == 4'd11) way_data = data_rdata_w11;
-    if (meta_way == 4'd12) way_data = data_rdata_w12;
-    if (meta_way == 4'd13) way_data = data_rdata_w13;
-    if (meta_way == 4'd14) way_data = data_rdata_w14;
-    if (meta_way == 4'd15) way_data = data_rdata_w15;
-  end
+  // A read hit's line (by the hit way, without the miss decisions) and the chosen
+  // way's (a dirty victim's), each by AND-OR of a one-hot way.
+  wire [1023:0] hit_data =
+      {1024{meta_hit_way_oh[0]}} & data_rdata_w0
+    | {1024{meta_hit_way_oh[1]}} & data_rdata_w1
+    | {1024{meta_hit_way_oh[2]}} & data_rdata_w2
+    | {1024{meta_hit_way_oh[3]}} & data_rdata_w3
+    | {1024{meta_hit_way_oh[4]}} & data_rdata_w4
+    | {1024{meta_hit_way_oh[5]}} & data_rdata_w5
+    | {1024{meta_hit_way_oh[6]}} & data_rdata_w6
+    | {1024{meta_hit_way_oh[7]}} & data_rdata_w7
+    | {1024{meta_hit_way_oh[8]}} & data_rdata_w8
+    | {1024{meta_hit_way_oh[9]}} & data_rdata_w9
+    | {1024{meta_hit_way_oh[10]}} & data_rdata_w10
+    | {1024{meta_hit_way_oh[11]}} & data_rdata_w11
+    | {1024{meta_hit_way_oh[12]}} & data_rdata_w12
+    | {1024{meta_hit_way_oh[13]}} & data_rdata_w13
+    | {1024{meta_hit_way_oh[14]}} & data_rdata_w14
+    | {1024{meta_hit_way_oh[15]}} & data_rdata_w15;
+  wire [1023:0] way_data =
+      {1024{meta_way_oh[0]}} & data_rdata_w0
+    | {1024{meta_way_oh[1]}} & data_rdata_w1
+    | {1024{meta_way_oh[2]}} & data_rdata_w2
+    | {1024{meta_way_oh[3]}} & data_rdata_w3
+    | {1024{meta_way_oh[4]}} & data_rdata_w4
+    | {1024{meta_way_oh[5]}} & data_rdata_w5
+    | {1024{meta_way_oh[6]}} & data_rdata_w6
+    | {1024{meta_way_oh[7]}} & data_rdata_w7
+    | {1024{meta_way_oh[8]}} & data_rdata_w8
+    | {1024{meta_way_oh[9]}} & data_rdata_w9
+    | {1024{meta_way_oh[10]}} & data_rdata_w10
+    | {1024{meta_way_oh[11]}} & data_rdata_w11
+    | {1024{meta_way_oh[12]}} & data_rdata_w12
+    | {1024{meta_way_oh[13]}} & data_rdata_w13
+    | {1024{meta_way_oh[14]}} & data_rdata_w14
+    | {1024{meta_way_oh[15]}} & data_rdata_w15;
 
   always @* begin : control
     state_d = state_q;
@@ -697,27 +716,27 @@ module fermi_l1_pric_l2 (
           if (meta_hit & req_store_q) cnt_write_hits_d = cnt_write_hits_q + 32'h1;
           if (!meta_hit & req_store_q) cnt_write_misses_d = cnt_write_misses_q + 32'h1;
           if (meta_hit & req_store_q) begin // merge the bytes; the row marks it dirty
-            data_we[0] = meta_way == 4'd0;
-            data_we[1] = meta_way == 4'd1;
-            data_we[2] = meta_way == 4'd2;
-            data_we[3] = meta_way == 4'd3;
-            data_we[4] = meta_way == 4'd4;
-            data_we[5] = meta_way == 4'd5;
-            data_we[6] = meta_way == 4'd6;
-            data_we[7] = meta_way == 4'd7;
-            data_we[8] = meta_way == 4'd8;
-            data_we[9] = meta_way == 4'd9;
-            data_we[10] = meta_way == 4'd10;
-            data_we[11] = meta_way == 4'd11;
-            data_we[12] = meta_way == 4'd12;
-            data_we[13] = meta_way == 4'd13;
-            data_we[14] = meta_way == 4'd14;
-            data_we[15] = meta_way == 4'd15;
+            data_we[0] = meta_way_oh[0];
+            data_we[1] = meta_way_oh[1];
+            data_we[2] = meta_way_oh[2];
+            data_we[3] = meta_way_oh[3];
+            data_we[4] = meta_way_oh[4];
+            data_we[5] = meta_way_oh[5];
+            data_we[6] = meta_way_oh[6];
+            data_we[7] = meta_way_oh[7];
+            data_we[8] = meta_way_oh[8];
+            data_we[9] = meta_way_oh[9];
+            data_we[10] = meta_way_oh[10];
+            data_we[11] = meta_way_oh[11];
+            data_we[12] = meta_way_oh[12];
+            data_we[13] = meta_way_oh[13];
+            data_we[14] = meta_way_oh[14];
+            data_we[15] = meta_way_oh[15];
             state_d = SIdle;
           end else if (meta_hit) begin // read hit: answer with the old victim bit
             rsp_core_d = req_core_q;
             rsp_id_d = req_id_q;
-            rsp_data_d = way_data;
+            rsp_data_d = hit_data;
             rsp_vbit_d = meta_vbit;
             rsp_hit_d = 1'b1;
             state_d = SResp;
@@ -743,22 +762,22 @@ module fermi_l1_pric_l2 (
         evt_core_o = mshr_rd_core;
         evt_store_o = mshr_rd_store;
         meta_we = 1'b1;
-        data_we[0] = meta_way == 4'd0;
-        data_we[1] = meta_way == 4'd1;
-        data_we[2] = meta_way == 4'd2;
-        data_we[3] = meta_way == 4'd3;
-        data_we[4] = meta_way == 4'd4;
-        data_we[5] = meta_way == 4'd5;
-        data_we[6] = meta_way == 4'd6;
-        data_we[7] = meta_way == 4'd7;
-        data_we[8] = meta_way == 4'd8;
-        data_we[9] = meta_way == 4'd9;
-        data_we[10] = meta_way == 4'd10;
-        data_we[11] = meta_way == 4'd11;
-        data_we[12] = meta_way == 4'd12;
-        data_we[13] = meta_way == 4'd13;
-        data_we[14] = meta_way == 4'd14;
-        data_we[15] = meta_way == 4'd15;
+        data_we[0] = meta_way_oh[0];
+        data_we[1] = meta_way_oh[1];
+        data_we[2] = meta_way_oh[2];
+        data_we[3] = meta_way_oh[3];
+        data_we[4] = meta_way_oh[4];
+        data_we[5] = meta_way_oh[5];
+        data_we[6] = meta_way_oh[6];
+        data_we[7] = meta_way_oh[7];
+        data_we[8] = meta_way_oh[8];
+        data_we[9] = meta_way_oh[9];
+        data_we[10] = meta_way_oh[10];
+        data_we[11] = meta_way_oh[11];
+        data_we[12] = meta_way_oh[12];
+        data_we[13] = meta_way_oh[13];
+        data_we[14] = meta_way_oh[14];
+        data_we[15] = meta_way_oh[15];
         data_wdata = mshr_rd_store ? fill_merged : mem_rsp_data_i;
         data_wbe = {128{1'b1}};
         mshr_free = 1'b1;

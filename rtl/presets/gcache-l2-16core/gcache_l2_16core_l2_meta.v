@@ -37,6 +37,8 @@ module gcache_l2_16core_l2_meta (
   input  wire [15:0] group_i, // one-hot victim-bit group of the requester
   output wire hit_o,
   output wire [3:0] way_o,
+  output wire [15:0] way_oh_o,     // way_o, one-hot
+  output wire [15:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,       // fill: a valid line is replaced
   output wire evict_dirty_o, // ... and owes memory a write-back
   output reg  [15:0] evict_tag_o,
@@ -412,6 +414,8 @@ module gcache_l2_16core_l2_meta (
   assign sel_way[2] = |{sel_oh[4], sel_oh[5], sel_oh[6], sel_oh[7], sel_oh[12], sel_oh[13], sel_oh[14], sel_oh[15]};
   assign sel_way[3] = |{sel_oh[8], sel_oh[9], sel_oh[10], sel_oh[11], sel_oh[12], sel_oh[13], sel_oh[14], sel_oh[15]};
   assign way_o = sel_way;
+  assign way_oh_o = sel_oh;
+  assign hit_way_oh_o = hit_oh;
   reg sel_dirty;
   reg [15:0] sel_vbits;
   always @* evict_tag_o =
