@@ -11,6 +11,7 @@
 #include "emit_l1.h"
 
 #include "codes.h"
+#include "emit_pipe.h"
 #include "mech.h"
 
 #include <string.h>
@@ -124,52 +125,23 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 /* The request fields that travel with a request through the decide stage and the replay queue,
  * high to low: reservation failure counted, store, line, id, PC (PC predictor), be, wdata. */
-typedef struct req_field {
-    const char *name;
-    unsigned width;
-} req_field_t;
-
-static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, req_field_t *f)
+static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
 {
     unsigned n = 0;
-    f[n++] = (req_field_t){"rsv", 1};
-    f[n++] = (req_field_t){"store", 1};
-    f[n++] = (req_field_t){"line", w->la};
-    f[n++] = (req_field_t){"id", w->id};
+    f[n++] = (pipe_field_t){"rsv", 1, NULL};
+    f[n++] = (pipe_field_t){"store", 1, NULL};
+    f[n++] = (pipe_field_t){"line", w->la, NULL};
+    f[n++] = (pipe_field_t){"id", w->id, NULL};
     if (gen_mech(g)->pc_travels)
-        f[n++] = (req_field_t){"pc", w->pc};
-    f[n++] = (req_field_t){"be", w->lb};
-    f[n++] = (req_field_t){"wdata", w->lw};
+        f[n++] = (pipe_field_t){"pc", w->pc, NULL};
+    f[n++] = (pipe_field_t){"be", w->lb, NULL};
+    f[n++] = (pipe_field_t){"wdata", w->lw, NULL};
     return n;
 }
 
-static unsigned req_bits(const gen_l1_t *g, const top_w_t *w)
+static void dims(const gen_l1_t *g, const top_w_t *w, pipe_dims_t *d)
 {
-    req_field_t f[8];
-    unsigned n = req_fields(g, w, f), b = 0;
-    for (unsigned i = 0; i < n; i++)
-        b += f[i].width;
-    return b;
-}
-
-/* "{pfx_rsv, pfx_store, ...}" with the decide stage's or the head's names. */
-static const char *req_concat(const gen_l1_t *g, const top_w_t *w, const char *pfx,
-                              const char *sfx, const char *rsv)
-{
-    static char buf[512];
-    req_field_t f[8];
-    unsigned n = req_fields(g, w, f);
-    size_t k = 0;
-    k += (size_t)snprintf(buf + k, sizeof buf - k, "{");
-    for (unsigned i = 0; i < n; i++) {
-        if (i == 0 && rsv)
-            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", rsv);
-        else
-            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s%s%s", i ? ", " : "", pfx,
-                                  f[i].name, sfx);
-    }
-    snprintf(buf + k, sizeof buf - k, "}");
-    return buf;
+    *d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
 static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -178,7 +150,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     bv_t packed;
     lay_l1_reset_row(&g->cfg->l1, &g->lay, &reset);
     lay_l1_pack(&g->lay, &reset, &packed);
-    unsigned rqw = req_bits(g, w);
+    pipe_dims_t d;
+    dims(g, w, &d);
+    pipe_field_t f[PIPE_FIELDS_MAX];
+    unsigned nf = req_fields(g, w, f);
     for (unsigned s = 0; s < S_COUNT; s++)
         emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
     emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
@@ -189,17 +164,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
     emit_line(e, "reg flush_pend_q, flush_pend_d;");
-    emit_line(e, "// decide stage: the operation whose row and data lines the SRAMs return now");
-    emit_line(e, "reg s1_valid_q, s1_valid_d;");
-    emit_line(e, "reg s1_fill_q, s1_fill_d;     // a fill (else a core request)");
-    emit_line(e, "reg s1_squash_q, s1_squash_d; // a request issued behind one that had to wait");
-    emit_line(e, "reg %sset_q, set_d;", emit_range(w->m));
-    emit_line(e, "reg %sfmshr_q, fmshr_d; // the fill's MSHR", emit_range(w->mb));
-    req_field_t f[8];
-    unsigned nf = req_fields(g, w, f);
-    for (unsigned i = 0; i < nf; i++) {
-        emit_line(e, "reg %sreq_%s_q, req_%s_d;", emit_range(f[i].width), f[i].name, f[i].name);
-    }
+    pipe_emit_stage_decls(e, &d, f, nf);
     emit_line(e, "reg wake_q, wake_d;         // a fill decided since the last request waited");
     emit_line(e, "reg rsv_pend_q, rsv_pend_d; // the oldest request has failed a reservation");
     if (g->cfg->l1.mshr_merge) {
@@ -211,35 +176,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", LAY_STATUS_BITS - 1);
         emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
     }
-    emit_line(e, "// replay queue: requests that wait, oldest first (entry 0 is the head)");
-    emit_line(e, "reg [1:0] rq_count_q, rq_count_d;");
-    emit_line(e, "reg [%u:0] rq0_q, rq0_d, rq1_q, rq1_d;", rqw - 1);
-    emit_line(e, "reg rq_push;");
-    emit_line(e, "wire rq_pop;");
-    for (unsigned i = 0; i < nf; i++) {
-        if (f[i].width == 1)
-            emit_line(e, "wire rqh_%s;", f[i].name);
-        else
-            emit_line(e, "wire %srqh_%s;", emit_range(f[i].width), f[i].name);
-    }
-    emit_line(e, "assign %s = rq0_q;", req_concat(g, w, "rqh_", "", NULL));
-    emit_line(e, "// forwarding: the last row and data-line writes, for an operation whose read came");
-    emit_line(e, "// before them; *_hit_q: the copy is valid and of the decide stage's set (computed");
-    emit_line(e, "// a cycle ahead so no compare sits between the SRAM and the lookup)");
-    emit_line(e, "reg fwd_row_valid_q, fwd_row_valid_d;");
-    emit_line(e, "reg %sfwd_row_set_q, fwd_row_set_d;", emit_range(w->m));
-    emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(w->rb));
-    emit_line(e, "reg fwd_row_hit_q, fwd_row_hit_d;");
-    emit_line(e, "reg fwd_data_valid_q, fwd_data_valid_d;");
-    emit_line(e, "reg %sfwd_data_set_q, fwd_data_set_d;", emit_range(w->m));
-    emit_line(e, "reg fwd_data_hit_q, fwd_data_hit_d;");
-    emit_line(e, "reg [%u:0] fwd_way_oh_q, fwd_way_oh_d;", g->lay.ways - 1);
-    emit_line(e, "reg %sfwd_wdata_q, fwd_wdata_d;", emit_range(w->lw));
-    emit_line(e, "reg %sfwd_wbe_q, fwd_wbe_d;", emit_range(w->lb));
+    pipe_emit_replay_fwd_decls(e, &d, f, nf);
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
-            emit_line(e, "reg %scnt_%s_q; reg cnt_%s_inc, cnt_%s_inc_q;", emit_range(w->cw),
-                      lay_counter_names[i], lay_counter_names[i], lay_counter_names[i]);
+            pipe_emit_counter_decl(e, lay_counter_names[i], w->cw);
     emit_blank(e);
     emit_line(e, "// SRAM ports");
     emit_line(e, "reg meta_re, meta_we;");
@@ -433,20 +373,9 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
     emit_blank(e);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
-    emit_way_data(e, "way_data", w->lw, "meta_hit_way_oh", g->lay.ways);
-    emit_line(e, "wire fwd_data_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_hit_way_oh);");
-    emit_line(e, "wire %sfwd_mask;", emit_range(w->lw));
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_fwd_mask", w->lb);
-    emit_in(e);
-    emit_line(e, "assign fwd_mask[gb*8 +: 8] = {8{fwd_data_hit & fwd_wbe_q[gb]}};");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
-    emit_line(e, "wire %shit_data = (way_data & ~fwd_mask) | (fwd_wdata_q & fwd_mask);",
-              emit_range(w->lw));
+    pipe_dims_t d;
+    dims(g, w, &d);
+    pipe_emit_fwd_line(e, &d, "hit_data", "meta_hit_way_oh", "");
     emit_blank(e);
 }
 
@@ -454,19 +383,6 @@ void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c)
 {
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
-
-/* Event fields for the current cycle (called inside the decide block). */
-static void emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
-                       const char *row)
-{
-    emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, kind));
-    emit_line(e, "evt_dec_o = %s;", dec);
-    emit_line(e, "evt_set_o = %s;", set);
-    emit_line(e, "evt_row_o = %s;", row);
-}
-
-static const char *dec_const(lay_decision_t d) { return code_param(CODE_DEC, d); }
 
 static void emit_respond(emit_t *e, const char *id, lay_status_t st, const char *data)
 {
@@ -519,7 +435,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
  * reservation failure per request. */
 static void emit_wait(emit_t *e, lay_decision_t dec)
 {
-    emit_event(e, EVT_STALL, dec_const(dec), "set_q", "meta_row_in");
+    pipe_emit_event(e, EVT_STALL, pipe_dec(dec), "set_q", "meta_row_in");
     emit_line(e, "s1_stall = 1'b1;");
     emit_l1_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
@@ -529,7 +445,7 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
     if (g->cfg->l1.mshr_merge) {
         emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins that read");
         emit_in(e);
-        emit_event(e, EVT_LOOKUP, dec_const(DEC_LD_MERGE), "set_q", "meta_row_in");
+        pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
         emit_line(e, "evt_mshr_o = mshr_hit_idx;");
         emit_line(e, "mshr_join = 1'b1;");
         emit_line(e, "rsv_pend_d = 1'b0;");
@@ -559,9 +475,9 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
     const gen_mech_t *mech = gen_mech(g);
     char dec[256];
     snprintf(dec, sizeof dec, "meta_hit ? (req_store_q ? %s : %s) : (req_store_q ? %s : %s)",
-             dec_const(DEC_ST_HIT), dec_const(DEC_LD_HIT), dec_const(DEC_ST_MISS),
-             mech->ld_miss_dec ? mech->ld_miss_dec(g) : dec_const(DEC_LD_MISS));
-    emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
+             pipe_dec(DEC_ST_HIT), pipe_dec(DEC_LD_HIT), pipe_dec(DEC_ST_MISS),
+             mech->ld_miss_dec ? mech->ld_miss_dec(g) : pipe_dec(DEC_LD_MISS));
+    pipe_emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (mech->evicts_at_lookup) {
         emit_line(e, "evt_evict_o = meta_evict;");
@@ -586,7 +502,7 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
  * here. */
 static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
-    emit_event(e, EVT_FILL, dec_const(DEC_FILL_BYPASS), "set_q", "meta_row_in");
+    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", "meta_row_in");
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "mshr_free = 1'b1;");
     emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
@@ -611,7 +527,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_in(e);
     }
     MECH(fill_install, e, g);
-    emit_event(e, EVT_FILL, dec_const(DEC_FILL), "set_q", "meta_row");
+    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL), "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     if (!mech->evicts_at_lookup) {
         emit_line(e, "evt_evict_o = meta_evict;");
@@ -680,22 +596,14 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsp_data = mem_rsp_data_i;");
     emit_line(e, "evt_valid_o = 1'b0;");
     emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
-    emit_line(e, "evt_dec_o = %s;", dec_const(DEC_NONE));
+    emit_line(e, "evt_dec_o = %s;", pipe_dec(DEC_NONE));
     emit_line(e, "evt_set_o = set_q;");
     emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));
     emit_line(e, "evt_evict_o = 1'b0;");
     emit_line(e, "evt_evict_tag_o = %s;", emit_const(w->t, 0));
     emit_line(e, "evt_mshr_o = %s;", emit_const(w->mb, 0));
     emit_line(e, "evt_row_o = meta_row;");
-    emit_line(e, "if (state_q == SSweep) begin // write the reset row into every set");
-    emit_in(e);
-    emit_event(e, EVT_SWEEP, dec_const(DEC_NONE), "sweep_set_q", "RowReset");
-    emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "meta_waddr = sweep_set_q;");
-    emit_line(e, "meta_wdata = RowReset;");
-    emit_line(e, "sweep_set_d = sweep_set_q + %s;", emit_const(w->m, 1));
-    emit_line(e, "if (sweep_set_q == LastSet) state_d = SRun;");
-    emit_out(e);
+    pipe_emit_sweep(e, w->m, "SRun");
     emit_line(e, "end else if (sweep_start) begin");
     emit_in(e);
     emit_line(e, "flush_pend_d = flush_i;");
@@ -756,182 +664,48 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 /* The issue stage: the decide stage's next operation, the replay queue, forwarding state. */
 static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    req_field_t f[8];
+    pipe_dims_t d;
+    dims(g, w, &d);
+    pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(g, w, f);
-    emit_line(e, "always @* begin : issue");
-    emit_in(e);
-    emit_line(e, "s1_valid_d = hold;");
-    emit_line(e, "s1_fill_d = s1_fill_q;");
-    emit_line(e, "s1_squash_d = s1_squash_q;");
-    emit_line(e, "set_d = set_q;");
-    emit_line(e, "fmshr_d = fmshr_q;");
-    for (unsigned i = 0; i < nf; i++) {
-        emit_line(e, "req_%s_d = req_%s_q;", f[i].name, f[i].name);
-    }
-    emit_line(e, "meta_re = 1'b0;");
-    emit_line(e, "data_re = 1'b0;");
-    emit_line(e, "if (issue_fill) begin");
-    emit_in(e);
-    emit_line(e, "s1_valid_d = 1'b1;");
-    emit_line(e, "s1_fill_d = 1'b1;");
-    emit_line(e, "s1_squash_d = 1'b0;");
-    emit_line(e, "set_d = idx_set;");
-    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
-    emit_line(e, "req_line_d = mshr_fill_line;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else if (issue_replay | issue_req) begin");
-    emit_in(e);
-    emit_line(e, "s1_valid_d = 1'b1;");
-    emit_line(e, "s1_fill_d = 1'b0;");
-    emit_line(e, "s1_squash_d = s1_requeue; // the request ahead of it waits: so does this one");
-    emit_line(e, "set_d = idx_set;");
-    emit_line(e, "meta_re = 1'b1;");
-    emit_line(e, "data_re = 1'b1;");
-    emit_line(e, "if (issue_replay) begin");
-    emit_in(e);
-    for (unsigned i = 0; i < nf; i++) {
-        emit_line(e, "req_%s_d = rqh_%s;", f[i].name, f[i].name);
-    }
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    for (unsigned i = 0; i < nf; i++) {
-        if (!strcmp(f[i].name, "rsv"))
-            emit_line(e, "req_rsv_d = 1'b0;");
-        else
-            emit_line(e, "req_%s_d = req_%s_i;", f[i].name, f[i].name);
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "// the replay queue: pop the head at issue, push at the tail from the decide stage");
-    emit_line(e, "rq0_d = rq0_q;");
-    emit_line(e, "rq1_d = rq1_q;");
-    emit_line(e, "rq_count_d = rq_count_q;");
-    emit_line(e, "if (rq_pop) begin");
-    emit_in(e);
-    emit_line(e, "rq0_d = rq1_q;");
-    emit_line(e, "rq_count_d = rq_count_q - 2'd1;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "// A request that waits is older than every queued one: it goes to the head. One");
-    emit_line(e, "// issued behind it (squashed) is older than every queued one but that: the tail.");
-    emit_line(e, "if (rq_push & s1_requeue) begin");
-    emit_in(e);
-    emit_line(e, "rq1_d = rq0_d;");
-    emit_line(e, "rq0_d = %s;", req_concat(g, w, "req_", "_q", "s1_stall | req_rsv_q"));
-    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
-    emit_out(e);
-    emit_line(e, "end else if (rq_push) begin");
-    emit_in(e);
-    emit_line(e, "if (rq_count_d == 2'd0) rq0_d = %s;", req_concat(g, w, "req_", "_q", NULL));
-    emit_line(e, "else rq1_d = %s;", req_concat(g, w, "req_", "_q", NULL));
-    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "// a write makes the forwarding copy current for the read issued with it");
-    emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
-    emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");
-    emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
-    emit_line(e, "fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);");
-    emit_line(e, "fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;");
-    emit_line(e, "fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;");
-    emit_line(e, "fwd_wdata_d = data_wr ? data_wdata : fwd_wdata_q;");
-    emit_line(e, "fwd_wbe_d = data_wr ? data_wbe : fwd_wbe_q;");
-    emit_line(e, "// = fwd_*_valid_d & (fwd_*_set_d == set_d), the compares ahead of the late write enables");
-    emit_line(e, "fwd_row_hit_d = meta_we ? (meta_waddr == set_d) :");
-    emit_line(e, "                (fwd_row_valid_q & !meta_re & (fwd_row_set_q == set_d));");
-    emit_line(e, "fwd_data_hit_d = data_wr ? (set_q == set_d) :");
-    emit_line(e, "                 (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
+    pipe_emit_issue(e, &d, f, nf, NULL, NULL, 0);
+}
+
+/* The L1's own flops: the mechanism's, and random replacement's LFSR. */
+static void own_flops(emit_t *e, const void *ctx, int reset)
+{
+    const gen_l1_t *g = ctx;
+    if (gen_mech(g)->flops)
+        gen_mech(g)->flops(e, g, reset);
+    if (gen_has_lfsr(g) && reset)
+        emit_line(e, "rand_q <= 16'd%u;", g->cfg->l1.random_seed);
+    else if (gen_has_lfsr(g))
+        emit_line(e, "if (rand_step) rand_q <= rand_next;");
 }
 
 static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    req_field_t f[8];
-    unsigned nf = req_fields(g, w, f), rqw = req_bits(g, w);
-    struct {
-        char name[24];
-        unsigned width;
-    } regs[40];
-    unsigned n = 0;
-#define REG(nm, wd) do { snprintf(regs[n].name, sizeof regs[n].name, "%s", nm); regs[n++].width = (wd); } while (0)
-    REG("sweep_set", w->m);
-    REG("flush_pend", 1);
-    REG("s1_valid", 1);
-    REG("s1_fill", 1);
-    REG("s1_squash", 1);
-    REG("set", w->m);
-    REG("fmshr", w->mb);
-    for (unsigned i = 0; i < nf; i++) {
-        char nm[24];
-        snprintf(nm, sizeof nm, "req_%s", f[i].name);
-        REG(nm, f[i].width);
-    }
-    REG("wake", 1);
-    REG("rsv_pend", 1);
-    REG("rq_count", 2);
-    REG("rq0", rqw);
-    REG("rq1", rqw);
-    REG("fwd_row_valid", 1);
-    REG("fwd_row_set", w->m);
-    REG("fwd_row", w->rb);
-    REG("fwd_row_hit", 1);
-    REG("fwd_data_valid", 1);
-    REG("fwd_data_set", w->m);
-    REG("fwd_data_hit", 1);
-    REG("fwd_way_oh", g->lay.ways);
-    REG("fwd_wdata", w->lw);
-    REG("fwd_wbe", w->lb);
+    pipe_dims_t d;
+    dims(g, w, &d);
+    pipe_field_t f[PIPE_FIELDS_MAX];
+    unsigned nf = req_fields(g, w, f);
+    pipe_regs_t r = {.n = 0};
+    pipe_reg(&r, "sweep_set", w->m);
+    pipe_reg(&r, "flush_pend", 1);
+    pipe_regs_stage(&r, &d, f, nf);
+    pipe_reg(&r, "wake", 1);
+    pipe_reg(&r, "rsv_pend", 1);
+    pipe_regs_replay_fwd(&r, &d, f, nf);
     if (g->cfg->l1.mshr_merge) {
-        REG("drain_cnt", gen_wait_count_bits(g));
-        REG("drain_ids", g->cfg->l1.mshr_merge * w->id);
-        REG("drain_status", LAY_STATUS_BITS);
-        REG("drain_data", w->lw);
+        pipe_reg(&r, "drain_cnt", gen_wait_count_bits(g));
+        pipe_reg(&r, "drain_ids", g->cfg->l1.mshr_merge * w->id);
+        pipe_reg(&r, "drain_status", LAY_STATUS_BITS);
+        pipe_reg(&r, "drain_data", w->lw);
     }
-#undef REG
-    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "if (!rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "state_q <= SSweep;");
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
+    const char *cnt[CNT_COUNT];
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (has_counter(g, i)) {
-            emit_line(e, "cnt_%s_q <= %s;", lay_counter_names[i], emit_const(w->cw, 0));
-            emit_line(e, "cnt_%s_inc_q <= 1'b0;", lay_counter_names[i]);
-        }
-    if (gen_mech(g)->flops)
-        gen_mech(g)->flops(e, g, 1);
-    if (gen_has_lfsr(g))
-        emit_line(e, "rand_q <= 16'd%u;", g->cfg->l1.random_seed);
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "state_q <= state_d;");
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "%s_q <= %s_d;", regs[i].name, regs[i].name);
-    for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (has_counter(g, i)) {
-            const char *cn = lay_counter_names[i];
-            emit_line(e, "cnt_%s_inc_q <= cnt_%s_inc; // counted a cycle after the event", cn, cn);
-            emit_line(e, "if (cnt_%s_inc_q) cnt_%s_q <= cnt_%s_q + %s;", cn, cn, cn,
-                      emit_const(w->cw, 1));
-        }
-    if (gen_mech(g)->flops)
-        gen_mech(g)->flops(e, g, 0);
-    if (gen_has_lfsr(g))
-        emit_line(e, "if (rand_step) rand_q <= rand_next;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
+        cnt[i] = has_counter(g, i) ? lay_counter_names[i] : NULL;
+    pipe_emit_flops(e, &r, cnt, CNT_COUNT, w->cw, own_flops, g);
 }
 
 static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)

@@ -1,0 +1,319 @@
+/* emit_pipe: the two-stage pipeline shared by the L1 top and the L2 slice (emit_pipe.h). */
+#include "emit_pipe.h"
+
+#include "codes.h"
+#include "emit_l1.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+const char *pipe_concat(const pipe_field_t *f, unsigned n, const char *pfx, const char *sfx,
+                        const char *first)
+{
+    static char buf[512];
+    size_t k = 0;
+    k += (size_t)snprintf(buf + k, sizeof buf - k, "{");
+    for (unsigned i = 0; i < n; i++) {
+        if (i == 0 && first)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", first);
+        else
+            k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%s%s%s", i ? ", " : "", pfx,
+                                  f[i].name, sfx);
+    }
+    snprintf(buf + k, sizeof buf - k, "}");
+    return buf;
+}
+
+unsigned pipe_bits(const pipe_field_t *f, unsigned n)
+{
+    unsigned b = 0;
+    for (unsigned i = 0; i < n; i++)
+        b += f[i].width;
+    return b;
+}
+
+void pipe_emit_stage_decls(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n)
+{
+    emit_line(e, "// decide stage: the operation whose row and data lines the SRAMs return now");
+    emit_line(e, "reg s1_valid_q, s1_valid_d;");
+    emit_line(e, "reg s1_fill_q, s1_fill_d;     // a fill (else a core request)");
+    emit_line(e, "reg s1_squash_q, s1_squash_d; // a request issued behind one that had to wait");
+    emit_line(e, "reg %sset_q, set_d;", emit_range(d->set_bits));
+    emit_line(e, "reg %sfmshr_q, fmshr_d; // the fill's MSHR", emit_range(d->mshr_bits));
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "reg %sreq_%s_q, req_%s_d;", emit_range(f[i].width), f[i].name, f[i].name);
+}
+
+void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f,
+                                unsigned n)
+{
+    emit_line(e, "// replay queue: requests that wait, oldest first (entry 0 is the head)");
+    emit_line(e, "reg [1:0] rq_count_q, rq_count_d;");
+    emit_line(e, "reg [%u:0] rq0_q, rq0_d, rq1_q, rq1_d;", pipe_bits(f, n) - 1);
+    emit_line(e, "reg rq_push;");
+    emit_line(e, "wire rq_pop;");
+    for (unsigned i = 0; i < n; i++) {
+        if (f[i].width == 1)
+            emit_line(e, "wire rqh_%s;", f[i].name);
+        else
+            emit_line(e, "wire %srqh_%s;", emit_range(f[i].width), f[i].name);
+    }
+    emit_line(e, "assign %s = rq0_q;", pipe_concat(f, n, "rqh_", "", NULL));
+    emit_line(e, "// forwarding: the last row and data-line writes, for an operation whose read came");
+    emit_line(e, "// before them; *_hit_q: the copy is valid and of the decide stage's set (computed");
+    emit_line(e, "// a cycle ahead so no compare sits between the SRAM and the lookup)");
+    emit_line(e, "reg fwd_row_valid_q, fwd_row_valid_d;");
+    emit_line(e, "reg %sfwd_row_set_q, fwd_row_set_d;", emit_range(d->set_bits));
+    emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(d->row_bits));
+    emit_line(e, "reg fwd_row_hit_q, fwd_row_hit_d;");
+    emit_line(e, "reg fwd_data_valid_q, fwd_data_valid_d;");
+    emit_line(e, "reg %sfwd_data_set_q, fwd_data_set_d;", emit_range(d->set_bits));
+    emit_line(e, "reg fwd_data_hit_q, fwd_data_hit_d;");
+    emit_line(e, "reg [%u:0] fwd_way_oh_q, fwd_way_oh_d;", d->ways - 1);
+    emit_line(e, "reg %sfwd_wdata_q, fwd_wdata_d;", emit_range(d->line_bits));
+    emit_line(e, "reg %sfwd_wbe_q, fwd_wbe_d;", emit_range(d->line_bytes));
+}
+
+/* The replay queue's pop and push, and the forwarding copies (inside the issue block). */
+static void emit_replay_fwd_update(emit_t *e, const pipe_field_t *f, unsigned n)
+{
+    emit_line(e, "// the replay queue: pop the head at issue, push at the tail from the decide stage");
+    emit_line(e, "rq0_d = rq0_q;");
+    emit_line(e, "rq1_d = rq1_q;");
+    emit_line(e, "rq_count_d = rq_count_q;");
+    emit_line(e, "if (rq_pop) begin");
+    emit_in(e);
+    emit_line(e, "rq0_d = rq1_q;");
+    emit_line(e, "rq_count_d = rq_count_q - 2'd1;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// A request that waits is older than every queued one: it goes to the head. One");
+    emit_line(e, "// issued behind it (squashed) is older than every queued one but that: the tail.");
+    emit_line(e, "if (rq_push & s1_requeue) begin");
+    emit_in(e);
+    emit_line(e, "rq1_d = rq0_d;");
+    char first[64];
+    snprintf(first, sizeof first, "s1_stall | req_%s_q", f[0].name);
+    emit_line(e, "rq0_d = %s;", pipe_concat(f, n, "req_", "_q", first));
+    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
+    emit_out(e);
+    emit_line(e, "end else if (rq_push) begin");
+    emit_in(e);
+    emit_line(e, "if (rq_count_d == 2'd0) rq0_d = %s;", pipe_concat(f, n, "req_", "_q", NULL));
+    emit_line(e, "else rq1_d = %s;", pipe_concat(f, n, "req_", "_q", NULL));
+    emit_line(e, "rq_count_d = rq_count_d + 2'd1;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// a write makes the forwarding copy current for the read issued with it");
+    emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
+    emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");
+    emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
+    emit_line(e, "fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);");
+    emit_line(e, "fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;");
+    emit_line(e, "fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;");
+    emit_line(e, "fwd_wdata_d = data_wr ? data_wdata : fwd_wdata_q;");
+    emit_line(e, "fwd_wbe_d = data_wr ? data_wbe : fwd_wbe_q;");
+    emit_line(e, "// = fwd_*_valid_d & (fwd_*_set_d == set_d), the compares ahead of the late write enables");
+    emit_line(e, "fwd_row_hit_d = meta_we ? (meta_waddr == set_d) :");
+    emit_line(e, "                (fwd_row_valid_q & !meta_re & (fwd_row_set_q == set_d));");
+    emit_line(e, "fwd_data_hit_d = data_wr ? (set_q == set_d) :");
+    emit_line(e, "                 (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));");
+}
+
+void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
+                     void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
+                     int fill_reads_data)
+{
+    (void)d;
+    emit_line(e, "always @* begin : issue");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = hold;");
+    emit_line(e, "s1_fill_d = s1_fill_q;");
+    emit_line(e, "s1_squash_d = s1_squash_q;");
+    emit_line(e, "set_d = set_q;");
+    emit_line(e, "fmshr_d = fmshr_q;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "req_%s_d = req_%s_q;", f[i].name, f[i].name);
+    emit_line(e, "meta_re = 1'b0;");
+    emit_line(e, "data_re = 1'b0;");
+    emit_line(e, "if (issue_fill) begin");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = 1'b1;");
+    emit_line(e, "s1_fill_d = 1'b1;");
+    emit_line(e, "s1_squash_d = 1'b0;");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "fmshr_d = mem_rsp_mshr_i;");
+    emit_line(e, "req_line_d = mshr_fill_line;");
+    if (fill_capture)
+        fill_capture(e, ctx);
+    emit_line(e, "meta_re = 1'b1;");
+    if (fill_reads_data)
+        emit_line(e, "data_re = 1'b1; // the victim's line, for its write-back");
+    emit_out(e);
+    emit_line(e, "end else if (issue_replay | issue_req) begin");
+    emit_in(e);
+    emit_line(e, "s1_valid_d = 1'b1;");
+    emit_line(e, "s1_fill_d = 1'b0;");
+    emit_line(e, "s1_squash_d = s1_requeue; // the request ahead of it waits: so does this one");
+    emit_line(e, "set_d = idx_set;");
+    emit_line(e, "meta_re = 1'b1;");
+    emit_line(e, "data_re = 1'b1;");
+    emit_line(e, "if (issue_replay) begin");
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "req_%s_d = rqh_%s;", f[i].name, f[i].name);
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++) {
+        if (i == 0)
+            emit_line(e, "req_%s_d = 1'b0;", f[i].name);
+        else if (f[i].port)
+            emit_line(e, "req_%s_d = %s;", f[i].name, f[i].port);
+        else
+            emit_line(e, "req_%s_d = req_%s_i;", f[i].name, f[i].name);
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_replay_fwd_update(e, f, n);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+void pipe_emit_fwd_line(emit_t *e, const pipe_dims_t *d, const char *out, const char *oh,
+                        const char *pfx)
+{
+    char way_data[48], hit[48], mask[48];
+    snprintf(way_data, sizeof way_data, "%sway_data", pfx);
+    snprintf(hit, sizeof hit, "%sfwd_data_hit", pfx);
+    snprintf(mask, sizeof mask, "%sfwd_mask", pfx);
+    emit_way_data(e, way_data, d->line_bits, oh, d->ways);
+    emit_line(e, "wire %s = fwd_data_hit_q & |(fwd_way_oh_q & %s);", hit, oh);
+    emit_line(e, "wire %s%s;", emit_range(d->line_bits), mask);
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_%s", d->line_bytes, mask);
+    emit_in(e);
+    emit_line(e, "assign %s[gb*8 +: 8] = {8{%s & fwd_wbe_q[gb]}};", mask, hit);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_line(e, "wire %s%s = (%s & ~%s) | (fwd_wdata_q & %s);", emit_range(d->line_bits), out,
+              way_data, mask, mask);
+}
+
+void pipe_emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
+                     const char *row)
+{
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, kind));
+    emit_line(e, "evt_dec_o = %s;", dec);
+    emit_line(e, "evt_set_o = %s;", set);
+    emit_line(e, "evt_row_o = %s;", row);
+}
+
+const char *pipe_dec(lay_decision_t d) { return code_param(CODE_DEC, d); }
+
+void pipe_emit_sweep(emit_t *e, unsigned set_bits, const char *run)
+{
+    emit_line(e, "if (state_q == SSweep) begin // write the reset row into every set");
+    emit_in(e);
+    pipe_emit_event(e, EVT_SWEEP, pipe_dec(DEC_NONE), "sweep_set_q", "RowReset");
+    emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "meta_waddr = sweep_set_q;");
+    emit_line(e, "meta_wdata = RowReset;");
+    emit_line(e, "sweep_set_d = sweep_set_q + %s;", emit_const(set_bits, 1));
+    emit_line(e, "if (sweep_set_q == LastSet) state_d = %s;", run);
+    emit_out(e);
+}
+
+void pipe_reg(pipe_regs_t *r, const char *name, unsigned width)
+{
+    assert(r->n < sizeof r->r / sizeof r->r[0]);
+    snprintf(r->r[r->n].name, sizeof r->r[r->n].name, "%s", name);
+    r->r[r->n++].width = width;
+}
+
+void pipe_regs_stage(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f, unsigned n)
+{
+    pipe_reg(r, "s1_valid", 1);
+    pipe_reg(r, "s1_fill", 1);
+    pipe_reg(r, "s1_squash", 1);
+    pipe_reg(r, "set", d->set_bits);
+    pipe_reg(r, "fmshr", d->mshr_bits);
+    for (unsigned i = 0; i < n; i++) {
+        char nm[24];
+        snprintf(nm, sizeof nm, "req_%s", f[i].name);
+        pipe_reg(r, nm, f[i].width);
+    }
+}
+
+void pipe_regs_replay_fwd(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f,
+                          unsigned n)
+{
+    unsigned rqw = pipe_bits(f, n);
+    pipe_reg(r, "rq_count", 2);
+    pipe_reg(r, "rq0", rqw);
+    pipe_reg(r, "rq1", rqw);
+    pipe_reg(r, "fwd_row_valid", 1);
+    pipe_reg(r, "fwd_row_set", d->set_bits);
+    pipe_reg(r, "fwd_row", d->row_bits);
+    pipe_reg(r, "fwd_row_hit", 1);
+    pipe_reg(r, "fwd_data_valid", 1);
+    pipe_reg(r, "fwd_data_set", d->set_bits);
+    pipe_reg(r, "fwd_data_hit", 1);
+    pipe_reg(r, "fwd_way_oh", d->ways);
+    pipe_reg(r, "fwd_wdata", d->line_bits);
+    pipe_reg(r, "fwd_wbe", d->line_bytes);
+}
+
+void pipe_emit_counter_decl(emit_t *e, const char *name, unsigned width)
+{
+    emit_line(e, "reg %scnt_%s_q; reg cnt_%s_inc, cnt_%s_inc_q;", emit_range(width), name, name,
+              name);
+}
+
+void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt, unsigned ncnt,
+                     unsigned cnt_width, void (*extra)(emit_t *e, const void *ctx, int reset),
+                     const void *ctx)
+{
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "state_q <= SSweep;");
+    for (unsigned i = 0; i < regs->n; i++)
+        emit_line(e, "%s_q <= {%u{1'b0}};", regs->r[i].name, regs->r[i].width);
+    for (unsigned i = 0; i < ncnt; i++)
+        if (cnt[i]) {
+            emit_line(e, "cnt_%s_q <= %s;", cnt[i], emit_const(cnt_width, 0));
+            emit_line(e, "cnt_%s_inc_q <= 1'b0;", cnt[i]);
+        }
+    if (extra)
+        extra(e, ctx, 1);
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "state_q <= state_d;");
+    for (unsigned i = 0; i < regs->n; i++)
+        emit_line(e, "%s_q <= %s_d;", regs->r[i].name, regs->r[i].name);
+    for (unsigned i = 0; i < ncnt; i++)
+        if (cnt[i]) {
+            const char *cn = cnt[i];
+            emit_line(e, "cnt_%s_inc_q <= cnt_%s_inc; // counted a cycle after the event", cn, cn);
+            emit_line(e, "if (cnt_%s_inc_q) cnt_%s_q <= cnt_%s_q + %s;", cn, cn, cn,
+                      emit_const(cnt_width, 1));
+        }
+    if (extra)
+        extra(e, ctx, 0);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}

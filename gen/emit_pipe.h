@@ -1,0 +1,84 @@
+/* emit_pipe: the two-stage cache pipeline, one emitter for the L1 top (emit_top.c) and the L2
+ * slice (emit_l2_top.c). The issue stage picks one operation per cycle (a fill > the replay
+ * queue > a new request) and reads its set's row and data lines; the decide stage looks the
+ * row up (forwarded when the previous decision wrote the same set), decides, writes, and
+ * pushes into the output queues. What both caches share is here: the request fields that
+ * travel through the decide stage and the two-entry replay queue, the issue block, the
+ * forwarding of the last row and data writes, the event fields, the sweep, the registers and
+ * their flops, the counters (counted a cycle after the event). Each top supplies what is its
+ * own as hooks: its ports, its fill capture, its decisions and its queues' payloads. */
+#ifndef CACHEGEN_EMIT_PIPE_H
+#define CACHEGEN_EMIT_PIPE_H
+
+#include "emit.h"
+#include "lay.h"
+
+/* A request field carried by the decide stage (req_<name>_q) and the replay queue, high to
+ * low. Field 0 is the "has waited" flag: a request that waited replays only after a fill.
+ * `port`: what a new request loads into it (NULL: req_<name>_i). */
+typedef struct pipe_field {
+    const char *name;
+    unsigned width;
+    const char *port;
+} pipe_field_t;
+#define PIPE_FIELDS_MAX 10
+
+/* "{<pfx><f0><sfx>, ...}"; with `first` not NULL, field 0 is `first` instead. */
+const char *pipe_concat(const pipe_field_t *f, unsigned n, const char *pfx, const char *sfx,
+                        const char *first);
+unsigned pipe_bits(const pipe_field_t *f, unsigned n);
+
+/* The widths the shared pieces need. */
+typedef struct pipe_dims {
+    unsigned set_bits, row_bits, ways, line_bits, line_bytes, mshr_bits;
+} pipe_dims_t;
+
+/* Declarations: the decide stage's operation registers and request fields. */
+void pipe_emit_stage_decls(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n);
+/* Declarations: the replay queue (rq*), its head's fields (rqh_*) and the forwarding copies. */
+void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f,
+                                unsigned n);
+
+/* The issue block. `fill_capture(e, ctx)` adds what a fill loads beside its line (may be
+ * NULL); `fill_reads_data`: a fill also reads the data lines (the L2's dirty victim). */
+void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
+                     void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
+                     int fill_reads_data);
+
+/* `out`: the line of way `oh` (one-hot) with the last data write merged in when it came
+ * after the read; `tag` names the intermediate wires (<tag>_way_data, <tag>_fwd_hit,
+ * <tag>_fwd_mask). Uses the genvar gb. */
+void pipe_emit_fwd_line(emit_t *e, const pipe_dims_t *d, const char *out, const char *oh,
+                        const char *tag);
+
+/* Event fields of the current cycle (inside the decide block). */
+void pipe_emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
+                     const char *row);
+const char *pipe_dec(lay_decision_t d);
+/* The decide block's sweep branch: the reset row into every set, then `run`. */
+void pipe_emit_sweep(emit_t *e, unsigned set_bits, const char *run);
+
+/* Registers of a top, each reset to 0 and loaded from <name>_d. */
+typedef struct pipe_regs {
+    struct {
+        char name[24];
+        unsigned width;
+    } r[48];
+    unsigned n;
+} pipe_regs_t;
+void pipe_reg(pipe_regs_t *r, const char *name, unsigned width);
+/* The decide stage's registers (s1_*, set, fmshr, the request fields). */
+void pipe_regs_stage(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f, unsigned n);
+/* The replay queue's and the forwarding registers. */
+void pipe_regs_replay_fwd(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f,
+                          unsigned n);
+
+/* Counters: cnt_<name>_q, incremented a cycle after cnt_<name>_inc. */
+void pipe_emit_counter_decl(emit_t *e, const char *name, unsigned width);
+/* The flops: state_q (reset to SSweep), `regs`, the counters named in `cnt` (NULL entries
+ * skipped); `extra(e, ctx, reset)` adds a top's own flops in both branches (may be NULL). */
+void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt, unsigned ncnt,
+                     unsigned cnt_width, void (*extra)(emit_t *e, const void *ctx, int reset),
+                     const void *ctx);
+
+#endif
