@@ -63,8 +63,12 @@ stage lockstep "$t"
 [ "$run_mutants" = 1 ] || { echo "ok - l2 $l2 (mutants not run)"; exit 0; }
 
 # (c) mutants: name | file suffix | "opt" when the mutated line exists only in some
-# configurations (skipped where it does not) | sed expression; the bbit_ ones exist only with
-# l1.mode = pcpred (the L2's bypass bit, SPEC 3.6)
+# configurations (skipped where it does not), "1way" when only a direct-mapped L2 reaches it
+# (the line written a cycle before a fill is its victim: forwarded), "2mshrs" when it needs two
+# line reads outstanding (a fill finding the memory queue full) | sed expression; the
+# bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6)
+l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
+l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 mutants=(
   "vbit_not_set_on_read|_meta.v||s/_vbits_d = \(w[0-9]*\)_vbits | group_i;/_vbits_d = \1_vbits;/"
   "vbits_kept_on_fill|_meta.v||s/\(w[0-9]*\)_vbits_d = is_write ? [^ ]* : group_i;/\1_vbits_d = \1_vbits | group_i;/"
@@ -79,11 +83,22 @@ mutants=(
   "bbit_pred_dropped_by_mshr|.v|opt|s/\.alloc_pred_i  (req_pred_q)/.alloc_pred_i  (1'b0)/"
   "bbit_returns_new_bit|_meta.v|opt|s/assign bbit_o = sel_bbit;/assign bbit_o = pred_i \& ~sel_bbit;/"
   "valid_waits_for_ready|_memq.v||s/assign valid_o = count_q != \([^;]*\);/assign valid_o = (count_q != \1) \& ready_i;/"
+  "row_not_forwarded|.v||s/meta_row_in = fwd_row_hit_q ? /meta_row_in = 1'b0 ? /"
+  "hit_line_not_forwarded|.v||s/wire fwd_data_hit = fwd_data_hit_q \& /wire fwd_data_hit = 1'b0 \& /"
+  "victim_line_not_forwarded|.v|1way|s/wire vict_fwd_data_hit = fwd_data_hit_q \& /wire vict_fwd_data_hit = 1'b0 \& /"
+  "fill_ignores_full_memq|.v|2mshrs|s/(rspq_full | (s1_fill_q \& memq_full))/(rspq_full)/"
+  "request_behind_a_wait_decides|.v||s/if (s1_valid_q \& s1_squash_q) begin/if (1'b0) begin/"
 )
 t=$(ms)
 caught=0
 for mu in "${mutants[@]}"; do
   IFS='|' read -r name suffix opt expr <<<"$mu"
+  if [ "$opt" = 1way ] && [ "$l2ways" != 1 ]; then
+    echo "  mutant $name: reached only with one way, skipped"; continue
+  fi
+  if [ "$opt" = 2mshrs ] && [ "$l2mshrs" -lt 2 ]; then
+    echo "  mutant $name: reached only with two MSHRs, skipped"; continue
+  fi
   d="$work/mut_$name"
   rm -rf "$d"; cp -r "$out" "$d"
   sed -i "$expr" "$d/$l2$suffix"

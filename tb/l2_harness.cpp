@@ -77,7 +77,9 @@ public:
                               "fill_out_of_order", "backpressure_req", "backpressure_mem_req",
                               "backpressure_rsp", "backpressure_mem_rsp", "srrip_victim_aged",
                               "srrip_victim_at_max", "bbit_returned_1", "bbit_set_by_pred",
-                              "bbit_corrected", "bbit_fill_pred", "bbit_evicted_1"})
+                              "bbit_corrected", "bbit_fill_pred", "bbit_evicted_1",
+                              "row_forwarded", "read_hit_after_data_write",
+                              "writeback_after_data_write"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -91,6 +93,11 @@ public:
             return m->cfg.l2.repl == L2_REPL_SRRIP && m->lay.ways > 1;
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
+        // a fill evicting, dirty, the way written the cycle before: every time with one way;
+        // never with LRU (the way just touched is the youngest), too rarely to require with
+        // SRRIP (back-to-back fills into one set, the first a write's)
+        if (b == "writeback_after_data_write")
+            return m->lay.ways == 1;
         return true;
     }
     unsigned missing(const cm_l2_t *m) const
@@ -254,6 +261,10 @@ struct harness {
     // and victim bits of lines evicted
     std::map<std::pair<uint64_t, unsigned>, std::vector<uint64_t>> readers;
     std::map<std::pair<uint64_t, unsigned>, uint64_t> evicted_vbits;
+    // the pipeline's forwarding: the last event that wrote a row, and the last that wrote a
+    // data line (cycle + 1, so 0 is never), for an event in the next cycle (read before it)
+    uint64_t row_write_cycle = 0, data_write_cycle = 0;
+    unsigned row_write_set = 0, data_write_set = 0, data_write_way = 0;
 #if VM_TRACE
     VerilatedFstC *tfp = nullptr;
 #endif
@@ -309,6 +320,29 @@ struct harness {
             cov.hit("bbit_fill_pred");
         else if (pred)
             cov.hit(bbit ? "bbit_corrected" : "bbit_set_by_pred");
+    }
+
+    // An event in the cycle after a row or data write to its set: the pipeline read the set
+    // before that write landed, so the lookup saw a forwarded row or line.
+    void cover_forwarding(const cm_l2_result_t &r)
+    {
+        if (r.kind != EVT_SWEEP && row_write_cycle == cycle && row_write_set == r.set)
+            cov.hit("row_forwarded");
+        bool just_written = data_write_cycle == cycle && data_write_set == r.set &&
+                            data_write_way == r.way;
+        if (just_written && r.dec == DEC_LD_HIT)
+            cov.hit("read_hit_after_data_write");
+        if (just_written && r.kind == EVT_FILL && r.evict_dirty)
+            cov.hit("writeback_after_data_write");
+        if (r.kind == EVT_LOOKUP || r.kind == EVT_FILL || r.kind == EVT_SWEEP) {
+            row_write_cycle = cycle + 1;
+            row_write_set = r.set;
+        }
+        if (r.dec == DEC_ST_HIT || r.kind == EVT_FILL) {
+            data_write_cycle = cycle + 1;
+            data_write_set = r.set;
+            data_write_way = r.way;
+        }
     }
 
     void on_event()
@@ -391,6 +425,7 @@ struct harness {
         case DEC_STALL_MSHR: cov.hit("stall_mshr_full"); break;
         default: break;
         }
+        cover_forwarding(r);
         if (r.kind == EVT_STALL)
             accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {
