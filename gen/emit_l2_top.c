@@ -22,6 +22,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 typedef struct l2_w {
     unsigned la, id, core, lb, lw, mb, m, t, wb, rb, cw, in, v;
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
+    pipe_dims_t d; /* the shared pipeline's view */
 } l2_w_t;
 
 static void widths(const gen_l2_t *g, l2_w_t *w)
@@ -41,14 +42,28 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
     w->b = l->bbits;
+    w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
+}
+
+/* The request fields that travel through the decide stage and the replay queue, high to low:
+ * has waited, write, line, core, the L1's MSHR number, prediction (pcpred), be, wdata. A fill
+ * loads them from its MSHR entry at issue. */
+static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
+{
+    unsigned n = 0;
+    f[n++] = (pipe_field_t){"waited", 1, NULL};
+    f[n++] = (pipe_field_t){"store", 1, NULL};
+    f[n++] = (pipe_field_t){"line", w->la, NULL};
+    f[n++] = (pipe_field_t){"core", w->core, NULL};
+    f[n++] = (pipe_field_t){"id", w->id, "req_mshr_i"};
+    if (w->b)
+        f[n++] = (pipe_field_t){"pred", 1, NULL};
+    return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
-    emit_line(e, "module %s (", g->top);
-    emit_in(e);
-    emit_line(e, "input  wire clk_i,");
-    emit_line(e, "input  wire rst_ni,");
+    pipe_emit_module_open(e, g->top);
     emit_line(e, "// request from the L1s' arbiter: a whole-line read or a write with byte enables");
     emit_line(e, "input  wire req_valid_i,");
     emit_line(e, "output wire req_ready_o,");
@@ -75,61 +90,25 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "output wire %smem_req_line_o,", emit_range(w->la));
     emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->mb));
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
-    emit_line(e, "// memory response: a whole line for one MSHR, in any order");
-    emit_line(e, "input  wire mem_rsp_valid_i,");
-    emit_line(e, "output wire mem_rsp_ready_o,");
-    emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->mb));
-    emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
+    pipe_emit_mem_rsp_ports(e, &w->d);
     emit_line(e, "// performance counters (wrapping)");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_l2_counter_names[i]);
-    emit_line(e, "// event port (simulation only): one state-changing event per cycle");
-    emit_line(e, "output reg  evt_valid_o,");
-    emit_line(e, "output reg  [%u:0] evt_kind_o,", LAY_EVT_KIND_BITS - 1);
-    emit_line(e, "output reg  [%u:0] evt_dec_o,", LAY_DEC_BITS - 1);
-    emit_line(e, "output reg  %sevt_set_o,", emit_range(w->m));
-    emit_line(e, "output reg  %sevt_way_o,", emit_range(w->wb));
-    emit_line(e, "output reg  evt_evict_o,");
-    emit_line(e, "output reg  evt_dirty_o, // the evicted line was dirty (a write-back follows)");
-    emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
-    emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
-    emit_line(e, "output reg  %sevt_core_o,", emit_range(w->core));
-    emit_line(e, "output reg  evt_store_o,");
-    emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
+    const pipe_evt_port_t own[] = {
+        {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
+        {"core", w->core, 1, 1, "the request's L1"},
+        {"store", 1, 0, 1, "the request is a write"},
+    };
+    pipe_emit_evt_ports(e, &w->d, w->wb, w->t, own, 3);
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-}
-
-/* The request fields that travel through the decide stage and the replay queue, high to low:
- * has waited, write, line, core, the L1's MSHR number, prediction (pcpred), be, wdata. A fill
- * loads them from its MSHR entry at issue. */
-static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
-{
-    unsigned n = 0;
-    f[n++] = (pipe_field_t){"waited", 1, NULL};
-    f[n++] = (pipe_field_t){"store", 1, NULL};
-    f[n++] = (pipe_field_t){"line", w->la, NULL};
-    f[n++] = (pipe_field_t){"core", w->core, NULL};
-    f[n++] = (pipe_field_t){"id", w->id, "req_mshr_i"};
-    if (w->b)
-        f[n++] = (pipe_field_t){"pred", 1, NULL};
-    f[n++] = (pipe_field_t){"be", w->lb, NULL};
-    f[n++] = (pipe_field_t){"wdata", w->lw, NULL};
-    return n;
-}
-
-static void dims(const gen_l2_t *g, const l2_w_t *w, pipe_dims_t *d)
-{
-    *d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
 static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     lay_l2_row_t reset;
     bv_t packed;
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
     lay_l2_reset_row(g->cfg, &g->lay, &reset);
@@ -155,26 +134,13 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
     emit_line(e, "reg state_q, state_d; // SSweep: init sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
-    pipe_emit_stage_decls(e, &d, f, nf);
+    pipe_emit_stage_decls(e, &w->d, f, nf);
     emit_line(e, "reg wake_q, wake_d; // a fill decided since the last request waited");
-    pipe_emit_replay_fwd_decls(e, &d, f, nf);
+    pipe_emit_replay_fwd_decls(e, &w->d, f, nf);
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         pipe_emit_counter_decl(e, lay_l2_counter_names[i], w->cw);
     emit_blank(e);
-    emit_line(e, "// SRAM ports");
-    emit_line(e, "reg meta_re, meta_we;");
-    emit_line(e, "reg %smeta_waddr;", emit_range(w->m));
-    emit_line(e, "reg %smeta_wdata;", emit_range(w->rb));
-    emit_line(e, "wire %smeta_rdata;", emit_range(w->rb));
-    emit_line(e, "reg data_re;");
-    emit_line(e, "reg [%u:0] data_we;", g->lay.ways - 1);
-    emit_line(e, "reg data_wr; // = |data_we (the way is one-hot), without waiting for the way");
-    emit_line(e, "reg %sdata_wdata;", emit_range(w->lw));
-    emit_line(e, "reg %sdata_wbe;", emit_range(w->lb));
-    emit_line(e, "wire %sdata_wmask;", emit_range(w->lw));
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "wire %sdata_rdata_w%u;", emit_range(w->lw), k);
-    emit_blank(e);
+    pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests (line reads, write-backs) and read responses");
     emit_line(e, "reg memq_push, rsp_push;");
     emit_line(e, "wire memq_full, rspq_full;");
@@ -205,23 +171,12 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, "wire [0:0] mshr_rd_pred;");
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_blank(e);
-    emit_line(e, "// issue stage: what enters the decide stage next cycle");
-    emit_line(e, "reg s1_stall;  // the decide stage's request waits (to the replay queue)");
-    emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
-    emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
+    pipe_emit_stall_decls(e);
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
-    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
-    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !issue_fill & !memq_full;");
-    emit_line(e, "wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_waited | wake_q);");
-    emit_line(e, "assign req_ready_o = issue_open & (rq_count_q == 2'd0);");
-    emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
-    emit_line(e, "assign rq_pop = issue_replay;");
-    emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
-    emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
-              w->in - 1);
-    emit_blank(e);
+    pipe_emit_issue_wires(e, "", "", "a full memory queue also stops new requests", "waited");
+    pipe_emit_idx_line(e, w->in);
 }
 
 /* The victim-bit group of a core, one-hot: group = core / Sv (cores beyond P: none). */
@@ -301,15 +256,7 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 
 static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
-    pipe_dims_t d;
-    dims(g, w, &d);
-    emit_line(e, "%s u_index (", g->index);
-    emit_in(e);
-    emit_line(e, ".line_i (idx_line),");
-    emit_line(e, ".set_o  (idx_set)");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    pipe_emit_index_inst(e, g->index);
     emit_group(e, g, w);
     emit_line(e, "%s u_meta (", g->meta);
     emit_in(e);
@@ -366,23 +313,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-    char mask[32];
-    snprintf(mask, sizeof mask, "{%u{1'b1}}", w->rb);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
-    emit_sram_1r1w(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "idx_set",
-                   "meta_rdata", "meta_we", "meta_waddr", "meta_wdata", mask);
-    emit_blank(e);
-    emit_line(e, "genvar gb;");
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_byte_mask", w->lb);
-    emit_in(e);
-    emit_line(e, "assign data_wmask[gb*8 +: 8] = {8{data_wbe[gb]}};");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
+    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.");
     emit_line(e, "// A write miss's bytes merged into the fetched line.");
     emit_line(e, "wire %sfill_merged;", emit_range(w->lw));
     emit_line(e, "generate");
@@ -395,22 +328,11 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "end");
     emit_out(e);
     emit_line(e, "endgenerate");
-    emit_blank(e);
-    emit_line(e, "// Data: one bank per way, all read in parallel with the row.");
-    char inst[32], rdata[32], we[32];
-    for (unsigned k = 0; k < g->lay.ways; k++) {
-        snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
-        snprintf(rdata, sizeof rdata, "data_rdata_w%u", k);
-        snprintf(we, sizeof we, "data_we[%u]", k);
-        emit_sram_1r1w(e, inst, w->lw, g->lay.sets, w->m, "data_re", "idx_set", rdata, we,
-                       "set_q", "data_wdata", "data_wmask");
-    }
-    emit_blank(e);
     emit_line(e, "// A read hit's line (by the hit way, without the miss decisions) and a fill's victim");
     emit_line(e, "// line (by the chosen way), each by AND-OR of a one-hot way, with the last data");
     emit_line(e, "// write merged in when it came after the read.");
-    pipe_emit_fwd_line(e, &d, "hit_data", "meta_hit_way_oh", "");
-    pipe_emit_fwd_line(e, &d, "vict_data", "meta_way_oh", "vict_");
+    pipe_emit_fwd_line(e, &w->d, "hit_data", "meta_hit_way_oh", "");
+    pipe_emit_fwd_line(e, &w->d, "vict_data", "meta_way_oh", "vict_");
     emit_blank(e);
     emit_queues(e, g, w);
     emit_blank(e);
@@ -421,24 +343,17 @@ static void emit_count(emit_t *e, const char *cond, lay_l2_counter_t c)
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_l2_counter_names[c]);
 }
 
-/* A request that cannot go on waits in the replay queue until a fill. */
-static void emit_wait(emit_t *e, lay_decision_t dec)
-{
-    pipe_emit_event(e, EVT_STALL, pipe_dec(dec), "set_q", "meta_row_in");
-    emit_line(e, "s1_stall = 1'b1;");
-}
-
 static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
     emit_line(e, "if (mshr_conflict) begin // its line has a fetch outstanding");
     emit_in(e);
-    emit_wait(e, DEC_STALL_LINE);
+    pipe_emit_wait(e, DEC_STALL_LINE);
     emit_out(e);
     emit_line(e, "end else if (!meta_hit & mshr_full) begin // no MSHR for the miss");
     emit_in(e);
-    emit_wait(e, DEC_STALL_MSHR);
+    pipe_emit_wait(e, DEC_STALL_MSHR);
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
@@ -456,9 +371,7 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
     emit_count(e, "!meta_hit & req_store_q", L2CNT_WRITE_MISSES);
     emit_line(e, "if (meta_hit & req_store_q) begin // merge the bytes; the row marks it dirty");
     emit_in(e);
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
-    emit_line(e, "data_wr = 1'b1;");
+    pipe_emit_data_write(e, g->lay.ways);
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (meta_hit & !req_store_q) rsp_push = 1'b1; // with the old victim bit");
@@ -473,7 +386,7 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
     emit_line(e, "end");
 }
 
-static void emit_decide_fill(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_decide_fill(emit_t *e, const l2_w_t *w)
 {
     emit_line(e, "// install the line, write back a dirty victim, complete the MSHR's request");
     emit_line(e, "wake_d = 1'b1;");
@@ -485,19 +398,24 @@ static void emit_decide_fill(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "evt_mshr_o = fmshr_q;");
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
-    emit_line(e, "meta_we = 1'b1;");
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
-    emit_line(e, "data_wr = 1'b1;");
-    emit_line(e, "data_wdata = req_store_q ? fill_merged : mem_rsp_data_i;");
-    emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
-    emit_line(e, "mshr_free = 1'b1;");
+    pipe_emit_fill_install(e, &w->d, "req_store_q ? fill_merged : mem_rsp_data_i");
     emit_count(e, "1'b1", L2CNT_FILLS);
     emit_count(e, "meta_evict", L2CNT_EVICTIONS);
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
 }
+
+/* The dispatch's hooks (pipe_emit_dispatch). */
+static void dispatch_fill(emit_t *e, const void *ctx)
+{
+    const gen_l2_t *g = ctx;
+    l2_w_t w;
+    widths(g, &w);
+    emit_decide_fill(e, &w);
+}
+
+static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
 
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
 static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -512,55 +430,17 @@ static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "rq_push = 1'b0;");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         emit_line(e, "cnt_%s_inc = 1'b0;", lay_l2_counter_names[i]);
-    emit_line(e, "meta_we = 1'b0;");
-    emit_line(e, "meta_waddr = set_q;");
-    emit_line(e, "meta_wdata = meta_row;");
-    emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
-    emit_line(e, "data_wr = 1'b0;");
-    emit_line(e, "data_wdata = req_wdata_q;");
-    emit_line(e, "data_wbe = req_be_q;");
-    emit_line(e, "mshr_alloc = 1'b0;");
-    emit_line(e, "mshr_free = 1'b0;");
+    pipe_emit_write_defaults(e, &w->d);
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
-    emit_line(e, "evt_valid_o = 1'b0;");
-    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
-    emit_line(e, "evt_dec_o = %s;", pipe_dec(DEC_NONE));
-    emit_line(e, "evt_set_o = set_q;");
-    emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));
-    emit_line(e, "evt_evict_o = 1'b0;");
+    pipe_emit_evt_defaults(e, w->wb, w->t, w->mb);
     emit_line(e, "evt_dirty_o = 1'b0;");
-    emit_line(e, "evt_evict_tag_o = %s;", emit_const(w->t, 0));
-    emit_line(e, "evt_mshr_o = %s;", emit_const(w->mb, 0));
     emit_line(e, "evt_core_o = %s;", emit_const(w->core, 0));
     emit_line(e, "evt_store_o = 1'b0;");
-    emit_line(e, "evt_row_o = meta_row;");
     pipe_emit_sweep(e, w->m, "SRun");
     emit_line(e, "end");
-    emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");
-    emit_in(e);
-    emit_line(e, "rq_push = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
-    emit_in(e);
-    emit_decide_fill(e, g, w);
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
-    emit_in(e);
-    emit_line(e, "s1_bounce = 1'b1;");
-    emit_line(e, "rq_push = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold) begin");
-    emit_in(e);
-    emit_decide_request(e, g);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (s1_stall) begin");
-    emit_in(e);
-    emit_line(e, "rq_push = 1'b1;");
-    emit_line(e, "wake_d = 1'b0;");
-    emit_out(e);
-    emit_line(e, "end");
+    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, NULL, NULL};
+    pipe_emit_dispatch(e, &h, g);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -580,33 +460,28 @@ static void fill_capture(emit_t *e, const void *ctx)
     emit_line(e, "req_wdata_d = mshr_rd_wdata;");
 }
 
-static void emit_issue(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_issue(emit_t *e, const l2_w_t *w)
 {
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
-    pipe_emit_issue(e, &d, f, nf, fill_capture, w, 1);
+    pipe_emit_issue(e, &w->d, f, nf, fill_capture, w, 1);
 }
 
-static void emit_flops(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_flops(emit_t *e, const l2_w_t *w)
 {
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
     pipe_regs_t r = {.n = 0};
     pipe_reg(&r, "sweep_set", w->m);
-    pipe_regs_stage(&r, &d, f, nf);
+    pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
-    pipe_regs_replay_fwd(&r, &d, f, nf);
+    pipe_regs_replay_fwd(&r, &w->d, f, nf);
     pipe_emit_flops(e, &r, lay_l2_counter_names, L2CNT_COUNT, w->cw, NULL, NULL);
 }
 
 static void emit_outputs(emit_t *e)
 {
-    emit_line(e, "// the fill in the decide stage is taken as it decides");
-    emit_line(e, "assign mem_rsp_ready_o = s1_valid_q & s1_fill_q & !hold;");
+    pipe_emit_mem_rsp_ready(e);
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_l2_counter_names[i], lay_l2_counter_names[i]);
 }
@@ -622,8 +497,8 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_decls(e, g, &w);
     emit_instances(e, g, &w);
     emit_decide(e, g, &w);
-    emit_issue(e, g, &w);
-    emit_flops(e, g, &w);
+    emit_issue(e, &w);
+    emit_flops(e, &w);
     emit_outputs(e);
     emit_out(e);
     gen_footer(e);

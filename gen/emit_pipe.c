@@ -25,6 +25,21 @@ const char *pipe_concat(const pipe_field_t *f, unsigned n, const char *pfx, cons
     return buf;
 }
 
+unsigned pipe_fields_data(pipe_field_t *f, unsigned n, unsigned line_bytes, unsigned line_bits)
+{
+    f[n++] = (pipe_field_t){"be", line_bytes, NULL};
+    f[n++] = (pipe_field_t){"wdata", line_bits, NULL};
+    return n;
+}
+
+void pipe_emit_module_open(emit_t *e, const char *module)
+{
+    emit_line(e, "module %s (", module);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+}
+
 unsigned pipe_bits(const pipe_field_t *f, unsigned n)
 {
     unsigned b = 0;
@@ -316,4 +331,208 @@ void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt,
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
+}
+
+void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d)
+{
+    emit_line(e, "// memory response: a whole line for one MSHR, in any order");
+    emit_line(e, "input  wire mem_rsp_valid_i,");
+    emit_line(e, "output wire mem_rsp_ready_o,");
+    emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(d->mshr_bits));
+    emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(d->line_bits));
+}
+
+void pipe_emit_evt_ports(emit_t *e, const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
+                         const pipe_evt_port_t *own, unsigned n_own)
+{
+    emit_line(e, "// event port (simulation only): one state-changing event per cycle");
+    emit_line(e, "output reg  evt_valid_o,");
+    emit_line(e, "output reg  [%u:0] evt_kind_o,", LAY_EVT_KIND_BITS - 1);
+    emit_line(e, "output reg  [%u:0] evt_dec_o,", LAY_DEC_BITS - 1);
+    emit_line(e, "output reg  %sevt_set_o,", emit_range(d->set_bits));
+    emit_line(e, "output reg  %sevt_way_o,", emit_range(way_bits));
+    emit_line(e, "output reg  evt_evict_o,");
+    emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(tag_bits));
+    emit_line(e, "output reg  %sevt_mshr_o,", emit_range(d->mshr_bits));
+    for (unsigned i = 0; i < n_own; i++)
+        emit_line(e, "output %s %sevt_%s_o, // %s", own[i].is_reg ? "reg " : "wire",
+                  own[i].vector ? emit_range(own[i].width) : "", own[i].name, own[i].what);
+    emit_line(e, "output reg  %sevt_row_o", emit_range(d->row_bits));
+}
+
+void pipe_emit_sram_decls(emit_t *e, const pipe_dims_t *d)
+{
+    emit_line(e, "// SRAM ports");
+    emit_line(e, "reg meta_re, meta_we;");
+    emit_line(e, "reg %smeta_waddr;", emit_range(d->set_bits));
+    emit_line(e, "reg %smeta_wdata;", emit_range(d->row_bits));
+    emit_line(e, "wire %smeta_rdata;", emit_range(d->row_bits));
+    emit_line(e, "reg data_re;");
+    emit_line(e, "reg [%u:0] data_we;", d->ways - 1);
+    emit_line(e, "reg data_wr; // = |data_we (the way is one-hot), without waiting for the way");
+    emit_line(e, "reg %sdata_wdata;", emit_range(d->line_bits));
+    emit_line(e, "reg %sdata_wbe;", emit_range(d->line_bytes));
+    emit_line(e, "wire %sdata_wmask;", emit_range(d->line_bits));
+    for (unsigned k = 0; k < d->ways; k++)
+        emit_line(e, "wire %sdata_rdata_w%u;", emit_range(d->line_bits), k);
+    emit_blank(e);
+}
+
+void pipe_emit_stall_decls(emit_t *e)
+{
+    emit_line(e, "// issue stage: what enters the decide stage next cycle");
+    emit_line(e, "reg s1_stall;  // the decide stage's request waits (to the replay queue)");
+    emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
+    emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
+}
+
+void pipe_emit_issue_wires(emit_t *e, const char *block, const char *open,
+                           const char *open_comment, const char *waited)
+{
+    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & %smem_rsp_valid_i & !(s1_valid_q & s1_fill_q);",
+              block);
+    emit_line(e, "// %s", open_comment);
+    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & %s!issue_fill & %s!memq_full;",
+              block, open);
+    emit_line(e, "wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_%s | wake_q);",
+              waited);
+    emit_line(e, "assign req_ready_o = issue_open & (rq_count_q == 2'd0);");
+    emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
+    emit_line(e, "assign rq_pop = issue_replay;");
+}
+
+void pipe_emit_idx_line(emit_t *e, unsigned in_bits)
+{
+    emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(in_bits),
+              in_bits - 1);
+    emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", in_bits - 1,
+              in_bits - 1);
+    emit_blank(e);
+}
+
+void pipe_emit_index_inst(emit_t *e, const char *module)
+{
+    emit_line(e, "%s u_index (", module);
+    emit_in(e);
+    emit_line(e, ".line_i (idx_line),");
+    emit_line(e, ".set_o  (idx_set)");
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment)
+{
+    char mask[32];
+    snprintf(mask, sizeof mask, "{%u{1'b1}}", d->row_bits);
+    emit_sram_1r1w(e, "u_meta_sram", d->row_bits, sets, d->set_bits, "meta_re", "idx_set",
+                   "meta_rdata", "meta_we", "meta_waddr", "meta_wdata", mask);
+    emit_blank(e);
+    emit_line(e, "genvar gb;");
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_byte_mask", d->line_bytes);
+    emit_in(e);
+    emit_line(e, "assign data_wmask[gb*8 +: 8] = {8{data_wbe[gb]}};");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_blank(e);
+    emit_line(e, "%s", data_comment);
+    for (unsigned k = 0; k < d->ways; k++) {
+        char inst[32], rd[32], we[32];
+        snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
+        snprintf(rd, sizeof rd, "data_rdata_w%u", k);
+        snprintf(we, sizeof we, "data_we[%u]", k);
+        emit_sram_1r1w(e, inst, d->line_bits, sets, d->set_bits, "data_re", "idx_set", rd, we,
+                       "set_q", "data_wdata", "data_wmask");
+    }
+    emit_blank(e);
+}
+
+void pipe_emit_write_defaults(emit_t *e, const pipe_dims_t *d)
+{
+    emit_line(e, "meta_we = 1'b0;");
+    emit_line(e, "meta_waddr = set_q;");
+    emit_line(e, "meta_wdata = meta_row;");
+    emit_line(e, "data_we = %s;", emit_const(d->ways, 0));
+    emit_line(e, "data_wr = 1'b0;");
+    emit_line(e, "data_wdata = req_wdata_q;");
+    emit_line(e, "data_wbe = req_be_q;");
+    emit_line(e, "mshr_alloc = 1'b0;");
+    emit_line(e, "mshr_free = 1'b0;");
+}
+
+void pipe_emit_evt_defaults(emit_t *e, unsigned way_bits, unsigned tag_bits, unsigned mshr_bits)
+{
+    emit_line(e, "evt_valid_o = 1'b0;");
+    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
+    emit_line(e, "evt_dec_o = %s;", pipe_dec(DEC_NONE));
+    emit_line(e, "evt_set_o = set_q;");
+    emit_line(e, "evt_way_o = %s;", emit_const(way_bits, 0));
+    emit_line(e, "evt_evict_o = 1'b0;");
+    emit_line(e, "evt_evict_tag_o = %s;", emit_const(tag_bits, 0));
+    emit_line(e, "evt_mshr_o = %s;", emit_const(mshr_bits, 0));
+    emit_line(e, "evt_row_o = meta_row;");
+}
+
+void pipe_emit_data_write(emit_t *e, unsigned ways)
+{
+    for (unsigned k = 0; k < ways; k++)
+        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
+    emit_line(e, "data_wr = 1'b1;");
+}
+
+void pipe_emit_fill_install(emit_t *e, const pipe_dims_t *d, const char *wdata)
+{
+    emit_line(e, "meta_we = 1'b1;");
+    pipe_emit_data_write(e, d->ways);
+    emit_line(e, "data_wdata = %s;", wdata);
+    emit_line(e, "data_wbe = {%u{1'b1}};", d->line_bytes);
+    emit_line(e, "mshr_free = 1'b1;");
+}
+
+void pipe_emit_wait(emit_t *e, lay_decision_t dec)
+{
+    pipe_emit_event(e, EVT_STALL, pipe_dec(dec), "set_q", "meta_row_in");
+    emit_line(e, "s1_stall = 1'b1;");
+}
+
+void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx)
+{
+    emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");
+    emit_in(e);
+    emit_line(e, "rq_push = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
+    emit_in(e);
+    h->fill(e, ctx);
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
+    emit_in(e);
+    emit_line(e, "s1_bounce = 1'b1;");
+    emit_line(e, "rq_push = 1'b1;");
+    emit_out(e);
+    emit_line(e, "end else if (s1_valid_q & !hold) begin");
+    emit_in(e);
+    h->request(e, ctx);
+    emit_out(e);
+    emit_line(e, "end");
+    if (h->after)
+        h->after(e, ctx);
+    emit_line(e, "if (s1_stall) begin");
+    emit_in(e);
+    emit_line(e, "rq_push = 1'b1;");
+    if (h->stall_extra)
+        emit_line(e, "%s", h->stall_extra);
+    emit_line(e, "wake_d = 1'b0;");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+void pipe_emit_mem_rsp_ready(emit_t *e)
+{
+    emit_line(e, "// the fill in the decide stage is taken as it decides");
+    emit_line(e, "assign mem_rsp_ready_o = s1_valid_q & s1_fill_q & !hold;");
 }

@@ -23,6 +23,11 @@ typedef struct pipe_field {
 } pipe_field_t;
 #define PIPE_FIELDS_MAX 10
 
+/* Appends the fields every request ends with: byte enables and write data. */
+unsigned pipe_fields_data(pipe_field_t *f, unsigned n, unsigned line_bytes, unsigned line_bits);
+/* "module <name> (" with the clock and the active-low reset, the port list indented. */
+void pipe_emit_module_open(emit_t *e, const char *module);
+
 /* "{<pfx><f0><sfx>, ...}"; with `first` not NULL, field 0 is `first` instead. */
 const char *pipe_concat(const pipe_field_t *f, unsigned n, const char *pfx, const char *sfx,
                         const char *first);
@@ -57,6 +62,62 @@ void pipe_emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char
 const char *pipe_dec(lay_decision_t d);
 /* The decide block's sweep branch: the reset row into every set, then `run`. */
 void pipe_emit_sweep(emit_t *e, unsigned set_bits, const char *run);
+
+/* An event port beside the common ones, between evt_mshr_o and evt_row_o: output reg (or
+ * wire) [width-1:0] evt_<name>_o (vector: declared with a range), with a comment. */
+typedef struct pipe_evt_port {
+    const char *name;
+    unsigned width;
+    int vector;
+    int is_reg;
+    const char *what;
+} pipe_evt_port_t;
+
+/* Ports: the memory response channel (comment, valid, ready, MSHR, data). */
+void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d);
+/* Ports: the event port, ending the port list (row last, no comma). */
+void pipe_emit_evt_ports(emit_t *e, const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
+                         const pipe_evt_port_t *own, unsigned n_own);
+/* Declarations: the SRAM ports (row and per-way data). */
+void pipe_emit_sram_decls(emit_t *e, const pipe_dims_t *d);
+/* Declarations: the issue stage's stall wires (s1_stall, s1_bounce, s1_requeue). */
+void pipe_emit_stall_decls(emit_t *e);
+/* The issue decisions after `hold`: issue_fill, issue_open (a full memory queue stops new
+ * requests), issue_replay, req_ready_o, issue_req, rq_pop. `block`: a condition that stops
+ * every issue ("" or "!x & "); `open`: one that stops requests only (or ""); `open_comment`
+ * says why a full memory queue stops requests. */
+void pipe_emit_issue_wires(emit_t *e, const char *block, const char *open,
+                           const char *open_comment, const char *waited);
+/* The index network's input: the fill's line, the replay queue's head or the new request. */
+void pipe_emit_idx_line(emit_t *e, unsigned in_bits);
+void pipe_emit_index_inst(emit_t *e, const char *module);
+/* The row SRAM, the byte mask (genvar gb) and one data SRAM bank per way; `data_comment` is
+ * the line above the banks. */
+void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment);
+/* The decide block's defaults of the SRAM writes and MSHR strobes, and of the common event
+ * fields. */
+void pipe_emit_write_defaults(emit_t *e, const pipe_dims_t *d);
+void pipe_emit_evt_defaults(emit_t *e, unsigned way_bits, unsigned tag_bits, unsigned mshr_bits);
+/* Write the data line of the way meta_way_oh (data_we, data_wr). */
+void pipe_emit_data_write(emit_t *e, unsigned ways);
+/* A fill's install: the row, the whole data line `wdata` into the chosen way, the MSHR freed. */
+void pipe_emit_fill_install(emit_t *e, const pipe_dims_t *d, const char *wdata);
+/* A request that cannot go on: its stall event `dec`, and to the replay queue. */
+void pipe_emit_wait(emit_t *e, lay_decision_t dec);
+
+/* The decide stage's dispatch: a request issued behind a waiting one waits too; a fill
+ * decides (unless held); a request finding the memory queue full goes back without an event;
+ * else the request decides; then `after`, and a waiting request goes to the replay queue
+ * (`stall_extra`: one more line there, or NULL). Hooks may be NULL except fill and request. */
+typedef struct pipe_dispatch {
+    void (*fill)(emit_t *e, const void *ctx);
+    void (*request)(emit_t *e, const void *ctx);
+    void (*after)(emit_t *e, const void *ctx);
+    const char *stall_extra;
+} pipe_dispatch_t;
+void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx);
+/* mem_rsp_ready_o: the fill in the decide stage is taken as it decides. */
+void pipe_emit_mem_rsp_ready(emit_t *e);
 
 /* Registers of a top, each reset to 0 and loaded from <name>_d. */
 typedef struct pipe_regs {

@@ -21,6 +21,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 
 typedef struct top_w {
     unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
+    pipe_dims_t d; /* the shared pipeline's view */
 } top_w_t;
 
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
@@ -56,14 +57,26 @@ static void widths(const gen_l1_t *g, top_w_t *w)
     w->rb = l->row_bits;
     w->cw = c->counter_bits;
     w->in = gen_l1_index_in_bits(g);
+    w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
+}
+
+/* The request fields that travel with a request through the decide stage and the replay queue,
+ * high to low: reservation failure counted, store, line, id, PC (PC predictor), be, wdata. */
+static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
+{
+    unsigned n = 0;
+    f[n++] = (pipe_field_t){"rsv", 1, NULL};
+    f[n++] = (pipe_field_t){"store", 1, NULL};
+    f[n++] = (pipe_field_t){"line", w->la, NULL};
+    f[n++] = (pipe_field_t){"id", w->id, NULL};
+    if (gen_mech(g)->pc_travels)
+        f[n++] = (pipe_field_t){"pc", w->pc, NULL};
+    return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
 static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "module %s (", g->top);
-    emit_in(e);
-    emit_line(e, "input  wire clk_i,");
-    emit_line(e, "input  wire rst_ni,");
+    pipe_emit_module_open(e, g->top);
     emit_line(e, "// core request: whole-line load or store, line address, byte enables");
     emit_line(e, "input  wire req_valid_i,");
     emit_line(e, "output wire req_ready_o,");
@@ -89,11 +102,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "output wire %smem_req_be_o,", emit_range(w->lb));
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
     emit_line(e, "output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass (else 0)");
-    emit_line(e, "// memory response: a whole line for one MSHR, in any order");
-    emit_line(e, "input  wire mem_rsp_valid_i,");
-    emit_line(e, "output wire mem_rsp_ready_o,");
-    emit_line(e, "input  wire %smem_rsp_mshr_i,", emit_range(w->mb));
-    emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(w->lw));
+    pipe_emit_mem_rsp_ports(e, &w->d);
     emit_line(e, "input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit; PC predictor:");
     emit_line(e, "                            // bypass bit); else unused");
     emit_line(e, "// control");
@@ -103,45 +112,16 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "// performance counters (wrapping)");
     for (unsigned i = 0; i < CNT_COUNT; i++)
         emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_counter_names[i]);
-    emit_line(e, "// event port (simulation only): one state-changing event per cycle");
-    emit_line(e, "output reg  evt_valid_o,");
-    emit_line(e, "output reg  [%u:0] evt_kind_o,", LAY_EVT_KIND_BITS - 1);
-    emit_line(e, "output reg  [%u:0] evt_dec_o,", LAY_DEC_BITS - 1);
-    emit_line(e, "output reg  %sevt_set_o,", emit_range(w->m));
-    emit_line(e, "output reg  %sevt_way_o,", emit_range(w->wb));
-    emit_line(e, "output reg  evt_evict_o,");
-    emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(w->t));
-    emit_line(e, "output reg  %sevt_mshr_o,", emit_range(w->mb));
     mech_evt_port_t own[MECH_EVT_PORTS_MAX];
+    pipe_evt_port_t pown[MECH_EVT_PORTS_MAX];
     unsigned n_own = gen_mech(g)->evt_ports ? gen_mech(g)->evt_ports(g, own) : 0;
     for (unsigned i = 0; i < n_own; i++)
-        emit_line(e, "output %s %sevt_%s_o, // %s", own[i].is_reg ? "reg " : "wire",
-                  own[i].width_param ? emit_range(own[i].width) : "", own[i].name, own[i].what);
-    emit_line(e, "output reg  %sevt_row_o", emit_range(w->rb));
+        pown[i] = (pipe_evt_port_t){own[i].name, own[i].width, own[i].width_param != NULL,
+                                    own[i].is_reg, own[i].what};
+    pipe_emit_evt_ports(e, &w->d, w->wb, w->t, pown, n_own);
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-}
-
-/* The request fields that travel with a request through the decide stage and the replay queue,
- * high to low: reservation failure counted, store, line, id, PC (PC predictor), be, wdata. */
-static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
-{
-    unsigned n = 0;
-    f[n++] = (pipe_field_t){"rsv", 1, NULL};
-    f[n++] = (pipe_field_t){"store", 1, NULL};
-    f[n++] = (pipe_field_t){"line", w->la, NULL};
-    f[n++] = (pipe_field_t){"id", w->id, NULL};
-    if (gen_mech(g)->pc_travels)
-        f[n++] = (pipe_field_t){"pc", w->pc, NULL};
-    f[n++] = (pipe_field_t){"be", w->lb, NULL};
-    f[n++] = (pipe_field_t){"wdata", w->lw, NULL};
-    return n;
-}
-
-static void dims(const gen_l1_t *g, const top_w_t *w, pipe_dims_t *d)
-{
-    *d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
 static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -150,8 +130,6 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     bv_t packed;
     lay_l1_reset_row(&g->cfg->l1, &g->lay, &reset);
     lay_l1_pack(&g->lay, &reset, &packed);
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(g, w, f);
     for (unsigned s = 0; s < S_COUNT; s++)
@@ -164,7 +142,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
     emit_line(e, "reg flush_pend_q, flush_pend_d;");
-    pipe_emit_stage_decls(e, &d, f, nf);
+    pipe_emit_stage_decls(e, &w->d, f, nf);
     emit_line(e, "reg wake_q, wake_d;         // a fill decided since the last request waited");
     emit_line(e, "reg rsv_pend_q, rsv_pend_d; // the oldest request has failed a reservation");
     if (g->cfg->l1.mshr_merge) {
@@ -176,25 +154,12 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", LAY_STATUS_BITS - 1);
         emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
     }
-    pipe_emit_replay_fwd_decls(e, &d, f, nf);
+    pipe_emit_replay_fwd_decls(e, &w->d, f, nf);
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
             pipe_emit_counter_decl(e, lay_counter_names[i], w->cw);
     emit_blank(e);
-    emit_line(e, "// SRAM ports");
-    emit_line(e, "reg meta_re, meta_we;");
-    emit_line(e, "reg %smeta_waddr;", emit_range(w->m));
-    emit_line(e, "reg %smeta_wdata;", emit_range(w->rb));
-    emit_line(e, "wire %smeta_rdata;", emit_range(w->rb));
-    emit_line(e, "reg data_re;");
-    emit_line(e, "reg [%u:0] data_we;", g->lay.ways - 1);
-    emit_line(e, "reg data_wr; // = |data_we (the way is one-hot), without waiting for the way");
-    emit_line(e, "reg %sdata_wdata;", emit_range(w->lw));
-    emit_line(e, "reg %sdata_wbe;", emit_range(w->lb));
-    emit_line(e, "wire %sdata_wmask;", emit_range(w->lw));
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "wire %sdata_rdata_w%u;", emit_range(w->lw), k);
-    emit_blank(e);
+    pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests and core responses, pushed by the decide stage");
     emit_line(e, "reg memq_push, rsp_push;");
     emit_line(e, "wire memq_full, rspq_full;");
@@ -230,10 +195,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_line(e, "wire %smeta_tag = req_line_q[%u:%u];", emit_range(w->t), w->la - 1, w->m);
     emit_blank(e);
-    emit_line(e, "// issue stage: what enters the decide stage next cycle");
-    emit_line(e, "reg s1_stall;  // the decide stage's request waits (to the replay queue)");
-    emit_line(e, "reg s1_bounce; // ... or finds the memory queue full: back to the replay queue");
-    emit_line(e, "wire s1_requeue = s1_stall | s1_bounce;");
+    pipe_emit_stall_decls(e);
     const gen_mech_t *mech = gen_mech(g);
     const char *mech_hold = mech->hold ? mech->hold(g) : NULL;
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
@@ -245,13 +207,9 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     } else {
         emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
     }
-    emit_line(e, "wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);");
-    emit_line(e, "// a full memory queue stops requests, never fills (the fill may be what frees it)");
-    emit_line(e, "wire issue_open = (state_q == SRun) & !hold & !drain_block & !issue_fill & !flush_pend_q & !memq_full;");
-    emit_line(e, "wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_rsv | wake_q);");
-    emit_line(e, "assign req_ready_o = issue_open & (rq_count_q == 2'd0);");
-    emit_line(e, "wire issue_req = req_ready_o & req_valid_i;");
-    emit_line(e, "assign rq_pop = issue_replay;");
+    pipe_emit_issue_wires(e, "!drain_block & ", "!flush_pend_q & ",
+                          "a full memory queue stops requests, never fills (the fill may be what frees it)",
+                          "rsv");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill%s;",
               mech->flush_wait ? mech->flush_wait : "");
     if (gen_has_lfsr(g)) {
@@ -270,21 +228,12 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                       emit_range(w->wb), emit_const(w->wb, W), emit_const(w->wb, W));
         }
     }
-    emit_line(e, "wire %sidx_line = issue_fill ? mshr_fill_line[%u:0] :", emit_range(w->in), w->in - 1);
-    emit_line(e, "    ((rq_count_q != 2'd0) ? rqh_line[%u:0] : req_line_i[%u:0]);", w->in - 1,
-              w->in - 1);
-    emit_blank(e);
+    pipe_emit_idx_line(e, w->in);
 }
 
 static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "%s u_index (", g->index);
-    emit_in(e);
-    emit_line(e, ".line_i (idx_line),");
-    emit_line(e, ".set_o  (idx_set)");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    pipe_emit_index_inst(e, g->index);
     emit_line(e, "%s u_meta (", g->meta);
     emit_in(e);
     emit_line(e, ".row_i       (meta_row_in),");
@@ -347,35 +296,9 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                "{rsp_id, rsp_status, rsp_data}", "rsp_valid_o", "rsp_ready_i",
                "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
-    snprintf(buf, sizeof buf, "{%u{1'b1}}", w->rb);
-    emit_sram_1r1w(e, "u_meta_sram", w->rb, g->lay.sets, w->m, "meta_re", "idx_set", "meta_rdata",
-                   "meta_we", "meta_waddr", "meta_wdata", buf);
-    emit_blank(e);
-    emit_line(e, "genvar gb;");
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_byte_mask", w->lb);
-    emit_in(e);
-    emit_line(e, "assign data_wmask[gb*8 +: 8] = {8{data_wbe[gb]}};");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
-    emit_blank(e);
-    emit_line(e, "// Data: one bank per way, all read in parallel with the tags.");
-    for (unsigned k = 0; k < g->lay.ways; k++) {
-        char inst[32], rd[32], we[32];
-        snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
-        snprintf(rd, sizeof rd, "data_rdata_w%u", k);
-        snprintf(we, sizeof we, "data_we[%u]", k);
-        emit_sram_1r1w(e, inst, w->lw, g->lay.sets, w->m, "data_re", "idx_set", rd, we, "set_q",
-                       "data_wdata", "data_wmask");
-    }
-    emit_blank(e);
+    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the tags.");
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
-    pipe_dims_t d;
-    dims(g, w, &d);
-    pipe_emit_fwd_line(e, &d, "hit_data", "meta_hit_way_oh", "");
+    pipe_emit_fwd_line(e, &w->d, "hit_data", "meta_hit_way_oh", "");
     emit_blank(e);
 }
 
@@ -413,9 +336,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
     if (!c->write_evict) {
         emit_line(e, "if (meta_hit & req_store_q) begin");
         emit_in(e);
-        for (unsigned k = 0; k < g->lay.ways; k++)
-            emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
-        emit_line(e, "data_wr = 1'b1;");
+        pipe_emit_data_write(e, g->lay.ways);
         emit_line(e, "data_wdata = req_wdata_q;");
         emit_line(e, "data_wbe = req_be_q;");
         emit_out(e);
@@ -435,8 +356,7 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
  * reservation failure per request. */
 static void emit_wait(emit_t *e, lay_decision_t dec)
 {
-    pipe_emit_event(e, EVT_STALL, pipe_dec(dec), "set_q", "meta_row_in");
-    emit_line(e, "s1_stall = 1'b1;");
+    pipe_emit_wait(e, dec);
     emit_l1_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
@@ -534,13 +454,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "evt_evict_tag_o = meta_evict_tag;");
     }
     emit_line(e, "evt_mshr_o = fmshr_q;");
-    emit_line(e, "meta_we = 1'b1;");
-    for (unsigned k = 0; k < g->lay.ways; k++)
-        emit_line(e, "data_we[%u] = meta_way_oh[%u];", k, k);
-    emit_line(e, "data_wr = 1'b1;");
-    emit_line(e, "data_wdata = mem_rsp_data_i;");
-    emit_line(e, "data_wbe = {%u{1'b1}};", w->lb);
-    emit_line(e, "mshr_free = 1'b1;");
+    pipe_emit_fill_install(e, &w->d, "mem_rsp_data_i");
     emit_l1_count(e, "1'b1", CNT_FILLS);
     if (!mech->evicts_at_lookup)
         emit_l1_count(e, "meta_evict", CNT_EVICTIONS);
@@ -551,6 +465,42 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_out(e);
         emit_line(e, "end");
     }
+}
+
+/* The dispatch's hooks (pipe_emit_dispatch). A fill's waiters (merging) follow it. */
+static void dispatch_fill(emit_t *e, const void *ctx)
+{
+    const gen_l1_t *g = ctx;
+    top_w_t w;
+    widths(g, &w);
+    emit_decide_fill(e, g, &w);
+    if (g->cfg->l1.mshr_merge) {
+        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // its waiters follow, with its status and line");
+        emit_line(e, "drain_ids_d = mshr_rd_wait;");
+        emit_line(e, "drain_status_d = rsp_status;");
+        emit_line(e, "drain_data_d = mem_rsp_data_i;");
+    }
+}
+
+static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
+
+/* Merging: the next waiter's response, one per cycle. */
+static void dispatch_drain(emit_t *e, const void *ctx)
+{
+    const gen_l1_t *g = ctx;
+    if (!g->cfg->l1.mshr_merge)
+        return;
+    emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
+              emit_const(gen_wait_count_bits(g), 0));
+    emit_in(e);
+    emit_line(e, "rsp_push = 1'b1;");
+    emit_line(e, "rsp_id = drain_ids_q[%u:0];", g->cfg->l1.id_bits - 1);
+    emit_line(e, "rsp_status = drain_status_q;");
+    emit_line(e, "rsp_data = drain_data_q;");
+    emit_line(e, "drain_ids_d = drain_ids_q >> %u;", g->cfg->l1.id_bits);
+    emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_wait_count_bits(g), 1));
+    emit_out(e);
+    emit_line(e, "end");
 }
 
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
@@ -573,15 +523,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     if (gen_has_lfsr(g))
         emit_line(e, "rand_step = 1'b0;");
     emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
-    emit_line(e, "meta_we = 1'b0;");
-    emit_line(e, "meta_waddr = set_q;");
-    emit_line(e, "meta_wdata = meta_row;");
-    emit_line(e, "data_we = %s;", emit_const(g->lay.ways, 0));
-    emit_line(e, "data_wr = 1'b0;");
-    emit_line(e, "data_wdata = req_wdata_q;");
-    emit_line(e, "data_wbe = req_be_q;");
-    emit_line(e, "mshr_alloc = 1'b0;");
-    emit_line(e, "mshr_free = 1'b0;");
+    pipe_emit_write_defaults(e, &w->d);
     if (g->cfg->l1.mshr_merge) {
         emit_line(e, "mshr_join = 1'b0;");
         emit_line(e, "drain_cnt_d = drain_cnt_q;");
@@ -594,15 +536,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "rsp_id = req_id_q;");
     emit_line(e, "rsp_status = %s;", code_param(CODE_STATUS, ST_HIT));
     emit_line(e, "rsp_data = mem_rsp_data_i;");
-    emit_line(e, "evt_valid_o = 1'b0;");
-    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWEEP));
-    emit_line(e, "evt_dec_o = %s;", pipe_dec(DEC_NONE));
-    emit_line(e, "evt_set_o = set_q;");
-    emit_line(e, "evt_way_o = %s;", emit_const(w->wb, 0));
-    emit_line(e, "evt_evict_o = 1'b0;");
-    emit_line(e, "evt_evict_tag_o = %s;", emit_const(w->t, 0));
-    emit_line(e, "evt_mshr_o = %s;", emit_const(w->mb, 0));
-    emit_line(e, "evt_row_o = meta_row;");
+    pipe_emit_evt_defaults(e, w->wb, w->t, w->mb);
     pipe_emit_sweep(e, w->m, "SRun");
     emit_line(e, "end else if (sweep_start) begin");
     emit_in(e);
@@ -612,50 +546,9 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     MECH(own_event, e, g);
-    emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");
-    emit_in(e);
-    emit_line(e, "rq_push = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
-    emit_in(e);
-    emit_decide_fill(e, g, w);
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // its waiters follow, with its status and line");
-        emit_line(e, "drain_ids_d = mshr_rd_wait;");
-        emit_line(e, "drain_status_d = rsp_status;");
-        emit_line(e, "drain_data_d = mem_rsp_data_i;");
-    }
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
-    emit_in(e);
-    emit_line(e, "s1_bounce = 1'b1;");
-    emit_line(e, "rq_push = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else if (s1_valid_q & !hold) begin");
-    emit_in(e);
-    emit_decide_request(e, g);
-    emit_out(e);
-    emit_line(e, "end");
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
-                  emit_const(gen_wait_count_bits(g), 0));
-        emit_in(e);
-        emit_line(e, "rsp_push = 1'b1;");
-        emit_line(e, "rsp_id = drain_ids_q[%u:0];", w->id - 1);
-        emit_line(e, "rsp_status = drain_status_q;");
-        emit_line(e, "rsp_data = drain_data_q;");
-        emit_line(e, "drain_ids_d = drain_ids_q >> %u;", w->id);
-        emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_wait_count_bits(g), 1));
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_line(e, "if (s1_stall) begin");
-    emit_in(e);
-    emit_line(e, "rq_push = 1'b1;");
-    emit_line(e, "rsv_pend_d = 1'b1;");
-    emit_line(e, "wake_d = 1'b0;");
-    emit_out(e);
-    emit_line(e, "end");
+    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, dispatch_drain,
+                               "rsv_pend_d = 1'b1;"};
+    pipe_emit_dispatch(e, &h, g);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -664,11 +557,9 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 /* The issue stage: the decide stage's next operation, the replay queue, forwarding state. */
 static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(g, w, f);
-    pipe_emit_issue(e, &d, f, nf, NULL, NULL, 0);
+    pipe_emit_issue(e, &w->d, f, nf, NULL, NULL, 0);
 }
 
 /* The L1's own flops: the mechanism's, and random replacement's LFSR. */
@@ -685,17 +576,15 @@ static void own_flops(emit_t *e, const void *ctx, int reset)
 
 static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    pipe_dims_t d;
-    dims(g, w, &d);
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(g, w, f);
     pipe_regs_t r = {.n = 0};
     pipe_reg(&r, "sweep_set", w->m);
     pipe_reg(&r, "flush_pend", 1);
-    pipe_regs_stage(&r, &d, f, nf);
+    pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
     pipe_reg(&r, "rsv_pend", 1);
-    pipe_regs_replay_fwd(&r, &d, f, nf);
+    pipe_regs_replay_fwd(&r, &w->d, f, nf);
     if (g->cfg->l1.mshr_merge) {
         pipe_reg(&r, "drain_cnt", gen_wait_count_bits(g));
         pipe_reg(&r, "drain_ids", g->cfg->l1.mshr_merge * w->id);
@@ -710,8 +599,7 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 static void emit_outputs(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "// the fill in the decide stage is taken as it decides");
-    emit_line(e, "assign mem_rsp_ready_o = s1_valid_q & s1_fill_q & !hold;");
+    pipe_emit_mem_rsp_ready(e);
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         if (!has_counter(g, i))
             emit_line(e, "assign cnt_%s_o = %s; // %s", lay_counter_names[i],

@@ -145,7 +145,7 @@ typedef struct l2_closed {
     unsigned long long data;   /* sets x ways x 8 x line bytes */
     unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
                                   enables + data + B) */
-    unsigned long long counters; /* 8 performance counters x l1.counter_bits */
+    unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
 } l2_closed_t;
 
 /* Bits to hold v, at least 1. */
@@ -217,7 +217,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->mshr = (unsigned long long)l2->mshrs *
               (1 + line + c->l1.core_bits + l1_mshr + 1 + c->l1.line_bytes +
                8ULL * c->l1.line_bytes + k->b);
-    k->counters = 8ULL * c->l1.counter_bits;
+    k->counters = 8ULL * (c->l1.counter_bits + 1); /* counted a cycle after the event */
     printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
            "%u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
            (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta, k->victim,

@@ -76,11 +76,11 @@ module fermi_l1_pric_l2 (
   output reg  [7:0] evt_set_o,
   output reg  [3:0] evt_way_o,
   output reg  evt_evict_o,
-  output reg  evt_dirty_o, // the evicted line was dirty (a write-back follows)
   output reg  [16:0] evt_evict_tag_o,
   output reg  [2:0] evt_mshr_o,
-  output reg  [3:0] evt_core_o,
-  output reg  evt_store_o,
+  output reg  evt_dirty_o, // the evicted line was dirty (a write-back follows)
+  output reg  [3:0] evt_core_o, // the request's L1
+  output reg  evt_store_o, // the request is a write
   output reg  [431:0] evt_row_o
 );
 
@@ -244,6 +244,7 @@ module fermi_l1_pric_l2 (
   // (its dirty victim's write-back) and sends a request back to the replay queue
   wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));
   wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
+  // a full memory queue also stops new requests
   wire issue_open = (state_q == SRun) & !hold & !issue_fill & !memq_full;
   wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_waited | wake_q);
   assign req_ready_o = issue_open & (rq_count_q == 2'd0);
@@ -333,14 +334,6 @@ module fermi_l1_pric_l2 (
   generate
     for (gb = 0; gb < 128; gb = gb + 1) begin : g_byte_mask
       assign data_wmask[gb*8 +: 8] = {8{data_wbe[gb]}};
-    end
-  endgenerate
-  // A write miss's bytes merged into the fetched line.
-  wire [1023:0] fill_merged;
-  generate
-    for (gb = 0; gb < 128; gb = gb + 1) begin : g_fill_merge
-      assign fill_merged[gb*8 +: 8] = req_be_q[gb] ? req_wdata_q[gb*8 +: 8] :
-          mem_rsp_data_i[gb*8 +: 8];
     end
   endgenerate
 
@@ -570,6 +563,14 @@ module fermi_l1_pric_l2 (
     .wmask_i (data_wmask)
   );
 
+  // A write miss's bytes merged into the fetched line.
+  wire [1023:0] fill_merged;
+  generate
+    for (gb = 0; gb < 128; gb = gb + 1) begin : g_fill_merge
+      assign fill_merged[gb*8 +: 8] = req_be_q[gb] ? req_wdata_q[gb*8 +: 8] :
+          mem_rsp_data_i[gb*8 +: 8];
+    end
+  endgenerate
   // A read hit's line (by the hit way, without the miss decisions) and a fill's victim
   // line (by the chosen way), each by AND-OR of a one-hot way, with the last data
   // write merged in when it came after the read.
@@ -688,12 +689,12 @@ module fermi_l1_pric_l2 (
     evt_set_o = set_q;
     evt_way_o = 4'd0;
     evt_evict_o = 1'b0;
-    evt_dirty_o = 1'b0;
     evt_evict_tag_o = 17'h0;
     evt_mshr_o = 3'd0;
+    evt_row_o = meta_row;
+    evt_dirty_o = 1'b0;
     evt_core_o = 4'd0;
     evt_store_o = 1'b0;
-    evt_row_o = meta_row;
     if (state_q == SSweep) begin // write the reset row into every set
       evt_valid_o = 1'b1;
       evt_kind_o = EvtSweep;
