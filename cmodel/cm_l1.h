@@ -11,7 +11,7 @@
 #include "../gen/lay.h"
 
 #define CM_MAX_MSHRS 64
-#define CM_MAX_WAITERS 8 /* l1.mshr_merge at most */
+#define CM_MAX_WAITERS 8 /* l1.mshr_merge and l2.mshr_merge at most */
 
 struct cm_mech_ops;
 

@@ -219,12 +219,23 @@ void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, cons
     res->id = id;
     res->store = (uint8_t)!!store;
 
-    for (unsigned i = 0; i < m->cfg.l2.mshrs; i++)
-        if (m->mshr[i].valid && m->mshr[i].line == line) {
-            res->kind = EVT_STALL;
-            res->dec = DEC_STALL_LINE;
+    for (unsigned i = 0; i < m->cfg.l2.mshrs; i++) {
+        cm_l2_mshr_t *e = &m->mshr[i];
+        if (!e->valid || e->line != line)
+            continue;
+        if (!store && !e->store && e->nwait < m->cfg.l2.mshr_merge) { /* a read joins a read */
+            e->wait_core[e->nwait] = core;
+            e->wait_id[e->nwait++] = id;
+            res->dec = DEC_LD_MERGE;
+            res->mshr = i;
+            count(m, L2CNT_ACCESSES);
+            count(m, L2CNT_MERGED);
             return;
         }
+        res->kind = EVT_STALL;
+        res->dec = DEC_STALL_LINE;
+        return;
+    }
     int hit = -1;
     for (unsigned w = 0; w < l->ways; w++)
         if (r->way[w].valid && r->way[w].tag == tag) {
@@ -328,6 +339,10 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
         x->dirty = 1;
     } else {
         read_line(m, set, (unsigned)way, e->core, e->pred, res); /* vbit, bbit 0: a new line */
+        res->nwait = e->nwait;
+        memcpy(res->wait_core, e->wait_core, sizeof res->wait_core);
+        memcpy(res->wait_id, e->wait_id, sizeof res->wait_id);
     }
+    e->nwait = 0;
     e->valid = 0;
 }

@@ -30,6 +30,9 @@ typedef struct cm_l2_mshr {
     bv_t be;         /* write: byte enables, bit i = byte i */
     bv_t wdata;      /* write: data, byte i in bits 8i+7:8i */
     uint8_t pred;    /* read (pcpred): the L1's bypass prediction, stored at the fill */
+    uint8_t nwait;   /* reads that joined this fetch (l2.mshr_merge), 0..l2.mshr_merge */
+    unsigned wait_core[CM_MAX_WAITERS]; /* their L1s and ids, in arrival order */
+    uint32_t wait_id[CM_MAX_WAITERS];
 } cm_l2_mshr_t;
 
 /* One request on the memory port, in issue order. */
@@ -62,6 +65,10 @@ typedef struct cm_l2_result {
     uint8_t hit;             /* response: the read hit in the L2 */
     uint8_t vbit;            /* response: the line's victim bit of core's group before the read */
     uint8_t bbit;            /* response (pcpred): the line's bypass bit before the read */
+    uint8_t nwait;           /* fill of a read: this many waiter responses follow the first,
+                                one per cycle, in order, each with the same line and flags */
+    unsigned wait_core[CM_MAX_WAITERS];
+    uint32_t wait_id[CM_MAX_WAITERS];
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 
@@ -93,7 +100,10 @@ void cm_l2_sweep(cm_l2_t *m, unsigned set, cm_l2_result_t *res);
 
 /* Request event from L1 `core` (< system.cores): a read (store = 0) or a write of the bytes
  * of `wdata` enabled in `be` (NULL for reads), to line address `line`, with `id`.
- * A line with a fetch outstanding, or a miss with no free MSHR, stalls: nothing changes.
+ * A read of a line with a fetch outstanding joins it as a waiter while it has fewer than
+ * l2.mshr_merge waiters (DEC_LD_MERGE: counted as an access and as merged, nothing else
+ * changes; SPEC 3.1 merging as the L1's); a write, or a read beyond the limit, of such a line
+ * stalls, and so does a miss with no free MSHR: nothing changes.
  * A read hit answers with the line, hit = 1 and the old victim bit of core's group, then sets
  * that bit; a write hit merges its bytes and sets dirty; both touch replacement. A miss takes
  * the lowest free MSHR and queues a memory read; it completes in cm_l2_fill. */
@@ -108,7 +118,9 @@ void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_
 void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
                        const bv_t *wdata, uint32_t id, unsigned pred, cm_l2_result_t *res);
 
-/* Fill event: memory returns `data` for MSHR `mshr` (must be valid). The line goes to the
+/* Fill event: memory returns `data` for MSHR `mshr` (must be valid). A read's waiters are
+ * answered after it, in arrival order, with the same line and flags (hit 0, victim and bypass
+ * bits 0), and change no row state. The line goes to the
  * lowest invalid way, else the policy's victim (a dirty victim queues its write-back), with
  * dirty 0 and every victim bit and the bypass bit clear; then the MSHR's request completes as
  * on a hit (a read with the prediction it arrived with), except

@@ -2,7 +2,8 @@
  * against hand-worked expectations for SPEC 3.2 and the L2 half of 3.5: victim bits per core
  * group (Sv = 1 and 2), cleared on allocation, left alone by writes; the hit flag; write-back
  * of dirty victims with the whole line, in issue order; write misses that fetch and merge;
- * stalls on a line with a fetch outstanding and on full MSHRs; the write-back address under
+ * stalls on a line with a fetch outstanding and on full MSHRs; merging of reads (l2.mshr_merge);
+ * the write-back address under
  * xor and PRIC indexes; row packing in the RTL's layout and the storage of the presets.
  * Build: cc -std=c11 -I. cmodel/test_cm_l2.c build/libcmodel.a build/libcore.a -lyaml -lcmocka */
 #include <stdarg.h>
@@ -450,6 +451,58 @@ static void test_stalls(void **state)
     cm_l2_free(m);
 }
 
+/* Merging (l2.mshr_merge = 2): reads of A from cores 1 and 2 join core 0's fetch (counted as
+ * accesses and merged, the row untouched); the third joiner and a write stall; a read of B,
+ * whose fetch serves a write, stalls. The fill answers core 0, then cores 1 and 2 in order,
+ * each with the line and hit 0; only core 0's victim bit is set. */
+static void test_merging(void **state)
+{
+    (void)state;
+    static const char *kv[] = {"l2.mshr_merge", "2", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t a, r;
+    read(m, 0, LA, 10, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    bv_t row_before;
+    cm_l2_row(m, 0, &row_before);
+    read(m, 1, LA, 11, &r);
+    assert_int_equal(r.kind, EVT_LOOKUP);
+    assert_int_equal(r.dec, DEC_LD_MERGE);
+    assert_int_equal(r.mshr, a.mshr);
+    assert_int_equal(r.responds, 0);
+    read(m, 2, LA, 12, &r);
+    assert_int_equal(r.dec, DEC_LD_MERGE);
+    read(m, 3, LA, 13, &r);
+    assert_int_equal(r.kind, EVT_STALL);
+    assert_int_equal(r.dec, DEC_STALL_LINE);
+    write1(m, 3, LA, 0, 9, &r);
+    assert_int_equal(r.dec, DEC_STALL_LINE);
+    write1(m, 3, LB, 0, 9, &r);
+    assert_int_equal(r.dec, DEC_ST_MISS);
+    read(m, 1, LB, 14, &r);
+    assert_int_equal(r.dec, DEC_STALL_LINE);
+    bv_t row_after;
+    cm_l2_row(m, 0, &row_after);
+    assert_true(bv_eq(&row_before, &row_after, m->lay.row_bits));
+    assert_int_equal(m->cnt[L2CNT_ACCESSES], 4);
+    assert_int_equal(m->cnt[L2CNT_MERGED], 2);
+    assert_int_equal(m->cnt[L2CNT_READ_MISSES], 1);
+    serve(m, LA, &r);
+    assert_int_equal(r.core, 0);
+    assert_int_equal(r.id, 10);
+    assert_int_equal(r.nwait, 2);
+    assert_int_equal(r.wait_core[0], 1);
+    assert_int_equal(r.wait_id[0], 11);
+    assert_int_equal(r.wait_core[1], 2);
+    assert_int_equal(r.wait_id[1], 12);
+    assert_int_equal(r.hit, 0);
+    assert_int_equal(way_of(m, LA)->vbits, 1); /* core 0's group only */
+    assert_int_equal(m->mshr[a.mshr].nwait, 0);
+    serve(m, LB, &r);
+    assert_int_equal(r.nwait, 0);
+    cm_l2_free(m);
+}
+
 /* ---- index functions: the write-back address ---------------------------------------------- */
 
 /* Under xor and PRIC the set is not the low line bits, so the write-back address is rebuilt
@@ -541,6 +594,7 @@ int main(void)
         cmocka_unit_test(test_dirty_writeback),
         cmocka_unit_test(test_write_miss_merges),
         cmocka_unit_test(test_stalls),
+        cmocka_unit_test(test_merging),
         cmocka_unit_test(test_writeback_address_xor),
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),

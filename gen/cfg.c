@@ -33,6 +33,7 @@ static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
 static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
 static int l2_srrip(const cfg_t *c) { return c->l2.repl == L2_REPL_SRRIP; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
+static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 
 /* The keys that shape the design only under a condition (every other key always does): a
  * key of another mode, of an unused policy or index, or of a feature that is off is left out
@@ -54,7 +55,7 @@ static const struct {
     {"l1.gc_switch_reset_period", l1_gcache}, {"l1.pc_entries", l1_pcpred},
     {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
     {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_srrip},
-    {"l2.pric_poly", l2_pric},
+    {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -157,6 +158,9 @@ static const cfg_key_t keys[] = {
      "L2 PRIC modulus, irreducible of degree log2(l2.sets); 0 = the smallest one"},
     {"l2.mshrs", K_UINT, L2(mshrs), 1, 64, 0, NULL, "8",
      "L2 miss status holding registers (outstanding line fetches)"},
+    {"l2.mshr_merge", K_UINT, L2(mshr_merge), 0, 8, 0, NULL, "0",
+     "L2 reads that may join an outstanding fetch of their line as waiters (0: none, they "
+     "stall)"},
     {"l2.victim_share", K_UINT, L2(victim_share), 1, 64, 0, NULL, "1",
      "Sv, L1s sharing one G-Cache victim bit per L2 line (P/Sv bits a line); must divide "
      "system.cores"},

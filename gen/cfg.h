@@ -70,6 +70,7 @@ typedef struct cfg_l2 {
     cfg_index_t index;      /* set-index function (PRIC hashes every address bit above b) */
     unsigned pric_poly;     /* PRIC modulus; 0 = smallest usable */
     unsigned mshrs;         /* outstanding line fetches */
+    unsigned mshr_merge;    /* reads that may wait on one outstanding fetch (SPEC 3.1), 0..8 */
     unsigned victim_share;  /* Sv: L1s sharing one G-Cache victim bit; divides cores */
 } cfg_l2_t;
 
@@ -178,6 +179,14 @@ static inline unsigned cfg_log2(unsigned long long v)
     while ((1ULL << r) < v)
         r++;
     return r;
+}
+/* Bits of a count 0..max (at least 1). */
+static inline unsigned cfg_count_bits(unsigned max)
+{
+    unsigned cb = 1;
+    while ((1u << cb) <= max)
+        cb++;
+    return cb;
 }
 static inline int cfg_is_pow2(unsigned long long v) { return v && !(v & (v - 1)); }
 

@@ -35,13 +35,7 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c);
 /* File header: purpose, generator version, the full configuration; then default_nettype. */
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
 /* Bits of a count 0..max (at least 1). */
-static inline unsigned gen_count_bits(unsigned max)
-{
-    unsigned cb = 1;
-    while ((1u << cb) <= max)
-        cb++;
-    return cb;
-}
+static inline unsigned gen_count_bits(unsigned max) { return cfg_count_bits(max); }
 /* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W (the MSHR file's and the top's
  * drain counter). */
 static inline unsigned gen_wait_count_bits(const gen_l1_t *g)
@@ -75,6 +69,7 @@ typedef struct gen_mshr {
     gen_mshr_field_t fields[GEN_MSHR_FIELDS_MAX];
     unsigned merge;   /* waiters per entry (SPEC 3.1 merging; 0: none) */
     unsigned id_bits; /* width of a waiter's id */
+    const char *nojoin; /* a field whose entries take no waiter (their line is busy), or NULL */
     int has_empty;    /* empty_o: no entry valid */
 } gen_mshr_t;
 void emit_mshr_module(emit_t *e, const gen_mshr_t *x);

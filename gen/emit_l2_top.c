@@ -22,6 +22,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 typedef struct l2_w {
     unsigned la, id, core, lb, lw, mb, m, t, wb, rb, cw, in, v;
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
+    unsigned merge; /* l2.mshr_merge: waiters per fetch */
     pipe_dims_t d; /* the shared pipeline's view */
 } l2_w_t;
 
@@ -42,6 +43,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
     w->b = l->bbits;
+    w->merge = g->cfg->l2.mshr_merge;
     w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
@@ -59,6 +61,16 @@ static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
     if (w->b)
         f[n++] = (pipe_field_t){"pred", 1, NULL};
     return pipe_fields_data(f, n, w->lb, w->lw);
+}
+
+/* Merging (l2.mshr_merge = W > 0): a waiter is {core, L1 MSHR}. */
+static unsigned merge_of(const gen_l2_t *g) { return g->cfg->l2.mshr_merge; }
+static unsigned waiter_bits(const l2_w_t *w) { return w->core + w->id; }
+
+/* The merged counter is a constant 0 without merging. */
+static const char *counter_of(const gen_l2_t *g, unsigned i)
+{
+    return i == L2CNT_MERGED && !merge_of(g) ? NULL : lay_l2_counter_names[i];
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -138,7 +150,15 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "reg wake_q, wake_d; // a fill decided since the last request waited");
     pipe_emit_replay_fwd_decls(e, &w->d, f, nf);
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        pipe_emit_counter_decl(e, lay_l2_counter_names[i], w->cw);
+        if (counter_of(g, i))
+            pipe_emit_counter_decl(e, lay_l2_counter_names[i], w->cw);
+    if (merge_of(g)) {
+        emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
+        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_count_bits(merge_of(g))));
+        emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // {core, L1 MSHR}, the next in the low bits",
+                  emit_range(merge_of(g) * waiter_bits(w)));
+        emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
+    }
     emit_blank(e);
     pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests (line reads, write-backs) and read responses");
@@ -160,6 +180,13 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
+    if (merge_of(g)) {
+        emit_line(e, "reg mshr_join;");
+        emit_line(e, "wire mshr_join_full;");
+        emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(gen_count_bits(merge_of(g))));
+        emit_line(e, "wire %smshr_rd_wait;", emit_range(merge_of(g) * waiter_bits(w)));
+    }
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
     emit_line(e, "wire %smshr_rd_core;", emit_range(w->core));
@@ -175,7 +202,14 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
-    pipe_emit_issue_wires(e, "", "", "a full memory queue also stops new requests", "waited");
+    if (merge_of(g)) {
+        unsigned cb = gen_count_bits(merge_of(g));
+        emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
+        emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
+                  emit_const(cb, 0), emit_const(cb, 0));
+    }
+    pipe_emit_issue_wires(e, merge_of(g) ? "!drain_block & " : "", "",
+                          "a full memory queue also stops new requests", "waited");
     pipe_emit_idx_line(e, w->in);
 }
 
@@ -240,14 +274,12 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
                "{s1_fill_q, memq_line, memq_mshr, vict_data}", "mem_req_valid_o",
                "mem_req_ready_i",
                "{mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o}");
-    emit_line(e, "// A hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
-              w->b ? " and bypass bit" : "");
-    emit_line(e, "// fetched line, 0, 0 and hit = 0 (a new line has no victim%s bit yet).",
-              w->b ? " or bypass" : "");
-    emit_line(e, "wire rsp_hit = !s1_fill_q;");
-    emit_line(e, "wire %srsp_data = s1_fill_q ? mem_rsp_data_i : hit_data;", emit_range(w->lw));
+    emit_line(e, "reg %srsp_core;", emit_range(w->core));
+    emit_line(e, "reg %srsp_id;", emit_range(w->id));
+    emit_line(e, "reg %srsp_data;", emit_range(w->lw));
+    emit_line(e, "reg rsp_hit;");
     char in[200];
-    snprintf(in, sizeof in, "{req_core_q, req_id_q, rsp_data, rsp_hit & meta_vbit, %s, rsp_hit}",
+    snprintf(in, sizeof in, "{rsp_core, rsp_id, rsp_data, rsp_hit & meta_vbit, %s, rsp_hit}",
              w->b ? "rsp_hit & meta_bbit" : "1'b0");
     emit_memq_inst(e, g->memq, "u_rspq", w->core + w->id + w->lw + 3, "rsp_push", "rspq_full", in,
                "rsp_valid_o", "rsp_ready_i",
@@ -307,6 +339,14 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".rd_id_o       (mshr_rd_id),");
     emit_line(e, ".rd_store_o    (mshr_rd_store),");
     emit_line(e, ".rd_be_o       (mshr_rd_be),");
+    if (merge_of(g)) {
+        emit_line(e, ".join_i        (mshr_join),");
+        emit_line(e, ".join_id_i     ({req_core_q, req_id_q}),");
+        emit_line(e, ".join_full_o   (mshr_join_full),");
+        emit_line(e, ".hit_idx_o     (mshr_hit_idx),");
+        emit_line(e, ".rd_nwait_o    (mshr_rd_nwait),");
+        emit_line(e, ".rd_wait_o     (mshr_rd_wait),");
+    }
     emit_line(e, ".rd_wdata_o    (mshr_rd_wdata)%s", w->b ? "," : "");
     if (w->b)
         emit_line(e, ".rd_pred_o     (mshr_rd_pred)");
@@ -347,7 +387,19 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
-    emit_line(e, "if (mshr_conflict) begin // its line has a fetch outstanding");
+    if (merge_of(g)) {
+        emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins the fetch");
+        emit_in(e);
+        pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
+        emit_line(e, "evt_mshr_o = mshr_hit_idx;");
+        emit_line(e, "mshr_join = 1'b1;");
+        emit_count(e, "1'b1", L2CNT_ACCESSES);
+        emit_count(e, "1'b1", L2CNT_MERGED);
+        emit_out(e);
+        emit_line(e, "end else if (mshr_conflict) begin // its line has a fetch outstanding");
+    } else {
+        emit_line(e, "if (mshr_conflict) begin // its line has a fetch outstanding");
+    }
     emit_in(e);
     pipe_emit_wait(e, DEC_STALL_LINE);
     emit_out(e);
@@ -404,6 +456,11 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
+    if (w->merge) {
+        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // a read's waiters follow (a write's has none)");
+        emit_line(e, "drain_ids_d = mshr_rd_wait;");
+        emit_line(e, "drain_data_d = mem_rsp_data_i;");
+    }
 }
 
 /* The dispatch's hooks (pipe_emit_dispatch). */
@@ -417,6 +474,27 @@ static void dispatch_fill(emit_t *e, const void *ctx)
 
 static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
 
+/* Merging: the next waiter's response, one per cycle, with the fill's line and flags 0. */
+static void dispatch_drain(emit_t *e, const void *ctx)
+{
+    const gen_l2_t *g = ctx;
+    l2_w_t w;
+    widths(g, &w);
+    if (!w.merge)
+        return;
+    emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
+              emit_const(gen_count_bits(w.merge), 0));
+    emit_in(e);
+    emit_line(e, "rsp_push = 1'b1;");
+    emit_line(e, "{rsp_core, rsp_id} = drain_ids_q[%u:0];", waiter_bits(&w) - 1);
+    emit_line(e, "rsp_data = drain_data_q;");
+    emit_line(e, "rsp_hit = 1'b0;");
+    emit_line(e, "drain_ids_d = drain_ids_q >> %u;", waiter_bits(&w));
+    emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_count_bits(w.merge), 1));
+    emit_out(e);
+    emit_line(e, "end");
+}
+
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
 static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
@@ -429,17 +507,32 @@ static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "s1_bounce = 1'b0;");
     emit_line(e, "rq_push = 1'b0;");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        emit_line(e, "cnt_%s_inc = 1'b0;", lay_l2_counter_names[i]);
+        if (counter_of(g, i))
+            emit_line(e, "cnt_%s_inc = 1'b0;", lay_l2_counter_names[i]);
     pipe_emit_write_defaults(e, &w->d);
+    if (w->merge) {
+        emit_line(e, "mshr_join = 1'b0;");
+        emit_line(e, "drain_cnt_d = drain_cnt_q;");
+        emit_line(e, "drain_ids_d = drain_ids_q;");
+        emit_line(e, "drain_data_d = drain_data_q;");
+    }
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
+    emit_line(e, "// a hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
+              w->b ? " and bypass bit" : "");
+    emit_line(e, "// fetched line, 0, 0 and hit = 0 (a new line has no victim%s bit yet)",
+              w->b ? " or bypass" : "");
+    emit_line(e, "rsp_core = req_core_q;");
+    emit_line(e, "rsp_id = req_id_q;");
+    emit_line(e, "rsp_data = s1_fill_q ? mem_rsp_data_i : hit_data;");
+    emit_line(e, "rsp_hit = !s1_fill_q;");
     pipe_emit_evt_defaults(e, w->wb, w->t, w->mb);
     emit_line(e, "evt_dirty_o = 1'b0;");
     emit_line(e, "evt_core_o = %s;", emit_const(w->core, 0));
     emit_line(e, "evt_store_o = 1'b0;");
     pipe_emit_sweep(e, w->m, "SRun");
     emit_line(e, "end");
-    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, NULL, NULL};
+    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, dispatch_drain, NULL};
     pipe_emit_dispatch(e, &h, g);
     emit_out(e);
     emit_line(e, "end");
@@ -467,7 +560,7 @@ static void emit_issue(emit_t *e, const l2_w_t *w)
     pipe_emit_issue(e, &w->d, f, nf, fill_capture, w, 1);
 }
 
-static void emit_flops(emit_t *e, const l2_w_t *w)
+static void emit_flops(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
@@ -476,14 +569,28 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
-    pipe_emit_flops(e, &r, lay_l2_counter_names, L2CNT_COUNT, w->cw, NULL, NULL);
+    if (w->merge) {
+        pipe_reg(&r, "drain_cnt", gen_count_bits(w->merge));
+        pipe_reg(&r, "drain_ids", w->merge * waiter_bits(w));
+        pipe_reg(&r, "drain_data", w->lw);
+    }
+    const char *cnt[L2CNT_COUNT];
+    for (unsigned i = 0; i < L2CNT_COUNT; i++)
+        cnt[i] = counter_of(g, i);
+    pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw, NULL, NULL);
 }
 
-static void emit_outputs(emit_t *e)
+static void emit_outputs(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     pipe_emit_mem_rsp_ready(e);
-    for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_l2_counter_names[i], lay_l2_counter_names[i]);
+    for (unsigned i = 0; i < L2CNT_COUNT; i++) {
+        if (counter_of(g, i))
+            emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_l2_counter_names[i],
+                      lay_l2_counter_names[i]);
+        else
+            emit_line(e, "assign cnt_%s_o = %s; // no merging: no read joins a fetch",
+                      lay_l2_counter_names[i], emit_const(w->cw, 0));
+    }
 }
 
 void emit_l2_top(emit_t *e, const gen_l2_t *g)
@@ -498,8 +605,8 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_instances(e, g, &w);
     emit_decide(e, g, &w);
     emit_issue(e, &w);
-    emit_flops(e, &w);
-    emit_outputs(e);
+    emit_flops(e, g, &w);
+    emit_outputs(e, g, &w);
     emit_out(e);
     gen_footer(e);
 }

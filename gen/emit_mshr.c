@@ -37,7 +37,8 @@ static void emit_ports(emit_t *e, const gen_mshr_t *x)
     if (W) {
         emit_line(e, "input  wire join_i,      // merging: a load joins the read of look_line_i");
         emit_line(e, "input  wire %sjoin_id_i,", emit_range(id));
-        emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters", W);
+        emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters%s", W,
+                  x->nojoin ? " (or serves a write)" : "");
         emit_line(e, "output reg  %shit_idx_o,  // ... the number of that entry", emit_range(mb));
     }
     emit_line(e, "input  wire free_i,");
@@ -94,8 +95,13 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
         emit_line(e, "assign empty_o = ~|valid_q;");
     if (W) {
         emit_line(e, "wire [%u:0] wfull;", n - 1);
-        for (unsigned i = 0; i < n; i++)
-            emit_line(e, "assign wfull[%u] = e%u_nwait_q == %s;", i, i, emit_const(cb, W));
+        for (unsigned i = 0; i < n; i++) {
+            if (x->nojoin)
+                emit_line(e, "assign wfull[%u] = (e%u_nwait_q == %s) | e%u_%s_q;", i, i,
+                          emit_const(cb, W), i, x->nojoin);
+            else
+                emit_line(e, "assign wfull[%u] = e%u_nwait_q == %s;", i, i, emit_const(cb, W));
+        }
         emit_line(e, "assign join_full_o = |(hits & wfull);");
         emit_line(e, "always @* begin : hit_entry // a line is outstanding in one entry at most");
         emit_in(e);
@@ -225,7 +231,7 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
 {
     gen_mshr_t x = {g->cfg, g->mshr, "miss status holding registers (one per outstanding read)",
                     g->cfg->l1.mshrs, g->lay.mshr_bits, g->lay.line_addr_bits, 0, {{0}},
-                    g->cfg->l1.mshr_merge, g->cfg->l1.id_bits, g->lay.dec != 0};
+                    g->cfg->l1.mshr_merge, g->cfg->l1.id_bits, NULL, g->lay.dec != 0};
     x.fields[x.nfields++] = (gen_mshr_field_t){"id", g->cfg->l1.id_bits, NULL};
     if (g->lay.dec)
         x.fields[x.nfields++] =
@@ -240,13 +246,14 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
 }
 
 /* The L2's entries: the whole request (kept for the fill), with l1.mode = pcpred a read's
- * bypass prediction (as cm_l2_mshr_t). */
+ * bypass prediction (as cm_l2_mshr_t); merging: the waiting reads, each {core, L1 MSHR}, on
+ * the fetches of reads only. */
 void emit_l2_mshr(emit_t *e, const gen_l2_t *g)
 {
     const lay_l2_t *l = &g->lay;
     gen_mshr_t x = {g->cfg, g->mshr, "L2 miss status holding registers (one per line fetch)",
-                    g->cfg->l2.mshrs, l->mshr_bits, l->line_addr_bits, 0, {{0}}, 0, l->id_bits,
-                    0};
+                    g->cfg->l2.mshrs, l->mshr_bits, l->line_addr_bits, 0, {{0}},
+                    g->cfg->l2.mshr_merge, l->core_bits + l->id_bits, "store", 0};
     x.fields[x.nfields++] = (gen_mshr_field_t){"core", l->core_bits, NULL};
     x.fields[x.nfields++] = (gen_mshr_field_t){"id", l->id_bits, "the requesting L1's MSHR"};
     x.fields[x.nfields++] = (gen_mshr_field_t){"store", 1, NULL};

@@ -197,6 +197,9 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     unsigned pc = l->hpc_bits ? 1 + l->hpc_bits : 0; /* pcpred: prediction + the load's hash */
     s->mshr_flops =
         (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc);
+    if (c->mshr_merge) /* merging: per MSHR a waiter count and W waiter ids */
+        s->mshr_flops += (unsigned long long)c->mshrs *
+                         (cfg_count_bits(c->mshr_merge) + c->mshr_merge * c->id_bits);
     s->tag_store = (unsigned long long)c->sets * l->tag_ways * l->te_stride;
     s->data_state = l->dec ? s->meta_sram - s->tag_store : 0;
     s->line_hpc = (unsigned long long)c->sets * c->ways * l->hpc_bits;

@@ -6,7 +6,7 @@
 
 const char *const lay_l2_counter_names[L2CNT_COUNT] = {
     "accesses", "read_hits", "read_misses", "write_hits", "write_misses", "fills", "evictions",
-    "writebacks"};
+    "writebacks", "merged"};
 
 /* Replacement bits per way: LRU age or RRPV; none for a direct-mapped L2. */
 static unsigned l2_repl_bits(const cfg_l2_t *l2)
@@ -140,4 +140,8 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
                     (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
                      c->l1.line_bytes + l->line_bits + l->bbits);
+    unsigned w = c->l2.mshr_merge;
+    if (w) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
+        s->mshr_flops += (unsigned long long)c->l2.mshrs *
+                         (cfg_count_bits(w) + w * (l->core_bits + l->id_bits));
 }

@@ -49,10 +49,11 @@ typedef struct lay_l2_row {
     lay_l2_way_t way[LAY_MAX_WAYS];
 } lay_l2_row_t;
 
-/* L2 performance counters (l1.counter_bits wide, wrapping, as the L1's). */
+/* L2 performance counters (l1.counter_bits wide, wrapping, as the L1's); merged: reads that
+ * joined a fetch (l2.mshr_merge; a constant 0 without merging). */
 typedef enum {
     L2CNT_ACCESSES, L2CNT_READ_HITS, L2CNT_READ_MISSES, L2CNT_WRITE_HITS, L2CNT_WRITE_MISSES,
-    L2CNT_FILLS, L2CNT_EVICTIONS, L2CNT_WRITEBACKS, L2CNT_COUNT
+    L2CNT_FILLS, L2CNT_EVICTIONS, L2CNT_WRITEBACKS, L2CNT_MERGED, L2CNT_COUNT
 } lay_l2_counter_t;
 extern const char *const lay_l2_counter_names[L2CNT_COUNT];
 

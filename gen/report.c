@@ -27,7 +27,8 @@ static unsigned structures(const gen_l1_t *g, gen_structure_t *out)
                                  "flops", s.mshr_flops};
     if (mech->report_flops)
         n += mech->report_flops(g, &s, out + n);
-    unsigned counters = CNT_COUNT - !mech->counts_bypasses; /* the baseline's is a constant */
+    /* the baseline's bypass counter is a constant 0, and so is merged without merging */
+    unsigned counters = CNT_COUNT - !mech->counts_bypasses - !g->cfg->l1.mshr_merge;
     out[n++] = (gen_structure_t){"performance counters", "flops",
                                  (unsigned long long)counters * g->cfg->l1.counter_bits};
     return n;
@@ -46,13 +47,16 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
     if (g->lay.bbits)
         out[n++] = (gen_structure_t){"L2 rows: PC-predictor bypass bits", "sram", s.bypass_bits};
     out[n++] = (gen_structure_t){"L2 data lines", "sram", s.data_sram};
-    out[n++] = (gen_structure_t){g->lay.bbits ? "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
-                                            "enables, data, prediction)"
-                                          : "L2 MSHRs (valid, line, core, L1 MSHR, write, byte "
-                                            "enables, data)",
-                             "flops", s.mshr_flops};
+    static const char *const mshr_rows[2][2] = {
+        {"L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data)",
+         "L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data, waiters)"},
+        {"L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data, prediction)",
+         "L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data, prediction, waiters)"}};
+    out[n++] = (gen_structure_t){mshr_rows[g->lay.bbits != 0][g->cfg->l2.mshr_merge != 0],
+                                 "flops", s.mshr_flops};
     out[n++] = (gen_structure_t){"L2 performance counters", "flops",
-                             (unsigned long long)L2CNT_COUNT * g->cfg->l1.counter_bits};
+                             (unsigned long long)(L2CNT_COUNT - !g->cfg->l2.mshr_merge) *
+                                 g->cfg->l1.counter_bits};
     return n;
 }
 

@@ -170,10 +170,8 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
     k->data = (unsigned long long)c->sets * c->ways * c->line_bytes * 8;
     k->mshr = (unsigned long long)c->mshrs * (1 + (c->addr_bits - b) + c->id_bits);
     if (c->mshr_merge) { /* SPEC 3.1 merging: per MSHR a waiter count and W waiter ids */
-        unsigned cb = 1;
-        while ((1u << cb) <= c->mshr_merge)
-            cb++;
-        k->mshr += (unsigned long long)c->mshrs * (cb + c->mshr_merge * c->id_bits);
+        k->mshr += (unsigned long long)c->mshrs *
+                   (cfg_count_bits(c->mshr_merge) + c->mshr_merge * c->id_bits);
     }
     k->pctbl = 0;
     if (c->mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
@@ -217,7 +215,11 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->mshr = (unsigned long long)l2->mshrs *
               (1 + line + c->l1.core_bits + l1_mshr + 1 + c->l1.line_bytes +
                8ULL * c->l1.line_bytes + k->b);
-    k->counters = 8ULL * (c->l1.counter_bits + 1); /* counted a cycle after the event */
+    if (l2->mshr_merge) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
+        k->mshr += (unsigned long long)l2->mshrs *
+                   (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
+    /* counted a cycle after the event: a strobe flop each; merged only with merging */
+    k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
     printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
            "%u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
            (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta, k->victim,

@@ -88,6 +88,9 @@ mutants=(
   "victim_line_not_forwarded|.v|1way|s/wire vict_fwd_data_hit = fwd_data_hit_q \& /wire vict_fwd_data_hit = 1'b0 \& /"
   "fill_ignores_full_memq|.v|2mshrs|s/(rspq_full | (s1_fill_q \& memq_full))/(rspq_full)/"
   "request_behind_a_wait_decides|.v||s/if (s1_valid_q \& s1_squash_q) begin/if (1'b0) begin/"
+  "merge_waiter_dropped|.v|opt|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
+  "merge_waiters_out_of_order|_mshr.v|opt|s/_nwait_q == 2'd0) e\([0-9]*\)_w0_d/_nwait_q == 2'd1) e\1_w0_d/;s/_nwait_q == 2'd1) e\([0-9]*\)_w1_d/_nwait_q == 2'd0) e\1_w1_d/"
+  "merge_join_counted_as_miss|.v|opt|s/if (1'b1) cnt_merged_inc = 1'b1;/if (1'b1) cnt_read_misses_inc = 1'b1;/"
 )
 t=$(ms)
 caught=0

@@ -24,7 +24,7 @@ for s in $(seq 1 "$n"); do
   seen[kind=$kind]=1
   for kv in $args; do
     case $kv in
-      l1.mode=*|l1.replacement=*|l1.mshr_merge=*|l2.index=*|l2.replacement=*|system.cores=1|system.cores=4) seen[$kv]=1 ;;
+      l1.mode=*|l1.replacement=*|l1.mshr_merge=*|l2.mshr_merge=*|l2.index=*|l2.replacement=*|system.cores=1|system.cores=4) seen[$kv]=1 ;;
       l1.sets=1024) seen[l1.sets=1024]=1 ;;
       l2.sets=1024) seen[l2.sets=1024]=1 ;;
       l1.mshrs=*) [ "${kv#l1.mshrs=}" -gt 8 ] && seen[l1.mshrs>8]=1 ;;
@@ -36,7 +36,7 @@ rm -rf "$work/out"
 for want in kind=l1 kind=l2 kind=system l1.mode=baseline l1.mode=decoupled l1.mode=gcache \
             l1.mode=pcpred l1.sets=1024 l2.sets=1024 "l1.mshrs>8" l2.index=modulo l2.index=xor \
             l2.index=pric l2.replacement=lru l2.replacement=srrip system.cores=1 "system of 4" \
-            l1.replacement=lru l1.replacement=plru l1.replacement=srrip l1.replacement=fifo l1.replacement=random l1.mshr_merge=8; do
+            l1.replacement=lru l1.replacement=plru l1.replacement=srrip l1.replacement=fifo l1.replacement=random l1.mshr_merge=8 l2.mshr_merge=8; do
   [ -n "${seen[$want]:-}" ] || notok "no draw of $want in seeds 1..$n"
 done
 for k in l1 l2 system; do

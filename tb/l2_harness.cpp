@@ -60,7 +60,7 @@ struct l2_req {
     bv_t be{}, wdata{};
 };
 
-struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; };
+struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; bool waiter; };
 
 // Coverage bins, one per decision path of the L2 and per channel condition; bins a
 // configuration cannot reach are reported n/a.
@@ -79,7 +79,10 @@ public:
                               "srrip_victim_at_max", "bbit_returned_1", "bbit_set_by_pred",
                               "bbit_corrected", "bbit_fill_pred", "bbit_evicted_1",
                               "row_forwarded", "read_hit_after_data_write",
-                              "writeback_after_data_write"})
+                              "writeback_after_data_write", "merge_join",
+                              "merge_join_full_stall", "merge_read_stalls_on_write_fetch",
+                              "merge_waiters_answered", "merge_waiters_of_other_cores",
+                              "merge_waiter_rsp_backpressure"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -98,6 +101,14 @@ public:
         // SRRIP (back-to-back fills into one set, the first a write's)
         if (b == "writeback_after_data_write")
             return m->lay.ways == 1;
+        // the limit needs K + 1 reads of one line in flight at once: random traffic makes
+        // that often only for K <= 2 (make test's merging slice has K = 2)
+        if (b == "merge_join_full_stall")
+            return m->cfg.l2.mshr_merge > 0 && m->cfg.l2.mshr_merge <= 2;
+        if (b == "merge_waiters_of_other_cores")
+            return m->cfg.l2.mshr_merge > 0 && m->lay.cores > 1;
+        if (b.compare(0, 6, "merge_") == 0) // l2.mshr_merge: reads join a fetch
+            return m->cfg.l2.mshr_merge > 0;
         return true;
     }
     unsigned missing(const cm_l2_t *m) const
@@ -345,6 +356,23 @@ struct harness {
         }
     }
 
+    // A read to a line with a fetch outstanding that cannot join: the fetch has its limit of
+    // waiters, or serves a write (called before the model decides).
+    void cover_merge_stall(const l2_req &a)
+    {
+        if (a.store || !m->cfg.l2.mshr_merge)
+            return;
+        for (unsigned i = 0; i < m->cfg.l2.mshrs; i++) {
+            const cm_l2_mshr_t &e = m->mshr[i];
+            if (!e.valid || e.line != a.line)
+                continue;
+            if (e.store)
+                cov.hit("merge_read_stalls_on_write_fetch");
+            else if (e.nwait == m->cfg.l2.mshr_merge)
+                cov.hit("merge_join_full_stall");
+        }
+    }
+
     void on_event()
     {
         unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
@@ -369,6 +397,7 @@ struct harness {
                 cov.hit("stall_retried");
             {
                 const l2_req &a = accepted.front().q;
+                cover_merge_stall(a);
                 cm_l2_access_pred(m, a.core, a.store, a.line, a.store ? &a.be : nullptr,
                                   a.store ? &a.wdata : nullptr, a.id, a.pred, &r);
             }
@@ -402,7 +431,8 @@ struct harness {
             if (r.evict_valid)
                 check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
         }
-        if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS || r.kind == EVT_FILL)
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS || r.dec == DEC_LD_MERGE ||
+            r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
         if (r.kind != EVT_SWEEP) {
             check_field("core", r.core, port_u64(top->evt_core_o), evt);
@@ -423,6 +453,7 @@ struct harness {
         case DEC_ST_MISS: cov.hit("write_miss"); break;
         case DEC_STALL_LINE: cov.hit("stall_line"); break;
         case DEC_STALL_MSHR: cov.hit("stall_mshr_full"); break;
+        case DEC_LD_MERGE: cov.hit("merge_join"); break;
         default: break;
         }
         cover_forwarding(r);
@@ -463,7 +494,13 @@ struct harness {
             evicted_vbits.erase(key(fill_line));
         }
         if (r.responds)
-            rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data});
+            rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data, false});
+        for (unsigned k = 0; k < r.nwait; k++) { // the waiters, in order, flags 0
+            rsps.push_back({r.wait_core[k], r.wait_id[k], 0, 0, 0, r.data, true});
+            cov.hit("merge_waiters_answered");
+            if (r.wait_core[k] != r.core)
+                cov.hit("merge_waiters_of_other_cores");
+        }
     }
 
     void on_mem_request()
@@ -622,6 +659,8 @@ struct harness {
             if (top->req_valid_i && !top->req_ready_o) cov.hit("backpressure_req");
             if (top->mem_req_valid_o && !top->mem_req_ready_i) cov.hit("backpressure_mem_req");
             if (top->rsp_valid_o && !top->rsp_ready_i) cov.hit("backpressure_rsp");
+            if (top->rsp_valid_o && !top->rsp_ready_i && !rsps.empty() && rsps.front().waiter)
+                cov.hit("merge_waiter_rsp_backpressure");
             if (top->mem_rsp_valid_i && !top->mem_rsp_ready_o) cov.hit("backpressure_mem_rsp");
             if (top->evt_valid_o)
                 on_event();
@@ -667,7 +706,8 @@ struct harness {
             port_u64(top->cnt_accesses_o), port_u64(top->cnt_read_hits_o),
             port_u64(top->cnt_read_misses_o), port_u64(top->cnt_write_hits_o),
             port_u64(top->cnt_write_misses_o), port_u64(top->cnt_fills_o),
-            port_u64(top->cnt_evictions_o), port_u64(top->cnt_writebacks_o)};
+            port_u64(top->cnt_evictions_o), port_u64(top->cnt_writebacks_o),
+            port_u64(top->cnt_merged_o)};
         for (unsigned i = 0; i < L2CNT_COUNT; i++)
             check_field(lay_l2_counter_names[i], m->cnt[i], rtl[i], "counters");
     }

@@ -162,6 +162,10 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         puts_kv(a, "l1.replacement", "random");
         put(a, "l1.random_seed", "%llu", 1 + pick(65535));
     }
+    /* L2 merging, drawn after that (for L2 slices and systems, half of them) */
+    unsigned l2_merge = k != KIND_L1 && pick(2) ? 1 + pick(8) : 0;
+    if (l2_merge)
+        put(a, "l2.mshr_merge", "%llu", l2_merge);
 }
 
 int main(int argc, char **argv)

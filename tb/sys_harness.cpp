@@ -11,7 +11,8 @@
 // with each other, SPEC 3.2, so with shared lines only the models can say what is right).
 // Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +own_lines +trace=FILE.fst
 //           +cover (extend every core's traffic up to +cover_extend=K times, default 4, while a
-//           reachable bin is unhit; a hole
+//           reachable bin is unhit: every core the same fresh lines while an L2 merging bin is;
+//           a hole
 //           left exits 3 with "COVERAGE HOLE", no waveform)
 //           +traffic=mix|fig7 (fig7: paper 000's stream on core 0, outcomes in +expect=)
 //           +help (every plusarg, its range and default). Any other argument, a repeated
@@ -142,7 +143,8 @@ struct harness {
                               "arbiter_contention", "pp_read_predicted_bypass",
                               "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
                               "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
-                              "l1_merge_join", "l1_merge_waiters_answered"})
+                              "l1_merge_join", "l1_merge_waiters_answered",
+                              "l2_merge_join", "l2_merge_waiters_answered"})
             bins.declare(b);
     }
     ~harness()
@@ -170,6 +172,8 @@ struct harness {
             return false;
         if (b.compare(0, 3, "pp_") == 0 && c.mode != MODE_PCPRED)
             return false;
+        if (b.compare(0, 9, "l2_merge_") == 0) // reads of one line from two L1s
+            return cfg.l2.mshr_merge > 0 && P > 1 && !own_lines;
         if (b == "gc_bypass_counted_no_age")
             return c.gc_bypass_age_every > 1;
         if (b == "gc_switch_reset")
@@ -393,6 +397,7 @@ struct harness {
         if (r.dec == DEC_STALL_LINE)
             hit("l2_stall_line");
         if (r.dec == DEC_LD_HIT) hit("l2_read_hit");
+        if (r.dec == DEC_LD_MERGE) hit("l2_merge_join");
         if (r.dec == DEC_LD_MISS) hit("l2_read_miss");
         if (r.dec == DEC_ST_HIT) hit("l2_write_hit");
         if (r.kind == EVT_FILL && r.store) hit("l2_write_miss_merge");
@@ -400,6 +405,10 @@ struct harness {
             l2_accepted.pop_front();
         if (r.responds) {
             l2_rsps.push_back({r.core, r.id, r.vbit, r.bbit, r.hit, r.data});
+            for (unsigned k = 0; k < r.nwait; k++) // the waiters, in order, flags 0
+                l2_rsps.push_back({r.wait_core[k], r.wait_id[k], 0, 0, 0, r.data});
+            if (r.nwait)
+                hit("l2_merge_waiters_answered");
             if (r.bbit)
                 hit("pp_l2_bit_returned_1");
             if (l2->lay.bbits && l2->rows[r.set].way[r.way].bbit) // the read was bypassed
@@ -825,11 +834,17 @@ int main(int argc, char **argv)
                 first_holes += " " + b;
         unsigned n = (unsigned)std::min<uint64_t>(bound - per_core,
                                                   std::max<uint64_t>(requests / 4, 2000));
-        bool pp = false;
-        for (const auto &b : h.unhit())
+        bool pp = false, l2m = false;
+        for (const auto &b : h.unhit()) {
             pp |= b.compare(0, 3, "pp_") == 0;
-        for (unsigned i = 0; i < h.P; i++)
-            h.core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
+            l2m |= b.compare(0, 9, "l2_merge_") == 0;
+        }
+        for (unsigned i = 0; i < h.P; i++) {
+            if (l2m) // every L1 loads the same fresh lines
+                h.core[i].gen->shared_lines_from(seed * 31 + rounds, n);
+            else
+                h.core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
+        }
         per_core += n;
         limit = h.cycle + 400000 + 600ULL * n * h.P;
         rounds++;

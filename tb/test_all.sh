@@ -143,9 +143,9 @@ l2() { # WORKDIR CACHEGEN_ARGS...: the L2 slice alone, in lockstep, with its mut
 }
 step "l2: fermi-l1's slice (256 sets x 16 ways, LRU, 4 cores): lint, Icarus, lockstep, mutants" \
   l2 "$work/l2a" --preset fermi-l1
-step "l2: 8 sets x 4 ways, SRRIP, xor index, 4 cores sharing a bit in pairs" \
+step "l2: 8 sets x 4 ways, SRRIP, xor index, 4 cores sharing a bit in pairs, up to 2 reads merged per fetch" \
   l2 "$work/l2b" --preset gcn-l1 --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
-  --set l2.index=xor --set l2.victim_share=2
+  --set l2.index=xor --set l2.victim_share=2 --set l2.mshr_merge=2
 step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
   l2 "$work/l2c" --preset fermi-l1 --set l2.sets=4 --set l2.ways=1 --set l2.index=pric \
   --set l2.mshrs=1 --set system.cores=1
@@ -162,9 +162,9 @@ step "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2
   sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
   --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
   --set l2.ways=4 --set l2.index=xor --set l2.mshrs=2
-step "system: 2 baseline L1s merging up to 2 loads per read over an 8-set SRRIP L2, victim bits shared in pairs" \
+step "system: 2 baseline L1s merging up to 2 loads per read over an 8-set SRRIP L2 merging up to 2 reads per fetch, victim bits shared in pairs" \
   sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l1.mshr_merge=2 --set l2.sets=8 \
-  --set l2.ways=4 --set l2.replacement=srrip --set l2.victim_share=2
+  --set l2.ways=4 --set l2.replacement=srrip --set l2.victim_share=2 --set l2.mshr_merge=2
 step "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
 step "system li-decoupled: 4 decoupled L1s (bypassing loads read through the L2) in lockstep" \

@@ -5,6 +5,21 @@
 
 traffic::traffic(const cm_l1_t *model, uint64_t seed) : m_(model), rng_(seed) {}
 
+void traffic::shared_lines_from(uint64_t line_seed, unsigned n)
+{
+    std::mt19937_64 lines(line_seed);
+    const lay_l1_t *l = &m_->lay;
+    uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
+    uint64_t next = (lines() & lmask) | 1;
+    desc_ = "shared_lines_from";
+    for (unsigned i = 0; i < n; next++) {
+        unsigned run = 1 + (unsigned)(lines() % 3);
+        for (unsigned k = 0; k < run && i < n; k++, i++)
+            script_.push_back(make(false, next & lmask));
+    }
+    small_pool_requests += n;
+}
+
 uint64_t traffic::line_of(unsigned set, uint64_t tag) const
 {
     // Invert the index function. Every index (modulo, xor, pric) is linear over GF(2) and

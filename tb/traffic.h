@@ -38,6 +38,10 @@ public:
     // `n` requests of one of the focused patterns (miss_flood ... shared_lines).
     void focused(pattern p, unsigned n);
     bool next(cm_req_t &q);
+    // `n` loads of shared_lines whose lines and run lengths come from `line_seed` alone: every
+    // core given the same seed loads the same fresh lines at about the same time (an L2 that
+    // merges reads sees reads of one line from several L1s).
+    void shared_lines_from(uint64_t line_seed, unsigned n);
     size_t remaining() const { return script_.size() - pos_; }
     std::string describe() const { return desc_; }
     unsigned store_pct = 25;

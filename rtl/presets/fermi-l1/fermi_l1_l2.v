@@ -67,6 +67,7 @@ module fermi_l1_l2 (
   output wire [31:0] cnt_fills_o,
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_writebacks_o,
+  output wire [31:0] cnt_merged_o,
   // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
@@ -639,16 +640,16 @@ module fermi_l1_l2 (
     .data_o      ({mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o})
   );
 
-  // A hit answers with its line, its old victim bit and hit = 1; a fill with the
-  // fetched line, 0, 0 and hit = 0 (a new line has no victim bit yet).
-  wire rsp_hit = !s1_fill_q;
-  wire [1023:0] rsp_data = s1_fill_q ? mem_rsp_data_i : hit_data;
+  reg [3:0] rsp_core;
+  reg [2:0] rsp_id;
+  reg [1023:0] rsp_data;
+  reg rsp_hit;
   fermi_l1_l2_memq #(.Width(1034)) u_rspq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
     .push_i      (rsp_push),
     .full_o      (rspq_full),
-    .push_data_i ({req_core_q, req_id_q, rsp_data, rsp_hit & meta_vbit, 1'b0, rsp_hit}),
+    .push_data_i ({rsp_core, rsp_id, rsp_data, rsp_hit & meta_vbit, 1'b0, rsp_hit}),
     .valid_o     (rsp_valid_o),
     .ready_i     (rsp_ready_i),
     .data_o      ({rsp_core_o, rsp_mshr_o, rsp_data_o, rsp_vbit_o, rsp_bbit_o, rsp_l2hit_o})
@@ -681,6 +682,12 @@ module fermi_l1_l2 (
     mshr_free = 1'b0;
     memq_push = 1'b0;
     rsp_push = 1'b0;
+    // a hit answers with its line, its old victim bit and hit = 1; a fill with the
+    // fetched line, 0, 0 and hit = 0 (a new line has no victim bit yet)
+    rsp_core = req_core_q;
+    rsp_id = req_id_q;
+    rsp_data = s1_fill_q ? mem_rsp_data_i : hit_data;
+    rsp_hit = !s1_fill_q;
     evt_valid_o = 1'b0;
     evt_kind_o = EvtSweep;
     evt_dec_o = DecNone;
@@ -1008,6 +1015,7 @@ module fermi_l1_l2 (
   assign cnt_fills_o = cnt_fills_q;
   assign cnt_evictions_o = cnt_evictions_q;
   assign cnt_writebacks_o = cnt_writebacks_q;
+  assign cnt_merged_o = 32'h0; // no merging: no read joins a fetch
 
 endmodule
 

@@ -77,6 +77,7 @@ module tian_gcn_sys (
   output wire [31:0] l2_cnt_fills_o,
   output wire [31:0] l2_cnt_evictions_o,
   output wire [31:0] l2_cnt_writebacks_o,
+  output wire [31:0] l2_cnt_merged_o,
   // simulation only: the arbiter's grant, the L2's responses, every event port
   output wire l2_req_valid_o,
   output wire l2_req_ready_o,
@@ -672,6 +673,7 @@ module tian_gcn_sys (
     .cnt_fills_o (l2_cnt_fills_o),
     .cnt_evictions_o (l2_cnt_evictions_o),
     .cnt_writebacks_o (l2_cnt_writebacks_o),
+    .cnt_merged_o (l2_cnt_merged_o),
     .evt_valid_o (evt_l2_valid_o),
     .evt_kind_o (evt_l2_kind_o),
     .evt_dec_o (evt_l2_dec_o),
