@@ -383,26 +383,20 @@ static void emit_count(emit_t *e, const char *cond, lay_l2_counter_t c)
     emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_l2_counter_names[c]);
 }
 
+/* A read joined a fetch: an access, merged. */
+static void joined(emit_t *e, const void *ctx)
+{
+    (void)ctx;
+    emit_count(e, "1'b1", L2CNT_ACCESSES);
+    emit_count(e, "1'b1", L2CNT_MERGED);
+}
+
 static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
-    if (merge_of(g)) {
-        emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins the fetch");
-        emit_in(e);
-        pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
-        emit_line(e, "evt_mshr_o = mshr_hit_idx;");
-        emit_line(e, "mshr_join = 1'b1;");
-        emit_count(e, "1'b1", L2CNT_ACCESSES);
-        emit_count(e, "1'b1", L2CNT_MERGED);
-        emit_out(e);
-        emit_line(e, "end else if (mshr_conflict) begin // its line has a fetch outstanding");
-    } else {
-        emit_line(e, "if (mshr_conflict) begin // its line has a fetch outstanding");
-    }
-    emit_in(e);
-    pipe_emit_wait(e, DEC_STALL_LINE);
-    emit_out(e);
+    pipe_emit_line_busy(e, merge_of(g) > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
+                        "fetch", joined, pipe_emit_wait, g);
     emit_line(e, "end else if (!meta_hit & mshr_full) begin // no MSHR for the miss");
     emit_in(e);
     pipe_emit_wait(e, DEC_STALL_MSHR);

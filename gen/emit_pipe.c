@@ -499,6 +499,27 @@ void pipe_emit_wait(emit_t *e, lay_decision_t dec)
     emit_line(e, "s1_stall = 1'b1;");
 }
 
+void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char *what,
+                         void (*joined)(emit_t *e, const void *ctx),
+                         void (*wait)(emit_t *e, lay_decision_t dec), const void *ctx)
+{
+    if (merge) {
+        emit_line(e, "if (%s) begin // joins that %s", join_cond, what);
+        emit_in(e);
+        pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
+        emit_line(e, "evt_mshr_o = mshr_hit_idx;");
+        emit_line(e, "mshr_join = 1'b1;");
+        joined(e, ctx);
+        emit_out(e);
+        emit_line(e, "end else if (mshr_conflict) begin // its line has a %s outstanding", what);
+    } else {
+        emit_line(e, "if (mshr_conflict) begin // its line has a %s outstanding", what);
+    }
+    emit_in(e);
+    wait(e, DEC_STALL_LINE);
+    emit_out(e);
+}
+
 void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx)
 {
     emit_line(e, "if (s1_valid_q & s1_squash_q) begin // behind a waiting request: wait too");

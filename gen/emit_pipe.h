@@ -105,6 +105,14 @@ void pipe_emit_fill_install(emit_t *e, const pipe_dims_t *d, const char *wdata);
 /* A request that cannot go on: its stall event `dec`, and to the replay queue. */
 void pipe_emit_wait(emit_t *e, lay_decision_t dec);
 
+/* A request's first test, its line has a read (fetch) outstanding, opening the decide
+ * stage's if-chain (the caller goes on with "end else if"): with merging (`merge`) a load that
+ * may join (`join_cond`) joins (event LOOKUP / LdMerge, MSHR strobe, then `joined`), else the
+ * request waits (`wait`, decision stall_line). `what` names the outstanding operation. */
+void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char *what,
+                         void (*joined)(emit_t *e, const void *ctx),
+                         void (*wait)(emit_t *e, lay_decision_t dec), const void *ctx);
+
 /* The decide stage's dispatch: a request issued behind a waiting one waits too; a fill
  * decides (unless held); a request finding the memory queue full goes back without an event;
  * else the request decides; then `after`, and a waiting request goes to the replay queue

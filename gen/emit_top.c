@@ -360,25 +360,19 @@ static void emit_wait(emit_t *e, lay_decision_t dec)
     emit_l1_count(e, "!req_rsv_q", CNT_RSV_FAILS);
 }
 
+/* A load joined a read: it ends any reservation wait, and counts as an access and merged. */
+static void joined(emit_t *e, const void *ctx)
+{
+    (void)ctx;
+    emit_line(e, "rsv_pend_d = 1'b0;");
+    emit_l1_count(e, "1'b1", CNT_ACCESSES);
+    emit_l1_count(e, "1'b1", CNT_MERGED);
+}
+
 static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins that read");
-        emit_in(e);
-        pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
-        emit_line(e, "evt_mshr_o = mshr_hit_idx;");
-        emit_line(e, "mshr_join = 1'b1;");
-        emit_line(e, "rsv_pend_d = 1'b0;");
-        emit_l1_count(e, "1'b1", CNT_ACCESSES);
-        emit_l1_count(e, "1'b1", CNT_MERGED);
-        emit_out(e);
-        emit_line(e, "end else if (mshr_conflict) begin // its line has a read outstanding");
-    } else {
-        emit_line(e, "if (mshr_conflict) begin // its line has a read outstanding");
-    }
-    emit_in(e);
-    emit_wait(e, DEC_STALL_LINE);
-    emit_out(e);
+    pipe_emit_line_busy(e, g->cfg->l1.mshr_merge > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
+                        "read", joined, emit_wait, g);
     emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
     emit_in(e);
     emit_wait(e, DEC_STALL_MSHR);
