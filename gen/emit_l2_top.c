@@ -492,17 +492,10 @@ static void dispatch_drain(emit_t *e, const void *ctx)
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
 static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
-    emit_line(e, "always @* begin : decide");
-    emit_in(e);
-    emit_line(e, "state_d = state_q;");
-    emit_line(e, "sweep_set_d = sweep_set_q;");
-    emit_line(e, "wake_d = wake_q;");
-    emit_line(e, "s1_stall = 1'b0;");
-    emit_line(e, "s1_bounce = 1'b0;");
-    emit_line(e, "rq_push = 1'b0;");
+    const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        if (counter_of(g, i))
-            emit_line(e, "cnt_%s_inc = 1'b0;", lay_l2_counter_names[i]);
+        cnt[i] = counter_of(g, i);
+    pipe_emit_decide_open(e, cnt, L2CNT_COUNT);
     pipe_emit_write_defaults(e, &w->d);
     if (w->merge) {
         emit_line(e, "mshr_join = 1'b0;");

@@ -451,6 +451,21 @@ void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char 
     emit_blank(e);
 }
 
+void pipe_emit_decide_open(emit_t *e, const char *const *cnt, unsigned ncnt)
+{
+    emit_line(e, "always @* begin : decide");
+    emit_in(e);
+    emit_line(e, "state_d = state_q;");
+    emit_line(e, "sweep_set_d = sweep_set_q;");
+    emit_line(e, "wake_d = wake_q;");
+    emit_line(e, "s1_stall = 1'b0;");
+    emit_line(e, "s1_bounce = 1'b0;");
+    emit_line(e, "rq_push = 1'b0;");
+    for (unsigned i = 0; i < ncnt; i++)
+        if (cnt[i])
+            emit_line(e, "cnt_%s_inc = 1'b0;", cnt[i]);
+}
+
 void pipe_emit_write_defaults(emit_t *e, const pipe_dims_t *d)
 {
     emit_line(e, "meta_we = 1'b0;");

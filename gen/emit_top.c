@@ -500,19 +500,12 @@ static void dispatch_drain(emit_t *e, const void *ctx)
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
 static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
-    emit_line(e, "always @* begin : decide");
-    emit_in(e);
-    emit_line(e, "state_d = state_q;");
-    emit_line(e, "sweep_set_d = sweep_set_q;");
-    emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
-    emit_line(e, "wake_d = wake_q;");
-    emit_line(e, "rsv_pend_d = rsv_pend_q;");
-    emit_line(e, "s1_stall = 1'b0;");
-    emit_line(e, "s1_bounce = 1'b0;");
-    emit_line(e, "rq_push = 1'b0;");
+    const char *cnt[CNT_COUNT];
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        if (has_counter(g, i))
-            emit_line(e, "cnt_%s_inc = 1'b0;", lay_counter_names[i]);
+        cnt[i] = has_counter(g, i) ? lay_counter_names[i] : NULL;
+    pipe_emit_decide_open(e, cnt, CNT_COUNT);
+    emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
+    emit_line(e, "rsv_pend_d = rsv_pend_q;");
     MECH(defaults, e, g);
     if (gen_has_lfsr(g))
         emit_line(e, "rand_step = 1'b0;");

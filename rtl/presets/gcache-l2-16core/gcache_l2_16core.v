@@ -412,9 +412,7 @@ module gcache_l2_16core (
   always @* begin : decide
     state_d = state_q;
     sweep_set_d = sweep_set_q;
-    flush_pend_d = flush_pend_q | flush_i;
     wake_d = wake_q;
-    rsv_pend_d = rsv_pend_q;
     s1_stall = 1'b0;
     s1_bounce = 1'b0;
     rq_push = 1'b0;
@@ -426,6 +424,8 @@ module gcache_l2_16core (
     cnt_evictions_inc = 1'b0;
     cnt_rsv_fails_inc = 1'b0;
     cnt_stall_cycles_inc = 1'b0;
+    flush_pend_d = flush_pend_q | flush_i;
+    rsv_pend_d = rsv_pend_q;
     gc_switch_d = gc_switch_q;
     evt_switch_o = 1'b0;
     evt_count_o = 1'd0;

@@ -405,9 +405,7 @@ module li_decoupled (
   always @* begin : decide
     state_d = state_q;
     sweep_set_d = sweep_set_q;
-    flush_pend_d = flush_pend_q | flush_i;
     wake_d = wake_q;
-    rsv_pend_d = rsv_pend_q;
     s1_stall = 1'b0;
     s1_bounce = 1'b0;
     rq_push = 1'b0;
@@ -419,6 +417,8 @@ module li_decoupled (
     cnt_evictions_inc = 1'b0;
     cnt_rsv_fails_inc = 1'b0;
     cnt_stall_cycles_inc = 1'b0;
+    flush_pend_d = flush_pend_q | flush_i;
+    rsv_pend_d = rsv_pend_q;
     if (rsv_pend_q) cnt_stall_cycles_inc = 1'b1;
     meta_we = 1'b0;
     meta_waddr = set_q;

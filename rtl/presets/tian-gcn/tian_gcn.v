@@ -558,9 +558,7 @@ module tian_gcn (
   always @* begin : decide
     state_d = state_q;
     sweep_set_d = sweep_set_q;
-    flush_pend_d = flush_pend_q | flush_i;
     wake_d = wake_q;
-    rsv_pend_d = rsv_pend_q;
     s1_stall = 1'b0;
     s1_bounce = 1'b0;
     rq_push = 1'b0;
@@ -572,6 +570,8 @@ module tian_gcn (
     cnt_evictions_inc = 1'b0;
     cnt_rsv_fails_inc = 1'b0;
     cnt_stall_cycles_inc = 1'b0;
+    flush_pend_d = flush_pend_q | flush_i;
+    rsv_pend_d = rsv_pend_q;
     pp_we = 1'b0;
     pp_widx = 7'd0;
     pp_wval = 4'd0;
