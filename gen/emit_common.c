@@ -97,6 +97,32 @@ unsigned gen_l2_index_in_bits(const gen_l2_t *g)
     }
 }
 
+void gen_emit_sim_ports(emit_t *e, const char *title, const gen_sim_port_t *p, unsigned n)
+{
+    emit_line(e, "`ifdef %s", GEN_EVENTS_MACRO);
+    emit_line(e, ", // %s", title);
+    for (unsigned i = 0; i < n; i++) {
+        const char *sep = i + 1 < n ? "," : "";
+        if (p[i].what)
+            emit_line(e, "output %s %s%s%s // %s", p[i].is_reg ? "reg " : "wire",
+                      p[i].vector ? emit_range(p[i].width) : "", p[i].name, sep, p[i].what);
+        else
+            emit_line(e, "output %s %s%s%s", p[i].is_reg ? "reg " : "wire",
+                      p[i].vector ? emit_range(p[i].width) : "", p[i].name, sep);
+    }
+    emit_line(e, "`endif");
+}
+
+void gen_emit_sim_internal(emit_t *e, const gen_sim_port_t *p, unsigned n)
+{
+    emit_line(e, "`ifndef %s", GEN_EVENTS_MACRO);
+    emit_line(e, "// the event port's signals, inside: nothing reads them and synthesis removes them");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "%s %s%s;", p[i].is_reg ? "reg " : "wire",
+                  p[i].vector ? emit_range(p[i].width) : "", p[i].name);
+    emit_line(e, "`endif");
+}
+
 void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, unsigned ways)
 {
     emit_line(e, "wire %s%s =", emit_range(width), out);

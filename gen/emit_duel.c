@@ -23,6 +23,21 @@ static const char *zext(char *buf, size_t len, unsigned from, unsigned to, const
     return buf;
 }
 
+/* The event port: the interval's sums and the decision. */
+static unsigned evt_ports(const duel_w_t *w, gen_sim_port_t *out)
+{
+    static const char *const names[] = {"evt_valid_o", "evt_a0_o", "evt_m0_o", "evt_a1_o",
+                                        "evt_m1_o", "evt_filter_o"};
+    static const char *const what[] = {"this cycle ends an interval", NULL, NULL, NULL, NULL,
+                                       "follower setting after the decision"};
+    for (unsigned i = 0; i < 6; i++) {
+        int counter = i > 0 && i < 5;
+        out[i] = (gen_sim_port_t){1, counter ? w->cb : 1, counter, "", what[i]};
+        snprintf(out[i].name, sizeof out[i].name, "%s", names[i]);
+    }
+    return 6;
+}
+
 static void emit_duel_ports(emit_t *e, const gen_l1_t *g, const duel_w_t *w)
 {
     emit_line(e, "module %s (", g->duel);
@@ -32,13 +47,10 @@ static void emit_duel_ports(emit_t *e, const gen_l1_t *g, const duel_w_t *w)
     emit_line(e, "input  wire [1:0] load_i,      // bit k: leader SM k had a load accepted");
     emit_line(e, "input  wire [1:0] unserved_i,  // bit k: a load of leader k answered not from");
     emit_line(e, "                               // L1 data (miss or bypass)");
-    emit_line(e, "output wire follower_filter_o, // setting of every follower SM");
-    emit_line(e, "output reg  evt_valid_o,       // simulation only: this cycle ends an interval");
-    emit_line(e, "output reg  %sevt_a0_o,", emit_range(w->cb));
-    emit_line(e, "output reg  %sevt_m0_o,", emit_range(w->cb));
-    emit_line(e, "output reg  %sevt_a1_o,", emit_range(w->cb));
-    emit_line(e, "output reg  %sevt_m1_o,", emit_range(w->cb));
-    emit_line(e, "output reg  evt_filter_o       // follower setting after the decision");
+    emit_line(e, "output wire follower_filter_o  // setting of every follower SM");
+    gen_sim_port_t ev[8];
+    gen_emit_sim_ports(e, "event port (simulation only): the end of each interval", ev,
+                       evt_ports(w, ev));
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -46,6 +58,8 @@ static void emit_duel_ports(emit_t *e, const gen_l1_t *g, const duel_w_t *w)
 
 static void emit_duel_decls(emit_t *e, const gen_l1_t *g, const duel_w_t *w)
 {
+    gen_sim_port_t ev[8];
+    gen_emit_sim_internal(e, ev, evt_ports(w, ev));
     emit_line(e, "localparam %sLastCycle = %s;", emit_range(w->tb),
               emit_const(w->tb, w->interval - 1));
     emit_line(e, "localparam %sHundred = %s;", emit_range(w->wb), emit_const(w->wb, 100));

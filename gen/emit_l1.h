@@ -92,6 +92,22 @@ void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store 
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c);
 void emit_l1_pctbl(emit_t *e, const gen_l1_t *g);
 
+/* The simulation-only event ports (docs/ip.md): with `define CACHEGEN_EVENTS (the harnesses
+ * define it) they end the port list; without it, synthesis and users' flows see no event port
+ * and the same names are internal signals, which nothing reads and synthesis removes. */
+#define GEN_EVENTS_MACRO "CACHEGEN_EVENTS"
+typedef struct gen_sim_port {
+    int is_reg;       /* driven in an always block (reg), else assigned (wire) */
+    unsigned width;
+    int vector;       /* declared with a range (else a scalar) */
+    char name[48];
+    const char *what; /* a comment, or NULL */
+} gen_sim_port_t;
+/* In the port list, after a last port written without a comma: the ports in an `ifdef. */
+void gen_emit_sim_ports(emit_t *e, const char *title, const gen_sim_port_t *p, unsigned n);
+/* At the start of the module body: the same names as internal signals, in an `ifndef. */
+void gen_emit_sim_internal(emit_t *e, const gen_sim_port_t *p, unsigned n);
+
 /* `out` (declared here, `width` bits) = data_rdata_w<k> of the way k set in one-hot `oh`, by
  * AND-OR (depth grows with log2(ways)); shared by the L1 and L2 tops. */
 void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, unsigned ways);

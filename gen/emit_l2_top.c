@@ -73,6 +73,17 @@ static const char *counter_of(const gen_l2_t *g, unsigned i)
     return i == L2CNT_MERGED && !merge_of(g) ? NULL : lay_l2_counter_names[i];
 }
 
+/* The event port: the pipeline's fields and the L2's own. */
+static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
+{
+    const pipe_evt_port_t own[] = {
+        {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
+        {"core", w->core, 1, 1, "the request's L1"},
+        {"store", 1, 0, 1, "the request is a write"},
+    };
+    return pipe_evt_ports(&w->d, w->wb, w->t, own, 3, out);
+}
+
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     pipe_emit_module_open(e, g->top);
@@ -105,13 +116,11 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_mem_rsp_ports(e, &w->d);
     emit_line(e, "// performance counters (wrapping)");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_l2_counter_names[i]);
-    const pipe_evt_port_t own[] = {
-        {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
-        {"core", w->core, 1, 1, "the request's L1"},
-        {"store", 1, 0, 1, "the request is a write"},
-    };
-    pipe_emit_evt_ports(e, &w->d, w->wb, w->t, own, 3);
+        emit_line(e, "output wire %scnt_%s_o%s", emit_range(w->cw), lay_l2_counter_names[i],
+                  i + 1 < L2CNT_COUNT ? "," : "");
+    gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
+    gen_emit_sim_ports(e, "event port (simulation only): one state-changing event per cycle", ev,
+                       evt_ports(w, ev));
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -144,6 +153,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "};");
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
+    gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
+    gen_emit_sim_internal(e, ev, evt_ports(w, ev));
     emit_line(e, "reg state_q, state_d; // SSweep: init sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
     pipe_emit_stage_decls(e, &w->d, f, nf);

@@ -342,22 +342,33 @@ void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d)
     emit_line(e, "input  wire %smem_rsp_data_i,", emit_range(d->line_bits));
 }
 
-void pipe_emit_evt_ports(emit_t *e, const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
-                         const pipe_evt_port_t *own, unsigned n_own)
+unsigned pipe_evt_ports(const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
+                        const pipe_evt_port_t *own, unsigned n_own, gen_sim_port_t *out)
 {
-    emit_line(e, "// event port (simulation only): one state-changing event per cycle");
-    emit_line(e, "output reg  evt_valid_o,");
-    emit_line(e, "output reg  [%u:0] evt_kind_o,", LAY_EVT_KIND_BITS - 1);
-    emit_line(e, "output reg  [%u:0] evt_dec_o,", LAY_DEC_BITS - 1);
-    emit_line(e, "output reg  %sevt_set_o,", emit_range(d->set_bits));
-    emit_line(e, "output reg  %sevt_way_o,", emit_range(way_bits));
-    emit_line(e, "output reg  evt_evict_o,");
-    emit_line(e, "output reg  %sevt_evict_tag_o,", emit_range(tag_bits));
-    emit_line(e, "output reg  %sevt_mshr_o,", emit_range(d->mshr_bits));
-    for (unsigned i = 0; i < n_own; i++)
-        emit_line(e, "output %s %sevt_%s_o, // %s", own[i].is_reg ? "reg " : "wire",
-                  own[i].vector ? emit_range(own[i].width) : "", own[i].name, own[i].what);
-    emit_line(e, "output reg  %sevt_row_o", emit_range(d->row_bits));
+    unsigned n = 0;
+#define P(reg, w, vec, nm, what)                                                             \
+    do {                                                                                     \
+        assert(n < PIPE_EVT_PORTS_MAX);                                                      \
+        out[n] = (gen_sim_port_t){reg, w, vec, "", what};                                    \
+        snprintf(out[n].name, sizeof out[n].name, "%s", nm);                                 \
+        n++;                                                                                 \
+    } while (0)
+    P(1, 1, 0, "evt_valid_o", NULL);
+    P(1, LAY_EVT_KIND_BITS, 1, "evt_kind_o", NULL);
+    P(1, LAY_DEC_BITS, 1, "evt_dec_o", NULL);
+    P(1, d->set_bits, 1, "evt_set_o", NULL);
+    P(1, way_bits, 1, "evt_way_o", NULL);
+    P(1, 1, 0, "evt_evict_o", NULL);
+    P(1, tag_bits, 1, "evt_evict_tag_o", NULL);
+    P(1, d->mshr_bits, 1, "evt_mshr_o", NULL);
+    for (unsigned i = 0; i < n_own; i++) {
+        char nm[48];
+        snprintf(nm, sizeof nm, "evt_%s_o", own[i].name);
+        P(own[i].is_reg, own[i].width, own[i].vector, nm, own[i].what);
+    }
+    P(1, d->row_bits, 1, "evt_row_o", NULL);
+#undef P
+    return n;
 }
 
 void pipe_emit_sram_decls(emit_t *e, const pipe_dims_t *d)

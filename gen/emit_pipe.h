@@ -11,6 +11,7 @@
 #define CACHEGEN_EMIT_PIPE_H
 
 #include "emit.h"
+#include "emit_l1.h"
 #include "lay.h"
 
 /* A request field carried by the decide stage (req_<name>_q) and the replay queue, high to
@@ -75,9 +76,11 @@ typedef struct pipe_evt_port {
 
 /* Ports: the memory response channel (comment, valid, ready, MSHR, data). */
 void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d);
-/* Ports: the event port, ending the port list (row last, no comma). */
-void pipe_emit_evt_ports(emit_t *e, const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
-                         const pipe_evt_port_t *own, unsigned n_own);
+/* The event port (simulation only, gen_emit_sim_ports): the common fields, `own` between
+ * evt_mshr_o and evt_row_o. Returns the number of ports written into `out`. */
+#define PIPE_EVT_PORTS_MAX 24
+unsigned pipe_evt_ports(const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
+                        const pipe_evt_port_t *own, unsigned n_own, gen_sim_port_t *out);
 /* Declarations: the SRAM ports (row and per-way data). */
 void pipe_emit_sram_decls(emit_t *e, const pipe_dims_t *d);
 /* Declarations: the issue stage's stall wires (s1_stall, s1_bounce, s1_requeue). */

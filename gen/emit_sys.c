@@ -11,6 +11,14 @@
 
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
 
+/* `ifdef CACHEGEN_EVENTS and the comma that goes on the list (the event ports end it). */
+static void sim_open(emit_t *e, const char *what)
+{
+    emit_line(e, "`ifdef %s", GEN_EVENTS_MACRO);
+    emit_line(e, ", // %s (simulation only)", what);
+}
+
+
 typedef struct sys_w {
     unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, core, l2mb;
     mech_evt_port_t own[MECH_EVT_PORTS_MAX]; /* the mechanism's own L1 event ports */
@@ -98,7 +106,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)");
     emit_line(e, "output wire l2_rsp_vbit_o,");
     emit_line(e, "output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)");
-    emit_line(e, "output wire l2_rsp_l2hit_o,");
+    emit_line(e, "output wire l2_rsp_l2hit_o");
+    sim_open(e, "every event port, concatenated over the L1s, then the L2's");
     emit_line(e, "output wire %sevt_l1_valid_o,", vec(w, 1));
     emit_line(e, "output wire %sevt_l1_kind_o,", vec(w, LAY_EVT_KIND_BITS));
     emit_line(e, "output wire %sevt_l1_dec_o,", vec(w, LAY_DEC_BITS));
@@ -111,6 +120,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
         emit_line(e, "output wire %sevt_l1_%s_o,", vec(w, w->own[i].width), w->own[i].name);
     emit_line(e, "output wire %sevt_l1_row_o,", vec(w, w->rb));
     emit_l2_event_ports(e, g, "evt_l2_", 1);
+    emit_line(e, "`endif");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -188,8 +198,9 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     for (unsigned i = 0; i < CNT_COUNT; i++) {
         char port[48];
         snprintf(port, sizeof port, "cnt_%s_o", lay_counter_names[i]);
-        emit_line(e, ".%s (%s),", port, slice(port, c, w->cw));
+        emit_line(e, ".%s (%s)%s", port, slice(port, c, w->cw), i + 1 < CNT_COUNT ? "," : "");
     }
+    sim_open(e, "the event port");
     emit_line(e, ".evt_valid_o (%s), .evt_kind_o (%s),", slice("evt_l1_valid_o", c, 1),
               slice("evt_l1_kind_o", c, LAY_EVT_KIND_BITS));
     emit_line(e, ".evt_dec_o (%s), .evt_set_o (%s),", slice("evt_l1_dec_o", c, LAY_DEC_BITS),
@@ -204,6 +215,7 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
         emit_line(e, ".evt_%s_o (%s),", w->own[i].name, slice(port, c, w->own[i].width));
     }
     emit_line(e, ".evt_row_o (%s)", slice("evt_l1_row_o", c, w->rb));
+    emit_line(e, "`endif");
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -361,8 +373,11 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".mem_rsp_valid_i (mem_rsp_valid_i), .mem_rsp_ready_o (mem_rsp_ready_o),");
     emit_line(e, ".mem_rsp_mshr_i (mem_rsp_mshr_i), .mem_rsp_data_i (mem_rsp_data_i),");
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        emit_line(e, ".cnt_%s_o (l2_cnt_%s_o),", lay_l2_counter_names[i], lay_l2_counter_names[i]);
+        emit_line(e, ".cnt_%s_o (l2_cnt_%s_o)%s", lay_l2_counter_names[i], lay_l2_counter_names[i],
+                  i + 1 < L2CNT_COUNT ? "," : "");
+    sim_open(e, "the event port");
     emit_l2_event_ports(e, g, "evt_l2_", 0);
+    emit_line(e, "`endif");
     emit_out(e);
     emit_line(e, ");");
 }

@@ -74,6 +74,18 @@ static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
     return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
+/* The event port: the pipeline's fields and the mechanism's own. */
+static unsigned evt_ports(const gen_l1_t *g, const top_w_t *w, gen_sim_port_t *out)
+{
+    mech_evt_port_t own[MECH_EVT_PORTS_MAX];
+    pipe_evt_port_t pown[MECH_EVT_PORTS_MAX];
+    unsigned n_own = gen_mech(g)->evt_ports ? gen_mech(g)->evt_ports(g, own) : 0;
+    for (unsigned i = 0; i < n_own; i++)
+        pown[i] = (pipe_evt_port_t){own[i].name, own[i].width, own[i].width_param != NULL,
+                                    own[i].is_reg, own[i].what};
+    return pipe_evt_ports(&w->d, w->wb, w->t, pown, n_own, out);
+}
+
 static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     pipe_emit_module_open(e, g->top);
@@ -111,14 +123,11 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire filter_enable_i, // decoupled: low forces threshold 0 (others: unused)");
     emit_line(e, "// performance counters (wrapping)");
     for (unsigned i = 0; i < CNT_COUNT; i++)
-        emit_line(e, "output wire %scnt_%s_o,", emit_range(w->cw), lay_counter_names[i]);
-    mech_evt_port_t own[MECH_EVT_PORTS_MAX];
-    pipe_evt_port_t pown[MECH_EVT_PORTS_MAX];
-    unsigned n_own = gen_mech(g)->evt_ports ? gen_mech(g)->evt_ports(g, own) : 0;
-    for (unsigned i = 0; i < n_own; i++)
-        pown[i] = (pipe_evt_port_t){own[i].name, own[i].width, own[i].width_param != NULL,
-                                    own[i].is_reg, own[i].what};
-    pipe_emit_evt_ports(e, &w->d, w->wb, w->t, pown, n_own);
+        emit_line(e, "output wire %scnt_%s_o%s", emit_range(w->cw), lay_counter_names[i],
+                  i + 1 < CNT_COUNT ? "," : "");
+    gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
+    gen_emit_sim_ports(e, "event port (simulation only): one state-changing event per cycle", ev,
+                       evt_ports(g, w, ev));
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
@@ -139,6 +148,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_meta_op_params(e);
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
+    gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
+    gen_emit_sim_internal(e, ev, evt_ports(g, w, ev));
     emit_line(e, "reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline");
     emit_line(e, "reg %ssweep_set_q, sweep_set_d;", emit_range(w->m));
     emit_line(e, "reg flush_pend_q, flush_pend_d;");

@@ -83,6 +83,9 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_pred_i'*\"",
                   g2->top);
     }
+    emit_line(&e, "// Without `define %s a top's event-port signals are internal and unread.",
+              GEN_EVENTS_MACRO);
+    emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s*.v\" -match \"*'evt_*\"", g->top);
     return emit_close(&e, err, errlen);
 }
 

@@ -127,8 +127,9 @@ cp -r "$out" "$work/m_l1f"; sed -i "/^${name}_memq\.v$/d" "$work/m_l1f/${name}_l
 expect_fail "${name}_l1.f without the queue" l1f_check "$work/m_l1f"
 
 # ---- a user's wrapper: pkg widths and status codes, the template verbatim --------------------
-# Every port of the tian-gcn L1 (README's interface, with the PC predictor's event ports), its
-# width named by the pkg; the template's instance connects signals of the ports' names.
+# Every port of the tian-gcn L1 (README's interface, with the PC predictor's event ports behind
+# CACHEGEN_EVENTS, as the template's), its width named by the pkg; the template's instance
+# connects signals of the ports' names.
 cat >"$work/user_top.v" <<EOF
 // user_top: a user's wrapper of $name: the pkg's widths, the template, the status codes.
 \`default_nettype none
@@ -138,9 +139,12 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   mem_req_be_o, mem_req_wdata_o, mem_req_hint_o, mem_rsp_valid_i, mem_rsp_ready_o,
   mem_rsp_mshr_i, mem_rsp_data_i, mem_rsp_hint_i, flush_i, kernel_start_i, filter_enable_i,
   cnt_accesses_o, cnt_hits_o, cnt_misses_o, cnt_bypasses_o, cnt_fills_o, cnt_evictions_o,
-  cnt_rsv_fails_o, cnt_stall_cycles_o, cnt_merged_o, evt_valid_o, evt_kind_o, evt_dec_o, evt_set_o,
-  evt_way_o, evt_evict_o, evt_evict_tag_o, evt_mshr_o, evt_pc_we_o, evt_pc_idx_o, evt_pc_val_o,
-  evt_pc_pred_o, evt_row_o, seen_o);
+  cnt_rsv_fails_o, cnt_stall_cycles_o, cnt_merged_o, seen_o
+\`ifdef CACHEGEN_EVENTS
+  , evt_valid_o, evt_kind_o, evt_dec_o, evt_set_o, evt_way_o, evt_evict_o, evt_evict_tag_o,
+  evt_mshr_o, evt_pc_we_o, evt_pc_idx_o, evt_pc_val_o, evt_pc_pred_o, evt_row_o
+\`endif
+  );
 \`include "${name}_pkg.vh"
   input  wire clk_i;
   input  wire rst_ni;
@@ -183,6 +187,7 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   output wire [${P}CounterWidth-1:0] cnt_rsv_fails_o;
   output wire [${P}CounterWidth-1:0] cnt_stall_cycles_o;
   output wire [${P}CounterWidth-1:0] cnt_merged_o;
+\`ifdef CACHEGEN_EVENTS
   output wire evt_valid_o;
   output wire [${P}EvtKindWidth-1:0] evt_kind_o;
   output wire [${P}EvtDecWidth-1:0] evt_dec_o;
@@ -196,6 +201,7 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   output wire [${P}PcCounterWidth-1:0] evt_pc_val_o;
   output wire evt_pc_pred_o;
   output wire [${P}RowWidth-1:0] evt_row_o;
+\`endif
   output reg  [3:0] seen_o; // one bit per status code answered so far
 
 \`include "${name}_inst.vh"
@@ -217,9 +223,11 @@ endmodule
 \`default_nettype wire
 EOF
 # wrap_lint DIR / wrap_icarus DIR: the wrapper over the L1-only file list of DIR.
-wrap_lint() {
+wrap_lint() { # a user's flow, then with the event port
   (cd "$1" && verilator --lint-only -Wall -I. "${name}_lint.vlt" -f "${name}_l1.f" \
-     "$work/user_top.v" --top-module user_top)
+     "$work/user_top.v" --top-module user_top) &&
+  (cd "$1" && verilator --lint-only -Wall -DCACHEGEN_EVENTS -I. "${name}_lint.vlt" \
+     -f "${name}_l1.f" "$work/user_top.v" --top-module user_top)
 }
 wrap_icarus() {
   (cd "$1" && iverilog -g2005 -I. -s user_top -o "$work/user_top.vvp" -c "${name}_l1.f" \
@@ -266,8 +274,11 @@ tmpl_matches_rtl() {
     echo "endmodule"
   } >"$w"
   [ "$(grep -c '^  wire' "$w")" -gt 40 ] || { echo "$n: template lines not recognized"; return 1; }
-  (cd "$d" && verilator --lint-only -Wall -Wno-UNDRIVEN -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -I. \
-     "${n}_lint.vlt" -f "${n}_l1.f" "$w" --top-module "tm_$n")
+  local def # without and with the event port
+  for def in "" -DCACHEGEN_EVENTS; do
+    (cd "$d" && verilator --lint-only -Wall -Wno-UNDRIVEN -Wno-UNUSEDSIGNAL -Wno-DECLFILENAME -I. \
+       $def "${n}_lint.vlt" -f "${n}_l1.f" "$w" --top-module "tm_$n") || return 1
+  done
 }
 all_templates() {
   local d n
@@ -281,6 +292,31 @@ else no "templates against the RTL tops"; tail -10 "$work/tmpl.log"; fi
 expect_fail "template without req_core_i against the RTL" tmpl_matches_rtl "$work/m_port" "$name"
 cp -r "$out" "$work/m_tag"; sed -i -E "s/(${P}TagWidth = )[0-9]+/\\1999/" "$work/m_tag/${name}_pkg.vh"
 expect_fail "pkg with a wrong tag width against the RTL" tmpl_matches_rtl "$work/m_tag" "$name"
+
+# ---- the event port exists only with CACHEGEN_EVENTS, in every top -----------------------------
+# Each top's port list, preprocessed (verilator -E), names no evt_* port without the define and
+# the whole event port with it (the L1's evt_row_o, the system's evt_l1_row_o and evt_l2_row_o).
+evt_ports() { # DIR FILE DEFINE: the port names of FILE's module header, preprocessed
+  (cd "$1" && verilator -E -P $3 "$2") | python3 -c '
+import re, sys
+head = sys.stdin.read().split(");", 1)[0]
+print(" ".join(re.findall(r"\b(?:input|output)\s+(?:wire|reg)?\s*(?:\[[^]]*\])?\s*(\w+)", head)))'
+}
+evt_hidden() { # DIR
+  local f ports
+  for f in "$name.v" "${name}_l2.v" "${name}_sys.v"; do
+    ports=$(evt_ports "$1" "$f" "") || return 1
+    [[ " $ports " != *" evt_"* ]] || { echo "$f shows an event port without the define"; return 1; }
+    ports=$(evt_ports "$1" "$f" -DCACHEGEN_EVENTS) || return 1
+    [[ " $ports " == *" evt_row_o "* || " $ports " == *" evt_l2_row_o "* ]] ||
+      { echo "$f lacks its event port with the define"; return 1; }
+  done
+}
+if evt_hidden "$out" >"$work/evt.log" 2>&1; then
+  ok "L1, L2 and system tops: no event port without CACHEGEN_EVENTS, the whole port with it"
+else no "the event port behind CACHEGEN_EVENTS"; tail -3 "$work/evt.log"; fi
+cp -r "$out" "$work/m_evt"; sed -i '1,/^);/{/`ifdef CACHEGEN_EVENTS/d; /`endif/d}' "$work/m_evt/${name}_l2.v"
+expect_fail "an L2 whose event port is not behind the define" evt_hidden "$work/m_evt"
 
 # ---- the report's port table against the RTL top's port declarations -----------------------
 # Every port of <name>.v's header (direction, width, name, in order) must be the report JSON's

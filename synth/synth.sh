@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # synth.sh OUTDIR WORKDIR [TOP]: Yosys 0.23 and OpenSTA on one generated top (default: the
 # manifest's L1 top; also <name>_l2, <name>_sys, <name>_duel). Runs the structural checks of
-# check.sh first (log in WORKDIR/check.log), removes the simulation-only event ports, runs
+# check.sh first (log in WORKDIR/check.log), runs (without CACHEGEN_EVENTS: no event port)
 # generic synthesis with the SRAM leaf black-boxed (no technology mapping of its own), maps
 # flops with dfflibmap and logic with abc to the project's cells (liberty.sh cells) by the
 # delay-oriented script below, writes one Liberty macro per SRAM shape the
@@ -31,7 +31,6 @@ read_verilog $srcs
 hierarchy -check -top $top
 proc
 opt_clean
-delete -port $top/evt_*
 synth -top $top -noabc
 dffunmap
 dfflibmap -liberty $work/cells.lib

@@ -17,7 +17,7 @@ if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 { ${OBJCACHE:-} "${CC:-cc}" -O2 -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L \
     -I"$root" -c "$root/cmodel/cm_duel.c" -o "$bdir/cm_duel_c.o" &&
   verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
-    -Wall -Wno-fatal --quiet-exit --top-module "$mod" --prefix Vduel --Mdir "$bdir" -o Vduel \
+    -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS --top-module "$mod" --prefix Vduel --Mdir "$bdir" -o Vduel \
     "$vfile" -CFLAGS "-O2 -std=c++14 -I$root" \
     -LDFLAGS "$bdir/cm_duel_c.o $root/build/libcmodel.a $root/build/libcore.a -lyaml" \
     "$root/tb/duel_harness.cpp"; } >"$bdir/build.log" 2>&1 || { cat "$bdir/build.log"; exit 1; }

@@ -12,7 +12,7 @@ grep -q "^  mode: gcache" "$out/config.yaml" && modeflag="-DCG_GCACHE"
 grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
-  -Wall -Wno-fatal --quiet-exit \
+  -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \
   --top-module "$top" --prefix Vdut --Mdir "$bdir" -o Vdut \
   -F "$out/$top.f" "$out/${top}_lint.vlt" \
   -CFLAGS "-O2 -std=c++14 -I$root $modeflag" -LDFLAGS "$root/build/libcmodel.a $root/build/libcore.a -lyaml" \

@@ -12,7 +12,7 @@ mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
 start=$(date +%s%N)
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
-  -Wall -Wno-fatal --quiet-exit \
+  -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \
   --top-module "$l2" --prefix Vl2 --Mdir "$bdir" -o Vl2 \
   -F "$out/$top.f" "$out/${top}_lint.vlt" \
   -CFLAGS "-O2 -std=c++14 -I$root" -LDFLAGS "$root/build/libcmodel.a $root/build/libcore.a -lyaml" \

@@ -15,7 +15,7 @@ grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
 start=$(date +%s%N)
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
-  -Wall -Wno-fatal --quiet-exit \
+  -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \
   --top-module "$sys" --prefix Vsys --Mdir "$bdir" -o Vsys \
   -F "$out/$top.f" "$out/${top}_lint.vlt" \
   -CFLAGS "-O2 -std=c++14 -I$root $modeflag" \

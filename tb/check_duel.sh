@@ -27,7 +27,9 @@ cycles=$((interval * 4000))
 [ "$cycles" -gt 30000000 ] && cycles=30000000
 
 # (a) lint, (b) Icarus, Yosys: silent and latch-free
-msg=$(verilator --lint-only -Wall "$out/$mod.v" 2>&1) || notok "verilator lint failed: $msg"
+# the waivers: without CACHEGEN_EVENTS the event port's signals are internal and unread
+vlt=$(ls "$out"/*_lint.vlt)
+msg=$(verilator --lint-only -Wall "$out/$mod.v" "$vlt" 2>&1) || notok "verilator lint failed: $msg"
 [ -z "$msg" ] || notok "verilator lint is not silent: $msg"
 msg=$(iverilog -g2005 -Wall -o "$work/$mod.vvp" "$out/$mod.v" 2>&1) || notok "iverilog failed: $msg"
 [ -z "$msg" ] || notok "iverilog is not silent: $msg"

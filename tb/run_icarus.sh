@@ -8,6 +8,6 @@ top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 mkdir -p "$work"
 "$root/build/mkstim" "$out" "$seed" "$count" "$work/stim.txt" "$work/tb_defines.vh"
 files=$(sed "s|^|$out/|" "$out/$top.f")
-iverilog -g2005 -Wall -Wno-timescale -I "$work" -I "$root/tb" -o "$work/sim.vvp" $files "$root/tb/tb_icarus.v"
+iverilog -g2005 -Wall -Wno-timescale -DCACHEGEN_EVENTS -I "$work" -I "$root/tb" -o "$work/sim.vvp" $files "$root/tb/tb_icarus.v"
 vvp -n "$work/sim.vvp" +stim="$work/stim.txt" +latency=5 | tee "$work/icarus.log"
 grep -q "tb_icarus: PASS" "$work/icarus.log"

@@ -12,7 +12,7 @@ mkdir -p "$work"; work=$(cd "$work" && pwd)
   || { cat "$work/verilator.log"; exit 1; }
 "$root/build/mkstim" "$out" --defines "$work/tb_defines.vh"
 files=$(sed "s|^|$out/|" "$out/$top.f")
-iverilog -g2005 -Wall -Wno-timescale -I "$work" -I "$root/tb" -o "$work/replay.vvp" $files "$root/tb/tb_replay.v"
+iverilog -g2005 -Wall -Wno-timescale -DCACHEGEN_EVENTS -I "$work" -I "$root/tb" -o "$work/replay.vvp" $files "$root/tb/tb_replay.v"
 vvp -n "$work/replay.vvp" +stim="$work/inputs.txt" +evlog="$work/icarus.evlog" >"$work/icarus.log"
 if cmp -s "$work/verilator.evlog" "$work/icarus.evlog"; then
   echo "run_xsim: $top: $(wc -l <"$work/verilator.evlog") events identical on Verilator and Icarus"

@@ -40,7 +40,8 @@ def die(msg):
 
 
 def read_ports(path, top):
-    """Returns [(dir, width, name)] of module TOP's header in PATH, in order."""
+    """Returns [(dir, width, name)] of module TOP's header in PATH, in order, without the
+    simulation-only event port (`ifdef CACHEGEN_EVENTS, which the proof does not define)."""
     try:
         text = open(path).read()
     except OSError as e:
@@ -49,7 +50,14 @@ def read_ports(path, top):
     if not m:
         die("%s has no module %s" % (path, top))
     ports = []
+    sim_only = False  # inside `ifdef CACHEGEN_EVENTS: the event port, absent from the proof
     for line in m.group(1).splitlines():
+        if line.strip().startswith("`ifdef CACHEGEN_EVENTS"):
+            sim_only = True
+        elif line.strip().startswith("`endif"):
+            sim_only = False
+        if sim_only:
+            continue
         pm = PORT_RE.match(line)
         if pm:
             width = 1 if pm.group(2) is None else int(pm.group(2)) - int(pm.group(3)) + 1

@@ -78,8 +78,9 @@ module gcache_l2_16core (
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_rsv_fails_o,
   output wire [31:0] cnt_stall_cycles_o,
-  output wire [31:0] cnt_merged_o,
-  // event port (simulation only): one state-changing event per cycle
+  output wire [31:0] cnt_merged_o
+  `ifdef CACHEGEN_EVENTS
+  , // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
   output reg  [3:0] evt_dec_o,
@@ -91,6 +92,7 @@ module gcache_l2_16core (
   output reg  evt_switch_o, // G-Cache: the set's switch after a fill
   output reg  [0:0] evt_count_o, // G-Cache: its bypass counter
   output reg  [91:0] evt_row_o
+  `endif
 );
 
   localparam [0:0] SSweep = 1'd0;
@@ -129,6 +131,20 @@ module gcache_l2_16core (
   // verilator lint_on UNUSEDPARAM
   localparam [5:0] LastSet = 6'd63;
 
+  `ifndef CACHEGEN_EVENTS
+  // the event port's signals, inside: nothing reads them and synthesis removes them
+  reg  evt_valid_o;
+  reg  [2:0] evt_kind_o;
+  reg  [3:0] evt_dec_o;
+  reg  [5:0] evt_set_o;
+  reg  [1:0] evt_way_o;
+  reg  evt_evict_o;
+  reg  [18:0] evt_evict_tag_o;
+  reg  [2:0] evt_mshr_o;
+  reg  evt_switch_o;
+  reg  [0:0] evt_count_o;
+  reg  [91:0] evt_row_o;
+  `endif
   reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline
   reg [5:0] sweep_set_q, sweep_set_d;
   reg flush_pend_q, flush_pend_d;

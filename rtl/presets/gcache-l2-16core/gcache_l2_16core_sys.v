@@ -92,7 +92,9 @@ module gcache_l2_16core_sys (
   output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)
   output wire l2_rsp_vbit_o,
   output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)
-  output wire l2_rsp_l2hit_o,
+  output wire l2_rsp_l2hit_o
+  `ifdef CACHEGEN_EVENTS
+  , // every event port, concatenated over the L1s, then the L2's (simulation only)
   output wire [15:0] evt_l1_valid_o,
   output wire [47:0] evt_l1_kind_o,
   output wire [63:0] evt_l1_dec_o,
@@ -116,6 +118,7 @@ module gcache_l2_16core_sys (
   output wire [3:0] evt_l2_core_o,
   output wire evt_l2_store_o,
   output wire [575:0] evt_l2_row_o
+  `endif
 );
 
   wire [15:0] l1_mreq_valid;
@@ -447,7 +450,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[31:0]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[31:0]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[31:0]),
-    .cnt_merged_o (cnt_merged_o[31:0]),
+    .cnt_merged_o (cnt_merged_o[31:0])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[0]), .evt_kind_o (evt_l1_kind_o[2:0]),
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[5:0]),
     .evt_way_o (evt_l1_way_o[1:0]), .evt_evict_o (evt_l1_evict_o[0]),
@@ -455,6 +460,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[0]),
     .evt_count_o (evt_l1_count_o[0]),
     .evt_row_o (evt_l1_row_o[91:0])
+    `endif
   );
 
   wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mreq_hint, l1_1_mrsp_ready;
@@ -489,7 +495,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[63:32]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[63:32]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[63:32]),
-    .cnt_merged_o (cnt_merged_o[63:32]),
+    .cnt_merged_o (cnt_merged_o[63:32])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[1]), .evt_kind_o (evt_l1_kind_o[5:3]),
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[11:6]),
     .evt_way_o (evt_l1_way_o[3:2]), .evt_evict_o (evt_l1_evict_o[1]),
@@ -497,6 +505,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[1]),
     .evt_count_o (evt_l1_count_o[1]),
     .evt_row_o (evt_l1_row_o[183:92])
+    `endif
   );
 
   wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mreq_hint, l1_2_mrsp_ready;
@@ -531,7 +540,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[95:64]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[95:64]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[95:64]),
-    .cnt_merged_o (cnt_merged_o[95:64]),
+    .cnt_merged_o (cnt_merged_o[95:64])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[2]), .evt_kind_o (evt_l1_kind_o[8:6]),
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[17:12]),
     .evt_way_o (evt_l1_way_o[5:4]), .evt_evict_o (evt_l1_evict_o[2]),
@@ -539,6 +550,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[2]),
     .evt_count_o (evt_l1_count_o[2]),
     .evt_row_o (evt_l1_row_o[275:184])
+    `endif
   );
 
   wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mreq_hint, l1_3_mrsp_ready;
@@ -573,7 +585,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[127:96]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[127:96]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[127:96]),
-    .cnt_merged_o (cnt_merged_o[127:96]),
+    .cnt_merged_o (cnt_merged_o[127:96])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[3]), .evt_kind_o (evt_l1_kind_o[11:9]),
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[23:18]),
     .evt_way_o (evt_l1_way_o[7:6]), .evt_evict_o (evt_l1_evict_o[3]),
@@ -581,6 +595,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[3]),
     .evt_count_o (evt_l1_count_o[3]),
     .evt_row_o (evt_l1_row_o[367:276])
+    `endif
   );
 
   wire l1_4_mreq_valid, l1_4_mreq_store, l1_4_mreq_hint, l1_4_mrsp_ready;
@@ -615,7 +630,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[159:128]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[159:128]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[159:128]),
-    .cnt_merged_o (cnt_merged_o[159:128]),
+    .cnt_merged_o (cnt_merged_o[159:128])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[4]), .evt_kind_o (evt_l1_kind_o[14:12]),
     .evt_dec_o (evt_l1_dec_o[19:16]), .evt_set_o (evt_l1_set_o[29:24]),
     .evt_way_o (evt_l1_way_o[9:8]), .evt_evict_o (evt_l1_evict_o[4]),
@@ -623,6 +640,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[4]),
     .evt_count_o (evt_l1_count_o[4]),
     .evt_row_o (evt_l1_row_o[459:368])
+    `endif
   );
 
   wire l1_5_mreq_valid, l1_5_mreq_store, l1_5_mreq_hint, l1_5_mrsp_ready;
@@ -657,7 +675,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[191:160]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[191:160]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[191:160]),
-    .cnt_merged_o (cnt_merged_o[191:160]),
+    .cnt_merged_o (cnt_merged_o[191:160])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[5]), .evt_kind_o (evt_l1_kind_o[17:15]),
     .evt_dec_o (evt_l1_dec_o[23:20]), .evt_set_o (evt_l1_set_o[35:30]),
     .evt_way_o (evt_l1_way_o[11:10]), .evt_evict_o (evt_l1_evict_o[5]),
@@ -665,6 +685,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[5]),
     .evt_count_o (evt_l1_count_o[5]),
     .evt_row_o (evt_l1_row_o[551:460])
+    `endif
   );
 
   wire l1_6_mreq_valid, l1_6_mreq_store, l1_6_mreq_hint, l1_6_mrsp_ready;
@@ -699,7 +720,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[223:192]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[223:192]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[223:192]),
-    .cnt_merged_o (cnt_merged_o[223:192]),
+    .cnt_merged_o (cnt_merged_o[223:192])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[6]), .evt_kind_o (evt_l1_kind_o[20:18]),
     .evt_dec_o (evt_l1_dec_o[27:24]), .evt_set_o (evt_l1_set_o[41:36]),
     .evt_way_o (evt_l1_way_o[13:12]), .evt_evict_o (evt_l1_evict_o[6]),
@@ -707,6 +730,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[6]),
     .evt_count_o (evt_l1_count_o[6]),
     .evt_row_o (evt_l1_row_o[643:552])
+    `endif
   );
 
   wire l1_7_mreq_valid, l1_7_mreq_store, l1_7_mreq_hint, l1_7_mrsp_ready;
@@ -741,7 +765,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[255:224]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[255:224]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[255:224]),
-    .cnt_merged_o (cnt_merged_o[255:224]),
+    .cnt_merged_o (cnt_merged_o[255:224])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[7]), .evt_kind_o (evt_l1_kind_o[23:21]),
     .evt_dec_o (evt_l1_dec_o[31:28]), .evt_set_o (evt_l1_set_o[47:42]),
     .evt_way_o (evt_l1_way_o[15:14]), .evt_evict_o (evt_l1_evict_o[7]),
@@ -749,6 +775,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[7]),
     .evt_count_o (evt_l1_count_o[7]),
     .evt_row_o (evt_l1_row_o[735:644])
+    `endif
   );
 
   wire l1_8_mreq_valid, l1_8_mreq_store, l1_8_mreq_hint, l1_8_mrsp_ready;
@@ -783,7 +810,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[287:256]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[287:256]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[287:256]),
-    .cnt_merged_o (cnt_merged_o[287:256]),
+    .cnt_merged_o (cnt_merged_o[287:256])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[8]), .evt_kind_o (evt_l1_kind_o[26:24]),
     .evt_dec_o (evt_l1_dec_o[35:32]), .evt_set_o (evt_l1_set_o[53:48]),
     .evt_way_o (evt_l1_way_o[17:16]), .evt_evict_o (evt_l1_evict_o[8]),
@@ -791,6 +820,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[8]),
     .evt_count_o (evt_l1_count_o[8]),
     .evt_row_o (evt_l1_row_o[827:736])
+    `endif
   );
 
   wire l1_9_mreq_valid, l1_9_mreq_store, l1_9_mreq_hint, l1_9_mrsp_ready;
@@ -825,7 +855,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[319:288]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[319:288]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[319:288]),
-    .cnt_merged_o (cnt_merged_o[319:288]),
+    .cnt_merged_o (cnt_merged_o[319:288])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[9]), .evt_kind_o (evt_l1_kind_o[29:27]),
     .evt_dec_o (evt_l1_dec_o[39:36]), .evt_set_o (evt_l1_set_o[59:54]),
     .evt_way_o (evt_l1_way_o[19:18]), .evt_evict_o (evt_l1_evict_o[9]),
@@ -833,6 +865,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[9]),
     .evt_count_o (evt_l1_count_o[9]),
     .evt_row_o (evt_l1_row_o[919:828])
+    `endif
   );
 
   wire l1_10_mreq_valid, l1_10_mreq_store, l1_10_mreq_hint, l1_10_mrsp_ready;
@@ -867,7 +900,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[351:320]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[351:320]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[351:320]),
-    .cnt_merged_o (cnt_merged_o[351:320]),
+    .cnt_merged_o (cnt_merged_o[351:320])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[10]), .evt_kind_o (evt_l1_kind_o[32:30]),
     .evt_dec_o (evt_l1_dec_o[43:40]), .evt_set_o (evt_l1_set_o[65:60]),
     .evt_way_o (evt_l1_way_o[21:20]), .evt_evict_o (evt_l1_evict_o[10]),
@@ -875,6 +910,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[10]),
     .evt_count_o (evt_l1_count_o[10]),
     .evt_row_o (evt_l1_row_o[1011:920])
+    `endif
   );
 
   wire l1_11_mreq_valid, l1_11_mreq_store, l1_11_mreq_hint, l1_11_mrsp_ready;
@@ -909,7 +945,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[383:352]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[383:352]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[383:352]),
-    .cnt_merged_o (cnt_merged_o[383:352]),
+    .cnt_merged_o (cnt_merged_o[383:352])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[11]), .evt_kind_o (evt_l1_kind_o[35:33]),
     .evt_dec_o (evt_l1_dec_o[47:44]), .evt_set_o (evt_l1_set_o[71:66]),
     .evt_way_o (evt_l1_way_o[23:22]), .evt_evict_o (evt_l1_evict_o[11]),
@@ -917,6 +955,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[11]),
     .evt_count_o (evt_l1_count_o[11]),
     .evt_row_o (evt_l1_row_o[1103:1012])
+    `endif
   );
 
   wire l1_12_mreq_valid, l1_12_mreq_store, l1_12_mreq_hint, l1_12_mrsp_ready;
@@ -951,7 +990,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[415:384]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[415:384]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[415:384]),
-    .cnt_merged_o (cnt_merged_o[415:384]),
+    .cnt_merged_o (cnt_merged_o[415:384])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[12]), .evt_kind_o (evt_l1_kind_o[38:36]),
     .evt_dec_o (evt_l1_dec_o[51:48]), .evt_set_o (evt_l1_set_o[77:72]),
     .evt_way_o (evt_l1_way_o[25:24]), .evt_evict_o (evt_l1_evict_o[12]),
@@ -959,6 +1000,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[12]),
     .evt_count_o (evt_l1_count_o[12]),
     .evt_row_o (evt_l1_row_o[1195:1104])
+    `endif
   );
 
   wire l1_13_mreq_valid, l1_13_mreq_store, l1_13_mreq_hint, l1_13_mrsp_ready;
@@ -993,7 +1035,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[447:416]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[447:416]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[447:416]),
-    .cnt_merged_o (cnt_merged_o[447:416]),
+    .cnt_merged_o (cnt_merged_o[447:416])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[13]), .evt_kind_o (evt_l1_kind_o[41:39]),
     .evt_dec_o (evt_l1_dec_o[55:52]), .evt_set_o (evt_l1_set_o[83:78]),
     .evt_way_o (evt_l1_way_o[27:26]), .evt_evict_o (evt_l1_evict_o[13]),
@@ -1001,6 +1045,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[13]),
     .evt_count_o (evt_l1_count_o[13]),
     .evt_row_o (evt_l1_row_o[1287:1196])
+    `endif
   );
 
   wire l1_14_mreq_valid, l1_14_mreq_store, l1_14_mreq_hint, l1_14_mrsp_ready;
@@ -1035,7 +1080,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[479:448]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[479:448]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[479:448]),
-    .cnt_merged_o (cnt_merged_o[479:448]),
+    .cnt_merged_o (cnt_merged_o[479:448])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[14]), .evt_kind_o (evt_l1_kind_o[44:42]),
     .evt_dec_o (evt_l1_dec_o[59:56]), .evt_set_o (evt_l1_set_o[89:84]),
     .evt_way_o (evt_l1_way_o[29:28]), .evt_evict_o (evt_l1_evict_o[14]),
@@ -1043,6 +1090,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[14]),
     .evt_count_o (evt_l1_count_o[14]),
     .evt_row_o (evt_l1_row_o[1379:1288])
+    `endif
   );
 
   wire l1_15_mreq_valid, l1_15_mreq_store, l1_15_mreq_hint, l1_15_mrsp_ready;
@@ -1077,7 +1125,9 @@ module gcache_l2_16core_sys (
     .cnt_evictions_o (cnt_evictions_o[511:480]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[511:480]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[511:480]),
-    .cnt_merged_o (cnt_merged_o[511:480]),
+    .cnt_merged_o (cnt_merged_o[511:480])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[15]), .evt_kind_o (evt_l1_kind_o[47:45]),
     .evt_dec_o (evt_l1_dec_o[63:60]), .evt_set_o (evt_l1_set_o[95:90]),
     .evt_way_o (evt_l1_way_o[31:30]), .evt_evict_o (evt_l1_evict_o[15]),
@@ -1085,6 +1135,7 @@ module gcache_l2_16core_sys (
     .evt_switch_o (evt_l1_switch_o[15]),
     .evt_count_o (evt_l1_count_o[15]),
     .evt_row_o (evt_l1_row_o[1471:1380])
+    `endif
   );
 
   gcache_l2_16core_l2 u_l2 (
@@ -1113,7 +1164,9 @@ module gcache_l2_16core_sys (
     .cnt_fills_o (l2_cnt_fills_o),
     .cnt_evictions_o (l2_cnt_evictions_o),
     .cnt_writebacks_o (l2_cnt_writebacks_o),
-    .cnt_merged_o (l2_cnt_merged_o),
+    .cnt_merged_o (l2_cnt_merged_o)
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l2_valid_o),
     .evt_kind_o (evt_l2_kind_o),
     .evt_dec_o (evt_l2_dec_o),
@@ -1126,6 +1179,7 @@ module gcache_l2_16core_sys (
     .evt_core_o (evt_l2_core_o),
     .evt_store_o (evt_l2_store_o),
     .evt_row_o (evt_l2_row_o)
+    `endif
   );
 
 endmodule

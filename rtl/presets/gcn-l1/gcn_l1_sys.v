@@ -86,7 +86,9 @@ module gcn_l1_sys (
   output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)
   output wire l2_rsp_vbit_o,
   output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)
-  output wire l2_rsp_l2hit_o,
+  output wire l2_rsp_l2hit_o
+  `ifdef CACHEGEN_EVENTS
+  , // every event port, concatenated over the L1s, then the L2's (simulation only)
   output wire [3:0] evt_l1_valid_o,
   output wire [11:0] evt_l1_kind_o,
   output wire [15:0] evt_l1_dec_o,
@@ -108,6 +110,7 @@ module gcn_l1_sys (
   output wire [3:0] evt_l2_core_o,
   output wire evt_l2_store_o,
   output wire [447:0] evt_l2_row_o
+  `endif
 );
 
   wire [3:0] l1_mreq_valid;
@@ -259,12 +262,15 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[31:0]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[31:0]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[31:0]),
-    .cnt_merged_o (cnt_merged_o[31:0]),
+    .cnt_merged_o (cnt_merged_o[31:0])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[0]), .evt_kind_o (evt_l1_kind_o[2:0]),
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[4:0]),
     .evt_way_o (evt_l1_way_o[2:0]), .evt_evict_o (evt_l1_evict_o[0]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[20:0]), .evt_mshr_o (evt_l1_mshr_o[2:0]),
     .evt_row_o (evt_l1_row_o[199:0])
+    `endif
   );
 
   wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mreq_hint, l1_1_mrsp_ready;
@@ -299,12 +305,15 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[63:32]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[63:32]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[63:32]),
-    .cnt_merged_o (cnt_merged_o[63:32]),
+    .cnt_merged_o (cnt_merged_o[63:32])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[1]), .evt_kind_o (evt_l1_kind_o[5:3]),
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[9:5]),
     .evt_way_o (evt_l1_way_o[5:3]), .evt_evict_o (evt_l1_evict_o[1]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[41:21]), .evt_mshr_o (evt_l1_mshr_o[5:3]),
     .evt_row_o (evt_l1_row_o[399:200])
+    `endif
   );
 
   wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mreq_hint, l1_2_mrsp_ready;
@@ -339,12 +348,15 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[95:64]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[95:64]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[95:64]),
-    .cnt_merged_o (cnt_merged_o[95:64]),
+    .cnt_merged_o (cnt_merged_o[95:64])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[2]), .evt_kind_o (evt_l1_kind_o[8:6]),
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[14:10]),
     .evt_way_o (evt_l1_way_o[8:6]), .evt_evict_o (evt_l1_evict_o[2]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[62:42]), .evt_mshr_o (evt_l1_mshr_o[8:6]),
     .evt_row_o (evt_l1_row_o[599:400])
+    `endif
   );
 
   wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mreq_hint, l1_3_mrsp_ready;
@@ -379,12 +391,15 @@ module gcn_l1_sys (
     .cnt_evictions_o (cnt_evictions_o[127:96]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[127:96]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[127:96]),
-    .cnt_merged_o (cnt_merged_o[127:96]),
+    .cnt_merged_o (cnt_merged_o[127:96])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[3]), .evt_kind_o (evt_l1_kind_o[11:9]),
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[19:15]),
     .evt_way_o (evt_l1_way_o[11:9]), .evt_evict_o (evt_l1_evict_o[3]),
     .evt_evict_tag_o (evt_l1_evict_tag_o[83:63]), .evt_mshr_o (evt_l1_mshr_o[11:9]),
     .evt_row_o (evt_l1_row_o[799:600])
+    `endif
   );
 
   gcn_l1_l2 u_l2 (
@@ -413,7 +428,9 @@ module gcn_l1_sys (
     .cnt_fills_o (l2_cnt_fills_o),
     .cnt_evictions_o (l2_cnt_evictions_o),
     .cnt_writebacks_o (l2_cnt_writebacks_o),
-    .cnt_merged_o (l2_cnt_merged_o),
+    .cnt_merged_o (l2_cnt_merged_o)
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l2_valid_o),
     .evt_kind_o (evt_l2_kind_o),
     .evt_dec_o (evt_l2_dec_o),
@@ -426,6 +443,7 @@ module gcn_l1_sys (
     .evt_core_o (evt_l2_core_o),
     .evt_store_o (evt_l2_store_o),
     .evt_row_o (evt_l2_row_o)
+    `endif
   );
 
 endmodule

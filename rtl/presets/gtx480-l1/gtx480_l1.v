@@ -73,8 +73,9 @@ module gtx480_l1 (
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_rsv_fails_o,
   output wire [31:0] cnt_stall_cycles_o,
-  output wire [31:0] cnt_merged_o,
-  // event port (simulation only): one state-changing event per cycle
+  output wire [31:0] cnt_merged_o
+  `ifdef CACHEGEN_EVENTS
+  , // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
   output reg  [3:0] evt_dec_o,
@@ -84,6 +85,7 @@ module gtx480_l1 (
   output reg  [19:0] evt_evict_tag_o,
   output reg  [4:0] evt_mshr_o,
   output reg  [91:0] evt_row_o
+  `endif
 );
 
   localparam [0:0] SSweep = 1'd0;
@@ -122,6 +124,18 @@ module gtx480_l1 (
   // verilator lint_on UNUSEDPARAM
   localparam [4:0] LastSet = 5'd31;
 
+  `ifndef CACHEGEN_EVENTS
+  // the event port's signals, inside: nothing reads them and synthesis removes them
+  reg  evt_valid_o;
+  reg  [2:0] evt_kind_o;
+  reg  [3:0] evt_dec_o;
+  reg  [4:0] evt_set_o;
+  reg  [1:0] evt_way_o;
+  reg  evt_evict_o;
+  reg  [19:0] evt_evict_tag_o;
+  reg  [4:0] evt_mshr_o;
+  reg  [91:0] evt_row_o;
+  `endif
   reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline
   reg [4:0] sweep_set_q, sweep_set_d;
   reg flush_pend_q, flush_pend_d;

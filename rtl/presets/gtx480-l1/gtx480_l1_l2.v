@@ -68,8 +68,9 @@ module gtx480_l1_l2 (
   output wire [31:0] cnt_fills_o,
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_writebacks_o,
-  output wire [31:0] cnt_merged_o,
-  // event port (simulation only): one state-changing event per cycle
+  output wire [31:0] cnt_merged_o
+  `ifdef CACHEGEN_EVENTS
+  , // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
   output reg  [3:0] evt_dec_o,
@@ -82,6 +83,7 @@ module gtx480_l1_l2 (
   output reg  [3:0] evt_core_o, // the request's L1
   output reg  evt_store_o, // the request is a write
   output reg  [431:0] evt_row_o
+  `endif
 );
 
   localparam [0:0] SSweep = 1'd0;
@@ -131,6 +133,21 @@ module gtx480_l1_l2 (
   };
   localparam [7:0] LastSet = 8'd255;
 
+  `ifndef CACHEGEN_EVENTS
+  // the event port's signals, inside: nothing reads them and synthesis removes them
+  reg  evt_valid_o;
+  reg  [2:0] evt_kind_o;
+  reg  [3:0] evt_dec_o;
+  reg  [7:0] evt_set_o;
+  reg  [3:0] evt_way_o;
+  reg  evt_evict_o;
+  reg  [16:0] evt_evict_tag_o;
+  reg  [2:0] evt_mshr_o;
+  reg  evt_dirty_o;
+  reg  [3:0] evt_core_o;
+  reg  evt_store_o;
+  reg  [431:0] evt_row_o;
+  `endif
   reg state_q, state_d; // SSweep: init sweep; SRun: the pipeline
   reg [7:0] sweep_set_q, sweep_set_d;
   // decide stage: the operation whose row and data lines the SRAMs return now

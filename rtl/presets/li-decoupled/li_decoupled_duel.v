@@ -35,15 +35,27 @@ module li_decoupled_duel (
   input  wire [1:0] load_i,      // bit k: leader SM k had a load accepted
   input  wire [1:0] unserved_i,  // bit k: a load of leader k answered not from
                                  // L1 data (miss or bypass)
-  output wire follower_filter_o, // setting of every follower SM
-  output reg  evt_valid_o,       // simulation only: this cycle ends an interval
+  output wire follower_filter_o  // setting of every follower SM
+  `ifdef CACHEGEN_EVENTS
+  , // event port (simulation only): the end of each interval
+  output reg  evt_valid_o, // this cycle ends an interval
   output reg  [8:0] evt_a0_o,
   output reg  [8:0] evt_m0_o,
   output reg  [8:0] evt_a1_o,
   output reg  [8:0] evt_m1_o,
-  output reg  evt_filter_o       // follower setting after the decision
+  output reg  evt_filter_o // follower setting after the decision
+  `endif
 );
 
+  `ifndef CACHEGEN_EVENTS
+  // the event port's signals, inside: nothing reads them and synthesis removes them
+  reg  evt_valid_o;
+  reg  [8:0] evt_a0_o;
+  reg  [8:0] evt_m0_o;
+  reg  [8:0] evt_a1_o;
+  reg  [8:0] evt_m1_o;
+  reg  evt_filter_o;
+  `endif
   localparam [8:0] LastCycle = 9'd499;
   localparam [24:0] Hundred = 25'h64;
   localparam [24:0] Margin = 25'ha;

@@ -76,8 +76,9 @@ module tian_gcn (
   output wire [31:0] cnt_evictions_o,
   output wire [31:0] cnt_rsv_fails_o,
   output wire [31:0] cnt_stall_cycles_o,
-  output wire [31:0] cnt_merged_o,
-  // event port (simulation only): one state-changing event per cycle
+  output wire [31:0] cnt_merged_o
+  `ifdef CACHEGEN_EVENTS
+  , // event port (simulation only): one state-changing event per cycle
   output reg  evt_valid_o,
   output reg  [2:0] evt_kind_o,
   output reg  [3:0] evt_dec_o,
@@ -91,6 +92,7 @@ module tian_gcn (
   output wire [3:0] evt_pc_val_o, // its value
   output reg  evt_pc_pred_o, // the prediction (load miss, fill)
   output reg  [238:0] evt_row_o
+  `endif
 );
 
   localparam [0:0] SSweep = 1'd0;
@@ -129,6 +131,22 @@ module tian_gcn (
   // verilator lint_on UNUSEDPARAM
   localparam [4:0] LastSet = 5'd31;
 
+  `ifndef CACHEGEN_EVENTS
+  // the event port's signals, inside: nothing reads them and synthesis removes them
+  reg  evt_valid_o;
+  reg  [2:0] evt_kind_o;
+  reg  [3:0] evt_dec_o;
+  reg  [4:0] evt_set_o;
+  reg  [2:0] evt_way_o;
+  reg  evt_evict_o;
+  reg  [20:0] evt_evict_tag_o;
+  reg  [2:0] evt_mshr_o;
+  wire evt_pc_we_o;
+  wire [6:0] evt_pc_idx_o;
+  wire [3:0] evt_pc_val_o;
+  reg  evt_pc_pred_o;
+  reg  [238:0] evt_row_o;
+  `endif
   reg state_q, state_d; // SSweep: init or flush sweep; SRun: the pipeline
   reg [4:0] sweep_set_q, sweep_set_d;
   reg flush_pend_q, flush_pend_d;

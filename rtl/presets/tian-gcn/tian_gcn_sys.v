@@ -90,7 +90,9 @@ module tian_gcn_sys (
   output wire l2_req_pred_o, // the granted read's bypass prediction (PC predictor)
   output wire l2_rsp_vbit_o,
   output wire l2_rsp_bbit_o, // the line's bypass bit before the read (PC predictor)
-  output wire l2_rsp_l2hit_o,
+  output wire l2_rsp_l2hit_o
+  `ifdef CACHEGEN_EVENTS
+  , // every event port, concatenated over the L1s, then the L2's (simulation only)
   output wire [7:0] evt_l1_valid_o,
   output wire [23:0] evt_l1_kind_o,
   output wire [31:0] evt_l1_dec_o,
@@ -116,6 +118,7 @@ module tian_gcn_sys (
   output wire [3:0] evt_l2_core_o,
   output wire evt_l2_store_o,
   output wire [527:0] evt_l2_row_o
+  `endif
 );
 
   wire [7:0] l1_mreq_valid;
@@ -327,7 +330,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[31:0]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[31:0]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[31:0]),
-    .cnt_merged_o (cnt_merged_o[31:0]),
+    .cnt_merged_o (cnt_merged_o[31:0])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[0]), .evt_kind_o (evt_l1_kind_o[2:0]),
     .evt_dec_o (evt_l1_dec_o[3:0]), .evt_set_o (evt_l1_set_o[4:0]),
     .evt_way_o (evt_l1_way_o[2:0]), .evt_evict_o (evt_l1_evict_o[0]),
@@ -337,6 +342,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[3:0]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[0]),
     .evt_row_o (evt_l1_row_o[238:0])
+    `endif
   );
 
   wire l1_1_mreq_valid, l1_1_mreq_store, l1_1_mreq_hint, l1_1_mrsp_ready;
@@ -371,7 +377,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[63:32]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[63:32]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[63:32]),
-    .cnt_merged_o (cnt_merged_o[63:32]),
+    .cnt_merged_o (cnt_merged_o[63:32])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[1]), .evt_kind_o (evt_l1_kind_o[5:3]),
     .evt_dec_o (evt_l1_dec_o[7:4]), .evt_set_o (evt_l1_set_o[9:5]),
     .evt_way_o (evt_l1_way_o[5:3]), .evt_evict_o (evt_l1_evict_o[1]),
@@ -381,6 +389,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[7:4]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[1]),
     .evt_row_o (evt_l1_row_o[477:239])
+    `endif
   );
 
   wire l1_2_mreq_valid, l1_2_mreq_store, l1_2_mreq_hint, l1_2_mrsp_ready;
@@ -415,7 +424,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[95:64]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[95:64]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[95:64]),
-    .cnt_merged_o (cnt_merged_o[95:64]),
+    .cnt_merged_o (cnt_merged_o[95:64])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[2]), .evt_kind_o (evt_l1_kind_o[8:6]),
     .evt_dec_o (evt_l1_dec_o[11:8]), .evt_set_o (evt_l1_set_o[14:10]),
     .evt_way_o (evt_l1_way_o[8:6]), .evt_evict_o (evt_l1_evict_o[2]),
@@ -425,6 +436,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[11:8]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[2]),
     .evt_row_o (evt_l1_row_o[716:478])
+    `endif
   );
 
   wire l1_3_mreq_valid, l1_3_mreq_store, l1_3_mreq_hint, l1_3_mrsp_ready;
@@ -459,7 +471,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[127:96]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[127:96]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[127:96]),
-    .cnt_merged_o (cnt_merged_o[127:96]),
+    .cnt_merged_o (cnt_merged_o[127:96])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[3]), .evt_kind_o (evt_l1_kind_o[11:9]),
     .evt_dec_o (evt_l1_dec_o[15:12]), .evt_set_o (evt_l1_set_o[19:15]),
     .evt_way_o (evt_l1_way_o[11:9]), .evt_evict_o (evt_l1_evict_o[3]),
@@ -469,6 +483,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[15:12]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[3]),
     .evt_row_o (evt_l1_row_o[955:717])
+    `endif
   );
 
   wire l1_4_mreq_valid, l1_4_mreq_store, l1_4_mreq_hint, l1_4_mrsp_ready;
@@ -503,7 +518,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[159:128]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[159:128]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[159:128]),
-    .cnt_merged_o (cnt_merged_o[159:128]),
+    .cnt_merged_o (cnt_merged_o[159:128])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[4]), .evt_kind_o (evt_l1_kind_o[14:12]),
     .evt_dec_o (evt_l1_dec_o[19:16]), .evt_set_o (evt_l1_set_o[24:20]),
     .evt_way_o (evt_l1_way_o[14:12]), .evt_evict_o (evt_l1_evict_o[4]),
@@ -513,6 +530,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[19:16]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[4]),
     .evt_row_o (evt_l1_row_o[1194:956])
+    `endif
   );
 
   wire l1_5_mreq_valid, l1_5_mreq_store, l1_5_mreq_hint, l1_5_mrsp_ready;
@@ -547,7 +565,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[191:160]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[191:160]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[191:160]),
-    .cnt_merged_o (cnt_merged_o[191:160]),
+    .cnt_merged_o (cnt_merged_o[191:160])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[5]), .evt_kind_o (evt_l1_kind_o[17:15]),
     .evt_dec_o (evt_l1_dec_o[23:20]), .evt_set_o (evt_l1_set_o[29:25]),
     .evt_way_o (evt_l1_way_o[17:15]), .evt_evict_o (evt_l1_evict_o[5]),
@@ -557,6 +577,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[23:20]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[5]),
     .evt_row_o (evt_l1_row_o[1433:1195])
+    `endif
   );
 
   wire l1_6_mreq_valid, l1_6_mreq_store, l1_6_mreq_hint, l1_6_mrsp_ready;
@@ -591,7 +612,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[223:192]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[223:192]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[223:192]),
-    .cnt_merged_o (cnt_merged_o[223:192]),
+    .cnt_merged_o (cnt_merged_o[223:192])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[6]), .evt_kind_o (evt_l1_kind_o[20:18]),
     .evt_dec_o (evt_l1_dec_o[27:24]), .evt_set_o (evt_l1_set_o[34:30]),
     .evt_way_o (evt_l1_way_o[20:18]), .evt_evict_o (evt_l1_evict_o[6]),
@@ -601,6 +624,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[27:24]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[6]),
     .evt_row_o (evt_l1_row_o[1672:1434])
+    `endif
   );
 
   wire l1_7_mreq_valid, l1_7_mreq_store, l1_7_mreq_hint, l1_7_mrsp_ready;
@@ -635,7 +659,9 @@ module tian_gcn_sys (
     .cnt_evictions_o (cnt_evictions_o[255:224]),
     .cnt_rsv_fails_o (cnt_rsv_fails_o[255:224]),
     .cnt_stall_cycles_o (cnt_stall_cycles_o[255:224]),
-    .cnt_merged_o (cnt_merged_o[255:224]),
+    .cnt_merged_o (cnt_merged_o[255:224])
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l1_valid_o[7]), .evt_kind_o (evt_l1_kind_o[23:21]),
     .evt_dec_o (evt_l1_dec_o[31:28]), .evt_set_o (evt_l1_set_o[39:35]),
     .evt_way_o (evt_l1_way_o[23:21]), .evt_evict_o (evt_l1_evict_o[7]),
@@ -645,6 +671,7 @@ module tian_gcn_sys (
     .evt_pc_val_o (evt_l1_pc_val_o[31:28]),
     .evt_pc_pred_o (evt_l1_pc_pred_o[7]),
     .evt_row_o (evt_l1_row_o[1911:1673])
+    `endif
   );
 
   tian_gcn_l2 u_l2 (
@@ -673,7 +700,9 @@ module tian_gcn_sys (
     .cnt_fills_o (l2_cnt_fills_o),
     .cnt_evictions_o (l2_cnt_evictions_o),
     .cnt_writebacks_o (l2_cnt_writebacks_o),
-    .cnt_merged_o (l2_cnt_merged_o),
+    .cnt_merged_o (l2_cnt_merged_o)
+    `ifdef CACHEGEN_EVENTS
+    , // the event port (simulation only)
     .evt_valid_o (evt_l2_valid_o),
     .evt_kind_o (evt_l2_kind_o),
     .evt_dec_o (evt_l2_dec_o),
@@ -686,6 +715,7 @@ module tian_gcn_sys (
     .evt_core_o (evt_l2_core_o),
     .evt_store_o (evt_l2_store_o),
     .evt_row_o (evt_l2_row_o)
+    `endif
   );
 
 endmodule
