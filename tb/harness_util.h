@@ -298,6 +298,23 @@ inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
     return true;
 }
 
+// The throughput benches' start (tb/throughput*.cpp): +dir (required) and +requests parsed,
+// the output directory's configuration loaded. Returns -1 to go on, else the exit status.
+inline int bench_start(plusargs &pa, int argc, char **argv, const char *who,
+                       const char *requests_what, std::string &dir, uint64_t &n, cfg_t &c)
+{
+    pa.text("dir", "OUTDIR", "", "the generated output directory (with config.yaml); required");
+    pa.number("requests", 20000, 1, UINT32_MAX, requests_what);
+    int st = pa.parse(argc, argv);
+    if (st >= 0)
+        return st;
+    if (pa.str("dir").empty())
+        return pa.refuse("dir", "an output directory of cachegen; +dir is required");
+    dir = pa.str("dir");
+    n = pa.num("requests");
+    return load_config(dir, who, c) ? -1 : 2;
+}
+
 // The first mismatch of a run, printed once (`failed` keeps later ones quiet):
 // "MISMATCH at cycle C (seed S): what" and the detail lines.
 inline void report_mismatch(bool &failed, uint64_t cycle, uint64_t seed, const char *what,

@@ -162,20 +162,14 @@ int main(int argc, char **argv)
     plusargs pa("throughput_l2",
                 "Accepted requests per cycle of a generated L2 slice at its ports (no model).\n"
                 "Exit status: 0 done, 1 a response was not a hit, 2 bad plusarg or setup.");
-    pa.text("dir", "OUTDIR", "", "the generated output directory (with config.yaml); required");
-    pa.number("requests", 20000, 1, UINT32_MAX, "requests per pattern");
-    int st = pa.parse(argc, argv);
+    std::string dir;
+    uint64_t n;
+    cfg_t c;
+    int st = bench_start(pa, argc, argv, "throughput_l2", "requests per pattern", dir, n, c);
     if (st >= 0)
         return st;
-    if (pa.str("dir").empty())
-        return pa.refuse("dir", "an output directory of cachegen; +dir is required");
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    std::string dir = pa.str("dir");
-    uint64_t n = pa.num("requests");
-    cfg_t c;
-    if (!load_config(dir, "throughput_l2", c))
-        return 2;
     auto top = std::make_unique<Vl2>(ctx.get());
     bench b(ctx.get(), top.get(), c);
     b.reset();

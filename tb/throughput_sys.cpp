@@ -128,20 +128,14 @@ int main(int argc, char **argv)
     plusargs pa("throughput_sys",
                 "L2 requests per cycle of a generated system whose cores stream L2 hits (no\n"
                 "model). Exit status: 0 done, 1 no progress, 2 bad plusarg or setup.");
-    pa.text("dir", "OUTDIR", "", "the generated output directory (with config.yaml); required");
-    pa.number("requests", 20000, 1, UINT32_MAX, "loads measured, over all cores");
-    int st = pa.parse(argc, argv);
+    std::string dir;
+    uint64_t n;
+    cfg_t c;
+    int st = bench_start(pa, argc, argv, "throughput_sys", "loads measured, over all cores", dir, n, c);
     if (st >= 0)
         return st;
-    if (pa.str("dir").empty())
-        return pa.refuse("dir", "an output directory of cachegen; +dir is required");
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    std::string dir = pa.str("dir");
-    uint64_t n = pa.num("requests");
-    cfg_t c;
-    if (!load_config(dir, "throughput_sys", c))
-        return 2;
     auto top = std::make_unique<Vsys>(ctx.get());
     bench b(ctx.get(), top.get(), c);
     if (b.lines > (uint64_t)c.l2.sets * c.l2.ways / 2) {
