@@ -21,7 +21,7 @@ bad() { # description expected-stderr-text args...
   local d=$1 want=$2; shift 2
   local e rc
   e=$(timeout 20 "$sim" "$@" 2>&1 >/dev/null); rc=$?
-  [ $rc = 2 ] && echo "$e" | grep -q -- "$want" && ok "bad input: $d" || no "bad input: $d (rc $rc)" "$e"
+  [ $rc = 2 ] && grep -q -- "$want" <<<"$e" && ok "bad input: $d" || no "bad input: $d (rc $rc)" "$e"
 }
 small="--set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.addr_bits=16"
 
@@ -29,27 +29,29 @@ small="--set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.addr_bits
 # last R0 refilled 0x00, so W0 hits: 2 hits of 7 references (28.57%).
 printf '0 0\n0 0\n0 20\n0 40\n0 60\n0 0\n1 0\n' >hand.din
 out=$("$sim" $small hand.din)
-echo "$out" | grep -q "hits            2 (28.57%): read 1, write 1" &&
-  echo "$out" | grep -q "fills 5, evictions 3" && ok "hand-computed din run (LRU)" || no "hand-computed din run" "$out"
+grep -q "hits            2 (28.57%): read 1, write 1" <<<"$out" &&
+  grep -q "fills 5, evictions 3" <<<"$out" && ok "hand-computed din run (LRU)" || no "hand-computed din run" "$out"
 out=$("$sim" $small --set l1.replacement=srrip --json hand.din)
-echo "$out" | grep -q '"read_hits": 2' && echo "$out" | grep -q '"evictions": 2' &&
+grep -q '"read_hits": 2' <<<"$out" && grep -q '"evictions": 2' <<<"$out" &&
   ok "hand-computed JSON run (SRRIP)" || no "hand-computed JSON run (SRRIP)" "$out"
 # The same trace through the decoupled store (2 data ways, 3 tag ways, threshold 2): R0 bypasses
 # (RC 1), R0 reserves (RC 2, fill 1), R20 R40 R60 bypass (RC 1 each; R60 replaces the least-RC
 # tag entry without a line, 0x20), R0 hits, W0 hits: reads 1 hit, 5 misses of which 4 bypass.
 dec="$small --set l1.mode=decoupled --set l1.tag_ways=3 --set l1.threshold=2"
 out=$("$sim" $dec --json hand.din)
-echo "$out" | grep -q '"read_hits": 1' && echo "$out" | grep -q '"bypasses": 4' &&
-  echo "$out" | grep -q '"fills": 1' && echo "$out" | grep -q '"write_hits": 1' &&
-  echo "$out" | grep -q '"path": "exact"' &&
+grep -q '"read_hits": 1' <<<"$out" && grep -q '"bypasses": 4' <<<"$out" &&
+  grep -q '"fills": 1' <<<"$out" && grep -q '"write_hits": 1' <<<"$out" &&
+  grep -q '"path": "exact"' <<<"$out" &&
   ok "hand-computed decoupled run (bypasses, exact path)" || no "hand-computed decoupled run" "$out"
 out=$(cat hand.din | "$sim" $small -)
-echo "$out" | grep -q "read 1, write 1" && ok "stdin" || no "stdin" "$out"
+grep -q "read 1, write 1" <<<"$out" && ok "stdin" || no "stdin" "$out"
 
 # ---- Dinero IV (SPEC 6; cmodel/test_sim.c works each label by hand) --------------------------
+# (grep reads a here-string, not a pipe: with pipefail, `echo | grep -q` fails at random when
+# grep exits before a long echo has written everything)
 has() { # output key value...: every "key": value pair is in the JSON output
   local o=$1; shift
-  while [ $# -gt 1 ]; do echo "$o" | grep -q "\"$1\": $2," || return 1; shift 2; done
+  while [ $# -gt 1 ]; do grep -q "\"$1\": $2," <<<"$o" || return 1; shift 2; done
 }
 # Seven lines, one of each kind. Dinero IV d4-7 with -informat d -l1-dsize 64 -l1-dbsize 16
 # -l1-dassoc 2 -l1-drepl l -l1-dwalloc n -l1-dwback n (this cache): 5 demand fetches (read 3,
@@ -63,8 +65,8 @@ has "$out" refs 5 reads 4 writes 1 read_misses 3 write_misses 0 write_hits 1 \
   ok "Dinero labels 0-4: the 7-line trace gives Dinero IV's 5 references, 3 misses" ||
   no "Dinero 7-line trace" "$out"
 out=$("$sim" $small seven.din)
-echo "$out" | grep -q "misses          3 (60.00%): read 3, write 0" &&
-  echo "$out" | grep -q "not simulated   1 instruction fetches" &&
+grep -q "misses          3 (60.00%): read 3, write 0" <<<"$out" &&
+  grep -q "not simulated   1 instruction fetches" <<<"$out" &&
   ok "Dinero 7-line trace, text output" || no "Dinero 7-line trace, text" "$out"
 out=$("$sim" $small --ifetch data --json seven.din)
 has "$out" refs 6 read_misses 4 write_misses 1 ifetches_skipped 0 &&
@@ -120,7 +122,7 @@ bad "Dinero binary label 7" "record 2: label 7; allowed: 0 read" --format dinero
   ok "convert din -> dinero-binary keeps label 5 and the counts" || no "convert to dinero-binary"
 e=$("$sim" convert seven.din seven.out.din --to din 2>&1)
 [ "$(cat seven.out.din)" = "$(printf '0 0\n0 20\n0 20\n0 10\n1 0')" ] &&
-  echo "$e" | grep -q "left out 1 instruction fetches" &&
+  grep -q "left out 1 instruction fetches" <<<"$e" &&
   ok "convert leaves out fetches and copy-backs, and says so" ||
   no "convert seven.din" "$e $(cat seven.out.din)"
 "$sim" convert eight.dbin eight.din --from dinero-binary --line-bytes 16 --to din 2>/dev/null &&
@@ -249,8 +251,8 @@ jall a32.json 'd["refs"]=10' 'd["read_hits"]=4' 'd["read_misses"]=5' 'd["write_h
   ok "accel, 32-byte lines: 10 L1 references, 4 loads to the L2 only" ||
   no "accel, 32-byte lines" "$(cat a32.json)"
 out=$("$sim" $geo=64 acc/kernel-1.traceg)
-echo "$out" | grep -q "sectors (32 B)  read 9, write 1" &&
-  echo "$out" | grep -q "L2 only         2 loads (4 sectors), 1 atomics (1 sectors)" &&
+grep -q "sectors (32 B)  read 9, write 1" <<<"$out" &&
+  grep -q "L2 only         2 loads (4 sectors), 1 atomics (1 sectors)" <<<"$out" &&
   ok "accel text output: sectors and L2-only counts" || no "accel text output" "$out"
 # kernelslist.g: kernel 1 as above, then kernel 2 (tracer 4, no immediate) loading 0x1000 once.
 # The L1 is invalidated between kernels, so that load misses (it hit before the flush): totals
@@ -278,8 +280,8 @@ jall list.json 'd["refs"]=7' 'd["read_misses"]=4' 'd["flushes"]=1' 'd["accel"]["
   ok "kernelslist.g: kernels in order, L1 invalidated between them, per-kernel and total counts" ||
   no "kernelslist.g" "$(cat list.json)"
 out=$("$sim" $geo=64 acc/kernelslist.g)
-echo "$out" | grep -q "2 kernels, 2 thread blocks" &&
-  echo "$out" | grep -q "kernel 2        kernel-2.traceg: 1 thread blocks, references 1, misses 1" &&
+grep -q "2 kernels, 2 thread blocks" <<<"$out" &&
+  grep -q "kernel 2        kernel-2.traceg: 1 thread blocks, references 1, misses 1" <<<"$out" &&
   ok "kernelslist.g text output: one line per kernel" || no "kernelslist.g text" "$out"
 # The list read from another directory: kernel paths are relative to the list.
 (cd / && "$sim" $geo=64 --json "$work/acc/kernelslist.g") >list2.json &&
@@ -429,7 +431,7 @@ bad "binary cut at a record boundary (no end record)" "missing end record" cutre
 sysim=$(dirname "$sim")/sysim
 if [ -x "$sysim" ]; then
   e=$("$sysim" --preset gcache-system cutline.din 2>&1 >/dev/null); rc=$?
-  [ $rc = 2 ] && echo "$e" | grep -q "trace = cutline.din: line 91: no newline" &&
+  [ $rc = 2 ] && grep -q "trace = cutline.din: line 91: no newline" <<<"$e" &&
     ok "sysim refuses a cut din, naming the file and line" || no "sysim cut din (rc $rc)" "$e"
   # text by default (the totals, a line per core), JSON with --json: the same load counts
   txt=$("$sysim" --preset gcache-system hand.din) && js=$("$sysim" --json --preset gcache-system hand.din)
