@@ -24,6 +24,7 @@ typedef struct l2_w {
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
     pipe_dims_t d; /* the shared pipeline's view */
+    pipe_drain_t drain; /* merging's drain */
 } l2_w_t;
 
 static void widths(const gen_l2_t *g, l2_w_t *w)
@@ -44,6 +45,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->v = l->vbits;
     w->b = l->bbits;
     w->merge = g->cfg->l2.mshr_merge;
+    w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
     w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
@@ -87,9 +89,8 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     pipe_emit_module_open(e, g->top);
-    emit_line(e, "// request from the L1s' arbiter: a whole-line read or a write with byte enables");
-    emit_line(e, "input  wire req_valid_i,");
-    emit_line(e, "output wire req_ready_o,");
+    pipe_emit_channel_ports(e, "request from the L1s' arbiter: a whole-line read or a write with byte enables",
+                            "req", 1);
     emit_line(e, "input  wire %sreq_core_i,", emit_range(w->core));
     emit_line(e, "input  wire %sreq_mshr_i, // the requesting L1's MSHR number", emit_range(w->id));
     emit_line(e, "input  wire req_store_i,");
@@ -97,21 +98,16 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
-    emit_line(e, "// read response (a write gets none: it is done when accepted)");
-    emit_line(e, "output wire rsp_valid_o,");
-    emit_line(e, "input  wire rsp_ready_i,");
+    pipe_emit_channel_ports(e, "read response (a write gets none: it is done when accepted)", "rsp",
+                            0);
     emit_line(e, "output wire %srsp_core_o,", emit_range(w->core));
     emit_line(e, "output wire %srsp_mshr_o,", emit_range(w->id));
     emit_line(e, "output wire %srsp_data_o,", emit_range(w->lw));
     emit_line(e, "output wire rsp_vbit_o,  // the line's victim bit of the requester's group, before");
     emit_line(e, "output wire rsp_bbit_o,  // the line's bypass bit before this read (pcpred; else 0)");
     emit_line(e, "output wire rsp_l2hit_o, // the read hit in the L2");
-    emit_line(e, "// memory request: line reads carry their MSHR number; write-backs whole lines");
-    emit_line(e, "output wire mem_req_valid_o,");
-    emit_line(e, "input  wire mem_req_ready_i,");
-    emit_line(e, "output wire mem_req_store_o,");
-    emit_line(e, "output wire %smem_req_line_o,", emit_range(w->la));
-    emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->mb));
+    pipe_emit_mem_req_ports(e, "memory request: line reads carry their MSHR number; write-backs whole lines",
+                            &w->d, w->la);
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
     pipe_emit_mem_rsp_ports(e, &w->d);
     emit_line(e, "// performance counters (wrapping)");
@@ -163,13 +159,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         if (counter_of(g, i))
             pipe_emit_counter_decl(e, lay_l2_counter_names[i], w->cw);
-    if (merge_of(g)) {
-        emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
-        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_count_bits(merge_of(g))));
-        emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // {core, L1 MSHR}, the next in the low bits",
-                  emit_range(merge_of(g) * waiter_bits(w)));
-        emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
-    }
+    pipe_emit_drain_decls(e, &w->drain);
     emit_blank(e);
     pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests (line reads, write-backs) and read responses");
@@ -213,13 +203,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
-    if (merge_of(g)) {
-        unsigned cb = gen_count_bits(merge_of(g));
-        emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
-        emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
-                  emit_const(cb, 0), emit_const(cb, 0));
-    }
-    pipe_emit_issue_wires(e, merge_of(g) ? "!drain_block & " : "", "",
+    pipe_emit_drain_block(e, &w->drain);
+    pipe_emit_issue_wires(e, "!drain_block & ", "",
                           "a full memory queue also stops new requests", "waited");
     pipe_emit_idx_line(e, w->in);
 }
@@ -461,11 +446,7 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
-    if (w->merge) {
-        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // a read's waiters follow (a write's has none)");
-        emit_line(e, "drain_ids_d = mshr_rd_wait;");
-        emit_line(e, "drain_data_d = mem_rsp_data_i;");
-    }
+    pipe_emit_drain_capture(e, &w->drain, "a read's waiters follow (a write's has none)");
 }
 
 /* The dispatch's hooks (pipe_emit_dispatch). */
@@ -480,24 +461,20 @@ static void dispatch_fill(emit_t *e, const void *ctx)
 static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
 
 /* Merging: the next waiter's response, one per cycle, with the fill's line and flags 0. */
+static void drain_fields(emit_t *e, const void *ctx)
+{
+    const l2_w_t *w = ctx;
+    emit_line(e, "{rsp_core, rsp_id} = drain_ids_q[%u:0];", waiter_bits(w) - 1);
+    emit_line(e, "rsp_data = drain_data_q;");
+    emit_line(e, "rsp_hit = 1'b0;");
+}
+
 static void dispatch_drain(emit_t *e, const void *ctx)
 {
     const gen_l2_t *g = ctx;
     l2_w_t w;
     widths(g, &w);
-    if (!w.merge)
-        return;
-    emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
-              emit_const(gen_count_bits(w.merge), 0));
-    emit_in(e);
-    emit_line(e, "rsp_push = 1'b1;");
-    emit_line(e, "{rsp_core, rsp_id} = drain_ids_q[%u:0];", waiter_bits(&w) - 1);
-    emit_line(e, "rsp_data = drain_data_q;");
-    emit_line(e, "rsp_hit = 1'b0;");
-    emit_line(e, "drain_ids_d = drain_ids_q >> %u;", waiter_bits(&w));
-    emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_count_bits(w.merge), 1));
-    emit_out(e);
-    emit_line(e, "end");
+    pipe_emit_drain_next(e, &w.drain, drain_fields, &w);
 }
 
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
@@ -508,12 +485,7 @@ static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         cnt[i] = counter_of(g, i);
     pipe_emit_decide_open(e, cnt, L2CNT_COUNT);
     pipe_emit_write_defaults(e, &w->d);
-    if (w->merge) {
-        emit_line(e, "mshr_join = 1'b0;");
-        emit_line(e, "drain_cnt_d = drain_cnt_q;");
-        emit_line(e, "drain_ids_d = drain_ids_q;");
-        emit_line(e, "drain_data_d = drain_data_q;");
-    }
+    pipe_emit_drain_defaults(e, &w->drain);
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
     emit_line(e, "// a hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
@@ -567,11 +539,7 @@ static void emit_flops(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
-    if (w->merge) {
-        pipe_reg(&r, "drain_cnt", gen_count_bits(w->merge));
-        pipe_reg(&r, "drain_ids", w->merge * waiter_bits(w));
-        pipe_reg(&r, "drain_data", w->lw);
-    }
+    pipe_regs_drain(&r, &w->drain);
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         cnt[i] = counter_of(g, i);

@@ -333,6 +333,22 @@ void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt,
     emit_blank(e);
 }
 
+void pipe_emit_channel_ports(emit_t *e, const char *comment, const char *prefix, int in)
+{
+    emit_line(e, "// %s", comment);
+    emit_line(e, "%s %s_valid_%s,", in ? "input  wire" : "output wire", prefix, in ? "i" : "o");
+    emit_line(e, "%s %s_ready_%s,", in ? "output wire" : "input  wire", prefix, in ? "o" : "i");
+}
+
+void pipe_emit_mem_req_ports(emit_t *e, const char *comment, const pipe_dims_t *d,
+                             unsigned line_addr_bits)
+{
+    pipe_emit_channel_ports(e, comment, "mem_req", 0);
+    emit_line(e, "output wire mem_req_store_o,");
+    emit_line(e, "output wire %smem_req_line_o,", emit_range(line_addr_bits));
+    emit_line(e, "output wire %smem_req_mshr_o,", emit_range(d->mshr_bits));
+}
+
 void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d)
 {
     emit_line(e, "// memory response: a whole line for one MSHR, in any order");
@@ -544,6 +560,82 @@ void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char
     emit_in(e);
     wait(e, DEC_STALL_LINE);
     emit_out(e);
+}
+
+void pipe_emit_drain_decls(emit_t *e, const pipe_drain_t *x)
+{
+    if (!x->merge)
+        return;
+    emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
+    emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_count_bits(x->merge)));
+    emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // %sthe next in the low bits",
+              emit_range(x->merge * x->waiter_bits), x->waiter);
+    if (x->status_bits)
+        emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", x->status_bits - 1);
+    emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(x->line_bits));
+}
+
+void pipe_emit_drain_block(emit_t *e, const pipe_drain_t *x)
+{
+    if (!x->merge) {
+        emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
+        return;
+    }
+    unsigned cb = gen_count_bits(x->merge);
+    emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
+    emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
+              emit_const(cb, 0), emit_const(cb, 0));
+}
+
+void pipe_emit_drain_defaults(emit_t *e, const pipe_drain_t *x)
+{
+    if (!x->merge)
+        return;
+    emit_line(e, "mshr_join = 1'b0;");
+    emit_line(e, "drain_cnt_d = drain_cnt_q;");
+    emit_line(e, "drain_ids_d = drain_ids_q;");
+    if (x->status_bits)
+        emit_line(e, "drain_status_d = drain_status_q;");
+    emit_line(e, "drain_data_d = drain_data_q;");
+}
+
+void pipe_emit_drain_capture(emit_t *e, const pipe_drain_t *x, const char *why)
+{
+    if (!x->merge)
+        return;
+    emit_line(e, "drain_cnt_d = mshr_rd_nwait; // %s", why);
+    emit_line(e, "drain_ids_d = mshr_rd_wait;");
+    if (x->status_bits)
+        emit_line(e, "drain_status_d = rsp_status;");
+    emit_line(e, "drain_data_d = mem_rsp_data_i;");
+}
+
+void pipe_emit_drain_next(emit_t *e, const pipe_drain_t *x,
+                          void (*fields)(emit_t *e, const void *ctx), const void *ctx)
+{
+    if (!x->merge)
+        return;
+    unsigned cb = gen_count_bits(x->merge);
+    emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
+              emit_const(cb, 0));
+    emit_in(e);
+    emit_line(e, "rsp_push = 1'b1;");
+    fields(e, ctx);
+    emit_line(e, "drain_ids_d = drain_ids_q >> %u;", x->waiter_bits);
+    emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(cb, 1));
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+void pipe_regs_drain(pipe_regs_t *r, const pipe_drain_t *x)
+{
+    if (!x->merge)
+        return;
+    pipe_reg(r, "drain_cnt", gen_count_bits(x->merge));
+    pipe_reg(r, "drain_ids", x->merge * x->waiter_bits);
+    if (x->status_bits)
+        pipe_reg(r, "drain_status", x->status_bits);
+    pipe_reg(r, "drain_data", x->line_bits);
 }
 
 void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx)

@@ -74,6 +74,11 @@ typedef struct pipe_evt_port {
     const char *what;
 } pipe_evt_port_t;
 
+/* Ports: a channel's comment, valid and ready (`in`: the cache receives on it). */
+void pipe_emit_channel_ports(emit_t *e, const char *comment, const char *prefix, int in);
+/* Ports: the memory request channel's head (comment, valid, ready, store, line, MSHR). */
+void pipe_emit_mem_req_ports(emit_t *e, const char *comment, const pipe_dims_t *d,
+                             unsigned line_addr_bits);
 /* Ports: the memory response channel (comment, valid, ready, MSHR, data). */
 void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d);
 /* The event port (simulation only, gen_emit_sim_ports): the common fields, `own` between
@@ -119,6 +124,26 @@ void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char
                          void (*joined)(emit_t *e, const void *ctx),
                          void (*wait)(emit_t *e, lay_decision_t dec), const void *ctx);
 
+/* MSHR merging's drain (SPEC 3.1): the last fill's waiters, answered one per cycle after it
+ * while nothing issues. With merge = 0 only drain_block (a constant 0) is emitted. */
+typedef struct pipe_drain {
+    unsigned merge;        /* waiters per MSHR */
+    unsigned waiter_bits;  /* bits of one waiter (the next in the low bits of drain_ids) */
+    const char *waiter;    /* what a waiter is, for the comment ("" or "{core, L1 MSHR}, ") */
+    unsigned status_bits;  /* a status register beside the line (the L1's), or 0 */
+    unsigned line_bits;
+} pipe_drain_t;
+void pipe_emit_drain_decls(emit_t *e, const pipe_drain_t *x);
+void pipe_emit_drain_block(emit_t *e, const pipe_drain_t *x);
+/* Inside the decide block: the defaults, and the fill's capture of its waiters (`why`: the
+ * capture's comment). */
+void pipe_emit_drain_defaults(emit_t *e, const pipe_drain_t *x);
+void pipe_emit_drain_capture(emit_t *e, const pipe_drain_t *x, const char *why);
+/* The next waiter's response: rsp_push, then `fields` (the top's response fields from
+ * drain_ids_q's low bits, drain_data_q...), then the shift. */
+void pipe_emit_drain_next(emit_t *e, const pipe_drain_t *x,
+                          void (*fields)(emit_t *e, const void *ctx), const void *ctx);
+
 /* The decide stage's dispatch: a request issued behind a waiting one waits too; a fill
  * decides (unless held); a request finding the memory queue full goes back without an event;
  * else the request decides; then `after`, and a waiting request goes to the replay queue
@@ -147,6 +172,9 @@ void pipe_regs_stage(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f
 /* The replay queue's and the forwarding registers. */
 void pipe_regs_replay_fwd(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field_t *f,
                           unsigned n);
+
+/* Merging's drain registers (pipe_drain_t). */
+void pipe_regs_drain(pipe_regs_t *r, const pipe_drain_t *x);
 
 /* Counters: cnt_<name>_q, incremented a cycle after cnt_<name>_inc. */
 void pipe_emit_counter_decl(emit_t *e, const char *name, unsigned width);

@@ -22,6 +22,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 typedef struct top_w {
     unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
     pipe_dims_t d; /* the shared pipeline's view */
+    pipe_drain_t drain; /* merging's drain */
 } top_w_t;
 
 /* The baseline never bypasses, so its bypass counter is a constant 0. */
@@ -58,6 +59,7 @@ static void widths(const gen_l1_t *g, top_w_t *w)
     w->cw = c->counter_bits;
     w->in = gen_l1_index_in_bits(g);
     w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
+    w->drain = (pipe_drain_t){c->mshr_merge, w->id, "", LAY_STATUS_BITS, w->lw};
 }
 
 /* The request fields that travel with a request through the decide stage and the replay queue,
@@ -89,9 +91,8 @@ static unsigned evt_ports(const gen_l1_t *g, const top_w_t *w, gen_sim_port_t *o
 static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     pipe_emit_module_open(e, g->top);
-    emit_line(e, "// core request: whole-line load or store, line address, byte enables");
-    emit_line(e, "input  wire req_valid_i,");
-    emit_line(e, "output wire req_ready_o,");
+    pipe_emit_channel_ports(e, "core request: whole-line load or store, line address, byte enables",
+                            "req", 1);
     emit_line(e, "input  wire req_store_i,");
     emit_line(e, "input  wire %sreq_line_i,", emit_range(w->la));
     emit_line(e, "input  wire %sreq_id_i,", emit_range(w->id));
@@ -99,18 +100,12 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire %sreq_core_i,", emit_range(w->core));
     emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
-    emit_line(e, "// core response");
-    emit_line(e, "output wire rsp_valid_o,");
-    emit_line(e, "input  wire rsp_ready_i,");
+    pipe_emit_channel_ports(e, "core response", "rsp", 0);
     emit_line(e, "output wire %srsp_id_o,", emit_range(w->id));
     emit_line(e, "output wire [%u:0] rsp_status_o,", LAY_STATUS_BITS - 1);
     emit_line(e, "output wire %srsp_data_o,", emit_range(w->lw));
-    emit_line(e, "// memory request: reads carry their MSHR number, stores write through");
-    emit_line(e, "output wire mem_req_valid_o,");
-    emit_line(e, "input  wire mem_req_ready_i,");
-    emit_line(e, "output wire mem_req_store_o,");
-    emit_line(e, "output wire %smem_req_line_o,", emit_range(w->la));
-    emit_line(e, "output wire %smem_req_mshr_o,", emit_range(w->mb));
+    pipe_emit_mem_req_ports(e, "memory request: reads carry their MSHR number, stores write through",
+                            &w->d, w->la);
     emit_line(e, "output wire %smem_req_be_o,", emit_range(w->lb));
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
     emit_line(e, "output wire mem_req_hint_o, // PC predictor: the read is predicted to bypass (else 0)");
@@ -156,15 +151,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     pipe_emit_stage_decls(e, &w->d, f, nf);
     emit_line(e, "reg wake_q, wake_d;         // a fill decided since the last request waited");
     emit_line(e, "reg rsv_pend_q, rsv_pend_d; // the oldest request has failed a reservation");
-    if (g->cfg->l1.mshr_merge) {
-        unsigned W = g->cfg->l1.mshr_merge;
-        emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
-        emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_wait_count_bits(g)));
-        emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // the next in the low bits",
-                  emit_range(W * w->id));
-        emit_line(e, "reg [%u:0] drain_status_q, drain_status_d;", LAY_STATUS_BITS - 1);
-        emit_line(e, "reg %sdrain_data_q, drain_data_d;", emit_range(w->lw));
-    }
+    pipe_emit_drain_decls(e, &w->drain);
     pipe_emit_replay_fwd_decls(e, &w->d, f, nf);
     for (unsigned i = 0; i < CNT_COUNT; i++)
         if (has_counter(g, i))
@@ -211,13 +198,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     const char *mech_hold = mech->hold ? mech->hold(g) : NULL;
     emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
               mech_hold ? mech_hold : "1'b0");
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
-        emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
-                  emit_const(gen_wait_count_bits(g), 0), emit_const(gen_wait_count_bits(g), 0));
-    } else {
-        emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
-    }
+    pipe_emit_drain_block(e, &w->drain);
     pipe_emit_issue_wires(e, "!drain_block & ", "!flush_pend_q & ",
                           "a full memory queue stops requests, never fills (the fill may be what frees it)",
                           "rsv");
@@ -479,33 +460,26 @@ static void dispatch_fill(emit_t *e, const void *ctx)
     top_w_t w;
     widths(g, &w);
     emit_decide_fill(e, g, &w);
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "drain_cnt_d = mshr_rd_nwait; // its waiters follow, with its status and line");
-        emit_line(e, "drain_ids_d = mshr_rd_wait;");
-        emit_line(e, "drain_status_d = rsp_status;");
-        emit_line(e, "drain_data_d = mem_rsp_data_i;");
-    }
+    pipe_emit_drain_capture(e, &w.drain, "its waiters follow, with its status and line");
 }
 
 static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
 
-/* Merging: the next waiter's response, one per cycle. */
-static void dispatch_drain(emit_t *e, const void *ctx)
+/* Merging: the next waiter's response, one per cycle, with the fill's status and line. */
+static void drain_fields(emit_t *e, const void *ctx)
 {
     const gen_l1_t *g = ctx;
-    if (!g->cfg->l1.mshr_merge)
-        return;
-    emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
-              emit_const(gen_wait_count_bits(g), 0));
-    emit_in(e);
-    emit_line(e, "rsp_push = 1'b1;");
     emit_line(e, "rsp_id = drain_ids_q[%u:0];", g->cfg->l1.id_bits - 1);
     emit_line(e, "rsp_status = drain_status_q;");
     emit_line(e, "rsp_data = drain_data_q;");
-    emit_line(e, "drain_ids_d = drain_ids_q >> %u;", g->cfg->l1.id_bits);
-    emit_line(e, "drain_cnt_d = drain_cnt_q - %s;", emit_const(gen_wait_count_bits(g), 1));
-    emit_out(e);
-    emit_line(e, "end");
+}
+
+static void dispatch_drain(emit_t *e, const void *ctx)
+{
+    const gen_l1_t *g = ctx;
+    top_w_t w;
+    widths(g, &w);
+    pipe_emit_drain_next(e, &w.drain, drain_fields, g);
 }
 
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
@@ -522,13 +496,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
         emit_line(e, "rand_step = 1'b0;");
     emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     pipe_emit_write_defaults(e, &w->d);
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "mshr_join = 1'b0;");
-        emit_line(e, "drain_cnt_d = drain_cnt_q;");
-        emit_line(e, "drain_ids_d = drain_ids_q;");
-        emit_line(e, "drain_status_d = drain_status_q;");
-        emit_line(e, "drain_data_d = drain_data_q;");
-    }
+    pipe_emit_drain_defaults(e, &w->drain);
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
     emit_line(e, "rsp_id = req_id_q;");
@@ -583,12 +551,7 @@ static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     pipe_reg(&r, "wake", 1);
     pipe_reg(&r, "rsv_pend", 1);
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
-    if (g->cfg->l1.mshr_merge) {
-        pipe_reg(&r, "drain_cnt", gen_wait_count_bits(g));
-        pipe_reg(&r, "drain_ids", g->cfg->l1.mshr_merge * w->id);
-        pipe_reg(&r, "drain_status", LAY_STATUS_BITS);
-        pipe_reg(&r, "drain_data", w->lw);
-    }
+    pipe_regs_drain(&r, &w->drain);
     const char *cnt[CNT_COUNT];
     for (unsigned i = 0; i < CNT_COUNT; i++)
         cnt[i] = has_counter(g, i) ? lay_counter_names[i] : NULL;

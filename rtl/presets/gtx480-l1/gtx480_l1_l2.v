@@ -260,9 +260,10 @@ module gtx480_l1_l2 (
   // a full response queue holds the decide stage; a full memory queue holds a fill
   // (its dirty victim's write-back) and sends a request back to the replay queue
   wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));
-  wire issue_fill = (state_q == SRun) & !hold & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
+  wire drain_block = 1'b0; // no merging: no waiters
+  wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
   // a full memory queue also stops new requests
-  wire issue_open = (state_q == SRun) & !hold & !issue_fill & !memq_full;
+  wire issue_open = (state_q == SRun) & !hold & !drain_block & !issue_fill & !memq_full;
   wire issue_replay = issue_open & (rq_count_q != 2'd0) & (!rqh_waited | wake_q);
   assign req_ready_o = issue_open & (rq_count_q == 2'd0);
   wire issue_req = req_ready_o & req_valid_i;
