@@ -170,6 +170,11 @@ public:
         }
         if (bin == "fill_evict") // the decoupled store evicts when it reserves
             return !dec;
+        // decoupled: every outstanding read that allocates reserves a data line, so without
+        // bypassing reads (threshold < 2) more MSHRs than data lines are never all busy
+        // (soak: randcfg seeds 153 and 164)
+        if (bin == "stall_mshr_full" && dec && c.threshold < 2)
+            return c.mshrs <= c.sets * c.ways;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
         if (bin == "rsp_bypass" && (gc || pp))

@@ -174,8 +174,8 @@ struct harness {
             return false;
         if (b.compare(0, 9, "l2_merge_") == 0) // reads of one line from two L1s
             return cfg.l2.mshr_merge > 0 && P > 1 && !own_lines;
-        if (b == "gc_bypass_counted_no_age")
-            return c.gc_bypass_age_every > 1;
+        if (b == "gc_bypass_counted_no_age") // a bypass needs a threshold above 0 (seed 179)
+            return c.gc_bypass_age_every > 1 && (c.gc_th_hot > 0 || c.gc_th_victim > 0);
         if (b == "gc_switch_reset")
             return c.gc_switch_reset_period > 0;
         if (b == "gc_bypass_th_victim")
