@@ -15,13 +15,9 @@ presets=${*:-$(sed -n 's/^PRESETS := //p' Makefile)}
 work=build/bench/throughput_l2
 mkdir -p "$work"
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
-gens=("$root/build/cachegen"); labels=("this tree")
+gens=("$root/build/cachegen")
 if [ -n "$base" ]; then
-  rm -rf "$work/base_src"; mkdir -p "$work/base_src"
-  git archive "$base" | tar -x -C "$work/base_src"
-  make -C "$work/base_src" -j2 build/cachegen >"$work/base_build.log" 2>&1 ||
-    { cat "$work/base_build.log"; exit 1; }
-  gens+=("$root/$work/base_src/build/cachegen"); labels+=("$base")
+  gens+=("$(bench/base_cachegen.sh "$base" "$work")")
 fi
 # measure GEN PRESET TAG: prints "read-hit rate|write-hit rate|latency"
 measure() {

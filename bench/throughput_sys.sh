@@ -17,11 +17,7 @@ mkdir -p "$work"
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 gens=("$root/build/cachegen")
 if [ -n "$base" ]; then
-  rm -rf "$work/base_src"; mkdir -p "$work/base_src"
-  git archive "$base" | tar -x -C "$work/base_src"
-  make -C "$work/base_src" -j2 build/cachegen >"$work/base_build.log" 2>&1 ||
-    { cat "$work/base_build.log"; exit 1; }
-  gens+=("$root/$work/base_src/build/cachegen")
+  gens+=("$(bench/base_cachegen.sh "$base" "$work")")
 fi
 # measure GEN PRESET TAG: prints "l2 rate|core rate"
 measure() {

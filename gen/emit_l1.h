@@ -34,13 +34,11 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c);
 
 /* File header: purpose, generator version, the full configuration; then default_nettype. */
 void gen_header(emit_t *e, const cfg_t *c, const char *module, const char *purpose);
-/* Bits of a count 0..max (at least 1). */
-static inline unsigned gen_count_bits(unsigned max) { return cfg_count_bits(max); }
 /* Merging (l1.mshr_merge = W > 0): bits of a waiter count 0..W (the MSHR file's and the top's
  * drain counter). */
 static inline unsigned gen_wait_count_bits(const gen_l1_t *g)
 {
-    return gen_count_bits(g->cfg->l1.mshr_merge);
+    return cfg_count_bits(g->cfg->l1.mshr_merge);
 }
 /* Random replacement with a victim to choose: the top's LFSR feeds the metadata module. */
 static inline int gen_has_lfsr(const gen_l1_t *g)

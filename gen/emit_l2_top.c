@@ -66,13 +66,11 @@ static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
 }
 
 /* Merging (l2.mshr_merge = W > 0): a waiter is {core, L1 MSHR}. */
-static unsigned merge_of(const gen_l2_t *g) { return g->cfg->l2.mshr_merge; }
-static unsigned waiter_bits(const l2_w_t *w) { return w->core + w->id; }
 
 /* The merged counter is a constant 0 without merging. */
-static const char *counter_of(const gen_l2_t *g, unsigned i)
+static const char *counter_of(const l2_w_t *w, unsigned i)
 {
-    return i == L2CNT_MERGED && !merge_of(g) ? NULL : lay_l2_counter_names[i];
+    return i == L2CNT_MERGED && !w->merge ? NULL : lay_l2_counter_names[i];
 }
 
 /* The event port: the pipeline's fields and the L2's own. */
@@ -157,7 +155,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "reg wake_q, wake_d; // a fill decided since the last request waited");
     pipe_emit_replay_fwd_decls(e, &w->d, f, nf);
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        if (counter_of(g, i))
+        if (counter_of(w, i))
             pipe_emit_counter_decl(e, lay_l2_counter_names[i], w->cw);
     pipe_emit_drain_decls(e, &w->drain);
     emit_blank(e);
@@ -181,12 +179,12 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
-    if (merge_of(g)) {
+    if (w->merge) {
         emit_line(e, "reg mshr_join;");
         emit_line(e, "wire mshr_join_full;");
         emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
-        emit_line(e, "wire %smshr_rd_nwait;", emit_range(gen_count_bits(merge_of(g))));
-        emit_line(e, "wire %smshr_rd_wait;", emit_range(merge_of(g) * waiter_bits(w)));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(cfg_count_bits(w->merge)));
+        emit_line(e, "wire %smshr_rd_wait;", emit_range(w->merge * w->drain.waiter_bits));
     }
     emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
@@ -335,7 +333,7 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".rd_id_o       (mshr_rd_id),");
     emit_line(e, ".rd_store_o    (mshr_rd_store),");
     emit_line(e, ".rd_be_o       (mshr_rd_be),");
-    if (merge_of(g)) {
+    if (w->merge) {
         emit_line(e, ".join_i        (mshr_join),");
         emit_line(e, ".join_id_i     ({req_core_q, req_id_q}),");
         emit_line(e, ".join_full_o   (mshr_join_full),");
@@ -391,7 +389,7 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
-    pipe_emit_line_busy(e, merge_of(g) > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
+    pipe_emit_line_busy(e, g->cfg->l2.mshr_merge > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
                         "fetch", joined, pipe_emit_wait, g);
     emit_line(e, "end else if (!meta_hit & mshr_full) begin // no MSHR for the miss");
     emit_in(e);
@@ -464,7 +462,7 @@ static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e
 static void drain_fields(emit_t *e, const void *ctx)
 {
     const l2_w_t *w = ctx;
-    emit_line(e, "{rsp_core, rsp_id} = drain_ids_q[%u:0];", waiter_bits(w) - 1);
+    emit_line(e, "{rsp_core, rsp_id} = drain_ids_q[%u:0];", w->drain.waiter_bits - 1);
     emit_line(e, "rsp_data = drain_data_q;");
     emit_line(e, "rsp_hit = 1'b0;");
 }
@@ -482,7 +480,7 @@ static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        cnt[i] = counter_of(g, i);
+        cnt[i] = counter_of(w, i);
     pipe_emit_decide_open(e, cnt, L2CNT_COUNT);
     pipe_emit_write_defaults(e, &w->d);
     pipe_emit_drain_defaults(e, &w->drain);
@@ -527,10 +525,10 @@ static void emit_issue(emit_t *e, const l2_w_t *w)
 {
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
-    pipe_emit_issue(e, &w->d, f, nf, fill_capture, w, 1);
+    pipe_emit_issue(e, f, nf, fill_capture, w, 1);
 }
 
-static void emit_flops(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_flops(emit_t *e, const l2_w_t *w)
 {
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
@@ -542,15 +540,15 @@ static void emit_flops(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_regs_drain(&r, &w->drain);
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        cnt[i] = counter_of(g, i);
+        cnt[i] = counter_of(w, i);
     pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw, NULL, NULL);
 }
 
-static void emit_outputs(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_outputs(emit_t *e, const l2_w_t *w)
 {
     pipe_emit_mem_rsp_ready(e);
     for (unsigned i = 0; i < L2CNT_COUNT; i++) {
-        if (counter_of(g, i))
+        if (counter_of(w, i))
             emit_line(e, "assign cnt_%s_o = cnt_%s_q;", lay_l2_counter_names[i],
                       lay_l2_counter_names[i]);
         else
@@ -571,8 +569,8 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_instances(e, g, &w);
     emit_decide(e, g, &w);
     emit_issue(e, &w);
-    emit_flops(e, g, &w);
-    emit_outputs(e, g, &w);
+    emit_flops(e, &w);
+    emit_outputs(e, &w);
     emit_out(e);
     gen_footer(e);
 }

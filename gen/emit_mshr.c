@@ -53,7 +53,7 @@ static void emit_ports(emit_t *e, const gen_mshr_t *x)
     emit_line(e, "output reg  %sfill_line_o,", emit_range(la));
     emit_line(e, "input  wire %srd_idx_i,   // the deciding fill's entry: its fields", emit_range(mb));
     if (W) {
-        emit_line(e, "output reg  %srd_nwait_o, // ... its waiters", emit_range(gen_count_bits(W)));
+        emit_line(e, "output reg  %srd_nwait_o, // ... its waiters", emit_range(cfg_count_bits(W)));
         emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
                   emit_range(W * id));
     }
@@ -68,7 +68,7 @@ static void emit_ports(emit_t *e, const gen_mshr_t *x)
 void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
 {
     const unsigned n = x->entries, mb = x->idx_bits, la = x->line_bits, id = x->id_bits;
-    const unsigned W = x->merge, cb = gen_count_bits(W), nf = x->nfields;
+    const unsigned W = x->merge, cb = cfg_count_bits(W), nf = x->nfields;
     const gen_mshr_field_t *f = x->fields;
     assert(nf >= 1);
     gen_header(e, x->cfg, x->module, x->purpose);

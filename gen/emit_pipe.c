@@ -136,11 +136,10 @@ static void emit_replay_fwd_update(emit_t *e, const pipe_field_t *f, unsigned n)
     emit_line(e, "                 (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));");
 }
 
-void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
+void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
                      void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
                      int fill_reads_data)
 {
-    (void)d;
     emit_line(e, "always @* begin : issue");
     emit_in(e);
     emit_line(e, "s1_valid_d = hold;");
@@ -567,7 +566,7 @@ void pipe_emit_drain_decls(emit_t *e, const pipe_drain_t *x)
     if (!x->merge)
         return;
     emit_line(e, "// merging: the waiters of the last fill, answered one per cycle after it");
-    emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(gen_count_bits(x->merge)));
+    emit_line(e, "reg %sdrain_cnt_q, drain_cnt_d;", emit_range(cfg_count_bits(x->merge)));
     emit_line(e, "reg %sdrain_ids_q, drain_ids_d; // %sthe next in the low bits",
               emit_range(x->merge * x->waiter_bits), x->waiter);
     if (x->status_bits)
@@ -581,7 +580,7 @@ void pipe_emit_drain_block(emit_t *e, const pipe_drain_t *x)
         emit_line(e, "wire drain_block = 1'b0; // no merging: no waiters");
         return;
     }
-    unsigned cb = gen_count_bits(x->merge);
+    unsigned cb = cfg_count_bits(x->merge);
     emit_line(e, "// a fill's waiters are answered one per cycle, nothing issued meanwhile");
     emit_line(e, "wire drain_block = (drain_cnt_q != %s) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != %s));",
               emit_const(cb, 0), emit_const(cb, 0));
@@ -615,7 +614,7 @@ void pipe_emit_drain_next(emit_t *e, const pipe_drain_t *x,
 {
     if (!x->merge)
         return;
-    unsigned cb = gen_count_bits(x->merge);
+    unsigned cb = cfg_count_bits(x->merge);
     emit_line(e, "if ((drain_cnt_q != %s) & !rspq_full) begin // the next waiter's response",
               emit_const(cb, 0));
     emit_in(e);
@@ -631,7 +630,7 @@ void pipe_regs_drain(pipe_regs_t *r, const pipe_drain_t *x)
 {
     if (!x->merge)
         return;
-    pipe_reg(r, "drain_cnt", gen_count_bits(x->merge));
+    pipe_reg(r, "drain_cnt", cfg_count_bits(x->merge));
     pipe_reg(r, "drain_ids", x->merge * x->waiter_bits);
     if (x->status_bits)
         pipe_reg(r, "drain_status", x->status_bits);

@@ -47,7 +47,7 @@ void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_fiel
 
 /* The issue block. `fill_capture(e, ctx)` adds what a fill loads beside its line (may be
  * NULL); `fill_reads_data`: a fill also reads the data lines (the L2's dirty victim). */
-void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
+void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
                      void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
                      int fill_reads_data);
 
