@@ -498,6 +498,8 @@ struct harness {
                 add(pattern::dead_loop);
             else if (b.compare(0, 6, "merge_") == 0)
                 add(pattern::shared_lines);
+            else if (b == "dec_tag_lfu_evict" || b == "dec_tag_lfu_tie")
+                add(pattern::tag_crowd);
             want_slow |= b == "stall_mshr_full" || b == "dec_stall_all_reserved";
             want_filter_off |= b == "dec_stall_all_reserved";
             // a flush now and then is rarely mid-drain; more often, but never so often that

@@ -159,7 +159,8 @@ void traffic::focused(pattern p, unsigned n)
     const lay_l1_t *l = &m_->lay;
     unsigned sets = m_->cfg.sets, ways = m_->cfg.ways;
     uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
-    static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop", "shared_lines"};
+    static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop", "shared_lines",
+                                        "tag_crowd"};
     desc_ = names[(int)p - (int)pattern::miss_flood];
     pc_pool = 8;
     if (p == pattern::miss_flood) {
@@ -182,6 +183,23 @@ void traffic::focused(pattern p, unsigned n)
         uint64_t tag0 = rng_();
         for (unsigned i = 0; i < n; i++)
             script_.push_back(make(false, line_of(set, tag0 + i % k)));
+        small_pool_requests += n;
+        return;
+    }
+    if (p == pattern::tag_crowd) {
+        // ways + 1 hot lines (one load in three) reach the threshold and take the data lines in
+        // turn; between them tag_ways + 2 cold lines in a cycle, more than the tag store holds
+        // with the hot ones. Once it is full each new cold line evicts the entry without a data
+        // line of the smallest RC: a count differs by reuse (a cold line loaded again before
+        // its eviction, a hot one that lost its line), and ties are common (loaded once: 1;
+        // aged by a reservation since: 0)
+        unsigned tags = m_->cfg.mode == MODE_DECOUPLED ? m_->cfg.tag_ways : ways;
+        unsigned set = (unsigned)(rng_() % sets);
+        uint64_t tag0 = rng_();
+        for (unsigned i = 0, cold = 0; i < n; i++) {
+            uint64_t t = rng_() % 3 == 0 ? rng_() % (ways + 1) : ways + 1 + cold++ % (tags + 2);
+            script_.push_back(make(false, line_of(set, tag0 + t)));
+        }
         small_pool_requests += n;
         return;
     }

@@ -21,9 +21,11 @@ extern "C" {
 // counter saturates, and the bypassed lines come back with the L2's bypass bit set);
 // shared_lines: loads of one PC over fresh lines, each line loaded by 2-10 requests in a row
 // (the warps of a block reading the same tile), so later loads find the first one's read
-// outstanding and merge with it or stall on it.
+// outstanding and merge with it or stall on it; tag_crowd: loads of one set over more lines
+// than its tag store holds (tag_ways + ways + 3), a few of them hot, so the decoupled store
+// evicts tag entries by LFU, often choosing among several with the same count.
 enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix,
-                     miss_flood, set_rotate, dead_loop, shared_lines };
+                     miss_flood, set_rotate, dead_loop, shared_lines, tag_crowd };
 
 class traffic {
 public:
@@ -35,7 +37,7 @@ public:
     // Random: `n` requests of `p` (mix picks a pattern per burst; a focused pattern, after
     // mix, goes to focused()).
     void random(pattern p, unsigned n);
-    // `n` requests of one of the focused patterns (miss_flood ... shared_lines).
+    // `n` requests of one of the focused patterns (miss_flood ... tag_crowd).
     void focused(pattern p, unsigned n);
     bool next(cm_req_t &q);
     // `n` loads of shared_lines whose lines and run lengths come from `line_seed` alone: every
