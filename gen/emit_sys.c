@@ -221,8 +221,31 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_blank(e);
 }
 
-/* Round robin: the first requesting L1 after the last one granted, else the lowest. The grant
- * is combinational; rr_q moves when the L2 accepts. */
+/* The fields of a request to the L2, as the arbiter selects them and the request slice holds
+ * them: each L1's memory request (l1_<c>_mreq_<from>) and, in the slice, the grant. */
+typedef struct req_field {
+    const char *name, *from;
+    unsigned width;
+} req_field_t;
+
+static unsigned req_fields(const sys_w_t *w, req_field_t f[7])
+{
+    unsigned n = 0;
+    f[n++] = (req_field_t){"store", "store", 1};
+    f[n++] = (req_field_t){"pred", "hint", 1};
+    f[n++] = (req_field_t){"line", "line", w->la};
+    f[n++] = (req_field_t){"mshr", "mshr", w->mb};
+    f[n++] = (req_field_t){"be", "be", w->lb};
+    f[n++] = (req_field_t){"wdata", "wdata", w->lw};
+    if (w->P > 1)
+        f[n++] = (req_field_t){"core", NULL, w->pb}; /* the grant */
+    return n;
+}
+
+/* Round robin: the first requesting L1 after the last one granted, else the lowest; rr_q moves
+ * when the request slice takes the granted request. The grant is one-hot from a parallel prefix
+ * and the granted request's fields (arb_*) are picked from it by AND-OR, so the arbiter's depth
+ * grows with log2(system.cores). */
 static void emit_arbiter(emit_t *e, const sys_w_t *w)
 {
     unsigned P = w->P, pb = w->pb;
@@ -231,84 +254,128 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
     emit_line(e, "wire [%u:0] l1_mrsp_valid;", P - 1);
     for (unsigned c = 0; c < P; c++)
         emit_line(e, "assign l1_mreq_valid[%u] = l1_%u_mreq_valid;", c, c);
-    emit_line(e, "wire l2_req_valid = |l1_mreq_valid;");
-    emit_line(e, "wire l2_req_ready;");
+    emit_line(e, "wire arb_valid = |l1_mreq_valid;");
+    emit_line(e, "wire arb_ready; // the request slice takes the granted request");
     if (P == 1) {
-        emit_line(e, "wire %sgrant = %s;", emit_range(pb), emit_const(pb, 0));
+        emit_line(e, "wire [0:0] grant_oh = 1'b1;");
     } else {
-        /* Round robin over the L1s that request; once the granted request waits for the L2,
-         * the grant holds until the handshake, so the L2 request channel keeps its payload
-         * (AXI's rule) even when another L1 starts requesting meanwhile. */
-        emit_line(e, "reg %sgrant, pick;", emit_range(pb));
-        emit_line(e, "reg %srr_q;   // the L1 granted last", emit_range(pb));
-        emit_line(e, "reg hold_q;   // the granted request waited for the L2 in the last cycle");
-        emit_line(e, "reg %sheld_q; // ... and this was its L1", emit_range(pb));
+        /* kept binary: Yosys would take it for a state machine and recode it */
+        emit_line(e, "(* fsm_encoding = \"none\" *) reg %srr_q; // the L1 granted last",
+                  emit_range(pb));
         emit_line(e, "wire [%u:0] after_last;", P - 1);
         emit_line(e, "assign after_last[0] = 1'b0;");
         for (unsigned c = 1; c < P; c++)
             emit_line(e, "assign after_last[%u] = rr_q < %s;", c, emit_const(pb, c));
         emit_line(e, "wire [%u:0] late = l1_mreq_valid & after_last;", P - 1);
-        emit_line(e, "always @* begin : round_robin");
-        emit_in(e);
-        emit_line(e, "pick = %s;", emit_const(pb, 0));
-        for (unsigned c = P; c-- > 0;)
-            emit_line(e, "if (l1_mreq_valid[%u]) pick = %s;", c, emit_const(pb, c));
-        for (unsigned c = P; c-- > 0;) /* a requester after the last grant goes first */
-            emit_line(e, "if (late[%u]) pick = %s;", c, emit_const(pb, c));
-        emit_line(e, "grant = hold_q ? held_q : pick;");
-        emit_out(e);
-        emit_line(e, "end");
-        emit_line(e, "wire rr_d_en = l2_req_valid & l2_req_ready;");
-        emit_line(e, "wire %srr_d = rr_d_en ? grant : rr_q;", emit_range(pb));
-        emit_line(e, "wire hold_d = l2_req_valid & ~l2_req_ready;");
+        emit_line(e, "// a requester after the last grant goes first");
+        emit_line(e, "wire [%u:0] candidates = |late ? late : l1_mreq_valid;", P - 1);
+        emit_lowest_oh(e, "grant_oh", P, "candidates[%u]");
+        emit_encode_oh(e, "grant", "grant_oh", P, pb);
+        emit_line(e, "wire %srr_d = (arb_valid & arb_ready) ? grant : rr_q;", emit_range(pb));
         emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
         emit_in(e);
-        emit_line(e, "if (!rst_ni) begin");
-        emit_in(e);
-        emit_line(e, "rr_q <= %s;", emit_const(pb, P - 1));
-        emit_line(e, "hold_q <= 1'b0;");
-        emit_line(e, "held_q <= %s;", emit_const(pb, 0));
-        emit_out(e);
-        emit_line(e, "end else begin");
-        emit_in(e);
-        emit_line(e, "rr_q <= rr_d;");
-        emit_line(e, "hold_q <= hold_d;");
-        emit_line(e, "held_q <= grant;");
-        emit_out(e);
-        emit_line(e, "end");
+        emit_line(e, "if (!rst_ni) rr_q <= %s;", emit_const(pb, P - 1));
+        emit_line(e, "else rr_q <= rr_d;");
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "reg l2_req_store, l2_req_pred;");
-    emit_line(e, "reg %sl2_req_line;", emit_range(w->la));
-    emit_line(e, "reg %sl2_req_mshr;", emit_range(w->mb));
-    emit_line(e, "reg %sl2_req_be;", emit_range(w->lb));
-    emit_line(e, "reg %sl2_req_wdata;", emit_range(w->lw));
-    emit_line(e, "always @* begin : granted_request");
+    req_field_t f[7];
+    unsigned n = req_fields(w, f);
+    for (unsigned i = 0; i < n; i++) {
+        if (!f[i].from)
+            continue;
+        char out[32], fmt[48];
+        snprintf(out, sizeof out, "arb_%s", f[i].name);
+        snprintf(fmt, sizeof fmt, "l1_%%u_mreq_%s", f[i].from);
+        emit_line(e, "reg %s%s;", emit_range(f[i].width), out);
+        emit_pick_oh(e, out, f[i].width, "grant_oh", P, fmt);
+    }
+    if (P > 1)
+        emit_line(e, "wire %sarb_core = grant;", emit_range(pb));
+    for (unsigned c = 0; c < P; c++)
+        emit_line(e, "assign l1_mreq_ready[%u] = arb_ready & grant_oh[%u];", c, c);
+    emit_blank(e);
+}
+
+/* The L2's request channel. With several L1s, a two-entry slice between the arbiter and the
+ * L2: the L2 sees flops (l2_req_*, valid held until taken, AXI's rule) and the arbiter sees
+ * a ready that is a flop (the second entry free), so neither the round robin nor the 
+ * selection adds to the L2's issue path, nor the L2's ready to the L1s'. It passes one
+ * request per cycle. With one L1 the L1's memory queue is the L2's channel itself. */
+static void emit_request_slice(emit_t *e, const sys_w_t *w)
+{
+    req_field_t f[7];
+    unsigned n = req_fields(w, f);
+    emit_line(e, "wire l2_req_ready;");
+    if (w->P == 1) {
+        emit_line(e, "wire l2_req_valid = arb_valid;");
+        emit_line(e, "assign arb_ready = l2_req_ready;");
+        for (unsigned i = 0; i < n; i++)
+            emit_line(e, "wire %sl2_req_%s = arb_%s;", emit_range(f[i].width), f[i].name,
+                      f[i].name);
+        emit_blank(e);
+        return;
+    }
+    emit_line(e, "// request slice: the head (head_*_q, the L2's request) and the second entry (skid_*_q)");
+    emit_line(e, "reg head_valid_q, head_valid_d, skid_valid_q, skid_valid_d;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "reg %shead_%s_q, head_%s_d, skid_%s_q, skid_%s_d;", emit_range(f[i].width),
+                  f[i].name, f[i].name, f[i].name, f[i].name);
+    emit_line(e, "wire l2_req_valid = head_valid_q;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "wire %sl2_req_%s = head_%s_q;", emit_range(f[i].width), f[i].name,
+                  f[i].name);
+    emit_line(e, "assign arb_ready = ~skid_valid_q;");
+    emit_line(e, "wire slice_push = arb_valid & arb_ready;");
+    emit_line(e, "wire head_free = ~head_valid_q | l2_req_ready; // empty, or taken now");
+    emit_line(e, "always @* begin : request_slice");
     emit_in(e);
-    emit_line(e, "l2_req_store = l1_0_mreq_store;");
-    emit_line(e, "l2_req_pred = l1_0_mreq_hint;");
-    emit_line(e, "l2_req_line = l1_0_mreq_line;");
-    emit_line(e, "l2_req_mshr = l1_0_mreq_mshr;");
-    emit_line(e, "l2_req_be = l1_0_mreq_be;");
-    emit_line(e, "l2_req_wdata = l1_0_mreq_wdata;");
-    for (unsigned c = 1; c < P; c++) {
-        emit_line(e, "if (grant == %s) begin", emit_const(pb, c));
-        emit_in(e);
-        emit_line(e, "l2_req_store = l1_%u_mreq_store;", c);
-        emit_line(e, "l2_req_pred = l1_%u_mreq_hint;", c);
-        emit_line(e, "l2_req_line = l1_%u_mreq_line;", c);
-        emit_line(e, "l2_req_mshr = l1_%u_mreq_mshr;", c);
-        emit_line(e, "l2_req_be = l1_%u_mreq_be;", c);
-        emit_line(e, "l2_req_wdata = l1_%u_mreq_wdata;", c);
-        emit_out(e);
-        emit_line(e, "end");
+    emit_line(e, "head_valid_d = head_valid_q;");
+    emit_line(e, "skid_valid_d = skid_valid_q;");
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "head_%s_d = head_%s_q;", f[i].name, f[i].name);
+        emit_line(e, "skid_%s_d = skid_%s_q;", f[i].name, f[i].name);
+    }
+    emit_line(e, "if (head_free) begin // the head takes the second entry, else the arbiter's");
+    emit_in(e);
+    emit_line(e, "head_valid_d = skid_valid_q | slice_push;");
+    emit_line(e, "skid_valid_d = 1'b0;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "head_%s_d = skid_valid_q ? skid_%s_q : arb_%s;", f[i].name, f[i].name,
+                  f[i].name);
+    emit_out(e);
+    emit_line(e, "end else if (slice_push) begin // the head waits: the second entry takes it");
+    emit_in(e);
+    emit_line(e, "skid_valid_d = 1'b1;");
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "skid_%s_d = arb_%s;", f[i].name, f[i].name);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "head_valid_q <= 1'b0;");
+    emit_line(e, "skid_valid_q <= 1'b0;");
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "head_%s_q <= %s;", f[i].name, emit_const(f[i].width, 0));
+        emit_line(e, "skid_%s_q <= %s;", f[i].name, emit_const(f[i].width, 0));
+    }
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "head_valid_q <= head_valid_d;");
+    emit_line(e, "skid_valid_q <= skid_valid_d;");
+    for (unsigned i = 0; i < n; i++) {
+        emit_line(e, "head_%s_q <= head_%s_d;", f[i].name, f[i].name);
+        emit_line(e, "skid_%s_q <= skid_%s_d;", f[i].name, f[i].name);
     }
     emit_out(e);
     emit_line(e, "end");
-    for (unsigned c = 0; c < P; c++)
-        emit_line(e, "assign l1_mreq_ready[%u] = l2_req_ready & (grant == %s);", c,
-                  emit_const(pb, c));
+    emit_out(e);
+    emit_line(e, "end");
     emit_blank(e);
 }
 
@@ -335,10 +402,11 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "end");
     emit_line(e, "assign l2_req_valid_o = l2_req_valid;");
     emit_line(e, "assign l2_req_ready_o = l2_req_ready;");
+    const char *core = w->P > 1 ? "l2_req_core" : "1'b0";
     if (w->core > w->pb)
-        emit_line(e, "assign l2_req_core_o = {%s, grant};", emit_const(w->core - w->pb, 0));
+        emit_line(e, "assign l2_req_core_o = {%s, %s};", emit_const(w->core - w->pb, 0), core);
     else
-        emit_line(e, "assign l2_req_core_o = grant[%u:0];", w->core - 1);
+        emit_line(e, "assign l2_req_core_o = %s[%u:0];", core, w->core - 1);
     emit_line(e, "assign l2_rsp_valid_o = l2_rsp_valid;");
     emit_line(e, "assign l2_rsp_ready_o = l2_rsp_ready;");
     emit_line(e, "assign l2_rsp_core_o = l2_rsp_core;");
@@ -393,6 +461,7 @@ void emit_sys_top(emit_t *e, const gen_l1_t *g)
     emit_ports(e, g, &w);
     emit_in(e);
     emit_arbiter(e, &w);
+    emit_request_slice(e, &w);
     emit_routing(e, g, &w);
     for (unsigned c = 0; c < w.P; c++)
         emit_l1_instance(e, g, &w, c);

@@ -226,12 +226,22 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
            k->bypass);
 }
 
-/* The system's round-robin arbiter: the last grant, the hold bit and the held grant (SPEC 3.2);
- * nothing with one L1. */
+/* The system's own storage (SPEC 3.2), nothing with one L1: the round robin's last grant, and
+ * the request slice's two entries, each a valid bit and a request: store, line address, the L1
+ * MSHR number (one bit with one MSHR), byte enables, data, the core and the bypass prediction.
+ * The prediction is 0 but for the PC predictor, and the one MSHR's number always 0, yet both
+ * come from flops of the L1's memory queue that Yosys keeps, so the slice keeps them too. */
 static unsigned long long arbiter_closed_form(const cfg_t *c)
 {
     unsigned P = c->sys.cores;
-    return P > 1 ? 2ULL * cfg_log2(P) + 1 : 0;
+    if (P == 1)
+        return 0;
+    const cfg_l1_t *l1 = &c->l1;
+    unsigned pb = cfg_log2(P);
+    unsigned long long req = 1 + (l1->addr_bits - cfg_log2(l1->line_bytes)) +
+                             (l1->mshrs > 1 ? cfg_log2(l1->mshrs) : 1) + l1->line_bytes +
+                             8ULL * l1->line_bytes + pb + 1;
+    return pb + 2 * (1 + req);
 }
 
 /* The SM-dueling controller (SPEC 3.4, gen/duel.h): four counts of bit_length(I) bits, the
@@ -1057,9 +1067,11 @@ static int cost_one(int argc, char **argv)
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;
-        printf("cost: closed form: arbiter %llu bits (last grant, hold, held grant: 2 x %u + 1 "
-               "with %llu L1s, none with one)\n", arb, P > 1 ? cfg_log2(P) : 0, P);
-        check(own_f == arb && own_s == 0, "the system top's own storage bits (the arbiter)",
+        printf("cost: closed form: arbiter and request slice %llu bits (the last grant, %u bits, "
+               "and two entries of a valid bit and a request, with %llu L1s; none with one)\n",
+               arb, P > 1 ? cfg_log2(P) : 0, P);
+        check(own_f == arb && own_s == 0,
+              "the system top's own storage bits (the arbiter and the request slice)",
               own_f + own_s, arb);
         unsigned long long want = P * (k1.meta + k1.data) + k2.meta + k2.data;
         check(sbits == want, "system SRAM bits (P x (L1 metadata + data) + L2 metadata + data)",

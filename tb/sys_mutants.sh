@@ -15,9 +15,12 @@ sys=$(sed -n 's/^system: //p' "$out/cachegen.manifest")
 # name | sed expression on <name>_sys.v
 mutants=(
   "l1s_get_victim_bit_not_bypass_bit|s/\.mem_rsp_hint_i (l2_rsp_bbit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
-  "core1_prediction_dropped|s/l2_req_pred = l1_1_mreq_hint;/l2_req_pred = 1'b0;/"
-  "core1_request_line_from_core0|s/l2_req_line = l1_1_mreq_line;/l2_req_line = l1_0_mreq_line;/"
-  "arbiter_grant_not_held|s/grant = hold_q ? held_q : pick;/grant = (hold_q \\& ~l2_req_ready) ? held_q : pick;/"
+  "core1_prediction_dropped|s/grant_oh\\[1\\]}} \\& l1_1_mreq_hint/grant_oh[1]}} \\& 1'b0/"
+  "core1_request_line_from_core0|s/grant_oh\\[1\\]}} \\& l1_1_mreq_line/grant_oh[1]}} \\& l1_0_mreq_line/"
+  "arbiter_grants_two_at_once|s/assign grant_oh\\[1\\] = grant_oh_c\\[1\\] \\& ~grant_oh_p[0-9]*\\[0\\];/assign grant_oh[1] = grant_oh_c[1];/"
+  "slice_second_entry_lost|s/skid_valid_d = 1'b1;/skid_valid_d = 1'b0;/"
+  "slice_head_skips_second_entry|s/head_line_d = skid_valid_q ? skid_line_q : arb_line;/head_line_d = arb_line;/"
+  "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q | l2_req_ready;/wire head_free = 1'b1;/"
 )
 survived=0; n=0
 for m in "${mutants[@]}"; do

@@ -186,7 +186,7 @@ sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness m
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/sys_mutants.sh "$d/rtl" "$d/work"
 }
-step "system mutants: bypass bit, prediction and request routing miswired (2 PC-predictor L1s)" \
+step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1 and the L2
   local d=$1

@@ -140,12 +140,9 @@ module gcache_l2_16core_sys (
   assign l1_mreq_valid[13] = l1_13_mreq_valid;
   assign l1_mreq_valid[14] = l1_14_mreq_valid;
   assign l1_mreq_valid[15] = l1_15_mreq_valid;
-  wire l2_req_valid = |l1_mreq_valid;
-  wire l2_req_ready;
-  reg [3:0] grant, pick;
-  reg [3:0] rr_q;   // the L1 granted last
-  reg hold_q;   // the granted request waited for the L2 in the last cycle
-  reg [3:0] held_q; // ... and this was its L1
+  wire arb_valid = |l1_mreq_valid;
+  wire arb_ready; // the request slice takes the granted request
+  (* fsm_encoding = "none" *) reg [3:0] rr_q; // the L1 granted last
   wire [15:0] after_last;
   assign after_last[0] = 1'b0;
   assign after_last[1] = rr_q < 4'd1;
@@ -164,205 +161,343 @@ module gcache_l2_16core_sys (
   assign after_last[14] = rr_q < 4'd14;
   assign after_last[15] = rr_q < 4'd15;
   wire [15:0] late = l1_mreq_valid & after_last;
-  always @* begin : round_robin
-    pick = 4'd0;
-    if (l1_mreq_valid[15]) pick = 4'd15;
-    if (l1_mreq_valid[14]) pick = 4'd14;
-    if (l1_mreq_valid[13]) pick = 4'd13;
-    if (l1_mreq_valid[12]) pick = 4'd12;
-    if (l1_mreq_valid[11]) pick = 4'd11;
-    if (l1_mreq_valid[10]) pick = 4'd10;
-    if (l1_mreq_valid[9]) pick = 4'd9;
-    if (l1_mreq_valid[8]) pick = 4'd8;
-    if (l1_mreq_valid[7]) pick = 4'd7;
-    if (l1_mreq_valid[6]) pick = 4'd6;
-    if (l1_mreq_valid[5]) pick = 4'd5;
-    if (l1_mreq_valid[4]) pick = 4'd4;
-    if (l1_mreq_valid[3]) pick = 4'd3;
-    if (l1_mreq_valid[2]) pick = 4'd2;
-    if (l1_mreq_valid[1]) pick = 4'd1;
-    if (l1_mreq_valid[0]) pick = 4'd0;
-    if (late[15]) pick = 4'd15;
-    if (late[14]) pick = 4'd14;
-    if (late[13]) pick = 4'd13;
-    if (late[12]) pick = 4'd12;
-    if (late[11]) pick = 4'd11;
-    if (late[10]) pick = 4'd10;
-    if (late[9]) pick = 4'd9;
-    if (late[8]) pick = 4'd8;
-    if (late[7]) pick = 4'd7;
-    if (late[6]) pick = 4'd6;
-    if (late[5]) pick = 4'd5;
-    if (late[4]) pick = 4'd4;
-    if (late[3]) pick = 4'd3;
-    if (late[2]) pick = 4'd2;
-    if (late[1]) pick = 4'd1;
-    if (late[0]) pick = 4'd0;
-    grant = hold_q ? held_q : pick;
+  // a requester after the last grant goes first
+  wire [15:0] candidates = |late ? late : l1_mreq_valid;
+  wire [15:0] grant_oh_c;
+  wire [15:0] grant_oh;
+  assign grant_oh_c[0] = candidates[0];
+  assign grant_oh_c[1] = candidates[1];
+  assign grant_oh_c[2] = candidates[2];
+  assign grant_oh_c[3] = candidates[3];
+  assign grant_oh_c[4] = candidates[4];
+  assign grant_oh_c[5] = candidates[5];
+  assign grant_oh_c[6] = candidates[6];
+  assign grant_oh_c[7] = candidates[7];
+  assign grant_oh_c[8] = candidates[8];
+  assign grant_oh_c[9] = candidates[9];
+  assign grant_oh_c[10] = candidates[10];
+  assign grant_oh_c[11] = candidates[11];
+  assign grant_oh_c[12] = candidates[12];
+  assign grant_oh_c[13] = candidates[13];
+  assign grant_oh_c[14] = candidates[14];
+  assign grant_oh_c[15] = candidates[15];
+  wire [15:0] grant_oh_p0 = grant_oh_c;
+  wire [15:0] grant_oh_p1;
+  assign grant_oh_p1[0] = grant_oh_p0[0];
+  assign grant_oh_p1[1] = grant_oh_p0[1] | grant_oh_p0[0];
+  assign grant_oh_p1[2] = grant_oh_p0[2];
+  assign grant_oh_p1[3] = grant_oh_p0[3] | grant_oh_p0[2];
+  assign grant_oh_p1[4] = grant_oh_p0[4];
+  assign grant_oh_p1[5] = grant_oh_p0[5] | grant_oh_p0[4];
+  assign grant_oh_p1[6] = grant_oh_p0[6];
+  assign grant_oh_p1[7] = grant_oh_p0[7] | grant_oh_p0[6];
+  assign grant_oh_p1[8] = grant_oh_p0[8];
+  assign grant_oh_p1[9] = grant_oh_p0[9] | grant_oh_p0[8];
+  assign grant_oh_p1[10] = grant_oh_p0[10];
+  assign grant_oh_p1[11] = grant_oh_p0[11] | grant_oh_p0[10];
+  assign grant_oh_p1[12] = grant_oh_p0[12];
+  assign grant_oh_p1[13] = grant_oh_p0[13] | grant_oh_p0[12];
+  assign grant_oh_p1[14] = grant_oh_p0[14];
+  assign grant_oh_p1[15] = grant_oh_p0[15] | grant_oh_p0[14];
+  wire [15:0] grant_oh_p2;
+  assign grant_oh_p2[0] = grant_oh_p1[0];
+  assign grant_oh_p2[1] = grant_oh_p1[1];
+  assign grant_oh_p2[2] = grant_oh_p1[2] | grant_oh_p1[1];
+  assign grant_oh_p2[3] = grant_oh_p1[3] | grant_oh_p1[1];
+  assign grant_oh_p2[4] = grant_oh_p1[4];
+  assign grant_oh_p2[5] = grant_oh_p1[5];
+  assign grant_oh_p2[6] = grant_oh_p1[6] | grant_oh_p1[5];
+  assign grant_oh_p2[7] = grant_oh_p1[7] | grant_oh_p1[5];
+  assign grant_oh_p2[8] = grant_oh_p1[8];
+  assign grant_oh_p2[9] = grant_oh_p1[9];
+  assign grant_oh_p2[10] = grant_oh_p1[10] | grant_oh_p1[9];
+  assign grant_oh_p2[11] = grant_oh_p1[11] | grant_oh_p1[9];
+  assign grant_oh_p2[12] = grant_oh_p1[12];
+  assign grant_oh_p2[13] = grant_oh_p1[13];
+  assign grant_oh_p2[14] = grant_oh_p1[14] | grant_oh_p1[13];
+  assign grant_oh_p2[15] = grant_oh_p1[15] | grant_oh_p1[13];
+  wire [15:0] grant_oh_p3;
+  assign grant_oh_p3[0] = grant_oh_p2[0];
+  assign grant_oh_p3[1] = grant_oh_p2[1];
+  assign grant_oh_p3[2] = grant_oh_p2[2];
+  assign grant_oh_p3[3] = grant_oh_p2[3];
+  assign grant_oh_p3[4] = grant_oh_p2[4] | grant_oh_p2[3];
+  assign grant_oh_p3[5] = grant_oh_p2[5] | grant_oh_p2[3];
+  assign grant_oh_p3[6] = grant_oh_p2[6] | grant_oh_p2[3];
+  assign grant_oh_p3[7] = grant_oh_p2[7] | grant_oh_p2[3];
+  assign grant_oh_p3[8] = grant_oh_p2[8];
+  assign grant_oh_p3[9] = grant_oh_p2[9];
+  assign grant_oh_p3[10] = grant_oh_p2[10];
+  assign grant_oh_p3[11] = grant_oh_p2[11];
+  assign grant_oh_p3[12] = grant_oh_p2[12] | grant_oh_p2[11];
+  assign grant_oh_p3[13] = grant_oh_p2[13] | grant_oh_p2[11];
+  assign grant_oh_p3[14] = grant_oh_p2[14] | grant_oh_p2[11];
+  assign grant_oh_p3[15] = grant_oh_p2[15] | grant_oh_p2[11];
+  wire [15:0] grant_oh_p4;
+  assign grant_oh_p4[0] = grant_oh_p3[0];
+  assign grant_oh_p4[1] = grant_oh_p3[1];
+  assign grant_oh_p4[2] = grant_oh_p3[2];
+  assign grant_oh_p4[3] = grant_oh_p3[3];
+  assign grant_oh_p4[4] = grant_oh_p3[4];
+  assign grant_oh_p4[5] = grant_oh_p3[5];
+  assign grant_oh_p4[6] = grant_oh_p3[6];
+  assign grant_oh_p4[7] = grant_oh_p3[7];
+  assign grant_oh_p4[8] = grant_oh_p3[8] | grant_oh_p3[7];
+  assign grant_oh_p4[9] = grant_oh_p3[9] | grant_oh_p3[7];
+  assign grant_oh_p4[10] = grant_oh_p3[10] | grant_oh_p3[7];
+  assign grant_oh_p4[11] = grant_oh_p3[11] | grant_oh_p3[7];
+  assign grant_oh_p4[12] = grant_oh_p3[12] | grant_oh_p3[7];
+  assign grant_oh_p4[13] = grant_oh_p3[13] | grant_oh_p3[7];
+  assign grant_oh_p4[14] = grant_oh_p3[14] | grant_oh_p3[7];
+  assign grant_oh_p4[15] = grant_oh_p3[15] | grant_oh_p3[7];
+  assign grant_oh[0] = grant_oh_c[0] | ~grant_oh_p4[15];
+  assign grant_oh[1] = grant_oh_c[1] & ~grant_oh_p4[0];
+  assign grant_oh[2] = grant_oh_c[2] & ~grant_oh_p4[1];
+  assign grant_oh[3] = grant_oh_c[3] & ~grant_oh_p4[2];
+  assign grant_oh[4] = grant_oh_c[4] & ~grant_oh_p4[3];
+  assign grant_oh[5] = grant_oh_c[5] & ~grant_oh_p4[4];
+  assign grant_oh[6] = grant_oh_c[6] & ~grant_oh_p4[5];
+  assign grant_oh[7] = grant_oh_c[7] & ~grant_oh_p4[6];
+  assign grant_oh[8] = grant_oh_c[8] & ~grant_oh_p4[7];
+  assign grant_oh[9] = grant_oh_c[9] & ~grant_oh_p4[8];
+  assign grant_oh[10] = grant_oh_c[10] & ~grant_oh_p4[9];
+  assign grant_oh[11] = grant_oh_c[11] & ~grant_oh_p4[10];
+  assign grant_oh[12] = grant_oh_c[12] & ~grant_oh_p4[11];
+  assign grant_oh[13] = grant_oh_c[13] & ~grant_oh_p4[12];
+  assign grant_oh[14] = grant_oh_c[14] & ~grant_oh_p4[13];
+  assign grant_oh[15] = grant_oh_c[15] & ~grant_oh_p4[14];
+  wire [3:0] grant;
+  assign grant[0] = |{grant_oh[1], grant_oh[3], grant_oh[5], grant_oh[7], grant_oh[9], grant_oh[11], grant_oh[13], grant_oh[15]};
+  assign grant[1] = |{grant_oh[2], grant_oh[3], grant_oh[6], grant_oh[7], grant_oh[10], grant_oh[11], grant_oh[14], grant_oh[15]};
+  assign grant[2] = |{grant_oh[4], grant_oh[5], grant_oh[6], grant_oh[7], grant_oh[12], grant_oh[13], grant_oh[14], grant_oh[15]};
+  assign grant[3] = |{grant_oh[8], grant_oh[9], grant_oh[10], grant_oh[11], grant_oh[12], grant_oh[13], grant_oh[14], grant_oh[15]};
+  wire [3:0] rr_d = (arb_valid & arb_ready) ? grant : rr_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rr_q <= 4'd15;
+    else rr_q <= rr_d;
   end
-  wire rr_d_en = l2_req_valid & l2_req_ready;
-  wire [3:0] rr_d = rr_d_en ? grant : rr_q;
-  wire hold_d = l2_req_valid & ~l2_req_ready;
+  reg [0:0] arb_store;
+  always @* arb_store =
+      {1{grant_oh[0]}} & l1_0_mreq_store
+    | {1{grant_oh[1]}} & l1_1_mreq_store
+    | {1{grant_oh[2]}} & l1_2_mreq_store
+    | {1{grant_oh[3]}} & l1_3_mreq_store
+    | {1{grant_oh[4]}} & l1_4_mreq_store
+    | {1{grant_oh[5]}} & l1_5_mreq_store
+    | {1{grant_oh[6]}} & l1_6_mreq_store
+    | {1{grant_oh[7]}} & l1_7_mreq_store
+    | {1{grant_oh[8]}} & l1_8_mreq_store
+    | {1{grant_oh[9]}} & l1_9_mreq_store
+    | {1{grant_oh[10]}} & l1_10_mreq_store
+    | {1{grant_oh[11]}} & l1_11_mreq_store
+    | {1{grant_oh[12]}} & l1_12_mreq_store
+    | {1{grant_oh[13]}} & l1_13_mreq_store
+    | {1{grant_oh[14]}} & l1_14_mreq_store
+    | {1{grant_oh[15]}} & l1_15_mreq_store;
+  reg [0:0] arb_pred;
+  always @* arb_pred =
+      {1{grant_oh[0]}} & l1_0_mreq_hint
+    | {1{grant_oh[1]}} & l1_1_mreq_hint
+    | {1{grant_oh[2]}} & l1_2_mreq_hint
+    | {1{grant_oh[3]}} & l1_3_mreq_hint
+    | {1{grant_oh[4]}} & l1_4_mreq_hint
+    | {1{grant_oh[5]}} & l1_5_mreq_hint
+    | {1{grant_oh[6]}} & l1_6_mreq_hint
+    | {1{grant_oh[7]}} & l1_7_mreq_hint
+    | {1{grant_oh[8]}} & l1_8_mreq_hint
+    | {1{grant_oh[9]}} & l1_9_mreq_hint
+    | {1{grant_oh[10]}} & l1_10_mreq_hint
+    | {1{grant_oh[11]}} & l1_11_mreq_hint
+    | {1{grant_oh[12]}} & l1_12_mreq_hint
+    | {1{grant_oh[13]}} & l1_13_mreq_hint
+    | {1{grant_oh[14]}} & l1_14_mreq_hint
+    | {1{grant_oh[15]}} & l1_15_mreq_hint;
+  reg [24:0] arb_line;
+  always @* arb_line =
+      {25{grant_oh[0]}} & l1_0_mreq_line
+    | {25{grant_oh[1]}} & l1_1_mreq_line
+    | {25{grant_oh[2]}} & l1_2_mreq_line
+    | {25{grant_oh[3]}} & l1_3_mreq_line
+    | {25{grant_oh[4]}} & l1_4_mreq_line
+    | {25{grant_oh[5]}} & l1_5_mreq_line
+    | {25{grant_oh[6]}} & l1_6_mreq_line
+    | {25{grant_oh[7]}} & l1_7_mreq_line
+    | {25{grant_oh[8]}} & l1_8_mreq_line
+    | {25{grant_oh[9]}} & l1_9_mreq_line
+    | {25{grant_oh[10]}} & l1_10_mreq_line
+    | {25{grant_oh[11]}} & l1_11_mreq_line
+    | {25{grant_oh[12]}} & l1_12_mreq_line
+    | {25{grant_oh[13]}} & l1_13_mreq_line
+    | {25{grant_oh[14]}} & l1_14_mreq_line
+    | {25{grant_oh[15]}} & l1_15_mreq_line;
+  reg [2:0] arb_mshr;
+  always @* arb_mshr =
+      {3{grant_oh[0]}} & l1_0_mreq_mshr
+    | {3{grant_oh[1]}} & l1_1_mreq_mshr
+    | {3{grant_oh[2]}} & l1_2_mreq_mshr
+    | {3{grant_oh[3]}} & l1_3_mreq_mshr
+    | {3{grant_oh[4]}} & l1_4_mreq_mshr
+    | {3{grant_oh[5]}} & l1_5_mreq_mshr
+    | {3{grant_oh[6]}} & l1_6_mreq_mshr
+    | {3{grant_oh[7]}} & l1_7_mreq_mshr
+    | {3{grant_oh[8]}} & l1_8_mreq_mshr
+    | {3{grant_oh[9]}} & l1_9_mreq_mshr
+    | {3{grant_oh[10]}} & l1_10_mreq_mshr
+    | {3{grant_oh[11]}} & l1_11_mreq_mshr
+    | {3{grant_oh[12]}} & l1_12_mreq_mshr
+    | {3{grant_oh[13]}} & l1_13_mreq_mshr
+    | {3{grant_oh[14]}} & l1_14_mreq_mshr
+    | {3{grant_oh[15]}} & l1_15_mreq_mshr;
+  reg [127:0] arb_be;
+  always @* arb_be =
+      {128{grant_oh[0]}} & l1_0_mreq_be
+    | {128{grant_oh[1]}} & l1_1_mreq_be
+    | {128{grant_oh[2]}} & l1_2_mreq_be
+    | {128{grant_oh[3]}} & l1_3_mreq_be
+    | {128{grant_oh[4]}} & l1_4_mreq_be
+    | {128{grant_oh[5]}} & l1_5_mreq_be
+    | {128{grant_oh[6]}} & l1_6_mreq_be
+    | {128{grant_oh[7]}} & l1_7_mreq_be
+    | {128{grant_oh[8]}} & l1_8_mreq_be
+    | {128{grant_oh[9]}} & l1_9_mreq_be
+    | {128{grant_oh[10]}} & l1_10_mreq_be
+    | {128{grant_oh[11]}} & l1_11_mreq_be
+    | {128{grant_oh[12]}} & l1_12_mreq_be
+    | {128{grant_oh[13]}} & l1_13_mreq_be
+    | {128{grant_oh[14]}} & l1_14_mreq_be
+    | {128{grant_oh[15]}} & l1_15_mreq_be;
+  reg [1023:0] arb_wdata;
+  always @* arb_wdata =
+      {1024{grant_oh[0]}} & l1_0_mreq_wdata
+    | {1024{grant_oh[1]}} & l1_1_mreq_wdata
+    | {1024{grant_oh[2]}} & l1_2_mreq_wdata
+    | {1024{grant_oh[3]}} & l1_3_mreq_wdata
+    | {1024{grant_oh[4]}} & l1_4_mreq_wdata
+    | {1024{grant_oh[5]}} & l1_5_mreq_wdata
+    | {1024{grant_oh[6]}} & l1_6_mreq_wdata
+    | {1024{grant_oh[7]}} & l1_7_mreq_wdata
+    | {1024{grant_oh[8]}} & l1_8_mreq_wdata
+    | {1024{grant_oh[9]}} & l1_9_mreq_wdata
+    | {1024{grant_oh[10]}} & l1_10_mreq_wdata
+    | {1024{grant_oh[11]}} & l1_11_mreq_wdata
+    | {1024{grant_oh[12]}} & l1_12_mreq_wdata
+    | {1024{grant_oh[13]}} & l1_13_mreq_wdata
+    | {1024{grant_oh[14]}} & l1_14_mreq_wdata
+    | {1024{grant_oh[15]}} & l1_15_mreq_wdata;
+  wire [3:0] arb_core = grant;
+  assign l1_mreq_ready[0] = arb_ready & grant_oh[0];
+  assign l1_mreq_ready[1] = arb_ready & grant_oh[1];
+  assign l1_mreq_ready[2] = arb_ready & grant_oh[2];
+  assign l1_mreq_ready[3] = arb_ready & grant_oh[3];
+  assign l1_mreq_ready[4] = arb_ready & grant_oh[4];
+  assign l1_mreq_ready[5] = arb_ready & grant_oh[5];
+  assign l1_mreq_ready[6] = arb_ready & grant_oh[6];
+  assign l1_mreq_ready[7] = arb_ready & grant_oh[7];
+  assign l1_mreq_ready[8] = arb_ready & grant_oh[8];
+  assign l1_mreq_ready[9] = arb_ready & grant_oh[9];
+  assign l1_mreq_ready[10] = arb_ready & grant_oh[10];
+  assign l1_mreq_ready[11] = arb_ready & grant_oh[11];
+  assign l1_mreq_ready[12] = arb_ready & grant_oh[12];
+  assign l1_mreq_ready[13] = arb_ready & grant_oh[13];
+  assign l1_mreq_ready[14] = arb_ready & grant_oh[14];
+  assign l1_mreq_ready[15] = arb_ready & grant_oh[15];
+
+  wire l2_req_ready;
+  // request slice: the head (head_*_q, the L2's request) and the second entry (skid_*_q)
+  reg head_valid_q, head_valid_d, skid_valid_q, skid_valid_d;
+  reg [0:0] head_store_q, head_store_d, skid_store_q, skid_store_d;
+  reg [0:0] head_pred_q, head_pred_d, skid_pred_q, skid_pred_d;
+  reg [24:0] head_line_q, head_line_d, skid_line_q, skid_line_d;
+  reg [2:0] head_mshr_q, head_mshr_d, skid_mshr_q, skid_mshr_d;
+  reg [127:0] head_be_q, head_be_d, skid_be_q, skid_be_d;
+  reg [1023:0] head_wdata_q, head_wdata_d, skid_wdata_q, skid_wdata_d;
+  reg [3:0] head_core_q, head_core_d, skid_core_q, skid_core_d;
+  wire l2_req_valid = head_valid_q;
+  wire [0:0] l2_req_store = head_store_q;
+  wire [0:0] l2_req_pred = head_pred_q;
+  wire [24:0] l2_req_line = head_line_q;
+  wire [2:0] l2_req_mshr = head_mshr_q;
+  wire [127:0] l2_req_be = head_be_q;
+  wire [1023:0] l2_req_wdata = head_wdata_q;
+  wire [3:0] l2_req_core = head_core_q;
+  assign arb_ready = ~skid_valid_q;
+  wire slice_push = arb_valid & arb_ready;
+  wire head_free = ~head_valid_q | l2_req_ready; // empty, or taken now
+  always @* begin : request_slice
+    head_valid_d = head_valid_q;
+    skid_valid_d = skid_valid_q;
+    head_store_d = head_store_q;
+    skid_store_d = skid_store_q;
+    head_pred_d = head_pred_q;
+    skid_pred_d = skid_pred_q;
+    head_line_d = head_line_q;
+    skid_line_d = skid_line_q;
+    head_mshr_d = head_mshr_q;
+    skid_mshr_d = skid_mshr_q;
+    head_be_d = head_be_q;
+    skid_be_d = skid_be_q;
+    head_wdata_d = head_wdata_q;
+    skid_wdata_d = skid_wdata_q;
+    head_core_d = head_core_q;
+    skid_core_d = skid_core_q;
+    if (head_free) begin // the head takes the second entry, else the arbiter's
+      head_valid_d = skid_valid_q | slice_push;
+      skid_valid_d = 1'b0;
+      head_store_d = skid_valid_q ? skid_store_q : arb_store;
+      head_pred_d = skid_valid_q ? skid_pred_q : arb_pred;
+      head_line_d = skid_valid_q ? skid_line_q : arb_line;
+      head_mshr_d = skid_valid_q ? skid_mshr_q : arb_mshr;
+      head_be_d = skid_valid_q ? skid_be_q : arb_be;
+      head_wdata_d = skid_valid_q ? skid_wdata_q : arb_wdata;
+      head_core_d = skid_valid_q ? skid_core_q : arb_core;
+    end else if (slice_push) begin // the head waits: the second entry takes it
+      skid_valid_d = 1'b1;
+      skid_store_d = arb_store;
+      skid_pred_d = arb_pred;
+      skid_line_d = arb_line;
+      skid_mshr_d = arb_mshr;
+      skid_be_d = arb_be;
+      skid_wdata_d = arb_wdata;
+      skid_core_d = arb_core;
+    end
+  end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rr_q <= 4'd15;
-      hold_q <= 1'b0;
-      held_q <= 4'd0;
+      head_valid_q <= 1'b0;
+      skid_valid_q <= 1'b0;
+      head_store_q <= 1'd0;
+      skid_store_q <= 1'd0;
+      head_pred_q <= 1'd0;
+      skid_pred_q <= 1'd0;
+      head_line_q <= 25'h0;
+      skid_line_q <= 25'h0;
+      head_mshr_q <= 3'd0;
+      skid_mshr_q <= 3'd0;
+      head_be_q <= 128'h0;
+      skid_be_q <= 128'h0;
+      head_wdata_q <= 1024'h0;
+      skid_wdata_q <= 1024'h0;
+      head_core_q <= 4'd0;
+      skid_core_q <= 4'd0;
     end else begin
-      rr_q <= rr_d;
-      hold_q <= hold_d;
-      held_q <= grant;
+      head_valid_q <= head_valid_d;
+      skid_valid_q <= skid_valid_d;
+      head_store_q <= head_store_d;
+      skid_store_q <= skid_store_d;
+      head_pred_q <= head_pred_d;
+      skid_pred_q <= skid_pred_d;
+      head_line_q <= head_line_d;
+      skid_line_q <= skid_line_d;
+      head_mshr_q <= head_mshr_d;
+      skid_mshr_q <= skid_mshr_d;
+      head_be_q <= head_be_d;
+      skid_be_q <= skid_be_d;
+      head_wdata_q <= head_wdata_d;
+      skid_wdata_q <= skid_wdata_d;
+      head_core_q <= head_core_d;
+      skid_core_q <= skid_core_d;
     end
   end
-  reg l2_req_store, l2_req_pred;
-  reg [24:0] l2_req_line;
-  reg [2:0] l2_req_mshr;
-  reg [127:0] l2_req_be;
-  reg [1023:0] l2_req_wdata;
-  always @* begin : granted_request
-    l2_req_store = l1_0_mreq_store;
-    l2_req_pred = l1_0_mreq_hint;
-    l2_req_line = l1_0_mreq_line;
-    l2_req_mshr = l1_0_mreq_mshr;
-    l2_req_be = l1_0_mreq_be;
-    l2_req_wdata = l1_0_mreq_wdata;
-    if (grant == 4'd1) begin
-      l2_req_store = l1_1_mreq_store;
-      l2_req_pred = l1_1_mreq_hint;
-      l2_req_line = l1_1_mreq_line;
-      l2_req_mshr = l1_1_mreq_mshr;
-      l2_req_be = l1_1_mreq_be;
-      l2_req_wdata = l1_1_mreq_wdata;
-    end
-    if (grant == 4'd2) begin
-      l2_req_store = l1_2_mreq_store;
-      l2_req_pred = l1_2_mreq_hint;
-      l2_req_line = l1_2_mreq_line;
-      l2_req_mshr = l1_2_mreq_mshr;
-      l2_req_be = l1_2_mreq_be;
-      l2_req_wdata = l1_2_mreq_wdata;
-    end
-    if (grant == 4'd3) begin
-      l2_req_store = l1_3_mreq_store;
-      l2_req_pred = l1_3_mreq_hint;
-      l2_req_line = l1_3_mreq_line;
-      l2_req_mshr = l1_3_mreq_mshr;
-      l2_req_be = l1_3_mreq_be;
-      l2_req_wdata = l1_3_mreq_wdata;
-    end
-    if (grant == 4'd4) begin
-      l2_req_store = l1_4_mreq_store;
-      l2_req_pred = l1_4_mreq_hint;
-      l2_req_line = l1_4_mreq_line;
-      l2_req_mshr = l1_4_mreq_mshr;
-      l2_req_be = l1_4_mreq_be;
-      l2_req_wdata = l1_4_mreq_wdata;
-    end
-    if (grant == 4'd5) begin
-      l2_req_store = l1_5_mreq_store;
-      l2_req_pred = l1_5_mreq_hint;
-      l2_req_line = l1_5_mreq_line;
-      l2_req_mshr = l1_5_mreq_mshr;
-      l2_req_be = l1_5_mreq_be;
-      l2_req_wdata = l1_5_mreq_wdata;
-    end
-    if (grant == 4'd6) begin
-      l2_req_store = l1_6_mreq_store;
-      l2_req_pred = l1_6_mreq_hint;
-      l2_req_line = l1_6_mreq_line;
-      l2_req_mshr = l1_6_mreq_mshr;
-      l2_req_be = l1_6_mreq_be;
-      l2_req_wdata = l1_6_mreq_wdata;
-    end
-    if (grant == 4'd7) begin
-      l2_req_store = l1_7_mreq_store;
-      l2_req_pred = l1_7_mreq_hint;
-      l2_req_line = l1_7_mreq_line;
-      l2_req_mshr = l1_7_mreq_mshr;
-      l2_req_be = l1_7_mreq_be;
-      l2_req_wdata = l1_7_mreq_wdata;
-    end
-    if (grant == 4'd8) begin
-      l2_req_store = l1_8_mreq_store;
-      l2_req_pred = l1_8_mreq_hint;
-      l2_req_line = l1_8_mreq_line;
-      l2_req_mshr = l1_8_mreq_mshr;
-      l2_req_be = l1_8_mreq_be;
-      l2_req_wdata = l1_8_mreq_wdata;
-    end
-    if (grant == 4'd9) begin
-      l2_req_store = l1_9_mreq_store;
-      l2_req_pred = l1_9_mreq_hint;
-      l2_req_line = l1_9_mreq_line;
-      l2_req_mshr = l1_9_mreq_mshr;
-      l2_req_be = l1_9_mreq_be;
-      l2_req_wdata = l1_9_mreq_wdata;
-    end
-    if (grant == 4'd10) begin
-      l2_req_store = l1_10_mreq_store;
-      l2_req_pred = l1_10_mreq_hint;
-      l2_req_line = l1_10_mreq_line;
-      l2_req_mshr = l1_10_mreq_mshr;
-      l2_req_be = l1_10_mreq_be;
-      l2_req_wdata = l1_10_mreq_wdata;
-    end
-    if (grant == 4'd11) begin
-      l2_req_store = l1_11_mreq_store;
-      l2_req_pred = l1_11_mreq_hint;
-      l2_req_line = l1_11_mreq_line;
-      l2_req_mshr = l1_11_mreq_mshr;
-      l2_req_be = l1_11_mreq_be;
-      l2_req_wdata = l1_11_mreq_wdata;
-    end
-    if (grant == 4'd12) begin
-      l2_req_store = l1_12_mreq_store;
-      l2_req_pred = l1_12_mreq_hint;
-      l2_req_line = l1_12_mreq_line;
-      l2_req_mshr = l1_12_mreq_mshr;
-      l2_req_be = l1_12_mreq_be;
-      l2_req_wdata = l1_12_mreq_wdata;
-    end
-    if (grant == 4'd13) begin
-      l2_req_store = l1_13_mreq_store;
-      l2_req_pred = l1_13_mreq_hint;
-      l2_req_line = l1_13_mreq_line;
-      l2_req_mshr = l1_13_mreq_mshr;
-      l2_req_be = l1_13_mreq_be;
-      l2_req_wdata = l1_13_mreq_wdata;
-    end
-    if (grant == 4'd14) begin
-      l2_req_store = l1_14_mreq_store;
-      l2_req_pred = l1_14_mreq_hint;
-      l2_req_line = l1_14_mreq_line;
-      l2_req_mshr = l1_14_mreq_mshr;
-      l2_req_be = l1_14_mreq_be;
-      l2_req_wdata = l1_14_mreq_wdata;
-    end
-    if (grant == 4'd15) begin
-      l2_req_store = l1_15_mreq_store;
-      l2_req_pred = l1_15_mreq_hint;
-      l2_req_line = l1_15_mreq_line;
-      l2_req_mshr = l1_15_mreq_mshr;
-      l2_req_be = l1_15_mreq_be;
-      l2_req_wdata = l1_15_mreq_wdata;
-    end
-  end
-  assign l1_mreq_ready[0] = l2_req_ready & (grant == 4'd0);
-  assign l1_mreq_ready[1] = l2_req_ready & (grant == 4'd1);
-  assign l1_mreq_ready[2] = l2_req_ready & (grant == 4'd2);
-  assign l1_mreq_ready[3] = l2_req_ready & (grant == 4'd3);
-  assign l1_mreq_ready[4] = l2_req_ready & (grant == 4'd4);
-  assign l1_mreq_ready[5] = l2_req_ready & (grant == 4'd5);
-  assign l1_mreq_ready[6] = l2_req_ready & (grant == 4'd6);
-  assign l1_mreq_ready[7] = l2_req_ready & (grant == 4'd7);
-  assign l1_mreq_ready[8] = l2_req_ready & (grant == 4'd8);
-  assign l1_mreq_ready[9] = l2_req_ready & (grant == 4'd9);
-  assign l1_mreq_ready[10] = l2_req_ready & (grant == 4'd10);
-  assign l1_mreq_ready[11] = l2_req_ready & (grant == 4'd11);
-  assign l1_mreq_ready[12] = l2_req_ready & (grant == 4'd12);
-  assign l1_mreq_ready[13] = l2_req_ready & (grant == 4'd13);
-  assign l1_mreq_ready[14] = l2_req_ready & (grant == 4'd14);
-  assign l1_mreq_ready[15] = l2_req_ready & (grant == 4'd15);
 
   // L2 read responses go back to the L1 of their core id
   wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_bbit, l2_rsp_l2hit;
@@ -407,7 +542,7 @@ module gcache_l2_16core_sys (
   end
   assign l2_req_valid_o = l2_req_valid;
   assign l2_req_ready_o = l2_req_ready;
-  assign l2_req_core_o = grant[3:0];
+  assign l2_req_core_o = l2_req_core[3:0];
   assign l2_rsp_valid_o = l2_rsp_valid;
   assign l2_rsp_ready_o = l2_rsp_ready;
   assign l2_rsp_core_o = l2_rsp_core;

@@ -120,85 +120,184 @@ module gcn_l1_sys (
   assign l1_mreq_valid[1] = l1_1_mreq_valid;
   assign l1_mreq_valid[2] = l1_2_mreq_valid;
   assign l1_mreq_valid[3] = l1_3_mreq_valid;
-  wire l2_req_valid = |l1_mreq_valid;
-  wire l2_req_ready;
-  reg [1:0] grant, pick;
-  reg [1:0] rr_q;   // the L1 granted last
-  reg hold_q;   // the granted request waited for the L2 in the last cycle
-  reg [1:0] held_q; // ... and this was its L1
+  wire arb_valid = |l1_mreq_valid;
+  wire arb_ready; // the request slice takes the granted request
+  (* fsm_encoding = "none" *) reg [1:0] rr_q; // the L1 granted last
   wire [3:0] after_last;
   assign after_last[0] = 1'b0;
   assign after_last[1] = rr_q < 2'd1;
   assign after_last[2] = rr_q < 2'd2;
   assign after_last[3] = rr_q < 2'd3;
   wire [3:0] late = l1_mreq_valid & after_last;
-  always @* begin : round_robin
-    pick = 2'd0;
-    if (l1_mreq_valid[3]) pick = 2'd3;
-    if (l1_mreq_valid[2]) pick = 2'd2;
-    if (l1_mreq_valid[1]) pick = 2'd1;
-    if (l1_mreq_valid[0]) pick = 2'd0;
-    if (late[3]) pick = 2'd3;
-    if (late[2]) pick = 2'd2;
-    if (late[1]) pick = 2'd1;
-    if (late[0]) pick = 2'd0;
-    grant = hold_q ? held_q : pick;
+  // a requester after the last grant goes first
+  wire [3:0] candidates = |late ? late : l1_mreq_valid;
+  wire [3:0] grant_oh_c;
+  wire [3:0] grant_oh;
+  assign grant_oh_c[0] = candidates[0];
+  assign grant_oh_c[1] = candidates[1];
+  assign grant_oh_c[2] = candidates[2];
+  assign grant_oh_c[3] = candidates[3];
+  wire [3:0] grant_oh_p0 = grant_oh_c;
+  wire [3:0] grant_oh_p1;
+  assign grant_oh_p1[0] = grant_oh_p0[0];
+  assign grant_oh_p1[1] = grant_oh_p0[1] | grant_oh_p0[0];
+  assign grant_oh_p1[2] = grant_oh_p0[2];
+  assign grant_oh_p1[3] = grant_oh_p0[3] | grant_oh_p0[2];
+  wire [3:0] grant_oh_p2;
+  assign grant_oh_p2[0] = grant_oh_p1[0];
+  assign grant_oh_p2[1] = grant_oh_p1[1];
+  assign grant_oh_p2[2] = grant_oh_p1[2] | grant_oh_p1[1];
+  assign grant_oh_p2[3] = grant_oh_p1[3] | grant_oh_p1[1];
+  assign grant_oh[0] = grant_oh_c[0] | ~grant_oh_p2[3];
+  assign grant_oh[1] = grant_oh_c[1] & ~grant_oh_p2[0];
+  assign grant_oh[2] = grant_oh_c[2] & ~grant_oh_p2[1];
+  assign grant_oh[3] = grant_oh_c[3] & ~grant_oh_p2[2];
+  wire [1:0] grant;
+  assign grant[0] = |{grant_oh[1], grant_oh[3]};
+  assign grant[1] = |{grant_oh[2], grant_oh[3]};
+  wire [1:0] rr_d = (arb_valid & arb_ready) ? grant : rr_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) rr_q <= 2'd3;
+    else rr_q <= rr_d;
   end
-  wire rr_d_en = l2_req_valid & l2_req_ready;
-  wire [1:0] rr_d = rr_d_en ? grant : rr_q;
-  wire hold_d = l2_req_valid & ~l2_req_ready;
+  reg [0:0] arb_store;
+  always @* arb_store =
+      {1{grant_oh[0]}} & l1_0_mreq_store
+    | {1{grant_oh[1]}} & l1_1_mreq_store
+    | {1{grant_oh[2]}} & l1_2_mreq_store
+    | {1{grant_oh[3]}} & l1_3_mreq_store;
+  reg [0:0] arb_pred;
+  always @* arb_pred =
+      {1{grant_oh[0]}} & l1_0_mreq_hint
+    | {1{grant_oh[1]}} & l1_1_mreq_hint
+    | {1{grant_oh[2]}} & l1_2_mreq_hint
+    | {1{grant_oh[3]}} & l1_3_mreq_hint;
+  reg [25:0] arb_line;
+  always @* arb_line =
+      {26{grant_oh[0]}} & l1_0_mreq_line
+    | {26{grant_oh[1]}} & l1_1_mreq_line
+    | {26{grant_oh[2]}} & l1_2_mreq_line
+    | {26{grant_oh[3]}} & l1_3_mreq_line;
+  reg [2:0] arb_mshr;
+  always @* arb_mshr =
+      {3{grant_oh[0]}} & l1_0_mreq_mshr
+    | {3{grant_oh[1]}} & l1_1_mreq_mshr
+    | {3{grant_oh[2]}} & l1_2_mreq_mshr
+    | {3{grant_oh[3]}} & l1_3_mreq_mshr;
+  reg [63:0] arb_be;
+  always @* arb_be =
+      {64{grant_oh[0]}} & l1_0_mreq_be
+    | {64{grant_oh[1]}} & l1_1_mreq_be
+    | {64{grant_oh[2]}} & l1_2_mreq_be
+    | {64{grant_oh[3]}} & l1_3_mreq_be;
+  reg [511:0] arb_wdata;
+  always @* arb_wdata =
+      {512{grant_oh[0]}} & l1_0_mreq_wdata
+    | {512{grant_oh[1]}} & l1_1_mreq_wdata
+    | {512{grant_oh[2]}} & l1_2_mreq_wdata
+    | {512{grant_oh[3]}} & l1_3_mreq_wdata;
+  wire [1:0] arb_core = grant;
+  assign l1_mreq_ready[0] = arb_ready & grant_oh[0];
+  assign l1_mreq_ready[1] = arb_ready & grant_oh[1];
+  assign l1_mreq_ready[2] = arb_ready & grant_oh[2];
+  assign l1_mreq_ready[3] = arb_ready & grant_oh[3];
+
+  wire l2_req_ready;
+  // request slice: the head (head_*_q, the L2's request) and the second entry (skid_*_q)
+  reg head_valid_q, head_valid_d, skid_valid_q, skid_valid_d;
+  reg [0:0] head_store_q, head_store_d, skid_store_q, skid_store_d;
+  reg [0:0] head_pred_q, head_pred_d, skid_pred_q, skid_pred_d;
+  reg [25:0] head_line_q, head_line_d, skid_line_q, skid_line_d;
+  reg [2:0] head_mshr_q, head_mshr_d, skid_mshr_q, skid_mshr_d;
+  reg [63:0] head_be_q, head_be_d, skid_be_q, skid_be_d;
+  reg [511:0] head_wdata_q, head_wdata_d, skid_wdata_q, skid_wdata_d;
+  reg [1:0] head_core_q, head_core_d, skid_core_q, skid_core_d;
+  wire l2_req_valid = head_valid_q;
+  wire [0:0] l2_req_store = head_store_q;
+  wire [0:0] l2_req_pred = head_pred_q;
+  wire [25:0] l2_req_line = head_line_q;
+  wire [2:0] l2_req_mshr = head_mshr_q;
+  wire [63:0] l2_req_be = head_be_q;
+  wire [511:0] l2_req_wdata = head_wdata_q;
+  wire [1:0] l2_req_core = head_core_q;
+  assign arb_ready = ~skid_valid_q;
+  wire slice_push = arb_valid & arb_ready;
+  wire head_free = ~head_valid_q | l2_req_ready; // empty, or taken now
+  always @* begin : request_slice
+    head_valid_d = head_valid_q;
+    skid_valid_d = skid_valid_q;
+    head_store_d = head_store_q;
+    skid_store_d = skid_store_q;
+    head_pred_d = head_pred_q;
+    skid_pred_d = skid_pred_q;
+    head_line_d = head_line_q;
+    skid_line_d = skid_line_q;
+    head_mshr_d = head_mshr_q;
+    skid_mshr_d = skid_mshr_q;
+    head_be_d = head_be_q;
+    skid_be_d = skid_be_q;
+    head_wdata_d = head_wdata_q;
+    skid_wdata_d = skid_wdata_q;
+    head_core_d = head_core_q;
+    skid_core_d = skid_core_q;
+    if (head_free) begin // the head takes the second entry, else the arbiter's
+      head_valid_d = skid_valid_q | slice_push;
+      skid_valid_d = 1'b0;
+      head_store_d = skid_valid_q ? skid_store_q : arb_store;
+      head_pred_d = skid_valid_q ? skid_pred_q : arb_pred;
+      head_line_d = skid_valid_q ? skid_line_q : arb_line;
+      head_mshr_d = skid_valid_q ? skid_mshr_q : arb_mshr;
+      head_be_d = skid_valid_q ? skid_be_q : arb_be;
+      head_wdata_d = skid_valid_q ? skid_wdata_q : arb_wdata;
+      head_core_d = skid_valid_q ? skid_core_q : arb_core;
+    end else if (slice_push) begin // the head waits: the second entry takes it
+      skid_valid_d = 1'b1;
+      skid_store_d = arb_store;
+      skid_pred_d = arb_pred;
+      skid_line_d = arb_line;
+      skid_mshr_d = arb_mshr;
+      skid_be_d = arb_be;
+      skid_wdata_d = arb_wdata;
+      skid_core_d = arb_core;
+    end
+  end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      rr_q <= 2'd3;
-      hold_q <= 1'b0;
-      held_q <= 2'd0;
+      head_valid_q <= 1'b0;
+      skid_valid_q <= 1'b0;
+      head_store_q <= 1'd0;
+      skid_store_q <= 1'd0;
+      head_pred_q <= 1'd0;
+      skid_pred_q <= 1'd0;
+      head_line_q <= 26'h0;
+      skid_line_q <= 26'h0;
+      head_mshr_q <= 3'd0;
+      skid_mshr_q <= 3'd0;
+      head_be_q <= 64'h0;
+      skid_be_q <= 64'h0;
+      head_wdata_q <= 512'h0;
+      skid_wdata_q <= 512'h0;
+      head_core_q <= 2'd0;
+      skid_core_q <= 2'd0;
     end else begin
-      rr_q <= rr_d;
-      hold_q <= hold_d;
-      held_q <= grant;
+      head_valid_q <= head_valid_d;
+      skid_valid_q <= skid_valid_d;
+      head_store_q <= head_store_d;
+      skid_store_q <= skid_store_d;
+      head_pred_q <= head_pred_d;
+      skid_pred_q <= skid_pred_d;
+      head_line_q <= head_line_d;
+      skid_line_q <= skid_line_d;
+      head_mshr_q <= head_mshr_d;
+      skid_mshr_q <= skid_mshr_d;
+      head_be_q <= head_be_d;
+      skid_be_q <= skid_be_d;
+      head_wdata_q <= head_wdata_d;
+      skid_wdata_q <= skid_wdata_d;
+      head_core_q <= head_core_d;
+      skid_core_q <= skid_core_d;
     end
   end
-  reg l2_req_store, l2_req_pred;
-  reg [25:0] l2_req_line;
-  reg [2:0] l2_req_mshr;
-  reg [63:0] l2_req_be;
-  reg [511:0] l2_req_wdata;
-  always @* begin : granted_request
-    l2_req_store = l1_0_mreq_store;
-    l2_req_pred = l1_0_mreq_hint;
-    l2_req_line = l1_0_mreq_line;
-    l2_req_mshr = l1_0_mreq_mshr;
-    l2_req_be = l1_0_mreq_be;
-    l2_req_wdata = l1_0_mreq_wdata;
-    if (grant == 2'd1) begin
-      l2_req_store = l1_1_mreq_store;
-      l2_req_pred = l1_1_mreq_hint;
-      l2_req_line = l1_1_mreq_line;
-      l2_req_mshr = l1_1_mreq_mshr;
-      l2_req_be = l1_1_mreq_be;
-      l2_req_wdata = l1_1_mreq_wdata;
-    end
-    if (grant == 2'd2) begin
-      l2_req_store = l1_2_mreq_store;
-      l2_req_pred = l1_2_mreq_hint;
-      l2_req_line = l1_2_mreq_line;
-      l2_req_mshr = l1_2_mreq_mshr;
-      l2_req_be = l1_2_mreq_be;
-      l2_req_wdata = l1_2_mreq_wdata;
-    end
-    if (grant == 2'd3) begin
-      l2_req_store = l1_3_mreq_store;
-      l2_req_pred = l1_3_mreq_hint;
-      l2_req_line = l1_3_mreq_line;
-      l2_req_mshr = l1_3_mreq_mshr;
-      l2_req_be = l1_3_mreq_be;
-      l2_req_wdata = l1_3_mreq_wdata;
-    end
-  end
-  assign l1_mreq_ready[0] = l2_req_ready & (grant == 2'd0);
-  assign l1_mreq_ready[1] = l2_req_ready & (grant == 2'd1);
-  assign l1_mreq_ready[2] = l2_req_ready & (grant == 2'd2);
-  assign l1_mreq_ready[3] = l2_req_ready & (grant == 2'd3);
 
   // L2 read responses go back to the L1 of their core id
   wire l2_rsp_valid, l2_rsp_vbit, l2_rsp_bbit, l2_rsp_l2hit;
@@ -219,7 +318,7 @@ module gcn_l1_sys (
   end
   assign l2_req_valid_o = l2_req_valid;
   assign l2_req_ready_o = l2_req_ready;
-  assign l2_req_core_o = {2'd0, grant};
+  assign l2_req_core_o = {2'd0, l2_req_core};
   assign l2_rsp_valid_o = l2_rsp_valid;
   assign l2_rsp_ready_o = l2_rsp_ready;
   assign l2_rsp_core_o = l2_rsp_core;
