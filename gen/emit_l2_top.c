@@ -20,6 +20,7 @@ enum { S_SWEEP, S_RUN, S_COUNT };
 static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 
 typedef struct l2_w {
+    const gen_l2_t *g;
     unsigned la, id, core, lb, lw, mb, m, t, wb, rb, cw, in, v;
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
@@ -30,23 +31,16 @@ typedef struct l2_w {
 static void widths(const gen_l2_t *g, l2_w_t *w)
 {
     const lay_l2_t *l = &g->lay;
-    w->la = l->line_addr_bits;
+    w->g = g;
+    PIPE_WIDTHS(w, l, g->cfg->l1.line_bytes);
     w->id = l->id_bits;
     w->core = l->core_bits;
-    w->lb = g->cfg->l1.line_bytes;
-    w->lw = l->line_bits;
-    w->mb = l->mshr_bits;
-    w->m = l->set_bits;
-    w->t = l->tag_bits;
-    w->wb = l->way_bits;
-    w->rb = l->row_bits;
     w->cw = g->cfg->l1.counter_bits;
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
     w->b = l->bbits;
     w->merge = g->cfg->l2.mshr_merge;
     w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
-    w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
 }
 
 /* The request fields that travel through the decide stage and the replay queue, high to low:
@@ -65,7 +59,22 @@ static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
     return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
-/* Merging (l2.mshr_merge = W > 0): a waiter is {core, L1 MSHR}. */
+/* The MSHR file's instance: each entry keeps the whole request (its fields into `f`), read
+ * by a fill at issue; merging's waiter is {core, L1 MSHR}. */
+static pipe_mshr_inst_t mshr_inst(const gen_l2_t *g, const l2_w_t *w, pipe_field_t f[6])
+{
+    unsigned n = 0;
+    f[n++] = (pipe_field_t){"core", w->core, NULL};
+    f[n++] = (pipe_field_t){"id", w->id, NULL};
+    f[n++] = (pipe_field_t){"store", 1, NULL};
+    f[n++] = (pipe_field_t){"be", w->lb, NULL};
+    f[n++] = (pipe_field_t){"wdata", w->lw, NULL};
+    if (w->b)
+        f[n++] = (pipe_field_t){"pred", 1, NULL};
+    return (pipe_mshr_inst_t){g->mshr, 13, f, n, NULL, NULL, w->merge, w->drain.waiter_bits,
+                              "{req_core_q, req_id_q}", w->mb, w->la, "mem_rsp_mshr_i",
+                              " // read at issue into the request fields"};
+}
 
 /* The merged counter is a constant 0 without merging. */
 static const char *counter_of(const l2_w_t *w, unsigned i)
@@ -108,16 +117,9 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
                             &w->d, w->la);
     emit_line(e, "output wire %smem_req_wdata_o,", emit_range(w->lw));
     pipe_emit_mem_rsp_ports(e, &w->d);
-    emit_line(e, "// performance counters (wrapping)");
-    for (unsigned i = 0; i < L2CNT_COUNT; i++)
-        emit_line(e, "output wire %scnt_%s_o%s", emit_range(w->cw), lay_l2_counter_names[i],
-                  i + 1 < L2CNT_COUNT ? "," : "");
     gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
-    gen_emit_sim_ports(e, "event port (simulation only): one state-changing event per cycle", ev,
-                       evt_ports(w, ev));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    unsigned nev = evt_ports(w, ev);
+    pipe_emit_tail_ports(e, lay_l2_counter_names, L2CNT_COUNT, w->cw, ev, nev);
 }
 
 static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -177,24 +179,9 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire [%u:0] meta_way_oh, meta_hit_way_oh;", g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
-    emit_line(e, "reg mshr_alloc, mshr_free;");
-    emit_line(e, "wire mshr_conflict, mshr_full;");
-    if (w->merge) {
-        emit_line(e, "reg mshr_join;");
-        emit_line(e, "wire mshr_join_full;");
-        emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
-        emit_line(e, "wire %smshr_rd_nwait;", emit_range(cfg_count_bits(w->merge)));
-        emit_line(e, "wire %smshr_rd_wait;", emit_range(w->merge * w->drain.waiter_bits));
-    }
-    emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
-    emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
-    emit_line(e, "wire %smshr_rd_core;", emit_range(w->core));
-    emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
-    emit_line(e, "wire [0:0] mshr_rd_store;");
-    emit_line(e, "wire %smshr_rd_be;", emit_range(w->lb));
-    emit_line(e, "wire %smshr_rd_wdata;", emit_range(w->lw));
-    if (w->b)
-        emit_line(e, "wire [0:0] mshr_rd_pred;");
+    pipe_field_t mf[6];
+    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    pipe_emit_mshr_decls(e, &mi);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_blank(e);
     pipe_emit_stall_decls(e);
@@ -307,46 +294,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ");");
     emit_blank(e);
     emit_wb_line(e, g, w);
-    emit_line(e, "%s u_mshr (", g->mshr);
-    emit_in(e);
-    emit_line(e, ".clk_i         (clk_i),");
-    emit_line(e, ".rst_ni        (rst_ni),");
-    emit_line(e, ".alloc_i       (mshr_alloc),");
-    emit_line(e, ".alloc_line_i  (req_line_q),");
-    emit_line(e, ".alloc_core_i  (req_core_q),");
-    emit_line(e, ".alloc_id_i    (req_id_q),");
-    emit_line(e, ".alloc_store_i (req_store_q),");
-    emit_line(e, ".alloc_be_i    (req_be_q),");
-    emit_line(e, ".alloc_wdata_i (req_wdata_q),");
-    if (w->b)
-        emit_line(e, ".alloc_pred_i  (req_pred_q),");
-    emit_line(e, ".free_i        (mshr_free),");
-    emit_line(e, ".free_idx_i    (fmshr_q),");
-    emit_line(e, ".look_line_i   (req_line_q),");
-    emit_line(e, ".conflict_o    (mshr_conflict),");
-    emit_line(e, ".full_o        (mshr_full),");
-    emit_line(e, ".free_idx_o    (mshr_free_idx),");
-    emit_line(e, ".fill_idx_i    (mem_rsp_mshr_i),");
-    emit_line(e, ".fill_line_o   (mshr_fill_line),");
-    emit_line(e, ".rd_idx_i      (mem_rsp_mshr_i), // read at issue into the request fields");
-    emit_line(e, ".rd_core_o     (mshr_rd_core),");
-    emit_line(e, ".rd_id_o       (mshr_rd_id),");
-    emit_line(e, ".rd_store_o    (mshr_rd_store),");
-    emit_line(e, ".rd_be_o       (mshr_rd_be),");
-    if (w->merge) {
-        emit_line(e, ".join_i        (mshr_join),");
-        emit_line(e, ".join_id_i     ({req_core_q, req_id_q}),");
-        emit_line(e, ".join_full_o   (mshr_join_full),");
-        emit_line(e, ".hit_idx_o     (mshr_hit_idx),");
-        emit_line(e, ".rd_nwait_o    (mshr_rd_nwait),");
-        emit_line(e, ".rd_wait_o     (mshr_rd_wait),");
-    }
-    emit_line(e, ".rd_wdata_o    (mshr_rd_wdata)%s", w->b ? "," : "");
-    if (w->b)
-        emit_line(e, ".rd_pred_o     (mshr_rd_pred)");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    pipe_field_t mf[6];
+    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    pipe_emit_mshr_inst(e, &mi);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
     pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.");
@@ -389,12 +339,8 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
-    pipe_emit_line_busy(e, g->cfg->l2.mshr_merge > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
-                        "fetch", joined, pipe_emit_wait, g);
-    emit_line(e, "end else if (!meta_hit & mshr_full) begin // no MSHR for the miss");
-    emit_in(e);
-    pipe_emit_wait(e, DEC_STALL_MSHR);
-    emit_out(e);
+    pipe_emit_line_busy(e, g->cfg->l2.mshr_merge > 0, "fetch", "!meta_hit & mshr_full", joined,
+                        pipe_emit_wait, g);
     emit_line(e, "end else begin");
     emit_in(e);
     char dec[200];
@@ -415,13 +361,7 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (meta_hit & !req_store_q) rsp_push = 1'b1; // with the old victim bit");
-    emit_line(e, "if (!meta_hit) begin // the lowest free MSHR takes the request; fetch the line");
-    emit_in(e);
-    emit_line(e, "mshr_alloc = 1'b1;");
-    emit_line(e, "memq_push = 1'b1;");
-    emit_line(e, "evt_mshr_o = mshr_free_idx;");
-    emit_out(e);
-    emit_line(e, "end");
+    pipe_emit_miss_fetch(e, "!meta_hit", " // the lowest free MSHR takes the request; fetch the line");
     emit_out(e);
     emit_line(e, "end");
 }
@@ -444,19 +384,16 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
-    pipe_emit_drain_capture(e, &w->drain, "a read's waiters follow (a write's has none)");
 }
 
-/* The dispatch's hooks (pipe_emit_dispatch). */
-static void dispatch_fill(emit_t *e, const void *ctx)
+/* The dispatch's hooks (pipe_emit_dispatch), on the top's widths. */
+static void dispatch_fill(emit_t *e, const void *ctx) { emit_decide_fill(e, ctx); }
+
+static void dispatch_request(emit_t *e, const void *ctx)
 {
-    const gen_l2_t *g = ctx;
-    l2_w_t w;
-    widths(g, &w);
-    emit_decide_fill(e, &w);
+    const l2_w_t *w = ctx;
+    emit_decide_request(e, w->g);
 }
-
-static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
 
 /* Merging: the next waiter's response, one per cycle, with the fill's line and flags 0. */
 static void drain_fields(emit_t *e, const void *ctx)
@@ -467,16 +404,8 @@ static void drain_fields(emit_t *e, const void *ctx)
     emit_line(e, "rsp_hit = 1'b0;");
 }
 
-static void dispatch_drain(emit_t *e, const void *ctx)
-{
-    const gen_l2_t *g = ctx;
-    l2_w_t w;
-    widths(g, &w);
-    pipe_emit_drain_next(e, &w.drain, drain_fields, &w);
-}
-
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
-static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+static void emit_decide(emit_t *e, const l2_w_t *w)
 {
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
@@ -500,8 +429,9 @@ static void emit_decide(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "evt_store_o = 1'b0;");
     pipe_emit_sweep(e, w->m, "SRun");
     emit_line(e, "end");
-    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, dispatch_drain, NULL};
-    pipe_emit_dispatch(e, &h, g);
+    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, &w->drain,
+                               "a read's waiters follow (a write's has none)", drain_fields, NULL};
+    pipe_emit_dispatch(e, &h, w);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -567,7 +497,7 @@ void emit_l2_top(emit_t *e, const gen_l2_t *g)
     emit_in(e);
     emit_decls(e, g, &w);
     emit_instances(e, g, &w);
-    emit_decide(e, g, &w);
+    emit_decide(e, &w);
     emit_issue(e, &w);
     emit_flops(e, &w);
     emit_outputs(e, &w);

@@ -540,12 +540,13 @@ void pipe_emit_wait(emit_t *e, lay_decision_t dec)
     emit_line(e, "s1_stall = 1'b1;");
 }
 
-void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char *what,
+void pipe_emit_line_busy(emit_t *e, int merge, const char *what, const char *mshr_full,
                          void (*joined)(emit_t *e, const void *ctx),
                          void (*wait)(emit_t *e, lay_decision_t dec), const void *ctx)
 {
     if (merge) {
-        emit_line(e, "if (%s) begin // joins that %s", join_cond, what);
+        emit_line(e, "if (mshr_conflict & !req_store_q & !mshr_join_full) begin // joins that %s",
+                  what);
         emit_in(e);
         pipe_emit_event(e, EVT_LOOKUP, pipe_dec(DEC_LD_MERGE), "set_q", "meta_row_in");
         emit_line(e, "evt_mshr_o = mshr_hit_idx;");
@@ -559,6 +560,101 @@ void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char
     emit_in(e);
     wait(e, DEC_STALL_LINE);
     emit_out(e);
+    emit_line(e, "end else if (%s) begin // no MSHR for the miss", mshr_full);
+    emit_in(e);
+    wait(e, DEC_STALL_MSHR);
+    emit_out(e);
+}
+
+void pipe_emit_miss_fetch(emit_t *e, const char *cond, const char *comment)
+{
+    emit_line(e, "if (%s) begin%s", cond, comment);
+    emit_in(e);
+    emit_line(e, "mshr_alloc = 1'b1;");
+    emit_line(e, "memq_push = 1'b1;");
+    emit_line(e, "evt_mshr_o = mshr_free_idx;");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+void pipe_emit_tail_ports(emit_t *e, const char *const *cnt, unsigned ncnt, unsigned cnt_width,
+                          const gen_sim_port_t *ev, unsigned nev)
+{
+    emit_line(e, "// performance counters (wrapping)");
+    for (unsigned i = 0; i < ncnt; i++)
+        emit_line(e, "output wire %scnt_%s_o%s", emit_range(cnt_width), cnt[i],
+                  i + 1 < ncnt ? "," : "");
+    gen_emit_sim_ports(e, "event port (simulation only): one state-changing event per cycle", ev,
+                       nev);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+/* One connection of the MSHR file's instance, its port name padded to `pad` columns. */
+static void mshr_conn(emit_t *e, unsigned pad, const char *port, const char *signal,
+                      const char *end)
+{
+    emit_line(e, ".%-*s (%s)%s", (int)pad, port, signal, end);
+}
+
+void pipe_emit_mshr_decls(emit_t *e, const pipe_mshr_inst_t *x)
+{
+    emit_line(e, "reg mshr_alloc, mshr_free;");
+    emit_line(e, "wire mshr_conflict, mshr_full;");
+    if (x->merge) {
+        emit_line(e, "reg mshr_join;");
+        emit_line(e, "wire mshr_join_full;");
+        emit_line(e, "wire %smshr_hit_idx;", emit_range(x->mshr_bits));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(cfg_count_bits(x->merge)));
+        emit_line(e, "wire %smshr_rd_wait;", emit_range(x->merge * x->waiter_bits));
+    }
+    emit_line(e, "wire %smshr_free_idx;", emit_range(x->mshr_bits));
+    emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented",
+              emit_range(x->line_addr_bits));
+    for (unsigned i = 0; i < x->nfields; i++)
+        emit_line(e, "wire %smshr_rd_%s;", emit_range(x->fields[i].width), x->fields[i].name);
+}
+
+void pipe_emit_mshr_inst(emit_t *e, const pipe_mshr_inst_t *x)
+{
+    char port[40], signal[40];
+    emit_line(e, "%s u_mshr (", x->module);
+    emit_in(e);
+    mshr_conn(e, x->pad, "clk_i", "clk_i", ",");
+    mshr_conn(e, x->pad, "rst_ni", "rst_ni", ",");
+    mshr_conn(e, x->pad, "alloc_i", "mshr_alloc", ",");
+    mshr_conn(e, x->pad, "alloc_line_i", "req_line_q", ",");
+    for (unsigned i = 0; i < x->nfields; i++) {
+        snprintf(port, sizeof port, "alloc_%s_i", x->fields[i].name);
+        snprintf(signal, sizeof signal, "req_%s_q", x->fields[i].name);
+        mshr_conn(e, x->pad, port, signal, ",");
+        snprintf(port, sizeof port, "rd_%s_o", x->fields[i].name);
+        snprintf(signal, sizeof signal, "mshr_rd_%s", x->fields[i].name);
+        mshr_conn(e, x->pad, port, signal, ",");
+    }
+    if (x->conn)
+        x->conn(e, x->ctx);
+    if (x->merge) {
+        mshr_conn(e, x->pad, "join_i", "mshr_join", ",");
+        mshr_conn(e, x->pad, "join_id_i", x->join_id, ",");
+        mshr_conn(e, x->pad, "join_full_o", "mshr_join_full", ",");
+        mshr_conn(e, x->pad, "hit_idx_o", "mshr_hit_idx", ",");
+        mshr_conn(e, x->pad, "rd_nwait_o", "mshr_rd_nwait", ",");
+        mshr_conn(e, x->pad, "rd_wait_o", "mshr_rd_wait", ",");
+    }
+    mshr_conn(e, x->pad, "free_i", "mshr_free", ",");
+    mshr_conn(e, x->pad, "free_idx_i", "fmshr_q", ",");
+    mshr_conn(e, x->pad, "look_line_i", "req_line_q", ",");
+    mshr_conn(e, x->pad, "conflict_o", "mshr_conflict", ",");
+    mshr_conn(e, x->pad, "full_o", "mshr_full", ",");
+    mshr_conn(e, x->pad, "free_idx_o", "mshr_free_idx", ",");
+    mshr_conn(e, x->pad, "fill_idx_i", "mem_rsp_mshr_i", ",");
+    mshr_conn(e, x->pad, "fill_line_o", "mshr_fill_line", ",");
+    mshr_conn(e, x->pad, "rd_idx_i", x->rd_idx, x->rd_idx_comment);
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
 }
 
 void pipe_emit_drain_decls(emit_t *e, const pipe_drain_t *x)
@@ -646,6 +742,7 @@ void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx)
     emit_line(e, "end else if (s1_valid_q & !hold & s1_fill_q) begin");
     emit_in(e);
     h->fill(e, ctx);
+    pipe_emit_drain_capture(e, h->drain, h->drain_why);
     emit_out(e);
     emit_line(e, "end else if (s1_valid_q & !hold & memq_full) begin // no event: issued again");
     emit_in(e);
@@ -657,8 +754,7 @@ void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx)
     h->request(e, ctx);
     emit_out(e);
     emit_line(e, "end");
-    if (h->after)
-        h->after(e, ctx);
+    pipe_emit_drain_next(e, h->drain, h->drain_fields, ctx);
     emit_line(e, "if (s1_stall) begin");
     emit_in(e);
     emit_line(e, "rq_push = 1'b1;");

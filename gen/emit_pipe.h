@@ -39,6 +39,23 @@ typedef struct pipe_dims {
     unsigned set_bits, row_bits, ways, line_bits, line_bytes, mshr_bits;
 } pipe_dims_t;
 
+/* A top's widths from its layout `l` (a lay_l1_t or a lay_l2_t: the fields have the same
+ * names) into the width record `w` of the top (each has these members): line address la,
+ * byte enables lb (`line_bytes`), line lw, MSHR number mb, set m, tag t, way wb, row rb, and
+ * the shared pipeline's view d. */
+#define PIPE_WIDTHS(w, l, line_bytes)                                                        \
+    do {                                                                                     \
+        (w)->la = (l)->line_addr_bits;                                                       \
+        (w)->lb = (line_bytes);                                                              \
+        (w)->lw = (l)->line_bits;                                                            \
+        (w)->mb = (l)->mshr_bits;                                                            \
+        (w)->m = (l)->set_bits;                                                              \
+        (w)->t = (l)->tag_bits;                                                              \
+        (w)->wb = (l)->way_bits;                                                             \
+        (w)->rb = (l)->row_bits;                                                             \
+        (w)->d = (pipe_dims_t){(w)->m, (w)->rb, (l)->ways, (w)->lw, (w)->lb, (w)->mb};       \
+    } while (0)
+
 /* Declarations: the decide stage's operation registers and request fields. */
 void pipe_emit_stage_decls(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n);
 /* Declarations: the replay queue (rq*), its head's fields (rqh_*) and the forwarding copies. */
@@ -116,13 +133,41 @@ void pipe_emit_fill_install(emit_t *e, const pipe_dims_t *d, const char *wdata);
 /* A request that cannot go on: its stall event `dec`, and to the replay queue. */
 void pipe_emit_wait(emit_t *e, lay_decision_t dec);
 
-/* A request's first test, its line has a read (fetch) outstanding, opening the decide
- * stage's if-chain (the caller goes on with "end else if"): with merging (`merge`) a load that
- * may join (`join_cond`) joins (event LOOKUP / LdMerge, MSHR strobe, then `joined`), else the
- * request waits (`wait`, decision stall_line). `what` names the outstanding operation. */
-void pipe_emit_line_busy(emit_t *e, int merge, const char *join_cond, const char *what,
+/* A request's first tests, opening the decide stage's if-chain (the caller goes on with
+ * "end else if"): its line has a read (fetch) outstanding, and with merging (`merge`) a load
+ * joins it (event LOOKUP / LdMerge, MSHR strobe, then `joined`), else the request waits
+ * (`wait`, decision stall_line); then a miss that finds `mshr_full` true waits (stall_mshr).
+ * `what` names the outstanding operation. */
+void pipe_emit_line_busy(emit_t *e, int merge, const char *what, const char *mshr_full,
                          void (*joined)(emit_t *e, const void *ctx),
                          void (*wait)(emit_t *e, lay_decision_t dec), const void *ctx);
+/* A miss (`cond`, `comment` after "begin"): the lowest free MSHR takes it and its read goes
+ * to the memory queue. */
+void pipe_emit_miss_fetch(emit_t *e, const char *cond, const char *comment);
+
+/* Ports: the performance counters cnt_<name>_o and the event port, then the list's end. */
+void pipe_emit_tail_ports(emit_t *e, const char *const *cnt, unsigned ncnt, unsigned cnt_width,
+                          const gen_sim_port_t *ev, unsigned nev);
+
+/* The MSHR file's instance u_mshr and the wires it drives: the ports every cache connects;
+ * `fields` each as alloc_<f>_i (req_<f>_q) and rd_<f>_o (mshr_rd_<f>); `conn(e, ctx)` adds
+ * the cache's own (may be NULL); with merging (`merge` waiters of `waiter_bits` each) its
+ * ports, `join_id` the joining request's waiter id; rd_idx_i last, then `rd_idx_comment`
+ * ("" or " // ..."). */
+typedef struct pipe_mshr_inst {
+    const char *module;
+    unsigned pad; /* port-name column width */
+    const pipe_field_t *fields;
+    unsigned nfields;
+    void (*conn)(emit_t *e, const void *ctx);
+    const void *ctx;
+    unsigned merge, waiter_bits;
+    const char *join_id;
+    unsigned mshr_bits, line_addr_bits;
+    const char *rd_idx, *rd_idx_comment;
+} pipe_mshr_inst_t;
+void pipe_emit_mshr_decls(emit_t *e, const pipe_mshr_inst_t *x);
+void pipe_emit_mshr_inst(emit_t *e, const pipe_mshr_inst_t *x);
 
 /* MSHR merging's drain (SPEC 3.1): the last fill's waiters, answered one per cycle after it
  * while nothing issues. With merge = 0 only drain_block (a constant 0) is emitted. */
@@ -145,13 +190,16 @@ void pipe_emit_drain_next(emit_t *e, const pipe_drain_t *x,
                           void (*fields)(emit_t *e, const void *ctx), const void *ctx);
 
 /* The decide stage's dispatch: a request issued behind a waiting one waits too; a fill
- * decides (unless held); a request finding the memory queue full goes back without an event;
- * else the request decides; then `after`, and a waiting request goes to the replay queue
- * (`stall_extra`: one more line there, or NULL). Hooks may be NULL except fill and request. */
+ * decides (unless held) and captures its waiters (merging: `drain`, `drain_why` the comment);
+ * a request finding the memory queue full goes back without an event; else the request
+ * decides; then the next waiter's response (`drain_fields`, see pipe_emit_drain_next), and a
+ * waiting request goes to the replay queue (`stall_extra`: one more line there, or NULL). */
 typedef struct pipe_dispatch {
     void (*fill)(emit_t *e, const void *ctx);
     void (*request)(emit_t *e, const void *ctx);
-    void (*after)(emit_t *e, const void *ctx);
+    const pipe_drain_t *drain;
+    const char *drain_why;
+    void (*drain_fields)(emit_t *e, const void *ctx);
     const char *stall_extra;
 } pipe_dispatch_t;
 void pipe_emit_dispatch(emit_t *e, const pipe_dispatch_t *h, const void *ctx);

@@ -20,6 +20,7 @@ enum { S_SWEEP, S_RUN, S_COUNT };
 static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 
 typedef struct top_w {
+    const gen_l1_t *g;
     unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
@@ -41,24 +42,33 @@ static int has_counter(const gen_l1_t *g, unsigned i)
             m_->fn(e, g);                                                                    \
     } while (0)
 
+/* The mechanism's own connections of the MSHR file (pipe_mshr_inst_t's conn). */
+static void mech_mshr_conn(emit_t *e, const void *ctx)
+{
+    const gen_l1_t *g = ctx;
+    MECH(mshr_conn, e, g);
+}
+
+/* The MSHR file's instance: each entry keeps the load's id (field into `f`), the mechanism's
+ * fields connected by its hook; merging's waiter is an id. */
+static pipe_mshr_inst_t mshr_inst(const gen_l1_t *g, const top_w_t *w, pipe_field_t f[1])
+{
+    f[0] = (pipe_field_t){"id", w->id, NULL};
+    return (pipe_mshr_inst_t){g->mshr, 12, f, 1, mech_mshr_conn, g, g->cfg->l1.mshr_merge, w->id,
+                              "req_id_q", w->mb, w->la, "fmshr_q", ""};
+}
+
 static void widths(const gen_l1_t *g, top_w_t *w)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     const lay_l1_t *l = &g->lay;
-    w->la = l->line_addr_bits;
+    w->g = g;
+    PIPE_WIDTHS(w, l, c->line_bytes);
     w->id = c->id_bits;
     w->pc = c->pc_bits;
     w->core = c->core_bits;
-    w->lb = c->line_bytes;
-    w->lw = l->line_bits;
-    w->mb = l->mshr_bits;
-    w->m = l->set_bits;
-    w->t = l->tag_bits;
-    w->wb = l->way_bits;
-    w->rb = l->row_bits;
     w->cw = c->counter_bits;
     w->in = gen_l1_index_in_bits(g);
-    w->d = (pipe_dims_t){w->m, w->rb, g->lay.ways, w->lw, w->lb, w->mb};
     w->drain = (pipe_drain_t){c->mshr_merge, w->id, "", LAY_STATUS_BITS, w->lw};
 }
 
@@ -116,16 +126,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
     emit_line(e, "input  wire filter_enable_i, // decoupled: low forces threshold 0 (others: unused)");
-    emit_line(e, "// performance counters (wrapping)");
-    for (unsigned i = 0; i < CNT_COUNT; i++)
-        emit_line(e, "output wire %scnt_%s_o%s", emit_range(w->cw), lay_counter_names[i],
-                  i + 1 < CNT_COUNT ? "," : "");
     gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
-    gen_emit_sim_ports(e, "event port (simulation only): one state-changing event per cycle", ev,
-                       evt_ports(g, w, ev));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    unsigned nev = evt_ports(g, w, ev);
+    pipe_emit_tail_ports(e, lay_counter_names, CNT_COUNT, w->cw, ev, nev);
 }
 
 static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
@@ -177,19 +180,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? fwd_row_q :", emit_range(w->rb));
     emit_line(e, "                          meta_rdata; // forwarded");
-    emit_line(e, "reg mshr_alloc, mshr_free;");
-    emit_line(e, "wire mshr_conflict, mshr_full;");
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, "reg mshr_join;");
-        emit_line(e, "wire mshr_join_full;");
-        emit_line(e, "wire %smshr_hit_idx;", emit_range(w->mb));
-        emit_line(e, "wire %smshr_rd_nwait;", emit_range(gen_wait_count_bits(g)));
-        emit_line(e, "wire %smshr_rd_wait;", emit_range(g->cfg->l1.mshr_merge * w->id));
-    }
+    pipe_field_t mf[1];
+    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    pipe_emit_mshr_decls(e, &mi);
     MECH(decls, e, g);
-    emit_line(e, "wire %smshr_free_idx;", emit_range(w->mb));
-    emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented", emit_range(w->la));
-    emit_line(e, "wire %smshr_rd_id;", emit_range(w->id));
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_line(e, "wire %smeta_tag = req_line_q[%u:%u];", emit_range(w->t), w->la - 1, w->m);
     emit_blank(e);
@@ -244,35 +238,9 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-    emit_line(e, "%s u_mshr (", g->mshr);
-    emit_in(e);
-    emit_line(e, ".clk_i        (clk_i),");
-    emit_line(e, ".rst_ni       (rst_ni),");
-    emit_line(e, ".alloc_i      (mshr_alloc),");
-    emit_line(e, ".alloc_line_i (req_line_q),");
-    emit_line(e, ".alloc_id_i   (req_id_q),");
-    MECH(mshr_conn, e, g);
-    emit_line(e, ".free_i       (mshr_free),");
-    emit_line(e, ".free_idx_i   (fmshr_q),");
-    emit_line(e, ".look_line_i  (req_line_q),");
-    emit_line(e, ".conflict_o   (mshr_conflict),");
-    emit_line(e, ".full_o       (mshr_full),");
-    emit_line(e, ".free_idx_o   (mshr_free_idx),");
-    emit_line(e, ".fill_idx_i   (mem_rsp_mshr_i),");
-    emit_line(e, ".fill_line_o  (mshr_fill_line),");
-    emit_line(e, ".rd_idx_i     (fmshr_q),");
-    if (g->cfg->l1.mshr_merge) {
-        emit_line(e, ".join_i       (mshr_join),");
-        emit_line(e, ".join_id_i    (req_id_q),");
-        emit_line(e, ".join_full_o  (mshr_join_full),");
-        emit_line(e, ".hit_idx_o    (mshr_hit_idx),");
-        emit_line(e, ".rd_nwait_o   (mshr_rd_nwait),");
-        emit_line(e, ".rd_wait_o    (mshr_rd_wait),");
-    }
-    emit_line(e, ".rd_id_o      (mshr_rd_id)");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    pipe_field_t mf[1];
+    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    pipe_emit_mshr_inst(e, &mi);
     emit_line(e, "// Memory requests leave in acceptance order through a queue, so mem_req_valid_o is");
     emit_line(e, "// held with its payload until the handshake whatever the pipeline does meanwhile.");
     char buf[256];
@@ -334,14 +302,8 @@ static void emit_lookup_outcome(emit_t *e, const gen_l1_t *g)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_line(e, "if (!meta_hit & !req_store_q) begin%s",
-              gen_mech(g)->lookup_comment ? gen_mech(g)->lookup_comment : "");
-    emit_in(e);
-    emit_line(e, "mshr_alloc = 1'b1;");
-    emit_line(e, "memq_push = 1'b1;");
-    emit_line(e, "evt_mshr_o = mshr_free_idx;");
-    emit_out(e);
-    emit_line(e, "end");
+    pipe_emit_miss_fetch(e, "!meta_hit & !req_store_q",
+                         gen_mech(g)->lookup_comment ? gen_mech(g)->lookup_comment : "");
 }
 
 /* A request that cannot go on waits in the replay queue until a fill: stall event `dec`, one
@@ -363,12 +325,8 @@ static void joined(emit_t *e, const void *ctx)
 
 static void emit_decide_request(emit_t *e, const gen_l1_t *g)
 {
-    pipe_emit_line_busy(e, g->cfg->l1.mshr_merge > 0, "mshr_conflict & !req_store_q & !mshr_join_full",
-                        "read", joined, emit_wait, g);
-    emit_line(e, "end else if (!(meta_hit | req_store_q | !mshr_full)) begin // no MSHR for the miss");
-    emit_in(e);
-    emit_wait(e, DEC_STALL_MSHR);
-    emit_out(e);
+    pipe_emit_line_busy(e, g->cfg->l1.mshr_merge > 0, "read", "!(meta_hit | req_store_q | !mshr_full)",
+                        joined, emit_wait, g);
     if (gen_mech(g)->wait_cond) {
         emit_line(e, "end else if (%s) begin // %s", gen_mech(g)->wait_cond,
                   gen_mech(g)->wait_comment);
@@ -453,33 +411,26 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     }
 }
 
-/* The dispatch's hooks (pipe_emit_dispatch). A fill's waiters (merging) follow it. */
+/* The dispatch's hooks (pipe_emit_dispatch), on the top's widths. */
 static void dispatch_fill(emit_t *e, const void *ctx)
 {
-    const gen_l1_t *g = ctx;
-    top_w_t w;
-    widths(g, &w);
-    emit_decide_fill(e, g, &w);
-    pipe_emit_drain_capture(e, &w.drain, "its waiters follow, with its status and line");
+    const top_w_t *w = ctx;
+    emit_decide_fill(e, w->g, w);
 }
 
-static void dispatch_request(emit_t *e, const void *ctx) { emit_decide_request(e, ctx); }
+static void dispatch_request(emit_t *e, const void *ctx)
+{
+    const top_w_t *w = ctx;
+    emit_decide_request(e, w->g);
+}
 
 /* Merging: the next waiter's response, one per cycle, with the fill's status and line. */
 static void drain_fields(emit_t *e, const void *ctx)
 {
-    const gen_l1_t *g = ctx;
-    emit_line(e, "rsp_id = drain_ids_q[%u:0];", g->cfg->l1.id_bits - 1);
+    const top_w_t *w = ctx;
+    emit_line(e, "rsp_id = drain_ids_q[%u:0];", w->id - 1);
     emit_line(e, "rsp_status = drain_status_q;");
     emit_line(e, "rsp_data = drain_data_q;");
-}
-
-static void dispatch_drain(emit_t *e, const void *ctx)
-{
-    const gen_l1_t *g = ctx;
-    top_w_t w;
-    widths(g, &w);
-    pipe_emit_drain_next(e, &w.drain, drain_fields, g);
 }
 
 /* The decide stage: one event per cycle, every state write, both queue pushes. */
@@ -512,9 +463,10 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     MECH(own_event, e, g);
-    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, dispatch_drain,
+    const pipe_dispatch_t h = {dispatch_fill, dispatch_request, &w->drain,
+                               "its waiters follow, with its status and line", drain_fields,
                                "rsv_pend_d = 1'b1;"};
-    pipe_emit_dispatch(e, &h, g);
+    pipe_emit_dispatch(e, &h, w);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);

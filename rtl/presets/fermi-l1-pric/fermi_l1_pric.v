@@ -269,6 +269,7 @@ module fermi_l1_pric (
     .alloc_i      (mshr_alloc),
     .alloc_line_i (req_line_q),
     .alloc_id_i   (req_id_q),
+    .rd_id_o      (mshr_rd_id),
     .free_i       (mshr_free),
     .free_idx_i   (fmshr_q),
     .look_line_i  (req_line_q),
@@ -277,8 +278,7 @@ module fermi_l1_pric (
     .free_idx_o   (mshr_free_idx),
     .fill_idx_i   (mem_rsp_mshr_i),
     .fill_line_o  (mshr_fill_line),
-    .rd_idx_i     (fmshr_q),
-    .rd_id_o      (mshr_rd_id)
+    .rd_idx_i     (fmshr_q)
   );
 
   // Memory requests leave in acceptance order through a queue, so mem_req_valid_o is

@@ -231,6 +231,9 @@ module gcache_l2_16core (
                             meta_rdata; // forwarded
   reg mshr_alloc, mshr_free;
   wire mshr_conflict, mshr_full;
+  wire [2:0] mshr_free_idx;
+  wire [24:0] mshr_fill_line; // the line of the fill being presented
+  wire [7:0] mshr_rd_id;
   // G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)
   // the decide stage's set's switch and counter are read a cycle ahead, from the
   // next values at the next set, so no set-wide multiplexer follows the SRAM read
@@ -240,9 +243,6 @@ module gcache_l2_16core (
   wire gc_switch_next = gc_switch_d[set_d];
   wire gc_age = 1'b1; // M = 1: every bypass ages the set
   wire meta_fill_bypass;
-  wire [2:0] mshr_free_idx;
-  wire [24:0] mshr_fill_line; // the line of the fill being presented
-  wire [7:0] mshr_rd_id;
   wire [5:0] idx_set;
   wire [18:0] meta_tag = req_line_q[24:6];
 
@@ -291,6 +291,7 @@ module gcache_l2_16core (
     .alloc_i      (mshr_alloc),
     .alloc_line_i (req_line_q),
     .alloc_id_i   (req_id_q),
+    .rd_id_o      (mshr_rd_id),
     .free_i       (mshr_free),
     .free_idx_i   (fmshr_q),
     .look_line_i  (req_line_q),
@@ -299,8 +300,7 @@ module gcache_l2_16core (
     .free_idx_o   (mshr_free_idx),
     .fill_idx_i   (mem_rsp_mshr_i),
     .fill_line_o  (mshr_fill_line),
-    .rd_idx_i     (fmshr_q),
-    .rd_id_o      (mshr_rd_id)
+    .rd_idx_i     (fmshr_q)
   );
 
   // Memory requests leave in acceptance order through a queue, so mem_req_valid_o is

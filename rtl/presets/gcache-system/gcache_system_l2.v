@@ -316,10 +316,15 @@ module gcache_system_l2 (
     .alloc_i       (mshr_alloc),
     .alloc_line_i  (req_line_q),
     .alloc_core_i  (req_core_q),
+    .rd_core_o     (mshr_rd_core),
     .alloc_id_i    (req_id_q),
+    .rd_id_o       (mshr_rd_id),
     .alloc_store_i (req_store_q),
+    .rd_store_o    (mshr_rd_store),
     .alloc_be_i    (req_be_q),
+    .rd_be_o       (mshr_rd_be),
     .alloc_wdata_i (req_wdata_q),
+    .rd_wdata_o    (mshr_rd_wdata),
     .free_i        (mshr_free),
     .free_idx_i    (fmshr_q),
     .look_line_i   (req_line_q),
@@ -328,12 +333,7 @@ module gcache_system_l2 (
     .free_idx_o    (mshr_free_idx),
     .fill_idx_i    (mem_rsp_mshr_i),
     .fill_line_o   (mshr_fill_line),
-    .rd_idx_i      (mem_rsp_mshr_i), // read at issue into the request fields
-    .rd_core_o     (mshr_rd_core),
-    .rd_id_o       (mshr_rd_id),
-    .rd_store_o    (mshr_rd_store),
-    .rd_be_o       (mshr_rd_be),
-    .rd_wdata_o    (mshr_rd_wdata)
+    .rd_idx_i      (mem_rsp_mshr_i) // read at issue into the request fields
   );
 
   // Metadata: one row per set holding every way's valid, dirty, tag, replacement

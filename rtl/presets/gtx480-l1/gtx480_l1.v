@@ -280,6 +280,13 @@ module gtx480_l1 (
     .alloc_i      (mshr_alloc),
     .alloc_line_i (req_line_q),
     .alloc_id_i   (req_id_q),
+    .rd_id_o      (mshr_rd_id),
+    .join_i       (mshr_join),
+    .join_id_i    (req_id_q),
+    .join_full_o  (mshr_join_full),
+    .hit_idx_o    (mshr_hit_idx),
+    .rd_nwait_o   (mshr_rd_nwait),
+    .rd_wait_o    (mshr_rd_wait),
     .free_i       (mshr_free),
     .free_idx_i   (fmshr_q),
     .look_line_i  (req_line_q),
@@ -288,14 +295,7 @@ module gtx480_l1 (
     .free_idx_o   (mshr_free_idx),
     .fill_idx_i   (mem_rsp_mshr_i),
     .fill_line_o  (mshr_fill_line),
-    .rd_idx_i     (fmshr_q),
-    .join_i       (mshr_join),
-    .join_id_i    (req_id_q),
-    .join_full_o  (mshr_join_full),
-    .hit_idx_o    (mshr_hit_idx),
-    .rd_nwait_o   (mshr_rd_nwait),
-    .rd_wait_o    (mshr_rd_wait),
-    .rd_id_o      (mshr_rd_id)
+    .rd_idx_i     (fmshr_q)
   );
 
   // Memory requests leave in acceptance order through a queue, so mem_req_valid_o is

@@ -227,10 +227,10 @@ module li_decoupled (
                             meta_rdata; // forwarded
   reg mshr_alloc, mshr_free;
   wire mshr_conflict, mshr_full;
-  wire mshr_empty, mshr_rd_bypass;
   wire [2:0] mshr_free_idx;
   wire [24:0] mshr_fill_line; // the line of the fill being presented
   wire [7:0] mshr_rd_id;
+  wire mshr_empty, mshr_rd_bypass;
   wire [4:0] idx_set;
   wire [19:0] meta_tag = req_line_q[24:5];
 
@@ -279,6 +279,7 @@ module li_decoupled (
     .alloc_i      (mshr_alloc),
     .alloc_line_i (req_line_q),
     .alloc_id_i   (req_id_q),
+    .rd_id_o      (mshr_rd_id),
     .alloc_bypass_i (meta_bypass),
     .rd_bypass_o  (mshr_rd_bypass),
     .empty_o      (mshr_empty),
@@ -290,8 +291,7 @@ module li_decoupled (
     .free_idx_o   (mshr_free_idx),
     .fill_idx_i   (mem_rsp_mshr_i),
     .fill_line_o  (mshr_fill_line),
-    .rd_idx_i     (fmshr_q),
-    .rd_id_o      (mshr_rd_id)
+    .rd_idx_i     (fmshr_q)
   );
 
   // Memory requests leave in acceptance order through a queue, so mem_req_valid_o is

@@ -239,6 +239,9 @@ module tian_gcn (
                             meta_rdata; // forwarded
   reg mshr_alloc, mshr_free;
   wire mshr_conflict, mshr_full;
+  wire [2:0] mshr_free_idx;
+  wire [25:0] mshr_fill_line; // the line of the fill being presented
+  wire [7:0] mshr_rd_id;
   // PC predictor: 128 counters of 4 bits in flops (they clear at once), in tian_gcn_pctbl
   reg pp_we; // this operation writes counter pp_widx with pp_wval
   reg [6:0] pp_widx;
@@ -326,9 +329,6 @@ module tian_gcn (
   assign evt_pc_we_o = pp_we;
   assign evt_pc_idx_o = pp_widx;
   assign evt_pc_val_o = pp_wval;
-  wire [2:0] mshr_free_idx;
-  wire [25:0] mshr_fill_line; // the line of the fill being presented
-  wire [7:0] mshr_rd_id;
   wire [4:0] idx_set;
   wire [20:0] meta_tag = req_line_q[25:5];
 
@@ -375,6 +375,7 @@ module tian_gcn (
     .alloc_i      (mshr_alloc),
     .alloc_line_i (req_line_q),
     .alloc_id_i   (req_id_q),
+    .rd_id_o      (mshr_rd_id),
     .alloc_pred_i (pp_pred),
     .alloc_hpc_i  (pp_hash),
     .rd_pred_o    (mshr_rd_pred),
@@ -387,8 +388,7 @@ module tian_gcn (
     .free_idx_o   (mshr_free_idx),
     .fill_idx_i   (mem_rsp_mshr_i),
     .fill_line_o  (mshr_fill_line),
-    .rd_idx_i     (fmshr_q),
-    .rd_id_o      (mshr_rd_id)
+    .rd_idx_i     (fmshr_q)
   );
 
   // Memory requests leave in acceptance order through a queue, so mem_req_valid_o is
