@@ -7,26 +7,16 @@
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
-    emit_line(e, "module %s (", g->meta);
-    emit_in(e);
-    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
-    emit_line(e, "input  wire [1:0] op_i,");
-    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
+    emit_row_ports_open(e, g->meta, l->row_bits, "", l->tag_bits);
     emit_line(e, "input  wire filter_i,     // low: threshold 0, every load gets a line");
-    emit_line(e, "output wire hit_o,        // the entry owns a (valid) data line");
-    emit_line(e, "output wire %sway_o,      // data way: hit, reserved or filled", emit_range(l->way_bits));
-    emit_line(e, "output wire [%u:0] way_oh_o, // ... one-hot", l->ways - 1);
-    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the probed entry's data way (a hit reads it)",
-              l->ways - 1);
+    emit_row_lookup_ports(e, l->way_bits, l->ways, "        // the entry owns a (valid) data line",
+                          "      // data way: hit, reserved or filled");
     emit_line(e, "output wire reserve_o,    // load: reserve a data line and fetch it");
     emit_line(e, "output wire bypass_o,     // load: fetch without a data line");
     emit_line(e, "output wire stall_o,      // load: wants a line but every line is reserved");
     emit_line(e, "output wire evict_o,      // a valid data line was taken from its owner");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
-    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    emit_row_ports_close(e, l->row_bits);
 }
 
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
@@ -269,8 +259,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
     emit_line(e, "reg %sfree_d;", emit_range(l->free_bits));
     emit_lru_younger(e, g);
-    emit_line(e, "always @* begin : next_row");
-    emit_in(e);
+    emit_row_next_open(e);
     for (unsigned t = 0; t < T; t++) {
         emit_line(e, "t%u_valid_d = t%u_valid;", t, t);
         emit_line(e, "t%u_tag_d = t%u_tag;", t, t);
@@ -375,11 +364,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "assign row_o = {");
-    emit_in(e);
+    emit_row_pack_open(e);
     emit_line(e, "free_d,");
     if (l->plru_bits)
         emit_line(e, "plru_d,");

@@ -135,6 +135,42 @@ typedef struct emit_ways {
 /* Defines sel_oh (one-hot of the chosen way: on a fill the lowest invalid way, else the
  * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number);
  * SRRIP also rrpv_top and rrpv_add. */
+/* A lookup module's row (emit_row.c): per-way fields, way w's `name` of `width` bits (0: the
+ * row has none) at lsb0 + w * stride, declared as a vector (`vector`) or, at 1 bit, a scalar.
+ * unpack: wires w<w>_<name> from row_i (the comment names `layout`); match: the match and
+ * valid vectors, any_invalid and hit_o; next_decls / next_defaults: w<w>_<name>_d, each the
+ * current value unless changed; install: for the way of sel_oh, each named field := value. */
+typedef struct emit_row_field {
+    const char *name;
+    unsigned width, lsb0;
+    int vector;
+} emit_row_field_t;
+#define EMIT_ROW_FIELDS_MAX 8
+typedef struct emit_row {
+    unsigned ways, stride, n;
+    emit_row_field_t f[EMIT_ROW_FIELDS_MAX];
+} emit_row_t;
+typedef struct emit_row_set {
+    const char *name, *value;
+} emit_row_set_t;
+/* The module's port list: its head (module, row_i, op_i with `op_comment` ("" or "   // ..."),
+ * tag_i) and its end (row_o). The next row's block: its opening, and its end with the
+ * packing's opening, "assign row_o = {". */
+void emit_row_ports_open(emit_t *e, const char *module, unsigned row_bits, const char *op_comment,
+                         unsigned tag_bits);
+/* The lookup's outputs: hit_o, way_o (with comments `hit`, `way`: "" or "  // ..."), way_oh_o
+ * and hit_way_oh_o. */
+void emit_row_lookup_ports(emit_t *e, unsigned way_bits, unsigned ways, const char *hit,
+                           const char *way);
+void emit_row_ports_close(emit_t *e, unsigned row_bits);
+void emit_row_next_open(emit_t *e);
+void emit_row_pack_open(emit_t *e);
+void emit_row_unpack(emit_t *e, const emit_row_t *r, const char *layout);
+void emit_row_match(emit_t *e, unsigned ways);
+void emit_row_next_decls(emit_t *e, const emit_row_t *r);
+void emit_row_next_defaults(emit_t *e, const emit_row_t *r);
+void emit_row_install(emit_t *e, unsigned ways, const emit_row_set_t *s, unsigned n);
+
 void emit_ways_select(emit_t *e, const emit_ways_t *x);
 /* `out` (a reg of `width` bits declared by the caller) = field w<i>_`field` of the chosen way. */
 void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned width,

@@ -11,60 +11,43 @@
 static void emit_ports(emit_t *e, const gen_l2_t *g)
 {
     const lay_l2_t *l = &g->lay;
-    emit_line(e, "module %s (", g->meta);
-    emit_in(e);
-    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
-    emit_line(e, "input  wire [1:0] op_i,   // 0 read, 1 write, 2 fill of a read, 3 fill of a write");
-    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
+    emit_row_ports_open(e, g->meta, l->row_bits,
+                        "   // 0 read, 1 write, 2 fill of a read, 3 fill of a write", l->tag_bits);
     emit_line(e, "input  wire %sgroup_i, // one-hot victim-bit group of the requester",
               emit_range(l->vbits));
     if (l->bbits)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
-    emit_line(e, "output wire hit_o,");
-    emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
-    emit_line(e, "output wire [%u:0] way_oh_o,     // way_o, one-hot", l->ways - 1);
-    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)",
-              l->ways - 1);
+    emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     emit_line(e, "output wire vbit_o,        // lookup: the hit line's group bit before the read");
     if (l->bbits)
         emit_line(e, "output wire bbit_o,        // lookup: the hit line's bypass bit before the read");
-    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    emit_row_ports_close(e, l->row_bits);
+}
+
+/* The row's per-way fields: valid, dirty, tag, replacement, victim bits, bypass bit. */
+static emit_row_t row_of(const lay_l2_t *l)
+{
+    return (emit_row_t){l->ways, l->way_stride, 6,
+                        {{"valid", 1, lay_l2_valid_lsb(l, 0), 0},
+                         {"dirty", 1, lay_l2_dirty_lsb(l, 0), 0},
+                         {"tag", l->tag_bits, lay_l2_tag_lsb(l, 0), 1},
+                         {"repl", l->repl_bits, lay_l2_repl_lsb(l, 0), 1},
+                         {"vbits", l->vbits, lay_l2_vbits_lsb(l, 0), 1},
+                         {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0}}};
 }
 
 static void emit_unpack(emit_t *e, const gen_l2_t *g)
 {
     const lay_l2_t *l = &g->lay;
-    emit_line(e, "// Row fields (layout: cachegen gen/lay_l2.h).");
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "wire w%u_valid = row_i[%u];", w, lay_l2_valid_lsb(l, w));
-        emit_line(e, "wire w%u_dirty = row_i[%u];", w, lay_l2_dirty_lsb(l, w));
-        emit_line(e, "wire %sw%u_tag = row_i[%u:%u];", emit_range(l->tag_bits), w,
-                  lay_l2_tag_lsb(l, w) + l->tag_bits - 1, lay_l2_tag_lsb(l, w));
-        if (l->repl_bits)
-            emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
-                      lay_l2_repl_lsb(l, w) + l->repl_bits - 1, lay_l2_repl_lsb(l, w));
-        emit_line(e, "wire %sw%u_vbits = row_i[%u:%u];", emit_range(l->vbits), w,
-                  lay_l2_vbits_lsb(l, w) + l->vbits - 1, lay_l2_vbits_lsb(l, w));
-        if (l->bbits)
-            emit_line(e, "wire w%u_bbit = row_i[%u];", w, lay_l2_bbit_lsb(l, w));
-    }
+    emit_row_t r = row_of(l);
+    emit_row_unpack(e, &r, "gen/lay_l2.h");
     emit_blank(e);
-    emit_line(e, "wire [%u:0] match;", l->ways - 1);
-    emit_line(e, "wire [%u:0] valid;", l->ways - 1);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
-        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
-    }
+    emit_row_match(e, l->ways);
     emit_line(e, "wire is_fill = op_i[1];");
     emit_line(e, "wire is_write = op_i[0];");
-    emit_line(e, "wire any_invalid = ~&valid;");
-    emit_line(e, "assign hit_o = |match;");
     emit_blank(e);
 }
 
@@ -98,29 +81,12 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 {
     const lay_l2_t *l = &g->lay;
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "reg w%u_valid_d, w%u_dirty_d;", w, w);
-        emit_line(e, "reg %sw%u_tag_d;", emit_range(l->tag_bits), w);
-        if (l->repl_bits)
-            emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
-        emit_line(e, "reg %sw%u_vbits_d;", emit_range(l->vbits), w);
-        if (l->bbits)
-            emit_line(e, "reg w%u_bbit_d;", w);
-    }
+    emit_row_t r = row_of(l);
+    emit_row_next_decls(e, &r);
     if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
         emit_ways_lru_younger(e, x);
-    emit_line(e, "always @* begin : next_row");
-    emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "w%u_valid_d = w%u_valid;", w, w);
-        emit_line(e, "w%u_dirty_d = w%u_dirty;", w, w);
-        emit_line(e, "w%u_tag_d = w%u_tag;", w, w);
-        if (l->repl_bits)
-            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
-        emit_line(e, "w%u_vbits_d = w%u_vbits;", w, w);
-        if (l->bbits)
-            emit_line(e, "w%u_bbit_d = w%u_bbit;", w, w);
-    }
+    emit_row_next_open(e);
+    emit_row_next_defaults(e, &r);
     if (l->ways > 1) {
         if (g->cfg->l2.repl == L2_REPL_SRRIP)
             emit_ways_update_srrip(e, x);
@@ -129,18 +95,13 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     }
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
     emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_oh[%u]) begin", w);
-        emit_in(e);
-        emit_line(e, "w%u_valid_d = 1'b1;", w);
-        emit_line(e, "w%u_dirty_d = is_write;", w);
-        emit_line(e, "w%u_tag_d = tag_i;", w);
-        emit_line(e, "w%u_vbits_d = is_write ? %s : group_i;", w, emit_const(l->vbits, 0));
-        if (l->bbits) /* pred & ~b with b = 0, the new line's bit */
-            emit_line(e, "w%u_bbit_d = is_write ? 1'b0 : pred_i;", w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    char vbits[64];
+    snprintf(vbits, sizeof vbits, "is_write ? %s : group_i", emit_const(l->vbits, 0));
+    const emit_row_set_t fill[] = {{"valid", "1'b1"}, {"dirty", "is_write"}, {"tag", "tag_i"},
+                                   {"vbits", vbits},
+                                   /* pred & ~b with b = 0, the new line's bit */
+                                   {"bbit", "is_write ? 1'b0 : pred_i"}};
+    emit_row_install(e, l->ways, fill, l->bbits ? 5 : 4);
     emit_out(e);
     emit_line(e, "end else if (hit_o) begin // a write dirties the line, a read sets its bit");
     emit_in(e);
@@ -163,11 +124,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     }
     emit_out(e);
     emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "assign row_o = {");
-    emit_in(e);
+    emit_row_pack_open(e);
     for (unsigned w = l->ways; w-- > 0;) { /* MSB first: bypass, vbits, repl, tag, ... */
         char bbit[24] = "", repl[24] = "";
         if (l->bbits)

@@ -8,15 +8,8 @@
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
-    emit_line(e, "module %s (", g->meta);
-    emit_in(e);
-    emit_line(e, "input  wire %srow_i,", emit_range(l->row_bits));
-    emit_line(e, "input  wire [1:0] op_i,");
-    emit_line(e, "input  wire %stag_i,", emit_range(l->tag_bits));
-    emit_line(e, "output wire hit_o,");
-    emit_line(e, "output wire %sway_o,", emit_range(l->way_bits));
-    emit_line(e, "output wire [%u:0] way_oh_o,", l->ways - 1);
-    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)", l->ways - 1);
+    emit_row_ports_open(e, g->meta, l->row_bits, "", l->tag_bits);
+    emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,");
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     if (gen_mech(g)->meta_ports)
@@ -30,43 +23,33 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
         emit_line(e, "output reg  %sold_hpc_o, // pcpred: the chosen way's hash before",
                   emit_range(l->hpc_bits));
     }
-    emit_line(e, "output wire %srow_o", emit_range(l->row_bits));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    emit_row_ports_close(e, l->row_bits);
+}
+
+/* The row's per-way fields: valid, tag, replacement, PC hash (pcpred). */
+static emit_row_t row_of(const lay_l1_t *l)
+{
+    return (emit_row_t){l->ways, l->way_stride, 4,
+                        {{"valid", 1, lay_valid_lsb(l, 0), 0},
+                         {"tag", l->tag_bits, lay_tag_lsb(l, 0), 1},
+                         {"repl", l->repl_bits, lay_repl_lsb(l, 0), 1},
+                         {"hpc", l->hpc_bits, lay_hpc_lsb(l, 0), 1}}};
 }
 
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
-    emit_line(e, "// Row fields (layout: cachegen gen/lay.h).");
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "wire w%u_valid = row_i[%u];", w, lay_valid_lsb(l, w));
-        emit_line(e, "wire %sw%u_tag = row_i[%u:%u];", emit_range(l->tag_bits), w,
-                  lay_tag_lsb(l, w) + l->tag_bits - 1, lay_tag_lsb(l, w));
-        if (l->repl_bits)
-            emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
-                      lay_repl_lsb(l, w) + l->repl_bits - 1, lay_repl_lsb(l, w));
-        if (l->hpc_bits)
-            emit_line(e, "wire %sw%u_hpc = row_i[%u:%u];", emit_range(l->hpc_bits), w,
-                      lay_hpc_lsb(l, w) + l->hpc_bits - 1, lay_hpc_lsb(l, w));
-    }
+    emit_row_t r = row_of(l);
+    emit_row_unpack(e, &r, "gen/lay.h");
     if (l->plru_bits)
         emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
                   l->plru_lsb + l->plru_bits - 1, l->plru_lsb);
     emit_blank(e);
-    emit_line(e, "wire [%u:0] match;", l->ways - 1);
-    emit_line(e, "wire [%u:0] valid;", l->ways - 1);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
-        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
-    }
+    emit_row_match(e, l->ways);
     if (gen_mech(g)->meta_fill)
         gen_mech(g)->meta_fill(e, g);
     else
         emit_line(e, "wire is_fill = op_i == OpFill;");
-    emit_line(e, "wire any_invalid = ~&valid;");
-    emit_line(e, "assign hit_o = |match;");
     emit_blank(e);
 }
 
@@ -181,27 +164,13 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "reg w%u_valid_d;", w);
-        emit_line(e, "reg %sw%u_tag_d;", emit_range(l->tag_bits), w);
-        if (l->repl_bits)
-            emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
-        if (l->hpc_bits)
-            emit_line(e, "reg %sw%u_hpc_d;", emit_range(l->hpc_bits), w);
-    }
+    emit_row_t r = row_of(l);
+    emit_row_next_decls(e, &r);
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
     emit_lru_younger(e, g);
-    emit_line(e, "always @* begin : next_row");
-    emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "w%u_valid_d = w%u_valid;", w, w);
-        emit_line(e, "w%u_tag_d = w%u_tag;", w, w);
-        if (l->repl_bits)
-            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
-        if (l->hpc_bits)
-            emit_line(e, "w%u_hpc_d = w%u_hpc;", w, w);
-    }
+    emit_row_next_open(e);
+    emit_row_next_defaults(e, &r);
     if (l->plru_bits)
         emit_line(e, "plru_d = plru;");
     if (l->ways > 1) {
@@ -216,16 +185,8 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     }
     emit_line(e, "if (is_fill) begin");
     emit_in(e);
-    for (unsigned w = 0; w < l->ways; w++) {
-        emit_line(e, "if (sel_oh[%u]) begin", w);
-        emit_in(e);
-        emit_line(e, "w%u_valid_d = 1'b1;", w);
-        emit_line(e, "w%u_tag_d = tag_i;", w);
-        if (l->hpc_bits)
-            emit_line(e, "w%u_hpc_d = hpc_i;", w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    static const emit_row_set_t fill[] = {{"valid", "1'b1"}, {"tag", "tag_i"}, {"hpc", "hpc_i"}};
+    emit_row_install(e, l->ways, fill, l->hpc_bits ? 3 : 2);
     emit_out(e);
     emit_line(e, "end");
     if (l->hpc_bits) {
@@ -244,12 +205,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_out(e);
         emit_line(e, "end");
     }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    /* pack, MSB first */
-    emit_line(e, "assign row_o = {");
-    emit_in(e);
+    emit_row_pack_open(e); /* MSB first */
     if (l->plru_bits)
         emit_line(e, "plru_d,");
     for (unsigned w = l->ways; w-- > 0;) {

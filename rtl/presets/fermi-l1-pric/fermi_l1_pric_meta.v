@@ -32,7 +32,7 @@ module fermi_l1_pric_meta (
   input  wire [19:0] tag_i,
   output wire hit_o,
   output wire [1:0] way_o,
-  output wire [3:0] way_oh_o,
+  output wire [3:0] way_oh_o,     // way_o, one-hot
   output wire [3:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,
   output reg  [19:0] evict_tag_o,
@@ -69,9 +69,9 @@ module fermi_l1_pric_meta (
   assign valid[2] = w2_valid;
   assign match[3] = w3_valid & (w3_tag == tag_i);
   assign valid[3] = w3_valid;
-  wire is_fill = op_i == OpFill;
   wire any_invalid = ~&valid;
   assign hit_o = |match;
+  wire is_fill = op_i == OpFill;
 
   wire [3:0] hit_oh = {match[3:1], match[0] | ~|match}; // one-hot: see above
   wire [3:0] invalid_oh_c;

@@ -36,7 +36,7 @@ module gcache_l2_16core_meta (
   input  wire [18:0] tag_i,
   output wire hit_o,
   output wire [1:0] way_o,
-  output wire [3:0] way_oh_o,
+  output wire [3:0] way_oh_o,     // way_o, one-hot
   output wire [3:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,
   output reg  [18:0] evict_tag_o,
@@ -77,6 +77,8 @@ module gcache_l2_16core_meta (
   assign valid[2] = w2_valid;
   assign match[3] = w3_valid & (w3_tag == tag_i);
   assign valid[3] = w3_valid;
+  wire any_invalid = ~&valid;
+  assign hit_o = |match;
   wire fill_op = op_i == OpFill;
   wire [3:0] gc_hot;
   wire [2:0] gc_th = hint_i ? 3'd1 : 3'd2;
@@ -86,8 +88,6 @@ module gcache_l2_16core_meta (
   assign gc_hot[3] = w3_repl < gc_th;
   assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);
   wire is_fill = fill_op & ~fill_bypass_o;
-  wire any_invalid = ~&valid;
-  assign hit_o = |match;
 
   wire [3:0] hit_oh = {match[3:1], match[0] | ~|match}; // one-hot: see above
   wire [3:0] invalid_oh_c;

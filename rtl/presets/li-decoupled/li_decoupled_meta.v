@@ -36,8 +36,8 @@ module li_decoupled_meta (
   input  wire filter_i,     // low: threshold 0, every load gets a line
   output wire hit_o,        // the entry owns a (valid) data line
   output wire [1:0] way_o,      // data way: hit, reserved or filled
-  output wire [3:0] way_oh_o, // ... one-hot
-  output wire [3:0] hit_way_oh_o, // the probed entry's data way (a hit reads it)
+  output wire [3:0] way_oh_o,     // way_o, one-hot
+  output wire [3:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire reserve_o,    // load: reserve a data line and fetch it
   output wire bypass_o,     // load: fetch without a data line
   output wire stall_o,      // load: wants a line but every line is reserved

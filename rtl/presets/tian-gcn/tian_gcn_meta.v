@@ -34,7 +34,7 @@ module tian_gcn_meta (
   input  wire [20:0] tag_i,
   output wire hit_o,
   output wire [2:0] way_o,
-  output wire [7:0] way_oh_o,
+  output wire [7:0] way_oh_o,     // way_o, one-hot
   output wire [7:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,
   output reg  [20:0] evict_tag_o,
@@ -94,9 +94,9 @@ module tian_gcn_meta (
   assign valid[6] = w6_valid;
   assign match[7] = w7_valid & (w7_tag == tag_i);
   assign valid[7] = w7_valid;
-  wire is_fill = op_i == OpFill;
   wire any_invalid = ~&valid;
   assign hit_o = |match;
+  wire is_fill = op_i == OpFill;
 
   reg [2:0] victim_way;
   reg pick0;

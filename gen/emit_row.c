@@ -1,0 +1,113 @@
+/* emit_row: the per-way fields of a lookup module's metadata row, for the L1's (emit_meta.c)
+ * and the L2's (emit_l2_meta.c): each way's fields unpacked from row_i (w<i>_<name>), their
+ * next values (w<i>_<name>_d) declared and defaulted to the current ones, the match and valid
+ * vectors with the hit, and a line's install into the selected way (sel_oh). The layouts
+ * (gen/lay.h, gen/lay_l2.h) give each field's position in way 0 and the way stride. */
+#include "emit_l1.h"
+
+/* "[W-1:0] " for a vector field, "" for a 1-bit scalar. */
+static const char *field_range(const emit_row_field_t *f)
+{
+    return f->width == 1 && !f->vector ? "" : emit_range(f->width);
+}
+
+void emit_row_ports_open(emit_t *e, const char *module, unsigned row_bits, const char *op_comment,
+                         unsigned tag_bits)
+{
+    emit_line(e, "module %s (", module);
+    emit_in(e);
+    emit_line(e, "input  wire %srow_i,", emit_range(row_bits));
+    emit_line(e, "input  wire [1:0] op_i,%s", op_comment);
+    emit_line(e, "input  wire %stag_i,", emit_range(tag_bits));
+}
+
+void emit_row_lookup_ports(emit_t *e, unsigned way_bits, unsigned ways, const char *hit,
+                           const char *way)
+{
+    emit_line(e, "output wire hit_o,%s", hit);
+    emit_line(e, "output wire %sway_o,%s", emit_range(way_bits), way);
+    emit_line(e, "output wire [%u:0] way_oh_o,     // way_o, one-hot", ways - 1);
+    emit_line(e, "output wire [%u:0] hit_way_oh_o, // the lookup's hit way (its data is read)",
+              ways - 1);
+}
+
+void emit_row_ports_close(emit_t *e, unsigned row_bits)
+{
+    emit_line(e, "output wire %srow_o", emit_range(row_bits));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+void emit_row_next_open(emit_t *e)
+{
+    emit_line(e, "always @* begin : next_row");
+    emit_in(e);
+}
+
+void emit_row_pack_open(emit_t *e)
+{
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "assign row_o = {");
+    emit_in(e);
+}
+
+void emit_row_unpack(emit_t *e, const emit_row_t *r, const char *layout)
+{
+    emit_line(e, "// Row fields (layout: cachegen %s).", layout);
+    for (unsigned w = 0; w < r->ways; w++) {
+        for (unsigned i = 0; i < r->n; i++) {
+            const emit_row_field_t *f = &r->f[i];
+            unsigned lsb = f->lsb0 + w * r->stride;
+            if (!f->width)
+                continue;
+            if (f->width == 1 && !f->vector)
+                emit_line(e, "wire w%u_%s = row_i[%u];", w, f->name, lsb);
+            else
+                emit_line(e, "wire %sw%u_%s = row_i[%u:%u];", emit_range(f->width), w, f->name,
+                          lsb + f->width - 1, lsb);
+        }
+    }
+}
+
+void emit_row_match(emit_t *e, unsigned ways)
+{
+    emit_line(e, "wire [%u:0] match;", ways - 1);
+    emit_line(e, "wire [%u:0] valid;", ways - 1);
+    for (unsigned w = 0; w < ways; w++) {
+        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
+        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
+    }
+    emit_line(e, "wire any_invalid = ~&valid;");
+    emit_line(e, "assign hit_o = |match;");
+}
+
+void emit_row_next_decls(emit_t *e, const emit_row_t *r)
+{
+    for (unsigned w = 0; w < r->ways; w++)
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].width)
+                emit_line(e, "reg %sw%u_%s_d;", field_range(&r->f[i]), w, r->f[i].name);
+}
+
+void emit_row_next_defaults(emit_t *e, const emit_row_t *r)
+{
+    for (unsigned w = 0; w < r->ways; w++)
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].width)
+                emit_line(e, "w%u_%s_d = w%u_%s;", w, r->f[i].name, w, r->f[i].name);
+}
+
+void emit_row_install(emit_t *e, unsigned ways, const emit_row_set_t *s, unsigned n)
+{
+    for (unsigned w = 0; w < ways; w++) {
+        emit_line(e, "if (sel_oh[%u]) begin", w);
+        emit_in(e);
+        for (unsigned i = 0; i < n; i++)
+            emit_line(e, "w%u_%s_d = %s;", w, s[i].name, s[i].value);
+        emit_out(e);
+        emit_line(e, "end");
+    }
+}
