@@ -165,6 +165,10 @@ void emit_row_lookup_ports(emit_t *e, unsigned way_bits, unsigned ways, const ch
 void emit_row_ports_close(emit_t *e, unsigned row_bits);
 void emit_row_next_open(emit_t *e);
 void emit_row_pack_open(emit_t *e);
+/* The rows of the L1 (not decoupled) and of the L2, from their layouts. */
+emit_row_t emit_row_l1(const lay_l1_t *l);
+struct lay_l2;
+emit_row_t emit_row_l2(const struct lay_l2 *l);
 void emit_row_unpack(emit_t *e, const emit_row_t *r, const char *layout);
 void emit_row_match(emit_t *e, unsigned ways);
 void emit_row_next_decls(emit_t *e, const emit_row_t *r);

@@ -27,22 +27,10 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
     emit_row_ports_close(e, l->row_bits);
 }
 
-/* The row's per-way fields: valid, dirty, tag, replacement, victim bits, bypass bit. */
-static emit_row_t row_of(const lay_l2_t *l)
-{
-    return (emit_row_t){l->ways, l->way_stride, 6,
-                        {{"valid", 1, lay_l2_valid_lsb(l, 0), 0},
-                         {"dirty", 1, lay_l2_dirty_lsb(l, 0), 0},
-                         {"tag", l->tag_bits, lay_l2_tag_lsb(l, 0), 1},
-                         {"repl", l->repl_bits, lay_l2_repl_lsb(l, 0), 1},
-                         {"vbits", l->vbits, lay_l2_vbits_lsb(l, 0), 1},
-                         {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0}}};
-}
-
 static void emit_unpack(emit_t *e, const gen_l2_t *g)
 {
     const lay_l2_t *l = &g->lay;
-    emit_row_t r = row_of(l);
+    emit_row_t r = emit_row_l2(l);
     emit_row_unpack(e, &r, "gen/lay_l2.h");
     emit_blank(e);
     emit_row_match(e, l->ways);
@@ -81,7 +69,7 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 {
     const lay_l2_t *l = &g->lay;
-    emit_row_t r = row_of(l);
+    emit_row_t r = emit_row_l2(l);
     emit_row_next_decls(e, &r);
     if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
         emit_ways_lru_younger(e, x);

@@ -26,20 +26,10 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_row_ports_close(e, l->row_bits);
 }
 
-/* The row's per-way fields: valid, tag, replacement, PC hash (pcpred). */
-static emit_row_t row_of(const lay_l1_t *l)
-{
-    return (emit_row_t){l->ways, l->way_stride, 4,
-                        {{"valid", 1, lay_valid_lsb(l, 0), 0},
-                         {"tag", l->tag_bits, lay_tag_lsb(l, 0), 1},
-                         {"repl", l->repl_bits, lay_repl_lsb(l, 0), 1},
-                         {"hpc", l->hpc_bits, lay_hpc_lsb(l, 0), 1}}};
-}
-
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
-    emit_row_t r = row_of(l);
+    emit_row_t r = emit_row_l1(l);
     emit_row_unpack(e, &r, "gen/lay.h");
     if (l->plru_bits)
         emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
@@ -164,7 +154,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_row_t r = row_of(l);
+    emit_row_t r = emit_row_l1(l);
     emit_row_next_decls(e, &r);
     if (l->plru_bits)
         emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));

@@ -4,6 +4,29 @@
  * vectors with the hit, and a line's install into the selected way (sel_oh). The layouts
  * (gen/lay.h, gen/lay_l2.h) give each field's position in way 0 and the way stride. */
 #include "emit_l1.h"
+#include "lay_l2.h"
+
+/* The L1's row (not decoupled): per way valid, tag, replacement, PC hash (pcpred). */
+emit_row_t emit_row_l1(const lay_l1_t *l)
+{
+    return (emit_row_t){l->ways, l->way_stride, 4,
+                        {{"valid", 1, lay_valid_lsb(l, 0), 0},
+                         {"tag", l->tag_bits, lay_tag_lsb(l, 0), 1},
+                         {"repl", l->repl_bits, lay_repl_lsb(l, 0), 1},
+                         {"hpc", l->hpc_bits, lay_hpc_lsb(l, 0), 1}}};
+}
+
+/* The L2's row: per way valid, dirty, tag, replacement, victim bits, bypass bit. */
+emit_row_t emit_row_l2(const lay_l2_t *l)
+{
+    return (emit_row_t){l->ways, l->way_stride, 6,
+                        {{"valid", 1, lay_l2_valid_lsb(l, 0), 0},
+                         {"dirty", 1, lay_l2_dirty_lsb(l, 0), 0},
+                         {"tag", l->tag_bits, lay_l2_tag_lsb(l, 0), 1},
+                         {"repl", l->repl_bits, lay_l2_repl_lsb(l, 0), 1},
+                         {"vbits", l->vbits, lay_l2_vbits_lsb(l, 0), 1},
+                         {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0}}};
+}
 
 /* "[W-1:0] " for a vector field, "" for a 1-bit scalar. */
 static const char *field_range(const emit_row_field_t *f)
