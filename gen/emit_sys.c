@@ -402,11 +402,12 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "end");
     emit_line(e, "assign l2_req_valid_o = l2_req_valid;");
     emit_line(e, "assign l2_req_ready_o = l2_req_ready;");
-    const char *core = w->P > 1 ? "l2_req_core" : "1'b0";
-    if (w->core > w->pb)
-        emit_line(e, "assign l2_req_core_o = {%s, %s};", emit_const(w->core - w->pb, 0), core);
+    if (w->P == 1)
+        emit_line(e, "assign l2_req_core_o = %s; // the one L1", emit_const(w->core, 0));
+    else if (w->core > w->pb)
+        emit_line(e, "assign l2_req_core_o = {%s, l2_req_core};", emit_const(w->core - w->pb, 0));
     else
-        emit_line(e, "assign l2_req_core_o = %s[%u:0];", core, w->core - 1);
+        emit_line(e, "assign l2_req_core_o = l2_req_core[%u:0];", w->core - 1);
     emit_line(e, "assign l2_rsp_valid_o = l2_rsp_valid;");
     emit_line(e, "assign l2_rsp_ready_o = l2_rsp_ready;");
     emit_line(e, "assign l2_rsp_core_o = l2_rsp_core;");
