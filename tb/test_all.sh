@@ -56,6 +56,8 @@ step "unit: L2 slice with victim bits against hand-worked expectations (cmocka)"
 step "unit: G-Cache L1 rules and paper 000's Figure 7 walk (cmocka)" build/test_cm_gcache
 step "unit: PC bypass predictor and the L2 bypass bit, SPEC 3.6 by hand (cmocka)" build/test_cm_pcpred
 step "unit: SM-dueling model against hand-worked expectations (cmocka)" build/test_cm_duel
+step "unit: thread-aware DRRIP leaders, PSELs, BRRIP's 32nd insertion, SPEC 3.8 by hand (cmocka)" \
+  build/test_cm_drrip
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
