@@ -58,6 +58,8 @@ step "unit: PC bypass predictor and the L2 bypass bit, SPEC 3.6 by hand (cmocka)
 step "unit: SM-dueling model against hand-worked expectations (cmocka)" build/test_cm_duel
 step "unit: thread-aware DRRIP leaders, PSELs, BRRIP's 32nd insertion, SPEC 3.8 by hand (cmocka)" \
   build/test_cm_drrip
+step "unit: UCP utility monitors, a hit at each LRU position and halving, by hand (cmocka)" \
+  build/test_cm_umon
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel

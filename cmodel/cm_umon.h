@@ -1,0 +1,87 @@
+/* cm_umon: UCP's utility monitors for one L2 slice (SPEC 3.8). Per application, an auxiliary
+ * tag directory (ATD) over umon_sets sampled sets of the L2 (set s is sampled when
+ * s mod (sets / umon_sets) = 0; it is ATD set s / (sets / umon_sets)), `ways` entries per set
+ * kept in true LRU order, and one 16-bit saturating hit counter per LRU position, halved at
+ * each period end. Each ATD sees only its own application's accesses.
+ * Invariants: in every ATD set the ranks are a permutation of 0..ways-1 and the valid entries
+ * hold ranks 0..v-1, so the entry at rank ways-1 is the LRU one and is invalid while any is. */
+#ifndef CACHEGEN_CM_UMON_H
+#define CACHEGEN_CM_UMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cm_app.h"
+
+#define CM_UMON_CNT_BITS 16
+#define CM_UMON_CNT_MAX 0xffffu
+#define CM_UMON_MISS (-1)      /* cm_umon_access: the ATD missed (the line is now its MRU) */
+#define CM_UMON_UNSAMPLED (-2) /* cm_umon_access: the set is not sampled, nothing changed */
+
+typedef struct cm_umon_params {
+    unsigned sets;      /* L2 sets, a power of two */
+    unsigned umon_sets; /* l2.umon_sets: sampled sets, a power of two no larger than sets */
+    unsigned ways;      /* l2.ways: ATD entries per set and hit counters per app, 1..32 */
+    unsigned apps;      /* C + 1, 1..CM_APP_MAX */
+} cm_umon_params_t;
+
+/* One ATD entry. */
+typedef struct cm_umon_entry {
+    uint8_t valid;      /* 1 bit */
+    uint8_t rank;       /* LRU position, log2(ways) bits: 0 = MRU .. ways-1 = LRU */
+    uint64_t tag;       /* the L2 tag of the line (the caller's tag width) */
+} cm_umon_entry_t;
+
+typedef struct cm_umon {
+    cm_umon_params_t p;
+    unsigned stride;        /* sets / umon_sets */
+    cm_umon_entry_t *atd;   /* [apps][umon_sets][ways] */
+    uint16_t *hits;         /* [apps][ways]: hits at LRU position j, saturating */
+} cm_umon_t;
+
+/* The one definition of legal parameters: 0, or -1 with a static reason in *why. */
+static inline int cm_umon_check(const cm_umon_params_t *p, const char **why)
+{
+    const char *w = NULL;
+    if (!p->sets || (p->sets & (p->sets - 1)))
+        w = "sets must be a power of two";
+    else if (!p->umon_sets || (p->umon_sets & (p->umon_sets - 1)) || p->umon_sets > p->sets)
+        w = "umon sets must be a power of two no larger than sets";
+    else if (p->ways < 1 || p->ways > 32)
+        w = "ways must be 1..32";
+    else if (p->apps < 1 || p->apps > CM_APP_MAX)
+        w = "apps (cpu ports + 1) must be 1..16";
+    if (why)
+        *why = w;
+    return w ? -1 : 0;
+}
+
+/* The state after reset (and the RTL's init sweep): every entry invalid with rank = its way,
+ * every counter 0. Returns 0, or -1 (parameters refused by cm_umon_check, or out of memory)
+ * with *out untouched. */
+int cm_umon_new(const cm_umon_params_t *p, cm_umon_t **out);
+void cm_umon_free(cm_umon_t *u);
+
+/* The ATD set of L2 set `set`, or -1 when it is not sampled. */
+int cm_umon_index(const cm_umon_t *u, unsigned set);
+
+/* An access by `app` to the line of tag `tag` in L2 set `set`. In a sampled set: a hit at LRU
+ * position j counts (saturating) in hits[app][j], and returns j; a miss returns CM_UMON_MISS
+ * and puts the line in the LRU entry; either way the line becomes MRU and the entries more
+ * recent than it move one position down. Elsewhere returns CM_UMON_UNSAMPLED. */
+int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag);
+
+/* The period end: every hit counter halved (shifted right by one). The ATDs are kept. */
+void cm_umon_halve(cm_umon_t *u);
+
+/* Hit counter of `app` at LRU position `pos`; the ATD entry `way` of app's ATD set `idx`. */
+static inline unsigned cm_umon_hits(const cm_umon_t *u, unsigned app, unsigned pos)
+{
+    return u->hits[(size_t)app * u->p.ways + pos];
+}
+static inline const cm_umon_entry_t *cm_umon_entry(const cm_umon_t *u, unsigned app,
+                                                   unsigned idx, unsigned way)
+{
+    return &u->atd[((size_t)app * u->p.umon_sets + idx) * u->p.ways + way];
+}
+
+#endif
