@@ -60,6 +60,8 @@ step "unit: thread-aware DRRIP leaders, PSELs, BRRIP's 32nd insertion, SPEC 3.8 
   build/test_cm_drrip
 step "unit: UCP utility monitors, a hit at each LRU position and halving, by hand (cmocka)" \
   build/test_cm_umon
+step "unit: UCP lookahead partitions with ties and victims under a partition, by hand (cmocka)" \
+  build/test_cm_ucp
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
