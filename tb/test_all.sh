@@ -62,6 +62,8 @@ step "unit: UCP utility monitors, a hit at each LRU position and halving, by han
   build/test_cm_umon
 step "unit: UCP lookahead partitions with ties and victims under a partition, by hand (cmocka)" \
   build/test_cm_ucp
+step "unit: TAP core sampling, the XSRATIO table, TAP-RRIP and TAP-UCP, by hand (cmocka)" \
+  build/test_cm_tap
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel

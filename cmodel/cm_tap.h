@@ -1,0 +1,95 @@
+/* cm_tap: TAP's core-sampling controller and XSRATIO for one L2 slice (SPEC 3.8), one call per
+ * clock cycle. Counts the instructions GPU cores retire and each application's LLC accesses
+ * over a period of tap.period cycles; at its last cycle (that cycle's inputs included) decides
+ * cache-friendliness from Core-POL1 against Core-POL2, computes XSRATIO, sets RRIP-Mask and
+ * UCP-Mask, reports them as a tick, and clears the counts.
+ * Invariants: t < period; counts <= CM_TAP_CNT_MAX (saturating); 1 <= xsratio <= 1023;
+ * ucp_mask = not cache-friendly and rrip_mask = ucp_mask or xsratio > 1, as of the last
+ * period end (both 0 and xsratio 1 after reset: TAP starts as its underlying policy). */
+#ifndef CACHEGEN_CM_TAP_H
+#define CACHEGEN_CM_TAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cm_app.h"
+
+#define CM_TAP_MAX_GPU_CORES 64
+#define CM_TAP_CNT_BITS 20           /* retired-instruction and access counters */
+#define CM_TAP_CNT_MAX 0xfffffu
+#define CM_TAP_XS_MAX 1023u          /* XSRATIO is 10 bits */
+#define CM_TAP_POL_BITS 5            /* the Core-POL id registers */
+
+/* What a request's core is to core sampling. */
+typedef enum {
+    CM_TAP_FOLLOWER, /* a GPU core that follows the decision, or a CPU port */
+    CM_TAP_POL1,     /* Core-POL1: LRU insertion under RRIP, bypass under UCP */
+    CM_TAP_POL2      /* Core-POL2: MRU insertion under RRIP, the partition under UCP */
+} cm_tap_role_t;
+
+typedef struct cm_tap_params {
+    unsigned gpu_cores; /* system.cores: GPU L1s, 3..64 (POL1, POL2 and a follower) */
+    unsigned cpu_ports; /* C = system.cpu_cores, 1..CM_APP_MAX-1 */
+    unsigned period;    /* tap.period: cycles per period, 1..2^31 */
+    unsigned alpha;     /* tap.alpha: percent, 0..100 */
+    unsigned txs;       /* tap.txs: the XSRATIO threshold T_xs, 1..1023 */
+} cm_tap_params_t;
+
+/* One period end. */
+typedef struct cm_tap_tick {
+    uint32_t i1, i2;        /* instructions retired by POL1 and POL2 this period */
+    uint32_t a_gpu;         /* the GPU's LLC accesses this period */
+    uint32_t a_cpu;         /* the most accesses of one CPU app this period (0 if none) */
+    uint8_t friendly;       /* 100*|i1 - i2| > alpha*max(i1, i2) */
+    uint16_t ratio;         /* a_gpu / max(a_cpu, 1), integer, saturated at 1023 */
+    uint8_t ratio_sat;      /* the quotient was above 1023 */
+    uint16_t xsratio;       /* the new XSRATIO: ratio when ratio >= txs, else 1 */
+    uint8_t rrip_mask;      /* not friendly, or xsratio > 1 */
+    uint8_t ucp_mask;       /* not friendly */
+} cm_tap_tick_t;
+
+typedef struct cm_tap {
+    cm_tap_params_t p;
+    uint32_t t;                               /* cycle within the period, 0..period-1 */
+    uint32_t retired[CM_TAP_MAX_GPU_CORES];   /* per GPU core, 20 bits, saturating */
+    uint32_t acc[CM_APP_MAX];                 /* per app, 20 bits, saturating */
+    uint8_t pol[2];                           /* Core-POL1 and Core-POL2 ids: 0 and 1 */
+    uint16_t xsratio;                         /* 10 bits, reset 1 */
+    uint8_t rrip_mask, ucp_mask;              /* reset 0 */
+} cm_tap_t;
+
+/* The one definition of legal parameters: 0, or -1 with a static reason in *why. */
+static inline int cm_tap_check(const cm_tap_params_t *p, const char **why)
+{
+    const char *w = NULL;
+    if (p->gpu_cores < 3 || p->gpu_cores > CM_TAP_MAX_GPU_CORES)
+        w = "TAP needs 3..64 GPU cores (Core-POL1, Core-POL2 and a follower)";
+    else if (p->cpu_ports < 1 || p->cpu_ports > CM_APP_MAX - 1)
+        w = "TAP needs 1..15 CPU ports";
+    else if (p->period < 1 || p->period > 0x80000000u)
+        w = "period must be 1..2^31 cycles";
+    else if (p->alpha > 100)
+        w = "alpha must be 0..100 percent";
+    else if (p->txs < 1 || p->txs > CM_TAP_XS_MAX)
+        w = "T_xs must be 1..1023";
+    if (why)
+        *why = w;
+    return w ? -1 : 0;
+}
+
+/* The state after reset. Returns 0, or -1 when cm_tap_check refuses p (nothing written). */
+int cm_tap_init(cm_tap_t *t, const cm_tap_params_t *p);
+
+/* What GPU core `core` is to core sampling (CPU ports are followers). */
+cm_tap_role_t cm_tap_role(const cm_tap_t *t, int is_gpu, unsigned core);
+
+/* One clock cycle: retired[c] instructions retired by GPU core c (NULL: none) and acc[k] LLC
+ * accesses of app k (NULL: none) in this cycle. Returns 1 when the cycle ends a period (tick
+ * filled, masks and XSRATIO updated, counts cleared), else 0 (tick zeroed). tick may be NULL. */
+int cm_tap_cycle(cm_tap_t *t, const uint32_t *retired, const uint32_t *acc, cm_tap_tick_t *tick);
+
+/* The decision of a period's counts, without state: what cm_tap_cycle computes at a period
+ * end from i1, i2, the GPU's accesses and the CPU apps' maximum. */
+cm_tap_tick_t cm_tap_decide(const cm_tap_params_t *p, uint32_t i1, uint32_t i2, uint32_t a_gpu,
+                            uint32_t a_cpu);
+
+#endif
