@@ -123,19 +123,19 @@ for s in $random_sample; do
     env XSIM_REQUESTS="$xs" tb/run_random.sh "$work/rnd$s" "$s" 1 "$req"
 done
 # The soak's findings, kept (issue 22): configurations whose reachable-bin predicate was wrong
-# (a hole that no traffic could fill: 153, 164, 179, 473), and 247 and 278, whose traffic never
+# (a hole that no traffic could fill: 153, 164, 179, 473), and 247, 278 and 384, whose traffic never
 # put more lines in one set than its tag store holds (the extension's tag_crowd does); each run
 # short with full coverage.
 soak_findings() {
   local s
-  for s in 153 164 179 247 278 473; do
+  for s in 153 164 179 247 278 384 473; do
     tb/run_random.sh "$work/soak$s" "$s" 1 20000 | tail -1 | grep -q "result=pass" ||
       { echo "random configuration $s: see $work/soak$s"; return 1; }
   done
 }
 step "soak findings kept: random configurations 153 and 164 (decoupled, more MSHRs than data lines, \
-no bypass: no MSHR-full stall), 179 (G-Cache without a bypass threshold), 247 and 278 (decoupled, \
-1024 sets x 25-27 tag ways: LFU tag evictions only from tag_crowd), 473 (an L2 whose one core \
+no bypass: no MSHR-full stall), 179 (G-Cache without a bypass threshold), 247, 278 and 384 (decoupled, \
+1024 sets x 25+ tag ways: LFU tag evictions only from tag_crowd), 473 (an L2 whose one core \
 has too few MSHRs to reach the merge limit)" soak_findings
 step "coverage holes apart from mismatches: a hole exits 3 without a waveform, a mutant's mismatch \
 exits 1 with one, 64 MSHRs reach stall_mshr_full only through the extension" tb/check_holes.sh "$work/holes"
