@@ -75,6 +75,9 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x);
 void emit_l1_index(emit_t *e, const gen_l1_t *g);
 void emit_l1_meta(emit_t *e, const gen_l1_t *g);
 void emit_l1_mshr(emit_t *e, const gen_l1_t *g);
+/* The L1's MSHR file as emit_l1_mshr builds it (its first field is the load's id; the
+ * mechanism's fields follow). */
+void gen_l1_mshr_file(const gen_l1_t *g, gen_mshr_t *out);
 void emit_l1_top(emit_t *e, const gen_l1_t *g);
 void emit_l1_memq(emit_t *e, const gen_l1_t *g);  /* <name>_memq: memory-request queue */
 /* An instance `inst` of queue module `module` (emit_memq.c) with its Width and connections. */
@@ -132,9 +135,6 @@ typedef struct emit_ways {
     int insert_by_hint;   /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
     ways_policy_t policy; /* how the victim is found */
 } emit_ways_t;
-/* Defines sel_oh (one-hot of the chosen way: on a fill the lowest invalid way, else the
- * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number);
- * SRRIP also rrpv_top and rrpv_add. */
 /* A lookup module's row (emit_row.c): per-way fields, way w's `name` of `width` bits (0: the
  * row has none) at lsb0 + w * stride, declared as a vector (`vector`) or, at 1 bit, a scalar.
  * unpack: wires w<w>_<name> from row_i (the comment names `layout`); match: the match and
@@ -175,6 +175,9 @@ void emit_row_next_decls(emit_t *e, const emit_row_t *r);
 void emit_row_next_defaults(emit_t *e, const emit_row_t *r);
 void emit_row_install(emit_t *e, unsigned ways, const emit_row_set_t *s, unsigned n);
 
+/* Defines sel_oh (one-hot of the chosen way: on a fill the lowest invalid way, else the
+ * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number);
+ * SRRIP also rrpv_top and rrpv_add. */
 void emit_ways_select(emit_t *e, const emit_ways_t *x);
 /* `out` (a reg of `width` bits declared by the caller) = field w<i>_`field` of the chosen way. */
 void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned width,

@@ -32,6 +32,8 @@ enum { L2_OP_READ = 0, L2_OP_WRITE = 1, L2_OP_FILL_READ = 2, L2_OP_FILL_WRITE = 
 void emit_l2_index(emit_t *e, const gen_l2_t *g);
 void emit_l2_meta(emit_t *e, const gen_l2_t *g);
 void emit_l2_mshr(emit_t *e, const gen_l2_t *g);
+/* The L2's MSHR file as emit_l2_mshr builds it: every field is the request's. */
+void gen_l2_mshr_file(const gen_l2_t *g, gen_mshr_t *out);
 void emit_l2_top(emit_t *e, const gen_l2_t *g);
 void emit_l2_memq(emit_t *e, const gen_l2_t *g);
 /* Payload bits of an L2 memory request (store, line, mshr, wdata). */

@@ -59,21 +59,14 @@ static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
     return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
-/* The MSHR file's instance: each entry keeps the whole request (its fields into `f`), read
- * by a fill at issue; merging's waiter is {core, L1 MSHR}. */
-static pipe_mshr_inst_t mshr_inst(const gen_l2_t *g, const l2_w_t *w, pipe_field_t f[6])
+/* The MSHR file's instance (`file`, gen_l2_mshr_file): each entry keeps the whole request,
+ * every field from the request fields, read by a fill at issue; merging's waiter is
+ * {core, L1 MSHR}. */
+static pipe_mshr_inst_t mshr_inst(const gen_l2_t *g, gen_mshr_t *file)
 {
-    unsigned n = 0;
-    f[n++] = (pipe_field_t){"core", w->core, NULL};
-    f[n++] = (pipe_field_t){"id", w->id, NULL};
-    f[n++] = (pipe_field_t){"store", 1, NULL};
-    f[n++] = (pipe_field_t){"be", w->lb, NULL};
-    f[n++] = (pipe_field_t){"wdata", w->lw, NULL};
-    if (w->b)
-        f[n++] = (pipe_field_t){"pred", 1, NULL};
-    return (pipe_mshr_inst_t){g->mshr, 13, f, n, NULL, NULL, w->merge, w->drain.waiter_bits,
-                              "{req_core_q, req_id_q}", w->mb, w->la, "mem_rsp_mshr_i",
-                              " // read at issue into the request fields"};
+    gen_l2_mshr_file(g, file);
+    return (pipe_mshr_inst_t){file, file->nfields, 13, NULL, NULL, "{req_core_q, req_id_q}",
+                              "mem_rsp_mshr_i", " // read at issue into the request fields"};
 }
 
 /* The merged counter is a constant 0 without merging. */
@@ -179,8 +172,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "wire [%u:0] meta_way_oh, meta_hit_way_oh;", g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
-    pipe_field_t mf[6];
-    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    gen_mshr_t mf;
+    pipe_mshr_inst_t mi = mshr_inst(g, &mf);
     pipe_emit_mshr_decls(e, &mi);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_blank(e);
@@ -294,8 +287,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ");");
     emit_blank(e);
     emit_wb_line(e, g, w);
-    pipe_field_t mf[6];
-    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    gen_mshr_t mf;
+    pipe_mshr_inst_t mi = mshr_inst(g, &mf);
     pipe_emit_mshr_inst(e, &mi);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");

@@ -225,9 +225,9 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
     gen_footer(e);
 }
 
-/* The L1's entries: the load's id; decoupled: whether the read bypasses; pcpred: the
+/* The L1's entries: the load's id (first); decoupled: whether the read bypasses; pcpred: the
  * prediction and the PC hash; merging: the waiters. */
-void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
+void gen_l1_mshr_file(const gen_l1_t *g, gen_mshr_t *out)
 {
     gen_mshr_t x = {g->cfg, g->mshr, "miss status holding registers (one per outstanding read)",
                     g->cfg->l1.mshrs, g->lay.mshr_bits, g->lay.line_addr_bits, 0, {{0}},
@@ -242,13 +242,20 @@ void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
         x.fields[x.nfields++] =
             (gen_mshr_field_t){"hpc", g->lay.hpc_bits, "pcpred: hash of the load's PC"};
     }
+    *out = x;
+}
+
+void emit_l1_mshr(emit_t *e, const gen_l1_t *g)
+{
+    gen_mshr_t x;
+    gen_l1_mshr_file(g, &x);
     emit_mshr_module(e, &x);
 }
 
 /* The L2's entries: the whole request (kept for the fill), with l1.mode = pcpred a read's
  * bypass prediction (as cm_l2_mshr_t); merging: the waiting reads, each {core, L1 MSHR}, on
  * the fetches of reads only. */
-void emit_l2_mshr(emit_t *e, const gen_l2_t *g)
+void gen_l2_mshr_file(const gen_l2_t *g, gen_mshr_t *out)
 {
     const lay_l2_t *l = &g->lay;
     gen_mshr_t x = {g->cfg, g->mshr, "L2 miss status holding registers (one per line fetch)",
@@ -261,5 +268,12 @@ void emit_l2_mshr(emit_t *e, const gen_l2_t *g)
     x.fields[x.nfields++] = (gen_mshr_field_t){"wdata", l->line_bits, NULL};
     if (l->bbits)
         x.fields[x.nfields++] = (gen_mshr_field_t){"pred", 1, "a read's bypass prediction"};
+    *out = x;
+}
+
+void emit_l2_mshr(emit_t *e, const gen_l2_t *g)
+{
+    gen_mshr_t x;
+    gen_l2_mshr_file(g, &x);
     emit_mshr_module(e, &x);
 }

@@ -292,6 +292,35 @@ void pipe_emit_counter_decl(emit_t *e, const char *name, unsigned width)
               name);
 }
 
+static void regs_reset(emit_t *e, const pipe_regs_t *regs)
+{
+    for (unsigned i = 0; i < regs->n; i++)
+        emit_line(e, "%s_q <= {%u{1'b0}};", regs->r[i].name, regs->r[i].width);
+}
+
+static void regs_load(emit_t *e, const pipe_regs_t *regs)
+{
+    for (unsigned i = 0; i < regs->n; i++)
+        emit_line(e, "%s_q <= %s_d;", regs->r[i].name, regs->r[i].name);
+}
+
+void pipe_emit_reg_flops(emit_t *e, const pipe_regs_t *regs)
+{
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    regs_reset(e, regs);
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    regs_load(e, regs);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
 void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt, unsigned ncnt,
                      unsigned cnt_width, void (*extra)(emit_t *e, const void *ctx, int reset),
                      const void *ctx)
@@ -301,8 +330,7 @@ void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt,
     emit_line(e, "if (!rst_ni) begin");
     emit_in(e);
     emit_line(e, "state_q <= SSweep;");
-    for (unsigned i = 0; i < regs->n; i++)
-        emit_line(e, "%s_q <= {%u{1'b0}};", regs->r[i].name, regs->r[i].width);
+    regs_reset(e, regs);
     for (unsigned i = 0; i < ncnt; i++)
         if (cnt[i]) {
             emit_line(e, "cnt_%s_q <= %s;", cnt[i], emit_const(cnt_width, 0));
@@ -314,8 +342,7 @@ void pipe_emit_flops(emit_t *e, const pipe_regs_t *regs, const char *const *cnt,
     emit_line(e, "end else begin");
     emit_in(e);
     emit_line(e, "state_q <= state_d;");
-    for (unsigned i = 0; i < regs->n; i++)
-        emit_line(e, "%s_q <= %s_d;", regs->r[i].name, regs->r[i].name);
+    regs_load(e, regs);
     for (unsigned i = 0; i < ncnt; i++)
         if (cnt[i]) {
             const char *cn = cnt[i];
@@ -600,42 +627,44 @@ static void mshr_conn(emit_t *e, unsigned pad, const char *port, const char *sig
 
 void pipe_emit_mshr_decls(emit_t *e, const pipe_mshr_inst_t *x)
 {
+    const gen_mshr_t *f = x->file;
     emit_line(e, "reg mshr_alloc, mshr_free;");
     emit_line(e, "wire mshr_conflict, mshr_full;");
-    if (x->merge) {
+    if (f->merge) {
         emit_line(e, "reg mshr_join;");
         emit_line(e, "wire mshr_join_full;");
-        emit_line(e, "wire %smshr_hit_idx;", emit_range(x->mshr_bits));
-        emit_line(e, "wire %smshr_rd_nwait;", emit_range(cfg_count_bits(x->merge)));
-        emit_line(e, "wire %smshr_rd_wait;", emit_range(x->merge * x->waiter_bits));
+        emit_line(e, "wire %smshr_hit_idx;", emit_range(f->idx_bits));
+        emit_line(e, "wire %smshr_rd_nwait;", emit_range(cfg_count_bits(f->merge)));
+        emit_line(e, "wire %smshr_rd_wait;", emit_range(f->merge * f->id_bits));
     }
-    emit_line(e, "wire %smshr_free_idx;", emit_range(x->mshr_bits));
+    emit_line(e, "wire %smshr_free_idx;", emit_range(f->idx_bits));
     emit_line(e, "wire %smshr_fill_line; // the line of the fill being presented",
-              emit_range(x->line_addr_bits));
+              emit_range(f->line_bits));
     for (unsigned i = 0; i < x->nfields; i++)
-        emit_line(e, "wire %smshr_rd_%s;", emit_range(x->fields[i].width), x->fields[i].name);
+        emit_line(e, "wire %smshr_rd_%s;", emit_range(f->fields[i].width), f->fields[i].name);
 }
 
 void pipe_emit_mshr_inst(emit_t *e, const pipe_mshr_inst_t *x)
 {
+    const gen_mshr_t *f = x->file;
     char port[40], signal[40];
-    emit_line(e, "%s u_mshr (", x->module);
+    emit_line(e, "%s u_mshr (", f->module);
     emit_in(e);
     mshr_conn(e, x->pad, "clk_i", "clk_i", ",");
     mshr_conn(e, x->pad, "rst_ni", "rst_ni", ",");
     mshr_conn(e, x->pad, "alloc_i", "mshr_alloc", ",");
     mshr_conn(e, x->pad, "alloc_line_i", "req_line_q", ",");
     for (unsigned i = 0; i < x->nfields; i++) {
-        snprintf(port, sizeof port, "alloc_%s_i", x->fields[i].name);
-        snprintf(signal, sizeof signal, "req_%s_q", x->fields[i].name);
+        snprintf(port, sizeof port, "alloc_%s_i", f->fields[i].name);
+        snprintf(signal, sizeof signal, "req_%s_q", f->fields[i].name);
         mshr_conn(e, x->pad, port, signal, ",");
-        snprintf(port, sizeof port, "rd_%s_o", x->fields[i].name);
-        snprintf(signal, sizeof signal, "mshr_rd_%s", x->fields[i].name);
+        snprintf(port, sizeof port, "rd_%s_o", f->fields[i].name);
+        snprintf(signal, sizeof signal, "mshr_rd_%s", f->fields[i].name);
         mshr_conn(e, x->pad, port, signal, ",");
     }
     if (x->conn)
         x->conn(e, x->ctx);
-    if (x->merge) {
+    if (f->merge) {
         mshr_conn(e, x->pad, "join_i", "mshr_join", ",");
         mshr_conn(e, x->pad, "join_id_i", x->join_id, ",");
         mshr_conn(e, x->pad, "join_full_o", "mshr_join_full", ",");

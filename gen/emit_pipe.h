@@ -149,21 +149,18 @@ void pipe_emit_miss_fetch(emit_t *e, const char *cond, const char *comment);
 void pipe_emit_tail_ports(emit_t *e, const char *const *cnt, unsigned ncnt, unsigned cnt_width,
                           const gen_sim_port_t *ev, unsigned nev);
 
-/* The MSHR file's instance u_mshr and the wires it drives: the ports every cache connects;
- * `fields` each as alloc_<f>_i (req_<f>_q) and rd_<f>_o (mshr_rd_<f>); `conn(e, ctx)` adds
- * the cache's own (may be NULL); with merging (`merge` waiters of `waiter_bits` each) its
- * ports, `join_id` the joining request's waiter id; rd_idx_i last, then `rd_idx_comment`
- * ("" or " // ..."). */
+/* The instance u_mshr of MSHR file `file` (emit_mshr.c's description) and the wires it
+ * drives: the ports every cache connects; the file's first `nfields` fields each as
+ * alloc_<f>_i (req_<f>_q) and rd_<f>_o (mshr_rd_<f>); `conn(e, ctx)` adds the cache's own
+ * (the other fields; may be NULL); with merging its ports, `join_id` the joining request's
+ * waiter id; rd_idx_i last, then `rd_idx_comment` ("" or " // ..."). */
 typedef struct pipe_mshr_inst {
-    const char *module;
-    unsigned pad; /* port-name column width */
-    const pipe_field_t *fields;
+    const gen_mshr_t *file;
     unsigned nfields;
+    unsigned pad; /* port-name column width */
     void (*conn)(emit_t *e, const void *ctx);
     const void *ctx;
-    unsigned merge, waiter_bits;
     const char *join_id;
-    unsigned mshr_bits, line_addr_bits;
     const char *rd_idx, *rd_idx_comment;
 } pipe_mshr_inst_t;
 void pipe_emit_mshr_decls(emit_t *e, const pipe_mshr_inst_t *x);
@@ -223,6 +220,9 @@ void pipe_regs_replay_fwd(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field
 
 /* Merging's drain registers (pipe_drain_t). */
 void pipe_regs_drain(pipe_regs_t *r, const pipe_drain_t *x);
+
+/* A flop block of `regs` alone: each reset to 0 and loaded from <name>_d. */
+void pipe_emit_reg_flops(emit_t *e, const pipe_regs_t *regs);
 
 /* Counters: cnt_<name>_q, incremented a cycle after cnt_<name>_inc. */
 void pipe_emit_counter_decl(emit_t *e, const char *name, unsigned width);

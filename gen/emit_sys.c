@@ -5,6 +5,7 @@
  * and the L2's memory port outside. Core ports,
  * counters and every cache's event port are concatenated per L1 (L1 c in slice c). */
 #include "emit_l1.h"
+#include "emit_pipe.h"
 
 #include "lay_l2.h"
 #include "mech.h"
@@ -299,7 +300,7 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
 
 /* The L2's request channel. With several L1s, a two-entry slice between the arbiter and the
  * L2: the L2 sees flops (l2_req_*, valid held until taken, AXI's rule) and the arbiter sees
- * a ready that is a flop (the second entry free), so neither the round robin nor the 
+ * a ready that is a flop (the second entry free), so neither the round robin nor the
  * selection adds to the L2's issue path, nor the L2's ready to the L1s'. It passes one
  * request per cycle. With one L1 the L1's memory queue is the L2's channel itself. */
 static void emit_request_slice(emit_t *e, const sys_w_t *w)
@@ -316,7 +317,7 @@ static void emit_request_slice(emit_t *e, const sys_w_t *w)
         emit_blank(e);
         return;
     }
-    emit_line(e, "// request slice: the head (head_*_q, the L2's request) and the second entry (skid_*_q)");
+    emit_line(e, "// request slice: the head (head_*_q, the L2's request), the second entry (skid_*_q)");
     emit_line(e, "reg head_valid_q, head_valid_d, skid_valid_q, skid_valid_d;");
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "reg %shead_%s_q, head_%s_d, skid_%s_q, skid_%s_d;", emit_range(f[i].width),
@@ -353,29 +354,17 @@ static void emit_request_slice(emit_t *e, const sys_w_t *w)
     emit_line(e, "end");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "if (!rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "head_valid_q <= 1'b0;");
-    emit_line(e, "skid_valid_q <= 1'b0;");
+    pipe_regs_t regs = {.n = 0};
+    pipe_reg(&regs, "head_valid", 1);
+    pipe_reg(&regs, "skid_valid", 1);
     for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "head_%s_q <= %s;", f[i].name, emit_const(f[i].width, 0));
-        emit_line(e, "skid_%s_q <= %s;", f[i].name, emit_const(f[i].width, 0));
+        char name[24];
+        snprintf(name, sizeof name, "head_%s", f[i].name);
+        pipe_reg(&regs, name, f[i].width);
+        snprintf(name, sizeof name, "skid_%s", f[i].name);
+        pipe_reg(&regs, name, f[i].width);
     }
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "head_valid_q <= head_valid_d;");
-    emit_line(e, "skid_valid_q <= skid_valid_d;");
-    for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "head_%s_q <= head_%s_d;", f[i].name, f[i].name);
-        emit_line(e, "skid_%s_q <= skid_%s_d;", f[i].name, f[i].name);
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
+    pipe_emit_reg_flops(e, &regs);
     emit_blank(e);
 }
 

@@ -49,13 +49,12 @@ static void mech_mshr_conn(emit_t *e, const void *ctx)
     MECH(mshr_conn, e, g);
 }
 
-/* The MSHR file's instance: each entry keeps the load's id (field into `f`), the mechanism's
- * fields connected by its hook; merging's waiter is an id. */
-static pipe_mshr_inst_t mshr_inst(const gen_l1_t *g, const top_w_t *w, pipe_field_t f[1])
+/* The MSHR file's instance (`file`, gen_l1_mshr_file): the load's id, its first field, from
+ * the request; the mechanism's fields connected by its hook; merging's waiter is an id. */
+static pipe_mshr_inst_t mshr_inst(const gen_l1_t *g, gen_mshr_t *file)
 {
-    f[0] = (pipe_field_t){"id", w->id, NULL};
-    return (pipe_mshr_inst_t){g->mshr, 12, f, 1, mech_mshr_conn, g, g->cfg->l1.mshr_merge, w->id,
-                              "req_id_q", w->mb, w->la, "fmshr_q", ""};
+    gen_l1_mshr_file(g, file);
+    return (pipe_mshr_inst_t){file, 1, 12, mech_mshr_conn, g, "req_id_q", "fmshr_q", ""};
 }
 
 static void widths(const gen_l1_t *g, top_w_t *w)
@@ -180,8 +179,8 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? fwd_row_q :", emit_range(w->rb));
     emit_line(e, "                          meta_rdata; // forwarded");
-    pipe_field_t mf[1];
-    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    gen_mshr_t mf;
+    pipe_mshr_inst_t mi = mshr_inst(g, &mf);
     pipe_emit_mshr_decls(e, &mi);
     MECH(decls, e, g);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
@@ -238,8 +237,8 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-    pipe_field_t mf[1];
-    pipe_mshr_inst_t mi = mshr_inst(g, w, mf);
+    gen_mshr_t mf;
+    pipe_mshr_inst_t mi = mshr_inst(g, &mf);
     pipe_emit_mshr_inst(e, &mi);
     emit_line(e, "// Memory requests leave in acceptance order through a queue, so mem_req_valid_o is");
     emit_line(e, "// held with its payload until the handshake whatever the pipeline does meanwhile.");

@@ -403,7 +403,7 @@ module gcache_l2_16core_sys (
   assign l1_mreq_ready[15] = arb_ready & grant_oh[15];
 
   wire l2_req_ready;
-  // request slice: the head (head_*_q, the L2's request) and the second entry (skid_*_q)
+  // request slice: the head (head_*_q, the L2's request), the second entry (skid_*_q)
   reg head_valid_q, head_valid_d, skid_valid_q, skid_valid_d;
   reg [0:0] head_store_q, head_store_d, skid_store_q, skid_store_d;
   reg [0:0] head_pred_q, head_pred_d, skid_pred_q, skid_pred_d;
@@ -463,22 +463,22 @@ module gcache_l2_16core_sys (
   end
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      head_valid_q <= 1'b0;
-      skid_valid_q <= 1'b0;
-      head_store_q <= 1'd0;
-      skid_store_q <= 1'd0;
-      head_pred_q <= 1'd0;
-      skid_pred_q <= 1'd0;
-      head_line_q <= 25'h0;
-      skid_line_q <= 25'h0;
-      head_mshr_q <= 3'd0;
-      skid_mshr_q <= 3'd0;
-      head_be_q <= 128'h0;
-      skid_be_q <= 128'h0;
-      head_wdata_q <= 1024'h0;
-      skid_wdata_q <= 1024'h0;
-      head_core_q <= 4'd0;
-      skid_core_q <= 4'd0;
+      head_valid_q <= {1{1'b0}};
+      skid_valid_q <= {1{1'b0}};
+      head_store_q <= {1{1'b0}};
+      skid_store_q <= {1{1'b0}};
+      head_pred_q <= {1{1'b0}};
+      skid_pred_q <= {1{1'b0}};
+      head_line_q <= {25{1'b0}};
+      skid_line_q <= {25{1'b0}};
+      head_mshr_q <= {3{1'b0}};
+      skid_mshr_q <= {3{1'b0}};
+      head_be_q <= {128{1'b0}};
+      skid_be_q <= {128{1'b0}};
+      head_wdata_q <= {1024{1'b0}};
+      skid_wdata_q <= {1024{1'b0}};
+      head_core_q <= {4{1'b0}};
+      skid_core_q <= {4{1'b0}};
     end else begin
       head_valid_q <= head_valid_d;
       skid_valid_q <= skid_valid_d;
