@@ -6,12 +6,16 @@
 #include <stddef.h>
 
 const cm_mech_ops_t cm_mech_baseline = {.name = "baseline"};
+/* sacat's L1 acts as the baseline's until FG-CB is modelled (its DWT-CS controller, beside the
+ * system, is cm_dwt). */
+static const cm_mech_ops_t cm_mech_sacat = {.name = "sacat"};
 
 static const cm_mech_ops_t *const mechs[] = {
     [MODE_BASELINE] = &cm_mech_baseline,
     [MODE_DECOUPLED] = &cm_mech_decoupled,
     [MODE_GCACHE] = &cm_mech_gcache,
     [MODE_PCPRED] = &cm_mech_pcpred,
+    [MODE_SACAT] = &cm_mech_sacat,
 };
 
 const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode)

@@ -31,6 +31,7 @@ static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
 static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
 static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
 static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
+static int l1_sacat(const cfg_t *c) { return c->l1.mode == MODE_SACAT; }
 static int l2_srrip(const cfg_t *c) { return c->l2.repl == L2_REPL_SRRIP; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
@@ -56,16 +57,22 @@ static const struct {
     {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
     {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_srrip},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
+    {"dwt.inst_bits", l1_sacat},           {"dwt.warp_bits", l1_sacat},
+    {"dwt.max_warps", l1_sacat},           {"dwt.period", l1_sacat},
+    {"dwt.mpki_threshold", l1_sacat},      {"dwt.detect_periods", l1_sacat},
+    {"dwt.sample_periods", l1_sacat},      {"dwt.table_entries", l1_sacat},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
-static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", NULL};
+static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
+                                         NULL};
 static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
 #define L2(f) offsetof(cfg_t, l2.f)
+#define DWT(f) offsetof(cfg_t, dwt.f)
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
@@ -108,8 +115,9 @@ static const cfg_key_t keys[] = {
     {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
      "management mechanism: baseline, decoupled (Li et al. tag store with reference "
      "counts; l1.ways is then the data store's ways), gcache (Chen et al. bypass switch "
-     "and victim-bit insertion; needs srrip) or pcpred (Tian et al. PC-indexed bypass "
-     "predictor with the L2 bypass bit)"},
+     "and victim-bit insertion; needs srrip), pcpred (Tian et al. PC-indexed bypass "
+     "predictor with the L2 bypass bit) or sacat (Khairy et al.: the DWT-CS warp-throttling "
+     "controller beside the system; its L1 is the baseline's until FG-CB exists)"},
     {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
      "decoupled: tag-store ways (must exceed l1.ways)"},
     {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",
@@ -164,6 +172,23 @@ static const cfg_key_t keys[] = {
     {"l2.victim_share", K_UINT, L2(victim_share), 1, 64, 0, NULL, "1",
      "Sv, L1s sharing one G-Cache victim bit per L2 line (P/Sv bits a line); must divide "
      "system.cores"},
+    {"dwt.inst_bits", K_UINT, DWT(inst_bits), 1, 8, 0, NULL, "2",
+     "sacat: width of inst_i per core, the instructions a core commits in a cycle"},
+    {"dwt.warp_bits", K_UINT, DWT(warp_bits), 1, 8, 0, NULL, "5",
+     "sacat: width of warp_limit_o per core; must hold dwt.max_warps"},
+    {"dwt.max_warps", K_UINT, DWT(max_warps), 1, 255, 0, NULL, "24",
+     "sacat: active warps per scheduler unthrottled; sampling gives core c min(c + 1, "
+     "max_warps) warps, so cores from max_warps - 1 up run max_warps"},
+    {"dwt.period", K_UINT, DWT(period), 1, 1048576, 0, NULL, "10000",
+     "sacat: cycles per period; the per-core counts (16 bits, saturating) restart each period"},
+    {"dwt.mpki_threshold", K_UINT, DWT(mpki_threshold), 0, 65535, 0, NULL, "10",
+     "sacat: a period thrashes when 1000 x its L1 misses > this x its instructions (all cores)"},
+    {"dwt.detect_periods", K_UINT, DWT(detect_periods), 1, 255, 0, NULL, "3",
+     "sacat: N, consecutive thrashing periods of a kernel that decide its warp limit"},
+    {"dwt.sample_periods", K_UINT, DWT(sample_periods), 1, 255, 0, NULL, "1",
+     "sacat: M, periods of sampling (core c runs min(c + 1, max_warps) warps)"},
+    {"dwt.table_entries", K_UINT, DWT(table_entries), 1, 64, 0, NULL, "5",
+     "sacat: remembered (kernel id, warp limit) pairs, replaced first in, first out"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -266,7 +291,7 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
     char allowed[160], shown[160], why[128] = "";
     value_text(value, len, shown, sizeof shown);
     if (!k) {
-        char names[1024] = "";
+        char names[2048] = "";
         for (size_t i = 0; i < NKEYS; i++) {
             strncat(names, keys[i].name, sizeof names - strlen(names) - 1);
             if (i + 1 < NKEYS)
@@ -435,6 +460,20 @@ static int validate_pcpred(const cfg_l1_t *l, char *err, size_t errlen)
              "l1.pc_hash_shift = %u: shifts out every bit of the %u-bit PC (l1.pc_bits), so "
              "every PC would hash to 0; allowed: 0..%u", l->pc_hash_shift, l->pc_bits,
              l->pc_bits - 1);
+        return -1;
+    }
+    return 0;
+}
+
+/* DWT-CS (SPEC 3.7): the limit register must hold max_warps. Fewer warps than cores is
+ * allowed: sampling caps core c at min(c + 1, max_warps) (docs/sacat.md). */
+static int validate_dwt(const cfg_dwt_t *d, char *err, size_t errlen)
+{
+    unsigned top = (1u << d->warp_bits) - 1;
+    if (d->max_warps > top) {
+        errf(err, errlen,
+             "dwt.max_warps = %u: does not fit dwt.warp_bits = %u; allowed: 1..%u (or widen "
+             "dwt.warp_bits)", d->max_warps, d->warp_bits, top);
         return -1;
     }
     return 0;
@@ -661,6 +700,8 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
         return -1;
     if (l->mode == MODE_PCPRED && validate_pcpred(l, err, errlen) != 0)
         return -1;
+    if (l->mode == MODE_SACAT && validate_dwt(&c->dwt, err, errlen) != 0)
+        return -1;
     return validate_l2(c, err, errlen);
 }
 
@@ -703,6 +744,7 @@ void cfg_print_help(FILE *f)
                "< 2^l1.rrpv_bits;\n"
                "l1.mode = pcpred: l1.pc_threshold < 2^l1.pc_counter_bits, "
                "l1.pc_hash_shift < l1.pc_bits;\n"
+               "l1.mode = sacat: dwt.max_warps < 2^dwt.warp_bits;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");

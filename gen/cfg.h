@@ -9,7 +9,7 @@
 
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO, REPL_RANDOM } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
-typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED } cfg_mode_t;
+typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SACAT } cfg_mode_t;
 /* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
 typedef enum { L2_REPL_LRU, L2_REPL_SRRIP } cfg_l2_repl_t;
 
@@ -74,6 +74,18 @@ typedef struct cfg_l2 {
     unsigned victim_share;  /* Sv: L1s sharing one G-Cache victim bit; divides cores */
 } cfg_l2_t;
 
+/* The DWT-CS warp-throttling controller beside the system (l1.mode = sacat; SPEC 3.7). */
+typedef struct cfg_dwt {
+    unsigned inst_bits;     /* width of a core's instructions committed per cycle */
+    unsigned warp_bits;     /* width of a core's warp limit */
+    unsigned max_warps;     /* warps per scheduler unthrottled; < 2^warp_bits */
+    unsigned period;        /* cycles per period */
+    unsigned mpki_threshold; /* thrashing: L1 misses per 1000 instructions above this */
+    unsigned detect_periods; /* N: consecutive thrashing periods that start sampling */
+    unsigned sample_periods; /* M: periods of sampling */
+    unsigned table_entries; /* remembered (kernel id, limit) pairs, FIFO */
+} cfg_dwt_t;
+
 #define CFG_NAME_MAX 48
 
 typedef struct cfg {
@@ -81,6 +93,7 @@ typedef struct cfg {
     cfg_l1_t l1;
     cfg_system_t sys;
     cfg_l2_t l2;
+    cfg_dwt_t dwt;
 } cfg_t;
 
 /* Fill `c` with every key's default. */
@@ -150,7 +163,7 @@ cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
 #define CFG_L2_PRIC_MAX_SETS 16384u
 
 /* Modes the generator has RTL for (cachegen refuses the others; the C model runs them all). */
-static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_PCPRED; } /* all have RTL */
+static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_SACAT; } /* all have RTL */
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);

@@ -17,6 +17,7 @@ static const gen_mech_t *const mechs[] = {
     &gen_mech_decoupled,
     &gen_mech_gcache,
     &gen_mech_pcpred,
+    &gen_mech_sacat,
 };
 
 const gen_mech_t *gen_mech(const gen_l1_t *g)

@@ -1,7 +1,7 @@
 /* mech: the L1 management mechanisms of the generator behind one interface (as cm_mech is for
  * the C model). The core emitter (emit_top.c) calls the hooks of the configured l1.mode and
  * holds no mode tests of its own; each mechanism is one file of hooks (emit_gcache.c,
- * emit_pcpred.c, emit_decoupled.c) whose table is registered by one line in mech.c. A NULL
+ * emit_pcpred.c, emit_decoupled.c, emit_sacat.c) whose table is registered by one line in mech.c. A NULL
  * hook emits nothing; the baseline's table is all defaults. Hooks emit into the L1 top at the
  * place their name gives, in the decide stage's always block where they say so. */
 #ifndef CACHEGEN_MECH_H
@@ -92,6 +92,7 @@ typedef struct gen_mech {
 /* The mechanism of g's l1.mode. */
 const gen_mech_t *gen_mech(const gen_l1_t *g);
 
-extern const gen_mech_t gen_mech_baseline, gen_mech_decoupled, gen_mech_gcache, gen_mech_pcpred;
+extern const gen_mech_t gen_mech_baseline, gen_mech_decoupled, gen_mech_gcache, gen_mech_pcpred,
+    gen_mech_sacat;
 
 #endif
