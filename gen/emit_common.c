@@ -37,6 +37,7 @@ void gen_l1_init(gen_l1_t *g, const cfg_t *c)
     snprintf(g->mshr, sizeof g->mshr, "%s_mshr", c->name);
     snprintf(g->index, sizeof g->index, "%s_index", c->name);
     snprintf(g->duel, sizeof g->duel, "%s_duel", c->name);
+    snprintf(g->dwt, sizeof g->dwt, "%s_dwt", c->name);
     snprintf(g->pctbl, sizeof g->pctbl, "%s_pctbl", c->name);
     snprintf(g->memq, sizeof g->memq, "%s_memq", c->name);
     assert(emit_ident_ok(g->top) && emit_ident_ok(g->meta) && emit_ident_ok(g->mshr) &&

@@ -111,6 +111,8 @@ static void dec_report_md(emit_t *e, const gen_l1_t *g)
               duel_flop_bits(c));
 }
 
+static const char *dec_beside_name(const gen_l1_t *g) { return g->duel; }
+
 static const char *const dec_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
                                           "mem_rsp_hint_i", NULL};
 
@@ -119,6 +121,7 @@ const gen_mech_t gen_mech_decoupled = {
     .unused_inputs = dec_unused,
     .meta_module = emit_l1_dmeta,
     .beside_module = emit_l1_duel,
+    .beside_name = dec_beside_name,
     .counts_bypasses = 1,
     .evicts_at_lookup = 1,
     .flush_wait = " & mshr_empty",

@@ -18,6 +18,7 @@ typedef struct gen_l1 {
     char mshr[GEN_MOD_MAX];
     char index[GEN_MOD_MAX];
     char duel[GEN_MOD_MAX];   /* SM-dueling controller (l1.mode = decoupled) */
+    char dwt[GEN_MOD_MAX];    /* DWT-CS warp-throttling controller (l1.mode = sacat) */
     char pctbl[GEN_MOD_MAX];  /* PC predictor table (l1.mode = pcpred) */
     char memq[GEN_MOD_MAX];   /* memory-request queue */
 } gen_l1_t;
@@ -85,6 +86,7 @@ void emit_memq_inst(emit_t *e, const char *module, const char *inst, unsigned wi
                     const char *push, const char *full, const char *data_in, const char *valid,
                     const char *ready, const char *data_out);
 void emit_l1_duel(emit_t *e, const gen_l1_t *g);
+void emit_dwt(emit_t *e, const gen_l1_t *g); /* <name>_dwt: the DWT-CS controller */
 void emit_sys_top(emit_t *e, const gen_l1_t *g); /* <name>_sys: the L1s, arbiter, L2 */
 void emit_l1_dmeta(emit_t *e, const gen_l1_t *g); /* decoupled tag + data store row */
 

@@ -152,16 +152,18 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         return -1;
 
     char f_top[GEN_MOD_MAX + 4], f_meta[GEN_MOD_MAX + 4], f_mshr[GEN_MOD_MAX + 4],
-        f_index[GEN_MOD_MAX + 4], f_duel[GEN_MOD_MAX + 4], f_pctbl[GEN_MOD_MAX + 4],
+        f_index[GEN_MOD_MAX + 4], f_beside[GEN_MOD_MAX + 4], f_pctbl[GEN_MOD_MAX + 4],
         f_memq[GEN_MOD_MAX + 4];
     snprintf(f_top, sizeof f_top, "%s.v", g.top);
     snprintf(f_meta, sizeof f_meta, "%s.v", g.meta);
     snprintf(f_mshr, sizeof f_mshr, "%s.v", g.mshr);
     snprintf(f_index, sizeof f_index, "%s.v", g.index);
-    snprintf(f_duel, sizeof f_duel, "%s.v", g.duel);
     snprintf(f_pctbl, sizeof f_pctbl, "%s.v", g.pctbl);
     snprintf(f_memq, sizeof f_memq, "%s.v", g.memq);
     const gen_mech_t *mech = gen_mech(&g);
+    const char *beside = mech->beside_module ? mech->beside_name(&g) : NULL;
+    if (beside)
+        snprintf(f_beside, sizeof f_beside, "%s.v", beside);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
         f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
@@ -173,7 +175,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(sys, sizeof sys, "%s_sys", c->name);
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);
     /* The L1 top stays the file list's first top module; what sits beside the L1s follows it:
-     * the L2 slice, and the SM-dueling controller generated with a decoupled L1. Tools pick
+     * the L2 slice, and the controller of the mode (the SM-dueling controller generated with a
+     * decoupled L1, the DWT-CS controller with sacat). Tools pick
      * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
      * are the L1's files and the controller; <name>.f lists everything. */
     const char *l1files[10], *l2files[6], *vfiles[17];
@@ -197,9 +200,9 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     for (unsigned i = 0; i < n2; i++)
         vfiles[nf++] = l2files[i];
     vfiles[nf++] = f_sys;
-    if (mech->beside_module) {
-        vfiles[nf++] = f_duel;
-        l1files[n1++] = f_duel;
+    if (beside) {
+        vfiles[nf++] = f_beside;
+        l1files[n1++] = f_beside;
     }
     vfiles[nf] = NULL;
     l1files[n1] = NULL;
@@ -210,7 +213,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
         write_module(&d, &g, g.meta, mech->meta_module ? mech->meta_module : emit_l1_meta, err,
                      errlen) != 0 ||
-        (mech->beside_module && write_module(&d, &g, g.duel, mech->beside_module, err, errlen) != 0) ||
+        (beside && write_module(&d, &g, beside, mech->beside_module, err, errlen) != 0) ||
         write_module(&d, &g, g.mshr, emit_l1_mshr, err, errlen) != 0 ||
         write_module(&d, &g, g.memq, emit_l1_memq, err, errlen) != 0 ||
         (mech->inner_module && write_module(&d, &g, g.pctbl, mech->inner_module, err, errlen) != 0) ||

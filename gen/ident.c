@@ -84,7 +84,7 @@ static const struct {
 };
 #define NTABLES (sizeof tables / sizeof tables[0])
 
-static const char *const suffixes[] = {"_meta", "_mshr", "_index", "_duel", "_pctbl", "_memq", "_l2",
+static const char *const suffixes[] = {"_meta", "_mshr", "_index", "_duel", "_dwt", "_pctbl", "_memq", "_l2",
                                        "_l2_meta", "_l2_mshr", "_l2_index", "_l2_memq", "_sys", NULL};
 
 const char *ident_reserved(const char *id)

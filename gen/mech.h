@@ -58,6 +58,7 @@ typedef struct gen_mech {
     int insert_by_hint;
     mech_emit_fn inner_module;  /* its own module inside the L1 (<name>_pctbl), or NULL */
     mech_emit_fn beside_module; /* its own module beside the L1s (<name>_duel), or NULL */
+    const char *(*beside_name)(const gen_l1_t *g); /* ... and that module's name */
     mech_emit_fn meta_decls;    /* wires of the metadata module's extra outputs */
     mech_emit_fn decls;         /* its state and wires, after the MSHR wires */
     mech_emit_fn meta_conn;     /* extra connections of u_meta */

@@ -1,0 +1,569 @@
+/* emit_dwt: the DWT-CS warp-throttling controller <name>_dwt beside the system (SPEC 3.7,
+ * docs/sacat.md). Per core it counts instructions and L1 misses of each period (16 bits,
+ * saturating); at a period's last cycle, with that cycle's inputs counted, it decides from the
+ * sums over all cores: thrashing is 1000 x misses > threshold x instructions; N thrashing
+ * periods in a row reuse the kernel's remembered limit or start sampling (core c at
+ * min(c + 1, max_warps) warps for M periods), whose winner, the core with the most
+ * instructions (the lowest on ties), sets every core's limit and is remembered FIFO.
+ * kernel_start_i restores max_warps and restarts detection. Widths and codes: dwt.h. */
+#include "dwt.h"
+#include "emit_l1.h"
+
+/* Widths of one controller (0: the register does not exist). */
+typedef struct dwt_w {
+    const cfg_dwt_t *d;
+    unsigned cores;   /* P */
+    unsigned ib, wb;  /* instructions a cycle, warp limit */
+    unsigned cb;      /* a core id on the event port */
+    unsigned sb;      /* a sum of P counts */
+    unsigned xb;      /* the detection compare */
+    unsigned ab;      /* a core's sampling total (16 with M = 1: this period's count) */
+    unsigned tb;      /* period timer */
+    unsigned db;      /* thrashing periods in a row */
+    unsigned pb;      /* sampling periods ended */
+    unsigned eb;      /* the table's next slot */
+} dwt_w_t;
+
+static unsigned at_least_1(unsigned n) { return n ? n : 1; }
+
+/* One declaration with its comment aligned at a fixed column. */
+static void decl(emit_t *e, const char *text, const char *comment)
+{
+    emit_line(e, "%-38s // %s", text, comment);
+}
+
+/* The event port: one event per kernel start or period end. */
+static unsigned evt_ports(const dwt_w_t *w, gen_sim_port_t *out)
+{
+    const struct { const char *name; unsigned width; const char *what; } p[] = {
+        {"evt_valid_o", 0, "a kernel start or a period's end"},
+        {"evt_kind_o", DWT_EVT_BITS, "what was decided (Evt*)"},
+        {"evt_kernel_o", DWT_KERNEL_BITS, "the kernel (at a kernel start, the new one)"},
+        {"evt_inst_sum_o", w->sb, "the period's instructions, all cores"},
+        {"evt_miss_sum_o", w->sb, "the period's L1 misses, all cores"},
+        {"evt_count_o", at_least_1(w->db), "thrashing periods in a row, after"},
+        {"evt_winner_o", w->cb, "Winner: the core with the most instructions"},
+        {"evt_limit_o", w->wb, "the limit outside sampling, after"},
+        {"evt_slot_o", at_least_1(w->eb), "Winner: the slot written; Reuse: the slot read"},
+        {"evt_replaced_o", 0, "Winner: the slot held another kernel's limit"},
+    };
+    unsigned n = sizeof p / sizeof p[0];
+    for (unsigned i = 0; i < n; i++) {
+        out[i] = (gen_sim_port_t){1, at_least_1(p[i].width), p[i].width != 0, "", p[i].what};
+        snprintf(out[i].name, sizeof out[i].name, "%s", p[i].name);
+    }
+    return n;
+}
+
+static void emit_ports(emit_t *e, const gen_l1_t *g, const dwt_w_t *w)
+{
+    emit_line(e, "module %s (", g->dwt);
+    emit_in(e);
+    emit_line(e, "input  wire clk_i,");
+    emit_line(e, "input  wire rst_ni,");
+    char b[96];
+    snprintf(b, sizeof b, "input  wire %sinst_i,", emit_range(w->cores * w->ib));
+    decl(e, b, "core c: [c*IB +: IB], instructions committed");
+    snprintf(b, sizeof b, "input  wire %sl1_miss_i,", emit_range(w->cores));
+    decl(e, b, "bit c: an L1 miss of core c");
+    decl(e, "input  wire kernel_start_i,", "a kernel starts: every limit max_warps");
+    snprintf(b, sizeof b, "input  wire %skernel_id_i,", emit_range(DWT_KERNEL_BITS));
+    decl(e, b, "... and this is its id");
+    snprintf(b, sizeof b, "output reg  %swarp_limit_o", emit_range(w->cores * w->wb));
+    decl(e, b, "core c: [c*WB +: WB], active warps a scheduler");
+    emit_line(e, "%-38s // (IB = %u, WB = %u)", "", w->ib, w->wb);
+    gen_sim_port_t ev[16];
+    gen_emit_sim_ports(e, "event port (simulation only): every decision", ev, evt_ports(w, ev));
+    emit_out(e);
+    emit_line(e, ");");
+    emit_blank(e);
+}
+
+/* SampleLimits: core c's limit while sampling, min(c + 1, MaxWarps), eight cores a line. */
+static void emit_sample_limits(emit_t *e, const dwt_w_t *w)
+{
+    emit_line(e, "// core c samples with min(c + 1, MaxWarps) warps");
+    emit_line(e, "localparam %sSampleLimits = {", emit_range(w->cores * w->wb));
+    emit_in(e);
+    char line[512];
+    int n = 0;
+    for (unsigned c = w->cores; c-- > 0;) {
+        n += snprintf(line + n, sizeof line - (size_t)n, "%s%s", n ? " " : "",
+                      emit_const(w->wb, dwt_sample_limit(w->d, c)));
+        if (c > 0)
+            n += snprintf(line + n, sizeof line - (size_t)n, ",");
+        if (c % 8 == 0) {
+            emit_line(e, "%s", line);
+            n = 0;
+        }
+    }
+    emit_out(e);
+    emit_line(e, "};");
+}
+
+static void emit_decls(emit_t *e, const dwt_w_t *w)
+{
+    const cfg_dwt_t *d = w->d;
+    unsigned P = w->cores, C = DWT_COUNT_BITS;
+    char b[96];
+    gen_sim_port_t ev[16];
+    gen_emit_sim_internal(e, ev, evt_ports(w, ev));
+    emit_line(e, "// decisions (the event port's kinds) and states; some kinds may not occur");
+    emit_line(e, "// verilator lint_off UNUSEDPARAM");
+    for (unsigned k = 0; k < DWT_EVT_COUNT; k++)
+        emit_line(e, "localparam %sEvt%s = %s;", emit_range(DWT_EVT_BITS),
+                  dwt_evt_name((dwt_evt_t)k), emit_const(DWT_EVT_BITS, k));
+    emit_line(e, "// verilator lint_on UNUSEDPARAM");
+    for (unsigned s = 0; s < DWT_ST_COUNT; s++)
+        emit_line(e, "localparam %sSt%s = %s;", emit_range(DWT_STATE_BITS),
+                  dwt_state_name((dwt_state_t)s), emit_const(DWT_STATE_BITS, s));
+    if (w->tb)
+        emit_line(e, "localparam %sLastCycle = %s;", emit_range(w->tb),
+                  emit_const(w->tb, d->period - 1));
+    if (w->db)
+        emit_line(e, "localparam %sDetectLast = %s;", emit_range(w->db),
+                  emit_const(w->db, d->detect_periods - 1));
+    if (w->pb)
+        emit_line(e, "localparam %sSampleLast = %s;", emit_range(w->pb),
+                  emit_const(w->pb, d->sample_periods - 1));
+    if (w->eb)
+        emit_line(e, "localparam %sLastSlot = %s;", emit_range(w->eb),
+                  emit_const(w->eb, d->table_entries - 1));
+    emit_line(e, "localparam %sMaxWarps = %s;", emit_range(w->wb), emit_const(w->wb, d->max_warps));
+    emit_line(e, "localparam %sCountMax = %s;", emit_range(C), emit_const(C, DWT_COUNT_MAX));
+    emit_line(e, "localparam %sThousand = %s;", emit_range(w->xb),
+              emit_const(w->xb, DWT_MPKI_SCALE));
+    emit_line(e, "localparam %sThreshold = %s;", emit_range(w->xb),
+              emit_const(w->xb, d->mpki_threshold));
+    emit_sample_limits(e, w);
+    emit_blank(e);
+    char t[96];
+    if (w->tb) {
+        snprintf(t, sizeof t, "reg %st_q, t_d;", emit_range(w->tb));
+        decl(e, t, "cycle within the period");
+    }
+    snprintf(t, sizeof t, "reg %sinst_q, inst_d;", emit_range(P * C));
+    decl(e, t, "core c: [c*16 +: 16], instructions this period");
+    snprintf(t, sizeof t, "reg %smiss_q, miss_d;", emit_range(P * C));
+    decl(e, t, "core c: [c*16 +: 16], L1 misses this period");
+    snprintf(t, sizeof t, "reg %sstate_q, state_d;", emit_range(DWT_STATE_BITS));
+    decl(e, t, "St*");
+    if (w->db) {
+        snprintf(t, sizeof t, "reg %sdet_q, det_d;", emit_range(w->db));
+        decl(e, t, "thrashing periods in a row, 0..N-1");
+    }
+    if (w->pb) {
+        snprintf(t, sizeof t, "reg %ssp_q, sp_d;", emit_range(w->pb));
+        decl(e, t, "sampling periods ended, 0..M-1");
+        snprintf(t, sizeof t, "reg %stotal_q, total_d;", emit_range(P * w->ab));
+        snprintf(b, sizeof b, "core c: [c*%u +: %u], their instructions", w->ab, w->ab);
+        decl(e, t, b);
+    }
+    snprintf(t, sizeof t, "reg %skernel_q, kernel_d;", emit_range(DWT_KERNEL_BITS));
+    decl(e, t, "the running kernel's id");
+    snprintf(t, sizeof t, "reg %slimit_q, limit_d;", emit_range(w->wb));
+    decl(e, t, "every core's limit outside sampling");
+    unsigned E = d->table_entries;
+    emit_line(e, "// the table: entry i remembers kernel [i*%u +: %u] with limit [i*%u +: %u]",
+              DWT_KERNEL_BITS, DWT_KERNEL_BITS, w->wb, w->wb);
+    emit_line(e, "reg %stbl_valid_q;", emit_range(E));
+    emit_line(e, "reg %stbl_kernel_q;", emit_range(E * DWT_KERNEL_BITS));
+    emit_line(e, "reg %stbl_limit_q;", emit_range(E * w->wb));
+    emit_line(e, "wire %stbl_valid_d;", emit_range(E));
+    emit_line(e, "wire %stbl_kernel_d;", emit_range(E * DWT_KERNEL_BITS));
+    emit_line(e, "wire %stbl_limit_d;", emit_range(E * w->wb));
+    if (w->eb) {
+        snprintf(t, sizeof t, "reg %sslot_q, slot_d;", emit_range(w->eb));
+        decl(e, t, "the next slot written (the oldest)");
+    }
+    snprintf(t, sizeof t, "reg %skind;", emit_range(DWT_EVT_BITS));
+    decl(e, t, "this cycle's decision (Evt*)");
+    decl(e, "reg store;", "remember the winner's limit");
+    if (w->tb)
+        emit_line(e, "wire period_end = (t_q == LastCycle);");
+    else
+        decl(e, "wire period_end = 1'b1;", "every cycle is a period");
+    emit_blank(e);
+}
+
+/* Per core: this period's counts with this cycle's inputs (saturating) and, sampling over
+ * more than one period, the total so far with them. */
+static void emit_counts(emit_t *e, const dwt_w_t *w)
+{
+    unsigned C = DWT_COUNT_BITS, P = w->cores;
+    char t[96];
+    snprintf(t, sizeof t, "wire %ss_inst, s_miss;", emit_range(P * C));
+    decl(e, t, "this period's counts with this cycle's inputs");
+    if (w->pb) {
+        snprintf(t, sizeof t, "wire %ss_total;", emit_range(P * w->ab));
+        decl(e, t, "sampling totals with this period's counts");
+    }
+    emit_line(e, "genvar gc;");
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gc = 0; gc < %u; gc = gc + 1) begin : g_core", P);
+    emit_in(e);
+    emit_line(e, "wire %sinst_inc = {1'b0, inst_q[gc*%u +: %u]} + {%s, inst_i[gc*%u +: %u]};",
+              emit_range(C + 1), C, C, emit_const(C + 1 - w->ib, 0), w->ib, w->ib);
+    emit_line(e, "wire %smiss_inc = {1'b0, miss_q[gc*%u +: %u]} + {%s, l1_miss_i[gc]};",
+              emit_range(C + 1), C, C, emit_const(C, 0));
+    emit_line(e, "assign s_inst[gc*%u +: %u] = inst_inc[%u] ? CountMax : inst_inc[%u:0];", C, C,
+              C, C - 1);
+    emit_line(e, "assign s_miss[gc*%u +: %u] = miss_inc[%u] ? CountMax : miss_inc[%u:0];", C, C,
+              C, C - 1);
+    if (w->pb)
+        emit_line(e, "assign s_total[gc*%u +: %u] = total_q[gc*%u +: %u] + {%s, s_inst[gc*%u +: %u]};",
+                  w->ab, w->ab, w->ab, w->ab, emit_const(w->ab - C, 0), C, C);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_blank(e);
+}
+
+/* `out` (sb bits) = the sum of the P counts of `vec`, by a tree of adders, one bit wider a
+ * level. */
+static void emit_sum_tree(emit_t *e, const dwt_w_t *w, const char *label, const char *vec,
+                          const char *out)
+{
+    unsigned C = DWT_COUNT_BITS, n = w->cores, k = 0;
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "wire %s%s0_%u = %s[%u +: %u];", emit_range(C), label, i, vec, i * C, C);
+    for (; n > 1; n = (n + 1) / 2, k++)
+        for (unsigned i = 0; i < (n + 1) / 2; i++) {
+            if (2 * i + 1 < n)
+                emit_line(e, "wire %s%s%u_%u = {1'b0, %s%u_%u} + {1'b0, %s%u_%u};",
+                          emit_range(C + k + 1), label, k + 1, i, label, k, 2 * i, label, k,
+                          2 * i + 1);
+            else
+                emit_line(e, "wire %s%s%u_%u = {1'b0, %s%u_%u};", emit_range(C + k + 1), label,
+                          k + 1, i, label, k, 2 * i);
+        }
+    assert(C + k == w->sb);
+    emit_line(e, "wire %s%s = %s%u_0;", emit_range(w->sb), out, label, k);
+}
+
+static void emit_detect(emit_t *e, const dwt_w_t *w)
+{
+    emit_line(e, "// Sums over the cores, and thrashing: 1000 x misses > threshold x instructions");
+    emit_sum_tree(e, w, "isum", "s_inst", "sum_inst");
+    emit_sum_tree(e, w, "msum", "s_miss", "sum_miss");
+    const char *z = emit_const(w->xb - w->sb, 0);
+    emit_line(e, "wire %smiss_side = Thousand * {%s, sum_miss};", emit_range(w->xb), z);
+    emit_line(e, "wire %sinst_side = Threshold * {%s, sum_inst};", emit_range(w->xb), z);
+    emit_line(e, "wire thrash = (miss_side > inst_side);");
+    emit_blank(e);
+}
+
+/* The table: which entry remembers the running kernel, and the write of a winner's limit. */
+static void emit_table(emit_t *e, const dwt_w_t *w)
+{
+    unsigned E = w->d->table_entries, K = DWT_KERNEL_BITS;
+    emit_line(e, "// The table: lookup of the running kernel (an id is never stored twice), and");
+    emit_line(e, "// the winner's limit stored into the next slot");
+    emit_line(e, "wire %smatch;", emit_range(E));
+    if (w->eb)
+        emit_line(e, "wire %swr_oh = %s << slot_q;", emit_range(E), emit_const(E, 1));
+    else
+        emit_line(e, "wire %swr_oh = 1'b1;", emit_range(E));
+    emit_line(e, "genvar ge;");
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (ge = 0; ge < %u; ge = ge + 1) begin : g_entry", E);
+    emit_in(e);
+    emit_line(e, "wire wr = store & wr_oh[ge];");
+    emit_line(e, "assign match[ge] = tbl_valid_q[ge] & (tbl_kernel_q[ge*%u +: %u] == kernel_q);",
+              K, K);
+    emit_line(e, "assign tbl_valid_d[ge] = tbl_valid_q[ge] | wr;");
+    emit_line(e, "assign tbl_kernel_d[ge*%u +: %u] = wr ? kernel_q : tbl_kernel_q[ge*%u +: %u];",
+              K, K, K, K);
+    emit_line(e, "assign tbl_limit_d[ge*%u +: %u] = wr ? win_limit : tbl_limit_q[ge*%u +: %u];",
+              w->wb, w->wb, w->wb, w->wb);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    emit_line(e, "wire hit = |match;");
+    emit_lowest_oh(e, "hit_oh", E, "match[%u]");
+    emit_encode_oh(e, "hit_slot", "hit_oh", E, at_least_1(w->eb));
+    emit_line(e, "reg %shit_limit;", emit_range(w->wb));
+    char fmt[64];
+    snprintf(fmt, sizeof fmt, "tbl_limit_q[%%u*%u +: %u]", w->wb, w->wb);
+    emit_pick_oh(e, "hit_limit", w->wb, "hit_oh", E, fmt);
+    emit_blank(e);
+}
+
+/* The winner: the core with the most instructions over the sampling periods, the lowest on
+ * ties (win_oh_c is one-hot: every core is a candidate). Its limit, min(winner + 1, max_warps),
+ * is its own sampling limit, picked by AND-OR; a capped core's line says so. */
+static void emit_winner(emit_t *e, const dwt_w_t *w)
+{
+    unsigned P = w->cores, C = DWT_COUNT_BITS;
+    emit_line(e, "// The winner of sampling: most instructions, the lowest core on ties");
+    for (unsigned c = 0; c < P; c++) {
+        if (w->pb)
+            emit_line(e, "wire %stot%u = s_total[%u +: %u];", emit_range(w->ab), c, c * w->ab,
+                      w->ab);
+        else
+            emit_line(e, "wire %stot%u = s_inst[%u +: %u];", emit_range(C), c, c * C, C);
+    }
+    if (P > 1) {
+        emit_best_oh(e, "win_oh", P, "1'b1", "1'b0", "tot%u", 1);
+        emit_encode_oh(e, "win_core", "win_oh_c", P, w->cb);
+    } else {
+        emit_line(e, "wire [0:0] win_oh = 1'b1;");
+        emit_line(e, "wire [0:0] win_core = 1'b0;");
+    }
+    emit_line(e, "// its limit: its own sampling limit, min(winner + 1, MaxWarps)");
+    emit_line(e, "reg %swin_limit;", emit_range(w->wb));
+    emit_line(e, "always @* win_limit =");
+    emit_in(e);
+    for (unsigned c = 0; c < P; c++) {
+        const char *lead = c ? "| " : "  ", *end = c + 1 < P ? "" : ";";
+        if (c + 1 > w->d->max_warps)
+            emit_line(e, "%s{%u{win_oh[%u]}} & MaxWarps%s  // capped: core %u", lead, w->wb, c,
+                      end, c);
+        else
+            emit_line(e, "%s{%u{win_oh[%u]}} & %s%s", lead, w->wb, c,
+                      emit_const(w->wb, dwt_sample_limit(w->d, c)), end);
+    }
+    emit_out(e);
+    emit_blank(e);
+}
+
+static void emit_decide(emit_t *e, const dwt_w_t *w)
+{
+    emit_line(e, "// A kernel start restarts detection; a period's end decides by the state");
+    emit_line(e, "always @* begin : decide");
+    emit_in(e);
+    emit_line(e, "state_d = state_q;");
+    if (w->db)
+        emit_line(e, "det_d = det_q;");
+    if (w->pb) {
+        emit_line(e, "sp_d = sp_q;");
+        emit_line(e, "total_d = total_q;");
+    }
+    emit_line(e, "kernel_d = kernel_q;");
+    emit_line(e, "limit_d = limit_q;");
+    if (w->eb)
+        emit_line(e, "slot_d = slot_q;");
+    emit_line(e, "kind = EvtHold;");
+    emit_line(e, "store = 1'b0;");
+    const char *det0 = w->db ? emit_const(w->db, 0) : NULL;
+    emit_line(e, "if (kernel_start_i) begin");
+    emit_in(e);
+    emit_line(e, "kind = EvtKernelStart;");
+    emit_line(e, "state_d = StDetect;");
+    if (w->db)
+        emit_line(e, "det_d = %s;", det0);
+    emit_line(e, "kernel_d = kernel_id_i;");
+    emit_line(e, "limit_d = MaxWarps;  // every core unthrottled");
+    emit_out(e);
+    emit_line(e, "end else if (period_end) begin");
+    emit_in(e);
+    emit_line(e, "case (state_q)");
+    emit_in(e);
+    emit_line(e, "StDetect: begin");
+    emit_in(e);
+    emit_line(e, "if (!thrash) begin");
+    emit_in(e);
+    if (w->db) {
+        emit_line(e, "kind = (det_q != %s) ? EvtDetectReset : EvtQuiet;", det0);
+        emit_line(e, "det_d = %s;  // a quiet period restarts the count", det0);
+    } else {
+        emit_line(e, "kind = EvtQuiet;");
+    }
+    emit_out(e);
+    if (w->db) {
+        emit_line(e, "end else if (det_q != DetectLast) begin");
+        emit_in(e);
+        emit_line(e, "kind = EvtThrash;");
+        emit_line(e, "det_d = det_q + %s;", emit_const(w->db, 1));
+        emit_out(e);
+    }
+    emit_line(e, "end else if (hit) begin  // a remembered kernel: its limit");
+    emit_in(e);
+    emit_line(e, "kind = EvtReuse;");
+    if (w->db)
+        emit_line(e, "det_d = %s;", det0);
+    emit_line(e, "limit_d = hit_limit;");
+    emit_line(e, "state_d = StDone;");
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    emit_line(e, "kind = EvtSampleStart;");
+    if (w->db)
+        emit_line(e, "det_d = %s;", det0);
+    if (w->pb) {
+        emit_line(e, "sp_d = %s;", emit_const(w->pb, 0));
+        emit_line(e, "total_d = %s;", emit_const(w->cores * w->ab, 0));
+    }
+    emit_line(e, "state_d = StSample;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "StSample: begin");
+    emit_in(e);
+    if (w->pb) {
+        emit_line(e, "if (sp_q != SampleLast) begin");
+        emit_in(e);
+        emit_line(e, "kind = EvtSampling;");
+        emit_line(e, "sp_d = sp_q + %s;", emit_const(w->pb, 1));
+        emit_line(e, "total_d = s_total;");
+        emit_out(e);
+        emit_line(e, "end else begin");
+        emit_in(e);
+    }
+    emit_line(e, "kind = EvtWinner;");
+    emit_line(e, "limit_d = win_limit;");
+    emit_line(e, "state_d = StDone;");
+    emit_line(e, "store = 1'b1;");
+    if (w->eb)
+        emit_line(e, "slot_d = (slot_q == LastSlot) ? %s : slot_q + %s;", emit_const(w->eb, 0),
+                  emit_const(w->eb, 1));
+    if (w->pb) {
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "default: kind = EvtHold;  // decided: the limit holds until a kernel start");
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* The next period counts, the outputs and the event port. */
+static void emit_outputs(emit_t *e, const dwt_w_t *w)
+{
+    unsigned P = w->cores, C = DWT_COUNT_BITS;
+    emit_line(e, "always @* begin : next_counts");
+    emit_in(e);
+    if (w->tb)
+        emit_line(e, "t_d = t_q + %s;", emit_const(w->tb, 1));
+    emit_line(e, "inst_d = s_inst;");
+    emit_line(e, "miss_d = s_miss;");
+    emit_line(e, "if (period_end || kernel_start_i) begin");
+    emit_in(e);
+    if (w->tb)
+        emit_line(e, "t_d = %s;", emit_const(w->tb, 0));
+    emit_line(e, "inst_d = %s;", emit_const(P * C, 0));
+    emit_line(e, "miss_d = %s;", emit_const(P * C, 0));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "always @* begin : limits");
+    emit_in(e);
+    emit_line(e, "warp_limit_o = {%u{limit_q}};", P);
+    emit_line(e, "if (state_q == StSample) warp_limit_o = SampleLimits;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    gen_sim_port_t ev[16];
+    unsigned n = evt_ports(w, ev);
+    emit_line(e, "always @* begin : event_port");
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++)
+        emit_line(e, "%s = %s;", ev[i].name, emit_const(ev[i].width, 0));
+    emit_line(e, "if (kernel_start_i || period_end) begin");
+    emit_in(e);
+    emit_line(e, "evt_valid_o = 1'b1;");
+    emit_line(e, "evt_kind_o = kind;");
+    emit_line(e, "evt_kernel_o = kernel_d;");
+    if (w->db)
+        emit_line(e, "evt_count_o = det_d;");
+    emit_line(e, "evt_limit_o = limit_d;");
+    emit_line(e, "if (!kernel_start_i) begin");
+    emit_in(e);
+    emit_line(e, "evt_inst_sum_o = sum_inst;");
+    emit_line(e, "evt_miss_sum_o = sum_miss;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (store) begin");
+    emit_in(e);
+    emit_line(e, "evt_winner_o = win_core;");
+    if (w->eb)
+        emit_line(e, "evt_slot_o = slot_q;");
+    emit_line(e, "evt_replaced_o = |(tbl_valid_q & wr_oh);");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "if (kind == EvtReuse) evt_slot_o = hit_slot;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* The registers: name, width (0: absent) and reset value. */
+static void emit_flops(emit_t *e, const dwt_w_t *w)
+{
+    unsigned P = w->cores, C = DWT_COUNT_BITS, E = w->d->table_entries;
+    const struct { const char *name; unsigned width; const char *reset; } r[] = {
+        {"t", w->tb, NULL},
+        {"inst", P * C, NULL},
+        {"miss", P * C, NULL},
+        {"state", DWT_STATE_BITS, "StDetect"},
+        {"det", w->db, NULL},
+        {"sp", w->pb, NULL},
+        {"total", w->pb ? P * w->ab : 0, NULL},
+        {"kernel", DWT_KERNEL_BITS, NULL},
+        {"limit", w->wb, "MaxWarps"},
+        {"tbl_valid", E, NULL},
+        {"tbl_kernel", E * DWT_KERNEL_BITS, NULL},
+        {"tbl_limit", E * w->wb, NULL},
+        {"slot", w->eb, NULL},
+    };
+    unsigned n = sizeof r / sizeof r[0];
+    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
+    emit_in(e);
+    emit_line(e, "if (!rst_ni) begin");
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++)
+        if (r[i].width)
+            emit_line(e, "%s_q <= %s;", r[i].name,
+                      r[i].reset ? r[i].reset : emit_const(r[i].width, 0));
+    emit_out(e);
+    emit_line(e, "end else begin");
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++)
+        if (r[i].width)
+            emit_line(e, "%s_q <= %s_d;", r[i].name, r[i].name);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+}
+
+void emit_dwt(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_t *c = g->cfg;
+    const cfg_dwt_t *d = &c->dwt;
+    assert(c->l1.mode == MODE_SACAT && d->max_warps < (1u << d->warp_bits));
+    dwt_w_t w = {d, c->sys.cores, d->inst_bits, d->warp_bits, dwt_core_bits(c->sys.cores),
+                 dwt_sum_bits(c->sys.cores), dwt_cmp_bits(c->sys.cores, d->mpki_threshold),
+                 d->sample_periods > 1 ? dwt_total_bits(d->sample_periods) : DWT_COUNT_BITS,
+                 dwt_timer_bits(d->period), dwt_loop_bits(d->detect_periods),
+                 dwt_loop_bits(d->sample_periods), dwt_loop_bits(d->table_entries)};
+    gen_header(e, c, g->dwt,
+               "DWT-CS controller: warp limits per core from L1 MPKI and core sampling");
+    emit_ports(e, g, &w);
+    emit_in(e);
+    emit_decls(e, &w);
+    emit_counts(e, &w);
+    emit_detect(e, &w);
+    emit_winner(e, &w);
+    emit_table(e, &w);
+    emit_decide(e, &w);
+    emit_outputs(e, &w);
+    emit_flops(e, &w);
+    gen_footer(e);
+}
