@@ -33,7 +33,7 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_pkg.c gen/report.c gen/gen_l1.c \
            gen/pric_cli.c gen/verify.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_dec.c \
-          cmodel/cm_duel.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
+          cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
           cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
@@ -45,7 +45,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 .PHONY: all deps demo test soak regress test-slurm golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
-     $(B)/test_cm_duel $(B)/test_bv $(B)/test_num $(B)/test_pric \
+     $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric \
      $(B)/test_cm_drrip $(B)/test_cm_umon $(B)/test_cm_ucp $(B)/test_cm_tap \
      $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
@@ -110,6 +110,9 @@ $(B)/test_cm_dec: cmodel/test_cm_dec.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_duel: cmodel/test_cm_duel.c $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_dwt: cmodel/test_cm_dwt.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 # The TAP building blocks (SPEC 3.8) need no configuration: they take their parameters.
