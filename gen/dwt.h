@@ -99,6 +99,14 @@ static inline unsigned dwt_loop_bits(unsigned n) { return n > 1 ? dwt_bits_for(n
 /* A core id 0..P-1 on the event port (at least one bit). */
 static inline unsigned dwt_core_bits(unsigned cores) { return dwt_bits_for(cores - 1); }
 
+/* A decided limit is some core's sampling limit, at most min(P, max_warps): the table and the
+ * decided-limit register hold this many bits (the event port and outputs carry warp_bits). */
+static inline unsigned dwt_limit_bits(const cfg_t *c)
+{
+    unsigned top = c->sys.cores < c->dwt.max_warps ? c->sys.cores : c->dwt.max_warps;
+    return dwt_bits_for(top);
+}
+
 /* Warps core c runs while sampling: min(c + 1, max_warps). */
 static inline unsigned dwt_sample_limit(const cfg_dwt_t *d, unsigned core)
 {
@@ -113,18 +121,22 @@ static inline unsigned long long dwt_paper_bits(const cfg_t *c)
            (unsigned long long)c->dwt.table_entries * (DWT_KERNEL_BITS + c->dwt.warp_bits);
 }
 
-/* Everything the controller holds in flops: the paper's fields, each table entry's valid bit,
- * the table's next slot, the period timer, the thrashing count, the state, with M > 1 the
- * sampling period count and P sampling totals, the kernel id and the common limit. */
+/* Everything the controller holds in flops: the period counts, per table entry a valid bit, a
+ * kernel id and a limit of dwt_limit_bits (the paper counts warp_bits), the table's next
+ * slot, the period timer, the thrashing count, the state, with M > 1 the sampling period count
+ * and P sampling totals, the running kernel's id and the decided limit. */
 static inline unsigned long long dwt_flop_bits(const cfg_t *c)
 {
     const cfg_dwt_t *d = &c->dwt;
-    unsigned long long n = dwt_paper_bits(c) + d->table_entries + dwt_loop_bits(d->table_entries);
+    unsigned lb = dwt_limit_bits(c);
+    unsigned long long n = 2ULL * DWT_COUNT_BITS * c->sys.cores;
+    n += (unsigned long long)d->table_entries * (1 + DWT_KERNEL_BITS + lb) +
+         dwt_loop_bits(d->table_entries);
     n += dwt_timer_bits(d->period) + dwt_loop_bits(d->detect_periods) + DWT_STATE_BITS;
     if (d->sample_periods > 1)
         n += dwt_loop_bits(d->sample_periods) +
              (unsigned long long)c->sys.cores * dwt_total_bits(d->sample_periods);
-    return n + DWT_KERNEL_BITS + d->warp_bits;
+    return n + DWT_KERNEL_BITS + lb;
 }
 
 #endif

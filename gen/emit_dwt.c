@@ -14,6 +14,7 @@ typedef struct dwt_w {
     const cfg_dwt_t *d;
     unsigned cores;   /* P */
     unsigned ib, wb;  /* instructions a cycle, warp limit */
+    unsigned lb;      /* a decided limit, at most min(P, max_warps) */
     unsigned cb;      /* a core id on the event port */
     unsigned sb;      /* a sum of P counts */
     unsigned xb;      /* the detection compare */
@@ -25,6 +26,20 @@ typedef struct dwt_w {
 } dwt_w_t;
 
 static unsigned at_least_1(unsigned n) { return n ? n : 1; }
+
+/* `name` zero-extended from `from` to `to` bits, as Verilog text (valid until the next few
+ * emit_const calls). */
+static const char *widen(unsigned from, unsigned to, const char *name)
+{
+    static char buf[2][96];
+    static unsigned k;
+    char *b = buf[k++ % 2];
+    if (from == to)
+        snprintf(b, sizeof buf[0], "%s", name);
+    else
+        snprintf(b, sizeof buf[0], "{%s, %s}", emit_const(to - from, 0), name);
+    return b;
+}
 
 /* One declaration with its comment aligned at a fixed column. */
 static void decl(emit_t *e, const char *text, const char *comment)
@@ -43,7 +58,7 @@ static unsigned evt_ports(const dwt_w_t *w, gen_sim_port_t *out)
         {"evt_miss_sum_o", w->sb, "the period's L1 misses, all cores"},
         {"evt_count_o", at_least_1(w->db), "thrashing periods in a row, after"},
         {"evt_winner_o", w->cb, "Winner: the core with the most instructions"},
-        {"evt_limit_o", w->wb, "the limit outside sampling, after"},
+        {"evt_limit_o", w->wb, "every core's limit outside sampling, after"},
         {"evt_slot_o", at_least_1(w->eb), "Winner: the slot written; Reuse: the slot read"},
         {"evt_replaced_o", 0, "Winner: the slot held another kernel's limit"},
     };
@@ -130,6 +145,8 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
         emit_line(e, "localparam %sLastSlot = %s;", emit_range(w->eb),
                   emit_const(w->eb, d->table_entries - 1));
     emit_line(e, "localparam %sMaxWarps = %s;", emit_range(w->wb), emit_const(w->wb, d->max_warps));
+    if (w->cores > d->max_warps) /* some cores are capped */
+        emit_line(e, "localparam %sMaxLimit = %s;", emit_range(w->lb), emit_const(w->lb, d->max_warps));
     emit_line(e, "localparam %sCountMax = %s;", emit_range(C), emit_const(C, DWT_COUNT_MAX));
     emit_line(e, "localparam %sThousand = %s;", emit_range(w->xb),
               emit_const(w->xb, DWT_MPKI_SCALE));
@@ -161,17 +178,17 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
     }
     snprintf(t, sizeof t, "reg %skernel_q, kernel_d;", emit_range(DWT_KERNEL_BITS));
     decl(e, t, "the running kernel's id");
-    snprintf(t, sizeof t, "reg %slimit_q, limit_d;", emit_range(w->wb));
-    decl(e, t, "every core's limit outside sampling");
+    snprintf(t, sizeof t, "reg %slimit_q, limit_d;", emit_range(w->lb));
+    decl(e, t, "the decided limit (StDone)");
     unsigned E = d->table_entries;
     emit_line(e, "// the table: entry i remembers kernel [i*%u +: %u] with limit [i*%u +: %u]",
-              DWT_KERNEL_BITS, DWT_KERNEL_BITS, w->wb, w->wb);
+              DWT_KERNEL_BITS, DWT_KERNEL_BITS, w->lb, w->lb);
     emit_line(e, "reg %stbl_valid_q;", emit_range(E));
     emit_line(e, "reg %stbl_kernel_q;", emit_range(E * DWT_KERNEL_BITS));
-    emit_line(e, "reg %stbl_limit_q;", emit_range(E * w->wb));
+    emit_line(e, "reg %stbl_limit_q;", emit_range(E * w->lb));
     emit_line(e, "wire %stbl_valid_d;", emit_range(E));
     emit_line(e, "wire %stbl_kernel_d;", emit_range(E * DWT_KERNEL_BITS));
-    emit_line(e, "wire %stbl_limit_d;", emit_range(E * w->wb));
+    emit_line(e, "wire %stbl_limit_d;", emit_range(E * w->lb));
     if (w->eb) {
         snprintf(t, sizeof t, "reg %sslot_q, slot_d;", emit_range(w->eb));
         decl(e, t, "the next slot written (the oldest)");
@@ -278,7 +295,7 @@ static void emit_table(emit_t *e, const dwt_w_t *w)
     emit_line(e, "assign tbl_kernel_d[ge*%u +: %u] = wr ? kernel_q : tbl_kernel_q[ge*%u +: %u];",
               K, K, K, K);
     emit_line(e, "assign tbl_limit_d[ge*%u +: %u] = wr ? win_limit : tbl_limit_q[ge*%u +: %u];",
-              w->wb, w->wb, w->wb, w->wb);
+              w->lb, w->lb, w->lb, w->lb);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -286,10 +303,10 @@ static void emit_table(emit_t *e, const dwt_w_t *w)
     emit_line(e, "wire hit = |match;");
     emit_lowest_oh(e, "hit_oh", E, "match[%u]");
     emit_encode_oh(e, "hit_slot", "hit_oh", E, at_least_1(w->eb));
-    emit_line(e, "reg %shit_limit;", emit_range(w->wb));
+    emit_line(e, "reg %shit_limit;", emit_range(w->lb));
     char fmt[64];
-    snprintf(fmt, sizeof fmt, "tbl_limit_q[%%u*%u +: %u]", w->wb, w->wb);
-    emit_pick_oh(e, "hit_limit", w->wb, "hit_oh", E, fmt);
+    snprintf(fmt, sizeof fmt, "tbl_limit_q[%%u*%u +: %u]", w->lb, w->lb);
+    emit_pick_oh(e, "hit_limit", w->lb, "hit_oh", E, fmt);
     emit_blank(e);
 }
 
@@ -315,17 +332,17 @@ static void emit_winner(emit_t *e, const dwt_w_t *w)
         emit_line(e, "wire [0:0] win_core = 1'b0;");
     }
     emit_line(e, "// its limit: its own sampling limit, min(winner + 1, MaxWarps)");
-    emit_line(e, "reg %swin_limit;", emit_range(w->wb));
+    emit_line(e, "reg %swin_limit;", emit_range(w->lb));
     emit_line(e, "always @* win_limit =");
     emit_in(e);
     for (unsigned c = 0; c < P; c++) {
         const char *lead = c ? "| " : "  ", *end = c + 1 < P ? "" : ";";
         if (c + 1 > w->d->max_warps)
-            emit_line(e, "%s{%u{win_oh[%u]}} & MaxWarps%s  // capped: core %u", lead, w->wb, c,
+            emit_line(e, "%s{%u{win_oh[%u]}} & MaxLimit%s  // capped: core %u", lead, w->lb, c,
                       end, c);
         else
-            emit_line(e, "%s{%u{win_oh[%u]}} & %s%s", lead, w->wb, c,
-                      emit_const(w->wb, dwt_sample_limit(w->d, c)), end);
+            emit_line(e, "%s{%u{win_oh[%u]}} & %s%s", lead, w->lb, c,
+                      emit_const(w->lb, dwt_sample_limit(w->d, c)), end);
     }
     emit_out(e);
     emit_blank(e);
@@ -353,11 +370,10 @@ static void emit_decide(emit_t *e, const dwt_w_t *w)
     emit_line(e, "if (kernel_start_i) begin");
     emit_in(e);
     emit_line(e, "kind = EvtKernelStart;");
-    emit_line(e, "state_d = StDetect;");
+    emit_line(e, "state_d = StDetect;  // every core unthrottled");
     if (w->db)
         emit_line(e, "det_d = %s;", det0);
     emit_line(e, "kernel_d = kernel_id_i;");
-    emit_line(e, "limit_d = MaxWarps;  // every core unthrottled");
     emit_out(e);
     emit_line(e, "end else if (period_end) begin");
     emit_in(e);
@@ -459,10 +475,15 @@ static void emit_outputs(emit_t *e, const dwt_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
+    emit_line(e, "// every core at MaxWarps while detecting, at its sampling limit while sampling,");
+    emit_line(e, "// at the decided limit once decided");
+    emit_line(e, "wire %sdecided_q = %s;", emit_range(w->wb), widen(w->lb, w->wb, "limit_q"));
+    emit_line(e, "wire %sdecided_d = %s;", emit_range(w->wb), widen(w->lb, w->wb, "limit_d"));
     emit_line(e, "always @* begin : limits");
     emit_in(e);
-    emit_line(e, "warp_limit_o = {%u{limit_q}};", P);
+    emit_line(e, "warp_limit_o = {%u{MaxWarps}};", P);
     emit_line(e, "if (state_q == StSample) warp_limit_o = SampleLimits;");
+    emit_line(e, "if (state_q == StDone) warp_limit_o = {%u{decided_q}};", P);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -479,7 +500,7 @@ static void emit_outputs(emit_t *e, const dwt_w_t *w)
     emit_line(e, "evt_kernel_o = kernel_d;");
     if (w->db)
         emit_line(e, "evt_count_o = det_d;");
-    emit_line(e, "evt_limit_o = limit_d;");
+    emit_line(e, "evt_limit_o = (state_d == StDone) ? decided_d : MaxWarps;");
     emit_line(e, "if (!kernel_start_i) begin");
     emit_in(e);
     emit_line(e, "evt_inst_sum_o = sum_inst;");
@@ -515,10 +536,10 @@ static void emit_flops(emit_t *e, const dwt_w_t *w)
         {"sp", w->pb, NULL},
         {"total", w->pb ? P * w->ab : 0, NULL},
         {"kernel", DWT_KERNEL_BITS, NULL},
-        {"limit", w->wb, "MaxWarps"},
+        {"limit", w->lb, NULL},
         {"tbl_valid", E, NULL},
         {"tbl_kernel", E * DWT_KERNEL_BITS, NULL},
-        {"tbl_limit", E * w->wb, NULL},
+        {"tbl_limit", E * w->lb, NULL},
         {"slot", w->eb, NULL},
     };
     unsigned n = sizeof r / sizeof r[0];
@@ -548,7 +569,8 @@ void emit_dwt(emit_t *e, const gen_l1_t *g)
     const cfg_t *c = g->cfg;
     const cfg_dwt_t *d = &c->dwt;
     assert(c->l1.mode == MODE_SACAT && d->max_warps < (1u << d->warp_bits));
-    dwt_w_t w = {d, c->sys.cores, d->inst_bits, d->warp_bits, dwt_core_bits(c->sys.cores),
+    dwt_w_t w = {d, c->sys.cores, d->inst_bits, d->warp_bits, dwt_limit_bits(c),
+                 dwt_core_bits(c->sys.cores),
                  dwt_sum_bits(c->sys.cores), dwt_cmp_bits(c->sys.cores, d->mpki_threshold),
                  d->sample_periods > 1 ? dwt_total_bits(d->sample_periods) : DWT_COUNT_BITS,
                  dwt_timer_bits(d->period), dwt_loop_bits(d->detect_periods),

@@ -17,22 +17,23 @@ static unsigned dwt_rows(const cfg_t *c, dwt_row_t *out)
 {
     const cfg_dwt_t *d = &c->dwt;
     unsigned long long P = c->sys.cores, E = d->table_entries;
-    unsigned long long counts = 2ULL * DWT_COUNT_BITS * P;
+    unsigned long long counts = 2ULL * DWT_COUNT_BITS * P, lb = dwt_limit_bits(c);
     unsigned long long table = E * (DWT_KERNEL_BITS + d->warp_bits);
     unsigned long long sampling = d->sample_periods > 1
         ? dwt_loop_bits(d->sample_periods) + P * dwt_total_bits(d->sample_periods) : 0;
     unsigned n = 0;
     out[n++] = (dwt_row_t){"period counts: instructions and L1 misses, 16 bits each, per core",
                            counts, counts};
-    out[n++] = (dwt_row_t){"table: kernel id and warp limit per entry", table, table};
+    out[n++] = (dwt_row_t){"table: kernel id and warp limit per entry (a limit in "
+                           "bit_length(min(P, max_warps)) bits)", table,
+                           E * (DWT_KERNEL_BITS + lb)};
     out[n++] = (dwt_row_t){"table: valid bit per entry, next slot", 0,
                            E + dwt_loop_bits(d->table_entries)};
     out[n++] = (dwt_row_t){"period timer, thrashing count, state", 0,
                            dwt_timer_bits(d->period) + dwt_loop_bits(d->detect_periods) +
                                DWT_STATE_BITS};
     out[n++] = (dwt_row_t){"sampling: period count and per-core totals (M > 1)", 0, sampling};
-    out[n++] = (dwt_row_t){"running kernel id, common warp limit", 0,
-                           DWT_KERNEL_BITS + d->warp_bits};
+    out[n++] = (dwt_row_t){"running kernel id, decided warp limit", 0, DWT_KERNEL_BITS + lb};
     unsigned long long paper = 0, full = 0;
     for (unsigned i = 0; i < n; i++)
         paper += out[i].paper, full += out[i].full;
