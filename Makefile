@@ -263,7 +263,7 @@ demo: deps
 
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
-#              [TOPS="l2 sys duel"]
+#              [TOPS="l2 sys duel dwt"]
 # into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
 # baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
 # against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).

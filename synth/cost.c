@@ -13,14 +13,15 @@
  *       with victim and bypass bits, data, MSHRs, counters), <name>_sys (per part: P L1s, the
  *       L2 and the arbiter; with the cost JSONs of the L1 and the L2 synthesized alone, also
  *       that the system's flop and SRAM bits are P times the L1's plus the L2's plus the
- *       arbiter's) and <name>_duel (the SM-dueling controller's counts, timer and setting)
+ *       arbiter's), <name>_duel (the SM-dueling controller's counts, timer and setting) and
+ *       <name>_dwt (the DWT-CS controller's counts, table, timer, state and limit)
  *   cost compare COST.json BASE.json PREFIX [NOISE.json]
  *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
  *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
  *       chart of the area delta by structure, linear scale)
  *   cost bench REPORT.json LABEL
  *       one BENCHMARKS.md row from a cost_report.json (or from one COST.json: a top the
- *       baseline does not have, such as the SM-dueling controller)
+ *       baseline does not have, such as the SM-dueling and DWT-CS controllers)
  *   cost row COST.json
  *       one Markdown table row of a design (synth/tops.sh)
  *   cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]
@@ -256,6 +257,38 @@ static unsigned long long duel_closed_form(const cfg_t *c)
     printf("cost: closed form: SM-dueling controller, interval %u: 4 counts x %u bits + cycle "
            "counter %llu bits + setting 1 bit\n", I, I == 1 ? 0 : bit_length(I), timer);
     return counts + timer + 1;
+}
+
+/* The DWT-CS controller (SPEC 3.7, gen/dwt.h), counted from the SPEC's fields: per core two
+ * 16-bit period counts; per table entry a valid bit, an 8-bit kernel id and a limit (a decided
+ * limit is a core's sampling limit, at most min(P, max_warps): bit_length of that); the table's
+ * next slot 0..E-1, the period timer 0..T-1, the thrashing count 0..N-1 (none where the range
+ * is one value); the three states, one flop each (Yosys's fsm pass recodes the 2-bit state
+ * register one-hot); with M > 1 the sampling period count 0..M-1 and per core a total
+ * of bit_length(M x 65535) bits; the running kernel's 8-bit id and the decided limit. With a
+ * one-cycle period the counts restart every cycle and synthesis keeps none of them. Also
+ * prints the paper's count (Table 5: 2 x 16 x P + E x (8 + warp_bits)). */
+static unsigned long long dwt_closed_form(const cfg_t *c)
+{
+    const cfg_dwt_t *d = &c->dwt;
+    unsigned long long P = c->sys.cores, E = d->table_entries;
+    unsigned top = P < d->max_warps ? (unsigned)P : d->max_warps, lb = bit_length(top);
+    unsigned slot = E > 1 ? bit_length(E - 1) : 0, timer = d->period > 1 ? bit_length(d->period - 1) : 0;
+    unsigned det = d->detect_periods > 1 ? bit_length(d->detect_periods - 1) : 0;
+    unsigned long long counts = d->period > 1 ? 2ULL * 16 * P : 0, table = E * (1 + 8 + lb);
+    unsigned long long sampling = 0;
+    if (d->sample_periods > 1)
+        sampling = bit_length(d->sample_periods - 1) +
+                   P * bit_length(65535ULL * d->sample_periods);
+    printf("cost: closed form: DWT-CS controller, %llu cores: period counts 2 x 16 x %llu = %llu "
+           "bits%s, table %llu x (valid + kernel 8 + limit %u) = %llu, next slot %u, timer %u, "
+           "thrashing count %u, state 3 (one-hot), sampling %llu, kernel id 8, decided limit %u\n",
+           P, P,
+           counts, d->period > 1 ? "" : " (none: one-cycle periods)", E, lb, table, slot, timer,
+           det, sampling, lb);
+    printf("cost: closed form: DWT-CS storage the paper counts (Table 5): 2 x 16 x %llu + %llu x "
+           "(8 + %u) = %llu bits\n", P, E, d->warp_bits, 32 * P + E * (8 + d->warp_bits));
+    return counts + table + slot + timer + det + 3 + sampling + 8 + lb;
 }
 
 static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
@@ -707,8 +740,9 @@ static unsigned long long module_count(json_t *modules, const char *top, const c
 
 /* The generated parts a module belongs to, by its name (the prefix is the configuration's
  * name): the L2 slice (<name>_l2, <name>_l2_*), the system top's own logic (<name>_sys: the
- * arbiter and the response routing), the SM-dueling controller (<name>_duel), else the L1. */
-enum { PART_L1, PART_L2, PART_SYS, PART_DUEL, PART_COUNT };
+ * arbiter and the response routing), the SM-dueling controller (<name>_duel), the DWT-CS
+ * controller (<name>_dwt), else the L1. */
+enum { PART_L1, PART_L2, PART_SYS, PART_DUEL, PART_DWT, PART_COUNT };
 
 static int module_part(const char *mname, const char *name)
 {
@@ -720,6 +754,8 @@ static int module_part(const char *mname, const char *name)
         return PART_SYS;
     if (!strcmp(rest, "_duel"))
         return PART_DUEL;
+    if (!strcmp(rest, "_dwt"))
+        return PART_DWT;
     if (!strcmp(rest, "_l2") || !strncmp(rest, "_l2_", 4))
         return PART_L2;
     return PART_L1;
@@ -889,13 +925,16 @@ static int cost_one(int argc, char **argv)
     if (cfg_load_yaml(&c, path, err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0)
         return die(err, NULL);
     const char *top = argc >= 6 ? argv[5] : c.name; /* another top: the L2, system, controller */
-    char l2top[CFG_NAME_MAX + 8], systop[CFG_NAME_MAX + 8], dueltop[CFG_NAME_MAX + 8];
+    char l2top[CFG_NAME_MAX + 8], systop[CFG_NAME_MAX + 8], dueltop[CFG_NAME_MAX + 8],
+        dwttop[CFG_NAME_MAX + 8];
     snprintf(l2top, sizeof l2top, "%s_l2", c.name);
     snprintf(systop, sizeof systop, "%s_sys", c.name);
     snprintf(dueltop, sizeof dueltop, "%s_duel", c.name);
-    enum { TOP_L1, TOP_L2, TOP_SYS, TOP_DUEL, TOP_OTHER } kind =
+    snprintf(dwttop, sizeof dwttop, "%s_dwt", c.name);
+    enum { TOP_L1, TOP_L2, TOP_SYS, TOP_DUEL, TOP_DWT, TOP_OTHER } kind =
         !strcmp(top, c.name) ? TOP_L1 : !strcmp(top, l2top) ? TOP_L2
-        : !strcmp(top, systop) ? TOP_SYS : !strcmp(top, dueltop) ? TOP_DUEL : TOP_OTHER;
+        : !strcmp(top, systop) ? TOP_SYS : !strcmp(top, dueltop) ? TOP_DUEL
+        : !strcmp(top, dwttop) && c.l1.mode == MODE_SACAT ? TOP_DWT : TOP_OTHER;
     json_t *part_cost[2] = {NULL, NULL}; /* the system's L1 and L2 costed alone */
     for (int i = 0; argc == 8 && i < 2; i++) {
         json_error_t pe;
@@ -1098,6 +1137,11 @@ static int cost_one(int argc, char **argv)
         unsigned long long want = duel_closed_form(&c);
         check(flops == want && sbits == 0, "SM-dueling controller storage bits", flops + sbits,
               want);
+        break;
+    }
+    case TOP_DWT: {
+        unsigned long long want = dwt_closed_form(&c);
+        check(flops == want && sbits == 0, "DWT-CS controller storage bits", flops + sbits, want);
         break;
     }
     default:

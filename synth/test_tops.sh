@@ -9,7 +9,10 @@
 #   one bit wider than the layout, an L2 MSHR line field or a counter one bit narrower, the
 #   system's arbiter one bit narrower, the L1 metadata SRAM one bit wider inside the system,
 #   the system checked against another L1's cost (the baseline's) or another core count, the
-#   controller's counts one bit narrower.
+#   controller's counts one bit narrower;
+# - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
+#   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
+#   narrower fails the check.
 # Prints ok/not ok; exits non-zero if a check missed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,11 +48,12 @@ fi
 "$root/build/cachegen" --preset li-decoupled --set name=tt "${set_args[@]}" -o "$work/good" >/dev/null
 # broken DESC TOP FAILED-TEXT FILE PERL: a copy of the good output with PERL applied to FILE
 # (which must change it), synthesized at TOP; cost's storage checks must fail with FAILED-TEXT
+# (BASE: another good output to copy)
 broken() {
-  local desc=$1 top=$2 want=$3 file=$4 perl=$5 d=$work/m$((++n))
-  cp -r "$work/good" "$d"
+  local desc=$1 top=$2 want=$3 file=$4 perl=$5 d=$work/m$((++n)) base=${BASE:-$work/good}
+  cp -r "$base" "$d"
   perl -0pi -e "$perl" "$d/$file"
-  if cmp -s "$work/good/$file" "$d/$file"; then notok "$desc: the mutation did not apply"; return; fi
+  if cmp -s "$base/$file" "$d/$file"; then notok "$desc: the mutation did not apply"; return; fi
   if nice -n 10 "$root/synth/synth.sh" "$d" "$d.syn" "$top" >"$d.log" 2>&1 &&
      ! "$root/build/cost" one "$d" "$d.syn" "$d.cost.json" "$top" >>"$d.log" 2>&1 &&
      grep -q "CHECK FAILED: $want" "$d.log"; then
@@ -76,6 +80,21 @@ broken "the L1 metadata SRAM one bit wider inside the system" tt_sys "4 L1s: met
   tt.v "$(widen u_meta_sram)"
 broken "the controller's counts one bit narrower" tt_duel "SM-dueling controller storage bits" \
   tt_duel.v "$(narrow a0_q)"
+
+# the DWT-CS controller: 15 cores, the paper's parameters (sacat, SPEC 3.7)
+"$root/build/cachegen" --preset fermi-l1-pric --set name=ts --set l1.mode=sacat \
+  --set system.cores=15 -o "$work/dwt" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/dwt" "$work/dwt.syn" ts_dwt >"$work/dwt.log" 2>&1 &&
+   "$root/build/cost" one "$work/dwt" "$work/dwt.syn" "$work/dwt.cost.json" ts_dwt >>"$work/dwt.log" 2>&1 &&
+   grep -q 'check ok: DWT-CS controller storage bits = 579$' "$work/dwt.log" &&
+   grep -q 'paper counts (Table 5): 2 x 16 x 15 + 5 x (8 + 5) = 545 bits$' "$work/dwt.log"; then
+  ok "the DWT-CS controller of 15 cores passes its closed form (579 flop bits; the paper counts 545)"
+else
+  notok "the DWT-CS controller failed its checks (see $work/dwt.log)"
+fi
+rm -f "$work/dwt.syn/hier.json" "$work/dwt.syn/flat.json"
+BASE=$work/dwt broken "the DWT-CS controller's kernel id one bit narrower" ts_dwt \
+  "DWT-CS controller storage bits" ts_dwt.v "$(narrow kernel_q)"
 
 # the good system, checked against the wrong parts and the wrong configuration
 good_sys=$work/good.sys

@@ -2,7 +2,8 @@
 # tops.sh [--l1 COST.json] [--l1-baseline COST.json] OUTDIR WORKDIR [KIND...]: the cost and
 # timing of the other generated tops of a cachegen output, each beside its baseline (KIND: l2 =
 # the L2 slice <name>_l2, sys = the system top <name>_sys, duel = the SM-dueling controller
-# <name>_duel where the configuration has one; default all three, costed in that order).
+# <name>_duel, dwt = the DWT-CS controller <name>_dwt, each where the configuration has one;
+# default all four, costed in that order).
 #
 # The baseline of these tops is one configuration, generated into WORKDIR/baseline as
 # <name>_base: the design's, with baseline L1s (modulo index, no mechanism, as report.sh's
@@ -11,8 +12,8 @@
 # the PC predictor, so it goes with the mechanism. The L2 beside its baseline is therefore the
 # L2 without its victim bits past the first and without its bypass bit (the closed-form line of
 # each L2 names its victim and bypass bits); the system beside its baseline is the system of
-# baseline L1s over that L2; the controller has no baseline (a system without the mechanism has
-# none): its whole cost is its delta. A baseline top whose RTL equals the design's (comment
+# baseline L1s over that L2; the controllers have no baseline (a system without the mechanism
+# has none): their whole cost is their delta. A baseline top whose RTL equals the design's (comment
 # lines and the name aside) is not synthesized again.
 #
 # Per top: synth.sh, cost one with the closed-form storage checks (for the system also that its
@@ -24,7 +25,7 @@
 # check: its log is WORKDIR/<top>.log).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-usage="usage: tops.sh [--l1 COST.json] [--l1-baseline COST.json] OUTDIR WORKDIR [l2|sys|duel...]"
+usage="usage: tops.sh [--l1 COST.json] [--l1-baseline COST.json] OUTDIR WORKDIR [l2|sys|duel|dwt...]"
 l1cost=""; l1base=""
 while [ $# -gt 0 ]; do
   case $1 in
@@ -35,9 +36,9 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 2 ] || { echo "$usage" >&2; exit 2; }
 out=$1; work=$2; shift 2
-kinds=("$@"); [ ${#kinds[@]} -gt 0 ] || kinds=(l2 sys duel)
+kinds=("$@"); [ ${#kinds[@]} -gt 0 ] || kinds=(l2 sys duel dwt)
 for k in "${kinds[@]}"; do
-  case $k in l2|sys|duel) ;; *) echo "tops.sh: unknown kind '$k' (l2, sys or duel)" >&2; exit 2 ;; esac
+  case $k in l2|sys|duel|dwt) ;; *) echo "tops.sh: unknown kind '$k' (l2, sys, duel or dwt)" >&2; exit 2 ;; esac
 done
 for f in "$l1cost" "$l1base"; do
   [ -z "$f" ] || [ -f "$f" ] || { echo "tops.sh: $f: no such cost JSON" >&2; exit 2; }
@@ -60,7 +61,7 @@ rtl() {
   local f
   while read -r f; do
     case $f in
-      cachegen_sram_1r1w.v | "$2"_duel.v) continue ;;
+      cachegen_sram_1r1w.v | "$2"_duel.v | "$2"_dwt.v) continue ;;
       "$2"_l2*.v) ;;
       *) [ "$3" = sys ] || continue ;;
     esac
@@ -104,7 +105,7 @@ for k in "${kinds[@]}"; do
   echo "tops.sh: $(tail -1 "$work/$top.log")"
   rows+="$("$root/build/cost" row "$work/$top.cost.json")"$'\n'
   checks+=$(checks "$top")$'\n'
-  if [ "$k" = duel ]; then
+  if [ "$k" = duel ] || [ "$k" = dwt ]; then
     deltas+="$("$root/build/cost" bench "$work/$top.cost.json" "$top")"$'\n'
     continue
   fi
@@ -128,8 +129,8 @@ done
   echo "# Other tops of $name beside their baseline $base"
   echo
   echo "Baseline: baseline L1s (modulo index, no mechanism) over the same L2 with one victim bit a"
-  echo "way (l2.victim_share = system.cores = $cores) and no bypass bit; the SM-dueling controller has"
-  echo "none. Full reports: <top>_report.md beside this file."
+  echo "way (l2.victim_share = system.cores = $cores) and no bypass bit; the SM-dueling and DWT-CS"
+  echo "controllers have none. Full reports: <top>_report.md beside this file."
   echo
   echo "| top | logic GE | SRAM GE | flop bits | SRAM bits | period (ns) | GHz | critical path | synthesis and timing (s) |"
   echo "|---|---:|---:|---:|---:|---:|---:|---|---:|"
