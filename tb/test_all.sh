@@ -3,7 +3,8 @@
 # golden RTL and determinism, then every preset through lint, Yosys checks, Verilator lockstep
 # (full coverage) and Icarus (also the cross-simulator event-log check), a fixed sample of random
 # configurations of every kind (L1, L2 slice, system; RANDOM_CONFIGS=N: seeds 1..N) through
-# tb/run_random.sh (>= MIN_EVENTS events per random L1 run), the SM-dueling controller and the L2 slice alone (lockstep and mutants),
+# tb/run_random.sh (>= MIN_EVENTS events per random L1 run), the SM-dueling and DWT-CS
+# controllers and the L2 slice alone (lockstep and mutants),
 # then the mutation test; the Yosys cost report of every preset beside its baseline with the
 # synthesis checks runs in the background meanwhile and is reported last. Ends with
 # "N passed, M failed".
@@ -64,6 +65,7 @@ step "unit: UCP lookahead partitions with ties and victims under a partition, by
   build/test_cm_ucp
 step "unit: TAP core sampling, the XSRATIO table, TAP-RRIP and TAP-UCP, by hand (cmocka)" \
   build/test_cm_tap
+step "unit: DWT-CS model against hand-worked expectations (cmocka)" build/test_cm_dwt
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
@@ -149,6 +151,26 @@ step "duel: interval 7, margin 0" \
   duel "$work/duel2" --preset li-decoupled --set l1.duel_interval=7 --set l1.duel_margin=0
 step "duel: interval 1, margin 100" \
   duel "$work/duel3" --preset li-decoupled --set l1.duel_interval=1 --set l1.duel_margin=100
+dwt() { # WORKDIR CACHEGEN_ARGS...: the DWT-CS controller alone, in lockstep, with its mutants
+  local d=$1; shift
+  mkdir -p "$d" && build/cachegen --set l1.mode=sacat "$@" -o "$d/rtl" >/dev/null &&
+    tb/check_dwt.sh "$d/rtl" "$d/work"
+}
+step "dwt: DWT-CS controller, 4 cores, 64-cycle periods, N = 2, M = 2, 2 entries, 3 warps (capped): \
+lint, Icarus, lockstep, mutants" \
+  dwt "$work/dwt1" --preset fermi-l1 --set dwt.period=64 --set dwt.detect_periods=2 \
+  --set dwt.sample_periods=2 --set dwt.table_entries=2 --set dwt.max_warps=3 --set dwt.warp_bits=3
+step "dwt: 6-bit instructions over 2100-cycle periods (counts saturate, sums above 16 bits), N = 1, \
+3 entries" \
+  dwt "$work/dwt2" --preset fermi-l1 --set dwt.inst_bits=6 --set dwt.period=2100 \
+  --set dwt.detect_periods=1 --set dwt.table_entries=3
+dwt_paper() { # WORKDIR: 15 cores with the paper's parameters: the report's storage and lockstep
+  local d=$1
+  dwt "$d" --preset fermi-l1-pric --set system.cores=15 --set dwt.period=500 &&
+    grep -q '^| total | flops | 545 | 573 |$' "$d/rtl/fermi_l1_pric_report.md"
+}
+step "dwt: 15 cores, PRIC L1, the paper's N, M, table and warps over 500-cycle periods; the report \
+gives the paper's 545 bits beside the 573 held (a 9-bit timer)" dwt_paper "$work/dwt3"
 fig7() { # WORKDIR: paper 000's Figure 7 stream through the G-Cache L1 RTL, in lockstep
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
@@ -223,7 +245,7 @@ done
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"
-step "synth: L2, system and controller beside their baselines; their storage checks pass, and fail on broken designs" \
+step "synth: L2, system and controllers (SM dueling, DWT-CS) beside their baselines; their storage checks pass, and fail on broken designs" \
   replay "$work/synth_tops_checks"
 step "synth: cost names the deepest path into each end point and its start (chains of known depth)" \
   synth/test_stage_paths.sh "$work/synth/stage_paths"
