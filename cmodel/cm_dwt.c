@@ -1,7 +1,9 @@
-/* cm_dwt: the DWT-CS controller's counting, detection, sampling and table, one cycle a call. */
+/* cm_dwt: the DWT-CS controller's counting, detection, sampling and table, one cycle a call;
+ * a period's decision lands three cycles after its end (the RTL's pipeline). */
 #include "cm_dwt.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
 void cm_dwt_init(cm_dwt_t *d, const cfg_t *c)
@@ -9,6 +11,7 @@ void cm_dwt_init(cm_dwt_t *d, const cfg_t *c)
     assert(c->l1.mode == MODE_SACAT && c->sys.cores >= 1 && c->sys.cores <= CM_DWT_CORES_MAX);
     assert(c->dwt.table_entries >= 1 && c->dwt.table_entries <= CM_DWT_ENTRIES_MAX);
     assert(c->dwt.max_warps < (1u << c->dwt.warp_bits));
+    assert(c->dwt.period >= DWT_PERIOD_MIN);
     memset(d, 0, sizeof *d);
     d->p = c->dwt;
     d->cores = c->sys.cores;
@@ -56,11 +59,10 @@ static void end_detect(cm_dwt_t *d, int thrash, cm_dwt_tick_t *r)
     d->state = DWT_ST_SAMPLE;
 }
 
-/* A sampling period has ended (its counts in d->inst): the last one picks the winner. */
+/* A sampling period has ended (its counts already in d->total): the last one picks the
+ * winner. */
 static void end_sample(cm_dwt_t *d, cm_dwt_tick_t *r)
 {
-    for (unsigned c = 0; c < d->cores; c++)
-        d->total[c] += d->inst[c];
     if (d->sp + 1 < d->p.sample_periods) {
         r->kind = DWT_EVT_SAMPLING;
         d->sp++;
@@ -84,6 +86,66 @@ static void end_sample(cm_dwt_t *d, cm_dwt_tick_t *r)
     d->state = DWT_ST_DONE;
 }
 
+dwt_state_t cm_dwt_judged_state(const cm_dwt_t *d) { return d->pend ? d->pend_state : d->state; }
+
+/* The period ends at this cycle (its counts in d->inst, d->miss): work out its decision from
+ * the state now (after any decision that landed this cycle), to land DWT_PIPE_STAGES cycles
+ * later. A sampling period's counts join the totals now (the RTL: at T+1, unobservably
+ * later). */
+static void capture(cm_dwt_t *d)
+{
+    assert(d->pend == 0);
+    cm_dwt_tick_t r;
+    memset(&r, 0, sizeof r);
+    r.kind = DWT_EVT_HOLD;
+    r.state_before = d->state;
+    r.limit_before = d->limit;
+    r.saturated = d->saturated;
+    for (unsigned c = 0; c < d->cores; c++)
+        r.inst_sum += d->inst[c], r.miss_sum += d->miss[c];
+    uint64_t miss_side = DWT_MPKI_SCALE * r.miss_sum;
+    uint64_t inst_side = (uint64_t)d->p.mpki_threshold * r.inst_sum;
+    r.mpki_tie = miss_side == inst_side;
+    if (d->state == DWT_ST_SAMPLE)
+        for (unsigned c = 0; c < d->cores; c++)
+            d->total[c] += d->inst[c];
+    cm_dwt_t *nx = malloc(sizeof *nx);  /* the state after the decision, worked out on a copy */
+    assert(nx != NULL);
+    *nx = *d;
+    if (d->state == DWT_ST_DETECT)
+        end_detect(nx, miss_side > inst_side, &r);
+    else if (d->state == DWT_ST_SAMPLE)
+        end_sample(nx, &r);
+    r.kernel = nx->kernel;
+    r.count = nx->det;
+    r.limit = nx->limit;
+    d->pend = DWT_PIPE_STAGES;
+    d->pend_tick = r;
+    d->pend_state = nx->state;
+    d->pend_det = nx->det;
+    d->pend_sp = nx->sp;
+    d->pend_limit = nx->limit;
+    d->pend_slot = nx->slot;
+    d->pend_store = r.kind == DWT_EVT_WINNER;
+    d->pend_clear_totals = r.kind == DWT_EVT_SAMPLE_START;
+    free(nx);
+}
+
+/* The pending decision lands: its state, and the winner's table entry. */
+static void land(cm_dwt_t *d, cm_dwt_tick_t *r)
+{
+    *r = d->pend_tick;
+    d->state = d->pend_state;
+    d->det = d->pend_det;
+    d->sp = d->pend_sp;
+    d->limit = d->pend_limit;
+    if (d->pend_store)
+        d->table[r->slot] = (cm_dwt_entry_t){1, d->kernel, d->limit};
+    d->slot = d->pend_slot;
+    if (d->pend_clear_totals)
+        memset(d->total, 0, sizeof d->total);
+}
+
 int cm_dwt_cycle(cm_dwt_t *d, const unsigned *inst, uint64_t miss_bits, int kernel_start,
                  unsigned kernel_id, cm_dwt_tick_t *tick)
 {
@@ -91,17 +153,26 @@ int cm_dwt_cycle(cm_dwt_t *d, const unsigned *inst, uint64_t miss_bits, int kern
     cm_dwt_tick_t r;
     memset(&r, 0, sizeof r);
     r.kind = DWT_EVT_HOLD;
-    r.state_before = d->state;
-    r.limit_before = d->limit;
-    int period_end = d->t + 1 == d->p.period;
-    if (kernel_start) {
+    int period_end = d->t + 1 == d->p.period, event = 0;
+    if (kernel_start) {  /* priority over a decision landing and a period ending */
         r.kind = DWT_EVT_KERNEL_START;
+        r.state_before = d->state;
+        r.limit_before = d->limit;
         r.at_period_end = (unsigned)period_end;
+        r.cancelled = d->pend;
+        d->pend = 0;
         d->state = DWT_ST_DETECT;
         d->det = 0;
         d->kernel = kernel_id;
         d->limit = d->p.max_warps;
+        r.kernel = d->kernel;
+        r.limit = d->limit;
+        event = 1;
     } else {
+        if (d->pend && --d->pend == 0) {
+            land(d, &r);
+            event = 1;
+        }
         for (unsigned c = 0; c < d->cores; c++) {
             assert(inst[c] < (1u << d->p.inst_bits));
             uint32_t i = sat_add(d->inst[c], inst[c]), m = sat_add(d->miss[c], (miss_bits >> c) & 1);
@@ -110,26 +181,10 @@ int cm_dwt_cycle(cm_dwt_t *d, const unsigned *inst, uint64_t miss_bits, int kern
             d->inst[c] = i;
             d->miss[c] = m;
         }
-        if (period_end) {
-            r.saturated = d->saturated;
-            for (unsigned c = 0; c < d->cores; c++)
-                r.inst_sum += d->inst[c], r.miss_sum += d->miss[c];
-            uint64_t miss_side = DWT_MPKI_SCALE * r.miss_sum;
-            uint64_t inst_side = (uint64_t)d->p.mpki_threshold * r.inst_sum;
-            r.mpki_tie = miss_side == inst_side;
-            if (d->state == DWT_ST_DETECT)
-                end_detect(d, miss_side > inst_side, &r);
-            else if (d->state == DWT_ST_SAMPLE)
-                end_sample(d, &r);
-        }
+        if (period_end)
+            capture(d);
     }
-    int event = kernel_start || period_end;
-    if (event) {
-        r.kernel = d->kernel;
-        r.count = d->det;
-        r.limit = d->limit;
-    }
-    if (event) {
+    if (kernel_start || period_end) {  /* the counts and the timer restart */
         d->t = 0;
         memset(d->inst, 0, sizeof d->inst);
         memset(d->miss, 0, sizeof d->miss);

@@ -1,8 +1,12 @@
 /* cm_dwt: bit-accurate C model of the DWT-CS warp-throttling controller (SPEC 3.7), one call
- * per clock cycle. Invariants: t < period; every period count <= 65535 (saturating); det < N
- * and sp < M; state DETECT holds limit = max_warps; no two valid table entries hold the same
- * kernel id; slot is the oldest entry once the table is full. Sums, totals and the detection
- * compare are computed in uint64_t, independently of the RTL's widths (gen/dwt.h). */
+ * per clock cycle. A period's decision is worked out at its last cycle T (from the state after
+ * any decision landing in T) and lands DWT_PIPE_STAGES = 3 cycles later, at T+3, as the RTL's
+ * pipeline makes it (docs/sacat.md); a kernel start at T drops it, one at T+1..T+3 cancels it.
+ * Invariants: t < period; every period count <= 65535 (saturating); det < N and sp < M; state
+ * DETECT holds limit = max_warps; no two valid table entries hold the same kernel id; slot is
+ * the oldest entry once the table is full; at most one decision pending (period >= 3). Sums,
+ * totals and the detection compare are computed in uint64_t, independently of the RTL's
+ * widths (gen/dwt.h). */
 #ifndef CACHEGEN_CM_DWT_H
 #define CACHEGEN_CM_DWT_H
 
@@ -31,6 +35,8 @@ typedef struct cm_dwt_tick {
     dwt_state_t state_before; /* the state the event found */
     unsigned limit_before;    /* ... and the common limit */
     unsigned at_period_end;   /* a kernel start in a period's last cycle */
+    unsigned cancelled;       /* a kernel start cancelling a pending decision: cycles it had
+                                 left (1..3), else 0 */
 } cm_dwt_tick_t;
 
 typedef struct cm_dwt_entry {
@@ -51,6 +57,13 @@ typedef struct cm_dwt {
     unsigned limit;       /* every core's limit outside sampling */
     cm_dwt_entry_t table[CM_DWT_ENTRIES_MAX];
     unsigned slot;        /* next slot written */
+    /* the pending decision (the RTL's pipeline): what it decided, applied when it lands */
+    unsigned pend;        /* cycles until it lands, 1..3; 0: none */
+    cm_dwt_tick_t pend_tick;           /* its event */
+    dwt_state_t pend_state;            /* the state, counts and limit after it */
+    unsigned pend_det, pend_sp, pend_limit, pend_slot;
+    unsigned pend_store;               /* Winner: table[pend_tick.slot] := (kernel, limit) */
+    unsigned pend_clear_totals;        /* SampleStart: the totals restart */
 } cm_dwt_t;
 
 /* The state after reset for a validated configuration with l1.mode = sacat. */
@@ -59,10 +72,13 @@ void cm_dwt_init(cm_dwt_t *d, const cfg_t *c);
 /* Core `core`'s warp limit this cycle (the output is a function of the state). */
 unsigned cm_dwt_limit(const cm_dwt_t *d, unsigned core);
 
+/* The state the period now running is judged in: after the pending decision, if any. */
+dwt_state_t cm_dwt_judged_state(const cm_dwt_t *d);
+
 /* One clock cycle: inst[c] instructions committed by core c (< 2^inst_bits), bit c of
  * miss_bits an L1 miss of core c, a kernel start with its id. Returns 1 when the cycle is an
- * event (a kernel start or a period's end; tick filled), else 0 (tick->kind = HOLD, zeros).
- * tick may be NULL. */
+ * event (a kernel start, or a decision landing 3 cycles after its period's end; tick filled),
+ * else 0 (tick->kind = HOLD, zeros). tick may be NULL. */
 int cm_dwt_cycle(cm_dwt_t *d, const unsigned *inst, uint64_t miss_bits, int kernel_start,
                  unsigned kernel_id, cm_dwt_tick_t *tick);
 

@@ -3,8 +3,9 @@
  * threshold x instructions (sums over the cores); N thrashing periods in a row reuse the
  * kernel's remembered limit or start sampling; sampling gives core c min(c + 1, max_warps)
  * warps for M periods, the core with the most instructions (lowest on ties) sets every core's
- * limit and is remembered FIFO; kernel_start restores max_warps. Every expected value is a
- * literal worked out by hand in the comments.
+ * limit and is remembered FIFO; kernel_start restores max_warps; a period's decision lands 3
+ * cycles after its last cycle T (the RTL's pipeline), a kernel start at T drops it and one at
+ * T+1..T+3 cancels it. Every expected value is a literal worked out by hand in the comments.
  * Build: cc -std=c11 -I. -o build/test_cm_dwt cmodel/test_cm_dwt.c build/libcmodel.a
  *        build/libcore.a -lyaml -lcmocka */
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "cm_dwt.h"
@@ -34,17 +36,21 @@ static void model(cm_dwt_t *d, const char *const *sets)
     cm_dwt_init(d, &c);
 }
 
-/* One whole period from its first cycle: core c commits inst[c] instructions (as many as fit
- * each cycle, from the first) and misses miss[c] times (in cycles 0..miss[c]-1). Only the
- * last cycle may be an event. */
+/* The rest of a period, from its first cycle or (after an earlier period()) its fourth:
+ * core c commits inst[c] instructions (as many as fit each cycle, from the first) and misses
+ * miss[c] times (in the first miss[c] cycles); then the next period's first 3 cycles pass
+ * idle, the third of which (T+3) is the period's decision, returned. No other cycle is an
+ * event, and core 0's limit holds until the decision lands. */
 static cm_dwt_tick_t period(cm_dwt_t *d, const unsigned *inst, const unsigned *miss)
 {
     unsigned left[CM_DWT_CORES_MAX] = {0}, in[CM_DWT_CORES_MAX], max = (1u << d->p.inst_bits) - 1;
+    unsigned zero[CM_DWT_CORES_MAX] = {0};
     cm_dwt_tick_t t;
-    assert_int_equal(d->t, 0);
+    assert_true(d->t == 0 || d->t == 3);
     for (unsigned c = 0; c < d->cores; c++)
         left[c] = inst ? inst[c] : 0;
-    for (unsigned i = 0; i < d->p.period; i++) {
+    unsigned lim0 = cm_dwt_limit(d, 0);
+    for (unsigned i = 0;; i++) {
         uint64_t mb = 0;
         for (unsigned c = 0; c < d->cores; c++) {
             in[c] = left[c] < max ? left[c] : max;
@@ -52,11 +58,16 @@ static cm_dwt_tick_t period(cm_dwt_t *d, const unsigned *inst, const unsigned *m
             if (miss && i < miss[c])
                 mb |= 1ULL << c;
         }
-        int ev = cm_dwt_cycle(d, in, mb, 0, 0, &t);
-        assert_int_equal(ev, i + 1 == d->p.period);
+        assert_int_equal(cm_dwt_cycle(d, in, mb, 0, 0, &t), 0);
+        if (d->t == 0)
+            break;  /* the last cycle, T */
     }
     for (unsigned c = 0; c < d->cores; c++)
         assert_int_equal(left[c], 0); /* the period had room for every instruction */
+    for (unsigned k = 1; k <= 3; k++) {
+        assert_int_equal(cm_dwt_limit(d, 0), lim0); /* T+1..T+3: the decision not yet in force */
+        assert_int_equal(cm_dwt_cycle(d, zero, 0, 0, 0, &t), k == 3);
+    }
     return t;
 }
 
@@ -87,8 +98,9 @@ static void expect(cm_dwt_tick_t t, dwt_evt_t kind, unsigned count, unsigned lim
     assert_int_equal(t.limit, limit);
 }
 
-/* 4 cores, 4-cycle periods, threshold 10, N = 2, M = 1, 2 entries: the flow tests' model. */
-static const char *const small[] = {"dwt.period", "4", "dwt.detect_periods", "2",
+/* 4 cores, 8-cycle periods, threshold 10, N = 2, M = 1, 2 entries: the flow tests' model
+ * (after a decision, 5 cycles of a period are left: room for 15 instructions a core). */
+static const char *const small[] = {"dwt.period", "8", "dwt.detect_periods", "2",
                                     "dwt.table_entries", "2", NULL};
 
 /* Thrashing (kernel 0 until a start): core 0 commits 4, misses once: 1000 x 1 = 1000 >
@@ -125,7 +137,7 @@ static void test_detection_compare(void **state)
 {
     (void)state;
     cm_dwt_t d;
-    static const char *const s[] = {"dwt.period", "4", "dwt.mpki_threshold", "250", NULL};
+    static const char *const s[] = {"dwt.period", "8", "dwt.mpki_threshold", "250", NULL};
     model(&d, s);
     static const unsigned i4[4] = {4, 0, 0, 0}, i3[4] = {3, 0, 0, 0}, i12[4] = {4, 4, 4, 0};
     static const unsigned m1[4] = {1, 0, 0, 0}, m2[4] = {1, 1, 0, 0};
@@ -219,7 +231,7 @@ static void test_capped_limits(void **state)
 {
     (void)state;
     cm_dwt_t d;
-    static const char *const s[] = {"dwt.period", "4", "dwt.detect_periods", "1",
+    static const char *const s[] = {"dwt.period", "8", "dwt.detect_periods", "1",
                                     "dwt.max_warps", "2", "dwt.warp_bits", "2", NULL};
     model(&d, s);
     limits(&d, 2, 2, 2, 2);
@@ -240,7 +252,7 @@ static void test_sampling_periods(void **state)
 {
     (void)state;
     cm_dwt_t d;
-    static const char *const s[] = {"dwt.period", "4", "dwt.detect_periods", "1",
+    static const char *const s[] = {"dwt.period", "8", "dwt.detect_periods", "1",
                                     "dwt.sample_periods", "3", NULL};
     model(&d, s);
     expect(period(&d, hot_i, hot_m), DWT_EVT_SAMPLE_START, 0, 24);
@@ -256,9 +268,11 @@ static void test_sampling_periods(void **state)
     assert_true(t.inst_sum == 12);
 }
 
-/* Kernel starts: one in the last cycle of a period decides nothing for that period (its
- * counts are dropped) and the next period ends 4 cycles later; one in the middle of sampling
- * restores 24 warps and restarts detection. */
+/* Kernel starts (small: period 8, N = 2). One in a period's last cycle (cycle 7) drops that
+ * period: no decision follows (cycles 8..10 quiet), and the next period ends 8 cycles after
+ * the start, at cycle 15: a miss there, 1000 > 0, thrashes; its decision lands at T+3 =
+ * cycle 18 as Thrash, count 1, kernel 5. One in the middle of sampling restores 24 warps and
+ * restarts detection. */
 static void test_kernel_start_timing(void **state)
 {
     (void)state;
@@ -266,24 +280,100 @@ static void test_kernel_start_timing(void **state)
     model(&d, small);
     unsigned one[4] = {3, 3, 3, 3}, zero[4] = {0};
     cm_dwt_tick_t t;
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < 7; i++)
         assert_int_equal(cm_dwt_cycle(&d, one, 0xf, 0, 0, &t), 0);
-    assert_int_equal(cm_dwt_cycle(&d, one, 0xf, 1, 5, &t), 1); /* the last cycle: a start */
+    assert_int_equal(cm_dwt_cycle(&d, one, 0xf, 1, 5, &t), 1); /* cycle 7, the last: a start */
     expect(t, DWT_EVT_KERNEL_START, 0, 24);
     assert_int_equal(t.at_period_end, 1);
+    assert_int_equal(t.cancelled, 0);
     assert_true(t.inst_sum == 0 && t.miss_sum == 0);
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 8; i < 15; i++) /* cycles 8..14: nothing pending, nothing decided */
         assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0);
-    assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 1); /* 1000 > 0: thrash */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 0); /* cycle 15, T: a miss */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 16 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 17 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 1); /* 18 = T+3 */
     expect(t, DWT_EVT_THRASH, 1, 24);
-    assert_true(t.miss_sum == 1 && t.kernel == 5);
+    assert_true(t.miss_sum == 1 && t.inst_sum == 0 && t.kernel == 5);
     expect(period(&d, hot_i, hot_m), DWT_EVT_SAMPLE_START, 0, 24);
+    limits(&d, 1, 2, 3, 4);
     assert_int_equal(cm_dwt_cycle(&d, one, 0, 0, 0, &t), 0);
     assert_int_equal(cm_dwt_cycle(&d, zero, 0, 1, 5, &t), 1); /* mid-sampling */
     expect(t, DWT_EVT_KERNEL_START, 0, 24);
     assert_int_equal(t.state_before, DWT_ST_SAMPLE);
+    assert_int_equal(t.cancelled, 0);
     limits(&d, 24, 24, 24, 24);
     assert_int_equal(d.state, DWT_ST_DETECT);
+}
+
+/* The pipeline (period 8, N = 1): cycle 0 has a miss and nothing else, so the period
+ * (cycles 0..7) thrashes (1000 > 0); with N = 1 that starts sampling, which lands at T+3 =
+ * cycle 10: cycles 8, 9, 10 still run every core at 24 warps, cycle 11 at 1, 2, 3, 4. Those
+ * three cycles belong to the next period (8..15), the sampling one: core 3 commits 3 in each
+ * (9 in all), core 1 commits 3 in cycles 11 and 12 (6), the others none: core 3 wins with
+ * 9 > 6 and every core gets min(4, 24) = 4 at cycle 18 (T+3 of cycle 15), remembered in
+ * slot 0. */
+static void test_pipeline_landing(void **state)
+{
+    (void)state;
+    cm_dwt_t d;
+    static const char *const s[] = {"dwt.period", "8", "dwt.detect_periods", "1", NULL};
+    model(&d, s);
+    unsigned zero[4] = {0}, c3[4] = {0, 0, 0, 3}, c1[4] = {0, 3, 0, 0};
+    cm_dwt_tick_t t;
+    assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 0); /* cycle 0 */
+    for (unsigned i = 1; i < 8; i++)
+        assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 1..7; 7 is T */
+    limits(&d, 24, 24, 24, 24);
+    assert_int_equal(cm_dwt_cycle(&d, c3, 0, 0, 0, &t), 0); /* 8 */
+    limits(&d, 24, 24, 24, 24);
+    assert_int_equal(cm_dwt_cycle(&d, c3, 0, 0, 0, &t), 0); /* 9 */
+    limits(&d, 24, 24, 24, 24);
+    assert_int_equal(cm_dwt_cycle(&d, c3, 0, 0, 0, &t), 1); /* 10 = T+3 */
+    expect(t, DWT_EVT_SAMPLE_START, 0, 24);
+    assert_true(t.miss_sum == 1 && t.inst_sum == 0);
+    limits(&d, 1, 2, 3, 4);
+    assert_int_equal(cm_dwt_cycle(&d, c1, 0, 0, 0, &t), 0); /* 11 */
+    assert_int_equal(cm_dwt_cycle(&d, c1, 0, 0, 0, &t), 0); /* 12 */
+    for (unsigned i = 13; i < 18; i++)
+        assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 13..17 (15 is T) */
+    limits(&d, 1, 2, 3, 4);
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 1); /* 18 */
+    expect(t, DWT_EVT_WINNER, 0, 4);
+    assert_int_equal(t.winner, 3);
+    assert_true(t.inst_sum == 15);
+    assert_int_equal(t.slot, 0);
+    limits(&d, 4, 4, 4, 4);
+}
+
+/* A kernel start at T+1, T+2 or T+3 cancels the pending decision (period 8, N = 1: the miss
+ * of cycle 0 would start sampling at cycle 10): the start is the event, carrying 3, 2 or 1
+ * cycles left; no decision follows; every core stays at 24 warps, detecting kernel 5, and the
+ * new period ends 8 cycles after the start. */
+static void test_kstart_cancels(void **state)
+{
+    (void)state;
+    static const char *const s[] = {"dwt.period", "8", "dwt.detect_periods", "1", NULL};
+    unsigned zero[4] = {0};
+    for (unsigned k = 1; k <= 3; k++) {
+        cm_dwt_t d;
+        cm_dwt_tick_t t;
+        model(&d, s);
+        assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 0);
+        for (unsigned i = 1; i < 7 + k; i++) /* up to T + k - 1 */
+            assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0);
+        assert_int_equal(cm_dwt_cycle(&d, zero, 0, 1, 5, &t), 1); /* T + k */
+        expect(t, DWT_EVT_KERNEL_START, 0, 24);
+        assert_int_equal(t.cancelled, 4 - k);
+        assert_int_equal(t.at_period_end, 0);
+        for (unsigned i = 0; i < 7; i++) { /* the new period's cycles 0..6: no event */
+            assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0);
+            limits(&d, 24, 24, 24, 24);
+        }
+        assert_int_equal(d.state, DWT_ST_DETECT);
+        assert_int_equal(d.kernel, 5);
+        assert_int_equal(d.t, 7);
+    }
 }
 
 /* Saturation: inst_bits 8, period 300, every core 255 instructions and a miss each cycle:
@@ -309,25 +399,47 @@ static void test_saturation(void **state)
     assert_true(t.inst_sum == 262140);
 }
 
-/* One cycle a period (period 1), N = 1, M = 1: each cycle decides alone. Cycle 1: a miss and
- * no instruction: 1000 > 0 -> SampleStart; cycle 2 samples (core 0: 3, core 1: 3, core 2: 0,
- * core 3: 1): tie 0 and 1 -> core 0, limit 1; cycle 3: Hold. */
-static void test_period_one(void **state)
+/* The shortest period, 3 cycles (N = 1, M = 1): a decision lands in the last cycle of the
+ * next period, whose own decision then sees the new state. Cycle 0: a miss; the period 0..2
+ * thrashes, SampleStart lands at cycle 5, the last of period 3..5, which is therefore the
+ * sampling period (run at 24 warps throughout): core 0 commits 3, 3, 0, core 1 3, 3, 3 in
+ * cycles 3, 4, 5: core 1 wins (9 > 6), limit 2 at cycle 8; period 6..8 is then judged
+ * decided: Hold at cycle 11. Periods of 1 and 2 cycles are refused, naming the key. */
+static void test_period_three(void **state)
 {
     (void)state;
     cm_dwt_t d;
-    static const char *const s[] = {"dwt.period", "1", "dwt.detect_periods", "1", NULL};
+    static const char *const s[] = {"dwt.period", "3", "dwt.detect_periods", "1", NULL};
     model(&d, s);
-    unsigned zero[4] = {0}, smp[4] = {3, 3, 0, 1};
+    unsigned zero[4] = {0}, a[4] = {3, 3, 0, 0}, b[4] = {0, 3, 0, 0};
     cm_dwt_tick_t t;
-    assert_int_equal(cm_dwt_cycle(&d, zero, 4, 0, 0, &t), 1);
+    assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 0); /* 0 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 1 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 2: T */
+    assert_int_equal(cm_dwt_cycle(&d, a, 0, 0, 0, &t), 0);    /* 3 */
+    assert_int_equal(cm_dwt_cycle(&d, a, 0, 0, 0, &t), 0);    /* 4 */
+    limits(&d, 24, 24, 24, 24);
+    assert_int_equal(cm_dwt_cycle(&d, b, 0, 0, 0, &t), 1);    /* 5: T+3 and a T */
     expect(t, DWT_EVT_SAMPLE_START, 0, 24);
-    assert_int_equal(cm_dwt_cycle(&d, smp, 0, 0, 0, &t), 1);
-    expect(t, DWT_EVT_WINNER, 0, 1);
-    assert_int_equal(t.winner, 0);
-    assert_int_equal(t.ties, 2);
-    assert_int_equal(cm_dwt_cycle(&d, smp, 15, 0, 0, &t), 1);
-    expect(t, DWT_EVT_HOLD, 0, 1);
+    limits(&d, 1, 2, 3, 4);
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 6 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 0); /* 7 */
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 1); /* 8 */
+    expect(t, DWT_EVT_WINNER, 0, 2);
+    assert_int_equal(t.winner, 1);
+    assert_true(t.inst_sum == 15);
+    limits(&d, 2, 2, 2, 2);
+    for (unsigned i = 9; i < 11; i++)
+        assert_int_equal(cm_dwt_cycle(&d, zero, 1, 0, 0, &t), 0);
+    assert_int_equal(cm_dwt_cycle(&d, zero, 0, 0, 0, &t), 1); /* 11 */
+    expect(t, DWT_EVT_HOLD, 0, 2);
+    cfg_t c;
+    char err[256];
+    cfg_defaults(&c);
+    assert_int_equal(cfg_set(&c, "l1.mode", "sacat", err, sizeof err), 0);
+    assert_int_not_equal(cfg_set(&c, "dwt.period", "2", err, sizeof err), 0);
+    assert_non_null(strstr(err, "dwt.period = 2"));
+    assert_int_not_equal(cfg_set(&c, "dwt.period", "1", err, sizeof err), 0);
 }
 
 int main(void)
@@ -340,7 +452,9 @@ int main(void)
         cmocka_unit_test(test_sampling_periods),
         cmocka_unit_test(test_kernel_start_timing),
         cmocka_unit_test(test_saturation),
-        cmocka_unit_test(test_period_one),
+        cmocka_unit_test(test_pipeline_landing),
+        cmocka_unit_test(test_kstart_cancels),
+        cmocka_unit_test(test_period_three),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
+#include "dwt.h"
 #include "ident.h"
 #include "lay_l2.h"
 #include "num.h"
@@ -179,8 +180,9 @@ static const cfg_key_t keys[] = {
     {"dwt.max_warps", K_UINT, DWT(max_warps), 1, 255, 0, NULL, "24",
      "sacat: active warps per scheduler unthrottled; sampling gives core c min(c + 1, "
      "max_warps) warps, so cores from max_warps - 1 up run max_warps"},
-    {"dwt.period", K_UINT, DWT(period), 1, 1048576, 0, NULL, "10000",
-     "sacat: cycles per period; the per-core counts (16 bits, saturating) restart each period"},
+    {"dwt.period", K_UINT, DWT(period), DWT_PERIOD_MIN, 1048576, 0, NULL, "10000",
+     "sacat: cycles per period (at least 3, gen/dwt.h DWT_PERIOD_MIN: a period's decision lands "
+     "3 cycles after it); the per-core counts (16 bits, saturating) restart each period"},
     {"dwt.mpki_threshold", K_UINT, DWT(mpki_threshold), 0, 65535, 0, NULL, "10",
      "sacat: a period thrashes when 1000 x its L1 misses > this x its instructions (all cores)"},
     {"dwt.detect_periods", K_UINT, DWT(detect_periods), 1, 255, 0, NULL, "3",

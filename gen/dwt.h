@@ -16,6 +16,8 @@
 #define DWT_COUNT_MAX 65535u   /* ... where it saturates */
 #define DWT_KERNEL_BITS 8      /* kernel_id_i and a table entry's kernel id */
 #define DWT_MPKI_SCALE 1000u   /* misses are compared per 1000 instructions */
+#define DWT_PIPE_STAGES 3      /* a period's decision lands this many cycles after its end */
+#define DWT_PERIOD_MIN 3       /* dwt.period at least: one decision in flight at a time */
 
 /* The controller's state. */
 typedef enum dwt_state {
@@ -85,11 +87,11 @@ static inline unsigned dwt_total_bits(unsigned sample_periods)
     return dwt_bits_for((unsigned long long)sample_periods * DWT_COUNT_MAX);
 }
 
-/* The period timer runs 0..period-1 (none when the period is one cycle). */
+/* The period timer runs 0..period-1. */
 static inline unsigned dwt_timer_bits(unsigned period)
 {
-    assert(period >= 1);
-    return period > 1 ? dwt_bits_for(period - 1) : 0;
+    assert(period >= DWT_PERIOD_MIN);
+    return dwt_bits_for(period - 1);
 }
 
 /* Counters of the small loops: thrashing periods so far 0..N-1, sampling periods so far
@@ -121,10 +123,22 @@ static inline unsigned long long dwt_paper_bits(const cfg_t *c)
            (unsigned long long)c->dwt.table_entries * (DWT_KERNEL_BITS + c->dwt.warp_bits);
 }
 
+/* The decision pipeline's flops: a valid bit per stage, the period's two sums (stage 1), the
+ * thrashing bit (stage 2) and, with more than one core, the winner's limit (stage 1). The
+ * winner's id is registered beside it for the event port only; synthesis removes it (SPEC 4:
+ * the event port is for simulation), so it is not counted. */
+static inline unsigned long long dwt_pipe_bits(const cfg_t *c)
+{
+    unsigned P = c->sys.cores;
+    unsigned long long n = DWT_PIPE_STAGES + 2ULL * dwt_sum_bits(P) + 1;
+    return P > 1 ? n + dwt_limit_bits(c) : n;
+}
+
 /* Everything the controller holds in flops: the period counts, per table entry a valid bit, a
  * kernel id and a limit of dwt_limit_bits (the paper counts warp_bits), the table's next
  * slot, the period timer, the thrashing count, the state, with M > 1 the sampling period count
- * and P sampling totals, the running kernel's id and the decided limit. */
+ * and P sampling totals, the running kernel's id and the decided limit, and the decision
+ * pipeline (dwt_pipe_bits). */
 static inline unsigned long long dwt_flop_bits(const cfg_t *c)
 {
     const cfg_dwt_t *d = &c->dwt;
@@ -136,7 +150,7 @@ static inline unsigned long long dwt_flop_bits(const cfg_t *c)
     if (d->sample_periods > 1)
         n += dwt_loop_bits(d->sample_periods) +
              (unsigned long long)c->sys.cores * dwt_total_bits(d->sample_periods);
-    return n + DWT_KERNEL_BITS + lb;
+    return n + DWT_KERNEL_BITS + lb + dwt_pipe_bits(c);
 }
 
 #endif

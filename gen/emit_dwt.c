@@ -1,11 +1,14 @@
 /* emit_dwt: the DWT-CS warp-throttling controller <name>_dwt beside the system (SPEC 3.7,
  * docs/sacat.md). Per core it counts instructions and L1 misses of each period (16 bits,
- * saturating); at a period's last cycle, with that cycle's inputs counted, it decides from the
- * sums over all cores: thrashing is 1000 x misses > threshold x instructions; N thrashing
- * periods in a row reuse the kernel's remembered limit or start sampling (core c at
+ * saturating). A period's decision is a pipeline of three stages after its last cycle T (each
+ * at most ~26 gate levels, SPEC 3.1): at T+1 the counts, held until then (they restart lazily),
+ * are summed over the cores and the sampling winner found; at T+2 the sums are compared
+ * (thrashing is 1000 x misses > threshold x instructions); at T+3 the state decides: N
+ * thrashing periods in a row reuse the kernel's remembered limit or start sampling (core c at
  * min(c + 1, max_warps) warps for M periods), whose winner, the core with the most
  * instructions (the lowest on ties), sets every core's limit and is remembered FIFO.
- * kernel_start_i restores max_warps and restarts detection. Widths and codes: dwt.h. */
+ * kernel_start_i restores max_warps, restarts detection and cancels a pending decision.
+ * Widths and codes: dwt.h; the rules: docs/sacat.md. */
 #include "dwt.h"
 #include "emit_l1.h"
 
@@ -26,6 +29,11 @@ typedef struct dwt_w {
 } dwt_w_t;
 
 static unsigned at_least_1(unsigned n) { return n ? n : 1; }
+
+/* The winner's core and limit as stage 3 reads them: registered at T+1, or with one core the
+ * constants. */
+static const char *won_core(const dwt_w_t *w) { return w->cores > 1 ? "win_core_q" : "win_core"; }
+static const char *won_limit(const dwt_w_t *w) { return w->cores > 1 ? "win_limit_q" : "win_limit"; }
 
 /* `name` zero-extended from `from` to `to` bits, as Verilog text (valid until the next few
  * emit_const calls). */
@@ -51,7 +59,7 @@ static void decl(emit_t *e, const char *text, const char *comment)
 static unsigned evt_ports(const dwt_w_t *w, gen_sim_port_t *out)
 {
     const struct { const char *name; unsigned width; const char *what; } p[] = {
-        {"evt_valid_o", 0, "a kernel start or a period's end"},
+        {"evt_valid_o", 0, "a kernel start or a period's decision (T+3)"},
         {"evt_kind_o", DWT_EVT_BITS, "what was decided (Evt*)"},
         {"evt_kernel_o", DWT_KERNEL_BITS, "the kernel (at a kernel start, the new one)"},
         {"evt_inst_sum_o", w->sb, "the period's instructions, all cores"},
@@ -176,6 +184,19 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
         snprintf(b, sizeof b, "core c: [c*%u +: %u], their instructions", w->ab, w->ab);
         decl(e, t, b);
     }
+    emit_line(e, "// the decision pipeline: a period ended 1, 2, 3 cycles ago, its decision pending");
+    decl(e, "reg [2:0] pend_q, pend_d;", "bit k: stage k+1 (T+1, T+2, T+3)");
+    snprintf(t, sizeof t, "reg %spsum_inst_q, psum_inst_d;", emit_range(w->sb));
+    decl(e, t, "T+1: the period's instructions, all cores");
+    snprintf(t, sizeof t, "reg %spsum_miss_q, psum_miss_d;", emit_range(w->sb));
+    decl(e, t, "T+1: the period's L1 misses, all cores");
+    decl(e, "reg thrash_q, thrash_d;", "T+2: the period thrashed");
+    if (w->cores > 1) {
+        snprintf(t, sizeof t, "reg %swin_core_q, win_core_d;", emit_range(w->cb));
+        decl(e, t, "T+1: the winner (event port only)");
+        snprintf(t, sizeof t, "reg %swin_limit_q, win_limit_d;", emit_range(w->lb));
+        decl(e, t, "... and its limit");
+    }
     snprintf(t, sizeof t, "reg %skernel_q, kernel_d;", emit_range(DWT_KERNEL_BITS));
     decl(e, t, "the running kernel's id");
     snprintf(t, sizeof t, "reg %slimit_q, limit_d;", emit_range(w->lb));
@@ -196,40 +217,46 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
     snprintf(t, sizeof t, "reg %skind;", emit_range(DWT_EVT_BITS));
     decl(e, t, "this cycle's decision (Evt*)");
     decl(e, "reg store;", "remember the winner's limit");
-    if (w->tb)
-        emit_line(e, "wire period_end = (t_q == LastCycle);");
-    else
-        decl(e, "wire period_end = 1'b1;", "every cycle is a period");
+    emit_line(e, "wire period_end = (t_q == LastCycle);");
+    snprintf(t, sizeof t, "wire fresh = (t_q == %s);", emit_const(w->tb, 0));
+    decl(e, t, "a period's first cycle: the counts restart");
     emit_blank(e);
 }
 
-/* Per core: this period's counts with this cycle's inputs (saturating) and, sampling over
- * more than one period, the total so far with them. */
+/* Per core: this period's counts with this cycle's inputs (saturating; in a period's first
+ * cycle from 0: the registers hold the last period's counts one cycle more, for stage 1) and,
+ * sampling over more than one period, the total with the period just ended (stage 1). */
 static void emit_counts(emit_t *e, const dwt_w_t *w)
 {
     unsigned C = DWT_COUNT_BITS, P = w->cores;
     char t[96];
     snprintf(t, sizeof t, "wire %ss_inst, s_miss;", emit_range(P * C));
     decl(e, t, "this period's counts with this cycle's inputs");
+    emit_line(e, "wire %sinst_base, miss_base;", emit_range(P * C));
+    decl(e, "", "... before them: 0 in a period's first cycle");
     if (w->pb) {
         snprintf(t, sizeof t, "wire %ss_total;", emit_range(P * w->ab));
-        decl(e, t, "sampling totals with this period's counts");
+        decl(e, t, "T+1: sampling totals with the period's counts");
     }
     emit_line(e, "genvar gc;");
     emit_line(e, "generate");
     emit_in(e);
     emit_line(e, "for (gc = 0; gc < %u; gc = gc + 1) begin : g_core", P);
     emit_in(e);
-    emit_line(e, "wire %sinst_inc = {1'b0, inst_q[gc*%u +: %u]} + {%s, inst_i[gc*%u +: %u]};",
+    emit_line(e, "assign inst_base[gc*%u +: %u] = fresh ? %s : inst_q[gc*%u +: %u];", C, C,
+              emit_const(C, 0), C, C);
+    emit_line(e, "assign miss_base[gc*%u +: %u] = fresh ? %s : miss_q[gc*%u +: %u];", C, C,
+              emit_const(C, 0), C, C);
+    emit_line(e, "wire %sinst_inc = {1'b0, inst_base[gc*%u +: %u]} + {%s, inst_i[gc*%u +: %u]};",
               emit_range(C + 1), C, C, emit_const(C + 1 - w->ib, 0), w->ib, w->ib);
-    emit_line(e, "wire %smiss_inc = {1'b0, miss_q[gc*%u +: %u]} + {%s, l1_miss_i[gc]};",
+    emit_line(e, "wire %smiss_inc = {1'b0, miss_base[gc*%u +: %u]} + {%s, l1_miss_i[gc]};",
               emit_range(C + 1), C, C, emit_const(C, 0));
     emit_line(e, "assign s_inst[gc*%u +: %u] = inst_inc[%u] ? CountMax : inst_inc[%u:0];", C, C,
               C, C - 1);
     emit_line(e, "assign s_miss[gc*%u +: %u] = miss_inc[%u] ? CountMax : miss_inc[%u:0];", C, C,
               C, C - 1);
     if (w->pb)
-        emit_line(e, "assign s_total[gc*%u +: %u] = total_q[gc*%u +: %u] + {%s, s_inst[gc*%u +: %u]};",
+        emit_line(e, "assign s_total[gc*%u +: %u] = total_q[gc*%u +: %u] + {%s, inst_q[gc*%u +: %u]};",
                   w->ab, w->ab, w->ab, w->ab, emit_const(w->ab - C, 0), C, C);
     emit_out(e);
     emit_line(e, "end");
@@ -262,12 +289,13 @@ static void emit_sum_tree(emit_t *e, const dwt_w_t *w, const char *label, const 
 
 static void emit_detect(emit_t *e, const dwt_w_t *w)
 {
-    emit_line(e, "// Sums over the cores, and thrashing: 1000 x misses > threshold x instructions");
-    emit_sum_tree(e, w, "isum", "s_inst", "sum_inst");
-    emit_sum_tree(e, w, "msum", "s_miss", "sum_miss");
+    emit_line(e, "// T+1: the period's counts (held in inst_q, miss_q) summed over the cores");
+    emit_sum_tree(e, w, "isum", "inst_q", "sum_inst");
+    emit_sum_tree(e, w, "msum", "miss_q", "sum_miss");
+    emit_line(e, "// T+2: thrashing: 1000 x misses > threshold x instructions");
     const char *z = emit_const(w->xb - w->sb, 0);
-    emit_line(e, "wire %smiss_side = Thousand * {%s, sum_miss};", emit_range(w->xb), z);
-    emit_line(e, "wire %sinst_side = Threshold * {%s, sum_inst};", emit_range(w->xb), z);
+    emit_line(e, "wire %smiss_side = Thousand * {%s, psum_miss_q};", emit_range(w->xb), z);
+    emit_line(e, "wire %sinst_side = Threshold * {%s, psum_inst_q};", emit_range(w->xb), z);
     emit_line(e, "wire thrash = (miss_side > inst_side);");
     emit_blank(e);
 }
@@ -294,8 +322,8 @@ static void emit_table(emit_t *e, const dwt_w_t *w)
     emit_line(e, "assign tbl_valid_d[ge] = tbl_valid_q[ge] | wr;");
     emit_line(e, "assign tbl_kernel_d[ge*%u +: %u] = wr ? kernel_q : tbl_kernel_q[ge*%u +: %u];",
               K, K, K, K);
-    emit_line(e, "assign tbl_limit_d[ge*%u +: %u] = wr ? win_limit : tbl_limit_q[ge*%u +: %u];",
-              w->lb, w->lb, w->lb, w->lb);
+    emit_line(e, "assign tbl_limit_d[ge*%u +: %u] = wr ? %s : tbl_limit_q[ge*%u +: %u];",
+              w->lb, w->lb, won_limit(w), w->lb, w->lb);
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);
@@ -316,13 +344,13 @@ static void emit_table(emit_t *e, const dwt_w_t *w)
 static void emit_winner(emit_t *e, const dwt_w_t *w)
 {
     unsigned P = w->cores, C = DWT_COUNT_BITS;
-    emit_line(e, "// The winner of sampling: most instructions, the lowest core on ties");
+    emit_line(e, "// T+1: the winner of sampling: most instructions, the lowest core on ties");
     for (unsigned c = 0; c < P; c++) {
         if (w->pb)
             emit_line(e, "wire %stot%u = s_total[%u +: %u];", emit_range(w->ab), c, c * w->ab,
                       w->ab);
         else
-            emit_line(e, "wire %stot%u = s_inst[%u +: %u];", emit_range(C), c, c * C, C);
+            emit_line(e, "wire %stot%u = inst_q[%u +: %u];", emit_range(C), c, c * C, C);
     }
     if (P > 1) {
         emit_best_oh(e, "win_oh", P, "1'b1", "1'b0", "tot%u", 1);
@@ -350,7 +378,24 @@ static void emit_winner(emit_t *e, const dwt_w_t *w)
 
 static void emit_decide(emit_t *e, const dwt_w_t *w)
 {
-    emit_line(e, "// A kernel start restarts detection; a period's end decides by the state");
+    emit_line(e, "// The pipeline: a period's end starts it, a kernel start cancels it (and one at the");
+    emit_line(e, "// period's end too); stage 1 holds the sums and the winner, stage 2 the compare");
+    emit_line(e, "always @* begin : pipeline");
+    emit_in(e);
+    emit_line(e, "pend_d[0] = period_end & ~kernel_start_i;");
+    emit_line(e, "pend_d[1] = pend_q[0] & ~kernel_start_i;  // a kernel start cancels");
+    emit_line(e, "pend_d[2] = pend_q[1] & ~kernel_start_i;");
+    emit_line(e, "psum_inst_d = pend_q[0] ? sum_inst : psum_inst_q;");
+    emit_line(e, "psum_miss_d = pend_q[0] ? sum_miss : psum_miss_q;");
+    if (w->cores > 1) {
+        emit_line(e, "win_core_d = pend_q[0] ? win_core : win_core_q;");
+        emit_line(e, "win_limit_d = pend_q[0] ? win_limit : win_limit_q;");
+    }
+    emit_line(e, "thrash_d = thrash;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+    emit_line(e, "// A kernel start restarts detection; stage 3 (T+3) decides by the state");
     emit_line(e, "always @* begin : decide");
     emit_in(e);
     emit_line(e, "state_d = state_q;");
@@ -359,6 +404,7 @@ static void emit_decide(emit_t *e, const dwt_w_t *w)
     if (w->pb) {
         emit_line(e, "sp_d = sp_q;");
         emit_line(e, "total_d = total_q;");
+        emit_line(e, "if (pend_q[0] && state_q == StSample) total_d = s_total;  // T+1");
     }
     emit_line(e, "kernel_d = kernel_q;");
     emit_line(e, "limit_d = limit_q;");
@@ -375,13 +421,13 @@ static void emit_decide(emit_t *e, const dwt_w_t *w)
         emit_line(e, "det_d = %s;", det0);
     emit_line(e, "kernel_d = kernel_id_i;");
     emit_out(e);
-    emit_line(e, "end else if (period_end) begin");
+    emit_line(e, "end else if (pend_q[2]) begin");
     emit_in(e);
     emit_line(e, "case (state_q)");
     emit_in(e);
     emit_line(e, "StDetect: begin");
     emit_in(e);
-    emit_line(e, "if (!thrash) begin");
+    emit_line(e, "if (!thrash_q) begin");
     emit_in(e);
     if (w->db) {
         emit_line(e, "kind = (det_q != %s) ? EvtDetectReset : EvtQuiet;", det0);
@@ -426,13 +472,12 @@ static void emit_decide(emit_t *e, const dwt_w_t *w)
         emit_in(e);
         emit_line(e, "kind = EvtSampling;");
         emit_line(e, "sp_d = sp_q + %s;", emit_const(w->pb, 1));
-        emit_line(e, "total_d = s_total;");
         emit_out(e);
         emit_line(e, "end else begin");
         emit_in(e);
     }
     emit_line(e, "kind = EvtWinner;");
-    emit_line(e, "limit_d = win_limit;");
+    emit_line(e, "limit_d = %s;", won_limit(w));
     emit_line(e, "state_d = StDone;");
     emit_line(e, "store = 1'b1;");
     if (w->eb)
@@ -457,21 +502,13 @@ static void emit_decide(emit_t *e, const dwt_w_t *w)
 /* The next period counts, the outputs and the event port. */
 static void emit_outputs(emit_t *e, const dwt_w_t *w)
 {
-    unsigned P = w->cores, C = DWT_COUNT_BITS;
+    unsigned P = w->cores;
     emit_line(e, "always @* begin : next_counts");
     emit_in(e);
-    if (w->tb)
-        emit_line(e, "t_d = t_q + %s;", emit_const(w->tb, 1));
-    emit_line(e, "inst_d = s_inst;");
+    emit_line(e, "t_d = (period_end || kernel_start_i) ? %s : t_q + %s;", emit_const(w->tb, 0),
+              emit_const(w->tb, 1));
+    emit_line(e, "inst_d = s_inst;  // restarted in the next cycle (fresh)");
     emit_line(e, "miss_d = s_miss;");
-    emit_line(e, "if (period_end || kernel_start_i) begin");
-    emit_in(e);
-    if (w->tb)
-        emit_line(e, "t_d = %s;", emit_const(w->tb, 0));
-    emit_line(e, "inst_d = %s;", emit_const(P * C, 0));
-    emit_line(e, "miss_d = %s;", emit_const(P * C, 0));
-    emit_out(e);
-    emit_line(e, "end");
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -493,7 +530,7 @@ static void emit_outputs(emit_t *e, const dwt_w_t *w)
     emit_in(e);
     for (unsigned i = 0; i < n; i++)
         emit_line(e, "%s = %s;", ev[i].name, emit_const(ev[i].width, 0));
-    emit_line(e, "if (kernel_start_i || period_end) begin");
+    emit_line(e, "if (kernel_start_i || pend_q[2]) begin");
     emit_in(e);
     emit_line(e, "evt_valid_o = 1'b1;");
     emit_line(e, "evt_kind_o = kind;");
@@ -503,13 +540,13 @@ static void emit_outputs(emit_t *e, const dwt_w_t *w)
     emit_line(e, "evt_limit_o = (state_d == StDone) ? decided_d : MaxWarps;");
     emit_line(e, "if (!kernel_start_i) begin");
     emit_in(e);
-    emit_line(e, "evt_inst_sum_o = sum_inst;");
-    emit_line(e, "evt_miss_sum_o = sum_miss;");
+    emit_line(e, "evt_inst_sum_o = psum_inst_q;");
+    emit_line(e, "evt_miss_sum_o = psum_miss_q;");
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (store) begin");
     emit_in(e);
-    emit_line(e, "evt_winner_o = win_core;");
+    emit_line(e, "evt_winner_o = %s;", won_core(w));
     if (w->eb)
         emit_line(e, "evt_slot_o = slot_q;");
     emit_line(e, "evt_replaced_o = |(tbl_valid_q & wr_oh);");
@@ -529,6 +566,12 @@ static void emit_flops(emit_t *e, const dwt_w_t *w)
     unsigned P = w->cores, C = DWT_COUNT_BITS, E = w->d->table_entries;
     const struct { const char *name; unsigned width; const char *reset; } r[] = {
         {"t", w->tb, NULL},
+        {"pend", 3, NULL},
+        {"psum_inst", w->sb, NULL},
+        {"psum_miss", w->sb, NULL},
+        {"thrash", 1, NULL},
+        {"win_core", P > 1 ? w->cb : 0, NULL},
+        {"win_limit", P > 1 ? w->lb : 0, NULL},
         {"inst", P * C, NULL},
         {"miss", P * C, NULL},
         {"state", DWT_STATE_BITS, "StDetect"},
@@ -569,6 +612,7 @@ void emit_dwt(emit_t *e, const gen_l1_t *g)
     const cfg_t *c = g->cfg;
     const cfg_dwt_t *d = &c->dwt;
     assert(c->l1.mode == MODE_SACAT && d->max_warps < (1u << d->warp_bits));
+    assert(d->period >= DWT_PERIOD_MIN);
     dwt_w_t w = {d, c->sys.cores, d->inst_bits, d->warp_bits, dwt_limit_bits(c),
                  dwt_core_bits(c->sys.cores),
                  dwt_sum_bits(c->sys.cores), dwt_cmp_bits(c->sys.cores, d->mpki_threshold),

@@ -67,6 +67,8 @@ mutants=(
   "count_wraps|count_saturated|s/assign s_inst\[gc\*16 +: 16\] = inst_inc\[16\] ? CountMax : /assign s_inst[gc*16 +: 16] = /"
   "reuse_ignored|reuse|s/end else if (hit) begin/end else if (1'b0) begin/"
   "one_sampling_period|sampling_period|s/if (sp_q != SampleLast) begin/if (1'b0) begin/"
+  "kstart_not_cancelling|kstart_pending|s/pend_d\[1\] = pend_q\[0\] \& ~kernel_start_i;/pend_d[1] = pend_q[0];/"
+  "kstart_end_decides|kstart_period_end|s/pend_d\[0\] = period_end \& ~kernel_start_i;/pend_d[0] = period_end;/"
 )
 caught=0; tried=0
 for m in "${mutants[@]}"; do

@@ -6,6 +6,9 @@
 // cycle. Traffic per period: thrashing (MPKI well above the threshold), quiet (below it), or
 // an exact tie of the detection compare; while sampling: random per-core rates, every core the
 // same stream (a tie of all), or two cores the same stream above the others (a tie of two).
+// A period's decision lands 3 cycles after its end (the RTL's pipeline), so a period is judged
+// in the state after the decision pending at its start (cm_dwt_judged_state); kernel starts
+// come now and then in those 3 cycles, cancelling the pending decision.
 // First mismatch: report field by field, finalize, exit 1.
 // Plusargs: +dir=OUTDIR (with config.yaml) +seed=N +cycles=N +cover (exit 3 on an unhit bin)
 //           +trace=FILE.fst +help. Any other argument, a repeated plusarg or a bad value is
@@ -93,7 +96,7 @@ struct harness {
     unsigned maxi;                 // instructions a core may commit in a cycle
     std::vector<unsigned> pool;    // kernel ids
     // the current period's traffic
-    traffic kind = T_QUIET;
+    traffic kind = T_QUIET, prev_kind = T_QUIET;
     std::vector<double> rate, pmiss; // per core: mean instructions a cycle, miss probability
     unsigned tie_a = 0, tie_b = 0;   // T_SAMPLE_TIE_TWO: the two cores
     uint64_t tie_i = 0, tie_m = 0;   // T_MPKI_TIE: core 0's exact counts
@@ -125,6 +128,7 @@ struct harness {
                               "sample_start", "sampling_period", "winner", "winner_tie",
                               "winner_capped", "remembered", "table_replace", "reuse", "hold",
                               "kstart_restore", "kstart_sampling", "kstart_period_end",
+                              "kstart_pending",
                               "mpki_tie", "count_saturated", "sum_wide"})
             bins.declare(b);
     }
@@ -138,8 +142,12 @@ struct harness {
         const cfg_dwt_t &p = d.p;
         double th = p.mpki_threshold;
         kstart_at = -1;
-        if (d.state == DWT_ST_SAMPLE) {
-            if (d.sp == 0) {  // a new sampling: one pattern for all its periods
+        prev_kind = kind;
+        // the state this period is judged in: after the decision landing in its third cycle
+        dwt_state_t st = cm_dwt_judged_state(&d);
+        unsigned sp = d.pend ? d.pend_sp : d.sp;
+        if (st == DWT_ST_SAMPLE) {
+            if (sp == 0) {  // a new sampling: one pattern for all its periods
                 double r = uni(0, 1);
                 kind = d.cores < 2 || r < 0.4 ? T_SAMPLE_RANDOM
                                               : r < 0.7 ? T_SAMPLE_TIE_ALL : T_SAMPLE_TIE_TWO;
@@ -176,12 +184,19 @@ struct harness {
             }
         }
         traffic_count[kind]++;
-        // kernels: mostly once decided, seldom while detecting or sampling; never in a tie
-        double pk = d.state == DWT_ST_DONE ? 0.6 : d.state == DWT_ST_SAMPLE ? 0.06 : 0.04;
+        // kernels: mostly once decided, seldom while detecting or sampling; never in a tie,
+        // nor while a tie's decision is pending; now and then while one is (cycles 0..2)
+        double pk = st == DWT_ST_DONE ? 0.6 : st == DWT_ST_SAMPLE ? 0.06 : 0.04;
         if (periods_in_kernel > 60)
             pk = 1;
-        if (kind != T_MPKI_TIE && chance(pk))
-            kstart_at = chance(0.25) ? p.period - 1 : (int64_t)(rng() % p.period);
+        bool may_cancel = d.pend > 0 && prev_kind != T_MPKI_TIE;
+        int64_t first = prev_kind == T_MPKI_TIE ? DWT_PIPE_STAGES : 0;
+        if (kind != T_MPKI_TIE && p.period > first && chance(pk)) {
+            double r = uni(0, 1);
+            kstart_at = r < 0.25 ? p.period - 1
+                      : r < 0.45 && may_cancel ? (int64_t)(rng() % DWT_PIPE_STAGES)
+                      : first + (int64_t)(rng() % (p.period - first));
+        }
         periods_in_kernel++;
     }
 
@@ -240,6 +255,7 @@ struct harness {
                 bins.hit("kstart_restore");
             if (t.state_before == DWT_ST_SAMPLE) bins.hit("kstart_sampling");
             if (t.at_period_end) bins.hit("kstart_period_end");
+            if (t.cancelled) bins.hit("kstart_pending");
             return;
         case DWT_EVT_QUIET: bins.hit("quiet"); break;
         case DWT_EVT_DETECT_RESET: bins.hit("detect_reset"); break;
