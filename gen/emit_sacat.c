@@ -34,6 +34,8 @@ static unsigned dwt_rows(const cfg_t *c, dwt_row_t *out)
                                DWT_STATE_BITS};
     out[n++] = (dwt_row_t){"sampling: period count and per-core totals (M > 1)", 0, sampling};
     out[n++] = (dwt_row_t){"running kernel id, decided warp limit", 0, DWT_KERNEL_BITS + lb};
+    out[n++] = (dwt_row_t){"decision pipeline: stage valid bits, the period's two sums, thrashing "
+                           "bit, winner's limit (P > 1)", 0, dwt_pipe_bits(c)};
     unsigned long long paper = 0, full = 0;
     for (unsigned i = 0; i < n; i++)
         paper += out[i].paper, full += out[i].full;
