@@ -140,9 +140,7 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
     for (unsigned s = 0; s < DWT_ST_COUNT; s++)
         emit_line(e, "localparam %sSt%s = %s;", emit_range(DWT_STATE_BITS),
                   dwt_state_name((dwt_state_t)s), emit_const(DWT_STATE_BITS, s));
-    if (w->tb)
-        emit_line(e, "localparam %sLastCycle = %s;", emit_range(w->tb),
-                  emit_const(w->tb, d->period - 1));
+    emit_line(e, "localparam %sLastCycle = %s;", emit_range(w->tb), emit_const(w->tb, d->period - 1));
     if (w->db)
         emit_line(e, "localparam %sDetectLast = %s;", emit_range(w->db),
                   emit_const(w->db, d->detect_periods - 1));
@@ -163,14 +161,13 @@ static void emit_decls(emit_t *e, const dwt_w_t *w)
     emit_sample_limits(e, w);
     emit_blank(e);
     char t[96];
-    if (w->tb) {
-        snprintf(t, sizeof t, "reg %st_q, t_d;", emit_range(w->tb));
-        decl(e, t, "cycle within the period");
-    }
+    snprintf(t, sizeof t, "reg %st_q, t_d;", emit_range(w->tb));
+    decl(e, t, "cycle within the period");
     snprintf(t, sizeof t, "reg %sinst_q, inst_d;", emit_range(P * C));
     decl(e, t, "core c: [c*16 +: 16], instructions this period");
     snprintf(t, sizeof t, "reg %smiss_q, miss_d;", emit_range(P * C));
     decl(e, t, "core c: [c*16 +: 16], L1 misses this period");
+    emit_line(e, "%-38s // (both held through the next period's first cycle)", "");
     snprintf(t, sizeof t, "reg %sstate_q, state_d;", emit_range(DWT_STATE_BITS));
     decl(e, t, "St*");
     if (w->db) {
@@ -232,8 +229,8 @@ static void emit_counts(emit_t *e, const dwt_w_t *w)
     char t[96];
     snprintf(t, sizeof t, "wire %ss_inst, s_miss;", emit_range(P * C));
     decl(e, t, "this period's counts with this cycle's inputs");
-    emit_line(e, "wire %sinst_base, miss_base;", emit_range(P * C));
-    decl(e, "", "... before them: 0 in a period's first cycle");
+    snprintf(t, sizeof t, "wire %sinst_base, miss_base;", emit_range(P * C));
+    decl(e, t, "... before them: 0 in a first cycle");
     if (w->pb) {
         snprintf(t, sizeof t, "wire %ss_total;", emit_range(P * w->ab));
         decl(e, t, "T+1: sampling totals with the period's counts");
@@ -345,7 +342,7 @@ static void emit_winner(emit_t *e, const dwt_w_t *w)
 {
     unsigned P = w->cores, C = DWT_COUNT_BITS;
     emit_line(e, "// T+1: the winner of sampling: most instructions, the lowest core on ties");
-    for (unsigned c = 0; c < P; c++) {
+    for (unsigned c = 0; P > 1 && c < P; c++) {  /* one core: the winner, no compare */
         if (w->pb)
             emit_line(e, "wire %stot%u = s_total[%u +: %u];", emit_range(w->ab), c, c * w->ab,
                       w->ab);
