@@ -58,6 +58,9 @@ static const struct {
     {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
     {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_srrip},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
+    {"l1.fgcb_entries", l1_sacat},         {"l1.fgcb_id_bits", l1_sacat},
+    {"l1.fgcb_counter_bits", l1_sacat},    {"l1.fgcb_window", l1_sacat},
+    {"l1.fgcb_n", l1_sacat},               {"l1.fgcb_m", l1_sacat},
     {"dwt.inst_bits", l1_sacat},           {"dwt.warp_bits", l1_sacat},
     {"dwt.max_warps", l1_sacat},           {"dwt.period", l1_sacat},
     {"dwt.mpki_threshold", l1_sacat},      {"dwt.detect_periods", l1_sacat},
@@ -151,6 +154,19 @@ static const cfg_key_t keys[] = {
     {"l1.pc_hash_shift", K_UINT, L1(pc_hash_shift), 0, 63, 0, NULL, "2",
      "pcpred: hash(PC) is the XOR-fold of (PC >> shift) into log2(l1.pc_entries) bits; "
      "below l1.pc_bits"},
+    {"l1.fgcb_entries", K_UINT, L1(fgcb_entries), 1, 64, 0, NULL, "7",
+     "sacat: FG-CB table entries per L1, one per tracked base id (a load's req_base_i)"},
+    {"l1.fgcb_id_bits", K_UINT, L1(fgcb_id_bits), 1, 16, 0, NULL, "5",
+     "sacat: width of a base id (req_base_i)"},
+    {"l1.fgcb_counter_bits", K_UINT, L1(fgcb_counter_bits), 1, 20, 0, NULL, "10",
+     "sacat: width of each saturating count of an entry (L1 and L2 accesses and misses); "
+     "must hold l1.fgcb_n"},
+    {"l1.fgcb_window", K_UINT, L1(fgcb_window), 1, 1073741824u, 0, NULL, "10000",
+     "sacat: cycles after kernel_start (or reset) in which loads are sampled"},
+    {"l1.fgcb_n", K_UINT, L1(fgcb_n), 1, 1048575, 0, NULL, "1000",
+     "sacat: N, an entry decides when its L1 (L2) accesses reach N in the window"},
+    {"l1.fgcb_m", K_UINT, L1(fgcb_m), 0, 1048574, 0, NULL, "800",
+     "sacat: M, more than M misses among the N accesses bypass that level; below l1.fgcb_n"},
     {"system.cores", K_UINT, SYS(cores), 1, 64, 0, NULL, "4",
      "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
@@ -467,6 +483,25 @@ static int validate_pcpred(const cfg_l1_t *l, char *err, size_t errlen)
     return 0;
 }
 
+/* FG-CB (SPEC 3.7): the counts must reach N, and deciding needs M < N. */
+static int validate_fgcb(const cfg_l1_t *l, char *err, size_t errlen)
+{
+    unsigned top = (1u << l->fgcb_counter_bits) - 1;
+    if (l->fgcb_n > top) {
+        errf(err, errlen,
+             "l1.fgcb_n = %u: does not fit l1.fgcb_counter_bits = %u; allowed: 1..%u (or widen "
+             "l1.fgcb_counter_bits)", l->fgcb_n, l->fgcb_counter_bits, top);
+        return -1;
+    }
+    if (l->fgcb_m >= l->fgcb_n) {
+        errf(err, errlen,
+             "l1.fgcb_m = %u: an entry decides after l1.fgcb_n = %u accesses, so it could never "
+             "have more misses; allowed: 0..%u", l->fgcb_m, l->fgcb_n, l->fgcb_n - 1);
+        return -1;
+    }
+    return 0;
+}
+
 /* DWT-CS (SPEC 3.7): the limit register must hold max_warps. Fewer warps than cores is
  * allowed: sampling caps core c at min(c + 1, max_warps) (docs/sacat.md). */
 static int validate_dwt(const cfg_dwt_t *d, char *err, size_t errlen)
@@ -702,7 +737,8 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
         return -1;
     if (l->mode == MODE_PCPRED && validate_pcpred(l, err, errlen) != 0)
         return -1;
-    if (l->mode == MODE_SACAT && validate_dwt(&c->dwt, err, errlen) != 0)
+    if (l->mode == MODE_SACAT &&
+        (validate_fgcb(l, err, errlen) != 0 || validate_dwt(&c->dwt, err, errlen) != 0))
         return -1;
     return validate_l2(c, err, errlen);
 }
@@ -746,7 +782,8 @@ void cfg_print_help(FILE *f)
                "< 2^l1.rrpv_bits;\n"
                "l1.mode = pcpred: l1.pc_threshold < 2^l1.pc_counter_bits, "
                "l1.pc_hash_shift < l1.pc_bits;\n"
-               "l1.mode = sacat: dwt.max_warps < 2^dwt.warp_bits;\n"
+               "l1.mode = sacat: dwt.max_warps < 2^dwt.warp_bits, l1.fgcb_n < "
+               "2^l1.fgcb_counter_bits, l1.fgcb_m < l1.fgcb_n;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");

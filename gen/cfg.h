@@ -52,6 +52,13 @@ typedef struct cfg_l1 {
     unsigned pc_counter_bits; /* C: width of each saturating counter, 1..8 */
     unsigned pc_threshold;  /* a miss is predicted dead when counter >= this; < 2^C */
     unsigned pc_hash_shift; /* hash(PC) = XOR-fold of (PC >> shift) into log2(E) bits */
+    /* sacat (SPEC 3.7): FG-CB's per-base-address table */
+    unsigned fgcb_entries;      /* tracked base ids */
+    unsigned fgcb_id_bits;      /* width of req_base_i, a load's base id */
+    unsigned fgcb_counter_bits; /* width of each of an entry's four saturating counts */
+    unsigned fgcb_window;       /* cycles after kernel_start in which entries sample */
+    unsigned fgcb_n;            /* N: accesses that decide (must fit the counters) */
+    unsigned fgcb_m;            /* M < N: more misses than this bypass */
 } cfg_l1_t;
 
 /* The system around the L1s: how many share the L2. */
