@@ -32,7 +32,7 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_pkg.c gen/report.c gen/gen_l1.c \
            gen/pric_cli.c gen/verify.c
-CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_dec.c \
+CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
           cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
           cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
@@ -44,7 +44,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 
 .PHONY: all deps demo test soak regress test-slurm golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
-     $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred \
+     $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred $(B)/test_cm_fgcb \
      $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric \
      $(B)/test_cm_drrip $(B)/test_cm_umon $(B)/test_cm_ucp $(B)/test_cm_tap \
      $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
@@ -101,6 +101,9 @@ $(B)/test_cm_l2: cmodel/test_cm_l2.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/lib
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_gcache: cmodel/test_cm_gcache.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/libcore.a
+	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
+
+$(B)/test_cm_fgcb: cmodel/test_cm_fgcb.c cmodel/test_cfg.h $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
 $(B)/test_cm_pcpred: cmodel/test_cm_pcpred.c cmodel/test_cfg.h $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a

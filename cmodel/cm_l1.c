@@ -153,6 +153,8 @@ static int cm_l1_join(cm_l1_t *m, const cm_req_t *q, cm_result_t *res)
         res->id = q->id;
         cm_l1_count(m, CNT_ACCESSES);
         cm_l1_count(m, CNT_MERGED);
+        if (m->mech_ops->load_join)
+            m->mech_ops->load_join(m, q, i, res);
         return 1;
     }
     return 0;
@@ -292,3 +294,8 @@ void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res)
 }
 
 void cm_l1_stall_cycle(cm_l1_t *m) { cm_l1_count(m, CNT_STALL_CYCLES); }
+
+uint32_t cm_l1_cycle_end(cm_l1_t *m, int kernel_start)
+{
+    return m->mech_ops->cycle_end ? m->mech_ops->cycle_end(m, kernel_start) : 0;
+}

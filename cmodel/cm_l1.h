@@ -22,9 +22,27 @@ typedef struct cm_mshr {
     uint8_t bypass;  /* decoupled: answer without installing */
     uint8_t pred;    /* pcpred: the lookup predicted a bypass (sent with the memory read) */
     uint16_t hpc;    /* pcpred: hash of the missing load's PC, installed with the line */
+    uint8_t noalloc; /* sacat: the read asks the L2 not to allocate (FG-CB bypass-L2) */
+    uint8_t fg_tracked; /* sacat: the load's base id had an FG-CB entry at its lookup */
+    uint32_t fg_id;  /* ... that base id, whose entry counts the read's L2 access */
     uint8_t nwait;   /* loads that joined this read (SPEC 3.1 merging), 0..l1.mshr_merge */
     uint32_t wait_id[CM_MAX_WAITERS]; /* their ids, in arrival order */
 } cm_mshr_t;
+
+/* FG-CB decision paths (sacat), per event in cm_result.fg_paths or per cycle end. */
+enum {
+    CM_FG_ALLOC = 1u << 0,        /* a load's base id took an invalid entry */
+    CM_FG_TABLE_FULL = 1u << 1,   /* ... none was invalid: the load is untracked */
+    CM_FG_DECIDE_L1_BYPASS = 1u << 2, /* the N-th L1 access: misses > M, bypass the L1 */
+    CM_FG_DECIDE_L1_KEEP = 1u << 3,   /* the N-th L1 access: misses <= M, keep caching */
+    CM_FG_DECIDE_L2_BYPASS = 1u << 4, /* the N-th L2 access: no_allocate from now on */
+    CM_FG_DECIDE_L2_KEEP = 1u << 5,
+    CM_FG_BYPASSED_HIT = 1u << 6, /* a bypass-L1 load hit and was served */
+    CM_FG_BYPASSED_FILL = 1u << 7, /* a bypass-L1 read's fill, not installed */
+    CM_FG_NOALLOC_READ = 1u << 8, /* a load miss sent no_allocate with its read */
+    CM_FG_WINDOW_UNDECIDED = 1u << 9, /* cycle end: the window closed with an entry below N */
+    CM_FG_KERNEL_CLEAR = 1u << 10 /* cycle end: kernel_start cleared a non-empty table */
+};
 
 /* Decision paths of the decoupled store, reported per event for coverage (cm_result.paths). */
 enum {
@@ -70,6 +88,7 @@ typedef struct cm_req {
     unsigned core;       /* core id */
     bv_t be;             /* byte enables, bit i = byte i (stores) */
     bv_t wdata;          /* store data, byte i in bits 8i+7:8i */
+    uint32_t base;       /* sacat: the load's base id (req_base_i), l1.fgcb_id_bits */
     uint8_t rsv_counted; /* model-owned: reservation failure already counted */
 } cm_req_t;
 
@@ -92,6 +111,11 @@ typedef struct cm_result {
     uint8_t tbl_val;         /* ... and its value after the event */
     uint8_t reset_due;       /* gcache lookup: it completed a switch-reset period; the caller
                                 steps cm_l1_switch_reset next */
+    uint8_t noalloc;         /* sacat load miss: no_allocate sent with the read */
+    uint8_t fg_write;        /* sacat: this event wrote FG-CB entry fg_idx (at most one) */
+    uint8_t fg_idx;          /* ... its index */
+    lay_fgcb_entry_t fg_entry; /* ... and its value after the event */
+    uint32_t fg_paths;       /* sacat: CM_FG_* taken by this event (coverage) */
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */
@@ -150,6 +174,11 @@ void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victi
  * clears. Due when a lookup reported reset_due (l1.gc_switch_reset_period accepted requests);
  * the RTL takes it as its own event after that lookup. */
 void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res);
+
+/* The end of a clock cycle, after its event (sacat: FG-CB's window counter moves, and
+ * kernel_start clears the table and restarts the window). Returns CM_FG_* paths of the cycle
+ * end (coverage); other modes return 0. */
+uint32_t cm_l1_cycle_end(cm_l1_t *m, int kernel_start);
 
 /* Count one cycle in which a request waited on a reservation failure. */
 void cm_l1_stall_cycle(cm_l1_t *m);

@@ -6,9 +6,6 @@
 #include <stddef.h>
 
 const cm_mech_ops_t cm_mech_baseline = {.name = "baseline"};
-/* sacat's L1 acts as the baseline's until FG-CB is modelled (its DWT-CS controller, beside the
- * system, is cm_dwt). */
-static const cm_mech_ops_t cm_mech_sacat = {.name = "sacat"};
 
 static const cm_mech_ops_t *const mechs[] = {
     [MODE_BASELINE] = &cm_mech_baseline,

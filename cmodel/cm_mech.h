@@ -34,6 +34,11 @@ typedef struct cm_mech_ops {
      * victim bit; PC predictor: the bypass bit; 0 without an L2). */
     void (*fill)(struct cm_l1 *m, unsigned mshr, const bv_t *line, unsigned hint,
                  struct cm_result *res);
+    /* A load joined MSHR `mshr`'s read (merging): an access and a miss of the L1. */
+    void (*load_join)(struct cm_l1 *m, const struct cm_req *q, unsigned mshr,
+                      struct cm_result *res);
+    /* The end of a clock cycle (cm_l1_cycle_end); returns the mechanism's coverage paths. */
+    uint32_t (*cycle_end)(struct cm_l1 *m, int kernel_start);
     /* The mechanism's own periodic event (G-Cache: switch reset), due when a lookup set
      * res->reset_due. */
     void (*tick)(struct cm_l1 *m, struct cm_result *res);
@@ -43,6 +48,7 @@ extern const cm_mech_ops_t cm_mech_baseline;
 extern const cm_mech_ops_t cm_mech_decoupled;
 extern const cm_mech_ops_t cm_mech_gcache;
 extern const cm_mech_ops_t cm_mech_pcpred;
+extern const cm_mech_ops_t cm_mech_sacat;
 
 /* The mechanism of l1.mode `mode` (never NULL for a validated config). */
 const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode);

@@ -205,3 +205,23 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     s->line_hpc = (unsigned long long)c->sets * c->ways * l->hpc_bits;
     s->pc_table = l->hpc_bits ? (unsigned long long)c->pc_entries * c->pc_counter_bits : 0;
 }
+
+unsigned lay_fgcb_entry_bits(const cfg_l1_t *c)
+{
+    return 1 + c->fgcb_id_bits + 4 * c->fgcb_counter_bits + 2;
+}
+
+void lay_fgcb_pack(const cfg_l1_t *c, const lay_fgcb_entry_t *x, bv_t *out)
+{
+    unsigned cb = c->fgcb_counter_bits, at = 0;
+    const uint32_t counts[4] = {x->l1_acc, x->l1_miss, x->l2_acc, x->l2_miss};
+    bv_zero(out);
+    bv_put(out, at, 1, x->valid);
+    at += 1;
+    bv_put(out, at, c->fgcb_id_bits, x->id);
+    at += c->fgcb_id_bits;
+    for (unsigned i = 0; i < 4; i++, at += cb)
+        bv_put(out, at, cb, counts[i]);
+    bv_put(out, at, 1, x->byp_l1);
+    bv_put(out, at + 1, 1, x->byp_l2);
+}

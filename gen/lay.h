@@ -140,6 +140,18 @@ static inline unsigned lay_te_pv_lsb(const lay_l1_t *l, unsigned t)
 }
 static inline unsigned lay_te_pos_lsb(const lay_l1_t *l, unsigned t) { return lay_te_pv_lsb(l, t) + 1; }
 
+/* An FG-CB table entry (sacat, SPEC 3.7), unpacked; packed LSB first as valid, base id,
+ * L1 accesses, L1 misses, L2 accesses, L2 misses (l1.fgcb_counter_bits each), bypass-L1,
+ * bypass-L2: the layout of the RTL's entry registers and of its table-write event. */
+typedef struct lay_fgcb_entry {
+    uint8_t valid;
+    uint32_t id;
+    uint32_t l1_acc, l1_miss, l2_acc, l2_miss;
+    uint8_t byp_l1, byp_l2;
+} lay_fgcb_entry_t;
+unsigned lay_fgcb_entry_bits(const cfg_l1_t *c);
+void lay_fgcb_pack(const cfg_l1_t *c, const lay_fgcb_entry_t *x, bv_t *out);
+
 void lay_l1_pack(const lay_l1_t *l, const lay_l1_row_t *r, bv_t *out);
 void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r);
 

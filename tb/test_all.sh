@@ -66,6 +66,8 @@ step "unit: UCP lookahead partitions with ties and victims under a partition, by
 step "unit: TAP core sampling, the XSRATIO table, TAP-RRIP and TAP-UCP, by hand (cmocka)" \
   build/test_cm_tap
 step "unit: DWT-CS model against hand-worked expectations (cmocka)" build/test_cm_dwt
+step "unit: FG-CB model (sacat L1): counts, decisions, window, kernel start, by hand (cmocka)" \
+  build/test_cm_fgcb
 step "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
