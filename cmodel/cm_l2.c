@@ -209,8 +209,16 @@ void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_
 void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
                        const bv_t *wdata, uint32_t id, unsigned pred, cm_l2_result_t *res)
 {
+    cm_l2_access_noalloc(m, core, store, line, be, wdata, id, pred, 0, res);
+}
+
+void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
+                          const bv_t *wdata, uint32_t id, unsigned pred, unsigned noalloc,
+                          cm_l2_result_t *res)
+{
     const lay_l2_t *l = &m->lay;
-    assert(core < l->cores && (!store || (be && wdata)) && pred <= 1 && !(store && pred));
+    assert(core < l->cores && (!store || (be && wdata)) && pred <= 1 && !(store && pred) &&
+           noalloc <= 1 && !(store && noalloc));
     unsigned set = cm_l2_index(m, line);
     uint64_t tag = lay_l2_tag(l, line);
     lay_l2_row_t *r = &m->rows[set];
@@ -274,6 +282,7 @@ void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, cons
     e->id = id;
     e->store = (uint8_t)!!store;
     e->pred = (uint8_t)(l->bbits ? pred : 0);
+    e->noalloc = (uint8_t)noalloc;
     bv_zero(&e->be);
     bv_zero(&e->wdata);
     if (store) {
@@ -301,6 +310,17 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     res->id = e->id;
     res->store = e->store;
 
+    if (e->noalloc) { /* answered from the fetched line; the row is left alone */
+        res->dec = DEC_FILL_BYPASS;
+        res->responds = 1; /* hit, victim and bypass bits 0: no line of the L2's */
+        res->data = *data;
+        res->nwait = e->nwait;
+        memcpy(res->wait_core, e->wait_core, sizeof res->wait_core);
+        memcpy(res->wait_id, e->wait_id, sizeof res->wait_id);
+        e->nwait = 0;
+        e->valid = 0;
+        return;
+    }
     int way = -1;
     for (unsigned w = 0; w < l->ways; w++) {
         assert(!(r->way[w].valid && r->way[w].tag == tag)); /* requests to it stalled */

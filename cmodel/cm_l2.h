@@ -30,6 +30,7 @@ typedef struct cm_l2_mshr {
     bv_t be;         /* write: byte enables, bit i = byte i */
     bv_t wdata;      /* write: data, byte i in bits 8i+7:8i */
     uint8_t pred;    /* read (pcpred): the L1's bypass prediction, stored at the fill */
+    uint8_t noalloc; /* read (sacat): answered from the fetched line without installing it */
     uint8_t nwait;   /* reads that joined this fetch (l2.mshr_merge), 0..l2.mshr_merge */
     unsigned wait_core[CM_MAX_WAITERS]; /* their L1s and ids, in arrival order */
     uint32_t wait_id[CM_MAX_WAITERS];
@@ -117,6 +118,14 @@ void cm_l2_access(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_
  * with pred = 0. */
 void cm_l2_access_pred(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
                        const bv_t *wdata, uint32_t id, unsigned pred, cm_l2_result_t *res);
+
+/* cm_l2_access_pred with FG-CB's no_allocate flag (sacat, SPEC 3.7; reads only): a hit is
+ * served as any read hit; a miss fetches the line and its fill answers the read (and its
+ * waiters) without installing it: no victim, no write-back, the row and replacement unchanged,
+ * DEC_FILL_BYPASS, not counted as a fill. cm_l2_access_pred is this with noalloc = 0. */
+void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, const bv_t *be,
+                          const bv_t *wdata, uint32_t id, unsigned pred, unsigned noalloc,
+                          cm_l2_result_t *res);
 
 /* Fill event: memory returns `data` for MSHR `mshr` (must be valid). A read's waiters are
  * answered after it, in arrival order, with the same line and flags (hit 0, victim and bypass

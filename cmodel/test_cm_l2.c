@@ -455,6 +455,49 @@ static void test_stalls(void **state)
  * accesses and merged, the row untouched); the third joiner and a write stall; a read of B,
  * whose fetch serves a write, stalls. The fill answers core 0, then cores 1 and 2 in order,
  * each with the line and hit 0; only core 0's victim bit is set. */
+/* FG-CB's no_allocate (sacat): a no-allocate read of LA that misses fetches it and is answered
+ * (with its waiter) from the fetched line, hit 0, DEC_FILL_BYPASS, the row unchanged, no fill
+ * counted; so reading LA again misses. A no-allocate read of a line present (LB, installed by
+ * a plain read) hits as any read. */
+static void test_noalloc(void **state)
+{
+    (void)state;
+    static const char *kv[] = {"l2.mshr_merge", "1", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t a, r, f;
+    bv_t row_before, row_after, d;
+    cm_l2_row(m, 0, &row_before);
+    cm_l2_access_noalloc(m, 0, 0, LA, NULL, NULL, 10, 0, 1, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    read(m, 1, LA, 11, &r);
+    assert_int_equal(r.dec, DEC_LD_MERGE);
+    cm_l2_mem_t q;
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+    mem_line(&d, LA);
+    cm_l2_fill(m, q.mshr, &d, &f);
+    assert_int_equal(f.dec, DEC_FILL_BYPASS);
+    assert_int_equal(f.responds, 1);
+    assert_int_equal(f.hit, 0);
+    assert_int_equal(f.evict_valid, 0);
+    assert_int_equal(f.nwait, 1);
+    assert_int_equal(f.wait_id[0], 11);
+    assert_true(bv_eq(&f.data, &d, LINE_BYTES * 8));
+    cm_l2_row(m, 0, &row_after);
+    assert_true(bv_eq(&row_before, &row_after, m->lay.row_bits));
+    assert_int_equal(m->cnt[L2CNT_FILLS], 0);
+    assert_int_equal(cm_l2_mem_pop(m, &q), 0); /* nothing written back */
+    read(m, 0, LA, 12, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS);
+    serve(m, LA, &f); /* a plain read installs it */
+    read(m, 0, LB, 13, &r);
+    serve(m, LB, &f);
+    cm_l2_access_noalloc(m, 1, 0, LB, NULL, NULL, 14, 0, 1, &r);
+    assert_int_equal(r.dec, DEC_LD_HIT);
+    assert_int_equal(r.hit, 1);
+    assert_int_equal(r.responds, 1);
+    cm_l2_free(m);
+}
+
 static void test_merging(void **state)
 {
     (void)state;
@@ -595,6 +638,7 @@ int main(void)
         cmocka_unit_test(test_write_miss_merges),
         cmocka_unit_test(test_stalls),
         cmocka_unit_test(test_merging),
+        cmocka_unit_test(test_noalloc),
         cmocka_unit_test(test_writeback_address_xor),
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
