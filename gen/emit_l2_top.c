@@ -23,6 +23,7 @@ typedef struct l2_w {
     const gen_l2_t *g;
     unsigned la, id, core, lb, lw, mb, m, t, wb, rb, cw, in, v;
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
+    unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
@@ -39,6 +40,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
     w->b = l->bbits;
+    w->na = g->cfg->l1.mode == MODE_SACAT;
     w->merge = g->cfg->l2.mshr_merge;
     w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
 }
@@ -56,6 +58,8 @@ static unsigned req_fields(const l2_w_t *w, pipe_field_t *f)
     f[n++] = (pipe_field_t){"id", w->id, "req_mshr_i"};
     if (w->b)
         f[n++] = (pipe_field_t){"pred", 1, NULL};
+    if (w->na)
+        f[n++] = (pipe_field_t){"noalloc", 1, NULL};
     return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
@@ -98,6 +102,7 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
+    emit_line(e, "input  wire req_noalloc_i, // read: FG-CB's no_allocate (sacat; else unused)");
     pipe_emit_channel_ports(e, "read response (a write gets none: it is done when accepted)", "rsp",
                             0);
     emit_line(e, "output wire %srsp_core_o,", emit_range(w->core));
@@ -361,6 +366,19 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
 
 static void emit_decide_fill(emit_t *e, const l2_w_t *w)
 {
+    if (w->na) { /* FG-CB: a no-allocate read is answered, the row and data left alone */
+        emit_line(e, "if (req_noalloc_q) begin // answer the read from the fetched line only");
+        emit_in(e);
+        emit_line(e, "wake_d = 1'b1;");
+        pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", "meta_row_in");
+        emit_line(e, "evt_mshr_o = fmshr_q;");
+        emit_line(e, "evt_core_o = req_core_q;");
+        emit_line(e, "mshr_free = 1'b1;");
+        emit_line(e, "rsp_push = 1'b1;");
+        emit_out(e);
+        emit_line(e, "end else begin");
+        emit_in(e);
+    }
     emit_line(e, "// install the line, write back a dirty victim, complete the MSHR's request");
     emit_line(e, "wake_d = 1'b1;");
     pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL), "set_q", "meta_row");
@@ -377,6 +395,10 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
+    if (w->na) {
+        emit_out(e);
+        emit_line(e, "end");
+    }
 }
 
 /* The dispatch's hooks (pipe_emit_dispatch), on the top's widths. */
@@ -440,6 +462,8 @@ static void fill_capture(emit_t *e, const void *ctx)
     emit_line(e, "req_id_d = mshr_rd_id;");
     if (w->b)
         emit_line(e, "req_pred_d = mshr_rd_pred;");
+    if (w->na)
+        emit_line(e, "req_noalloc_d = mshr_rd_noalloc;");
     emit_line(e, "req_be_d = mshr_rd_be;");
     emit_line(e, "req_wdata_d = mshr_rd_wdata;");
 }

@@ -268,6 +268,9 @@ void gen_l2_mshr_file(const gen_l2_t *g, gen_mshr_t *out)
     x.fields[x.nfields++] = (gen_mshr_field_t){"wdata", l->line_bits, NULL};
     if (l->bbits)
         x.fields[x.nfields++] = (gen_mshr_field_t){"pred", 1, "a read's bypass prediction"};
+    if (g->cfg->l1.mode == MODE_SACAT)
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"noalloc", 1, "FG-CB: the read is answered, not installed"};
     *out = x;
 }
 

@@ -83,6 +83,11 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_pred_i'*\"",
                   g2->top);
     }
+    if (g->cfg->l1.mode != MODE_SACAT) {
+        emit_line(&e, "// Every L2 takes FG-CB's no_allocate flag; only sacat reads it.");
+        emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_noalloc_i'*\"",
+                  g2->top);
+    }
     emit_line(&e, "// Without `define %s a top's event-port signals are internal and unread.",
               GEN_EVENTS_MACRO);
     emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s*.v\" -match \"*'evt_*\"", g->top);

@@ -66,7 +66,8 @@ stage lockstep "$t"
 # configurations (skipped where it does not), "1way" when only a direct-mapped L2 reaches it
 # (the line written a cycle before a fill is its victim: forwarded), "2mshrs" when it needs two
 # line reads outstanding (a fill finding the memory queue full) | sed expression; the
-# bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6)
+# bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the noalloc_
+# ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7)
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 mutants=(
@@ -91,6 +92,8 @@ mutants=(
   "merge_waiter_dropped|.v|opt|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
   "merge_waiters_out_of_order|_mshr.v|opt|s/_nwait_q == 2'd0) e\([0-9]*\)_w0_d/_nwait_q == 2'd1) e\1_w0_d/;s/_nwait_q == 2'd1) e\([0-9]*\)_w1_d/_nwait_q == 2'd0) e\1_w1_d/"
   "merge_join_counted_as_miss|.v|opt|s/if (1'b1) cnt_merged_inc = 1'b1;/if (1'b1) cnt_read_misses_inc = 1'b1;/"
+  "noalloc_fill_installs|.v|opt|s/if (req_noalloc_q) begin/if (1'b0) begin/"
+  "noalloc_dropped_by_mshr|.v|opt|s/\.alloc_noalloc_i (req_noalloc_q)/.alloc_noalloc_i (1'b0)/"
 )
 t=$(ms)
 caught=0

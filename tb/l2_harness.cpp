@@ -48,7 +48,7 @@ extern "C" {
 namespace {
 
 const char *const dec_names[16] = {"none", "rd_hit", "rd_miss", "wr_hit", "wr_miss",
-                                   "stall_line", "stall_mshr", "fill", "?", "?", "?", "?",
+                                   "stall_line", "stall_mshr", "fill", "?", "?", "fill_noalloc", "?",
                                    "?", "?", "?", "?"};
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
@@ -56,6 +56,7 @@ struct l2_req {
     unsigned core = 0, id = 0;
     bool store = false;
     unsigned pred = 0; // a read's bypass prediction (pcpred only)
+    unsigned noalloc = 0; // a read's FG-CB no_allocate flag (sacat only)
     uint64_t line = 0;
     bv_t be{}, wdata{};
 };
@@ -82,7 +83,8 @@ public:
                               "writeback_after_data_write", "merge_join",
                               "merge_join_full_stall", "merge_read_stalls_on_write_fetch",
                               "merge_waiters_answered", "merge_waiters_of_other_cores",
-                              "merge_waiter_rsp_backpressure"})
+                              "merge_waiter_rsp_backpressure", "noalloc_read_hit",
+                              "noalloc_fill", "noalloc_fill_with_waiters"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -96,6 +98,10 @@ public:
             return m->cfg.l2.repl == L2_REPL_SRRIP && m->lay.ways > 1;
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
+        if (b == "noalloc_fill_with_waiters") // FG-CB's no-allocate reads, joined (sacat)
+            return m->cfg.l1.mode == MODE_SACAT && m->cfg.l2.mshr_merge > 0;
+        if (b.compare(0, 8, "noalloc_") == 0) // FG-CB's no-allocate reads (sacat)
+            return m->cfg.l1.mode == MODE_SACAT;
         // a fill evicting, dirty, the way written the cycle before: every time with one way;
         // never with LRU (the way just touched is the youngest), too rarely to require with
         // SRRIP (back-to-back fills into one set, the first a write's)
@@ -203,6 +209,8 @@ public:
                 busy_[q.core * ids_ + id] = true;
                 if (l->bbits) // drawn only here, so other modes' traffic is unchanged
                     q.pred = (unsigned)(rng_() & 1);
+                if (m_->cfg.l1.mode == MODE_SACAT) // likewise: a quarter of sacat's reads
+                    q.noalloc = (rng_() & 3) == 0;
                 return true;
             }
             q.core = (unsigned)(rng_() % l->cores);
@@ -401,8 +409,8 @@ struct harness {
             {
                 const l2_req &a = accepted.front().q;
                 cover_merge_stall(a);
-                cm_l2_access_pred(m, a.core, a.store, a.line, a.store ? &a.be : nullptr,
-                                  a.store ? &a.wdata : nullptr, a.id, a.pred, &r);
+                cm_l2_access_noalloc(m, a.core, a.store, a.line, a.store ? &a.be : nullptr,
+                                     a.store ? &a.wdata : nullptr, a.id, a.pred, a.noalloc, &r);
             }
             break;
         case EVT_FILL:
@@ -468,9 +476,16 @@ struct harness {
             if (r.dec == DEC_LD_HIT) {
                 cover_read(a.line, r.core, r.vbit, false);
                 cover_bbit(a.pred, r.bbit, false);
+                if (a.noalloc)
+                    cov.hit("noalloc_read_hit");
             }
         }
-        if (r.kind == EVT_FILL) {
+        if (r.dec == DEC_FILL_BYPASS) { // answered, nothing installed
+            cov.hit("noalloc_fill");
+            if (r.nwait)
+                cov.hit("noalloc_fill_with_waiters");
+            readers.erase(key(fill_line));
+        } else if (r.kind == EVT_FILL) {
             if (r.evict_valid) {
                 const lay_l2_way_t &v = before.way[r.way];
                 uint64_t high = v.tag << l->set_bits;
@@ -587,6 +602,7 @@ struct harness {
             top->req_mshr_i = presented.id;
             top->req_store_i = presented.store;
             top->req_pred_i = presented.pred;
+            top->req_noalloc_i = presented.noalloc;
             port_put(top->req_line_i, v, l->line_addr_bits);
             port_put(top->req_be_i, presented.be, m->cfg.l1.line_bytes);
             port_put(top->req_wdata_i, presented.wdata, l->line_bits);
@@ -636,7 +652,8 @@ struct harness {
                                    b::pack({b::of(top->req_core_i), b::of(top->req_mshr_i),
                                             b::of(top->req_store_i), b::of(top->req_line_i),
                                             b::of(top->req_be_i), b::of(top->req_wdata_i),
-                                            b::of(top->req_pred_i)}); }));
+                                            b::of(top->req_pred_i),
+                                            b::of(top->req_noalloc_i)}); }));
         channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i, [&] { return
                                    b::pack({b::of(top->rsp_core_o), b::of(top->rsp_mshr_o),
                                             b::of(top->rsp_data_o), b::of(top->rsp_vbit_o),

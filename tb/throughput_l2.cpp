@@ -47,6 +47,7 @@ struct bench {
         top->req_core_i = 0;
         top->req_mshr_i = next_id & ((1u << lay.id_bits) - 1);
         top->req_pred_i = 0;
+        top->req_noalloc_i = 0;
         bv_zero(&v);
         bv_put(&v, 0, 64, line);
         port_put(top->req_line_i, v, lay.line_addr_bits);

@@ -41,6 +41,7 @@ module tian_gcn_l2 (
   input  wire [63:0] req_be_i,
   input  wire [511:0] req_wdata_i,
   input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)
+  input  wire req_noalloc_i, // read: FG-CB's no_allocate (sacat; else unused)
   // read response (a write gets none: it is done when accepted)
   output wire rsp_valid_o,
   input  wire rsp_ready_i,
