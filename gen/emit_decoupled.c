@@ -113,7 +113,7 @@ static void dec_report_md(emit_t *e, const gen_l1_t *g)
 
 static const char *dec_beside_name(const gen_l1_t *g) { return g->duel; }
 
-static const char *const dec_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+static const char *const dec_unused[] = {"req_base_i", "req_pc_i", "req_core_i", "kernel_start_i",
                                           "mem_rsp_hint_i", NULL};
 
 const gen_mech_t gen_mech_decoupled = {

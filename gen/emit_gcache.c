@@ -249,7 +249,7 @@ static void gc_lookup(emit_t *e, const gen_l1_t *g)
         emit_gc_count_request(e, g);
 }
 
-static const char *const gc_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+static const char *const gc_unused[] = {"req_base_i", "req_pc_i", "req_core_i", "kernel_start_i",
                                          "filter_enable_i", NULL};
 
 const gen_mech_t gen_mech_gcache = {

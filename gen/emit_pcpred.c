@@ -295,7 +295,7 @@ static void pp_report_md(emit_t *e, const gen_l1_t *g)
               st.line_hpc, l2_bypass_bits(g), st.pc_table + st.line_hpc);
 }
 
-static const char *const pp_unused[] = {"req_core_i", "kernel_start_i", "filter_enable_i",
+static const char *const pp_unused[] = {"req_base_i", "req_core_i", "kernel_start_i", "filter_enable_i",
                                          NULL};
 
 const gen_mech_t gen_mech_pcpred = {

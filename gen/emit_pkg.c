@@ -64,6 +64,7 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     int id = add_param(p, "IdWidth", c->id_bits, "request id, returned with its response");
     int pc = add_param(p, "PcWidth", c->pc_bits, "load PC");
     int core = add_param(p, "CoreWidth", c->core_bits, "core (warp scheduler) id");
+    int base = add_param(p, "BaseWidth", c->fgcb_id_bits, "a load's base id (sacat's FG-CB)");
     int be = add_param(p, "LineBytes", c->line_bytes, "byte enables: one per line byte");
     int lw = add_param(p, "LineWidth", l->line_bits, "data line");
     int mb = add_param(p, "MshrIdxWidth", l->mshr_bits, "MSHR number on the memory channels");
@@ -99,6 +100,7 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     add_port(p, "req_id_i", 0, id, 0, "request id");
     add_port(p, "req_pc_i", 0, pc, 0, "load PC (PC predictor)");
     add_port(p, "req_core_i", 0, core, 0, "core id");
+    add_port(p, "req_base_i", 0, base, 0, "a load's base id (sacat: FG-CB)");
     add_port(p, "req_be_i", 0, be, 0, "store byte enables");
     add_port(p, "req_wdata_i", 0, lw, 0, "store data");
     p->pending = "core response";

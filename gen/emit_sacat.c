@@ -91,7 +91,7 @@ static void sacat_report_md(emit_t *e, const gen_l1_t *g)
 }
 
 /* Until FG-CB, the baseline L1's inputs the mode does not read. */
-static const char *const sacat_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+static const char *const sacat_unused[] = {"req_base_i", "req_pc_i", "req_core_i", "kernel_start_i",
                                             "filter_enable_i", "mem_rsp_hint_i", NULL};
 
 const gen_mech_t gen_mech_sacat = {

@@ -21,7 +21,7 @@ static void sim_open(emit_t *e, const char *what)
 
 
 typedef struct sys_w {
-    unsigned P, pb, la, id, pc, lb, lw, mb, cw, m, wb, t, rb, core, l2mb;
+    unsigned P, pb, la, id, pc, base, lb, lw, mb, cw, m, wb, t, rb, core, l2mb;
     mech_evt_port_t own[MECH_EVT_PORTS_MAX]; /* the mechanism's own L1 event ports */
     unsigned n_own;
     const char *hint; /* the L2 response bit each L1 reads on mem_rsp_hint_i */
@@ -38,6 +38,7 @@ static void widths(const gen_l1_t *g, sys_w_t *w)
     w->la = l->line_addr_bits;
     w->id = c->l1.id_bits;
     w->pc = c->l1.pc_bits;
+    w->base = c->l1.fgcb_id_bits;
     w->lb = c->l1.line_bytes;
     w->lw = l->line_bits;
     w->mb = l->mshr_bits;
@@ -69,6 +70,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "input  wire %sreq_line_i,", vec(w, w->la));
     emit_line(e, "input  wire %sreq_id_i,", vec(w, w->id));
     emit_line(e, "input  wire %sreq_pc_i,", vec(w, w->pc));
+    emit_line(e, "input  wire %sreq_base_i, // sacat: each load's base id (FG-CB)", vec(w, w->base));
     emit_line(e, "input  wire %sreq_be_i,", vec(w, w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", vec(w, w->lw));
     emit_line(e, "output wire %srsp_valid_o,", vec(w, 1));
@@ -179,7 +181,8 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
               slice("req_line_i", c, w->la));
     emit_line(e, ".req_id_i (%s), .req_pc_i (%s),", slice("req_id_i", c, w->id),
               slice("req_pc_i", c, w->pc));
-    emit_line(e, ".req_core_i (%s),", emit_const(w->core, c));
+    emit_line(e, ".req_core_i (%s), .req_base_i (%s),", emit_const(w->core, c),
+              slice("req_base_i", c, w->base));
     emit_line(e, ".req_be_i (%s), .req_wdata_i (%s),", slice("req_be_i", c, w->lb),
               slice("req_wdata_i", c, w->lw));
     emit_line(e, ".rsp_valid_o (%s), .rsp_ready_i (%s),", slice("rsp_valid_o", c, 1),

@@ -21,7 +21,7 @@ static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
 
 typedef struct top_w {
     const gen_l1_t *g;
-    unsigned la, id, pc, core, lb, lw, mb, m, t, wb, rb, cw, in;
+    unsigned la, id, pc, core, base, lb, lw, mb, m, t, wb, rb, cw, in;
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
 } top_w_t;
@@ -66,6 +66,7 @@ static void widths(const gen_l1_t *g, top_w_t *w)
     w->id = c->id_bits;
     w->pc = c->pc_bits;
     w->core = c->core_bits;
+    w->base = c->fgcb_id_bits;
     w->cw = c->counter_bits;
     w->in = gen_l1_index_in_bits(g);
     w->drain = (pipe_drain_t){c->mshr_merge, w->id, "", LAY_STATUS_BITS, w->lw};
@@ -107,6 +108,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire %sreq_id_i,", emit_range(w->id));
     emit_line(e, "input  wire %sreq_pc_i,", emit_range(w->pc));
     emit_line(e, "input  wire %sreq_core_i,", emit_range(w->core));
+    emit_line(e, "input  wire %sreq_base_i, // sacat: the load's base id (FG-CB); else unused",
+              emit_range(w->base));
     emit_line(e, "input  wire %sreq_be_i,", emit_range(w->lb));
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     pipe_emit_channel_ports(e, "core response", "rsp", 0);

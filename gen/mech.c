@@ -4,7 +4,7 @@
 #include <assert.h>
 
 /* The baseline L1: every hook the default. */
-static const char *const base_unused[] = {"req_pc_i", "req_core_i", "kernel_start_i",
+static const char *const base_unused[] = {"req_base_i", "req_pc_i", "req_core_i", "kernel_start_i",
                                            "filter_enable_i", "mem_rsp_hint_i", NULL};
 
 const gen_mech_t gen_mech_baseline = {

@@ -134,7 +134,8 @@ cat >"$work/user_top.v" <<EOF
 // user_top: a user's wrapper of $name: the pkg's widths, the template, the status codes.
 \`default_nettype none
 module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_i, req_id_i,
-  req_pc_i, req_core_i, req_be_i, req_wdata_i, rsp_valid_o, rsp_ready_i, rsp_id_o, rsp_status_o,
+  req_pc_i, req_core_i, req_base_i, req_be_i, req_wdata_i, rsp_valid_o, rsp_ready_i, rsp_id_o,
+  rsp_status_o,
   rsp_data_o, mem_req_valid_o, mem_req_ready_i, mem_req_store_o, mem_req_line_o, mem_req_mshr_o,
   mem_req_be_o, mem_req_wdata_o, mem_req_hint_o, mem_rsp_valid_i, mem_rsp_ready_o,
   mem_rsp_mshr_i, mem_rsp_data_i, mem_rsp_hint_i, flush_i, kernel_start_i, filter_enable_i,
@@ -155,6 +156,7 @@ module user_top (clk_i, rst_ni, req_valid_i, req_ready_o, req_store_i, req_line_
   input  wire [${P}IdWidth-1:0] req_id_i;
   input  wire [${P}PcWidth-1:0] req_pc_i;
   input  wire [${P}CoreWidth-1:0] req_core_i;
+  input  wire [${P}BaseWidth-1:0] req_base_i;
   input  wire [${P}LineBytes-1:0] req_be_i;
   input  wire [${P}LineWidth-1:0] req_wdata_i;
   output wire rsp_valid_o;

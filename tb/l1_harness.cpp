@@ -138,8 +138,8 @@ struct harness {
         channel_fault(mon_req.edge(top->req_valid_i, top->req_ready_o, [&] { return
                                    b::pack({b::of(top->req_store_i), b::of(top->req_line_i),
                                             b::of(top->req_id_i), b::of(top->req_pc_i),
-                                            b::of(top->req_core_i), b::of(top->req_be_i),
-                                            b::of(top->req_wdata_i)}); }));
+                                            b::of(top->req_core_i), b::of(top->req_base_i),
+                                            b::of(top->req_be_i), b::of(top->req_wdata_i)}); }));
         channel_fault(mon_rsp.edge(top->rsp_valid_o, top->rsp_ready_i, [&] { return
                                    b::pack({b::of(top->rsp_id_o), b::of(top->rsp_status_o),
                                             b::of(top->rsp_data_o)}); }));
@@ -423,6 +423,7 @@ struct harness {
             bv_put(&v, 0, 64, presented.pc);
             port_put(top->req_pc_i, v, m->cfg.pc_bits);
             top->req_core_i = presented.core;
+            top->req_base_i = presented.base;
             port_put(top->req_be_i, presented.be, m->cfg.line_bytes);
             port_put(top->req_wdata_i, presented.wdata, l->line_bits);
         }
@@ -535,6 +536,7 @@ struct harness {
         put_port(top->req_id_i, m->cfg.id_bits);
         put_port(top->req_pc_i, m->cfg.pc_bits);
         put_port(top->req_core_i, m->cfg.core_bits);
+        put_port(top->req_base_i, m->cfg.fgcb_id_bits);
         put_port(top->req_be_i, m->cfg.line_bytes);
         put_port(top->req_wdata_i, l->line_bits);
         std::fprintf(stimout, " %u %u %u", (unsigned)top->rsp_ready_i, (unsigned)top->mem_req_ready_i,

@@ -95,6 +95,7 @@ int main(int argc, char **argv)
             c.l1.pc_bits, c.l1.core_bits, l->mshr_bits, c.l1.counter_bits, l->set_bits);
     fprintf(df, "`define WAYW %u\n`define TAGW %u\n`define ROWW %u\n", l->way_bits, l->tag_bits,
             l->row_bits);
+    fprintf(df, "`define BASEW %u\n", c.l1.fgcb_id_bits);
     fprintf(df, "`define KINDW %u\n`define DECW %u\n", LAY_EVT_KIND_BITS, LAY_DEC_BITS);
     if (c.l1.mode == MODE_PCPRED) /* the PC predictor's event ports (table write, prediction) */
         fprintf(df, "`define PCPRED\n`define PCIDXW %u\n`define PCCW %u\n", l->hpc_bits,

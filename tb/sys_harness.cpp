@@ -552,6 +552,9 @@ struct harness {
                 bv_zero(&v);
                 bv_put(&v, 0, 64, s.presented.pc);
                 put_field(top->req_pc_i, P * cfg.l1.pc_bits, c, cfg.l1.pc_bits, v);
+                bv_zero(&v);
+                bv_put(&v, 0, 32, s.presented.base);
+                put_field(top->req_base_i, P * cfg.l1.fgcb_id_bits, c, cfg.l1.fgcb_id_bits, v);
                 put_field(top->req_be_i, P * cfg.l1.line_bytes, c, cfg.l1.line_bytes, s.presented.be);
                 put_field(top->req_wdata_i, P * l.line_bits, c, l.line_bits, s.presented.wdata);
             }
@@ -638,6 +641,7 @@ struct harness {
             channel_fault(mon_req[c].edge(field(top->req_valid_i, P, c, 1), field(top->req_ready_o, P, c, 1),
                 [&] { return slice(top->req_store_i, 1, c) + slice(top->req_line_i, l.line_addr_bits, c) +
                              slice(top->req_id_i, cfg.l1.id_bits, c) + slice(top->req_pc_i, cfg.l1.pc_bits, c) +
+                             slice(top->req_base_i, cfg.l1.fgcb_id_bits, c) +
                              slice(top->req_be_i, lb, c) + slice(top->req_wdata_i, lw, c); }));
             channel_fault(mon_rsp[c].edge(field(top->rsp_valid_o, P, c, 1), field(top->rsp_ready_i, P, c, 1),
                 [&] { return slice(top->rsp_id_o, cfg.l1.id_bits, c) +

@@ -9,6 +9,7 @@
   reg [`IDW-1:0] req_id = {`IDW{1'b0}};
   reg [`PCW-1:0] req_pc = {`PCW{1'b0}};
   reg [`COREW-1:0] req_core = {`COREW{1'b0}};
+  reg [`BASEW-1:0] req_base = {`BASEW{1'b0}};
   reg [`LB-1:0] req_be = {`LB{1'b0}};
   reg [`LW-1:0] req_wdata = {`LW{1'b0}};
   reg [`MB-1:0] mem_rsp_mshr = {`MB{1'b0}};
@@ -40,6 +41,7 @@
     .clk_i(clk), .rst_ni(rst_n),
     .req_valid_i(req_valid), .req_ready_o(req_ready), .req_store_i(req_store),
     .req_line_i(req_line), .req_id_i(req_id), .req_pc_i(req_pc), .req_core_i(req_core),
+    .req_base_i(req_base),
     .req_be_i(req_be), .req_wdata_i(req_wdata),
     .rsp_valid_o(rsp_valid), .rsp_ready_i(rsp_ready), .rsp_id_o(rsp_id),
     .rsp_status_o(rsp_status), .rsp_data_o(rsp_data),

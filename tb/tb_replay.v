@@ -26,11 +26,11 @@ module tb_replay;
       $finish;
     end
     cycle = 0;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
-                req_store, req_line, req_id, req_pc, req_core, req_be, req_wdata, rsp_ready,
+    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
+                req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, rsp_ready,
                 mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
                 filter_enable);
-    while (n == 18) begin
+    while (n == 19) begin
       #1;
 `ifdef PCPRED
       if (rst_n && evt_valid) // then the table write (we, index, value) and the prediction
@@ -45,8 +45,8 @@ module tb_replay;
       #4 clk = 1'b1;
       #5 clk = 1'b0;
       cycle = cycle + 1;
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
-                  req_store, req_line, req_id, req_pc, req_core, req_be, req_wdata, rsp_ready,
+      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
+                  req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, rsp_ready,
                   mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
                   filter_enable);
     end

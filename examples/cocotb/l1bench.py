@@ -157,8 +157,9 @@ class L1Bench:
     async def start(self):
         d = self.dut
         for s in (d.req_valid_i, d.req_store_i, d.req_line_i, d.req_id_i, d.req_pc_i,
-                  d.req_core_i, d.req_be_i, d.req_wdata_i, d.mem_rsp_valid_i, d.mem_rsp_mshr_i,
-                  d.mem_rsp_data_i, d.mem_rsp_hint_i, d.flush_i, d.kernel_start_i):
+                  d.req_core_i, d.req_base_i, d.req_be_i, d.req_wdata_i, d.mem_rsp_valid_i,
+                  d.mem_rsp_mshr_i, d.mem_rsp_data_i, d.mem_rsp_hint_i, d.flush_i,
+                  d.kernel_start_i):
             s.value = 0
         d.rsp_ready_i.value = 1
         d.mem_req_ready_i.value = 1

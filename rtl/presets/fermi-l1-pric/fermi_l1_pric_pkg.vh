@@ -14,6 +14,7 @@ localparam integer FermiL1PricLineAddrWidth = 25; // line address (address / lin
 localparam integer FermiL1PricIdWidth = 8; // request id, returned with its response
 localparam integer FermiL1PricPcWidth = 32; // load PC
 localparam integer FermiL1PricCoreWidth = 4; // core (warp scheduler) id
+localparam integer FermiL1PricBaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer FermiL1PricLineBytes = 128; // byte enables: one per line byte
 localparam integer FermiL1PricLineWidth = 1024; // data line
 localparam integer FermiL1PricMshrIdxWidth = 3; // MSHR number on the memory channels

@@ -24,6 +24,8 @@ fermi_l1 u_fermi_l1 (
   .req_pc_i           (req_pc_i),           // input  [FermiL1PcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [FermiL1CoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [FermiL1BaseWidth-1:0]
   // 128 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [FermiL1LineBytes-1:0]
   // 1024 bits: store data

@@ -14,6 +14,7 @@ localparam integer FermiL1LineAddrWidth = 25; // line address (address / line by
 localparam integer FermiL1IdWidth = 8; // request id, returned with its response
 localparam integer FermiL1PcWidth = 32; // load PC
 localparam integer FermiL1CoreWidth = 4; // core (warp scheduler) id
+localparam integer FermiL1BaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer FermiL1LineBytes = 128; // byte enables: one per line byte
 localparam integer FermiL1LineWidth = 1024; // data line
 localparam integer FermiL1MshrIdxWidth = 3; // MSHR number on the memory channels

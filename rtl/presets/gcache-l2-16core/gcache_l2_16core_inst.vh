@@ -24,6 +24,8 @@ gcache_l2_16core u_gcache_l2_16core (
   .req_pc_i           (req_pc_i),           // input  [GcacheL216corePcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [GcacheL216coreCoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [GcacheL216coreBaseWidth-1:0]
   // 128 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [GcacheL216coreLineBytes-1:0]
   // 1024 bits: store data

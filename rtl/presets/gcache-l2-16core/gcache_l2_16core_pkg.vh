@@ -14,6 +14,7 @@ localparam integer GcacheL216coreLineAddrWidth = 25; // line address (address / 
 localparam integer GcacheL216coreIdWidth = 8; // request id, returned with its response
 localparam integer GcacheL216corePcWidth = 32; // load PC
 localparam integer GcacheL216coreCoreWidth = 4; // core (warp scheduler) id
+localparam integer GcacheL216coreBaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer GcacheL216coreLineBytes = 128; // byte enables: one per line byte
 localparam integer GcacheL216coreLineWidth = 1024; // data line
 localparam integer GcacheL216coreMshrIdxWidth = 3; // MSHR number on the memory channels

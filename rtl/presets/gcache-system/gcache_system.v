@@ -41,6 +41,7 @@ module gcache_system (
   input  wire [7:0] req_id_i,
   input  wire [31:0] req_pc_i,
   input  wire [3:0] req_core_i,
+  input  wire [4:0] req_base_i, // sacat: the load's base id (FG-CB); else unused
   input  wire [127:0] req_be_i,
   input  wire [1023:0] req_wdata_i,
   // core response

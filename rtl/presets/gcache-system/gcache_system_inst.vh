@@ -24,6 +24,8 @@ gcache_system u_gcache_system (
   .req_pc_i           (req_pc_i),           // input  [GcacheSystemPcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [GcacheSystemCoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [GcacheSystemBaseWidth-1:0]
   // 128 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [GcacheSystemLineBytes-1:0]
   // 1024 bits: store data

@@ -14,6 +14,7 @@ localparam integer GcacheSystemLineAddrWidth = 25; // line address (address / li
 localparam integer GcacheSystemIdWidth = 8; // request id, returned with its response
 localparam integer GcacheSystemPcWidth = 32; // load PC
 localparam integer GcacheSystemCoreWidth = 4; // core (warp scheduler) id
+localparam integer GcacheSystemBaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer GcacheSystemLineBytes = 128; // byte enables: one per line byte
 localparam integer GcacheSystemLineWidth = 1024; // data line
 localparam integer GcacheSystemMshrIdxWidth = 3; // MSHR number on the memory channels

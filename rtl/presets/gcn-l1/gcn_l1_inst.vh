@@ -24,6 +24,8 @@ gcn_l1 u_gcn_l1 (
   .req_pc_i           (req_pc_i),           // input  [GcnL1PcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [GcnL1CoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [GcnL1BaseWidth-1:0]
   // 64 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [GcnL1LineBytes-1:0]
   // 512 bits: store data

@@ -14,6 +14,7 @@ localparam integer GcnL1LineAddrWidth = 26; // line address (address / line byte
 localparam integer GcnL1IdWidth = 8; // request id, returned with its response
 localparam integer GcnL1PcWidth = 32; // load PC
 localparam integer GcnL1CoreWidth = 4; // core (warp scheduler) id
+localparam integer GcnL1BaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer GcnL1LineBytes = 64; // byte enables: one per line byte
 localparam integer GcnL1LineWidth = 512; // data line
 localparam integer GcnL1MshrIdxWidth = 3; // MSHR number on the memory channels

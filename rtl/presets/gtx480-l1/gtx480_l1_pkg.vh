@@ -14,6 +14,7 @@ localparam integer Gtx480L1LineAddrWidth = 25; // line address (address / line b
 localparam integer Gtx480L1IdWidth = 8; // request id, returned with its response
 localparam integer Gtx480L1PcWidth = 32; // load PC
 localparam integer Gtx480L1CoreWidth = 4; // core (warp scheduler) id
+localparam integer Gtx480L1BaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer Gtx480L1LineBytes = 128; // byte enables: one per line byte
 localparam integer Gtx480L1LineWidth = 1024; // data line
 localparam integer Gtx480L1MshrIdxWidth = 5; // MSHR number on the memory channels

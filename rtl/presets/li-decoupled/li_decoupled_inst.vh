@@ -24,6 +24,8 @@ li_decoupled u_li_decoupled (
   .req_pc_i           (req_pc_i),           // input  [LiDecoupledPcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [LiDecoupledCoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [LiDecoupledBaseWidth-1:0]
   // 128 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [LiDecoupledLineBytes-1:0]
   // 1024 bits: store data

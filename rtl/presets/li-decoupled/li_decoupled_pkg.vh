@@ -14,6 +14,7 @@ localparam integer LiDecoupledLineAddrWidth = 25; // line address (address / lin
 localparam integer LiDecoupledIdWidth = 8; // request id, returned with its response
 localparam integer LiDecoupledPcWidth = 32; // load PC
 localparam integer LiDecoupledCoreWidth = 4; // core (warp scheduler) id
+localparam integer LiDecoupledBaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer LiDecoupledLineBytes = 128; // byte enables: one per line byte
 localparam integer LiDecoupledLineWidth = 1024; // data line
 localparam integer LiDecoupledMshrIdxWidth = 3; // MSHR number on the memory channels

@@ -24,6 +24,8 @@ tian_gcn u_tian_gcn (
   .req_pc_i           (req_pc_i),           // input  [TianGcnPcWidth-1:0]
   // 4 bits: core id
   .req_core_i         (req_core_i),         // input  [TianGcnCoreWidth-1:0]
+  // 5 bits: a load's base id (sacat: FG-CB)
+  .req_base_i         (req_base_i),         // input  [TianGcnBaseWidth-1:0]
   // 64 bits: store byte enables
   .req_be_i           (req_be_i),           // input  [TianGcnLineBytes-1:0]
   // 512 bits: store data

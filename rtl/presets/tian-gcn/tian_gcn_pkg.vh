@@ -14,6 +14,7 @@ localparam integer TianGcnLineAddrWidth = 26; // line address (address / line by
 localparam integer TianGcnIdWidth = 8; // request id, returned with its response
 localparam integer TianGcnPcWidth = 32; // load PC
 localparam integer TianGcnCoreWidth = 4; // core (warp scheduler) id
+localparam integer TianGcnBaseWidth = 5; // a load's base id (sacat's FG-CB)
 localparam integer TianGcnLineBytes = 64; // byte enables: one per line byte
 localparam integer TianGcnLineWidth = 512; // data line
 localparam integer TianGcnMshrIdxWidth = 3; // MSHR number on the memory channels
