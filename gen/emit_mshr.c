@@ -242,6 +242,14 @@ void gen_l1_mshr_file(const gen_l1_t *g, gen_mshr_t *out)
         x.fields[x.nfields++] =
             (gen_mshr_field_t){"hpc", g->lay.hpc_bits, "pcpred: hash of the load's PC"};
     }
+    if (g->cfg->l1.mode == MODE_SACAT) {
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"bypass", 1, "FG-CB: the read bypasses the L1 (no install)"};
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"fgtrk", 1, "FG-CB: the load had an entry at its lookup"};
+        x.fields[x.nfields++] =
+            (gen_mshr_field_t){"fgid", g->cfg->l1.fgcb_id_bits, "FG-CB: the load's base id"};
+    }
     *out = x;
 }
 

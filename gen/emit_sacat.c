@@ -1,8 +1,8 @@
-/* emit_sacat: the sacat mode's hooks (SPEC 3.7): the DWT-CS controller <name>_dwt beside the
- * L1s (emit_dwt.c) and its rows in the report. Its L1 is for now the baseline's, every L1 hook
- * the default: FG-CB, the mode's L1 mechanism, replaces that with hooks of its own. */
+/* emit_sacat: the sacat mode's mechanism (SPEC 3.7): FG-CB in the L1 (its hooks in
+ * emit_fgcb.c), the DWT-CS controller <name>_dwt beside the L1s (emit_dwt.c), and their rows in
+ * the report. */
 #include "dwt.h"
-#include "mech.h"
+#include "fgcb.h"
 
 static const char *sacat_beside_name(const gen_l1_t *g) { return g->dwt; }
 
@@ -90,13 +90,28 @@ static void sacat_report_md(emit_t *e, const gen_l1_t *g)
     emit_line(e, "| total | flops | %llu | %llu |", dwt_paper_bits(c), dwt_flop_bits(c));
 }
 
-/* Until FG-CB, the baseline L1's inputs the mode does not read. */
-static const char *const sacat_unused[] = {"req_base_i", "req_pc_i", "req_core_i", "kernel_start_i",
-                                            "filter_enable_i", "mem_rsp_hint_i", NULL};
+/* The L1's inputs FG-CB does not read. */
+static const char *const sacat_unused[] = {"req_pc_i", "req_core_i", "filter_enable_i", NULL};
 
 const gen_mech_t gen_mech_sacat = {
     .mode = MODE_SACAT,
     .unused_inputs = sacat_unused,
+    .counts_bypasses = 1,
+    .base_travels = 1,
+    .fill_bypass_cond = "mshr_rd_bypass",
+    .fill_bypass_counts = 1,
+    .memq_hint = "fg_byp_l2 & ~req_store_q",
+    .lookup_comment = " // a bypass-L1 load's miss holds an MSHR too",
+    .evt_ports = fgcb_evt_ports,
+    .mshr_row = "MSHRs (valid, line, id, bypass-L1, tracked, base id)",
+    .sys_hint = "l2_rsp_l2hit",
+    .decls = fgcb_emit_decls,
+    .mshr_conn = fgcb_mshr_conn,
+    .defaults = fgcb_emit_defaults,
+    .lookup = fgcb_emit_lookup,
+    .join = fgcb_emit_join,
+    .fill_first = fgcb_emit_fill,
+    .flops = fgcb_flops,
     .beside_module = emit_dwt,
     .beside_name = sacat_beside_name,
     .report_json = sacat_report_json,

@@ -421,7 +421,10 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".req_core_i (l2_req_core_o),");
     emit_line(e, ".req_mshr_i (l2_req_mshr),");
     emit_line(e, ".req_store_i (l2_req_store), .req_pred_i (l2_req_pred),");
-    emit_line(e, ".req_noalloc_i (1'b0), // FG-CB's L1 side is not built yet");
+    if (g->cfg->l1.mode == MODE_SACAT)
+        emit_line(e, ".req_noalloc_i (l2_req_pred), // FG-CB: the L1's hint is no_allocate");
+    else
+        emit_line(e, ".req_noalloc_i (1'b0),");
     emit_line(e, ".req_line_i (l2_req_line),");
     emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
     emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");

@@ -73,7 +73,8 @@ static void widths(const gen_l1_t *g, top_w_t *w)
 }
 
 /* The request fields that travel with a request through the decide stage and the replay queue,
- * high to low: reservation failure counted, store, line, id, PC (PC predictor), be, wdata. */
+ * high to low: reservation failure counted, store, line, id, PC (PC predictor), base id
+ * (FG-CB), be, wdata. */
 static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
 {
     unsigned n = 0;
@@ -83,6 +84,8 @@ static unsigned req_fields(const gen_l1_t *g, const top_w_t *w, pipe_field_t *f)
     f[n++] = (pipe_field_t){"id", w->id, NULL};
     if (gen_mech(g)->pc_travels)
         f[n++] = (pipe_field_t){"pc", w->pc, NULL};
+    if (gen_mech(g)->base_travels)
+        f[n++] = (pipe_field_t){"base", w->base, NULL};
     return pipe_fields_data(f, n, w->lb, w->lw);
 }
 
@@ -319,10 +322,11 @@ static void emit_wait(emit_t *e, lay_decision_t dec)
 /* A load joined a read: it ends any reservation wait, and counts as an access and merged. */
 static void joined(emit_t *e, const void *ctx)
 {
-    (void)ctx;
+    const gen_l1_t *g = ctx;
     emit_line(e, "rsv_pend_d = 1'b0;");
     emit_l1_count(e, "1'b1", CNT_ACCESSES);
     emit_l1_count(e, "1'b1", CNT_MERGED);
+    MECH(join, e, g);
 }
 
 static void emit_decide_request(emit_t *e, const gen_l1_t *g)

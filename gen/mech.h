@@ -39,6 +39,7 @@ typedef struct gen_mech {
     /* --- what the mechanism changes in the core, as data --- */
     int counts_bypasses;      /* cnt_bypasses counts (else it is a constant 0) */
     int pc_travels;           /* the request's PC travels with it (a request field) */
+    int base_travels;         /* ... and its base id (req_base_i) */
     int evicts_at_lookup;     /* evictions happen (and are reported) at the lookup, not the fill */
     const char *flush_wait;   /* extra term of sweep_start: the flush waits for it, or NULL */
     const char *fill_bypass_cond; /* condition of a fill that does not install (NULL: none) */
@@ -72,6 +73,7 @@ typedef struct gen_mech {
     const char *(*ld_miss_dec)(const gen_l1_t *g);
     mech_emit_fn lookup_counts; /* decide block: counters of a lookup after hits (NULL: misses) */
     mech_emit_fn lookup;        /* decide block: after the lookup's counters */
+    mech_emit_fn join;          /* decide block: a load joins a read (merging) */
     mech_emit_fn fill_first;    /* decide block: first in a fill */
     mech_emit_fn fill_bypass;   /* decide block: the non-installing fill (NULL: the shared one) */
     mech_emit_fn fill_install;  /* decide block: before the installing fill's event */

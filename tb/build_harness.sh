@@ -10,6 +10,7 @@ start=$(date +%s%N)
 modeflag=""  # mode-specific ports of the event port
 grep -q "^  mode: gcache" "$out/config.yaml" && modeflag="-DCG_GCACHE"
 grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
+grep -q "^  mode: sacat" "$out/config.yaml" && modeflag="-DCG_SACAT"
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
   -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \

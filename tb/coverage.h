@@ -35,6 +35,32 @@ public:
                               "fifo_hit_keeps_ages", "fifo_evicts_reused_way",
                               "random_victim_every_way"})
             set_.declare(b);
+        for (const auto &p : fg_paths())
+            set_.declare(p.second.c_str());
+        set_.declare("fg_write_lost_to_kernel_start");
+    }
+    // FG-CB's decision paths (sacat), per event and per cycle end (cm_result.fg_paths).
+    static const std::map<uint32_t, std::string> &fg_paths()
+    {
+        static const std::map<uint32_t, std::string> p = {
+            {CM_FG_ALLOC, "fg_entry_allocated"},
+            {CM_FG_TABLE_FULL, "fg_table_full_untracked"},
+            {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"},
+            {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
+            {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"},
+            {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
+            {CM_FG_BYPASSED_HIT, "fg_bypassed_load_hit"},
+            {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"},
+            {CM_FG_NOALLOC_READ, "fg_noalloc_read"},
+            {CM_FG_WINDOW_UNDECIDED, "fg_window_expired_before_n"},
+            {CM_FG_KERNEL_CLEAR, "fg_kernel_start_clears"}};
+        return p;
+    }
+    void fg_cycle(uint32_t paths)
+    {
+        for (const auto &p : fg_paths())
+            if (paths & p.first)
+                hit(p.second.c_str());
     }
     // The decoupled store's decision paths, as the model reports them (cm_result.paths).
     static const std::map<uint32_t, std::string> &dec_paths()
@@ -78,6 +104,7 @@ public:
         for (const auto &p : dec_paths())
             if (r.paths & p.first)
                 hit(p.second.c_str());
+        fg_cycle(r.fg_paths);
         if (r.dec == DEC_LD_BYPASS) hit("dec_load_bypass");
         if (m->cfg.mode == MODE_GCACHE && r.dec == DEC_FILL_BYPASS)
             hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
@@ -158,14 +185,14 @@ public:
             return directed_ == false;
         const cfg_l1_t &c = m->cfg;
         bool dec = c.mode == MODE_DECOUPLED;
-        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED;
+        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED, sacat = c.mode == MODE_SACAT;
         // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
         bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;
         if (bin.compare(0, 6, "merge_") == 0) {
             if (!c.mshr_merge || directed_)
                 return false;
             if (bin == "merge_fill_bypass") // a read that bypasses, with waiters
-                return (dec && c.threshold >= 2) || pp || (gc && gc_bypass);
+                return (dec && c.threshold >= 2) || pp || (gc && gc_bypass) || sacat;
             return true;
         }
         if (bin == "fill_evict") // the decoupled store evicts when it reserves
@@ -177,10 +204,14 @@ public:
             return c.mshrs <= c.sets * c.ways;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
+        if (bin == "rsp_bypass" && sacat)
+            return !directed_;
         if (bin == "rsp_bypass" && (gc || pp))
             return !directed_ && (pp || gc_bypass);
         if (bin.compare(0, 3, "pp_") == 0)
             return pp && !directed_;
+        if (bin.compare(0, 3, "fg_") == 0)
+            return sacat && !directed_;
         if (bin.compare(0, 3, "gc_") == 0) {
             if (!gc || directed_)
                 return false;

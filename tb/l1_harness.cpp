@@ -82,6 +82,7 @@ struct harness {
     unsigned fill_hint = 0;      // the L2's hint bit presented with the fill (G-Cache: victim bit)
     bool fill_hint_drawn = false; // fill_hint belongs to the response presented now
     unsigned hint_pct = 0;       // chance of a 1, per timing phase
+    unsigned kstart_every = 0;   // sacat: a kernel start in one cycle of this many on average
     uint64_t fills_taken = 0;
     bool reset_expected = false; // the model said a switch reset is due
     bool serialize = false;      // one request at a time, in program order (fig7)
@@ -232,6 +233,20 @@ struct harness {
         if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
             check_field("pc prediction", r.pred, top->evt_pc_pred_o, evt);
 #endif
+#ifdef CG_SACAT
+        // every FG-CB table write: which entry, and the whole entry after it
+        check_field("fgcb table write", r.fg_write, top->evt_fg_we_o, evt);
+        if (r.fg_write) {
+            check_field("fgcb entry index", r.fg_idx, port_u64(top->evt_fg_idx_o), evt);
+            bv_t exp, act;
+            lay_fgcb_pack(&m->cfg, &r.fg_entry, &exp);
+            port_get(top->evt_fg_entry_o, act, lay_fgcb_entry_bits(&m->cfg));
+            if (!bv_eq(&exp, &act, lay_fgcb_entry_bits(&m->cfg)))
+                fail(evt, "fgcb entry differs");
+            if (top->kernel_start_i)
+                cov.hit("fg_write_lost_to_kernel_start");
+        }
+#endif
 #ifdef CG_GCACHE
         if (r.kind == EVT_FILL) {
             check_field("switch", cm_gc(m)->sw[set], top->evt_switch_o, evt);
@@ -274,7 +289,8 @@ struct harness {
                     fail("model hit data differs from the reference memory", "");
                 rsps.push_back({q.id, ST_HIT, r.data, false});
             } else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) {
-                mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
+                // the read's hint: the PC predictor's bypass prediction, or FG-CB's no_allocate
+                mems.push_back({false, line, r.mshr, {}, {}, 0, (unsigned)(r.pred | r.noalloc)});
             } else if (r.dec == DEC_LD_MERGE) {
                 // a waiter: answered after its read's fill, no memory request of its own
             } else { // acknowledged once it enters the memory-request queue
@@ -303,6 +319,14 @@ struct harness {
         std::fprintf(evlog, " %u %u %u %u", (unsigned)top->evt_pc_we_o,
                      (unsigned)port_u64(top->evt_pc_idx_o), (unsigned)port_u64(top->evt_pc_val_o),
                      (unsigned)top->evt_pc_pred_o);
+#endif
+#ifdef CG_SACAT // then the FG-CB table write (we, index, entry in hex)
+        std::fprintf(evlog, " %u %u ", (unsigned)top->evt_fg_we_o, (unsigned)port_u64(top->evt_fg_idx_o));
+        bv_t fe;
+        unsigned feb = lay_fgcb_entry_bits(&m->cfg);
+        port_get(top->evt_fg_entry_o, fe, feb);
+        for (unsigned d = (feb + 3) / 4; d-- > 0;)
+            std::fputc("0123456789abcdef"[bv_get(&fe, 4 * d, 4 * d + 4 <= feb ? 4 : feb - 4 * d)], evlog);
 #endif
         std::fputc('\n', evlog);
     }
@@ -448,7 +472,8 @@ struct harness {
         top->mem_rsp_hint_i = fill_presented && fill_hint;
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
-        top->kernel_start_i = 0;
+        // sacat: kernels start now and then (FG-CB's table clears and its window restarts)
+        top->kernel_start_i = kstart_every && std::uniform_int_distribution<unsigned>(0, kstart_every - 1)(rng) == 0;
         top->filter_enable_i = filter_enable;
     }
 
@@ -554,6 +579,13 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
+#ifdef CG_SACAT
+        // now and then a kernel start in a cycle that writes FG-CB's table (the write is lost
+        // to the clear): the write is seen before the input is set, which it does not depend on
+        top->eval();
+        if (top->evt_fg_we_o && std::uniform_int_distribution<unsigned>(0, 63)(rng) == 0)
+            top->kernel_start_i = 1;
+#endif
         if (stimout)
             record_inputs();
         top->eval();
@@ -589,6 +621,8 @@ struct harness {
             }
             if (top->rsp_valid_o && top->rsp_ready_i)
                 on_response();
+            if (!free_running) // the cycle ends: FG-CB's window moves, kernel_start clears
+                cov.fg_cycle(cm_l1_cycle_end(m, top->kernel_start_i));
         }
         ctx->timeInc(1);
 #if VM_TRACE
@@ -700,6 +734,10 @@ int main(int argc, char **argv)
     h.free_running = pa.on("free");
     h.l2_bypass_bits = c.l1.mode == MODE_PCPRED && !h.free_running;
     h.gen.pc_by_pattern = c.l1.mode == MODE_PCPRED;
+    if (c.l1.mode == MODE_SACAT) { // FG-CB: base ids from a pool two larger than the table
+        h.kstart_every = c.l1.fgcb_window + c.l1.fgcb_window / 2 + 64;
+        h.gen.base_pool = std::min(c.l1.fgcb_entries + 2, 1u << c.l1.fgcb_id_bits);
+    }
     if (!stimout.empty() && !(h.stimout = std::fopen(stimout.c_str(), "w"))) {
         std::fprintf(stderr, "l1_harness: cannot write %s\n", stimout.c_str());
         return 2;

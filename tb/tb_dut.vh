@@ -1,7 +1,7 @@
 // tb_dut.vh: the generated L1 under test, its input registers and output wires, shared by the
 // Icarus testbenches (tb_icarus.v, tb_replay.v). Include inside a module that has `clk` and
 // `rst_n`; widths come from tb_defines.vh (written by mkstim from cachegen's layout), which
-// also defines PCPRED where the L1 has the PC predictor's event ports.
+// also defines PCPRED (SACAT) where the L1 has the PC predictor's (FG-CB's) event ports.
   reg req_valid = 1'b0, req_store = 1'b0, rsp_ready = 1'b1, mem_req_ready = 1'b1;
   reg mem_rsp_valid = 1'b0, flush = 1'b0, kernel_start = 1'b0, filter_enable = 1'b1;
   reg mem_rsp_hint = 1'b0;
@@ -36,6 +36,11 @@
   wire [`PCIDXW-1:0] evt_pc_idx;
   wire [`PCCW-1:0] evt_pc_val;
 `endif
+`ifdef SACAT
+  wire evt_fg_we;
+  wire [`FGIDXW-1:0] evt_fg_idx;
+  wire [`FGEW-1:0] evt_fg_entry;
+`endif
 
   `DUT dut (
     .clk_i(clk), .rst_ni(rst_n),
@@ -60,6 +65,9 @@
 `ifdef PCPRED
     .evt_pc_we_o(evt_pc_we), .evt_pc_idx_o(evt_pc_idx), .evt_pc_val_o(evt_pc_val),
     .evt_pc_pred_o(evt_pc_pred),
+`endif
+`ifdef SACAT
+    .evt_fg_we_o(evt_fg_we), .evt_fg_idx_o(evt_fg_idx), .evt_fg_entry_o(evt_fg_entry),
 `endif
     .evt_mshr_o(evt_mshr), .evt_row_o(evt_row)
   );

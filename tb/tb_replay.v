@@ -37,6 +37,11 @@ module tb_replay;
         $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h %0d %0d %0d %0d", cycle, evt_kind,
                   evt_dec, evt_set, evt_way, evt_evict, evt_evict_tag, evt_mshr, evt_row,
                   evt_pc_we, evt_pc_idx, evt_pc_val, evt_pc_pred);
+`elsif SACAT
+      if (rst_n && evt_valid) // then the FG-CB table write (we, index, entry)
+        $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h %0d %0d %h", cycle, evt_kind,
+                  evt_dec, evt_set, evt_way, evt_evict, evt_evict_tag, evt_mshr, evt_row,
+                  evt_fg_we, evt_fg_idx, evt_fg_entry);
 `else
       if (rst_n && evt_valid)
         $fdisplay(lg, "%0d %0d %0d %0d %0d %0d %0h %0d %h", cycle, evt_kind, evt_dec, evt_set,

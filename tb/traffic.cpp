@@ -53,6 +53,14 @@ cm_req_t traffic::make(bool store, uint64_t line)
     if (fixed_pc_ && pc_pool)
         q.pc = pcs_[0];
     q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
+    if (base_pool && (rng_() & 3) != 0) {
+        q.base = (cur_pattern_ * 3 + 1) % base_pool;
+    } else if (base_pool) {
+        unsigned k = 0;
+        for (uint64_t r = rng_(); (r & 1) && k + 1 < base_pool; r >>= 1)
+            k++;
+        q.base = k;
+    }
     if (store) {
         for (unsigned i = 0; i < m_->cfg.line_bytes; i++) {
             bv_put(&q.be, i, 1, (rng_() & 3) != 0);

@@ -51,6 +51,9 @@ public:
     // PC predictor: with the small pool, 3 requests in 4 take the PC of their burst's pattern,
     // so streaming and reusing PCs differ, as in a kernel's load instructions
     bool pc_by_pattern = false;
+    // FG-CB's base ids from this many values (0: all 0): mostly one per traffic pattern (so an
+    // id streams or reuses), else skewed towards low ids (so high ones stay below N)
+    unsigned base_pool = 0;
     uint64_t small_pool_requests = 0, large_pool_requests = 0;
 
 private:
