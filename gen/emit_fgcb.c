@@ -77,7 +77,10 @@ static void emit_level(emit_t *e, const gen_l1_t *g, const fg_lay_t *x, const ch
             emit_line(e, "%s_decides ? %s_byp : %s[%u],", p, p, old, byp);
             lo = byp;
         } else if (at == miss + cb) {
-            emit_line(e, "%s_miss + {%s, %s},", p, emit_const(cb - 1 ? cb - 1 : 1, 0), missed);
+            if (cb > 1)
+                emit_line(e, "%s_miss + {%s, %s},", p, emit_const(cb - 1, 0), missed);
+            else
+                emit_line(e, "%s_miss + %s,", p, missed);
             lo = miss;
         } else if (at == acc + cb) {
             emit_line(e, "%s_acc + %s,", p, emit_const(cb, 1));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is a preset's
 # RTL (fermi-l1, a PLRU or SRRIP variant, li-decoupled, gcache-system,
-# tian-gcn) with one deliberate bug; the harness must report a mismatch for
+# tian-gcn, a sacat fermi-l1) with one deliberate bug; the harness must report a mismatch for
 # every one. Prints ok/not ok per mutant; exits non-zero if any mutant survived.
 set -uo pipefail
 work=$1
@@ -9,6 +9,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 survived=0; n=0
 
+# FG-CB (sacat) at a scale lockstep reaches every decision in: N 16, M 8, a 3000-cycle window
+fg="--preset fermi-l1 --set l1.mode=sacat --set l1.fgcb_n=16 --set l1.fgcb_m=8 --set l1.fgcb_window=3000 --set l1.fgcb_entries=5 --set l1.fgcb_id_bits=3 --set l1.fgcb_counter_bits=5"
 # name | cachegen args | file suffix | sed expression (must change the file)
 mutants=(
   "lru_hit_not_touched|--preset fermi-l1|_meta.v|s/wire touch = update;/wire touch = is_fill;/"
@@ -43,6 +45,16 @@ mutants=(
   "merge_waiter_touches_replacement|--preset li-decoupled --set l1.mshr_merge=4|.v|s/mshr_join = 1'b1;/mshr_join = 1'b1; meta_we = 1'b1;/"
   "fifo_touches_on_hit|--preset fermi-l1 --set l1.replacement=fifo|_meta.v|s/wire touch = is_fill;/wire touch = is_fill | hit_o;/"
   "random_lfsr_stuck|--preset gcn-l1 --set l1.replacement=random|.v|s/if (rand_step) rand_q <= rand_next;/if (1'b0) rand_q <= rand_next;/"
+  "fg_decision_off_by_one|$fg|.v|s/(fg_lk_miss >= /(fg_lk_miss > /"
+  "fg_hit_counts_as_miss|$fg|.v|s/wire fg_missed = mshr_conflict | !meta_hit;/wire fg_missed = 1'b1;/"
+  "fg_join_not_counted|$fg --set l1.mshr_merge=2|.v|s/fg_we = fg_lk_we; \\/\\/ FG-CB: a joining load/fg_we = 1'b0; \\/\\/ FG-CB: a joining load/"
+  "fg_kernel_start_keeps_table|$fg|.v|s/if (kernel_start_i) ent_d = /if (1'b0) ent_d = /"
+  "fg_kernel_start_keeps_window|$fg|.v|s/if (kernel_start_i) fg_win_d = /if (1'b0) fg_win_d = /"
+  "fg_l2_count_ignores_hit_flag|$fg|.v|s/wire fg_l2_missed = !mem_rsp_hint_i;/wire fg_l2_missed = 1'b1;/"
+  "fg_bypass_fill_installs|$fg|.v|s/if (mshr_rd_bypass) begin/if (1'b0) begin/"
+  "fg_noalloc_not_sent|$fg|.v|s/.push_data_i ({fg_byp_l2 \\& ~req_store_q,/.push_data_i ({1'b0,/"
+  "fg_decision_after_count|$fg|.v|s/wire fg_byp_l1 = fg_lk_found \\& fg_lk_cur/wire fg_byp_l1 = fg_lk_found \\& fg_lk_new/"
+  "fg_alloc_not_lowest|$fg|.v|s/assign fg_free_oh_c\\[0\\] = fg_free\\[0\\];/assign fg_free_oh_c[0] = 1'b0;/"
   "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"
 )
 for m in "${mutants[@]}"; do

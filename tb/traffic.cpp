@@ -54,7 +54,7 @@ cm_req_t traffic::make(bool store, uint64_t line)
         q.pc = pcs_[0];
     q.core = (unsigned)(rng_() & ((1u << m_->cfg.core_bits) - 1));
     if (base_pool && (rng_() & 3) != 0) {
-        q.base = (cur_pattern_ * 3 + 1) % base_pool;
+        q.base = (cur_pattern_ + 1) % base_pool;
     } else if (base_pool) {
         unsigned k = 0;
         for (uint64_t r = rng_(); (r & 1) && k + 1 < base_pool; r >>= 1)
