@@ -131,6 +131,8 @@ struct harness {
                 std::abort();
             core[c].gen.reset(new traffic(core[c].m, s * 1000 + c));
             core[c].gen->pc_by_pattern = cf.l1.mode == MODE_PCPRED;
+            if (cf.l1.mode == MODE_SACAT) // FG-CB: base ids from a pool two larger than the table
+                core[c].gen->base_pool = std::min(cf.l1.fgcb_entries + 2, 1u << cf.l1.fgcb_id_bits);
         }
         if (cm_l2_new(&cfg, &l2) != 0)
             std::abort();
@@ -144,7 +146,10 @@ struct harness {
                               "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
                               "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
                               "l1_merge_join", "l1_merge_waiters_answered",
-                              "l2_merge_join", "l2_merge_waiters_answered"})
+                              "l2_merge_join", "l2_merge_waiters_answered", "fg_decide_bypass_l1",
+                              "fg_decide_keep_l1", "fg_decide_bypass_l2", "fg_decide_keep_l2",
+                              "fg_bypassed_fill", "fg_noalloc_read_l2_hit",
+                              "fg_noalloc_read_l2_miss", "fg_kernel_start_clears"})
             bins.declare(b);
     }
     ~harness()
@@ -171,6 +176,8 @@ struct harness {
         if (b.compare(0, 3, "gc_") == 0 && c.mode != MODE_GCACHE)
             return false;
         if (b.compare(0, 3, "pp_") == 0 && c.mode != MODE_PCPRED)
+            return false;
+        if (b.compare(0, 3, "fg_") == 0 && c.mode != MODE_SACAT)
             return false;
         if (b.compare(0, 9, "l2_merge_") == 0) // reads of one line from two L1s
             return cfg.l2.mshr_merge > 0 && P > 1 && !own_lines;
@@ -226,8 +233,10 @@ struct harness {
             }
             unsigned vbit = top->l2_rsp_vbit_o;
             hit(vbit ? "l1_fill_vbit_1" : "l1_fill_vbit_0");
-            // the L1's hint: the bypass bit with the PC predictor, else the victim bit
-            unsigned hint = cfg.l1.mode == MODE_PCPRED ? top->l2_rsp_bbit_o : vbit;
+            // the L1's hint: the bypass bit with the PC predictor, the L2's hit flag with
+            // FG-CB, else the victim bit
+            unsigned hint = cfg.l1.mode == MODE_PCPRED ? top->l2_rsp_bbit_o
+                          : cfg.l1.mode == MODE_SACAT ? top->l2_rsp_l2hit_o : vbit;
             cm_l1_fill_hint(s.m, mshr, &data, hint, &r);
             break;
         }
@@ -267,6 +276,28 @@ struct harness {
             check("switch", cm_gc(s.m)->sw[set], field(top->evt_l1_switch_o, P, c, 1), where);
 #endif
         }
+#ifdef CG_SACAT
+        { // every FG-CB table write: which entry, and the whole entry after it
+            unsigned xb = cfg_count_bits(cfg.l1.fgcb_entries - 1) ? cfg_count_bits(cfg.l1.fgcb_entries - 1) : 1;
+            unsigned eb = lay_fgcb_entry_bits(&cfg.l1);
+            check("fgcb table write", r.fg_write, field(top->evt_l1_fg_we_o, P, c, 1), where);
+            if (r.fg_write) {
+                check("fgcb entry index", r.fg_idx, field(top->evt_l1_fg_idx_o, P * xb, c, xb), where);
+                bv_t exp, act;
+                lay_fgcb_pack(&cfg.l1, &r.fg_entry, &exp);
+                field_bv(top->evt_l1_fg_entry_o, P * eb, c, eb, act);
+                if (!bv_eq(&exp, &act, eb))
+                    fail("fgcb entry differs", where);
+            }
+            static const std::pair<uint32_t, const char *> fgb[] = {
+                {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"}, {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
+                {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"}, {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
+                {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"}};
+            for (const auto &p : fgb)
+                if (r.fg_paths & p.first)
+                    hit(p.second);
+        }
+#endif
 #ifdef CG_PCPRED
         {
             unsigned k = s.m->lay.hpc_bits, cb = cfg.l1.pc_counter_bits;
@@ -312,7 +343,8 @@ struct harness {
             if (r.dec == DEC_LD_HIT)
                 s.rsps.push_back({q.id, ST_HIT, r.data, ref_line(line)});
             else if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) // both read the line
-                s.mems.push_back({false, line, r.mshr, {}, {}, 0, r.pred});
+                // the read's hint: the bypass prediction, or FG-CB's no_allocate
+                s.mems.push_back({false, line, r.mshr, {}, {}, 0, (unsigned)(r.pred | r.noalloc)});
             else if (r.dec == DEC_LD_MERGE) {
                 // a waiter: answered after its read's fill, no memory request of its own
                 hit("l1_merge_join");
@@ -354,9 +386,15 @@ struct harness {
                 return;
             } else {
                 const mem_req &q = l2_accepted.front().second;
-                cm_l2_access_pred(l2, l2_accepted.front().first, q.store, q.line,
-                                  q.store ? &q.be : nullptr, q.store ? &q.wdata : nullptr, q.mshr,
-                                  q.pred, &r);
+                // the request's hint bit is the prediction (pcpred) or no_allocate (sacat)
+                bool na = cfg.l1.mode == MODE_SACAT && q.pred;
+                cm_l2_access_noalloc(l2, l2_accepted.front().first, q.store, q.line,
+                                     q.store ? &q.be : nullptr, q.store ? &q.wdata : nullptr,
+                                     q.mshr, na ? 0 : q.pred, na, &r);
+                if (na && r.dec == DEC_LD_HIT)
+                    hit("fg_noalloc_read_l2_hit");
+                if (na && r.dec == DEC_LD_MISS)
+                    hit("fg_noalloc_read_l2_miss");
             }
             break;
         case EVT_FILL: {
@@ -573,7 +611,9 @@ struct harness {
             port_put(top->mem_rsp_data_i, data, l.line_bits);
         }
         top->flush_i = !serialize && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < 2;
-        top->kernel_start_i = 0;
+        // sacat: kernels start now and then (every L1's FG-CB table clears)
+        top->kernel_start_i = cfg.l1.mode == MODE_SACAT &&
+            std::uniform_int_distribution<unsigned>(0, cfg.l1.fgcb_window + cfg.l1.fgcb_window / 2 + 63)(rng) == 0;
         top->filter_enable_i = 1;
     }
 
@@ -702,6 +742,9 @@ struct harness {
             for (unsigned c = 0; c < P; c++)
                 if (bv_get(&pv, c, 1) && bv_get(&pr, c, 1))
                     on_core_response(c);
+            for (unsigned c = 0; c < P; c++) // the cycle ends: FG-CB's windows move
+                if (cm_l1_cycle_end(core[c].m, top->kernel_start_i) & CM_FG_KERNEL_CLEAR)
+                    hit("fg_kernel_start_clears");
         }
         ctx->timeInc(1);
 #if VM_TRACE

@@ -20,6 +20,8 @@ mutants=(
   "arbiter_grants_two_at_once|s/assign grant_oh\\[1\\] = grant_oh_c\\[1\\] \\& ~grant_oh_p[0-9]*\\[0\\];/assign grant_oh[1] = grant_oh_c[1];/"
   "slice_second_entry_lost|s/skid_valid_d = 1'b1;/skid_valid_d = 1'b0;/"
   "slice_head_skips_second_entry|s/head_line_d = skid_valid_q ? skid_line_q : arb_line;/head_line_d = arb_line;/"
+  "fg_noalloc_not_routed|s/\.req_noalloc_i (l2_req_pred)/.req_noalloc_i (1'b0)/"
+  "fg_l1s_get_victim_bit_not_l2_hit|s/\.mem_rsp_hint_i (l2_rsp_l2hit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q | l2_req_ready;/wire head_free = 1'b1;/"
 )
 survived=0; n=0
