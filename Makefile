@@ -7,7 +7,7 @@ CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn gtx480-l1
 # Generated and reported, not simulated (16 L1s of 128-byte lines: a 16 Kbit system port).
-GEN_ONLY_PRESETS := gcache-l2-16core
+GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \

@@ -871,6 +871,18 @@ static const char *const gtx480_l1[] = {"name", "gtx480_l1", "l1.sets", "32", "l
                                          "l1.line_bytes", "128", "l1.replacement", "lru",
                                          "l1.mshrs", "32", "l1.mshr_merge", "8", NULL};
 
+/* SACAT (Khairy et al., paper 002 Table 1, SPEC 3.7): 15 Fermi SMs, each a 16 KB 4-way 128 B
+ * L1 with PRIC (P = 37) and FG-CB (7 entries of 5-bit ids, 10-bit counters, a 10,000-cycle
+ * window, N = 1000, M = 800: the key defaults), over a 128 KB 16-way 128 B L2 slice; the DWT-CS
+ * controller with 24 warps per scheduler, 10,000-cycle periods and an MPKI threshold of 10
+ * (the dwt.* defaults). */
+static const char *const sacat_fermi[] = {"name", "sacat_fermi", "l1.sets", "32", "l1.ways", "4",
+                                           "l1.line_bytes", "128", "l1.replacement", "lru",
+                                           "l1.index", "pric", "l1.pric_poly", "37",
+                                           "l1.pric_top_bit", "26", "l1.mode", "sacat",
+                                           "system.cores", "15", "l2.sets", "64", "l2.ways", "16",
+                                           "l2.replacement", "lru", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
@@ -886,6 +898,9 @@ static const preset_t presets[] = {
      "512-set 16-way (1 MB) L2, 16 KB of victim bits", gcache_l2_16core},
     {"tian-gcn", "PC bypass predictor system: 8 L1s of 32 sets x 8 ways x "
      "64 B, tree-PLRU, 128 x 4-bit table, over a 256-set 16-way 64 B L2", tian_gcn},
+    {"sacat-fermi", "SACAT system (generated; lockstep at smaller N and window): 15 L1s of 32 sets "
+     "x 4 ways x 128 B with PRIC (P = 37) and FG-CB, the DWT-CS controller, over a 64-set 16-way "
+     "L2", sacat_fermi},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

@@ -252,3 +252,69 @@ unsigned fgcb_evt_ports(const gen_l1_t *g, mech_evt_port_t *out)
                                "its value after the write (lay_fgcb_pack)"};
     return 3;
 }
+
+/* --- its storage in the report: per L1, and for every L1 of the system beside the paper's
+ * count (Table 5 counts the id and the four counters of each entry) --- */
+
+unsigned fgcb_report_flops(const gen_l1_t *g, const lay_storage_t *s, gen_structure_t *out)
+{
+    (void)g;
+    out[0] = (gen_structure_t){"FG-CB table: valid, base id, 4 counters, bypass-L1, bypass-L2 "
+                               "per entry", "flops", s->fgcb_table};
+    out[1] = (gen_structure_t){"FG-CB sampling window counter", "flops", s->fgcb_window};
+    return 2;
+}
+
+void fgcb_report_json(const gen_l1_t *g, json_t *root)
+{
+    const cfg_t *c = g->cfg;
+    const cfg_l1_t *l = &c->l1;
+    lay_storage_t s;
+    lay_l1_storage(l, &g->lay, &s);
+    unsigned long long P = c->sys.cores, mshr = (unsigned long long)l->mshrs * (2 + l->fgcb_id_bits);
+    json_t *o = json_object();
+    json_object_set_new(o, "entries", json_integer(l->fgcb_entries));
+    json_object_set_new(o, "id_bits", json_integer(l->fgcb_id_bits));
+    json_object_set_new(o, "counter_bits", json_integer(l->fgcb_counter_bits));
+    json_object_set_new(o, "window", json_integer(l->fgcb_window));
+    json_object_set_new(o, "n", json_integer(l->fgcb_n));
+    json_object_set_new(o, "m", json_integer(l->fgcb_m));
+    json_object_set_new(o, "paper_bits_per_l1", json_integer((json_int_t)s.fgcb_paper));
+    json_object_set_new(o, "paper_bits", json_integer((json_int_t)(P * s.fgcb_paper)));
+    json_object_set_new(o, "table_bits_per_l1", json_integer((json_int_t)s.fgcb_table));
+    json_object_set_new(o, "window_bits_per_l1", json_integer((json_int_t)s.fgcb_window));
+    json_object_set_new(o, "mshr_bits_per_l1", json_integer((json_int_t)mshr));
+    json_object_set_new(o, "flop_bits",
+                        json_integer((json_int_t)(P * (s.fgcb_table + s.fgcb_window + mshr))));
+    json_object_set_new(root, "fgcb", o);
+}
+
+void fgcb_report_md(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_t *c = g->cfg;
+    const cfg_l1_t *l = &c->l1;
+    lay_storage_t s;
+    lay_l1_storage(l, &g->lay, &s);
+    unsigned long long P = c->sys.cores, mshr = (unsigned long long)l->mshrs * (2 + l->fgcb_id_bits);
+    emit_line(e, "FG-CB in each L1 (%u entries, %u-bit base ids, %u-bit counters, window %u "
+              "cycles, N = %u, M = %u): the paper counts %u x (%u + 4 x %u) = %llu bits per L1, "
+              "%llu for %llu L1s.", l->fgcb_entries, l->fgcb_id_bits, l->fgcb_counter_bits,
+              l->fgcb_window, l->fgcb_n, l->fgcb_m, l->fgcb_entries, l->fgcb_id_bits,
+              l->fgcb_counter_bits, s.fgcb_paper, P * s.fgcb_paper, P);
+    emit_blank(e);
+    emit_line(e, "| FG-CB structure | kind | paper's count per L1 (bits) | bits per L1 | "
+              "bits, %llu L1s |", P);
+    emit_line(e, "|---|---|---:|---:|---:|");
+    emit_line(e, "| table: id and 4 counters per entry | flops | %llu | %llu | %llu |",
+              s.fgcb_paper, s.fgcb_paper, P * s.fgcb_paper);
+    unsigned long long vd = s.fgcb_table - s.fgcb_paper;
+    emit_line(e, "| table: valid and 2 decision bits per entry | flops | not counted | %llu | "
+              "%llu |", vd, P * vd);
+    emit_line(e, "| sampling window counter | flops | not counted | %llu | %llu |",
+              s.fgcb_window, P * s.fgcb_window);
+    emit_line(e, "| MSHR fields: bypass-L1, tracked, base id | flops | not counted | %llu | "
+              "%llu |", mshr, P * mshr);
+    unsigned long long full = s.fgcb_table + s.fgcb_window + mshr;
+    emit_line(e, "| total | flops | %llu | %llu | %llu |", s.fgcb_paper, full, P * full);
+    emit_blank(e);
+}

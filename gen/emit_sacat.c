@@ -61,18 +61,18 @@ static void sacat_report_json(const gen_l1_t *g, json_t *root)
     json_object_set_new(o, "storage", rows);
     json_object_set_new(o, "paper_bits", json_integer((json_int_t)dwt_paper_bits(c)));
     json_object_set_new(o, "flop_bits", json_integer((json_int_t)dwt_flop_bits(c)));
-    json_object_set_new(o, "l1_fgcb", json_string("not yet: the L1 is the baseline's"));
     json_object_set_new(root, "dwt", o);
+    fgcb_report_json(g, root);
 }
 
 static void sacat_report_md(emit_t *e, const gen_l1_t *g)
 {
+    fgcb_report_md(e, g);
     const cfg_t *c = g->cfg;
     const cfg_dwt_t *d = &c->dwt;
     emit_line(e, "DWT-CS controller `%s` beside the L1s (%u cores, period %u cycles, MPKI "
               "threshold %u, N = %u, M = %u, %u table entries, max_warps %u): the paper counts "
-              "%llu bits (2 x 16 x %u + %u x (8 + %u)); it holds %llu flop bits. The sacat L1 "
-              "is the baseline's (FG-CB is not generated yet).", g->dwt, c->sys.cores,
+              "%llu bits (2 x 16 x %u + %u x (8 + %u)); it holds %llu flop bits.", g->dwt, c->sys.cores,
               d->period, d->mpki_threshold, d->detect_periods, d->sample_periods,
               d->table_entries, d->max_warps, dwt_paper_bits(c), c->sys.cores, d->table_entries,
               d->warp_bits, dwt_flop_bits(c));
@@ -103,6 +103,7 @@ const gen_mech_t gen_mech_sacat = {
     .memq_hint = "fg_byp_l2 & ~req_store_q",
     .lookup_comment = " // a bypass-L1 load's miss holds an MSHR too",
     .evt_ports = fgcb_evt_ports,
+    .report_flops = fgcb_report_flops,
     .mshr_row = "MSHRs (valid, line, id, bypass-L1, tracked, base id)",
     .sys_hint = "l2_rsp_l2hit",
     .decls = fgcb_emit_decls,

@@ -195,8 +195,10 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     s->meta_sram = (unsigned long long)c->sets * l->row_bits;
     s->data_sram = (unsigned long long)c->sets * c->ways * l->line_bits;
     unsigned pc = l->hpc_bits ? 1 + l->hpc_bits : 0; /* pcpred: prediction + the load's hash */
+    /* sacat: bypass-L1, tracked, base id */
+    unsigned fg = c->mode == MODE_SACAT ? 2 + c->fgcb_id_bits : 0;
     s->mshr_flops =
-        (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc);
+        (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc + fg);
     if (c->mshr_merge) /* merging: per MSHR a waiter count and W waiter ids */
         s->mshr_flops += (unsigned long long)c->mshrs *
                          (cfg_count_bits(c->mshr_merge) + c->mshr_merge * c->id_bits);
@@ -204,6 +206,11 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     s->data_state = l->dec ? s->meta_sram - s->tag_store : 0;
     s->line_hpc = (unsigned long long)c->sets * c->ways * l->hpc_bits;
     s->pc_table = l->hpc_bits ? (unsigned long long)c->pc_entries * c->pc_counter_bits : 0;
+    int fgcb = c->mode == MODE_SACAT;
+    s->fgcb_paper = fgcb ? (unsigned long long)c->fgcb_entries *
+                               (c->fgcb_id_bits + 4ULL * c->fgcb_counter_bits) : 0;
+    s->fgcb_table = fgcb ? (unsigned long long)c->fgcb_entries * lay_fgcb_entry_bits(c) : 0;
+    s->fgcb_window = fgcb ? cfg_count_bits(c->fgcb_window) : 0;
 }
 
 unsigned lay_fgcb_entry_bits(const cfg_l1_t *c)

@@ -175,11 +175,15 @@ typedef struct lay_storage {
     unsigned long long meta_sram;  /* sets x row_bits */
     unsigned long long data_sram;  /* sets x ways x line_bits */
     unsigned long long mshr_flops; /* mshrs x (valid + line address + id [+ bypass]
-                                      [pcpred: + prediction + H]) */
+                                      [pcpred: + prediction + H] [sacat: + bypass + tracked +
+                                      base id]) */
     unsigned long long tag_store;  /* decoupled: sets x tag_ways x te_stride (part of meta) */
     unsigned long long data_state; /* decoupled: sets x (ways x (2+R) + plru + free) (part of meta) */
     unsigned long long line_hpc;   /* pcpred: sets x ways x H per-line PC hashes (part of meta) */
     unsigned long long pc_table;   /* pcpred: pc_entries x pc_counter_bits predictor flops */
+    unsigned long long fgcb_paper; /* sacat: FG-CB entries x (id + 4 counters), paper Table 5 */
+    unsigned long long fgcb_table; /* ... the table's flops: + valid + 2 decisions per entry */
+    unsigned long long fgcb_window; /* ... the window counter's flops */
 } lay_storage_t;
 void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s);
 

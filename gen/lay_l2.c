@@ -139,7 +139,8 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->bypass_bits = (unsigned long long)l->sets * l->ways * l->bbits;
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
                     (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
-                     c->l1.line_bytes + l->line_bits + l->bbits);
+                     c->l1.line_bytes + l->line_bits + l->bbits +
+                     (c->l1.mode == MODE_SACAT)); /* FG-CB: a read's no_allocate */
     unsigned w = c->l2.mshr_merge;
     if (w) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         s->mshr_flops += (unsigned long long)c->l2.mshrs *

@@ -3,6 +3,7 @@
 # miswiring of the generated system top <name>_sys: each mutant edits one line of <name>_sys.v
 # in a copy of OUTDIR, is built, and must produce a MISMATCH within one seed. A mutant whose
 # line is not in this system (e.g. the bypass-bit wiring outside pcpred) is skipped.
+# SYS_MUTANTS=PREFIX (env) runs only the mutants whose name starts with PREFIX.
 # Prints ok / not ok per mutant; exits non-zero if any applicable mutant survived.
 set -uo pipefail
 [ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
@@ -27,6 +28,7 @@ mutants=(
 survived=0; n=0
 for m in "${mutants[@]}"; do
   IFS='|' read -r name expr <<<"$m"
+  case $name in "${SYS_MUTANTS:-}"*) ;; *) continue ;; esac
   d="$work/$name"
   rm -rf "$d"; mkdir -p "$d"; cp -r "$out" "$d/rtl"
   f="$d/rtl/$sys.v"

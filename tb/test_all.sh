@@ -222,6 +222,24 @@ sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness m
 }
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
+# ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
+fgcb_small="--set l1.fgcb_n=16 --set l1.fgcb_m=8 --set l1.fgcb_window=3000 --set l1.fgcb_entries=5 \
+--set l1.fgcb_id_bits=3 --set l1.fgcb_counter_bits=5"
+# shellcheck disable=SC2086
+step "sacat L1: FG-CB (N 16, M 8, 3000-cycle window, 5 entries for 7 ids): lint, Yosys, lockstep, \
+Icarus, cross-simulator" \
+  tb/check_config.sh "$work/fg1" 2 20000 2000 3000 -- --preset sacat-fermi $fgcb_small
+step "sacat L1: FG-CB with 2 entries for 4 ids, N 4, M 0, merging 2 loads per read, 500-cycle window" \
+  tb/check_config.sh "$work/fg2" 2 20000 2000 0 -- --preset sacat-fermi --set l1.fgcb_n=4 \
+  --set l1.fgcb_m=0 --set l1.fgcb_window=500 --set l1.fgcb_entries=2 --set l1.fgcb_id_bits=2 \
+  --set l1.fgcb_counter_bits=3 --set l1.mshr_merge=2
+# shellcheck disable=SC2086
+step "system sacat: 4 FG-CB L1s over the real L2 (no-allocate reads, the hit flag) in lockstep" \
+  sysck "$work/fgsys" --preset sacat-fermi --set system.cores=4 $fgcb_small
+# shellcheck disable=SC2086
+step "system mutants: FG-CB's no_allocate and hit flag miswired (2 sacat L1s)" \
+  env SYS_MUTANTS=fg_ bash -c 'mkdir -p "$1" && build/cachegen --preset sacat-fermi --set system.cores=2 \
+  '"$fgcb_small"' -o "$1/rtl" >/dev/null && tb/sys_mutants.sh "$1/rtl" "$1/work"' _ "$work/fgmut"
 sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1 and the L2
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
