@@ -107,11 +107,13 @@ void fgcb_emit_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "// FG-CB (SPEC 3.7): %u entries of %u bits in flops, entry i in fg_tbl[%u*i +: %u]:",
               x.E, x.eb, x.eb, x.eb);
     emit_line(e, "// valid, base id, L1 accesses, L1 misses, L2 accesses, L2 misses, bypass-L1,");
-    emit_line(e, "// bypass-L2 (LSB first); at most one entry is written per cycle (fg_we, fg_woh)");
+    emit_line(e, "// bypass-L2 (LSB first); at most one entry is written per cycle: the decide stage");
+    emit_line(e, "// sets fg_we; which entry and its value come from the lookup's or the fill's side");
+    emit_line(e, "// directly, not through the decide stage's branches");
     emit_line(e, "wire [%u:0] fg_tbl;", x.E * x.eb - 1);
     emit_line(e, "reg fg_we;");
-    emit_line(e, "reg [%u:0] fg_woh;", x.E - 1);
-    emit_line(e, "reg %sfg_wentry;", emit_range(x.eb));
+    emit_line(e, "wire [%u:0] fg_woh;", x.E - 1);
+    emit_line(e, "wire %sfg_wentry;", emit_range(x.eb));
     emit_line(e, "wire [%u:0] fg_lk_match, fg_fl_match, fg_free;", x.E - 1);
     emit_line(e, "wire mshr_rd_bypass, mshr_rd_fgtrk;");
     emit_line(e, "wire %smshr_rd_fgid;", emit_range(x.ib));
@@ -179,47 +181,38 @@ void fgcb_emit_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire fg_l2_missed = !mem_rsp_hint_i;");
     emit_level(e, g, &x, "fg_fl", "fg_fl_cur", x.a2, x.m2, x.b2, "fg_l2_missed");
     emit_line(e, "wire fg_fl_we = mshr_rd_fgtrk & (|fg_fl_match) & fg_in_win & fg_fl_counts;");
+    emit_line(e, "assign fg_woh = s1_fill_q ? fg_fl_match : fg_lk_oh;");
+    emit_line(e, "assign fg_wentry = s1_fill_q ? fg_fl_new : fg_lk_new;");
     emit_encode_oh(e, "fg_widx", "fg_woh", x.E, x.xb);
     emit_line(e, "assign evt_fg_we_o = fg_we;");
-    emit_line(e, "assign evt_fg_idx_o = fg_widx;");
-    emit_line(e, "assign evt_fg_entry_o = fg_wentry;");
+    emit_line(e, "// the written entry's index and value, 0 in a cycle that writes none");
+    emit_line(e, "assign evt_fg_idx_o = fg_we ? fg_widx : %s;", emit_const(x.xb, 0));
+    emit_line(e, "assign evt_fg_entry_o = fg_we ? fg_wentry : %s;", emit_const(x.eb, 0));
 }
 
 void fgcb_emit_defaults(emit_t *e, const gen_l1_t *g)
 {
-    fg_lay_t x = fg_lay(g);
+    (void)g;
     emit_line(e, "fg_we = 1'b0;");
-    emit_line(e, "fg_woh = %s;", emit_const(x.E, 0));
-    emit_line(e, "fg_wentry = %s;", emit_const(x.eb, 0));
 }
 
 /* A load's lookup (hit, miss or join) writes its entry when it allocated or counted. */
 void fgcb_emit_lookup(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
-    emit_line(e, "if (!req_store_q) begin // FG-CB: stores do not touch the table");
-    emit_in(e);
-    emit_line(e, "fg_we = fg_lk_we;");
-    emit_line(e, "fg_woh = fg_lk_oh;");
-    emit_line(e, "fg_wentry = fg_lk_new;");
-    emit_out(e);
-    emit_line(e, "end");
+    emit_line(e, "fg_we = fg_lk_we & !req_store_q; // FG-CB: stores do not touch the table");
 }
 
 void fgcb_emit_join(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
     emit_line(e, "fg_we = fg_lk_we; // FG-CB: a joining load counts as a miss");
-    emit_line(e, "fg_woh = fg_lk_oh;");
-    emit_line(e, "fg_wentry = fg_lk_new;");
 }
 
 void fgcb_emit_fill(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
     emit_line(e, "fg_we = fg_fl_we; // FG-CB: the read's L2 access");
-    emit_line(e, "fg_woh = fg_fl_match;");
-    emit_line(e, "fg_wentry = fg_fl_new;");
 }
 
 void fgcb_flops(emit_t *e, const gen_l1_t *g, int reset)
@@ -249,7 +242,7 @@ unsigned fgcb_evt_ports(const gen_l1_t *g, mech_evt_port_t *out)
     out[1] = (mech_evt_port_t){"fg_idx", x.xb, "FgIdxWidth", "FG-CB entry index", 0,
                                "its index"};
     out[2] = (mech_evt_port_t){"fg_entry", x.eb, "FgEntryWidth", "FG-CB entry", 0,
-                               "its value after the write (lay_fgcb_pack)"};
+                               "its value after the write (lay_fgcb_pack); both 0 without a write"};
     return 3;
 }
 

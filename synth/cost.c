@@ -158,7 +158,8 @@ static unsigned bit_length(unsigned long long v)
     return n;
 }
 
-/* The L1 of SPEC 3.1 (3.4 decoupled, 3.6 PC predictor); prints the parts of the modes. */
+/* The L1 of SPEC 3.1 (3.4 decoupled, 3.6 PC predictor, 3.7 FG-CB); prints the parts of the
+ * modes. */
 static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
 {
     const cfg_l1_t *c = &cf->l1;
@@ -195,6 +196,8 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
         k->meta += (unsigned long long)c->sets * c->ways * h;
         k->mshr += (unsigned long long)c->mshrs * (1 + h); /* the prediction and the PC hash */
     }
+    if (c->mode == MODE_SACAT) /* SPEC 3.7 FG-CB: per MSHR bypass-L1, tracked and the base id */
+        k->mshr += (unsigned long long)c->mshrs * (2 + c->fgcb_id_bits);
 }
 
 /* The L2 slice of SPEC 3.2 with the G-Cache victim bits of 3.5 and the bypass bit of 3.6. */
@@ -215,7 +218,8 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->data = lines * c->l1.line_bytes * 8;
     k->mshr = (unsigned long long)l2->mshrs *
               (1 + line + c->l1.core_bits + l1_mshr + 1 + c->l1.line_bytes +
-               8ULL * c->l1.line_bytes + k->b);
+               8ULL * c->l1.line_bytes + k->b +
+               (c->l1.mode == MODE_SACAT)); /* SPEC 3.7: a read's no_allocate */
     if (l2->mshr_merge) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         k->mshr += (unsigned long long)l2->mshrs *
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
