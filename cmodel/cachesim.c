@@ -573,9 +573,16 @@ static size_t split(const char *key, const char *list, char **copy, char ***item
 }
 
 /* A valid config cachesim can run: not gcache or pcpred, whose fills need the hint bit of an
- * L2 (victim bit, bypass bit). Returns 0, or -1 with err set. */
+ * L2 (victim bit, bypass bit), nor sacat, whose FG-CB counts the L2's hit flag and needs the
+ * cycles of its window (sysim gives both). Returns 0, or -1 with err set. */
 static int runnable(const cfg_t *c, char *err, size_t errlen)
 {
+    if (c->l1.mode == MODE_SACAT) {
+        snprintf(err, errlen, "l1.mode = sacat: cachesim runs one L1 in program order, without "
+                 "the L2 whose hit flag FG-CB counts or the cycles its window counts "
+                 "(build/sysim runs the system); allowed: baseline, decoupled");
+        return -1;
+    }
     if (c->l1.mode != MODE_GCACHE && c->l1.mode != MODE_PCPRED)
         return 0;
     snprintf(err, errlen, "l1.mode = %s: cachesim runs one L1 without the L2 that returns "

@@ -16,6 +16,9 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out)
             goto fail;
     if (cm_l2_new(c, &s->l2) != 0)
         goto fail;
+    if (c->l1.mode == MODE_SACAT &&
+        !(s->base = calloc((size_t)1 << c->l1.fgcb_id_bits, sizeof *s->base)))
+        goto fail;
     if (c->l1.mode == MODE_PCPRED) {
         cfg_t b = *c; /* the same L1 that never bypasses */
         b.l1.mode = MODE_BASELINE;
@@ -42,36 +45,114 @@ void sys_sim_free(sys_sim_t *s)
         free(s->bypassed[i]);
     }
     cm_l2_free(s->l2);
+    free(s->base);
     free(s);
 }
 
-/* Memory answers every queued read at once; write-backs are dropped. */
+/* Memory answers every queued read at once; write-backs are counted and dropped. */
 static void serve_memory(sys_sim_t *s, cm_l2_result_t *res)
 {
     cm_l2_mem_t q;
-    while (cm_l2_mem_pop(s->l2, &q))
+    while (cm_l2_mem_pop(s->l2, &q)) {
+        s->st.mem_writebacks += q.write;
+        s->st.mem_reads += !q.write;
         if (!q.write)
             cm_l2_fill(s->l2, q.mshr, &s->line, res);
+    }
 }
 
-/* The L2 side of one L1 request (a read carries the L1's prediction); returns the read's
- * hint bit: the bypass bit in pcpred, else the victim bit; *hit: the line was in the L2. */
+/* The L2 side of one L1 request (a read carries the L1's prediction and, sacat, no_allocate);
+ * returns the read's hint bit: the bypass bit in pcpred, the L2's hit flag in sacat, else the
+ * victim bit; *hit: the line was in the L2. */
 static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line,
-                           const cm_req_t *q, unsigned pred, unsigned *hit)
+                           const cm_req_t *q, unsigned pred, unsigned noalloc, unsigned *hit)
 {
     cm_l2_result_t r;
-    cm_l2_access_pred(s->l2, core, store, line, store ? &q->be : NULL,
-                      store ? &q->wdata : NULL, q->id, pred, &r);
+    cm_l2_access_noalloc(s->l2, core, store, line, store ? &q->be : NULL,
+                         store ? &q->wdata : NULL, q->id, pred, noalloc, &r);
     *hit = r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT;
     if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS)
         serve_memory(s, &r); /* the fill completes the request: r now holds its response */
-    if (!store) {
+    if (store) {
+        s->st.l2_writes++;
+    } else {
         s->st.l2_reads++;
         s->st.l2_read_hits += r.hit;
         s->st.victim_bits_set += r.vbit;
         s->st.bypass_bits_set += r.bbit;
+        s->st.noalloc_reads += noalloc;
+        s->st.noalloc_read_hits += noalloc && r.hit;
     }
-    return s->cfg.l1.mode == MODE_PCPRED ? r.bbit : r.vbit;
+    switch (s->cfg.l1.mode) {
+    case MODE_PCPRED:
+        return r.bbit;
+    case MODE_SACAT:
+        return r.hit; /* rsp_l2hit_o, which the system top wires to the sacat L1s' hint */
+    default:
+        return r.vbit;
+    }
+}
+
+/* Every L1 is told the cycle ended; sacat's window-closing paths are counted. */
+static void end_cycle(sys_sim_t *s, int kernel_start)
+{
+    for (unsigned c = 0; c < s->cores; c++) {
+        uint32_t p = cm_l1_cycle_end(s->l1[c], kernel_start);
+        s->st.fg_window_undecided += (p & CM_FG_WINDOW_UNDECIDED) != 0;
+    }
+    s->st.cycles++;
+    s->issued = 0;
+}
+
+/* A request from `core`: a core issues once a cycle, so a second one opens the next cycle. */
+static void issue(sys_sim_t *s, unsigned core)
+{
+    uint64_t bit = UINT64_C(1) << core;
+    if (s->issued & bit)
+        end_cycle(s, 0);
+    s->issued |= bit;
+}
+
+void sys_sim_kernel_start(sys_sim_t *s)
+{
+    if (s->issued)
+        end_cycle(s, 0);
+    end_cycle(s, 1);
+    s->st.kernel_starts++;
+}
+
+void sys_sim_finish(sys_sim_t *s)
+{
+    if (s->issued)
+        end_cycle(s, 0);
+}
+
+/* sacat: the FG-CB paths of a load's lookup (decision `dec`, paths `lp`, its read's
+ * no_allocate) and, for a miss, of its fill (`fill`, else NULL). */
+static void fg_count(sys_sim_t *s, const cm_req_t *q, lay_decision_t dec, uint32_t lp,
+                     unsigned noalloc, const cm_result_t *fill)
+{
+    sys_stats_t *t = &s->st;
+    sys_base_stats_t *b = &s->base[q->base & ((1u << s->cfg.l1.fgcb_id_bits) - 1)];
+    uint32_t fp = fill ? fill->fg_paths : 0;
+    int bypassed = (lp & CM_FG_BYPASSED_HIT) || (fill && fill->dec == DEC_FILL_BYPASS);
+    b->loads++;
+    b->load_hits += dec == DEC_LD_HIT;
+    b->bypassed_loads += bypassed;
+    b->noalloc_reads += fill && noalloc;
+    t->fg_bypassed_loads += bypassed;
+    t->fg_bypassed_hits += (lp & CM_FG_BYPASSED_HIT) != 0;
+    t->fg_untracked += (lp & CM_FG_TABLE_FULL) != 0;
+    t->fg_allocs += (lp & CM_FG_ALLOC) != 0;
+    /* a decision's entry holds this load's base id (the lookup's and its read's) */
+    b->l1_bypass += (lp & CM_FG_DECIDE_L1_BYPASS) != 0;
+    b->l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
+    b->l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
+    b->l2_keep += (fp & CM_FG_DECIDE_L2_KEEP) != 0;
+    t->fg_l1_bypass += (lp & CM_FG_DECIDE_L1_BYPASS) != 0;
+    t->fg_l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
+    t->fg_l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
+    t->fg_l2_keep += (fp & CM_FG_DECIDE_L2_KEEP) != 0;
 }
 
 static sys_pc_stats_t *pc_stats(sys_sim_t *s, uint64_t pc)
@@ -126,8 +207,13 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     q.addr = ref->addr;
     q.pc = ref->pc;
     q.core = core;
+    q.base = ref->base_id;
+    issue(s, core);
     cm_result_t r;
     cm_l1_access(l1, &q, &r);
+    lay_decision_t look_dec = r.dec; /* the lookup's, before r holds the fill's */
+    uint32_t look_paths = r.fg_paths;
+    unsigned look_noalloc = r.noalloc;
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
     int pcpred = s->cfg.l1.mode == MODE_PCPRED, bypassed = 0;
     sys_pc_stats_t *ps = pcpred && !q.store ? pc_stats(s, q.pc) : NULL;
@@ -135,7 +221,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     if (q.store) {
         s->st.stores++;
         cs->stores++;
-        l2_request(s, core, 1, line, &q, 0, &l2_hit); /* write-through */
+        l2_request(s, core, 1, line, &q, 0, 0, &l2_hit); /* write-through */
     } else {
         s->st.loads++;
         cs->loads++;
@@ -145,7 +231,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
             ps->loads++;
         if (r.dec == DEC_LD_MISS) {
             unsigned pred = r.pred;
-            unsigned hint = l2_request(s, core, 0, line, &q, pred, &l2_hit);
+            unsigned hint = l2_request(s, core, 0, line, &q, pred, r.noalloc, &l2_hit);
             unsigned mshr = r.mshr;
             cm_l1_fill_hint(l1, mshr, &s->line, hint, &r);
             bypassed = r.dec == DEC_FILL_BYPASS;
@@ -161,6 +247,9 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
                 ps->bypasses += bypassed;
             }
         }
+        if (s->base)
+            fg_count(s, &q, look_dec, look_paths, look_noalloc,
+                     look_dec == DEC_LD_MISS ? &r : NULL);
     }
     if (pcpred)
         shadow_ref(s, core, &q, bypassed, ps);
@@ -179,7 +268,8 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
     q.addr = ref->addr;
     q.pc = ref->pc;
     q.core = core;
-    l2_request(s, core, q.store, lay_line_addr(&s->l1[core]->lay, q.addr), &q, 0, &hit);
+    issue(s, core);
+    l2_request(s, core, q.store, lay_line_addr(&s->l1[core]->lay, q.addr), &q, 0, 0, &hit);
     if (atomic) {
         s->st.atomics++;
         s->st.atomic_hits += hit;

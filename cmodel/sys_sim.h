@@ -11,7 +11,16 @@
  * Requests that skip the L1 (Accel-Sim's L2-only loads and atomics, trace_accel.h) go straight
  * to the L2 slice: a load as a read (its hint bit goes nowhere), an atomic as a write (the
  * read-modify-write the L2 performs); neither touches an L1. Statistics are kept in total and
- * per core. */
+ * per core.
+ * Cycles (SPEC 3.7's model time): the references are in issue order and an L1 takes one
+ * request a cycle, so a cycle ends when a reference comes from a core that already issued in
+ * it (with one core, after every reference); at each cycle's end every L1 is told so
+ * (cm_l1_cycle_end), as the RTL's clock edge. A kernel start (sys_sim_kernel_start) ends the
+ * open cycle, then takes one cycle of its own with kernel_start high.
+ * l1.mode = sacat (FG-CB, docs/sacat.md): a load carries its base id (trace_ref_t.base_id,
+ * masked to l1.fgcb_id_bits as req_base_i is: the callers check it fits); a bypass-L2 load's
+ * read goes to the L2 with no_allocate (cm_l2_access_noalloc); the L2's hit flag comes back
+ * as the fill's hint, which FG-CB counts as the L2 hit or miss. */
 #ifndef CACHEGEN_SYS_SIM_H
 #define CACHEGEN_SYS_SIM_H
 
@@ -30,6 +39,15 @@ typedef struct sys_pc_stats {
     uint64_t loads, misses, predicted, bypasses, false_positives;
 } sys_pc_stats_t;
 
+/* sacat: per base id, summed over the L1s and kernels. */
+typedef struct sys_base_stats {
+    uint64_t loads, load_hits;
+    uint64_t bypassed_loads;       /* loads whose entry had decided bypass-L1 at their lookup */
+    uint64_t noalloc_reads;        /* reads sent to the L2 with no_allocate */
+    uint64_t l1_bypass, l1_keep;   /* L1 decisions: misses > M, misses <= M */
+    uint64_t l2_bypass, l2_keep;   /* L2 decisions */
+} sys_base_stats_t;
+
 /* Per core: its L1's loads and stores, and its requests to the L2 only. */
 typedef struct sys_core_stats {
     uint64_t loads, load_hits, fills, bypasses, stores;
@@ -42,6 +60,18 @@ typedef struct sys_stats {
     uint64_t l2_loads, l2_load_hits;  /* loads that skip the L1 (also in l2_reads, ..._hits) */
     uint64_t atomics, atomic_hits;    /* atomics, written at the L2 (hit: the line was there) */
     uint64_t l1_flushes;              /* sys_sim_flush_l1 calls */
+    uint64_t l2_writes;               /* write requests at the L2: stores and atomics */
+    uint64_t mem_reads, mem_writebacks; /* the L2's memory requests (lines) */
+    uint64_t cycles;                  /* cycles ended (sys_sim_finish ends the last) */
+    uint64_t kernel_starts;           /* sys_sim_kernel_start calls */
+    /* sacat (FG-CB) */
+    uint64_t fg_bypassed_loads;       /* loads of an entry decided bypass-L1 ... */
+    uint64_t fg_bypassed_hits;        /* ... of them served by a hit */
+    uint64_t fg_untracked;            /* loads in the window that found the table full */
+    uint64_t fg_allocs;               /* entries allocated */
+    uint64_t fg_l1_bypass, fg_l1_keep, fg_l2_bypass, fg_l2_keep; /* decisions */
+    uint64_t fg_window_undecided;     /* L1 windows closing with an entry below N */
+    uint64_t noalloc_reads, noalloc_read_hits; /* L2 reads with no_allocate, and their hits */
     sys_core_stats_t core[SYS_MAX_CORES];
     /* pcpred only */
     uint64_t predicted;        /* L1 load misses predicted to bypass */
@@ -64,6 +94,8 @@ typedef struct sys_sim {
      * reference" ([sets * ways], set * ways + way) */
     cm_l1_t *shadow[SYS_MAX_CORES];
     uint8_t *bypassed[SYS_MAX_CORES];
+    uint64_t issued;           /* cores that issued in the open cycle (bit c) */
+    sys_base_stats_t *base;    /* sacat: [2^l1.fgcb_id_bits], else NULL */
 } sys_sim_t;
 
 /* Returns 0, or -1 (out of memory). */
@@ -77,5 +109,10 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic);
 /* Invalidate every L1 (and pcpred's shadow L1s and their marks), as a GPU does between
  * kernels; the L2 keeps its lines. */
 void sys_sim_flush_l1(sys_sim_t *s);
+/* A kernel starts: the open cycle ends, then a cycle with kernel_start high (sacat: every
+ * FG-CB table clears and its window restarts). The L1s are not flushed (sys_sim_flush_l1). */
+void sys_sim_kernel_start(sys_sim_t *s);
+/* The end of the run: the open cycle ends (statistics' cycles complete). */
+void sys_sim_finish(sys_sim_t *s);
 
 #endif

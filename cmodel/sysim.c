@@ -82,6 +82,7 @@ static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t
             if (a.kernel > 0) {
                 kernel_close(&ar->k[a.kernel - 1], &s->st, &before);
                 sys_sim_flush_l1(s); /* a GPU invalidates its L1s between kernels */
+                sys_sim_kernel_start(s); /* reset is the first kernel's start */
             }
             before = s->st;
             cur = a.kernel;
@@ -126,8 +127,25 @@ static int run_trace(sys_sim_t *s, const cfg_t *c, const char *path, trace_forma
     }
     trace_ref_t ref;
     int rc;
-    while ((rc = trace_next(r, &ref)) > 0)
+    uint64_t ids = c->l1.mode == MODE_SACAT ? UINT64_C(1) << c->l1.fgcb_id_bits : 0;
+    while ((rc = trace_next(r, &ref)) > 0) {
+        if (ref.op == TR_FLUSH) { /* a kernel boundary: the L1s invalidated, kernel_start */
+            sys_sim_flush_l1(s);
+            sys_sim_kernel_start(s);
+            continue;
+        }
+        if (ids && ref.base_id >= ids) { /* req_base_i holds l1.fgcb_id_bits: never alias */
+            char where[64];
+            trace_where(r, where, sizeof where);
+            snprintf(err, errlen, "trace = %s: %s: base id 0x%lx does not fit "
+                     "l1.fgcb_id_bits = %u; allowed: 0x0..0x%lx (or raise l1.fgcb_id_bits)",
+                     path, where, (unsigned long)ref.base_id, c->l1.fgcb_id_bits,
+                     (unsigned long)(ids - 1));
+            trace_close(r);
+            return -1;
+        }
         sys_sim_ref(s, &ref);
+    }
     if (rc < 0)
         snprintf(err, errlen, "trace = %s: %s", path, trace_error(r));
     trace_close(r);
@@ -242,6 +260,41 @@ static void print_pcpred(const sys_stats_t *t, double misses)
 
 static double pct(double a, double b) { return 100.0 * ratio(a, b); }
 
+/* sacat: FG-CB's totals and, per base id that had a load, its loads and decisions. */
+static void print_fgcb(const sys_sim_t *s)
+{
+    const sys_stats_t *t = &s->st;
+    printf(",\n  \"fgcb\": {\n    \"bypassed_loads\": %llu, \"bypassed_load_hits\": %llu, "
+           "\"bypass_ratio\": %.4f,\n", (unsigned long long)t->fg_bypassed_loads,
+           (unsigned long long)t->fg_bypassed_hits,
+           ratio((double)t->fg_bypassed_loads, (double)t->loads));
+    printf("    \"noalloc_reads\": %llu, \"noalloc_read_hits\": %llu,\n",
+           (unsigned long long)t->noalloc_reads, (unsigned long long)t->noalloc_read_hits);
+    printf("    \"entries_allocated\": %llu, \"untracked_loads\": %llu, "
+           "\"windows_closed_undecided\": %llu,\n", (unsigned long long)t->fg_allocs,
+           (unsigned long long)t->fg_untracked, (unsigned long long)t->fg_window_undecided);
+    printf("    \"l1_bypass_decisions\": %llu, \"l1_keep_decisions\": %llu, "
+           "\"l2_bypass_decisions\": %llu, \"l2_keep_decisions\": %llu,\n",
+           (unsigned long long)t->fg_l1_bypass, (unsigned long long)t->fg_l1_keep,
+           (unsigned long long)t->fg_l2_bypass, (unsigned long long)t->fg_l2_keep);
+    printf("    \"per_base\": [");
+    unsigned n = 0;
+    for (uint64_t i = 0; i < UINT64_C(1) << s->cfg.l1.fgcb_id_bits; i++) {
+        const sys_base_stats_t *b = &s->base[i];
+        if (!b->loads)
+            continue;
+        printf("%s\n      {\"base\": %llu, \"loads\": %llu, \"l1_load_hits\": %llu, "
+               "\"bypassed_loads\": %llu, \"noalloc_reads\": %llu, \"l1_bypass_decisions\": "
+               "%llu, \"l1_keep_decisions\": %llu, \"l2_bypass_decisions\": %llu, "
+               "\"l2_keep_decisions\": %llu}", n++ ? "," : "", (unsigned long long)i,
+               (unsigned long long)b->loads, (unsigned long long)b->load_hits,
+               (unsigned long long)b->bypassed_loads, (unsigned long long)b->noalloc_reads,
+               (unsigned long long)b->l1_bypass, (unsigned long long)b->l1_keep,
+               (unsigned long long)b->l2_bypass, (unsigned long long)b->l2_keep);
+    }
+    printf("\n    ]\n  }");
+}
+
 /* The text report: the totals a reader looks at first, one line per core and per kernel, the
  * predictor's coverage; --json has every count. */
 static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
@@ -264,6 +317,37 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
         printf("  L2 only         %llu loads (%llu hits), %llu atomics (%llu hits)\n",
                (unsigned long long)t->l2_loads, (unsigned long long)t->l2_load_hits,
                (unsigned long long)t->atomics, (unsigned long long)t->atomic_hits);
+    printf("  L2 traffic      %llu requests (%llu reads, %llu writes), %llu read bytes; memory "
+           "reads %llu, write-backs %llu\n", (unsigned long long)(t->l2_reads + t->l2_writes),
+           (unsigned long long)t->l2_reads, (unsigned long long)t->l2_writes,
+           (unsigned long long)(t->l2_reads * c->l1.line_bytes),
+           (unsigned long long)t->mem_reads, (unsigned long long)t->mem_writebacks);
+    if (c->l1.mode == MODE_SACAT) {
+        printf("  FG-CB           bypassed loads %llu (%.2f%% of loads, %llu of them hits), "
+               "no-allocate reads %llu (%llu L2 hits), untracked loads %llu\n",
+               (unsigned long long)t->fg_bypassed_loads,
+               pct((double)t->fg_bypassed_loads, (double)t->loads),
+               (unsigned long long)t->fg_bypassed_hits, (unsigned long long)t->noalloc_reads,
+               (unsigned long long)t->noalloc_read_hits, (unsigned long long)t->fg_untracked);
+        printf("  FG-CB decisions L1 bypass %llu, keep %llu; L2 bypass %llu, keep %llu; windows "
+               "closed undecided %llu; %llu cycles, %llu kernel starts\n",
+               (unsigned long long)t->fg_l1_bypass, (unsigned long long)t->fg_l1_keep,
+               (unsigned long long)t->fg_l2_bypass, (unsigned long long)t->fg_l2_keep,
+               (unsigned long long)t->fg_window_undecided, (unsigned long long)t->cycles,
+               (unsigned long long)t->kernel_starts);
+        for (uint64_t i = 0; i < UINT64_C(1) << c->l1.fgcb_id_bits; i++) {
+            const sys_base_stats_t *b = &s->base[i];
+            if (b->loads)
+                printf("  base %-3llu        loads %llu, hit rate %.2f%%, bypassed %llu, "
+                       "no-allocate reads %llu; decisions L1 bypass %llu, keep %llu, L2 bypass "
+                       "%llu, keep %llu\n", (unsigned long long)i, (unsigned long long)b->loads,
+                       pct((double)b->load_hits, (double)b->loads),
+                       (unsigned long long)b->bypassed_loads,
+                       (unsigned long long)b->noalloc_reads, (unsigned long long)b->l1_bypass,
+                       (unsigned long long)b->l1_keep, (unsigned long long)b->l2_bypass,
+                       (unsigned long long)b->l2_keep);
+        }
+    }
     if (c->l1.mode == MODE_GCACHE)
         printf("  G-Cache         victim bits returned 1: %llu, switch resets %llu\n",
                (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
@@ -381,6 +465,7 @@ int main(int argc, char **argv)
         sys_sim_free(s);
         return 2;
     }
+    sys_sim_finish(s);
     if (!json) {
         print_text(&c, path, s, &ar, accel);
         accel_run_free(&ar);
@@ -404,8 +489,17 @@ int main(int argc, char **argv)
            (unsigned long long)t->l2_loads, (unsigned long long)t->l2_load_hits,
            (unsigned long long)t->atomics, (unsigned long long)t->atomic_hits,
            (unsigned long long)t->l1_flushes);
+    printf("  \"l2_writes\": %llu,\n  \"l2_requests\": %llu,\n  \"l2_read_bytes\": %llu,\n"
+           "  \"mem_reads\": %llu,\n  \"mem_writebacks\": %llu,\n  \"cycles\": %llu,\n"
+           "  \"kernel_starts\": %llu,\n", (unsigned long long)t->l2_writes,
+           (unsigned long long)(t->l2_reads + t->l2_writes),
+           (unsigned long long)(t->l2_reads * c.l1.line_bytes), (unsigned long long)t->mem_reads,
+           (unsigned long long)t->mem_writebacks, (unsigned long long)t->cycles,
+           (unsigned long long)t->kernel_starts);
     printf("  \"victim_bits_returned_1\": %llu,\n  \"switch_resets\": %llu",
            (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
+    if (c.l1.mode == MODE_SACAT)
+        print_fgcb(s);
     if (c.l1.mode == MODE_PCPRED)
         print_pcpred(t, misses);
     print_cores(s);

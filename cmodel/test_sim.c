@@ -7,7 +7,10 @@
  *   values, accesses split at lines, truncation) against hand-worked counts, the same through
  *   both readers and both simulator paths; a 7-line trace giving Dinero IV's counts;
  * - every format round-trips, compressed inputs read back identically, malformed lines name
- *   their line number and value, and random bytes never crash a reader. */
+ *   their line number and value, and random bytes never crash a reader;
+ * - sysim's system driver on a sacat system (FG-CB, SPEC 3.7): base ids reach the L1s, the
+ *   cycles it tells the model (one request per core a cycle), kernel starts, no-allocate reads
+ *   at the L2 and the L2's hit flag fed back, on traces whose decisions are worked by hand. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +23,7 @@
 #include <cmocka.h>
 
 #include "sim.h"
+#include "sys_sim.h"
 #include "trace.h"
 
 static char dir[64];
@@ -776,6 +780,165 @@ static void test_flush_formats(void **state)
     trace_discard(w);
 }
 
+/* ---- sysim's driver on a sacat system (FG-CB) ------------------------------------------ */
+
+/* `cores` L1s of 2 sets x 2 ways x 16 B (LRU) over an L2 of 2 sets x 8 ways, 16-bit
+ * addresses; FG-CB with N = 4, M = 2, `entries` entries and a window of `window` cycles. */
+static void sacat_small(cfg_t *c, const char *cores, const char *entries, const char *window)
+{
+    char err[512];
+    small(c, "lru");
+    set(c, "l1.mode", "sacat");
+    set(c, "system.cores", cores);
+    set(c, "l2.sets", "2");
+    set(c, "l2.ways", "8");
+    set(c, "l1.fgcb_entries", entries);
+    set(c, "l1.fgcb_id_bits", "2");
+    set(c, "l1.fgcb_counter_bits", "3");
+    set(c, "l1.fgcb_window", window);
+    set(c, "l1.fgcb_n", "4");
+    set(c, "l1.fgcb_m", "2");
+    assert_int_equal(cfg_validate(c, err, sizeof err), 0);
+}
+
+/* A load of line `line` (16-byte lines: set = line & 1) by `core` with base id `base`. */
+static void sys_load(sys_sim_t *s, unsigned core, unsigned base, uint64_t line)
+{
+    trace_ref_t t = {line * 16, 0x100 + base, base, (uint16_t)core, TR_READ};
+    sys_sim_ref(s, &t);
+}
+
+/* One core, E = 2, window 100. Base 1 streams S0..S5 (lines 0x10..0x15), base 2 re-reads R
+ * (0x20), base 3 reads T (0x30); set 0 holds even lines. By hand (L1 LRU, 2 ways a set):
+ *  i0 1 S0 miss: entry 0 = id 1, L1 1/1 (accesses/misses); L2 miss: L2 1/1
+ *  i1 2 R  miss: entry 1 = id 2, 1/1; L2 1/1
+ *  i2 1 S1 miss 2/2, L2 2/2      i3 2 R hit 2/1
+ *  i4 1 S2 miss (S0 out) 3/3, L2 3/3   i5 2 R hit 3/1
+ *  i6 1 S3 miss 4/4: decides bypass-L1 (4 > M), itself installed; L2 4/4: bypass-L2
+ *  i7 2 R  hit 4/1: decides keep
+ *  i8 3 T  miss (S2 out): the table is full, untracked, cached normally
+ *  i9 1 S4 miss: bypass-L1 and bypass-L2: a no-allocate read, an L2 miss, not installed in
+ *          the L2 nor the L1
+ *  i10 1 S4 again: the L1 and the L2 miss again (with the L2 allocating: an L2 hit)
+ *  i11 2 R hit    i12 1 S3 hit: a bypassed load served by a hit
+ *  kernel start: the table clears
+ *  i13 1 S5 miss: entry 0 = id 1 again, undecided: a normal read (L2 miss, allocated)
+ *  i14 1 S4 miss: a normal read, an L2 miss (never allocated), installed (T out)
+ *  i15 1 S4 hit. */
+static void test_sys_sacat_hand(void **state)
+{
+    (void)state;
+    cfg_t c;
+    sacat_small(&c, "1", "2", "100");
+    sys_sim_t *s = NULL;
+    assert_int_equal(sys_sim_new(&c, &s), 0);
+    static const struct { unsigned base; uint64_t line; } refs[] = {
+        {1, 0x10}, {2, 0x20}, {1, 0x11}, {2, 0x20}, {1, 0x12}, {2, 0x20}, {1, 0x13},
+        {2, 0x20}, {3, 0x30}, {1, 0x14}, {1, 0x14}, {2, 0x20}, {1, 0x13}};
+    for (unsigned i = 0; i < sizeof refs / sizeof refs[0]; i++)
+        sys_load(s, 0, refs[i].base, refs[i].line);
+    const sys_stats_t *t = &s->st;
+    assert_int_equal(t->fg_l1_bypass, 1);
+    assert_int_equal(t->fg_l1_keep, 1);
+    assert_int_equal(t->fg_l2_bypass, 1);
+    assert_int_equal(t->fg_l2_keep, 0);
+    assert_int_equal(t->fg_untracked, 1);
+    assert_int_equal(t->noalloc_reads, 2);
+    assert_int_equal(t->noalloc_read_hits, 0);
+    assert_int_equal(t->l2_read_hits, 0); /* i10 misses: i9 did not allocate */
+    sys_sim_kernel_start(s);
+    sys_load(s, 0, 1, 0x15);
+    sys_load(s, 0, 1, 0x14);
+    sys_load(s, 0, 1, 0x14);
+    sys_sim_finish(s);
+    assert_int_equal(t->loads, 16);
+    assert_int_equal(t->load_hits, 6);     /* i3 i5 i7 i11 i12 i15 */
+    assert_int_equal(t->fills, 8);
+    assert_int_equal(t->bypasses, 2);      /* i9 i10: fills not installed */
+    assert_int_equal(t->fg_bypassed_loads, 3);
+    assert_int_equal(t->fg_bypassed_hits, 1);
+    assert_int_equal(t->noalloc_reads, 2); /* none after the kernel start */
+    assert_int_equal(t->fg_allocs, 3);     /* i0 i1 i13 */
+    assert_int_equal(t->l2_reads, 10);
+    assert_int_equal(t->l2_read_hits, 0);
+    assert_int_equal(t->mem_reads, 10);
+    assert_int_equal(t->kernel_starts, 1);
+    assert_int_equal(t->cycles, 17);       /* one a load, one for the kernel start */
+    const sys_base_stats_t *b1 = &s->base[1], *b2 = &s->base[2], *b3 = &s->base[3];
+    assert_int_equal(b1->loads, 10);
+    assert_int_equal(b1->load_hits, 2);
+    assert_int_equal(b1->bypassed_loads, 3);
+    assert_int_equal(b1->noalloc_reads, 2);
+    assert_int_equal(b1->l1_bypass, 1);
+    assert_int_equal(b1->l2_bypass, 1);
+    assert_int_equal(b2->loads, 5);
+    assert_int_equal(b2->load_hits, 4);
+    assert_int_equal(b2->l1_keep, 1);
+    assert_int_equal(b2->l2_bypass + b2->l2_keep, 0); /* one L2 access, below N */
+    assert_int_equal(b3->loads, 1);
+    assert_int_equal(s->base[0].loads, 0);
+    sys_sim_free(s);
+}
+
+/* Two cores, E = 3, window 3 cycles: a cycle holds one request per core, so the pairs below
+ * share cycles 0, 1, 2 and 3 (4 cycles, not 8). Core 0 loads base 1 (lines 0x40..0x45, all
+ * misses), core 1 base 1 then bases 2 and 3. Cycle 2 is the window's last: core 1's base 2
+ * takes an entry; at its end the window closes with undecided entries on both L1s (core 0's
+ * base 1 at 3 accesses). Cycle 3 is outside: core 0's 4th load of base 1 counts nothing (no
+ * decision), core 1's base 3 takes no entry. */
+static void test_sys_sacat_window(void **state)
+{
+    (void)state;
+    cfg_t c;
+    sacat_small(&c, "2", "3", "3");
+    sys_sim_t *s = NULL;
+    assert_int_equal(sys_sim_new(&c, &s), 0);
+    sys_load(s, 0, 1, 0x40);
+    sys_load(s, 1, 1, 0x41);
+    sys_load(s, 0, 1, 0x42);
+    sys_load(s, 1, 1, 0x43);
+    sys_load(s, 0, 1, 0x44);
+    sys_load(s, 1, 2, 0x50);
+    sys_load(s, 0, 1, 0x45);
+    sys_load(s, 1, 3, 0x60);
+    sys_sim_finish(s);
+    const sys_stats_t *t = &s->st;
+    assert_int_equal(t->cycles, 4);
+    assert_int_equal(t->fg_allocs, 3);            /* core 0: 1; core 1: 1, 2 */
+    assert_int_equal(t->fg_window_undecided, 2);  /* both L1s */
+    assert_int_equal(t->fg_l1_bypass + t->fg_l1_keep, 0);
+    assert_int_equal(t->fg_untracked, 0);
+    sys_sim_free(s);
+}
+
+/* The L2's hit flag reaches FG-CB's L2 counts. Two cores, E = 2: core 1 reads X0, X1, X2
+ * (lines 0x40, 0x42, 0x44, set 0), which the L2 keeps. Core 0 then reads them with base 2:
+ * X0, X1, X2, X0: four misses in its 2-way L1 set (bypass-L1 decided) and four L2 hits: 0 L2
+ * misses, so bypass-L2 is decided 0 (keep). (The L2's G-Cache victim bit, the hint of other
+ * modes, is 0 at core 0's first three reads: taken for the flag, it decides bypass-L2.) */
+static void test_sys_sacat_l2_flag(void **state)
+{
+    (void)state;
+    cfg_t c;
+    sacat_small(&c, "2", "2", "100");
+    sys_sim_t *s = NULL;
+    assert_int_equal(sys_sim_new(&c, &s), 0);
+    static const uint64_t x[] = {0x40, 0x42, 0x44};
+    for (unsigned i = 0; i < 3; i++)
+        sys_load(s, 1, 3, x[i]);
+    for (unsigned i = 0; i < 4; i++)
+        sys_load(s, 0, 2, x[i % 3]);
+    sys_sim_finish(s);
+    const sys_stats_t *t = &s->st;
+    assert_int_equal(t->load_hits, 0);
+    assert_int_equal(t->l2_read_hits, 4);
+    assert_int_equal(t->core[0].loads, 4);
+    assert_int_equal(s->base[2].l1_bypass, 1);
+    assert_int_equal(s->base[2].l2_keep, 1);
+    assert_int_equal(t->fg_l2_bypass, 0);
+    sys_sim_free(s);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/test_sim.XXXXXX");
@@ -793,6 +956,9 @@ int main(void)
         cmocka_unit_test(test_dinero_binary_layout),
         cmocka_unit_test(test_flush_formats),
         cmocka_unit_test(test_garbage_does_not_crash),
+        cmocka_unit_test(test_sys_sacat_hand),
+        cmocka_unit_test(test_sys_sacat_window),
+        cmocka_unit_test(test_sys_sacat_l2_flag),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];

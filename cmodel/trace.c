@@ -81,6 +81,12 @@ void trace_skipped(const trace_reader_t *r, uint64_t *ifetches, uint64_t *copyba
     *ifetches = r->ifetches;
     *copybacks = r->copybacks;
 }
+void trace_where(const trace_reader_t *r, char *buf, size_t n)
+{
+    int rec = r->fmt == TF_BINARY || r->fmt == TF_DINBIN;
+    snprintf(buf, n, "%s %llu", rec ? "record" : "line", r->line);
+}
+
 const char *trace_error(const trace_reader_t *r) { return r->err; }
 
 /* Keep buf[pos..len) and append more input; sets eof at the end of the input. */

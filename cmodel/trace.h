@@ -63,6 +63,10 @@ int trace_next(trace_reader_t *r, trace_ref_t *out);
  * for long traces (binary and din have dedicated loops); the same references in the same order. */
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n);
 const char *trace_error(const trace_reader_t *r);
+/* Where the reference trace_next returned last came from, as the errors name it: "line N"
+ * (din, text) or "record N" (binary, Dinero binary). For a consumer's own checks (sysim: a
+ * base id wider than l1.fgcb_id_bits). */
+void trace_where(const trace_reader_t *r, char *buf, size_t n);
 /* Format in use after opening (TF_AUTO resolved). */
 trace_format_t trace_format(const trace_reader_t *r);
 /* Dinero records read so far that gave no reference: instruction fetches skipped (without
