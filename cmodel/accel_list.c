@@ -32,8 +32,12 @@ struct accel_list {
     char **path;              /* [n] the paths opened */
     unsigned *line;           /* [n] list line naming kernel k, 0 for a kernel trace */
     uint64_t *tbs;            /* [n] thread blocks read */
+    uint64_t *overflows;      /* [n] instructions whose region found every base id taken */
     unsigned n, cap;
     uint64_t memcpys;         /* MemcpyHtoD lines */
+    accel_region_t *copy;     /* [memcpys] their ranges, in list order */
+    unsigned *copy_before;    /* [memcpys] kernels listed before each */
+    size_t copy_cap;
     unsigned cur;             /* the kernel being read (n: none left) */
     int begun;                /* kernel cur's begin was reported */
     accel_src_t src;          /* kernel cur's stream, when open */
@@ -178,7 +182,10 @@ static int add_kernel(accel_list_t *l, const char *name, size_t len, const char 
         uint64_t *t = realloc(l->tbs, c * sizeof *t);
         if (t)
             l->tbs = t;
-        if (!nm || !p || !ln || !t)
+        uint64_t *o = realloc(l->overflows, c * sizeof *o);
+        if (o)
+            l->overflows = o;
+        if (!nm || !p || !ln || !t || !o)
             return -1;
         l->cap = c;
     }
@@ -198,13 +205,15 @@ static int add_kernel(accel_list_t *l, const char *name, size_t len, const char 
     l->name[l->n] = nm;
     l->path[l->n] = p;
     l->line[l->n] = line;
+    l->overflows[l->n] = 0;
     l->tbs[l->n++] = 0;
     return 0;
 }
 
 /* "Name,<hex address>,<decimal bytes>" (blanks allowed around fields): 1, with *memcpy_htod
- * set for a MemcpyHtoD; 0 when not of that form. */
-static int api_record(const char *s, size_t n, int *memcpy_htod)
+ * set for a MemcpyHtoD and *rg its range (bytes saturating at 2^64 - 1); 0 when not of that
+ * form. */
+static int api_record(const char *s, size_t n, int *memcpy_htod, accel_region_t *rg)
 {
     size_t i = 0, f0;
     while (i < n && is_alnum((unsigned char)s[i]))
@@ -217,9 +226,13 @@ static int api_record(const char *s, size_t n, int *memcpy_htod)
     if (i + 1 < n && s[i] == '0' && (s[i + 1] == 'x' || s[i + 1] == 'X'))
         i += 2;
     size_t d = i;
+    rg->start = rg->bytes = 0;
     while (i < n && (is_digit((unsigned char)s[i]) || ((s[i] | 0x20) >= 'a' &&
-                                                      (s[i] | 0x20) <= 'f')))
+                                                      (s[i] | 0x20) <= 'f'))) {
+        rg->start = rg->start << 4 | (uint64_t)(is_digit((unsigned char)s[i])
+                                                    ? s[i] - '0' : (s[i] | 0x20) - 'a' + 10);
         i++;
+    }
     if (i == d || i - d > 16)
         return 0;
     while (i < n && is_space((unsigned char)s[i]))
@@ -229,8 +242,11 @@ static int api_record(const char *s, size_t n, int *memcpy_htod)
     while (i < n && is_space((unsigned char)s[i]))
         i++;
     d = i;
-    while (i < n && s[i] >= '0' && s[i] <= '9')
+    while (i < n && s[i] >= '0' && s[i] <= '9') {
+        unsigned dg = (unsigned)(s[i] - '0');
+        rg->bytes = rg->bytes > (UINT64_MAX - dg) / 10 ? UINT64_MAX : rg->bytes * 10 + dg;
         i++;
+    }
     if (i == d || i - d > 20)
         return 0;
     while (i < n && is_space((unsigned char)s[i]))
@@ -239,6 +255,26 @@ static int api_record(const char *s, size_t n, int *memcpy_htod)
         return 0;
     *memcpy_htod = f0 == 10 && !memcmp(s, "MemcpyHtoD", 10);
     return 1;
+}
+
+/* Keep a MemcpyHtoD's range, listed after l->n kernels. 0, or -1 out of memory. */
+static int add_copy(accel_list_t *l, const accel_region_t *rg)
+{
+    if (l->memcpys == l->copy_cap) {
+        size_t c = l->copy_cap ? l->copy_cap * 2 : 8;
+        accel_region_t *g = realloc(l->copy, c * sizeof *g);
+        if (g)
+            l->copy = g;
+        unsigned *b = realloc(l->copy_before, c * sizeof *b);
+        if (b)
+            l->copy_before = b;
+        if (!g || !b)
+            return -1;
+        l->copy_cap = c;
+    }
+    l->copy[l->memcpys] = *rg;
+    l->copy_before[l->memcpys++] = l->n;
+    return 0;
 }
 
 /* Parse the whole list text b[0 .. n) of `path`. 0, or -1 with err set ("line N: ..."). */
@@ -267,13 +303,17 @@ static int parse_list(accel_list_t *l, const char *path, const char *b, size_t n
         if (!len)
             continue;
         int htod = 0;
+        accel_region_t rg;
         if (len >= 6 && !memcmp(s, "kernel", 6) && !memchr(s, ',', len)) {
             if (add_kernel(l, s, len, path, dir_len, line) != 0) {
                 snprintf(err, errlen, "out of memory");
                 return -1;
             }
-        } else if (api_record(s, len, &htod)) {
-            l->memcpys += (uint64_t)htod;
+        } else if (api_record(s, len, &htod, &rg)) {
+            if (htod && add_copy(l, &rg) != 0) {
+                snprintf(err, errlen, "out of memory");
+                return -1;
+            }
         } else {
             snprintf(err, errlen, "line %u: \"%.*s\": expected a kernel trace name "
                      "(kernel-N.traceg) or a CUDA API record such as MemcpyHtoD,<hex "
@@ -338,6 +378,8 @@ accel_list_t *accel_list_open(const char *path, const accel_opts_t *o, char *err
         return NULL;
     }
     l->opts = *o;
+    l->opts.regions = NULL; /* the list's copies are the known allocations (accel_list.h) */
+    l->opts.nregions = 0;
     if (!(l->src.io = tio_open(path, err, errlen)))
         goto fail_quiet;
     if (src_peek(&l->src, e, sizeof e) != 0)
@@ -363,7 +405,7 @@ accel_list_t *accel_list_open(const char *path, const accel_opts_t *o, char *err
             snprintf(e, sizeof e, "out of memory");
             goto fail;
         }
-        if (src_start(&l->src, o, e, sizeof e) != 0)
+        if (src_start(&l->src, &l->opts, e, sizeof e) != 0)
             goto fail;
     }
     return l;
@@ -396,7 +438,11 @@ static int open_kernel(accel_list_t *l)
         size_t k = strlen("trace = ") + strlen(p) + 2;
         return kernel_fail(l, strlen(e) > k && !strncmp(e, "trace = ", 8) ? e + k : e);
     }
-    if (src_start(&l->src, &l->opts, e, sizeof e) != 0)
+    accel_opts_t o = l->opts; /* the copies listed before kernel cur (accel_list.h) */
+    o.regions = l->copy;
+    for (o.nregions = 0; o.nregions < l->memcpys && l->copy_before[o.nregions] <= l->cur;)
+        o.nregions++;
+    if (src_start(&l->src, &o, e, sizeof e) != 0)
         return kernel_fail(l, e);
     return 0;
 }
@@ -419,6 +465,7 @@ int accel_list_next(accel_list_t *l, accel_ref_t *out)
         }
         int rc = accel_next_ref(l->src.r, out);
         l->tbs[l->cur] = accel_tbs(l->src.r);
+        l->overflows[l->cur] = accel_base_overflows(l->src.r);
         if (rc == 1) {
             out->kernel = l->cur;
             return 1;
@@ -456,6 +503,7 @@ void accel_names_free(char **names, unsigned n)
 }
 uint64_t accel_list_tbs(const accel_list_t *l, unsigned k) { return l->tbs[k]; }
 uint64_t accel_list_memcpys(const accel_list_t *l) { return l->memcpys; }
+uint64_t accel_list_base_overflows(const accel_list_t *l, unsigned k) { return l->overflows[k]; }
 const char *accel_list_error(const accel_list_t *l) { return l ? l->err : "no workload"; }
 
 void accel_list_close(accel_list_t *l)
@@ -471,5 +519,8 @@ void accel_list_close(accel_list_t *l)
     free(l->path);
     free(l->line);
     free(l->tbs);
+    free(l->overflows);
+    free(l->copy);
+    free(l->copy_before);
     free(l);
 }

@@ -6,6 +6,9 @@
  * absolute); "MemcpyHtoD,<hex address>,<bytes>" lines are checked and counted (memory copies
  * are not simulated); other CUDA API records ("Name,<hex address>,<bytes>", such as
  * cudaMalloc or MemcpyDtoH) are skipped; blank lines are skipped.
+ * Base ids (with opts.base_ids, trace_accel.h): each kernel's known allocations are the
+ * MemcpyHtoD ranges listed before it (what the host had copied when it launched the kernel);
+ * the regions given in opts are ignored.
  * Every file may be plain, gzip or zstd (trace_io). What a file holds is told from its first
  * line (blank and "#" lines skipped): "-" begins a kernel trace; "kernel" or a "Name," record
  * begins a list.
@@ -53,6 +56,8 @@ char **accel_list_copy_names(const accel_list_t *l);
 void accel_names_free(char **names, unsigned n);
 /* Thread blocks of kernel k read so far. */
 uint64_t accel_list_tbs(const accel_list_t *l, unsigned k);
+/* Instructions of kernel k whose region found every base id taken (trace_accel.h). */
+uint64_t accel_list_base_overflows(const accel_list_t *l, unsigned k);
 /* MemcpyHtoD lines of the list (0 for a kernel trace). */
 uint64_t accel_list_memcpys(const accel_list_t *l);
 /* The last error, "" when none. */

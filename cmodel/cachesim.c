@@ -107,7 +107,7 @@ static int run_accel(const cfg_t *c, const char *path, int exact, sim_stats_t *s
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, 1};
+    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, 1, 0, NULL, 0}; /* no base ids */
     accel_list_t *l = accel_list_open(path, &o, err, errlen);
     if (!l) {
         sim_free(s);

@@ -24,6 +24,7 @@
 /* One kernel's share of an Accel-Sim run. */
 typedef struct kernel_stats {
     uint64_t tbs;                  /* thread blocks */
+    uint64_t overflows;            /* instructions whose region found every base id taken */
     uint64_t loads, load_hits, fills, bypasses, stores, l2_reads, l2_read_hits;
     accel_counts_t cnt;            /* requests and sectors by path */
 } kernel_stats_t;
@@ -59,7 +60,8 @@ static void kernel_close(kernel_stats_t *k, const sys_stats_t *t, const sys_stat
 static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t *ar,
                      char *err, size_t errlen)
 {
-    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, s->cores};
+    accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, s->cores,
+                      c->l1.mode == MODE_SACAT ? 1u << c->l1.fgcb_id_bits : 0, NULL, 0};
     accel_list_t *l = accel_list_open(path, &o, err, errlen);
     if (!l)
         return -1;
@@ -90,7 +92,7 @@ static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t
         }
         accel_count(&ar->k[cur].cnt, &a);
         accel_count(&ar->total, &a);
-        trace_ref_t ref = {a.addr, a.pc, 0, a.core, a.op};
+        trace_ref_t ref = {a.addr, a.pc, a.base, a.core, a.op};
         if (a.path == ACCEL_L1)
             sys_sim_ref(s, &ref);
         else
@@ -102,6 +104,7 @@ static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t
         kernel_close(&ar->k[cur], &s->st, &before);
         for (unsigned k = 0; k < nk; k++) {
             ar->k[k].tbs = accel_list_tbs(l, k);
+            ar->k[k].overflows = accel_list_base_overflows(l, k);
             ar->tbs += ar->k[k].tbs;
         }
         ar->memcpys = accel_list_memcpys(l);
@@ -190,6 +193,8 @@ static void print_accel(const cfg_t *c, const accel_run_t *ar)
         const kernel_stats_t *k = &ar->k[i];
         printf("%s\n      {\"kernel\": ", i ? "," : "");
         json_str(ar->name[i]);
+        if (c->l1.mode == MODE_SACAT)
+            printf(", \"base_id_overflows\": %llu", (unsigned long long)k->overflows);
         printf(", \"thread_blocks\": %llu,\n       \"loads\": %llu, \"l1_load_hits\": %llu, "
                "\"l1_fills\": %llu, \"l1_bypasses\": %llu, \"stores\": %llu,\n       "
                "\"l2_reads\": %llu, \"l2_read_hits\": %llu,\n", (unsigned long long)k->tbs,
@@ -369,9 +374,13 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
         for (unsigned i = 0; i < ar->kernels; i++) {
             const kernel_stats_t *k = &ar->k[i];
             printf("  kernel %s: %llu thread blocks, loads %llu, L1 hit rate %.2f%%, L2 "
-                   "reads %llu\n", ar->name[i], (unsigned long long)k->tbs,
+                   "reads %llu", ar->name[i], (unsigned long long)k->tbs,
                    (unsigned long long)k->loads, pct((double)k->load_hits, (double)k->loads),
                    (unsigned long long)k->l2_reads);
+            if (k->overflows) /* sacat: more regions than base ids (trace_accel.h) */
+                printf(", %llu instructions sharing the last base id",
+                       (unsigned long long)k->overflows);
+            printf("\n");
         }
 }
 

@@ -4,7 +4,9 @@
  * the configured size and the 32-byte sectors counted on each, loads that skip the L1 and
  * atomics (to the L2 only), thread blocks round-robin over cores in waves, tracer versions 1
  * to 6 (v6's uniform registers and Val/NoVal), addresses beyond the address bits, empty
- * traces, malformed lines (error names the line), truncated and fuzzed input.
+ * traces, malformed lines (error names the line), truncated and fuzzed input, and the base
+ * ids derived from allocations (known ranges, else 2 MiB blocks; first met, first numbered;
+ * the last id shared once every id is taken).
  * Every expected request was worked out by hand in the comment next to it.
  * Build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -I. cmodel/test_trace_accel.c
  *        cmodel/trace_accel.c -lcmocka */
@@ -96,7 +98,7 @@ static int run_opts(const char *text, size_t len, const accel_opts_t *o, accel_r
             assert_int_equal(tr.pc, refs[k].pc);
             assert_int_equal(tr.op, refs[k].op);
             assert_int_equal(tr.core, refs[k].core);
-            assert_int_equal(tr.base_id, 0);
+            assert_int_equal(tr.base_id, refs[k].base);
         }
         k++;
     }
@@ -116,7 +118,7 @@ static int run_opts(const char *text, size_t len, const accel_opts_t *o, accel_r
 static int run_len(const char *text, size_t len, unsigned lb, accel_ref_t *refs, size_t *n,
                    char *err, size_t errlen)
 {
-    accel_opts_t o = {lb, 64, 1};
+    accel_opts_t o = {lb, 64, 1, 0, NULL, 0};
     return run_opts(text, len, &o, refs, n, err, errlen);
 }
 
@@ -219,7 +221,7 @@ static void test_open_checks_arguments(void **state)
     accel_close(r);
     accel_close(NULL);
     assert_int_equal(accel_next(NULL, NULL), -1);
-    accel_opts_t o = {128, 0, 1};
+    accel_opts_t o = {128, 0, 1, 0, NULL, 0};
     assert_null(accel_open_opts(f, &o, err, sizeof err));
     assert_string_equal(err, "accel: address bits 0: allowed: 1 to 64");
     o.addr_bits = 65;
@@ -864,7 +866,7 @@ static void expect_full(const char *text, const accel_opts_t *o, const exp_full_
 #define EXPECT_FULL(text, lb, cores, ...)                                              \
     do {                                                                               \
         static const exp_full_t e_[] = {__VA_ARGS__};                                  \
-        accel_opts_t o_ = {lb, 64, cores};                                             \
+        accel_opts_t o_ = {lb, 64, cores, 0, NULL, 0};                                             \
         expect_full(text, &o_, e_, sizeof e_ / sizeof e_[0]);                          \
     } while (0)
 
@@ -1074,7 +1076,7 @@ static void expect_error_bits(const char *text, unsigned bits, const char *msg)
     accel_ref_t refs[MAX_REFS];
     size_t n;
     char err[256];
-    accel_opts_t o = {128, bits, 1};
+    accel_opts_t o = {128, bits, 1, 0, NULL, 0};
     if (run_opts(text, strlen(text), &o, refs, &n, err, sizeof err) != -1)
         fail_msg("no error, expected \"%s\"", msg);
     assert_string_equal(err, msg);
@@ -1089,7 +1091,7 @@ static void test_addr_bits(void **state)
     size_t n;
     char err[256];
     /* 32 bits: the last word fits (last byte 0xffffffff) */
-    accel_opts_t o32 = {128, 32, 1};
+    accel_opts_t o32 = {128, 32, 1, 0, NULL, 0};
     const char *last = MINI("0010 00000001 1 R4 LDG.E 1 R2 4 0 0xfffffffc 0");
     assert_int_equal(run_opts(last, strlen(last), &o32, refs, &n, err, sizeof err), 0);
     assert_int_equal(n, 1);
@@ -1110,7 +1112,7 @@ static void test_addr_bits(void **state)
                       "l1.addr_bits = 32 (addresses up to 0xffffffff); raise l1.addr_bits to "
                       "47 or more");
     /* ... which 47 bits hold */
-    accel_opts_t o47 = {128, 47, 1};
+    accel_opts_t o47 = {128, 47, 1, 0, NULL, 0};
     const char *gpu = MINI("0010 00000006 1 R4 LDG.E 1 R2 4 0 0x1000 0x7f0000001000 0");
     assert_int_equal(run_opts(gpu, strlen(gpu), &o47, refs, &n, err, sizeof err), 0);
     assert_int_equal(n, 2);
@@ -1135,9 +1137,119 @@ static void test_addr_bits(void **state)
         "0020 00000001 1 R4 LD.E 1 R2 4 0 0x7f0675000100 0\n"
         "0030 00000001 0 UTMALDG.2D 2 R8 R10 16 3 2 0x7f0000001000 0x7f0000002000 0\n"
         "#END_TB\n";
-    accel_opts_t o16 = {128, 16, 1};
+    accel_opts_t o16 = {128, 16, 1, 0, NULL, 0};
     assert_int_equal(run_opts(skipped, strlen(skipped), &o16, refs, &n, err, sizeof err), 0);
     assert_int_equal(n, 0);
+}
+
+/* ---- base ids (trace_accel.h) ----------------------------------------------------------- */
+
+/* Known allocations A = [0x10000, 0x11000), B = [0x11000, 0x12000) (touching A: apart) and
+ * C = [0x10800, 0x10900) inside A (merged into it), 4 ids. One warp, one thread each unless
+ * said, 128-byte lines; by hand:
+ *   1 LDG 0x10000   A                      id 0
+ *   2 LDG 0x11000   B                      id 1
+ *   3 LDG 0x10840   C, merged into A       id 0
+ *   4 STG 0x400000  2 MiB block 2          id 2 (stores take ids too)
+ *   5 LDG 0x5ffff0  block 2                id 2
+ *   6 LDG 0x600000  block 3                id 3 (the last)
+ *   7 LDG 0x800000  block 4: ids all taken id 3, overflow 1
+ *   8 LDG 0x11fff   B's last byte          id 1
+ *   9 LDG 0x12000   past B: block 0        id 3, overflow 2
+ *  10 LDG threads 0x11000, 0x10000: lines 0x10000 and 0x11000, both with the first
+ *     active thread's id, B's: 1 */
+#define BASE_TRACE                                                                     \
+    MINI_HEAD_N("10")                                                                  \
+    "0010 00000001 1 R4 LDG.E 1 R2 4 1 0x10000 4 0\n"                                  \
+    "0020 00000001 1 R4 LDG.E 1 R2 4 1 0x11000 4 0\n"                                  \
+    "0030 00000001 1 R4 LDG.E 1 R2 4 1 0x10840 4 0\n"                                  \
+    "0040 00000001 0 STG.E 2 R2 R4 4 1 0x400000 4 0\n"                                 \
+    "0050 00000001 1 R4 LDG.E 1 R2 4 1 0x5ffff0 4 0\n"                                 \
+    "0060 00000001 1 R4 LDG.E 1 R2 4 1 0x600000 4 0\n"                                 \
+    "0070 00000001 1 R4 LDG.E 1 R2 4 1 0x800000 4 0\n"                                 \
+    "0080 00000001 1 R4 LDG.E.U8 1 R2 1 1 0x11fff 1 0\n"                               \
+    "0090 00000001 1 R4 LDG.E 1 R2 4 1 0x12000 4 0\n"                                  \
+    "00a0 00000003 1 R4 LDG.E 1 R2 4 0 0x11000 0x10000 0\n"                            \
+    "#END_TB\n"
+#define MINI_HEAD_N(n)                                                                 \
+    "-accelsim tracer version = 5\n#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\n"       \
+    "insts = " n "\n"
+
+static void test_base_ids(void **state)
+{
+    (void)state;
+    static const accel_region_t rg[] = {{0x11000, 0x1000}, {0x10800, 0x100}, {0x10000, 0x1000},
+                                        {0x90000, 0}}; /* an empty copy: ignored */
+    accel_opts_t o = {128, 64, 1, 4, rg, 4};
+    accel_ref_t refs[MAX_REFS];
+    size_t n;
+    char err[256];
+    static const char text[] = BASE_TRACE;
+    assert_int_equal(run_opts(text, strlen(text), &o, refs, &n, err, sizeof err), 0);
+    static const struct { uint64_t addr; uint32_t base; } e[] = {
+        {0x10000, 0}, {0x11000, 1}, {0x10800, 0}, {0x400000, 2}, {0x5fff80, 2},
+        {0x600000, 3}, {0x800000, 3}, {0x11f80, 1}, {0x12000, 3}, {0x10000, 1},
+        {0x11000, 1}};
+    assert_int_equal(n, sizeof e / sizeof e[0]);
+    for (size_t i = 0; i < n; i++) {
+        if (refs[i].addr != e[i].addr || refs[i].base != e[i].base)
+            fail_msg("request %zu: %llx base %u, expected %llx base %u", i,
+                     (unsigned long long)refs[i].addr, refs[i].base,
+                     (unsigned long long)e[i].addr, e[i].base);
+    }
+    FILE *f = stream_of(text, strlen(text));
+    accel_reader_t *r = accel_open_opts(f, &o, err, sizeof err);
+    accel_ref_t a;
+    while (accel_next_ref(r, &a) == 1)
+        ;
+    assert_int_equal(accel_base_overflows(r), 2);
+    accel_close(r);
+    fclose(f);
+    /* without base ids every request has id 0; without regions, A, B and C's addresses all
+     * lie in block 0 (one id), the rest as above */
+    o.base_ids = 0;
+    assert_int_equal(run_opts(text, strlen(text), &o, refs, &n, err, sizeof err), 0);
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(refs[i].base, 0);
+    o.base_ids = 8;
+    o.nregions = 0;
+    assert_int_equal(run_opts(text, strlen(text), &o, refs, &n, err, sizeof err), 0);
+    static const uint32_t blk[] = {0, 0, 0, 1, 1, 2, 3, 0, 0, 0, 0};
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(refs[i].base, blk[i]);
+    o.base_ids = ACCEL_MAX_BASE_IDS + 1;
+    f = stream_of("", 0);
+    assert_null(accel_open_opts(f, &o, err, sizeof err));
+    assert_string_equal(err, "accel: base ids 65537: allowed: 0 to 65536");
+    fclose(f);
+}
+
+/* Ids follow file order, not issue order: warp 0's two loads (blocks 1 and 2) are read before
+ * warp 1's (block 3), which issues second (round 0: warp 0's first, warp 1's first; round 1:
+ * warp 0's second). */
+static void test_base_ids_file_order(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "-accelsim tracer version = 5\n#BEGIN_TB\nthread block = 0,0,0\n"
+        "warp = 0\ninsts = 2\n"
+        "0010 00000001 1 R4 LDG.E 1 R2 4 1 0x200000 4 0\n"
+        "0020 00000001 1 R4 LDG.E 1 R2 4 1 0x400000 4 0\n"
+        "warp = 1\ninsts = 1\n"
+        "0010 00000001 1 R4 LDG.E 1 R2 4 1 0x600000 4 0\n"
+        "#END_TB\n";
+    accel_opts_t o = {128, 64, 1, 4, NULL, 0};
+    accel_ref_t refs[MAX_REFS];
+    size_t n;
+    char err[256];
+    assert_int_equal(run_opts(text, strlen(text), &o, refs, &n, err, sizeof err), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(refs[0].addr, 0x200000);
+    assert_int_equal(refs[0].base, 0);
+    assert_int_equal(refs[1].addr, 0x600000);
+    assert_int_equal(refs[1].base, 2);
+    assert_int_equal(refs[2].addr, 0x400000);
+    assert_int_equal(refs[2].base, 1);
 }
 
 int main(void)
@@ -1172,6 +1284,8 @@ int main(void)
         cmocka_unit_test(test_thread_blocks_round_robin),
         cmocka_unit_test(test_version_6),
         cmocka_unit_test(test_addr_bits),
+        cmocka_unit_test(test_base_ids),
+        cmocka_unit_test(test_base_ids_file_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,6 +25,7 @@ typedef struct accel_inst {
     uint64_t pc;      /* instruction PC (offset in the kernel, hex in the trace) */
     size_t first;     /* index of its first line address in the pool */
     uint32_t count;   /* number of distinct lines, >= 1 (at most 32 * (256 + 1)) */
+    uint32_t base;    /* base id of its region (trace_accel.h) */
     uint8_t op;       /* TR_READ or TR_WRITE */
     uint8_t path;     /* accel_path_t */
 } accel_inst_t;
@@ -51,6 +52,13 @@ struct accel_reader {
     uint64_t line_bytes;              /* coalescing granularity, a power of two */
     unsigned addr_bits;               /* simulated addresses lie below 2^addr_bits (1..64) */
     unsigned cores;                   /* wave size: thread block k on core k mod cores */
+    /* base ids (trace_accel.h) */
+    unsigned base_ids;                /* ids available, 0 = every id 0 */
+    accel_region_t *regions;          /* known allocations, merged, sorted by start */
+    size_t nregions;
+    uint64_t *base_key;               /* [base_ids]: the region holding id i (region_key) */
+    unsigned nbase;                   /* ids given so far */
+    uint64_t base_overflows;          /* instructions whose region found every id taken */
     /* input */
     char in[IN_CAP];                  /* in[in_pos .. in_len): bytes read, not yet split */
     size_t in_pos, in_len;
@@ -554,6 +562,81 @@ static int pool_room(accel_reader_t *r)
     return 0;
 }
 
+/* ---- base ids ------------------------------------------------------------------------ */
+
+/* The region of address a: the index of the known allocation holding it, else its 2 MiB
+ * block with the top bit set (a block number has at most 43 bits). */
+static uint64_t region_key(const accel_reader_t *r, uint64_t a)
+{
+    size_t lo = 0, hi = r->nregions; /* the first region starting above a is regions[lo] */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r->regions[mid].start <= a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0 && a - r->regions[lo - 1].start < r->regions[lo - 1].bytes)
+        return lo - 1;
+    return UINT64_C(1) << 63 | a >> ACCEL_BLOCK_LOG2;
+}
+
+/* The base id of an instruction whose first active thread reads a: its region's id, a new
+ * one for a region not met before, the last one when every id is taken. */
+static uint32_t base_of(accel_reader_t *r, uint64_t a)
+{
+    if (!r->base_ids)
+        return 0;
+    uint64_t key = region_key(r, a);
+    for (unsigned i = r->nbase; i-- > 0;) /* the latest regions first */
+        if (r->base_key[i] == key)
+            return i;
+    if (r->nbase < r->base_ids) {
+        r->base_key[r->nbase] = key;
+        return r->nbase++;
+    }
+    r->base_overflows++;
+    return r->base_ids - 1;
+}
+
+static int cmp_region(const void *x, const void *y)
+{
+    const accel_region_t *a = x, *b = y;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Copy n regions into r, sorted, empty ones dropped, overlapping ones merged. 0, or -1 when
+ * out of memory. */
+static int set_regions(accel_reader_t *r, const accel_region_t *g, size_t n)
+{
+    if (!n)
+        return 0;
+    if (!(r->regions = malloc(n * sizeof *r->regions)))
+        return -1;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (g[i].bytes) {
+            r->regions[m] = g[i];
+            if (g[i].bytes > UINT64_MAX - g[i].start) /* clamp to the address space */
+                r->regions[m].bytes = UINT64_MAX - g[i].start;
+            m++;
+        }
+    qsort(r->regions, m, sizeof *r->regions, cmp_region);
+    size_t k = 0;
+    for (size_t i = 0; i < m; i++) {
+        accel_region_t *p = k ? &r->regions[k - 1] : NULL;
+        if (p && r->regions[i].start - p->start < p->bytes) { /* overlaps the one before */
+            uint64_t end = r->regions[i].start + r->regions[i].bytes;
+            if (end - p->start > p->bytes)
+                p->bytes = end - p->start;
+        } else {
+            r->regions[k++] = r->regions[i];
+        }
+    }
+    r->nregions = k;
+    return 0;
+}
+
 /* Add the distinct lines touched by n accesses of `width` bytes at a[] to the pool, in
  * increasing order, each with the sectors counted on it (trace_accel.h), and record the
  * instruction in the current warp. */
@@ -622,7 +705,8 @@ static int add_inst(accel_reader_t *r, uint64_t pc, uint8_t op, uint8_t path, co
     if (!q)
         return fail(r, "out of memory (thread block too large)");
     w->inst = q;
-    w->inst[w->n++] = (accel_inst_t){pc, first, (uint32_t)(r->pool_n - first), op, path};
+    w->inst[w->n++] = (accel_inst_t){pc, first, (uint32_t)(r->pool_n - first),
+                                     base_of(r, a[0]), op, path};
     return 0;
 }
 
@@ -979,12 +1063,20 @@ accel_reader_t *accel_open_opts(FILE *f, const accel_opts_t *o, char *err, size_
     else if (o->cores < 1 || o->cores > ACCEL_MAX_CORES)
         snprintf(msg, sizeof msg, "accel: cores %u: allowed: 1 to %d", o->cores,
                  ACCEL_MAX_CORES);
+    else if (o->base_ids > ACCEL_MAX_BASE_IDS)
+        snprintf(msg, sizeof msg, "accel: base ids %u: allowed: 0 to %d", o->base_ids,
+                 ACCEL_MAX_BASE_IDS);
+    else if (o->nregions && !o->regions)
+        snprintf(msg, sizeof msg, "accel: %zu regions given without their array", o->nregions);
     if (msg[0])
         goto fail;
-    if (!(r = calloc(1, sizeof *r)) || !(r->tb = calloc(o->cores, sizeof *r->tb))) {
+    if (!(r = calloc(1, sizeof *r)) || !(r->tb = calloc(o->cores, sizeof *r->tb)) ||
+        (o->base_ids && !(r->base_key = calloc(o->base_ids, sizeof *r->base_key))) ||
+        set_regions(r, o->regions, o->nregions) != 0) {
         snprintf(msg, sizeof msg, "accel: out of memory");
         goto fail;
     }
+    r->base_ids = o->base_ids;
     r->f = f;
     r->line_bytes = o->line_bytes;
     r->addr_bits = o->addr_bits;
@@ -994,15 +1086,18 @@ accel_reader_t *accel_open_opts(FILE *f, const accel_opts_t *o, char *err, size_
 fail:
     if (err && errlen)
         snprintf(err, errlen, "%s", msg);
-    if (r)
+    if (r) {
         free(r->tb);
+        free(r->base_key);
+        free(r->regions);
+    }
     free(r);
     return NULL;
 }
 
 accel_reader_t *accel_open(FILE *f, unsigned line_bytes, char *err, size_t errlen)
 {
-    accel_opts_t o = {line_bytes, 64, 1};
+    accel_opts_t o = {line_bytes, 64, 1, 0, NULL, 0};
     return accel_open_opts(f, &o, err, errlen);
 }
 
@@ -1022,6 +1117,7 @@ static int issue(accel_reader_t *r, accel_ref_t *out)
                     out->addr = r->pool[k];
                     out->pc = in->pc;
                     out->tb = t->number;
+                    out->base = in->base;
                     out->kernel = 0;
                     out->core = (uint16_t)(t->number % r->cores);
                     out->sectors = r->pool_sec[k];
@@ -1070,7 +1166,7 @@ int accel_next(accel_reader_t *r, trace_ref_t *out)
         if (a.path == ACCEL_L1) {
             out->addr = a.addr;
             out->pc = a.pc;
-            out->base_id = 0;
+            out->base_id = a.base;
             out->core = a.core;
             out->op = a.op;
             return 1;
@@ -1083,6 +1179,8 @@ int accel_next(accel_reader_t *r, trace_ref_t *out)
 uint64_t accel_skipped(const accel_reader_t *r) { return r ? r->skipped : 0; }
 
 uint64_t accel_tbs(const accel_reader_t *r) { return r ? r->tbs : 0; }
+
+uint64_t accel_base_overflows(const accel_reader_t *r) { return r ? r->base_overflows : 0; }
 
 const char *accel_error(const accel_reader_t *r)
 {
@@ -1101,5 +1199,7 @@ void accel_close(accel_reader_t *r)
     free(r->tb);
     free(r->pool);
     free(r->pool_sec);
+    free(r->base_key);
+    free(r->regions);
     free(r);
 }

@@ -56,6 +56,23 @@
  *             instructions with no active thread.
  *   Every thread's last byte of a request that is not skipped must lie below
  *   2^opts.addr_bits.
+ * Base ids (SACAT FG-CB's per-base-address state, SPEC 3.7; with opts.base_ids > 0, else every
+ * request has base id 0): a trace does not say which kernel argument an address belongs to,
+ * so each request-issuing instruction gets the id of its first active thread's address's
+ * *region*, a stand-in for its allocation:
+ *   - a known allocation holding it: opts.regions, the device ranges the host copied into
+ *     (accel_list passes the kernelslist.g's MemcpyHtoD ranges listed before the kernel),
+ *     overlapping ranges merged into one (touching ones are not: matrixmul's A and B are
+ *     adjacent 4 KiB copies);
+ *   - else its aligned 2 MiB block (address >> ACCEL_BLOCK_LOG2): CUDA's allocator hands out
+ *     device memory in 2 MiB pages, so allocations of 2 MiB or more start on their own page
+ *     and are told apart, while small ones packed into one page share an id (an output array
+ *     never copied in, or a kernel trace read alone, which has no copies).
+ *   Regions get ids 0, 1, 2, ... in the order the reader meets them (file order: a thread
+ *   block's warps in turn, the same for any number of cores), afresh for each kernel (as
+ *   kernel_start clears FG-CB's table). When opts.base_ids regions have ids, every further
+ *   region shares the last id, opts.base_ids - 1 (counted: accel_base_overflows), so an id
+ *   always fits and the first ones are never aliased.
  * Thread blocks: numbered from 0 in file order; block k runs on core k mod opts.cores.
  * Order: the reader buffers a wave of opts.cores blocks (the last wave may be shorter) and
  * issues it in rounds: round i takes, block by block (core order) and within a block warp by
@@ -80,6 +97,8 @@
 #define ACCEL_MAX_CORES 1024   /* opts.cores: 1..ACCEL_MAX_CORES */
 #define ACCEL_MAX_VERSION 6    /* highest "-accelsim tracer version" read */
 #define ACCEL_SECTOR_BYTES 32  /* sector size of the sector counts */
+#define ACCEL_BLOCK_LOG2 21    /* base ids: an address outside known allocations: its 2 MiB block */
+#define ACCEL_MAX_BASE_IDS 65536 /* opts.base_ids: 0..2^16 (l1.fgcb_id_bits is at most 16) */
 
 /* Where a request goes. */
 typedef enum {
@@ -93,6 +112,7 @@ typedef struct accel_ref {
     uint64_t addr;     /* line address: a multiple of opts.line_bytes */
     uint64_t pc;       /* instruction PC */
     uint64_t tb;       /* thread block number in the kernel, from 0 (file order) */
+    uint32_t base;     /* base id of the instruction's region (0 without opts.base_ids) */
     uint32_t kernel;   /* kernel number in a kernelslist.g, from 0 (accel_list; here 0) */
     uint16_t core;     /* tb mod opts.cores */
     uint16_t sectors;  /* 32-byte sectors counted on this line: 1..max(1, line_bytes/32), or
@@ -101,11 +121,19 @@ typedef struct accel_ref {
     uint8_t path;      /* accel_path_t */
 } accel_ref_t;
 
+/* A known device allocation (base ids): bytes [start, start + bytes). */
+typedef struct accel_region {
+    uint64_t start, bytes;
+} accel_region_t;
+
 /* How to read. */
 typedef struct accel_opts {
     unsigned line_bytes;  /* coalescing granularity: a power of two */
     unsigned addr_bits;   /* 1..64: simulated addresses lie below 2^addr_bits (l1.addr_bits) */
     unsigned cores;       /* 1..ACCEL_MAX_CORES: thread block k runs on core k mod cores */
+    unsigned base_ids;    /* 0: base ids all 0; else 1..ACCEL_MAX_BASE_IDS ids (above) */
+    const accel_region_t *regions; /* known allocations, any order (copied at open) */
+    size_t nregions;
 } accel_opts_t;
 
 /* Per-path request and sector counts (a consumer's tally of accel_refs: accel_count). */
@@ -142,10 +170,12 @@ accel_reader_t *accel_open(FILE *f, unsigned line_bytes, char *err, size_t errle
 /* Next request: 1, 0 at end, -1 on error (accel_error gives "line N: ..."). After an error
  * every call returns -1 again; on error *out is not written. */
 int accel_next_ref(accel_reader_t *r, accel_ref_t *out);
-/* Next L1 request (path ACCEL_L1) as a trace reference (core = its core, base_id 0): the
+/* Next L1 request (path ACCEL_L1) as a trace reference (core = its core, base_id its base): the
  * L2-only requests are left out, as no din, text or binary record can say "not the L1", and
  * counted (accel_skipped). Statuses as accel_next_ref. */
 int accel_next(accel_reader_t *r, trace_ref_t *out);
+/* Request-issuing instructions whose region found every base id taken (they got the last). */
+uint64_t accel_base_overflows(const accel_reader_t *r);
 /* L2-only requests accel_next left out so far. */
 uint64_t accel_skipped(const accel_reader_t *r);
 /* Thread blocks read so far (complete ones). */

@@ -37,8 +37,10 @@ static void accel_opts_read(const uint8_t *data, size_t size, const accel_opts_t
                  (unsigned long long)a.addr, o->addr_bits);
         FZ_CHECK(a.path <= ACCEL_ATOMIC && (a.path != ACCEL_L2_LOAD || a.op == TR_READ) &&
                  (a.path != ACCEL_ATOMIC || a.op == TR_WRITE), "path %u op %u", a.path, a.op);
+        FZ_CHECK(a.base < (o->base_ids ? o->base_ids : 1), "base id %u of %u", a.base,
+                 o->base_ids);
         s->sectors += a.sectors;
-        s->addr_xor ^= a.addr + a.path;
+        s->addr_xor ^= a.addr + a.path + ((uint64_t)a.base << 58); /* ids: not by cores */
         if (++s->n >= FZ_MAX_TOTAL) {
             s->rc = 2;
             break;
@@ -55,7 +57,7 @@ static void accel_opts_read(const uint8_t *data, size_t size, const accel_opts_t
  * first bytes cannot be read for sniffing cannot be opened either. */
 static void accel_workload(const char *path)
 {
-    accel_opts_t o = {64, 64, 2};
+    accel_opts_t o = {64, 64, 2, 4, NULL, 0};
     char err[1024];
     accel_sniff_t kind;
     int sniffed = accel_list_sniff(path, &kind, err, sizeof err); /* -1: bad compression */
@@ -131,7 +133,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Cores change the order of the requests, never which, their sectors or the status; on
      * an error a wave read before it is not issued, so more cores may give fewer. */
     static accel_sum_t one, many;
-    accel_opts_t o1 = {lb, size % 3 ? 64 : 48, 1}, on = o1;
+    accel_opts_t o1 = {lb, size % 3 ? 64 : 48, 1, 4, NULL, 0}, on = o1; /* 4 base ids */
     on.cores = 2 + (unsigned)(size % 5);
     accel_opts_read(data, size, &o1, &one);
     accel_opts_read(data, size, &on, &many);
