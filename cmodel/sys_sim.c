@@ -93,39 +93,40 @@ static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line
     }
 }
 
-/* Every L1 is told the cycle ended; sacat's window-closing paths are counted. */
-static void end_cycle(sys_sim_t *s, int kernel_start)
+/* L1 `core` is told its cycle ended; sacat's window-closing paths are counted. */
+static void end_cycle(sys_sim_t *s, unsigned core, int kernel_start)
 {
-    for (unsigned c = 0; c < s->cores; c++) {
-        uint32_t p = cm_l1_cycle_end(s->l1[c], kernel_start);
-        s->st.fg_window_undecided += (p & CM_FG_WINDOW_UNDECIDED) != 0;
-    }
-    s->st.cycles++;
-    s->issued = 0;
+    uint32_t p = cm_l1_cycle_end(s->l1[core], kernel_start);
+    s->st.fg_window_undecided += (p & CM_FG_WINDOW_UNDECIDED) != 0;
 }
 
-/* A request from `core`: a core issues once a cycle, so a second one opens the next cycle. */
-static void issue(sys_sim_t *s, unsigned core)
+/* Core `core`'s request (its cycle's event) is done: its cycle ends. */
+static void issued(sys_sim_t *s, unsigned core)
 {
-    uint64_t bit = UINT64_C(1) << core;
-    if (s->issued & bit)
-        end_cycle(s, 0);
-    s->issued |= bit;
+    end_cycle(s, core, 0);
+    s->core_cycles[core]++;
+}
+
+/* The kernel's cycles so far: its busiest core's. */
+static uint64_t kernel_cycles(sys_sim_t *s)
+{
+    uint64_t n = 0;
+    for (unsigned c = 0; c < s->cores; c++) {
+        n = s->core_cycles[c] > n ? s->core_cycles[c] : n;
+        s->core_cycles[c] = 0;
+    }
+    return n;
 }
 
 void sys_sim_kernel_start(sys_sim_t *s)
 {
-    if (s->issued)
-        end_cycle(s, 0);
-    end_cycle(s, 1);
+    s->st.cycles += kernel_cycles(s) + 1; /* the kernel's, then the start's own */
+    for (unsigned c = 0; c < s->cores; c++)
+        end_cycle(s, c, 1);
     s->st.kernel_starts++;
 }
 
-void sys_sim_finish(sys_sim_t *s)
-{
-    if (s->issued)
-        end_cycle(s, 0);
-}
+void sys_sim_finish(sys_sim_t *s) { s->st.cycles += kernel_cycles(s); }
 
 /* sacat: the FG-CB paths of a load's lookup (decision `dec`, paths `lp`, its read's
  * no_allocate) and, for a miss, of its fill (`fill`, else NULL). */
@@ -208,7 +209,6 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     q.pc = ref->pc;
     q.core = core;
     q.base = ref->base_id;
-    issue(s, core);
     cm_result_t r;
     cm_l1_access(l1, &q, &r);
     lay_decision_t look_dec = r.dec; /* the lookup's, before r holds the fill's */
@@ -257,6 +257,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
         cm_l1_switch_reset(l1, &r);
         s->st.switch_resets++;
     }
+    issued(s, core);
 }
 
 void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
@@ -268,8 +269,8 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
     q.addr = ref->addr;
     q.pc = ref->pc;
     q.core = core;
-    issue(s, core);
     l2_request(s, core, q.store, lay_line_addr(&s->l1[core]->lay, q.addr), &q, 0, 0, &hit);
+    issued(s, core);
     if (atomic) {
         s->st.atomics++;
         s->st.atomic_hits += hit;

@@ -12,11 +12,11 @@
  * to the L2 slice: a load as a read (its hint bit goes nowhere), an atomic as a write (the
  * read-modify-write the L2 performs); neither touches an L1. Statistics are kept in total and
  * per core.
- * Cycles (SPEC 3.7's model time): the references are in issue order and an L1 takes one
- * request a cycle, so a cycle ends when a reference comes from a core that already issued in
- * it (with one core, after every reference); at each cycle's end every L1 is told so
- * (cm_l1_cycle_end), as the RTL's clock edge. A kernel start (sys_sim_kernel_start) ends the
- * open cycle, then takes one cycle of its own with kernel_start high.
+ * Cycles (SPEC 3.7's model time; there is no timing): every core issues one request a cycle,
+ * the cores in parallel, so core c's t-th request since the kernel start is in cycle t, and
+ * its L1 is told the cycle ended (cm_l1_cycle_end) after that request's events. A kernel lasts
+ * as many cycles as its busiest core has requests. A kernel start (sys_sim_kernel_start)
+ * takes one cycle of its own with kernel_start high on every L1.
  * l1.mode = sacat (FG-CB, docs/sacat.md): a load carries its base id (trace_ref_t.base_id,
  * masked to l1.fgcb_id_bits as req_base_i is: the callers check it fits); a bypass-L2 load's
  * read goes to the L2 with no_allocate (cm_l2_access_noalloc); the L2's hit flag comes back
@@ -62,7 +62,7 @@ typedef struct sys_stats {
     uint64_t l1_flushes;              /* sys_sim_flush_l1 calls */
     uint64_t l2_writes;               /* write requests at the L2: stores and atomics */
     uint64_t mem_reads, mem_writebacks; /* the L2's memory requests (lines) */
-    uint64_t cycles;                  /* cycles ended (sys_sim_finish ends the last) */
+    uint64_t cycles;                  /* kernels' cycles and kernel starts' (after finish) */
     uint64_t kernel_starts;           /* sys_sim_kernel_start calls */
     /* sacat (FG-CB) */
     uint64_t fg_bypassed_loads;       /* loads of an entry decided bypass-L1 ... */
@@ -94,7 +94,7 @@ typedef struct sys_sim {
      * reference" ([sets * ways], set * ways + way) */
     cm_l1_t *shadow[SYS_MAX_CORES];
     uint8_t *bypassed[SYS_MAX_CORES];
-    uint64_t issued;           /* cores that issued in the open cycle (bit c) */
+    uint64_t core_cycles[SYS_MAX_CORES]; /* each core's cycles (requests) in this kernel */
     sys_base_stats_t *base;    /* sacat: [2^l1.fgcb_id_bits], else NULL */
 } sys_sim_t;
 
@@ -109,10 +109,10 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic);
 /* Invalidate every L1 (and pcpred's shadow L1s and their marks), as a GPU does between
  * kernels; the L2 keeps its lines. */
 void sys_sim_flush_l1(sys_sim_t *s);
-/* A kernel starts: the open cycle ends, then a cycle with kernel_start high (sacat: every
- * FG-CB table clears and its window restarts). The L1s are not flushed (sys_sim_flush_l1). */
+/* A kernel starts: a cycle with kernel_start high on every L1 (sacat: every FG-CB table
+ * clears and its window restarts). The L1s are not flushed (sys_sim_flush_l1). */
 void sys_sim_kernel_start(sys_sim_t *s);
-/* The end of the run: the open cycle ends (statistics' cycles complete). */
+/* The end of the run: the last kernel's cycles are counted (st.cycles complete). */
 void sys_sim_finish(sys_sim_t *s);
 
 #endif

@@ -7,6 +7,10 @@
  * coalesced at l1.line_bytes and checked against l1.addr_bits, with thread block k on core k
  * mod system.cores; loads that skip the L1 and atomics go to the L2 only; kernels run in
  * order, the L1s invalidated between them, with per-kernel statistics.
+ * l1.mode = sacat (FG-CB): base ids from the trace (text and binary: checked against
+ * l1.fgcb_id_bits; Accel-Sim: derived from allocations, trace_accel.h), cycles and kernel
+ * starts as sys_sim.h defines them (a text or binary F is a kernel boundary), and FG-CB's
+ * statistics (docs/cachesim.md).
  * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] [--json] TRACE */
 #include <stdio.h>
 #include <stdlib.h>
@@ -401,7 +405,10 @@ int main(int argc, char **argv)
                    "predictor's coverage and false\n"
                    "positives. Each reference goes to the L1 of its core id (mod system.cores).\n"
                    "Accel-Sim traces (kernel-N.traceg, kernelslist.g) run thread block k on\n"
-                   "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n\n"
+                   "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n"
+                   "With l1.mode = sacat, loads carry base ids (a text trace's fifth field;\n"
+                   "Accel-Sim: from the allocations) and FG-CB's bypass statistics are\n"
+                   "reported; a flush (F) is a kernel boundary.\n\n"
                    "Options:\n"
                    "  --config F.yaml, --preset P, --set K=V\n"
                    "                  the configuration, as for cachegen (cachegen --help)\n"

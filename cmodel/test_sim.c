@@ -880,12 +880,13 @@ static void test_sys_sacat_hand(void **state)
     sys_sim_free(s);
 }
 
-/* Two cores, E = 3, window 3 cycles: a cycle holds one request per core, so the pairs below
- * share cycles 0, 1, 2 and 3 (4 cycles, not 8). Core 0 loads base 1 (lines 0x40..0x45, all
- * misses), core 1 base 1 then bases 2 and 3. Cycle 2 is the window's last: core 1's base 2
- * takes an entry; at its end the window closes with undecided entries on both L1s (core 0's
- * base 1 at 3 accesses). Cycle 3 is outside: core 0's 4th load of base 1 counts nothing (no
- * decision), core 1's base 3 takes no entry. */
+/* Two cores, E = 3, window 3 cycles: the cores run in parallel, core c's t-th request in
+ * cycle t, whatever the order of the trace (4 cycles, not 8). Core 0 loads base 1 (lines
+ * 0x40, 0x42, 0x44: all misses) in its cycles 0-2, then core 1 base 1 twice and base 2 in
+ * its cycles 0-2: base 2 takes an entry, inside the window (issued sixth, its cycle is 2).
+ * At cycle 2's end the window closes with undecided entries on both L1s. Cycle 3 is outside:
+ * core 0's 4th load of base 1 counts nothing (no decision), core 1's base 3 takes no
+ * entry. */
 static void test_sys_sacat_window(void **state)
 {
     (void)state;
@@ -894,10 +895,10 @@ static void test_sys_sacat_window(void **state)
     sys_sim_t *s = NULL;
     assert_int_equal(sys_sim_new(&c, &s), 0);
     sys_load(s, 0, 1, 0x40);
-    sys_load(s, 1, 1, 0x41);
     sys_load(s, 0, 1, 0x42);
-    sys_load(s, 1, 1, 0x43);
     sys_load(s, 0, 1, 0x44);
+    sys_load(s, 1, 1, 0x41);
+    sys_load(s, 1, 1, 0x43);
     sys_load(s, 1, 2, 0x50);
     sys_load(s, 0, 1, 0x45);
     sys_load(s, 1, 3, 0x60);
