@@ -463,6 +463,11 @@ print(d["loads"], f["bypassed_loads"], f["bypass_ratio"], f["noalloc_reads"], f[
   [ $rc = 2 ] && [ ! -s fg.out ] && grep -q "trace = fgwide.txt: line 2: base id 0x20 does not fit l1.fgcb_id_bits = 5; allowed: 0x0..0x1f" <<<"$e" &&
     ok "sysim sacat: a base id wider than l1.fgcb_id_bits names the trace, line, value and range" ||
     no "sysim sacat wide base id (rc $rc)" "$e"
+  "$sim" convert fgwide.txt fgwide.bin --to binary 2>/dev/null
+  e=$("$sysim" $fg fgwide.bin 2>&1 >fg.out); rc=$?
+  [ $rc = 2 ] && [ ! -s fg.out ] && grep -q "trace = fgwide.bin: record 2: base id 0x20 does not fit" <<<"$e" &&
+    ok "sysim sacat: the same in a binary trace names the record" ||
+    no "sysim sacat wide base id, binary (rc $rc)" "$e"
   "$sysim" --preset fermi-l1 fgwide.txt >/dev/null &&
     ok "sysim: base ids are not checked outside sacat" || no "sysim baseline with a base id"
   e=$("$sim" $fg fg.txt 2>&1 >fg.out); rc=$?
