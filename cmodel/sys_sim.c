@@ -128,10 +128,10 @@ void sys_sim_kernel_start(sys_sim_t *s)
 
 void sys_sim_finish(sys_sim_t *s) { s->st.cycles += kernel_cycles(s); }
 
-/* sacat: the FG-CB paths of a load's lookup (decision `dec`, paths `lp`, its read's
- * no_allocate) and, for a miss, of its fill (`fill`, else NULL). */
+/* sacat: the FG-CB paths of a load's lookup (decision `dec`, paths `lp`, the entry it wrote
+ * or -1, its read's no_allocate) and, for a miss, of its fill (`fill`, else NULL). */
 static void fg_count(sys_sim_t *s, const cm_req_t *q, lay_decision_t dec, uint32_t lp,
-                     unsigned noalloc, const cm_result_t *fill)
+                     int look_idx, unsigned noalloc, const cm_result_t *fill)
 {
     sys_stats_t *t = &s->st;
     sys_base_stats_t *b = &s->base[q->base & ((1u << s->cfg.l1.fgcb_id_bits) - 1)];
@@ -150,6 +150,17 @@ static void fg_count(sys_sim_t *s, const cm_req_t *q, lay_decision_t dec, uint32
     b->l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
     b->l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
     b->l2_keep += (fp & CM_FG_DECIDE_L2_KEEP) != 0;
+    if (look_idx >= 0) { /* the lookup wrote entry look_idx: allocated it or counted */
+        sys_entry_stats_t *e = &t->entry[look_idx];
+        e->allocs += (lp & CM_FG_ALLOC) != 0;
+        e->l1_bypass += (lp & CM_FG_DECIDE_L1_BYPASS) != 0;
+        e->l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
+    }
+    if (fill && fill->fg_write) {
+        sys_entry_stats_t *e = &t->entry[fill->fg_idx];
+        e->l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
+        e->l2_keep += (fp & CM_FG_DECIDE_L2_KEEP) != 0;
+    }
     t->fg_l1_bypass += (lp & CM_FG_DECIDE_L1_BYPASS) != 0;
     t->fg_l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
     t->fg_l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
@@ -214,6 +225,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     lay_decision_t look_dec = r.dec; /* the lookup's, before r holds the fill's */
     uint32_t look_paths = r.fg_paths;
     unsigned look_noalloc = r.noalloc;
+    int look_idx = r.fg_write ? r.fg_idx : -1;
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
     int pcpred = s->cfg.l1.mode == MODE_PCPRED, bypassed = 0;
     sys_pc_stats_t *ps = pcpred && !q.store ? pc_stats(s, q.pc) : NULL;
@@ -248,7 +260,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
             }
         }
         if (s->base)
-            fg_count(s, &q, look_dec, look_paths, look_noalloc,
+            fg_count(s, &q, look_dec, look_paths, look_idx, look_noalloc,
                      look_dec == DEC_LD_MISS ? &r : NULL);
     }
     if (pcpred)

@@ -48,6 +48,12 @@ typedef struct sys_base_stats {
     uint64_t l2_bypass, l2_keep;   /* L2 decisions */
 } sys_base_stats_t;
 
+/* sacat: per FG-CB table entry (index), summed over the L1s and kernels. */
+typedef struct sys_entry_stats {
+    uint64_t allocs;               /* base ids it took (in the window) */
+    uint64_t l1_bypass, l1_keep, l2_bypass, l2_keep; /* its decisions */
+} sys_entry_stats_t;
+
 /* Per core: its L1's loads and stores, and its requests to the L2 only. */
 typedef struct sys_core_stats {
     uint64_t loads, load_hits, fills, bypasses, stores;
@@ -72,6 +78,7 @@ typedef struct sys_stats {
     uint64_t fg_l1_bypass, fg_l1_keep, fg_l2_bypass, fg_l2_keep; /* decisions */
     uint64_t fg_window_undecided;     /* L1 windows closing with an entry below N */
     uint64_t noalloc_reads, noalloc_read_hits; /* L2 reads with no_allocate, and their hits */
+    sys_entry_stats_t entry[64];      /* by entry index (l1.fgcb_entries <= 64) */
     sys_core_stats_t core[SYS_MAX_CORES];
     /* pcpred only */
     uint64_t predicted;        /* L1 load misses predicted to bypass */

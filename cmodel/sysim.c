@@ -301,6 +301,15 @@ static void print_fgcb(const sys_sim_t *s)
                (unsigned long long)b->l1_bypass, (unsigned long long)b->l1_keep,
                (unsigned long long)b->l2_bypass, (unsigned long long)b->l2_keep);
     }
+    printf("\n    ],\n    \"per_entry\": [");
+    for (unsigned i = 0; i < s->cfg.l1.fgcb_entries && i < 64; i++) {
+        const sys_entry_stats_t *e = &t->entry[i];
+        printf("%s\n      {\"entry\": %u, \"allocations\": %llu, \"l1_bypass_decisions\": "
+               "%llu, \"l1_keep_decisions\": %llu, \"l2_bypass_decisions\": %llu, "
+               "\"l2_keep_decisions\": %llu}", i ? "," : "", i, (unsigned long long)e->allocs,
+               (unsigned long long)e->l1_bypass, (unsigned long long)e->l1_keep,
+               (unsigned long long)e->l2_bypass, (unsigned long long)e->l2_keep);
+    }
     printf("\n    ]\n  }");
 }
 
@@ -355,6 +364,14 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
                        (unsigned long long)b->noalloc_reads, (unsigned long long)b->l1_bypass,
                        (unsigned long long)b->l1_keep, (unsigned long long)b->l2_bypass,
                        (unsigned long long)b->l2_keep);
+        }
+        for (unsigned i = 0; i < c->l1.fgcb_entries && i < 64; i++) {
+            const sys_entry_stats_t *e = &t->entry[i];
+            if (e->allocs)
+                printf("  entry %-3u       allocations %llu; decisions L1 bypass %llu, keep "
+                       "%llu, L2 bypass %llu, keep %llu\n", i, (unsigned long long)e->allocs,
+                       (unsigned long long)e->l1_bypass, (unsigned long long)e->l1_keep,
+                       (unsigned long long)e->l2_bypass, (unsigned long long)e->l2_keep);
         }
     }
     if (c->l1.mode == MODE_GCACHE)

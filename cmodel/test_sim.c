@@ -877,6 +877,14 @@ static void test_sys_sacat_hand(void **state)
     assert_int_equal(b2->l2_bypass + b2->l2_keep, 0); /* one L2 access, below N */
     assert_int_equal(b3->loads, 1);
     assert_int_equal(s->base[0].loads, 0);
+    /* per entry: 0 held id 1 twice (i0, i13) and decided both bypasses; 1 held id 2 */
+    assert_int_equal(t->entry[0].allocs, 2);
+    assert_int_equal(t->entry[0].l1_bypass, 1);
+    assert_int_equal(t->entry[0].l2_bypass, 1);
+    assert_int_equal(t->entry[0].l1_keep + t->entry[0].l2_keep, 0);
+    assert_int_equal(t->entry[1].allocs, 1);
+    assert_int_equal(t->entry[1].l1_keep, 1);
+    assert_int_equal(t->entry[1].l1_bypass + t->entry[1].l2_bypass + t->entry[1].l2_keep, 0);
     sys_sim_free(s);
 }
 
