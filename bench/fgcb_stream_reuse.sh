@@ -6,11 +6,12 @@
 # seed 1): one kernel of BLOCKS thread blocks (one per core) of 8 warps, each warp issuing
 # INSTS loads alternating S (its own next line) and R (a random line of R's 96), every load a
 # full coalesced 128-byte line; the kernelslist.g copies R and S in first (MemcpyHtoD), so the
-# base ids are R's and S's allocations (docs/cachesim.md). System: the paper's Table 1 as far
-# as this branch has it (no sacat-fermi preset here): fermi-l1-pric (16 KB 4-way 128 B L1s,
-# PRIC P = 37) with l1.mode = sacat and FG-CB's defaults, which are the paper's (7 entries,
-# window 10,000 cycles, N = 1000, M = 800), 15 cores, one L2 slice of 128 KB 16-way 128 B
-# (64 sets). Runs, all on the same trace:
+# base ids are R's and S's allocations (docs/cachesim.md). System: the paper's Table 1,
+# preset sacat-fermi where the build has it, else the same keys over fermi-l1-pric (16 KB
+# 4-way 128 B LRU L1s, PRIC P = 37, l1.mode = sacat, 15 cores, one L2 slice of 128 KB 16-way
+# 128 B: 64 sets, LRU), with FG-CB's defaults, which are the paper's (7 entries, window
+# 10,000 cycles, N = 1000, M = 800); l1.addr_bits = 47 for the GPU addresses. Runs, all on
+# the same trace:
 #   baseline       l1.mode = baseline: the same system without FG-CB
 #   FG-CB idle     sacat with l1.fgcb_window = 1: no entry can reach N, nothing is decided;
 #                  checked to give exactly the baseline's counts (else exit 1)
@@ -56,8 +57,13 @@ s_bytes=$((blocks * warps * (insts / 2 + 1) * 128))
 printf 'MemcpyHtoD,0x00007f0000000000,%d\nMemcpyHtoD,0x00007f1000000000,%d\nkernel-1.traceg\n' \
   $((hot * 128)) "$s_bytes" >"$work/copies/kernelslist.g"
 printf 'kernel-1.traceg\n' >"$work/nocopies/kernelslist.g"
-sys=(--preset fermi-l1-pric --set l1.addr_bits=47 --set system.cores="$blocks"
-     --set l2.sets=64 --set l2.ways=16)
+if "$(dirname "$sysim")/cachegen" --list-presets 2>/dev/null | grep -q '^sacat-fermi'; then
+  sys=(--preset sacat-fermi --set l1.addr_bits=47 --set system.cores="$blocks")
+else # the same keys (gen/cfg.c's sacat_fermi)
+  sys=(--preset fermi-l1-pric --set l1.mode=sacat --set l1.addr_bits=47
+       --set system.cores="$blocks" --set l2.sets=64 --set l2.ways=16 --set l2.replacement=lru)
+fi
+echo "system: ${sys[*]}" >&2
 "$sysim" --json "${sys[@]}" --set l1.mode=baseline "$work/copies/kernelslist.g" >"$work/base.json"
 "$sysim" --json "${sys[@]}" --set l1.mode=sacat --set l1.fgcb_window=1 \
   "$work/copies/kernelslist.g" >"$work/idle.json"
