@@ -1280,7 +1280,7 @@ module gcache_l2_16core_sys (
     .req_core_i (l2_req_core_o),
     .req_mshr_i (l2_req_mshr),
     .req_store_i (l2_req_store), .req_pred_i (l2_req_pred),
-    .req_noalloc_i (1'b0), // FG-CB's L1 side is not built yet
+    .req_noalloc_i (1'b0),
     .req_line_i (l2_req_line),
     .req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),
     .rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),
