@@ -5,6 +5,16 @@
 #include <string.h>
 #include "cm_index.h"
 
+_Static_assert((1u << LAY_L2_BRRIP_BITS) == CM_DRRIP_BRRIP_PERIOD,
+               "the layout's BRRIP counter is cm_drrip's");
+
+/* The application of a request from L1 `core`: every L1 is the GPU's (app C = apps - 1). */
+static unsigned req_app(const cm_l2_t *m, unsigned core)
+{
+    (void)core;
+    return cm_app_gpu(cfg_l2_apps(&m->cfg) - 1);
+}
+
 static void count(cm_l2_t *m, lay_l2_counter_t c)
 {
     unsigned w = m->cfg.l1.counter_bits;
@@ -23,6 +33,14 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
     m->repl_lay.sets = m->lay.sets;
     m->repl_lay.repl_bits = m->lay.repl_bits;
     m->pol = cm_repl_for(cfg_l2_repl(&c->l2));
+    if (cfg_l2_drrip(c)) {
+        cm_drrip_params_t dp = {c->l2.sets, c->l2.duel_leaders, cfg_l2_apps(c), c->l2.psel_bits,
+                                c->l2.rrpv_bits};
+        int ok = cm_drrip_init(&m->drrip, &dp);
+        assert(ok == 0); /* cfg_validate applied cm_drrip_check */
+        (void)ok;
+        m->drrip_on = 1;
+    }
     m->rows = calloc(c->l2.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l2.sets * c->l2.ways, c->l1.line_bytes);
     if (!m->rows || !m->data)
@@ -289,6 +307,8 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
         e->be = *be;
         e->wdata = *wdata;
     }
+    if (m->drrip_on) /* a miss in one of its leader sets moves the app's PSEL */
+        cm_drrip_miss(&m->drrip, req_app(m, core), set);
     res->dec = store ? DEC_ST_MISS : DEC_LD_MISS;
     res->mshr = (unsigned)f;
     res->mem_read = 1;
@@ -351,6 +371,8 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->vbits = 0;
     x->bbit = 0;
     repl_insert(m, r, (unsigned)way);
+    if (m->drrip_on) /* DRRIP: the insertion RRPV of the set's policy for the app */
+        x->repl = (uint8_t)cm_drrip_fill(&m->drrip, req_app(m, e->core), set);
     bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.l1.line_bytes);
     count(m, L2CNT_FILLS);
     res->way = (unsigned)way;

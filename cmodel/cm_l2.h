@@ -4,7 +4,9 @@
  * exactly the state the RTL holds: set rows in gen/lay_l2's layout, data lines, MSHRs (each
  * holding its whole pending request) and counters. Memory requests (line reads, whole-line
  * write-backs) leave in issue order through a queue the caller drains; the memory may answer
- * reads in any order (cm_l2_fill).
+ * reads in any order (cm_l2_fill). With l2.replacement = drrip (SPEC 3.8, cm_drrip) every L1
+ * request is the GPU application's (no CPU port yet): a miss that takes an MSHR in a leader set
+ * moves that app's PSEL, a fill inserts at the RRPV of its set's policy.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -16,6 +18,7 @@
 #include "../gen/cfg.h"
 #include "../gen/lay.h"
 #include "../gen/lay_l2.h"
+#include "cm_drrip.h"
 #include "cm_l1.h"
 #include "cm_repl.h"
 
@@ -77,7 +80,10 @@ typedef struct cm_l2 {
     cfg_t cfg;
     lay_l2_t lay;
     lay_l1_t repl_lay;           /* ways and repl_bits only: the shared policies' view */
-    const cm_repl_ops_t *pol;    /* lru or srrip */
+    const cm_repl_ops_t *pol;    /* lru or srrip (drrip: srrip's victim and hits) */
+    uint8_t drrip_on;            /* l2.replacement = drrip: fills insert by `drrip` */
+    cm_drrip_t drrip;            /* drrip: the PSELs and the BRRIP counter (the RTL's
+                                    drrip_psel_q, drrip_brrip_q; the event carries them) */
     lay_l2_row_t *rows;          /* [sets] */
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_l2_mshr_t mshr[CM_MAX_MSHRS];

@@ -624,6 +624,61 @@ static void test_srrip(void **state)
     cm_l2_free(m);
 }
 
+/* DRRIP (SPEC 3.8, the GPU alone): 8 sets, L = 2, so S = 4: sets 0 and 4 are the SRRIP
+ * leaders, 1 and 5 the BRRIP leaders, 2, 3, 6, 7 follow; a 2-bit PSEL resets to 2 (top bit 1:
+ * followers use BRRIP); RRPVs of 2 bits: SRRIP inserts at 2, BRRIP at 3 but on its 32nd. */
+static unsigned drrip_fill_rrpv(cm_l2_t *m, uint64_t line)
+{
+    read_miss(m, 0, line);
+    return way_of(m, line)->repl;
+}
+
+static void test_drrip(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.sets", "8", "l2.replacement", "drrip",
+                                     "l2.duel_leaders", "2", "l2.psel_bits", "2", NULL};
+    cm_l2_t *m = model(kv);
+    assert_int_equal(m->drrip_on, 1);
+    assert_int_equal(m->drrip.psel[0], 2);
+    assert_int_equal(drrip_fill_rrpv(m, 0x10), 2); /* SRRIP leader: PSEL 3, SRRIP's 2 */
+    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(drrip_fill_rrpv(m, 0x18), 2); /* saturated at 3 */
+    assert_int_equal(m->drrip.psel[0], 3);
+    read_hit(m, 0, 0x10);                          /* a hit moves nothing */
+    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(m->drrip.brrip_cnt, 0);       /* SRRIP fills do not count */
+    assert_int_equal(drrip_fill_rrpv(m, 0x11), 3); /* BRRIP leader: PSEL 2, BRRIP's 3 */
+    assert_int_equal(m->drrip.psel[0], 2);
+    assert_int_equal(m->drrip.brrip_cnt, 1);
+    assert_int_equal(drrip_fill_rrpv(m, 0x12), 3); /* follower, top bit 1: BRRIP */
+    assert_int_equal(m->drrip.psel[0], 2);
+    assert_int_equal(m->drrip.brrip_cnt, 2);
+    cm_l2_result_t r;
+    write1(m, 0, 0x19, 0, 0xaa, &r);               /* a write miss in the BRRIP leader */
+    assert_int_equal(r.dec, DEC_ST_MISS);
+    assert_int_equal(m->drrip.psel[0], 1);
+    serve(m, 0x19, &r);
+    assert_int_equal(way_of(m, 0x19)->repl, 3);
+    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(drrip_fill_rrpv(m, 0x13), 2); /* follower, top bit 0: SRRIP */
+    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(drrip_fill_rrpv(m, 0x21), 3); /* BRRIP leader: PSEL 0 */
+    assert_int_equal(m->drrip.psel[0], 0);
+    assert_int_equal(drrip_fill_rrpv(m, 0x29), 3); /* saturated at 0 */
+    assert_int_equal(m->drrip.psel[0], 0);
+    assert_int_equal(m->drrip.brrip_cnt, 5);
+    /* BRRIP fills 6..31 at 3; the 32nd finds the counter at 31: 2, and it wraps to 0 */
+    uint64_t line = 0x31;
+    for (unsigned n = 6; n <= 31; n++, line += 8)
+        assert_int_equal(drrip_fill_rrpv(m, line), 3);
+    assert_int_equal(m->drrip.brrip_cnt, 31);
+    assert_int_equal(drrip_fill_rrpv(m, line), 2);
+    assert_int_equal(m->drrip.brrip_cnt, 0);
+    assert_int_equal(drrip_fill_rrpv(m, line + 8), 3);
+    cm_l2_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -642,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_writeback_address_xor),
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
+        cmocka_unit_test(test_drrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
 #include "dwt.h"
+#include "../cmodel/cm_drrip.h"
 #include "ident.h"
 #include "lay_l2.h"
 #include "num.h"
@@ -33,7 +34,7 @@ static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
 static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
 static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
 static int l1_sacat(const cfg_t *c) { return c->l1.mode == MODE_SACAT; }
-static int l2_srrip(const cfg_t *c) { return c->l2.repl == L2_REPL_SRRIP; }
+static int l2_rrip(const cfg_t *c) { return c->l2.repl != L2_REPL_LRU; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 
@@ -56,7 +57,7 @@ static const struct {
     {"l1.gc_th_victim", l1_gcache},        {"l1.gc_bypass_age_every", l1_gcache},
     {"l1.gc_switch_reset_period", l1_gcache}, {"l1.pc_entries", l1_pcpred},
     {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
-    {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_srrip},
+    {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_rrip},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
     {"l1.fgcb_entries", l1_sacat},         {"l1.fgcb_id_bits", l1_sacat},
     {"l1.fgcb_counter_bits", l1_sacat},    {"l1.fgcb_window", l1_sacat},
@@ -65,13 +66,14 @@ static const struct {
     {"dwt.max_warps", l1_sacat},           {"dwt.period", l1_sacat},
     {"dwt.mpki_threshold", l1_sacat},      {"dwt.detect_periods", l1_sacat},
     {"dwt.sample_periods", l1_sacat},      {"dwt.table_entries", l1_sacat},
+    {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
                                          NULL};
-static const char *const l2_repl_names[] = {"lru", "srrip", NULL};
+static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
@@ -175,8 +177,14 @@ static const cfg_key_t keys[] = {
      "L2 bytes of data instead of l2.sets (as l1.size, with l2.ways and l1.line_bytes)"},
     {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
-     "L2 replacement: lru or srrip"},
-    {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP RRPV width"},
+     "L2 replacement: lru, srrip or drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
+     "chosen by set dueling)"},
+    {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
+    {"l2.psel_bits", K_UINT, L2(psel_bits), 1, CM_DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
+     "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
+    {"l2.duel_leaders", K_UINT, L2(duel_leaders), 1, 65536, F_POW2, NULL, "32",
+     "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
+     "least 2 x applications (2: the GPU alone)"},
     {"l2.index", K_ENUM, L2(index), 0, 0, 0, index_names, "modulo",
      "L2 set index: modulo, xor or pric (as l1.index; PRIC hashes every line-address bit)"},
     {"l2.pric_poly", K_UINT, L2(pric_poly), 0, 32767, 0, NULL, "0",
@@ -611,6 +619,28 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              l2->pric_poly, m, l2->sets, valid);
         return -1;
     }
+    if (cfg_l2_drrip(c) && l2->ways < 2) {
+        errf(err, errlen, "l2.ways = %u: l2.replacement = drrip inserts at an RRPV, which a "
+             "direct-mapped L2 does not keep; allowed: 2..32 with drrip", l2->ways);
+        return -1;
+    }
+    if (cfg_l2_drrip(c)) { /* the legality rule is cm_drrip_check's, the model's own */
+        unsigned apps = cfg_l2_apps(c);
+        cm_drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
+        const char *why;
+        if (cm_drrip_check(&dp, &why) != 0) {
+            unsigned most = l2->sets / (2 * apps);
+            char allowed[96];
+            if (most)
+                snprintf(allowed, sizeof allowed, "a power of two from 1 to %u", most);
+            else
+                snprintf(allowed, sizeof allowed, "none (l2.sets must be at least %u)", 2 * apps);
+            errf(err, errlen,
+                 "l2.duel_leaders = %u: %s (l2.sets = %u, %u application%s); allowed: %s",
+                 l2->duel_leaders, why, l2->sets, apps, apps > 1 ? "s" : "", allowed);
+            return -1;
+        }
+    }
     unsigned row = lay_l2_row_bits(c);
     if (row > BV_MAX_BITS) {
         errf(err, errlen,
@@ -753,9 +783,11 @@ unsigned long long cfg_l2_pric_poly(const cfg_t *c)
     return c->l2.pric_poly ? c->l2.pric_poly : pric_smallest(cfg_log2(c->l2.sets));
 }
 
+const char *cfg_l2_repl_name(const cfg_l2_t *l2) { return l2_repl_names[l2->repl]; }
+
 cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
 {
-    return l2->repl == L2_REPL_SRRIP ? REPL_SRRIP : REPL_LRU;
+    return l2->repl == L2_REPL_LRU ? REPL_LRU : REPL_SRRIP;
 }
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
@@ -786,7 +818,9 @@ void cfg_print_help(FILE *f)
                "2^l1.fgcb_counter_bits, l1.fgcb_m < l1.fgcb_n;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
-               "more); l2.pric_poly only with l2.index = pric (at most 16384 sets).\n");
+               "more); l2.pric_poly only with l2.index = pric (at most 16384 sets);\n"
+               "l2.replacement = drrip: l2.sets / l2.duel_leaders >= 2 x applications (1: "
+               "the GPU).\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

@@ -10,8 +10,9 @@
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO, REPL_RANDOM } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SACAT } cfg_mode_t;
-/* The L2 offers two of the L1's policies; cfg_l2_repl() maps them onto cfg_repl_t. */
-typedef enum { L2_REPL_LRU, L2_REPL_SRRIP } cfg_l2_repl_t;
+/* The L2 offers two of the L1's policies and thread-aware DRRIP (SPEC 3.8: SRRIP's victim
+ * and hits, insertion by set dueling); cfg_l2_repl() maps them onto cfg_repl_t. */
+typedef enum { L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
@@ -73,7 +74,9 @@ typedef struct cfg_l2 {
     unsigned sets_given;    /* as cfg_l1.sets_given */
     unsigned ways;          /* associativity, 1..32 */
     cfg_l2_repl_t repl;     /* replacement policy */
-    unsigned rrpv_bits;     /* SRRIP RRPV width */
+    unsigned rrpv_bits;     /* SRRIP / DRRIP RRPV width */
+    unsigned psel_bits;     /* DRRIP: width of each application's PSEL */
+    unsigned duel_leaders;  /* DRRIP: L, leader sets per application and policy */
     cfg_index_t index;      /* set-index function (PRIC hashes every address bit above b) */
     unsigned pric_poly;     /* PRIC modulus; 0 = smallest usable */
     unsigned mshrs;         /* outstanding line fetches */
@@ -163,8 +166,18 @@ unsigned cfg_pric_hashed_bits(const cfg_l1_t *l);
 /* The same for the L2 (index pric): the modulus in effect; it hashes every line-address bit. */
 unsigned long long cfg_l2_pric_poly(const cfg_t *c);
 
-/* The L2's replacement as the shared policy enum. */
+/* The L2's replacement as the shared policy enum (drrip: srrip, whose victim and hits it
+ * keeps; only its insertion differs). */
 cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
+/* The L2's replacement as l2.replacement spells it. */
+const char *cfg_l2_repl_name(const cfg_l2_t *l2);
+
+/* The applications sharing the L2 (SPEC 3.8): C CPU ports + 1 GPU. No CPU port exists yet
+ * (system.cpu_cores is a later step), so this is 1: the GPU, app 0. DRRIP's PSELs and leader
+ * rule are built for this many apps, so adding the ports only widens them. */
+static inline unsigned cfg_l2_apps(const cfg_t *c) { return (void)c, 1u; }
+/* l2.replacement = drrip: the slice keeps one PSEL per app and a BRRIP counter. */
+static inline int cfg_l2_drrip(const cfg_t *c) { return c->l2.repl == L2_REPL_DRRIP; }
 
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u

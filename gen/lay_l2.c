@@ -13,7 +13,7 @@ static unsigned l2_repl_bits(const cfg_l2_t *l2)
 {
     if (l2->ways < 2)
         return 0;
-    return l2->repl == L2_REPL_SRRIP ? l2->rrpv_bits : cfg_log2(l2->ways);
+    return l2->repl != L2_REPL_LRU ? l2->rrpv_bits : cfg_log2(l2->ways);
 }
 
 /* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
@@ -145,4 +145,7 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     if (w) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         s->mshr_flops += (unsigned long long)c->l2.mshrs *
                          (cfg_count_bits(w) + w * (l->core_bits + l->id_bits));
+    s->drrip_flops = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * c->l2.psel_bits +
+                                           LAY_L2_BRRIP_BITS
+                                     : 0;
 }

@@ -116,7 +116,12 @@ typedef struct lay_l2_storage {
     unsigned long long bypass_bits; /* sets x ways x B: the PC predictor's part of meta_sram */
     unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data
                                        [+ prediction, pcpred]), id = the L1 MSHR number */
+    unsigned long long drrip_flops; /* l2.replacement = drrip: apps x l2.psel_bits PSELs + the
+                                       BRRIP counter (LAY_L2_BRRIP_BITS); else 0 */
 } lay_l2_storage_t;
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
+
+/* DRRIP's BRRIP counter: 5 bits, wrapping (its period is cm_drrip's CM_DRRIP_BRRIP_PERIOD). */
+#define LAY_L2_BRRIP_BITS 5u
 
 #endif

@@ -54,6 +54,9 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
          "L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data, prediction, waiters)"}};
     out[n++] = (gen_structure_t){mshr_rows[g->lay.bbits != 0][g->cfg->l2.mshr_merge != 0],
                                  "flops", s.mshr_flops};
+    if (s.drrip_flops)
+        out[n++] = (gen_structure_t){"L2 DRRIP: a PSEL per application, the BRRIP counter",
+                                     "flops", s.drrip_flops};
     out[n++] = (gen_structure_t){"L2 performance counters", "flops",
                              (unsigned long long)(L2CNT_COUNT - !g->cfg->l2.mshr_merge) *
                                  g->cfg->l1.counter_bits};
@@ -293,7 +296,7 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     emit_line(&e, "L2 slice `%s` beside the L1s: %u sets x %u ways x %u B lines = %u B of data, "
               "%s replacement, %s index, %u MSHRs; %u victim bit%s a line (P = %u cores, Sv = "
               "%u), %llu victim bits in all.", g2.top, c2->sets, c2->ways, c->line_bytes,
-              c2->sets * c2->ways * c->line_bytes, cfg_repl_name(cfg_l2_repl(c2)),
+              c2->sets * c2->ways * c->line_bytes, cfg_l2_repl_name(c2),
               cfg_index_name(c2->index), c2->mshrs, g2.lay.vbits, g2.lay.vbits > 1 ? "s" : "",
               g->cfg->sys.cores, c2->victim_share, ls2.victim_bits);
     emit_blank(&e);
