@@ -188,6 +188,9 @@ void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned w
 void emit_ways_lru_younger(emit_t *e, const emit_ways_t *x);
 void emit_ways_update_lru(emit_t *e, const emit_ways_t *x);
 void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x);
+/* SRRIP's aging and hits with the fill's RRPV given by `ins` (a Verilog expression of
+ * repl_bits bits; the L2's drrip). */
+void emit_ways_update_rrip(emit_t *e, const emit_ways_t *x, const char *ins);
 
 /* One-hot helpers: `out` (declared here) = one-hot of the lowest i < n with cond_fmt (%u = i)
  * true, bit 0 when none (its conditions in `out`_c); `out` (declared here, `bits` wide) = the

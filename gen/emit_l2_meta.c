@@ -5,6 +5,8 @@
  * bypass bit per way (l1.mode = pcpred) it also takes the read's prediction and returns the
  * hit line's old bypass bit b, storing `pred & ~b` on a read hit and `pred` on a read's fill
  * (a new line has b = 0); writes leave the bit alone. Without one, neither port exists.
+ * With l2.replacement = drrip it is SRRIP but for the fill's RRPV, chosen by the top from its
+ * PSELs and BRRIP counter and given as ins_long_i (1: 2^n-2, 0: 2^n-1).
  * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
 #include "emit_l2.h"
 
@@ -17,6 +19,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
               emit_range(l->vbits));
     if (l->bbits)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
+    if (cfg_l2_drrip(g->cfg))
+        emit_line(e, "input  wire ins_long_i, // drrip fill: 1 inserts at 2^n-2, 0 at 2^n-1");
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
@@ -76,9 +80,15 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
     if (l->ways > 1) {
-        if (g->cfg->l2.repl == L2_REPL_SRRIP)
+        if (g->cfg->l2.repl == L2_REPL_SRRIP) {
             emit_ways_update_srrip(e, x);
-        else
+        } else if (cfg_l2_drrip(g->cfg)) { /* SRRIP's aging and hits, the top's insertion */
+            unsigned max = (1u << l->repl_bits) - 1;
+            char ins[64];
+            snprintf(ins, sizeof ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
+                     emit_const(l->repl_bits, max));
+            emit_ways_update_rrip(e, x, ins);
+        } else
             emit_ways_update_lru(e, x);
     }
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
@@ -129,7 +139,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 void emit_l2_meta(emit_t *e, const gen_l2_t *g)
 {
     emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0,
-                     g->cfg->l2.repl == L2_REPL_SRRIP ? WAYS_SRRIP : WAYS_LRU};
+                     g->cfg->l2.repl == L2_REPL_LRU ? WAYS_LRU : WAYS_SRRIP};
     gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
     emit_ports(e, g);
     emit_in(e);

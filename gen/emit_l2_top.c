@@ -10,7 +10,9 @@
  * replay queue until a fill. Timing contract (docs): one request per cycle on hits; a read
  * hit answers 2 cycles after acceptance. Every L2 has req_pred_i and rsp_bbit_o; only with
  * l1.mode = pcpred does a read's prediction reach the row's bypass bit and the old bit come
- * back (else it is 0). */
+ * back (else it is 0). With l2.replacement = drrip (SPEC 3.8) the decide stage also holds
+ * one PSEL per application and the BRRIP counter: a miss in a leader set moves the app's PSEL,
+ * a fill's insertion RRPV comes from them (docs/tap.md). */
 #include "emit_l2.h"
 
 #include "codes.h"
@@ -25,6 +27,8 @@ typedef struct l2_w {
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
+    unsigned drrip; /* l2.replacement = drrip: its PSELs and BRRIP counter, else 0 */
+    unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
 } l2_w_t;
@@ -42,6 +46,10 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->b = l->bbits;
     w->na = g->cfg->l1.mode == MODE_SACAT;
     w->merge = g->cfg->l2.mshr_merge;
+    w->drrip = cfg_l2_drrip(g->cfg);
+    w->apps = cfg_l2_apps(g->cfg);
+    w->psel = g->cfg->l2.psel_bits;
+    w->lead = w->drrip ? cfg_log2(g->cfg->l2.sets / g->cfg->l2.duel_leaders) : 0;
     w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
 }
 
@@ -86,8 +94,11 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
         {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
         {"core", w->core, 1, 1, "the request's L1"},
         {"store", 1, 0, 1, "the request is a write"},
+        /* drrip: the state beside the rows, after the event, for the lockstep */
+        {"psel", w->apps * w->psel, 1, 0, "drrip: every app's PSEL (app k at k x psel_bits)"},
+        {"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"},
     };
-    return pipe_evt_ports(&w->d, w->wb, w->t, own, 3, out);
+    return pipe_evt_ports(&w->d, w->wb, w->t, own, w->drrip ? 5 : 3, out);
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -118,6 +129,74 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
     unsigned nev = evt_ports(w, ev);
     pipe_emit_tail_ports(e, lay_l2_counter_names, L2CNT_COUNT, w->cw, ev, nev);
+}
+
+/* DRRIP (SPEC 3.8, cm_drrip): PSEL_k in drrip_psel_q[k*P +: P]; set s is app k's SRRIP leader
+ * when s mod S = 2k, its BRRIP leader when s mod S = 2k + 1, a constant compare of the set's
+ * low log2(S) bits (S = sets / L, a power of two since both are); elsewhere app k uses BRRIP
+ * when its PSEL's top bit is 1. Every request is the GPU's, app A - 1 (no CPU port yet): the
+ * one-hot drrip_app is constant and the CPU-port step only drives it from the port. */
+static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+{
+    unsigned A = w->apps, P = w->psel;
+    emit_line(e, "// DRRIP: one PSEL per application, the BRRIP counter, the decide stage's policy");
+    emit_line(e, "reg %sdrrip_psel_q, drrip_psel_d; // app k: [k*%u +: %u]", emit_range(A * P), P,
+              P);
+    emit_line(e, "reg %sdrrip_brrip_q, drrip_brrip_d; // BRRIP insertions mod 32",
+              emit_range(LAY_L2_BRRIP_BITS));
+    emit_line(e, "wire %sdrrip_app = %s; // one-hot: every L1 request is the GPU's (app %u)",
+              emit_range(A), emit_const(A, 1ULL << (A - 1)), A - 1);
+    emit_line(e, "wire %sdrrip_off = set_q[%u:0]; // s mod S, S = %u", emit_range(w->lead),
+              w->lead - 1, g->cfg->l2.sets / g->cfg->l2.duel_leaders);
+    emit_line(e, "wire %sdrrip_lead_srrip, drrip_lead_brrip, drrip_brrip;", emit_range(A));
+    for (unsigned k = 0; k < A; k++) {
+        emit_line(e, "assign drrip_lead_srrip[%u] = drrip_off == %s;", k, emit_const(w->lead, 2 * k));
+        emit_line(e, "assign drrip_lead_brrip[%u] = drrip_off == %s;", k,
+                  emit_const(w->lead, 2 * k + 1));
+        emit_line(e, "assign drrip_brrip[%u] = drrip_lead_brrip[%u] | (~drrip_lead_srrip[%u] & "
+                  "drrip_psel_q[%u]);", k, k, k, k * P + P - 1);
+    }
+    emit_line(e, "wire drrip_use_brrip = |(drrip_app & drrip_brrip);");
+    emit_line(e, "// SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion (counter at 31)");
+    emit_line(e, "wire drrip_ins_long = ~drrip_use_brrip | (drrip_brrip_q == %s);",
+              emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
+    emit_line(e, "assign evt_psel_o = drrip_psel_d;");
+    emit_line(e, "assign evt_brrip_o = drrip_brrip_d;");
+    emit_blank(e);
+}
+
+/* DRRIP: a miss (it takes an MSHR) by app k in its SRRIP leader raises PSEL_k, in its BRRIP
+ * leader lowers it, both saturating. */
+static void emit_drrip_miss(emit_t *e, const l2_w_t *w)
+{
+    unsigned P = w->psel;
+    emit_line(e, "if (!meta_hit) begin // DRRIP: a miss in the app's leader set moves its PSEL");
+    emit_in(e);
+    for (unsigned k = 0; k < w->apps; k++) {
+        emit_line(e, "if (drrip_app[%u] & drrip_lead_srrip[%u] & ~&drrip_psel_q[%u +: %u])", k, k,
+                  k * P, P);
+        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] + %s;", k * P, P, k * P, P,
+                  emit_const(P, 1));
+        emit_line(e, "else if (drrip_app[%u] & drrip_lead_brrip[%u] & |drrip_psel_q[%u +: %u])", k,
+                  k, k * P, P);
+        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] - %s;", k * P, P, k * P, P,
+                  emit_const(P, 1));
+    }
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* DRRIP's registers: every PSEL resets to 2^(P-1), the BRRIP counter to 0. */
+static void drrip_flops(emit_t *e, const void *ctx, int reset)
+{
+    const l2_w_t *w = ctx;
+    if (reset) {
+        emit_line(e, "drrip_psel_q <= {%u{%s}};", w->apps, emit_const(w->psel, 1ULL << (w->psel - 1)));
+        emit_line(e, "drrip_brrip_q <= %s;", emit_const(LAY_L2_BRRIP_BITS, 0));
+    } else {
+        emit_line(e, "drrip_psel_q <= drrip_psel_d;");
+        emit_line(e, "drrip_brrip_q <= drrip_brrip_d;");
+    }
 }
 
 static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -182,6 +261,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_mshr_decls(e, &mi);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_blank(e);
+    if (w->drrip)
+        emit_drrip_decls(e, g, w);
     pipe_emit_stall_decls(e);
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
@@ -277,6 +358,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".group_i       (meta_group),");
     if (w->b)
         emit_line(e, ".pred_i        (req_pred_q),");
+    if (w->drrip)
+        emit_line(e, ".ins_long_i    (drrip_ins_long),");
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".way_oh_o      (meta_way_oh),");
@@ -333,7 +416,7 @@ static void joined(emit_t *e, const void *ctx)
     emit_count(e, "1'b1", L2CNT_MERGED);
 }
 
-static void emit_decide_request(emit_t *e, const gen_l2_t *g)
+static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     emit_line(e, "evt_core_o = req_core_q;");
     emit_line(e, "evt_store_o = req_store_q;");
@@ -359,6 +442,8 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g)
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (meta_hit & !req_store_q) rsp_push = 1'b1; // with the old victim bit");
+    if (w->drrip)
+        emit_drrip_miss(e, w);
     pipe_emit_miss_fetch(e, "!meta_hit", " // the lowest free MSHR takes the request; fetch the line");
     emit_out(e);
     emit_line(e, "end");
@@ -395,6 +480,9 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
+    if (w->drrip)
+        emit_line(e, "if (drrip_use_brrip) drrip_brrip_d = drrip_brrip_q + %s; // a BRRIP insertion",
+                  emit_const(LAY_L2_BRRIP_BITS, 1));
     if (w->na) {
         emit_out(e);
         emit_line(e, "end");
@@ -407,7 +495,7 @@ static void dispatch_fill(emit_t *e, const void *ctx) { emit_decide_fill(e, ctx)
 static void dispatch_request(emit_t *e, const void *ctx)
 {
     const l2_w_t *w = ctx;
-    emit_decide_request(e, w->g);
+    emit_decide_request(e, w->g, w);
 }
 
 /* Merging: the next waiter's response, one per cycle, with the fill's line and flags 0. */
@@ -430,6 +518,10 @@ static void emit_decide(emit_t *e, const l2_w_t *w)
     pipe_emit_drain_defaults(e, &w->drain);
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
+    if (w->drrip) {
+        emit_line(e, "drrip_psel_d = drrip_psel_q;");
+        emit_line(e, "drrip_brrip_d = drrip_brrip_q;");
+    }
     emit_line(e, "// a hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
               w->b ? " and bypass bit" : "");
     emit_line(e, "// fetched line, 0, 0 and hit = 0 (a new line has no victim%s bit yet)",
@@ -488,7 +580,7 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         cnt[i] = counter_of(w, i);
-    pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw, NULL, NULL);
+    pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw, w->drrip ? drrip_flops : NULL, w);
 }
 
 static void emit_outputs(emit_t *e, const l2_w_t *w)

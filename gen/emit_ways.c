@@ -237,8 +237,8 @@ void emit_ways_update_lru(emit_t *e, const emit_ways_t *x)
     emit_line(e, "end");
 }
 
-/* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
-void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
+/* RRIP: a fill into a full set ages every way first; hit -> 0, insert -> `ins`. */
+void emit_ways_update_rrip(emit_t *e, const emit_ways_t *x, const char *ins)
 {
     emit_line(e, "if (is_fill & ~any_invalid) begin");
     emit_in(e);
@@ -248,6 +248,16 @@ void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
     emit_line(e, "end");
     emit_line(e, "if (touch) begin");
     emit_in(e);
+    for (unsigned w = 0; w < x->ways; w++)
+        emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w, ins,
+                  emit_const(x->repl_bits, 0));
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
+void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
+{
     unsigned max = (1u << x->repl_bits) - 1;
     char ins[64];
     if (x->insert_by_hint) /* G-Cache: cold lines (victim bit 0) at max, others max-1 */
@@ -255,11 +265,7 @@ void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
                  emit_const(x->repl_bits, max));
     else
         snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, max - 1));
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w, ins,
-                  emit_const(x->repl_bits, 0));
-    emit_out(e);
-    emit_line(e, "end");
+    emit_ways_update_rrip(e, x, ins);
     if (x->insert_by_hint) {
         emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
         emit_in(e);

@@ -147,6 +147,8 @@ typedef struct l2_closed {
     unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
                                   enables + data + B) */
     unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
+    unsigned long long drrip;  /* drrip: apps x l2.psel_bits + the 5-bit BRRIP counter (SPEC
+                                  3.8); else 0 */
 } l2_closed_t;
 
 /* Bits to hold v, at least 1. */
@@ -206,8 +208,8 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     const cfg_l2_t *l2 = &c->l2;
     unsigned b = cfg_log2(c->l1.line_bytes), line = c->l1.addr_bits - b;
     unsigned tag = line - cfg_log2(l2->sets);
-    unsigned repl = l2->ways == 1 ? 0 : l2->repl == L2_REPL_SRRIP ? l2->rrpv_bits
-                                                                 : cfg_log2(l2->ways);
+    unsigned repl = l2->ways == 1 ? 0 : l2->repl != L2_REPL_LRU ? l2->rrpv_bits
+                                                                : cfg_log2(l2->ways);
     unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
     k->v = c->sys.cores / l2->victim_share;
@@ -225,6 +227,12 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
     /* counted a cycle after the event: a strobe flop each; merged only with merging */
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
+    k->drrip = l2->repl == L2_REPL_DRRIP ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5
+                                         : 0;
+    if (k->drrip)
+        printf("cost: closed form: L2 DRRIP %u PSEL%s x %u bits + a 5-bit BRRIP counter = %llu "
+               "flop bits\n", cfg_l2_apps(c), cfg_l2_apps(c) > 1 ? "s" : "", l2->psel_bits,
+               k->drrip);
     printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
            "%u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
            (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta, k->victim,
@@ -768,9 +776,10 @@ static int module_part(const char *mname, const char *name)
     return PART_L1;
 }
 
-/* Flop bits of `module` that hold a performance counter: flops whose output is a bit of a net
- * named cnt_<counter>_q (STYLE.md's register names). Returns -1 when out of memory. */
-static long long counter_flops(json_t *module)
+/* Flop bits of `module` whose output is a bit of a register net named <prefix>..._q (STYLE.md's
+ * register names): cnt_ the performance counters, drrip_ the L2's PSELs and BRRIP counter.
+ * Returns -1 when out of memory. */
+static long long named_flops(json_t *module, const char *prefix)
 {
     json_t *nets = json_object_get(module, "netnames");
     const char *name;
@@ -788,7 +797,8 @@ static long long counter_flops(json_t *module)
     if (!is_cnt)
         return -1;
     json_object_foreach(nets, name, net) {
-        if (strncmp(name, "cnt_", 4) != 0 || !suffix_is(name, "_q") || strchr(name, '$'))
+        if (strncmp(name, prefix, strlen(prefix)) != 0 || !suffix_is(name, "_q") ||
+            strchr(name, '$'))
             continue;
         size_t i;
         json_t *b;
@@ -907,9 +917,12 @@ static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long l
           p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
 }
 
-/* The L2 slice's storage against its closed form; `counters`: its counter flop bits. */
-static void check_l2(const structure_t *p, unsigned long long counters, const l2_closed_t *k)
+/* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `drrip`
+ * its PSEL and BRRIP counter flop bits. */
+static void check_l2(const structure_t *p, unsigned long long counters, unsigned long long drrip,
+                     const l2_closed_t *k)
 {
+    check(drrip == k->drrip, "L2 DRRIP PSEL and BRRIP counter flop bits", drrip, k->drrip);
     check(p[ST_META_SRAM].sram == k->meta, "L2 metadata SRAM bits (victim and bypass bits in)",
           p[ST_META_SRAM].sram, k->meta);
     check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
@@ -983,6 +996,7 @@ static int cost_one(int argc, char **argv)
 
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
+    unsigned long long drr[PART_COUNT] = {0}; /* DRRIP PSEL and BRRIP counter flop bits */
     memset(st, 0, sizeof st);
     memset(pst, 0, sizeof pst);
     int unmapped = 0;
@@ -998,10 +1012,11 @@ static int cost_one(int argc, char **argv)
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
         int part = module_part(mname, c.name);
-        long long nc = counter_flops(mod);
-        if (nc < 0)
+        long long nc = named_flops(mod, "cnt_"), nd = named_flops(mod, "drrip_");
+        if (nc < 0 || nd < 0)
             return die("out of memory counting counter flops in ", mname);
         cnt[part] += inst * (unsigned long long)nc;
+        drr[part] += inst * (unsigned long long)nd;
         const char *cname;
         json_t *cell;
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
@@ -1095,7 +1110,7 @@ static int cost_one(int argc, char **argv)
         break;
     case TOP_L2:
         l2_closed_form(&c, &k2);
-        check_l2(pst[PART_L2], cnt[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], &k2);
         break;
     case TOP_SYS: {
         l1_closed_form(&c, &k1);
@@ -1109,7 +1124,7 @@ static int cost_one(int argc, char **argv)
         check(n1 == P, "L1 instances (system.cores)", n1, P);
         check(n2 == 1, "L2 slice instances", n2, 1);
         check_l1(pst[PART_L1], &k1, P, label);
-        check_l2(pst[PART_L2], cnt[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], &k2);
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;

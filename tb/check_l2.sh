@@ -65,11 +65,15 @@ stage lockstep "$t"
 # (c) mutants: name | file suffix | "opt" when the mutated line exists only in some
 # configurations (skipped where it does not), "1way" when only a direct-mapped L2 reaches it
 # (the line written a cycle before a fill is its victim: forwarded), "2mshrs" when it needs two
-# line reads outstanding (a fill finding the memory queue full) | sed expression; the
-# bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the noalloc_
-# ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7)
+# line reads outstanding (a fill finding the memory queue full), "follow" when only an L2 with
+# DRRIP follower sets reaches it (l2.sets / l2.duel_leaders > 2) | sed expression; the
+# bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the drrip_ ones
+# only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the
+# noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7)
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
+l2sets=$(sed -n '/^l2:/,/^[a-z]/s/^  sets: //p' "$out/config.yaml")
+l2leaders=$(sed -n '/^l2:/,/^[a-z]/s/^  duel_leaders: //p' "$out/config.yaml")
 mutants=(
   "vbit_not_set_on_read|_meta.v||s/_vbits_d = \(w[0-9]*\)_vbits | group_i;/_vbits_d = \1_vbits;/"
   "vbits_kept_on_fill|_meta.v||s/\(w[0-9]*\)_vbits_d = is_write ? [^ ]* : group_i;/\1_vbits_d = \1_vbits | group_i;/"
@@ -94,6 +98,14 @@ mutants=(
   "merge_join_counted_as_miss|.v|opt|s/if (1'b1) cnt_merged_inc = 1'b1;/if (1'b1) cnt_read_misses_inc = 1'b1;/"
   "noalloc_fill_installs|.v|opt|s/if (req_noalloc_q) begin/if (1'b0) begin/"
   "noalloc_dropped_by_mshr|.v|opt|s/\.alloc_noalloc_i (req_noalloc_q)/.alloc_noalloc_i (1'b0)/"
+  "drrip_psel_wraps_at_top|.v|opt|s/ \& ~\&drrip_psel_q\[0 +: \([0-9]*\)\])/)/"
+  "drrip_psel_wraps_at_bottom|.v|opt|s/ \& |drrip_psel_q\[0 +: \([0-9]*\)\])/)/"
+  "drrip_psel_moved_by_hits|.v|opt|s/if (!meta_hit) begin \/\/ DRRIP/if (1'b1) begin \/\/ DRRIP/"
+  "drrip_brrip_leader_off_by_one|.v|opt|s/assign drrip_lead_brrip\[0\] = drrip_off == \([0-9]*\)'d1;/assign drrip_lead_brrip[0] = drrip_off == \1'd1 + 1'b1;/"
+  "drrip_brrip_every_16th|.v|opt|s/(drrip_brrip_q == 5'd31)/(drrip_brrip_q[3:0] == 4'd15)/"
+  "drrip_brrip_counts_srrip_fills|.v|opt|s/if (drrip_use_brrip) drrip_brrip_d/if (1'b1) drrip_brrip_d/"
+  "drrip_follower_reads_next_psel_bit|.v|follow|s/(~drrip_lead_srrip\[0\] \& drrip_psel_q\[/(~drrip_lead_srrip[0] \& drrip_psel_q[-1 + /"
+  "drrip_inserts_like_srrip|_meta.v|opt|s/(ins_long_i ? \([^ ]*\) : [^)]*)/\1/"
 )
 t=$(ms)
 caught=0
@@ -104,6 +116,9 @@ for mu in "${mutants[@]}"; do
   fi
   if [ "$opt" = 2mshrs ] && [ "$l2mshrs" -lt 2 ]; then
     echo "  mutant $name: reached only with two MSHRs, skipped"; continue
+  fi
+  if [ "$opt" = follow ] && { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; }; then
+    echo "  mutant $name: reached only with DRRIP follower sets, skipped"; continue
   fi
   d="$work/mut_$name"
   rm -rf "$d"; cp -r "$out" "$d"

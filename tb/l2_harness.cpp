@@ -10,6 +10,10 @@
 // With l1.mode = pcpred about half of the reads carry a bypass prediction (req_pred_i; writes
 // carry 0), which the model takes through cm_l2_access_pred; the row compare covers the stored
 // bypass bit, the response compare the returned one.
+// With l2.replacement = drrip (SPEC 3.8) every event also carries the PSELs and the BRRIP
+// counter after it (evt_psel_o, evt_brrip_o), compared with the model's cm_drrip state, and the
+// drrip_ bins cover each leader kind missing, PSEL saturating both ways, BRRIP's 32nd insertion
+// and a follower choosing each policy.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
@@ -50,6 +54,19 @@ namespace {
 const char *const dec_names[16] = {"none", "rd_hit", "rd_miss", "wr_hit", "wr_miss",
                                    "stall_line", "stall_mshr", "fill", "?", "?", "fill_noalloc", "?",
                                    "?", "?", "?", "?"};
+// DRRIP's event fields, where the design has them (l2.replacement = drrip): otherwise ~0, which
+// no model state equals, so a drrip design without them fails the compare.
+template <class T> auto evt_psel(const T *t, int) -> decltype(port_u64(t->evt_psel_o))
+{
+    return port_u64(t->evt_psel_o);
+}
+template <class T> uint64_t evt_psel(const T *, long) { return ~0ULL; }
+template <class T> auto evt_brrip(const T *t, int) -> decltype(port_u64(t->evt_brrip_o))
+{
+    return port_u64(t->evt_brrip_o);
+}
+template <class T> uint64_t evt_brrip(const T *, long) { return ~0ULL; }
+
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
 struct l2_req {
@@ -84,7 +101,10 @@ public:
                               "merge_join_full_stall", "merge_read_stalls_on_write_fetch",
                               "merge_waiters_answered", "merge_waiters_of_other_cores",
                               "merge_waiter_rsp_backpressure", "noalloc_read_hit",
-                              "noalloc_fill", "noalloc_fill_with_waiters"})
+                              "noalloc_fill", "noalloc_fill_with_waiters", "drrip_miss_srrip_leader",
+                              "drrip_miss_brrip_leader", "drrip_psel_saturated_top",
+                              "drrip_psel_saturated_bottom", "drrip_brrip_32nd",
+                              "drrip_follower_srrip", "drrip_follower_brrip"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -95,7 +115,19 @@ public:
         if (b == "vbit_set_by_group_peer")
             return m->lay.share > 1;
         if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
-            return m->cfg.l2.repl == L2_REPL_SRRIP && m->lay.ways > 1;
+            return m->cfg.l2.repl != L2_REPL_LRU && m->lay.ways > 1; // srrip, drrip
+        if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
+            if (!m->drrip_on)
+                return false;
+            // followers exist when S = sets / L leaves sets beyond the apps' leaders
+            if (b.compare(0, 15, "drrip_follower_") == 0)
+                return m->drrip.stride > 2 * m->drrip.p.apps;
+            // a leader miss moves PSEL by one: random traffic walks it to either end only
+            // when it is short (the make test configurations use 1 to 3 bits)
+            if (b.compare(0, 21, "drrip_psel_saturated_") == 0)
+                return m->drrip.p.psel_bits <= 3;
+            return true;
+        }
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
         if (b == "noalloc_fill_with_waiters") // FG-CB's no-allocate reads, joined (sacat)
@@ -384,6 +416,33 @@ struct harness {
         }
     }
 
+    // DRRIP, from the state before the event: a miss that took an MSHR in a leader set (at
+    // either end of PSEL's range: saturating), a fill's policy in a follower set, and the
+    // BRRIP insertion that finds the counter at 31. Every request is the GPU's (app A - 1).
+    void cover_drrip(const cm_drrip_t &d, const cm_l2_result_t &r)
+    {
+        unsigned app = d.p.apps - 1, top = (1u << d.p.psel_bits) - 1;
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS) {
+            cm_leader_t k = cm_drrip_leader(&d, app, r.set);
+            if (k == CM_LEADER_SRRIP) {
+                cov.hit("drrip_miss_srrip_leader");
+                if (d.psel[app] == top)
+                    cov.hit("drrip_psel_saturated_top");
+            } else if (k == CM_LEADER_BRRIP) {
+                cov.hit("drrip_miss_brrip_leader");
+                if (d.psel[app] == 0)
+                    cov.hit("drrip_psel_saturated_bottom");
+            }
+        }
+        if (r.kind == EVT_FILL) {
+            cm_rrip_pol_t pol = cm_drrip_policy(&d, app, r.set);
+            if (cm_drrip_leader(&d, app, r.set) == CM_LEADER_NONE)
+                cov.hit(pol == CM_RRIP_BRRIP ? "drrip_follower_brrip" : "drrip_follower_srrip");
+            if (pol == CM_RRIP_BRRIP && d.brrip_cnt == CM_DRRIP_BRRIP_PERIOD - 1)
+                cov.hit("drrip_brrip_32nd");
+        }
+    }
+
     void on_event()
     {
         unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
@@ -392,6 +451,7 @@ struct harness {
         lay_l2_row_t before{};
         uint64_t fill_line = 0;
         unsigned fill_pred = 0;
+        const cm_drrip_t drrip0 = m->drrip; // before the event, for the drrip_ bins
         events++;
         switch (kind) {
         case EVT_SWEEP:
@@ -449,6 +509,13 @@ struct harness {
             check_field("core", r.core, port_u64(top->evt_core_o), evt);
             check_field("store", r.store, top->evt_store_o, evt);
         }
+        if (m->drrip_on) {
+            uint64_t psel = 0;
+            for (unsigned k = m->drrip.p.apps; k-- > 0;)
+                psel = psel << m->drrip.p.psel_bits | m->drrip.psel[k];
+            check_field("psel", psel, evt_psel(top, 0), evt);
+            check_field("brrip", m->drrip.brrip_cnt, evt_brrip(top, 0), evt);
+        }
         bv_t exp, act;
         cm_l2_row(m, set, &exp);
         port_get(top->evt_row_o, act, l->row_bits);
@@ -468,6 +535,8 @@ struct harness {
         default: break;
         }
         cover_forwarding(r);
+        if (m->drrip_on)
+            cover_drrip(drrip0, r);
         if (r.kind == EVT_STALL)
             accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {
@@ -497,7 +566,7 @@ struct harness {
                     cov.hit("bbit_evicted_1");
                 if (r.evict_dirty && !r.store)
                     cov.hit("writeback_then_read_rsp");
-                if (m->cfg.l2.repl == L2_REPL_SRRIP && l->ways > 1)
+                if (m->cfg.l2.repl != L2_REPL_LRU && l->ways > 1)
                     cov.hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
             } else {
                 cov.hit("fill_invalid_way");

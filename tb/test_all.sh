@@ -199,6 +199,14 @@ step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
 step "l2: tian-gcn's slice cut to 8 sets x 4 ways, SRRIP, 2 MSHRs: the PC predictor's bypass bit" \
   l2 "$work/l2d" --preset tian-gcn --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
   --set l2.mshrs=2
+step "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs" \
+  l2 "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
+  --set l2.duel_leaders=4 --set l2.psel_bits=2 --set l2.mshrs=2
+l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
+step "l2: drrip, 64 sets x 4 ways, every set a leader (S = 2), 1-bit PSEL, 3-bit RRPV, xor, merging (no mutants)" \
+  l2_nomut "$work/l2f" --preset fermi-l1 --set l2.sets=64 --set l2.ways=4 --set l2.replacement=drrip \
+  --set l2.duel_leaders=32 --set l2.psel_bits=1 --set l2.rrpv_bits=3 --set l2.index=xor \
+  --set l2.mshrs=4 --set l2.mshr_merge=2
 sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2) in lockstep
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_sys.sh "$d/rtl" "$d/work" 2 20000
