@@ -273,6 +273,18 @@ bad "L2 row wider than 4096 bits" l2.ways 32 \
     -- --set l1.addr_bits=64 --set l1.line_bytes=16 --set l2.sets=2 --set l2.ways=32 \
        --set l2.replacement=srrip --set l2.rrpv_bits=8 --set l1.core_bits=6 \
        --set system.cores=64
+# l2.replacement = drrip (SPEC 3.8): PSEL width, leaders vs sets (S = sets / L >= 2 x apps)
+bad "l2.replacement=brrip (not offered)" l2.replacement brrip drrip -- --set l2.replacement=brrip
+bad "l2.psel_bits=0" l2.psel_bits 0 -- --set l2.replacement=drrip --set l2.psel_bits=0
+bad "l2.psel_bits=17" l2.psel_bits 17 -- --set l2.replacement=drrip --set l2.psel_bits=17
+bad "l2.duel_leaders=24 (not a power of two)" l2.duel_leaders 24 \
+    -- --set l2.replacement=drrip --set l2.duel_leaders=24
+bad "drrip: 32 leaders over 32 sets leave S = 1" l2.duel_leaders 32 "1 to 16" \
+    -- --set l2.replacement=drrip --set l2.sets=32
+bad "drrip: 4 leaders over 4 sets" l2.duel_leaders 4 "1 to 2" \
+    -- --set l2.replacement=drrip --set l2.sets=4 --set l2.duel_leaders=4
+bad "drrip in a direct-mapped L2" l2.ways 1 drrip \
+    -- --set l2.replacement=drrip --set l2.ways=1
 FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
 bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
 FILES[l2key.yaml]=$'l2:\n  colour: red\n'
