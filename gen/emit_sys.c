@@ -135,12 +135,15 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
 {
     lay_l2_t l2;
     lay_l2_build(g->cfg, &l2);
+    /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order) */
+    int drrip = cfg_l2_drrip(g->cfg);
     const struct { const char *name; unsigned width; } f[] = {
         {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
         {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},
         {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1},
-        {"row", l2.row_bits}};
-    unsigned n = sizeof f / sizeof f[0];
+        {drrip ? "psel" : "row", drrip ? cfg_l2_apps(g->cfg) * g->cfg->l2.psel_bits : l2.row_bits},
+        {"brrip", LAY_L2_BRRIP_BITS}, {"row", l2.row_bits}};
+    unsigned n = drrip ? sizeof f / sizeof f[0] : 12;
     for (unsigned i = 0; i < n; i++) {
         const char *sep = i + 1 < n ? "," : "";
         if (decl)

@@ -6,7 +6,8 @@
 // L2 response (data, victim bit, bypass bit, hit flag) is checked against the models; with the
 // PC predictor also every predictor-table write, every prediction and the prediction each read
 // carries to the L2 (l2_req_pred_o), whose bypass bit goes back to the L1. Every memory request
-// of the L2 against its model's queue. With +own_lines each core reads and writes only its own
+// of the L2 against its model's queue; with l2.replacement = drrip also the L2's PSELs and
+// BRRIP counter after every L2 event. With +own_lines each core reads and writes only its own
 // lines, so responses are also checked against a reference memory (the L1s are not coherent
 // with each other, SPEC 3.2, so with shared lines only the models can say what is right).
 // Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +own_lines +trace=FILE.fst
@@ -51,6 +52,19 @@ extern "C" {
 namespace {
 
 // pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
+// The L2's DRRIP event fields, where the system has them (l2.replacement = drrip); otherwise
+// ~0, which no model state equals.
+template <class T> auto evt_l2_psel(const T *t, int) -> decltype(port_u64(t->evt_l2_psel_o))
+{
+    return port_u64(t->evt_l2_psel_o);
+}
+template <class T> uint64_t evt_l2_psel(const T *, long) { return ~0ULL; }
+template <class T> auto evt_l2_brrip(const T *t, int) -> decltype(port_u64(t->evt_l2_brrip_o))
+{
+    return port_u64(t->evt_l2_brrip_o);
+}
+template <class T> uint64_t evt_l2_brrip(const T *, long) { return ~0ULL; }
+
 struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; unsigned pred; };
 // A core response the L1 owes; `mem` is the reference memory's line when the load was decided
 // (+own_lines: the response may leave after a younger store of the core has been looked up).
@@ -431,6 +445,13 @@ struct harness {
             port_get(top->evt_l2_row_o, act, l2->lay.row_bits);
             if (!bv_eq(&exp, &act, l2->lay.row_bits))
                 fail("L2 row differs", where + std::string("\n") + row_diff(&l2->lay, lay_l2_field, exp, act));
+        }
+        if (l2->drrip_on) { // drrip: the PSELs and the BRRIP counter after every event
+            uint64_t psel = 0;
+            for (unsigned k = l2->drrip.p.apps; k-- > 0;)
+                psel = psel << l2->drrip.p.psel_bits | l2->drrip.psel[k];
+            check("L2 psel", psel, evt_l2_psel(top, 0), where);
+            check("L2 brrip", l2->drrip.brrip_cnt, evt_l2_brrip(top, 0), where);
         }
         if (r.dec == DEC_STALL_LINE)
             hit("l2_stall_line");
