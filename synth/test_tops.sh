@@ -5,6 +5,8 @@
 # - make synth TOPS="l2 sys duel" costs each top beside its baseline (one victim bit a way, no
 #   bypass bit, baseline L1s; the controller has none) with every closed-form check passing,
 #   the system's flops and SRAM bits adding up from the L1 and L2 costed alone;
+# - a DRRIP L2 passes its PSEL and BRRIP counter closed form, and fails it with a PSEL one bit
+#   narrower;
 # - each closed-form check fails on a design broken against it: an L2 metadata or data SRAM
 #   one bit wider than the layout, an L2 MSHR line field or a counter one bit narrower, the
 #   system's arbiter one bit narrower, the L1 metadata SRAM one bit wider inside the system,
@@ -134,4 +136,27 @@ else
   notok "the PC predictor's L2 failed its checks (see $work/pc.log)"
 fi
 rm -f "$work/pc.syn/hier.json" "$work/pc.syn/flat.json"
+
+# DRRIP's L2 (SPEC 3.8): one 3-bit PSEL and the 5-bit BRRIP counter pass the closed form; the
+# PSEL register one bit narrower fails it
+"$root/build/cachegen" --preset li-decoupled --set name=td "${set_args[@]}" \
+  --set l2.replacement=drrip --set l2.duel_leaders=1 --set l2.psel_bits=3 -o "$work/dr" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/dr" "$work/dr.syn" td_l2 >"$work/dr.log" 2>&1 &&
+   "$root/build/cost" one "$work/dr" "$work/dr.syn" "$work/dr.cost.json" td_l2 >>"$work/dr.log" 2>&1 &&
+   grep -q 'check ok: L2 DRRIP PSEL and BRRIP counter flop bits = 8$' "$work/dr.log"; then
+  ok "the DRRIP L2 (PSEL and BRRIP counter) passes its checks"
+else
+  notok "the DRRIP L2 failed its checks (see $work/dr.log)"
+fi
+cp -r "$work/dr" "$work/drm"
+perl -0pi -e "$(narrow drrip_psel_q)" "$work/drm/td_l2.v"
+if ! cmp -s "$work/dr/td_l2.v" "$work/drm/td_l2.v" &&
+   nice -n 10 "$root/synth/synth.sh" "$work/drm" "$work/drm.syn" td_l2 >"$work/drm.log" 2>&1 &&
+   ! "$root/build/cost" one "$work/drm" "$work/drm.syn" "$work/drm.cost.json" td_l2 >>"$work/drm.log" 2>&1 &&
+   grep -q "CHECK FAILED: L2 DRRIP PSEL and BRRIP counter flop bits" "$work/drm.log"; then
+  ok "a DRRIP PSEL one bit narrower fails the check 'L2 DRRIP PSEL and BRRIP counter flop bits'"
+else
+  notok "a DRRIP PSEL one bit narrower went through the storage checks (see $work/drm.log)"
+fi
+rm -f "$work"/dr*.syn/hier.json "$work"/dr*.syn/flat.json
 exit $bad

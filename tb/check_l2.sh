@@ -5,7 +5,8 @@
 # (tb/l2_harness.cpp against cmodel/cm_l2.c) on L2_SEEDS seeds (env, default 2) with full
 # coverage (every second seed with +own_lines: each core writes only its own lines; traffic
 # extended up to 4x while a reachable bin is unhit), then (L2_MUTANTS=1, the default) mutants
-# of the generated L2 RTL that the harness must catch. REQUESTS (env, default 30000) per seed.
+# of the generated L2 RTL that the harness must catch (L2_MUTANT_ONLY=PREFIX: only those whose
+# name starts with PREFIX, e.g. drrip_). REQUESTS (env, default 30000) per seed.
 # Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1 (a mismatch: with a
 # waveform) or 3 (a coverage hole and no mismatch: no waveform).
 set -uo pipefail
@@ -111,6 +112,7 @@ t=$(ms)
 caught=0
 for mu in "${mutants[@]}"; do
   IFS='|' read -r name suffix opt expr <<<"$mu"
+  [ -z "${L2_MUTANT_ONLY:-}" ] || [ "${name#"$L2_MUTANT_ONLY"}" != "$name" ] || continue
   if [ "$opt" = 1way ] && [ "$l2ways" != 1 ]; then
     echo "  mutant $name: reached only with one way, skipped"; continue
   fi

@@ -199,8 +199,9 @@ step "l2: 4 sets direct mapped, PRIC index, 1 MSHR, 1 core" \
 step "l2: tian-gcn's slice cut to 8 sets x 4 ways, SRRIP, 2 MSHRs: the PC predictor's bypass bit" \
   l2 "$work/l2d" --preset tian-gcn --set l2.sets=8 --set l2.ways=4 --set l2.replacement=srrip \
   --set l2.mshrs=2
-step "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs" \
-  l2 "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
+l2_drrip() { L2_MUTANT_ONLY=drrip_ l2 "$@"; } # the L2 alone, in lockstep, its drrip_ mutants
+step "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs, its drrip mutants" \
+  l2_drrip "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=4 --set l2.psel_bits=2 --set l2.mshrs=2
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step "l2: drrip, 64 sets x 4 ways, every set a leader (S = 2), 1-bit PSEL, 3-bit RRPV, xor, merging (no mutants)" \
