@@ -139,7 +139,7 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     unsigned A = w->apps, P = w->psel;
-    emit_line(e, "// DRRIP: one PSEL per application, the BRRIP counter, the decide stage's policy");
+    emit_line(e, "// DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
     emit_line(e, "reg %sdrrip_psel_q, drrip_psel_d; // app k: [k*%u +: %u]", emit_range(A * P), P,
               P);
     emit_line(e, "reg %sdrrip_brrip_q, drrip_brrip_d; // BRRIP insertions mod 32",
@@ -150,14 +150,16 @@ static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
               w->lead - 1, g->cfg->l2.sets / g->cfg->l2.duel_leaders);
     emit_line(e, "wire %sdrrip_lead_srrip, drrip_lead_brrip, drrip_brrip;", emit_range(A));
     for (unsigned k = 0; k < A; k++) {
-        emit_line(e, "assign drrip_lead_srrip[%u] = drrip_off == %s;", k, emit_const(w->lead, 2 * k));
+        emit_line(e, "assign drrip_lead_srrip[%u] = drrip_off == %s;", k,
+                  emit_const(w->lead, 2 * k));
         emit_line(e, "assign drrip_lead_brrip[%u] = drrip_off == %s;", k,
                   emit_const(w->lead, 2 * k + 1));
         emit_line(e, "assign drrip_brrip[%u] = drrip_lead_brrip[%u] | (~drrip_lead_srrip[%u] & "
                   "drrip_psel_q[%u]);", k, k, k, k * P + P - 1);
     }
     emit_line(e, "wire drrip_use_brrip = |(drrip_app & drrip_brrip);");
-    emit_line(e, "// SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion (counter at 31)");
+    emit_line(e, "// SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion "
+                 "(counter at 31)");
     emit_line(e, "wire drrip_ins_long = ~drrip_use_brrip | (drrip_brrip_q == %s);",
               emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
     emit_line(e, "assign evt_psel_o = drrip_psel_d;");
@@ -175,12 +177,12 @@ static void emit_drrip_miss(emit_t *e, const l2_w_t *w)
     for (unsigned k = 0; k < w->apps; k++) {
         emit_line(e, "if (drrip_app[%u] & drrip_lead_srrip[%u] & ~&drrip_psel_q[%u +: %u])", k, k,
                   k * P, P);
-        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] + %s;", k * P, P, k * P, P,
-                  emit_const(P, 1));
+        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] + %s;", k * P, P,
+                  k * P, P, emit_const(P, 1));
         emit_line(e, "else if (drrip_app[%u] & drrip_lead_brrip[%u] & |drrip_psel_q[%u +: %u])", k,
                   k, k * P, P);
-        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] - %s;", k * P, P, k * P, P,
-                  emit_const(P, 1));
+        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] - %s;", k * P, P,
+                  k * P, P, emit_const(P, 1));
     }
     emit_out(e);
     emit_line(e, "end");
@@ -191,7 +193,8 @@ static void drrip_flops(emit_t *e, const void *ctx, int reset)
 {
     const l2_w_t *w = ctx;
     if (reset) {
-        emit_line(e, "drrip_psel_q <= {%u{%s}};", w->apps, emit_const(w->psel, 1ULL << (w->psel - 1)));
+        emit_line(e, "drrip_psel_q <= {%u{%s}};", w->apps,
+                  emit_const(w->psel, 1ULL << (w->psel - 1)));
         emit_line(e, "drrip_brrip_q <= %s;", emit_const(LAY_L2_BRRIP_BITS, 0));
     } else {
         emit_line(e, "drrip_psel_q <= drrip_psel_d;");
@@ -481,7 +484,7 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
     if (w->drrip)
-        emit_line(e, "if (drrip_use_brrip) drrip_brrip_d = drrip_brrip_q + %s; // a BRRIP insertion",
+        emit_line(e, "if (drrip_use_brrip) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
                   emit_const(LAY_L2_BRRIP_BITS, 1));
     if (w->na) {
         emit_out(e);

@@ -142,7 +142,8 @@ rm -f "$work/pc.syn/hier.json" "$work/pc.syn/flat.json"
 "$root/build/cachegen" --preset li-decoupled --set name=td "${set_args[@]}" \
   --set l2.replacement=drrip --set l2.duel_leaders=1 --set l2.psel_bits=3 -o "$work/dr" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/dr" "$work/dr.syn" td_l2 >"$work/dr.log" 2>&1 &&
-   "$root/build/cost" one "$work/dr" "$work/dr.syn" "$work/dr.cost.json" td_l2 >>"$work/dr.log" 2>&1 &&
+   "$root/build/cost" one "$work/dr" "$work/dr.syn" "$work/dr.cost.json" td_l2 \
+     >>"$work/dr.log" 2>&1 &&
    grep -q 'check ok: L2 DRRIP PSEL and BRRIP counter flop bits = 8$' "$work/dr.log"; then
   ok "the DRRIP L2 (PSEL and BRRIP counter) passes its checks"
 else
@@ -152,7 +153,8 @@ cp -r "$work/dr" "$work/drm"
 perl -0pi -e "$(narrow drrip_psel_q)" "$work/drm/td_l2.v"
 if ! cmp -s "$work/dr/td_l2.v" "$work/drm/td_l2.v" &&
    nice -n 10 "$root/synth/synth.sh" "$work/drm" "$work/drm.syn" td_l2 >"$work/drm.log" 2>&1 &&
-   ! "$root/build/cost" one "$work/drm" "$work/drm.syn" "$work/drm.cost.json" td_l2 >>"$work/drm.log" 2>&1 &&
+   ! "$root/build/cost" one "$work/drm" "$work/drm.syn" "$work/drm.cost.json" td_l2 \
+     >>"$work/drm.log" 2>&1 &&
    grep -q "CHECK FAILED: L2 DRRIP PSEL and BRRIP counter flop bits" "$work/drm.log"; then
   ok "a DRRIP PSEL one bit narrower fails the check 'L2 DRRIP PSEL and BRRIP counter flop bits'"
 else
