@@ -37,6 +37,7 @@ static int l1_sacat(const cfg_t *c) { return c->l1.mode == MODE_SACAT; }
 static int l2_rrip(const cfg_t *c) { return c->l2.repl != L2_REPL_LRU; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
+static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
 
 /* The keys that shape the design only under a condition (every other key always does): a
  * key of another mode, of an unused policy or index, or of a feature that is off is left out
@@ -67,6 +68,7 @@ static const struct {
     {"dwt.mpki_threshold", l1_sacat},      {"dwt.detect_periods", l1_sacat},
     {"dwt.sample_periods", l1_sacat},      {"dwt.table_entries", l1_sacat},
     {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
+    {"system.cpu_cores", cpu_ports},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -171,6 +173,9 @@ static const cfg_key_t keys[] = {
      "sacat: M, more than M misses among the N accesses bypass that level; below l1.fgcb_n"},
     {"system.cores", K_UINT, SYS(cores), 1, 64, 0, NULL, "4",
      "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
+    {"system.cpu_cores", K_UINT, SYS(cpu_cores), 0, CFG_MAX_CPU_CORES, 0, NULL, "0",
+     "C, CPU request ports into the L2 beside the L1s (SPEC 3.8: port k is application k, the "
+     "GPU's L1s application C; core ids P..P+C-1, so P + C <= 2^l1.core_bits); 0 = none"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
     {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",
@@ -574,6 +579,23 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              "(or widen l1.core_bits)", P, l->core_bits, 1u << l->core_bits);
         return -1;
     }
+    unsigned C = c->sys.cpu_cores;
+    if (C && P + C > (1u << l->core_bits)) {
+        unsigned need = cfg_log2(P + C);
+        errf(err, errlen,
+             "system.cpu_cores = %u: the L2's core ids (l1.core_bits = %u bits) number the "
+             "system.cores = %u L1s and then the CPU ports, P + C <= %u; allowed: 0..%u (or "
+             "raise l1.core_bits to %u)", C, l->core_bits, P, 1u << l->core_bits,
+             (1u << l->core_bits) > P ? (1u << l->core_bits) - P : 0, need);
+        return -1;
+    }
+    if (C && l->mode != MODE_BASELINE) {
+        errf(err, errlen,
+             "system.cpu_cores = %u: CPU ports are offered with l1.mode = baseline only (the "
+             "L2 parts of %s are defined for GPU requesters); allowed: 0 with l1.mode = %s",
+             C, cfg_mode_name(l->mode), cfg_mode_name(l->mode));
+        return -1;
+    }
     if (P % l2->victim_share != 0) {
         char divs[256] = "";
         for (unsigned d = 1; d <= P; d++)
@@ -817,6 +839,8 @@ void cfg_print_help(FILE *f)
                "l1.mode = sacat: dwt.max_warps < 2^dwt.warp_bits, l1.fgcb_n < "
                "2^l1.fgcb_counter_bits, l1.fgcb_m < l1.fgcb_n;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
+               "system.cpu_cores > 0: system.cores + system.cpu_cores <= 2^l1.core_bits, "
+               "l1.mode = baseline;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets);\n"
                "l2.replacement = drrip: l2.sets / l2.duel_leaders >= 2 x applications (1: "

@@ -65,6 +65,7 @@ typedef struct cfg_l1 {
 /* The system around the L1s: how many share the L2. */
 typedef struct cfg_system {
     unsigned cores;         /* P: number of L1s behind the L2, each with its core id */
+    unsigned cpu_cores;     /* C: CPU request ports into the L2 (SPEC 3.8), core ids P..P+C-1 */
 } cfg_system_t;
 
 /* The shared L2 slice (SPEC 3.2). Its line size and address width are the L1's. */
@@ -95,6 +96,10 @@ typedef struct cfg_dwt {
     unsigned sample_periods; /* M: periods of sampling */
     unsigned table_entries; /* remembered (kernel id, limit) pairs, FIFO */
 } cfg_dwt_t;
+
+/* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (cmodel/cm_app.h's
+ * CM_APP_MAX), so an L2 line's owner field is at most 4 bits. */
+#define CFG_MAX_CPU_CORES 15u
 
 #define CFG_NAME_MAX 48
 
@@ -172,10 +177,20 @@ cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
 /* The L2's replacement as l2.replacement spells it. */
 const char *cfg_l2_repl_name(const cfg_l2_t *l2);
 
-/* The applications sharing the L2 (SPEC 3.8): C CPU ports + 1 GPU. No CPU port exists yet
- * (system.cpu_cores is a later step), so this is 1: the GPU, app 0. DRRIP's PSELs and leader
- * rule are built for this many apps, so adding the ports only widens them. */
-static inline unsigned cfg_l2_apps(const cfg_t *c) { return (void)c, 1u; }
+/* The applications sharing the L2 (SPEC 3.8): C = system.cpu_cores CPU ports + 1 GPU. App k < C
+ * is CPU port k (core id P + k on the L2's request), app C is the GPU (every L1). */
+static inline unsigned cfg_l2_apps(const cfg_t *c) { return c->sys.cpu_cores + 1u; }
+/* The application of an L2 requester by its core id: L1s 0..P-1 are the GPU's (app C), core id
+ * P + k is CPU port k (app k). */
+static inline unsigned cfg_l2_app_of(const cfg_t *c, unsigned core)
+{
+    return core >= c->sys.cores ? core - c->sys.cores : c->sys.cpu_cores;
+}
+/* The L2's requesters: P L1s and C CPU ports, each with its own core id. */
+static inline unsigned cfg_l2_requesters(const cfg_t *c)
+{
+    return c->sys.cores + c->sys.cpu_cores;
+}
 /* l2.replacement = drrip: the slice keeps one PSEL per app and a BRRIP counter. */
 static inline int cfg_l2_drrip(const cfg_t *c) { return c->l2.repl == L2_REPL_DRRIP; }
 

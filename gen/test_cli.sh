@@ -243,6 +243,14 @@ bad "system.cores=0" system.cores 0 -- --set system.cores=0
 bad "system.cores=65" system.cores 65 -- --set system.cores=65
 bad "system.cores=5 with 2-bit core ids" system.cores 5 l1.core_bits \
     -- --set l1.core_bits=2 --set system.cores=5
+bad "system.cpu_cores=16" system.cpu_cores 16 -- --set system.cpu_cores=16
+bad "system.cpu_cores=13 beside 4 L1s in 4-bit core ids" system.cpu_cores 13 l1.core_bits \
+    -- --set system.cpu_cores=13
+bad "system.cpu_cores=1 with l1.mode=pcpred" system.cpu_cores 1 baseline \
+    -- --set l1.mode=pcpred --set system.cpu_cores=1
+bad "l2.duel_leaders=4 over 16 sets with 3 applications" l2.duel_leaders 4 applications \
+    -- --set system.cpu_cores=2 --set l2.replacement=drrip --set l2.sets=16 \
+       --set l2.duel_leaders=4
 bad "l2.sets=1" l2.sets 1 -- --set l2.sets=1
 bad "l2.sets=96 (not a power of two)" l2.sets 96 -- --set l2.sets=96
 bad "l2.sets=131072 (too large)" l2.sets 131072 -- --set l2.sets=131072
