@@ -8,11 +8,11 @@
 _Static_assert((1u << LAY_L2_BRRIP_BITS) == CM_DRRIP_BRRIP_PERIOD,
                "the layout's BRRIP counter is cm_drrip's");
 
-/* The application of a request from L1 `core`: every L1 is the GPU's (app C = apps - 1). */
+/* The application of a request from `core` (SPEC 3.8): an L1 (core < P) is the GPU's, app C;
+ * core P + k is CPU port k, app k. */
 static unsigned req_app(const cm_l2_t *m, unsigned core)
 {
-    (void)core;
-    return cm_app_gpu(cfg_l2_apps(&m->cfg) - 1);
+    return core >= m->lay.cores ? core - m->lay.cores : cm_app_gpu(m->lay.cpu_cores);
 }
 
 static void count(cm_l2_t *m, lay_l2_counter_t c)
@@ -207,10 +207,12 @@ static void read_line(cm_l2_t *m, unsigned set, unsigned way, unsigned core, uns
                       cm_l2_result_t *res)
 {
     lay_l2_way_t *x = &m->rows[set].way[way];
-    unsigned g = lay_l2_group(&m->lay, core);
     res->responds = 1;
-    res->vbit = (uint8_t)((x->vbits >> g) & 1);
-    x->vbits |= UINT64_C(1) << g;
+    if (core < m->lay.cores) { /* a CPU port has no victim-bit group */
+        unsigned g = lay_l2_group(&m->lay, core);
+        res->vbit = (uint8_t)((x->vbits >> g) & 1);
+        x->vbits |= UINT64_C(1) << g;
+    }
     if (m->lay.bbits) {
         res->bbit = x->bbit;
         x->bbit = (uint8_t)(pred && !x->bbit);
@@ -235,8 +237,8 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
                           cm_l2_result_t *res)
 {
     const lay_l2_t *l = &m->lay;
-    assert(core < l->cores && (!store || (be && wdata)) && pred <= 1 && !(store && pred) &&
-           noalloc <= 1 && !(store && noalloc));
+    assert(core < l->cores + l->cpu_cores && (!store || (be && wdata)) && pred <= 1 &&
+           !(store && pred) && noalloc <= 1 && !(store && noalloc));
     unsigned set = cm_l2_index(m, line);
     uint64_t tag = lay_l2_tag(l, line);
     lay_l2_row_t *r = &m->rows[set];
@@ -370,6 +372,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->tag = tag;
     x->vbits = 0;
     x->bbit = 0;
+    x->owner = (uint8_t)(l->obits ? req_app(m, e->core) : 0); /* SPEC 3.8: the filler's app */
     repl_insert(m, r, (unsigned)way);
     if (m->drrip_on) /* DRRIP: the insertion RRPV of the set's policy for the app */
         x->repl = (uint8_t)cm_drrip_fill(&m->drrip, req_app(m, e->core), set);

@@ -4,9 +4,12 @@
  * exactly the state the RTL holds: set rows in gen/lay_l2's layout, data lines, MSHRs (each
  * holding its whole pending request) and counters. Memory requests (line reads, whole-line
  * write-backs) leave in issue order through a queue the caller drains; the memory may answer
- * reads in any order (cm_l2_fill). With l2.replacement = drrip (SPEC 3.8, cm_drrip) every L1
- * request is the GPU application's (no CPU port yet): a miss that takes an MSHR in a leader set
- * moves that app's PSEL, a fill inserts at the RRPV of its set's policy.
+ * reads in any order (cm_l2_fill). Requesters: the P L1s (core ids 0..P-1, the GPU's
+ * application C) and the C = system.cpu_cores CPU ports (core id P + k is application k,
+ * SPEC 3.8); a fill writes its requester's application into the line's owner field (with
+ * C > 0); a CPU port's read has no victim-bit group (it reads 0 and sets none). With
+ * l2.replacement = drrip (cm_drrip) a miss that takes an MSHR in one of its app's leader sets
+ * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -105,7 +108,7 @@ unsigned cm_l2_index(const cm_l2_t *m, uint64_t line);
 /* Sweep event: set `set` back to its reset row. */
 void cm_l2_sweep(cm_l2_t *m, unsigned set, cm_l2_result_t *res);
 
-/* Request event from L1 `core` (< system.cores): a read (store = 0) or a write of the bytes
+/* Request event from `core` (an L1 < system.cores, or CPU port core - system.cores): a read (store = 0) or a write of the bytes
  * of `wdata` enabled in `be` (NULL for reads), to line address `line`, with `id`.
  * A read of a line with a fetch outstanding joins it as a waiter while it has fewer than
  * l2.mshr_merge waiters (DEC_LD_MERGE: counted as an access and as merged, nothing else

@@ -3,7 +3,7 @@
  * group (Sv = 1 and 2), cleared on allocation, left alone by writes; the hit flag; write-back
  * of dirty victims with the whole line, in issue order; write misses that fetch and merge;
  * stalls on a line with a fetch outstanding and on full MSHRs; merging of reads (l2.mshr_merge);
- * the write-back address under
+ * the owner application per line with CPU ports (SPEC 3.8); the write-back address under
  * xor and PRIC indexes; row packing in the RTL's layout and the storage of the presets.
  * Build: cc -std=c11 -I. cmodel/test_cm_l2.c build/libcmodel.a build/libcore.a -lyaml -lcmocka */
 #include <stdarg.h>
@@ -633,6 +633,50 @@ static unsigned drrip_fill_rrpv(cm_l2_t *m, uint64_t line)
     return way_of(m, line)->repl;
 }
 
+/* CPU ports (SPEC 3.8): 4 L1s (core ids 0..3, the GPU's app 2) and 2 CPU ports (core ids 4
+ * and 5, apps 0 and 1). Owner: log2(3) = 2 bits after the victim bits, stride 18 + 2 = 20. A
+ * fill writes the requester's app; a hit leaves it; a CPU read returns victim bit 0 and sets
+ * none; the GPU's fill that evicts a CPU line makes the GPU the owner. */
+static void test_cpu_owner(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"system.cpu_cores", "2", NULL};
+    cm_l2_t *m = model(kv);
+    const lay_l2_t *l = &m->lay;
+    assert_int_equal(l->obits, 2);
+    assert_int_equal(l->way_stride, 20);
+    char name[32];
+    unsigned lsb, width;
+    assert_int_equal(lay_l2_field(l, 5, name, sizeof name, &lsb, &width), 0);
+    assert_string_equal(name, "w0.owner");
+    assert_int_equal(lsb, 18);
+    assert_int_equal(width, 2);
+    assert_int_equal(lay_l2_field(l, 11, name, sizeof name, &lsb, &width), 0);
+    assert_string_equal(name, "w1.owner");
+    assert_int_equal(lsb, 38);
+    assert_int_equal(read_miss(m, 5, LA), 0);  /* CPU port 1: app 1 */
+    assert_int_equal(way_of(m, LA)->owner, 1);
+    assert_int_equal(way_of(m, LA)->vbits, 0); /* no victim-bit group */
+    assert_int_equal(read_hit(m, 4, LA), 0);   /* CPU port 0 hits: owner kept, no bit set */
+    assert_int_equal(way_of(m, LA)->owner, 1);
+    assert_int_equal(way_of(m, LA)->vbits, 0);
+    assert_int_equal(read_hit(m, 2, LA), 0);   /* an L1 sets its own bit only */
+    assert_int_equal(way_of(m, LA)->vbits, 0x4);
+    assert_int_equal(way_of(m, LA)->owner, 1);
+    cm_l2_result_t r;
+    write1(m, 4, LB, 0, 0x5a, &r);             /* CPU port 0's write miss: app 0 */
+    assert_int_equal(r.dec, DEC_ST_MISS);
+    serve(m, LB, &r);
+    assert_int_equal(way_of(m, LB)->owner, 0);
+    assert_int_equal(read_miss(m, 0, LC), 0);  /* the GPU evicts LRU line LA (app 1) */
+    assert_int_equal(way_of(m, LC)->owner, 2);
+    bv_t row;
+    cm_l2_row(m, 0, &row);                     /* LC in way 0 (LA's), LB in way 1 */
+    assert_int_equal(bv_get(&row, 18, 2), 2);
+    assert_int_equal(bv_get(&row, 38, 2), 0);
+    cm_l2_free(m);
+}
+
 static void test_drrip(void **state)
 {
     (void)state;
@@ -698,6 +742,7 @@ int main(void)
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
         cmocka_unit_test(test_drrip),
+        cmocka_unit_test(test_cpu_owner),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

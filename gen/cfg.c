@@ -669,7 +669,8 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              "l2.ways = %u: an L2 set row of %u bits (valid, dirty, tag, replacement and %u "
              "victim bits a way%s) exceeds %u bits; allowed: fewer l2.ways, more l2.sets, or a "
              "larger l2.victim_share", l2->ways, row, P / l2->victim_share,
-             l->mode == MODE_PCPRED ? ", and the pcpred bypass bit" : "", BV_MAX_BITS);
+             l->mode == MODE_PCPRED ? ", and the pcpred bypass bit"
+             : C ? ", and the owner application" : "", BV_MAX_BITS);
         return -1;
     }
     return 0;

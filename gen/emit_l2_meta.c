@@ -6,7 +6,8 @@
  * hit line's old bypass bit b, storing `pred & ~b` on a read hit and `pred` on a read's fill
  * (a new line has b = 0); writes leave the bit alone. Without one, neither port exists.
  * With l2.replacement = drrip it is SRRIP but for the fill's RRPV, chosen by the top from its
- * PSELs and BRRIP counter and given as ins_long_i (1: 2^n-2, 0: 2^n-1).
+ * PSELs and BRRIP counter and given as ins_long_i (1: 2^n-2, 0: 2^n-1). With CPU ports
+ * (system.cpu_cores > 0) each way holds its owner application, which a fill sets to owner_i.
  * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
 #include "emit_l2.h"
 
@@ -21,6 +22,9 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
     if (cfg_l2_drrip(g->cfg))
         emit_line(e, "input  wire ins_long_i, // drrip fill: 1 inserts at 2^n-2, 0 at 2^n-1");
+    if (l->obits)
+        emit_line(e, "input  wire %sowner_i, // fill: the requester's application (SPEC 3.8)",
+                  emit_range(l->obits));
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
@@ -100,6 +104,11 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
                                    /* pred & ~b with b = 0, the new line's bit */
                                    {"bbit", "is_write ? 1'b0 : pred_i"}};
     emit_row_install(e, l->ways, fill, l->bbits ? 5 : 4);
+    if (l->obits) { /* the filler's application owns the line */
+        emit_line(e, "// the owner: the application of the request the fill completes");
+        for (unsigned w = 0; w < l->ways; w++)
+            emit_line(e, "if (sel_oh[%u]) w%u_owner_d = owner_i;", w, w);
+    }
     emit_out(e);
     emit_line(e, "end else if (hit_o) begin // a write dirties the line, a read sets its bit");
     emit_in(e);
@@ -123,9 +132,13 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_out(e);
     emit_line(e, "end");
     emit_row_pack_open(e);
-    for (unsigned w = l->ways; w-- > 0;) { /* MSB first: bypass, vbits, repl, tag, ... */
-        char bbit[24] = "", repl[24] = "";
-        if (l->bbits)
+    for (unsigned w = l->ways; w-- > 0;) { /* MSB first: owner, bypass, vbits, repl, tag, ... */
+        char bbit[48] = "", repl[24] = "";
+        if (l->obits && l->bbits)
+            snprintf(bbit, sizeof bbit, "w%u_owner_d, w%u_bbit_d, ", w, w);
+        else if (l->obits)
+            snprintf(bbit, sizeof bbit, "w%u_owner_d, ", w);
+        else if (l->bbits)
             snprintf(bbit, sizeof bbit, "w%u_bbit_d, ", w);
         if (l->repl_bits)
             snprintf(repl, sizeof repl, "w%u_repl_d, ", w);

@@ -29,6 +29,7 @@ typedef struct l2_w {
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
     unsigned drrip; /* l2.replacement = drrip: its PSELs and BRRIP counter, else 0 */
     unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
+    unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
 } l2_w_t;
@@ -48,6 +49,8 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->merge = g->cfg->l2.mshr_merge;
     w->drrip = cfg_l2_drrip(g->cfg);
     w->apps = cfg_l2_apps(g->cfg);
+    w->cpu = g->cfg->sys.cpu_cores;
+    w->ob = l->obits;
     w->psel = g->cfg->l2.psel_bits;
     w->lead = w->drrip ? cfg_log2(g->cfg->l2.sets / g->cfg->l2.duel_leaders) : 0;
     w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
@@ -134,8 +137,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 /* DRRIP (SPEC 3.8, cm_drrip): PSEL_k in drrip_psel_q[k*P +: P]; set s is app k's SRRIP leader
  * when s mod S = 2k, its BRRIP leader when s mod S = 2k + 1, a constant compare of the set's
  * low log2(S) bits (S = sets / L, a power of two since both are); elsewhere app k uses BRRIP
- * when its PSEL's top bit is 1. Every request is the GPU's, app A - 1 (no CPU port yet): the
- * one-hot drrip_app is constant and the CPU-port step only drives it from the port. */
+ * when its PSEL's top bit is 1. The request's application is the one-hot drrip_app: a constant
+ * (the GPU, app A - 1) without CPU ports, else decoded from req_app. */
 static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     unsigned A = w->apps, P = w->psel;
@@ -144,8 +147,14 @@ static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
               P);
     emit_line(e, "reg %sdrrip_brrip_q, drrip_brrip_d; // BRRIP insertions mod 32",
               emit_range(LAY_L2_BRRIP_BITS));
-    emit_line(e, "wire %sdrrip_app = %s; // one-hot: every L1 request is the GPU's (app %u)",
-              emit_range(A), emit_const(A, 1ULL << (A - 1)), A - 1);
+    if (!w->cpu) {
+        emit_line(e, "wire %sdrrip_app = %s; // one-hot: every L1 request is the GPU's (app %u)",
+                  emit_range(A), emit_const(A, 1ULL << (A - 1)), A - 1);
+    } else {
+        emit_line(e, "wire %sdrrip_app; // one-hot: the request's application", emit_range(A));
+        for (unsigned k = 0; k < A; k++)
+            emit_line(e, "assign drrip_app[%u] = req_app == %s;", k, emit_const(w->ob, k));
+    }
     emit_line(e, "wire %sdrrip_off = set_q[%u:0]; // s mod S, S = %u", emit_range(w->lead),
               w->lead - 1, g->cfg->l2.sets / g->cfg->l2.duel_leaders);
     emit_line(e, "wire %sdrrip_lead_srrip, drrip_lead_brrip, drrip_brrip;", emit_range(A));
@@ -200,6 +209,28 @@ static void drrip_flops(emit_t *e, const void *ctx, int reset)
         emit_line(e, "drrip_psel_q <= drrip_psel_d;");
         emit_line(e, "drrip_brrip_q <= drrip_brrip_d;");
     }
+}
+
+/* With CPU ports (SPEC 3.8): the request's application from its core id; core P + k is CPU
+ * port k, app k, and every L1 is the GPU's, app C. A fill's request is its MSHR's. */
+static void emit_req_app(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
+{
+    unsigned P = g->lay.cores;
+    emit_line(e, "// the request's application: CPU port k (core %u + k) is app k, the L1s app %u",
+              P, w->cpu);
+    emit_line(e, "reg %sreq_app;", emit_range(w->ob));
+    emit_line(e, "always @* begin : requester_app");
+    emit_in(e);
+    emit_line(e, "case (req_core_q)");
+    emit_in(e);
+    for (unsigned k = 0; k < w->cpu; k++)
+        emit_line(e, "%s: req_app = %s;", emit_const(w->core, P + k), emit_const(w->ob, k));
+    emit_line(e, "default: req_app = %s;", emit_const(w->ob, w->cpu));
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
 }
 
 static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -264,6 +295,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_mshr_decls(e, &mi);
     emit_line(e, "wire %sidx_set;", emit_range(w->m));
     emit_blank(e);
+    if (w->cpu)
+        emit_req_app(e, g, w);
     if (w->drrip)
         emit_drrip_decls(e, g, w);
     pipe_emit_stall_decls(e);
@@ -363,6 +396,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, ".pred_i        (req_pred_q),");
     if (w->drrip)
         emit_line(e, ".ins_long_i    (drrip_ins_long),");
+    if (w->ob)
+        emit_line(e, ".owner_i       (req_app),");
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".way_oh_o      (meta_way_oh),");

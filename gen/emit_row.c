@@ -16,16 +16,17 @@ emit_row_t emit_row_l1(const lay_l1_t *l)
                          {"hpc", l->hpc_bits, lay_hpc_lsb(l, 0), 1}}};
 }
 
-/* The L2's row: per way valid, dirty, tag, replacement, victim bits, bypass bit. */
+/* The L2's row: per way valid, dirty, tag, replacement, victim bits, bypass bit, owner. */
 emit_row_t emit_row_l2(const lay_l2_t *l)
 {
-    return (emit_row_t){l->ways, l->way_stride, 6,
+    return (emit_row_t){l->ways, l->way_stride, 7,
                         {{"valid", 1, lay_l2_valid_lsb(l, 0), 0},
                          {"dirty", 1, lay_l2_dirty_lsb(l, 0), 0},
                          {"tag", l->tag_bits, lay_l2_tag_lsb(l, 0), 1},
                          {"repl", l->repl_bits, lay_l2_repl_lsb(l, 0), 1},
                          {"vbits", l->vbits, lay_l2_vbits_lsb(l, 0), 1},
-                         {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0}}};
+                         {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0},
+                         {"owner", l->obits, lay_l2_owner_lsb(l, 0), 1}}};
 }
 
 /* "[W-1:0] " for a vector field, "" for a 1-bit scalar. */

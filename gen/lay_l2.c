@@ -19,11 +19,18 @@ static unsigned l2_repl_bits(const cfg_l2_t *l2)
 /* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
 static unsigned l2_bypass_bits(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
 
+/* The owner application per line (SPEC 3.8): log2(C + 1) bits with C CPU ports, else none. */
+static unsigned l2_owner_bits(const cfg_t *c)
+{
+    return c->sys.cpu_cores ? cfg_log2(cfg_l2_apps(c)) : 0;
+}
+
 unsigned lay_l2_row_bits(const cfg_t *c)
 {
     unsigned tag = c->l1.addr_bits - cfg_log2(c->l1.line_bytes) - cfg_log2(c->l2.sets);
     unsigned v = c->sys.cores / c->l2.victim_share;
-    return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v + l2_bypass_bits(c));
+    return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v + l2_bypass_bits(c) +
+                         l2_owner_bits(c));
 }
 
 void lay_l2_build(const cfg_t *c, lay_l2_t *l)
@@ -33,6 +40,7 @@ void lay_l2_build(const cfg_t *c, lay_l2_t *l)
     l->sets = c->l2.sets;
     l->cores = c->sys.cores;
     l->share = c->l2.victim_share;
+    l->cpu_cores = c->sys.cpu_cores;
     l->off_bits = cfg_log2(c->l1.line_bytes);
     l->set_bits = cfg_log2(c->l2.sets);
     l->tag_bits = c->l1.addr_bits - l->off_bits - l->set_bits;
@@ -40,7 +48,8 @@ void lay_l2_build(const cfg_t *c, lay_l2_t *l)
     l->repl_bits = l2_repl_bits(&c->l2);
     l->vbits = c->sys.cores / c->l2.victim_share;
     l->bbits = l2_bypass_bits(c);
-    l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits + l->bbits;
+    l->obits = l2_owner_bits(c);
+    l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits + l->bbits + l->obits;
     l->row_bits = l->ways * l->way_stride;
     l->line_bits = 8 * c->l1.line_bytes;
     l->line_addr_bits = c->l1.addr_bits - l->off_bits;
@@ -64,6 +73,8 @@ void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out)
         bv_put(out, lay_l2_vbits_lsb(l, w), l->vbits, x->vbits);
         if (l->bbits)
             bv_put(out, lay_l2_bbit_lsb(l, w), 1, x->bbit);
+        if (l->obits)
+            bv_put(out, lay_l2_owner_lsb(l, w), l->obits, x->owner);
     }
 }
 
@@ -80,6 +91,8 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
         x->vbits = bv_get(in, lay_l2_vbits_lsb(l, w), l->vbits);
         if (l->bbits)
             x->bbit = (uint8_t)bv_get(in, lay_l2_bbit_lsb(l, w), 1);
+        if (l->obits)
+            x->owner = (uint8_t)bv_get(in, lay_l2_owner_lsb(l, w), l->obits);
     }
 }
 
@@ -94,7 +107,7 @@ void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
 int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width)
 {
-    const char *names[6];
+    const char *names[7];
     unsigned per_way = 0;
     names[per_way++] = "valid";
     names[per_way++] = "dirty";
@@ -104,6 +117,8 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
     names[per_way++] = "vbits";
     if (l->bbits)
         names[per_way++] = "bypass";
+    if (l->obits)
+        names[per_way++] = "owner";
     if (i >= l->ways * per_way)
         return -1;
     unsigned w = i / per_way;
@@ -124,9 +139,12 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
     } else if (!strcmp(f, "vbits")) {
         *lsb = lay_l2_vbits_lsb(l, w);
         *width = l->vbits;
-    } else {
+    } else if (!strcmp(f, "bypass")) {
         *lsb = lay_l2_bbit_lsb(l, w);
         *width = 1;
+    } else {
+        *lsb = lay_l2_owner_lsb(l, w);
+        *width = l->obits;
     }
     return 0;
 }
@@ -137,6 +155,7 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->data_sram = (unsigned long long)l->sets * l->ways * l->line_bits;
     s->victim_bits = (unsigned long long)l->sets * l->ways * l->vbits;
     s->bypass_bits = (unsigned long long)l->sets * l->ways * l->bbits;
+    s->owner_bits = (unsigned long long)l->sets * l->ways * l->obits;
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
                     (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
                      c->l1.line_bytes + l->line_bits + l->bbits +

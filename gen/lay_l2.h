@@ -1,7 +1,9 @@
 /* lay_l2: bit layout of the shared L2 slice (SPEC 3.2, 3.5), derived from a validated cfg_t.
  * The one source of truth of the L2 row for the model, the (future) emitter and the harness.
  * Row of a set, LSB first: for each way w: valid(1) dirty(1) tag(T2) repl(R2) vbits(V)
- * bypass(B), and nothing else. B = 1 when l1.mode = pcpred (SPEC 3.6: "the last read of this
+ * bypass(B) owner(O), and nothing else. O = log2(C + 1) (ceil) with C = system.cpu_cores > 0,
+ * else 0: the line's owner application (SPEC 3.8; app k < C is CPU port k, app C the GPU),
+ * written at the fill with the requester's app. B = 1 when l1.mode = pcpred (SPEC 3.6: "the last read of this
  * line was actually bypassed"), else 0, so the row of every other mode is unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
  * (log2 ways) or the RRPV (l2.rrpv_bits), 0 for one way; V = system.cores / l2.victim_share,
  * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1).
@@ -23,7 +25,8 @@ typedef struct lay_l2 {
     unsigned repl_bits;      /* R2: LRU age or RRPV per way (0 for one way) */
     unsigned vbits;          /* V = cores / victim_share victim bits per way */
     unsigned bbits;          /* B: PC-predictor bypass bit per way (1 in pcpred, else 0) */
-    unsigned way_stride;     /* 2 + T2 + R2 + V + B */
+    unsigned obits;          /* O: owner application per way (log2(C + 1); 0 when C = 0) */
+    unsigned way_stride;     /* 2 + T2 + R2 + V + B + O */
     unsigned row_bits;       /* ways * way_stride */
     unsigned line_bits;      /* data line width = 8 * line bytes */
     unsigned line_addr_bits; /* addr_bits - b */
@@ -33,6 +36,7 @@ typedef struct lay_l2 {
     unsigned core_bits;      /* width of a core id (l1.core_bits) */
     unsigned ways, sets;     /* l2.ways, l2.sets */
     unsigned cores, share;   /* system.cores (P) and l2.victim_share (Sv) */
+    unsigned cpu_cores;      /* system.cpu_cores (C): core ids P..P+C-1 are CPU ports */
 } lay_l2_t;
 
 /* One L2 way, unpacked. */
@@ -43,6 +47,7 @@ typedef struct lay_l2_way {
     uint8_t repl;    /* R2 bits: LRU age or RRPV */
     uint64_t vbits;  /* V bits, bit g = victim bit of core group g */
     uint8_t bbit;    /* B bits (pcpred): the last read of the line was bypassed in its L1 */
+    uint8_t owner;   /* O bits: the application that filled the line (0 when O = 0) */
 } lay_l2_way_t;
 
 typedef struct lay_l2_row {
@@ -89,8 +94,12 @@ static inline unsigned lay_l2_bbit_lsb(const lay_l2_t *l, unsigned w)
 {
     return lay_l2_vbits_lsb(l, w) + l->vbits;
 }
+static inline unsigned lay_l2_owner_lsb(const lay_l2_t *l, unsigned w)
+{
+    return lay_l2_bbit_lsb(l, w) + l->bbits;
+}
 
-/* The victim-bit group of core `core`. */
+/* The victim-bit group of core `core` (an L1, core < cores; CPU ports have none). */
 static inline unsigned lay_l2_group(const lay_l2_t *l, unsigned core) { return core / l->share; }
 
 /* Address decomposition of a line address (byte address >> b). */
@@ -104,7 +113,7 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r);
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r);
 
 /* Field i of the row, per way valid, dirty, tag, repl (when R2 > 0), vbits, bypass (when
- * B > 0), named like "w3.vbits"; returns 0, or -1 past the last field. */
+ * B > 0), owner (when O > 0), named like "w3.vbits"; returns 0, or -1 past the last field. */
 int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width);
 
@@ -114,6 +123,7 @@ typedef struct lay_l2_storage {
     unsigned long long data_sram;   /* sets x ways x line_bits */
     unsigned long long victim_bits; /* sets x ways x V: the G-Cache part of meta_sram */
     unsigned long long bypass_bits; /* sets x ways x B: the PC predictor's part of meta_sram */
+    unsigned long long owner_bits;  /* sets x ways x O: the owner applications' part */
     unsigned long long mshr_flops;  /* mshrs x (valid + line + core + id + store + be + data
                                        [+ prediction, pcpred]), id = the L1 MSHR number */
     unsigned long long drrip_flops; /* l2.replacement = drrip: apps x l2.psel_bits PSELs + the

@@ -42,10 +42,12 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
     lay_l2_storage(g->cfg, &g->lay, &s);
     unsigned n = 0;
     out[n++] = (gen_structure_t){"L2 rows: valid, dirty, tag, replacement", "sram",
-                             s.meta_sram - s.victim_bits - s.bypass_bits};
+                             s.meta_sram - s.victim_bits - s.bypass_bits - s.owner_bits};
     out[n++] = (gen_structure_t){"L2 rows: G-Cache victim bits", "sram", s.victim_bits};
     if (g->lay.bbits)
         out[n++] = (gen_structure_t){"L2 rows: PC-predictor bypass bits", "sram", s.bypass_bits};
+    if (g->lay.obits) /* SPEC 3.8: log2(C + 1) bits a line */
+        out[n++] = (gen_structure_t){"L2 rows: owner applications", "sram", s.owner_bits};
     out[n++] = (gen_structure_t){"L2 data lines", "sram", s.data_sram};
     static const char *const mshr_rows[2][2] = {
         {"L2 MSHRs (valid, line, core, L1 MSHR, write, byte enables, data)",
@@ -113,6 +115,8 @@ static json_t *l2_json(const gen_l2_t *g)
     json_object_set_new(o, "victim_bits", json_integer((json_int_t)ls.victim_bits));
     if (g->lay.bbits)
         json_object_set_new(o, "bypass_bits", json_integer((json_int_t)ls.bypass_bits));
+    if (g->lay.obits)
+        json_object_set_new(o, "owner_bits", json_integer((json_int_t)ls.owner_bits));
     json_object_set_new(o, "sram_bits", json_integer((json_int_t)sram));
     json_object_set_new(o, "flop_bits", json_integer((json_int_t)flops));
     return o;

@@ -140,7 +140,8 @@ typedef struct l1_closed {
 
 typedef struct l2_closed {
     unsigned v, b;             /* victim bits (P / Sv) and bypass bits (pcpred: 1) a way */
-    unsigned long long meta;   /* sets x ways x (valid + dirty + T2 + R2 + V + B) */
+    unsigned o;                /* owner bits a way: log2(C + 1) with C CPU ports, else 0 */
+    unsigned long long meta;   /* sets x ways x (valid + dirty + T2 + R2 + V + B + O) */
     unsigned long long victim; /* sets x ways x V, inside meta */
     unsigned long long bypass; /* sets x ways x B, inside meta */
     unsigned long long data;   /* sets x ways x 8 x line bytes */
@@ -214,7 +215,10 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
     k->v = c->sys.cores / l2->victim_share;
     k->b = c->l1.mode == MODE_PCPRED;
-    k->meta = lines * (2 + tag + repl + k->v + k->b);
+    k->o = 0; /* SPEC 3.8: an owner application of C + 1, ceil(log2) bits */
+    while (c->sys.cpu_cores && (1u << k->o) < c->sys.cpu_cores + 1)
+        k->o++;
+    k->meta = lines * (2 + tag + repl + k->v + k->b + k->o);
     k->victim = lines * k->v;
     k->bypass = lines * k->b;
     k->data = lines * c->l1.line_bytes * 8;
@@ -233,10 +237,16 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
         printf("cost: closed form: L2 DRRIP %u PSEL%s x %u bits + a 5-bit BRRIP counter = %llu "
                "flop bits\n", cfg_l2_apps(c), cfg_l2_apps(c) > 1 ? "s" : "", l2->psel_bits,
                k->drrip);
-    printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
-           "%u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
-           (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta, k->victim,
-           k->bypass);
+    if (k->o)
+        printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
+               "%u + bypass %u + owner %u) = %llu bits, of them owner bits %llu\n",
+               (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->o, k->meta,
+               lines * k->o);
+    else
+        printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + "
+               "victim %u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
+               (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta,
+               k->victim, k->bypass);
 }
 
 /* The system's own storage (SPEC 3.2), nothing with one L1: the round robin's last grant, and

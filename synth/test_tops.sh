@@ -12,6 +12,8 @@
 #   system's arbiter one bit narrower, the L1 metadata SRAM one bit wider inside the system,
 #   the system checked against another L1's cost (the baseline's) or another core count, the
 #   controller's counts one bit narrower;
+# - an L2 with 2 CPU ports passes its closed form with 2 owner bits a line, and fails it when
+#   costed as a system without CPU ports;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
 #   narrower fails the check.
@@ -161,4 +163,30 @@ else
   notok "a DRRIP PSEL one bit narrower went through the storage checks (see $work/drm.log)"
 fi
 rm -f "$work"/dr*.syn/hier.json "$work"/dr*.syn/flat.json
+
+# CPU ports (SPEC 3.8): 2 CPU ports beside 4 baseline L1s give each L2 line a 2-bit owner, in
+# the metadata SRAM's closed form; the same design costed as a system without CPU ports (its
+# config's system.cpu_cores removed) fails the metadata check
+"$root/build/cachegen" --preset gcn-l1 --set name=tc "${set_args[@]}" --set system.cpu_cores=2 \
+  -o "$work/oc" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/oc" "$work/oc.syn" tc_l2 >"$work/oc.log" 2>&1 &&
+   "$root/build/cost" one "$work/oc" "$work/oc.syn" "$work/oc.cost.json" tc_l2 \
+     >>"$work/oc.log" 2>&1 &&
+   grep -q 'owner 2) = 264 bits, of them owner bits 16$' "$work/oc.log" &&
+   grep -q 'check ok: L2 metadata SRAM bits (victim and bypass bits in) = 264$' "$work/oc.log"; then
+  ok "the L2 with CPU ports (owner bits) passes its checks"
+else
+  notok "the L2 with CPU ports failed its checks (see $work/oc.log)"
+fi
+cp -r "$work/oc" "$work/ocm"
+sed -i '/^  cpu_cores: 2$/d' "$work/ocm/config.yaml"
+if ! "$root/build/cost" one "$work/ocm" "$work/oc.syn" "$work/ocm.cost.json" tc_l2 \
+     >"$work/ocm.log" 2>&1 &&
+   grep -q "CHECK FAILED: L2 metadata SRAM bits (victim and bypass bits in) = 264, closed form 248" \
+     "$work/ocm.log"; then
+  ok "the owner bits costed without CPU ports fail the check 'L2 metadata SRAM bits'"
+else
+  notok "the owner bits went through the storage checks without CPU ports (see $work/ocm.log)"
+fi
+rm -f "$work"/oc.syn/hier.json "$work"/oc.syn/flat.json
 exit $bad

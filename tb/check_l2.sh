@@ -70,11 +70,14 @@ stage lockstep "$t"
 # DRRIP follower sets reaches it (l2.sets / l2.duel_leaders > 2) | sed expression; the
 # bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the drrip_ ones
 # only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the
-# noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7)
+# noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7); "cpu" when only
+# an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P)
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 l2sets=$(sed -n '/^l2:/,/^[a-z]/s/^  sets: //p' "$out/config.yaml")
 l2leaders=$(sed -n '/^l2:/,/^[a-z]/s/^  duel_leaders: //p' "$out/config.yaml")
+cpus=$(sed -n '/^system:/,/^[a-z]/s/^  cpu_cores: //p' "$out/config.yaml"); cpus=${cpus:-0}
+ob=0; while [ $((1 << ob)) -lt $((cpus + 1)) ]; do ob=$((ob + 1)); done # owner bits a line
 mutants=(
   "vbit_not_set_on_read|_meta.v||s/_vbits_d = \(w[0-9]*\)_vbits | group_i;/_vbits_d = \1_vbits;/"
   "vbits_kept_on_fill|_meta.v||s/\(w[0-9]*\)_vbits_d = is_write ? [^ ]* : group_i;/\1_vbits_d = \1_vbits | group_i;/"
@@ -107,6 +110,9 @@ mutants=(
   "drrip_brrip_counts_srrip_fills|.v|opt|s/if (drrip_use_brrip) drrip_brrip_d/if (1'b1) drrip_brrip_d/"
   "drrip_follower_reads_next_psel_bit|.v|follow|s/(~drrip_lead_srrip\[0\] \& drrip_psel_q\[/(~drrip_lead_srrip[0] \& drrip_psel_q[-1 + /"
   "drrip_inserts_like_srrip|_meta.v|opt|s/(ins_long_i ? \([^ ]*\) : [^)]*)/\1/"
+  "cpu_owner_written_as_gpu|_meta.v|cpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/"
+  "cpu_app_of_next_port|.v|cpu|s/case (req_core_q)/case (req_core_q + 1'b1)/"
+  "cpu_read_sets_victim_bits|.v|cpu|s/default: meta_group = \([0-9]*\)'d0;/default: meta_group = ~\1'd0;/"
 )
 t=$(ms)
 caught=0
@@ -118,6 +124,9 @@ for mu in "${mutants[@]}"; do
   fi
   if [ "$opt" = 2mshrs ] && [ "$l2mshrs" -lt 2 ]; then
     echo "  mutant $name: reached only with two MSHRs, skipped"; continue
+  fi
+  if [ "$opt" = cpu ] && [ "$cpus" = 0 ]; then
+    echo "  mutant $name: reached only with CPU ports, skipped"; continue
   fi
   if [ "$opt" = follow ] && { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; }; then
     echo "  mutant $name: reached only with DRRIP follower sets, skipped"; continue

@@ -104,7 +104,11 @@ public:
                               "noalloc_fill", "noalloc_fill_with_waiters", "drrip_miss_srrip_leader",
                               "drrip_miss_brrip_leader", "drrip_psel_saturated_top",
                               "drrip_psel_saturated_bottom", "drrip_brrip_32nd",
-                              "drrip_follower_srrip", "drrip_follower_brrip"})
+                              "drrip_follower_srrip", "drrip_follower_brrip",
+                              "cpu_read_hit", "cpu_read_miss", "cpu_write_hit", "cpu_write_miss",
+                              "cpu_owner_fill", "gpu_owner_fill", "cpu_line_evicted_by_gpu",
+                              "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu",
+                              "drrip_cpu_leader_miss"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -116,6 +120,13 @@ public:
             return m->lay.share > 1;
         if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
             return m->cfg.l2.repl != L2_REPL_LRU && m->lay.ways > 1; // srrip, drrip
+        // CPU ports (SPEC 3.8): requests from core ids P.. and the owner application per line
+        if (b.compare(0, 4, "cpu_") == 0 || b == "gpu_owner_fill" ||
+            b == "gpu_line_evicted_by_cpu")
+            return m->lay.cpu_cores > 0 && (b != "cpu_line_evicted_by_other_cpu" ||
+                                            m->lay.cpu_cores > 1);
+        if (b == "drrip_cpu_leader_miss")
+            return m->drrip_on && m->lay.cpu_cores > 0;
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
                 return false;
@@ -169,7 +180,7 @@ private:
     bin_set set_;
 };
 
-// Constrained-random requests from P cores, in phases: streams, hot pools smaller and larger
+// Constrained-random requests from P cores and C CPU ports (core ids P..P+C-1), in phases: streams, hot pools smaller and larger
 // than the L2, one hot set, uniform, and mixes; loads and stores, random byte enables.
 class l2_traffic {
 public:
@@ -179,7 +190,7 @@ public:
         const lay_l2_t *l = &m->lay;
         lmask_ = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
         ids_ = 1u << l->id_bits;
-        busy_.assign((size_t)l->cores * ids_, false);
+        busy_.assign((size_t)(l->cores + l->cpu_cores) * ids_, false);
         new_phase();
     }
     unsigned store_pct = 30, rate_pct = 100;
@@ -219,7 +230,7 @@ public:
             return false;
         const lay_l2_t *l = &m_->lay;
         q = l2_req{};
-        q.core = (unsigned)(rng_() % l->cores);
+        q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
         q.store = rng_() % 100 < store_pct;
         q.line = pick_line(q.core);
         if (q.store) {
@@ -245,12 +256,16 @@ public:
                     q.noalloc = (rng_() & 3) == 0;
                 return true;
             }
-            q.core = (unsigned)(rng_() % l->cores);
+            q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
         }
         return false;
     }
     void release(unsigned core, unsigned id) { busy_[core * ids_ + id] = false; }
-    unsigned owner(uint64_t line) const { return (unsigned)((line * 0x9e3779b97f4a7c15ULL) >> 40) % m_->lay.cores; }
+    unsigned owner(uint64_t line) const
+    {
+        return (unsigned)((line * 0x9e3779b97f4a7c15ULL) >> 40) %
+               (m_->lay.cores + m_->lay.cpu_cores);
+    }
 
 private:
     uint64_t pick_line(unsigned core)
@@ -348,6 +363,11 @@ struct harness {
     // A read served (hit or fill) by `core` on `line`, returning `vbit`.
     void cover_read(uint64_t line, unsigned core, unsigned vbit, bool fill)
     {
+        if (core >= l->cores) { // a CPU port: no victim-bit group, the model answers 0
+            if (vbit)
+                fail("a CPU port's read returned victim bit 1", "");
+            return;
+        }
         unsigned g = lay_l2_group(l, core);
         auto &r = readers[key(line)];
         if (r.empty())
@@ -418,12 +438,14 @@ struct harness {
 
     // DRRIP, from the state before the event: a miss that took an MSHR in a leader set (at
     // either end of PSEL's range: saturating), a fill's policy in a follower set, and the
-    // BRRIP insertion that finds the counter at 31. Every request is the GPU's (app A - 1).
+    // BRRIP insertion that finds the counter at 31, each for the request's application.
     void cover_drrip(const cm_drrip_t &d, const cm_l2_result_t &r)
     {
-        unsigned app = d.p.apps - 1, top = (1u << d.p.psel_bits) - 1;
+        unsigned app = cfg_l2_app_of(&m->cfg, r.core), top = (1u << d.p.psel_bits) - 1;
         if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS) {
             cm_leader_t k = cm_drrip_leader(&d, app, r.set);
+            if (k != CM_LEADER_NONE && r.core >= l->cores)
+                cov.hit("drrip_cpu_leader_miss");
             if (k == CM_LEADER_SRRIP) {
                 cov.hit("drrip_miss_srrip_leader");
                 if (d.psel[app] == top)
@@ -441,6 +463,29 @@ struct harness {
             if (pol == CM_RRIP_BRRIP && d.brrip_cnt == CM_DRRIP_BRRIP_PERIOD - 1)
                 cov.hit("drrip_brrip_32nd");
         }
+    }
+
+    // A fill with owner bits: whose line it installs, and whose line it evicts (SPEC 3.8's
+    // applications: core P + k is app k, the L1s the GPU's, app C). The owner itself is in the
+    // row the lockstep compares; here the expectation is independent of the model: the
+    // filled way must hold the requester's application.
+    void cover_owner(const lay_l2_row_t &before, const cm_l2_result_t &r)
+    {
+        unsigned gpu = l->cpu_cores, app = cfg_l2_app_of(&m->cfg, r.core);
+        if (r.dec != DEC_FILL)
+            return;
+        if (m->rows[r.set].way[r.way].owner != app)
+            fail("the filled line's owner is not its requester's application", "");
+        cov.hit(app == gpu ? "gpu_owner_fill" : "cpu_owner_fill");
+        if (!r.evict_valid)
+            return;
+        unsigned old = before.way[r.way].owner;
+        if (old != gpu && app == gpu)
+            cov.hit("cpu_line_evicted_by_gpu");
+        else if (old == gpu && app != gpu)
+            cov.hit("gpu_line_evicted_by_cpu");
+        else if (old != gpu && app != gpu && old != app)
+            cov.hit("cpu_line_evicted_by_other_cpu");
     }
 
     void on_event()
@@ -510,6 +555,8 @@ struct harness {
             check_field("store", r.store, top->evt_store_o, evt);
         }
         if (m->drrip_on) {
+            if (m->drrip.p.apps * m->drrip.p.psel_bits > 64) // port_u64 would cut the port
+                fail("the harness compares at most 64 PSEL bits (apps x l2.psel_bits)", "");
             uint64_t psel = 0;
             for (unsigned k = m->drrip.p.apps; k-- > 0;)
                 psel = psel << m->drrip.p.psel_bits | m->drrip.psel[k];
@@ -537,6 +584,16 @@ struct harness {
         cover_forwarding(r);
         if (m->drrip_on)
             cover_drrip(drrip0, r);
+        if (r.kind != EVT_SWEEP && r.core >= l->cores)
+            switch (r.dec) {
+            case DEC_LD_HIT: cov.hit("cpu_read_hit"); break;
+            case DEC_LD_MISS: cov.hit("cpu_read_miss"); break;
+            case DEC_ST_HIT: cov.hit("cpu_write_hit"); break;
+            case DEC_ST_MISS: cov.hit("cpu_write_miss"); break;
+            default: break;
+            }
+        if (r.kind == EVT_FILL && l->obits)
+            cover_owner(before, r);
         if (r.kind == EVT_STALL)
             accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {

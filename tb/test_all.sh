@@ -203,6 +203,12 @@ l2_drrip() { L2_MUTANT_ONLY=drrip_ l2 "$@"; } # the L2 alone, in lockstep, its d
 step "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs, its drrip mutants" \
   l2_drrip "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=4 --set l2.psel_bits=2 --set l2.mshrs=2
+# ---- TAP's CPU ports (SPEC 3.8, docs/tap.md): core ids P.. into the L2, owner bits per line ----
+l2_cpu() { L2_MUTANT_ONLY=cpu_ l2 "$@"; } # the L2 alone, in lockstep, its cpu_ mutants
+step "l2: 2 L1s + 2 CPU ports (owner bits), drrip over 16 sets (L = 2: 3 apps' leaders and followers), its cpu mutants" \
+  l2_cpu "$work/l2g" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
+  --set l2.duel_leaders=2 --set l2.psel_bits=2 --set l2.mshrs=2 --set system.cores=2 \
+  --set system.cpu_cores=2
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step "l2: drrip, 64 sets x 4 ways, every set a leader (S = 2), 1-bit PSEL, 3-bit RRPV, xor, merging (no mutants)" \
   l2_nomut "$work/l2f" --preset fermi-l1 --set l2.sets=64 --set l2.ways=4 --set l2.replacement=drrip \
