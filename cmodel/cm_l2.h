@@ -108,8 +108,9 @@ unsigned cm_l2_index(const cm_l2_t *m, uint64_t line);
 /* Sweep event: set `set` back to its reset row. */
 void cm_l2_sweep(cm_l2_t *m, unsigned set, cm_l2_result_t *res);
 
-/* Request event from `core` (an L1 < system.cores, or CPU port core - system.cores): a read (store = 0) or a write of the bytes
- * of `wdata` enabled in `be` (NULL for reads), to line address `line`, with `id`.
+/* Request event from `core` (an L1 < system.cores, or CPU port core - system.cores): a read
+ * (store = 0) or a write of the bytes of `wdata` enabled in `be` (NULL for reads), to line
+ * address `line`, with `id`.
  * A read of a line with a fetch outstanding joins it as a waiter while it has fewer than
  * l2.mshr_merge waiters (DEC_LD_MERGE: counted as an access and as merged, nothing else
  * changes; SPEC 3.1 merging as the L1's); a write, or a read beyond the limit, of such a line

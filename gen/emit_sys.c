@@ -3,7 +3,11 @@
  * (on each L1's mem_rsp_hint_i the L2's victim bit, or with the PC predictor its bypass bit;
  * each L1's mem_req_hint_o, the bypass prediction, goes with its read to the L2's req_pred_i),
  * and the L2's memory port outside. Core ports,
- * counters and every cache's event port are concatenated per L1 (L1 c in slice c). */
+ * counters and every cache's event port are concatenated per L1 (L1 c in slice c). With
+ * system.cpu_cores = C > 0 (SPEC 3.8) the top also has C CPU request ports, each shaped like an
+ * L1's memory side (line reads and writes with an id; read responses with that id and the
+ * line): the arbiter serves them after the L1s as requesters P..P+C-1, their core id on the L2,
+ * and the L2's responses to those ids go back to them. */
 #include "emit_l1.h"
 #include "emit_pipe.h"
 
@@ -11,6 +15,7 @@
 #include "mech.h"
 
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
+static const char *slice(const char *name, unsigned c, unsigned width);
 
 /* `ifdef CACHEGEN_EVENTS and the comma that goes on the list (the event ports end it). */
 static void sim_open(emit_t *e, const char *what)
@@ -21,6 +26,7 @@ static void sim_open(emit_t *e, const char *what)
 
 
 typedef struct sys_w {
+    unsigned C, N; /* CPU ports (system.cpu_cores) and requesters of the arbiter (P + C) */
     unsigned P, pb, la, id, pc, base, lb, lw, mb, cw, m, wb, t, rb, core, l2mb;
     mech_evt_port_t own[MECH_EVT_PORTS_MAX]; /* the mechanism's own L1 event ports */
     unsigned n_own;
@@ -34,7 +40,9 @@ static void widths(const gen_l1_t *g, sys_w_t *w)
     lay_l2_t l2;
     lay_l2_build(c, &l2);
     w->P = c->sys.cores;
-    w->pb = w->P > 1 ? cfg_log2(w->P) : 1;
+    w->C = c->sys.cpu_cores;
+    w->N = w->P + w->C;
+    w->pb = w->N > 1 ? cfg_log2(w->N) : 1;
     w->la = l->line_addr_bits;
     w->id = c->l1.id_bits;
     w->pc = c->l1.pc_bits;
@@ -57,6 +65,85 @@ static void widths(const gen_l1_t *g, sys_w_t *w)
 /* "[W*P-1:0] " for a port of P concatenated W-bit fields. */
 static const char *vec(const sys_w_t *w, unsigned width) { return emit_range(width * w->P); }
 
+/* The CPU ports (SPEC 3.8): port k in bit / slice k, the channels of an L1's memory side. */
+static void emit_cpu_ports(emit_t *e, const sys_w_t *w)
+{
+    unsigned C = w->C;
+    emit_line(e, "// CPU ports (SPEC 3.8), port k in bit / slice k: line reads and writes into");
+    emit_line(e, "// the L2 (core id %u + k, application k), read responses back with their id",
+              w->P);
+    emit_line(e, "input  wire %scpu_req_valid_i,", emit_range(C));
+    emit_line(e, "output wire %scpu_req_ready_o,", emit_range(C));
+    emit_line(e, "input  wire %scpu_req_store_i,", emit_range(C));
+    emit_line(e, "input  wire %scpu_req_line_i,", emit_range(C * w->la));
+    emit_line(e, "input  wire %scpu_req_id_i, // a read's id comes back with its line",
+              emit_range(C * w->mb));
+    emit_line(e, "input  wire %scpu_req_be_i,", emit_range(C * w->lb));
+    emit_line(e, "input  wire %scpu_req_wdata_i,", emit_range(C * w->lw));
+    emit_line(e, "output wire %scpu_rsp_valid_o,", emit_range(C));
+    emit_line(e, "input  wire %scpu_rsp_ready_i,", emit_range(C));
+    emit_line(e, "output wire %scpu_rsp_id_o,", emit_range(C * w->mb));
+    emit_line(e, "output wire %scpu_rsp_data_o,", emit_range(C * w->lw));
+}
+
+/* Requester i's memory-request wire `field`: L1 i's (l1_<i>_mreq_), else CPU port i - P's. */
+static const char *req_wire(const sys_w_t *w, unsigned i, const char *field)
+{
+    static char buf[4][48];
+    static unsigned k;
+    char *b = buf[k++ % 4];
+    if (i < w->P)
+        snprintf(b, 48, "l1_%u_mreq_%s", i, field);
+    else
+        snprintf(b, 48, "cpu_%u_mreq_%s", i - w->P, field);
+    return b;
+}
+
+/* The arbiter's AND-OR pick of one request field over every requester (emit_pick_oh's text). */
+static void emit_pick_req(emit_t *e, const sys_w_t *w, const char *out, unsigned width,
+                          const char *from)
+{
+    if (!w->C) {
+        char fmt[48];
+        snprintf(fmt, sizeof fmt, "l1_%%u_mreq_%s", from);
+        emit_pick_oh(e, out, width, "grant_oh", w->P, fmt);
+        return;
+    }
+    emit_line(e, "always @* %s =", out);
+    emit_in(e);
+    for (unsigned i = 0; i < w->N; i++)
+        emit_line(e, "%s{%u{grant_oh[%u]}} & %s%s", i ? "| " : "  ", width, i,
+                  req_wire(w, i, from), i + 1 < w->N ? "" : ";");
+    emit_out(e);
+}
+
+/* CPU port k's request as the arbiter's requester P + k (no bypass prediction: hint 0) and its
+ * responses: the L2's for core id P + k, with the id the L2 carries as the L1 MSHR number. */
+static void emit_cpu_wires(emit_t *e, const sys_w_t *w)
+{
+    for (unsigned k = 0; k < w->C; k++) {
+        emit_line(e, "// CPU port %u: requester %u of the arbiter", k, w->P + k);
+        emit_line(e, "wire cpu_%u_mreq_valid = %s;", k, slice("cpu_req_valid_i", k, 1));
+        emit_line(e, "wire cpu_%u_mreq_store = %s;", k, slice("cpu_req_store_i", k, 1));
+        emit_line(e, "wire cpu_%u_mreq_hint = 1'b0; // no bypass prediction", k);
+        emit_line(e, "wire %scpu_%u_mreq_line = %s;", emit_range(w->la), k,
+                  slice("cpu_req_line_i", k, w->la));
+        emit_line(e, "wire %scpu_%u_mreq_mshr = %s;", emit_range(w->mb), k,
+                  slice("cpu_req_id_i", k, w->mb));
+        emit_line(e, "wire %scpu_%u_mreq_be = %s;", emit_range(w->lb), k,
+                  slice("cpu_req_be_i", k, w->lb));
+        emit_line(e, "wire %scpu_%u_mreq_wdata = %s;", emit_range(w->lw), k,
+                  slice("cpu_req_wdata_i", k, w->lw));
+        emit_line(e, "wire cpu_%u_mrsp_ready = %s;", k, slice("cpu_rsp_ready_i", k, 1));
+        emit_line(e, "assign %s = l1_mreq_ready[%u];", slice("cpu_req_ready_o", k, 1), w->P + k);
+        emit_line(e, "assign %s = l1_mrsp_valid[%u];", slice("cpu_rsp_valid_o", k, 1), w->P + k);
+        emit_line(e, "assign %s = l2_rsp_mshr;", slice("cpu_rsp_id_o", k, w->mb));
+        emit_line(e, "assign %s = l2_rsp_data;", slice("cpu_rsp_data_o", k, w->lw));
+    }
+    if (w->C)
+        emit_blank(e);
+}
+
 static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
 {
     emit_line(e, "module %s_sys (", g->top);
@@ -78,6 +165,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %srsp_id_o,", vec(w, w->id));
     emit_line(e, "output wire %srsp_status_o,", vec(w, LAY_STATUS_BITS));
     emit_line(e, "output wire %srsp_data_o,", vec(w, w->lw));
+    if (w->C)
+        emit_cpu_ports(e, w);
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
     emit_line(e, "input  wire filter_enable_i,");
@@ -244,7 +333,7 @@ static unsigned req_fields(const sys_w_t *w, req_field_t f[7])
     f[n++] = (req_field_t){"mshr", "mshr", w->mb};
     f[n++] = (req_field_t){"be", "be", w->lb};
     f[n++] = (req_field_t){"wdata", "wdata", w->lw};
-    if (w->P > 1)
+    if (w->N > 1)
         f[n++] = (req_field_t){"core", NULL, w->pb}; /* the grant */
     return n;
 }
@@ -255,12 +344,14 @@ static unsigned req_fields(const sys_w_t *w, req_field_t f[7])
  * grows with log2(system.cores). */
 static void emit_arbiter(emit_t *e, const sys_w_t *w)
 {
-    unsigned P = w->P, pb = w->pb;
+    unsigned P = w->N, pb = w->pb; /* every requester: the L1s, then the CPU ports */
+    if (w->C)
+        emit_line(e, "// requesters: L1 c is c, CPU port k is %u + k", w->P);
     emit_line(e, "wire [%u:0] l1_mreq_valid;", P - 1);
     emit_line(e, "wire [%u:0] l1_mreq_ready;", P - 1);
     emit_line(e, "wire [%u:0] l1_mrsp_valid;", P - 1);
     for (unsigned c = 0; c < P; c++)
-        emit_line(e, "assign l1_mreq_valid[%u] = l1_%u_mreq_valid;", c, c);
+        emit_line(e, "assign l1_mreq_valid[%u] = %s;", c, req_wire(w, c, "valid"));
     emit_line(e, "wire arb_valid = |l1_mreq_valid;");
     emit_line(e, "wire arb_ready; // the request slice takes the granted request");
     if (P == 1) {
@@ -291,11 +382,10 @@ static void emit_arbiter(emit_t *e, const sys_w_t *w)
     for (unsigned i = 0; i < n; i++) {
         if (!f[i].from)
             continue;
-        char out[32], fmt[48];
+        char out[32];
         snprintf(out, sizeof out, "arb_%s", f[i].name);
-        snprintf(fmt, sizeof fmt, "l1_%%u_mreq_%s", f[i].from);
         emit_line(e, "reg %s%s;", emit_range(f[i].width), out);
-        emit_pick_oh(e, out, f[i].width, "grant_oh", P, fmt);
+        emit_pick_req(e, w, out, f[i].width, f[i].from);
     }
     if (P > 1)
         emit_line(e, "wire %sarb_core = grant;", emit_range(pb));
@@ -314,7 +404,7 @@ static void emit_request_slice(emit_t *e, const sys_w_t *w)
     req_field_t f[7];
     unsigned n = req_fields(w, f);
     emit_line(e, "wire l2_req_ready;");
-    if (w->P == 1) {
+    if (w->N == 1) {
         emit_line(e, "wire l2_req_valid = arb_valid;");
         emit_line(e, "assign arb_ready = l2_req_ready;");
         for (unsigned i = 0; i < n; i++)
@@ -384,20 +474,20 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
               emit_range(w->mb));
     emit_line(e, "wire %sl2_rsp_data;", emit_range(w->lw));
     emit_line(e, "reg l2_rsp_ready;");
-    for (unsigned c = 0; c < w->P; c++)
+    for (unsigned c = 0; c < w->N; c++)
         emit_line(e, "assign l1_mrsp_valid[%u] = l2_rsp_valid & (l2_rsp_core == %s);", c,
                   emit_const(w->core, c));
     emit_line(e, "always @* begin : response_ready");
     emit_in(e);
     emit_line(e, "l2_rsp_ready = 1'b0;");
-    for (unsigned c = 0; c < w->P; c++)
-        emit_line(e, "if (l2_rsp_core == %s) l2_rsp_ready = l1_%u_mrsp_ready;",
-                  emit_const(w->core, c), c);
+    for (unsigned c = 0; c < w->N; c++)
+        emit_line(e, "if (l2_rsp_core == %s) l2_rsp_ready = %s_%u_mrsp_ready;",
+                  emit_const(w->core, c), c < w->P ? "l1" : "cpu", c < w->P ? c : c - w->P);
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "assign l2_req_valid_o = l2_req_valid;");
     emit_line(e, "assign l2_req_ready_o = l2_req_ready;");
-    if (w->P == 1)
+    if (w->N == 1)
         emit_line(e, "assign l2_req_core_o = %s; // the one L1", emit_const(w->core, 0));
     else if (w->core > w->pb)
         emit_line(e, "assign l2_req_core_o = {%s, l2_req_core};", emit_const(w->core - w->pb, 0));
@@ -463,6 +553,7 @@ void emit_sys_top(emit_t *e, const gen_l1_t *g)
     emit_arbiter(e, &w);
     emit_request_slice(e, &w);
     emit_routing(e, g, &w);
+    emit_cpu_wires(e, &w);
     for (unsigned c = 0; c < w.P; c++)
         emit_l1_instance(e, g, &w, c);
     emit_l2_instance(e, g);

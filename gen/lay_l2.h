@@ -3,8 +3,9 @@
  * Row of a set, LSB first: for each way w: valid(1) dirty(1) tag(T2) repl(R2) vbits(V)
  * bypass(B) owner(O), and nothing else. O = log2(C + 1) (ceil) with C = system.cpu_cores > 0,
  * else 0: the line's owner application (SPEC 3.8; app k < C is CPU port k, app C the GPU),
- * written at the fill with the requester's app. B = 1 when l1.mode = pcpred (SPEC 3.6: "the last read of this
- * line was actually bypassed"), else 0, so the row of every other mode is unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
+ * written at the fill with the requester's app. B = 1 when l1.mode = pcpred (SPEC 3.6: "the
+ * last read of this line was actually bypassed"), else 0, so the row of every other mode is
+ * unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
  * (log2 ways) or the RRPV (l2.rrpv_bits), 0 for one way; V = system.cores / l2.victim_share,
  * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1).
  * Invariant: row_bits <= BV_MAX_BITS for every config cfg_validate accepts. */

@@ -180,8 +180,9 @@ private:
     bin_set set_;
 };
 
-// Constrained-random requests from P cores and C CPU ports (core ids P..P+C-1), in phases: streams, hot pools smaller and larger
-// than the L2, one hot set, uniform, and mixes; loads and stores, random byte enables.
+// Constrained-random requests from P cores and C CPU ports (core ids P..P+C-1), in phases:
+// streams, hot pools smaller and larger than the L2, one hot set, uniform, and mixes; loads
+// and stores, random byte enables.
 class l2_traffic {
 public:
     enum class pat { stream, hot_small, hot_large, hot_set, uniform, mix, count };

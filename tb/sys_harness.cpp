@@ -10,6 +10,12 @@
 // BRRIP counter after every L2 event. With +own_lines each core reads and writes only its own
 // lines, so responses are also checked against a reference memory (the L1s are not coherent
 // with each other, SPEC 3.2, so with shared lines only the models can say what is right).
+// With CPU ports (system.cpu_cores = C, SPEC 3.8) each port has a traffic generator like an L1's
+// memory side (streaming, reuse-friendly, low-rate, by phase; line reads and writes with
+// their own ids, one read outstanding per id); its requests reach the L2 model with core id
+// P + k, and every response it gets is checked against the L2's response and against a
+// reference memory that applies every write in the order the L2 accepts it (the L2 decides in
+// acceptance order), read as each CPU read is accepted.
 // Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +own_lines +trace=FILE.fst
 //           +cover (extend every core's traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit: every core the same fresh lines while an L2 merging bin is;
@@ -30,6 +36,8 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "Vsys.h"
@@ -50,6 +58,12 @@ extern "C" {
 }
 
 namespace {
+
+// Whether the generated top has CPU ports (system.cpu_cores > 0): the CPU code below is
+// instantiated only for a top that has them.
+template <class T, class = void> struct has_cpu : std::false_type {};
+template <class T>
+struct has_cpu<T, decltype((void)std::declval<T &>().cpu_req_valid_i)> : std::true_type {};
 
 // pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
 // The L2's DRRIP event fields, where the system has them (l2.replacement = drrip); otherwise
@@ -109,6 +123,23 @@ struct core_state {
     std::map<uint32_t, uint64_t> id_line; // line of each accepted request, by id (+own_lines)
 };
 
+// A CPU port's traffic (SPEC 3.8): line reads and writes like an L1's memory side, of one kind
+// a phase (port k starts with kind k % 3 and moves to the next each phase): streaming (a run of
+// new lines), reuse-friendly (a pool of half the L2's lines) or low-rate (one request in 20
+// cycles: a line the L1s used lately, the pool, or anywhere).
+struct cpu_port {
+    enum kind_t { streaming, reuse, low_rate } kind = streaming;
+    std::mt19937_64 rng;
+    uint64_t remaining = 0, done = 0, cursor = 0;
+    std::vector<uint64_t> pool;
+    bool live = false;
+    mem_req presented{};
+    std::vector<bool> busy;          // ids with a read outstanding
+    std::deque<mem_req> accepted;    // taken by the top, not yet by the L2, in order
+    std::map<unsigned, bv_t> expect; // read id -> reference line as the L2 accepted the read
+    std::deque<std::pair<unsigned, bv_t>> rsps; // the L2's responses to this port: id, line
+};
+
 struct harness {
     VerilatedContext *ctx;
     Vsys *top;
@@ -116,6 +147,11 @@ struct harness {
     lay_l1_t l;
     unsigned P;
     std::vector<core_state> core;
+    unsigned C;                 // CPU ports (system.cpu_cores), core ids P..P+C-1
+    std::vector<cpu_port> cpu;
+    memory cpuref{16, 0};       // every write in L2 acceptance order (CPU responses' reference)
+    std::vector<uint64_t> gpu_lines; // the last lines the L1s sent the L2 (CPU ports reuse them)
+    std::map<uint64_t, bool> gpu_written; // lines an L1 wrote
     cm_l2_t *l2;
     memory mem;                 // behind the L2
     memory ref;                 // reference contents, stores in each L1's program order
@@ -135,7 +171,8 @@ struct harness {
 #endif
 
     harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
-        : ctx(c), top(t), cfg(cf), P(cf.sys.cores), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
+        : ctx(c), top(t), cfg(cf), P(cf.sys.cores), C(cf.sys.cpu_cores),
+          cpuref(cf.l1.line_bytes, 0), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
           ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), seed(s)
     {
         lay_l1_build(&cfg.l1, &l);
@@ -150,6 +187,24 @@ struct harness {
         }
         if (cm_l2_new(&cfg, &l2) != 0)
             std::abort();
+        cpu.resize(C);
+        for (unsigned k = 0; k < C; k++) {
+            cpu_port &q = cpu[k];
+            q.kind = (cpu_port::kind_t)(k % 3);
+            q.rng.seed(s * 7919 + k);
+            q.busy.assign(1u << l.mshr_bits, false);
+            uint64_t lmask = l.line_addr_bits >= 64 ? ~0ULL : (1ULL << l.line_addr_bits) - 1;
+            uint64_t base = q.rng() & lmask;
+            q.cursor = base;
+            for (unsigned i = 0; i < cfg.l2.sets * cfg.l2.ways / 2 + 1; i++)
+                q.pool.push_back((base + q.rng() % (2ULL * cfg.l2.sets * cfg.l2.ways)) & lmask);
+        }
+        for (const char *b : {"cpu_read_hit", "cpu_read_miss", "cpu_write", "cpu_rsp_checked",
+                              "cpu_streaming_request", "cpu_reuse_request", "cpu_low_rate_request",
+                              "cpu_read_of_gpu_written_line",
+                              "cpu_rsp_backpressure", "arbiter_cpu_gpu_contention",
+                              "l2_cpu_line_evicted_by_gpu", "l2_gpu_line_evicted_by_cpu"})
+            bins.declare(b);
         for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
                               "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
                               "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age",
@@ -205,6 +260,11 @@ struct harness {
             return c.gc_th_hot > 0;
         if (b == "arbiter_contention")
             return P > 1;
+        if (b == "cpu_read_of_gpu_written_line") // own_lines: the port's lines only
+            return C > 0 && !own_lines;
+        if (b.compare(0, 4, "cpu_") == 0 || b == "arbiter_cpu_gpu_contention" ||
+            b == "l2_cpu_line_evicted_by_gpu" || b == "l2_gpu_line_evicted_by_cpu")
+            return C > 0;
         if (b.compare(0, 9, "l1_merge_") == 0)
             return c.mshr_merge > 0;
         return true;
@@ -453,6 +513,21 @@ struct harness {
             check("L2 psel", psel, evt_l2_psel(top, 0), where);
             check("L2 brrip", l2->drrip.brrip_cnt, evt_l2_brrip(top, 0), where);
         }
+        if (r.kind != EVT_SWEEP && r.core >= P) { // a CPU port's request (SPEC 3.8)
+            if (r.dec == DEC_LD_HIT)
+                hit("cpu_read_hit");
+            if (r.dec == DEC_LD_MISS)
+                hit("cpu_read_miss");
+            if (r.dec == DEC_ST_HIT || r.dec == DEC_ST_MISS)
+                hit("cpu_write");
+        }
+        if (r.kind == EVT_FILL && r.evict_valid && l2->lay.obits) { // whose line goes, for whom
+            unsigned gpu = C, old = before.way[r.way].owner, now = r.core >= P ? r.core - P : C;
+            if (old != gpu && now == gpu)
+                hit("l2_cpu_line_evicted_by_gpu");
+            if (old == gpu && now != gpu)
+                hit("l2_gpu_line_evicted_by_cpu");
+        }
         if (r.dec == DEC_STALL_LINE)
             hit("l2_stall_line");
         if (r.dec == DEC_LD_HIT) hit("l2_read_hit");
@@ -481,6 +556,27 @@ struct harness {
     void on_l2_accept()
     {
         unsigned c = (unsigned)port_u64(top->l2_req_core_o);
+        if (c >= P && c < P + C) { // a CPU port's request
+            cpu_port &q = cpu[c - P];
+            if (q.accepted.empty()) {
+                fail("the L2 accepted a request its CPU port did not send", "");
+                return;
+            }
+            mem_req e = q.accepted.front();
+            q.accepted.pop_front();
+            check("L2 request prediction", 0, top->l2_req_pred_o, "L2 accept (CPU port)");
+            for (unsigned d = 0; d < P; d++)
+                if (!core[d].mems.empty())
+                    hit("arbiter_cpu_gpu_contention");
+            if (e.store)
+                cpuref.store(e.line, e.be, e.wdata);
+            else
+                cpuref.line(e.line, q.expect[e.mshr]);
+            if (!e.store && gpu_written.count(e.line))
+                hit("cpu_read_of_gpu_written_line");
+            l2_accepted.push_back({c, e});
+            return;
+        }
         if (c >= P || core[c].mems.empty()) {
             fail("the L2 accepted a request its L1 was not expected to send", "");
             return;
@@ -489,6 +585,18 @@ struct harness {
             hit("arbiter_contention");
         mem_req e = core[c].mems.front();
         core[c].mems.pop_front();
+        if (e.store) { // the CPU ports' reference sees every write in L2 order
+            cpuref.store(e.line, e.be, e.wdata);
+            if (C)
+                gpu_written[e.line] = true;
+        }
+        if (C && gpu_lines.size() < 64)
+            gpu_lines.push_back(e.line);
+        else if (C)
+            gpu_lines[rng() % 64] = e.line;
+        for (const auto &q : cpu)
+            if (!q.accepted.empty())
+                hit("arbiter_cpu_gpu_contention");
         check("L2 request prediction", e.pred, top->l2_req_pred_o, "L2 accept");
         if (e.pred)
             hit("pp_read_predicted_bypass");
@@ -545,6 +653,153 @@ struct harness {
         port_get(top->l2_rsp_data_o, d, l.line_bits);
         if (!bv_eq(&d, &e.data, l.line_bits))
             fail("L2 response data differs from the L2 model", "");
+        if (e.core >= P && e.core < P + C) // routed back to its CPU port this cycle
+            cpu[e.core - P].rsps.push_back({e.mshr, e.data});
+    }
+
+    // ---- CPU ports (SPEC 3.8) --------------------------------------------------------------
+    // The next request of port k, or none (rate, or every id of a read busy).
+    bool cpu_next(cpu_port &q)
+    {
+        if (!q.remaining)
+            return false;
+        unsigned rate = q.kind == cpu_port::low_rate ? 5 : 60;
+        if (q.rng() % 100 >= rate)
+            return false;
+        uint64_t lmask = l.line_addr_bits >= 64 ? ~0ULL : (1ULL << l.line_addr_bits) - 1;
+        mem_req r{};
+        r.store = q.rng() % 100 < (q.kind == cpu_port::streaming ? 20u : 30u);
+        if (q.kind == cpu_port::streaming)
+            r.line = q.cursor++ & lmask;
+        else if (q.kind == cpu_port::low_rate && !gpu_lines.empty() && q.rng() % 3 == 0)
+            r.line = gpu_lines[q.rng() % gpu_lines.size()]; // a line the GPU used: shared data
+        else if (q.kind == cpu_port::reuse || (q.rng() & 1))
+            r.line = q.pool[q.rng() % q.pool.size()];
+        else
+            r.line = q.rng() & lmask;
+        if (own_lines) { // the port's own lines: core id P + k in the top line-address bits
+            unsigned sh = l.line_addr_bits - cfg.l1.core_bits;
+            r.line = (r.line & ((1ULL << sh) - 1)) | ((uint64_t)(P + (&q - &cpu[0])) << sh);
+        }
+        unsigned ids = (unsigned)q.busy.size();
+        r.mshr = (unsigned)(q.rng() % ids);
+        if (r.store) {
+            bool full = q.rng() % 3 == 0;
+            for (unsigned i = 0; i < cfg.l1.line_bytes; i++) {
+                bv_put(&r.be, i, 1, full || (q.rng() & 3) != 0);
+                bv_set_byte(&r.wdata, i, (uint8_t)q.rng());
+            }
+        } else {
+            unsigned tries = 0;
+            while (q.busy[r.mshr] && tries++ < ids)
+                r.mshr = (r.mshr + 1) % ids;
+            if (q.busy[r.mshr])
+                return false;
+            q.busy[r.mshr] = true;
+        }
+        q.presented = r;
+        q.remaining--;
+        static const char *const kinds[] = {"cpu_streaming_request", "cpu_reuse_request",
+                                            "cpu_low_rate_request"};
+        hit(kinds[q.kind]);
+        return true;
+    }
+
+    template <class T> void cpu_drive(T *t, std::true_type)
+    {
+        bv_t vv, vs, vr, v;
+        bv_zero(&vv);
+        bv_zero(&vs);
+        bv_zero(&vr);
+        for (unsigned k = 0; k < C; k++) {
+            cpu_port &q = cpu[k];
+            if (!q.live && !serialize)
+                q.live = cpu_next(q);
+            bv_put(&vv, k, 1, q.live);
+            if (q.live) {
+                bv_put(&vs, k, 1, q.presented.store);
+                bv_zero(&v);
+                bv_put(&v, 0, 64, q.presented.line);
+                put_field(t->cpu_req_line_i, C * l.line_addr_bits, k, l.line_addr_bits, v);
+                bv_zero(&v);
+                bv_put(&v, 0, 32, q.presented.mshr);
+                put_field(t->cpu_req_id_i, C * l.mshr_bits, k, l.mshr_bits, v);
+                put_field(t->cpu_req_be_i, C * cfg.l1.line_bytes, k, cfg.l1.line_bytes,
+                          q.presented.be);
+                put_field(t->cpu_req_wdata_i, C * l.line_bits, k, l.line_bits, q.presented.wdata);
+            }
+            bv_put(&vr, k, 1, std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct);
+        }
+        port_put(t->cpu_req_valid_i, vv, C);
+        port_put(t->cpu_req_store_i, vs, C);
+        port_put(t->cpu_rsp_ready_i, vr, C);
+    }
+    template <class T> void cpu_drive(T *, std::false_type)
+    {
+        if (C)
+            fail("system.cpu_cores > 0 but the top has no CPU ports", "");
+    }
+
+    // After the clock's evaluation: requests the top took, responses it gave.
+    template <class T> void cpu_observe(T *t, std::true_type)
+    {
+        bv_t rv, rr, pv, pr;
+        port_get(t->cpu_req_valid_i, rv, C);
+        port_get(t->cpu_req_ready_o, rr, C);
+        port_get(t->cpu_rsp_valid_o, pv, C);
+        port_get(t->cpu_rsp_ready_i, pr, C);
+        for (unsigned k = 0; k < C && !failed; k++) {
+            cpu_port &q = cpu[k];
+            if (bv_get(&rv, k, 1) && bv_get(&rr, k, 1)) {
+                q.accepted.push_back(q.presented);
+                q.live = false;
+            }
+            if (bv_get(&pv, k, 1) && !bv_get(&pr, k, 1))
+                hit("cpu_rsp_backpressure");
+            if (!bv_get(&pv, k, 1) || !bv_get(&pr, k, 1))
+                continue;
+            char where[32];
+            std::snprintf(where, sizeof where, "CPU port %u response", k);
+            if (q.rsps.empty()) {
+                fail("a response on a CPU port with none expected", where);
+                return;
+            }
+            auto e = q.rsps.front();
+            q.rsps.pop_front();
+            bv_t d, id;
+            field_bv(t->cpu_rsp_id_o, C * l.mshr_bits, k, l.mshr_bits, id);
+            field_bv(t->cpu_rsp_data_o, C * l.line_bits, k, l.line_bits, d);
+            check("CPU rsp id", e.first, bv_get(&id, 0, l.mshr_bits), where);
+            if (!bv_eq(&d, &e.second, l.line_bits))
+                fail("CPU port response data differs from the L2's response", where);
+            auto it = q.expect.find(e.first);
+            if (it == q.expect.end() || !q.busy[e.first]) {
+                fail("a CPU port response for an id with no read outstanding", where);
+                return;
+            }
+            if (!bv_eq(&d, &it->second, l.line_bits))
+                fail("CPU port response data differs from the reference memory", where);
+            q.expect.erase(it);
+            q.busy[e.first] = false;
+            q.done++;
+            hit("cpu_rsp_checked");
+        }
+    }
+    template <class T> void cpu_observe(T *, std::false_type) {}
+
+    bool cpu_idle() const
+    {
+        for (const auto &q : cpu) {
+            if (q.live || q.remaining || !q.accepted.empty() || !q.rsps.empty() ||
+                !q.expect.empty())
+                return false;
+        }
+        return true;
+    }
+    void cpu_traffic(uint64_t n)
+    {
+        for (auto &q : cpu)
+            q.remaining += n;
     }
 
     void on_core_response(unsigned c)
@@ -622,6 +877,7 @@ struct harness {
         port_put(top->req_valid_i, vvalid, P);
         port_put(top->req_store_i, vstore, P);
         port_put(top->rsp_ready_i, vready, P);
+        cpu_drive(top, has_cpu<Vsys>{});
         top->mem_req_ready_i = mem.req_ready();
         unsigned mshr;
         bv_t data;
@@ -642,6 +898,8 @@ struct harness {
     {
         mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
+        for (auto &q : cpu) // every port runs each kind in turn, one a phase
+            q.kind = (cpu_port::kind_t)((q.kind + 1) % 3);
     }
 
     // ---- channel monitors (SPEC 4): each core's request and response, the memory channels,
@@ -757,6 +1015,8 @@ struct harness {
                 mem.response_taken();
             if (top->l2_rsp_valid_o && top->l2_rsp_ready_o)
                 on_l2_response();
+            if (!failed)
+                cpu_observe(top, has_cpu<Vsys>{});
             bv_t pv, pr;
             port_get(top->rsp_valid_o, pv, P);
             port_get(top->rsp_ready_i, pr, P);
@@ -793,7 +1053,8 @@ struct harness {
         for (unsigned i = 0; i < cfg.l2.mshrs; i++)
             if (l2->mshr[i].valid)
                 return false;
-        return l2_accepted.empty() && l2_rsps.empty() && mem.outstanding() == 0 && l2->memq_len == 0;
+        return l2_accepted.empty() && l2_rsps.empty() && mem.outstanding() == 0 &&
+               l2->memq_len == 0 && cpu_idle();
     }
 
     unsigned missing() const
@@ -853,8 +1114,8 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vsys> top{new Vsys{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), c, seed);
     h.own_lines = pa.on("own_lines");
-    std::printf("sys_harness: %s, %u cores, seed=%" PRIu64 " traffic=%s%s\n", c.name, h.P, seed,
-                kind.c_str(), h.own_lines ? " own_lines" : "");
+    std::printf("sys_harness: %s, %u cores, %u CPU ports, seed=%" PRIu64 " traffic=%s%s\n",
+                c.name, h.P, h.C, seed, kind.c_str(), h.own_lines ? " own_lines" : "");
 #if VM_TRACE
     std::string trace = pa.str("trace");
     if (!trace.empty()) {
@@ -874,6 +1135,7 @@ int main(int argc, char **argv)
             h.core[i].gen->store_pct = (unsigned)(prng() % 40);
             h.core[i].gen->random(pattern::mix, requests);
         }
+        h.cpu_traffic(requests / 2);
     }
     top->rst_ni = 0;
     for (int i = 0; i < 4; i++)
@@ -913,6 +1175,7 @@ int main(int argc, char **argv)
             else
                 h.core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
         }
+        h.cpu_traffic(n / 2);
         per_core += n;
         limit = h.cycle + 400000 + 600ULL * n * h.P;
         rounds++;
@@ -954,6 +1217,11 @@ int main(int argc, char **argv)
     uint64_t done = 0;
     for (auto &s : h.core)
         done += s.done;
+    for (auto &q : h.cpu)
+        done += q.done;
+    for (unsigned k = 0; k < h.C; k++)
+        std::printf("sys_harness: CPU port %u: %" PRIu64 " reads answered and checked\n", k,
+                    h.cpu[k].done);
     std::printf("sys_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s\n",
                 h.cycle, h.events, done, secs);
     h.report();

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # sys_mutants.sh OUTDIR WORKDIR: proves the system harness (tb/sys_harness.cpp) catches
 # miswiring of the generated system top <name>_sys: each mutant edits one line of <name>_sys.v
-# in a copy of OUTDIR, is built, and must produce a MISMATCH within one seed. A mutant whose
+# (or, where named, of another module of the system) in a copy of OUTDIR, is built, and must
+# produce a MISMATCH within one seed. A mutant whose
 # line is not in this system (e.g. the bypass-bit wiring outside pcpred) is skipped.
 # SYS_MUTANTS=PREFIX (env) runs only the mutants whose name starts with PREFIX.
 # Prints ok / not ok per mutant; exits non-zero if any applicable mutant survived.
@@ -13,7 +14,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 sys=$(sed -n 's/^system: //p' "$out/cachegen.manifest")
 [ -n "$sys" ] || { echo "not ok - no system top in $out"; exit 1; }
 
-# name | sed expression on <name>_sys.v
+# CPU ports (SPEC 3.8): their count and the owner field's width, for the owner mutant
+cpus=$(sed -n '/^system:/,/^[a-z]/s/^  cpu_cores: //p' "$out/config.yaml"); cpus=${cpus:-0}
+ob=0; while [ $((1 << ob)) -lt $((cpus + 1)) ]; do ob=$((ob + 1)); done
+
+# name | sed expression on <name>_sys.v | (optional) another file: l2_meta = <name>_l2_meta.v
 mutants=(
   "l1s_get_victim_bit_not_bypass_bit|s/\.mem_rsp_hint_i (l2_rsp_bbit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "core1_prediction_dropped|s/grant_oh\\[1\\]}} \\& l1_1_mreq_hint/grant_oh[1]}} \\& 1'b0/"
@@ -24,16 +29,20 @@ mutants=(
   "fg_noalloc_not_routed|s/\.req_noalloc_i (l2_req_pred)/.req_noalloc_i (1'b0)/"
   "fg_l1s_get_victim_bit_not_l2_hit|s/\.mem_rsp_hint_i (l2_rsp_l2hit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q | l2_req_ready;/wire head_free = 1'b1;/"
+  "cpu_rsp_to_wrong_port|s/assign cpu_rsp_valid_o\[0\] = l1_mrsp_valid\[\([0-9]*\)\];/assign cpu_rsp_valid_o[0] = l1_mrsp_valid[\1 + 1];/"
+  "cpu_request_line_from_l1_0|s/\(grant_oh\[[0-9]*\]}} \& \)cpu_0_mreq_line/\1l1_0_mreq_line/"
+  "cpu_owner_written_as_gpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/|l2_meta"
 )
 survived=0; n=0
 for m in "${mutants[@]}"; do
-  IFS='|' read -r name expr <<<"$m"
+  IFS='|' read -r name expr file <<<"$m"
   case $name in "${SYS_MUTANTS:-}"*) ;; *) continue ;; esac
   d="$work/$name"
   rm -rf "$d"; mkdir -p "$d"; cp -r "$out" "$d/rtl"
-  f="$d/rtl/$sys.v"
-  sed -i "$expr" "$f"
-  if cmp -s "$f" "$out/$sys.v"; then
+  mod=$sys.v; [ -z "$file" ] || mod=${sys%_sys}_$file.v
+  f="$d/rtl/$mod"
+  [ -f "$f" ] && sed -i "$expr" "$f"
+  if [ ! -f "$f" ] || cmp -s "$f" "$out/$mod"; then
     echo "ok - mutant $name: skipped (not in this system)"; continue
   fi
   n=$((n + 1))

@@ -235,6 +235,18 @@ sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness m
   local d=$1; shift
   mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/sys_mutants.sh "$d/rtl" "$d/work"
 }
+# TAP's CPU ports (SPEC 3.8): 2 GPU L1s and 2 CPU ports with traffic generators, in lockstep,
+# then the CPU ports' mutants (a response routed to the other port, a request's line taken from
+# an L1, CPU fills owned by the GPU)
+cpu_sys="--preset fermi-l1 --set system.cores=2 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4"
+# shellcheck disable=SC2086
+step "system: 2 baseline L1s + 2 CPU ports (streaming, reuse, low-rate traffic) over a 16-set L2 with owner bits" \
+  sysck "$work/sys6" $cpu_sys
+cpu_sysmut() { SYS_MUTANTS=cpu_ sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: CPU ports miswired (response to the other port, request line, owner)" \
+  cpu_sysmut "$work/sysmut_cpu" $cpu_sys
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
