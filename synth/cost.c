@@ -249,14 +249,16 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                k->victim, k->bypass);
 }
 
-/* The system's own storage (SPEC 3.2), nothing with one L1: the round robin's last grant, and
+/* The system's own storage (SPEC 3.2), nothing with one requester (an L1, or with
+ * system.cpu_cores = C also the C CPU ports of SPEC 3.8: P + C requesters, the grant and the
+ * core id log2(P + C) bits): the round robin's last grant, and
  * the request slice's two entries, each a valid bit and a request: store, line address, the L1
  * MSHR number (one bit with one MSHR), byte enables, data, the core and the bypass prediction.
  * The prediction is 0 but for the PC predictor, and the one MSHR's number always 0, yet both
  * come from flops of the L1's memory queue that Yosys keeps, so the slice keeps them too. */
 static unsigned long long arbiter_closed_form(const cfg_t *c)
 {
-    unsigned P = c->sys.cores;
+    unsigned P = c->sys.cores + c->sys.cpu_cores;
     if (P == 1)
         return 0;
     const cfg_l1_t *l1 = &c->l1;
@@ -1138,9 +1140,15 @@ static int cost_one(int argc, char **argv)
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;
-        printf("cost: closed form: arbiter and request slice %llu bits (the last grant, %u bits, "
-               "and two entries of a valid bit and a request, with %llu L1s; none with one)\n",
-               arb, P > 1 ? cfg_log2(P) : 0, P);
+        unsigned long long N = P + c.sys.cpu_cores; /* requesters: the L1s and the CPU ports */
+        if (c.sys.cpu_cores)
+            printf("cost: closed form: arbiter and request slice %llu bits (the last grant, %u "
+                   "bits, and two entries of a valid bit and a request, with %llu L1s and %u "
+                   "CPU ports)\n", arb, cfg_log2(N), P, c.sys.cpu_cores);
+        else
+            printf("cost: closed form: arbiter and request slice %llu bits (the last grant, %u "
+                   "bits, and two entries of a valid bit and a request, with %llu L1s; none with "
+                   "one)\n", arb, P > 1 ? cfg_log2(P) : 0, P);
         check(own_f == arb && own_s == 0,
               "the system top's own storage bits (the arbiter and the request slice)",
               own_f + own_s, arb);

@@ -13,7 +13,8 @@
 #   the system checked against another L1's cost (the baseline's) or another core count, the
 #   controller's counts one bit narrower;
 # - an L2 with 2 CPU ports passes its closed form with 2 owner bits a line, and fails it when
-#   costed as a system without CPU ports;
+#   costed as a system without CPU ports; a system of 2 L1s and 3 CPU ports passes the arbiter's
+#   closed form (5 requesters) and fails it costed without them;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
 #   narrower fails the check.
@@ -189,4 +190,30 @@ else
   notok "the owner bits went through the storage checks without CPU ports (see $work/ocm.log)"
 fi
 rm -f "$work"/oc.syn/hier.json "$work"/oc.syn/flat.json
+
+# The system top with CPU ports: 2 L1s and 3 CPU ports, 5 requesters of the round robin (a 3-bit
+# grant and core), pass the arbiter's closed form; costed without the CPU ports it fails
+"$root/build/cachegen" --preset gcn-l1 --set name=ts "${set_args[@]}" --set system.cores=2 \
+  --set system.cpu_cores=3 -o "$work/os" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/os" "$work/os.syn" ts_sys >"$work/os.log" 2>&1 &&
+   "$root/build/cost" one "$work/os" "$work/os.syn" "$work/os.cost.json" ts_sys \
+     >>"$work/os.log" 2>&1 &&
+   grep -q 'the last grant, 3 bits, .* with 2 L1s and 3 CPU ports' "$work/os.log" &&
+   grep -q 'check ok: the system top.s own storage bits (the arbiter and the request slice) = 361$' \
+     "$work/os.log"; then
+  ok "the system top with 3 CPU ports passes its checks (arbiter of 5 requesters)"
+else
+  notok "the system top with CPU ports failed its checks (see $work/os.log)"
+fi
+cp -r "$work/os" "$work/osm"
+sed -i '/^  cpu_cores: 3$/d' "$work/osm/config.yaml"
+if ! "$root/build/cost" one "$work/osm" "$work/os.syn" "$work/osm.cost.json" ts_sys \
+     >"$work/osm.log" 2>&1 &&
+   grep -q "CHECK FAILED: the system top.s own storage bits (the arbiter and the request slice) = 361, closed form 355" \
+     "$work/osm.log"; then
+  ok "the CPU ports' arbiter costed without CPU ports fails the arbiter check"
+else
+  notok "the CPU ports' arbiter went through the checks without CPU ports (see $work/osm.log)"
+fi
+rm -f "$work"/os.syn/hier.json "$work"/os.syn/flat.json
 exit $bad
