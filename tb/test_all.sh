@@ -239,9 +239,10 @@ sysmut() { # WORKDIR CACHEGEN_ARGS...: miswired system tops the system harness m
 # then the CPU ports' mutants (a response routed to the other port, a request's line taken from
 # an L1, CPU fills owned by the GPU)
 cpu_sys="--preset fermi-l1 --set system.cores=2 --set system.cpu_cores=2 --set l1.sets=8 \
---set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4"
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=drrip \
+--set l2.duel_leaders=2 --set l2.psel_bits=3"
 # shellcheck disable=SC2086
-step "system: 2 baseline L1s + 2 CPU ports (streaming, reuse, low-rate traffic) over a 16-set L2 with owner bits" \
+step "system: 2 baseline L1s + 2 CPU ports (streaming, reuse, low-rate traffic) over a 16-set drrip L2 (a PSEL per app) with owner bits" \
   sysck "$work/sys6" $cpu_sys
 cpu_sysmut() { SYS_MUTANTS=cpu_ sysmut "$@"; }
 # shellcheck disable=SC2086
