@@ -56,11 +56,15 @@ const char *const dec_names[16] = {"none", "rd_hit", "rd_miss", "wr_hit", "wr_mi
                                    "?", "?", "?", "?"};
 // DRRIP's event fields, where the design has them (l2.replacement = drrip): otherwise ~0, which
 // no model state equals, so a drrip design without them fails the compare.
-template <class T> auto evt_psel(const T *t, int) -> decltype(port_u64(t->evt_psel_o))
+// The PSELs (apps x psel_bits, any width) into `v`; false where the design has no such port.
+template <class T>
+auto evt_psel(const T *t, bv_t &v, unsigned width, int)
+    -> decltype(port_get(t->evt_psel_o, v, width), bool())
 {
-    return port_u64(t->evt_psel_o);
+    port_get(t->evt_psel_o, v, width);
+    return true;
 }
-template <class T> uint64_t evt_psel(const T *, long) { return ~0ULL; }
+template <class T> bool evt_psel(const T *, bv_t &, unsigned, long) { return false; }
 template <class T> auto evt_brrip(const T *t, int) -> decltype(port_u64(t->evt_brrip_o))
 {
     return port_u64(t->evt_brrip_o);
@@ -108,7 +112,9 @@ public:
                               "cpu_read_hit", "cpu_read_miss", "cpu_write_hit", "cpu_write_miss",
                               "cpu_owner_fill", "gpu_owner_fill", "cpu_line_evicted_by_gpu",
                               "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu",
-                              "drrip_cpu_leader_miss"})
+                              "drrip_cpu_leader_miss", "drrip_every_app_srrip_leader_miss",
+                              "drrip_every_app_brrip_leader_miss",
+                              "drrip_fill_in_other_apps_leader"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -125,7 +131,7 @@ public:
             b == "gpu_line_evicted_by_cpu")
             return m->lay.cpu_cores > 0 && (b != "cpu_line_evicted_by_other_cpu" ||
                                             m->lay.cpu_cores > 1);
-        if (b == "drrip_cpu_leader_miss")
+        if (b == "drrip_cpu_leader_miss" || b == "drrip_fill_in_other_apps_leader")
             return m->drrip_on && m->lay.cpu_cores > 0;
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
@@ -440,6 +446,7 @@ struct harness {
     // DRRIP, from the state before the event: a miss that took an MSHR in a leader set (at
     // either end of PSEL's range: saturating), a fill's policy in a follower set, and the
     // BRRIP insertion that finds the counter at 31, each for the request's application.
+    uint32_t srrip_missed_ = 0, brrip_missed_ = 0; // apps that missed in their own leaders
     void cover_drrip(const cm_drrip_t &d, const cm_l2_result_t &r)
     {
         unsigned app = cfg_l2_app_of(&m->cfg, r.core), top = (1u << d.p.psel_bits) - 1;
@@ -447,6 +454,11 @@ struct harness {
             cm_leader_t k = cm_drrip_leader(&d, app, r.set);
             if (k != CM_LEADER_NONE && r.core >= l->cores)
                 cov.hit("drrip_cpu_leader_miss");
+            uint32_t all = (uint32_t)((1ULL << d.p.apps) - 1); // each app's own leaders, both
+            if (k == CM_LEADER_SRRIP && (srrip_missed_ |= 1u << app) == all)
+                cov.hit("drrip_every_app_srrip_leader_miss");
+            if (k == CM_LEADER_BRRIP && (brrip_missed_ |= 1u << app) == all)
+                cov.hit("drrip_every_app_brrip_leader_miss");
             if (k == CM_LEADER_SRRIP) {
                 cov.hit("drrip_miss_srrip_leader");
                 if (d.psel[app] == top)
@@ -459,6 +471,10 @@ struct harness {
         }
         if (r.kind == EVT_FILL) {
             cm_rrip_pol_t pol = cm_drrip_policy(&d, app, r.set);
+            for (unsigned j = 0; j < d.p.apps; j++) // a follower of its app in j's leader set
+                if (j != app && cm_drrip_leader(&d, app, r.set) == CM_LEADER_NONE &&
+                    cm_drrip_leader(&d, j, r.set) != CM_LEADER_NONE)
+                    cov.hit("drrip_fill_in_other_apps_leader");
             if (cm_drrip_leader(&d, app, r.set) == CM_LEADER_NONE)
                 cov.hit(pol == CM_RRIP_BRRIP ? "drrip_follower_brrip" : "drrip_follower_srrip");
             if (pol == CM_RRIP_BRRIP && d.brrip_cnt == CM_DRRIP_BRRIP_PERIOD - 1)
@@ -556,12 +572,21 @@ struct harness {
             check_field("store", r.store, top->evt_store_o, evt);
         }
         if (m->drrip_on) {
-            if (m->drrip.p.apps * m->drrip.p.psel_bits > 64) // port_u64 would cut the port
-                fail("the harness compares at most 64 PSEL bits (apps x l2.psel_bits)", "");
-            uint64_t psel = 0;
-            for (unsigned k = m->drrip.p.apps; k-- > 0;)
-                psel = psel << m->drrip.p.psel_bits | m->drrip.psel[k];
-            check_field("psel", psel, evt_psel(top, 0), evt);
+            unsigned pb = m->drrip.p.psel_bits, width = m->drrip.p.apps * pb;
+            bv_t exp, act; // app k's PSEL in bits [k * pb +: pb]
+            bv_zero(&exp);
+            for (unsigned k = 0; k < m->drrip.p.apps; k++)
+                bv_put(&exp, k * pb, pb, m->drrip.psel[k]);
+            if (!evt_psel(top, act, width, 0))
+                fail("a drrip design without evt_psel_o", evt);
+            else
+                for (unsigned k = 0; k < m->drrip.p.apps; k++)
+                    if (bv_get(&exp, k * pb, pb) != bv_get(&act, k * pb, pb)) {
+                        char what[32];
+                        std::snprintf(what, sizeof what, "psel of app %u", k);
+                        check_field(what, bv_get(&exp, k * pb, pb), bv_get(&act, k * pb, pb),
+                                    evt);
+                    }
             check_field("brrip", m->drrip.brrip_cnt, evt_brrip(top, 0), evt);
         }
         bv_t exp, act;

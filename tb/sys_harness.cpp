@@ -68,11 +68,14 @@ struct has_cpu<T, decltype((void)std::declval<T &>().cpu_req_valid_i)> : std::tr
 // pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
 // The L2's DRRIP event fields, where the system has them (l2.replacement = drrip); otherwise
 // ~0, which no model state equals.
-template <class T> auto evt_l2_psel(const T *t, int) -> decltype(port_u64(t->evt_l2_psel_o))
+template <class T>
+auto evt_l2_psel(const T *t, bv_t &v, unsigned width, int)
+    -> decltype(port_get(t->evt_l2_psel_o, v, width), bool())
 {
-    return port_u64(t->evt_l2_psel_o);
+    port_get(t->evt_l2_psel_o, v, width);
+    return true;
 }
-template <class T> uint64_t evt_l2_psel(const T *, long) { return ~0ULL; }
+template <class T> bool evt_l2_psel(const T *, bv_t &, unsigned, long) { return false; }
 template <class T> auto evt_l2_brrip(const T *t, int) -> decltype(port_u64(t->evt_l2_brrip_o))
 {
     return port_u64(t->evt_l2_brrip_o);
@@ -507,10 +510,16 @@ struct harness {
                 fail("L2 row differs", where + std::string("\n") + row_diff(&l2->lay, lay_l2_field, exp, act));
         }
         if (l2->drrip_on) { // drrip: the PSELs and the BRRIP counter after every event
-            uint64_t psel = 0;
-            for (unsigned k = l2->drrip.p.apps; k-- > 0;)
-                psel = psel << l2->drrip.p.psel_bits | l2->drrip.psel[k];
-            check("L2 psel", psel, evt_l2_psel(top, 0), where);
+            unsigned pb = l2->drrip.p.psel_bits; // app k's PSEL in bits [k * pb +: pb], any width
+            bv_t act;
+            if (!evt_l2_psel(top, act, l2->drrip.p.apps * pb, 0))
+                fail("a drrip system without evt_l2_psel_o", where);
+            else
+                for (unsigned k = 0; k < l2->drrip.p.apps; k++) {
+                    char what[32];
+                    std::snprintf(what, sizeof what, "L2 psel of app %u", k);
+                    check(what, l2->drrip.psel[k], bv_get(&act, k * pb, pb), where);
+                }
             check("L2 brrip", l2->drrip.brrip_cnt, evt_l2_brrip(top, 0), where);
         }
         if (r.kind != EVT_SWEEP && r.core >= P) { // a CPU port's request (SPEC 3.8)
