@@ -338,10 +338,10 @@ static unsigned req_fields(const sys_w_t *w, req_field_t f[7])
     return n;
 }
 
-/* Round robin: the first requesting L1 after the last one granted, else the lowest; rr_q moves
- * when the request slice takes the granted request. The grant is one-hot from a parallel prefix
- * and the granted request's fields (arb_*) are picked from it by AND-OR, so the arbiter's depth
- * grows with log2(system.cores). */
+/* Round robin: the first requester (an L1, or a CPU port after the L1s) after the last one
+ * granted, else the lowest; rr_q moves when the request slice takes the granted request. The
+ * grant is one-hot from a parallel prefix and the granted request's fields (arb_*) are picked
+ * from it by AND-OR, so the arbiter's depth grows with log2(system.cores + system.cpu_cores). */
 static void emit_arbiter(emit_t *e, const sys_w_t *w)
 {
     unsigned P = w->N, pb = w->pb; /* every requester: the L1s, then the CPU ports */
