@@ -12,7 +12,9 @@
  * l1.mode = pcpred does a read's prediction reach the row's bypass bit and the old bit come
  * back (else it is 0). With l2.replacement = drrip (SPEC 3.8) the decide stage also holds
  * one PSEL per application and the BRRIP counter: a miss in a leader set moves the app's PSEL,
- * a fill's insertion RRPV comes from them (docs/tap.md). */
+ * a fill's insertion RRPV comes from them (docs/tap.md). With system.cpu_cores = C > 0 the
+ * requests of core ids P..P+C-1 are CPU ports' (SPEC 3.8): req_app decodes the application
+ * from the core id, and a fill writes it into the line's owner field. */
 #include "emit_l2.h"
 
 #include "codes.h"
