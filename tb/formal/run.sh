@@ -36,6 +36,8 @@ declare -A mode_args=(
   [gcache]="--set l1.mode=gcache --set l1.replacement=srrip"
   [pcpred]="--set l1.mode=pcpred --set l1.pc_entries=2 --set l1.pc_counter_bits=2
     --set l1.pc_threshold=1 --set l1.pc_hash_shift=0"
+  [sacat]="--set l1.mode=sacat --set l1.fgcb_entries=2 --set l1.fgcb_id_bits=1
+    --set l1.fgcb_counter_bits=2 --set l1.fgcb_n=2 --set l1.fgcb_m=1 --set l1.fgcb_window=4"
 )
 expected() { # CONFIG: its expected violated channels, comma-separated
   sed -n "s/^$1 \\([^ #]*\\).*/\\1/p" "$fdir/expected_violations" | paste -sd, -
@@ -60,7 +62,7 @@ chan() { # CONFIG RTLDIR TOP
   local rc=$?
   result "channels $1 ($3, depth $depth, $(( $(date +%s) - t )) s)" $rc
 }
-for m in baseline decoupled gcache pcpred; do
+for m in baseline decoupled gcache pcpred sacat; do
   # shellcheck disable=SC2086
   gen "$work/rtl-$m" "${tiny[@]}" ${mode_args[$m]} || { result "generate $m" 1; continue; }
   chan "l1-$m" "$work/rtl-$m" "$(manifest "$work/rtl-$m" top)"
