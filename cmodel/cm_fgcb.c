@@ -122,7 +122,6 @@ static void fg_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *r
     int i = fg_lookup(m, q, 1, &b1, &b2, res);
     cm_mshr_t *e = &m->mshr[mshr];
     e->bypass = b1;
-    e->noalloc = b2;
     e->fg_tracked = i >= 0;
     e->fg_id = q->base & ((1u << m->cfg.fgcb_id_bits) - 1);
     res->noalloc = b2;
@@ -144,7 +143,6 @@ static void fg_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned l2hit,
     unsigned set;
     uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     res->vbit = (uint8_t)l2hit;
-    res->noalloc = e->noalloc;
     int i = e->fg_tracked && in_window(m) ? find(m, e->fg_id) : -1;
     if (i >= 0) {
         lay_fgcb_entry_t *x = &fgst(m)->e[i];

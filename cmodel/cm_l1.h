@@ -19,10 +19,9 @@ typedef struct cm_mshr {
     uint8_t valid;   /* outstanding read */
     uint64_t line;   /* line address (addr >> b) */
     uint32_t id;     /* transaction id to return */
-    uint8_t bypass;  /* decoupled: answer without installing */
+    uint8_t bypass;  /* decoupled, sacat (bypass-L1): answer without installing */
     uint8_t pred;    /* pcpred: the lookup predicted a bypass (sent with the memory read) */
     uint16_t hpc;    /* pcpred: hash of the missing load's PC, installed with the line */
-    uint8_t noalloc; /* sacat: the read asks the L2 not to allocate (FG-CB bypass-L2) */
     uint8_t fg_tracked; /* sacat: the load's base id had an FG-CB entry at its lookup */
     uint32_t fg_id;  /* ... that base id, whose entry counts the read's L2 access */
     uint8_t nwait;   /* loads that joined this read (SPEC 3.1 merging), 0..l1.mshr_merge */
