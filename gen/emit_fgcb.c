@@ -8,8 +8,8 @@
  * lay_fgcb_pack's layout). Mirrors cmodel/cm_fgcb.c. */
 #include "fgcb.h"
 
-/* The entry's fields, LSB first (lay_fgcb_pack): valid, id, L1 accesses, L1 misses, L2
- * accesses, L2 misses, bypass-L1, bypass-L2. */
+/* The widths and the entry's field offsets the emitter reads, from lay_fgcb (valid, id, L1
+ * accesses, L1 misses, L2 accesses, L2 misses, bypass-L1, bypass-L2, LSB first). */
 typedef struct fg_lay {
     unsigned E, ib, cb, eb, xb; /* entries, id bits, counter bits, entry bits, index bits */
     unsigned id, a1, m1, a2, m2, b1, b2; /* field offsets */
@@ -19,21 +19,11 @@ typedef struct fg_lay {
 static fg_lay_t fg_lay(const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    fg_lay_t x;
-    x.E = c->fgcb_entries;
-    x.ib = c->fgcb_id_bits;
-    x.cb = c->fgcb_counter_bits;
-    x.eb = lay_fgcb_entry_bits(c);
-    x.xb = cfg_count_bits(x.E - 1) ? cfg_count_bits(x.E - 1) : 1;
-    x.id = 1;
-    x.a1 = 1 + x.ib;
-    x.m1 = x.a1 + x.cb;
-    x.a2 = x.m1 + x.cb;
-    x.m2 = x.a2 + x.cb;
-    x.b1 = x.m2 + x.cb;
-    x.b2 = x.b1 + 1;
-    x.wb = cfg_count_bits(c->fgcb_window);
-    return x;
+    lay_fgcb_t f;
+    lay_fgcb(c, &f);
+    return (fg_lay_t){c->fgcb_entries, c->fgcb_id_bits, c->fgcb_counter_bits, f.entry_bits,
+                      f.idx_bits, f.id, f.l1_acc, f.l1_miss, f.l2_acc, f.l2_miss, f.byp_l1,
+                      f.byp_l2, cfg_count_bits(c->fgcb_window)};
 }
 
 /* `out` = the decision of a deciding access: more than M misses once `missed` is counted,
@@ -264,7 +254,7 @@ void fgcb_report_json(const gen_l1_t *g, json_t *root)
     const cfg_l1_t *l = &c->l1;
     lay_storage_t s;
     lay_l1_storage(l, &g->lay, &s);
-    unsigned long long P = c->sys.cores, mshr = (unsigned long long)l->mshrs * (2 + l->fgcb_id_bits);
+    unsigned long long P = c->sys.cores, mshr = s.fgcb_mshr;
     json_t *o = json_object();
     json_object_set_new(o, "entries", json_integer(l->fgcb_entries));
     json_object_set_new(o, "id_bits", json_integer(l->fgcb_id_bits));
@@ -288,7 +278,7 @@ void fgcb_report_md(emit_t *e, const gen_l1_t *g)
     const cfg_l1_t *l = &c->l1;
     lay_storage_t s;
     lay_l1_storage(l, &g->lay, &s);
-    unsigned long long P = c->sys.cores, mshr = (unsigned long long)l->mshrs * (2 + l->fgcb_id_bits);
+    unsigned long long P = c->sys.cores, mshr = s.fgcb_mshr;
     emit_line(e, "FG-CB in each L1 (%u entries, %u-bit base ids, %u-bit counters, window %u "
               "cycles, N = %u, M = %u): the paper counts %u x (%u + 4 x %u) = %llu bits per L1, "
               "%llu for %llu L1s.", l->fgcb_entries, l->fgcb_id_bits, l->fgcb_counter_bits,

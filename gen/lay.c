@@ -195,8 +195,9 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     s->meta_sram = (unsigned long long)c->sets * l->row_bits;
     s->data_sram = (unsigned long long)c->sets * c->ways * l->line_bits;
     unsigned pc = l->hpc_bits ? 1 + l->hpc_bits : 0; /* pcpred: prediction + the load's hash */
-    /* sacat: bypass-L1, tracked, base id */
-    unsigned fg = c->mode == MODE_SACAT ? 2 + c->fgcb_id_bits : 0;
+    lay_fgcb_t fl;
+    lay_fgcb(c, &fl);
+    unsigned fg = c->mode == MODE_SACAT ? fl.mshr_bits : 0; /* sacat: bypass-L1, tracked, id */
     s->mshr_flops =
         (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc + fg);
     if (c->mshr_merge) /* merging: per MSHR a waiter count and W waiter ids */
@@ -209,26 +210,47 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     int fgcb = c->mode == MODE_SACAT;
     s->fgcb_paper = fgcb ? (unsigned long long)c->fgcb_entries *
                                (c->fgcb_id_bits + 4ULL * c->fgcb_counter_bits) : 0;
-    s->fgcb_table = fgcb ? (unsigned long long)c->fgcb_entries * lay_fgcb_entry_bits(c) : 0;
+    s->fgcb_table = fgcb ? (unsigned long long)c->fgcb_entries * fl.entry_bits : 0;
     s->fgcb_window = fgcb ? cfg_count_bits(c->fgcb_window) : 0;
+    s->fgcb_mshr = fgcb ? (unsigned long long)c->mshrs * fl.mshr_bits : 0;
+}
+
+void lay_fgcb(const cfg_l1_t *c, lay_fgcb_t *out)
+{
+    unsigned cb = c->fgcb_counter_bits;
+    lay_fgcb_t x;
+    x.id = 1;
+    x.l1_acc = x.id + c->fgcb_id_bits;
+    x.l1_miss = x.l1_acc + cb;
+    x.l2_acc = x.l1_miss + cb;
+    x.l2_miss = x.l2_acc + cb;
+    x.byp_l1 = x.l2_miss + cb;
+    x.byp_l2 = x.byp_l1 + 1;
+    x.entry_bits = x.byp_l2 + 1;
+    x.idx_bits = c->fgcb_entries > 1 ? cfg_count_bits(c->fgcb_entries - 1) : 1;
+    x.mshr_bits = 2 + c->fgcb_id_bits;
+    *out = x;
 }
 
 unsigned lay_fgcb_entry_bits(const cfg_l1_t *c)
 {
-    return 1 + c->fgcb_id_bits + 4 * c->fgcb_counter_bits + 2;
+    lay_fgcb_t x;
+    lay_fgcb(c, &x);
+    return x.entry_bits;
 }
 
 void lay_fgcb_pack(const cfg_l1_t *c, const lay_fgcb_entry_t *x, bv_t *out)
 {
-    unsigned cb = c->fgcb_counter_bits, at = 0;
-    const uint32_t counts[4] = {x->l1_acc, x->l1_miss, x->l2_acc, x->l2_miss};
+    unsigned cb = c->fgcb_counter_bits;
+    lay_fgcb_t f;
+    lay_fgcb(c, &f);
     bv_zero(out);
-    bv_put(out, at, 1, x->valid);
-    at += 1;
-    bv_put(out, at, c->fgcb_id_bits, x->id);
-    at += c->fgcb_id_bits;
-    for (unsigned i = 0; i < 4; i++, at += cb)
-        bv_put(out, at, cb, counts[i]);
-    bv_put(out, at, 1, x->byp_l1);
-    bv_put(out, at + 1, 1, x->byp_l2);
+    bv_put(out, 0, 1, x->valid);
+    bv_put(out, f.id, c->fgcb_id_bits, x->id);
+    bv_put(out, f.l1_acc, cb, x->l1_acc);
+    bv_put(out, f.l1_miss, cb, x->l1_miss);
+    bv_put(out, f.l2_acc, cb, x->l2_acc);
+    bv_put(out, f.l2_miss, cb, x->l2_miss);
+    bv_put(out, f.byp_l1, 1, x->byp_l1);
+    bv_put(out, f.byp_l2, 1, x->byp_l2);
 }

@@ -149,6 +149,16 @@ typedef struct lay_fgcb_entry {
     uint32_t l1_acc, l1_miss, l2_acc, l2_miss;
     uint8_t byp_l1, byp_l2;
 } lay_fgcb_entry_t;
+/* ... its field offsets and widths, the one definition the pack, the RTL and the harnesses
+ * read: valid at 0, then id, L1 accesses, L1 misses, L2 accesses, L2 misses, bypass-L1,
+ * bypass-L2. */
+typedef struct lay_fgcb {
+    unsigned id, l1_acc, l1_miss, l2_acc, l2_miss, byp_l1, byp_l2; /* field offsets */
+    unsigned entry_bits; /* the whole entry */
+    unsigned idx_bits;   /* an entry's index (at least 1) */
+    unsigned mshr_bits;  /* the MSHR's FG-CB fields: bypass-L1, tracked, base id */
+} lay_fgcb_t;
+void lay_fgcb(const cfg_l1_t *c, lay_fgcb_t *out);
 unsigned lay_fgcb_entry_bits(const cfg_l1_t *c);
 void lay_fgcb_pack(const cfg_l1_t *c, const lay_fgcb_entry_t *x, bv_t *out);
 
@@ -184,6 +194,7 @@ typedef struct lay_storage {
     unsigned long long fgcb_paper; /* sacat: FG-CB entries x (id + 4 counters), paper Table 5 */
     unsigned long long fgcb_table; /* ... the table's flops: + valid + 2 decisions per entry */
     unsigned long long fgcb_window; /* ... the window counter's flops */
+    unsigned long long fgcb_mshr;  /* ... its fields in the MSHRs (part of mshr_flops) */
 } lay_storage_t;
 void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s);
 

@@ -735,8 +735,8 @@ int main(int argc, char **argv)
     h.l2_bypass_bits = c.l1.mode == MODE_PCPRED && !h.free_running;
     h.gen.pc_by_pattern = c.l1.mode == MODE_PCPRED;
     if (c.l1.mode == MODE_SACAT) { // FG-CB: base ids from a pool two larger than the table
-        h.kstart_every = c.l1.fgcb_window + c.l1.fgcb_window / 2 + 64;
-        h.gen.base_pool = std::min(c.l1.fgcb_entries + 2, 1u << c.l1.fgcb_id_bits);
+        h.kstart_every = traffic::fgcb_kstart_every(c.l1);
+        h.gen.base_pool = traffic::fgcb_pool(c.l1);
     }
     if (!stimout.empty() && !(h.stimout = std::fopen(stimout.c_str(), "w"))) {
         std::fprintf(stderr, "l1_harness: cannot write %s\n", stimout.c_str());

@@ -100,10 +100,11 @@ int main(int argc, char **argv)
     if (c.l1.mode == MODE_PCPRED) /* the PC predictor's event ports (table write, prediction) */
         fprintf(df, "`define PCPRED\n`define PCIDXW %u\n`define PCCW %u\n", l->hpc_bits,
                 c.l1.pc_counter_bits);
+    lay_fgcb_t fl;
+    lay_fgcb(&c.l1, &fl);
     if (c.l1.mode == MODE_SACAT) /* FG-CB's event ports (table write) */
         fprintf(df, "`define SACAT\n`define FGIDXW %u\n`define FGEW %u\n",
-                cfg_count_bits(c.l1.fgcb_entries - 1) ? cfg_count_bits(c.l1.fgcb_entries - 1) : 1,
-                lay_fgcb_entry_bits(&c.l1));
+                fl.idx_bits, fl.entry_bits);
     fclose(df);
     if (defines_only) {
         cm_l1_free(m);

@@ -186,7 +186,7 @@ struct harness {
             core[c].gen.reset(new traffic(core[c].m, s * 1000 + c));
             core[c].gen->pc_by_pattern = cf.l1.mode == MODE_PCPRED;
             if (cf.l1.mode == MODE_SACAT) // FG-CB: base ids from a pool two larger than the table
-                core[c].gen->base_pool = std::min(cf.l1.fgcb_entries + 2, 1u << cf.l1.fgcb_id_bits);
+                core[c].gen->base_pool = traffic::fgcb_pool(cf.l1);
         }
         if (cm_l2_new(&cfg, &l2) != 0)
             std::abort();
@@ -355,8 +355,9 @@ struct harness {
         }
 #ifdef CG_SACAT
         { // every FG-CB table write: which entry, and the whole entry after it
-            unsigned xb = cfg_count_bits(cfg.l1.fgcb_entries - 1) ? cfg_count_bits(cfg.l1.fgcb_entries - 1) : 1;
-            unsigned eb = lay_fgcb_entry_bits(&cfg.l1);
+            lay_fgcb_t fl;
+            lay_fgcb(&cfg.l1, &fl);
+            unsigned xb = fl.idx_bits, eb = fl.entry_bits;
             check("fgcb table write", r.fg_write, field(top->evt_l1_fg_we_o, P, c, 1), where);
             if (r.fg_write) {
                 check("fgcb entry index", r.fg_idx, field(top->evt_l1_fg_idx_o, P * xb, c, xb), where);
@@ -899,7 +900,7 @@ struct harness {
         top->flush_i = !serialize && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < 2;
         // sacat: kernels start now and then (every L1's FG-CB table clears)
         top->kernel_start_i = cfg.l1.mode == MODE_SACAT &&
-            std::uniform_int_distribution<unsigned>(0, cfg.l1.fgcb_window + cfg.l1.fgcb_window / 2 + 63)(rng) == 0;
+            std::uniform_int_distribution<unsigned>(0, traffic::fgcb_kstart_every(cfg.l1) - 1)(rng) == 0;
         top->filter_enable_i = 1;
     }
 

@@ -3,6 +3,7 @@
 #ifndef CACHEGEN_TB_TRAFFIC_H
 #define CACHEGEN_TB_TRAFFIC_H
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -54,6 +55,18 @@ public:
     // FG-CB's base ids from this many values (0: all 0): mostly one per traffic pattern (so an
     // id streams or reuses), else skewed towards low ids (so high ones stay below N)
     unsigned base_pool = 0;
+    // sacat's pool: two ids more than the table holds (so it fills and some loads go
+    // untracked), as far as l1.fgcb_id_bits allows
+    static unsigned fgcb_pool(const cfg_l1_t &c)
+    {
+        return std::min(c.fgcb_entries + 2, 1u << c.fgcb_id_bits);
+    }
+    // sacat: the harnesses start a kernel in one cycle of this many on average (about every
+    // 1.5 windows, so some windows close before the next start)
+    static unsigned fgcb_kstart_every(const cfg_l1_t &c)
+    {
+        return c.fgcb_window + c.fgcb_window / 2 + 64;
+    }
     uint64_t small_pool_requests = 0, large_pool_requests = 0;
 
 private:
