@@ -1,4 +1,5 @@
-/* sys_sim: program-order driver of P L1 models over the L2 slice model. */
+/* sys_sim: P L1 models and C CPU ports over the L2 slice model, one reference at a time
+ * (program order, or the cycles sys_timed keeps). */
 #include "sys_sim.h"
 
 #include <stdlib.h>
@@ -71,6 +72,9 @@ static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line
     cm_l2_access_noalloc(s->l2, core, store, line, store ? &q->be : NULL,
                          store ? &q->wdata : NULL, q->id, pred, noalloc, &r);
     *hit = r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT;
+    sys_app_stats_t *app = &s->st.app[cfg_l2_app_of(&s->cfg, core)];
+    app->accesses++;
+    app->hits += *hit;
     if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS)
         serve_memory(s, &r); /* the fill completes the request: r now holds its response */
     if (store) {
@@ -206,10 +210,9 @@ static void shadow_ref(sys_sim_t *s, unsigned core, cm_req_t *q, int bypassed,
     s->bypassed[core][slot] = (uint8_t)bypassed;
 }
 
-void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
+/* One reference through its L1 (not a flush); the level that served it. */
+static sys_served_t l1_ref(sys_sim_t *s, const trace_ref_t *ref)
 {
-    if (ref->op == TR_FLUSH)
-        return;
     unsigned core = ref->core % s->cores, l2_hit;
     sys_core_stats_t *cs = &s->st.core[core];
     cm_l1_t *l1 = s->l1[core];
@@ -228,6 +231,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
     int look_idx = r.fg_write ? r.fg_idx : -1;
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
     int pcpred = s->cfg.l1.mode == MODE_PCPRED, bypassed = 0;
+    sys_served_t served = q.store ? SYS_SERVED_POSTED : SYS_SERVED_L1; /* a miss: below */
     sys_pc_stats_t *ps = pcpred && !q.store ? pc_stats(s, q.pc) : NULL;
     uint64_t line = lay_line_addr(&l1->lay, q.addr);
     if (q.store) {
@@ -244,6 +248,7 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
         if (r.dec == DEC_LD_MISS) {
             unsigned pred = r.pred;
             unsigned hint = l2_request(s, core, 0, line, &q, pred, r.noalloc, &l2_hit);
+            served = l2_hit ? SYS_SERVED_L2 : SYS_SERVED_MEM;
             unsigned mshr = r.mshr;
             cm_l1_fill_hint(l1, mshr, &s->line, hint, &r);
             bypassed = r.dec == DEC_FILL_BYPASS;
@@ -269,10 +274,19 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
         cm_l1_switch_reset(l1, &r);
         s->st.switch_resets++;
     }
-    issued(s, core);
+    return served;
 }
 
-void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
+void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref)
+{
+    if (ref->op == TR_FLUSH)
+        return;
+    l1_ref(s, ref);
+    issued(s, ref->core % s->cores);
+}
+
+/* A request that skips the L1s (sys_sim_l2_ref); the level that served it. */
+static sys_served_t l2_only_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
 {
     unsigned core = ref->core % s->cores, hit;
     cm_req_t q;
@@ -282,7 +296,6 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
     q.pc = ref->pc;
     q.core = core;
     l2_request(s, core, q.store, lay_line_addr(&s->l1[core]->lay, q.addr), &q, 0, 0, &hit);
-    issued(s, core);
     if (atomic) {
         s->st.atomics++;
         s->st.atomic_hits += hit;
@@ -292,6 +305,50 @@ void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
         s->st.l2_load_hits += hit;
         s->st.core[core].l2_loads++;
     }
+    return hit ? SYS_SERVED_L2 : SYS_SERVED_MEM;
+}
+
+void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic)
+{
+    l2_only_ref(s, ref, atomic);
+    issued(s, ref->core % s->cores);
+}
+
+sys_served_t sys_sim_access(sys_sim_t *s, const trace_ref_t *ref, int atomic)
+{
+    if (atomic >= 0)
+        return l2_only_ref(s, ref, atomic);
+    return ref->op == TR_FLUSH ? SYS_SERVED_L1 : l1_ref(s, ref);
+}
+
+sys_served_t sys_sim_cpu_access(sys_sim_t *s, unsigned port, const trace_ref_t *ref)
+{
+    unsigned bits = s->cfg.l1.addr_bits, hit;
+    uint64_t addr = bits >= 64 ? ref->addr : ref->addr & ((UINT64_C(1) << bits) - 1);
+    cm_req_t q;
+    memset(&q, 0, sizeof q); /* a write enables no byte: its data is not modelled */
+    q.store = ref->op == TR_WRITE;
+    q.addr = addr;
+    l2_request(s, s->cores + port, q.store, lay_line_addr(&s->l1[0]->lay, addr), &q, 0, 0, &hit);
+    return q.store ? SYS_SERVED_POSTED : hit ? SYS_SERVED_L2 : SYS_SERVED_MEM;
+}
+
+void sys_sim_cycle_end(sys_sim_t *s)
+{
+    for (unsigned c = 0; c < s->cores; c++)
+        end_cycle(s, c, 0);
+}
+
+void sys_sim_l2_owners(const sys_sim_t *s, uint64_t *valid, uint64_t *gpu)
+{
+    unsigned gpu_app = s->cfg.sys.cpu_cores;
+    *valid = *gpu = 0;
+    for (unsigned set = 0; set < s->cfg.l2.sets; set++)
+        for (unsigned w = 0; w < s->cfg.l2.ways; w++) {
+            const lay_l2_way_t *way = &s->l2->rows[set].way[w];
+            *valid += way->valid;
+            *gpu += way->valid && way->owner == gpu_app;
+        }
 }
 
 void sys_sim_flush_l1(sys_sim_t *s)

@@ -31,6 +31,7 @@
 #include "trace.h"
 
 #define SYS_MAX_CORES 64
+#define SYS_MAX_APPS (CFG_MAX_CPU_CORES + 1) /* C CPU ports and the GPU */
 #define SYS_MAX_PCS 32 /* distinct load PCs with their own pcpred statistics; more share "other" */
 
 /* Per load PC (pcpred). */
@@ -60,6 +61,19 @@ typedef struct sys_core_stats {
     uint64_t l2_loads, atomics;
 } sys_core_stats_t;
 
+/* Per application (cfg_l2_app_of): its requests at the L2 (reads and writes) and their hits. */
+typedef struct sys_app_stats {
+    uint64_t accesses, hits;
+} sys_app_stats_t;
+
+/* Which level served a reference (the timing model's latency). */
+typedef enum {
+    SYS_SERVED_L1,     /* an L1 load hit */
+    SYS_SERVED_L2,     /* an L2 hit (a read, an L2-only load or an atomic) */
+    SYS_SERVED_MEM,    /* an L2 miss: memory answered */
+    SYS_SERVED_POSTED  /* a write: the requester does not wait for it */
+} sys_served_t;
+
 typedef struct sys_stats {
     uint64_t loads, load_hits, fills, bypasses, stores;
     uint64_t l2_reads, l2_read_hits, victim_bits_set, switch_resets;
@@ -80,6 +94,7 @@ typedef struct sys_stats {
     uint64_t noalloc_reads, noalloc_read_hits; /* L2 reads with no_allocate, and their hits */
     sys_entry_stats_t entry[64];      /* by entry index (l1.fgcb_entries <= 64) */
     sys_core_stats_t core[SYS_MAX_CORES];
+    sys_app_stats_t app[SYS_MAX_APPS]; /* [cfg_l2_app_of(core)]: CPU port k, then the GPU */
     /* pcpred only */
     uint64_t predicted;        /* L1 load misses predicted to bypass */
     uint64_t corrected;        /* ... whose fill the L2's bypass bit (1) turned into an insert */
@@ -113,6 +128,18 @@ void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref);
 /* One request that skips the L1s, from core ref->core mod system.cores, to the L2 slice: a
  * load (atomic = 0; ref->op is ignored) or an atomic (atomic = 1). */
 void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic);
+/* sys_sim_ref and sys_sim_l2_ref (atomic = -1: through the L1, else as sys_sim_l2_ref)
+ * without ending a cycle: the caller keeps time (sys_sim_cycle_end). Returns the level that
+ * served the reference (a flush: SYS_SERVED_L1, nothing done). */
+sys_served_t sys_sim_access(sys_sim_t *s, const trace_ref_t *ref, int atomic);
+/* CPU port `port` (< system.cpu_cores): a read or write (ref->op; other ops are reads) of the
+ * line holding ref->addr (masked to l1.addr_bits), at the L2 as core id P + port. Returns
+ * SYS_SERVED_L2 or _MEM for a read, SYS_SERVED_POSTED for a write. Ends no cycle. */
+sys_served_t sys_sim_cpu_access(sys_sim_t *s, unsigned port, const trace_ref_t *ref);
+/* The end of a cycle on every L1 (cm_l1_cycle_end, kernel_start low). */
+void sys_sim_cycle_end(sys_sim_t *s);
+/* The L2's valid lines now, and those owned by the GPU (application C). */
+void sys_sim_l2_owners(const sys_sim_t *s, uint64_t *valid, uint64_t *gpu);
 /* Invalidate every L1 (and pcpred's shadow L1s and their marks), as a GPU does between
  * kernels; the L2 keeps its lines. */
 void sys_sim_flush_l1(sys_sim_t *s);
