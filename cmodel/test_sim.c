@@ -10,7 +10,11 @@
  *   their line number and value, and random bytes never crash a reader;
  * - sysim's system driver on a sacat system (FG-CB, SPEC 3.7): base ids reach the L1s, the
  *   cycles it tells the model (one request per core a cycle), kernel starts, no-allocate reads
- *   at the L2 and the L2's hit flag fed back, on traces whose decisions are worked by hand. */
+ *   at the L2 and the L2's hit flag fed back, on traces whose decisions are worked by hand;
+ * - the timing model (sys_timed, heterogeneous sysim): a GPU and a CPU-port trace whose L2
+ *   hits, misses, owners, latencies, cycles and share samples are worked by hand, and unit
+ *   latencies reproducing program order (every statistic and the cycle count) on a random
+ *   round-robin trace. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -24,6 +28,7 @@
 
 #include "sim.h"
 #include "sys_sim.h"
+#include "sys_timed.h"
 #include "trace.h"
 
 static char dir[64];
@@ -948,6 +953,133 @@ static void test_sys_sacat_l2_flag(void **state)
     sys_sim_free(s);
 }
 
+/* Write `text` to dir/name; the path in path[]. */
+static void write_file(char *path, size_t n, const char *name, const char *text)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+/* 2 GPU cores (L1s of 2 sets x 2 ways x 16 B) and 1 CPU port over an LRU L2 of 2 sets x 2
+ * ways (16-bit addresses: line L is in set L mod 2 of both). */
+static void hetero(cfg_t *c)
+{
+    small(c, "lru");
+    set(c, "system.cores", "2");
+    set(c, "system.cpu_cores", "1");
+    set(c, "l2.sets", "2");
+    set(c, "l2.ways", "2");
+    set(c, "l2.replacement", "lru");
+    char err[512];
+    assert_int_equal(cfg_validate(c, err, sizeof err), 0);
+}
+
+/* Latencies L1 1, L2 3, memory 10, write 1; GPU MLP 2, CPU gap 2, a share sample every 4
+ * cycles. GPU trace: core 0 reads line 2 twice; core 1 reads line 2, then writes line 4. CPU
+ * port 0 reads lines 6, 3, 6. By hand (L2 set 0 unless said; LRU first):
+ *  cycle 0: core 0 R2: L1 and L2 miss, line 2 installed (GPU), retires in cycle 9;
+ *           core 1 R2: L1 miss, L2 hit, retires in 2; CPU R6: L2 miss, set 0 = {2 G, 6 C},
+ *           retires in 9 (port ready again in 9 + 1 + 2 = 12)
+ *  cycle 1: core 0 R2 (a second reference in flight): an L1 hit (the model filled at issue),
+ *           retires in 1; core 1 W4: an L2 write miss evicts line 2 (LRU), installs 4 (GPU),
+ *           posted: retires in 1
+ *  cycle 12: CPU R3: L2 miss in set 1, line 3 (CPU), retires in 21; ready in 24
+ *  cycle 24: CPU R6: L2 hit, retires in 26: 27 cycles.
+ * Samples at the ends of cycles 3, 7, 11 (lines 6 C, 4 G: 1/2), 15, 19, 23 (6, 4, 3: 1/3):
+ * mean 5/12; at the end 1/3. GPU (app 1): 3 L2 accesses (R2 miss, R2 hit, W4 miss), 1 hit;
+ * CPU (app 0): 3 accesses, 1 hit. Core 0: 2 retired in 10 cycles; core 1: 2 in 3. */
+static void test_timed_hand(void **state)
+{
+    (void)state;
+    cfg_t c;
+    hetero(&c);
+    char gpu[128], cpu[128], err[512];
+    write_file(gpu, sizeof gpu, "gpu.txt", "R 20 0 0\nR 20 0 1\nR 20 0 0\nW 40 0 1\n");
+    write_file(cpu, sizeof cpu, "cpu.txt", "R 60\nR 30\nR 60\n");
+    sys_timing_t t;
+    sys_timing_defaults(&t);
+    t.l2_latency = 3;
+    t.mem_latency = 10;
+    t.gpu_mlp = 2;
+    t.cpu_gap = 2;
+    t.share_every = 4;
+    const char *cpus[] = {cpu};
+    static sys_timed_stats_t ts;
+    sys_sim_t *s = NULL;
+    assert_int_equal(sys_sim_new(&c, &s), 0);
+    if (sys_timed_run(s, &t, gpu, TF_AUTO, cpus, 1, &ts, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(ts.cycles, 27);
+    assert_int_equal(s->st.cycles, 27);
+    assert_int_equal(s->st.app[1].accesses, 3);
+    assert_int_equal(s->st.app[1].hits, 1);
+    assert_int_equal(s->st.app[0].accesses, 3);
+    assert_int_equal(s->st.app[0].hits, 1);
+    assert_int_equal(s->st.loads, 3);
+    assert_int_equal(s->st.load_hits, 1);
+    assert_int_equal(s->st.stores, 1);
+    assert_int_equal(ts.core[0].refs, 2);
+    assert_int_equal(ts.core[0].retired, 2);
+    assert_int_equal(ts.core[0].cycles, 10);
+    assert_int_equal(ts.core[1].refs, 2);
+    assert_int_equal(ts.core[1].retired, 2);
+    assert_int_equal(ts.core[1].cycles, 3);
+    assert_int_equal(ts.port[0].refs, 3);
+    assert_int_equal(ts.port[0].reads, 3);
+    assert_int_equal(ts.port[0].retired, 3);
+    assert_int_equal(ts.port[0].cycles, 27);
+    assert_int_equal(ts.port[0].passes, 1);
+    assert_int_equal(ts.end_valid, 3);
+    assert_int_equal(ts.end_gpu, 1);
+    assert_int_equal(ts.share_samples, 6);
+    assert_true(ts.share_sum > 2.5 - 1e-9 && ts.share_sum < 2.5 + 1e-9); /* 3/2 + 3/3 */
+    sys_sim_free(s);
+}
+
+/* With every latency 1 and one reference in flight, the cycle model issues core 0..P-1's
+ * t-th references in cycle t: on a trace whose cores take turns that is program order, so
+ * every statistic and the cycle count (the busiest core's references) equal sys_sim_ref's. */
+static void test_timed_unit_latency_is_program_order(void **state)
+{
+    (void)state;
+    cfg_t c;
+    hetero(&c);
+    set(&c, "l1.mode", "baseline");
+    char path[128], err[512];
+    snprintf(path, sizeof path, "%s/rr.txt", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    sys_sim_t *po = NULL, *tm = NULL;
+    assert_int_equal(sys_sim_new(&c, &po), 0);
+    assert_int_equal(sys_sim_new(&c, &tm), 0);
+    for (int i = 0; i < 4000; i++) { /* core i % 2, 3 in 4 reads, over 64 lines */
+        trace_ref_t r = {(rnd() % 64) * 16, 0, 0, (uint16_t)(i % 2),
+                         rnd() % 4 ? TR_READ : TR_WRITE};
+        fprintf(f, "%c %llx 0 %x\n", r.op == TR_WRITE ? 'W' : 'R', (unsigned long long)r.addr,
+                r.core);
+        sys_sim_ref(po, &r);
+    }
+    fclose(f);
+    sys_sim_finish(po);
+    sys_timing_t t;
+    sys_timing_defaults(&t);
+    t.l2_latency = t.mem_latency = 1;
+    static sys_timed_stats_t ts;
+    if (sys_timed_run(tm, &t, path, TF_AUTO, NULL, 0, &ts, err, sizeof err) != 0)
+        fail_msg("%s", err);
+    assert_int_equal(po->st.cycles, 2000);
+    assert_int_equal(tm->st.cycles, po->st.cycles);
+    assert_int_equal(ts.core[0].retired + ts.core[1].retired, 4000);
+    assert_int_equal(ts.core[1].cycles, 2000);
+    assert_true(po->st.l2_read_hits > 0 && po->st.l2_read_hits < po->st.l2_reads);
+    assert_memory_equal(&tm->st, &po->st, sizeof po->st);
+    sys_sim_free(po);
+    sys_sim_free(tm);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/test_sim.XXXXXX");
@@ -968,6 +1100,8 @@ int main(void)
         cmocka_unit_test(test_sys_sacat_hand),
         cmocka_unit_test(test_sys_sacat_window),
         cmocka_unit_test(test_sys_sacat_l2_flag),
+        cmocka_unit_test(test_timed_hand),
+        cmocka_unit_test(test_timed_unit_latency_is_program_order),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];

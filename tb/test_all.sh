@@ -73,6 +73,10 @@ step "cachesim: fast path = model, hand-computed stats, formats, compression (cm
 step "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
 step "cachesim: workload generator properties (cmocka)" build/test_workload
 step "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
+step "sysim: heterogeneous CPU+GPU runs on the cycle model, by hand, and bad input" \
+  cmodel/test_sysim_hetero.sh build/sysim build/cachesim
+step "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
+  cmodel/sysim_mutants.sh build
 step "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
 step "cli: normalized config (only the design's keys, resolved, hashed) regenerates the same bytes" \
   gen/test_config_norm.sh 60

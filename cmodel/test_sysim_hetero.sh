@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# test_sysim_hetero.sh [SYSIM [CACHESIM]]: heterogeneous sysim end to end (docs/tap.md,
+# "Heterogeneous sysim"): CPU-port traces beside a GPU trace on the cycle model, with the L2
+# hits, latencies, cycles, application statistics and GPU share worked by hand; the CPU loop;
+# unit latencies giving program order's statistics; program-order output free of the timed
+# keys; and bad input (missing files, the wrong number of CPU traces, CPU traces with
+# system.cpu_cores = 0, bad numbers, modes and formats the cycle model does not run): exit 2, a
+# message naming the problem, nothing on stdout. Ends with "N passed, M failed".
+# cmodel/sysim_mutants.sh runs it against broken builds: each must fail it.
+set -uo pipefail
+abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+sysim=$(abs "${1:-build/sysim}")
+cachesim=$(abs "${2:-$(dirname "${1:-build/sysim}")/cachesim}")
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+cd "$work"
+pass=0; fail=0
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+no() { fail=$((fail + 1)); echo "not ok - $1"; [ -n "${2:-}" ] && echo "$2" | head -8; }
+# json FILE EXPR...: each Python expression over d (the JSON) is true
+json() {
+  local f=$1; shift
+  python3 - "$f" "$@" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bad = [e for e in sys.argv[2:] if not eval(e)]
+print("failed: " + "; ".join(bad) if bad else "", end="")
+sys.exit(1 if bad else 0)
+EOF
+}
+one="--preset fermi-l1 --set system.cpu_cores=1"
+lat="--l2-latency 10 --mem-latency 100 --cpu-gap 5 --share-every 50"
+
+# 1. A 2-reference CPU trace beside a 2-reference GPU trace (din: both GPU references are core
+# 0's). By hand, L1 hit 1, L2 hit 10, memory 100, CPU gap 5: cycle 0, GPU core 0 reads 0x2000
+# (L1 and L2 miss: retires in 99) and CPU port 0 reads 0x1000 (L2 miss: retires in 99, next
+# issue 99 + 1 + 5 = 105); cycle 100, GPU 0x2000 hits its L1 (retires in 100: core 0 took 101
+# cycles); cycle 105, CPU 0x1000 hits the L2 (retires in 114): 115 cycles. L2: GPU 1 access,
+# 0 hits; CPU 2, 1 hit; lines 0x2000 (GPU) and 0x1000 (CPU): share 1/2 at the end and at the
+# samples (ends of cycles 49 and 99).
+printf '0 1000\n0 1000\n' >cpu2.din
+printf '0 2000\n0 2000\n' >gpu2.din
+"$sysim" $one $lat --cpu-trace cpu2.din gpu2.din >h.txt 2>h.err
+if grep -q "^  timing          115 cycles; latency L1 hit 1, L2 hit 10, memory 100; GPU core MLP 1; CPU gap 5$" h.txt &&
+   grep -q "^  LLC CPU 0       accesses 2, hits 1 (50.00%); references 2 (2 reads, 0 writes, 1 passes), retired 2, cycles 115$" h.txt &&
+   grep -q "^  LLC GPU         accesses 1, hits 0 (0.00%)$" h.txt &&
+   grep -q "^  GPU LLC share   end 50.00% (1 of 2 valid lines), mean 50.00% over 2 samples (every 50 cycles)$" h.txt &&
+   grep -q "^  GPU core 0      references 2, retired 2, cycles 101 (IPC 0.0198)$" h.txt &&
+   grep -q "^  GPU core 1      references 0, retired 0, cycles 0 " h.txt; then
+  ok "hand-worked: 2 CPU and 2 GPU references, 115 cycles, hit rates, share, per-core cycles (text)"
+else no "hand-worked 2+2 references (text)" "$(cat h.txt h.err)"; fi
+
+# 2. The same by JSON, with 2 GPU cores, MLP 2, a write and a CPU port reading three lines
+# (cmodel/test_sim.c test_timed_hand works it cycle by cycle): 27 cycles, the GPU 3 L2
+# accesses and 1 hit, the CPU 3 and 1, the share 1/3 at the end, 5/12 over 6 samples.
+printf 'R 20 0 0\nR 20 0 1\nR 20 0 0\nW 40 0 1\n' >gpu.txt
+printf 'R 60\nR 30\nR 60\n' >cpu.txt
+tiny="--set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.addr_bits=16 --set system.cores=2 --set system.cpu_cores=1 --set l2.sets=2 --set l2.ways=2 --set l2.replacement=lru"
+"$sysim" --json $tiny --l2-latency 3 --mem-latency 10 --gpu-mlp 2 --cpu-gap 2 --share-every 4 \
+  --cpu-trace cpu.txt gpu.txt >h.json 2>h.err
+if r=$(json h.json 'd["cycles"] == 27' 'd["timing"]["gpu_mlp"] == 2' \
+    'd["apps"][0] == {"app": 0, "kind": "cpu", "llc_accesses": 3, "llc_hits": 1, "llc_hit_rate": 0.3333, "port": 0, "references": 3, "reads": 3, "writes": 0, "passes": 1, "retired": 3, "cycles": 27}' \
+    'd["apps"][1] == {"app": 1, "kind": "gpu", "llc_accesses": 3, "llc_hits": 1, "llc_hit_rate": 0.3333}' \
+    'd["gpu_llc_share"] == {"end": 0.3333, "end_gpu_lines": 1, "end_valid_lines": 3, "mean": 0.4167, "samples": 6}' \
+    'd["gpu_cores"][0] == {"core": 0, "references": 2, "retired": 2, "cycles": 10, "ipc": 0.2}' \
+    'd["gpu_cores"][1] == {"core": 1, "references": 2, "retired": 2, "cycles": 3, "ipc": 0.6667}' \
+    'd["l2_reads"] == 5 and d["l2_writes"] == 1' 2>&1); then
+  ok "hand-worked: 2 GPU cores with MLP 2, a posted write, 3 CPU reads: 27 cycles, share 1/3, mean 5/12 (JSON)"
+else no "hand-worked MLP 2 run (JSON)" "$r $(cat h.json h.err)"; fi
+
+# 3. --cpu-loop: GPU core 0 reads three new lines (misses: cycles 0, 100, 200; done after 300
+# cycles); the CPU trace is one read of 0x1000, restarted at its end: a miss in cycle 0, then
+# an L2 hit every 15 cycles from 105 to 285 (13 hits, the last retiring in 294): 14
+# references, 15 starts of the trace, the run 300 cycles (the GPU's).
+printf '0 1000\n' >cpu1.din
+printf '0 2000\n0 4000\n0 6000\n' >gpu3.din
+"$sysim" --json $one $lat --cpu-loop --cpu-trace cpu1.din gpu3.din >l.json 2>l.err
+if r=$(json l.json 'd["cycles"] == 300' 'd["timing"]["cpu_loop"] is True' \
+    'd["apps"][0]["references"] == 14 and d["apps"][0]["passes"] == 15' \
+    'd["apps"][0]["llc_hits"] == 13 and d["apps"][0]["retired"] == 14 and d["apps"][0]["cycles"] == 295' \
+    'd["gpu_cores"][0]["cycles"] == 300 and d["gpu_cores"][0]["retired"] == 3' 2>&1); then
+  ok "--cpu-loop: a 1-reference CPU trace restarted 14 times while the GPU runs 300 cycles"
+else no "--cpu-loop" "$r $(cat l.json l.err)"; fi
+
+# 4. Every latency 1, one reference in flight: a round-robin trace runs in program order, so
+# every statistic of the program-order run is the same (the timed run only adds its keys).
+"$cachesim" gen --pattern hot_stream --refs 6000 --seed 7 --cores 4 --stores 10 -o rr.bin 2>/dev/null
+"$sysim" --json --preset gcache-system rr.bin >po.json 2>po.err
+"$sysim" --json --preset gcache-system --l2-latency 1 --mem-latency 1 rr.bin >tm.json 2>tm.err
+if python3 - po.json tm.json <<'EOF'
+import json, sys
+a, b = (json.load(open(f)) for f in sys.argv[1:3])
+extra = {"timing", "apps", "gpu_llc_share", "gpu_cores"}
+assert not extra & set(a), "program order printed timed keys"
+assert extra <= set(b), "the timed run lacks its keys"
+for k in extra:
+    b.pop(k)
+assert a == b and a["cycles"] == 1500 and a["l2_read_hits"] > 0, (a["cycles"], b["cycles"])
+EOF
+then ok "unit latencies: program order's statistics and 1500 cycles; no timed keys without options"
+else no "unit latencies = program order" "$(cat po.err tm.err)"; fi
+
+# 5. Bad input: exit 2, the message, nothing on stdout.
+bad() { # description expected-stderr-text args...
+  local d=$1 want=$2; shift 2
+  local e rc
+  e=$(timeout 20 "$sysim" "$@" 2>&1 >bad.out); rc=$?
+  [ $rc = 2 ] && [ ! -s bad.out ] && grep -qF -- "$want" <<<"$e" && ok "bad input: $d" ||
+    no "bad input: $d (rc $rc)" "$e $(head -c 300 bad.out)"
+}
+bad "a missing CPU trace" "sysim: CPU port 0: trace = nosuch.din: cannot open" \
+  $one --cpu-trace nosuch.din gpu2.din
+bad "a missing GPU trace" "sysim: GPU core 0: trace = nosuch.din: cannot open" \
+  $one --cpu-trace cpu2.din nosuch.din
+bad "two CPU traces for one CPU port" \
+  "sysim: --cpu-trace given 2 times but system.cpu_cores = 1: one trace per CPU port" \
+  $one --cpu-trace cpu2.din --cpu-trace cpu2.din gpu2.din
+bad "one CPU trace for two CPU ports" \
+  "sysim: --cpu-trace given 1 time but system.cpu_cores = 2: one trace per CPU port" \
+  --preset fermi-l1 --set system.cpu_cores=2 --cpu-trace cpu2.din gpu2.din
+bad "a CPU trace with system.cpu_cores = 0" \
+  "sysim: --cpu-trace given 1 time but system.cpu_cores = 0: CPU traces need CPU ports (--set system.cpu_cores=1)" \
+  --preset fermi-l1 --cpu-trace cpu2.din gpu2.din
+bad "a latency of 0" "sysim: --mem-latency 0: allowed: an integer 1..100000" $one --mem-latency 0 gpu2.din
+bad "an MLP above 64" "sysim: --gpu-mlp 65: allowed: an integer 1..64" $one --gpu-mlp 65 gpu2.din
+bad "a CPU gap that is not a number" "sysim: --cpu-gap 1x: allowed: an integer 0..1000000" \
+  $one --cpu-gap 1x gpu2.din
+bad "a timing option without its value" "sysim: --l2-latency needs a value" $one gpu2.din --l2-latency
+bad "sacat in the timing model" "sysim: l1.mode = sacat: FG-CB does not run in the timing model" \
+  --preset sacat-fermi --timed gpu2.din
+printf 'R 1000\nF\nR 1000\n' >flush.txt
+bad "a flush in a CPU trace" "sysim: CPU port 0: trace = flush.txt: line 2: a flush (F, a kernel boundary) does not run in the timing model" \
+  $one --cpu-trace flush.txt gpu2.din
+printf '0 1000\n0 zz\n' >badline.din
+bad "a malformed CPU trace line (after output could have started)" "sysim: CPU port 0: trace = badline.din: line 2" \
+  $one --cpu-trace badline.din gpu2.din
+mkdir -p acc && printf 'kernel-1.traceg\n' >acc/kernelslist.g
+bad "an Accel-Sim GPU trace" "an Accel-Sim trace does not run in the timing model" \
+  $one --timed acc/kernelslist.g
+
+echo "$pass passed, $fail failed"
+[ $fail = 0 ]
