@@ -13,21 +13,24 @@
 #               its own working set of CPU_LINES lines (128 KB by default, at 0x60000000 +
 #               k * 16 MB), 20% writes, from a Park-Miller generator seeded with k + 1
 #   (a) GPU streaming        cachesim gen --pattern stream (every line read once), 6 cores
-#   (b) GPU cache-friendly   cachesim gen --pattern random over a 1 MB table (16,384 lines:
-#               the L2 holds it beside both CPU working sets)
+#   (b) GPU cache-friendly   cachesim gen --pattern random over a table of GPU_KB KB (2 MB by
+#               default, 32,768 lines: as large as the L2, so every line the GPU keeps is
+#               worth hits and the CPU ports' working sets have to be defended)
 #   each GPU_REFS references (seeded, docs/cachesim.md: gen).
-# Policies: POLICIES (default "lru drrip ucp tap_rrip tap_ucp"), each run where cfg accepts
+# Policies: POLICIES (default "lru srrip drrip ucp tap_rrip tap_ucp"), each run where cfg accepts
 # it (l2.replacement and, for tap_*, tap.period = TAP_PERIOD); a policy cfg refuses is listed
 # as skipped with cfg's message, so the columns appear once the L2 has them.
 # Prints one Markdown table. usage: bench/tap_hetero.sh (make all first; SYSIM and CACHESIM
-# override build/sysim and build/cachesim; GPU_REFS, CPU_REFS, CPU_LINES, TAP_PERIOD, POLICIES)
+# override build/sysim and build/cachesim; GPU_REFS, CPU_REFS, CPU_LINES, GPU_KB, TAP_PERIOD,
+# POLICIES)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 sysim=${SYSIM:-$root/build/sysim}
 cachesim=${CACHESIM:-$root/build/cachesim}
 gpu_refs=${GPU_REFS:-1200000} cpu_refs=${CPU_REFS:-40000} cpu_lines=${CPU_LINES:-2048}
 tap_period=${TAP_PERIOD:-100000}
-policies=${POLICIES:-lru drrip ucp tap_rrip tap_ucp}
+gpu_kb=${GPU_KB:-2048}
+policies=${POLICIES:-lru srrip drrip ucp tap_rrip tap_ucp}
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
 sys=(--set l1.sets=64 --set l1.ways=8 --set l1.line_bytes=64 --set l1.replacement=lru
@@ -46,7 +49,7 @@ done
 "$cachesim" gen --pattern stream --cores 6 --line-bytes 64 --refs "$gpu_refs" --seed 1 \
   -o "$work/gpu_stream.bin" >/dev/null 2>&1
 "$cachesim" gen --pattern random --cores 6 --line-bytes 64 --refs "$gpu_refs" --seed 2 \
-  --footprint $((1 << 20)) -o "$work/gpu_friendly.bin" >/dev/null 2>&1
+  --footprint $((gpu_kb << 10)) -o "$work/gpu_friendly.bin" >/dev/null 2>&1
 : >"$work/empty.din"
 
 # The policy's keys: l2.replacement, and the TAP period for the TAP policies.
