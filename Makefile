@@ -152,7 +152,8 @@ $(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
 	rm -f $@; for s in $(SIM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(SIM_SRC))
 
-# sysim: the G-Cache system model (P L1s over the L2 slice) over a trace, in program order.
+# sysim: the system model (P L1s and C CPU ports over the L2 slice) over traces, in program
+# order or on a cycle model (sys_timed).
 $(B)/sysim: cmodel/sysim.c $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libsim.a $(B)/libcmodel.a $(B)/libcore.a $(SIM_LIBS)
 
