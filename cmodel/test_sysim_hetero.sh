@@ -125,8 +125,10 @@ bad "an MLP above 64" "sysim: --gpu-mlp 65: allowed: an integer 1..64" $one --gp
 bad "a CPU gap that is not a number" "sysim: --cpu-gap 1x: allowed: an integer 0..1000000" \
   $one --cpu-gap 1x gpu2.din
 bad "a timing option without its value" "sysim: --l2-latency needs a value" $one gpu2.din --l2-latency
-bad "sacat in the timing model" "sysim: l1.mode = sacat: FG-CB does not run in the timing model" \
+bad "sacat in the timing model" "sysim: l1.mode = sacat does not run in the timing model" \
   --preset sacat-fermi --timed gpu2.din
+bad "decoupled in the timing model" "sysim: l1.mode = decoupled does not run in the timing model" \
+  --preset li-decoupled --gpu-mlp 2 gpu2.din
 printf 'R 1000\nF\nR 1000\n' >flush.txt
 bad "a flush in a CPU trace" "sysim: CPU port 0: trace = flush.txt: line 2: a flush (F, a kernel boundary) does not run in the timing model" \
   $one --cpu-trace flush.txt gpu2.din
