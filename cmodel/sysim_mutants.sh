@@ -2,8 +2,10 @@
 # sysim_mutants.sh [BUILD]: proves the heterogeneous sysim's checks can fail. Each mutant is
 # one deliberate bug in a copy of sys_timed.c, sys_sim.c or sysim.c, linked with BUILD's
 # (default build/) libraries into a sysim and a test_sim; test_sim (the hand-worked timed
-# tests) or cmodel/test_sysim_hetero.sh must fail on every one. Prints ok / not ok per mutant
-# and exits non-zero if any survived (or a sed changed nothing).
+# tests) or cmodel/test_sysim_hetero.sh must fail on every one, and every check of
+# test_sysim_hetero.sh and every timed test of test_sim must fail on at least one mutant.
+# Prints ok / not ok per mutant and per check never failed; exits non-zero if a mutant
+# survived (or a sed changed nothing) or a check never failed.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -21,6 +23,14 @@ mutants=(
   "share_sampled_a_cycle_early|sys_timed.c|s/(now + 1) % m->t->share_every == 0/now % m->t->share_every == 0/"
   "gpu_cores_issue_in_reverse|sys_timed.c|s/^        for (unsigned q = 0; q < m->nreq; q++) {$/        for (unsigned q = m->nreq; q-- > 0;) {/"
   "cpu_trace_not_restarted|sys_timed.c|s/if (rc == 0 \\&\\& q >= m->P \\&\\& m->t->cpu_loop)/if (0)/"
+  "flush_not_refused|sys_timed.c|s/if (in->next.op == TR_FLUSH) {/if (0) {/"
+  "trace_error_after_issue_dropped|sys_timed.c|s/    return rc < 0 ? -1 : 0;/    return 0;/"
+  "requesters_misnamed|sys_timed.c|s/q < m.P ? \"GPU core %u\" : \"CPU port %u\"/q < m.P ? \"CPU port %u\" : \"GPU core %u\"/"
+  "timing_range_unchecked|sysim.c|s/ || x < lo || x > hi) {/) {/"
+  "timing_trailing_garbage_accepted|sysim.c|s/\*v > '9' || \*end || errno/*v > '9' || errno/"
+  "timing_value_missing_unchecked|sysim.c|s/if (\*i + 1 >= argc) {/if (0) {/"
+  "sacat_decoupled_not_refused|sysim.c|s/if (c->l1.mode == MODE_SACAT || c->l1.mode == MODE_DECOUPLED) {/if (0) {/"
+  "accel_gpu_trace_not_refused|sysim.c|s/^    if (accel) {$/    if (0) {/"
   "cpu_port_as_gpu_core|sys_sim.c|s/l2_request(s, s->cores + port,/l2_request(s, port,/"
   "share_counts_every_owner|sys_sim.c|s/\\*gpu += way->valid \\&\\& way->owner == gpu_app;/*gpu += way->valid;/"
   "app_hit_always|sys_sim.c|s/app->hits += \\*hit;/app->hits += 1;/"
@@ -44,10 +54,21 @@ for m in "${mutants[@]}"; do
   fi
   caught=""
   "$work/$name/test_sim" >"$work/$name/unit.log" 2>&1 || caught="test_sim"
+  grep -o '^\[  FAILED  \] test_timed[a-z_]*' "$work/$name/unit.log" | sed 's/.* /test_sim: /' >>"$work/failed"
   "$root/cmodel/test_sysim_hetero.sh" "$work/$name/sysim" "$build/cachesim" >"$work/$name/cli.log" 2>&1 ||
     caught="$caught${caught:+, }test_sysim_hetero ($(grep -c '^not ok' "$work/$name/cli.log") checks)"
+  sed -n 's/^not ok - \(.*\)/\1/p' "$work/$name/cli.log" | sed 's/ (rc [0-9]*)$//' >>"$work/failed"
   if [ -n "$caught" ]; then echo "ok - $name caught by $caught"
   else echo "not ok - $name survived"; survived=$((survived + 1)); fi
 done
 echo "$((n - survived)) of $n mutants caught"
-[ $survived = 0 ]
+# every check failed on some mutant (names as the clean build prints them)
+never=0
+"$build/test_sim" 2>&1 | grep -o '^\[       OK \] test_timed[a-z_]*' | sed 's/.* /test_sim: /' >"$work/checks"
+"$root/cmodel/test_sysim_hetero.sh" "$build/sysim" "$build/cachesim" 2>&1 |
+  sed -n 's/^ok - \(.*\)/\1/p' >>"$work/checks"
+while IFS= read -r c; do
+  if ! grep -qxF -- "$c" "$work/failed"; then echo "not ok - never failed: $c"; never=$((never + 1)); fi
+done <"$work/checks"
+echo "$(($(wc -l <"$work/checks") - never)) of $(wc -l <"$work/checks") checks failed on a mutant"
+[ $survived = 0 ] && [ $never = 0 ]

@@ -39,6 +39,7 @@ lat="--l2-latency 10 --mem-latency 100 --cpu-gap 5 --share-every 50"
 # samples (ends of cycles 49 and 99).
 printf '0 1000\n0 1000\n' >cpu2.din
 printf '0 2000\n0 2000\n' >gpu2.din
+t1="hand-worked: 2 CPU and 2 GPU references, 115 cycles, hit rates, share, per-core cycles (text)"
 "$sysim" $one $lat --cpu-trace cpu2.din gpu2.din >h.txt 2>h.err
 if grep -q "^  timing          115 cycles; latency L1 hit 1, L2 hit 10, memory 100; GPU core MLP 1; CPU gap 5$" h.txt &&
    grep -q "^  LLC CPU 0       accesses 2, hits 1 (50.00%); references 2 (2 reads, 0 writes, 1 passes), retired 2, cycles 115$" h.txt &&
@@ -46,8 +47,8 @@ if grep -q "^  timing          115 cycles; latency L1 hit 1, L2 hit 10, memory 1
    grep -q "^  GPU LLC share   end 50.00% (1 of 2 valid lines), mean 50.00% over 2 samples (every 50 cycles)$" h.txt &&
    grep -q "^  GPU core 0      references 2, retired 2, cycles 101 (IPC 0.0198)$" h.txt &&
    grep -q "^  GPU core 1      references 0, retired 0, cycles 0 " h.txt; then
-  ok "hand-worked: 2 CPU and 2 GPU references, 115 cycles, hit rates, share, per-core cycles (text)"
-else no "hand-worked 2+2 references (text)" "$(cat h.txt h.err)"; fi
+  ok "$t1"
+else no "$t1" "$(cat h.txt h.err)"; fi
 
 # 2. The same by JSON, with 2 GPU cores, MLP 2, a write and a CPU port reading three lines
 # (cmodel/test_sim.c test_timed_hand works it cycle by cycle): 27 cycles, the GPU 3 L2
@@ -55,6 +56,7 @@ else no "hand-worked 2+2 references (text)" "$(cat h.txt h.err)"; fi
 printf 'R 20 0 0\nR 20 0 1\nR 20 0 0\nW 40 0 1\n' >gpu.txt
 printf 'R 60\nR 30\nR 60\n' >cpu.txt
 tiny="--set l1.sets=2 --set l1.ways=2 --set l1.line_bytes=16 --set l1.addr_bits=16 --set system.cores=2 --set system.cpu_cores=1 --set l2.sets=2 --set l2.ways=2 --set l2.replacement=lru"
+t2="hand-worked: 2 GPU cores with MLP 2, a posted write, 3 CPU reads: 27 cycles, share 1/3, mean 5/12 (JSON)"
 "$sysim" --json $tiny --l2-latency 3 --mem-latency 10 --gpu-mlp 2 --cpu-gap 2 --share-every 4 \
   --cpu-trace cpu.txt gpu.txt >h.json 2>h.err
 if r=$(json h.json 'd["cycles"] == 27' 'd["timing"]["gpu_mlp"] == 2' \
@@ -64,8 +66,8 @@ if r=$(json h.json 'd["cycles"] == 27' 'd["timing"]["gpu_mlp"] == 2' \
     'd["gpu_cores"][0] == {"core": 0, "references": 2, "retired": 2, "cycles": 10, "ipc": 0.2}' \
     'd["gpu_cores"][1] == {"core": 1, "references": 2, "retired": 2, "cycles": 3, "ipc": 0.6667}' \
     'd["l2_reads"] == 5 and d["l2_writes"] == 1' 2>&1); then
-  ok "hand-worked: 2 GPU cores with MLP 2, a posted write, 3 CPU reads: 27 cycles, share 1/3, mean 5/12 (JSON)"
-else no "hand-worked MLP 2 run (JSON)" "$r $(cat h.json h.err)"; fi
+  ok "$t2"
+else no "$t2" "$r $(cat h.json h.err)"; fi
 
 # 3. --cpu-loop: GPU core 0 reads three new lines (misses: cycles 0, 100, 200; done after 300
 # cycles); the CPU trace is one read of 0x1000, restarted at its end: a miss in cycle 0, then
@@ -73,16 +75,18 @@ else no "hand-worked MLP 2 run (JSON)" "$r $(cat h.json h.err)"; fi
 # references, 15 starts of the trace, the run 300 cycles (the GPU's).
 printf '0 1000\n' >cpu1.din
 printf '0 2000\n0 4000\n0 6000\n' >gpu3.din
+t3="--cpu-loop: a 1-reference CPU trace restarted 14 times while the GPU runs 300 cycles"
 "$sysim" --json $one $lat --cpu-loop --cpu-trace cpu1.din gpu3.din >l.json 2>l.err
 if r=$(json l.json 'd["cycles"] == 300' 'd["timing"]["cpu_loop"] is True' \
     'd["apps"][0]["references"] == 14 and d["apps"][0]["passes"] == 15' \
     'd["apps"][0]["llc_hits"] == 13 and d["apps"][0]["retired"] == 14 and d["apps"][0]["cycles"] == 295' \
     'd["gpu_cores"][0]["cycles"] == 300 and d["gpu_cores"][0]["retired"] == 3' 2>&1); then
-  ok "--cpu-loop: a 1-reference CPU trace restarted 14 times while the GPU runs 300 cycles"
-else no "--cpu-loop" "$r $(cat l.json l.err)"; fi
+  ok "$t3"
+else no "$t3" "$r $(cat l.json l.err)"; fi
 
 # 4. Every latency 1, one reference in flight: a round-robin trace runs in program order, so
 # every statistic of the program-order run is the same (the timed run only adds its keys).
+t4="unit latencies: program order's statistics and 1500 cycles; no timed keys without options"
 "$cachesim" gen --pattern hot_stream --refs 6000 --seed 7 --cores 4 --stores 10 -o rr.bin 2>/dev/null
 "$sysim" --json --preset gcache-system rr.bin >po.json 2>po.err
 "$sysim" --json --preset gcache-system --l2-latency 1 --mem-latency 1 rr.bin >tm.json 2>tm.err
@@ -96,8 +100,8 @@ for k in extra:
     b.pop(k)
 assert a == b and a["cycles"] == 1500 and a["l2_read_hits"] > 0, (a["cycles"], b["cycles"])
 EOF
-then ok "unit latencies: program order's statistics and 1500 cycles; no timed keys without options"
-else no "unit latencies = program order" "$(cat po.err tm.err)"; fi
+then ok "$t4"
+else no "$t4" "$(cat po.err tm.err)"; fi
 
 # 5. Bad input: exit 2, the message, nothing on stdout.
 bad() { # description expected-stderr-text args...
