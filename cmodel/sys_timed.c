@@ -219,7 +219,7 @@ int sys_timed_run(sys_sim_t *s, const sys_timing_t *t, const char *gpu_path, tra
                   const char *const *cpu_paths, unsigned ncpu, sys_timed_stats_t *out,
                   char *err, size_t errlen)
 {
-    static timed_t m; /* large: the streams of every requester */
+    timed_t m;
     memset(&m, 0, sizeof m);
     memset(out, 0, sizeof *out);
     m.s = s;
