@@ -18,7 +18,6 @@
  * retired instructions and cycles. Without them the output is as before, byte for byte.
  * usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] [--json]
  *              [--cpu-trace FILE ...] [timing options] TRACE */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 #include "accel_list.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
+#include "sys_timed_cli.h"
 #include "trace.h"
 
 #define USAGE "usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format " \
@@ -415,173 +415,6 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
         }
 }
 
-/* The timed run, as text: the model's parameters, per application its L2 accesses and hits
- * (CPU ports first, as their application numbers), the GPU's share of the L2, per GPU core its
- * retired instructions and cycles. */
-static void print_timed_text(const sys_sim_t *s, const sys_timing_t *tm,
-                             const sys_timed_stats_t *ts)
-{
-    unsigned C = s->cfg.sys.cpu_cores;
-    printf("  timing          %llu cycles; latency L1 hit %u, L2 hit %u, memory %u; GPU core "
-           "MLP %u; CPU gap %u%s\n", (unsigned long long)ts->cycles, tm->l1_latency,
-           tm->l2_latency, tm->mem_latency, tm->gpu_mlp, tm->cpu_gap,
-           tm->cpu_loop ? "; CPU traces looped" : "");
-    for (unsigned a = 0; a <= C; a++) {
-        const sys_app_stats_t *ap = &s->st.app[a];
-        if (a == C) {
-            printf("  LLC GPU         accesses %llu, hits %llu (%.2f%%)\n",
-                   (unsigned long long)ap->accesses, (unsigned long long)ap->hits,
-                   pct((double)ap->hits, (double)ap->accesses));
-            continue;
-        }
-        const sys_timed_port_t *p = &ts->port[a];
-        printf("  LLC CPU %-2u      accesses %llu, hits %llu (%.2f%%); references %llu (%llu "
-               "reads, %llu writes, %llu passes), retired %llu, cycles %llu\n", a,
-               (unsigned long long)ap->accesses, (unsigned long long)ap->hits,
-               pct((double)ap->hits, (double)ap->accesses), (unsigned long long)p->refs,
-               (unsigned long long)p->reads, (unsigned long long)p->writes,
-               (unsigned long long)p->passes, (unsigned long long)p->retired,
-               (unsigned long long)p->cycles);
-    }
-    printf("  GPU LLC share   end %.2f%% (%llu of %llu valid lines), mean %.2f%% over %llu "
-           "samples (every %llu cycles)\n", pct((double)ts->end_gpu, (double)ts->end_valid),
-           (unsigned long long)ts->end_gpu, (unsigned long long)ts->end_valid,
-           100.0 * ratio(ts->share_sum, (double)ts->share_samples),
-           (unsigned long long)ts->share_samples, (unsigned long long)tm->share_every);
-    for (unsigned c = 0; c < s->cores; c++) {
-        const sys_timed_core_t *k = &ts->core[c];
-        printf("  GPU core %-3u    references %llu, retired %llu, cycles %llu (IPC %.4f)\n", c,
-               (unsigned long long)k->refs, (unsigned long long)k->retired,
-               (unsigned long long)k->cycles, ratio((double)k->retired, (double)k->cycles));
-    }
-}
-
-/* The timed run, as JSON members ("timing", "apps", "gpu_llc_share", "gpu_cores"). */
-static void print_timed_json(const sys_sim_t *s, const sys_timing_t *tm,
-                             const sys_timed_stats_t *ts)
-{
-    unsigned C = s->cfg.sys.cpu_cores;
-    printf(",\n  \"timing\": {\"l1_latency\": %u, \"l2_latency\": %u, \"mem_latency\": %u, "
-           "\"gpu_mlp\": %u, \"cpu_gap\": %u, \"share_every\": %llu, \"cpu_loop\": %s},\n",
-           tm->l1_latency, tm->l2_latency, tm->mem_latency, tm->gpu_mlp, tm->cpu_gap,
-           (unsigned long long)tm->share_every, tm->cpu_loop ? "true" : "false");
-    printf("  \"apps\": [");
-    for (unsigned a = 0; a <= C; a++) {
-        const sys_app_stats_t *ap = &s->st.app[a];
-        printf("%s\n    {\"app\": %u, \"kind\": \"%s\", \"llc_accesses\": %llu, "
-               "\"llc_hits\": %llu, \"llc_hit_rate\": %.4f", a ? "," : "", a,
-               a == C ? "gpu" : "cpu", (unsigned long long)ap->accesses,
-               (unsigned long long)ap->hits, ratio((double)ap->hits, (double)ap->accesses));
-        if (a < C) {
-            const sys_timed_port_t *p = &ts->port[a];
-            printf(", \"port\": %u, \"references\": %llu, \"reads\": %llu, \"writes\": %llu, "
-                   "\"passes\": %llu, \"retired\": %llu, \"cycles\": %llu", a,
-                   (unsigned long long)p->refs, (unsigned long long)p->reads,
-                   (unsigned long long)p->writes, (unsigned long long)p->passes,
-                   (unsigned long long)p->retired, (unsigned long long)p->cycles);
-        }
-        printf("}");
-    }
-    printf("\n  ],\n  \"gpu_llc_share\": {\"end\": %.4f, \"end_gpu_lines\": %llu, "
-           "\"end_valid_lines\": %llu, \"mean\": %.4f, \"samples\": %llu},\n",
-           ratio((double)ts->end_gpu, (double)ts->end_valid), (unsigned long long)ts->end_gpu,
-           (unsigned long long)ts->end_valid, ratio(ts->share_sum, (double)ts->share_samples),
-           (unsigned long long)ts->share_samples);
-    printf("  \"gpu_cores\": [");
-    for (unsigned c = 0; c < s->cores; c++) {
-        const sys_timed_core_t *k = &ts->core[c];
-        printf("%s\n    {\"core\": %u, \"references\": %llu, \"retired\": %llu, "
-               "\"cycles\": %llu, \"ipc\": %.4f}", c ? "," : "", c,
-               (unsigned long long)k->refs, (unsigned long long)k->retired,
-               (unsigned long long)k->cycles, ratio((double)k->retired, (double)k->cycles));
-    }
-    printf("\n  ]");
-}
-
-/* A timing option's value: an integer in lo..hi into *out; 0, or -1 after the error. */
-static int timing_value(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (*v < '0' || *v > '9' || *end || errno || x < lo || x > hi) {
-        fprintf(stderr, "sysim: %s %s: allowed: an integer %llu..%llu\n", opt, v,
-                (unsigned long long)lo, (unsigned long long)hi);
-        return -1;
-    }
-    *out = x;
-    return 0;
-}
-
-/* argv[*i] as a timing option (its value next): 1 taken (timed mode), 0 not one, -1 bad. */
-static int timing_option(int argc, char **argv, int *i, sys_timing_t *t)
-{
-    static const struct {
-        const char *name;
-        uint64_t lo, hi;
-    } opts[] = {{"--l1-latency", 1, SYS_MAX_LATENCY}, {"--l2-latency", 1, SYS_MAX_LATENCY},
-                {"--mem-latency", 1, SYS_MAX_LATENCY}, {"--gpu-mlp", 1, SYS_MAX_MLP},
-                {"--cpu-gap", 0, 1000000}, {"--share-every", 0, UINT64_C(1) << 40}};
-    const char *a = argv[*i];
-    if (!strcmp(a, "--timed"))
-        return 1;
-    if (!strcmp(a, "--cpu-loop")) {
-        t->cpu_loop = 1;
-        return 1;
-    }
-    for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++) {
-        uint64_t v;
-        if (strcmp(a, opts[k].name))
-            continue;
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "sysim: %s needs a value\n", a);
-            return -1;
-        }
-        if (timing_value(a, argv[++*i], opts[k].lo, opts[k].hi, &v) != 0)
-            return -1;
-        unsigned *field[] = {&t->l1_latency, &t->l2_latency, &t->mem_latency, &t->gpu_mlp,
-                             &t->cpu_gap};
-        if (k < 5)
-            *field[k] = (unsigned)v;
-        else
-            t->share_every = v;
-        return 1;
-    }
-    return 0;
-}
-
-/* What the timed run needs of the configuration and the inputs; 0, or -1 after the error. */
-static int timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int accel)
-{
-    unsigned C = c->sys.cpu_cores;
-    if (ncpu && C == 0) {
-        fprintf(stderr, "sysim: --cpu-trace given %u time%s but system.cpu_cores = 0: CPU "
-                "traces need CPU ports (--set system.cpu_cores=%u)\n", ncpu, ncpu > 1 ? "s" : "",
-                ncpu);
-        return -1;
-    }
-    if (ncpu && ncpu != C) {
-        fprintf(stderr, "sysim: --cpu-trace given %u time%s but system.cpu_cores = %u: one "
-                "trace per CPU port, in port order\n", ncpu, ncpu > 1 ? "s" : "", C);
-        return -1;
-    }
-    if (c->l1.mode == MODE_SACAT || c->l1.mode == MODE_DECOUPLED) {
-        fprintf(stderr, "sysim: l1.mode = %s does not run in the timing model (--cpu-trace and "
-                "the timing options: %s); allowed there: baseline, gcache, pcpred\n",
-                cfg_mode_name(c->l1.mode), c->l1.mode == MODE_SACAT
-                ? "FG-CB's per-cycle window paths are not counted"
-                : "sys_sim does not complete the decoupled L1's bypassed reads");
-        return -1;
-    }
-    if (accel) {
-        fprintf(stderr, "sysim: trace = %s: an Accel-Sim trace does not run in the timing "
-                "model; allowed: a din, text or binary file (the GPU trace is read once per "
-                "GPU core)\n", path);
-        return -1;
-    }
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     if (gen_version_asked(argc, argv)) {
@@ -653,7 +486,7 @@ int main(int argc, char **argv)
             json = 1;
         else if (!strcmp(argv[i], "--cpu-trace") && i + 1 < argc)
             cpu[ncpu++] = argv[++i], timed = 1;
-        else if ((rc = timing_option(argc, argv, &i, &tm)) != 0) {
+        else if ((rc = sys_timed_option(argc, argv, &i, &tm)) != 0) {
             if (rc < 0)
                 return 2;
             timed = 1;
@@ -689,7 +522,7 @@ int main(int argc, char **argv)
         }
         accel = kind != ACCEL_SNIFF_OTHER;
     }
-    if (timed && timed_inputs_ok(&c, ncpu, path, accel) != 0)
+    if (timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0)
         return 2;
     sys_sim_t *s;
     if (sys_sim_new(&c, &s) != 0) {
@@ -713,7 +546,7 @@ int main(int argc, char **argv)
     if (!json) {
         print_text(&c, path, s, &ar, accel);
         if (timed)
-            print_timed_text(s, &tm, &ts);
+            sys_timed_print_text(s, &tm, &ts);
         accel_run_free(&ar);
         sys_sim_free(s);
         return 0;
@@ -752,7 +585,7 @@ int main(int argc, char **argv)
     if (accel)
         print_accel(&c, &ar);
     if (timed)
-        print_timed_json(s, &tm, &ts);
+        sys_timed_print_json(s, &tm, &ts);
     printf("\n}\n");
     accel_run_free(&ar);
     sys_sim_free(s);

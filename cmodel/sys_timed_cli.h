@@ -1,0 +1,29 @@
+/* sys_timed_cli: sysim's side of the timing model (sys_timed.h): the options that select and
+ * tune it, the checks of what it is given (errors on stderr, nothing on stdout), and its
+ * report. Options: --timed, --cpu-loop, --l1-latency, --l2-latency, --mem-latency (1..
+ * SYS_MAX_LATENCY), --gpu-mlp (1..SYS_MAX_MLP), --cpu-gap (0..1,000,000), --share-every
+ * (0..2^40), each value a decimal integer. */
+#ifndef CACHEGEN_SYS_TIMED_CLI_H
+#define CACHEGEN_SYS_TIMED_CLI_H
+
+#include "../gen/cfg.h"
+#include "sys_sim.h"
+#include "sys_timed.h"
+
+/* argv[*i] as a timing option (*i moves past its value): 1 taken (it selects the timing
+ * model), 0 not a timing option, -1 bad (the error printed). */
+int sys_timed_option(int argc, char **argv, int *i, sys_timing_t *t);
+/* What the timed run needs of the configuration and the inputs (ncpu --cpu-trace files, the
+ * GPU trace `path`, an Accel-Sim one when accel): 0, or -1 after the error. */
+int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int accel);
+/* The timed run's report lines (after sysim's program-order ones): the parameters, per
+ * application its L2 accesses and hits, the GPU's L2 share, per GPU core its retired
+ * instructions and cycles. */
+void sys_timed_print_text(const sys_sim_t *s, const sys_timing_t *tm,
+                          const sys_timed_stats_t *ts);
+/* The same as JSON members ("timing", "apps", "gpu_llc_share", "gpu_cores"), each preceded by
+ * ",\n" (the caller closes the object). */
+void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
+                          const sys_timed_stats_t *ts);
+
+#endif
