@@ -424,7 +424,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
-                   "[--json]\n             [--cpu-trace F ...] [timing options] TRACE\n"
+                   "[--json] [--cpu-trace F ...] [timing options] TRACE\n"
                    "  or:  sysim --version | --help\n\n"
                    "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
                    "in program order and prints L1 and L2 statistics as text (every count as\n"
