@@ -452,10 +452,12 @@ int main(int argc, char **argv)
                    "  --timed         the cycle model with the defaults below\n"
                    "  --l1-latency N  cycles of an L1 load hit (1)\n"
                    "  --l2-latency N  of an L2 hit (160)\n"
-                   "  --mem-latency N of an L2 miss (260)\n"
+                   "  --mem-latency N\n"
+                   "                  of an L2 miss (260)\n"
                    "  --gpu-mlp N     references a GPU core has in flight (1; up to 64)\n"
                    "  --cpu-gap N     cycles a CPU port waits after a reference retires (20)\n"
-                   "  --share-every N cycles between samples of the GPU's L2 share (10000;\n"
+                   "  --share-every N\n"
+                   "                  cycles between samples of the GPU's L2 share (10000;\n"
                    "                  0: at the end only)\n"
                    "  --cpu-loop      restart each CPU trace at its end until the GPU is done\n");
             return 0;
