@@ -245,7 +245,7 @@ static sys_served_t l1_ref(sys_sim_t *s, const trace_ref_t *ref)
         cs->load_hits += r.dec == DEC_LD_HIT;
         if (ps)
             ps->loads++;
-        if (r.dec == DEC_LD_MISS) {
+        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS) { /* decoupled: no data line */
             unsigned pred = r.pred;
             unsigned hint = l2_request(s, core, 0, line, &q, pred, r.noalloc, &l2_hit);
             served = l2_hit ? SYS_SERVED_L2 : SYS_SERVED_MEM;

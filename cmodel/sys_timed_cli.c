@@ -160,12 +160,10 @@ int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int acc
                 "trace per CPU port, in port order\n", ncpu, ncpu > 1 ? "s" : "", C);
         return -1;
     }
-    if (c->l1.mode == MODE_SACAT || c->l1.mode == MODE_DECOUPLED) {
-        fprintf(stderr, "sysim: l1.mode = %s does not run in the timing model (--cpu-trace and "
-                "the timing options: %s); allowed there: baseline, gcache, pcpred\n",
-                cfg_mode_name(c->l1.mode), c->l1.mode == MODE_SACAT
-                ? "FG-CB's per-cycle window paths are not counted"
-                : "sys_sim does not complete the decoupled L1's bypassed reads");
+    if (c->l1.mode == MODE_SACAT) {
+        fprintf(stderr, "sysim: l1.mode = sacat does not run in the timing model (--cpu-trace and "
+                "the timing options: FG-CB's per-cycle window paths are not counted); allowed "
+                "there: baseline, decoupled, gcache, pcpred\n");
         return -1;
     }
     if (accel) {

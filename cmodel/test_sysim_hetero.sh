@@ -4,8 +4,9 @@
 # hits, latencies, cycles, application statistics and GPU share worked by hand; the CPU loop;
 # unit latencies giving program order's statistics; program-order output free of the timed
 # keys; and bad input (missing files, the wrong number of CPU traces, CPU traces with
-# system.cpu_cores = 0, bad numbers, modes and formats the cycle model does not run): exit 2, a
-# message naming the problem, nothing on stdout. Ends with "N passed, M failed".
+# system.cpu_cores = 0, bad numbers, modes and formats the cycle model does not run: exit 2, a
+# message naming the problem, nothing on stdout); the decoupled L1 in both modes against
+# cachesim's same L1. Ends with "N passed, M failed".
 # cmodel/sysim_mutants.sh runs it against broken builds: each must fail it.
 set -uo pipefail
 abs() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
@@ -27,6 +28,8 @@ print("failed: " + "; ".join(bad) if bad else "", end="")
 sys.exit(1 if bad else 0)
 EOF
 }
+# json_get FILE KEY: a top-level value of a JSON file
+json_get() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])' "$1" "$2"; }
 one="--preset fermi-l1 --set system.cpu_cores=1"
 lat="--l2-latency 10 --mem-latency 100 --cpu-gap 5 --share-every 50"
 
@@ -131,8 +134,22 @@ bad "a CPU gap that is not a number" "sysim: --cpu-gap 1x: allowed: an integer 0
 bad "a timing option without its value" "sysim: --l2-latency needs a value" $one gpu2.din --l2-latency
 bad "sacat in the timing model" "sysim: l1.mode = sacat does not run in the timing model" \
   --preset sacat-fermi --timed gpu2.din
-bad "decoupled in the timing model" "sysim: l1.mode = decoupled does not run in the timing model" \
-  --preset li-decoupled --gpu-mlp 2 gpu2.din
+
+# The decoupled L1 in sysim, program order and the cycle model: one core's references give its
+# L1 exactly cachesim's statistics for that L1 alone (cachesim counts a load that gets no data
+# line as a bypass at its lookup; its fill installs nothing).
+"$cachesim" gen --pattern hot_stream -o hs.bin --refs 4000 --seed 3 >/dev/null 2>&1
+"$cachesim" --json --preset li-decoupled hs.bin >dc.json 2>&1
+for mode in "program order" "cycle model"; do
+  t="decoupled L1 in sysim ($mode): one core's hits, fills and bypasses are cachesim's"
+  extra=""; [ "$mode" = "cycle model" ] && extra="--gpu-mlp 2"
+  "$sysim" --json --preset li-decoupled $extra hs.bin >ds.json 2>ds.err
+  if json ds.json "d['per_core'][0]['l1_load_hits'] == $(json_get dc.json read_hits) > 0" \
+       "d['per_core'][0]['l1_fills'] == $(json_get dc.json fills)" \
+       "d['per_core'][0]['l1_bypasses'] == $(json_get dc.json bypasses) > 0" >dj.out 2>&1; then
+    ok "$t"
+  else no "$t" "$(cat dj.out ds.err)"; fi
+done
 printf 'R 1000\nF\nR 1000\n' >flush.txt
 bad "a flush in a CPU trace" "sysim: CPU port 0: trace = flush.txt: line 2: a flush (F, a kernel boundary) does not run in the timing model" \
   $one --cpu-trace flush.txt gpu2.din
