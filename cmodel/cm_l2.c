@@ -41,6 +41,14 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
         (void)ok;
         m->drrip_on = 1;
     }
+    if (cfg_l2_ucp(c)) {
+        cm_umon_params_t up = {c->l2.sets, c->l2.umon_sets, c->l2.ways, cfg_l2_apps(c),
+                               c->l2.umon_counter_bits};
+        if (cm_umon_new(&up, &m->umon) != 0)
+            goto fail;
+        cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), m->ucp_alloc);
+        m->ucp_on = 1;
+    }
     m->rows = calloc(c->l2.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l2.sets * c->l2.ways, c->l1.line_bytes);
     if (!m->rows || !m->data)
@@ -62,6 +70,7 @@ void cm_l2_free(cm_l2_t *m)
 {
     if (!m)
         return;
+    cm_umon_free(m->umon);
     free(m->rows);
     free(m->data);
     free(m);
@@ -151,6 +160,100 @@ static unsigned repl_victim(const cm_l2_t *m, lay_l2_row_t *r)
     return w;
 }
 
+/* ---- UCP (l2.replacement = ucp; docs/tap.md) ------------------------------------------------ */
+
+void cm_l2_ucp_reset_alloc(unsigned ways, unsigned apps, unsigned *alloc)
+{
+    for (unsigned k = 0; k < apps; k++)
+        alloc[k] = ways / apps + (k < ways % apps);
+}
+
+unsigned cm_l2_ucp_latency(unsigned apps, unsigned ways, const cm_ucp_step_t *st, unsigned n)
+{
+    unsigned cycles = 0, left = ways;
+    for (unsigned i = 0; i < n; i++) {
+        cycles += apps * (3 * left + 2) + 1;
+        left -= st[i].ways;
+    }
+    return cycles;
+}
+
+void cm_l2_atd_row(const cm_l2_t *m, unsigned app, unsigned idx, bv_t *out)
+{
+    const lay_l2_t *l = &m->lay;
+    unsigned eb = lay_l2_atd_entry_bits(l);
+    bv_zero(out);
+    for (unsigned w = 0; w < l->ways; w++) {
+        const cm_umon_entry_t *x = cm_umon_entry(m->umon, app, idx, w);
+        bv_put(out, w * eb, 1, x->valid);
+        bv_put(out, w * eb + 1, l->way_bits, x->rank);
+        bv_put(out, w * eb + 1 + l->way_bits, l->tag_bits, x->tag);
+    }
+}
+
+/* A hit or a miss that takes an MSHR: the request's app's UMON sees it (a merge or a stall does
+ * not: the request that fetches the line was counted, a stalled one counts when decided). */
+static void ucp_access(cm_l2_t *m, unsigned core, unsigned set, uint64_t tag,
+                       cm_l2_result_t *res)
+{
+    unsigned app = req_app(m, core);
+    int idx = cm_umon_index(m->umon, set);
+    if (idx < 0)
+        return;
+    unsigned ways = m->lay.ways;
+    for (unsigned w = 0; w < ways; w++) {
+        const cm_umon_entry_t *x = cm_umon_entry(m->umon, app, (unsigned)idx, w);
+        if (x->valid && x->tag == tag)
+            res->umon_sat = cm_umon_hits(m->umon, app, x->rank) == m->umon->cnt_max;
+    }
+    res->umon = cm_umon_access(m->umon, app, set, tag);
+}
+
+/* A fill into a full set: cm_ucp_victim over the row's owners and true-LRU ages. */
+static unsigned ucp_victim(const cm_l2_t *m, const lay_l2_row_t *r, unsigned app,
+                           cm_l2_result_t *res)
+{
+    cm_ucp_way_t set[CM_UCP_MAX_WAYS];
+    for (unsigned w = 0; w < m->lay.ways; w++)
+        set[w] = (cm_ucp_way_t){r->way[w].valid, r->way[w].owner, r->way[w].repl};
+    return cm_ucp_victim(m->lay.ways, set, cfg_l2_apps(&m->cfg), m->ucp_alloc, app,
+                         &res->ucp_why);
+}
+
+/* The period (decision 7): a running lookahead finishes first, then the period's last cycle
+ * snapshots the counters (this cycle's hits included), halves them and starts the lookahead
+ * on the snapshot, all apps taking part from 0 ways. */
+static void ucp_cycle_end(cm_l2_t *m)
+{
+    unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;
+    m->ucp_part = m->ucp_period_end = 0;
+    if (m->ucp_busy && --m->ucp_busy == 0) {
+        memcpy(m->ucp_alloc, m->ucp_next, sizeof m->ucp_alloc);
+        m->ucp_part = 1;
+    }
+    if (++m->ucp_t < m->cfg.tap.period)
+        return;
+    m->ucp_t = 0;
+    m->ucp_period_end = 1;
+    for (unsigned i = 0; i < apps * ways; i++)
+        m->ucp_snap[i] = m->umon->hits[i];
+    cm_umon_halve(m->umon);
+    cm_ucp_step_t st[CM_UCP_MAX_WAYS];
+    unsigned n = 0;
+    int ok = cm_ucp_lookahead(ways, apps, m->ucp_snap, (uint32_t)((1u << apps) - 1),
+                              m->ucp_next, st, &n);
+    assert(ok == 0);
+    (void)ok;
+    m->ucp_busy = cm_l2_ucp_latency(apps, ways, st, n);
+}
+
+void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired)
+{
+    (void)retired; /* TAP's sampling (another step) */
+    if (m->ucp_on)
+        ucp_cycle_end(m);
+}
+
 /* ---- events ------------------------------------------------------------------------------ */
 
 static void result_init(cm_l2_result_t *res, lay_evt_kind_t kind, unsigned set)
@@ -159,6 +262,7 @@ static void result_init(cm_l2_result_t *res, lay_evt_kind_t kind, unsigned set)
     bv_zero(&res->data);
     res->kind = kind;
     res->set = set;
+    res->umon = CM_UMON_UNSAMPLED;
 }
 
 static void mem_push(cm_l2_t *m, int write, uint64_t line, unsigned mshr, const bv_t *data)
@@ -278,6 +382,8 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
     }
 
     count(m, L2CNT_ACCESSES);
+    if (m->ucp_on) /* UCP: every hit and every miss that takes an MSHR, its app's UMON */
+        ucp_access(m, core, set, tag, res);
     if (hit >= 0) {
         res->way = (unsigned)hit;
         repl_touch(m, r, (unsigned)hit);
@@ -351,7 +457,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     }
     if (way < 0) {
         lay_l2_row_t before = *r;
-        way = (int)repl_victim(m, r);
+        way = m->ucp_on ? (int)ucp_victim(m, r, req_app(m, e->core), res) : (int)repl_victim(m, r);
         res->aged = memcmp(&before, r, sizeof before) != 0;
         lay_l2_way_t *v = &r->way[way];
         res->evict_valid = 1;

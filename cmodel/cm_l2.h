@@ -9,7 +9,11 @@
  * SPEC 3.8); a fill writes its requester's application into the line's owner field (with
  * C > 0); a CPU port's read has no victim-bit group (it reads 0 and sets none). With
  * l2.replacement = drrip (cm_drrip) a miss that takes an MSHR in one of its app's leader sets
- * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app.
+ * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app. With
+ * l2.replacement = ucp (cm_umon, cm_ucp; docs/tap.md) every hit and every miss that takes an
+ * MSHR accesses its app's UMON, a fill's victim is chosen under the allocation in force, and
+ * cm_l2_cycle_end runs the period: snapshot and halving of the counters, then the lookahead,
+ * whose allocation applies cm_l2_ucp_latency cycles later, as the RTL's FSM finishes.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -24,6 +28,8 @@
 #include "cm_drrip.h"
 #include "cm_l1.h"
 #include "cm_repl.h"
+#include "cm_ucp.h"
+#include "cm_umon.h"
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -76,6 +82,10 @@ typedef struct cm_l2_result {
                                 one per cycle, in order, each with the same line and flags */
     unsigned wait_core[CM_MAX_WAITERS];
     uint32_t wait_id[CM_MAX_WAITERS];
+    int umon;                /* ucp lookup: cm_umon_access's answer (hit position, CM_UMON_MISS
+                                or CM_UMON_UNSAMPLED: not sampled, or no UMON access) */
+    uint8_t umon_sat;        /* ucp: the hit found its counter saturated */
+    cm_ucp_victim_t ucp_why; /* ucp fill into a full set: the rule that chose the victim */
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 
@@ -87,6 +97,16 @@ typedef struct cm_l2 {
     uint8_t drrip_on;            /* l2.replacement = drrip: fills insert by `drrip` */
     cm_drrip_t drrip;            /* drrip: the PSELs and the BRRIP counter (the RTL's
                                     drrip_psel_q, drrip_brrip_q; the event carries them) */
+    uint8_t ucp_on;              /* l2.replacement = ucp: UMONs and the partition */
+    cm_umon_t *umon;             /* ucp: ATDs (the RTL's ATD SRAMs) and hit counters */
+    unsigned ucp_alloc[CM_APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
+    uint32_t ucp_snap[CM_APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
+                                    (ucp_snap_q), the lookahead's input */
+    uint32_t ucp_t;              /* ucp: cycles of the period gone (ucp_t_q), < tap.period */
+    unsigned ucp_busy;           /* ucp: cycles until the lookahead's allocation applies; 0 idle */
+    unsigned ucp_next[CM_APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
+    uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
+    uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
     lay_l2_row_t *rows;          /* [sets] */
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_l2_mshr_t mshr[CM_MAX_MSHRS];
@@ -145,6 +165,25 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
  * on a hit (a read with the prediction it arrived with), except
  * that a read reports hit = 0, and the fill's insertion is its only replacement update. */
 void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
+
+/* The end of a clock cycle, after its events (the harness calls it every clock from the first
+ * one after reset). retired[c]: instructions GPU core c retired this cycle (TAP's sampling;
+ * NULL: none). With ucp: first a running lookahead counts down and, in its last cycle, its
+ * allocation applies (ucp_part); then the cycle is counted, and the period's last one takes the
+ * counters' snapshot, halves the counters and starts the lookahead on the snapshot (restarting
+ * one still running). Without ucp nothing happens. */
+void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);
+
+/* Cycles the RTL's lookahead FSM takes for the rounds `st[0..n-1]` of a lookahead over `ways`
+ * ways among `apps` apps (docs/tap.md): a round with `left` ways left costs
+ * apps x (3 left + 2) + 1 cycles. */
+unsigned cm_l2_ucp_latency(unsigned apps, unsigned ways, const cm_ucp_step_t *st, unsigned n);
+
+/* The allocation after reset: ways / apps each, the remainder one more to the lowest apps. */
+void cm_l2_ucp_reset_alloc(unsigned ways, unsigned apps, unsigned *alloc);
+
+/* Pack app's ATD set `idx` in the RTL's layout (lay_l2_atd_entry_bits). */
+void cm_l2_atd_row(const cm_l2_t *m, unsigned app, unsigned idx, bv_t *out);
 
 /* Take the oldest queued memory request: 1 and *out filled, or 0 when the queue is empty. */
 int cm_l2_mem_pop(cm_l2_t *m, cm_l2_mem_t *out);

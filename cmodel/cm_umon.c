@@ -13,6 +13,7 @@ int cm_umon_new(const cm_umon_params_t *p, cm_umon_t **out)
         goto fail;
     u->p = *p;
     u->stride = p->sets / p->umon_sets;
+    u->cnt_max = (1u << (p->cnt_bits ? p->cnt_bits : CM_UMON_CNT_BITS)) - 1;
     size_t entries = (size_t)p->apps * p->umon_sets * p->ways;
     u->atd = calloc(entries, sizeof *u->atd);
     u->hits = calloc((size_t)p->apps * p->ways, sizeof *u->hits);
@@ -61,7 +62,7 @@ int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag)
     unsigned way = (unsigned)(hit >= 0 ? hit : lru), pos = e[way].rank;
     if (hit >= 0) {
         uint16_t *c = &u->hits[(size_t)app * ways + pos];
-        if (*c < CM_UMON_CNT_MAX)
+        if (*c < u->cnt_max)
             (*c)++;
     }
     for (unsigned w = 0; w < ways; w++)

@@ -22,6 +22,8 @@ typedef struct cm_umon_params {
     unsigned umon_sets; /* l2.umon_sets: sampled sets, a power of two no larger than sets */
     unsigned ways;      /* l2.ways: ATD entries per set and hit counters per app, 1..32 */
     unsigned apps;      /* C + 1, 1..CM_APP_MAX */
+    unsigned cnt_bits;  /* hit counter width, 1..16; 0 = CM_UMON_CNT_BITS (SPEC 3.8's 16; the
+                           L2's l2.umon_counter_bits, narrower only to test saturation) */
 } cm_umon_params_t;
 
 /* One ATD entry. */
@@ -36,6 +38,7 @@ typedef struct cm_umon {
     unsigned stride;        /* sets / umon_sets */
     cm_umon_entry_t *atd;   /* [apps][umon_sets][ways] */
     uint16_t *hits;         /* [apps][ways]: hits at LRU position j, saturating */
+    unsigned cnt_max;       /* 2^cnt_bits - 1, where the counters saturate */
 } cm_umon_t;
 
 /* The one definition of legal parameters: 0, or -1 with a static reason in *why. */
@@ -50,6 +53,8 @@ static inline int cm_umon_check(const cm_umon_params_t *p, const char **why)
         w = "ways must be 1..32";
     else if (p->apps < 1 || p->apps > CM_APP_MAX)
         w = "apps (cpu ports + 1) must be 1..16";
+    else if (p->cnt_bits > CM_UMON_CNT_BITS)
+        w = "counter bits must be 1..16";
     if (why)
         *why = w;
     return w ? -1 : 0;
@@ -65,7 +70,7 @@ void cm_umon_free(cm_umon_t *u);
 int cm_umon_index(const cm_umon_t *u, unsigned set);
 
 /* An access by `app` to the line of tag `tag` in L2 set `set`. In a sampled set: a hit at LRU
- * position j counts (saturating) in hits[app][j], and returns j; a miss returns CM_UMON_MISS
+ * position j counts (saturating at cnt_max) in hits[app][j], and returns j; a miss returns CM_UMON_MISS
  * and puts the line in the LRU entry; either way the line becomes MRU and the entries more
  * recent than it move one position down. Elsewhere returns CM_UMON_UNSAMPLED. */
 int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag);

@@ -2,6 +2,7 @@
 #include "cfg.h"
 #include "dwt.h"
 #include "../cmodel/cm_drrip.h"
+#include "../cmodel/cm_umon.h"
 #include "ident.h"
 #include "lay_l2.h"
 #include "num.h"
@@ -34,7 +35,7 @@ static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
 static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
 static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
 static int l1_sacat(const cfg_t *c) { return c->l1.mode == MODE_SACAT; }
-static int l2_rrip(const cfg_t *c) { return c->l2.repl != L2_REPL_LRU; }
+static int l2_rrip(const cfg_t *c) { return !cfg_l2_lru_ages(c); }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
@@ -69,18 +70,21 @@ static const struct {
     {"dwt.sample_periods", l1_sacat},      {"dwt.table_entries", l1_sacat},
     {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
     {"system.cpu_cores", cpu_ports},
+    {"l2.umon_sets", cfg_l2_ucp},          {"l2.umon_counter_bits", cfg_l2_ucp},
+    {"tap.period", cfg_l2_ucp},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
                                          NULL};
-static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", NULL};
+static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
 #define L2(f) offsetof(cfg_t, l2.f)
 #define DWT(f) offsetof(cfg_t, dwt.f)
+#define TAP(f) offsetof(cfg_t, tap.f)
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
@@ -182,14 +186,20 @@ static const cfg_key_t keys[] = {
      "L2 bytes of data instead of l2.sets (as l1.size, with l2.ways and l1.line_bytes)"},
     {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
-     "L2 replacement: lru, srrip or drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
-     "chosen by set dueling)"},
+     "L2 replacement: lru, srrip, drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
+     "chosen by set dueling) or ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
+     "needs system.cpu_cores >= 1)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
     {"l2.psel_bits", K_UINT, L2(psel_bits), 1, CM_DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
      "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
     {"l2.duel_leaders", K_UINT, L2(duel_leaders), 1, 65536, F_POW2, NULL, "32",
      "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
      "least 2 x applications (2: the GPU alone)"},
+    {"l2.umon_sets", K_UINT, L2(umon_sets), 1, 65536, 0, NULL, "32",
+     "ucp: sets each application's UMON samples (a power of two, at most l2.sets; set s is "
+     "sampled when s mod (l2.sets / l2.umon_sets) = 0)"},
+    {"l2.umon_counter_bits", K_UINT, L2(umon_counter_bits), 1, 16, 0, NULL, "16",
+     "ucp: width of each saturating UMON hit counter (SPEC 3.8: 16; narrower to test saturation)"},
     {"l2.index", K_ENUM, L2(index), 0, 0, 0, index_names, "modulo",
      "L2 set index: modulo, xor or pric (as l1.index; PRIC hashes every line-address bit)"},
     {"l2.pric_poly", K_UINT, L2(pric_poly), 0, 32767, 0, NULL, "0",
@@ -220,6 +230,8 @@ static const cfg_key_t keys[] = {
      "sacat: M, periods of sampling (core c runs min(c + 1, max_warps) warps)"},
     {"dwt.table_entries", K_UINT, DWT(table_entries), 1, 64, 0, NULL, "5",
      "sacat: remembered (kernel id, warp limit) pairs, replaced first in, first out"},
+    {"tap.period", K_UINT, TAP(period), 1, 2147483648u, 0, NULL, "1000000",
+     "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's sampling)"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -663,6 +675,27 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
             return -1;
         }
     }
+    if (cfg_l2_ucp(c) && c->sys.cpu_cores == 0) {
+        errf(err, errlen, "l2.replacement = ucp: partitions the ways among applications, and "
+             "with system.cpu_cores = 0 the GPU is the only one; allowed: ucp with "
+             "system.cpu_cores = 1..%u, or lru, srrip, drrip", CFG_MAX_CPU_CORES);
+        return -1;
+    }
+    if (cfg_l2_ucp(c) && l2->ways < 2) {
+        errf(err, errlen, "l2.ways = %u: l2.replacement = ucp partitions the ways, which a "
+             "direct-mapped L2 does not have; allowed: 2..32 with ucp", l2->ways);
+        return -1;
+    }
+    if (cfg_l2_ucp(c)) { /* the legality rule is cm_umon_check's, the model's own */
+        cm_umon_params_t up = {l2->sets, l2->umon_sets, l2->ways, cfg_l2_apps(c),
+                               l2->umon_counter_bits};
+        const char *why;
+        if (cm_umon_check(&up, &why) != 0) {
+            errf(err, errlen, "l2.umon_sets = %u: %s (l2.sets = %u); allowed: a power of two "
+                 "from 1 to %u", l2->umon_sets, why, l2->sets, l2->sets);
+            return -1;
+        }
+    }
     unsigned row = lay_l2_row_bits(c);
     if (row > BV_MAX_BITS) {
         errf(err, errlen,
@@ -810,7 +843,7 @@ const char *cfg_l2_repl_name(const cfg_l2_t *l2) { return l2_repl_names[l2->repl
 
 cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
 {
-    return l2->repl == L2_REPL_LRU ? REPL_LRU : REPL_SRRIP;
+    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP ? REPL_LRU : REPL_SRRIP;
 }
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
@@ -845,7 +878,9 @@ void cfg_print_help(FILE *f)
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets);\n"
                "l2.replacement = drrip: l2.sets / l2.duel_leaders >= 2 x applications (1: "
-               "the GPU).\n");
+               "the GPU);\n"
+               "l2.replacement = ucp: system.cpu_cores >= 1, l2.ways >= 2, l2.umon_sets a power "
+               "of two <= l2.sets.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

@@ -12,7 +12,7 @@ typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SACAT } cfg_mode_t;
 /* The L2 offers two of the L1's policies and thread-aware DRRIP (SPEC 3.8: SRRIP's victim
  * and hits, insertion by set dueling); cfg_l2_repl() maps them onto cfg_repl_t. */
-typedef enum { L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP } cfg_l2_repl_t;
+typedef enum { L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
@@ -78,6 +78,8 @@ typedef struct cfg_l2 {
     unsigned rrpv_bits;     /* SRRIP / DRRIP RRPV width */
     unsigned psel_bits;     /* DRRIP: width of each application's PSEL */
     unsigned duel_leaders;  /* DRRIP: L, leader sets per application and policy */
+    unsigned umon_sets;     /* UCP: sets each application's UMON samples */
+    unsigned umon_counter_bits; /* UCP: width of a UMON hit counter (16) */
     cfg_index_t index;      /* set-index function (PRIC hashes every address bit above b) */
     unsigned pric_poly;     /* PRIC modulus; 0 = smallest usable */
     unsigned mshrs;         /* outstanding line fetches */
@@ -97,6 +99,11 @@ typedef struct cfg_dwt {
     unsigned table_entries; /* remembered (kernel id, limit) pairs, FIFO */
 } cfg_dwt_t;
 
+/* The TAP family's period (SPEC 3.8): ucp's UMON halving and repartition, TAP's sampling. */
+typedef struct cfg_tap {
+    unsigned period;        /* cycles per period, 1..2^31 */
+} cfg_tap_t;
+
 /* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (cmodel/cm_app.h's
  * CM_APP_MAX), so an L2 line's owner field is at most 4 bits. */
 #define CFG_MAX_CPU_CORES 15u
@@ -109,6 +116,7 @@ typedef struct cfg {
     cfg_system_t sys;
     cfg_l2_t l2;
     cfg_dwt_t dwt;
+    cfg_tap_t tap;
 } cfg_t;
 
 /* Fill `c` with every key's default. */
@@ -193,6 +201,13 @@ static inline unsigned cfg_l2_requesters(const cfg_t *c)
 }
 /* l2.replacement = drrip: the slice keeps one PSEL per app and a BRRIP counter. */
 static inline int cfg_l2_drrip(const cfg_t *c) { return c->l2.repl == L2_REPL_DRRIP; }
+/* l2.replacement = ucp: UMONs, a lookahead partition, the victim under it, over true LRU. */
+static inline int cfg_l2_ucp(const cfg_t *c) { return c->l2.repl == L2_REPL_UCP; }
+/* The row's replacement field holds true-LRU ages (lru, and ucp over it). */
+static inline int cfg_l2_lru_ages(const cfg_t *c)
+{
+    return c->l2.repl == L2_REPL_LRU || c->l2.repl == L2_REPL_UCP;
+}
 
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u

@@ -129,7 +129,8 @@ void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth,
 /* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup
  * modules share them: they act on the signals match, valid, is_fill, any_invalid, touch,
  * w<i>_repl and w<i>_repl_d of the module being emitted (victim_way for PLRU). */
-typedef enum ways_policy { WAYS_LRU, WAYS_SRRIP, WAYS_PLRU } ways_policy_t;
+typedef enum ways_policy { WAYS_LRU, WAYS_SRRIP, WAYS_PLRU, WAYS_EXTERN } ways_policy_t;
+/* WAYS_EXTERN: the module declares and drives victim_oh itself (the L2 under UCP). */
 typedef struct emit_ways {
     unsigned ways;        /* associativity */
     unsigned way_bits;    /* width of a way number */

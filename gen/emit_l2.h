@@ -35,6 +35,14 @@ void emit_l2_mshr(emit_t *e, const gen_l2_t *g);
 /* The L2's MSHR file as emit_l2_mshr builds it: every field is the request's. */
 void gen_l2_mshr_file(const gen_l2_t *g, gen_mshr_t *out);
 void emit_l2_top(emit_t *e, const gen_l2_t *g);
+/* UCP (l2.replacement = ucp, emit_l2_ucp.c): the top's declarations, its logic (ATD lookup and
+ * update, counters, lookahead FSM, forwarding, event ports), the ATD SRAMs, the flops' reset
+ * (reset = 1) or update (0); the lookup module's victim_oh under the partition. */
+void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g);
+void emit_l2_ucp_logic(emit_t *e, const gen_l2_t *g);
+void emit_l2_ucp_srams(emit_t *e, const gen_l2_t *g);
+void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset);
+void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g);
 void emit_l2_memq(emit_t *e, const gen_l2_t *g);
 /* Payload bits of an L2 memory request (store, line, mshr, wdata). */
 unsigned gen_l2_memq_width(const gen_l2_t *g);

@@ -8,6 +8,8 @@
  * With l2.replacement = drrip it is SRRIP but for the fill's RRPV, chosen by the top from its
  * PSELs and BRRIP counter and given as ins_long_i (1: 2^n-2, 0: 2^n-1). With CPU ports
  * (system.cpu_cores > 0) each way holds its owner application, which a fill sets to owner_i.
+ * With l2.replacement = ucp it is LRU but for the victim of a fill into a full set, chosen
+ * under the allocation alloc_i for the application owner_i (emit_l2_ucp_victim).
  * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
 #include "emit_l2.h"
 
@@ -25,6 +27,10 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
     if (l->obits)
         emit_line(e, "input  wire %sowner_i, // fill: the requester's application (SPEC 3.8)",
                   emit_range(l->obits));
+    if (cfg_l2_ucp(g->cfg))
+        emit_line(e, "input  wire %salloc_i, // ucp: the ways of app k in [k*%u +: %u]",
+                  emit_range(cfg_l2_apps(g->cfg) * cfg_count_bits(l->ways)),
+                  cfg_count_bits(l->ways), cfg_count_bits(l->ways));
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
@@ -79,7 +85,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     const lay_l2_t *l = &g->lay;
     emit_row_t r = emit_row_l2(l);
     emit_row_next_decls(e, &r);
-    if (l->ways > 1 && g->cfg->l2.repl == L2_REPL_LRU)
+    if (l->ways > 1 && cfg_l2_lru_ages(g->cfg))
         emit_ways_lru_younger(e, x);
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
@@ -152,11 +158,15 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 void emit_l2_meta(emit_t *e, const gen_l2_t *g)
 {
     emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0,
-                     g->cfg->l2.repl == L2_REPL_LRU ? WAYS_LRU : WAYS_SRRIP};
+                     cfg_l2_ucp(g->cfg)        ? WAYS_EXTERN
+                     : cfg_l2_lru_ages(g->cfg) ? WAYS_LRU
+                                               : WAYS_SRRIP};
     gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
     emit_ports(e, g);
     emit_in(e);
     emit_unpack(e, g);
+    if (cfg_l2_ucp(g->cfg))
+        emit_l2_ucp_victim(e, g);
     emit_select(e, g, &x);
     emit_next_row(e, g, &x);
     emit_out(e);

@@ -30,6 +30,7 @@ typedef struct l2_w {
     unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
     unsigned drrip; /* l2.replacement = drrip: its PSELs and BRRIP counter, else 0 */
+    unsigned ucp; /* l2.replacement = ucp: UMONs, the lookahead, the partition (emit_l2_ucp.c) */
     unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
     unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
@@ -50,6 +51,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->na = g->cfg->l1.mode == MODE_SACAT;
     w->merge = g->cfg->l2.mshr_merge;
     w->drrip = cfg_l2_drrip(g->cfg);
+    w->ucp = cfg_l2_ucp(g->cfg);
     w->apps = cfg_l2_apps(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;
     w->ob = l->obits;
@@ -95,15 +97,30 @@ static const char *counter_of(const l2_w_t *w, unsigned i)
 /* The event port: the pipeline's fields and the L2's own. */
 static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 {
-    const pipe_evt_port_t own[] = {
+    const lay_l2_t *l = &w->g->lay;
+    unsigned ab = cfg_count_bits(l->ways);
+    pipe_evt_port_t own[8] = {
         {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
         {"core", w->core, 1, 1, "the request's L1"},
         {"store", 1, 0, 1, "the request is a write"},
-        /* drrip: the state beside the rows, after the event, for the lockstep */
-        {"psel", w->apps * w->psel, 1, 0, "drrip: every app's PSEL (app k at k x psel_bits)"},
-        {"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"},
     };
-    return pipe_evt_ports(&w->d, w->wb, w->t, own, w->drrip ? 5 : 3, out);
+    unsigned n = 3;
+    if (w->drrip) { /* the state beside the rows, after the event, for the lockstep */
+        own[n++] = (pipe_evt_port_t){"psel", w->apps * w->psel, 1, 0,
+                                     "drrip: every app's PSEL (app k at k x psel_bits)"};
+        own[n++] = (pipe_evt_port_t){"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"};
+    }
+    if (w->ucp) { /* every cycle: the counters and the allocation after it, the partition */
+        own[n++] = (pipe_evt_port_t){"umon_hits", w->apps * l->ways * w->g->cfg->l2.umon_counter_bits, 1, 0,
+                                     "ucp: hit counters after this cycle"};
+        own[n++] = (pipe_evt_port_t){"ucp_alloc", w->apps * ab, 1, 0,
+                                     "ucp: the allocation after this cycle"};
+        own[n++] = (pipe_evt_port_t){"ucp_part", 1, 0, 0, "ucp: the lookahead's allocation applies"};
+        own[n++] = (pipe_evt_port_t){"atd_we", 1, 0, 0, "ucp: this event writes an ATD row"};
+        own[n++] = (pipe_evt_port_t){"atd_row", l->ways * lay_l2_atd_entry_bits(l), 1, 0,
+                                     "ucp: the ATD row written"};
+    }
+    return pipe_evt_ports(&w->d, w->wb, w->t, own, n, out);
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -213,6 +230,13 @@ static void drrip_flops(emit_t *e, const void *ctx, int reset)
     }
 }
 
+/* UCP's registers (emit_l2_ucp.c). */
+static void ucp_flops(emit_t *e, const void *ctx, int reset)
+{
+    const l2_w_t *w = ctx;
+    emit_l2_ucp_flops(e, w->g, reset);
+}
+
 /* With CPU ports (SPEC 3.8): the request's application from its core id; core P + k is CPU
  * port k, app k, and every L1 is the GPU's, app C. A fill's request is its MSHR's. */
 static void emit_req_app(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -301,6 +325,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_req_app(e, g, w);
     if (w->drrip)
         emit_drrip_decls(e, g, w);
+    if (w->ucp)
+        emit_l2_ucp_decls(e, g);
     pipe_emit_stall_decls(e);
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
@@ -400,6 +426,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, ".ins_long_i    (drrip_ins_long),");
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
+    if (w->ucp)
+        emit_line(e, ".alloc_i       (ucp_alloc_q),");
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".way_oh_o      (meta_way_oh),");
@@ -421,6 +449,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
     pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.");
+    if (w->ucp)
+        emit_l2_ucp_srams(e, g);
     emit_line(e, "// A write miss's bytes merged into the fetched line.");
     emit_line(e, "wire %sfill_merged;", emit_range(w->lw));
     emit_line(e, "generate");
@@ -441,6 +471,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
     emit_queues(e, g, w);
     emit_blank(e);
+    if (w->ucp)
+        emit_l2_ucp_logic(e, g);
 }
 
 static void emit_count(emit_t *e, const char *cond, lay_l2_counter_t c)
@@ -471,6 +503,8 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     emit_line(e, "meta_we = 1'b1;");
+    if (w->ucp)
+        emit_line(e, "ucp_access = 1'b1; // UCP: the request's app's UMON sees the access");
     emit_count(e, "1'b1", L2CNT_ACCESSES);
     emit_count(e, "meta_hit & !req_store_q", L2CNT_READ_HITS);
     emit_count(e, "!meta_hit & !req_store_q", L2CNT_READ_MISSES);
@@ -562,6 +596,8 @@ static void emit_decide(emit_t *e, const l2_w_t *w)
         emit_line(e, "drrip_psel_d = drrip_psel_q;");
         emit_line(e, "drrip_brrip_d = drrip_brrip_q;");
     }
+    if (w->ucp)
+        emit_line(e, "ucp_access = 1'b0;");
     emit_line(e, "// a hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
               w->b ? " and bypass bit" : "");
     emit_line(e, "// fetched line, 0, 0 and hit = 0 (a new line has no victim%s bit yet)",
@@ -620,7 +656,8 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     const char *cnt[L2CNT_COUNT];
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         cnt[i] = counter_of(w, i);
-    pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw, w->drrip ? drrip_flops : NULL, w);
+    pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw,
+                    w->drrip ? drrip_flops : w->ucp ? ucp_flops : NULL, w);
 }
 
 static void emit_outputs(emit_t *e, const l2_w_t *w)

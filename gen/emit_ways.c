@@ -189,6 +189,8 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
         emit_srrip_top(e, x);
         emit_lowest_oh(e, "victim_oh", n, "w%u_repl == rrpv_top");
         break;
+    case WAYS_EXTERN: /* the module drives victim_oh (the L2's UCP victim) */
+        break;
     case WAYS_PLRU: /* the module walked its tree into victim_way */
         emit_line(e, "wire [%u:0] victim_oh;", n - 1);
         for (unsigned i = 0; i < n; i++)

@@ -13,7 +13,7 @@ static unsigned l2_repl_bits(const cfg_l2_t *l2)
 {
     if (l2->ways < 2)
         return 0;
-    return l2->repl != L2_REPL_LRU ? l2->rrpv_bits : cfg_log2(l2->ways);
+    return cfg_l2_repl(l2) == REPL_LRU ? cfg_log2(l2->ways) : l2->rrpv_bits;
 }
 
 /* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
@@ -99,7 +99,7 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
 {
     memset(r, 0, sizeof *r);
-    if (c->l2.repl == L2_REPL_LRU && l->repl_bits)
+    if (cfg_l2_lru_ages(c) && l->repl_bits)
         for (unsigned w = 0; w < l->ways; w++)
             r->way[w].repl = (uint8_t)w;
 }

@@ -135,4 +135,13 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
 /* DRRIP's BRRIP counter: 5 bits, wrapping (its period is cm_drrip's CM_DRRIP_BRRIP_PERIOD). */
 #define LAY_L2_BRRIP_BITS 5u
 
+/* UCP (l2.replacement = ucp, SPEC 3.8): one ATD set of one application's UMON, `ways` entries,
+ * entry w in bits [w * lay_l2_atd_entry_bits +: lay_l2_atd_entry_bits], low to high: valid (1),
+ * LRU rank (way_bits: 0 = MRU), the L2 tag (tag_bits). The hit counters are
+ * l2.umon_counter_bits each; an allocation is a count of ways 0..ways (cfg_count_bits(ways) bits). */
+static inline unsigned lay_l2_atd_entry_bits(const lay_l2_t *l)
+{
+    return 1 + l->way_bits + l->tag_bits;
+}
+
 #endif

@@ -209,7 +209,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     const cfg_l2_t *l2 = &c->l2;
     unsigned b = cfg_log2(c->l1.line_bytes), line = c->l1.addr_bits - b;
     unsigned tag = line - cfg_log2(l2->sets);
-    unsigned repl = l2->ways == 1 ? 0 : l2->repl != L2_REPL_LRU ? l2->rrpv_bits
+    unsigned repl = l2->ways == 1 ? 0 : cfg_l2_repl(l2) != REPL_LRU ? l2->rrpv_bits
                                                                 : cfg_log2(l2->ways);
     unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;

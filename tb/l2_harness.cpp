@@ -14,6 +14,13 @@
 // counter after it (evt_psel_o, evt_brrip_o), compared with the model's cm_drrip state, and the
 // drrip_ bins cover each leader kind missing, PSEL saturating both ways, BRRIP's 32nd insertion
 // and a follower choosing each policy.
+// With l2.replacement = ucp (SPEC 3.8, docs/tap.md) every lookup event that accesses a UMON
+// writes its ATD row (evt_atd_we_o, evt_atd_row_o: compared bit for bit with the model's), and
+// every cycle, after cm_l2_cycle_end, the hit counters and the allocation after the cycle
+// (evt_umon_hits_o, evt_ucp_alloc_o) and the partition event (evt_ucp_part_o: the cycle the
+// lookahead's allocation applies) are compared; the fill's way checks the victim under the
+// partition. The ucp_ bins cover each UMON hit position, misses, a saturated counter, the
+// halving, a partition applied and changed, and each victim rule.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
@@ -71,6 +78,29 @@ template <class T> auto evt_brrip(const T *t, int) -> decltype(port_u64(t->evt_b
 }
 template <class T> uint64_t evt_brrip(const T *, long) { return ~0ULL; }
 
+// UCP's ports, where the design has them (l2.replacement = ucp): otherwise false, and a ucp
+// design without them fails.
+template <class T>
+auto evt_ucp(const T *t, bv_t &hits, unsigned hw, bv_t &alloc, unsigned aw, unsigned &part, int)
+    -> decltype(port_get(t->evt_umon_hits_o, hits, hw), bool())
+{
+    port_get(t->evt_umon_hits_o, hits, hw);
+    port_get(t->evt_ucp_alloc_o, alloc, aw);
+    part = (unsigned)port_u64(t->evt_ucp_part_o);
+    return true;
+}
+template <class T>
+bool evt_ucp(const T *, bv_t &, unsigned, bv_t &, unsigned, unsigned &, long) { return false; }
+template <class T>
+auto evt_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
+    -> decltype(port_get(t->evt_atd_row_o, row, width), bool())
+{
+    port_get(t->evt_atd_row_o, row, width);
+    we = (unsigned)port_u64(t->evt_atd_we_o);
+    return true;
+}
+template <class T> bool evt_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
+
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
 struct l2_req {
@@ -114,8 +144,14 @@ public:
                               "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu",
                               "drrip_cpu_leader_miss", "drrip_every_app_srrip_leader_miss",
                               "drrip_every_app_brrip_leader_miss",
-                              "drrip_fill_in_other_apps_leader"})
+                              "drrip_fill_in_other_apps_leader", "ucp_umon_miss",
+                              "ucp_umon_counter_saturated", "ucp_halved",
+                              "ucp_partition_applied", "ucp_partition_changed",
+                              "ucp_victim_over_allocated_app", "ucp_victim_own_lru",
+                              "ucp_victim_set_lru_none_over"})
             set_.declare(b);
+        for (unsigned j = 0; j < 32; j++)
+            set_.declare(("ucp_umon_hit_pos_" + std::to_string(j)).c_str());
     }
     void hit(const char *b) { set_.hit(b); }
     bool reachable(const std::string &b, const cm_l2_t *m) const
@@ -125,7 +161,7 @@ public:
         if (b == "vbit_set_by_group_peer")
             return m->lay.share > 1;
         if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
-            return m->cfg.l2.repl != L2_REPL_LRU && m->lay.ways > 1; // srrip, drrip
+            return cfg_l2_repl(&m->cfg.l2) != REPL_LRU && m->lay.ways > 1; // srrip, drrip
         // CPU ports (SPEC 3.8): requests from core ids P.. and the owner application per line
         if (b.compare(0, 4, "cpu_") == 0 || b == "gpu_owner_fill" ||
             b == "gpu_line_evicted_by_cpu")
@@ -145,6 +181,13 @@ public:
                 return m->drrip.p.psel_bits <= 3;
             return true;
         }
+        if (b.compare(0, 17, "ucp_umon_hit_pos_") == 0) // UCP: a UMON hit at each position
+            return m->ucp_on && std::stoul(b.substr(17)) < m->lay.ways;
+        // a counter reaches its top only when it is narrow (make test: 4 bits)
+        if (b == "ucp_umon_counter_saturated")
+            return m->ucp_on && m->cfg.l2.umon_counter_bits <= 6;
+        if (b.compare(0, 4, "ucp_") == 0)
+            return m->ucp_on;
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
         if (b == "noalloc_fill_with_waiters") // FG-CB's no-allocate reads, joined (sacat)
@@ -505,6 +548,84 @@ struct harness {
             cov.hit("cpu_line_evicted_by_other_cpu");
     }
 
+    // UCP: the ATD row an access writes (app's ATD set of the event's set), or no write.
+    void check_atd(const cm_l2_result_t &r, const char *evt)
+    {
+        bv_t act, exp;
+        unsigned we = 0, width = l->ways * lay_l2_atd_entry_bits(l);
+        if (!evt_atd(top, act, width, we, 0)) {
+            fail("a ucp design without evt_atd_row_o", evt);
+            return;
+        }
+        bool access = r.umon != CM_UMON_UNSAMPLED;
+        check_field("atd write", access, we, evt);
+        if (!access || failed)
+            return;
+        unsigned app = cfg_l2_app_of(&m->cfg, r.core);
+        cm_l2_atd_row(m, app, (unsigned)cm_umon_index(m->umon, r.set), &exp);
+        for (unsigned w = 0; w < l->ways; w++) {
+            unsigned eb = lay_l2_atd_entry_bits(l);
+            char what[48];
+            std::snprintf(what, sizeof what, "atd app %u entry %u", app, w);
+            check_field(what, bv_get(&exp, w * eb, eb), bv_get(&act, w * eb, eb), evt);
+        }
+    }
+
+    void cover_ucp(const cm_l2_result_t &r)
+    {
+        if (r.umon >= 0) {
+            cov.hit(("ucp_umon_hit_pos_" + std::to_string(r.umon)).c_str());
+            if (r.umon_sat)
+                cov.hit("ucp_umon_counter_saturated");
+        } else if (r.umon == CM_UMON_MISS) {
+            cov.hit("ucp_umon_miss");
+        }
+        if (r.kind == EVT_FILL && r.evict_valid)
+            switch (r.ucp_why) {
+            case CM_UCP_VICTIM_OVER: cov.hit("ucp_victim_over_allocated_app"); break;
+            case CM_UCP_VICTIM_OWN: cov.hit("ucp_victim_own_lru"); break;
+            case CM_UCP_VICTIM_LRU: cov.hit("ucp_victim_set_lru_none_over"); break;
+            default: break;
+            }
+    }
+
+    // UCP, every cycle after its events: the period and the lookahead (cm_l2_cycle_end), then
+    // the counters, the allocation and the partition event against the RTL's.
+    void ucp_cycle()
+    {
+        unsigned before[CM_APP_MAX];
+        std::memcpy(before, m->ucp_alloc, sizeof before);
+        cm_l2_cycle_end(m, nullptr);
+        if (!m->ucp_on)
+            return;
+        unsigned apps = cfg_l2_apps(&m->cfg), cb = m->cfg.l2.umon_counter_bits;
+        unsigned ab = cfg_count_bits(l->ways);
+        bv_t hits, alloc;
+        unsigned part = 0;
+        if (!evt_ucp(top, hits, apps * l->ways * cb, alloc, apps * ab, part, 0)) {
+            fail("a ucp design without evt_umon_hits_o", "");
+            return;
+        }
+        char what[64];
+        check_field("partition event", m->ucp_part, part, "cycle");
+        for (unsigned k = 0; k < apps; k++) {
+            std::snprintf(what, sizeof what, "allocation of app %u", k);
+            check_field(what, m->ucp_alloc[k], bv_get(&alloc, k * ab, ab), "cycle");
+            for (unsigned j = 0; j < l->ways; j++) {
+                std::snprintf(what, sizeof what, "umon hits of app %u at position %u", k, j);
+                check_field(what, cm_umon_hits(m->umon, k, j),
+                            bv_get(&hits, (k * l->ways + j) * cb, cb), "cycle");
+            }
+        }
+        if (m->ucp_period_end)
+            cov.hit("ucp_halved");
+        if (m->ucp_part) {
+            cov.hit("ucp_partition_applied");
+            if (std::memcmp(before, m->ucp_alloc, sizeof before) != 0)
+                cov.hit("ucp_partition_changed");
+        }
+    }
+
     void on_event()
     {
         unsigned kind = top->evt_kind_o, dec = top->evt_dec_o;
@@ -589,6 +710,8 @@ struct harness {
                     }
             check_field("brrip", m->drrip.brrip_cnt, evt_brrip(top, 0), evt);
         }
+        if (m->ucp_on && r.kind != EVT_SWEEP)
+            check_atd(r, evt);
         bv_t exp, act;
         cm_l2_row(m, set, &exp);
         port_get(top->evt_row_o, act, l->row_bits);
@@ -620,6 +743,8 @@ struct harness {
             }
         if (r.kind == EVT_FILL && l->obits)
             cover_owner(before, r);
+        if (m->ucp_on)
+            cover_ucp(r);
         if (r.kind == EVT_STALL)
             accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {
@@ -649,7 +774,7 @@ struct harness {
                     cov.hit("bbit_evicted_1");
                 if (r.evict_dirty && !r.store)
                     cov.hit("writeback_then_read_rsp");
-                if (m->cfg.l2.repl != L2_REPL_LRU && l->ways > 1)
+                if (cfg_l2_repl(&m->cfg.l2) != REPL_LRU && l->ways > 1)
                     cov.hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
             } else {
                 cov.hit("fill_invalid_way");
@@ -848,6 +973,8 @@ struct harness {
             }
             if (top->rsp_valid_o && top->rsp_ready_i)
                 on_response();
+            if (!failed)
+                ucp_cycle();
         }
         ctx->timeInc(1);
 #if VM_TRACE

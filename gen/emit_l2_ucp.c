@@ -1,0 +1,522 @@
+/* emit_l2_ucp: the L2 slice's utility-based cache partitioning (l2.replacement = ucp, SPEC 3.8,
+ * docs/tap.md), the parts emit_l2_top and emit_l2_meta hook in. Per application a UMON: an
+ * auxiliary tag directory (ATD) SRAM of l2.umon_sets rows (gen/lay_l2.h's ATD row), read at
+ * issue with the set's row, updated in the decide stage by every hit and every miss that takes
+ * an MSHR (true LRU by rank), forwarded to a read issued beside its write like the main row;
+ * one 16-bit saturating hit counter per app and LRU position (flops). Every tap.period cycles
+ * the counters are copied into the snapshot and halved, and the lookahead FSM runs on the
+ * snapshot: one accumulate, multiply or compare a cycle (cross-multiplied utilities, no
+ * division), its allocation applying in the cycle it commits the last round. In the lookup
+ * module, a fill's victim under the allocation in force (cm_ucp_victim): per-app line counts,
+ * the over-allocated apps, then the oldest way of the candidates by pairwise age compares.
+ * Mirrors cmodel/cm_l2.c's ucp parts, cm_umon and cm_ucp. */
+#include "emit_l2.h"
+
+/* The widths, from the configuration. */
+typedef struct ucp_w {
+    unsigned A, W, wb, T, E, R; /* apps, ways, rank bits, tag bits, ATD entry and row bits */
+    unsigned U, ub, sb, m;      /* UMON sets, their index bits, the stride's bits, set bits */
+    unsigned ob, cb, ab;        /* app bits, counter bits, allocation bits (0..W) */
+    unsigned sumb, pb, tb;      /* utility sum bits, product bits, period counter bits */
+    unsigned P, C, core;        /* L1s, CPU ports, core-id bits */
+    unsigned period;
+} ucp_w_t;
+
+static void widths(const gen_l2_t *g, ucp_w_t *w)
+{
+    const lay_l2_t *l = &g->lay;
+    const cfg_t *c = g->cfg;
+    w->A = cfg_l2_apps(c);
+    w->W = l->ways;
+    w->wb = l->way_bits;
+    w->T = l->tag_bits;
+    w->E = lay_l2_atd_entry_bits(l);
+    w->R = w->W * w->E;
+    w->U = c->l2.umon_sets;
+    w->ub = cfg_log2(w->U);
+    w->m = cfg_log2(c->l2.sets);
+    w->sb = w->m - w->ub;
+    w->ob = l->obits;
+    w->cb = c->l2.umon_counter_bits;
+    w->ab = cfg_count_bits(w->W);
+    w->sumb = w->cb + w->ab;
+    w->pb = w->sumb + w->ab;
+    w->period = c->tap.period;
+    w->tb = cfg_count_bits(w->period - 1);
+    w->P = l->cores;
+    w->C = c->sys.cpu_cores;
+    w->core = l->core_bits;
+}
+
+enum { ST_IDLE, ST_ACC, ST_MUL, ST_CMP, ST_AMUL, ST_ACMP, ST_COMMIT };
+#define ST_BITS 3
+
+static const char *st(unsigned s) { return emit_const(ST_BITS, s); }
+
+/* An ATD set's index and sampled test of a set number `set` (an expression of m bits). */
+static void idx_expr(const ucp_w_t *w, const char *set, char *out, size_t n)
+{
+    if (w->ub == 0)
+        snprintf(out, n, "1'b0");
+    else
+        snprintf(out, n, "%s[%u:%u]", set, w->m - 1, w->sb);
+}
+
+void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
+{
+    ucp_w_t w;
+    widths(g, &w);
+    unsigned ib = w.ub ? w.ub : 1;
+    emit_line(e, "// UCP (docs/tap.md): UMON ATD SRAMs (one per app), hit counters, snapshot,");
+    emit_line(e, "// lookahead FSM, the allocation in force");
+    emit_line(e, "localparam [%u:0] AtdReset = { // every entry invalid, rank = its way", w.R - 1);
+    emit_in(e);
+    for (unsigned k = w.W; k-- > 0;)
+        emit_line(e, "%s%s // entry %u", emit_const(w.E, (unsigned long long)k << 1),
+                  k ? "," : "", k);
+    emit_out(e);
+    emit_line(e, "};");
+    for (unsigned k = 0; k < w.A; k++)
+        emit_line(e, "wire %sucp_atd_rdata%u;", emit_range(w.R), k);
+    emit_line(e, "reg %sucp_rd_app; // the application of the request being issued", emit_range(w.ob));
+    if (w.ub) /* the ATD set of L2 set s is s / (sets / umon_sets) */
+        emit_line(e, "wire %sucp_rd_idx = idx_set[%u:%u]; // the issued set's ATD set",
+                  emit_range(ib), w.m - 1, w.sb);
+    else
+        emit_line(e, "wire %sucp_rd_idx = 1'b0; // one ATD set", emit_range(ib));
+    emit_line(e, "reg ucp_access; // decide: a hit or a miss taking an MSHR (not a merge, not a stall)");
+    emit_line(e, "reg ucp_fwd_valid_q, ucp_fwd_valid_d, ucp_fwd_hit_q, ucp_fwd_hit_d;");
+    emit_line(e, "reg %sucp_fwd_addr_q, ucp_fwd_addr_d; // {app, ATD set}", emit_range(w.ob + ib));
+    emit_line(e, "reg %sucp_fwd_q, ucp_fwd_d;", emit_range(w.R));
+    emit_line(e, "reg %sucp_hits_q, ucp_hits_d; // app k, LRU position j: [(k*%u+j)*%u +: %u]",
+              emit_range(w.A * w.W * w.cb), w.W, w.cb, w.cb);
+    emit_line(e, "reg %sucp_snap_q, ucp_snap_d; // the counters at the last period end",
+              emit_range(w.A * w.W * w.cb));
+    emit_line(e, "reg %sucp_alloc_q, ucp_alloc_d; // ways of app k: [k*%u +: %u]",
+              emit_range(w.A * w.ab), w.ab, w.ab);
+    emit_line(e, "reg %sucp_t_q, ucp_t_d; // cycles of the period gone", emit_range(w.tb));
+    emit_line(e, "reg %sucp_st_q, ucp_st_d; // lookahead: 0 idle, 1 accumulate, 2 multiply, "
+              "3 compare b, 4 multiply, 5 compare apps, 6 commit", emit_range(ST_BITS));
+    emit_line(e, "reg %sucp_k_q, ucp_k_d, ucp_win_k_q, ucp_win_k_d;", emit_range(w.ob));
+    emit_line(e, "reg %sucp_b_q, ucp_b_d, ucp_left_q, ucp_left_d, ucp_best_b_q, ucp_best_b_d, "
+              "ucp_win_b_q, ucp_win_b_d;", emit_range(w.ab));
+    emit_line(e, "reg %sucp_sum_q, ucp_sum_d, ucp_best_u_q, ucp_best_u_d, ucp_win_u_q, "
+              "ucp_win_u_d;", emit_range(w.sumb));
+    emit_line(e, "reg %sucp_p1_q, ucp_p1_d, ucp_p2_q, ucp_p2_d;", emit_range(w.pb));
+    emit_line(e, "reg %sucp_a_q, ucp_a_d; // the allocation being built", emit_range(w.A * w.ab));
+    emit_line(e, "reg ucp_part; // the lookahead's last commit: its allocation applies");
+    emit_blank(e);
+}
+
+/* The request's application being issued (req_core_d), for the ATD read and its forwarding. */
+static void emit_rd_app(emit_t *e, const ucp_w_t *w)
+{
+    emit_line(e, "always @* begin : ucp_issue_app");
+    emit_in(e);
+    emit_line(e, "case (req_core_d)");
+    emit_in(e);
+    for (unsigned k = 0; k < w->C; k++)
+        emit_line(e, "%s: ucp_rd_app = %s;", emit_const(w->core, w->P + k), emit_const(w->ob, k));
+    emit_line(e, "default: ucp_rd_app = %s;", emit_const(w->ob, w->C));
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+}
+
+/* The ATD lookup and update of the decide stage: the app's row (forwarded when it was written
+ * beside its read), the hit, the position, the row after the access. */
+static void emit_atd(emit_t *e, const ucp_w_t *w)
+{
+    char idx[64];
+    idx_expr(w, "set_q", idx, sizeof idx);
+    emit_line(e, "wire %sucp_app_oh; // the decided request's application, one-hot", emit_range(w->A));
+    for (unsigned k = 0; k < w->A; k++)
+        emit_line(e, "assign ucp_app_oh[%u] = req_app == %s;", k, emit_const(w->ob, k));
+    if (w->sb)
+        emit_line(e, "wire ucp_sampled = set_q[%u:0] == %s; // s mod %u = 0", w->sb - 1,
+                  emit_const(w->sb, 0), 1u << w->sb);
+    else
+        emit_line(e, "wire ucp_sampled = 1'b1; // every set");
+    emit_line(e, "wire %sucp_idx = %s;", emit_range(w->ub ? w->ub : 1), idx);
+    emit_line(e, "wire %sucp_atd_in = ucp_fwd_hit_q ? ucp_fwd_q : // forwarded", emit_range(w->R));
+    emit_in(e);
+    for (unsigned k = 0; k < w->A; k++)
+        emit_line(e, "%s({%u{ucp_app_oh[%u]}} & ucp_atd_rdata%u)%s", k ? "| " : "(", w->R, k, k,
+                  k + 1 < w->A ? "" : ");");
+    emit_out(e);
+    for (unsigned x = 0; x < w->W; x++) {
+        unsigned lsb = x * w->E;
+        emit_line(e, "wire ucp_e%u_valid = ucp_atd_in[%u];", x, lsb);
+        emit_line(e, "wire %sucp_e%u_rank = ucp_atd_in[%u:%u];", emit_range(w->wb), x,
+                  lsb + w->wb, lsb + 1);
+        emit_line(e, "wire %sucp_e%u_tag = ucp_atd_in[%u:%u];", emit_range(w->T), x,
+                  lsb + w->E - 1, lsb + 1 + w->wb);
+    }
+    emit_line(e, "wire [%u:0] ucp_match, ucp_lru, ucp_sel;", w->W - 1);
+    for (unsigned x = 0; x < w->W; x++) {
+        emit_line(e, "assign ucp_match[%u] = ucp_e%u_valid & (ucp_e%u_tag == meta_tag);", x, x, x);
+        emit_line(e, "assign ucp_lru[%u] = ucp_e%u_rank == %s;", x, x,
+                  emit_const(w->wb, w->W - 1));
+    }
+    emit_line(e, "wire ucp_atd_hit = |ucp_match;");
+    emit_line(e, "assign ucp_sel = ucp_atd_hit ? ucp_match : ucp_lru; // the entry taken, one-hot");
+    emit_line(e, "// an entry more recent than the taken one moves one rank down (pairwise compares)");
+    for (unsigned x = 0; x < w->W; x++) {
+        char terms[4096];
+        int n = 0;
+        for (unsigned v = 0; v < w->W; v++)
+            if (v != x)
+                n += snprintf(terms + n, sizeof terms - (size_t)n,
+                              "%s(ucp_sel[%u] & (ucp_e%u_rank < ucp_e%u_rank))", n ? " | " : "", v,
+                              x, v);
+        emit_line(e, "wire ucp_e%u_younger = %s;", x, terms);
+    }
+    emit_line(e, "// the hit's LRU position, one-hot");
+    emit_line(e, "wire [%u:0] ucp_pos_oh;", w->W - 1);
+    for (unsigned j = 0; j < w->W; j++) {
+        char terms[4096];
+        int n = 0;
+        for (unsigned x = 0; x < w->W; x++)
+            n += snprintf(terms + n, sizeof terms - (size_t)n, "%s(ucp_match[%u] & (ucp_e%u_rank == %s))",
+                          n ? " | " : "", x, x, emit_const(w->wb, j));
+        emit_line(e, "assign ucp_pos_oh[%u] = %s;", j, terms);
+    }
+    emit_line(e, "wire %sucp_atd_wdata = { // the taken entry becomes MRU with the request's tag",
+              emit_range(w->R));
+    emit_in(e);
+    for (unsigned x = w->W; x-- > 0;)
+        emit_line(e, "ucp_sel[%u] ? {meta_tag, %s, 1'b1} : {ucp_e%u_tag, ucp_e%u_rank + "
+                  "{%u'd0, ucp_e%u_younger}, ucp_e%u_valid}%s",
+                  x, emit_const(w->wb, 0), x, x, w->wb - 1, x, x, x ? "," : "");
+    emit_out(e);
+    emit_line(e, "};");
+    emit_line(e, "wire ucp_atd_we = ucp_access & ucp_sampled;");
+    emit_blank(e);
+}
+
+/* The hit counters: saturating increments by the access, then at a period end the snapshot
+ * (this cycle's increments included) and the halving. */
+static void emit_counters(emit_t *e, const ucp_w_t *w)
+{
+    emit_line(e, "wire ucp_period_end = ucp_t_q == %s;", emit_const(w->tb, w->period - 1));
+    emit_line(e, "reg %sucp_hits_inc;", emit_range(w->A * w->W * w->cb));
+    emit_line(e, "always @* begin : ucp_counters");
+    emit_in(e);
+    emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
+              emit_const(w->tb, 1));
+    emit_line(e, "ucp_hits_inc = ucp_hits_q;");
+    emit_line(e, "if (ucp_atd_we & ucp_atd_hit) begin // a UMON hit counts at its position");
+    emit_in(e);
+    for (unsigned k = 0; k < w->A; k++)
+        for (unsigned j = 0; j < w->W; j++) {
+            unsigned at = (k * w->W + j) * w->cb;
+            emit_line(e, "if (ucp_app_oh[%u] & ucp_pos_oh[%u] & ~&ucp_hits_q[%u +: %u])", k, j, at,
+                      w->cb);
+            emit_line(e, "    ucp_hits_inc[%u +: %u] = ucp_hits_q[%u +: %u] + %s;", at, w->cb, at,
+                      w->cb, emit_const(w->cb, 1));
+        }
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "ucp_hits_d = ucp_hits_inc;");
+    emit_line(e, "ucp_snap_d = ucp_snap_q;");
+    emit_line(e, "if (ucp_period_end) begin // snapshot first, then halve (docs/tap.md decision 7)");
+    emit_in(e);
+    emit_line(e, "ucp_snap_d = ucp_hits_inc;");
+    for (unsigned i = 0; i < w->A * w->W; i++)
+        emit_line(e, "ucp_hits_d[%u +: %u] = {1'b0, ucp_hits_inc[%u +: %u]};", i * w->cb, w->cb,
+                  i * w->cb + 1, w->cb - 1);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* The lookahead FSM (cm_ucp_lookahead, one step a cycle; cm_l2_ucp_latency counts them). */
+static void emit_fsm(emit_t *e, const ucp_w_t *w)
+{
+    unsigned ab = w->ab, A = w->A;
+    emit_line(e, "// the current app's allocation, and its snapshot counter at position a + b");
+    emit_line(e, "reg %sucp_a_k;", emit_range(ab));
+    emit_line(e, "reg %sucp_snap_k;", emit_range(w->W * w->cb));
+    emit_line(e, "always @* begin : ucp_current_app");
+    emit_in(e);
+    emit_line(e, "case (ucp_k_q)");
+    emit_in(e);
+    for (unsigned k = 0; k < A; k++) {
+        emit_line(e, "%s: begin", emit_const(w->ob, k));
+        emit_line(e, "    ucp_a_k = ucp_a_q[%u +: %u];", k * ab, ab);
+        emit_line(e, "    ucp_snap_k = ucp_snap_q[%u +: %u];", k * w->W * w->cb, w->W * w->cb);
+        emit_line(e, "end");
+    }
+    emit_line(e, "default: begin");
+    emit_line(e, "    ucp_a_k = %s;", emit_const(ab, 0));
+    emit_line(e, "    ucp_snap_k = %s;", emit_const(w->W * w->cb, 0));
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "wire %sucp_pos = ucp_a_k + ucp_b_q; // < ways: b < ways left", emit_range(ab));
+    emit_line(e, "reg %sucp_h;", emit_range(w->cb));
+    emit_line(e, "always @* begin : ucp_counter_at_pos");
+    emit_in(e);
+    emit_line(e, "case (ucp_pos)");
+    emit_in(e);
+    for (unsigned j = 0; j < w->W; j++)
+        emit_line(e, "%s: ucp_h = ucp_snap_k[%u +: %u];", emit_const(ab, j), j * w->cb, w->cb);
+    emit_line(e, "default: ucp_h = %s;", emit_const(w->cb, 0));
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "// u1 / b1 > u2 / b2 as u1 * b2 > u2 * b1: the products in one cycle, the compare next");
+    emit_line(e, "wire ucp_mul_b = ucp_st_q == %s; // b's compare, else the apps'", st(ST_MUL));
+    emit_line(e, "wire %sucp_x1 = ucp_mul_b ? ucp_sum_q : ucp_best_u_q;", emit_range(w->sumb));
+    emit_line(e, "wire %sucp_y1 = ucp_mul_b ? ucp_best_b_q : ucp_win_b_q;", emit_range(ab));
+    emit_line(e, "wire %sucp_x2 = ucp_mul_b ? ucp_best_u_q : ucp_win_u_q;", emit_range(w->sumb));
+    emit_line(e, "wire %sucp_y2 = ucp_mul_b ? ucp_b_q : ucp_best_b_q;", emit_range(ab));
+    emit_line(e, "wire %sucp_prod1 = {%s, ucp_x1} * {%s, ucp_y1};", emit_range(w->pb),
+              emit_const(ab, 0), emit_const(w->sumb, 0));
+    emit_line(e, "wire %sucp_prod2 = {%s, ucp_x2} * {%s, ucp_y2};", emit_range(w->pb),
+              emit_const(ab, 0), emit_const(w->sumb, 0));
+    emit_line(e, "wire ucp_gt = ucp_p1_q > ucp_p2_q;");
+    emit_line(e, "always @* begin : ucp_lookahead");
+    emit_in(e);
+    const char *regs[] = {"st", "k", "win_k", "b", "left", "best_b", "win_b", "sum", "best_u",
+                          "win_u", "p1", "p2", "a", "alloc"};
+    for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++)
+        emit_line(e, "ucp_%s_d = ucp_%s_q;", regs[i], regs[i]);
+    emit_line(e, "ucp_part = 1'b0;");
+    emit_line(e, "case (ucp_st_q)");
+    emit_in(e);
+    emit_line(e, "%s: begin // U(a, a+b) += the counter at a + b", st(ST_ACC));
+    emit_in(e);
+    emit_line(e, "ucp_sum_d = ucp_sum_q + {%s, ucp_h};", emit_const(w->sumb - w->cb, 0));
+    emit_line(e, "ucp_b_d = ucp_b_q + %s;", emit_const(ab, 1));
+    emit_line(e, "ucp_st_d = %s;", st(ST_MUL));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "%s, %s: begin", st(ST_MUL), st(ST_AMUL));
+    emit_in(e);
+    emit_line(e, "ucp_p1_d = ucp_prod1;");
+    emit_line(e, "ucp_p2_d = ucp_prod2;");
+    emit_line(e, "ucp_st_d = ucp_mul_b ? %s : %s;", st(ST_CMP), st(ST_ACMP));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "%s: begin // the smallest b of the best utility per way", st(ST_CMP));
+    emit_in(e);
+    emit_line(e, "if ((ucp_b_q == %s) | ucp_gt) begin", emit_const(ab, 1));
+    emit_line(e, "    ucp_best_u_d = ucp_sum_q;");
+    emit_line(e, "    ucp_best_b_d = ucp_b_q;");
+    emit_line(e, "end");
+    emit_line(e, "ucp_st_d = ucp_b_q == ucp_left_q ? %s : %s;", st(ST_AMUL), st(ST_ACC));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "%s: begin // the best app so far; the lowest on ties", st(ST_ACMP));
+    emit_in(e);
+    emit_line(e, "if ((ucp_k_q == %s) | ucp_gt) begin", emit_const(w->ob, 0));
+    emit_line(e, "    ucp_win_k_d = ucp_k_q;");
+    emit_line(e, "    ucp_win_u_d = ucp_best_u_q;");
+    emit_line(e, "    ucp_win_b_d = ucp_best_b_q;");
+    emit_line(e, "end");
+    emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
+    emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
+    emit_line(e, "if (ucp_k_q == %s) ucp_st_d = %s;", emit_const(w->ob, A - 1), st(ST_COMMIT));
+    emit_line(e, "else begin");
+    emit_line(e, "    ucp_k_d = ucp_k_q + %s;", emit_const(w->ob, 1));
+    emit_line(e, "    ucp_st_d = %s;", st(ST_ACC));
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "%s: begin // the round's winner takes its b ways", st(ST_COMMIT));
+    emit_in(e);
+    for (unsigned k = 0; k < A; k++)
+        emit_line(e, "if (ucp_win_k_q == %s) ucp_a_d[%u +: %u] = ucp_a_q[%u +: %u] + ucp_win_b_q;",
+                  emit_const(w->ob, k), k * ab, ab, k * ab, ab);
+    emit_line(e, "ucp_left_d = ucp_left_q - ucp_win_b_q;");
+    emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
+    emit_line(e, "if (ucp_left_q == ucp_win_b_q) begin // the last round: the allocation applies");
+    emit_line(e, "    ucp_alloc_d = ucp_a_d;");
+    emit_line(e, "    ucp_part = 1'b1;");
+    emit_line(e, "    ucp_st_d = %s;", st(ST_IDLE));
+    emit_line(e, "end else ucp_st_d = %s;", st(ST_ACC));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "default: ;");
+    emit_out(e);
+    emit_line(e, "endcase");
+    emit_line(e, "if (ucp_period_end) begin // (re)start on the snapshot: every app from 0 ways");
+    emit_in(e);
+    emit_line(e, "ucp_st_d = %s;", st(ST_ACC));
+    emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
+    emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
+    emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
+    emit_line(e, "ucp_left_d = %s;", emit_const(ab, w->W));
+    emit_line(e, "ucp_a_d = %s;", emit_const(A * ab, 0));
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+/* The ATD's forwarding copy, beside the main row's: the last decide-stage write, a hit for a
+ * read of the same {app, ATD set} issued with it or after it without a read in between. */
+static void emit_fwd(emit_t *e, const ucp_w_t *w)
+{
+    char rd[96], wr[96];
+    snprintf(rd, sizeof rd, "{ucp_rd_app, 1'b0}");
+    if (w->ub)
+        snprintf(rd, sizeof rd, "{ucp_rd_app, set_d[%u:%u]}", w->m - 1, w->sb);
+    snprintf(wr, sizeof wr, "{req_app, ucp_idx}");
+    emit_line(e, "always @* begin : ucp_forward");
+    emit_in(e);
+    emit_line(e, "ucp_fwd_valid_d = ucp_atd_we | (ucp_fwd_valid_q & !meta_re);");
+    emit_line(e, "ucp_fwd_addr_d = ucp_atd_we ? %s : ucp_fwd_addr_q;", wr);
+    emit_line(e, "ucp_fwd_d = ucp_atd_we ? ucp_atd_wdata : ucp_fwd_q;");
+    emit_line(e, "ucp_fwd_hit_d = ucp_atd_we ? (%s == %s) :", wr, rd);
+    emit_line(e, "                (ucp_fwd_valid_q & !meta_re & (ucp_fwd_addr_q == %s));", rd);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_blank(e);
+}
+
+void emit_l2_ucp_logic(emit_t *e, const gen_l2_t *g)
+{
+    ucp_w_t w;
+    widths(g, &w);
+    emit_rd_app(e, &w);
+    emit_atd(e, &w);
+    emit_counters(e, &w);
+    emit_fsm(e, &w);
+    emit_fwd(e, &w);
+    emit_line(e, "assign evt_umon_hits_o = ucp_hits_d;");
+    emit_line(e, "assign evt_ucp_alloc_o = ucp_alloc_d;");
+    emit_line(e, "assign evt_ucp_part_o = ucp_part;");
+    emit_line(e, "assign evt_atd_we_o = ucp_atd_we;");
+    emit_line(e, "assign evt_atd_row_o = ucp_atd_wdata;");
+    emit_blank(e);
+}
+
+void emit_l2_ucp_srams(emit_t *e, const gen_l2_t *g)
+{
+    ucp_w_t w;
+    widths(g, &w);
+    unsigned ib = w.ub ? w.ub : 1;
+    char mask[32], sweep[64];
+    snprintf(mask, sizeof mask, "{%u{1'b1}}", w.R);
+    if (w.ub)
+        snprintf(sweep, sizeof sweep, "sweep_set_q[%u:0]", w.ub - 1);
+    else
+        snprintf(sweep, sizeof sweep, "1'b0");
+    emit_line(e, "// UMON ATDs: one SRAM per app, row = ATD set; the init sweep resets them with the");
+    emit_line(e, "// sets (ATD set s at L2 set s), a decide-stage access writes its app's row");
+    emit_line(e, "wire ucp_sweeping = state_q == SSweep;");
+    emit_line(e, "wire %sucp_waddr = ucp_sweeping ? %s : ucp_idx;", emit_range(ib), sweep);
+    emit_line(e, "wire %sucp_wdata = ucp_sweeping ? AtdReset : ucp_atd_wdata;", emit_range(w.R));
+    for (unsigned k = 0; k < w.A; k++) {
+        char inst[32], rd[32], we[64];
+        snprintf(inst, sizeof inst, "u_atd_sram_a%u", k);
+        snprintf(rd, sizeof rd, "ucp_atd_rdata%u", k);
+        snprintf(we, sizeof we, "ucp_sweeping | (ucp_atd_we & ucp_app_oh[%u])", k);
+        emit_sram_1r1w(e, inst, w.R, w.U, ib, "meta_re", "ucp_rd_idx", rd, we, "ucp_waddr",
+                       "ucp_wdata", mask);
+    }
+    emit_blank(e);
+}
+
+void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
+{
+    ucp_w_t w;
+    widths(g, &w);
+    unsigned ib = w.ub ? w.ub : 1, hb = w.A * w.W * w.cb;
+    const struct { const char *name; unsigned width; } regs[] = {
+        {"fwd_valid", 1}, {"fwd_hit", 1}, {"fwd_addr", w.ob + ib}, {"fwd", w.R}, {"hits", hb},
+        {"snap", hb}, {"t", w.tb}, {"st", ST_BITS}, {"k", w.ob}, {"win_k", w.ob}, {"b", w.ab},
+        {"left", w.ab}, {"best_b", w.ab}, {"win_b", w.ab}, {"sum", w.sumb}, {"best_u", w.sumb},
+        {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"alloc", 0}};
+    for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++) {
+        if (!reset) {
+            emit_line(e, "ucp_%s_q <= ucp_%s_d;", regs[i].name, regs[i].name);
+            continue;
+        }
+        if (!regs[i].width) { /* ways / apps each, the remainder to the lowest apps */
+            char v[1024];
+            int n = 0;
+            for (unsigned k = w.A; k-- > 0;)
+                n += snprintf(v + n, sizeof v - (size_t)n, "%s%s", k + 1 < w.A ? ", " : "",
+                              emit_const(w.ab, w.W / w.A + (k < w.W % w.A)));
+            emit_line(e, "ucp_alloc_q <= {%s};", v);
+        } else {
+            emit_line(e, "ucp_%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
+        }
+    }
+}
+
+/* The lookup module's victim under the partition (cm_ucp_victim; invalid ways come first in
+ * emit_ways_select): victim_oh, from the row's owners and LRU ages, alloc_i and owner_i. */
+void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
+{
+    ucp_w_t w;
+    widths(g, &w);
+    unsigned W = w.W, A = w.A, cw = cfg_count_bits(W);
+    emit_line(e, "// UCP's victim: lines per app in the set (adder trees), apps over their allocation,");
+    emit_line(e, "// then the oldest way among the candidates (pairwise age compares)");
+    for (unsigned k = 0; k < A; k++) {
+        emit_line(e, "wire [%u:0] ucp_own%u; // ways app %u holds", W - 1, k, k);
+        for (unsigned x = 0; x < W; x++)
+            emit_line(e, "assign ucp_own%u[%u] = w%u_owner == %s;", k, x, x, emit_const(w.ob, k));
+        /* a balanced adder tree over the W bits */
+        unsigned n = W, lvl = 0;
+        for (unsigned x = 0; x < W; x++)
+            emit_line(e, "wire %sucp_c%u_0_%u = {%s, ucp_own%u[%u]};", emit_range(cw), k, x,
+                      emit_const(cw - 1, 0), k, x);
+        for (; n > 1; n = (n + 1) / 2, lvl++)
+            for (unsigned i = 0; i < (n + 1) / 2; i++) {
+                if (2 * i + 1 < n)
+                    emit_line(e, "wire %sucp_c%u_%u_%u = ucp_c%u_%u_%u + ucp_c%u_%u_%u;",
+                              emit_range(cw), k, lvl + 1, i, k, lvl, 2 * i, k, lvl, 2 * i + 1);
+                else
+                    emit_line(e, "wire %sucp_c%u_%u_%u = ucp_c%u_%u_%u;", emit_range(cw), k,
+                              lvl + 1, i, k, lvl, 2 * i);
+            }
+        emit_line(e, "wire %sucp_cnt%u = ucp_c%u_%u_0;", emit_range(cw), k, k, lvl);
+        emit_line(e, "wire %sucp_alloc%u = alloc_i[%u +: %u];", emit_range(w.ab), k, k * w.ab, w.ab);
+        emit_line(e, "wire ucp_over%u = ucp_cnt%u > ucp_alloc%u;", k, k, k);
+        emit_line(e, "wire ucp_under%u = (ucp_cnt%u < ucp_alloc%u) | (ucp_cnt%u == %s);", k, k, k,
+                  k, emit_const(cw, 0));
+        emit_line(e, "wire ucp_is%u = owner_i == %s;", k, emit_const(w.ob, k));
+    }
+    char t[4096];
+    int n = 0;
+    for (unsigned k = 0; k < A; k++)
+        n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_is%u & ucp_under%u)", k ? " | " : "", k, k);
+    emit_line(e, "wire ucp_under = %s; // the filler holds fewer lines than its ways, or none", t);
+    emit_line(e, "wire [%u:0] ucp_over_ways, ucp_own_ways;", W - 1);
+    for (unsigned x = 0; x < W; x++) {
+        char o[2048], s[2048];
+        int no = 0, ns = 0;
+        for (unsigned k = 0; k < A; k++) {
+            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_own%u[%u] & ucp_over%u)",
+                           k ? " | " : "", k, x, k);
+            ns += snprintf(s + ns, sizeof s - (size_t)ns, "%s(ucp_own%u[%u] & ucp_is%u)",
+                           k ? " | " : "", k, x, k);
+        }
+        emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
+        emit_line(e, "assign ucp_own_ways[%u] = %s;", x, s);
+    }
+    emit_line(e, "wire [%u:0] ucp_cand = ~ucp_under ? ucp_own_ways : |ucp_over_ways ? ucp_over_ways :",
+              W - 1);
+    emit_line(e, "                       {%u{1'b1}}; // own LRU; an over app's LRU; the set's LRU", W);
+    emit_line(e, "wire [%u:0] victim_oh; // the candidate no other candidate is older than", W - 1);
+    for (unsigned x = 0; x < W; x++) {
+        n = 0;
+        for (unsigned v = 0; v < W; v++)
+            if (v != x)
+                n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_cand[%u] & (w%u_repl > w%u_repl))",
+                              n ? " | " : "", v, v, x);
+        emit_line(e, "assign victim_oh[%u] = ucp_cand[%u] & ~(%s);", x, x, t);
+    }
+}
