@@ -201,10 +201,13 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
 {
     emit_line(e, "wire ucp_period_end = ucp_t_q == %s;", emit_const(w->tb, w->period - 1));
     emit_line(e, "reg %sucp_hits_inc;", emit_range(w->A * w->W * w->cb));
+    emit_line(e, "wire %sucp_hits_half; // every counter shifted right by one",
+              emit_range(w->A * w->W * w->cb));
+    for (unsigned i = 0; i < w->A * w->W; i++)
+        emit_line(e, "assign ucp_hits_half[%u +: %u] = {1'b0, ucp_hits_inc[%u +: %u]};",
+                  i * w->cb, w->cb, i * w->cb + 1, w->cb - 1);
     emit_line(e, "always @* begin : ucp_counters");
     emit_in(e);
-    emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
-              emit_const(w->tb, 1));
     emit_line(e, "ucp_hits_inc = ucp_hits_q;");
     emit_line(e, "if (ucp_atd_we & ucp_atd_hit) begin // a UMON hit counts at its position");
     emit_in(e);
@@ -218,14 +221,18 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
         }
     emit_out(e);
     emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "always @* begin : ucp_period");
+    emit_in(e);
+    emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
+              emit_const(w->tb, 1));
     emit_line(e, "ucp_hits_d = ucp_hits_inc;");
     emit_line(e, "ucp_snap_d = ucp_snap_q;");
     emit_line(e, "if (ucp_period_end) begin // snapshot first, then halve (docs/tap.md decision 7)");
     emit_in(e);
     emit_line(e, "ucp_snap_d = ucp_hits_inc;");
-    for (unsigned i = 0; i < w->A * w->W; i++)
-        emit_line(e, "ucp_hits_d[%u +: %u] = {1'b0, ucp_hits_inc[%u +: %u]};", i * w->cb, w->cb,
-                  i * w->cb + 1, w->cb - 1);
+    emit_line(e, "ucp_hits_d = ucp_hits_half;");
     emit_out(e);
     emit_line(e, "end");
     emit_out(e);

@@ -69,7 +69,8 @@ stage lockstep "$t"
 # line reads outstanding (a fill finding the memory queue full), "follow" when only an L2 with
 # DRRIP follower sets reaches it (l2.sets / l2.duel_leaders > 2) | sed expression; the
 # bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the drrip_ ones
-# only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the
+# only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the ucp_
+# ones only with l2.replacement = ucp (UMONs, the lookahead FSM, the victim under a partition), the
 # noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7); "cpu" when only
 # an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P)
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
@@ -113,6 +114,16 @@ mutants=(
   "cpu_owner_written_as_gpu|_meta.v|cpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/"
   "cpu_app_of_next_port|.v|cpu|s/case (req_core_q)/case (req_core_q + 1'b1)/"
   "cpu_read_sets_victim_bits|.v|cpu|s/default: meta_group = \([0-9]*\)'d0;/default: meta_group = ~\1'd0;/"
+  "ucp_lookahead_tie_to_highest_app|.v|opt|s/if ((ucp_k_q == \([0-9]*\)'d0) | ucp_gt) begin/if ((ucp_k_q == \1'd0) | ucp_gt | (ucp_p1_q == ucp_p2_q)) begin/"
+  "ucp_lookahead_largest_b_on_ties|.v|opt|s/if ((ucp_b_q == \([0-9]*\)'d1) | ucp_gt) begin/if ((ucp_b_q == \1'd1) | ucp_gt | (ucp_p1_q == ucp_p2_q)) begin/"
+  "ucp_counters_not_halved|.v|opt|s/ucp_hits_d = ucp_hits_half;/ucp_hits_d = ucp_hits_inc;/"
+  "ucp_halved_before_snapshot|.v|opt|s/ucp_snap_d = ucp_hits_inc;/ucp_snap_d = ucp_hits_half;/"
+  "ucp_victim_ignores_partition|_meta.v|opt|s/ucp_cand = ~ucp_under ? ucp_own_ways : |ucp_over_ways ? ucp_over_ways :/ucp_cand = 1'b0 ? ucp_own_ways : 1'b0 ? ucp_over_ways :/"
+  "ucp_over_counts_at_allocation|_meta.v|opt|s/wire ucp_over0 = ucp_cnt0 > ucp_alloc0;/wire ucp_over0 = ucp_cnt0 >= ucp_alloc0;/"
+  "ucp_atd_younger_not_aged|.v|opt|s/ucp_e0_rank + {\([0-9]*\)'d0, ucp_e0_younger}/ucp_e0_rank/"
+  "ucp_counter_wraps|.v|opt|s/if (ucp_app_oh\[0\] \& ucp_pos_oh\[0\] \& ~\&ucp_hits_q\[0 +: \([0-9]*\)\])/if (ucp_app_oh[0] \& ucp_pos_oh[0])/"
+  "ucp_atd_not_forwarded|.v|opt|s/ucp_atd_in = ucp_fwd_hit_q ? /ucp_atd_in = 1'b0 ? /"
+  "ucp_period_one_short|.v|opt|s/wire ucp_period_end = ucp_t_q == \([0-9]*\)'d\([0-9]*\);/wire ucp_period_end = ucp_t_q == \1'd\2 - 1'b1;/"
 )
 t=$(ms)
 caught=0

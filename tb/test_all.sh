@@ -213,6 +213,12 @@ step "l2: 2 L1s + 2 CPU ports (owner bits), drrip over 16 sets (L = 2: 3 apps' l
   l2_cpu "$work/l2g" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=2 --set l2.psel_bits=2 --set l2.mshrs=2 --set system.cores=2 \
   --set system.cpu_cores=2
+# ---- UCP (SPEC 3.8, docs/tap.md "l2.replacement: ucp in the L2"): UMONs, lookahead, partition ----
+l2_ucp() { L2_MUTANT_ONLY=ucp_ l2 "$@"; } # the L2 alone, in lockstep, its ucp_ mutants
+step "l2: ucp, 2 L1s + 2 CPU ports, 16 sets x 4 ways, 4 UMON sets, 4-bit counters, 2000-cycle period, its ucp mutants" \
+  l2_ucp "$work/l2u" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=ucp \
+  --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set tap.period=2000 --set l2.mshrs=2 \
+  --set system.cores=2 --set system.cpu_cores=2
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step "l2: drrip, 64 sets x 4 ways, every set a leader (S = 2), 1-bit PSEL, 3-bit RRPV, xor, merging (no mutants)" \
   l2_nomut "$work/l2f" --preset fermi-l1 --set l2.sets=64 --set l2.ways=4 --set l2.replacement=drrip \
