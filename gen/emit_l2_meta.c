@@ -27,10 +27,15 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
     if (l->obits)
         emit_line(e, "input  wire %sowner_i, // fill: the requester's application (SPEC 3.8)",
                   emit_range(l->obits));
-    if (cfg_l2_ucp(g->cfg))
+    if (cfg_l2_ucp(g->cfg)) {
         emit_line(e, "input  wire %salloc_i, // ucp: the ways of app k in [k*%u +: %u]",
                   emit_range(cfg_l2_apps(g->cfg) * cfg_count_bits(l->ways)),
                   cfg_count_bits(l->ways), cfg_count_bits(l->ways));
+        emit_line(e, "input  wire [%u:0] victim_i, // ucp: the victim, ucp_victim_o registered",
+                  l->ways - 1);
+        emit_line(e, "output wire [%u:0] ucp_victim_o, // ucp: this row's victim under alloc_i",
+                  l->ways - 1);
+    }
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");

@@ -330,7 +330,11 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_stall_decls(e);
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
-    emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
+    if (w->ucp)
+        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full) |"
+                     " ucp_vhold);");
+    else
+        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
     pipe_emit_drain_block(e, &w->drain);
     pipe_emit_issue_wires(e, "!drain_block & ", "",
                           "a full memory queue also stops new requests", "waited");
@@ -426,8 +430,11 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, ".ins_long_i    (drrip_ins_long),");
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
-    if (w->ucp)
+    if (w->ucp) {
         emit_line(e, ".alloc_i       (ucp_alloc_q),");
+        emit_line(e, ".victim_i      (ucp_victim_q),");
+        emit_line(e, ".ucp_victim_o  (ucp_victim),");
+    }
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".way_oh_o      (meta_way_oh),");

@@ -12,7 +12,7 @@
  * Mirrors cmodel/cm_l2.c's ucp parts, cm_umon and cm_ucp. */
 #include "emit_l2.h"
 
-/* The widths, from the configuration. */
+/* The widths: lay_l2_ucp's, and the set index's split. */
 typedef struct ucp_w {
     unsigned A, W, wb, T, E, R; /* apps, ways, rank bits, tag bits, ATD entry and row bits */
     unsigned U, ub, sb, m;      /* UMON sets, their index bits, the stride's bits, set bits */
@@ -26,30 +26,32 @@ static void widths(const gen_l2_t *g, ucp_w_t *w)
 {
     const lay_l2_t *l = &g->lay;
     const cfg_t *c = g->cfg;
-    w->A = cfg_l2_apps(c);
-    w->W = l->ways;
+    lay_l2_ucp_t u;
+    lay_l2_ucp(c, l, &u);
+    w->A = u.apps;
+    w->W = u.ways;
     w->wb = l->way_bits;
     w->T = l->tag_bits;
-    w->E = lay_l2_atd_entry_bits(l);
-    w->R = w->W * w->E;
+    w->E = u.entry_bits;
+    w->R = u.row_bits;
     w->U = c->l2.umon_sets;
     w->ub = cfg_log2(w->U);
     w->m = cfg_log2(c->l2.sets);
     w->sb = w->m - w->ub;
-    w->ob = l->obits;
-    w->cb = c->l2.umon_counter_bits;
-    w->ab = cfg_count_bits(w->W);
-    w->sumb = w->cb + w->ab;
-    w->pb = w->sumb + w->ab;
+    w->ob = u.app_bits;
+    w->cb = u.cnt_bits;
+    w->ab = u.alloc_bits;
+    w->sumb = u.sum_bits;
+    w->pb = u.prod_bits;
     w->period = c->tap.period;
-    w->tb = cfg_count_bits(w->period - 1);
+    w->tb = u.period_bits;
     w->P = l->cores;
     w->C = c->sys.cpu_cores;
     w->core = l->core_bits;
 }
 
 enum { ST_IDLE, ST_ACC, ST_MUL, ST_CMP, ST_AMUL, ST_ACMP, ST_COMMIT };
-#define ST_BITS 3
+#define ST_BITS 3 /* lay_l2_ucp_t.fsm_state_bits */
 
 static const char *st(unsigned s) { return emit_const(ST_BITS, s); }
 
@@ -95,8 +97,10 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg %sucp_alloc_q, ucp_alloc_d; // ways of app k: [k*%u +: %u]",
               emit_range(w.A * w.ab), w.ab, w.ab);
     emit_line(e, "reg %sucp_t_q, ucp_t_d; // cycles of the period gone", emit_range(w.tb));
-    emit_line(e, "reg %sucp_st_q, ucp_st_d; // lookahead: 0 idle, 1 accumulate, 2 multiply, "
-              "3 compare b, 4 multiply, 5 compare apps, 6 commit", emit_range(ST_BITS));
+    emit_line(e, "// the lookahead's state: 0 idle, 1 accumulate, 2 multiply, 3 compare b, 4 multiply,");
+    emit_line(e, "// 5 compare apps, 6 commit (kept binary: the closed form counts %u bits)", ST_BITS);
+    emit_line(e, "(* fsm_encoding = \"none\" *) reg %sucp_st_q;", emit_range(ST_BITS));
+    emit_line(e, "reg %sucp_st_d;", emit_range(ST_BITS));
     emit_line(e, "reg %sucp_k_q, ucp_k_d, ucp_win_k_q, ucp_win_k_d;", emit_range(w.ob));
     emit_line(e, "reg %sucp_b_q, ucp_b_d, ucp_left_q, ucp_left_d, ucp_best_b_q, ucp_best_b_d, "
               "ucp_win_b_q, ucp_win_b_d;", emit_range(w.ab));
@@ -105,6 +109,12 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg %sucp_p1_q, ucp_p1_d, ucp_p2_q, ucp_p2_d;", emit_range(w.pb));
     emit_line(e, "reg %sucp_a_q, ucp_a_d; // the allocation being built", emit_range(w.A * w.ab));
     emit_line(e, "reg ucp_part; // the lookahead's last commit: its allocation applies");
+    emit_line(e, "// a fill's victim under the partition takes a cycle: the fill is held once, its");
+    emit_line(e, "// victim registered, and decides with it the next cycle (unless the allocation changed)");
+    emit_line(e, "wire [%u:0] ucp_victim; // the lookup module's victim of this cycle's row", w.W - 1);
+    emit_line(e, "reg [%u:0] ucp_victim_q, ucp_victim_d;", w.W - 1);
+    emit_line(e, "reg ucp_vready_q, ucp_vready_d;");
+    emit_line(e, "wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;");
     emit_blank(e);
 }
 
@@ -399,6 +409,12 @@ void emit_l2_ucp_logic(emit_t *e, const gen_l2_t *g)
     emit_counters(e, &w);
     emit_fsm(e, &w);
     emit_fwd(e, &w);
+    emit_line(e, "always @* begin : ucp_victim_cycle");
+    emit_in(e);
+    emit_line(e, "ucp_victim_d = ucp_victim;");
+    emit_line(e, "ucp_vready_d = s1_valid_q & s1_fill_q & hold & !ucp_part;");
+    emit_out(e);
+    emit_line(e, "end");
     emit_line(e, "assign evt_umon_hits_o = ucp_hits_d;");
     emit_line(e, "assign evt_ucp_alloc_o = ucp_alloc_d;");
     emit_line(e, "assign evt_ucp_part_o = ucp_part;");
@@ -443,7 +459,8 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         {"fwd_valid", 1}, {"fwd_hit", 1}, {"fwd_addr", w.ob + ib}, {"fwd", w.R}, {"hits", hb},
         {"snap", hb}, {"t", w.tb}, {"st", ST_BITS}, {"k", w.ob}, {"win_k", w.ob}, {"b", w.ab},
         {"left", w.ab}, {"best_b", w.ab}, {"win_b", w.ab}, {"sum", w.sumb}, {"best_u", w.sumb},
-        {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"alloc", 0}};
+        {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"victim", w.W},
+        {"vready", 1}, {"alloc", 0}};
     for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++) {
         if (!reset) {
             emit_line(e, "ucp_%s_q <= ucp_%s_d;", regs[i].name, regs[i].name);
@@ -517,13 +534,15 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     emit_line(e, "wire [%u:0] ucp_cand = ~ucp_under ? ucp_own_ways : |ucp_over_ways ? ucp_over_ways :",
               W - 1);
     emit_line(e, "                       {%u{1'b1}}; // own LRU; an over app's LRU; the set's LRU", W);
-    emit_line(e, "wire [%u:0] victim_oh; // the candidate no other candidate is older than", W - 1);
+    emit_line(e, "// the candidate no other candidate is older than; the top registers it, and a fill");
+    emit_line(e, "// decides a cycle later with it (victim_i): this logic has a cycle of its own");
+    emit_line(e, "wire [%u:0] victim_oh = victim_i;", W - 1);
     for (unsigned x = 0; x < W; x++) {
         n = 0;
         for (unsigned v = 0; v < W; v++)
             if (v != x)
                 n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_cand[%u] & (w%u_repl > w%u_repl))",
                               n ? " | " : "", v, v, x);
-        emit_line(e, "assign victim_oh[%u] = ucp_cand[%u] & ~(%s);", x, x, t);
+        emit_line(e, "assign ucp_victim_o[%u] = ucp_cand[%u] & ~(%s);", x, x, t);
     }
 }

@@ -149,6 +149,22 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
     return 0;
 }
 
+void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u)
+{
+    u->apps = cfg_l2_apps(c);
+    u->ways = l->ways;
+    u->entry_bits = lay_l2_atd_entry_bits(l);
+    u->row_bits = u->ways * u->entry_bits;
+    u->idx_bits = c->l2.umon_sets > 1 ? cfg_log2(c->l2.umon_sets) : 1;
+    u->app_bits = l->obits;
+    u->cnt_bits = c->l2.umon_counter_bits;
+    u->alloc_bits = cfg_count_bits(l->ways);
+    u->sum_bits = u->cnt_bits + u->alloc_bits;
+    u->prod_bits = u->sum_bits + u->alloc_bits;
+    u->period_bits = cfg_count_bits(c->tap.period - 1);
+    u->fsm_state_bits = 3;
+}
+
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
 {
     s->meta_sram = (unsigned long long)l->sets * l->row_bits;
@@ -164,6 +180,19 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     if (w) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         s->mshr_flops += (unsigned long long)c->l2.mshrs *
                          (cfg_count_bits(w) + w * (l->core_bits + l->id_bits));
+    if (cfg_l2_ucp(c)) {
+        lay_l2_ucp_t u;
+        lay_l2_ucp(c, l, &u);
+        s->ucp_atd_sram = (unsigned long long)u.apps * c->l2.umon_sets * u.row_bits;
+        s->ucp_hit_flops = 2ULL * u.apps * u.ways * u.cnt_bits;
+        s->ucp_alloc_flops = (unsigned long long)u.apps * u.alloc_bits;
+        s->ucp_fsm_flops = u.fsm_state_bits + 2 * u.app_bits + 4 * u.alloc_bits +
+                           3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
+                           u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
+                           u.ways + 1; /* the fill's registered victim and its ready bit */
+    } else {
+        s->ucp_atd_sram = s->ucp_hit_flops = s->ucp_alloc_flops = s->ucp_fsm_flops = 0;
+    }
     s->drrip_flops = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * c->l2.psel_bits +
                                            LAY_L2_BRRIP_BITS
                                      : 0;

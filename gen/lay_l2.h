@@ -129,11 +129,33 @@ typedef struct lay_l2_storage {
                                        [+ prediction, pcpred]), id = the L1 MSHR number */
     unsigned long long drrip_flops; /* l2.replacement = drrip: apps x l2.psel_bits PSELs + the
                                        BRRIP counter (LAY_L2_BRRIP_BITS); else 0 */
+    /* l2.replacement = ucp (lay_l2_ucp_t), else 0: */
+    unsigned long long ucp_atd_sram;  /* apps x umon_sets x ATD row bits */
+    unsigned long long ucp_hit_flops; /* apps x ways x counter bits, twice: the counters and
+                                         their period-end snapshot */
+    unsigned long long ucp_alloc_flops; /* apps x allocation bits */
+    unsigned long long ucp_fsm_flops; /* the lookahead FSM, the period counter, the ATD's
+                                         forwarding copy, a fill's registered victim */
 } lay_l2_storage_t;
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
 
 /* DRRIP's BRRIP counter: 5 bits, wrapping (its period is cm_drrip's CM_DRRIP_BRRIP_PERIOD). */
 #define LAY_L2_BRRIP_BITS 5u
+
+/* UCP's widths (l2.replacement = ucp): the RTL's registers and the report's storage. */
+typedef struct lay_l2_ucp {
+    unsigned apps, ways;
+    unsigned entry_bits, row_bits; /* an ATD entry, an ATD set (ways entries) */
+    unsigned idx_bits;       /* an ATD set's number: log2(umon_sets), at least 1 */
+    unsigned app_bits;       /* an application's number: the owner field's width */
+    unsigned cnt_bits;       /* a hit counter: l2.umon_counter_bits */
+    unsigned alloc_bits;     /* a count of ways 0..ways */
+    unsigned sum_bits;       /* a utility U: cnt_bits + alloc_bits */
+    unsigned prod_bits;      /* U x b: sum_bits + alloc_bits */
+    unsigned period_bits;    /* the period counter: 0..tap.period - 1 */
+    unsigned fsm_state_bits; /* the lookahead FSM's state */
+} lay_l2_ucp_t;
+void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u);
 
 /* UCP (l2.replacement = ucp, SPEC 3.8): one ATD set of one application's UMON, `ways` entries,
  * entry w in bits [w * lay_l2_atd_entry_bits +: lay_l2_atd_entry_bits], low to high: valid (1),

@@ -150,6 +150,10 @@ typedef struct l2_closed {
     unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
     unsigned long long drrip;  /* drrip: apps x l2.psel_bits + the 5-bit BRRIP counter (SPEC
                                   3.8); else 0 */
+    unsigned long long ucp_atd;   /* ucp: apps x umon_sets x ways x (valid + rank + T2) SRAM
+                                     bits (counted with the metadata SRAM); else 0 */
+    unsigned long long ucp_flops; /* ucp: counters, snapshot, allocation, lookahead FSM, period
+                                     counter, ATD forwarding copy; else 0 */
 } l2_closed_t;
 
 /* Bits to hold v, at least 1. */
@@ -233,6 +237,24 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
     k->drrip = l2->repl == L2_REPL_DRRIP ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5
                                          : 0;
+    k->ucp_atd = k->ucp_flops = 0;
+    if (l2->repl == L2_REPL_UCP) { /* SPEC 3.8: UMON tags and counters, docs/tap.md */
+        unsigned long long A = cfg_l2_apps(c), W = l2->ways, U = l2->umon_sets;
+        unsigned rank = W > 1 ? cfg_log2(W) : 1, cb = l2->umon_counter_bits;
+        unsigned ab = bit_length(W), ob = bit_length(A - 1), ib = U > 1 ? cfg_log2(U) : 1;
+        unsigned tb = bit_length(c->tap.period - 1);
+        unsigned long long entry = 1 + rank + tag, sum = cb + ab, prod = sum + ab;
+        k->ucp_atd = A * U * W * entry;
+        unsigned long long counters = 2 * A * W * cb, alloc = A * ab;
+        unsigned long long fsm = 3 + 2 * ob + 4 * ab + 3 * sum + 2 * prod + A * ab;
+        unsigned long long fwd = 2 + ob + ib + W * entry;
+        k->ucp_flops = counters + alloc + fsm + tb + fwd + W + 1;
+        printf("cost: closed form: L2 UCP ATDs %llu apps x %llu sets x %llu ways x %llu bits = "
+               "%llu SRAM bits; flops: counters and snapshot %llu + allocation %llu + lookahead "
+               "%llu + period counter %u + ATD forwarding %llu + a fill's victim and ready bit "
+               "%llu = %llu\n", A, U, W, entry, k->ucp_atd, counters, alloc, fsm, tb, fwd,
+               W + 1, k->ucp_flops);
+    }
     if (k->drrip)
         printf("cost: closed form: L2 DRRIP %u PSEL%s x %u bits + a 5-bit BRRIP counter = %llu "
                "flop bits\n", cfg_l2_apps(c), cfg_l2_apps(c) > 1 ? "s" : "", l2->psel_bits,
@@ -932,11 +954,16 @@ static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long l
 /* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `drrip`
  * its PSEL and BRRIP counter flop bits. */
 static void check_l2(const structure_t *p, unsigned long long counters, unsigned long long drrip,
+                     unsigned long long ucp_flops, unsigned long long ucp_atd,
                      const l2_closed_t *k)
 {
     check(drrip == k->drrip, "L2 DRRIP PSEL and BRRIP counter flop bits", drrip, k->drrip);
-    check(p[ST_META_SRAM].sram == k->meta, "L2 metadata SRAM bits (victim and bypass bits in)",
-          p[ST_META_SRAM].sram, k->meta);
+    check(ucp_flops == k->ucp_flops, "L2 UCP flop bits (counters, snapshot, allocation, FSM)",
+          ucp_flops, k->ucp_flops);
+    check(ucp_atd == k->ucp_atd, "L2 UCP ATD SRAM bits", ucp_atd, k->ucp_atd);
+    check(p[ST_META_SRAM].sram == k->meta + k->ucp_atd,
+          "L2 metadata SRAM bits (victim and bypass bits in, UCP ATDs in)", p[ST_META_SRAM].sram,
+          k->meta + k->ucp_atd);
     check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
     check(p[ST_MSHR].flops == k->mshr, "L2 MSHR flop bits", p[ST_MSHR].flops, k->mshr);
     check(counters == k->counters, "L2 performance counter flop bits", counters, k->counters);
@@ -1009,6 +1036,7 @@ static int cost_one(int argc, char **argv)
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
     unsigned long long drr[PART_COUNT] = {0}; /* DRRIP PSEL and BRRIP counter flop bits */
+    unsigned long long ucpf[PART_COUNT] = {0}, ucps[PART_COUNT] = {0}; /* UCP flops, ATD bits */
     memset(st, 0, sizeof st);
     memset(pst, 0, sizeof pst);
     int unmapped = 0;
@@ -1025,17 +1053,23 @@ static int cost_one(int argc, char **argv)
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
         int part = module_part(mname, c.name);
         long long nc = named_flops(mod, "cnt_"), nd = named_flops(mod, "drrip_");
-        if (nc < 0 || nd < 0)
+        long long nu = named_flops(mod, "ucp_");
+        if (nc < 0 || nd < 0 || nu < 0)
             return die("out of memory counting counter flops in ", mname);
         cnt[part] += inst * (unsigned long long)nc;
         drr[part] += inst * (unsigned long long)nd;
+        ucpf[part] += inst * (unsigned long long)nu;
         const char *cname;
         json_t *cell;
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
             const char *type = json_string_value(json_object_get(cell, "type"));
             if (!strcmp(type, SRAM_CELL)) {
                 unsigned long long w = param_value(cell, "Width"), dp = param_value(cell, "Depth");
-                int k = strstr(cname, "meta_sram") ? ST_META_SRAM : ST_DATA_SRAM;
+                /* UCP's ATDs are metadata (tags) too */
+                int atd = strstr(cname, "atd_sram") != NULL;
+                int k = strstr(cname, "meta_sram") || atd ? ST_META_SRAM : ST_DATA_SRAM;
+                if (atd)
+                    ucps[part] += inst * w * dp;
                 char macro[128];
                 snprintf(macro, sizeof macro, "%s_%llux%llu", SRAM_CELL, dp, w);
                 const lib_cell_t *m = lib_cell(macro);
@@ -1122,7 +1156,7 @@ static int cost_one(int argc, char **argv)
         break;
     case TOP_L2:
         l2_closed_form(&c, &k2);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2], &k2);
         break;
     case TOP_SYS: {
         l1_closed_form(&c, &k1);
@@ -1136,7 +1170,7 @@ static int cost_one(int argc, char **argv)
         check(n1 == P, "L1 instances (system.cores)", n1, P);
         check(n2 == 1, "L2 slice instances", n2, 1);
         check_l1(pst[PART_L1], &k1, P, label);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2], &k2);
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;
