@@ -723,6 +723,56 @@ static void test_drrip(void **state)
     cm_l2_free(m);
 }
 
+/* UCP (docs/tap.md): the reset allocation, the FSM's latency, one period by hand. */
+static void test_ucp(void **state)
+{
+    (void)state;
+    unsigned a[3];
+    cm_l2_ucp_reset_alloc(16, 3, a); /* 16 / 3 = 5, the remainder 1 to app 0 */
+    assert_int_equal(a[0], 6);
+    assert_int_equal(a[1], 5);
+    assert_int_equal(a[2], 5);
+    /* 2 apps, 4 ways: rounds with 4 and then 3 ways left, 2 x (3 x 4 + 2) + 1 = 29 and
+     * 2 x (3 x 3 + 2) + 1 = 23 cycles */
+    const cm_ucp_step_t st[2] = {{0, 1, 5}, {1, 3, 2}};
+    assert_int_equal(cm_l2_ucp_latency(2, 4, st, 2), 52);
+    static const char *const kv[] = {"l2.sets", "8", "l2.ways", "4", "l2.replacement", "ucp",
+                                     "l2.umon_sets", "8", "tap.period", "100",
+                                     "system.cpu_cores", "1", NULL};
+    cm_l2_t *m = model(kv);
+    assert_int_equal(m->ucp_alloc[0], 2); /* CPU port 0 and the GPU (app 1): 2 ways each */
+    assert_int_equal(m->ucp_alloc[1], 2);
+    cm_l2_result_t r;
+    read(m, 0, 0x10, 0, &r); /* the GPU misses in set 0: its UMON misses */
+    assert_int_equal(r.umon, CM_UMON_MISS);
+    serve(m, 0x10, &r);
+    assert_int_equal(r.umon, CM_UMON_UNSAMPLED); /* a fill is no UMON access */
+    read(m, 0, 0x10, 1, &r); /* a hit at LRU position 0 */
+    assert_int_equal(r.umon, 0);
+    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 1);
+    for (unsigned c = 0; c < 99; c++) {
+        cm_l2_cycle_end(m, NULL);
+        assert_int_equal(m->ucp_period_end, 0);
+    }
+    cm_l2_cycle_end(m, NULL); /* the 100th cycle: snapshot {0 0 0 0, 1 0 0 0}, halved to 0 */
+    assert_int_equal(m->ucp_period_end, 1);
+    assert_int_equal(m->ucp_snap[4], 1);
+    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 0);
+    /* lookahead: the GPU's way 1 (utility 1) first; then every utility is 0 and the lowest
+     * app, CPU port 0, takes the 3 left one at a time: rounds with 4, 3, 2 and 1 ways left,
+     * 29 + 23 + 17 + 11 = 80 cycles, the allocation applying in the 80th */
+    for (unsigned c = 1; c < 80; c++) {
+        cm_l2_cycle_end(m, NULL);
+        assert_int_equal(m->ucp_part, 0);
+        assert_int_equal(m->ucp_alloc[0], 2);
+    }
+    cm_l2_cycle_end(m, NULL);
+    assert_int_equal(m->ucp_part, 1);
+    assert_int_equal(m->ucp_alloc[0], 3);
+    assert_int_equal(m->ucp_alloc[1], 1);
+    cm_l2_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -743,6 +793,7 @@ int main(void)
         cmocka_unit_test(test_srrip),
         cmocka_unit_test(test_drrip),
         cmocka_unit_test(test_cpu_owner),
+        cmocka_unit_test(test_ucp),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
