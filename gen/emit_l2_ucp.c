@@ -209,42 +209,47 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
  * (this cycle's increments included) and the halving. */
 static void emit_counters(emit_t *e, const ucp_w_t *w)
 {
+    unsigned hb = w->A * w->W * w->cb, cb = w->cb;
     emit_line(e, "wire ucp_period_end = ucp_t_q == %s;", emit_const(w->tb, w->period - 1));
-    emit_line(e, "reg %sucp_hits_inc;", emit_range(w->A * w->W * w->cb));
-    emit_line(e, "wire %sucp_hits_half; // every counter shifted right by one",
-              emit_range(w->A * w->W * w->cb));
-    for (unsigned i = 0; i < w->A * w->W; i++)
-        emit_line(e, "assign ucp_hits_half[%u +: %u] = {1'b0, ucp_hits_inc[%u +: %u]};",
-                  i * w->cb, w->cb, i * w->cb + 1, w->cb - 1);
-    emit_line(e, "always @* begin : ucp_counters");
-    emit_in(e);
-    emit_line(e, "ucp_hits_inc = ucp_hits_q;");
-    emit_line(e, "if (ucp_atd_we & ucp_atd_hit) begin // a UMON hit counts at its position");
-    emit_in(e);
+    emit_line(e, "// Every counter's two next values are ready early, kept or counted, each halved at a");
+    emit_line(e, "// period end; the access (late: it waits for the lookup's decision) picks last.");
+    emit_line(e, "wire %sucp_hits_plus, ucp_hits_q_half, ucp_plus_half; // + 1 saturating; halves",
+              emit_range(hb));
+    emit_line(e, "wire [%u:0] ucp_inc_sel; // app k, position j: [k*%u+j]: the access's counter",
+              w->A * w->W - 1, w->W);
     for (unsigned k = 0; k < w->A; k++)
         for (unsigned j = 0; j < w->W; j++) {
-            unsigned at = (k * w->W + j) * w->cb;
-            emit_line(e, "if (ucp_app_oh[%u] & ucp_pos_oh[%u] & ~&ucp_hits_q[%u +: %u])", k, j, at,
-                      w->cb);
-            emit_line(e, "    ucp_hits_inc[%u +: %u] = ucp_hits_q[%u +: %u] + %s;", at, w->cb, at,
-                      w->cb, emit_const(w->cb, 1));
+            unsigned i = k * w->W + j, at = i * cb;
+            emit_line(e, "assign ucp_hits_plus[%u +: %u] = &ucp_hits_q[%u +: %u] ? ucp_hits_q[%u +: %u] :",
+                      at, cb, at, cb, at, cb);
+            emit_line(e, "    ucp_hits_q[%u +: %u] + %s;", at, cb, emit_const(cb, 1));
+            emit_line(e, "assign ucp_hits_q_half[%u +: %u] = {1'b0, ucp_hits_q[%u +: %u]};", at, cb,
+                      at + 1, cb - 1);
+            emit_line(e, "assign ucp_plus_half[%u +: %u] = {1'b0, ucp_hits_plus[%u +: %u]};", at, cb,
+                      at + 1, cb - 1);
+            emit_line(e, "assign ucp_inc_sel[%u] = ucp_atd_hit & ucp_app_oh[%u] & ucp_pos_oh[%u];", i,
+                      k, j);
         }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "always @* begin : ucp_period");
+    emit_line(e, "wire ucp_halve = ucp_period_end; // halve after the snapshot (decision 7)");
+    emit_line(e, "wire %sucp_hits_keep = ucp_halve ? ucp_hits_q_half : ucp_hits_q;", emit_range(hb));
+    emit_line(e, "wire %sucp_hits_bump = ucp_halve ? ucp_plus_half : ucp_hits_plus;", emit_range(hb));
+    emit_line(e, "// the snapshot: the counters at the period end, this cycle's hit included");
+    emit_line(e, "wire %sucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_q;", emit_range(hb));
+    emit_line(e, "wire %sucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_q;",
+              emit_range(hb));
+    emit_line(e, "always @* begin : ucp_counters");
     emit_in(e);
     emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
               emit_const(w->tb, 1));
-    emit_line(e, "ucp_hits_d = ucp_hits_inc;");
-    emit_line(e, "ucp_snap_d = ucp_snap_q;");
-    emit_line(e, "if (ucp_period_end) begin // snapshot first, then halve (docs/tap.md decision 7)");
-    emit_in(e);
-    emit_line(e, "ucp_snap_d = ucp_hits_inc;");
-    emit_line(e, "ucp_hits_d = ucp_hits_half;");
-    emit_out(e);
-    emit_line(e, "end");
+    for (unsigned i = 0; i < w->A * w->W; i++) {
+        unsigned at = i * cb;
+        emit_line(e, "ucp_hits_d[%u +: %u] = ucp_atd_we & ucp_inc_sel[%u] ? ucp_hits_bump[%u +: %u] :",
+                  at, cb, i, at, cb);
+        emit_line(e, "    ucp_hits_keep[%u +: %u];", at, cb);
+        emit_line(e, "ucp_snap_d[%u +: %u] = ucp_atd_we & ucp_inc_sel[%u] ? ucp_snap_bump[%u +: %u] :",
+                  at, cb, i, at, cb);
+        emit_line(e, "    ucp_snap_keep[%u +: %u];", at, cb);
+    }
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -531,7 +536,11 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
         emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
         emit_line(e, "assign ucp_own_ways[%u] = %s;", x, s);
     }
-    emit_line(e, "wire [%u:0] ucp_cand = ~ucp_under ? ucp_own_ways : |ucp_over_ways ? ucp_over_ways :",
+    n = 0;
+    for (unsigned k = 0; k < A; k++)
+        n += snprintf(t + n, sizeof t - (size_t)n, "%sucp_over%u", k ? " | " : "", k);
+    emit_line(e, "wire ucp_any_over = %s; // an app over holds a line", t);
+    emit_line(e, "wire [%u:0] ucp_cand = ~ucp_under ? ucp_own_ways : ucp_any_over ? ucp_over_ways :",
               W - 1);
     emit_line(e, "                       {%u{1'b1}}; // own LRU; an over app's LRU; the set's LRU", W);
     emit_line(e, "// the candidate no other candidate is older than; the top registers it, and a fill");

@@ -224,15 +224,28 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
 {
     lay_l2_t l2;
     lay_l2_build(g->cfg, &l2);
-    /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order) */
-    int drrip = cfg_l2_drrip(g->cfg);
-    const struct { const char *name; unsigned width; } f[] = {
+    /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order);
+     * with ucp its counters, allocation, partition and ATD write (the system harness does not
+     * compare them yet: the ports keep the L2 instance fully connected) */
+    struct { const char *name; unsigned width; } f[20] = {
         {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
         {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},
-        {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1},
-        {drrip ? "psel" : "row", drrip ? cfg_l2_apps(g->cfg) * g->cfg->l2.psel_bits : l2.row_bits},
-        {"brrip", LAY_L2_BRRIP_BITS}, {"row", l2.row_bits}};
-    unsigned n = drrip ? sizeof f / sizeof f[0] : 12;
+        {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1}};
+    unsigned n = 11;
+    if (cfg_l2_drrip(g->cfg)) {
+        f[n].name = "psel", f[n++].width = cfg_l2_apps(g->cfg) * g->cfg->l2.psel_bits;
+        f[n].name = "brrip", f[n++].width = LAY_L2_BRRIP_BITS;
+    }
+    if (cfg_l2_ucp(g->cfg)) {
+        lay_l2_ucp_t u;
+        lay_l2_ucp(g->cfg, &l2, &u);
+        f[n].name = "umon_hits", f[n++].width = u.apps * u.ways * u.cnt_bits;
+        f[n].name = "ucp_alloc", f[n++].width = u.apps * u.alloc_bits;
+        f[n].name = "ucp_part", f[n++].width = 1;
+        f[n].name = "atd_we", f[n++].width = 1;
+        f[n].name = "atd_row", f[n++].width = u.row_bits;
+    }
+    f[n].name = "row", f[n++].width = l2.row_bits;
     for (unsigned i = 0; i < n; i++) {
         const char *sep = i + 1 < n ? "," : "";
         if (decl)

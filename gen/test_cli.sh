@@ -293,6 +293,18 @@ bad "drrip: 4 leaders over 4 sets" l2.duel_leaders 4 "1 to 2" \
     -- --set l2.replacement=drrip --set l2.sets=4 --set l2.duel_leaders=4
 bad "drrip in a direct-mapped L2" l2.ways 1 drrip \
     -- --set l2.replacement=drrip --set l2.ways=1
+# l2.replacement = ucp (SPEC 3.8): needs CPU ports, ways, UMON sets a power of two <= sets
+bad "ucp without CPU ports" l2.replacement ucp system.cpu_cores -- --set l2.replacement=ucp
+bad "ucp: 24 UMON sets" l2.umon_sets 24 "power of two" \
+    -- --set l2.replacement=ucp --set system.cpu_cores=1 --set l2.umon_sets=24
+bad "ucp: 512 UMON sets over 256 sets" l2.umon_sets 512 "1 to 256" \
+    -- --set l2.replacement=ucp --set system.cpu_cores=1 --set l2.umon_sets=512
+bad "ucp in a direct-mapped L2" l2.ways 1 ucp \
+    -- --set l2.replacement=ucp --set system.cpu_cores=1 --set l2.ways=1
+bad "tap.period=0" tap.period 0 -- --set l2.replacement=ucp --set system.cpu_cores=1 \
+    --set tap.period=0
+bad "tap.period=2^31+1" tap.period 2147483649 -- --set tap.period=2147483649
+bad "l2.umon_counter_bits=17" l2.umon_counter_bits 17 -- --set l2.umon_counter_bits=17
 FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
 bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
 FILES[l2key.yaml]=$'l2:\n  colour: red\n'
