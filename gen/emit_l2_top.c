@@ -14,7 +14,10 @@
  * one PSEL per application and the BRRIP counter: a miss in a leader set moves the app's PSEL,
  * a fill's insertion RRPV comes from them (docs/tap.md). With system.cpu_cores = C > 0 the
  * requests of core ids P..P+C-1 are CPU ports' (SPEC 3.8): req_app decodes the application
- * from the core id, and a fill writes it into the line's owner field. */
+ * from the core id, and a fill writes it into the line's owner field. With l2.replacement = ucp
+ * (emit_l2_ucp.c) the UMON ATD SRAMs are read with the row and updated by the decide stage's
+ * hits and MSHR misses, the counters and the lookahead FSM run beside it, and a fill is held
+ * one cycle for its victim under the partition. */
 #include "emit_l2.h"
 
 #include "codes.h"

@@ -165,6 +165,33 @@ else
 fi
 rm -f "$work"/dr*.syn/hier.json "$work"/dr*.syn/flat.json
 
+# UCP's L2 (SPEC 3.8, docs/tap.md): 2 L1s + 2 CPU ports, 4 ways, 4 UMON sets, 4-bit counters:
+# the ATD SRAMs and the UCP flops pass the closed form; the snapshot one bit narrower fails it
+"$root/build/cachegen" --preset gcn-l1 --set name=tu "${set_args[@]}" --set l2.ways=4 \
+  --set l2.replacement=ucp --set l2.umon_sets=4 --set l2.umon_counter_bits=4 \
+  --set tap.period=2000 --set system.cores=2 --set system.cpu_cores=2 -o "$work/uc" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/uc" "$work/uc.syn" tu_l2 >"$work/uc.log" 2>&1 &&
+   "$root/build/cost" one "$work/uc" "$work/uc.syn" "$work/uc.cost.json" tu_l2 \
+     >>"$work/uc.log" 2>&1 &&
+   grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = ' "$work/uc.log" &&
+   grep -q 'check ok: L2 UCP ATD SRAM bits = ' "$work/uc.log"; then
+  ok "the UCP L2 (ATDs, counters, snapshot, allocation, FSM) passes its checks"
+else
+  notok "the UCP L2 failed its checks (see $work/uc.log)"
+fi
+cp -r "$work/uc" "$work/ucm"
+perl -0pi -e "$(narrow ucp_snap_q)" "$work/ucm/tu_l2.v"
+if ! cmp -s "$work/uc/tu_l2.v" "$work/ucm/tu_l2.v" &&
+   nice -n 10 "$root/synth/synth.sh" "$work/ucm" "$work/ucm.syn" tu_l2 >"$work/ucm.log" 2>&1 &&
+   ! "$root/build/cost" one "$work/ucm" "$work/ucm.syn" "$work/ucm.cost.json" tu_l2 \
+     >>"$work/ucm.log" 2>&1 &&
+   grep -q "CHECK FAILED: L2 UCP flop bits" "$work/ucm.log"; then
+  ok "a UCP snapshot one bit narrower fails the check 'L2 UCP flop bits'"
+else
+  notok "a UCP snapshot one bit narrower went through the storage checks (see $work/ucm.log)"
+fi
+rm -f "$work"/uc*.syn/hier.json "$work"/uc*.syn/flat.json
+
 # CPU ports (SPEC 3.8): 2 CPU ports beside 4 baseline L1s give each L2 line a 2-bit owner, in
 # the metadata SRAM's closed form; the same design costed as a system without CPU ports (its
 # config's system.cpu_cores removed) fails the metadata check
