@@ -13,7 +13,7 @@
 
 static cm_umon_t *model(unsigned sets, unsigned umon_sets, unsigned ways, unsigned apps)
 {
-    cm_umon_params_t p = {sets, umon_sets, ways, apps};
+    cm_umon_params_t p = {sets, umon_sets, ways, apps, 0}; /* 0: 16-bit counters */
     cm_umon_t *u = NULL;
     assert_int_equal(cm_umon_new(&p, &u), 0);
     return u;
@@ -51,8 +51,8 @@ static void test_check(void **state)
 {
     (void)state;
     static const cm_umon_params_t bad[] = {
-        {12, 4, 4, 2}, {16, 3, 4, 2}, {16, 32, 4, 2}, {16, 4, 0, 2},
-        {16, 4, 33, 2}, {16, 4, 4, 0}, {16, 4, 4, 17},
+        {12, 4, 4, 2, 0}, {16, 3, 4, 2, 0}, {16, 32, 4, 2, 0}, {16, 4, 0, 2, 0},
+        {16, 4, 33, 2, 0}, {16, 4, 4, 0, 0}, {16, 4, 4, 17, 0}, {16, 4, 4, 2, 17},
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         static cm_umon_t sentinel;
@@ -171,6 +171,25 @@ static void test_saturate_and_halve(void **state)
     cm_umon_free(u);
 }
 
+/* Narrow counters (cnt_bits = 2, the L2's l2.umon_counter_bits): saturation at 3, then halving
+ * to 1. */
+static void test_narrow_counters(void **state)
+{
+    (void)state;
+    const cm_umon_params_t p = {16, 4, 4, 2, 2};
+    cm_umon_t *u = NULL;
+    assert_int_equal(cm_umon_new(&p, &u), 0);
+    assert_int_equal(u->cnt_max, 3);
+    assert_int_equal(cm_umon_access(u, 0, 4, 0xb), CM_UMON_MISS);
+    for (unsigned n = 1; n <= 5; n++) {
+        assert_int_equal(cm_umon_access(u, 0, 4, 0xb), 0);
+        assert_int_equal(cm_umon_hits(u, 0, 0), n < 3 ? n : 3);
+    }
+    cm_umon_halve(u);
+    assert_int_equal(cm_umon_hits(u, 0, 0), 1);
+    cm_umon_free(u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +200,7 @@ int main(void)
         cmocka_unit_test(test_invalid_never_hits),
         cmocka_unit_test(test_one_way),
         cmocka_unit_test(test_saturate_and_halve),
+        cmocka_unit_test(test_narrow_counters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

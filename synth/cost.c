@@ -961,8 +961,8 @@ static void check_l2(const structure_t *p, unsigned long long counters, unsigned
     check(ucp_flops == k->ucp_flops, "L2 UCP flop bits (counters, snapshot, allocation, FSM)",
           ucp_flops, k->ucp_flops);
     check(ucp_atd == k->ucp_atd, "L2 UCP ATD SRAM bits", ucp_atd, k->ucp_atd);
-    check(p[ST_META_SRAM].sram == k->meta + k->ucp_atd,
-          "L2 metadata SRAM bits (victim and bypass bits in, UCP ATDs in)", p[ST_META_SRAM].sram,
+    check(p[ST_META_SRAM].sram == k->meta + k->ucp_atd,   /* ucp: its ATDs are metadata too */
+          "L2 metadata SRAM bits (victim and bypass bits in)", p[ST_META_SRAM].sram,
           k->meta + k->ucp_atd);
     check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
     check(p[ST_MSHR].flops == k->mshr, "L2 MSHR flop bits", p[ST_MSHR].flops, k->mshr);
