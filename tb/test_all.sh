@@ -220,6 +220,10 @@ step "l2: ucp, 2 L1s + 2 CPU ports, 16 sets x 4 ways, 4 UMON sets, 4-bit counter
   --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set tap.period=2000 --set l2.mshrs=2 \
   --set system.cores=2 --set system.cpu_cores=2
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
+step "l2: ucp, 2 L1s + 3 CPU ports (4 apps), 32 sets x 8 ways, one UMON set, xor, merging (no mutants)" \
+  l2_nomut "$work/l2v" --preset gcn-l1 --set l2.sets=32 --set l2.ways=8 --set l2.replacement=ucp \
+  --set l2.umon_sets=1 --set tap.period=5000 --set l2.mshrs=4 --set l2.mshr_merge=2 \
+  --set l2.index=xor --set system.cores=2 --set system.cpu_cores=3
 step "l2: drrip, 64 sets x 4 ways, every set a leader (S = 2), 1-bit PSEL, 3-bit RRPV, xor, merging (no mutants)" \
   l2_nomut "$work/l2f" --preset fermi-l1 --set l2.sets=64 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=32 --set l2.psel_bits=1 --set l2.rrpv_bits=3 --set l2.index=xor \
