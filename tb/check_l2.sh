@@ -123,6 +123,7 @@ mutants=(
   "ucp_atd_younger_not_aged|.v|opt|s/ucp_e0_rank + {\([0-9]*\)'d0, ucp_e0_younger}/ucp_e0_rank/"
   "ucp_counter_wraps|.v|opt|s/assign ucp_hits_plus\[0 +: \([0-9]*\)\] = \&ucp_hits_q\[0 +: [0-9]*\] ? /assign ucp_hits_plus[0 +: \1] = 1'b0 ? /"
   "ucp_atd_not_forwarded|.v|opt|s/ucp_atd_in = ucp_fwd_hit_q ? /ucp_atd_in = 1'b0 ? /"
+  "ucp_victim_stale_after_partition|.v|opt|s/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold \& !ucp_part;/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold;/"
   "ucp_period_one_short|.v|opt|s/wire ucp_period_end = ucp_t_q == \([0-9]*\)'d\([0-9]*\);/wire ucp_period_end = ucp_t_q == \1'd\2 - 1'b1;/"
 )
 t=$(ms)
