@@ -70,9 +70,9 @@ void cm_umon_free(cm_umon_t *u);
 int cm_umon_index(const cm_umon_t *u, unsigned set);
 
 /* An access by `app` to the line of tag `tag` in L2 set `set`. In a sampled set: a hit at LRU
- * position j counts (saturating at cnt_max) in hits[app][j], and returns j; a miss returns CM_UMON_MISS
- * and puts the line in the LRU entry; either way the line becomes MRU and the entries more
- * recent than it move one position down. Elsewhere returns CM_UMON_UNSAMPLED. */
+ * position j counts (saturating at cnt_max) in hits[app][j], and returns j; a miss returns
+ * CM_UMON_MISS and puts the line in the LRU entry; either way the line becomes MRU and the
+ * entries more recent than it move one position down. Elsewhere returns CM_UMON_UNSAMPLED. */
 int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag);
 
 /* The period end: every hit counter halved (shifted right by one). The ATDs are kept. */

@@ -114,11 +114,13 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
         own[n++] = (pipe_evt_port_t){"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"};
     }
     if (w->ucp) { /* every cycle: the counters and the allocation after it, the partition */
-        own[n++] = (pipe_evt_port_t){"umon_hits", w->apps * l->ways * w->g->cfg->l2.umon_counter_bits, 1, 0,
+        unsigned cb = w->g->cfg->l2.umon_counter_bits;
+        own[n++] = (pipe_evt_port_t){"umon_hits", w->apps * l->ways * cb, 1, 0,
                                      "ucp: hit counters after this cycle"};
         own[n++] = (pipe_evt_port_t){"ucp_alloc", w->apps * ab, 1, 0,
                                      "ucp: the allocation after this cycle"};
-        own[n++] = (pipe_evt_port_t){"ucp_part", 1, 0, 0, "ucp: the lookahead's allocation applies"};
+        own[n++] = (pipe_evt_port_t){"ucp_part", 1, 0, 0,
+                                     "ucp: the lookahead's allocation applies"};
         own[n++] = (pipe_evt_port_t){"atd_we", 1, 0, 0, "ucp: this event writes an ATD row"};
         own[n++] = (pipe_evt_port_t){"atd_row", l->ways * lay_l2_atd_entry_bits(l), 1, 0,
                                      "ucp: the ATD row written"};
@@ -334,8 +336,8 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
     if (w->ucp)
-        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full) |"
-                     " ucp_vhold);");
+        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | "
+                     "(s1_fill_q & memq_full) | ucp_vhold);");
     else
         emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
     pipe_emit_drain_block(e, &w->drain);

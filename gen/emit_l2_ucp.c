@@ -80,13 +80,15 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "};");
     for (unsigned k = 0; k < w.A; k++)
         emit_line(e, "wire %sucp_atd_rdata%u;", emit_range(w.R), k);
-    emit_line(e, "reg %sucp_rd_app; // the application of the request being issued", emit_range(w.ob));
+    emit_line(e, "reg %sucp_rd_app; // the application of the request being issued",
+              emit_range(w.ob));
     if (w.ub) /* the ATD set of L2 set s is s / (sets / umon_sets) */
         emit_line(e, "wire %sucp_rd_idx = idx_set[%u:%u]; // the issued set's ATD set",
                   emit_range(ib), w.m - 1, w.sb);
     else
         emit_line(e, "wire %sucp_rd_idx = 1'b0; // one ATD set", emit_range(ib));
-    emit_line(e, "reg ucp_access; // decide: a hit or a miss taking an MSHR (not a merge, not a stall)");
+    emit_line(e, "reg ucp_access; // decide: a hit or a miss taking an MSHR (not a merge, not a "
+                 "stall)");
     emit_line(e, "reg ucp_fwd_valid_q, ucp_fwd_valid_d, ucp_fwd_hit_q, ucp_fwd_hit_d;");
     emit_line(e, "reg %sucp_fwd_addr_q, ucp_fwd_addr_d; // {app, ATD set}", emit_range(w.ob + ib));
     emit_line(e, "reg %sucp_fwd_q, ucp_fwd_d;", emit_range(w.R));
@@ -97,8 +99,10 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg %sucp_alloc_q, ucp_alloc_d; // ways of app k: [k*%u +: %u]",
               emit_range(w.A * w.ab), w.ab, w.ab);
     emit_line(e, "reg %sucp_t_q, ucp_t_d; // cycles of the period gone", emit_range(w.tb));
-    emit_line(e, "// the lookahead's state: 0 idle, 1 accumulate, 2 multiply, 3 compare b, 4 multiply,");
-    emit_line(e, "// 5 compare apps, 6 commit (kept binary: the closed form counts %u bits)", ST_BITS);
+    emit_line(e, "// the lookahead's state: 0 idle, 1 accumulate, 2 multiply, 3 compare b, "
+                 "4 multiply,");
+    emit_line(e, "// 5 compare apps, 6 commit (kept binary: the closed form counts %u bits)",
+              ST_BITS);
     emit_line(e, "(* fsm_encoding = \"none\" *) reg %sucp_st_q;", emit_range(ST_BITS));
     emit_line(e, "reg %sucp_st_d;", emit_range(ST_BITS));
     emit_line(e, "reg %sucp_k_q, ucp_k_d, ucp_win_k_q, ucp_win_k_d;", emit_range(w.ob));
