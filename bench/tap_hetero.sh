@@ -18,7 +18,7 @@
 #               worth hits and the CPU ports' working sets have to be defended)
 #   each GPU_REFS references (seeded, docs/cachesim.md: gen).
 # Policies: POLICIES (default "lru srrip drrip ucp tap_rrip tap_ucp"), each run where cfg accepts
-# it (l2.replacement and, for tap_*, tap.period = TAP_PERIOD); a policy cfg refuses is listed
+# it (l2.replacement and, for ucp and tap_*, tap.period = TAP_PERIOD); a policy cfg refuses is listed
 # as skipped with cfg's message, so the columns appear once the L2 has them.
 # Prints one Markdown table. usage: bench/tap_hetero.sh (make all first; SYSIM and CACHESIM
 # override build/sysim and build/cachesim; GPU_REFS, CPU_REFS, CPU_LINES, GPU_KB, TAP_PERIOD,
@@ -52,10 +52,10 @@ done
   --footprint $((gpu_kb << 10)) -o "$work/gpu_friendly.bin" >/dev/null 2>&1
 : >"$work/empty.din"
 
-# The policy's keys: l2.replacement, and the TAP period for the TAP policies.
+# The policy's keys: l2.replacement, and the period for the partitioning and TAP policies.
 policy_sets() {
   echo --set "l2.replacement=$1"
-  case $1 in tap_*) echo --set "tap.period=$tap_period";; esac
+  case $1 in ucp|tap_*) echo --set "tap.period=$tap_period";; esac
 }
 run=()
 for p in $policies; do
@@ -67,8 +67,8 @@ for p in $policies; do
   fi
 done
 
-echo "| GPU workload | policy | CPU L2 hit rate (port 0 / 1) | CPU ceiling | GPU L2 hit rate | GPU share of the L2 (mean / end) | GPU L2 accesses per CPU port access | cycles | GPU IPC (core 0 / 1) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| GPU workload | policy | CPU L2 hit rate (port 0 / 1) | CPU ceiling | GPU L2 hit rate | GPU share of the L2 (mean / end) | GPU L2 accesses per CPU port access | cycles | GPU IPC (core 0 / 1) | partitions: applied, last ways (CPU 0 / 1 / GPU) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for wl in stream friendly; do
   for p in "${run[@]}"; do
     "$sysim" --json "${sys[@]}" $(policy_sets "$p") "${timing[@]}" \
@@ -90,11 +90,13 @@ sh = d["gpu_llc_share"]
 names = {"stream": "(a) streaming", "friendly": "(b) cache-friendly"}
 ipc = d["gpu_cores"]
 ceil = sum(ceiling(k, a["references"]) * a["references"] for k, a in enumerate(cpu)) / acc
-print("| %s | %s | %.1f%% (%.1f / %.1f) | %.1f%% | %.1f%% | %.1f%% / %.1f%% | %.0f | %d | %.3f / %.3f |" % (
+part = d.get("partitions")
+part = "%d, %s" % (part["applied"], " / ".join(map(str, part["ways"]))) if part else "-"
+print("| %s | %s | %.1f%% (%.1f / %.1f) | %.1f%% | %.1f%% | %.1f%% / %.1f%% | %.0f | %d | %.3f / %.3f | %s |" % (
     names[sys.argv[2]], sys.argv[3], 100.0 * hits / acc,
     100 * cpu[0]["llc_hit_rate"], 100 * cpu[1]["llc_hit_rate"], 100 * ceil, 100 * gpu["llc_hit_rate"],
     100 * sh["mean"], 100 * sh["end"], gpu["llc_accesses"] / (acc / len(cpu)), d["cycles"],
-    ipc[0]["ipc"], ipc[1]["ipc"]))
+    ipc[0]["ipc"], ipc[1]["ipc"], part))
 EOF
   done
 done

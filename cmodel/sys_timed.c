@@ -113,11 +113,13 @@ static unsigned latency(const sys_timing_t *t, sys_served_t where)
 
 /* The L2's per-cycle call, with the instructions every GPU core retired this cycle (retired[c],
  * c < system.cores). The one place TAP's core sampling gets them: cm_l2_cycle_end(s->l2,
- * retired) is called here once the L2 has it. Today the counts go to the statistics only. */
+ * retired) runs the L2's periods (ucp: the UMONs' halving and the repartition). */
 static void l2_cycle_end(timed_t *m, const uint32_t *retired)
 {
     for (unsigned c = 0; c < m->P; c++)
         m->st->core[c].retired += retired[c];
+    cm_l2_cycle_end(m->s->l2, retired);
+    m->st->partitions += m->s->l2->ucp_part;
 }
 
 /* Requester q issues its next reference in cycle `now`. 0, or -1 with the error set. */

@@ -59,6 +59,7 @@ typedef struct sys_timed_stats {
     uint64_t end_valid, end_gpu;       /* the L2's valid and GPU-owned lines at the end */
     uint64_t share_samples;            /* periodic samples with at least one valid line */
     double share_sum;                  /* the sum of their GPU shares */
+    uint64_t partitions;               /* l2.replacement = ucp: allocations applied */
     sys_timed_core_t core[SYS_MAX_CORES];
     sys_timed_port_t port[CFG_MAX_CPU_CORES];
 } sys_timed_stats_t;

@@ -43,6 +43,12 @@ void sys_timed_print_text(const sys_sim_t *s, const sys_timing_t *tm,
            (unsigned long long)ts->end_gpu, (unsigned long long)ts->end_valid,
            100.0 * ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples, (unsigned long long)tm->share_every);
+    if (s->l2->ucp_on) {
+        printf("  LLC partition   %llu applied (every %u cycles); ways now",
+               (unsigned long long)ts->partitions, s->cfg.tap.period);
+        for (unsigned a = 0; a <= C; a++)
+            printf(" %s %u%s", a == C ? "GPU" : "CPU", s->l2->ucp_alloc[a], a == C ? "\n" : ",");
+    }
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];
         printf("  GPU core %-3u    references %llu, retired %llu, cycles %llu (IPC %.4f)\n", c,
@@ -82,6 +88,13 @@ void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
            ratio((double)ts->end_gpu, (double)ts->end_valid), (unsigned long long)ts->end_gpu,
            (unsigned long long)ts->end_valid, ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples);
+    if (s->l2->ucp_on) {
+        printf("  \"partitions\": {\"applied\": %llu, \"ways\": [",
+               (unsigned long long)ts->partitions);
+        for (unsigned a = 0; a <= C; a++)
+            printf("%s%u", a ? ", " : "", s->l2->ucp_alloc[a]);
+        printf("]},\n");
+    }
     printf("  \"gpu_cores\": [");
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];

@@ -30,6 +30,8 @@ mutants=(
   "timing_trailing_garbage_accepted|sys_timed_cli.c|s/\*v > '9' || \*end || errno/*v > '9' || errno/"
   "timing_value_missing_unchecked|sys_timed_cli.c|s/if (\*i + 1 >= argc) {/if (0) {/"
   "sacat_not_refused|sys_timed_cli.c|s/if (c->l1.mode == MODE_SACAT) {/if (0) {/"
+  "l2_periods_not_run|sys_timed.c|s/    cm_l2_cycle_end(m->s->l2, retired);//"
+  "partitions_not_counted|sys_timed.c|s/m->st->partitions += m->s->l2->ucp_part;//"
   "decoupled_bypass_never_completed|sys_sim.c|s/r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS/r.dec == DEC_LD_MISS/"
   "accel_gpu_trace_not_refused|sys_timed_cli.c|s/^    if (accel) {$/    if (0) {/"
   "cpu_port_as_gpu_core|sys_sim.c|s/l2_request(s, s->cores + port,/l2_request(s, port,/"

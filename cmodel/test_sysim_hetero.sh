@@ -135,6 +135,24 @@ bad "a timing option without its value" "sysim: --l2-latency needs a value" $one
 bad "sacat in the timing model" "sysim: l1.mode = sacat does not run in the timing model" \
   --preset sacat-fermi --timed gpu2.din
 
+# ucp on the cycle model: the L2's periods run (cm_l2_cycle_end every cycle). By hand: a GPU
+# core streams 6,000 new lines (each an L2 miss, 50 cycles: 300,000 cycles) beside a CPU port
+# looping over 8 lines; tap.period 2,000 gives 150 period ends, the last in the run's final
+# cycle, so 149 lookaheads finish. The GPU's UMON never hits and the CPU's does: the CPU's
+# first ways have utility, every later way is worth 0 to both, and ties go to the lowest app,
+# the CPU port: CPU 16 ways, GPU 0.
+python3 -c "print(''.join('0 %x\n' % (0x100000 + i * 128) for i in range(6000)), end='')" >gs.din
+python3 -c "print(''.join('0 %x\n' % (0x1000 + i * 128) for i in range(8)), end='')" >cr.din
+t="ucp on the cycle model: 149 partitions in 300,000 cycles, CPU 16 ways, GPU 0 (JSON and text)"
+ucp="--preset fermi-l1 --set system.cpu_cores=1 --set l2.replacement=ucp --set tap.period=2000"
+ucp_t="--cpu-trace cr.din --cpu-loop --l2-latency 10 --mem-latency 50 --cpu-gap 2 gs.din"
+"$sysim" --json $ucp $ucp_t >u.json 2>u.err
+"$sysim" $ucp $ucp_t >u.txt 2>>u.err
+if json u.json "d['partitions'] == {'applied': 149, 'ways': [16, 0]}" "d['cycles'] == 300000" >uj.out &&
+   grep -q "^  LLC partition   149 applied (every 2000 cycles); ways now CPU 16, GPU 0$" u.txt; then
+  ok "$t"
+else no "$t" "$(cat uj.out u.err; grep partition u.txt)"; fi
+
 # The decoupled L1 in sysim, program order and the cycle model: one core's references give its
 # L1 exactly cachesim's statistics for that L1 alone (cachesim counts a load that gets no data
 # line as a bypass at its lookup; its fill installs nothing).
