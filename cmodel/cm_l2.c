@@ -21,6 +21,28 @@ static void count(cm_l2_t *m, lay_l2_counter_t c)
     m->cnt[c] = w >= 64 ? m->cnt[c] + 1 : (m->cnt[c] + 1) & ((UINT64_C(1) << w) - 1);
 }
 
+/* An access (SPEC 3.8's LLC access): counted, and (tap_rrip) one more for its app this cycle. */
+static void count_access(cm_l2_t *m, unsigned core)
+{
+    count(m, L2CNT_ACCESSES);
+    if (m->tap_on)
+        m->tap_acc[req_app(m, core)]++;
+}
+
+/* TAP's part of a cycle's end: the controller's cycle, then the next cycle's accesses. */
+static void tap_cycle_end(cm_l2_t *m, const uint32_t *retired)
+{
+    if (!m->tap_on)
+        return;
+    m->tap_ticked = (uint8_t)cm_tap_cycle(&m->tap, retired, m->tap_acc, &m->tap_tick);
+    memset(m->tap_acc, 0, sizeof m->tap_acc);
+}
+
+void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired)
+{
+    tap_cycle_end(m, retired);
+}
+
 int cm_l2_new(const cfg_t *c, cm_l2_t **out)
 {
     cm_l2_t *m = calloc(1, sizeof *m);
@@ -40,6 +62,14 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
         assert(ok == 0); /* cfg_validate applied cm_drrip_check */
         (void)ok;
         m->drrip_on = 1;
+    }
+    if (cfg_l2_tap_rrip(c)) {
+        cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
+                              c->tap.txs};
+        int ok = cm_tap_init(&m->tap, &tp);
+        assert(ok == 0); /* cfg_validate applied cm_tap_check */
+        (void)ok;
+        m->tap_on = 1;
     }
     m->rows = calloc(c->l2.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l2.sets * c->l2.ways, c->l1.line_bytes);
@@ -256,7 +286,7 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
             e->wait_id[e->nwait++] = id;
             res->dec = DEC_LD_MERGE;
             res->mshr = i;
-            count(m, L2CNT_ACCESSES);
+            count_access(m, core);
             count(m, L2CNT_MERGED);
             return;
         }
@@ -277,7 +307,7 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
         return;
     }
 
-    count(m, L2CNT_ACCESSES);
+    count_access(m, core);
     if (hit >= 0) {
         res->way = (unsigned)hit;
         repl_touch(m, r, (unsigned)hit);

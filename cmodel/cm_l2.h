@@ -9,7 +9,10 @@
  * SPEC 3.8); a fill writes its requester's application into the line's owner field (with
  * C > 0); a CPU port's read has no victim-bit group (it reads 0 and sets none). With
  * l2.replacement = drrip (cm_drrip) a miss that takes an MSHR in one of its app's leader sets
- * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app.
+ * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app. With
+ * l2.replacement = tap_rrip the slice also holds TAP's core-sampling controller (cm_tap), which
+ * counts every access (what L2CNT_ACCESSES counts: a lookup that is not a stall, a read joining
+ * a fetch) by application and takes the retired instructions in cm_l2_cycle_end.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -24,6 +27,7 @@
 #include "cm_drrip.h"
 #include "cm_l1.h"
 #include "cm_repl.h"
+#include "cm_tap.h"
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -87,6 +91,11 @@ typedef struct cm_l2 {
     uint8_t drrip_on;            /* l2.replacement = drrip: fills insert by `drrip` */
     cm_drrip_t drrip;            /* drrip: the PSELs and the BRRIP counter (the RTL's
                                     drrip_psel_q, drrip_brrip_q; the event carries them) */
+    uint8_t tap_on;              /* l2.replacement = tap_rrip */
+    cm_tap_t tap;                /* tap_rrip: the controller (the RTL's <name>_l2_tap) */
+    uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
+    uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
+    cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */
     lay_l2_row_t *rows;          /* [sets] */
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_l2_mshr_t mshr[CM_MAX_MSHRS];
@@ -145,6 +154,12 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
  * on a hit (a read with the prediction it arrived with), except
  * that a read reports hit = 0, and the fill's insertion is its only replacement update. */
 void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
+
+/* The end of a clock cycle, after that cycle's events: TAP's controller (tap_rrip) takes the
+ * instructions retired[c] of each GPU core c (NULL: none) and the cycle's accesses; when a
+ * decision lands, tap_ticked is 1 and tap_tick holds it, and the masks apply from the next
+ * cycle's events. Without TAP it does nothing. */
+void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);
 
 /* Take the oldest queued memory request: 1 and *out filled, or 0 when the queue is empty. */
 int cm_l2_mem_pop(cm_l2_t *m, cm_l2_mem_t *out);

@@ -21,6 +21,7 @@
 #define CM_TAP_CNT_MAX 0xfffffu
 #define CM_TAP_XS_MAX 1023u          /* XSRATIO is 10 bits */
 #define CM_TAP_POL_BITS 5            /* the Core-POL id registers */
+#define CM_TAP_RETIRED_BITS 4        /* the RTL's retired_i per GPU core: 0..15 a cycle */
 /* Cycles from a period's last cycle E to the cycle its decision lands (E + 12 reports the tick;
  * the masks change for E + 13): the RTL's snapshot, saturation test, 10 divider steps and the
  * decision (gen/emit_tap.c). tap.period must be at least this, so a period ends no earlier

@@ -18,6 +18,7 @@
 #include "emit_l2.h"
 
 #include "codes.h"
+#include "emit_l2_tap.h"
 #include "emit_pipe.h"
 
 enum { S_SWEEP, S_RUN, S_COUNT };
@@ -29,7 +30,8 @@ typedef struct l2_w {
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
-    unsigned drrip; /* l2.replacement = drrip: its PSELs and BRRIP counter, else 0 */
+    unsigned drrip; /* l2.replacement = drrip or tap_rrip: its PSELs and BRRIP counter, else 0 */
+    unsigned tap;   /* l2.replacement = tap_rrip: the core-sampling controller (emit_l2_tap.c) */
     unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
     unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
@@ -50,6 +52,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->na = g->cfg->l1.mode == MODE_SACAT;
     w->merge = g->cfg->l2.mshr_merge;
     w->drrip = cfg_l2_drrip(g->cfg);
+    w->tap = cfg_l2_tap_rrip(g->cfg);
     w->apps = cfg_l2_apps(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;
     w->ob = l->obits;
@@ -92,10 +95,11 @@ static const char *counter_of(const l2_w_t *w, unsigned i)
     return i == L2CNT_MERGED && !w->merge ? NULL : lay_l2_counter_names[i];
 }
 
-/* The event port: the pipeline's fields and the L2's own. */
+/* The event port: the pipeline's fields and the L2's own (with tap_rrip the controller's tick
+ * and state, emit_l2_tap.c, which have their own valid). */
 static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 {
-    const pipe_evt_port_t own[] = {
+    pipe_evt_port_t own[5 + L2_TAP_EVT_PORTS] = {
         {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
         {"core", w->core, 1, 1, "the request's L1"},
         {"store", 1, 0, 1, "the request is a write"},
@@ -103,7 +107,10 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
         {"psel", w->apps * w->psel, 1, 0, "drrip: every app's PSEL (app k at k x psel_bits)"},
         {"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"},
     };
-    return pipe_evt_ports(&w->d, w->wb, w->t, own, w->drrip ? 5 : 3, out);
+    unsigned n = w->drrip ? 5 : 3;
+    if (w->tap)
+        n += l2_tap_evt_ports(own + n);
+    return pipe_evt_ports(&w->d, w->wb, w->t, own, n, out);
 }
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
@@ -119,6 +126,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
     emit_line(e, "input  wire req_noalloc_i, // read: FG-CB's no_allocate (sacat; else unused)");
+    if (w->tap)
+        emit_l2_tap_ports(e, g);
     pipe_emit_channel_ports(e, "read response (a write gets none: it is done when accepted)", "rsp",
                             0);
     emit_line(e, "output wire %srsp_core_o,", emit_range(w->core));
@@ -414,6 +423,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
+    if (w->tap)
+        emit_l2_tap_inst(e, g);
     emit_wb_line(e, g, w);
     gen_mshr_t mf;
     pipe_mshr_inst_t mi = mshr_inst(g, &mf);

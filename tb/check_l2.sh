@@ -71,7 +71,9 @@ stage lockstep "$t"
 # bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the drrip_ ones
 # only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the
 # noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7); "cpu" when only
-# an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P)
+# an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P);
+# "tap" when only an L2 with TAP (l2.replacement = tap_rrip) has it: the controller's module
+# <name>_l2_tap (core sampling, XSRATIO's divider, the masks) or TAP-RRIP's rules
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 l2sets=$(sed -n '/^l2:/,/^[a-z]/s/^  sets: //p' "$out/config.yaml")
@@ -113,6 +115,12 @@ mutants=(
   "cpu_owner_written_as_gpu|_meta.v|cpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/"
   "cpu_app_of_next_port|.v|cpu|s/case (req_core_q)/case (req_core_q + 1'b1)/"
   "cpu_read_sets_victim_bits|.v|cpu|s/default: meta_group = \([0-9]*\)'d0;/default: meta_group = ~\1'd0;/"
+  "tap_friendly_compare_off|_tap.v|tap|s/friendly_q <= p100_q > palpha_q;/friendly_q <= 1'b0;/"
+  "tap_alpha_on_wrong_side|_tap.v|tap|s/diff_q} \* 27/TOP} * 27/;s/top_q} \* 27/diff_q} * 27/;s/TOP} \* 27/top_q} * 27/"
+  "tap_divider_off_by_one|_tap.v|tap|s/wire fits = trial >= /wire fits = trial > /"
+  "tap_saturation_not_detected|_tap.v|tap|s/sat_q <= {\([^}]*\)} >= divisor;/sat_q <= 1'b0;/"
+  "tap_xs_threshold_strict|_tap.v|tap|s/ratio >= Txs ? /ratio > Txs ? /"
+  "tap_decision_a_cycle_early|_tap.v|tap|s/StepDecide = 4'd12;/StepDecide = 4'd11;/"
 )
 t=$(ms)
 caught=0
@@ -127,6 +135,9 @@ for mu in "${mutants[@]}"; do
   fi
   if [ "$opt" = cpu ] && [ "$cpus" = 0 ]; then
     echo "  mutant $name: reached only with CPU ports, skipped"; continue
+  fi
+  if [ "$opt" = tap ] && ! grep -q "^  replacement: tap_rrip" "$out/config.yaml"; then
+    echo "  mutant $name: reached only with l2.replacement = tap_rrip, skipped"; continue
   fi
   if [ "$opt" = follow ] && { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; }; then
     echo "  mutant $name: reached only with DRRIP follower sets, skipped"; continue

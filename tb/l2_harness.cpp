@@ -71,6 +71,36 @@ template <class T> auto evt_brrip(const T *t, int) -> decltype(port_u64(t->evt_b
 }
 template <class T> uint64_t evt_brrip(const T *, long) { return ~0ULL; }
 
+// TAP's controller (l2.replacement = tap_rrip): retired_i in, the tick and state out. A tap_rrip
+// design without them fails: the state reads ~0 and no tick ever lands.
+struct tap_rtl {
+    bool valid = false;
+    cm_tap_tick_t tick{};
+    uint64_t state = ~0ULL; // {XSRATIO, UCP-Mask, RRIP-Mask} in force
+};
+template <class T>
+auto put_retired(T *t, const bv_t &v, unsigned width, int) -> decltype(port_put(t->retired_i, v, width))
+{
+    port_put(t->retired_i, v, width);
+}
+template <class T> void put_retired(T *, const bv_t &, unsigned, long) {}
+template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_tap_valid_o, void())
+{
+    r.valid = t->evt_tap_valid_o;
+    r.tick.i1 = (uint32_t)port_u64(t->evt_tap_i1_o);
+    r.tick.i2 = (uint32_t)port_u64(t->evt_tap_i2_o);
+    r.tick.a_gpu = (uint32_t)port_u64(t->evt_tap_a_gpu_o);
+    r.tick.a_cpu = (uint32_t)port_u64(t->evt_tap_a_cpu_o);
+    r.tick.friendly = (uint8_t)t->evt_tap_friendly_o;
+    r.tick.ratio = (uint16_t)port_u64(t->evt_tap_ratio_o);
+    r.tick.ratio_sat = (uint8_t)t->evt_tap_ratio_sat_o;
+    r.tick.xsratio = (uint16_t)port_u64(t->evt_tap_xsratio_o);
+    r.tick.rrip_mask = (uint8_t)t->evt_tap_rrip_mask_o;
+    r.tick.ucp_mask = (uint8_t)t->evt_tap_ucp_mask_o;
+    r.state = port_u64(t->evt_tap_state_o);
+}
+template <class T> void get_tap(const T *, tap_rtl &, long) {}
+
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
 struct l2_req {
@@ -114,7 +144,9 @@ public:
                               "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu",
                               "drrip_cpu_leader_miss", "drrip_every_app_srrip_leader_miss",
                               "drrip_every_app_brrip_leader_miss",
-                              "drrip_fill_in_other_apps_leader"})
+                              "drrip_fill_in_other_apps_leader", "tap_friendly",
+                              "tap_not_friendly", "tap_xs_above_txs", "tap_xs_below_txs",
+                              "tap_ratio_at_txs", "tap_ratio_saturated"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -133,6 +165,8 @@ public:
                                             m->lay.cpu_cores > 1);
         if (b == "drrip_cpu_leader_miss" || b == "drrip_fill_in_other_apps_leader")
             return m->drrip_on && m->lay.cpu_cores > 0;
+        if (b.compare(0, 4, "tap_") == 0) // TAP's controller and TAP-RRIP (SPEC 3.8)
+            return m->tap_on;
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
                 return false;
@@ -202,6 +236,7 @@ public:
     }
     unsigned store_pct = 30, rate_pct = 100;
     bool own_lines = false;
+    int cpu_pct = -1; // tap_rrip: percent of requests from CPU ports (-1: uniform over cores)
 
     void new_phase()
     {
@@ -237,7 +272,7 @@ public:
             return false;
         const lay_l2_t *l = &m_->lay;
         q = l2_req{};
-        q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
+        q.core = pick_core();
         q.store = rng_() % 100 < store_pct;
         q.line = pick_line(q.core);
         if (q.store) {
@@ -263,7 +298,7 @@ public:
                     q.noalloc = (rng_() & 3) == 0;
                 return true;
             }
-            q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
+            q.core = pick_core();
         }
         return false;
     }
@@ -275,6 +310,17 @@ public:
     }
 
 private:
+    // Uniform over the L1s and CPU ports; with cpu_pct (tap_rrip) a CPU port in cpu_pct percent
+    // of the requests, so the GPU's share of the accesses (XSRATIO) moves with the phase.
+    unsigned pick_core()
+    {
+        const lay_l2_t *l = &m_->lay;
+        if (cpu_pct < 0)
+            return (unsigned)(rng_() % (l->cores + l->cpu_cores));
+        if ((int)(rng_() % 100) < cpu_pct)
+            return l->cores + (unsigned)(rng_() % l->cpu_cores);
+        return (unsigned)(rng_() % l->cores);
+    }
     uint64_t pick_line(unsigned core)
     {
         pat p = cur_;
@@ -341,6 +387,12 @@ struct harness {
     // data line (cycle + 1, so 0 is never), for an event in the next cycle (read before it)
     uint64_t row_write_cycle = 0, data_write_cycle = 0;
     unsigned row_write_set = 0, data_write_set = 0, data_write_way = 0;
+    // tap_rrip: the retired-instruction streams of this phase and this cycle's values
+    enum class retire { pol1_more, pol2_more, same, near, idle, count };
+    retire ret_mode = retire::same;
+    uint32_t retired[CM_TAP_MAX_GPU_CORES] = {};
+    std::mt19937_64 tap_rng{0};
+    uint64_t ticks = 0;
 #if VM_TRACE
     VerilatedFstC *tfp = nullptr;
 #endif
@@ -348,7 +400,7 @@ struct harness {
     harness(VerilatedContext *c, Vl2 *t, cm_l2_t *model, uint64_t s)
         : ctx(c), top(t), m(model), l(&model->lay), seed(s),
           mem(model->cfg.l1.line_bytes, s ^ 0x5a5a), ref(model->cfg.l1.line_bytes, 1),
-          gen(model, s * 3 + 11), rng(s * 7 + 1) {}
+          gen(model, s * 3 + 11), rng(s * 7 + 1), tap_rng(s * 13 + 5) {}
 
     void fail(const char *what, const std::string &detail)
     {
@@ -776,6 +828,71 @@ struct harness {
         mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         gen.new_phase();
+        if (m->tap_on) { // drawn from its own generator: other designs' traffic is unchanged
+            static const int shares[] = {0, 0, 2, 5, 10, 20, 35, 60};
+            gen.cpu_pct = shares[tap_rng() % 8];
+            ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
+        }
+    }
+
+    // tap_rrip: this cycle's retired instructions per GPU core (0..15): Core-POL1 (core 0)
+    // clearly ahead of Core-POL2 (core 1) or behind it (cache-friendly), equal or within 1% (not
+    // friendly with tap.alpha >= 1), or idle; the followers at random.
+    void drive_retired()
+    {
+        unsigned P = l->cores, rb = CM_TAP_RETIRED_BITS, most = (1u << rb) - 1;
+        uint32_t v = (uint32_t)(tap_rng() % (most + 1)), lo = v / 2;
+        for (unsigned c = 2; c < P; c++)
+            retired[c] = (uint32_t)(tap_rng() % (most + 1));
+        switch (ret_mode) {
+        case retire::pol1_more: retired[0] = v, retired[1] = lo; break;
+        case retire::pol2_more: retired[0] = lo, retired[1] = v; break;
+        case retire::same: retired[0] = retired[1] = v; break;
+        case retire::near:
+            retired[0] = retired[1] = v;
+            if (tap_rng() % 100 == 0 && v < most)
+                retired[1] = v + 1;
+            break;
+        default: retired[0] = retired[1] = 0; break;
+        }
+        bv_t b;
+        bv_zero(&b);
+        for (unsigned c = 0; c < P; c++)
+            bv_put(&b, c * rb, rb, retired[c]);
+        put_retired(top, b, P * rb, 0);
+    }
+
+    // tap_rrip, after the cycle's events: the masks in force compared, then the controller's
+    // cycle in the model, then the tick (its landing cycle and every field) and the bins.
+    void tap_cycle()
+    {
+        tap_rtl r;
+        get_tap(top, r, 0);
+        const cm_tap_t &t = m->tap;
+        uint64_t state = (uint64_t)t.xsratio << 2 | (uint64_t)t.ucp_mask << 1 | t.rrip_mask;
+        check_field("tap state {xsratio, ucp_mask, rrip_mask}", state, r.state, "cycle");
+        cm_l2_cycle_end(m, retired);
+        check_field("tap tick valid", m->tap_ticked, r.valid, "cycle");
+        if (!m->tap_ticked || !r.valid)
+            return;
+        const cm_tap_tick_t &k = m->tap_tick;
+        check_field("tap i1", k.i1, r.tick.i1, "tick");
+        check_field("tap i2", k.i2, r.tick.i2, "tick");
+        check_field("tap a_gpu", k.a_gpu, r.tick.a_gpu, "tick");
+        check_field("tap a_cpu", k.a_cpu, r.tick.a_cpu, "tick");
+        check_field("tap friendly", k.friendly, r.tick.friendly, "tick");
+        check_field("tap ratio", k.ratio, r.tick.ratio, "tick");
+        check_field("tap ratio_sat", k.ratio_sat, r.tick.ratio_sat, "tick");
+        check_field("tap xsratio", k.xsratio, r.tick.xsratio, "tick");
+        check_field("tap rrip_mask", k.rrip_mask, r.tick.rrip_mask, "tick");
+        check_field("tap ucp_mask", k.ucp_mask, r.tick.ucp_mask, "tick");
+        ticks++;
+        cov.hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
+        cov.hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");
+        if (k.ratio == t.p.txs)
+            cov.hit("tap_ratio_at_txs");
+        if (k.ratio_sat)
+            cov.hit("tap_ratio_saturated");
     }
 
     // ---- channel monitors (SPEC 4): the L1-side request and memory response the harness
@@ -825,6 +942,8 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
+        if (m->tap_on && top->rst_ni)
+            drive_retired();
         top->eval();
         if (top->rst_ni) {
             monitor_channels();
@@ -848,6 +967,8 @@ struct harness {
             }
             if (top->rsp_valid_o && top->rsp_ready_i)
                 on_response();
+            if (m->tap_on && !failed)
+                tap_cycle();
         }
         ctx->timeInc(1);
 #if VM_TRACE
