@@ -181,6 +181,21 @@ static unsigned repl_victim(const cm_l2_t *m, lay_l2_row_t *r)
     return w;
 }
 
+/* tap_rrip: TAP-RRIP's victim of a full set (the RRPVs age as SRRIP's; under RRIP-Mask a GPU
+ * line first among those at 2^n-1); *gpu_first as cm_tap_rrip_victim's. */
+static unsigned tap_victim(const cm_l2_t *m, lay_l2_row_t *r, int *gpu_first)
+{
+    uint8_t rrpv[LAY_MAX_WAYS], owner[LAY_MAX_WAYS];
+    unsigned n = m->lay.ways;
+    for (unsigned w = 0; w < n; w++)
+        rrpv[w] = r->way[w].repl, owner[w] = r->way[w].owner;
+    unsigned v = cm_tap_rrip_victim(n, m->lay.repl_bits, rrpv, owner,
+                                    cm_app_gpu(m->lay.cpu_cores), m->tap.rrip_mask, gpu_first);
+    for (unsigned w = 0; w < n; w++)
+        r->way[w].repl = rrpv[w];
+    return v;
+}
+
 /* ---- events ------------------------------------------------------------------------------ */
 
 static void result_init(cm_l2_result_t *res, lay_evt_kind_t kind, unsigned set)
@@ -310,7 +325,11 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
     count_access(m, core);
     if (hit >= 0) {
         res->way = (unsigned)hit;
-        repl_touch(m, r, (unsigned)hit);
+        if (!m->tap_on || cm_tap_rrip_promotes(m->tap.rrip_mask, req_app(m, core),
+                                               cm_app_gpu(l->cpu_cores)))
+            repl_touch(m, r, (unsigned)hit);
+        else /* TAP-RRIP: a GPU hit under RRIP-Mask keeps its RRPV */
+            res->tap_kept = 1;
         if (store) {
             count(m, L2CNT_WRITE_HITS);
             res->dec = DEC_ST_HIT;
@@ -381,7 +400,9 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     }
     if (way < 0) {
         lay_l2_row_t before = *r;
-        way = (int)repl_victim(m, r);
+        int gpu_first = 0;
+        way = (int)(m->tap_on ? tap_victim(m, r, &gpu_first) : repl_victim(m, r));
+        res->tap_gpu_first = (uint8_t)gpu_first;
         res->aged = memcmp(&before, r, sizeof before) != 0;
         lay_l2_way_t *v = &r->way[way];
         res->evict_valid = 1;
@@ -404,8 +425,15 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->bbit = 0;
     x->owner = (uint8_t)(l->obits ? req_app(m, e->core) : 0); /* SPEC 3.8: the filler's app */
     repl_insert(m, r, (unsigned)way);
-    if (m->drrip_on) /* DRRIP: the insertion RRPV of the set's policy for the app */
+    if (m->tap_on) { /* TAP-RRIP: the sampling cores', the mask's or DRRIP's insertion */
+        cm_tap_ins_t why;
+        cm_tap_role_t role = cm_tap_role(&m->tap, e->core < l->cores, e->core);
+        x->repl = (uint8_t)cm_tap_rrip_fill(&m->drrip, m->tap.rrip_mask, req_app(m, e->core),
+                                            role, set, &why);
+        res->tap_ins = (uint8_t)why;
+    } else if (m->drrip_on) { /* DRRIP: the insertion RRPV of the set's policy for the app */
         x->repl = (uint8_t)cm_drrip_fill(&m->drrip, req_app(m, e->core), set);
+    }
     bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.l1.line_bytes);
     count(m, L2CNT_FILLS);
     res->way = (unsigned)way;

@@ -12,7 +12,9 @@
  * moves that app's PSEL, a fill inserts at the RRPV of its set's policy for its app. With
  * l2.replacement = tap_rrip the slice also holds TAP's core-sampling controller (cm_tap), which
  * counts every access (what L2CNT_ACCESSES counts: a lookup that is not a stall, a read joining
- * a fetch) by application and takes the retired instructions in cm_l2_cycle_end.
+ * a fetch) by application and takes the retired instructions in cm_l2_cycle_end; its masks
+ * steer DRRIP as cm_tap_rrip says (the sampling cores' insertions, the mask's forced BRRIP,
+ * no GPU promotion and the GPU-first victim under RRIP-Mask).
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -28,6 +30,7 @@
 #include "cm_l1.h"
 #include "cm_repl.h"
 #include "cm_tap.h"
+#include "cm_tap_rrip.h"
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -80,6 +83,9 @@ typedef struct cm_l2_result {
                                 one per cycle, in order, each with the same line and flags */
     unsigned wait_core[CM_MAX_WAITERS];
     uint32_t wait_id[CM_MAX_WAITERS];
+    /* tap_rrip, for the harness's bins: which rule set a fill's RRPV (cm_tap_ins_t), the GPU-first
+     * victim passed over a lower way, a GPU hit kept its RRPV under RRIP-Mask */
+    uint8_t tap_ins, tap_gpu_first, tap_kept;
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 

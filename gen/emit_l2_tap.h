@@ -16,8 +16,16 @@ unsigned l2_tap_evt_ports(pipe_evt_port_t *out);
 /* The top's retired_i port (a line of the port list, with its comma). */
 void emit_l2_tap_ports(emit_t *e, const gen_l2_t *g);
 
-/* The controller's instance: accesses from cnt_accesses_inc and req_app; declares
- * tap_rrip_mask (the mask in force). */
+/* In the declarations, after DRRIP's: the controller's outputs (tap_rrip_mask, the mask in
+ * force) and TAP-RRIP's decide-stage signals over DRRIP's: tap_use_brrip (the fill is a BRRIP
+ * insertion: DRRIP's, or forced by the mask; never a sampling core's), tap_ins_long,
+ * tap_ins_mru and tap_promote for the lookup module. */
+void emit_l2_tap_policy(emit_t *e, const gen_l2_t *g);
+
+/* The controller's instance: accesses from cnt_accesses_inc and req_app. */
 void emit_l2_tap_inst(emit_t *e, const gen_l2_t *g);
+
+/* The lookup module's TAP-RRIP ports (lines of its instance). */
+void emit_l2_tap_meta_ports(emit_t *e);
 
 #endif

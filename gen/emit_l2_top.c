@@ -185,6 +185,8 @@ static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "assign evt_psel_o = drrip_psel_d;");
     emit_line(e, "assign evt_brrip_o = drrip_brrip_d;");
     emit_blank(e);
+    if (w->tap)
+        emit_l2_tap_policy(e, g);
 }
 
 /* DRRIP: a miss (it takes an MSHR) by app k in its SRRIP leader raises PSEL_k, in its BRRIP
@@ -406,7 +408,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     if (w->b)
         emit_line(e, ".pred_i        (req_pred_q),");
     if (w->drrip)
-        emit_line(e, ".ins_long_i    (drrip_ins_long),");
+        emit_line(e, ".ins_long_i    (%s),", w->tap ? "tap_ins_long" : "drrip_ins_long");
+    if (w->tap)
+        emit_l2_tap_meta_ports(e);
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
     emit_line(e, ".hit_o         (meta_hit),");
@@ -532,8 +536,8 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
     if (w->drrip)
-        emit_line(e, "if (drrip_use_brrip) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
-                  emit_const(LAY_L2_BRRIP_BITS, 1));
+        emit_line(e, "if (%s) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
+                  w->tap ? "tap_use_brrip" : "drrip_use_brrip", emit_const(LAY_L2_BRRIP_BITS, 1));
     if (w->na) {
         emit_out(e);
         emit_line(e, "end");

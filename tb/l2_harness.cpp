@@ -13,7 +13,13 @@
 // With l2.replacement = drrip (SPEC 3.8) every event also carries the PSELs and the BRRIP
 // counter after it (evt_psel_o, evt_brrip_o), compared with the model's cm_drrip state, and the
 // drrip_ bins cover each leader kind missing, PSEL saturating both ways, BRRIP's 32nd insertion
-// and a follower choosing each policy.
+// and a follower choosing each policy. With tap_rrip (DRRIP under TAP, SPEC 3.8) the harness
+// also drives retired_i (per-phase streams that make the GPU cache-friendly or not) and shifts
+// the CPU ports' share of the requests by phase; every cycle, after its events, it compares the
+// masks and XSRATIO in force, calls cm_l2_cycle_end, and compares the controller's tick (the
+// cycle it lands and every field); the tap_ bins cover both friendliness outcomes, XSRATIO
+// above, below and at T_xs and saturating, the sampling cores' insertions, the mask's forced
+// BRRIP, a GPU hit not promoted and the GPU-first victim.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
@@ -146,7 +152,9 @@ public:
                               "drrip_every_app_brrip_leader_miss",
                               "drrip_fill_in_other_apps_leader", "tap_friendly",
                               "tap_not_friendly", "tap_xs_above_txs", "tap_xs_below_txs",
-                              "tap_ratio_at_txs", "tap_ratio_saturated"})
+                              "tap_ratio_at_txs", "tap_ratio_saturated", "tap_pol1_insert",
+                              "tap_pol2_insert", "tap_mask_forced_brrip",
+                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim"})
             set_.declare(b);
     }
     void hit(const char *b) { set_.hit(b); }
@@ -165,6 +173,10 @@ public:
                                             m->lay.cpu_cores > 1);
         if (b == "drrip_cpu_leader_miss" || b == "drrip_fill_in_other_apps_leader")
             return m->drrip_on && m->lay.cpu_cores > 0;
+        // saturating takes 1024 GPU accesses in a period with at most one by each CPU port: the
+        // random traffic gives about one access in two cycles at best
+        if (b == "tap_ratio_saturated")
+            return m->tap_on && m->tap.p.period >= 2048;
         if (b.compare(0, 4, "tap_") == 0) // TAP's controller and TAP-RRIP (SPEC 3.8)
             return m->tap_on;
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
@@ -275,6 +287,10 @@ public:
         q.core = pick_core();
         q.store = rng_() % 100 < store_pct;
         q.line = pick_line(q.core);
+        // a GPU-only TAP period (cpu_pct 0) keeps +own_lines' CPU-owned writes out: they become
+        // the drawn L1's reads
+        if (q.store && own_lines && cpu_pct == 0 && owner(q.line) >= l->cores)
+            q.store = false;
         if (q.store) {
             if (own_lines)
                 q.core = owner(q.line);
@@ -662,6 +678,8 @@ struct harness {
         cover_forwarding(r);
         if (m->drrip_on)
             cover_drrip(drrip0, r);
+        if (m->tap_on)
+            cover_tap_rrip(r);
         if (r.kind != EVT_SWEEP && r.core >= l->cores)
             switch (r.dec) {
             case DEC_LD_HIT: cov.hit("cpu_read_hit"); break;
@@ -828,11 +846,30 @@ struct harness {
         mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         gen.new_phase();
-        if (m->tap_on) { // drawn from its own generator: other designs' traffic is unchanged
-            static const int shares[] = {0, 0, 2, 5, 10, 20, 35, 60};
-            gen.cpu_pct = shares[tap_rng() % 8];
-            ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
+    }
+
+    // tap_rrip: each TAP period its own CPU share of the requests (0: the GPU alone, so the
+    // ratio saturates once the GPU passes 1023 accesses; 33: near T_xs = 4 with 2 CPU ports)
+    // and retired streams, drawn from their own generator: other designs' traffic is unchanged.
+    void new_tap_period()
+    {
+        static const int shares[] = {0, 0, 2, 5, 10, 20, 33, 60};
+        gen.cpu_pct = shares[tap_rng() % 8];
+        ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
+    }
+
+    // TAP-RRIP's rules as the model applied them in this event (cm_l2_result_t's tap_ fields)
+    void cover_tap_rrip(const cm_l2_result_t &r)
+    {
+        if (r.kind == EVT_FILL && r.dec == DEC_FILL) {
+            if (r.tap_ins == CM_TAP_INS_POL1) cov.hit("tap_pol1_insert");
+            if (r.tap_ins == CM_TAP_INS_POL2) cov.hit("tap_pol2_insert");
+            if (r.tap_ins == CM_TAP_INS_MASK) cov.hit("tap_mask_forced_brrip");
+            if (r.tap_gpu_first) cov.hit("tap_gpu_first_victim");
         }
+        // kept at a nonzero RRPV: a promotion would have shown in the row
+        if (r.tap_kept && m->rows[r.set].way[r.way].repl != 0)
+            cov.hit("tap_gpu_hit_not_promoted");
     }
 
     // tap_rrip: this cycle's retired instructions per GPU core (0..15): Core-POL1 (core 0)
@@ -872,6 +909,8 @@ struct harness {
         uint64_t state = (uint64_t)t.xsratio << 2 | (uint64_t)t.ucp_mask << 1 | t.rrip_mask;
         check_field("tap state {xsratio, ucp_mask, rrip_mask}", state, r.state, "cycle");
         cm_l2_cycle_end(m, retired);
+        if (t.t == 0)
+            new_tap_period();
         check_field("tap tick valid", m->tap_ticked, r.valid, "cycle");
         if (!m->tap_ticked || !r.valid)
             return;
