@@ -29,12 +29,14 @@ static void count_access(cm_l2_t *m, unsigned core)
         m->tap_acc[req_app(m, core)]++;
 }
 
-/* TAP's part of a cycle's end: the controller's cycle, then the next cycle's accesses. */
+/* TAP's part of a cycle's end: the controller's cycle with the last cycle's accesses; this
+ * cycle's wait in the register for the next. */
 static void tap_cycle_end(cm_l2_t *m, const uint32_t *retired)
 {
     if (!m->tap_on)
         return;
-    m->tap_ticked = (uint8_t)cm_tap_cycle(&m->tap, retired, m->tap_acc, &m->tap_tick);
+    m->tap_ticked = (uint8_t)cm_tap_cycle(&m->tap, retired, m->tap_acc_q, &m->tap_tick);
+    memcpy(m->tap_acc_q, m->tap_acc, sizeof m->tap_acc_q);
     memset(m->tap_acc, 0, sizeof m->tap_acc);
 }
 

@@ -100,6 +100,8 @@ typedef struct cm_l2 {
     uint8_t tap_on;              /* l2.replacement = tap_rrip */
     cm_tap_t tap;                /* tap_rrip: the controller (the RTL's <name>_l2_tap) */
     uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
+    uint32_t tap_acc_q[CM_APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
+                                       now (the RTL's acc_in_q register) */
     uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
     cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */
     lay_l2_row_t *rows;          /* [sets] */
@@ -162,7 +164,8 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
 void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
 
 /* The end of a clock cycle, after that cycle's events: TAP's controller (tap_rrip) takes the
- * instructions retired[c] of each GPU core c (NULL: none) and the cycle's accesses; when a
+ * instructions retired[c] of each GPU core c (NULL: none) and the accesses of the cycle before
+ * (the RTL registers them: an access counts in the period of the cycle after its event); when a
  * decision lands, tap_ticked is 1 and tap_tick holds it, and the masks apply from the next
  * cycle's events. Without TAP it does nothing. */
 void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);

@@ -100,6 +100,10 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const tap_w_t *w)
     emit_line(e, "reg %sret1_q, ret2_q; // Core-POL1's and Core-POL2's instructions", emit_range(CB));
     emit_line(e, "reg %sacc_q; // app k's accesses: [k*%u +: %u]", emit_range(w->apps * CB), CB, CB);
     emit_line(e, "reg %scmax_q;", emit_range(CB));
+    emit_line(e, "// the L2's access of the last cycle: its decision comes late in the cycle (after the");
+    emit_line(e, "// row lookup), so it is counted a cycle later");
+    emit_line(e, "reg acc_in_q;");
+    emit_line(e, "reg %sacc_app_in_q;", emit_range(w->ob));
     emit_line(e, "// the decision's snapshot and steps (0: idle; 1..12 after a period's end)");
     emit_line(e, "reg [3:0] step_q;");
     emit_line(e, "reg %si1_q, i2_q, ag_q, ac_q;", emit_range(CB));
@@ -130,7 +134,8 @@ static void emit_counts(emit_t *e, const tap_w_t *w)
     emit_line(e, "wire %sacc_next;", emit_range(w->apps * CB));
     emit_line(e, "wire %sacc_is;", emit_range(w->apps));
     for (unsigned k = 0; k < w->apps; k++) {
-        emit_line(e, "assign acc_is[%u] = acc_i & (acc_app_i == %s);", k, emit_const(w->ob, k));
+        emit_line(e, "assign acc_is[%u] = acc_in_q & (acc_app_in_q == %s);", k,
+                  emit_const(w->ob, k));
         emit_line(e, "assign acc_next[%u +: %u] = acc_q[%u +: %u] + {%s, acc_is[%u] & "
                   "~&acc_q[%u +: %u]};", k * CB, CB, k * CB, CB, emit_const(CB - 1, 0), k,
                   k * CB, CB);
@@ -193,6 +198,8 @@ static void emit_flops(emit_t *e, const tap_w_t *w)
     emit_line(e, "{ret1_q, ret2_q, cmax_q} <= %s;", emit_const(3 * CB, 0));
     emit_line(e, "acc_q <= %s;", emit_const(w->apps * CB, 0));
     emit_line(e, "step_q <= 4'd0;");
+    emit_line(e, "acc_in_q <= 1'b0;");
+    emit_line(e, "acc_app_in_q <= %s;", emit_const(w->ob, 0));
     emit_line(e, "{i1_q, i2_q, ag_q, ac_q, diff_q, top_q} <= %s;", emit_const(6 * CB, 0));
     emit_line(e, "{p100_q, palpha_q} <= %s;", emit_const(2 * PB, 0));
     emit_line(e, "{friendly_q, sat_q} <= 2'd0;");
@@ -203,6 +210,8 @@ static void emit_flops(emit_t *e, const tap_w_t *w)
     emit_out(e);
     emit_line(e, "end else begin");
     emit_in(e);
+    emit_line(e, "acc_in_q <= acc_i;");
+    emit_line(e, "acc_app_in_q <= acc_app_i;");
     emit_line(e, "if (end_w) begin // the snapshot; the counts restart");
     emit_in(e);
     emit_line(e, "t_q <= %s;", emit_const(w->tb, 0));

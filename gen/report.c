@@ -59,6 +59,14 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
     if (s.drrip_flops)
         out[n++] = (gen_structure_t){"L2 DRRIP: a PSEL per application, the BRRIP counter",
                                      "flops", s.drrip_flops};
+    if (s.tap_count_flops) { /* SPEC 3.8: the core-sampling controller, gen/emit_tap.c */
+        out[n++] = (gen_structure_t){"L2 TAP controller: period cycle, POL1/POL2 instructions, "
+                                     "accesses per app, CPU maximum, last access", "flops",
+                                     s.tap_count_flops};
+        out[n++] = (gen_structure_t){"L2 TAP controller: decision steps, snapshot, friendly "
+                                     "products, divider, masks, XSRATIO", "flops",
+                                     s.tap_decide_flops};
+    }
     out[n++] = (gen_structure_t){"L2 performance counters", "flops",
                              (unsigned long long)(L2CNT_COUNT - !g->cfg->l2.mshr_merge) *
                                  g->cfg->l1.counter_bits};
@@ -108,7 +116,7 @@ static json_t *l2_json(const gen_l2_t *g)
     if (g->cfg->l2.index == INDEX_PRIC)
         json_object_set_new(idx, "poly", json_integer((json_int_t)cfg_l2_pric_poly(g->cfg)));
     json_object_set_new(o, "index", idx);
-    gen_structure_t s[8];
+    gen_structure_t s[16];
     unsigned n = l2_structures(g, s);
     unsigned long long sram = 0, flops = 0;
     json_object_set_new(o, "storage", storage_json(s, n, &sram, &flops));
@@ -212,7 +220,7 @@ static int write_json(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t 
     json_object_set_new(root, "index", index_json(g));
     if (gen_mech(g)->report_json)
         gen_mech(g)->report_json(g, root);
-    gen_structure_t s[8];
+    gen_structure_t s[16];
     unsigned n = structures(g, s);
     unsigned long long sram = 0, flops = 0;
     json_object_set_new(root, "storage", storage_json(s, n, &sram, &flops));
@@ -287,7 +295,7 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     emit_blank(&e);
     emit_line(&e, "| structure | kind | bits |");
     emit_line(&e, "|---|---|---:|");
-    gen_structure_t s[8];
+    gen_structure_t s[16];
     unsigned n = structures(g, s);
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);

@@ -121,6 +121,7 @@ mutants=(
   "tap_saturation_not_detected|_tap.v|tap|s/sat_q <= {\([^}]*\)} >= divisor;/sat_q <= 1'b0;/"
   "tap_xs_threshold_strict|_tap.v|tap|s/ratio >= Txs ? /ratio > Txs ? /"
   "tap_decision_a_cycle_early|_tap.v|tap|s/StepDecide = 4'd12;/StepDecide = 4'd11;/"
+  "tap_access_counted_unregistered|_tap.v|tap|s/= acc_in_q \& (acc_app_in_q == /= acc_i \& (acc_app_i == /"
   "tap_mask_not_forcing_brrip|.v|tap|s/wire tap_forced = tap_gpu \& /wire tap_forced = 1'b0 \& /"
   "tap_gpu_hit_promoted_under_mask|.v|tap|s/wire tap_promote = ~(tap_gpu \& tap_rrip_mask);/wire tap_promote = 1'b1;/"
   "tap_victim_not_gpu_first|_meta.v|tap|s/= gpu_first_i \& |victim_pref ?/= 1'b0 \& |victim_pref ?/"
