@@ -35,9 +35,12 @@ void emit_l2_tap_ports(emit_t *e, const gen_l2_t *g)
 void emit_l2_tap_policy(emit_t *e, const gen_l2_t *g)
 {
     unsigned C = g->cfg->sys.cpu_cores, cb = g->lay.core_bits;
-    emit_line(e, "// TAP-RRIP (SPEC 3.8, cm_tap_rrip): Core-POL1 (GPU core 0) inserts at 2^n-1 and");
-    emit_line(e, "// Core-POL2 (GPU core 1) at 0 in every set; with RRIP-Mask a GPU fill that follows");
-    emit_line(e, "// its PSEL (outside the GPU's leader sets) is forced to BRRIP, a GPU hit keeps its");
+    emit_line(e, "// TAP-RRIP (SPEC 3.8, cm_tap_rrip): Core-POL1 (GPU core 0) inserts at 2^n-1 "
+                 "and");
+    emit_line(e, "// Core-POL2 (GPU core 1) at 0 in every set; with RRIP-Mask a GPU fill that "
+                 "follows");
+    emit_line(e, "// its PSEL (outside the GPU's leader sets) is forced to BRRIP, a GPU hit keeps "
+                 "its");
     emit_line(e, "// RRPV, and the victim among the lines at 2^n-1 is a GPU line first");
     emit_line(e, "wire tap_rrip_mask, tap_ucp_mask;");
     emit_line(e, "wire [9:0] tap_xsratio;");
@@ -47,9 +50,11 @@ void emit_l2_tap_policy(emit_t *e, const gen_l2_t *g)
     emit_line(e, "wire tap_forced = tap_gpu & tap_rrip_mask & ~drrip_lead_srrip[%u] & "
                  "~drrip_lead_brrip[%u];", C, C);
     emit_line(e, "wire tap_use_brrip = ~tap_pol1 & ~tap_pol2 & (tap_forced | drrip_use_brrip);");
-    emit_line(e, "// DRRIP's insertion unless forced to BRRIP (2^n-2 on its 32nd, else 2^n-1); POL1 2^n-1");
+    emit_line(e, "// DRRIP's insertion unless forced to BRRIP (2^n-2 on its 32nd, else 2^n-1); "
+                 "POL1 2^n-1");
     emit_line(e, "wire tap_ins_long = ~tap_pol1 & ((~tap_forced & drrip_ins_long) | "
-                 "(drrip_brrip_q == %s));", emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
+                 "(drrip_brrip_q == %s));",
+              emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
     emit_line(e, "wire tap_ins_mru = tap_pol2;");
     emit_line(e, "wire tap_promote = ~(tap_gpu & tap_rrip_mask);");
     emit_blank(e);
@@ -68,7 +73,8 @@ void emit_l2_tap_inst(emit_t *e, const gen_l2_t *g)
                                          "ratio", "ratio_sat", "xsratio", "rrip_mask",
                                          "ucp_mask"};
     unsigned nf = sizeof fields / sizeof fields[0];
-    emit_line(e, "// TAP's core sampling (SPEC 3.8): Core-POL1 and Core-POL2 are GPU cores 0 and 1;");
+    emit_line(e, "// TAP's core sampling (SPEC 3.8): Core-POL1 and Core-POL2 are GPU cores 0 and "
+                 "1;");
     emit_line(e, "// an access is what the access counter counts (a lookup that is not a stall, a");
     emit_line(e, "// read joining a fetch), of the request's application");
     emit_line(e, "%s u_tap (", g->tap);

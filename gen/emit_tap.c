@@ -68,7 +68,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const tap_w_t *w)
     emit_in(e);
     emit_line(e, "input  wire clk_i,");
     emit_line(e, "input  wire rst_ni,");
-    emit_line(e, "input  wire %sretired_i, // Core-POL1 [%u:0], Core-POL2 [%u:%u]: retired this cycle",
+    emit_line(e, "input  wire %sretired_i, // Core-POL1 [%u:0], Core-POL2 [%u:%u]: retired this "
+                 "cycle",
               emit_range(2 * w->rb), w->rb - 1, 2 * w->rb - 1, w->rb);
     emit_line(e, "input  wire acc_i,       // the L2 counted an access this cycle ...");
     emit_line(e, "input  wire %sacc_app_i, // ... of this application (the GPU is %u)",
@@ -95,12 +96,16 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const tap_w_t *w)
     emit_line(e, "localparam [3:0] StepDecide = 4'd%u; // the decision lands %u cycles after E",
               CM_TAP_LATENCY, CM_TAP_LATENCY);
     emit_blank(e);
-    emit_line(e, "// the period: its cycle, the counts (20 bits, saturating), the busiest CPU app's");
+    emit_line(e, "// the period: its cycle, the counts (20 bits, saturating), the busiest CPU "
+                 "app's");
     emit_line(e, "reg %st_q;", emit_range(w->tb));
-    emit_line(e, "reg %sret1_q, ret2_q; // Core-POL1's and Core-POL2's instructions", emit_range(CB));
-    emit_line(e, "reg %sacc_q; // app k's accesses: [k*%u +: %u]", emit_range(w->apps * CB), CB, CB);
+    emit_line(e, "reg %sret1_q, ret2_q; // Core-POL1's and Core-POL2's "
+                 "instructions", emit_range(CB));
+    emit_line(e, "reg %sacc_q; // app k's accesses: [k*%u +: "
+                 "%u]", emit_range(w->apps * CB), CB, CB);
     emit_line(e, "reg %scmax_q;", emit_range(CB));
-    emit_line(e, "// the L2's access of the last cycle: its decision comes late in the cycle (after the");
+    emit_line(e, "// the L2's access of the last cycle: its decision comes late in the cycle "
+                 "(after the");
     emit_line(e, "// row lookup), so it is counted a cycle later");
     emit_line(e, "reg acc_in_q;");
     emit_line(e, "reg %sacc_app_in_q;", emit_range(w->ob));
@@ -160,8 +165,10 @@ static void emit_step_logic(emit_t *e, const cfg_tap_t *t)
     emit_line(e, "wire %strial = {rem_q[%u:0], lo_q[%u]}; // bring the next dividend bit down",
               emit_range(CB + 1), CB - 1, XB - 1);
     emit_line(e, "wire fits = trial >= {1'b0, divisor};");
-    emit_line(e, "// saturated (a_GPU >= 1024 x d), the divider starts with a remainder >= d, so every");
-    emit_line(e, "// step fits and the quotient is %u: the saturation needs no multiplexer", CM_TAP_XS_MAX);
+    emit_line(e, "// saturated (a_GPU >= 1024 x d), the divider starts with a remainder >= d, so "
+                 "every");
+    emit_line(e, "// step fits and the quotient is %u: the saturation needs no "
+                 "multiplexer", CM_TAP_XS_MAX);
     emit_line(e, "wire %sratio = quo_q;", emit_range(XB));
     emit_line(e, "wire %sxs_new = ratio >= Txs ? ratio : %s;", emit_range(XB), emit_const(XB, 1));
     emit_line(e, "wire rrip_new = ~friendly_q | (xs_new != %s);", emit_const(XB, 1));
@@ -215,7 +222,8 @@ static void emit_flops(emit_t *e, const tap_w_t *w)
     emit_line(e, "if (end_w) begin // the snapshot; the counts restart");
     emit_in(e);
     emit_line(e, "t_q <= %s;", emit_const(w->tb, 0));
-    emit_line(e, "{i1_q, i2_q, ag_q, ac_q} <= {ret1_next, ret2_next, acc_next[%u +: %u], cmax_next};",
+    emit_line(e, "{i1_q, i2_q, ag_q, ac_q} <= {ret1_next, ret2_next, acc_next[%u +: %u], "
+                 "cmax_next};",
               w->gpu * CB, CB);
     emit_line(e, "{ret1_q, ret2_q, cmax_q} <= %s;", emit_const(3 * CB, 0));
     emit_line(e, "acc_q <= %s;", emit_const(w->apps * CB, 0));
@@ -229,7 +237,8 @@ static void emit_flops(emit_t *e, const tap_w_t *w)
     emit_line(e, "step_q <= step_q == StepDecide || step_q == 4'd0 ? 4'd0 : step_q + 4'd1;");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "if (step_q == 4'd1) begin // saturated: a_GPU >= 1024 x d; the friendly operands");
+    emit_line(e, "if (step_q == 4'd1) begin // saturated: a_GPU >= 1024 x d; the friendly "
+                 "operands");
     emit_in(e);
     emit_line(e, "sat_q <= {%s, ag_q[%u:%u]} >= divisor;", emit_const(CB - XB, 0), CB - 1, XB);
     emit_line(e, "rem_q <= {%s, ag_q[%u:%u]};", emit_const(CB - XB, 0), CB - 1, XB);
