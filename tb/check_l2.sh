@@ -125,6 +125,8 @@ mutants=(
   "tap_mask_not_forcing_brrip|.v|tap|s/wire tap_forced = tap_gpu \& /wire tap_forced = 1'b0 \& /"
   "tap_gpu_hit_promoted_under_mask|.v|tap|s/wire tap_promote = ~(tap_gpu \& tap_rrip_mask);/wire tap_promote = 1'b1;/"
   "tap_victim_not_gpu_first|_meta.v|tap|s/= gpu_first_i \& |victim_pref ?/= 1'b0 \& |victim_pref ?/"
+  "tap_sampling_fills_count_as_brrip|.v|tap|s/wire tap_use_brrip = ~tap_pol1 \& ~tap_pol2 \& /wire tap_use_brrip = /"
+  "tap_mask_forces_gpu_leaders|.v|tap|s/wire tap_forced = tap_gpu \& tap_rrip_mask \& .*;/wire tap_forced = tap_gpu \& tap_rrip_mask;/"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 t=$(ms)
