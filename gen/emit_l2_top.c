@@ -14,7 +14,9 @@
  * one PSEL per application and the BRRIP counter: a miss in a leader set moves the app's PSEL,
  * a fill's insertion RRPV comes from them (docs/tap.md). With system.cpu_cores = C > 0 the
  * requests of core ids P..P+C-1 are CPU ports' (SPEC 3.8): req_app decodes the application
- * from the core id, and a fill writes it into the line's owner field. */
+ * from the core id, and a fill writes it into the line's owner field. With l2.replacement =
+ * tap_rrip the slice also takes retired_i per GPU core and holds TAP's core-sampling controller,
+ * whose RRIP-Mask steers DRRIP (the hooks are emit_l2_tap.c's). */
 #include "emit_l2.h"
 
 #include "codes.h"
