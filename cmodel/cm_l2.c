@@ -21,6 +21,26 @@ static void count(cm_l2_t *m, lay_l2_counter_t c)
     m->cnt[c] = w >= 64 ? m->cnt[c] + 1 : (m->cnt[c] + 1) & ((UINT64_C(1) << w) - 1);
 }
 
+/* An access (SPEC 3.8's LLC access): counted, and (tap_rrip) one more for its app this cycle. */
+static void count_access(cm_l2_t *m, unsigned core)
+{
+    count(m, L2CNT_ACCESSES);
+    if (m->tap_on)
+        m->tap_acc[req_app(m, core)]++;
+}
+
+/* TAP's part of a cycle's end: the controller's cycle with the last cycle's accesses; this
+ * cycle's wait in the register for the next. */
+static void tap_cycle_end(cm_l2_t *m, const uint32_t *retired)
+{
+    if (!m->tap_on)
+        return;
+    m->tap_ticked = (uint8_t)cm_tap_cycle(&m->tap, retired, m->tap_acc_q, &m->tap_tick);
+    memcpy(m->tap_acc_q, m->tap_acc, sizeof m->tap_acc_q);
+    memset(m->tap_acc, 0, sizeof m->tap_acc);
+}
+
+
 int cm_l2_new(const cfg_t *c, cm_l2_t **out)
 {
     cm_l2_t *m = calloc(1, sizeof *m);
@@ -48,6 +68,14 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
             goto fail;
         cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), m->ucp_alloc);
         m->ucp_on = 1;
+    }
+    if (cfg_l2_tap_rrip(c)) {
+        cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
+                              c->tap.txs};
+        int ok = cm_tap_init(&m->tap, &tp);
+        assert(ok == 0); /* cfg_validate applied cm_tap_check */
+        (void)ok;
+        m->tap_on = 1;
     }
     m->rows = calloc(c->l2.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l2.sets * c->l2.ways, c->l1.line_bytes);
@@ -247,11 +275,26 @@ static void ucp_cycle_end(cm_l2_t *m)
     m->ucp_busy = cm_l2_ucp_latency(apps, ways, st, n);
 }
 
+/* tap_rrip: TAP-RRIP's victim of a full set (the RRPVs age as SRRIP's; under RRIP-Mask a GPU
+ * line first among those at 2^n-1); *gpu_first as cm_tap_rrip_victim's. */
+static unsigned tap_victim(const cm_l2_t *m, lay_l2_row_t *r, int *gpu_first)
+{
+    uint8_t rrpv[LAY_MAX_WAYS], owner[LAY_MAX_WAYS];
+    unsigned n = m->lay.ways;
+    for (unsigned w = 0; w < n; w++)
+        rrpv[w] = r->way[w].repl, owner[w] = r->way[w].owner;
+    unsigned v = cm_tap_rrip_victim(n, m->lay.repl_bits, rrpv, owner,
+                                    cm_app_gpu(m->lay.cpu_cores), m->tap.rrip_mask, gpu_first);
+    for (unsigned w = 0; w < n; w++)
+        r->way[w].repl = rrpv[w];
+    return v;
+}
+
 void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired)
 {
-    (void)retired; /* TAP's sampling (another step) */
     if (m->ucp_on)
         ucp_cycle_end(m);
+    tap_cycle_end(m, retired);
 }
 
 /* ---- events ------------------------------------------------------------------------------ */
@@ -360,7 +403,7 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
             e->wait_id[e->nwait++] = id;
             res->dec = DEC_LD_MERGE;
             res->mshr = i;
-            count(m, L2CNT_ACCESSES);
+            count_access(m, core);
             count(m, L2CNT_MERGED);
             return;
         }
@@ -381,12 +424,16 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
         return;
     }
 
-    count(m, L2CNT_ACCESSES);
+    count_access(m, core);
     if (m->ucp_on) /* UCP: every hit and every miss that takes an MSHR, its app's UMON */
         ucp_access(m, core, set, tag, res);
     if (hit >= 0) {
         res->way = (unsigned)hit;
-        repl_touch(m, r, (unsigned)hit);
+        if (!m->tap_on || cm_tap_rrip_promotes(m->tap.rrip_mask, req_app(m, core),
+                                               cm_app_gpu(l->cpu_cores)))
+            repl_touch(m, r, (unsigned)hit);
+        else /* TAP-RRIP: a GPU hit under RRIP-Mask keeps its RRPV */
+            res->tap_kept = 1;
         if (store) {
             count(m, L2CNT_WRITE_HITS);
             res->dec = DEC_ST_HIT;
@@ -457,7 +504,12 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     }
     if (way < 0) {
         lay_l2_row_t before = *r;
-        way = m->ucp_on ? (int)ucp_victim(m, r, req_app(m, e->core), res) : (int)repl_victim(m, r);
+        int gpu_first = 0;
+        if (m->ucp_on)
+            way = (int)ucp_victim(m, r, req_app(m, e->core), res);
+        else
+            way = (int)(m->tap_on ? tap_victim(m, r, &gpu_first) : repl_victim(m, r));
+        res->tap_gpu_first = (uint8_t)gpu_first;
         res->aged = memcmp(&before, r, sizeof before) != 0;
         lay_l2_way_t *v = &r->way[way];
         res->evict_valid = 1;
@@ -480,8 +532,15 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->bbit = 0;
     x->owner = (uint8_t)(l->obits ? req_app(m, e->core) : 0); /* SPEC 3.8: the filler's app */
     repl_insert(m, r, (unsigned)way);
-    if (m->drrip_on) /* DRRIP: the insertion RRPV of the set's policy for the app */
+    if (m->tap_on) { /* TAP-RRIP: the sampling cores', the mask's or DRRIP's insertion */
+        cm_tap_ins_t why;
+        cm_tap_role_t role = cm_tap_role(&m->tap, e->core < l->cores, e->core);
+        x->repl = (uint8_t)cm_tap_rrip_fill(&m->drrip, m->tap.rrip_mask, req_app(m, e->core),
+                                            role, set, &why);
+        res->tap_ins = (uint8_t)why;
+    } else if (m->drrip_on) { /* DRRIP: the insertion RRPV of the set's policy for the app */
         x->repl = (uint8_t)cm_drrip_fill(&m->drrip, req_app(m, e->core), set);
+    }
     bv_to_bytes(data, line_ptr(m, set, (unsigned)way), m->cfg.l1.line_bytes);
     count(m, L2CNT_FILLS);
     res->way = (unsigned)way;

@@ -13,7 +13,12 @@
  * l2.replacement = ucp (cm_umon, cm_ucp; docs/tap.md) every hit and every miss that takes an
  * MSHR accesses its app's UMON, a fill's victim is chosen under the allocation in force, and
  * cm_l2_cycle_end runs the period: snapshot and halving of the counters, then the lookahead,
- * whose allocation applies cm_l2_ucp_latency cycles later, as the RTL's FSM finishes.
+ * whose allocation applies cm_l2_ucp_latency cycles later, as the RTL's FSM finishes. With
+ * l2.replacement = tap_rrip the slice also holds TAP's core-sampling controller (cm_tap), which
+ * counts every access (what L2CNT_ACCESSES counts: a lookup that is not a stall, a read joining
+ * a fetch) by application and takes the retired instructions in cm_l2_cycle_end; its masks
+ * steer DRRIP as cm_tap_rrip says (the sampling cores' insertions, the mask's forced BRRIP,
+ * no GPU promotion and the GPU-first victim under RRIP-Mask).
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -30,6 +35,8 @@
 #include "cm_repl.h"
 #include "cm_ucp.h"
 #include "cm_umon.h"
+#include "cm_tap.h"
+#include "cm_tap_rrip.h"
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -86,6 +93,9 @@ typedef struct cm_l2_result {
                                 or CM_UMON_UNSAMPLED: not sampled, or no UMON access) */
     uint8_t umon_sat;        /* ucp: the hit found its counter saturated */
     cm_ucp_victim_t ucp_why; /* ucp fill into a full set: the rule that chose the victim */
+    /* tap_rrip, for the harness's bins: which rule set a fill's RRPV (cm_tap_ins_t), the GPU-first
+     * victim passed over a lower way, a GPU hit kept its RRPV under RRIP-Mask */
+    uint8_t tap_ins, tap_gpu_first, tap_kept;
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 
@@ -107,6 +117,13 @@ typedef struct cm_l2 {
     unsigned ucp_next[CM_APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
     uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
     uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
+    uint8_t tap_on;              /* l2.replacement = tap_rrip */
+    cm_tap_t tap;                /* tap_rrip: the controller (the RTL's <name>_l2_tap) */
+    uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
+    uint32_t tap_acc_q[CM_APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
+                                       now (the RTL's acc_in_q register) */
+    uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
+    cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */
     lay_l2_row_t *rows;          /* [sets] */
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_l2_mshr_t mshr[CM_MAX_MSHRS];
@@ -167,11 +184,14 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
 void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res);
 
 /* The end of a clock cycle, after its events (the harness calls it every clock from the first
- * one after reset). retired[c]: instructions GPU core c retired this cycle (TAP's sampling;
- * NULL: none). With ucp: first a running lookahead counts down and, in its last cycle, its
- * allocation applies (ucp_part); then the cycle is counted, and the period's last one takes the
- * counters' snapshot, halves the counters and starts the lookahead on the snapshot (restarting
- * one still running). Without ucp nothing happens. */
+ * one after reset). retired[c]: instructions GPU core c retired this cycle (NULL: none).
+ * With ucp: first a running lookahead counts down and, in its last cycle, its allocation
+ * applies (ucp_part); then the cycle is counted, and the period's last one takes the counters'
+ * snapshot, halves the counters and starts the lookahead on the snapshot (restarting one still
+ * running). With tap_rrip: TAP's controller takes the retired instructions and the accesses
+ * of the cycle before (the RTL registers them: an access counts in the period of the cycle
+ * after its event); when a decision lands, tap_ticked is 1 and tap_tick holds it, and the
+ * masks apply from the next cycle's events. Otherwise nothing happens. */
 void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);
 
 /* Cycles the RTL's lookahead FSM takes for the rounds `st[0..n-1]` of a lookahead over `ways`

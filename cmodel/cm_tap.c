@@ -48,28 +48,34 @@ cm_tap_tick_t cm_tap_decide(const cm_tap_params_t *p, uint32_t i1, uint32_t i2, 
 int cm_tap_cycle(cm_tap_t *t, const uint32_t *retired, const uint32_t *acc, cm_tap_tick_t *tick)
 {
     unsigned apps = t->p.cpu_ports + 1;
+    int landed = 0;
+    if (tick)
+        memset(tick, 0, sizeof *tick);
+    if (t->wait && --t->wait == 0) { /* the decision of the period that ended LATENCY ago */
+        t->xsratio = t->pending.xsratio;
+        t->rrip_mask = t->pending.rrip_mask;
+        t->ucp_mask = t->pending.ucp_mask;
+        if (tick)
+            *tick = t->pending;
+        landed = 1;
+    }
     for (unsigned c = 0; retired && c < t->p.gpu_cores; c++)
         t->retired[c] = sat_add(t->retired[c], retired[c]);
     for (unsigned k = 0; acc && k < apps; k++)
         t->acc[k] = sat_add(t->acc[k], acc[k]);
     if (t->t + 1 < t->p.period) {
         t->t++;
-        if (tick)
-            memset(tick, 0, sizeof *tick);
-        return 0;
+        return landed;
     }
+    assert(t->wait == 0); /* period >= CM_TAP_LATENCY: the last decision has landed */
     uint32_t a_cpu = 0;
     for (unsigned k = 0; k < t->p.cpu_ports; k++)
         a_cpu = t->acc[k] > a_cpu ? t->acc[k] : a_cpu;
-    cm_tap_tick_t r = cm_tap_decide(&t->p, t->retired[t->pol[0]], t->retired[t->pol[1]],
-                                    t->acc[cm_app_gpu(t->p.cpu_ports)], a_cpu);
-    t->xsratio = r.xsratio;
-    t->rrip_mask = r.rrip_mask;
-    t->ucp_mask = r.ucp_mask;
+    t->pending = cm_tap_decide(&t->p, t->retired[t->pol[0]], t->retired[t->pol[1]],
+                               t->acc[cm_app_gpu(t->p.cpu_ports)], a_cpu);
+    t->wait = CM_TAP_LATENCY;
     t->t = 0;
     memset(t->retired, 0, sizeof t->retired);
     memset(t->acc, 0, sizeof t->acc);
-    if (tick)
-        *tick = r;
-    return 1;
+    return landed;
 }

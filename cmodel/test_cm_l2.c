@@ -677,6 +677,110 @@ static void test_cpu_owner(void **state)
     cm_l2_free(m);
 }
 
+/* TAP-RRIP (SPEC 3.8): 4 GPU cores (core ids 0..3, app 2; core 0 Core-POL1, core 1 Core-POL2)
+ * and 2 CPU ports (core ids 4, 5: apps 0, 1), 8 sets x 2 ways, L = 1 (S = 8: set 2k is app
+ * k's SRRIP leader, 2k + 1 its BRRIP leader, sets 6 and 7 follow for every app), 2-bit PSELs
+ * (reset 2: followers use BRRIP), 2-bit RRPVs, tap.period 12, alpha 5, T_xs 10. Line (tag t,
+ * set s) = t * 8 + s.
+ * Cycle 0: GPU core 2 misses 0x0d (set 5, its BRRIP leader): RRPV 3, PSEL_2 2 -> 1, BRRIP
+ *   insertion 1; POL1 and POL2 retire 3 each. Cycles 1..10: nothing.
+ * Cycle 11 (the period's last): CPU port 0 misses 0x0b (set 3, a follower of app 0, PSEL_0 2:
+ *   BRRIP, RRPV 3, insertion 2). The controller counts an access a cycle after its event, so
+ *   this one belongs to the next period: the period has I1 = I2 = 3 (not friendly: 0 > 15?
+ *   no), a_GPU 1, a_CPU 0 (counts as 1): r = 1 < 10, XSRATIO 1; RRIP-Mask 1, UCP-Mask 1.
+ * Cycle 23 (= 11 + 12) lands it: no tick before, the mask 0 until that call, 1 after.
+ * With the mask:
+ *   GPU core 2 misses 0x0e (set 6, a follower; PSEL_2 = 1 says SRRIP, 2): forced BRRIP, 3,
+ *     insertion 3; GPU core 2 misses 0x0c (set 4, its SRRIP leader): the leader keeps SRRIP,
+ *     2, PSEL_2 1 -> 2.
+ *   POL1 misses 0x0f (set 7): 3; POL2 misses 0x17 (set 7): 0; neither counts (still 3).
+ *   GPU core 3 hits 0x0e: kept at 3; CPU port 0 hits 0x0b: promoted to 0.
+ *   Set 2 (app 1's SRRIP leader): CPU port 0 misses 0x0a: BRRIP, 3 (way 0, insertion 4); GPU
+ *   core 2 misses 0x12: forced BRRIP, 3 (way 1, insertion 5); CPU port 1 misses 0x1a: both
+ *   ways at 3, the GPU's way 1 goes first (passing over way 0), and app 1's SRRIP leader
+ *   inserts at 2 (PSEL_1 2 -> 3). */
+static cm_l2_result_t tap_read_miss(cm_l2_t *m, unsigned core, uint64_t line)
+{
+    cm_l2_result_t a, f;
+    read(m, core, line, 1, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    serve(m, line, &f);
+    return f;
+}
+
+static void test_tap_rrip(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"system.cpu_cores", "2", "l2.sets", "8", "l2.replacement",
+                                     "tap_rrip", "l2.duel_leaders", "1", "l2.psel_bits", "2",
+                                     "tap.period", "12", NULL};
+    cm_l2_t *m = model(kv);
+    assert_int_equal(m->tap_on, 1);
+    static const uint32_t r33[4] = {3, 3, 0, 0};
+    cm_l2_result_t f = tap_read_miss(m, 2, 0x0d);
+    assert_int_equal(way_of(m, 0x0d)->repl, 3);
+    assert_int_equal(m->drrip.psel[2], 1);
+    assert_int_equal(m->drrip.brrip_cnt, 1);
+    cm_l2_cycle_end(m, r33);
+    for (unsigned c = 1; c < 23; c++) {
+        if (c == 11) {
+            f = tap_read_miss(m, 4, 0x0b);
+            assert_int_equal(way_of(m, 0x0b)->repl, 3);
+            assert_int_equal(m->drrip.brrip_cnt, 2);
+        }
+        cm_l2_cycle_end(m, NULL);
+        assert_int_equal(m->tap_ticked, 0);
+        assert_int_equal(m->tap.rrip_mask, 0);
+    }
+    cm_l2_cycle_end(m, NULL); /* cycle 23 */
+    assert_int_equal(m->tap_ticked, 1);
+    const cm_tap_tick_t *k = &m->tap_tick;
+    assert_int_equal(k->i1, 3);
+    assert_int_equal(k->i2, 3);
+    assert_int_equal(k->a_gpu, 1);
+    assert_int_equal(k->a_cpu, 0);
+    assert_int_equal(k->friendly, 0);
+    assert_int_equal(k->ratio, 1);
+    assert_int_equal(k->xsratio, 1);
+    assert_int_equal(k->rrip_mask, 1);
+    assert_int_equal(k->ucp_mask, 1);
+    assert_int_equal(m->tap.rrip_mask, 1);
+
+    f = tap_read_miss(m, 2, 0x0e);
+    assert_int_equal(f.tap_ins, CM_TAP_INS_MASK);
+    assert_int_equal(way_of(m, 0x0e)->repl, 3);
+    assert_int_equal(m->drrip.brrip_cnt, 3);
+    f = tap_read_miss(m, 2, 0x0c);
+    assert_int_equal(f.tap_ins, CM_TAP_INS_DRRIP);
+    assert_int_equal(way_of(m, 0x0c)->repl, 2);
+    assert_int_equal(m->drrip.psel[2], 2);
+    f = tap_read_miss(m, 0, 0x0f);
+    assert_int_equal(f.tap_ins, CM_TAP_INS_POL1);
+    assert_int_equal(way_of(m, 0x0f)->repl, 3);
+    f = tap_read_miss(m, 1, 0x17);
+    assert_int_equal(f.tap_ins, CM_TAP_INS_POL2);
+    assert_int_equal(way_of(m, 0x17)->repl, 0);
+    assert_int_equal(m->drrip.brrip_cnt, 3);
+    read_hit(m, 3, 0x0e);
+    assert_int_equal(way_of(m, 0x0e)->repl, 3);
+    read_hit(m, 4, 0x0b);
+    assert_int_equal(way_of(m, 0x0b)->repl, 0);
+
+    tap_read_miss(m, 4, 0x0a);
+    tap_read_miss(m, 2, 0x12);
+    assert_int_equal(m->rows[2].way[0].repl, 3);
+    assert_int_equal(m->rows[2].way[1].repl, 3);
+    assert_int_equal(m->rows[2].way[1].owner, 2);
+    assert_int_equal(m->drrip.brrip_cnt, 5);
+    f = tap_read_miss(m, 5, 0x1a);
+    assert_int_equal(f.way, 1);
+    assert_int_equal(f.tap_gpu_first, 1);
+    assert_int_equal(f.evict_tag, lay_l2_tag(&m->lay, 0x12));
+    assert_int_equal(way_of(m, 0x1a)->repl, 2);
+    assert_int_equal(m->drrip.psel[1], 3);
+    cm_l2_free(m);
+}
+
 static void test_drrip(void **state)
 {
     (void)state;
@@ -792,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
         cmocka_unit_test(test_drrip),
+        cmocka_unit_test(test_tap_rrip),
         cmocka_unit_test(test_cpu_owner),
         cmocka_unit_test(test_ucp),
     };

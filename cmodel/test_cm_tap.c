@@ -16,7 +16,7 @@
 #include "cm_tap_ucp.h"
 
 /* 3 GPU cores, 2 CPU ports (apps 0, 1; the GPU is app 2), alpha 5, T_xs 10. */
-static const cm_tap_params_t base = {3, 2, 4, 5, 10};
+static const cm_tap_params_t base = {3, 2, 16, 5, 10};
 
 static void expect_tick(cm_tap_tick_t t, unsigned i1, unsigned i2, unsigned a_gpu,
                         unsigned a_cpu, unsigned friendly, unsigned ratio, unsigned sat,
@@ -36,15 +36,17 @@ static void expect_tick(cm_tap_tick_t t, unsigned i1, unsigned i2, unsigned a_gp
 
 /* ---- the controller --------------------------------------------------------------------- */
 
-/* Refused: 2 GPU cores, 65; 0 or 16 CPU ports; period 0; alpha 101; T_xs 0 or 1024.
+/* Refused: 2 GPU cores, 65; 0 or 16 CPU ports; period 0 or 11 (below CM_TAP_LATENCY); alpha
+ * 101; T_xs 0 or 1024.
  * Reset: XSRATIO 1, both masks 0, POL ids 0 and 1. Roles: GPU core 0 POL1, 1 POL2, 2 a
  * follower; a CPU port's core 0 or 1 is a follower. */
 static void test_check_reset_roles(void **state)
 {
     (void)state;
     static const cm_tap_params_t bad[] = {
-        {2, 2, 4, 5, 10}, {65, 2, 4, 5, 10}, {3, 0, 4, 5, 10}, {3, 16, 4, 5, 10},
-        {3, 2, 0, 5, 10}, {3, 2, 4, 101, 10}, {3, 2, 4, 5, 0}, {3, 2, 4, 5, 1024},
+        {2, 2, 16, 5, 10}, {65, 2, 16, 5, 10}, {3, 0, 16, 5, 10}, {3, 16, 16, 5, 10},
+        {3, 2, 0, 5, 10}, {3, 2, 11, 5, 10}, {3, 2, 16, 101, 10}, {3, 2, 16, 5, 0},
+        {3, 2, 16, 5, 1024},
     };
     cm_tap_t t;
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -141,16 +143,19 @@ static void test_masks(void **state)
     expect_tick(cm_tap_decide(&base, 20, 20, 10, 1), 20, 20, 10, 1, 0, 10, 0, 10, 1, 1);
 }
 
-/* Whole periods of 4 cycles (retired per GPU core 0, 1, 2; accesses per app 0, 1, GPU):
- * Period 1: POL1 retires 2 a cycle (8), POL2 1 (4), the follower 3 (ignored); the GPU
- *   accesses 5 a cycle (20), app 0 once (cycle 0), app 1 twice (cycle 1): a_cpu = max(1, 2)
- *   = 2, r = 10 >= 10: XSRATIO 10; 400 > 40: friendly. rrip 1, ucp 0.
- * Period 2: nothing: the counts were cleared (else I1 would be 16): 0, 0 not friendly; r 0:
- *   XSRATIO 1. rrip 1, ucp 1.
- * Period 3: POL1 and POL2 25 a cycle (100, 100): not friendly; GPU 9 in cycle 2, app 1 once
- *   in cycle 3: r = 9 < 10: XSRATIO 1. rrip 1, ucp 1.
- * Period 4: inputs in the last cycle only: POL1 3, POL2 0: friendly (300 > 15); GPU 3: r = 3
- *   (a_cpu 0 counts as 1): XSRATIO 1. rrip 0, ucp 0. */
+/* Whole periods of 16 cycles (retired per GPU core 0, 1, 2; accesses per app 0, 1, GPU); a
+ * period ending in cycle E lands its decision in cycle E + 12 (CM_TAP_LATENCY): the calls of
+ * cycles 27, 43, 59 and 75 return 1, every other call 0, and the masks change only then.
+ * Period 1 (cycles 0..15), inputs in cycles 0..3: POL1 retires 2 a cycle (8), POL2 1 (4), the
+ *   follower 3 (ignored); the GPU accesses 5 a cycle (20), app 0 once (cycle 0), app 1 twice
+ *   (cycle 1): a_cpu = max(1, 2) = 2, r = 10 >= 10: XSRATIO 10; 400 > 40: friendly. rrip 1,
+ *   ucp 0. Lands in cycle 27: XSRATIO is 1 after cycle 26's call, 10 after cycle 27's.
+ * Period 2 (16..31): nothing: the counts were cleared (else I1 would be 16): 0, 0 not
+ *   friendly; r 0: XSRATIO 1. rrip 1, ucp 1. Lands in cycle 43.
+ * Period 3 (32..47): POL1 and POL2 25 a cycle in cycles 32..35 (100, 100): not friendly; GPU 9
+ *   in cycle 34, app 1 once in cycle 35: r = 9 < 10: XSRATIO 1. rrip 1, ucp 1. Lands in 59.
+ * Period 4 (48..63): inputs in its last cycle only: POL1 3, POL2 0: friendly (300 > 15); GPU 3:
+ *   r = 3 (a_cpu 0 counts as 1): XSRATIO 1. rrip 0, ucp 0. Lands in cycle 75. */
 static void test_periods(void **state)
 {
     (void)state;
@@ -158,56 +163,70 @@ static void test_periods(void **state)
     assert_int_equal(cm_tap_init(&t, &base), 0);
     cm_tap_tick_t k;
     static const uint32_t r1[3] = {2, 1, 3}, a1[4][3] = {{1, 0, 5}, {0, 2, 5}, {0, 0, 5}, {0, 0, 5}};
-    for (unsigned c = 0; c < 4; c++) {
-        assert_int_equal(cm_tap_cycle(&t, r1, a1[c], &k), c == 3);
-        if (c < 3) {
-            assert_int_equal(t.xsratio, 1);
+    static const uint32_t r3[3] = {25, 25, 0}, a3[4][3] = {{0}, {0}, {0, 0, 9}, {0, 1, 0}};
+    static const uint32_t r4[3] = {3, 0, 0}, a4[3] = {0, 0, 3};
+    for (unsigned c = 0; c < 76; c++) {
+        const uint32_t *r = NULL, *a = NULL;
+        if (c < 4)
+            r = r1, a = a1[c];
+        else if (c >= 32 && c < 36)
+            r = r3, a = a3[c - 32];
+        else if (c == 63)
+            r = r4, a = a4;
+        int landed = cm_tap_cycle(&t, r, a, &k);
+        assert_int_equal(landed, c == 27 || c == 43 || c == 59 || c == 75);
+        if (!landed)
             expect_tick(k, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        if (c == 26) {
+            assert_int_equal(t.xsratio, 1);
+            assert_int_equal(t.rrip_mask, 0);
+        }
+        if (c == 27) {
+            expect_tick(k, 8, 4, 20, 2, 1, 10, 0, 10, 1, 0);
+            assert_int_equal(t.xsratio, 10);
+            assert_int_equal(t.rrip_mask, 1);
+            assert_int_equal(t.ucp_mask, 0);
+        }
+        if (c == 42)
+            assert_int_equal(t.xsratio, 10);
+        if (c == 43) {
+            expect_tick(k, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1);
+            assert_int_equal(t.xsratio, 1);
+        }
+        if (c == 59)
+            expect_tick(k, 100, 100, 9, 1, 0, 9, 0, 1, 1, 1);
+        if (c == 75) {
+            expect_tick(k, 3, 0, 3, 0, 1, 3, 0, 1, 0, 0);
+            assert_int_equal(t.rrip_mask, 0);
+            assert_int_equal(t.ucp_mask, 0);
         }
     }
-    expect_tick(k, 8, 4, 20, 2, 1, 10, 0, 10, 1, 0);
-    assert_int_equal(t.xsratio, 10);
-    assert_int_equal(t.rrip_mask, 1);
-    assert_int_equal(t.ucp_mask, 0);
-    for (unsigned c = 0; c < 4; c++)
-        assert_int_equal(cm_tap_cycle(&t, NULL, NULL, &k), c == 3);
-    expect_tick(k, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1);
-    assert_int_equal(t.xsratio, 1);
-    static const uint32_t r3[3] = {25, 25, 0}, a3[4][3] = {{0}, {0}, {0, 0, 9}, {0, 1, 0}};
-    for (unsigned c = 0; c < 4; c++)
-        assert_int_equal(cm_tap_cycle(&t, r3, a3[c], &k), c == 3);
-    expect_tick(k, 100, 100, 9, 1, 0, 9, 0, 1, 1, 1);
-    static const uint32_t r4[3] = {3, 0, 0}, a4[3] = {0, 0, 3};
-    for (unsigned c = 0; c < 3; c++)
-        assert_int_equal(cm_tap_cycle(&t, NULL, NULL, NULL), 0);
-    assert_int_equal(cm_tap_cycle(&t, r4, a4, &k), 1);
-    expect_tick(k, 3, 0, 3, 0, 1, 3, 0, 1, 0, 0);
-    assert_int_equal(t.rrip_mask, 0);
-    assert_int_equal(t.ucp_mask, 0);
 }
 
-/* 20-bit counters saturate at 1,048,575, period 2, T_xs 10: POL1 retires 1,048,575 then 5;
- * the GPU accesses 2^19 twice (2^20 -> 1,048,575), app 0 once: r = 1,048,575 -> 1023
- * saturated. Period 1: the first period end at cycle 0, every cycle a tick. */
+/* 20-bit counters saturate at 1,048,575; period 12 (the least: a decision lands in the cycle
+ * the next period ends), T_xs 10: POL1 retires 1,048,575 in cycle 0 and 5 in cycle 11; the GPU
+ * accesses 2^19 in each (2^20 -> 1,048,575), app 0 once (cycle 11): r = 1,048,575 -> 1023
+ * saturated; it lands in cycle 23, which also ends period 2: POL1 and POL2 retire 1 there
+ * (1, 1: not friendly, r 0), landing in cycle 35. */
 static void test_counter_saturation(void **state)
 {
     (void)state;
     cm_tap_params_t p = base;
-    p.period = 2;
+    p.period = 12;
     cm_tap_t t;
     assert_int_equal(cm_tap_init(&t, &p), 0);
     cm_tap_tick_t k;
-    static const uint32_t ra[3] = {1048575, 0, 0}, rb[3] = {5, 0, 0};
+    static const uint32_t ra[3] = {1048575, 0, 0}, rb[3] = {5, 0, 0}, rc[3] = {1, 1, 0};
     static const uint32_t aa[3] = {0, 0, 524288}, ab[3] = {1, 0, 524288};
-    assert_int_equal(cm_tap_cycle(&t, ra, aa, &k), 0);
-    assert_int_equal(cm_tap_cycle(&t, rb, ab, &k), 1);
-    expect_tick(k, 1048575, 0, 1048575, 1, 1, 1023, 1, 1023, 1, 0);
-    p.period = 1;
-    assert_int_equal(cm_tap_init(&t, &p), 0);
-    static const uint32_t r[3] = {1, 1, 0};
-    assert_int_equal(cm_tap_cycle(&t, r, NULL, &k), 1);
-    expect_tick(k, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1);
-    assert_int_equal(cm_tap_cycle(&t, NULL, NULL, &k), 1);
+    for (unsigned c = 0; c < 36; c++) {
+        const uint32_t *r = c == 0 ? ra : c == 11 ? rb : c == 23 ? rc : NULL;
+        const uint32_t *a = c == 0 ? aa : c == 11 ? ab : NULL;
+        assert_int_equal(cm_tap_cycle(&t, r, a, &k), c == 23 || c == 35);
+        if (c == 23)
+            expect_tick(k, 1048575, 0, 1048575, 1, 1, 1023, 1, 1023, 1, 0);
+        if (c == 35)
+            expect_tick(k, 1, 1, 0, 0, 0, 0, 0, 1, 1, 1);
+    }
 }
 
 /* ---- TAP-RRIP ----------------------------------------------------------------------------- */
@@ -390,19 +409,22 @@ static void test_ucp_refused_and_bypass(void **state)
     assert_int_equal(cm_tap_ucp_bypass(CM_TAP_FOLLOWER, 0), 0);
 }
 
-/* A period end feeding the partition: period 1 with POL1 40, POL2 38 (200 > 200? no: not
- * friendly), the GPU 30 accesses, app 1 3: r = 10: XSRATIO 10, UCP-Mask 1 -> the counters of
- * test_ucp_partition give (d): 6 / 1 / 1. */
+/* A period end feeding the partition: period 12 with POL1 40, POL2 38 (200 > 200? no: not
+ * friendly), the GPU 30 accesses, app 1 3, all in its last cycle (11); the decision lands in
+ * cycle 23: r = 10: XSRATIO 10, UCP-Mask 1 -> the counters of test_ucp_partition give (d):
+ * 6 / 1 / 1. */
 static void test_tick_feeds_partition(void **state)
 {
     (void)state;
     cm_tap_params_t p = base;
-    p.period = 1;
+    p.period = 12;
     cm_tap_t t;
     assert_int_equal(cm_tap_init(&t, &p), 0);
     static const uint32_t r[3] = {40, 38, 0}, a[3] = {0, 3, 30};
     cm_tap_tick_t k;
-    assert_int_equal(cm_tap_cycle(&t, r, a, &k), 1);
+    for (unsigned c = 0; c < 23; c++)
+        assert_int_equal(cm_tap_cycle(&t, c == 11 ? r : NULL, c == 11 ? a : NULL, &k), 0);
+    assert_int_equal(cm_tap_cycle(&t, NULL, NULL, &k), 1);
     expect_tick(k, 40, 38, 30, 3, 0, 10, 0, 10, 1, 1);
     static const uint16_t h[24] = {6, 5, 4, 3, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0,
                                    50, 40, 30, 20, 10, 0, 0, 0};

@@ -3,6 +3,7 @@
 #include "dwt.h"
 #include "../cmodel/cm_drrip.h"
 #include "../cmodel/cm_umon.h"
+#include "../cmodel/cm_tap.h"
 #include "ident.h"
 #include "lay_l2.h"
 #include "num.h"
@@ -39,6 +40,9 @@ static int l2_rrip(const cfg_t *c) { return !cfg_l2_lru_ages(c); }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
+static int tap_rrip(const cfg_t *c) { return cfg_l2_tap_rrip(c); }
+/* tap.period: the period of ucp's repartition and of TAP's sampling. */
+static int tap_period_used(const cfg_t *c) { return cfg_l2_ucp(c) || cfg_l2_tap_rrip(c); }
 
 /* The keys that shape the design only under a condition (every other key always does): a
  * key of another mode, of an unused policy or index, or of a feature that is off is left out
@@ -71,14 +75,15 @@ static const struct {
     {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
     {"system.cpu_cores", cpu_ports},
     {"l2.umon_sets", cfg_l2_ucp},          {"l2.umon_counter_bits", cfg_l2_ucp},
-    {"tap.period", cfg_l2_ucp},
+    {"tap.period", tap_period_used},       {"tap.alpha", tap_rrip},
+    {"tap.txs", tap_rrip},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
                                          NULL};
-static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", NULL};
+static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", "tap_rrip", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
@@ -187,8 +192,9 @@ static const cfg_key_t keys[] = {
     {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
      "L2 replacement: lru, srrip, drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
-     "chosen by set dueling) or ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
-     "needs system.cpu_cores >= 1)"},
+     "chosen by set dueling), ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
+     "needs system.cpu_cores >= 1) or tap_rrip (DRRIP steered by TAP's core sampling and "
+     "XSRATIO; needs CPU ports and 3 or more GPU cores)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
     {"l2.psel_bits", K_UINT, L2(psel_bits), 1, CM_DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
      "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
@@ -232,6 +238,12 @@ static const cfg_key_t keys[] = {
      "sacat: remembered (kernel id, warp limit) pairs, replaced first in, first out"},
     {"tap.period", K_UINT, TAP(period), 1, 2147483648u, 0, NULL, "1000000",
      "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's sampling)"},
+    {"tap.alpha", K_UINT, TAP(alpha), 0, 100, 0, NULL, "5",
+     "tap_rrip: percent; the GPU is cache-friendly when 100 x |I1 - I2| > alpha x max(I1, I2) "
+     "(I1, I2: instructions Core-POL1 and Core-POL2 retired in the period)"},
+    {"tap.txs", K_UINT, TAP(txs), 1, 1023, 0, NULL, "10",
+     "tap_rrip: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at 1023) when "
+     "at least T_xs, else 1"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -578,6 +590,29 @@ static unsigned index_need(cfg_index_t index, unsigned b, unsigned m)
     return need;
 }
 
+/* TAP (l2.replacement = tap_rrip): the legality rule is cm_tap_check's, the model's own; the
+ * message names the key it refuses. */
+static int validate_tap(const cfg_t *c, char *err, size_t errlen)
+{
+    cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
+                          c->tap.txs};
+    const char *why;
+    if (cm_tap_check(&tp, &why) == 0)
+        return 0;
+    if (tp.gpu_cores < 3 || tp.gpu_cores > CM_TAP_MAX_GPU_CORES)
+        errf(err, errlen, "system.cores = %u: l2.replacement = tap_rrip: %s; allowed: 3..%u",
+             tp.gpu_cores, why, CM_TAP_MAX_GPU_CORES);
+    else if (tp.cpu_ports < 1)
+        errf(err, errlen, "system.cpu_cores = %u: l2.replacement = tap_rrip: %s; allowed: 1..%u",
+             tp.cpu_ports, why, CFG_MAX_CPU_CORES);
+    else if (tp.period < CM_TAP_LATENCY)
+        errf(err, errlen, "tap.period = %u: l2.replacement = tap_rrip: %s; allowed: %u..2147483648",
+             tp.period, why, CM_TAP_LATENCY);
+    else
+        errf(err, errlen, "l2.replacement = tap_rrip: %s", why); /* the key ranges hold the rest */
+    return -1;
+}
+
 /* The system and L2 keys: checked in every configuration (their defaults fit any L1 whose
  * address leaves room for 256 L2 sets). */
 static int validate_l2(const cfg_t *c, char *err, size_t errlen)
@@ -654,10 +689,13 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
         return -1;
     }
     if (cfg_l2_drrip(c) && l2->ways < 2) {
-        errf(err, errlen, "l2.ways = %u: l2.replacement = drrip inserts at an RRPV, which a "
-             "direct-mapped L2 does not keep; allowed: 2..32 with drrip", l2->ways);
+        errf(err, errlen, "l2.ways = %u: l2.replacement = %s inserts at an RRPV, which a "
+             "direct-mapped L2 does not keep; allowed: 2..32 with %s", l2->ways,
+             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
         return -1;
     }
+    if (cfg_l2_tap_rrip(c) && validate_tap(c, err, errlen) != 0)
+        return -1;
     if (cfg_l2_drrip(c)) { /* the legality rule is cm_drrip_check's, the model's own */
         unsigned apps = cfg_l2_apps(c);
         cm_drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
@@ -880,7 +918,9 @@ void cfg_print_help(FILE *f)
                "l2.replacement = drrip: l2.sets / l2.duel_leaders >= 2 x applications (1: "
                "the GPU);\n"
                "l2.replacement = ucp: system.cpu_cores >= 1, l2.ways >= 2, l2.umon_sets a power "
-               "of two <= l2.sets.\n");
+               "of two <= l2.sets;\n"
+               "l2.replacement = tap_rrip: as drrip, with 3..64 system.cores, 1..15 "
+               "system.cpu_cores and tap.period >= 12.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

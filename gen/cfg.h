@@ -12,7 +12,9 @@ typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SACAT } cfg_mode_t;
 /* The L2 offers two of the L1's policies and thread-aware DRRIP (SPEC 3.8: SRRIP's victim
  * and hits, insertion by set dueling); cfg_l2_repl() maps them onto cfg_repl_t. */
-typedef enum { L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP } cfg_l2_repl_t;
+typedef enum {
+    L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP, L2_REPL_TAP_RRIP
+} cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
     unsigned sets;          /* number of sets, power of two */
@@ -99,9 +101,12 @@ typedef struct cfg_dwt {
     unsigned table_entries; /* remembered (kernel id, limit) pairs, FIFO */
 } cfg_dwt_t;
 
-/* The TAP family's period (SPEC 3.8): ucp's UMON halving and repartition, TAP's sampling. */
+/* The TAP family's period (SPEC 3.8): ucp's UMON halving and repartition, TAP's sampling;
+ * TAP's core sampling and XSRATIO (l2.replacement = tap_rrip). */
 typedef struct cfg_tap {
     unsigned period;        /* cycles per period, 1..2^31 */
+    unsigned alpha;         /* cache-friendly: 100 x |I1 - I2| > alpha x max(I1, I2) */
+    unsigned txs;           /* T_xs: XSRATIO = r when r >= T_xs, else 1 */
 } cfg_tap_t;
 
 /* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (cmodel/cm_app.h's
@@ -199,8 +204,6 @@ static inline unsigned cfg_l2_requesters(const cfg_t *c)
 {
     return c->sys.cores + c->sys.cpu_cores;
 }
-/* l2.replacement = drrip: the slice keeps one PSEL per app and a BRRIP counter. */
-static inline int cfg_l2_drrip(const cfg_t *c) { return c->l2.repl == L2_REPL_DRRIP; }
 /* l2.replacement = ucp: UMONs, a lookahead partition, the victim under it, over true LRU. */
 static inline int cfg_l2_ucp(const cfg_t *c) { return c->l2.repl == L2_REPL_UCP; }
 /* The row's replacement field holds true-LRU ages (lru, and ucp over it). */
@@ -208,6 +211,14 @@ static inline int cfg_l2_lru_ages(const cfg_t *c)
 {
     return c->l2.repl == L2_REPL_LRU || c->l2.repl == L2_REPL_UCP;
 }
+/* l2.replacement = drrip, or tap_rrip (DRRIP under TAP's masks): the slice keeps one PSEL per
+ * app and a BRRIP counter. */
+static inline int cfg_l2_drrip(const cfg_t *c)
+{
+    return c->l2.repl == L2_REPL_DRRIP || c->l2.repl == L2_REPL_TAP_RRIP;
+}
+/* l2.replacement = tap_rrip: the core-sampling controller and TAP-RRIP's rules over DRRIP. */
+static inline int cfg_l2_tap_rrip(const cfg_t *c) { return c->l2.repl == L2_REPL_TAP_RRIP; }
 
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u

@@ -85,8 +85,9 @@ void gen_l2_init(gen_l2_t *g, const cfg_t *c)
     snprintf(g->mshr, sizeof g->mshr, "%s_l2_mshr", c->name);
     snprintf(g->index, sizeof g->index, "%s_l2_index", c->name);
     snprintf(g->memq, sizeof g->memq, "%s_l2_memq", c->name);
+    snprintf(g->tap, sizeof g->tap, "%s_l2_tap", c->name);
     assert(emit_ident_ok(g->top) && emit_ident_ok(g->meta) && emit_ident_ok(g->mshr) &&
-           emit_ident_ok(g->index) && emit_ident_ok(g->memq));
+           emit_ident_ok(g->index) && emit_ident_ok(g->memq) && emit_ident_ok(g->tap));
 }
 
 unsigned gen_l2_index_in_bits(const gen_l2_t *g)

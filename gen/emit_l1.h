@@ -137,6 +137,10 @@ typedef struct emit_ways {
     unsigned repl_bits;   /* LRU age or RRPV bits per way */
     int insert_by_hint;   /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
     ways_policy_t policy; /* how the victim is found */
+    /* SRRIP only (TAP-RRIP's GPU-first victim): when prefer_on is not NULL, among the ways at
+     * the top RRPV the lowest whose prefer_fmt (a condition on way %u) holds is the victim
+     * while the signal prefer_on is 1 and some such way exists; else the lowest at the top. */
+    const char *prefer_on, *prefer_fmt;
 } emit_ways_t;
 /* A lookup module's row (emit_row.c): per-way fields, way w's `name` of `width` bits (0: the
  * row has none) at lsb0 + w * stride, declared as a vector (`vector`) or, at 1 bit, a scalar.

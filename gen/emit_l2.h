@@ -1,6 +1,7 @@
 /* emit_l2: emitters of the shared L2 slice's Verilog modules (SPEC 3.2, 3.5), one function per
  * module, sharing one context. Module names: <name>_l2 (top), <name>_l2_meta (lookup,
- * replacement and victim bits on one set's row), <name>_l2_mshr, <name>_l2_index.
+ * replacement and victim bits on one set's row), <name>_l2_mshr, <name>_l2_index, and with
+ * l2.replacement = tap_rrip <name>_l2_tap (core sampling, XSRATIO, the masks).
  * The row layout is gen/lay_l2.h and the behaviour cmodel/cm_l2.c's, event for event. */
 #ifndef CACHEGEN_EMIT_L2_H
 #define CACHEGEN_EMIT_L2_H
@@ -18,6 +19,7 @@ typedef struct gen_l2 {
     char mshr[GEN_MOD_MAX];
     char index[GEN_MOD_MAX];
     char memq[GEN_MOD_MAX];   /* in-order queue (memory requests, read responses) */
+    char tap[GEN_MOD_MAX];    /* TAP's core-sampling controller (l2.replacement = tap_rrip) */
 } gen_l2_t;
 
 /* Fill names and layout from a validated config. */
@@ -44,6 +46,8 @@ void emit_l2_ucp_srams(emit_t *e, const gen_l2_t *g);
 void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset);
 void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g);
 void emit_l2_memq(emit_t *e, const gen_l2_t *g);
+/* TAP's core-sampling controller (emit_tap.c), with l2.replacement = tap_rrip only. */
+void emit_l2_tap(emit_t *e, const gen_l2_t *g);
 /* Payload bits of an L2 memory request (store, line, mshr, wdata). */
 unsigned gen_l2_memq_width(const gen_l2_t *g);
 

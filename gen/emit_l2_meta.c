@@ -10,6 +10,9 @@
  * (system.cpu_cores > 0) each way holds its owner application, which a fill sets to owner_i.
  * With l2.replacement = ucp it is LRU but for the victim of a fill into a full set, chosen
  * under the allocation alloc_i for the application owner_i (emit_l2_ucp_victim).
+ * With l2.replacement = tap_rrip (SPEC 3.8, cm_tap_rrip) ins_mru_i inserts at 0 (Core-POL2), a
+ * hit keeps its RRPV when promote_i is 0 (a GPU hit under RRIP-Mask), and with gpu_first_i the
+ * victim among the ways at the top RRPV is the lowest holding a GPU line, if any.
  * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
 #include "emit_l2.h"
 
@@ -24,6 +27,11 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
     if (cfg_l2_drrip(g->cfg))
         emit_line(e, "input  wire ins_long_i, // drrip fill: 1 inserts at 2^n-2, 0 at 2^n-1");
+    if (cfg_l2_tap_rrip(g->cfg)) {
+        emit_line(e, "input  wire ins_mru_i,  // tap_rrip fill: 1 inserts at 0 (Core-POL2)");
+        emit_line(e, "input  wire promote_i,  // tap_rrip hit: 1 sets RRPV 0, 0 keeps it");
+        emit_line(e, "input  wire gpu_first_i, // tap_rrip victim: a GPU line first (RRIP-Mask)");
+    }
     if (l->obits)
         emit_line(e, "input  wire %sowner_i, // fill: the requester's application (SPEC 3.8)",
                   emit_range(l->obits));
@@ -102,7 +110,19 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
             char ins[64];
             snprintf(ins, sizeof ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
                      emit_const(l->repl_bits, max));
+            if (cfg_l2_tap_rrip(g->cfg)) /* Core-POL2 inserts at 0 */
+                snprintf(ins, sizeof ins, "(ins_mru_i ? %s : ins_long_i ? %s : %s)",
+                         emit_const(l->repl_bits, 0), emit_const(l->repl_bits, max - 1),
+                         emit_const(l->repl_bits, max));
             emit_ways_update_rrip(e, x, ins);
+            if (cfg_l2_tap_rrip(g->cfg)) {
+                emit_line(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV");
+                emit_in(e);
+                for (unsigned w = 0; w < l->ways; w++)
+                    emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
+                emit_out(e);
+                emit_line(e, "end");
+            }
         } else
             emit_ways_update_lru(e, x);
     }
@@ -165,7 +185,15 @@ void emit_l2_meta(emit_t *e, const gen_l2_t *g)
     emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0,
                      cfg_l2_ucp(g->cfg)        ? WAYS_EXTERN
                      : cfg_l2_lru_ages(g->cfg) ? WAYS_LRU
-                                               : WAYS_SRRIP};
+                                               : WAYS_SRRIP,
+                     NULL, NULL};
+    char gpu_line[64];
+    if (cfg_l2_tap_rrip(g->cfg)) { /* TAP-RRIP's GPU-first victim: owner == the GPU's app */
+        snprintf(gpu_line, sizeof gpu_line, "(w%%u_owner == %s)",
+                 emit_const(g->lay.obits, g->cfg->sys.cpu_cores));
+        x.prefer_on = "gpu_first_i";
+        x.prefer_fmt = gpu_line;
+    }
     gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
     emit_ports(e, g);
     emit_in(e);

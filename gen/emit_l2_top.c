@@ -17,10 +17,13 @@
  * from the core id, and a fill writes it into the line's owner field. With l2.replacement = ucp
  * (emit_l2_ucp.c) the UMON ATD SRAMs are read with the row and updated by the decide stage's
  * hits and MSHR misses, the counters and the lookahead FSM run beside it, and a fill is held
- * one cycle for its victim under the partition. */
+ * one cycle for its victim under the partition. With l2.replacement = tap_rrip the slice also
+ * takes retired_i per GPU core and holds TAP's core-sampling controller, whose RRIP-Mask
+ * steers DRRIP (the hooks are emit_l2_tap.c's). */
 #include "emit_l2.h"
 
 #include "codes.h"
+#include "emit_l2_tap.h"
 #include "emit_pipe.h"
 
 enum { S_SWEEP, S_RUN, S_COUNT };
@@ -32,8 +35,9 @@ typedef struct l2_w {
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
-    unsigned drrip; /* l2.replacement = drrip: its PSELs and BRRIP counter, else 0 */
+    unsigned drrip; /* l2.replacement = drrip or tap_rrip: its PSELs and BRRIP counter, else 0 */
     unsigned ucp; /* l2.replacement = ucp: UMONs, the lookahead, the partition (emit_l2_ucp.c) */
+    unsigned tap;   /* l2.replacement = tap_rrip: the core-sampling controller (emit_l2_tap.c) */
     unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
     unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
@@ -55,6 +59,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->merge = g->cfg->l2.mshr_merge;
     w->drrip = cfg_l2_drrip(g->cfg);
     w->ucp = cfg_l2_ucp(g->cfg);
+    w->tap = cfg_l2_tap_rrip(g->cfg);
     w->apps = cfg_l2_apps(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;
     w->ob = l->obits;
@@ -97,12 +102,13 @@ static const char *counter_of(const l2_w_t *w, unsigned i)
     return i == L2CNT_MERGED && !w->merge ? NULL : lay_l2_counter_names[i];
 }
 
-/* The event port: the pipeline's fields and the L2's own. */
+/* The event port: the pipeline's fields and the L2's own (with tap_rrip the controller's tick
+ * and state, emit_l2_tap.c, which have their own valid). */
 static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 {
     const lay_l2_t *l = &w->g->lay;
     unsigned ab = cfg_count_bits(l->ways);
-    pipe_evt_port_t own[8] = {
+    pipe_evt_port_t own[8 + L2_TAP_EVT_PORTS] = {
         {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
         {"core", w->core, 1, 1, "the request's L1"},
         {"store", 1, 0, 1, "the request is a write"},
@@ -125,6 +131,8 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
         own[n++] = (pipe_evt_port_t){"atd_row", l->ways * lay_l2_atd_entry_bits(l), 1, 0,
                                      "ucp: the ATD row written"};
     }
+    if (w->tap)
+        n += l2_tap_evt_ports(own + n);
     return pipe_evt_ports(&w->d, w->wb, w->t, own, n, out);
 }
 
@@ -141,6 +149,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
     emit_line(e, "input  wire req_noalloc_i, // read: FG-CB's no_allocate (sacat; else unused)");
+    if (w->tap)
+        emit_l2_tap_ports(e, g);
     pipe_emit_channel_ports(e, "read response (a write gets none: it is done when accepted)", "rsp",
                             0);
     emit_line(e, "output wire %srsp_core_o,", emit_range(w->core));
@@ -198,6 +208,8 @@ static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "assign evt_psel_o = drrip_psel_d;");
     emit_line(e, "assign evt_brrip_o = drrip_brrip_d;");
     emit_blank(e);
+    if (w->tap)
+        emit_l2_tap_policy(e, g);
 }
 
 /* DRRIP: a miss (it takes an MSHR) by app k in its SRRIP leader raises PSEL_k, in its BRRIP
@@ -432,7 +444,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     if (w->b)
         emit_line(e, ".pred_i        (req_pred_q),");
     if (w->drrip)
-        emit_line(e, ".ins_long_i    (drrip_ins_long),");
+        emit_line(e, ".ins_long_i    (%s),", w->tap ? "tap_ins_long" : "drrip_ins_long");
+    if (w->tap)
+        emit_l2_tap_meta_ports(e);
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
     if (w->ucp) {
@@ -454,6 +468,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
+    if (w->tap)
+        emit_l2_tap_inst(e, g);
     emit_wb_line(e, g, w);
     gen_mshr_t mf;
     pipe_mshr_inst_t mi = mshr_inst(g, &mf);
@@ -567,8 +583,8 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
     if (w->drrip)
-        emit_line(e, "if (drrip_use_brrip) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
-                  emit_const(LAY_L2_BRRIP_BITS, 1));
+        emit_line(e, "if (%s) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
+                  w->tap ? "tap_use_brrip" : "drrip_use_brrip", emit_const(LAY_L2_BRRIP_BITS, 1));
     if (w->na) {
         emit_out(e);
         emit_line(e, "end");

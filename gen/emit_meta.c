@@ -50,7 +50,8 @@ static emit_ways_t ways_of(const gen_l1_t *g)
                          gen_mech(g)->insert_by_hint,
                          cfg_repl_ages(c->repl) ? WAYS_LRU
                          : c->repl == REPL_PLRU || c->repl == REPL_RANDOM ? WAYS_PLRU
-                                                                             : WAYS_SRRIP};
+                                                                             : WAYS_SRRIP,
+                         NULL, NULL};
 }
 
 /* Tree-PLRU victim: walk from the root, bit 0 = left (lower ways). */

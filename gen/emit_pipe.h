@@ -100,7 +100,7 @@ void pipe_emit_mem_req_ports(emit_t *e, const char *comment, const pipe_dims_t *
 void pipe_emit_mem_rsp_ports(emit_t *e, const pipe_dims_t *d);
 /* The event port (simulation only, gen_emit_sim_ports): the common fields, `own` between
  * evt_mshr_o and evt_row_o. Returns the number of ports written into `out`. */
-#define PIPE_EVT_PORTS_MAX 24
+#define PIPE_EVT_PORTS_MAX 32
 unsigned pipe_evt_ports(const pipe_dims_t *d, unsigned way_bits, unsigned tag_bits,
                         const pipe_evt_port_t *own, unsigned n_own, gen_sim_port_t *out);
 /* Declarations: the SRAM ports (row and per-way data). */

@@ -133,6 +133,21 @@ static void emit_srrip_top(emit_t *e, const emit_ways_t *x)
               emit_const(x->repl_bits, (1u << x->repl_bits) - 1));
 }
 
+/* The preferred victim: victim_pref_oh, the lowest way meeting cond_fmt (which names way %u
+ * twice), is the victim when `on` and some way meets it; else victim_any_oh. */
+static void emit_lowest_pref(emit_t *e, unsigned n, const char *cond_fmt, const char *on)
+{
+    char cond[160];
+    emit_line(e, "wire [%u:0] victim_pref;", n - 1);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(cond, sizeof cond, cond_fmt, i, i);
+        emit_line(e, "assign victim_pref[%u] = %s;", i, cond);
+    }
+    emit_lowest_oh(e, "victim_pref_oh", n, "victim_pref[%u]");
+    emit_line(e, "wire [%u:0] victim_oh = %s & |victim_pref ? victim_pref_oh : victim_any_oh;",
+              n - 1, on);
+}
+
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits)
 {
     emit_line(e, "wire %s%s;", emit_range(bits), out);
@@ -179,7 +194,7 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
     emit_line(e, "wire [%u:0] hit_oh = {match[%u:1], match[0] | ~|match}; // one-hot: see above",
               n - 1, n - 1);
     emit_lowest_oh(e, "invalid_oh", n, "!valid[%u]");
-    char cond[64];
+    char cond[96];
     switch (x->policy) {
     case WAYS_LRU:
         snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(x->repl_bits, n - 1));
@@ -187,7 +202,13 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
         break;
     case WAYS_SRRIP:
         emit_srrip_top(e, x);
-        emit_lowest_oh(e, "victim_oh", n, "w%u_repl == rrpv_top");
+        if (!x->prefer_on) {
+            emit_lowest_oh(e, "victim_oh", n, "w%u_repl == rrpv_top");
+            break;
+        }
+        emit_lowest_oh(e, "victim_any_oh", n, "w%u_repl == rrpv_top");
+        snprintf(cond, sizeof cond, "(w%%u_repl == rrpv_top) & %s", x->prefer_fmt);
+        emit_lowest_pref(e, n, cond, x->prefer_on);
         break;
     case WAYS_EXTERN: /* the module drives victim_oh (the L2's UCP victim) */
         break;

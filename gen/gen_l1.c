@@ -88,6 +88,11 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_noalloc_i'*\"",
                   g2->top);
     }
+    if (cfg_l2_tap_rrip(g->cfg)) {
+        emit_line(&e, "// Core sampling reads the retired instructions of GPU cores 0 and 1 only.");
+        emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'retired_i'*\"",
+                  g2->top);
+    }
     emit_line(&e, "// Without `define %s a top's event-port signals are internal and unread.",
               GEN_EVENTS_MACRO);
     emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s*.v\" -match \"*'evt_*\"", g->top);
@@ -170,12 +175,14 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     if (beside)
         snprintf(f_beside, sizeof f_beside, "%s.v", beside);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
-        f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4];
+        f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4], f2_tap[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
     snprintf(f2_meta, sizeof f2_meta, "%s.v", g2.meta);
     snprintf(f2_mshr, sizeof f2_mshr, "%s.v", g2.mshr);
     snprintf(f2_index, sizeof f2_index, "%s.v", g2.index);
     snprintf(f2_memq, sizeof f2_memq, "%s.v", g2.memq);
+    snprintf(f2_tap, sizeof f2_tap, "%s.v", g2.tap);
+    int tap = cfg_l2_tap_rrip(c); /* TAP's controller, a module of the L2 slice */
     char sys[GEN_MOD_MAX], f_sys[GEN_MOD_MAX + 4];
     snprintf(sys, sizeof sys, "%s_sys", c->name);
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);
@@ -184,7 +191,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
      * decoupled L1, the DWT-CS controller with sacat). Tools pick
      * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
      * are the L1's files and the controller; <name>.f lists everything. */
-    const char *l1files[10], *l2files[6], *vfiles[17];
+    const char *l1files[10], *l2files[7], *vfiles[18];
     unsigned n1 = 0, n2 = 0, nf = 0;
     l1files[n1++] = "cachegen_sram_1r1w.v";
     l1files[n1++] = f_index;
@@ -198,6 +205,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     l2files[n2++] = f2_meta;
     l2files[n2++] = f2_mshr;
     l2files[n2++] = f2_memq;
+    if (tap)
+        l2files[n2++] = f2_tap;
     l2files[n2++] = f2_top;
     l2files[n2] = NULL;
     for (unsigned i = 0; i < n1; i++)
@@ -227,6 +236,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.mshr, emit_l2_mshr, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.memq, emit_l2_memq, err, errlen) != 0 ||
+        (tap && write_l2_module(&d, &g2, g2.tap, emit_l2_tap, err, errlen) != 0) ||
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||

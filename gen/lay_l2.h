@@ -136,6 +136,13 @@ typedef struct lay_l2_storage {
     unsigned long long ucp_alloc_flops; /* apps x allocation bits */
     unsigned long long ucp_fsm_flops; /* the lookahead FSM, the period counter, the ATD's
                                          forwarding copy, a fill's registered victim */
+    /* l2.replacement = tap_rrip, TAP's controller (gen/emit_tap.c), else 0: its counts (the
+     * period's cycle, log2(tap.period) bits; 20 bits for Core-POL1's and Core-POL2's
+     * instructions, each app's accesses and the busiest CPU app's; the last cycle's access and
+     * its app) and its decision (the step, the snapshot of 4 counts, |I1 - I2| and the larger,
+     * the two 27-bit products, friendly and saturated, the divider's 20-bit remainder, 10
+     * dividend bits and 10 quotient bits, both masks and the 10-bit XSRATIO) */
+    unsigned long long tap_count_flops, tap_decide_flops;
 } lay_l2_storage_t;
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
 

@@ -69,6 +69,14 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
         out[n++] = (gen_structure_t){"L2 UCP: lookahead FSM, period counter, ATD forwarding, fill victim",
                                      "flops", s.ucp_fsm_flops};
     }
+    if (s.tap_count_flops) { /* SPEC 3.8: the core-sampling controller, gen/emit_tap.c */
+        out[n++] = (gen_structure_t){"L2 TAP controller: period cycle, POL1/POL2 instructions, "
+                                     "accesses per app, CPU maximum, last access", "flops",
+                                     s.tap_count_flops};
+        out[n++] = (gen_structure_t){"L2 TAP controller: decision steps, snapshot, friendly "
+                                     "products, divider, masks, XSRATIO", "flops",
+                                     s.tap_decide_flops};
+    }
     out[n++] = (gen_structure_t){"L2 performance counters", "flops",
                              (unsigned long long)(L2CNT_COUNT - !g->cfg->l2.mshr_merge) *
                                  g->cfg->l1.counter_bits};

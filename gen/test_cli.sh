@@ -305,6 +305,19 @@ bad "tap.period=0" tap.period 0 -- --set l2.replacement=ucp --set system.cpu_cor
     --set tap.period=0
 bad "tap.period=2^31+1" tap.period 2147483649 -- --set tap.period=2147483649
 bad "l2.umon_counter_bits=17" l2.umon_counter_bits 17 -- --set l2.umon_counter_bits=17
+# l2.replacement = tap_rrip (SPEC 3.8): cm_tap_check's rule, the error naming the key
+tapargs=(--set l2.replacement=tap_rrip --set l2.sets=16 --set l2.duel_leaders=2 --set system.cores=3
+         --set system.cpu_cores=2)
+bad "tap_rrip with 2 GPU cores" system.cores 2 "3..64" -- "${tapargs[@]}" --set system.cores=2
+bad "tap_rrip without CPU ports" system.cpu_cores 0 "1..15" -- "${tapargs[@]}" \
+    --set system.cpu_cores=0 --set l2.sets=16 --set l2.duel_leaders=4
+bad "tap.period=11 (below the decision's 12 cycles)" tap.period 11 "12..2147483648" \
+    -- "${tapargs[@]}" --set tap.period=11
+bad "tap_rrip: tap.period=0" tap.period 0 "1..2147483648" -- "${tapargs[@]}" --set tap.period=0
+bad "tap.alpha=101" tap.alpha 101 "0..100" -- "${tapargs[@]}" --set tap.alpha=101
+bad "tap.txs=0" tap.txs 0 "1..1023" -- "${tapargs[@]}" --set tap.txs=0
+bad "tap_rrip: 8 leaders over 16 sets with 3 apps" l2.duel_leaders 8 -- "${tapargs[@]}" \
+    --set l2.duel_leaders=8
 FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
 bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
 FILES[l2key.yaml]=$'l2:\n  colour: red\n'

@@ -148,6 +148,9 @@ typedef struct l2_closed {
     unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
                                   enables + data + B) */
     unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
+    unsigned long long tap;    /* tap_rrip: the controller's counts (SPEC 3.8): the period's
+                                  cycle, 20 bits for POL1, POL2, each app and the CPU maximum,
+                                  the last cycle's access and its app */
     unsigned long long drrip;  /* drrip: apps x l2.psel_bits + the 5-bit BRRIP counter (SPEC
                                   3.8); else 0 */
     unsigned long long ucp_atd;   /* ucp: apps x umon_sets x ways x (valid + rank + T2) SRAM
@@ -235,8 +238,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
     /* counted a cycle after the event: a strobe flop each; merged only with merging */
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
-    k->drrip = l2->repl == L2_REPL_DRRIP ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5
-                                         : 0;
+    k->drrip = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5 : 0;
     k->ucp_atd = k->ucp_flops = 0;
     if (l2->repl == L2_REPL_UCP) { /* SPEC 3.8: UMON tags and counters, docs/tap.md */
         unsigned long long A = cfg_l2_apps(c), W = l2->ways, U = l2->umon_sets;
@@ -254,6 +256,13 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                "%llu + period counter %u + ATD forwarding %llu + a fill's victim and ready bit "
                "%llu = %llu\n", A, U, W, entry, k->ucp_atd, counters, alloc, fsm, tb, fwd,
                W + 1, k->ucp_flops);
+    }
+    k->tap = 0;
+    if (cfg_l2_tap_rrip(c)) {
+        unsigned tb = cfg_count_bits(c->tap.period - 1), apps = cfg_l2_apps(c);
+        k->tap = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
+        printf("cost: closed form: L2 TAP counts: period %u + 20 x (POL1, POL2, %u apps, CPU max) "
+               "+ last access 1 + its app %u = %llu flop bits\n", tb, apps, k->o, k->tap);
     }
     if (k->drrip)
         printf("cost: closed form: L2 DRRIP %u PSEL%s x %u bits + a 5-bit BRRIP counter = %llu "
@@ -952,12 +961,13 @@ static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long l
 }
 
 /* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `drrip`
- * its PSEL and BRRIP counter flop bits. */
+ * its PSEL and BRRIP counter flop bits, `tap` its TAP controller's count flop bits. */
 static void check_l2(const structure_t *p, unsigned long long counters, unsigned long long drrip,
                      unsigned long long ucp_flops, unsigned long long ucp_atd,
-                     const l2_closed_t *k)
+                     unsigned long long tap, const l2_closed_t *k)
 {
     check(drrip == k->drrip, "L2 DRRIP PSEL and BRRIP counter flop bits", drrip, k->drrip);
+    check(tap == k->tap, "L2 TAP controller count flop bits", tap, k->tap);
     check(ucp_flops == k->ucp_flops, "L2 UCP flop bits (counters, snapshot, allocation, FSM)",
           ucp_flops, k->ucp_flops);
     check(ucp_atd == k->ucp_atd, "L2 UCP ATD SRAM bits", ucp_atd, k->ucp_atd);
@@ -1037,6 +1047,7 @@ static int cost_one(int argc, char **argv)
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
     unsigned long long drr[PART_COUNT] = {0}; /* DRRIP PSEL and BRRIP counter flop bits */
     unsigned long long ucpf[PART_COUNT] = {0}, ucps[PART_COUNT] = {0}; /* UCP flops, ATD bits */
+    unsigned long long tapc[PART_COUNT] = {0}; /* TAP controller count flop bits */
     memset(st, 0, sizeof st);
     memset(pst, 0, sizeof pst);
     int unmapped = 0;
@@ -1059,6 +1070,15 @@ static int cost_one(int argc, char **argv)
         cnt[part] += inst * (unsigned long long)nc;
         drr[part] += inst * (unsigned long long)nd;
         ucpf[part] += inst * (unsigned long long)nu;
+        if (suffix_is(mname, "_tap")) { /* TAP's controller: its counts by register name */
+            static const char *const counts[] = {"ret", "acc_", "cmax_", "t_"};
+            for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+                long long nt = named_flops(mod, counts[i]);
+                if (nt < 0)
+                    return die("out of memory counting counter flops in ", mname);
+                tapc[part] += inst * (unsigned long long)nt;
+            }
+        }
         const char *cname;
         json_t *cell;
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
@@ -1156,7 +1176,8 @@ static int cost_one(int argc, char **argv)
         break;
     case TOP_L2:
         l2_closed_form(&c, &k2);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
+                 tapc[PART_L2], &k2);
         break;
     case TOP_SYS: {
         l1_closed_form(&c, &k1);
@@ -1170,7 +1191,8 @@ static int cost_one(int argc, char **argv)
         check(n1 == P, "L1 instances (system.cores)", n1, P);
         check(n2 == 1, "L2 slice instances", n2, 1);
         check_l1(pst[PART_L1], &k1, P, label);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
+                 tapc[PART_L2], &k2);
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;

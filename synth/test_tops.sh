@@ -15,6 +15,8 @@
 # - an L2 with 2 CPU ports passes its closed form with 2 owner bits a line, and fails it when
 #   costed as a system without CPU ports; a system of 2 L1s and 3 CPU ports passes the arbiter's
 #   closed form (5 requesters) and fails it costed without them;
+# - a tap_rrip L2 passes its TAP controller count closed form, and fails it with the CPU maximum
+#   one bit narrower;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
 #   narrower fails the check.
@@ -191,6 +193,34 @@ else
   notok "a UCP snapshot one bit narrower went through the storage checks (see $work/ucm.log)"
 fi
 rm -f "$work"/uc*.syn/hier.json "$work"/uc*.syn/flat.json
+# TAP's controller (SPEC 3.8, l2.replacement = tap_rrip): 4 GPU cores and 2 CPU ports, 1000-cycle
+# periods: its counts (a 10-bit period cycle, 20 bits for POL1, POL2, 3 apps and the CPU maximum,
+# the last access and its 2-bit app: 133 bits) pass the closed form; the CPU maximum one bit
+# narrower fails it
+"$root/build/cachegen" --preset gcn-l1 --set name=tq "${set_args[@]}" --set system.cpu_cores=2 \
+  --set l2.sets=16 --set l2.replacement=tap_rrip --set l2.duel_leaders=2 --set tap.period=1000 \
+  -o "$work/tq" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/tq" "$work/tq.syn" tq_l2 >"$work/tq.log" 2>&1 &&
+   "$root/build/cost" one "$work/tq" "$work/tq.syn" "$work/tq.cost.json" tq_l2 \
+     >>"$work/tq.log" 2>&1 &&
+   grep -q 'check ok: L2 TAP controller count flop bits = 133$' "$work/tq.log"; then
+  ok "the tap_rrip L2 (the controller's counts) passes its checks"
+else
+  notok "the tap_rrip L2 failed its checks (see $work/tq.log)"
+fi
+cp -r "$work/tq" "$work/tqm"
+perl -0pi -e "$(narrow cmax_q)" "$work/tqm/tq_l2_tap.v"
+if ! cmp -s "$work/tq/tq_l2_tap.v" "$work/tqm/tq_l2_tap.v" &&
+   nice -n 10 "$root/synth/synth.sh" "$work/tqm" "$work/tqm.syn" tq_l2 >"$work/tqm.log" 2>&1 &&
+   ! "$root/build/cost" one "$work/tqm" "$work/tqm.syn" "$work/tqm.cost.json" tq_l2 \
+     >>"$work/tqm.log" 2>&1 &&
+   grep -q "CHECK FAILED: L2 TAP controller count flop bits = 132, closed form 133" "$work/tqm.log"
+then
+  ok "TAP's CPU maximum one bit narrower fails the check 'L2 TAP controller count flop bits'"
+else
+  notok "TAP's CPU maximum one bit narrower went through the storage checks (see $work/tqm.log)"
+fi
+rm -f "$work"/tq*.syn/hier.json "$work"/tq*.syn/flat.json
 
 # CPU ports (SPEC 3.8): 2 CPU ports beside 4 baseline L1s give each L2 line a 2-bit owner, in
 # the metadata SRAM's closed form; the same design costed as a system without CPU ports (its

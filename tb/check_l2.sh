@@ -72,7 +72,9 @@ stage lockstep "$t"
 # only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the ucp_
 # ones only with l2.replacement = ucp (UMONs, the lookahead FSM, the victim under a partition), the
 # noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7); "cpu" when only
-# an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P)
+# an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P);
+# "tap" when only an L2 with TAP (l2.replacement = tap_rrip) has it: the controller's module
+# <name>_l2_tap (core sampling, XSRATIO's divider, the masks) or TAP-RRIP's rules
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 l2sets=$(sed -n '/^l2:/,/^[a-z]/s/^  sets: //p' "$out/config.yaml")
@@ -125,6 +127,19 @@ mutants=(
   "ucp_atd_not_forwarded|.v|opt|s/ucp_atd_in = ucp_fwd_hit_q ? /ucp_atd_in = 1'b0 ? /"
   "ucp_victim_stale_after_partition|.v|opt|s/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold \& !ucp_part;/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold;/"
   "ucp_period_one_short|.v|opt|s/wire ucp_period_end = ucp_t_q == \([0-9]*\)'d\([0-9]*\);/wire ucp_period_end = ucp_t_q == \1'd\2 - 1'b1;/"
+  "tap_friendly_compare_off|_tap.v|tap|s/friendly_q <= p100_q > palpha_q;/friendly_q <= 1'b0;/"
+  "tap_alpha_on_wrong_side|_tap.v|tap|s/diff_q} \* 27/TOP} * 27/;s/top_q} \* 27/diff_q} * 27/;s/TOP} \* 27/top_q} * 27/"
+  "tap_divider_off_by_one|_tap.v|tap|s/wire fits = trial >= /wire fits = trial > /"
+  "tap_saturation_not_detected|_tap.v|tap|s/sat_q <= {\([^}]*\)} >= divisor;/sat_q <= 1'b0;/"
+  "tap_xs_threshold_strict|_tap.v|tap|s/ratio >= Txs ? /ratio > Txs ? /"
+  "tap_decision_a_cycle_early|_tap.v|tap|s/StepDecide = 4'd12;/StepDecide = 4'd11;/"
+  "tap_access_counted_unregistered|_tap.v|tap|s/= acc_in_q \& (acc_app_in_q == /= acc_i \& (acc_app_i == /"
+  "tap_mask_not_forcing_brrip|.v|tap|s/wire tap_forced = tap_gpu \& /wire tap_forced = 1'b0 \& /"
+  "tap_gpu_hit_promoted_under_mask|.v|tap|s/wire tap_promote = ~(tap_gpu \& tap_rrip_mask);/wire tap_promote = 1'b1;/"
+  "tap_victim_not_gpu_first|_meta.v|tap|s/= gpu_first_i \& |victim_pref ?/= 1'b0 \& |victim_pref ?/"
+  "tap_sampling_fills_count_as_brrip|.v|tap|s/wire tap_use_brrip = ~tap_pol1 \& ~tap_pol2 \& /wire tap_use_brrip = /"
+  "tap_mask_forces_gpu_leaders|.v|tap|s/wire tap_forced = tap_gpu \& tap_rrip_mask \& .*;/wire tap_forced = tap_gpu \& tap_rrip_mask;/"
+  "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 t=$(ms)
 caught=0
@@ -139,6 +154,9 @@ for mu in "${mutants[@]}"; do
   fi
   if [ "$opt" = cpu ] && [ "$cpus" = 0 ]; then
     echo "  mutant $name: reached only with CPU ports, skipped"; continue
+  fi
+  if [ "$opt" = tap ] && ! grep -q "^  replacement: tap_rrip" "$out/config.yaml"; then
+    echo "  mutant $name: reached only with l2.replacement = tap_rrip, skipped"; continue
   fi
   if [ "$opt" = follow ] && { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; }; then
     echo "  mutant $name: reached only with DRRIP follower sets, skipped"; continue

@@ -21,6 +21,13 @@
 // lookahead's allocation applies) are compared; the fill's way checks the victim under the
 // partition. The ucp_ bins cover each UMON hit position, misses, a saturated counter, the
 // halving, a partition applied and changed, and each victim rule.
+// With tap_rrip (DRRIP under TAP, SPEC 3.8) the harness
+// also drives retired_i (per-phase streams that make the GPU cache-friendly or not) and shifts
+// the CPU ports' share of the requests by phase; every cycle, after its events, it compares the
+// masks and XSRATIO in force, calls cm_l2_cycle_end, and compares the controller's tick (the
+// cycle it lands and every field); the tap_ bins cover both friendliness outcomes, XSRATIO
+// above, below and at T_xs and saturating, the sampling cores' insertions, the mask's forced
+// BRRIP, a GPU hit not promoted and the GPU-first victim.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
@@ -100,6 +107,35 @@ auto evt_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
     return true;
 }
 template <class T> bool evt_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
+// TAP's controller (l2.replacement = tap_rrip): retired_i in, the tick and state out. A tap_rrip
+// design without them fails: the state reads ~0 and no tick ever lands.
+struct tap_rtl {
+    bool valid = false;
+    cm_tap_tick_t tick{};
+    uint64_t state = ~0ULL; // {XSRATIO, UCP-Mask, RRIP-Mask} in force
+};
+template <class T>
+auto put_retired(T *t, const bv_t &v, unsigned width, int) -> decltype(port_put(t->retired_i, v, width))
+{
+    port_put(t->retired_i, v, width);
+}
+template <class T> void put_retired(T *, const bv_t &, unsigned, long) {}
+template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_tap_valid_o, void())
+{
+    r.valid = t->evt_tap_valid_o;
+    r.tick.i1 = (uint32_t)port_u64(t->evt_tap_i1_o);
+    r.tick.i2 = (uint32_t)port_u64(t->evt_tap_i2_o);
+    r.tick.a_gpu = (uint32_t)port_u64(t->evt_tap_a_gpu_o);
+    r.tick.a_cpu = (uint32_t)port_u64(t->evt_tap_a_cpu_o);
+    r.tick.friendly = (uint8_t)t->evt_tap_friendly_o;
+    r.tick.ratio = (uint16_t)port_u64(t->evt_tap_ratio_o);
+    r.tick.ratio_sat = (uint8_t)t->evt_tap_ratio_sat_o;
+    r.tick.xsratio = (uint16_t)port_u64(t->evt_tap_xsratio_o);
+    r.tick.rrip_mask = (uint8_t)t->evt_tap_rrip_mask_o;
+    r.tick.ucp_mask = (uint8_t)t->evt_tap_ucp_mask_o;
+    r.state = port_u64(t->evt_tap_state_o);
+}
+template <class T> void get_tap(const T *, tap_rtl &, long) {}
 
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
@@ -148,7 +184,12 @@ public:
                               "ucp_umon_counter_saturated", "ucp_halved",
                               "ucp_partition_applied", "ucp_partition_changed",
                               "ucp_victim_over_allocated_app", "ucp_victim_own_lru",
-                              "ucp_victim_set_lru_none_over"})
+                              "ucp_victim_set_lru_none_over",
+                              "tap_friendly",
+                              "tap_not_friendly", "tap_xs_above_txs", "tap_xs_below_txs",
+                              "tap_ratio_at_txs", "tap_ratio_saturated", "tap_pol1_insert",
+                              "tap_pol2_insert", "tap_mask_forced_brrip",
+                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim"})
             set_.declare(b);
         for (unsigned j = 0; j < 32; j++)
             set_.declare(("ucp_umon_hit_pos_" + std::to_string(j)).c_str());
@@ -169,6 +210,12 @@ public:
                                             m->lay.cpu_cores > 1);
         if (b == "drrip_cpu_leader_miss" || b == "drrip_fill_in_other_apps_leader")
             return m->drrip_on && m->lay.cpu_cores > 0;
+        // saturating takes 1024 GPU accesses in a period with at most one by each CPU port: the
+        // random traffic gives about one access in two cycles at best
+        if (b == "tap_ratio_saturated")
+            return m->tap_on && m->tap.p.period >= 2048;
+        if (b.compare(0, 4, "tap_") == 0) // TAP's controller and TAP-RRIP (SPEC 3.8)
+            return m->tap_on;
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
                 return false;
@@ -245,6 +292,7 @@ public:
     }
     unsigned store_pct = 30, rate_pct = 100;
     bool own_lines = false;
+    int cpu_pct = -1; // tap_rrip: percent of requests from CPU ports (-1: uniform over cores)
 
     void new_phase()
     {
@@ -280,9 +328,13 @@ public:
             return false;
         const lay_l2_t *l = &m_->lay;
         q = l2_req{};
-        q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
+        q.core = pick_core();
         q.store = rng_() % 100 < store_pct;
         q.line = pick_line(q.core);
+        // a GPU-only TAP period (cpu_pct 0) keeps +own_lines' CPU-owned writes out: they become
+        // the drawn L1's reads
+        if (q.store && own_lines && cpu_pct == 0 && owner(q.line) >= l->cores)
+            q.store = false;
         if (q.store) {
             if (own_lines)
                 q.core = owner(q.line);
@@ -306,7 +358,7 @@ public:
                     q.noalloc = (rng_() & 3) == 0;
                 return true;
             }
-            q.core = (unsigned)(rng_() % (l->cores + l->cpu_cores));
+            q.core = pick_core();
         }
         return false;
     }
@@ -318,6 +370,17 @@ public:
     }
 
 private:
+    // Uniform over the L1s and CPU ports; with cpu_pct (tap_rrip) a CPU port in cpu_pct percent
+    // of the requests, so the GPU's share of the accesses (XSRATIO) moves with the phase.
+    unsigned pick_core()
+    {
+        const lay_l2_t *l = &m_->lay;
+        if (cpu_pct < 0)
+            return (unsigned)(rng_() % (l->cores + l->cpu_cores));
+        if ((int)(rng_() % 100) < cpu_pct)
+            return l->cores + (unsigned)(rng_() % l->cpu_cores);
+        return (unsigned)(rng_() % l->cores);
+    }
     uint64_t pick_line(unsigned core)
     {
         pat p = cur_;
@@ -384,6 +447,12 @@ struct harness {
     // data line (cycle + 1, so 0 is never), for an event in the next cycle (read before it)
     uint64_t row_write_cycle = 0, data_write_cycle = 0;
     unsigned row_write_set = 0, data_write_set = 0, data_write_way = 0;
+    // tap_rrip: the retired-instruction streams of this phase and this cycle's values
+    enum class retire { pol1_more, pol2_more, same, near, idle, count };
+    retire ret_mode = retire::same;
+    uint32_t retired[CM_TAP_MAX_GPU_CORES] = {};
+    std::mt19937_64 tap_rng{0};
+    uint64_t ticks = 0;
 #if VM_TRACE
     VerilatedFstC *tfp = nullptr;
 #endif
@@ -391,7 +460,7 @@ struct harness {
     harness(VerilatedContext *c, Vl2 *t, cm_l2_t *model, uint64_t s)
         : ctx(c), top(t), m(model), l(&model->lay), seed(s),
           mem(model->cfg.l1.line_bytes, s ^ 0x5a5a), ref(model->cfg.l1.line_bytes, 1),
-          gen(model, s * 3 + 11), rng(s * 7 + 1) {}
+          gen(model, s * 3 + 11), rng(s * 7 + 1), tap_rng(s * 13 + 5) {}
 
     void fail(const char *what, const std::string &detail)
     {
@@ -591,13 +660,25 @@ struct harness {
 
     // UCP, every cycle after its events: the period and the lookahead (cm_l2_cycle_end), then
     // the counters, the allocation and the partition event against the RTL's.
-    void ucp_cycle()
+    // After the cycle's events: the model's end of the cycle (cm_l2_cycle_end), TAP's checks
+    // of the state in force before it and of its tick after it, UCP's after it.
+    void cycle_end()
     {
+        tap_rtl r;
+        if (m->tap_on)
+            tap_before(r);
         unsigned before[CM_APP_MAX];
         std::memcpy(before, m->ucp_alloc, sizeof before);
-        cm_l2_cycle_end(m, nullptr);
-        if (!m->ucp_on)
-            return;
+        cm_l2_cycle_end(m, m->tap_on ? retired : nullptr);
+        if (m->ucp_on)
+            ucp_after(before);
+        if (m->tap_on && !failed)
+            tap_after(r);
+    }
+
+    // ucp, after cm_l2_cycle_end: the counters, the allocation and the partition event.
+    void ucp_after(const unsigned *before)
+    {
         unsigned apps = cfg_l2_apps(&m->cfg), cb = m->cfg.l2.umon_counter_bits;
         unsigned ab = cfg_count_bits(l->ways);
         bv_t hits, alloc;
@@ -621,7 +702,7 @@ struct harness {
             cov.hit("ucp_halved");
         if (m->ucp_part) {
             cov.hit("ucp_partition_applied");
-            if (std::memcmp(before, m->ucp_alloc, sizeof before) != 0)
+            if (std::memcmp(before, m->ucp_alloc, CM_APP_MAX * sizeof *before) != 0)
                 cov.hit("ucp_partition_changed");
         }
     }
@@ -733,6 +814,8 @@ struct harness {
         cover_forwarding(r);
         if (m->drrip_on)
             cover_drrip(drrip0, r);
+        if (m->tap_on)
+            cover_tap_rrip(r);
         if (r.kind != EVT_SWEEP && r.core >= l->cores)
             switch (r.dec) {
             case DEC_LD_HIT: cov.hit("cpu_read_hit"); break;
@@ -903,6 +986,94 @@ struct harness {
         gen.new_phase();
     }
 
+    // tap_rrip: each TAP period its own CPU share of the requests (0: the GPU alone, so the
+    // ratio saturates once the GPU passes 1023 accesses; 33: near T_xs = 4 with 2 CPU ports)
+    // and retired streams, drawn from their own generator: other designs' traffic is unchanged.
+    void new_tap_period()
+    {
+        static const int shares[] = {0, 0, 2, 5, 10, 20, 33, 60};
+        gen.cpu_pct = shares[tap_rng() % 8];
+        ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
+    }
+
+    // TAP-RRIP's rules as the model applied them in this event (cm_l2_result_t's tap_ fields)
+    void cover_tap_rrip(const cm_l2_result_t &r)
+    {
+        if (r.kind == EVT_FILL && r.dec == DEC_FILL) {
+            if (r.tap_ins == CM_TAP_INS_POL1) cov.hit("tap_pol1_insert");
+            if (r.tap_ins == CM_TAP_INS_POL2) cov.hit("tap_pol2_insert");
+            if (r.tap_ins == CM_TAP_INS_MASK) cov.hit("tap_mask_forced_brrip");
+            if (r.tap_gpu_first) cov.hit("tap_gpu_first_victim");
+        }
+        // kept at a nonzero RRPV: a promotion would have shown in the row
+        if (r.tap_kept && m->rows[r.set].way[r.way].repl != 0)
+            cov.hit("tap_gpu_hit_not_promoted");
+    }
+
+    // tap_rrip: this cycle's retired instructions per GPU core (0..15): Core-POL1 (core 0)
+    // clearly ahead of Core-POL2 (core 1) or behind it (cache-friendly), equal or within 1% (not
+    // friendly with tap.alpha >= 1), or idle; the followers at random.
+    void drive_retired()
+    {
+        unsigned P = l->cores, rb = CM_TAP_RETIRED_BITS, most = (1u << rb) - 1;
+        uint32_t v = (uint32_t)(tap_rng() % (most + 1)), lo = v / 2;
+        for (unsigned c = 2; c < P; c++)
+            retired[c] = (uint32_t)(tap_rng() % (most + 1));
+        switch (ret_mode) {
+        case retire::pol1_more: retired[0] = v, retired[1] = lo; break;
+        case retire::pol2_more: retired[0] = lo, retired[1] = v; break;
+        case retire::same: retired[0] = retired[1] = v; break;
+        case retire::near:
+            retired[0] = retired[1] = v;
+            if (tap_rng() % 100 == 0 && v < most)
+                retired[1] = v + 1;
+            break;
+        default: retired[0] = retired[1] = 0; break;
+        }
+        bv_t b;
+        bv_zero(&b);
+        for (unsigned c = 0; c < P; c++)
+            bv_put(&b, c * rb, rb, retired[c]);
+        put_retired(top, b, P * rb, 0);
+    }
+
+    // tap_rrip, after the cycle's events: the masks in force compared (before the model's
+    // cycle end), then the tick (its landing cycle and every field) and the bins (after it).
+    void tap_before(tap_rtl &r)
+    {
+        get_tap(top, r, 0);
+        const cm_tap_t &t = m->tap;
+        uint64_t state = (uint64_t)t.xsratio << 2 | (uint64_t)t.ucp_mask << 1 | t.rrip_mask;
+        check_field("tap state {xsratio, ucp_mask, rrip_mask}", state, r.state, "cycle");
+    }
+    void tap_after(const tap_rtl &r)
+    {
+        const cm_tap_t &t = m->tap;
+        if (t.t == 0)
+            new_tap_period();
+        check_field("tap tick valid", m->tap_ticked, r.valid, "cycle");
+        if (!m->tap_ticked || !r.valid)
+            return;
+        const cm_tap_tick_t &k = m->tap_tick;
+        check_field("tap i1", k.i1, r.tick.i1, "tick");
+        check_field("tap i2", k.i2, r.tick.i2, "tick");
+        check_field("tap a_gpu", k.a_gpu, r.tick.a_gpu, "tick");
+        check_field("tap a_cpu", k.a_cpu, r.tick.a_cpu, "tick");
+        check_field("tap friendly", k.friendly, r.tick.friendly, "tick");
+        check_field("tap ratio", k.ratio, r.tick.ratio, "tick");
+        check_field("tap ratio_sat", k.ratio_sat, r.tick.ratio_sat, "tick");
+        check_field("tap xsratio", k.xsratio, r.tick.xsratio, "tick");
+        check_field("tap rrip_mask", k.rrip_mask, r.tick.rrip_mask, "tick");
+        check_field("tap ucp_mask", k.ucp_mask, r.tick.ucp_mask, "tick");
+        ticks++;
+        cov.hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
+        cov.hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");
+        if (k.ratio == t.p.txs)
+            cov.hit("tap_ratio_at_txs");
+        if (k.ratio_sat)
+            cov.hit("tap_ratio_saturated");
+    }
+
     // ---- channel monitors (SPEC 4): the L1-side request and memory response the harness
     // drives, the L1-side response and memory request the L2 drives ----------------------------
     chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
@@ -950,6 +1121,8 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
+        if (m->tap_on && top->rst_ni)
+            drive_retired();
         top->eval();
         if (top->rst_ni) {
             monitor_channels();
@@ -974,7 +1147,7 @@ struct harness {
             if (top->rsp_valid_o && top->rsp_ready_i)
                 on_response();
             if (!failed)
-                ucp_cycle();
+                cycle_end();
         }
         ctx->timeInc(1);
 #if VM_TRACE
