@@ -197,7 +197,7 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
                                            LAY_L2_BRRIP_BITS
                                      : 0;
     s->tap_count_flops = s->tap_decide_flops = 0;
-    if (cfg_l2_tap_rrip(c)) {
+    if (cfg_l2_tap(c)) {
         s->tap_count_flops = cfg_count_bits(c->tap.period - 1) + 20ULL * (2 + cfg_l2_apps(c)) +
                              20 + 1 + l->obits;
         s->tap_decide_flops = 4 + 4 * 20 + 2 * 20 + 2 * 27 + 2 + 20 + 2 * 10 + 2 + 10;

@@ -258,7 +258,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                W + 1, k->ucp_flops);
     }
     k->tap = 0;
-    if (cfg_l2_tap_rrip(c)) {
+    if (cfg_l2_tap(c)) {
         unsigned tb = cfg_count_bits(c->tap.period - 1), apps = cfg_l2_apps(c);
         k->tap = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
         printf("cost: closed form: L2 TAP counts: period %u + 20 x (POL1, POL2, %u apps, CPU max) "
