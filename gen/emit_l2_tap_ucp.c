@@ -23,8 +23,8 @@ static void widths(const gen_l2_t *g, tu_w_t *w)
     w->cb = u.cnt_bits;
     w->ab = u.alloc_bits;
     w->ob = u.app_bits;
-    w->bitb = w->cb > 1 ? cfg_count_bits(w->cb - 1) : 1;
-    w->jb = cfg_count_bits(w->W - 1);
+    w->bitb = u.div_bit_bits;
+    w->jb = u.div_ctr_bits;
     w->core = g->lay.core_bits;
 }
 
