@@ -222,8 +222,16 @@ public:
             return m->tap_rrip_on;
         if (b.compare(0, 4, "tap_") == 0) // TAP's controller (SPEC 3.8)
             return m->tap_on;
-        if (b.compare(0, 7, "tapucp_") == 0) // TAP-UCP's rules
-            return m->tap_ucp_on;
+        if (b.compare(0, 7, "tapucp_") == 0) { // TAP-UCP's rules
+            if (!m->tap_ucp_on || b.compare(0, 12, "tapucp_pol1_") == 0)
+                return m->tap_ucp_on;
+            // a partition applies only when a period holds the wait for its decision (13) and
+            // the longest lookahead: the division, then rounds of one way each over every app
+            unsigned W = m->lay.ways, A = cfg_l2_apps(&m->cfg);
+            unsigned longest = 13 + W * m->cfg.l2.umon_counter_bits +
+                               A * (3 * W * (W + 1) / 2 + 2 * W) + W;
+            return m->tap.p.period >= longest;
+        }
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
                 return false;
