@@ -19,7 +19,10 @@
  * hits and MSHR misses, the counters and the lookahead FSM run beside it, and a fill is held
  * one cycle for its victim under the partition. With l2.replacement = tap_rrip the slice also
  * takes retired_i per GPU core and holds TAP's core-sampling controller, whose RRIP-Mask
- * steers DRRIP (the hooks are emit_l2_tap.c's). */
+ * steers DRRIP (the hooks are emit_l2_tap.c's). With l2.replacement = tap_ucp the slice holds
+ * UCP and the controller: the lookahead waits for its period's decision and divides the GPU's
+ * counters by XSRATIO first (emit_l2_tap_ucp.c, via emit_l2_ucp.c), and Core-POL1's read fills
+ * take the no-allocate branch (tu_noalloc). */
 #include "emit_l2.h"
 
 #include "codes.h"
