@@ -204,10 +204,12 @@ static const cfg_key_t keys[] = {
      "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
      "least 2 x applications (2: the GPU alone)"},
     {"l2.umon_sets", K_UINT, L2(umon_sets), 1, 65536, 0, NULL, "32",
-     "ucp, tap_ucp: sets each application's UMON samples (a power of two, at most l2.sets; set s is "
+     "ucp, tap_ucp: sets each application's UMON samples (a power of two, at most l2.sets; "
+     "set s is "
      "sampled when s mod (l2.sets / l2.umon_sets) = 0)"},
     {"l2.umon_counter_bits", K_UINT, L2(umon_counter_bits), 1, 16, 0, NULL, "16",
-     "ucp, tap_ucp: width of each saturating UMON hit counter (SPEC 3.8: 16; narrower to test saturation)"},
+     "ucp, tap_ucp: width of each saturating UMON hit counter (SPEC 3.8: 16; narrower to test "
+     "saturation)"},
     {"l2.index", K_ENUM, L2(index), 0, 0, 0, index_names, "modulo",
      "L2 set index: modulo, xor or pric (as l1.index; PRIC hashes every line-address bit)"},
     {"l2.pric_poly", K_UINT, L2(pric_poly), 0, 32767, 0, NULL, "0",
@@ -241,10 +243,12 @@ static const cfg_key_t keys[] = {
     {"tap.period", K_UINT, TAP(period), 1, 2147483648u, 0, NULL, "1000000",
      "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's sampling)"},
     {"tap.alpha", K_UINT, TAP(alpha), 0, 100, 0, NULL, "5",
-     "tap_rrip, tap_ucp: percent; the GPU is cache-friendly when 100 x |I1 - I2| > alpha x max(I1, I2) "
+     "tap_rrip, tap_ucp: percent; the GPU is cache-friendly when 100 x |I1 - I2| > "
+     "alpha x max(I1, I2) "
      "(I1, I2: instructions Core-POL1 and Core-POL2 retired in the period)"},
     {"tap.txs", K_UINT, TAP(txs), 1, 1023, 0, NULL, "10",
-     "tap_rrip, tap_ucp: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at 1023) when "
+     "tap_rrip, tap_ucp: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at "
+     "1023) when "
      "at least T_xs, else 1"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -611,7 +615,8 @@ static int validate_tap(const cfg_t *c, char *err, size_t errlen)
         errf(err, errlen, "tap.period = %u: l2.replacement = %s: %s; allowed: %u..2147483648",
              tp.period, cfg_l2_repl_name(&c->l2), why, CM_TAP_LATENCY);
     else
-        errf(err, errlen, "l2.replacement = %s: %s", cfg_l2_repl_name(&c->l2), why); /* the key ranges hold the rest */
+        errf(err, errlen, "l2.replacement = %s: %s", cfg_l2_repl_name(&c->l2),
+             why); /* the key ranges hold the rest */
     return -1;
 }
 

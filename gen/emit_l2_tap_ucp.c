@@ -32,7 +32,8 @@ void emit_l2_tap_ucp_decls(emit_t *e, const gen_l2_t *g)
 {
     tu_w_t w;
     widths(g, &w);
-    emit_line(e, "// TAP-UCP (docs/tap.md): the lookahead waits for its period's decision, divides");
+    emit_line(e, "// TAP-UCP (docs/tap.md): the lookahead waits for its period's decision, "
+                 "divides");
     emit_line(e, "// the GPU's snapshot by XSRATIO (or fixes the GPU at 1 way under UCP-Mask)");
     emit_line(e, "wire tap_rrip_mask, tap_ucp_mask; // the controller's state in force");
     emit_line(e, "wire [9:0] tap_xsratio;");
@@ -64,7 +65,8 @@ void emit_l2_tap_ucp_logic(emit_t *e, const gen_l2_t *g)
     widths(g, &w);
     unsigned N = w.W * w.cb;
     emit_line(e, "// TAP-UCP's start: 13 cycles after a period end (a period end cancels a wait,");
-    emit_line(e, "// a division or rounds under way), the decision's XSRATIO and UCP-Mask in force");
+    emit_line(e, "// a division or rounds under way), the decision's XSRATIO and UCP-Mask in "
+                 "force");
     emit_line(e, "wire tu_start = (tu_wait_q == 4'd1) & ~ucp_period_end;");
     emit_line(e, "wire tu_needs_div = (tap_xsratio != 10'd1) & ~tap_ucp_mask;");
     emit_line(e, "wire tu_top = ucp_snap_q[TuDivBase + %u]; // the dividend's next bit", N - 1);

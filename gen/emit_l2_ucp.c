@@ -399,7 +399,8 @@ static void emit_fsm(emit_t *e, const ucp_w_t *w)
         emit_line(e, "if (ucp_period_end) ucp_st_d = %s; // waits for the next decision",
                   st(ST_IDLE));
     } else {
-        emit_line(e, "if (ucp_period_end) begin // (re)start on the snapshot: every app from 0 ways");
+        emit_line(e, "if (ucp_period_end) begin // (re)start on the snapshot: every app from 0 "
+                     "ways");
         emit_in(e);
         emit_line(e, "ucp_st_d = %s;", st(ST_ACC));
         emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
