@@ -17,6 +17,8 @@
 #   closed form (5 requesters) and fails it costed without them;
 # - a tap_rrip L2 passes its TAP controller count closed form, and fails it with the CPU maximum
 #   one bit narrower;
+# - a tap_ucp L2 passes the UCP flop closed form with TAP-UCP's wait and divider (342 bits), and
+#   fails it with the divider's remainder one bit narrower;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
 #   narrower fails the check.
