@@ -69,13 +69,15 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
         cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), m->ucp_alloc);
         m->ucp_on = 1;
     }
-    if (cfg_l2_tap_rrip(c)) {
+    if (cfg_l2_tap(c)) {
         cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
                               c->tap.txs};
         int ok = cm_tap_init(&m->tap, &tp);
         assert(ok == 0); /* cfg_validate applied cm_tap_check */
         (void)ok;
         m->tap_on = 1;
+        m->tap_rrip_on = (uint8_t)cfg_l2_tap_rrip(c);
+        m->tap_ucp_on = (uint8_t)cfg_l2_tap_ucp(c);
     }
     m->rows = calloc(c->l2.sets, sizeof *m->rows);
     m->data = calloc((size_t)c->l2.sets * c->l2.ways, c->l1.line_bytes);
@@ -219,6 +221,14 @@ void cm_l2_atd_row(const cm_l2_t *m, unsigned app, unsigned idx, bv_t *out)
     }
 }
 
+unsigned cm_l2_tap_ucp_latency(unsigned apps, unsigned ways, unsigned cnt_bits, unsigned xsratio,
+                               unsigned ucp_mask, const cm_ucp_step_t *st, unsigned n)
+{
+    if (ucp_mask)
+        return cm_l2_ucp_latency(apps - 1, ways - 1, st, n);
+    return (xsratio > 1 ? ways * cnt_bits : 0) + cm_l2_ucp_latency(apps, ways, st, n);
+}
+
 /* A hit or a miss that takes an MSHR: the request's app's UMON sees it (a merge or a stall does
  * not: the request that fetches the line was counted, a stalled one counts when decided). */
 static void ucp_access(cm_l2_t *m, unsigned core, unsigned set, uint64_t tag,
@@ -266,6 +276,12 @@ static void ucp_cycle_end(cm_l2_t *m)
     for (unsigned i = 0; i < apps * ways; i++)
         m->ucp_snap[i] = m->umon->hits[i];
     cm_umon_halve(m->umon);
+    if (m->tap_ucp_on) { /* the lookahead waits for this period's decision; a running one stops */
+        m->ucp_busy = 0;
+        m->tu_wait = 1;
+        m->tu_start = 0;
+        return;
+    }
     cm_ucp_step_t st[CM_UCP_MAX_WAYS];
     unsigned n = 0;
     int ok = cm_ucp_lookahead(ways, apps, m->ucp_snap, (uint32_t)((1u << apps) - 1),
@@ -273,6 +289,30 @@ static void ucp_cycle_end(cm_l2_t *m)
     assert(ok == 0);
     (void)ok;
     m->ucp_busy = cm_l2_ucp_latency(apps, ways, st, n);
+}
+
+/* tap_ucp: the lookahead starts the cycle after its period's decision landed (no period ended
+ * since), on the period end's snapshot, with the XSRATIO and UCP-Mask now in force (that
+ * decision's): cm_tap_ucp_partition, applying cm_l2_tap_ucp_latency cycles later. */
+static void tap_ucp_start(cm_l2_t *m)
+{
+    unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;
+    uint16_t h[CM_APP_MAX * CM_UCP_MAX_WAYS];
+    for (unsigned i = 0; i < apps * ways; i++)
+        h[i] = (uint16_t)m->ucp_snap[i];
+    cm_ucp_step_t st[CM_UCP_MAX_WAYS];
+    unsigned n = 0, xs = m->tap.xsratio, mask = m->tap.ucp_mask;
+    int ok = cm_tap_ucp_partition(ways, apps, h, xs, mask, m->ucp_next, st, &n);
+    assert(ok == 0);
+    (void)ok;
+    m->tu_start = 0;
+    m->tu_divided = (uint8_t)(xs > 1 && !mask);
+    m->tu_masked = (uint8_t)mask;
+    unsigned plain[CM_APP_MAX];
+    m->tu_div_mattered = 0;
+    if (m->tu_divided && cm_tap_ucp_partition(ways, apps, h, 1, 0, plain, NULL, NULL) == 0)
+        m->tu_div_mattered = (uint8_t)(memcmp(plain, m->ucp_next, apps * sizeof *plain) != 0);
+    m->ucp_busy = cm_l2_tap_ucp_latency(apps, ways, m->cfg.l2.umon_counter_bits, xs, mask, st, n);
 }
 
 /* tap_rrip: TAP-RRIP's victim of a full set (the RRPVs age as SRRIP's; under RRIP-Mask a GPU
@@ -294,7 +334,14 @@ void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired)
 {
     if (m->ucp_on)
         ucp_cycle_end(m);
+    if (m->tap_ucp_on && m->tu_start && !m->ucp_period_end)
+        tap_ucp_start(m);
     tap_cycle_end(m, retired);
+    if (m->tap_ucp_on && m->tap_ticked && !m->ucp_period_end) {
+        assert(m->tu_wait); /* the controller's periods are UCP's */
+        m->tu_wait = 0;
+        m->tu_start = 1;
+    }
 }
 
 /* ---- events ------------------------------------------------------------------------------ */
@@ -386,6 +433,8 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
     const lay_l2_t *l = &m->lay;
     assert(core < l->cores + l->cpu_cores && (!store || (be && wdata)) && pred <= 1 &&
            !(store && pred) && noalloc <= 1 && !(store && noalloc));
+    if (m->tap_ucp_on && cm_tap_ucp_bypass(cm_tap_role(&m->tap, core < l->cores, core), store))
+        noalloc = 1; /* TAP-UCP: Core-POL1's reads are answered without allocating */
     unsigned set = cm_l2_index(m, line);
     uint64_t tag = lay_l2_tag(l, line);
     lay_l2_row_t *r = &m->rows[set];
@@ -429,7 +478,7 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
         ucp_access(m, core, set, tag, res);
     if (hit >= 0) {
         res->way = (unsigned)hit;
-        if (!m->tap_on || cm_tap_rrip_promotes(m->tap.rrip_mask, req_app(m, core),
+        if (!m->tap_rrip_on || cm_tap_rrip_promotes(m->tap.rrip_mask, req_app(m, core),
                                                cm_app_gpu(l->cpu_cores)))
             repl_touch(m, r, (unsigned)hit);
         else /* TAP-RRIP: a GPU hit under RRIP-Mask keeps its RRPV */
@@ -508,7 +557,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
         if (m->ucp_on)
             way = (int)ucp_victim(m, r, req_app(m, e->core), res);
         else
-            way = (int)(m->tap_on ? tap_victim(m, r, &gpu_first) : repl_victim(m, r));
+            way = (int)(m->tap_rrip_on ? tap_victim(m, r, &gpu_first) : repl_victim(m, r));
         res->tap_gpu_first = (uint8_t)gpu_first;
         res->aged = memcmp(&before, r, sizeof before) != 0;
         lay_l2_way_t *v = &r->way[way];
@@ -532,7 +581,7 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
     x->bbit = 0;
     x->owner = (uint8_t)(l->obits ? req_app(m, e->core) : 0); /* SPEC 3.8: the filler's app */
     repl_insert(m, r, (unsigned)way);
-    if (m->tap_on) { /* TAP-RRIP: the sampling cores', the mask's or DRRIP's insertion */
+    if (m->tap_rrip_on) { /* TAP-RRIP: the sampling cores', the mask's or DRRIP's insertion */
         cm_tap_ins_t why;
         cm_tap_role_t role = cm_tap_role(&m->tap, e->core < l->cores, e->core);
         x->repl = (uint8_t)cm_tap_rrip_fill(&m->drrip, m->tap.rrip_mask, req_app(m, e->core),

@@ -18,7 +18,12 @@
  * counts every access (what L2CNT_ACCESSES counts: a lookup that is not a stall, a read joining
  * a fetch) by application and takes the retired instructions in cm_l2_cycle_end; its masks
  * steer DRRIP as cm_tap_rrip says (the sampling cores' insertions, the mask's forced BRRIP,
- * no GPU promotion and the GPU-first victim under RRIP-Mask).
+ * no GPU promotion and the GPU-first victim under RRIP-Mask). With l2.replacement = tap_ucp the
+ * slice holds UCP and the controller: a period's lookahead waits for that period's decision
+ * and starts the cycle after it lands, on the period end's snapshot, with the GPU's copy divided
+ * by XSRATIO (when above 1 and UCP-Mask is clear) or the GPU fixed at 1 way (UCP-Mask), as
+ * cm_tap_ucp_partition; Core-POL1's reads (GPU core 0) do not allocate (cm_l2_access_noalloc's
+ * path); their accesses reach the UMON as every GPU access does.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -37,6 +42,7 @@
 #include "cm_umon.h"
 #include "cm_tap.h"
 #include "cm_tap_rrip.h"
+#include "cm_tap_ucp.h"
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -117,8 +123,15 @@ typedef struct cm_l2 {
     unsigned ucp_next[CM_APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
     uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
     uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
-    uint8_t tap_on;              /* l2.replacement = tap_rrip */
-    cm_tap_t tap;                /* tap_rrip: the controller (the RTL's <name>_l2_tap) */
+    uint8_t tap_on;              /* l2.replacement = tap_rrip or tap_ucp: the controller */
+    uint8_t tap_rrip_on;         /* l2.replacement = tap_rrip: TAP-RRIP's rules over DRRIP */
+    uint8_t tap_ucp_on;          /* l2.replacement = tap_ucp: TAP-UCP's rules over UCP */
+    uint8_t tu_wait;             /* tap_ucp: a snapshot waits for its period's decision */
+    uint8_t tu_start;            /* tap_ucp: the decision landed; the lookahead starts next cycle */
+    uint8_t tu_divided;          /* tap_ucp: the last lookahead started divided the GPU's copy */
+    uint8_t tu_masked;           /* tap_ucp: the last lookahead started fixed the GPU at 1 way */
+    uint8_t tu_div_mattered;     /* tap_ucp: ... and its division changed the allocation */
+    cm_tap_t tap;                /* tap_rrip, tap_ucp: the controller (the RTL's <name>_l2_tap) */
     uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
     uint32_t tap_acc_q[CM_APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
                                        now (the RTL's acc_in_q register) */
@@ -198,6 +211,14 @@ void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);
  * ways among `apps` apps (docs/tap.md): a round with `left` ways left costs
  * apps x (3 left + 2) + 1 cycles. */
 unsigned cm_l2_ucp_latency(unsigned apps, unsigned ways, const cm_ucp_step_t *st, unsigned n);
+
+/* tap_ucp: cycles from the lookahead's start (the cycle after its period's decision lands) to
+ * the cycle its allocation applies: with UCP-Mask the rounds over apps - 1 apps and ways - 1
+ * ways (cm_l2_ucp_latency); else, when xsratio > 1, first ways x cnt_bits cycles of the
+ * sequential divider (one quotient bit of one GPU counter a cycle), then the rounds over all
+ * apps and ways. */
+unsigned cm_l2_tap_ucp_latency(unsigned apps, unsigned ways, unsigned cnt_bits, unsigned xsratio,
+                               unsigned ucp_mask, const cm_ucp_step_t *st, unsigned n);
 
 /* The allocation after reset: ways / apps each, the remainder one more to the lowest apps. */
 void cm_l2_ucp_reset_alloc(unsigned ways, unsigned apps, unsigned *alloc);

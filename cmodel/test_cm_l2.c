@@ -877,6 +877,87 @@ static void test_ucp(void **state)
     cm_l2_free(m);
 }
 
+/* tap_ucp by hand (docs/tap.md): 2 apps (CPU port 0, the GPU), 4 ways, 4-bit counters,
+ * 100-cycle periods, T_xs 10. The period ends in call 99, its decision lands in call 111 and
+ * the lookahead starts in call 112 with that decision's XSRATIO and UCP-Mask. */
+static void test_tap_ucp(void **state)
+{
+    (void)state;
+    /* the latency: UCP-Mask, rounds of 1 app over 3 ways (3 x 3 + 2 + 1 = 12); a division of
+     * 4 counters x 4 bits (16) before rounds of 2 apps over 4 ways (2 x 14 + 1 = 29) */
+    const cm_ucp_step_t m3[1] = {{0, 3, 0}}, d4[1] = {{0, 4, 0}};
+    assert_int_equal(cm_l2_tap_ucp_latency(2, 4, 4, 1, 1, m3, 1), 12);
+    assert_int_equal(cm_l2_tap_ucp_latency(2, 4, 4, 7, 1, m3, 1), 12); /* no division */
+    assert_int_equal(cm_l2_tap_ucp_latency(2, 4, 4, 1, 0, d4, 1), 29);
+    assert_int_equal(cm_l2_tap_ucp_latency(2, 4, 4, 7, 0, d4, 1), 16 + 29);
+    static const char *const kv[] = {"l2.sets", "8", "l2.ways", "4", "l2.replacement", "tap_ucp",
+                                     "l2.umon_sets", "8", "l2.umon_counter_bits", "4",
+                                     "tap.period", "100", "system.cpu_cores", "1", NULL};
+    /* (1) no access, no instruction: not cache-friendly, so UCP-Mask: the GPU 1 way, the CPU
+     * port the 3 others one at a time (every utility 0): 12 + 9 + 6 = 27 cycles from call 112 */
+    cm_l2_t *m = model(kv);
+    assert_int_equal(m->tap_ucp_on, 1);
+    assert_int_equal(m->tap_rrip_on, 0);
+    for (unsigned c = 0; c < 139; c++) {
+        cm_l2_cycle_end(m, NULL);
+        assert_int_equal(m->ucp_period_end, c == 99);
+        assert_int_equal(m->tap_ticked, c == 111);
+        assert_int_equal(m->ucp_part, 0);
+    }
+    cm_l2_cycle_end(m, NULL); /* call 139 */
+    assert_int_equal(m->ucp_part, 1);
+    assert_int_equal(m->tu_masked, 1);
+    assert_int_equal(m->ucp_alloc[0], 3);
+    assert_int_equal(m->ucp_alloc[1], 1);
+    cm_l2_free(m);
+    /* (2) GPU core 2 misses line 0x10 then hits it 11 times (12 GPU accesses, no CPU one:
+     * XSRATIO 12 >= T_xs); Core-POL1 retires 10 a cycle and Core-POL2 5 (cache-friendly, no
+     * mask). The GPU's counter 11 at position 0 divides to 0, so the CPU port, lowest on the
+     * ties, takes all 4 ways (undivided the GPU would take 1 first): 16 + 29 + 23 + 17 + 11 =
+     * 96 cycles from the start, longer than 100-cycle periods (the next period end would cancel
+     * it), so 200-cycle periods: the period ends in call 199, the decision lands in 211, the
+     * allocation applies in call 212 + 96 = 308. */
+    static const char *const kv2[] = {"l2.sets", "8", "l2.ways", "4", "l2.replacement",
+                                      "tap_ucp", "l2.umon_sets", "8", "l2.umon_counter_bits", "4",
+                                      "tap.period", "200", "system.cpu_cores", "1", NULL};
+    m = model(kv2);
+    static const uint32_t ret[4] = {10, 5, 0, 0};
+    cm_l2_result_t r;
+    read(m, 2, 0x10, 0, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS);
+    serve(m, 0x10, &r);
+    for (unsigned i = 0; i < 11; i++) {
+        read(m, 2, 0x10, 0, &r);
+        assert_int_equal(r.dec, DEC_LD_HIT);
+    }
+    for (unsigned c = 0; c < 308; c++) {
+        cm_l2_cycle_end(m, c < 200 ? ret : NULL);
+        assert_int_equal(m->ucp_part, 0);
+    }
+    assert_int_equal(m->tap.xsratio, 12);
+    assert_int_equal(m->tap.ucp_mask, 0);
+    assert_int_equal(m->ucp_snap[4], 11);
+    cm_l2_cycle_end(m, NULL); /* call 308 */
+    assert_int_equal(m->ucp_part, 1);
+    assert_int_equal(m->tu_divided, 1);
+    assert_int_equal(m->tu_div_mattered, 1);
+    assert_int_equal(m->ucp_alloc[0], 4);
+    assert_int_equal(m->ucp_alloc[1], 0);
+    /* (3) Core-POL1's (GPU core 0) read miss is answered from the fetched line, not installed;
+     * its write allocates */
+    read(m, 0, 0x20, 0, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS);
+    cm_l2_mem_t q;
+    bv_t d;
+    assert_int_equal(cm_l2_mem_pop(m, &q), 1);
+    mem_line(&d, 0x20);
+    cm_l2_fill(m, q.mshr, &d, &r);
+    assert_int_equal(r.dec, DEC_FILL_BYPASS);
+    read(m, 2, 0x20, 0, &r);
+    assert_int_equal(r.dec, DEC_LD_MISS); /* not in the L2 */
+    cm_l2_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -897,6 +978,7 @@ int main(void)
         cmocka_unit_test(test_srrip),
         cmocka_unit_test(test_drrip),
         cmocka_unit_test(test_tap_rrip),
+        cmocka_unit_test(test_tap_ucp),
         cmocka_unit_test(test_cpu_owner),
         cmocka_unit_test(test_ucp),
     };

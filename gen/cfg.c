@@ -40,9 +40,9 @@ static int l2_rrip(const cfg_t *c) { return !cfg_l2_lru_ages(c); }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
-static int tap_rrip(const cfg_t *c) { return cfg_l2_tap_rrip(c); }
+static int tap_keys(const cfg_t *c) { return cfg_l2_tap(c); }
 /* tap.period: the period of ucp's repartition and of TAP's sampling. */
-static int tap_period_used(const cfg_t *c) { return cfg_l2_ucp(c) || cfg_l2_tap_rrip(c); }
+static int tap_period_used(const cfg_t *c) { return cfg_l2_ucp(c) || cfg_l2_tap(c); }
 
 /* The keys that shape the design only under a condition (every other key always does): a
  * key of another mode, of an unused policy or index, or of a feature that is off is left out
@@ -75,15 +75,16 @@ static const struct {
     {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
     {"system.cpu_cores", cpu_ports},
     {"l2.umon_sets", cfg_l2_ucp},          {"l2.umon_counter_bits", cfg_l2_ucp},
-    {"tap.period", tap_period_used},       {"tap.alpha", tap_rrip},
-    {"tap.txs", tap_rrip},
+    {"tap.period", tap_period_used},       {"tap.alpha", tap_keys},
+    {"tap.txs", tap_keys},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
                                          NULL};
-static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", "tap_rrip", NULL};
+static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", "tap_rrip",
+                                            "tap_ucp", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
@@ -193,8 +194,9 @@ static const cfg_key_t keys[] = {
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
      "L2 replacement: lru, srrip, drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
      "chosen by set dueling), ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
-     "needs system.cpu_cores >= 1) or tap_rrip (DRRIP steered by TAP's core sampling and "
-     "XSRATIO; needs CPU ports and 3 or more GPU cores)"},
+     "needs system.cpu_cores >= 1), tap_rrip (DRRIP steered by TAP's core sampling and "
+     "XSRATIO; needs CPU ports and 3 or more GPU cores) or tap_ucp (UCP with the GPU's utility "
+     "divided by XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
     {"l2.psel_bits", K_UINT, L2(psel_bits), 1, CM_DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
      "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
@@ -202,10 +204,12 @@ static const cfg_key_t keys[] = {
      "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
      "least 2 x applications (2: the GPU alone)"},
     {"l2.umon_sets", K_UINT, L2(umon_sets), 1, 65536, 0, NULL, "32",
-     "ucp: sets each application's UMON samples (a power of two, at most l2.sets; set s is "
+     "ucp, tap_ucp: sets each application's UMON samples (a power of two, at most l2.sets; "
+     "set s is "
      "sampled when s mod (l2.sets / l2.umon_sets) = 0)"},
     {"l2.umon_counter_bits", K_UINT, L2(umon_counter_bits), 1, 16, 0, NULL, "16",
-     "ucp: width of each saturating UMON hit counter (SPEC 3.8: 16; narrower to test saturation)"},
+     "ucp, tap_ucp: width of each saturating UMON hit counter (SPEC 3.8: 16; narrower to test "
+     "saturation)"},
     {"l2.index", K_ENUM, L2(index), 0, 0, 0, index_names, "modulo",
      "L2 set index: modulo, xor or pric (as l1.index; PRIC hashes every line-address bit)"},
     {"l2.pric_poly", K_UINT, L2(pric_poly), 0, 32767, 0, NULL, "0",
@@ -239,10 +243,12 @@ static const cfg_key_t keys[] = {
     {"tap.period", K_UINT, TAP(period), 1, 2147483648u, 0, NULL, "1000000",
      "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's sampling)"},
     {"tap.alpha", K_UINT, TAP(alpha), 0, 100, 0, NULL, "5",
-     "tap_rrip: percent; the GPU is cache-friendly when 100 x |I1 - I2| > alpha x max(I1, I2) "
+     "tap_rrip, tap_ucp: percent; the GPU is cache-friendly when 100 x |I1 - I2| > "
+     "alpha x max(I1, I2) "
      "(I1, I2: instructions Core-POL1 and Core-POL2 retired in the period)"},
     {"tap.txs", K_UINT, TAP(txs), 1, 1023, 0, NULL, "10",
-     "tap_rrip: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at 1023) when "
+     "tap_rrip, tap_ucp: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at "
+     "1023) when "
      "at least T_xs, else 1"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
@@ -600,16 +606,17 @@ static int validate_tap(const cfg_t *c, char *err, size_t errlen)
     if (cm_tap_check(&tp, &why) == 0)
         return 0;
     if (tp.gpu_cores < 3 || tp.gpu_cores > CM_TAP_MAX_GPU_CORES)
-        errf(err, errlen, "system.cores = %u: l2.replacement = tap_rrip: %s; allowed: 3..%u",
-             tp.gpu_cores, why, CM_TAP_MAX_GPU_CORES);
+        errf(err, errlen, "system.cores = %u: l2.replacement = %s: %s; allowed: 3..%u",
+             tp.gpu_cores, cfg_l2_repl_name(&c->l2), why, CM_TAP_MAX_GPU_CORES);
     else if (tp.cpu_ports < 1)
-        errf(err, errlen, "system.cpu_cores = %u: l2.replacement = tap_rrip: %s; allowed: 1..%u",
-             tp.cpu_ports, why, CFG_MAX_CPU_CORES);
+        errf(err, errlen, "system.cpu_cores = %u: l2.replacement = %s: %s; allowed: 1..%u",
+             tp.cpu_ports, cfg_l2_repl_name(&c->l2), why, CFG_MAX_CPU_CORES);
     else if (tp.period < CM_TAP_LATENCY)
-        errf(err, errlen, "tap.period = %u: l2.replacement = tap_rrip: %s; allowed: %u..2147483648",
-             tp.period, why, CM_TAP_LATENCY);
+        errf(err, errlen, "tap.period = %u: l2.replacement = %s: %s; allowed: %u..2147483648",
+             tp.period, cfg_l2_repl_name(&c->l2), why, CM_TAP_LATENCY);
     else
-        errf(err, errlen, "l2.replacement = tap_rrip: %s", why); /* the key ranges hold the rest */
+        errf(err, errlen, "l2.replacement = %s: %s", cfg_l2_repl_name(&c->l2),
+             why); /* the key ranges hold the rest */
     return -1;
 }
 
@@ -694,7 +701,7 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
         return -1;
     }
-    if (cfg_l2_tap_rrip(c) && validate_tap(c, err, errlen) != 0)
+    if (cfg_l2_tap(c) && validate_tap(c, err, errlen) != 0)
         return -1;
     if (cfg_l2_drrip(c)) { /* the legality rule is cm_drrip_check's, the model's own */
         unsigned apps = cfg_l2_apps(c);
@@ -720,8 +727,9 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
         return -1;
     }
     if (cfg_l2_ucp(c) && l2->ways < 2) {
-        errf(err, errlen, "l2.ways = %u: l2.replacement = ucp partitions the ways, which a "
-             "direct-mapped L2 does not have; allowed: 2..32 with ucp", l2->ways);
+        errf(err, errlen, "l2.ways = %u: l2.replacement = %s partitions the ways, which a "
+             "direct-mapped L2 does not have; allowed: 2..32 with %s", l2->ways,
+             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
         return -1;
     }
     if (cfg_l2_ucp(c)) { /* the legality rule is cm_umon_check's, the model's own */
@@ -881,7 +889,9 @@ const char *cfg_l2_repl_name(const cfg_l2_t *l2) { return l2_repl_names[l2->repl
 
 cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
 {
-    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP ? REPL_LRU : REPL_SRRIP;
+    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP || l2->repl == L2_REPL_TAP_UCP
+               ? REPL_LRU
+               : REPL_SRRIP;
 }
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
@@ -920,7 +930,9 @@ void cfg_print_help(FILE *f)
                "l2.replacement = ucp: system.cpu_cores >= 1, l2.ways >= 2, l2.umon_sets a power "
                "of two <= l2.sets;\n"
                "l2.replacement = tap_rrip: as drrip, with 3..64 system.cores, 1..15 "
-               "system.cpu_cores and tap.period >= 12.\n");
+               "system.cpu_cores and tap.period >= 12;\n"
+               "l2.replacement = tap_ucp: as ucp, with tap_rrip's system.cores, "
+               "system.cpu_cores and tap.period.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

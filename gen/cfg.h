@@ -13,7 +13,7 @@ typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SAC
 /* The L2 offers two of the L1's policies and thread-aware DRRIP (SPEC 3.8: SRRIP's victim
  * and hits, insertion by set dueling); cfg_l2_repl() maps them onto cfg_repl_t. */
 typedef enum {
-    L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP, L2_REPL_TAP_RRIP
+    L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP, L2_REPL_TAP_RRIP, L2_REPL_TAP_UCP
 } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
@@ -204,12 +204,16 @@ static inline unsigned cfg_l2_requesters(const cfg_t *c)
 {
     return c->sys.cores + c->sys.cpu_cores;
 }
-/* l2.replacement = ucp: UMONs, a lookahead partition, the victim under it, over true LRU. */
-static inline int cfg_l2_ucp(const cfg_t *c) { return c->l2.repl == L2_REPL_UCP; }
-/* The row's replacement field holds true-LRU ages (lru, and ucp over it). */
+/* l2.replacement = ucp, or tap_ucp (UCP under TAP's XSRATIO and UCP-Mask): UMONs, a lookahead
+ * partition, the victim under it, over true LRU. */
+static inline int cfg_l2_ucp(const cfg_t *c)
+{
+    return c->l2.repl == L2_REPL_UCP || c->l2.repl == L2_REPL_TAP_UCP;
+}
+/* The row's replacement field holds true-LRU ages (lru, and ucp / tap_ucp over it). */
 static inline int cfg_l2_lru_ages(const cfg_t *c)
 {
-    return c->l2.repl == L2_REPL_LRU || c->l2.repl == L2_REPL_UCP;
+    return c->l2.repl == L2_REPL_LRU || cfg_l2_ucp(c);
 }
 /* l2.replacement = drrip, or tap_rrip (DRRIP under TAP's masks): the slice keeps one PSEL per
  * app and a BRRIP counter. */
@@ -219,6 +223,10 @@ static inline int cfg_l2_drrip(const cfg_t *c)
 }
 /* l2.replacement = tap_rrip: the core-sampling controller and TAP-RRIP's rules over DRRIP. */
 static inline int cfg_l2_tap_rrip(const cfg_t *c) { return c->l2.repl == L2_REPL_TAP_RRIP; }
+/* l2.replacement = tap_ucp: the core-sampling controller and TAP-UCP's rules over UCP. */
+static inline int cfg_l2_tap_ucp(const cfg_t *c) { return c->l2.repl == L2_REPL_TAP_UCP; }
+/* tap_rrip or tap_ucp: the slice holds TAP's core-sampling controller (retired_i, the tick). */
+static inline int cfg_l2_tap(const cfg_t *c) { return cfg_l2_tap_rrip(c) || cfg_l2_tap_ucp(c); }
 
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u

@@ -2,7 +2,9 @@
  * retired_i port, the core-sampling controller's instance (<name>_l2_tap, emit_tap.c) fed with
  * the slice's counted accesses, its tick and state on the event port, and TAP-RRIP's rules
  * over DRRIP (the sampling cores' insertions, the mask's forced BRRIP, no GPU promotion under
- * the mask, the GPU-first victim). The top calls these hooks only with tap_rrip. */
+ * the mask, the GPU-first victim). The top calls the port, event and instance hooks with
+ * tap_rrip and tap_ucp (the controller), the policy and lookup-module hooks only with
+ * tap_rrip. */
 #ifndef CACHEGEN_EMIT_L2_TAP_H
 #define CACHEGEN_EMIT_L2_TAP_H
 

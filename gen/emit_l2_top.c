@@ -19,7 +19,10 @@
  * hits and MSHR misses, the counters and the lookahead FSM run beside it, and a fill is held
  * one cycle for its victim under the partition. With l2.replacement = tap_rrip the slice also
  * takes retired_i per GPU core and holds TAP's core-sampling controller, whose RRIP-Mask
- * steers DRRIP (the hooks are emit_l2_tap.c's). */
+ * steers DRRIP (the hooks are emit_l2_tap.c's). With l2.replacement = tap_ucp the slice holds
+ * UCP and the controller: the lookahead waits for its period's decision and divides the GPU's
+ * counters by XSRATIO first (emit_l2_tap_ucp.c, via emit_l2_ucp.c), and Core-POL1's read fills
+ * take the no-allocate branch (tu_noalloc). */
 #include "emit_l2.h"
 
 #include "codes.h"
@@ -37,7 +40,8 @@ typedef struct l2_w {
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
     unsigned drrip; /* l2.replacement = drrip or tap_rrip: its PSELs and BRRIP counter, else 0 */
     unsigned ucp; /* l2.replacement = ucp: UMONs, the lookahead, the partition (emit_l2_ucp.c) */
-    unsigned tap;   /* l2.replacement = tap_rrip: the core-sampling controller (emit_l2_tap.c) */
+    unsigned tap;   /* tap_rrip or tap_ucp: the core-sampling controller (emit_l2_tap.c) */
+    unsigned pol1na; /* tap_ucp: Core-POL1's reads do not allocate (tu_noalloc) */
     unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
     unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
@@ -59,7 +63,8 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->merge = g->cfg->l2.mshr_merge;
     w->drrip = cfg_l2_drrip(g->cfg);
     w->ucp = cfg_l2_ucp(g->cfg);
-    w->tap = cfg_l2_tap_rrip(g->cfg);
+    w->tap = cfg_l2_tap(g->cfg);
+    w->pol1na = cfg_l2_tap_ucp(g->cfg);
     w->apps = cfg_l2_apps(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;
     w->ob = l->obits;
@@ -445,7 +450,7 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         emit_line(e, ".pred_i        (req_pred_q),");
     if (w->drrip)
         emit_line(e, ".ins_long_i    (%s),", w->tap ? "tap_ins_long" : "drrip_ins_long");
-    if (w->tap)
+    if (w->tap && w->drrip)
         emit_l2_tap_meta_ports(e);
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
@@ -553,8 +558,10 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 
 static void emit_decide_fill(emit_t *e, const l2_w_t *w)
 {
-    if (w->na) { /* FG-CB: a no-allocate read is answered, the row and data left alone */
-        emit_line(e, "if (req_noalloc_q) begin // answer the read from the fetched line only");
+    if (w->na || w->pol1na) { /* FG-CB's or TAP-UCP's no-allocate read: answered, row and data
+                                 left alone */
+        emit_line(e, "if (%s) begin // answer the read from the fetched line only",
+                  w->na ? "req_noalloc_q" : "tu_noalloc");
         emit_in(e);
         emit_line(e, "wake_d = 1'b1;");
         pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", "meta_row_in");
@@ -585,7 +592,7 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     if (w->drrip)
         emit_line(e, "if (%s) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
                   w->tap ? "tap_use_brrip" : "drrip_use_brrip", emit_const(LAY_L2_BRRIP_BITS, 1));
-    if (w->na) {
+    if (w->na || w->pol1na) {
         emit_out(e);
         emit_line(e, "end");
     }

@@ -11,6 +11,7 @@
  * the over-allocated apps, then the oldest way of the candidates by pairwise age compares.
  * Mirrors cmodel/cm_l2.c's ucp parts, cm_umon and cm_ucp. */
 #include "emit_l2.h"
+#include "emit_l2_tap_ucp.h"
 
 /* The widths: lay_l2_ucp's, and the set index's split. */
 typedef struct ucp_w {
@@ -20,6 +21,7 @@ typedef struct ucp_w {
     unsigned sumb, pb, tb;      /* utility sum bits, product bits, period counter bits */
     unsigned P, C, core;        /* L1s, CPU ports, core-id bits */
     unsigned period;
+    unsigned tap;               /* l2.replacement = tap_ucp: emit_l2_tap_ucp's hooks */
 } ucp_w_t;
 
 static void widths(const gen_l2_t *g, ucp_w_t *w)
@@ -48,6 +50,7 @@ static void widths(const gen_l2_t *g, ucp_w_t *w)
     w->P = l->cores;
     w->C = c->sys.cpu_cores;
     w->core = l->core_bits;
+    w->tap = cfg_l2_tap_ucp(c);
 }
 
 enum { ST_IDLE, ST_ACC, ST_MUL, ST_CMP, ST_AMUL, ST_ACMP, ST_COMMIT };
@@ -120,6 +123,8 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg ucp_vready_q, ucp_vready_d;");
     emit_line(e, "wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;");
     emit_blank(e);
+    if (w.tap)
+        emit_l2_tap_ucp_decls(e, g);
 }
 
 /* The request's application being issued (req_core_d), for the ATD read and its forwarding. */
@@ -254,6 +259,8 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
                   at, cb, i, at, cb);
         emit_line(e, "    ucp_snap_keep[%u +: %u];", at, cb);
     }
+    if (w->tap) /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
+        emit_line(e, "if (tu_div_step) ucp_snap_d[TuDivBase +: %u] = tu_snap_div;", w->W * cb);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -349,7 +356,10 @@ static void emit_fsm(emit_t *e, const ucp_w_t *w)
     emit_line(e, "end");
     emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
     emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
-    emit_line(e, "if (ucp_k_q == %s) ucp_st_d = %s;", emit_const(w->ob, A - 1), st(ST_COMMIT));
+    if (w->tap) /* TAP-UCP: under UCP-Mask the last CPU app ends the round */
+        emit_line(e, "if (tu_last_k) ucp_st_d = %s;", st(ST_COMMIT));
+    else
+        emit_line(e, "if (ucp_k_q == %s) ucp_st_d = %s;", emit_const(w->ob, A - 1), st(ST_COMMIT));
     emit_line(e, "else begin");
     emit_line(e, "    ucp_k_d = ucp_k_q + %s;", emit_const(w->ob, 1));
     emit_line(e, "    ucp_st_d = %s;", st(ST_ACC));
@@ -373,16 +383,34 @@ static void emit_fsm(emit_t *e, const ucp_w_t *w)
     emit_line(e, "default: ;");
     emit_out(e);
     emit_line(e, "endcase");
-    emit_line(e, "if (ucp_period_end) begin // (re)start on the snapshot: every app from 0 ways");
-    emit_in(e);
-    emit_line(e, "ucp_st_d = %s;", st(ST_ACC));
-    emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
-    emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
-    emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
-    emit_line(e, "ucp_left_d = %s;", emit_const(ab, w->W));
-    emit_line(e, "ucp_a_d = %s;", emit_const(A * ab, 0));
-    emit_out(e);
-    emit_line(e, "end");
+    if (w->tap) { /* TAP-UCP: the start waits for the decision (emit_l2_tap_ucp.c) */
+        emit_line(e, "if (tu_init) begin // the rounds start; UCP-Mask fixes the GPU at 1 way");
+        emit_in(e);
+        emit_line(e, "ucp_st_d = %s;", st(ST_ACC));
+        emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
+        emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
+        emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
+        emit_line(e, "ucp_left_d = tu_init_mask ? %s : %s;", emit_const(ab, w->W - 1),
+                  emit_const(ab, w->W));
+        emit_line(e, "ucp_a_d = tu_init_mask ? {%s, %s} : %s;", emit_const(ab, 1),
+                  emit_const((A - 1) * ab, 0), emit_const(A * ab, 0));
+        emit_out(e);
+        emit_line(e, "end");
+        emit_line(e, "if (ucp_period_end) ucp_st_d = %s; // waits for the next decision",
+                  st(ST_IDLE));
+    } else {
+        emit_line(e, "if (ucp_period_end) begin // (re)start on the snapshot: every app from 0 "
+                     "ways");
+        emit_in(e);
+        emit_line(e, "ucp_st_d = %s;", st(ST_ACC));
+        emit_line(e, "ucp_k_d = %s;", emit_const(w->ob, 0));
+        emit_line(e, "ucp_b_d = %s;", emit_const(ab, 0));
+        emit_line(e, "ucp_sum_d = %s;", emit_const(w->sumb, 0));
+        emit_line(e, "ucp_left_d = %s;", emit_const(ab, w->W));
+        emit_line(e, "ucp_a_d = %s;", emit_const(A * ab, 0));
+        emit_out(e);
+        emit_line(e, "end");
+    }
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -416,6 +444,8 @@ void emit_l2_ucp_logic(emit_t *e, const gen_l2_t *g)
     emit_rd_app(e, &w);
     emit_atd(e, &w);
     emit_counters(e, &w);
+    if (w.tap)
+        emit_l2_tap_ucp_logic(e, g);
     emit_fsm(e, &w);
     emit_fwd(e, &w);
     emit_line(e, "always @* begin : ucp_victim_cycle");
@@ -486,6 +516,8 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
             emit_line(e, "ucp_%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
         }
     }
+    if (w.tap)
+        emit_l2_tap_ucp_flops(e, g, reset);
 }
 
 /* The lookup module's victim under the partition (cm_ucp_victim; invalid ways come first in

@@ -88,7 +88,7 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_noalloc_i'*\"",
                   g2->top);
     }
-    if (cfg_l2_tap_rrip(g->cfg)) {
+    if (cfg_l2_tap(g->cfg)) {
         emit_line(&e, "// Core sampling reads the retired instructions of GPU cores 0 and 1 only.");
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'retired_i'*\"",
                   g2->top);
@@ -182,7 +182,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     snprintf(f2_index, sizeof f2_index, "%s.v", g2.index);
     snprintf(f2_memq, sizeof f2_memq, "%s.v", g2.memq);
     snprintf(f2_tap, sizeof f2_tap, "%s.v", g2.tap);
-    int tap = cfg_l2_tap_rrip(c); /* TAP's controller, a module of the L2 slice */
+    int tap = cfg_l2_tap(c); /* TAP's controller, a module of the L2 slice */
     char sys[GEN_MOD_MAX], f_sys[GEN_MOD_MAX + 4];
     snprintf(sys, sizeof sys, "%s_sys", c->name);
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);

@@ -163,6 +163,10 @@ void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u)
     u->prod_bits = u->sum_bits + u->alloc_bits;
     u->period_bits = cfg_count_bits(c->tap.period - 1);
     u->fsm_state_bits = 3;
+    u->div_bit_bits = u->cnt_bits > 1 ? cfg_count_bits(u->cnt_bits - 1) : 1;
+    u->div_ctr_bits = cfg_count_bits(u->ways - 1);
+    u->tap_ucp_flops = cfg_l2_tap_ucp(c) ? 4 + 1 + u->div_bit_bits + u->div_ctr_bits + 10 + 10 + 1
+                                         : 0;
 }
 
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
@@ -190,14 +194,16 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
                            3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
                            u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
                            u.ways + 1; /* the fill's registered victim and its ready bit */
+        s->tap_ucp_flops = u.tap_ucp_flops;
     } else {
         s->ucp_atd_sram = s->ucp_hit_flops = s->ucp_alloc_flops = s->ucp_fsm_flops = 0;
+        s->tap_ucp_flops = 0;
     }
     s->drrip_flops = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * c->l2.psel_bits +
                                            LAY_L2_BRRIP_BITS
                                      : 0;
     s->tap_count_flops = s->tap_decide_flops = 0;
-    if (cfg_l2_tap_rrip(c)) {
+    if (cfg_l2_tap(c)) {
         s->tap_count_flops = cfg_count_bits(c->tap.period - 1) + 20ULL * (2 + cfg_l2_apps(c)) +
                              20 + 1 + l->obits;
         s->tap_decide_flops = 4 + 4 * 20 + 2 * 20 + 2 * 27 + 2 + 20 + 2 * 10 + 2 + 10;

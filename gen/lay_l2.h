@@ -136,6 +136,7 @@ typedef struct lay_l2_storage {
     unsigned long long ucp_alloc_flops; /* apps x allocation bits */
     unsigned long long ucp_fsm_flops; /* the lookahead FSM, the period counter, the ATD's
                                          forwarding copy, a fill's registered victim */
+    unsigned long long tap_ucp_flops; /* tap_ucp: lay_l2_ucp_t's tap_ucp_flops; else 0 */
     /* l2.replacement = tap_rrip, TAP's controller (gen/emit_tap.c), else 0: its counts (the
      * period's cycle, log2(tap.period) bits; 20 bits for Core-POL1's and Core-POL2's
      * instructions, each app's accesses and the busiest CPU app's; the last cycle's access and
@@ -161,6 +162,12 @@ typedef struct lay_l2_ucp {
     unsigned prod_bits;      /* U x b: sum_bits + alloc_bits */
     unsigned period_bits;    /* the period counter: 0..tap.period - 1 */
     unsigned fsm_state_bits; /* the lookahead FSM's state */
+    /* tap_ucp (gen/emit_l2_tap_ucp.c): the divider's quotient-bit and counter counts */
+    unsigned div_bit_bits;   /* 0..cnt_bits - 1, at least 1 bit */
+    unsigned div_ctr_bits;   /* 0..ways - 1 */
+    unsigned tap_ucp_flops;  /* tap_ucp: the wait (4), the divider running (1), its two counts,
+                                its 10-bit remainder, the lookahead's XSRATIO (10) and UCP-Mask
+                                (1); else 0 */
 } lay_l2_ucp_t;
 void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u);
 

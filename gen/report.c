@@ -69,6 +69,10 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
         out[n++] = (gen_structure_t){"L2 UCP: lookahead FSM, period counter, ATD forwarding, fill victim",
                                      "flops", s.ucp_fsm_flops};
     }
+    if (s.tap_ucp_flops) /* SPEC 3.8: TAP-UCP's start and XSRATIO divider, emit_l2_tap_ucp.c */
+        out[n++] = (gen_structure_t){"L2 TAP-UCP: decision wait, GPU counters' XSRATIO divider, "
+                                     "the lookahead's XSRATIO and UCP-Mask", "flops",
+                                     s.tap_ucp_flops};
     if (s.tap_count_flops) { /* SPEC 3.8: the core-sampling controller, gen/emit_tap.c */
         out[n++] = (gen_structure_t){"L2 TAP controller: period cycle, POL1/POL2 instructions, "
                                      "accesses per app, CPU maximum, last access", "flops",

@@ -318,6 +318,15 @@ bad "tap.alpha=101" tap.alpha 101 "0..100" -- "${tapargs[@]}" --set tap.alpha=10
 bad "tap.txs=0" tap.txs 0 "1..1023" -- "${tapargs[@]}" --set tap.txs=0
 bad "tap_rrip: 8 leaders over 16 sets with 3 apps" l2.duel_leaders 8 -- "${tapargs[@]}" \
     --set l2.duel_leaders=8
+# l2.replacement = tap_ucp: tap_rrip's controller rule (cm_tap_check) and ucp's (cm_umon_check)
+tuargs=(--set l2.replacement=tap_ucp --set l2.sets=16 --set system.cores=3 --set system.cpu_cores=2)
+bad "tap_ucp with 2 GPU cores" system.cores 2 "3..64" -- "${tuargs[@]}" --set system.cores=2
+bad "tap_ucp without CPU ports" system.cpu_cores 0 "1..15" -- "${tuargs[@]}" \
+    --set system.cpu_cores=0
+bad "tap_ucp: tap.period=11" tap.period 11 "12..2147483648" -- "${tuargs[@]}" --set tap.period=11
+bad "tap_ucp: 32 UMON sets over 16 sets" l2.umon_sets 32 "1 to 16" -- "${tuargs[@]}" \
+    --set l2.umon_sets=32
+bad "tap_ucp in a direct-mapped L2" l2.ways 1 tap_ucp -- "${tuargs[@]}" --set l2.ways=1
 FILES[l2.yaml]=$'system:\n  cores: 8\nl2:\n  sets: 128\n  victim_share: 3\n'
 bad "YAML: l2.victim_share=3 with 8 cores" l2.victim_share 3 -- --config l2.yaml
 FILES[l2key.yaml]=$'l2:\n  colour: red\n'

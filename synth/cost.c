@@ -240,7 +240,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
     k->drrip = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5 : 0;
     k->ucp_atd = k->ucp_flops = 0;
-    if (l2->repl == L2_REPL_UCP) { /* SPEC 3.8: UMON tags and counters, docs/tap.md */
+    if (cfg_l2_ucp(c)) { /* SPEC 3.8: UMON tags and counters, docs/tap.md */
         unsigned long long A = cfg_l2_apps(c), W = l2->ways, U = l2->umon_sets;
         unsigned rank = W > 1 ? cfg_log2(W) : 1, cb = l2->umon_counter_bits;
         unsigned ab = bit_length(W), ob = bit_length(A - 1), ib = U > 1 ? cfg_log2(U) : 1;
@@ -256,9 +256,17 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                "%llu + period counter %u + ATD forwarding %llu + a fill's victim and ready bit "
                "%llu = %llu\n", A, U, W, entry, k->ucp_atd, counters, alloc, fsm, tb, fwd,
                W + 1, k->ucp_flops);
+        if (cfg_l2_tap_ucp(c)) { /* the wait, the divider (running, bit, counter, remainder),
+                                    the lookahead's XSRATIO and UCP-Mask (docs/tap.md) */
+            unsigned long long tu = 4 + 1 + bit_length(cb - 1) + bit_length(W - 1) + 10 + 10 + 1;
+            k->ucp_flops += tu;
+            printf("cost: closed form: L2 TAP-UCP wait 4 + divider 1 + %u + %u + remainder 10 + "
+                   "XSRATIO 10 + UCP-Mask 1 = %llu flop bits (in the UCP flops: %llu)\n",
+                   bit_length(cb - 1), bit_length(W - 1), tu, k->ucp_flops);
+        }
     }
     k->tap = 0;
-    if (cfg_l2_tap_rrip(c)) {
+    if (cfg_l2_tap(c)) {
         unsigned tb = cfg_count_bits(c->tap.period - 1), apps = cfg_l2_apps(c);
         k->tap = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
         printf("cost: closed form: L2 TAP counts: period %u + 20 x (POL1, POL2, %u apps, CPU max) "
@@ -1064,12 +1072,16 @@ static int cost_one(int argc, char **argv)
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
         int part = module_part(mname, c.name);
         long long nc = named_flops(mod, "cnt_"), nd = named_flops(mod, "drrip_");
-        long long nu = named_flops(mod, "ucp_");
+        long long nu = named_flops(mod, "ucp_"), ntu = named_flops(mod, "tu_");
+        if (ntu < 0)
+            return die("out of memory counting counter flops in ", mname);
+        nu += ntu; /* tap_ucp's registers count with UCP's */
         if (nc < 0 || nd < 0 || nu < 0)
             return die("out of memory counting counter flops in ", mname);
         cnt[part] += inst * (unsigned long long)nc;
         drr[part] += inst * (unsigned long long)nd;
-        ucpf[part] += inst * (unsigned long long)nu;
+        if (!suffix_is(mname, "_tap")) /* the controller's ucp_mask_q is TAP's, not UCP's */
+            ucpf[part] += inst * (unsigned long long)nu;
         if (suffix_is(mname, "_tap")) { /* TAP's controller: its counts by register name */
             static const char *const counts[] = {"ret", "acc_", "cmax_", "t_"};
             for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++) {

@@ -74,7 +74,9 @@ stage lockstep "$t"
 # noalloc_ ones only with l1.mode = sacat (FG-CB's no-allocate reads, SPEC 3.7); "cpu" when only
 # an L2 with CPU ports (system.cpu_cores > 0, SPEC 3.8) reaches it (owner bits, core ids >= P);
 # "tap" when only an L2 with TAP (l2.replacement = tap_rrip) has it: the controller's module
-# <name>_l2_tap (core sampling, XSRATIO's divider, the masks) or TAP-RRIP's rules
+# <name>_l2_tap (core sampling, XSRATIO's divider, the masks) or TAP-RRIP's rules; "tapucp" when
+# only l2.replacement = tap_ucp has it (the wait for the decision, the GPU counters' divider,
+# UCP-Mask's start, Core-POL1's no-allocate reads)
 l2ways=$(sed -n '/^l2:/,/^[a-z]/s/^  ways: //p' "$out/config.yaml")
 l2mshrs=$(sed -n '/^l2:/,/^[a-z]/s/^  mshrs: //p' "$out/config.yaml")
 l2sets=$(sed -n '/^l2:/,/^[a-z]/s/^  sets: //p' "$out/config.yaml")
@@ -139,6 +141,12 @@ mutants=(
   "tap_victim_not_gpu_first|_meta.v|tap|s/= gpu_first_i \& |victim_pref ?/= 1'b0 \& |victim_pref ?/"
   "tap_sampling_fills_count_as_brrip|.v|tap|s/wire tap_use_brrip = ~tap_pol1 \& ~tap_pol2 \& /wire tap_use_brrip = /"
   "tap_mask_forces_gpu_leaders|.v|tap|s/wire tap_forced = tap_gpu \& tap_rrip_mask \& .*;/wire tap_forced = tap_gpu \& tap_rrip_mask;/"
+  "tapucp_division_skipped|.v|tapucp|s/wire tu_qbit = tu_ge;/wire tu_qbit = tu_top;/"
+  "tapucp_division_of_a_cpu_app|.v|tapucp|s/localparam integer TuDivBase = [0-9]*;/localparam integer TuDivBase = 0;/"
+  "tapucp_mask_gpu_not_one_way|.v|tapucp|s/ucp_a_d = tu_init_mask ? /ucp_a_d = 1'b0 ? /"
+  "tapucp_mask_gpu_left_in_rounds|.v|tapucp|s/tu_last_k = ucp_k_q == (tu_mask_q ? /tu_last_k = ucp_k_q == (1'b0 ? /"
+  "tapucp_pol1_reads_allocate|.v|tapucp|s/wire tu_noalloc = (req_core_q == \([0-9]*\)'d0) \& ~req_store_q;/wire tu_noalloc = 1'b0;/"
+  "tapucp_previous_xsratio|.v|tapucp|s/tu_xs_d = tu_start ? tap_xsratio : tu_xs_q;/tu_xs_d = (tu_wait_q == 4'd2) ? tap_xsratio : tu_xs_q;/"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 t=$(ms)
@@ -157,6 +165,9 @@ for mu in "${mutants[@]}"; do
   fi
   if [ "$opt" = tap ] && ! grep -q "^  replacement: tap_rrip" "$out/config.yaml"; then
     echo "  mutant $name: reached only with l2.replacement = tap_rrip, skipped"; continue
+  fi
+  if [ "$opt" = tapucp ] && ! grep -q "^  replacement: tap_ucp" "$out/config.yaml"; then
+    echo "  mutant $name: reached only with l2.replacement = tap_ucp, skipped"; continue
   fi
   if [ "$opt" = follow ] && { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; }; then
     echo "  mutant $name: reached only with DRRIP follower sets, skipped"; continue

@@ -189,7 +189,10 @@ public:
                               "tap_not_friendly", "tap_xs_above_txs", "tap_xs_below_txs",
                               "tap_ratio_at_txs", "tap_ratio_saturated", "tap_pol1_insert",
                               "tap_pol2_insert", "tap_mask_forced_brrip",
-                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim"})
+                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim",
+                              "tapucp_gpu_counters_divided", "tapucp_division_changed_partition",
+                              "tapucp_partition_unmasked", "tapucp_gpu_one_way_under_mask",
+                              "tapucp_pol1_read_not_allocated", "tapucp_pol1_read_hit"})
             set_.declare(b);
         for (unsigned j = 0; j < 32; j++)
             set_.declare(("ucp_umon_hit_pos_" + std::to_string(j)).c_str());
@@ -214,8 +217,21 @@ public:
         // random traffic gives about one access in two cycles at best
         if (b == "tap_ratio_saturated")
             return m->tap_on && m->tap.p.period >= 2048;
-        if (b.compare(0, 4, "tap_") == 0) // TAP's controller and TAP-RRIP (SPEC 3.8)
+        if (b == "tap_pol1_insert" || b == "tap_pol2_insert" || b == "tap_mask_forced_brrip" ||
+            b == "tap_gpu_hit_not_promoted" || b == "tap_gpu_first_victim") // TAP-RRIP's rules
+            return m->tap_rrip_on;
+        if (b.compare(0, 4, "tap_") == 0) // TAP's controller (SPEC 3.8)
             return m->tap_on;
+        if (b.compare(0, 7, "tapucp_") == 0) { // TAP-UCP's rules
+            if (!m->tap_ucp_on || b.compare(0, 12, "tapucp_pol1_") == 0)
+                return m->tap_ucp_on;
+            // a partition applies only when a period holds the wait for its decision (13) and
+            // the longest lookahead: the division, then rounds of one way each over every app
+            unsigned W = m->lay.ways, A = cfg_l2_apps(&m->cfg);
+            unsigned longest = 13 + W * m->cfg.l2.umon_counter_bits +
+                               A * (3 * W * (W + 1) / 2 + 2 * W) + W;
+            return m->tap.p.period >= longest;
+        }
         if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
             if (!m->drrip_on)
                 return false;
@@ -700,6 +716,17 @@ struct harness {
         }
         if (m->ucp_period_end)
             cov.hit("ucp_halved");
+        if (m->ucp_part && m->tap_ucp_on) { // TAP-UCP: how the applied partition was made
+            unsigned gpu = cm_app_gpu(l->cpu_cores);
+            if (m->tu_divided)
+                cov.hit("tapucp_gpu_counters_divided");
+            if (m->tu_div_mattered)
+                cov.hit("tapucp_division_changed_partition");
+            if (!m->tu_masked)
+                cov.hit("tapucp_partition_unmasked");
+            else if (m->ucp_alloc[gpu] == 1)
+                cov.hit("tapucp_gpu_one_way_under_mask");
+        }
         if (m->ucp_part) {
             cov.hit("ucp_partition_applied");
             if (std::memcmp(before, m->ucp_alloc, CM_APP_MAX * sizeof *before) != 0)
@@ -839,6 +866,12 @@ struct harness {
                 if (a.noalloc)
                     cov.hit("noalloc_read_hit");
             }
+        }
+        if (m->tap_ucp_on && r.core == 0 && !r.store && r.kind != EVT_SWEEP) { // Core-POL1
+            if (r.dec == DEC_FILL_BYPASS)
+                cov.hit("tapucp_pol1_read_not_allocated");
+            if (r.dec == DEC_LD_HIT)
+                cov.hit("tapucp_pol1_read_hit");
         }
         if (r.dec == DEC_FILL_BYPASS) { // answered, nothing installed
             cov.hit("noalloc_fill");

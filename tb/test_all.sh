@@ -225,6 +225,11 @@ step "l2: tap_rrip, 3 GPU cores + 2 CPU ports over 16 sets x 4 ways (L = 2), 204
   l2_tap "$work/l2t" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=tap_rrip \
   --set l2.duel_leaders=2 --set l2.psel_bits=2 --set l2.mshrs=2 --set system.cores=3 \
   --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
+l2_tapucp() { L2_MUTANT_ONLY=tapucp_ l2 "$@"; } # the L2 alone, in lockstep, its tapucp_ mutants
+step "l2: tap_ucp, 3 GPU cores + 2 CPU ports over 16 sets x 4 ways, 4 UMON sets, 4-bit counters, 2048-cycle periods, T_xs 4: UCP and the ticks in lockstep, the division, UCP-Mask, POL1's no-allocate reads, its tapucp mutants" \
+  l2_tapucp "$work/l2tu" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=tap_ucp \
+  --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set l2.mshrs=2 --set system.cores=3 \
+  --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step "l2: ucp, 2 L1s + 3 CPU ports (4 apps), 32 sets x 8 ways, one UMON set, xor, merging (no mutants)" \
   l2_nomut "$work/l2v" --preset gcn-l1 --set l2.sets=32 --set l2.ways=8 --set l2.replacement=ucp \
