@@ -204,10 +204,16 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
     emit_line(e, "wire %sucp_atd_wdata = { // the taken entry becomes MRU with the request's tag",
               emit_range(w->R));
     emit_in(e);
-    for (unsigned x = w->W; x-- > 0;)
+    for (unsigned x = w->W; x-- > 0;) {
+        char younger[48]; /* the aging bit widened to the rank (a 1-bit rank takes it as is) */
+        if (w->wb > 1)
+            snprintf(younger, sizeof younger, "{%u'd0, ucp_e%u_younger}", w->wb - 1, x);
+        else
+            snprintf(younger, sizeof younger, "ucp_e%u_younger", x);
         emit_line(e, "ucp_sel[%u] ? {meta_tag, %s, 1'b1} : {ucp_e%u_tag, ucp_e%u_rank + "
-                  "{%u'd0, ucp_e%u_younger}, ucp_e%u_valid}%s",
-                  x, emit_const(w->wb, 0), x, x, w->wb - 1, x, x, x ? "," : "");
+                  "%s, ucp_e%u_valid}%s",
+                  x, emit_const(w->wb, 0), x, x, younger, x, x ? "," : "");
+    }
     emit_out(e);
     emit_line(e, "};");
     emit_line(e, "wire ucp_atd_we = ucp_access & ucp_sampled;");
@@ -232,10 +238,15 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
             emit_line(e, "assign ucp_hits_plus[%u +: %u] = &ucp_hits_q[%u +: %u] ? ucp_hits_q[%u +: %u] :",
                       at, cb, at, cb, at, cb);
             emit_line(e, "    ucp_hits_q[%u +: %u] + %s;", at, cb, emit_const(cb, 1));
-            emit_line(e, "assign ucp_hits_q_half[%u +: %u] = {1'b0, ucp_hits_q[%u +: %u]};", at, cb,
-                      at + 1, cb - 1);
-            emit_line(e, "assign ucp_plus_half[%u +: %u] = {1'b0, ucp_hits_plus[%u +: %u]};", at, cb,
-                      at + 1, cb - 1);
+            if (cb > 1) {
+                emit_line(e, "assign ucp_hits_q_half[%u +: %u] = {1'b0, ucp_hits_q[%u +: %u]};",
+                          at, cb, at + 1, cb - 1);
+                emit_line(e, "assign ucp_plus_half[%u +: %u] = {1'b0, ucp_hits_plus[%u +: %u]};",
+                          at, cb, at + 1, cb - 1);
+            } else { /* a 1-bit counter halves to 0 */
+                emit_line(e, "assign ucp_hits_q_half[%u] = 1'b0;", at);
+                emit_line(e, "assign ucp_plus_half[%u] = 1'b0;", at);
+            }
             emit_line(e, "assign ucp_inc_sel[%u] = ucp_atd_hit & ucp_app_oh[%u] & ucp_pos_oh[%u];", i,
                       k, j);
         }
