@@ -34,6 +34,9 @@ synth_lane() {
     synth/report.sh --preset "$p" -- "$work/synth/$p" >"$work/synth_$p.log" 2>&1
     echo $? >"$work/synth_$p.rc"
   done
+  # TAP's preset: its L2 slice (the mechanism's top) under lru, drrip, ucp and its own tap_rrip
+  synth/l2_policies.sh --preset tap-rrip -- "$work/synth/tap-rrip" >"$work/synth_tap-rrip.log" 2>&1
+  echo $? >"$work/synth_tap-rrip.rc"
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
   synth/test_tops.sh "$work/synth/tops_checks" >"$work/synth_tops_checks.log" 2>&1
@@ -296,6 +299,39 @@ sacat_paper() { # WORKDIR: sacat-fermi's report gives paper Table 5's counts for
 }
 step "sacat-fermi report: FG-CB 315 bits per L1, 4,725 for 15 (paper Table 5's fields; 6,090 held), \
 DWT-CS 545 (626 held)" sacat_paper "$work/fgpaper"
+tap_paper() { # WORKDIR: tap-rrip's report gives SPEC 3.8's storage list beside paper Table 2
+  local d=$1 r
+  mkdir -p "$d" && build/cachegen --preset tap-rrip -o "$d/rtl" >/dev/null || return 1
+  r="$d/rtl/tap_rrip_report.md"
+  grep -q '20 bits of retired instructions per GPU core and two 5-bit POL ids per LLC tile, 6 x 20 + 2 x 5 = 130 bits for this tile and 6 x 20 + 4 x 2 x 5 = 160 for its 4 tiles' "$r" &&
+    grep -q '^| owner application per line (sets x ways x log2(C + 1)) | sram | 65536 | not counted | 65536 |$' "$r" &&
+    grep -q '^| PSEL per application (l2.psel_bits each) | flops | 30 | not counted | 30 |$' "$r" &&
+    grep -q '^| core-sampling counters, 20 bits per GPU core (.*) | flops | 120 | 120 | 40 |$' "$r" &&
+    grep -q '^| Core-POL1 and Core-POL2 ids, 5 bits each (.*) | flops | 10 | 10 | 0 |$' "$r" &&
+    grep -q '^| XSRATIO | flops | 10 | not counted | 10 |$' "$r" &&
+    grep -q '^| RRIP-Mask and UCP-Mask | flops | 2 | not counted | 2 |$' "$r" &&
+    grep -q '^| total | sram | 65536 | 0 | 65536 |$' "$r" &&
+    grep -q '^| total | flops | 172 | 130 | 410 |$' "$r"
+}
+tap_lint() { # WORKDIR: the tap-rrip preset's L1 and L2 tops lint clean (Verilator -Wall, Icarus -Wall)
+  local d=$1 top m msg
+  mkdir -p "$d" && build/cachegen --preset tap-rrip -o "$d/rtl" >/dev/null || return 1
+  for top in tap_rrip tap_rrip_l2; do
+    if [ "$top" = tap_rrip ]; then m=$(sed "s|^|$d/rtl/|" "$d/rtl/tap_rrip_l1.f")
+    else m=$(grep -E '^(cachegen_sram_1r1w|tap_rrip_l2(_[a-z]+)?)\.v$' "$d/rtl/tap_rrip.f" | sed "s|^|$d/rtl/|"); fi
+    # shellcheck disable=SC2086
+    msg=$(verilator --lint-only -Wall $m "$d/rtl/tap_rrip_lint.vlt" --top-module "$top" 2>&1) &&
+      [ -z "$msg" ] || { echo "$top: verilator: $msg"; return 1; }
+    # shellcheck disable=SC2086
+    msg=$(iverilog -g2005 -Wall -s "$top" -o "$d/$top.vvp" $m 2>&1) && [ -z "$msg" ] ||
+      { echo "$top: iverilog: $msg"; return 1; }
+  done
+}
+step "tap-rrip preset: the L1 and the 1024-set 32-way TAP-RRIP L2 lint clean (Verilator and Icarus -Wall)" \
+  tap_lint "$work/taplint"
+step "tap-rrip report: SPEC 3.8's TAP storage (65,536 owner bits, 3 PSELs of 10 bits, XSRATIO, masks) \
+beside paper Table 2 (120 counter bits, 10 POL-id bits: 130 a tile, 160 for 4); 410 flops held" \
+  tap_paper "$work/tappaper"
 # shellcheck disable=SC2086
 step "system sacat: 4 FG-CB L1s over the real L2 (no-allocate reads, the hit flag) in lockstep" \
   sysck "$work/fgsys" --preset sacat-fermi --set system.cores=4 $fgcb_small
@@ -325,6 +361,18 @@ for p in $presets sacat-fermi; do
   step "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
     replay "$work/synth_$p"
 done
+tap_costs() { # the tap-rrip preset's L2 slice under four policies: every row costed, checks pass
+  replay "$work/synth_tap-rrip" || return 1
+  local md=$work/synth/tap-rrip/policies.md p
+  for p in lru drrip ucp tap_rrip; do
+    grep -qE "^\| $p \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [-+0-9]* \| [-+0-9]* \| [0-9]+-stage critical path" "$md" ||
+      { echo "tap-rrip costs: no row for $p in $md"; return 1; }
+  done
+  ! grep -q 'CHECK FAILED' "$md" && grep -q 'check ok: L2 TAP controller count flop bits = 143$' "$md" &&
+    grep -q 'check ok: L2 UCP ATD SRAM bits = 67584$' "$md"
+}
+step "synth tap-rrip: the preset's 1024-set 32-way L2 slice under lru, drrip, ucp and tap_rrip in one run \
+(logic GE, flops, SRAM bits, depth, period); every storage closed form passes" tap_costs
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"
