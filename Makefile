@@ -6,9 +6,8 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn gtx480-l1
-# Generated and reported, not simulated (16 L1s of 128-byte lines: a 16 Kbit system port;
-# tap-rrip: its L2 is lockstepped at small geometries, its system top awaits retired_i wiring,
-# its cost runs in the synth lane of tb/test_all.sh, docs/tap.md "Presets and costs").
+# Generated and reported, not simulated as presets (16 L1s of 128-byte lines: a 16 Kbit system
+# port; tap-rrip: a baseline L1, its L2 is a step of its own, docs/tap.md "Presets and costs").
 GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi tap-rrip
 DEMO_PRESET := fermi-l1
 

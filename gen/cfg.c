@@ -1060,8 +1060,9 @@ static const preset_t presets[] = {
     {"sacat-fermi", "SACAT system (generated; lockstep at smaller N and window): 15 L1s of 32 sets "
      "x 4 ways x 128 B with PRIC (P = 37) and FG-CB, the DWT-CS controller, over a 64-set 16-way "
      "L2", sacat_fermi},
-    {"tap-rrip", "TAP-RRIP system (generated and costed, not simulated): 6 L1s of 64 sets x 8 "
-     "ways x 64 B and 2 CPU ports over a 2 MB 1024-set 32-way 64 B L2 tile with TAP-RRIP",
+    {"tap-rrip", "TAP-RRIP system (generated and costed; its L2 in lockstep with shorter "
+     "periods): 6 L1s of 64 sets x 8 ways x 64 B and 2 CPU ports over a 2 MB 1024-set 32-way "
+     "64 B L2 tile with TAP-RRIP",
      tap_rrip_system},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])

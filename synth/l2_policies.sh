@@ -58,7 +58,8 @@ for p in "${policies[@]}"; do
   j=$work/$p.cost.json
   ge=$(printf '%.0f' "$(field "$j" logic_ge)"); fl=$(field "$j" flop_bits)
   sr=$(field "$j" sram_bits); dp=$(field "$j" depth); pe=$(printf '%.3f' "$(field "$j" period_ns)")
-  path=$(sed -n 's/.*, \([0-9]*-stage critical path .*\)$/\1/p' "$work/$p.log" | tail -1)
+  path=$(sed -n 's/.*, \([0-9]*\)-stage critical path \(.*\) -> \(.*\)$/`\2` -> `\3` (\1 stages)/p' \
+    "$work/$p.log" | tail -1)
   if [ -z "$first" ]; then first=$p; fge=$ge; ffl=$fl; dge="" ; dfl=""
   else dge=$(printf '%+d' $((ge - fge))); dfl=$(printf '%+d' $((fl - ffl))); fi
   rows+="| $p | $ge | $fl | $sr | $dp | $pe | $dge | $dfl | $path |"$'\n'

@@ -234,6 +234,9 @@ step "l2: tap_ucp, 3 GPU cores + 2 CPU ports over 16 sets x 4 ways, 4 UMON sets,
   --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set l2.mshrs=2 --set system.cores=3 \
   --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
+step "l2: the tap-rrip preset's slice at full size (1,024 sets x 32 ways, 6 GPU cores + 2 CPU ports, \
+10-bit PSELs, 32 leaders) with 2048-cycle periods and T_xs 4 so that ticks land: every bin (no mutants)" \
+  l2_nomut "$work/l2tp" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
 step "l2: ucp, 2 L1s + 3 CPU ports (4 apps), 32 sets x 8 ways, one UMON set, xor, merging (no mutants)" \
   l2_nomut "$work/l2v" --preset gcn-l1 --set l2.sets=32 --set l2.ways=8 --set l2.replacement=ucp \
   --set l2.umon_sets=1 --set tap.period=5000 --set l2.mshrs=4 --set l2.mshr_merge=2 \
@@ -365,7 +368,7 @@ tap_costs() { # the tap-rrip preset's L2 slice under four policies: every row co
   replay "$work/synth_tap-rrip" || return 1
   local md=$work/synth/tap-rrip/policies.md p
   for p in lru drrip ucp tap_rrip; do
-    grep -qE "^\| $p \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [-+0-9]* \| [-+0-9]* \| [0-9]+-stage critical path" "$md" ||
+    grep -qE '^\| '"$p"' \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [-+0-9]* \| [-+0-9]* \| `.*` -> `.*` \([1-9][0-9]* stages\) \|$' "$md" ||
       { echo "tap-rrip costs: no row for $p in $md"; return 1; }
   done
   ! grep -q 'CHECK FAILED' "$md" && grep -q 'check ok: L2 TAP controller count flop bits = 143$' "$md" &&
