@@ -7,8 +7,9 @@ CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn gtx480-l1
 # Generated and reported, not simulated as presets (16 L1s of 128-byte lines: a 16 Kbit system
-# port; tap-rrip: a baseline L1, its L2 is a step of its own, docs/tap.md "Presets and costs").
-GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi tap-rrip
+# port; tap-rrip, tap-ucp: baseline L1s, their L2s are steps of their own, docs/tap.md
+# "Presets and costs").
+GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi tap-rrip tap-ucp
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \

@@ -1034,13 +1034,17 @@ static const char *const sacat_fermi[] = {"name", "sacat_fermi", "l1.sets", "32"
  * 8 MB 32-way LLC tiles as the L2 slice: 2 MB, 32 ways, 64 B lines, 1,024 sets. TAP's
  * defaults (1,000,000-cycle periods, alpha 5 %, T_xs 10) and DRRIP's (10-bit PSELs, 32 leader
  * sets a policy and app, 2-bit RRPVs). One G-Cache victim bit a way, the least the L2 layout
- * holds (l2.victim_share = system.cores): a TAP system has no G-Cache L1 to read it. */
+ * holds (l2.victim_share = system.cores): a TAP system has no G-Cache L1 to read it. The
+ * presets tap-rrip and tap-ucp are this system with TAP-RRIP and with TAP-UCP (UCP's defaults:
+ * 32 UMON sets, 16-bit hit counters). */
 #define TAP_SYSTEM                                                                            \
     "l1.sets", "64", "l1.ways", "8", "l1.line_bytes", "64", "l1.replacement", "lru",          \
         "system.cores", "6", "system.cpu_cores", "2", "l2.sets", "1024", "l2.ways", "32",     \
         "l2.victim_share", "6"
 static const char *const tap_rrip_system[] = {"name", "tap_rrip", TAP_SYSTEM, "l2.replacement",
                                                "tap_rrip", NULL};
+static const char *const tap_ucp_system[] = {"name", "tap_ucp", TAP_SYSTEM, "l2.replacement",
+                                              "tap_ucp", NULL};
 
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
@@ -1064,6 +1068,8 @@ static const preset_t presets[] = {
      "periods): 6 L1s of 64 sets x 8 ways x 64 B and 2 CPU ports over a 2 MB 1024-set 32-way "
      "64 B L2 tile with TAP-RRIP",
      tap_rrip_system},
+    {"tap-ucp", "TAP-UCP system (generated and costed): tap-rrip's system with TAP-UCP (32 UMON "
+     "sets, 16-bit hit counters)", tap_ucp_system},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

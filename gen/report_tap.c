@@ -48,6 +48,10 @@ static unsigned tap_rows(const gen_l2_t *g, tap_row_t *out)
         out[n++] = (tap_row_t){"UCP's allocation, lookahead FSM, period counter, ATD "
                                "forwarding, fill victim", "flops", -1, -1,
                                s.ucp_alloc_flops + s.ucp_fsm_flops};
+        if (s.tap_ucp_flops)
+            out[n++] = (tap_row_t){"TAP-UCP: decision wait, the GPU counters' XSRATIO divider, "
+                                   "the lookahead's XSRATIO and UCP-Mask", "flops", -1, -1,
+                                   s.tap_ucp_flops};
     }
     out[n++] = (tap_row_t){"core-sampling counters, 20 bits per GPU core (held: Core-POL1's "
                            "and Core-POL2's, the only ones read)", "flops",
