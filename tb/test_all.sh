@@ -395,7 +395,8 @@ tap_costs() { # the TAP presets' L2 slice under five policies: every row costed,
       { echo "TAP costs: no row for $p in $md"; return 1; }
   done
   ! grep -q 'CHECK FAILED' "$md" && [ "$(grep -c 'check ok: L2 TAP controller count flop bits = 143$' "$md")" = 2 ] &&
-    [ "$(grep -c 'check ok: L2 UCP ATD SRAM bits = 67584$' "$md")" = 2 ]
+    [ "$(grep -c 'check ok: L2 UCP ATD SRAM bits = 67584$' "$md")" = 2 ] &&
+    grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 4062$' "$md"
 }
 step "synth tap-rrip, tap-ucp: the presets' 1024-set 32-way L2 slice under lru, drrip, ucp, tap_rrip and \
 tap_ucp in one run (logic GE, flops, SRAM bits, depth, period); every storage closed form passes" tap_costs
