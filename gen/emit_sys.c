@@ -225,8 +225,8 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
     lay_l2_t l2;
     lay_l2_build(g->cfg, &l2);
     /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order);
-     * with ucp its counters, allocation, partition and ATD write (the system harness does not
-     * compare them yet: the ports keep the L2 instance fully connected) */
+     * with ucp its counters, allocation, partition and ATD write (tb/sys_harness.cpp compares
+     * them: the ATD write on every L2 event, the rest every clock) */
     struct { const char *name; unsigned width; } f[20] = {
         {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
         {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},

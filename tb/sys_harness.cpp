@@ -16,6 +16,12 @@
 // P + k, and every response it gets is checked against the L2's response and against a
 // reference memory that applies every write in the order the L2 accepts it (the L2 decides in
 // acceptance order), read as each CPU read is accepted.
+// With l2.replacement = ucp (docs/tap.md, "System lockstep of the TAP policies") every L2 event
+// also carries the ATD row it writes (evt_l2_atd_we_o, evt_l2_atd_row_o), and every clock,
+// after the cycle's events and cm_l2_cycle_end, the UMON hit counters, the allocation and the
+// partition event (evt_l2_umon_hits_o, evt_l2_ucp_alloc_o, evt_l2_ucp_part_o) are compared
+// field by field; the ucp_ bins cover UMON hits of both sides, the period, partitions applied
+// while the L1s and the CPU ports contend, and lines taken under the partition.
 // Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +own_lines +trace=FILE.fst
 //           +cover (extend every core's traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit: every core the same fresh lines while an L2 merging bin is;
@@ -81,6 +87,30 @@ template <class T> auto evt_l2_brrip(const T *t, int) -> decltype(port_u64(t->ev
     return port_u64(t->evt_l2_brrip_o);
 }
 template <class T> uint64_t evt_l2_brrip(const T *, long) { return ~0ULL; }
+// The L2's UCP event fields, where the system has them (l2.replacement = ucp): the counters,
+// the allocation after the cycle and the partition event; otherwise false, and a ucp system
+// without them fails.
+template <class T>
+auto evt_l2_ucp(const T *t, bv_t &hits, unsigned hw, bv_t &alloc, unsigned aw, unsigned &part, int)
+    -> decltype(port_get(t->evt_l2_umon_hits_o, hits, hw), bool())
+{
+    port_get(t->evt_l2_umon_hits_o, hits, hw);
+    port_get(t->evt_l2_ucp_alloc_o, alloc, aw);
+    part = (unsigned)port_u64(t->evt_l2_ucp_part_o);
+    return true;
+}
+template <class T>
+bool evt_l2_ucp(const T *, bv_t &, unsigned, bv_t &, unsigned, unsigned &, long) { return false; }
+// The ATD row an L2 lookup writes and its write enable (ucp), where the system has them.
+template <class T>
+auto evt_l2_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
+    -> decltype(port_get(t->evt_l2_atd_row_o, row, width), bool())
+{
+    port_get(t->evt_l2_atd_row_o, row, width);
+    we = (unsigned)port_u64(t->evt_l2_atd_we_o);
+    return true;
+}
+template <class T> bool evt_l2_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
 
 struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; unsigned pred; };
 // A core response the L1 owes; `mem` is the reference memory's line when the load was decided
@@ -208,6 +238,14 @@ struct harness {
                               "cpu_rsp_backpressure", "arbiter_cpu_gpu_contention",
                               "l2_cpu_line_evicted_by_gpu", "l2_gpu_line_evicted_by_cpu"})
             bins.declare(b);
+        for (const char *b : {"ucp_umon_hit_gpu", "ucp_umon_hit_cpu", "ucp_umon_miss_gpu",
+                              "ucp_umon_miss_cpu", "ucp_halved", "ucp_partition_applied",
+                              "ucp_partition_changed", "ucp_partition_applied_under_contention",
+                              "ucp_cpu_line_evicted_by_gpu_over_allocation",
+                              "ucp_gpu_line_evicted_by_cpu_over_allocation",
+                              "ucp_gpu_held_to_allocation", "ucp_cpu_held_to_allocation",
+                              "ucp_victim_set_lru_none_over"})
+            bins.declare(b);
         for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
                               "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
                               "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age",
@@ -270,6 +308,8 @@ struct harness {
             return C > 0;
         if (b.compare(0, 9, "l1_merge_") == 0)
             return c.mshr_merge > 0;
+        if (b.compare(0, 4, "ucp_") == 0) // l2.replacement = ucp
+            return l2->ucp_on;
         return true;
     }
 
@@ -523,6 +563,10 @@ struct harness {
                 }
             check("L2 brrip", l2->drrip.brrip_cnt, evt_l2_brrip(top, 0), where);
         }
+        if (l2->ucp_on && r.kind != EVT_SWEEP) { // ucp: the ATD row the event writes, or none
+            ucp_check_atd(r, where);
+            ucp_cover_event(r, before);
+        }
         if (r.kind != EVT_SWEEP && r.core >= P) { // a CPU port's request (SPEC 3.8)
             if (r.dec == DEC_LD_HIT)
                 hit("cpu_read_hit");
@@ -561,6 +605,95 @@ struct harness {
     }
 
     void hit(const char *b) { bins.hit(b); }
+
+    // ---- UCP in the L2 (l2.replacement = ucp, SPEC 3.8; docs/tap.md) -----------------------
+    // The ATD row an L2 event writes (the requester's app, the event set's UMON set) against
+    // the model's, entry by entry; a write where the model's UMON saw no access fails.
+    void ucp_check_atd(const cm_l2_result_t &r, const char *where)
+    {
+        const lay_l2_t *ll = &l2->lay;
+        unsigned eb = lay_l2_atd_entry_bits(ll), we = 0;
+        bv_t act, exp;
+        if (!evt_l2_atd(top, act, ll->ways * eb, we, 0)) {
+            fail("a ucp system without evt_l2_atd_row_o", where);
+            return;
+        }
+        bool access = r.umon != CM_UMON_UNSAMPLED;
+        check("L2 atd write", access, we, where);
+        if (!access || failed)
+            return;
+        unsigned app = cfg_l2_app_of(&cfg, r.core);
+        cm_l2_atd_row(l2, app, (unsigned)cm_umon_index(l2->umon, r.set), &exp);
+        for (unsigned w = 0; w < ll->ways; w++) {
+            char what[48];
+            std::snprintf(what, sizeof what, "L2 atd app %u entry %u", app, w);
+            check(what, bv_get(&exp, w * eb, eb), bv_get(&act, w * eb, eb), where);
+        }
+    }
+    // The system's ucp bins of one L2 event: UMON hits of the GPU and of a CPU port, and whose
+    // line a fill into a full set takes under the partition, for whom.
+    void ucp_cover_event(const cm_l2_result_t &r, const lay_l2_row_t &before)
+    {
+        bool gpu = r.core < P;
+        if (r.umon >= 0)
+            hit(gpu ? "ucp_umon_hit_gpu" : "ucp_umon_hit_cpu");
+        else if (r.umon == CM_UMON_MISS)
+            hit(gpu ? "ucp_umon_miss_gpu" : "ucp_umon_miss_cpu");
+        if (r.kind != EVT_FILL || !r.evict_valid)
+            return;
+        bool old_gpu = before.way[r.way].owner == C;
+        if (r.ucp_why == CM_UCP_VICTIM_OVER && gpu && !old_gpu)
+            hit("ucp_cpu_line_evicted_by_gpu_over_allocation");
+        if (r.ucp_why == CM_UCP_VICTIM_OVER && !gpu && old_gpu)
+            hit("ucp_gpu_line_evicted_by_cpu_over_allocation");
+        if (r.ucp_why == CM_UCP_VICTIM_OWN)
+            hit(gpu ? "ucp_gpu_held_to_allocation" : "ucp_cpu_held_to_allocation");
+        if (r.ucp_why == CM_UCP_VICTIM_LRU)
+            hit("ucp_victim_set_lru_none_over");
+    }
+    // Every clock after the cycle's L1 and L2 events (as tb/l2_harness.cpp): the L2 model's
+    // period and lookahead (cm_l2_cycle_end), then the counters, the allocation after the cycle
+    // and the partition event against the ports the system top passes out, field by field.
+    void ucp_cycle()
+    {
+        unsigned before[CM_APP_MAX];
+        std::memcpy(before, l2->ucp_alloc, sizeof before);
+        cm_l2_cycle_end(l2, nullptr);
+        if (!l2->ucp_on)
+            return;
+        unsigned apps = cfg_l2_apps(&cfg), cb = cfg.l2.umon_counter_bits, ways = l2->lay.ways;
+        unsigned ab = cfg_count_bits(ways), part = 0;
+        bv_t hits, alloc;
+        if (!evt_l2_ucp(top, hits, apps * ways * cb, alloc, apps * ab, part, 0)) {
+            fail("a ucp system without evt_l2_umon_hits_o", "cycle");
+            return;
+        }
+        check("L2 partition event", l2->ucp_part, part, "cycle");
+        char what[64];
+        for (unsigned k = 0; k < apps; k++) {
+            std::snprintf(what, sizeof what, "L2 allocation of app %u", k);
+            check(what, l2->ucp_alloc[k], bv_get(&alloc, k * ab, ab), "cycle");
+            for (unsigned j = 0; j < ways; j++) {
+                std::snprintf(what, sizeof what, "L2 umon hits of app %u at position %u", k, j);
+                check(what, cm_umon_hits(l2->umon, k, j), bv_get(&hits, (k * ways + j) * cb, cb),
+                      "cycle");
+            }
+        }
+        if (l2->ucp_period_end)
+            hit("ucp_halved");
+        if (!l2->ucp_part)
+            return;
+        hit("ucp_partition_applied");
+        if (std::memcmp(before, l2->ucp_alloc, sizeof before) != 0)
+            hit("ucp_partition_changed");
+        bool gpu_waits = false, cpu_waits = false; // both sides wait for the arbiter
+        for (unsigned c = 0; c < P; c++)
+            gpu_waits |= !core[c].mems.empty();
+        for (const auto &q : cpu)
+            cpu_waits |= q.live || !q.accepted.empty();
+        if (gpu_waits && cpu_waits)
+            hit("ucp_partition_applied_under_contention");
+    }
 
     // ---- channels ------------------------------------------------------------------------
     void on_l2_accept()
@@ -1036,6 +1169,8 @@ struct harness {
             for (unsigned c = 0; c < P; c++) // the cycle ends: FG-CB's windows move
                 if (cm_l1_cycle_end(core[c].m, top->kernel_start_i) & CM_FG_KERNEL_CLEAR)
                     hit("fg_kernel_start_clears");
+            if (!failed) // the L2's period, after its events of the cycle
+                ucp_cycle();
         }
         ctx->timeInc(1);
 #if VM_TRACE

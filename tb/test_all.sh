@@ -273,6 +273,20 @@ cpu_sysmut() { SYS_MUTANTS=cpu_ sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: CPU ports miswired (response to the other port, request line, owner)" \
   cpu_sysmut "$work/sysmut_cpu" $cpu_sys
+# UCP in the system (docs/tap.md, "System lockstep of the TAP policies"): the L2's ATD writes
+# after every L2 event, its counters, allocation and partition event every clock after
+# cm_l2_cycle_end, through the system top; then the ucp_ system mutants (the partition event or
+# the ATD write not passed out, the L2's period not running)
+ucp_sys="--preset fermi-l1 --set system.cores=2 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=ucp --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=4 --set tap.period=2000"
+# shellcheck disable=SC2086
+step "system: 2 baseline L1s + 2 CPU ports over a 16-set 4-way ucp L2 (4 UMON sets, 4-bit counters, 2000-cycle period), UCP's events through the system top" \
+  sysck "$work/sys7" $ucp_sys
+ucp_sysmut() { SYS_MUTANTS=ucp_ sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: UCP's partition event and ATD write not passed out, the L2's period not running" \
+  ucp_sysmut "$work/sysmut_ucp" $ucp_sys
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
