@@ -287,6 +287,20 @@ ucp_sysmut() { SYS_MUTANTS=ucp_ sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: UCP's partition event and ATD write not passed out, the L2's period not running" \
   ucp_sysmut "$work/sysmut_ucp" $ucp_sys
+# TAP-RRIP in the system (docs/tap.md, "System lockstep of the TAP policies"): retired_i per GPU
+# core through the system top into the L2's controller, the masks in force and every tick
+# compared; then the tap_ system mutants (retired_i of cores 0 and 1 swapped, not connected,
+# the tick not passed out)
+tap_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=tap_rrip \
+--set l2.duel_leaders=2 --set l2.psel_bits=3 --set tap.period=4096 --set tap.txs=4"
+# shellcheck disable=SC2086
+step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_rrip L2 (4096-cycle periods, T_xs 4), retired-instruction streams, TAP's ticks through the system top" \
+  sysck "$work/sys8" $tap_sys
+tap_sysmut() { SYS_MUTANTS=tap_ sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: retired_i of GPU cores 0 and 1 swapped, retired_i not connected, TAP's tick not passed out" \
+  tap_sysmut "$work/sysmut_tap" $tap_sys
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
