@@ -287,9 +287,13 @@ struct harness {
         for (const char *b : {"tap_friendly", "tap_not_friendly", "tap_xs_above_txs",
                               "tap_xs_below_txs", "tap_ratio_saturated", "tap_mask_set_by_xsratio",
                               "tap_mask_set_not_friendly", "tap_tick_under_contention",
-                              "tap_pol1_insert", "tap_pol2_insert", "tap_mask_forced_brrip",
-                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim_for_gpu_fill",
-                              "tap_gpu_first_victim_for_cpu_fill"})
+                              "tap_rrip_pol1_insert", "tap_rrip_pol2_insert",
+                              "tap_rrip_mask_forced_brrip", "tap_rrip_gpu_hit_not_promoted",
+                              "tap_rrip_gpu_first_victim_for_gpu_fill",
+                              "tap_rrip_gpu_first_victim_for_cpu_fill",
+                              "tapucp_gpu_counters_divided", "tapucp_partition_unmasked",
+                              "tapucp_gpu_one_way_under_mask", "tapucp_pol1_read_not_allocated",
+                              "tapucp_gpu_fill_held_to_one_way"})
             bins.declare(b);
         for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
                               "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
@@ -355,7 +359,11 @@ struct harness {
             return c.mshr_merge > 0;
         if (b.compare(0, 4, "ucp_") == 0) // l2.replacement = ucp
             return l2->ucp_on;
-        if (b.compare(0, 4, "tap_") == 0) // l2.replacement = tap_rrip
+        if (b.compare(0, 7, "tapucp_") == 0) // l2.replacement = tap_ucp
+            return l2->tap_ucp_on;
+        if (b.compare(0, 9, "tap_rrip_") == 0) // TAP-RRIP's rules over DRRIP
+            return l2->tap_on && !l2->tap_ucp_on;
+        if (b.compare(0, 4, "tap_") == 0) // the controller: tap_rrip and tap_ucp
             return l2->tap_on;
         return true;
     }
@@ -697,6 +705,8 @@ struct harness {
             hit("ucp_gpu_line_evicted_by_cpu_over_allocation");
         if (r.ucp_why == CM_UCP_VICTIM_OWN)
             hit(gpu ? "ucp_gpu_held_to_allocation" : "ucp_cpu_held_to_allocation");
+        if (r.ucp_why == CM_UCP_VICTIM_OWN && gpu && l2->tap_ucp_on && l2->ucp_alloc[C] == 1)
+            hit("tapucp_gpu_fill_held_to_one_way"); // UCP-Mask's one way
         if (r.ucp_why == CM_UCP_VICTIM_LRU)
             hit("ucp_victim_set_lru_none_over");
     }
@@ -730,6 +740,14 @@ struct harness {
         hit("ucp_partition_applied");
         if (std::memcmp(before, l2->ucp_alloc, CM_APP_MAX * sizeof *before) != 0)
             hit("ucp_partition_changed");
+        if (l2->tap_ucp_on) { // TAP-UCP: how the applied partition was made
+            if (l2->tu_divided)
+                hit("tapucp_gpu_counters_divided");
+            if (!l2->tu_masked)
+                hit("tapucp_partition_unmasked");
+            else if (l2->ucp_alloc[C] == 1)
+                hit("tapucp_gpu_one_way_under_mask");
+        }
         bool gpu_waits = false, cpu_waits = false; // both sides wait for the arbiter
         for (unsigned c = 0; c < P; c++)
             gpu_waits |= !core[c].mems.empty();
@@ -787,14 +805,17 @@ struct harness {
     {
         bool gpu = r.core < P;
         if (r.kind == EVT_FILL && r.dec == DEC_FILL) {
-            if (r.tap_ins == CM_TAP_INS_POL1) hit("tap_pol1_insert");
-            if (r.tap_ins == CM_TAP_INS_POL2) hit("tap_pol2_insert");
-            if (r.tap_ins == CM_TAP_INS_MASK) hit("tap_mask_forced_brrip");
+            if (r.tap_ins == CM_TAP_INS_POL1) hit("tap_rrip_pol1_insert");
+            if (r.tap_ins == CM_TAP_INS_POL2) hit("tap_rrip_pol2_insert");
+            if (r.tap_ins == CM_TAP_INS_MASK) hit("tap_rrip_mask_forced_brrip");
             if (r.tap_gpu_first) // a GPU line taken over a lower CPU line at the same RRPV
-                hit(gpu ? "tap_gpu_first_victim_for_gpu_fill" : "tap_gpu_first_victim_for_cpu_fill");
+                hit(gpu ? "tap_rrip_gpu_first_victim_for_gpu_fill"
+                        : "tap_rrip_gpu_first_victim_for_cpu_fill");
         }
         if (r.tap_kept && l2->rows[r.set].way[r.way].repl != 0) // a promotion would show
-            hit("tap_gpu_hit_not_promoted");
+            hit("tap_rrip_gpu_hit_not_promoted");
+        if (l2->tap_ucp_on && r.core == 0 && !r.store && r.dec == DEC_FILL_BYPASS)
+            hit("tapucp_pol1_read_not_allocated"); // Core-POL1's read: answered, not installed
     }
     // After the cycle's events: the state in force compared, the controller's cycle in the
     // model (retired as driven), then the tick (its landing cycle and every field).

@@ -301,6 +301,19 @@ tap_sysmut() { SYS_MUTANTS=tap_ sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: retired_i of GPU cores 0 and 1 swapped, retired_i not connected, TAP's tick not passed out" \
   tap_sysmut "$work/sysmut_tap" $tap_sys
+# TAP-UCP in the system: UCP's compares and TAP's ticks together, Core-POL1's reads not
+# allocating, the partition divided by XSRATIO or the GPU held to one way; then retired_i of
+# cores 0 and 1 swapped at the system top
+tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=tap_ucp --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=4 --set tap.period=4096 --set tap.txs=4"
+# shellcheck disable=SC2086
+step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
+  sysck "$work/sys9" $tapucp_sys
+tapucp_sysmut() { SYS_MUTANTS=tap_retired_cores sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: tap_ucp with retired_i of GPU cores 0 and 1 swapped" \
+  tapucp_sysmut "$work/sysmut_tapucp" $tapucp_sys
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
