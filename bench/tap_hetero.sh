@@ -2,7 +2,8 @@
 # tap_hetero.sh: paper 003's (TAP) experiment on the heterogeneous system model: a
 # cache-friendly CPU workload on each of 2 CPU ports beside (a) a streaming GPU workload and
 # (b) a cache-friendly GPU workload, per LLC policy, with the CPU's and the GPU's L2 hit rates
-# and the GPU's share of the L2 (sysim's cycle model: docs/tap.md, "Heterogeneous sysim").
+# and the GPU's share of the L2 (sysim's cycle model: docs/tap.md, "Heterogeneous sysim"); for
+# ucp the partitions applied, for tap_rrip TAP's decisions (cache-friendly, RRIP-Mask, XSRATIO).
 # System: SPEC 3.8's tap configuration, 6 GPU cores with 32 KB 8-way 64 B LRU L1s, 2 CPU
 # ports, the L2 slice one 8 MB tile's 2 MB, 32-way, 64 B, 1,024 sets. Timing: sysim's
 # defaults (L1 hit 1, L2 hit 160, memory 260 cycles, CPU gap 20) with 8 references in flight
@@ -67,8 +68,8 @@ for p in $policies; do
   fi
 done
 
-echo "| GPU workload | policy | CPU L2 hit rate (port 0 / 1) | CPU ceiling | GPU L2 hit rate | GPU share of the L2 (mean / end) | GPU L2 accesses per CPU port access | cycles | GPU IPC (core 0 / 1) | partitions: applied, last ways (CPU 0 / 1 / GPU) |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| GPU workload | policy | CPU L2 hit rate (port 0 / 1) | CPU ceiling | GPU L2 hit rate | GPU share of the L2 (mean / end) | GPU L2 accesses per CPU port access | cycles | GPU IPC (core 0 / 1) | partitions: applied, last ways (CPU 0 / 1 / GPU) | TAP decisions: friendly, RRIP-Mask set, of; mean XSRATIO |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for wl in stream friendly; do
   for p in "${run[@]}"; do
     "$sysim" --json "${sys[@]}" $(policy_sets "$p") "${timing[@]}" \
@@ -92,11 +93,14 @@ ipc = d["gpu_cores"]
 ceil = sum(ceiling(k, a["references"]) * a["references"] for k, a in enumerate(cpu)) / acc
 part = d.get("partitions")
 part = "%d, %s" % (part["applied"], " / ".join(map(str, part["ways"]))) if part else "-"
-print("| %s | %s | %.1f%% (%.1f / %.1f) | %.1f%% | %.1f%% | %.1f%% / %.1f%% | %.0f | %d | %.3f / %.3f | %s |" % (
+tap = d.get("tap")
+tap = "%d, %d of %d; %.1f" % (tap["friendly"], tap["rrip_mask"], tap["decisions"],
+                              tap["xsratio_mean"]) if tap else "-"
+print("| %s | %s | %.1f%% (%.1f / %.1f) | %.1f%% | %.1f%% | %.1f%% / %.1f%% | %.0f | %d | %.3f / %.3f | %s | %s |" % (
     names[sys.argv[2]], sys.argv[3], 100.0 * hits / acc,
     100 * cpu[0]["llc_hit_rate"], 100 * cpu[1]["llc_hit_rate"], 100 * ceil, 100 * gpu["llc_hit_rate"],
     100 * sh["mean"], 100 * sh["end"], gpu["llc_accesses"] / (acc / len(cpu)), d["cycles"],
-    ipc[0]["ipc"], ipc[1]["ipc"], part))
+    ipc[0]["ipc"], ipc[1]["ipc"], part, tap))
 EOF
   done
 done

@@ -113,13 +113,21 @@ static unsigned latency(const sys_timing_t *t, sys_served_t where)
 
 /* The L2's per-cycle call, with the instructions every GPU core retired this cycle (retired[c],
  * c < system.cores). The one place TAP's core sampling gets them: cm_l2_cycle_end(s->l2,
- * retired) runs the L2's periods (ucp: the UMONs' halving and the repartition). */
+ * retired) runs the L2's periods (ucp: the UMONs' halving and the repartition; tap_rrip: the
+ * controller, whose decisions are counted here). */
 static void l2_cycle_end(timed_t *m, const uint32_t *retired)
 {
     for (unsigned c = 0; c < m->P; c++)
         m->st->core[c].retired += retired[c];
     cm_l2_cycle_end(m->s->l2, retired);
     m->st->partitions += m->s->l2->ucp_part;
+    if (m->s->l2->tap_ticked) { /* tap_rrip: a period's decision landed */
+        const cm_tap_tick_t *k = &m->s->l2->tap_tick;
+        m->st->tap_ticks++;
+        m->st->tap_friendly += k->friendly;
+        m->st->tap_rrip_mask += k->rrip_mask;
+        m->st->tap_xsratio_sum += k->xsratio;
+    }
 }
 
 /* Requester q issues its next reference in cycle `now`. 0, or -1 with the error set. */

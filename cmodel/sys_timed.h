@@ -60,6 +60,9 @@ typedef struct sys_timed_stats {
     uint64_t share_samples;            /* periodic samples with at least one valid line */
     double share_sum;                  /* the sum of their GPU shares */
     uint64_t partitions;               /* l2.replacement = ucp: allocations applied */
+    /* l2.replacement = tap_rrip: decisions landed (TAP's ticks), those that found the GPU
+     * cache-friendly and those that set RRIP-Mask, and the sum of their XSRATIOs */
+    uint64_t tap_ticks, tap_friendly, tap_rrip_mask, tap_xsratio_sum;
     sys_timed_core_t core[SYS_MAX_CORES];
     sys_timed_port_t port[CFG_MAX_CPU_CORES];
 } sys_timed_stats_t;

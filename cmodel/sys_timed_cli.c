@@ -49,6 +49,12 @@ void sys_timed_print_text(const sys_sim_t *s, const sys_timing_t *tm,
         for (unsigned a = 0; a <= C; a++)
             printf(" %s %u%s", a == C ? "GPU" : "CPU", s->l2->ucp_alloc[a], a == C ? "\n" : ",");
     }
+    if (s->l2->tap_on)
+        printf("  TAP decisions   %llu (every %u cycles): cache-friendly %llu, RRIP-Mask set %llu; "
+               "XSRATIO mean %.2f, now %u\n", (unsigned long long)ts->tap_ticks,
+               s->cfg.tap.period, (unsigned long long)ts->tap_friendly,
+               (unsigned long long)ts->tap_rrip_mask,
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), s->l2->tap.xsratio);
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];
         printf("  GPU core %-3u    references %llu, retired %llu, cycles %llu (IPC %.4f)\n", c,
@@ -95,6 +101,11 @@ void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
             printf("%s%u", a ? ", " : "", s->l2->ucp_alloc[a]);
         printf("]},\n");
     }
+    if (s->l2->tap_on)
+        printf("  \"tap\": {\"decisions\": %llu, \"friendly\": %llu, \"rrip_mask\": %llu, "
+               "\"xsratio_mean\": %.4f, \"xsratio\": %u},\n", (unsigned long long)ts->tap_ticks,
+               (unsigned long long)ts->tap_friendly, (unsigned long long)ts->tap_rrip_mask,
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), s->l2->tap.xsratio);
     printf("  \"gpu_cores\": [");
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];

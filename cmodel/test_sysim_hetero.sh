@@ -153,6 +153,36 @@ if json u.json "d['partitions'] == {'applied': 149, 'ways': [16, 0]}" "d['cycles
   ok "$t"
 else no "$t" "$(cat uj.out u.err; grep partition u.txt)"; fi
 
+# tap_rrip on the cycle model: TAP's decisions counted (cm_l2_cycle_end with the retired counts).
+# By hand, 3 GPU cores, tap.period 2,000, T_xs 10 (default), alpha 5%; L2 hit 10, memory 50.
+# (a) GPU cores 0 and 1 (Core-POL1 and -POL2) each stream 6,000 new lines, one in flight:
+# every reference misses (50 cycles), so both retire one a 50 cycles, I1 = I2 each period: not
+# cache-friendly, RRIP-Mask set. The CPU port loops over 8 lines (gap 2: one L2 access in 12
+# cycles, about 166 a period) against the GPU's 80: ratio 0, XSRATIO 1. 300,000 cycles: 150
+# period ends, the last in the final cycle, so 149 decisions land (12 cycles after each end).
+# (b) core 0 alone streams 48,000 lines, 8 in flight (8 misses a 50 cycles: 320 accesses a
+# period, I2 = 0: cache-friendly); the CPU port with gap 490 accesses the L2 every 500 cycles
+# (the first pass's misses every 540: still 4 a period), so XSRATIO = 320 / 4 = 80 >= T_xs and
+# RRIP-Mask is set by it; the run ends at cycle 300,007: again 149 decisions.
+python3 -c "print(''.join('R %x 0 %x\n' % (0x100000 + i * 128, i % 2) for i in range(12000)), end='')" >g2.txt
+python3 -c "print(''.join('0 %x\n' % (0x100000 + i * 128) for i in range(48000)), end='')" >g1.din
+tap="--preset fermi-l1 --set system.cores=3 --set system.cpu_cores=1 --set l2.replacement=tap_rrip --set tap.period=2000"
+t="tap_rrip on the cycle model: two level sampling cores, 149 decisions, none friendly, RRIP-Mask set, XSRATIO 1 (JSON and text)"
+"$sysim" --json $tap --cpu-trace cr.din --cpu-loop --l2-latency 10 --mem-latency 50 --cpu-gap 2 g2.txt >ta.json 2>ta.err
+"$sysim" $tap --cpu-trace cr.din --cpu-loop --l2-latency 10 --mem-latency 50 --cpu-gap 2 g2.txt >ta.txt 2>>ta.err
+if json ta.json "d['tap'] == {'decisions': 149, 'friendly': 0, 'rrip_mask': 149, 'xsratio_mean': 1.0, 'xsratio': 1}" \
+     "d['cycles'] == 300000" >taj.out &&
+   grep -q "^  TAP decisions   149 (every 2000 cycles): cache-friendly 0, RRIP-Mask set 149; XSRATIO mean 1.00, now 1$" ta.txt; then
+  ok "$t"
+else no "$t" "$(cat taj.out ta.err; grep TAP ta.txt)"; fi
+t="tap_rrip on the cycle model: POL1 alone, 149 decisions, all friendly, XSRATIO 80 sets RRIP-Mask"
+"$sysim" --json $tap --cpu-trace cr.din --cpu-loop --l2-latency 10 --mem-latency 50 --cpu-gap 490 \
+  --gpu-mlp 8 g1.din >tb.json 2>tb.err
+if json tb.json "d['tap'] == {'decisions': 149, 'friendly': 149, 'rrip_mask': 149, 'xsratio_mean': 80.0, 'xsratio': 80}" \
+     "d['cycles'] == 300007" >tbj.out; then
+  ok "$t"
+else no "$t" "$(cat tbj.out tb.err)"; fi
+
 # The decoupled L1 in sysim, program order and the cycle model: one core's references give its
 # L1 exactly cachesim's statistics for that L1 alone (cachesim counts a load that gets no data
 # line as a bypass at its lookup; its fill installs nothing).

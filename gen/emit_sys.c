@@ -7,12 +7,16 @@
  * system.cpu_cores = C > 0 (SPEC 3.8) the top also has C CPU request ports, each shaped like an
  * L1's memory side (line reads and writes with an id; read responses with that id and the
  * line): the arbiter serves them after the L1s as requesters P..P+C-1, their core id on the L2,
- * and the L2's responses to those ids go back to them. */
+ * and the L2's responses to those ids go back to them. With l2.replacement = tap_rrip or tap_ucp
+ * the top takes retired_i (4 bits per GPU core) for the L2's core-sampling controller. */
 #include "emit_l1.h"
 #include "emit_pipe.h"
 
+#include "emit_l2_tap.h"
 #include "lay_l2.h"
 #include "mech.h"
+
+#include "../cmodel/cm_tap.h"
 
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
 static const char *slice(const char *name, unsigned c, unsigned width);
@@ -167,6 +171,10 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %srsp_data_o,", vec(w, w->lw));
     if (w->C)
         emit_cpu_ports(e, w);
+    if (cfg_l2_tap(g->cfg)) /* TAP's core sampling (SPEC 3.8): into the L2's controller */
+        emit_line(e, "input  wire %sretired_i, // TAP: GPU core c's instructions retired "
+                  "this cycle in [c*%u +: %u]", vec(w, CM_TAP_RETIRED_BITS), CM_TAP_RETIRED_BITS,
+                  CM_TAP_RETIRED_BITS);
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
     emit_line(e, "input  wire filter_enable_i,");
@@ -225,9 +233,10 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
     lay_l2_t l2;
     lay_l2_build(g->cfg, &l2);
     /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order);
-     * with ucp its counters, allocation, partition and ATD write (the system harness does not
-     * compare them yet: the ports keep the L2 instance fully connected) */
-    struct { const char *name; unsigned width; } f[20] = {
+     * with ucp its counters, allocation, partition and ATD write (tb/sys_harness.cpp compares
+     * them: the ATD write on every L2 event, the rest every clock); with tap_rrip and tap_ucp
+     * the controller's tick and state (emit_l2_tap's list) */
+    struct { const char *name; unsigned width; } f[20 + L2_TAP_EVT_PORTS] = {
         {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
         {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},
         {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1}};
@@ -244,6 +253,11 @@ static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix
         f[n].name = "ucp_part", f[n++].width = 1;
         f[n].name = "atd_we", f[n++].width = 1;
         f[n].name = "atd_row", f[n++].width = u.row_bits;
+    }
+    if (cfg_l2_tap(g->cfg)) {
+        pipe_evt_port_t t[L2_TAP_EVT_PORTS];
+        for (unsigned i = 0, k = l2_tap_evt_ports(t); i < k; i++)
+            f[n].name = t[i].name, f[n++].width = t[i].width;
     }
     f[n].name = "row", f[n++].width = l2.row_bits;
     for (unsigned i = 0; i < n; i++) {
@@ -533,6 +547,8 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
         emit_line(e, ".req_noalloc_i (1'b0),");
     emit_line(e, ".req_line_i (l2_req_line),");
     emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
+    if (cfg_l2_tap(g->cfg))
+        emit_line(e, ".retired_i (retired_i),");
     emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");
     emit_line(e, ".rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),");
     emit_line(e, ".rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),");

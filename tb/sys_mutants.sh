@@ -17,8 +17,12 @@ sys=$(sed -n 's/^system: //p' "$out/cachegen.manifest")
 # CPU ports (SPEC 3.8): their count and the owner field's width, for the owner mutant
 cpus=$(sed -n '/^system:/,/^[a-z]/s/^  cpu_cores: //p' "$out/config.yaml"); cpus=${cpus:-0}
 ob=0; while [ $((1 << ob)) -lt $((cpus + 1)) ]; do ob=$((ob + 1)); done
+# GPU cores, for the retired_i mutants (4 bits a core: core c in [c*4 +: 4])
+gpus=$(sed -n '/^system:/,/^[a-z]/s/^  cores: //p' "$out/config.yaml"); gpus=${gpus:-1}
+rtop=$((gpus * 4 - 1))
 
-# name | sed expression on <name>_sys.v | (optional) another file: l2_meta = <name>_l2_meta.v
+# name | sed expression on <name>_sys.v | (optional) another file: l2_meta = <name>_l2_meta.v,
+# l2 = <name>_l2.v (the L2 top)
 mutants=(
   "l1s_get_victim_bit_not_bypass_bit|s/\.mem_rsp_hint_i (l2_rsp_bbit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "core1_prediction_dropped|s/grant_oh\\[1\\]}} \\& l1_1_mreq_hint/grant_oh[1]}} \\& 1'b0/"
@@ -32,6 +36,12 @@ mutants=(
   "cpu_rsp_to_wrong_port|s/assign cpu_rsp_valid_o\[0\] = l1_mrsp_valid\[\([0-9]*\)\];/assign cpu_rsp_valid_o[0] = l1_mrsp_valid[\1 + 1];/"
   "cpu_request_line_from_l1_0|s/\(grant_oh\[[0-9]*\]}} \& \)cpu_0_mreq_line/\1l1_0_mreq_line/"
   "cpu_owner_written_as_gpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/|l2_meta"
+  "ucp_partition_event_dropped|s/\.evt_ucp_part_o (evt_l2_ucp_part_o)/.evt_ucp_part_o ()/"
+  "ucp_atd_write_dropped|s/\.evt_atd_we_o (evt_l2_atd_we_o)/.evt_atd_we_o ()/"
+  "tap_retired_cores_0_1_swapped|s/\.retired_i (retired_i),/.retired_i ({retired_i[${rtop}:8], retired_i[3:0], retired_i[7:4]}),/"
+  "tap_retired_not_connected|s/\.retired_i (retired_i),/.retired_i ($((rtop + 1))'d0),/"
+  "tap_tick_not_passed_out|s/\.evt_tap_valid_o (evt_l2_tap_valid_o)/.evt_tap_valid_o ()/"
+  "ucp_period_not_running|s/ucp_t_d = ucp_period_end ? \([0-9]*\)'d0 : ucp_t_q + [0-9]*'d1;/ucp_t_d = ucp_t_q;/|l2"
 )
 survived=0; n=0
 for m in "${mutants[@]}"; do

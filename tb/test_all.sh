@@ -284,6 +284,47 @@ cpu_sysmut() { SYS_MUTANTS=cpu_ sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: CPU ports miswired (response to the other port, request line, owner)" \
   cpu_sysmut "$work/sysmut_cpu" $cpu_sys
+# UCP in the system (docs/tap.md, "System lockstep of the TAP policies"): the L2's ATD writes
+# after every L2 event, its counters, allocation and partition event every clock after
+# cm_l2_cycle_end, through the system top; then the ucp_ system mutants (the partition event or
+# the ATD write not passed out, the L2's period not running)
+ucp_sys="--preset fermi-l1 --set system.cores=2 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=ucp --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=4 --set tap.period=2000"
+# shellcheck disable=SC2086
+step "system: 2 baseline L1s + 2 CPU ports over a 16-set 4-way ucp L2 (4 UMON sets, 4-bit counters, 2000-cycle period), UCP's events through the system top" \
+  sysck "$work/sys7" $ucp_sys
+ucp_sysmut() { SYS_MUTANTS=ucp_ sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: UCP's partition event and ATD write not passed out, the L2's period not running" \
+  ucp_sysmut "$work/sysmut_ucp" $ucp_sys
+# TAP-RRIP in the system (docs/tap.md, "System lockstep of the TAP policies"): retired_i per GPU
+# core through the system top into the L2's controller, the masks in force and every tick
+# compared; then the tap_ system mutants (retired_i of cores 0 and 1 swapped, not connected,
+# the tick not passed out)
+tap_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=tap_rrip \
+--set l2.duel_leaders=2 --set l2.psel_bits=3 --set tap.period=4096 --set tap.txs=4"
+# shellcheck disable=SC2086
+step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_rrip L2 (4096-cycle periods, T_xs 4), retired-instruction streams, TAP's ticks through the system top" \
+  sysck "$work/sys8" $tap_sys
+tap_sysmut() { SYS_MUTANTS=tap_ sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: retired_i of GPU cores 0 and 1 swapped, retired_i not connected, TAP's tick not passed out" \
+  tap_sysmut "$work/sysmut_tap" $tap_sys
+# TAP-UCP in the system: UCP's compares and TAP's ticks together, Core-POL1's reads not
+# allocating, the partition divided by XSRATIO or the GPU held to one way; then retired_i of
+# cores 0 and 1 swapped at the system top
+tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --set l1.sets=8 \
+--set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=tap_ucp --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=4 --set tap.period=4096 --set tap.txs=4"
+# shellcheck disable=SC2086
+step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
+  sysck "$work/sys9" $tapucp_sys
+tapucp_sysmut() { SYS_MUTANTS=tap_retired_cores sysmut "$@"; }
+# shellcheck disable=SC2086
+step "system mutants: tap_ucp with retired_i of GPU cores 0 and 1 swapped" \
+  tapucp_sysmut "$work/sysmut_tapucp" $tapucp_sys
 step "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
@@ -335,12 +376,15 @@ tap_ucp_paper() { # WORKDIR: tap-ucp's report gives the same list with UCP's str
     grep -q '^| total | sram | 133120 | 0 | 133120 |$' "$r" &&
     grep -q '^| total | flops | 1678 | 130 | 4437 |$' "$r" && ! grep -q '^| PSEL per application' "$r"
 }
-tap_lint() { # WORKDIR PRESET TOP: a TAP preset's L1 and L2 tops lint clean (Verilator, Icarus -Wall)
+tap_lint() { # WORKDIR PRESET TOP: a TAP preset's L1, L2 and system tops lint clean (Verilator, Icarus -Wall)
   local d=$1 p=$2 t=$3 top m msg
   mkdir -p "$d" && build/cachegen --preset "$p" -o "$d/rtl" >/dev/null || return 1
-  for top in "$t" "${t}_l2"; do
-    if [ "$top" = "$t" ]; then m=$(sed "s|^|$d/rtl/|" "$d/rtl/${t}_l1.f")
-    else m=$(grep -E "^(cachegen_sram_1r1w|${t}_l2(_[a-z_]+)?)\.v\$" "$d/rtl/$t.f" | sed "s|^|$d/rtl/|"); fi
+  for top in "$t" "${t}_l2" "${t}_sys"; do
+    case $top in
+      "$t") m=$(sed "s|^|$d/rtl/|" "$d/rtl/${t}_l1.f") ;;
+      "${t}_l2") m=$(grep -E "^(cachegen_sram_1r1w|${t}_l2(_[a-z_]+)?)\.v\$" "$d/rtl/$t.f" | sed "s|^|$d/rtl/|") ;;
+      *) m=$(sed "s|^|$d/rtl/|" "$d/rtl/$t.f") ;;
+    esac
     # shellcheck disable=SC2086
     msg=$(verilator --lint-only -Wall $m "$d/rtl/${t}_lint.vlt" --top-module "$top" 2>&1) &&
       [ -z "$msg" ] || { echo "$top: verilator: $msg"; return 1; }
@@ -350,7 +394,7 @@ tap_lint() { # WORKDIR PRESET TOP: a TAP preset's L1 and L2 tops lint clean (Ver
   done
 }
 tap_lints() { tap_lint "$work/taplint" tap-rrip tap_rrip && tap_lint "$work/taplint_u" tap-ucp tap_ucp; }
-step "tap-rrip and tap-ucp presets: the L1 and the 1024-set 32-way TAP L2 lint clean (Verilator and Icarus -Wall)" \
+step "tap-rrip and tap-ucp presets: the L1, the 1024-set 32-way TAP L2 and the system top lint clean (Verilator and Icarus -Wall)" \
   tap_lints
 step "tap-rrip report: SPEC 3.8's TAP storage (65,536 owner bits, 3 PSELs of 10 bits, XSRATIO, masks) \
 beside paper Table 2 (120 counter bits, 10 POL-id bits: 130 a tile, 160 for 4); 410 flops held" \

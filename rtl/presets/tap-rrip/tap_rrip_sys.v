@@ -62,6 +62,7 @@ module tap_rrip_sys (
   input  wire [1:0] cpu_rsp_ready_i,
   output wire [5:0] cpu_rsp_id_o,
   output wire [1023:0] cpu_rsp_data_o,
+  input  wire [23:0] retired_i, // TAP: GPU core c's instructions retired this cycle in [c*4 +: 4]
   input  wire flush_i,
   input  wire kernel_start_i,
   input  wire filter_enable_i,
@@ -132,6 +133,18 @@ module tap_rrip_sys (
   output wire evt_l2_store_o,
   output wire [29:0] evt_l2_psel_o,
   output wire [4:0] evt_l2_brrip_o,
+  output wire evt_l2_tap_valid_o,
+  output wire [19:0] evt_l2_tap_i1_o,
+  output wire [19:0] evt_l2_tap_i2_o,
+  output wire [19:0] evt_l2_tap_a_gpu_o,
+  output wire [19:0] evt_l2_tap_a_cpu_o,
+  output wire evt_l2_tap_friendly_o,
+  output wire [9:0] evt_l2_tap_ratio_o,
+  output wire evt_l2_tap_ratio_sat_o,
+  output wire [9:0] evt_l2_tap_xsratio_o,
+  output wire evt_l2_tap_rrip_mask_o,
+  output wire evt_l2_tap_ucp_mask_o,
+  output wire [11:0] evt_l2_tap_state_o,
   output wire [735:0] evt_l2_row_o
   `endif
 );
@@ -717,6 +730,7 @@ module tap_rrip_sys (
     .req_noalloc_i (1'b0),
     .req_line_i (l2_req_line),
     .req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),
+    .retired_i (retired_i),
     .rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),
     .rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),
     .rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),
@@ -751,6 +765,18 @@ module tap_rrip_sys (
     .evt_store_o (evt_l2_store_o),
     .evt_psel_o (evt_l2_psel_o),
     .evt_brrip_o (evt_l2_brrip_o),
+    .evt_tap_valid_o (evt_l2_tap_valid_o),
+    .evt_tap_i1_o (evt_l2_tap_i1_o),
+    .evt_tap_i2_o (evt_l2_tap_i2_o),
+    .evt_tap_a_gpu_o (evt_l2_tap_a_gpu_o),
+    .evt_tap_a_cpu_o (evt_l2_tap_a_cpu_o),
+    .evt_tap_friendly_o (evt_l2_tap_friendly_o),
+    .evt_tap_ratio_o (evt_l2_tap_ratio_o),
+    .evt_tap_ratio_sat_o (evt_l2_tap_ratio_sat_o),
+    .evt_tap_xsratio_o (evt_l2_tap_xsratio_o),
+    .evt_tap_rrip_mask_o (evt_l2_tap_rrip_mask_o),
+    .evt_tap_ucp_mask_o (evt_l2_tap_ucp_mask_o),
+    .evt_tap_state_o (evt_l2_tap_state_o),
     .evt_row_o (evt_l2_row_o)
     `endif
   );
