@@ -321,6 +321,9 @@ tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --se
 # shellcheck disable=SC2086
 step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
   sysck "$work/sys9" $tapucp_sys
+step "system tap-rrip: the preset's whole system (6 L1s, 2 CPU ports, the 1,024-set 32-way L2) with \
+2048-cycle periods and T_xs 4 so that ticks land, in lockstep" \
+  sysck "$work/sys10" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
 tapucp_sysmut() { SYS_MUTANTS=tap_retired_cores sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: tap_ucp with retired_i of GPU cores 0 and 1 swapped" \
