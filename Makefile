@@ -6,8 +6,10 @@ CFLAGS ?= -O2 -g
 CFLAGS += -std=c11 -Wall -Wextra -Werror -D_POSIX_C_SOURCE=200809L
 B := build
 PRESETS := fermi-l1 gcn-l1 fermi-l1-pric li-decoupled gcache-system tian-gcn gtx480-l1
-# Generated and reported, not simulated (16 L1s of 128-byte lines: a 16 Kbit system port).
-GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi
+# Generated and reported, not simulated as presets (16 L1s of 128-byte lines: a 16 Kbit system
+# port; tap-rrip, tap-ucp: baseline L1s, their L2s are steps of their own, docs/tap.md
+# "Presets and costs").
+GEN_ONLY_PRESETS := gcache-l2-16core sacat-fermi tap-rrip tap-ucp
 DEMO_PRESET := fermi-l1
 
 DEB_PKGS := verilator yosys iverilog libyaml-dev libjansson-dev libcmocka-dev zlib1g-dev libzstd-dev \
@@ -31,7 +33,7 @@ CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
-           gen/emit_pkg.c gen/report.c gen/gen_l1.c \
+           gen/emit_pkg.c gen/report.c gen/report_tap.c gen/gen_l1.c \
            gen/pric_cli.c gen/verify.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
           cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \

@@ -1029,6 +1029,23 @@ static const char *const sacat_fermi[] = {"name", "sacat_fermi", "l1.sets", "32"
                                            "system.cores", "15", "l2.sets", "64", "l2.ways", "16",
                                            "l2.replacement", "lru", NULL};
 
+/* TAP (Lee and Kim, paper 003 Table 4, SPEC 3.8): 6 GPU cores, each with a 32 KB 8-way 64 B
+ * L1 (baseline L1s: CPU ports are offered with them only), 2 CPU ports, and one of the four
+ * 8 MB 32-way LLC tiles as the L2 slice: 2 MB, 32 ways, 64 B lines, 1,024 sets. TAP's
+ * defaults (1,000,000-cycle periods, alpha 5 %, T_xs 10) and DRRIP's (10-bit PSELs, 32 leader
+ * sets a policy and app, 2-bit RRPVs). One G-Cache victim bit a way, the least the L2 layout
+ * holds (l2.victim_share = system.cores): a TAP system has no G-Cache L1 to read it. The
+ * presets tap-rrip and tap-ucp are this system with TAP-RRIP and with TAP-UCP (UCP's defaults:
+ * 32 UMON sets, 16-bit hit counters). */
+#define TAP_SYSTEM                                                                            \
+    "l1.sets", "64", "l1.ways", "8", "l1.line_bytes", "64", "l1.replacement", "lru",          \
+        "system.cores", "6", "system.cpu_cores", "2", "l2.sets", "1024", "l2.ways", "32",     \
+        "l2.victim_share", "6"
+static const char *const tap_rrip_system[] = {"name", "tap_rrip", TAP_SYSTEM, "l2.replacement",
+                                               "tap_rrip", NULL};
+static const char *const tap_ucp_system[] = {"name", "tap_ucp", TAP_SYSTEM, "l2.replacement",
+                                              "tap_ucp", NULL};
+
 static const preset_t presets[] = {
     {"fermi-l1", "16 KB Fermi-style L1D: 32 sets x 4 ways x 128 B, LRU, modulo index", fermi_l1},
     {"gcn-l1", "16 KB GCN-style L1: 32 sets x 8 ways x 64 B, LRU, modulo index", gcn_l1},
@@ -1047,6 +1064,12 @@ static const preset_t presets[] = {
     {"sacat-fermi", "SACAT system (generated; lockstep at smaller N and window): 15 L1s of 32 sets "
      "x 4 ways x 128 B with PRIC (P = 37) and FG-CB, the DWT-CS controller, over a 64-set 16-way "
      "L2", sacat_fermi},
+    {"tap-rrip", "TAP-RRIP system (generated and costed; its L2 in lockstep with shorter "
+     "periods): 6 L1s of 64 sets x 8 ways x 64 B and 2 CPU ports over a 2 MB 1024-set 32-way "
+     "64 B L2 tile with TAP-RRIP",
+     tap_rrip_system},
+    {"tap-ucp", "TAP-UCP system (generated and costed): tap-rrip's system with TAP-UCP (32 UMON "
+     "sets, 16-bit hit counters)", tap_ucp_system},
 };
 #define NPRESETS (sizeof presets / sizeof presets[0])
 

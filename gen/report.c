@@ -6,6 +6,7 @@
 #include "emit_l2.h"
 #include "emit_pkg.h"
 #include "mech.h"
+#include "report_tap.h"
 
 #include <jansson.h>
 #include "pric.h"
@@ -141,6 +142,7 @@ static json_t *l2_json(const gen_l2_t *g)
         json_object_set_new(o, "owner_bits", json_integer((json_int_t)ls.owner_bits));
     json_object_set_new(o, "sram_bits", json_integer((json_int_t)sram));
     json_object_set_new(o, "flop_bits", json_integer((json_int_t)flops));
+    report_tap_json(g, o);
     return o;
 }
 
@@ -332,6 +334,7 @@ static int write_md(const emit_dir_t *d, const gen_l1_t *g, char *err, size_t er
     for (unsigned i = 0; i < n; i++)
         emit_line(&e, "| %s | %s | %llu |", s[i].name, s[i].kind, s[i].bits);
     emit_blank(&e);
+    report_tap_md(&e, &g2);
     if (gen_mech(g)->report_md) {
         gen_mech(g)->report_md(&e, g);
         emit_blank(&e);

@@ -536,11 +536,11 @@ if run_ok "$desc" --help && cp last_stdout.txt help.txt && run_ok "$desc" -o hel
     fi
 fi
 
-desc="--list-presets exits 0 and lists fermi-l1, gcn-l1, the G-Cache presets and tian-gcn"
+desc="--list-presets exits 0 and lists fermi-l1, gcn-l1, the G-Cache presets, tian-gcn and tap-rrip"
 if run_ok "$desc" --list-presets; then
     if grep -qw fermi-l1 last_stdout.txt && grep -qw gcn-l1 last_stdout.txt &&
        grep -qw gcache-system last_stdout.txt && grep -qw gcache-l2-16core last_stdout.txt &&
-       grep -qw tian-gcn last_stdout.txt; then
+       grep -qw tian-gcn last_stdout.txt && grep -qw tap-rrip last_stdout.txt; then
         pass "$desc"
     else
         fail "$desc" "list lacks a preset: $(tr '\n' '|' < last_stdout.txt)"

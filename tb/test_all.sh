@@ -34,6 +34,11 @@ synth_lane() {
     synth/report.sh --preset "$p" -- "$work/synth/$p" >"$work/synth_$p.log" 2>&1
     echo $? >"$work/synth_$p.rc"
   done
+  # TAP's presets: their L2 slice (the mechanism's top) under lru, drrip, ucp, tap_rrip (the
+  # tap-rrip preset) and tap_ucp (the tap-ucp preset, otherwise the same configuration)
+  synth/l2_policies.sh --preset tap-rrip -- "$work/synth/tap" lru drrip ucp tap_rrip tap_ucp \
+    >"$work/synth_tap.log" 2>&1
+  echo $? >"$work/synth_tap.rc"
   synth/test_checks.sh "$work/synth/checks" >"$work/synth_checks.log" 2>&1
   echo $? >"$work/synth_checks.rc"
   synth/test_tops.sh "$work/synth/tops_checks" >"$work/synth_tops_checks.log" 2>&1
@@ -231,6 +236,12 @@ step "l2: tap_ucp, 3 GPU cores + 2 CPU ports over 16 sets x 4 ways, 4 UMON sets,
   --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set l2.mshrs=2 --set system.cores=3 \
   --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
+step "l2: the tap-rrip preset's slice at full size (1,024 sets x 32 ways, 6 GPU cores + 2 CPU ports, \
+10-bit PSELs, 32 leaders) with 2048-cycle periods and T_xs 4 so that ticks land: every bin (no mutants)" \
+  l2_nomut "$work/l2tp" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
+step "l2: the tap-ucp preset's 32-way slice cut to 64 sets (so that sets fill: CPU lines evicted by the GPU, \
+none over allocation) with 8192-cycle periods (the longest 32-way lookahead fits) and T_xs 4: every bin (no mutants)" \
+  l2_nomut "$work/l2tpu" --preset tap-ucp --set l2.sets=64 --set tap.period=8192 --set tap.txs=4
 step "l2: ucp, 2 L1s + 3 CPU ports (4 apps), 32 sets x 8 ways, one UMON set, xor, merging (no mutants)" \
   l2_nomut "$work/l2v" --preset gcn-l1 --set l2.sets=32 --set l2.ways=8 --set l2.replacement=ucp \
   --set l2.umon_sets=1 --set tap.period=5000 --set l2.mshrs=4 --set l2.mshr_merge=2 \
@@ -310,6 +321,9 @@ tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --se
 # shellcheck disable=SC2086
 step "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
   sysck "$work/sys9" $tapucp_sys
+step "system tap-rrip: the preset's whole system (6 L1s, 2 CPU ports, the 1,024-set 32-way L2) with \
+2048-cycle periods and T_xs 4 so that ticks land, in lockstep" \
+  sysck "$work/sys10" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
 tapucp_sysmut() { SYS_MUTANTS=tap_retired_cores sysmut "$@"; }
 # shellcheck disable=SC2086
 step "system mutants: tap_ucp with retired_i of GPU cores 0 and 1 swapped" \
@@ -337,6 +351,60 @@ sacat_paper() { # WORKDIR: sacat-fermi's report gives paper Table 5's counts for
 }
 step "sacat-fermi report: FG-CB 315 bits per L1, 4,725 for 15 (paper Table 5's fields; 6,090 held), \
 DWT-CS 545 (626 held)" sacat_paper "$work/fgpaper"
+tap_paper() { # WORKDIR: tap-rrip's report gives SPEC 3.8's storage list beside paper Table 2
+  local d=$1 r
+  mkdir -p "$d" && build/cachegen --preset tap-rrip -o "$d/rtl" >/dev/null || return 1
+  r="$d/rtl/tap_rrip_report.md"
+  grep -q '20 bits of retired instructions per GPU core and two 5-bit POL ids per LLC tile, 6 x 20 + 2 x 5 = 130 bits for this tile and 6 x 20 + 4 x 2 x 5 = 160 for its 4 tiles' "$r" &&
+    grep -q '^| owner application per line (sets x ways x log2(C + 1)) | sram | 65536 | not counted | 65536 |$' "$r" &&
+    grep -q '^| PSEL per application (l2.psel_bits each) | flops | 30 | not counted | 30 |$' "$r" &&
+    grep -q '^| core-sampling counters, 20 bits per GPU core (.*) | flops | 120 | 120 | 40 |$' "$r" &&
+    grep -q '^| Core-POL1 and Core-POL2 ids, 5 bits each (.*) | flops | 10 | 10 | 0 |$' "$r" &&
+    grep -q '^| XSRATIO | flops | 10 | not counted | 10 |$' "$r" &&
+    grep -q '^| RRIP-Mask and UCP-Mask | flops | 2 | not counted | 2 |$' "$r" &&
+    grep -q '^| total | sram | 65536 | 0 | 65536 |$' "$r" &&
+    grep -q '^| total | flops | 172 | 130 | 410 |$' "$r"
+}
+tap_ucp_paper() { # WORKDIR: tap-ucp's report gives the same list with UCP's structures
+  local d=$1 r
+  mkdir -p "$d" && build/cachegen --preset tap-ucp -o "$d/rtl" >/dev/null || return 1
+  r="$d/rtl/tap_ucp_report.md"
+  grep -q 'two 5-bit POL ids per LLC tile, 6 x 20 + 2 x 5 = 130 bits for this tile and 6 x 20 + 4 x 2 x 5 = 160 for its 4 tiles' "$r" &&
+    grep -q '^| owner application per line (sets x ways x log2(C + 1)) | sram | 65536 | not counted | 65536 |$' "$r" &&
+    grep -q '^| UMON tags: an ATD per application over the sampled sets | sram | 67584 | not counted | 67584 |$' "$r" &&
+    grep -q '^| UMON hit counters (.*) | flops | 1536 | not counted | 3072 |$' "$r" &&
+    grep -q '^| TAP-UCP: decision wait, .* | flops | not listed | not counted | 35 |$' "$r" &&
+    grep -q '^| core-sampling counters, 20 bits per GPU core (.*) | flops | 120 | 120 | 40 |$' "$r" &&
+    grep -q '^| Core-POL1 and Core-POL2 ids, 5 bits each (.*) | flops | 10 | 10 | 0 |$' "$r" &&
+    grep -q '^| total | sram | 133120 | 0 | 133120 |$' "$r" &&
+    grep -q '^| total | flops | 1678 | 130 | 4437 |$' "$r" && ! grep -q '^| PSEL per application' "$r"
+}
+tap_lint() { # WORKDIR PRESET TOP: a TAP preset's L1, L2 and system tops lint clean (Verilator, Icarus -Wall)
+  local d=$1 p=$2 t=$3 top m msg
+  mkdir -p "$d" && build/cachegen --preset "$p" -o "$d/rtl" >/dev/null || return 1
+  for top in "$t" "${t}_l2" "${t}_sys"; do
+    case $top in
+      "$t") m=$(sed "s|^|$d/rtl/|" "$d/rtl/${t}_l1.f") ;;
+      "${t}_l2") m=$(grep -E "^(cachegen_sram_1r1w|${t}_l2(_[a-z_]+)?)\.v\$" "$d/rtl/$t.f" | sed "s|^|$d/rtl/|") ;;
+      *) m=$(sed "s|^|$d/rtl/|" "$d/rtl/$t.f") ;;
+    esac
+    # shellcheck disable=SC2086
+    msg=$(verilator --lint-only -Wall $m "$d/rtl/${t}_lint.vlt" --top-module "$top" 2>&1) &&
+      [ -z "$msg" ] || { echo "$top: verilator: $msg"; return 1; }
+    # shellcheck disable=SC2086
+    msg=$(iverilog -g2005 -Wall -s "$top" -o "$d/$top.vvp" $m 2>&1) && [ -z "$msg" ] ||
+      { echo "$top: iverilog: $msg"; return 1; }
+  done
+}
+tap_lints() { tap_lint "$work/taplint" tap-rrip tap_rrip && tap_lint "$work/taplint_u" tap-ucp tap_ucp; }
+step "tap-rrip and tap-ucp presets: the L1, the 1024-set 32-way TAP L2 and the system top lint clean (Verilator and Icarus -Wall)" \
+  tap_lints
+step "tap-rrip report: SPEC 3.8's TAP storage (65,536 owner bits, 3 PSELs of 10 bits, XSRATIO, masks) \
+beside paper Table 2 (120 counter bits, 10 POL-id bits: 130 a tile, 160 for 4); 410 flops held" \
+  tap_paper "$work/tappaper"
+step "tap-ucp report: SPEC 3.8's TAP storage with UCP (owner bits, 3 ATDs of 22,528 bits, 1,536 counter \
+bits held twice, TAP-UCP's 35) beside paper Table 2's 130 bits; 133,120 SRAM and 4,437 flop bits held" \
+  tap_ucp_paper "$work/tapucppaper"
 # shellcheck disable=SC2086
 step "system sacat: 4 FG-CB L1s over the real L2 (no-allocate reads, the hit flag) in lockstep" \
   sysck "$work/fgsys" --preset sacat-fermi --set system.cores=4 $fgcb_small
@@ -366,6 +434,19 @@ for p in $presets sacat-fermi; do
   step "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
     replay "$work/synth_$p"
 done
+tap_costs() { # the TAP presets' L2 slice under five policies: every row costed, checks pass
+  replay "$work/synth_tap" || return 1
+  local md=$work/synth/tap/policies.md p
+  for p in lru drrip ucp tap_rrip tap_ucp; do
+    grep -qE '^\| '"$p"' \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9]+ \| [0-9.]+ \| [-+0-9]* \| [-+0-9]* \| `.*` -> `.*` \([1-9][0-9]* stages\) \|$' "$md" ||
+      { echo "TAP costs: no row for $p in $md"; return 1; }
+  done
+  ! grep -q 'CHECK FAILED' "$md" && [ "$(grep -c 'check ok: L2 TAP controller count flop bits = 143$' "$md")" = 2 ] &&
+    [ "$(grep -c 'check ok: L2 UCP ATD SRAM bits = 67584$' "$md")" = 2 ] &&
+    grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 4062$' "$md"
+}
+step "synth tap-rrip, tap-ucp: the presets' 1024-set 32-way L2 slice under lru, drrip, ucp, tap_rrip and \
+tap_ucp in one run (logic GE, flops, SRAM bits, depth, period); every storage closed form passes" tap_costs
 step "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" replay "$work/synth_checks"
 step "synth li-decoupled: the SM-dueling controller timed by OpenSTA (period and critical path)" \
   replay "$work/synth_tops"

@@ -1,0 +1,13 @@
+cachegen_sram_1r1w.v
+tap_rrip_index.v
+tap_rrip_meta.v
+tap_rrip_mshr.v
+tap_rrip_memq.v
+tap_rrip.v
+tap_rrip_l2_index.v
+tap_rrip_l2_meta.v
+tap_rrip_l2_mshr.v
+tap_rrip_l2_memq.v
+tap_rrip_l2_tap.v
+tap_rrip_l2.v
+tap_rrip_sys.v

@@ -1,0 +1,13 @@
+cachegen_sram_1r1w.v
+tap_ucp_index.v
+tap_ucp_meta.v
+tap_ucp_mshr.v
+tap_ucp_memq.v
+tap_ucp.v
+tap_ucp_l2_index.v
+tap_ucp_l2_meta.v
+tap_ucp_l2_mshr.v
+tap_ucp_l2_memq.v
+tap_ucp_l2_tap.v
+tap_ucp_l2.v
+tap_ucp_sys.v
