@@ -58,6 +58,7 @@
 #include "harness_util.h"
 #include "memory.h"
 #include "ports.h"
+#include "tap_rtl.h"
 
 extern "C" {
 #include "../cmodel/cm_l2.h"
@@ -107,19 +108,8 @@ auto evt_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
     return true;
 }
 template <class T> bool evt_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
-// TAP's controller (l2.replacement = tap_rrip): retired_i in, the tick and state out. A tap_rrip
+// TAP's controller (l2.replacement = tap_rrip): the tick and state out (tap_rtl.h). A tap_rrip
 // design without them fails: the state reads ~0 and no tick ever lands.
-struct tap_rtl {
-    bool valid = false;
-    cm_tap_tick_t tick{};
-    uint64_t state = ~0ULL; // {XSRATIO, UCP-Mask, RRIP-Mask} in force
-};
-template <class T>
-auto put_retired(T *t, const bv_t &v, unsigned width, int) -> decltype(port_put(t->retired_i, v, width))
-{
-    port_put(t->retired_i, v, width);
-}
-template <class T> void put_retired(T *, const bv_t &, unsigned, long) {}
 template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_tap_valid_o, void())
 {
     r.valid = t->evt_tap_valid_o;
@@ -1088,16 +1078,9 @@ struct harness {
         if (!m->tap_ticked || !r.valid)
             return;
         const cm_tap_tick_t &k = m->tap_tick;
-        check_field("tap i1", k.i1, r.tick.i1, "tick");
-        check_field("tap i2", k.i2, r.tick.i2, "tick");
-        check_field("tap a_gpu", k.a_gpu, r.tick.a_gpu, "tick");
-        check_field("tap a_cpu", k.a_cpu, r.tick.a_cpu, "tick");
-        check_field("tap friendly", k.friendly, r.tick.friendly, "tick");
-        check_field("tap ratio", k.ratio, r.tick.ratio, "tick");
-        check_field("tap ratio_sat", k.ratio_sat, r.tick.ratio_sat, "tick");
-        check_field("tap xsratio", k.xsratio, r.tick.xsratio, "tick");
-        check_field("tap rrip_mask", k.rrip_mask, r.tick.rrip_mask, "tick");
-        check_field("tap ucp_mask", k.ucp_mask, r.tick.ucp_mask, "tick");
+        compare_tap_tick("tap ", k, r.tick, [&](const char *what, uint64_t e, uint64_t a) {
+            check_field(what, e, a, "tick");
+        });
         ticks++;
         cov.hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
         cov.hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");

@@ -64,6 +64,7 @@
 #include "chanmon.h"
 #include "memory.h"
 #include "ports.h"
+#include "tap_rtl.h"
 #include "traffic.h"
 
 extern "C" {
@@ -119,20 +120,9 @@ auto evt_l2_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
     return true;
 }
 template <class T> bool evt_l2_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
-// TAP's controller in the L2 (l2.replacement = tap_rrip), through the system top: retired_i in,
+// TAP's controller in the L2 (l2.replacement = tap_rrip), through the system top (tap_rtl.h):
 // the tick and the state in force out. A tap_rrip system without them fails: the state reads
 // ~0 and no tick ever lands.
-struct tap_rtl {
-    bool valid = false;
-    cm_tap_tick_t tick{};
-    uint64_t state = ~0ULL; // {XSRATIO, UCP-Mask, RRIP-Mask} in force
-};
-template <class T>
-auto put_retired(T *t, const bv_t &v, unsigned width, int) -> decltype(port_put(t->retired_i, v, width))
-{
-    port_put(t->retired_i, v, width);
-}
-template <class T> void put_retired(T *, const bv_t &, unsigned, long) {}
 template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_l2_tap_valid_o, void())
 {
     r.valid = t->evt_l2_tap_valid_o;
@@ -838,16 +828,9 @@ struct harness {
         if (!l2->tap_ticked || !r.valid)
             return;
         const cm_tap_tick_t &k = l2->tap_tick;
-        check("L2 tap i1", k.i1, r.tick.i1, "tick");
-        check("L2 tap i2", k.i2, r.tick.i2, "tick");
-        check("L2 tap a_gpu", k.a_gpu, r.tick.a_gpu, "tick");
-        check("L2 tap a_cpu", k.a_cpu, r.tick.a_cpu, "tick");
-        check("L2 tap friendly", k.friendly, r.tick.friendly, "tick");
-        check("L2 tap ratio", k.ratio, r.tick.ratio, "tick");
-        check("L2 tap ratio_sat", k.ratio_sat, r.tick.ratio_sat, "tick");
-        check("L2 tap xsratio", k.xsratio, r.tick.xsratio, "tick");
-        check("L2 tap rrip_mask", k.rrip_mask, r.tick.rrip_mask, "tick");
-        check("L2 tap ucp_mask", k.ucp_mask, r.tick.ucp_mask, "tick");
+        compare_tap_tick("L2 tap ", k, r.tick, [&](const char *what, uint64_t e, uint64_t a) {
+            check(what, e, a, "tick");
+        });
         tap_ticks++;
         hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
         hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");
