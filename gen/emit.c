@@ -695,6 +695,11 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
         emit_dir_abort(d);
         return -1;
     }
+    if (fsync(d->tmp_fd) != 0) { /* the staging directory's entries, before it is swapped in */
+        snprintf(err, errlen, "cannot write %s: %s", d->tmp_path, strerror(errno));
+        emit_dir_abort(d);
+        return -1;
+    }
     manifest_t old;
     int exists = check_replaceable(d, &old, err, errlen);
     if (exists < 0) {
@@ -729,6 +734,7 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
         return -1;
     }
     run.live = 0; /* the new output is in place; BASE.tmp-PID now holds the old one, if any */
+    fsync(d->parent_fd); /* the swap itself; the output is in place whatever this returns */
     if (exists == 0) {
         int gone = remove_ours(d->parent_fd, d->tmp_name, &old) == 0;
         manifest_free(&old);
