@@ -5,7 +5,8 @@
 # ever ran it.
 #   1. a work directory named H (…/H/wd), with --icarus (Verilator build in a path make cannot
 #      use, Icarus testbench and replay): every stage passes or only reports coverage holes;
-#      then one named without the quotes (a shell given it would run the commands in it);
+#      then the default work directory under a current directory named without the quotes (a
+#      shell given that name would run the commands in it);
 #   2. an installed tree under a PREFIX named H (make install DESTDIR=... PREFIX='/opt/my tools',
 #      or a plain PREFIX when the Makefile cannot take a space, then moved to /opt/H: verify
 #      finds its tree relative to its executable): its cachegen verify builds and runs the L1
@@ -54,10 +55,12 @@ p=$(pwned); if [ -z "$p" ]; then ok "$d"; else notok "$d" "found $p"; fi
 d="... and the build left no private make directory in /tmp"
 left=$(find /tmp -maxdepth 1 -name 'cachegen-vl.*' -newer "$work/$H" 2>/dev/null | head -3)
 if [ -z "$left" ]; then ok "$d"; else notok "$d" "left: $left"; fi
-# a name without quotes, so that a shell given it would parse it and run the commands in it
-Hn='my dir;touch PWNED_semi2;`touch PWNED_tick2`$(touch PWNED_dollar2);'
-"$cg" verify --preset fermi-l1 --only l1 --requests 300 -o "$work/$Hn" >"$work/wdn.out" 2>&1; rc=$?
-d="verify -o '…/$Hn' (no quotes): build and runs pass"
+# a name without quotes or "$" (Verilator expands $VAR in -F paths), so that a shell given it
+# would parse it and run the commands in it
+Hn='my dir;touch PWNED_semi2;`touch PWNED_tick2`;'
+mkdir -p "$work/$Hn"
+(cd "$work/$Hn" && "$cg" verify --preset fermi-l1 --only l1 --requests 300) >"$work/wdn.out" 2>&1; rc=$?
+d="verify run in a current directory named '$Hn' (no quotes; the default -o under it): build and runs pass"
 if verified "$rc" "$work/wdn.out" generate lint "l1 build" "l1 directed"; then ok "$d"
 else notok "$d" "exit $rc" "$work/wdn.out"; fi
 d="... and no command in that name ran"
