@@ -616,17 +616,32 @@ void emit_dir_abort(emit_dir_t *d)
     close_fds(d);
 }
 
-/* Flush, fsync and close `f`; returns 0, or the errno of the first failure. */
-static int close_synced(FILE *f)
+/* Flush and close `f`, having started the write-back of its data (the fsync that waits for it
+ * comes at commit, file by file, when one journal commit covers them all). Returns 0, or the
+ * errno of the first failure. */
+static int close_started(FILE *f)
 {
     int e = 0;
     if (fflush(f) != 0)
         e = errno;
-    if (!e && fsync(fileno(f)) != 0 && errno != EINVAL) /* EINVAL: a file that cannot sync */
-        e = errno;
+    if (!e)
+        sync_file_range(fileno(f), 0, 0, SYNC_FILE_RANGE_WRITE); /* a hint: errors come at fsync */
     if (fclose(f) != 0 && !e)
         e = errno;
     return e;
+}
+
+/* fsync regular file `name` of `dfd`. Returns 0, or -1 with errno set. */
+static int sync_file(int dfd, const char *name)
+{
+    int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0; /* EINVAL: a file that cannot sync */
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
 }
 
 /* Append "file: SHA256  NAME" for every file of the staging directory (sorted by name) to the
@@ -660,6 +675,11 @@ static int seal_manifest(emit_dir_t *d, char *err, size_t errlen)
         char hex[HASH_HEX + 1];
         if (!strcmp(ents[i], EMIT_MANIFEST) || !strcmp(ents[i], part))
             continue;
+        if (sync_file(d->tmp_fd, ents[i]) != 0) {
+            snprintf(err, errlen, "cannot write %s/%s: %s", d->final_path, ents[i],
+                     strerror(errno));
+            goto out;
+        }
         if (hash_file(d->tmp_fd, ents[i], hex) != 0) {
             snprintf(err, errlen, "cannot read back %s/%s: %s", d->tmp_path, ents[i],
                      strerror(errno));
@@ -668,8 +688,10 @@ static int seal_manifest(emit_dir_t *d, char *err, size_t errlen)
         fprintf(f, "file: %s  %s\n", hex, ents[i]);
     }
     int bad = ferror(f) ? EIO : 0;
-    int now = close_synced(f);
+    int now = close_started(f);
     f = NULL;
+    if (!bad && !now && sync_file(d->tmp_fd, part) != 0)
+        now = errno;
     if (bad || now) {
         snprintf(err, errlen, "cannot write %s/%s: %s", d->final_path, EMIT_MANIFEST,
                  strerror(bad ? bad : now));
@@ -782,7 +804,7 @@ int emit_close(emit_t *e, char *err, size_t errlen)
 {
     assert(e->indent == 0); /* every emit_in has its emit_out */
     int was = e->failed ? e->failed : ferror(e->f) ? EIO : 0;
-    int now = close_synced(e->f);
+    int now = close_started(e->f);
     e->f = NULL;
     if (was || now) {
         snprintf(err, errlen, "cannot write %s: %s", e->path, strerror(was ? was : now));

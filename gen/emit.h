@@ -62,8 +62,9 @@ int emit_name_ok(const char *name);
 
 /* Open `name` inside the temporary directory. Returns 0, or -1 with err set. */
 int emit_open(emit_t *e, const emit_dir_t *d, const char *name, char *err, size_t errlen);
-/* Flush, fsync and close; returns 0, or -1 if any write failed, with err naming the file and
- * the system's reason ("cannot write OUTDIR/NAME: No space left on device"). */
+/* Flush and close (starting the write-back; emit_dir_commit fsyncs every file before the swap);
+ * returns 0, or -1 if any write failed, with err naming the file and the system's reason
+ * ("cannot write OUTDIR/NAME: No space left on device"). */
 int emit_close(emit_t *e, char *err, size_t errlen);
 
 /* One line at the current indentation; trailing spaces are an internal error. */
