@@ -693,7 +693,8 @@ static void test_malformed_structure(void **state)
     expect_error("-accelsim tracer version = 5\nhello world\n",
                  "line 2: expected a \"-key = value\" header line or #BEGIN_TB, got \"hello\"");
     expect_error("0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0\n",
-                 "line 1: expected a \"-key = value\" header line or #BEGIN_TB, got \"0010\"");
+                 "line 1: not an Accel-Sim kernel trace: expected a \"-key = value\" header "
+                 "line or #BEGIN_TB (the line is not shown)");
 }
 
 static void test_malformed_header(void **state)
