@@ -52,6 +52,7 @@ struct trace_reader {
     unsigned long long line;  /* text: current line number; binary: record number */
     int counted;              /* binary: CGTRACE2, an end record must close the file */
     int ended;                /* binary: the end record was read */
+    int any;                  /* a record was read (blank and comment lines are none) */
     uint64_t ifetches;        /* Dinero: instruction fetches skipped */
     uint64_t copybacks;       /* Dinero: copy-backs (skipped) */
     uint64_t split_addr;      /* Dinero binary: the next line of a record spanning lines */
@@ -388,6 +389,7 @@ static int next_din(trace_reader_t *r, trace_ref_t *out)
         if (field_end(lab, e) != lab + 1 || *lab < '0' || *lab >= '0' + DIN_LABELS)
             return bad_field(r, "din label", lab, e, DIN_LABELS_ALLOWED);
         unsigned label = (unsigned)(*lab - '0');
+        r->any = 1;
         const unsigned char *p = skip_space(lab + 1, e);
         uint64_t addr = 0;
         if (!hex(p, e, &addr)) /* every label has one; the rest of the line is ignored */
@@ -422,6 +424,7 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
                             s, e);
         if (op == 'v' && !r->opts.inval)
             return bad_field(r, "operation", p, e, NO_INVAL_WHY);
+        r->any = 1;
         memset(out, 0, sizeof *out);
         out->op = op == 'w' ? TR_WRITE : op == 'f' ? TR_FLUSH : op == 'v' ? TR_INVAL : TR_READ;
         uint64_t v[4] = {0, 0, 0, 0};
@@ -479,6 +482,7 @@ static int next_binary(trace_reader_t *r, trace_ref_t *out)
     const unsigned char *p = r->buf + r->pos;
     r->pos += BIN_RECORD;
     r->line++;
+    r->any |= p[15] != BIN_END || !r->counted;
     out->addr = le(p, 8);
     out->pc = le(p + 8, 4);
     out->core = (uint16_t)le(p + 12, 2);
@@ -582,6 +586,7 @@ static int next_dinbin(trace_reader_t *r, trace_ref_t *out)
         const unsigned char *p = r->buf + r->pos;
         r->pos += DBIN_RECORD;
         r->line++;
+        r->any = 1;
         int rc = dinbin_record(r, p, out);
         if (rc != 0)
             return rc;
@@ -621,6 +626,7 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             r->line++;
             p = q + 1;
         }
+        r->any |= p != r->buf + r->pos;
         r->pos = (size_t)(p - r->buf);
         if (k == n)
             break;
@@ -673,6 +679,7 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
         }
         r->pos += i * BIN_RECORD;
         r->line += i;
+        r->any |= i > 0;
         if (i < avail) { /* the end record or a bad operation: the careful path */
             int rc = next_binary(r, &out[k]);
             if (rc < 0)
@@ -750,6 +757,7 @@ static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_
             }
             r->ifetches += ifetches;
             r->line += (unsigned long long)(p - start) / DBIN_RECORD;
+            r->any |= p != start;
             r->pos = (size_t)(p - r->buf);
             if (o == o_end)
                 break;
@@ -764,22 +772,47 @@ static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_
     return o - out;
 }
 
+static int next_one(trace_reader_t *r, trace_ref_t *out);
+
+/* The end of the input (a reader returned 0): 0, or -1 when it held no record (SPEC 6: an
+ * empty trace is an error, whatever the format; blank and comment lines are no records). */
+static int at_end(trace_reader_t *r)
+{
+    if (r->any || r->fmt == TF_ACCEL) /* trace_accel refuses a trace without a block itself */
+        return 0;
+    int rec = r->fmt == TF_BINARY || r->fmt == TF_DINBIN;
+    snprintf(r->err, sizeof r->err, "no %s: an empty trace%s is an error",
+             rec ? "record" : "reference line", rec ? "" : " (blank and # comment lines only)");
+    return -1;
+}
+
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
 {
+    long k;
     if (r->fmt == TF_BINARY)
-        return batch_binary(r, out, n);
-    if (r->fmt == TF_DIN)
-        return batch_din(r, out, n);
-    if (r->fmt == TF_DINBIN)
-        return batch_dinbin(r, out, n);
-    long k = 0;
-    int rc = 1;
-    while (k < n && (rc = trace_next(r, &out[k])) == 1)
-        k++;
-    return rc < 0 ? -1 : k;
+        k = batch_binary(r, out, n);
+    else if (r->fmt == TF_DIN)
+        k = batch_din(r, out, n);
+    else if (r->fmt == TF_DINBIN)
+        k = batch_dinbin(r, out, n);
+    else {
+        int rc = 1;
+        for (k = 0; k < n && (rc = next_one(r, &out[k])) == 1;)
+            k++;
+        if (rc < 0)
+            return -1;
+    }
+    return k == 0 && n > 0 && at_end(r) != 0 ? -1 : k;
 }
 
 int trace_next(trace_reader_t *r, trace_ref_t *out)
+{
+    int rc = next_one(r, out);
+    return rc == 0 && at_end(r) != 0 ? -1 : rc;
+}
+
+/* One reference of any format: 1, 0 at the end, -1 on error. */
+static int next_one(trace_reader_t *r, trace_ref_t *out)
 {
     switch (r->fmt) {
     case TF_DIN: return next_din(r, out);
