@@ -33,6 +33,7 @@
 
 #include "../gen/cfg.h"
 #include "../gen/num.h"
+#include "../gen/closeout.h"
 #include "../gen/version.h"
 #include "accel_list.h"
 #include "sim.h"
@@ -978,6 +979,7 @@ static int cmd_sweep(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    closeout_register("cachesim"); /* a write error on stdout is an error (gen/closeout.h) */
     if (gen_version_asked(argc, argv)) {
         printf("cachesim %s\n", GEN_VERSION);
         return 0;

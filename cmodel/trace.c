@@ -873,7 +873,7 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
     if (!w)
         return NULL;
     w->fmt = fmt;
-    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->path, sizeof w->path, "%s", strcmp(path, "-") ? path : "standard output");
     if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY && fmt != TF_DINBIN) {
         snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary, "
                  "dinero-binary", trace_format_name(fmt));

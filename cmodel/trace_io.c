@@ -291,7 +291,7 @@ tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     o->slot = -1;
-    snprintf(o->shown, sizeof o->shown, "%s", path);
+    snprintf(o->shown, sizeof o->shown, "%s", strcmp(path, "-") ? path : "standard output");
     if (!strcmp(path, "-")) {
         o->f = stdout;
         return o;
@@ -407,6 +407,8 @@ static int out_close(tio_out_t *o)
         bad = 1;
         e = errno;
     }
+    if (o->f == stdout)
+        clearerr(stdout); /* reported here: not again by the check at exit (closeout.h) */
     o->f = NULL;
     errno = e;
     return bad ? -1 : 0;
@@ -438,8 +440,8 @@ void tio_out_abort(tio_out_t *o)
         return;
     if (o->f && o->f != stdout)
         fclose(o->f);
-    else if (o->f)
-        fflush(o->f);
+    else if (o->f && fflush(o->f) != 0)
+        clearerr(o->f); /* the run failed already: its error is the one reported */
     if (o->slot >= 0) {
         unlink(tmp_slots[o->slot].path);
         tmp_slots[o->slot].used = 0;
