@@ -791,6 +791,25 @@ static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
     return 0;
 }
 
+/* Each sweep trace is read once per config (nc of them): every trace read more than once a
+ * regular file (a FIFO or device would hand each run part of its data), as tio_inputs_check
+ * says. 0, or -1 with err set. */
+static int sweep_inputs_ok(char **traces, size_t nt, size_t nc, char *err, size_t errlen)
+{
+    tio_input_t *in = calloc(nt, sizeof *in);
+    char why[96];
+    snprintf(why, sizeof why, "once per config: %zu configs", nc);
+    if (!in) {
+        snprintf(err, errlen, "--sweep: out of memory");
+        return -1;
+    }
+    for (size_t t = 0; t < nt; t++)
+        in[t] = (tio_input_t){traces[t], "--traces", (unsigned)(nc < 2 ? nc : 2), why};
+    int rc = tio_inputs_check(in, nt, err, errlen);
+    free(in);
+    return rc;
+}
+
 static int cmd_sweep(int argc, char **argv)
 {
     const char *out = NULL, *plot = NULL, *clist = NULL, *tlist = NULL;
@@ -836,6 +855,8 @@ static int cmd_sweep(int argc, char **argv)
                      total, nc, nt);
             return usage_error(err);
         }
+    if (sweep_inputs_ok(traces, nt, nc, err, sizeof err) != 0)
+        return usage_error(err);
     /* An output never replaces an input (a trace, a YAML config) or the other output. */
     const char *outs[2] = {out, plot};
     for (int w = 0; w < 2; w++) {

@@ -526,7 +526,8 @@ int main(int argc, char **argv)
         }
         accel = kind != ACCEL_SNIFF_OTHER;
     }
-    if (timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0)
+    if ((timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0) ||
+        sys_timed_values_ok(&c, &tm, timed, path, (const char *const *)cpu, ncpu) != 0)
         return 2;
     sys_sim_t *s;
     if (sys_sim_new(&c, &s) != 0) {

@@ -193,6 +193,56 @@ void tio_close(tio_t *t)
     free(t);
 }
 
+/* ---- inputs read more than once --------------------------------------------------------- */
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISFIFO(m) ? "a pipe or FIFO" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket"
+         : S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+int tio_inputs_check(const tio_input_t *in, size_t n, char *err, size_t errlen)
+{
+    struct stat st[n ? n : 1];
+    int ok[n ? n : 1];
+    for (size_t i = 0; i < n; i++) /* "-": what stdin is; stat never opens (no FIFO wait) */
+        ok[i] = !strcmp(in[i].path, "-") ? fstat(0, &st[i]) == 0 : stat(in[i].path, &st[i]) == 0;
+    for (size_t i = 0; i < n; i++) {
+        int is_stdin = !strcmp(in[i].path, "-");
+        if (!ok[i] && !is_stdin)
+            continue; /* missing: its open says so */
+        unsigned reads = 0, names = 0, dashes = 0;
+        for (size_t j = 0; j < n; j++) {
+            int same = !strcmp(in[j].path, in[i].path) ||
+                       (ok[i] && ok[j] && st[i].st_dev == st[j].st_dev &&
+                        st[i].st_ino == st[j].st_ino);
+            if (same) {
+                reads += in[j].reads;
+                names++;
+                dashes += !strcmp(in[j].path, "-");
+            }
+        }
+        if (is_stdin && reads > 1) {
+            snprintf(err, errlen, "%s -: stdin is read %s (%s); standard input can be read "
+                     "once: save it to a file", in[i].role,
+                     dashes > 1 || names > 1 ? "by more than one input" : "more than once",
+                     dashes > 1 ? "- given more than once" : names > 1 ? "- and its /dev name"
+                     : in[i].why ? in[i].why : "re-read");
+            return -1;
+        }
+        if (reads > 1 && ok[i] && !S_ISREG(st[i].st_mode)) {
+            snprintf(err, errlen, "%s %s: is %s and would be read %s (%s); an input read more "
+                     "than once must be a regular file (a pipe, FIFO or device gives its data "
+                     "once)", in[i].role, in[i].path, file_kind(st[i].st_mode),
+                     names > 1 ? "by more than one input" : "more than once",
+                     names > 1 ? "given more than once" : in[i].why ? in[i].why : "re-read");
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* ---- output files --------------------------------------------------------------------- */
 
 #define TMP_TAG ".cachesim-tmp-"  /* temporaries are DIR/.NAME.cachesim-tmp-PID */

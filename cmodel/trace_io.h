@@ -25,6 +25,22 @@ long tio_read(tio_t *t, unsigned char *buf, size_t cap);
 const char *tio_error(const tio_t *t);
 void tio_close(tio_t *t);
 
+/* One input of a run: its path ("-" = stdin), how the user named it in messages ("--cpu-trace",
+ * "TRACE"), and how many times the run reads it from the start (2 stands for "more than
+ * once", e.g. a looped trace). */
+typedef struct tio_input {
+    const char *path;
+    const char *role;
+    unsigned reads;
+    const char *why;  /* why it is read more than once, for the message ("looped"), or NULL */
+} tio_input_t;
+
+/* Inputs that cannot be read again: 0 when every input read more than once (counting every
+ * name of the same file: a path given twice, /dev/stdin and "-") is a regular file and stdin
+ * ("-") is read at most once; else -1 with err naming the input, what it is and the rule. A
+ * path that does not exist is left to its open. Never opens a file (a FIFO is not blocked on). */
+int tio_inputs_check(const tio_input_t *in, size_t n, char *err, size_t errlen);
+
 typedef struct tio_out tio_out_t;
 
 /* Open `path` for writing ("-" = stdout), as the header says. A symbolic link is followed:
