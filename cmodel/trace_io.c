@@ -33,19 +33,32 @@ struct tio {
     char err[256];
 };
 
+/* One read(2) of up to cap bytes: what the input has now, not a full buffer, so a pipe that
+ * trickles (a compressor of an endless stream writes a few bytes per block) is decoded as it
+ * comes and the readers' limits end it. The count, 0 at the end, -1 with errno set. */
+static long raw_read(tio_t *t, unsigned char *buf, size_t cap)
+{
+    for (;;) {
+        ssize_t n = read(fileno(t->f), buf, cap);
+        if (n >= 0 || errno != EINTR)
+            return (long)n;
+    }
+}
+
 static int fill_raw(tio_t *t)
 {
     if (t->pos < t->len || t->raw_eof)
         return 0;
     t->pos = 0;
-    t->len = fread(t->raw, 1, RAW_CAP, t->f);
-    if (t->len == 0) {
-        if (ferror(t->f)) {
-            snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
-            return -1;
-        }
-        t->raw_eof = 1;
+    long n = raw_read(t, t->raw, RAW_CAP);
+    if (n < 0) {
+        t->len = 0;
+        snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
+        return -1;
     }
+    t->len = (size_t)n;
+    if (n == 0)
+        t->raw_eof = 1;
     return 0;
 }
 
@@ -70,6 +83,15 @@ tio_t *tio_open(const char *path, char *err, size_t errlen)
     if (fill_raw(t) != 0) {
         snprintf(err, errlen, "trace = %s: %s", path, t->err);
         goto fail;
+    }
+    while (t->len < 4 && !t->raw_eof) { /* a pipe may hand out the magic bytes one by one */
+        long n = raw_read(t, t->raw + t->len, RAW_CAP - t->len);
+        if (n < 0) {
+            snprintf(err, errlen, "trace = %s: read error: %s", path, strerror(errno));
+            goto fail;
+        }
+        t->raw_eof = n == 0;
+        t->len += (size_t)n;
     }
     if (t->len >= 2 && t->raw[0] == 0x1f && t->raw[1] == 0x8b) {
         t->codec = TIO_GZIP;
@@ -162,14 +184,14 @@ long tio_read(tio_t *t, unsigned char *buf, size_t cap)
     if (t->codec == TIO_ZSTD)
         return read_zstd(t, buf, cap);
     if (t->pos == t->len && !t->raw_eof) { /* plain: read straight into the caller's buffer */
-        size_t n = fread(buf, 1, cap, t->f);
-        if (n == 0 && ferror(t->f)) {
+        long n = raw_read(t, buf, cap);
+        if (n < 0) {
             snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
             return -1;
         }
         if (n == 0)
             t->raw_eof = 1;
-        return (long)n;
+        return n;
     }
     size_t n = t->len - t->pos < cap ? t->len - t->pos : cap;
     memcpy(buf, t->raw + t->pos, n);
