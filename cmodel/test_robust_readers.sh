@@ -67,12 +67,17 @@ refused 5 "sysim: the timed GPU trace from a FIFO with 4 GPU cores is refused" \
 refused 5 "sysim: --cpu-trace - twice is refused (port 1 got nothing, silently)" \
   "--cpu-trace -: stdin is read by more than one input (- given more than once)" \
   bash -c "\"$sysim\" $P2 --cpu-trace - --cpu-trace - g.din <c.din"
-refused 5 "sysim: - and /dev/stdin are one input" "stdin is read by more than one input" \
+refused 5 "sysim: - and /dev/stdin are one pipe" \
+  "--cpu-trace -: is a pipe or FIFO and would be read by more than one input" \
   bash -c "cat c.din | \"$sysim\" $P2 --cpu-trace - --cpu-trace /dev/stdin g.din"
 refused 5 "cachesim --sweep: a FIFO read once per config is refused" \
   "--traces ff: is a pipe or FIFO and would be read more than once (once per config: 2" \
   "$sim" --sweep --configs fermi-l1,gcn-l1 --traces ff -o sweep.csv
 [ ! -e sweep.csv ] && ok "cachesim --sweep: nothing written on refusal" || no "sweep.csv written"
+out=$(timeout 10 bash -c "\"$sysim\" $P2 --cpu-trace - --cpu-trace c.din g.din <c.din" 2>&1) &&
+  grep -q "LLC CPU 1 .*references 3" <<<"$out" &&
+  ok "sysim: stdin once beside the same regular file by name still runs" ||
+  no "sysim: stdin (a file) and its name" "$out"
 out=$(timeout 10 bash -c "\"$sysim\" $P1 --cpu-trace - g.din <c.din" 2>&1) &&
   grep -q "LLC CPU 0 .*references 3" <<<"$out" && ok "sysim: --cpu-trace - once still runs" ||
   no "sysim: --cpu-trace - once" "$out"

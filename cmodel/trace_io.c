@@ -224,45 +224,72 @@ static const char *file_kind(mode_t m)
          : S_ISDIR(m) ? "a directory" : "not a regular file";
 }
 
+/* One input's identity for tio_inputs_check: the file (device, inode; "-": what stdin is);
+ * inputs that do not exist are left out. */
+typedef struct in_key {
+    dev_t dev;
+    ino_t ino;
+    mode_t mode;
+    size_t i;            /* index of the input */
+} in_key_t;
+
+static int key_cmp(const void *a, const void *b)
+{
+    const in_key_t *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    if (x->ino != y->ino)
+        return x->ino < y->ino ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
 int tio_inputs_check(const tio_input_t *in, size_t n, char *err, size_t errlen)
 {
-    struct stat st[n ? n : 1];
-    int ok[n ? n : 1];
-    for (size_t i = 0; i < n; i++) /* "-": what stdin is; stat never opens (no FIFO wait) */
-        ok[i] = !strcmp(in[i].path, "-") ? fstat(0, &st[i]) == 0 : stat(in[i].path, &st[i]) == 0;
-    for (size_t i = 0; i < n; i++) {
-        int is_stdin = !strcmp(in[i].path, "-");
-        if (!ok[i] && !is_stdin)
+    in_key_t *k = calloc(n ? n : 1, sizeof *k);
+    size_t m = 0, dashes = 0, dash_reads = 0, first_dash = 0;
+    int rc = 0;
+    if (!k) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) { /* stat never opens: a FIFO is not waited on */
+        struct stat st;
+        int dash = !strcmp(in[i].path, "-");
+        if (dash) {
+            first_dash = dashes++ ? first_dash : i;
+            dash_reads += in[i].reads;
+        }
+        if (dash ? fstat(0, &st) != 0 : stat(in[i].path, &st) != 0)
             continue; /* missing: its open says so */
-        unsigned reads = 0, names = 0, dashes = 0;
-        for (size_t j = 0; j < n; j++) {
-            int same = !strcmp(in[j].path, in[i].path) ||
-                       (ok[i] && ok[j] && st[i].st_dev == st[j].st_dev &&
-                        st[i].st_ino == st[j].st_ino);
-            if (same) {
-                reads += in[j].reads;
-                names++;
-                dashes += !strcmp(in[j].path, "-");
-            }
-        }
-        if (is_stdin && reads > 1) {
-            snprintf(err, errlen, "%s -: stdin is read %s (%s); standard input can be read "
-                     "once: save it to a file", in[i].role,
-                     dashes > 1 || names > 1 ? "by more than one input" : "more than once",
-                     dashes > 1 ? "- given more than once" : names > 1 ? "- and its /dev name"
-                     : in[i].why ? in[i].why : "re-read");
-            return -1;
-        }
-        if (reads > 1 && ok[i] && !S_ISREG(st[i].st_mode)) {
+        k[m++] = (in_key_t){st.st_dev, st.st_ino, st.st_mode, i};
+    }
+    if (dashes > 1 || dash_reads > 1) { /* stdin itself read twice, whatever it is */
+        snprintf(err, errlen, "%s -: stdin is read %s (%s); standard input can be read once: "
+                 "save it to a file", in[first_dash].role,
+                 dashes > 1 ? "by more than one input" : "more than once",
+                 dashes > 1 ? "- given more than once"
+                 : in[first_dash].why ? in[first_dash].why : "re-read");
+        rc = -1;
+    }
+    qsort(k, m, sizeof *k, key_cmp); /* the names of one file side by side, in input order */
+    for (size_t g = 0; g < m && rc == 0;) {
+        size_t e = g, reads = 0;
+        for (; e < m && k[e].dev == k[g].dev && k[e].ino == k[g].ino; e++)
+            reads += in[k[e].i].reads;
+        const tio_input_t *a = &in[k[g].i];
+        int several = e - g > 1;
+        if (reads > 1 && !S_ISREG(k[g].mode)) { /* a pipe as "-" and as /dev/stdin, too */
             snprintf(err, errlen, "%s %s: is %s and would be read %s (%s); an input read more "
                      "than once must be a regular file (a pipe, FIFO or device gives its data "
-                     "once)", in[i].role, in[i].path, file_kind(st[i].st_mode),
-                     names > 1 ? "by more than one input" : "more than once",
-                     names > 1 ? "given more than once" : in[i].why ? in[i].why : "re-read");
-            return -1;
+                     "once)", a->role, a->path, file_kind(k[g].mode),
+                     several ? "by more than one input" : "more than once",
+                     several ? "given more than once" : a->why ? a->why : "re-read");
+            rc = -1;
         }
+        g = e;
     }
-    return 0;
+    free(k);
+    return rc;
 }
 
 /* ---- output files --------------------------------------------------------------------- */
