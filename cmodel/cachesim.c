@@ -705,31 +705,40 @@ static void free_labels(char **labels, size_t n)
 }
 
 /* Write the plot: gnuplot runs from an argument vector (no shell), reads its script and the
- * data as an inline datablock on stdin, and writes the SVG to stdout, which is a temporary
- * file renamed over `plot` once gnuplot succeeds. No file name is given to gnuplot. */
+ * data as an inline datablock on stdin, and writes the SVG to a pipe that this process copies
+ * into `o` (a temporary renamed over `plot` once gnuplot succeeds), so a write error (a full
+ * disk: gnuplot ignores its own) fails the plot. No file name is given to gnuplot. */
 static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
                       char **traces, size_t nt, const double *miss)
 {
     char err[PATH_MAX + 512], msg[PATH_MAX + 600];
-    int in[2];
+    int in[2], svg[2];
     if (pipe(in) != 0) {
         tio_out_abort(o);
         return usage_error("--plot: pipe failed");
     }
-    fflush(tio_out_file(o));
+    if (pipe(svg) != 0) {
+        close(in[0]);
+        close(in[1]);
+        tio_out_abort(o);
+        return usage_error("--plot: pipe failed");
+    }
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, fileno(tio_out_file(o)), 1);
+    posix_spawn_file_actions_adddup2(&fa, svg[1], 1);
     posix_spawn_file_actions_addclose(&fa, in[1]);
+    posix_spawn_file_actions_addclose(&fa, svg[0]);
     char *gp_argv[] = {"gnuplot", NULL};
     extern char **environ;
     pid_t pid;
     int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, gp_argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);
+    close(svg[1]);
     if (rc != 0) {
         close(in[1]);
+        close(svg[0]);
         tio_out_abort(o);
         snprintf(msg, sizeof msg, "--plot: cannot run gnuplot: %s", strerror(rc));
         return usage_error(msg);
@@ -769,6 +778,18 @@ static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
     } else {
         close(in[1]);
     }
+    /* gnuplot draws once its script ends (the plot command is last): the SVG is read after */
+    char buf[65536];
+    int copy = 1; /* after a write error the rest is drained (gnuplot never blocks) */
+    for (ssize_t k; (k = read(svg[0], buf, sizeof buf)) != 0;) {
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            break; /* closing the pipe ends gnuplot, whose failure is reported below */
+        if (copy && fwrite(buf, 1, (size_t)k, tio_out_file(o)) != (size_t)k)
+            copy = 0; /* the stream's error: tio_out_commit reports it */
+    }
+    close(svg[0]);
     if (clab)
         free_labels(clab, nc);
     if (tlab)

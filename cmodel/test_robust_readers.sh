@@ -116,6 +116,12 @@ if [ -w /dev/full ]; then
   full "sysim --json" "$sysim" --json g.din
   full "sysim timed" "$sysim" $P1 --cpu-trace c.din g.din
   full "cachegen pric" "$gen" pric --sets 64 --line-bytes 128 --addr-bits 32
+  if command -v gnuplot >/dev/null; then # gnuplot ignores its write errors: cachesim copies
+    timeout 30 "$sim" --sweep --configs fermi-l1 --traces g.din -o p.csv --plot /dev/full \
+      2>err.txt; rc=$?
+    [ $rc = 2 ] && grep -q -- "--plot: /dev/full: write failed: No space left on device" err.txt &&
+      ok "--plot on /dev/full: a write error (exit 2)" || no "--plot /dev/full (exit $rc)" "$(cat err.txt)"
+  fi
   n=$(timeout 10 "$sim" convert g.din - --to text 2>&1 >/dev/full | grep -c "write failed")
   [ "$n" = 1 ] && ok "stdout on /dev/full: reported once" || no "reported $n times"
 else
