@@ -185,5 +185,16 @@ for l in up link; do
   else ok "kernelslist.g ($l.g): no byte of a file that is no trace in the error"; fi
 done
 
+printf 'root:x:0:0:SECRET-TOKEN-5678\n' >passwd-like
+printf '0 SECRET-TOKEN-9\n' >badfirst.din
+for f in passwd-like badfirst.din; do
+  e=$(timeout 5 "$sim" "$f" 2>&1); rc=$?
+  if [ $rc = 2 ] && ! grep -q SECRET <<<"$e" && grep -q "line 1: .*(the line is not shown" <<<"$e"
+  then ok "a trace whose first line is bad ($f) is refused without quoting it"
+  else no "first bad line of $f quoted or accepted (exit $rc)" "$e"; fi
+done
+printf '0 1000\n0 zz\n' >badsecond.din
+refused 5 "a bad line after a record is quoted" 'line 2: din address "zz"' "$sim" badsecond.din
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

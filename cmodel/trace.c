@@ -344,9 +344,17 @@ static const unsigned char *hex(const unsigned char *p, const unsigned char *e, 
     return p;
 }
 
+/* Before the first record the file may be no trace at all (a private file named by mistake or
+ * through a link): its bytes are not quoted in errors until a record has been read. */
+#define NOT_SHOWN "the line is not shown: no record read yet, it may be no trace"
+
 static int bad_line(trace_reader_t *r, const char *what, const unsigned char *s,
                     const unsigned char *e)
 {
+    if (!r->any) {
+        snprintf(r->err, sizeof r->err, "line %llu: %s (%s)", r->line, what, NOT_SHOWN);
+        return -1;
+    }
     int n = (int)(e - s > 60 ? 60 : e - s);
     snprintf(r->err, sizeof r->err, "line %llu: %s: \"%.*s\"", r->line, what, n, (const char *)s);
     return -1;
@@ -364,6 +372,10 @@ static const unsigned char *field_end(const unsigned char *p, const unsigned cha
 static int bad_field(trace_reader_t *r, const char *what, const unsigned char *p,
                      const unsigned char *e, const char *why)
 {
+    if (!r->any) {
+        snprintf(r->err, sizeof r->err, "line %llu: %s: %s (%s)", r->line, what, why, NOT_SHOWN);
+        return -1;
+    }
     const unsigned char *q = field_end(p, e);
     int n = (int)(q - p > 40 ? 40 : q - p);
     snprintf(r->err, sizeof r->err, "line %llu: %s \"%.*s\": %s", r->line, what, n,
@@ -389,12 +401,12 @@ static int next_din(trace_reader_t *r, trace_ref_t *out)
         if (field_end(lab, e) != lab + 1 || *lab < '0' || *lab >= '0' + DIN_LABELS)
             return bad_field(r, "din label", lab, e, DIN_LABELS_ALLOWED);
         unsigned label = (unsigned)(*lab - '0');
-        r->any = 1;
         const unsigned char *p = skip_space(lab + 1, e);
         uint64_t addr = 0;
         if (!hex(p, e, &addr)) /* every label has one; the rest of the line is ignored */
             return bad_field(r, "din address", p, e,
                              "expected a hexadecimal number of at most 64 bits");
+        r->any = 1;
         switch (r->act[label]) {
         case ACT_SKIP_IFETCH: r->ifetches++; continue;
         case ACT_SKIP_COPYBACK: r->copybacks++; continue;
@@ -424,7 +436,6 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
                             s, e);
         if (op == 'v' && !r->opts.inval)
             return bad_field(r, "operation", p, e, NO_INVAL_WHY);
-        r->any = 1;
         memset(out, 0, sizeof *out);
         out->op = op == 'w' ? TR_WRITE : op == 'f' ? TR_FLUSH : op == 'v' ? TR_INVAL : TR_READ;
         uint64_t v[4] = {0, 0, 0, 0};
@@ -447,6 +458,7 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
         out->pc = v[1];
         out->core = (uint16_t)v[2];
         out->base_id = (uint32_t)v[3];
+        r->any = 1;
         return 1;
     }
     return rc;
