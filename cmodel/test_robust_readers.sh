@@ -45,6 +45,11 @@ refused 5 "kernelslist.g: an endless list from a pipe ends at its line limit" \
 refused 5 "kernelslist.g: an endless line ends at the line limit" \
   "line 1: longer than 4096 bytes" \
   bash -c "(printf kernel; yes x | tr -d '\n') | \"$sim\" --format accel -"
+head -c 50M /dev/zero | gzip -1 >zeros.gz
+refused 5 "text: a gzip file of 50 MB of zeros ends at the line limit" \
+  "trace = zeros.gz: line 1: longer than 65536 bytes" "$sim" --format text zeros.gz
+refused 5 "accel: a gzip file of 50 MB of zeros ends at its first line" \
+  "trace = zeros.gz: line 1: NUL byte in a text line" "$sim" --format accel zeros.gz
 refused 5 "din: /dev/zero ends at the line limit" "longer than 65536 bytes" \
   "$sim" --format din /dev/zero
 refused 5 "sysim: accel /dev/zero ends at once" "NUL byte" "$sysim" --format accel /dev/zero

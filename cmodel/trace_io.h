@@ -1,7 +1,9 @@
 /* trace_io: a byte source over a file or stdin that undoes gzip (zlib) or zstd (libzstd)
  * compression, detected by the first bytes, and hands out data in large chunks; and the one
  * way cachesim and sysim write an output file (tio_out: temporary file, rename on success).
- * Invariants: memory is a fixed set of buffers, whatever the input length; an output never
+ * Invariants: memory is a fixed set of buffers, whatever the input length; input is read as
+ * it arrives (one read(2) at a time, never waiting for a full buffer), so a reader's limits
+ * stop an endless pipe or a compressor of one as soon as its data breaks them; an output never
  * deletes, truncates or cuts an existing file: a regular (or new) target is written to a
  * temporary ".NAME.cachesim-tmp-PID" beside it and renamed over it only when complete (the
  * temporary is removed on error, SIGINT and SIGTERM, and a later open of the same target
