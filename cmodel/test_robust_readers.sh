@@ -53,6 +53,13 @@ refused 5 "accel: a gzip file of 50 MB of zeros ends at its first line" \
 refused 5 "din: /dev/zero ends at the line limit" "longer than 65536 bytes" \
   "$sim" --format din /dev/zero
 refused 5 "sysim: accel /dev/zero ends at once" "NUL byte" "$sysim" --format accel /dev/zero
+for fmt in auto text accel; do # an endless input of no record (blank or comment lines)
+  refused 10 "$fmt: an endless stream of blank lines ends" \
+    "line 1048577: more than 1048576 blank or comment lines in a row" \
+    bash -c "yes '' | \"$sim\" --format $fmt -"
+done
+refused 10 "din: an endless stream of comment lines ends" \
+  "more than 1048576 blank or comment lines in a row" bash -c "yes '# c' | \"$sim\" -"
 
 # ---- 9: inputs read more than once ----------------------------------------------------------
 printf '0 1000\n1 2040\n0 3000\n' >c.din

@@ -786,6 +786,9 @@ static void test_endless_streams(void **state)
     snprintf(msg, sizeof msg, "line 1: longer than %d bytes (a \"-kernel name\" line: %d)",
              ACCEL_LINE_MAX, ACCEL_SKIP_MAX);
     expect_endless("-kernel name = _Z", 'x', msg);
+    snprintf(msg, sizeof msg, "line %d: more than %d blank or comment lines in a row (an "
+             "endless input?)", ACCEL_IDLE_MAX + 1, ACCEL_IDLE_MAX);
+    expect_endless("", '\n', msg);
 }
 
 /* ---- truncated and random input -------------------------------------------------------- */

@@ -23,6 +23,9 @@
 #ifndef TRACE_LINE_MAX
 #define TRACE_LINE_MAX 65536
 #endif
+#ifndef TRACE_SKIP_MAX
+#define TRACE_SKIP_MAX (1u << 20)
+#endif
 #define BUF_CAP TRACE_BUF_CAP          /* decompressed text held at once */
 #define LINE_MAX_BYTES TRACE_LINE_MAX  /* longer lines are an error */
 #define BIN_MAGIC "CGTRACE2"    /* written: records, then an end record holding their count */
@@ -53,6 +56,7 @@ struct trace_reader {
     int counted;              /* binary: CGTRACE2, an end record must close the file */
     int ended;                /* binary: the end record was read */
     int any;                  /* a record was read (blank and comment lines are none) */
+    unsigned blank_run;       /* din, text: blank and comment lines since the last record */
     uint64_t ifetches;        /* Dinero: instruction fetches skipped */
     uint64_t copybacks;       /* Dinero: copy-backs (skipped) */
     uint64_t split_addr;      /* Dinero binary: the next line of a record spanning lines */
@@ -390,14 +394,28 @@ static int bad_field(trace_reader_t *r, const char *what, const unsigned char *p
     "invalidating one line is not supported by this simulator or l1.mode (cachesim with "     \
     "l1.mode = baseline supports it)"
 
+/* One more blank or comment line: 0, or -1 past TRACE_SKIP_MAX in a row (an endless input of
+ * no record, such as `yes ''`, ends there). */
+static int blank_line(trace_reader_t *r)
+{
+    if (++r->blank_run <= TRACE_SKIP_MAX)
+        return 0;
+    snprintf(r->err, sizeof r->err, "line %llu: more than %u blank or comment lines in a row "
+             "(an endless input without records?)", r->line, TRACE_SKIP_MAX);
+    return -1;
+}
+
 static int next_din(trace_reader_t *r, trace_ref_t *out)
 {
     const unsigned char *s, *e;
     int rc;
     while ((rc = next_line(r, &s, &e)) == 1) {
         const unsigned char *lab = skip_space(s, e);
-        if (lab == e || *lab == '#')
+        if (lab == e || *lab == '#') {
+            if (blank_line(r) != 0)
+                return -1;
             continue;
+        }
         if (field_end(lab, e) != lab + 1 || *lab < '0' || *lab >= '0' + DIN_LABELS)
             return bad_field(r, "din label", lab, e, DIN_LABELS_ALLOWED);
         unsigned label = (unsigned)(*lab - '0');
@@ -407,6 +425,7 @@ static int next_din(trace_reader_t *r, trace_ref_t *out)
             return bad_field(r, "din address", p, e,
                              "expected a hexadecimal number of at most 64 bits");
         r->any = 1;
+        r->blank_run = 0;
         switch (r->act[label]) {
         case ACT_SKIP_IFETCH: r->ifetches++; continue;
         case ACT_SKIP_COPYBACK: r->copybacks++; continue;
@@ -427,8 +446,11 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
     int rc;
     while ((rc = next_line(r, &s, &e)) == 1) {
         const unsigned char *p = skip_space(s, e);
-        if (p == e || *p == '#')
+        if (p == e || *p == '#') {
+            if (blank_line(r) != 0)
+                return -1;
             continue;
+        }
         unsigned char op = (unsigned char)(*p | 0x20);
         if ((op != 'r' && op != 'w' && op != 'f' && op != 'v') ||
             (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
@@ -459,6 +481,7 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
         out->core = (uint16_t)v[2];
         out->base_id = (uint32_t)v[3];
         r->any = 1;
+        r->blank_run = 0;
         return 1;
     }
     return rc;
@@ -638,7 +661,10 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             r->line++;
             p = q + 1;
         }
-        r->any |= p != r->buf + r->pos;
+        if (p != r->buf + r->pos) {
+            r->any = 1;
+            r->blank_run = 0;
+        }
         r->pos = (size_t)(p - r->buf);
         if (k == n)
             break;

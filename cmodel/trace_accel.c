@@ -66,6 +66,7 @@ struct accel_reader {
     char line[ACCEL_LINE_MAX + 1];    /* current line, NUL-terminated, later tokenized */
     size_t line_len;                  /* bytes in line (without the newline) */
     unsigned long long lineno;        /* number of the current line, from 1 */
+    unsigned long long idle;          /* blank and comment lines in a row (ACCEL_IDLE_MAX) */
     char *tok[MAX_TOKENS];            /* whitespace-separated tokens of line */
     size_t ntok;
     /* header */
@@ -1046,6 +1047,13 @@ static int step(accel_reader_t *r)
     const char *p = r->line;
     while (is_blank(*p))
         p++;
+    if (!*p || (*p == '#' && strncmp(p, "#BEGIN_TB", 9) && strncmp(p, "#END_TB", 7))) {
+        if (++r->idle > ACCEL_IDLE_MAX) /* an endless input of nothing (`yes ''`) ends */
+            return fail(r, "more than %d blank or comment lines in a row (an endless input?)",
+                        ACCEL_IDLE_MAX);
+    } else {
+        r->idle = 0;
+    }
     if (over)
         return 0;  /* a long mangled "-kernel name" (read_line stops at any other) */
     if (!r->in_tb && *p == '-')
