@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
+#include "../gen/closeout.h"
 #include "../gen/version.h"
 #include "accel_list.h"
 #include "sys_sim.h"
@@ -417,6 +418,7 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
 
 int main(int argc, char **argv)
 {
+    closeout_register("sysim"); /* a write error on stdout is an error (gen/closeout.h) */
     if (gen_version_asked(argc, argv)) {
         printf("sysim %s\n", GEN_VERSION);
         return 0;
@@ -524,7 +526,8 @@ int main(int argc, char **argv)
         }
         accel = kind != ACCEL_SNIFF_OTHER;
     }
-    if (timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0)
+    if ((timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0) ||
+        sys_timed_values_ok(&c, &tm, timed, path, (const char *const *)cpu, ncpu) != 0)
         return 2;
     sys_sim_t *s;
     if (sys_sim_new(&c, &s) != 0) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "closeout.h"
 #include "num.h"
 #include "pric.h"
 
@@ -33,6 +34,7 @@ static int number(const char *key, const char *text, unsigned long long lo,
 
 int pric_cli(int argc, char **argv)
 {
+    closeout_register("cachegen pric"); /* a write error on stdout is an error */
     const char *sets_s = NULL, *line_s = NULL, *addr_s = NULL, *poly_s = NULL, *top_s = NULL;
     for (int i = 0; i < argc; i++) {
         const char **slot = !strcmp(argv[i], "--sets")       ? &sets_s
