@@ -40,7 +40,7 @@ CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmod
           cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
-SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
+SIM_SRC := cmodel/cachesim_args.c cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/sysim_args.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/accel_list.c cmodel/workload.c
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
@@ -177,14 +177,14 @@ $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 # cross every refill boundary), one binary per target in build/fuzz/. `make fuzz` runs each
 # target FUZZ_SECONDS under nice; `make test` runs tb/fuzz/smoke.sh (short runs + crash replay).
 DEB_PKGS += clang libfuzzer-14-dev libclang-rt-14-dev
-FUZZ_TARGETS := din text binary accel container pric config
+FUZZ_TARGETS := din text binary accel container pric config argv
 FUZZ_SECONDS ?= 600
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I. \
                -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                -DTRACE_BUF_CAP=512 -DTRACE_LINE_MAX=200 -DTIO_RAW_CAP=64 -DACCEL_IN_CAP=64 \
                -DACCEL_LINE_MAX=1024
-FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(B)/sram_text.c
+FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(CM_SRC) $(B)/sram_text.c
 .PHONY: fuzz fuzz-bins
 fuzz-bins: $(patsubst %,$(B)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 

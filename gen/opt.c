@@ -22,6 +22,8 @@ char *opt_shown(const char *text, char *buf, size_t len)
     size_t o = 0, k = 0;
     if (!len)
         return buf;
+    if (!text)
+        text = "(none)";
     for (; text[k] && o + 8 < len; k++) {
         unsigned char ch = (unsigned char)text[k];
         if (k == 64) {
@@ -90,7 +92,8 @@ int opt_next(opt_t *p, const char **value, char *err, size_t errlen)
             return OPT_ERR;
         }
         val = p->argv[p->i++];
-        if (val[0] == '-' && !(val[1] == '\0' && (s->flags & OPT_DASH))) {
+        if (val[0] == '-' && !(val[1] == '\0' && (s->flags & OPT_DASH)) &&
+            !(val[1] >= '0' && val[1] <= '9' && (s->flags & OPT_NUM))) {
             opt_shown(val, v, sizeof v);
             snprintf(err, errlen, "%s %s: not allowed; a value beginning with '-' is an option, "
                      "never %s's value; allowed: %s %s%s (a path beginning with '-' as ./%s)",
@@ -100,7 +103,7 @@ int opt_next(opt_t *p, const char **value, char *err, size_t errlen)
         }
     }
     if (p->first[k] && !(s->flags & OPT_REPEAT)) {
-        int f0 = p->first[k];
+        int f0 = p->first[k] - 1;
         if (s->metavar)
             snprintf(err, errlen, "%s: given twice (%s %s and %s %s); allowed: once", s->name,
                      s->name, opt_shown(p->argv[f0 + 1], f, sizeof f), s->name,
@@ -110,7 +113,7 @@ int opt_next(opt_t *p, const char **value, char *err, size_t errlen)
         return OPT_ERR;
     }
     if (!p->first[k])
-        p->first[k] = at;
+        p->first[k] = at + 1;
     *value = val;
     return k;
 }

@@ -7,7 +7,8 @@
  *   - a valued option takes the next argument whole; a missing value is refused, and so is a
  *     value beginning with '-' (it would be an option: `-o --version` never writes a
  *     directory named --version nor prints the version), except "-" alone for an option
- *     that declares OPT_DASH (stdin or stdout);
+ *     that declares OPT_DASH (stdin or stdout), and "-<digit>..." for an OPT_NUM option
+ *     (refused by that option's own range check, which names the range);
  *   - an option given twice is refused naming both uses ("-o: given twice (-o a and -o b)",
  *     as the harnesses word a plusarg given twice), unless it declares OPT_REPEAT (each
  *     use is then returned in turn, as --set KEY=VALUE is); opt_keys_unique refuses one --set
@@ -22,6 +23,8 @@
 
 #define OPT_REPEAT 1u /* may be given more than once */
 #define OPT_DASH 2u   /* the value may be "-" (stdin or stdout) */
+#define OPT_NUM 4u    /* a number: a value of '-' and a digit ("-1") is passed on, for the
+                       * option's own range check to refuse (no option begins "-<digit>") */
 
 #define OPT_MAX 48 /* options in one table */
 
@@ -29,7 +32,7 @@
 typedef struct opt_spec {
     const char *name;    /* as typed: "--preset", "-o" */
     const char *metavar; /* the value's name in messages ("NAME"); NULL: a flag, no value */
-    unsigned flags;      /* OPT_REPEAT, OPT_DASH */
+    unsigned flags;      /* OPT_REPEAT, OPT_DASH, OPT_NUM */
 } opt_spec_t;
 
 /* A walk over argv with one table. */
@@ -39,7 +42,7 @@ typedef struct opt {
     int argc;               /* arguments */
     char **argv;            /* [argc] */
     int i;                  /* the next argument to read */
-    int first[OPT_MAX];     /* argv index of each option's first use; 0: not given */
+    int first[OPT_MAX];     /* 1 + argv index of each option's first use; 0: not given */
 } opt_t;
 
 /* opt_next's results besides an option's index in the table. */

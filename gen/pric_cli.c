@@ -36,9 +36,9 @@ static int number(const char *key, const char *text, unsigned long long lo,
 enum { P_SETS, P_LINE, P_ADDR, P_POLY, P_TOP, P_HELP, P_VERSION };
 
 static const opt_spec_t pric_opts[] = {
-    [P_SETS] = {"--sets", "N", 0},      [P_LINE] = {"--line-bytes", "L", 0},
-    [P_ADDR] = {"--addr-bits", "W", 0}, [P_POLY] = {"--poly", "P", 0},
-    [P_TOP] = {"--top-bit", "T", 0},    [P_HELP] = {"--help", NULL, 0},
+    [P_SETS] = {"--sets", "N", OPT_NUM},      [P_LINE] = {"--line-bytes", "L", OPT_NUM},
+    [P_ADDR] = {"--addr-bits", "W", OPT_NUM}, [P_POLY] = {"--poly", "P", OPT_NUM},
+    [P_TOP] = {"--top-bit", "T", OPT_NUM},    [P_HELP] = {"--help", NULL, 0},
     [P_VERSION] = {"--version", NULL, 0},
 };
 

@@ -167,8 +167,8 @@ enum { V_CONFIG, V_PRESET, V_SET, V_SEED, V_REQUESTS, V_ONLY, V_OUT, V_WAVES, V_
 
 static const opt_spec_t verify_opts[] = {
     [V_CONFIG] = {"--config", "FILE", 0},     [V_PRESET] = {"--preset", "NAME", 0},
-    [V_SET] = {"--set", "KEY=VALUE", OPT_REPEAT}, [V_SEED] = {"--seed", "N", 0},
-    [V_REQUESTS] = {"--requests", "N", 0},    [V_ONLY] = {"--only", "LIST", 0},
+    [V_SET] = {"--set", "KEY=VALUE", OPT_REPEAT}, [V_SEED] = {"--seed", "N", OPT_NUM},
+    [V_REQUESTS] = {"--requests", "N", OPT_NUM},    [V_ONLY] = {"--only", "LIST", 0},
     [V_OUT] = {"-o", "WORKDIR", 0},           [V_WAVES] = {"--waves", NULL, 0},
     [V_ICARUS] = {"--icarus", NULL, 0},       [V_HELP] = {"--help", NULL, 0},
     [V_H] = {"-h", NULL, 0},                  [V_VERSION] = {"--version", NULL, 0},
