@@ -24,7 +24,7 @@ static void usage(FILE *f)
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
-            "--set applies after the file or preset, left to right. Nothing is written unless\n"
+            "--set applies after the file or preset, once per key. Nothing is written unless\n"
             "every key and combination is valid. OUTDIR is created, or replaced atomically if\n"
             "it is an unmodified earlier cachegen output; anything else there is refused.\n"
             "--report-only writes only config.yaml, the report and the manifest.\n\n");
