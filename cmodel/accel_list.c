@@ -13,6 +13,7 @@
 
 #define PEEK_CAP 4096            /* bytes read to tell what a file holds */
 #define LIST_MAX (64u << 20)     /* longest kernelslist.g read, bytes */
+#define LIST_LINE_MAX 4096       /* longest kernelslist.g line, bytes (checked while reading) */
 
 enum { ST_READING = 0, ST_DONE = 1, ST_FAILED = -1 };
 
@@ -163,8 +164,8 @@ int accel_list_sniff(const char *path, accel_sniff_t *kind, char *err, size_t er
 /* ---- the list ------------------------------------------------------------------------------- */
 
 /* Append kernel `name` (`len` bytes) from list line `line` (0: not a list); its path is
- * dir[0 .. dir_len) (the list's directory with its '/', or empty) then the name, or the name
- * alone when absolute. 0, or -1 out of memory. */
+ * dir[0 .. dir_len) (the list's directory with its '/', or empty) then the name. 0, or -1 out
+ * of memory. */
 static int add_kernel(accel_list_t *l, const char *name, size_t len, const char *dir,
                       size_t dir_len, unsigned line)
 {
@@ -189,8 +190,6 @@ static int add_kernel(accel_list_t *l, const char *name, size_t len, const char 
             return -1;
         l->cap = c;
     }
-    if (name[0] == '/')
-        dir_len = 0;
     char *nm = malloc(len + 1), *p = malloc(dir_len + len + 1);
     if (!nm || !p) {
         free(nm);
@@ -277,6 +276,23 @@ static int add_copy(accel_list_t *l, const accel_region_t *rg)
     return 0;
 }
 
+/* A kernel name s[0 .. n) names a file inside the list's folder: relative, no ".."
+ * component (docs/cachesim.md: a list never reaches a file outside its folder by name). */
+static int inside_folder(const char *s, size_t n)
+{
+    if (n == 0 || s[0] == '/')
+        return 0;
+    for (size_t i = 0; i < n;) {
+        size_t k = i;
+        while (k < n && s[k] != '/')
+            k++;
+        if (k - i == 2 && s[i] == '.' && s[i + 1] == '.')
+            return 0;
+        i = k + 1;
+    }
+    return 1;
+}
+
 /* Parse the whole list text b[0 .. n) of `path`. 0, or -1 with err set ("line N: ..."). */
 static int parse_list(accel_list_t *l, const char *path, const char *b, size_t n, char *err,
                       size_t errlen)
@@ -305,6 +321,13 @@ static int parse_list(accel_list_t *l, const char *path, const char *b, size_t n
         int htod = 0;
         accel_region_t rg;
         if (len >= 6 && !memcmp(s, "kernel", 6) && !memchr(s, ',', len)) {
+            if (!inside_folder(s, len)) {
+                snprintf(err, errlen, "line %u: kernel \"%.*s\": not allowed; allowed: a path "
+                         "inside the list's folder (relative, no \"..\" component), as "
+                         "Accel-Sim's tracer writes (kernel-N.traceg)", line,
+                         (int)(len < 60 ? len : 60), s);
+                return -1;
+            }
             if (add_kernel(l, s, len, path, dir_len, line) != 0) {
                 snprintf(err, errlen, "out of memory");
                 return -1;
@@ -329,41 +352,72 @@ static int parse_list(accel_list_t *l, const char *path, const char *b, size_t n
     return 0;
 }
 
-/* Read all of s (peeked bytes, then the stream) into *out (malloc'd, *n bytes). 0, or -1 with
- * err set. */
+/* Check list bytes b[from .. to) as they arrive: no NUL byte, no line over LIST_LINE_MAX
+ * (*line and *col: the line being read and its length so far). 0, or -1 with err set. */
+static int list_scan(const char *b, size_t from, size_t to, unsigned *line, size_t *col,
+                     char *err, size_t errlen)
+{
+    for (size_t i = from; i < to; i++) {
+        if (b[i] == '\n') {
+            ++*line;
+            *col = 0;
+            continue;
+        }
+        if (b[i] == '\0') {
+            snprintf(err, errlen, "line %u: NUL byte in a text line", *line);
+            return -1;
+        }
+        if (++*col > LIST_LINE_MAX) {
+            snprintf(err, errlen, "line %u: longer than %u bytes (not a kernelslist.g?)", *line,
+                     LIST_LINE_MAX);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Read all of s (peeked bytes, then the stream) into *out (malloc'd, *n bytes), its limits
+ * (LIST_MAX, LIST_LINE_MAX, no NUL) applied while reading: an endless stream ends at the
+ * first limit. 0, or -1 with err set. */
 static int slurp(accel_src_t *s, char **out, size_t *n, char *err, size_t errlen)
 {
-    size_t cap = s->len > 4096 ? s->len * 2 : 8192, len = s->len;
+    size_t cap = s->len > 4096 ? s->len * 2 : 8192, len = s->len, col = 0;
+    unsigned line = 1;
     char *b = malloc(cap);
     if (!b) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
     memcpy(b, s->peek, s->len);
+    if (list_scan(b, 0, len, &line, &col, err, errlen) != 0)
+        goto fail;
     for (;;) {
         if (len == cap) {
             char *q = cap < LIST_MAX ? realloc(b, cap * 2) : NULL;
             if (!q) {
-                free(b);
                 snprintf(err, errlen, "longer than %u bytes (not a kernelslist.g?)", LIST_MAX);
-                return -1;
+                goto fail;
             }
             b = q;
             cap *= 2;
         }
         long k = tio_read(s->io, (unsigned char *)b + len, cap - len);
         if (k < 0) {
-            free(b);
             snprintf(err, errlen, "%s", tio_error(s->io));
-            return -1;
+            goto fail;
         }
         if (k == 0)
             break;
+        if (list_scan(b, len, len + (size_t)k, &line, &col, err, errlen) != 0)
+            goto fail;
         len += (size_t)k;
     }
     *out = b;
     *n = len;
     return 0;
+fail:
+    free(b);
+    return -1;
 }
 
 /* ---- public interface ----------------------------------------------------------------------- */

@@ -2,8 +2,9 @@
  * or a kernelslist.g whose kernels run in order, each read through trace_accel with the same
  * options (line size, address bits, cores) and numbered from 0 in accel_ref_t.kernel.
  * kernelslist.g, as Accel-Sim's tracer writes it and trace_parser.cc reads it: one entry per
- * line; "kernel..." lines name a kernel trace (relative to the list's directory unless
- * absolute); "MemcpyHtoD,<hex address>,<bytes>" lines are checked and counted (memory copies
+ * line; "kernel..." lines name a kernel trace inside the list's folder (a relative path
+ * without a ".." component, taken relative to that folder; an absolute path or ".." is
+ * refused, so a list names no file outside its folder); "MemcpyHtoD,<hex address>,<bytes>" lines are checked and counted (memory copies
  * are not simulated); other CUDA API records ("Name,<hex address>,<bytes>", such as
  * cudaMalloc or MemcpyDtoH) are skipped; blank lines are skipped.
  * Base ids (with opts.base_ids, trace_accel.h): each kernel's known allocations are the
@@ -14,7 +15,10 @@
  * begins a list.
  * Invariants: one kernel is open at a time (memory does not grow with the number of kernels,
  * beyond their names); an error names the file (for a kernel, also the list's line) and
- * sticks; a list without kernels, like a kernel trace without thread blocks, is an error. */
+ * sticks; a list without kernels, like a kernel trace without thread blocks, is an error. A
+ * list's limits (LIST_MAX bytes, lines of LIST_LINE_MAX, no NUL byte) hold while it is read, so
+ * an endless stream ends at the first; the text of a kernel file is never echoed in an error
+ * before it has shown a "-key = value" header line (trace_accel). */
 #ifndef CACHEGEN_ACCEL_LIST_H
 #define CACHEGEN_ACCEL_LIST_H
 

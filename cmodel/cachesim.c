@@ -33,6 +33,7 @@
 
 #include "../gen/cfg.h"
 #include "../gen/num.h"
+#include "../gen/closeout.h"
 #include "../gen/version.h"
 #include "accel_list.h"
 #include "cachesim_args.h"
@@ -606,31 +607,40 @@ static void free_labels(char **labels, size_t n)
 }
 
 /* Write the plot: gnuplot runs from an argument vector (no shell), reads its script and the
- * data as an inline datablock on stdin, and writes the SVG to stdout, which is a temporary
- * file renamed over `plot` once gnuplot succeeds. No file name is given to gnuplot. */
+ * data as an inline datablock on stdin, and writes the SVG to a pipe that this process copies
+ * into `o` (a temporary renamed over `plot` once gnuplot succeeds), so a write error (a full
+ * disk: gnuplot ignores its own) fails the plot. No file name is given to gnuplot. */
 static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
                       char **traces, size_t nt, const double *miss)
 {
     char err[PATH_MAX + 512], msg[PATH_MAX + 600];
-    int in[2];
+    int in[2], svg[2];
     if (pipe(in) != 0) {
         tio_out_abort(o);
         return usage_error("--plot: pipe failed");
     }
-    fflush(tio_out_file(o));
+    if (pipe(svg) != 0) {
+        close(in[0]);
+        close(in[1]);
+        tio_out_abort(o);
+        return usage_error("--plot: pipe failed");
+    }
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, fileno(tio_out_file(o)), 1);
+    posix_spawn_file_actions_adddup2(&fa, svg[1], 1);
     posix_spawn_file_actions_addclose(&fa, in[1]);
+    posix_spawn_file_actions_addclose(&fa, svg[0]);
     char *gp_argv[] = {"gnuplot", NULL};
     extern char **environ;
     pid_t pid;
     int rc = posix_spawnp(&pid, "gnuplot", &fa, NULL, gp_argv, environ);
     posix_spawn_file_actions_destroy(&fa);
     close(in[0]);
+    close(svg[1]);
     if (rc != 0) {
         close(in[1]);
+        close(svg[0]);
         tio_out_abort(o);
         snprintf(msg, sizeof msg, "--plot: cannot run gnuplot: %s", strerror(rc));
         return usage_error(msg);
@@ -670,6 +680,18 @@ static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
     } else {
         close(in[1]);
     }
+    /* gnuplot draws once its script ends (the plot command is last): the SVG is read after */
+    char buf[65536];
+    int copy = 1; /* after a write error the rest is drained (gnuplot never blocks) */
+    for (ssize_t k; (k = read(svg[0], buf, sizeof buf)) != 0;) {
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            break; /* closing the pipe ends gnuplot, whose failure is reported below */
+        if (copy && fwrite(buf, 1, (size_t)k, tio_out_file(o)) != (size_t)k)
+            copy = 0; /* the stream's error: tio_out_commit reports it */
+    }
+    close(svg[0]);
     if (clab)
         free_labels(clab, nc);
     if (tlab)
@@ -692,6 +714,25 @@ static int write_plot(tio_out_t *o, const char *plot, char **configs, size_t nc,
     return 0;
 }
 
+/* Each sweep trace is read once per config (nc of them): every trace read more than once a
+ * regular file (a FIFO or device would hand each run part of its data), as tio_inputs_check
+ * says. 0, or -1 with err set. */
+static int sweep_inputs_ok(char **traces, size_t nt, size_t nc, char *err, size_t errlen)
+{
+    tio_input_t *in = calloc(nt, sizeof *in);
+    char why[96];
+    snprintf(why, sizeof why, "once per config: %zu configs", nc);
+    if (!in) {
+        snprintf(err, errlen, "--sweep: out of memory");
+        return -1;
+    }
+    for (size_t t = 0; t < nt; t++)
+        in[t] = (tio_input_t){traces[t], "--traces", (unsigned)(nc < 2 ? nc : 2), why};
+    int rc = tio_inputs_check(in, nt, err, errlen);
+    free(in);
+    return rc;
+}
+
 static int cmd_sweep(const cachesim_args_t *a)
 {
     const char *out = a->out, *plot = a->plot, *clist = a->clist, *tlist = a->tlist;
@@ -710,6 +751,8 @@ static int cmd_sweep(const cachesim_args_t *a)
                      total, nc, nt);
             return usage_error(err);
         }
+    if (sweep_inputs_ok(traces, nt, nc, err, sizeof err) != 0)
+        return usage_error(err);
     /* An output never replaces an input (a trace, a YAML config) or the other output. */
     const char *outs[2] = {out, plot};
     for (int w = 0; w < 2; w++) {
@@ -927,6 +970,7 @@ static int cmd_run(const cachesim_args_t *a)
 
 int main(int argc, char **argv)
 {
+    closeout_register("cachesim"); /* a write error on stdout is an error (gen/closeout.h) */
     cachesim_args_t a;
     char perr[2048];
     if (cachesim_parse_args(argc, argv, &a, perr, sizeof perr) != 0) {

@@ -42,6 +42,11 @@ typedef struct timed {
     uint32_t *wheel;
     unsigned wheel_len;
     sys_timed_stats_t *st;
+    /* the L2's valid and GPU-owned lines as last counted; stale once a reference was issued
+     * (only an access changes the L2's lines; a cycle's end does not), so a sample every
+     * cycle costs a count per issue, not a scan of the L2 per cycle */
+    uint64_t owners_valid, owners_gpu;
+    int owners_stale;
     char *err;
     size_t errlen;
 } timed_t;
@@ -145,6 +150,7 @@ static int issue(timed_t *m, unsigned q, uint64_t now)
         p->writes += in->next.op == TR_WRITE;
         p->reads += in->next.op != TR_WRITE;
     }
+    m->owners_stale = 1;
     unsigned lat = latency(m->t, where);
     m->wheel[((now + lat - 1) % m->wheel_len) * m->nreq + q]++;
     m->inflight[q]++;
@@ -180,11 +186,13 @@ static void retire(timed_t *m, uint64_t now)
 
 static void sample_share(timed_t *m)
 {
-    uint64_t valid, gpu;
-    sys_sim_l2_owners(m->s, &valid, &gpu);
-    if (valid) {
+    if (m->owners_stale) {
+        sys_sim_l2_owners(m->s, &m->owners_valid, &m->owners_gpu);
+        m->owners_stale = 0;
+    }
+    if (m->owners_valid) {
         m->st->share_samples++;
-        m->st->share_sum += (double)gpu / (double)valid;
+        m->st->share_sum += (double)m->owners_gpu / (double)m->owners_valid;
     }
 }
 
@@ -242,6 +250,7 @@ int sys_timed_run(sys_sim_t *s, const sys_timing_t *t, const char *gpu_path, tra
     m.st = out;
     m.err = err;
     m.errlen = errlen;
+    m.owners_stale = 1;
     char who[SYS_MAX_CORES + CFG_MAX_CPU_CORES][24];
     for (unsigned q = 0; q < m.nreq; q++) {
         stream_t *in = &m.in[q];

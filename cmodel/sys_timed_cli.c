@@ -8,6 +8,7 @@
 
 #include "../gen/num.h"
 #include "../gen/opt.h"
+#include "trace_io.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 static double pct(double a, double b) { return 100.0 * ratio(a, b); }
@@ -178,4 +179,40 @@ int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int acc
         return -1;
     }
     return 0;
+}
+
+int sys_timed_values_ok(const cfg_t *c, const sys_timing_t *t, int timed, const char *path,
+                        const char *const *cpu, unsigned ncpu)
+{
+    static const char rule[] = "allowed: --l1-latency <= --l2-latency <= --mem-latency "
+                               "(defaults 1, 160, 260)";
+    if (timed && t->l1_latency > t->l2_latency) {
+        fprintf(stderr, "sysim: --l1-latency %u > --l2-latency %u: an L1 hit cannot be slower "
+                "than an L2 hit; %s\n", t->l1_latency, t->l2_latency, rule);
+        return -1;
+    }
+    if (timed && t->l2_latency > t->mem_latency) {
+        fprintf(stderr, "sysim: --mem-latency %u < --l2-latency %u: an L2 miss cannot be faster "
+                "than an L2 hit; %s\n", t->mem_latency, t->l2_latency, rule);
+        return -1;
+    }
+    tio_input_t *in = calloc((size_t)ncpu + 1, sizeof *in);
+    if (!in) {
+        fprintf(stderr, "sysim: out of memory\n");
+        return -1;
+    }
+    unsigned gpu_cores = c->sys.cores < SYS_MAX_CORES ? c->sys.cores : SYS_MAX_CORES;
+    char why[96];
+    snprintf(why, sizeof why, "once per GPU core in the timing model: system.cores = %u",
+             gpu_cores);
+    in[0] = (tio_input_t){path, "TRACE", timed ? gpu_cores : 1, why};
+    for (unsigned k = 0; k < ncpu; k++)
+        in[k + 1] = (tio_input_t){cpu[k], "--cpu-trace", t->cpu_loop ? 2u : 1u,
+                                  "--cpu-loop restarts it at its end"};
+    char err[1024];
+    int rc = tio_inputs_check(in, (size_t)ncpu + 1, err, sizeof err);
+    if (rc != 0)
+        fprintf(stderr, "sysim: %s\n", err);
+    free(in);
+    return rc;
 }

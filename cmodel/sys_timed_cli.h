@@ -18,6 +18,14 @@ int sys_timed_value(const char *opt, const char *v, sys_timing_t *t, char *err, 
 /* What the timed run needs of the configuration and the inputs (ncpu --cpu-trace files, the
  * GPU trace `path`, an Accel-Sim one when accel): 0, or -1 after the error. */
 int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int accel);
+/* The values and inputs sysim runs with, checked after parsing (timed: whether the timing
+ * model runs): the latencies in order, --l1-latency <= --l2-latency <= --mem-latency (an L1 hit
+ * never slower than an L2 hit, a miss never faster than a hit); every input read more than
+ * once a regular file and stdin read at most once (tio_inputs_check: the GPU trace is read
+ * once per GPU core in the timing model, a --cpu-trace looped by --cpu-loop, a file given
+ * twice). 0, or -1 after the error naming the options or the input. */
+int sys_timed_values_ok(const cfg_t *c, const sys_timing_t *t, int timed, const char *path,
+                        const char *const *cpu, unsigned ncpu);
 /* The timed run's report lines (after sysim's program-order ones): the parameters, per
  * application its L2 accesses and hits, the GPU's L2 share, per GPU core its retired
  * instructions and cycles. */

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
+#include "../gen/closeout.h"
 #include "../gen/version.h"
 #include "accel_list.h"
 #include "sys_sim.h"
@@ -435,7 +436,8 @@ static int sysim_main(const sysim_args_t *a)
         }
         accel = kind != ACCEL_SNIFF_OTHER;
     }
-    if (timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0)
+    if ((timed && sys_timed_inputs_ok(&c, ncpu, path, accel) != 0) ||
+        sys_timed_values_ok(&c, &tm, timed, path, (const char *const *)cpu, ncpu) != 0)
         return 2;
     sys_sim_t *s;
     if (sys_sim_new(&c, &s) != 0) {
@@ -507,6 +509,7 @@ static int sysim_main(const sysim_args_t *a)
 
 int main(int argc, char **argv)
 {
+    closeout_register("sysim"); /* a write error on stdout is an error (gen/closeout.h) */
     sysim_args_t a;
     char err[2048];
     if (sysim_parse_args(argc, argv, &a, err, sizeof err) != 0) {

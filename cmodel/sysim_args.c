@@ -18,7 +18,7 @@ static const opt_spec_t sysim_opts[S_N] = {
     [S_SET] = {"--set", "K=V", OPT_REPEAT},
     [S_FORMAT] = {"--format", "F", 0},
     [S_JSON] = {"--json", NULL, 0},
-    [S_CPU_TRACE] = {"--cpu-trace", "FILE", OPT_REPEAT},
+    [S_CPU_TRACE] = {"--cpu-trace", "FILE", OPT_REPEAT | OPT_DASH}, /* -: stdin, once */
     [S_TIMED] = {"--timed", NULL, 0},
     [S_CPU_LOOP] = {"--cpu-loop", NULL, 0},
     [S_L1_LATENCY] = {"--l1-latency", "N", OPT_NUM},
@@ -53,8 +53,8 @@ int sysim_parse_args(int argc, char **argv, sysim_args_t *a, char *err, size_t e
         case OPT_ERR: return -1;
         case OPT_ARG:
             if (!strcmp(v, "-")) {
-                snprintf(err, errlen, "argument -: not allowed; allowed: TRACE, a file (sysim "
-                         "does not read standard input)");
+                snprintf(err, errlen, "argument -: not allowed; allowed: TRACE, a file (the GPU "
+                         "trace is not read from standard input; --cpu-trace - is)");
                 return -1;
             }
             if (a->path) {

@@ -6,7 +6,8 @@
  * to 6 (v6's uniform registers and Val/NoVal), addresses beyond the address bits, empty
  * traces, malformed lines (error names the line), truncated and fuzzed input, and the base
  * ids derived from allocations (known ranges, else 2 MiB blocks; first met, first numbered;
- * the last id shared once every id is taken).
+ * the last id shared once every id is taken), and endless streams (a pipe written forever, of
+ * NUL bytes or of one endless line) ending at the reader's limits.
  * Every expected request was worked out by hand in the comment next to it.
  * Build: cc -std=c11 -D_POSIX_C_SOURCE=200809L -I. cmodel/test_trace_accel.c
  *        cmodel/trace_accel.c -lcmocka */
@@ -17,6 +18,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 #include "trace_accel.h"
@@ -693,7 +698,8 @@ static void test_malformed_structure(void **state)
     expect_error("-accelsim tracer version = 5\nhello world\n",
                  "line 2: expected a \"-key = value\" header line or #BEGIN_TB, got \"hello\"");
     expect_error("0010 00000001 1 R4 LDG.E 1 R2 4 0 0x1000 0\n",
-                 "line 1: expected a \"-key = value\" header line or #BEGIN_TB, got \"0010\"");
+                 "line 1: not an Accel-Sim kernel trace: expected a \"-key = value\" header "
+                 "line or #BEGIN_TB (the line is not shown)");
 }
 
 static void test_malformed_header(void **state)
@@ -729,6 +735,60 @@ static void test_bad_bytes_and_long_lines(void **state)
     strcpy(text + strlen(head) + pad, "\n#END_TB\n");
     expect_error(text, "line 6: longer than 8192 bytes");
     free(text);
+}
+
+/* An endless stream: a child writes `head`, then `byte` forever, into a pipe the reader reads;
+ * the reader must stop at its limit with `msg` (an alarm fails a reader that hangs). */
+static void expect_endless(const char *head, char byte, const char *msg)
+{
+    int fd[2];
+    assert_int_equal(pipe(fd), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        close(fd[0]);
+        char buf[4096];
+        memset(buf, byte, sizeof buf);
+        if (write(fd[1], head, strlen(head)) < 0)
+            _exit(0);
+        for (;;)
+            if (write(fd[1], buf, sizeof buf) < 0)
+                _exit(0); /* the reader closed the pipe (or SIGPIPE ended us) */
+    }
+    close(fd[1]);
+    FILE *f = fdopen(fd[0], "r");
+    assert_non_null(f);
+    char err[256];
+    accel_reader_t *r = accel_open(f, 128, err, sizeof err);
+    assert_non_null(r);
+    alarm(20); /* SIGALRM ends a reader that reads on forever: the test fails */
+    accel_ref_t a;
+    int rc = accel_next_ref(r, &a);
+    alarm(0);
+    kill(pid, SIGKILL);
+    waitpid(pid, NULL, 0);
+    assert_int_equal(rc, -1);
+    assert_string_equal(accel_error(r), msg);
+    accel_close(r);
+    fclose(f);
+}
+
+/* Endless input (a device, a FIFO written forever) ends at the first limit, not never. */
+static void test_endless_streams(void **state)
+{
+    (void)state;
+    expect_endless("", '\0', "line 1: NUL byte in a text line");
+    expect_endless("-accelsim tracer version = 5\n", '\0', "line 2: NUL byte in a text line");
+    char msg[128];
+    snprintf(msg, sizeof msg, "line 1: longer than %d bytes", ACCEL_LINE_MAX);
+    expect_endless("", 'x', msg);
+    expect_endless(MINI_HEAD, ' ', "line 6: longer than 8192 bytes");
+    snprintf(msg, sizeof msg, "line 1: longer than %d bytes (a \"-kernel name\" line: %d)",
+             ACCEL_LINE_MAX, ACCEL_SKIP_MAX);
+    expect_endless("-kernel name = _Z", 'x', msg);
+    snprintf(msg, sizeof msg, "line %d: more than %d blank or comment lines in a row (an "
+             "endless input?)", ACCEL_IDLE_MAX + 1, ACCEL_IDLE_MAX);
+    expect_endless("", '\n', msg);
 }
 
 /* ---- truncated and random input -------------------------------------------------------- */
@@ -1286,6 +1346,7 @@ int main(void)
         cmocka_unit_test(test_addr_bits),
         cmocka_unit_test(test_base_ids),
         cmocka_unit_test(test_base_ids_file_order),
+        cmocka_unit_test(test_endless_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,6 +23,9 @@
 #ifndef TRACE_LINE_MAX
 #define TRACE_LINE_MAX 65536
 #endif
+#ifndef TRACE_SKIP_MAX
+#define TRACE_SKIP_MAX (1u << 20)
+#endif
 #define BUF_CAP TRACE_BUF_CAP          /* decompressed text held at once */
 #define LINE_MAX_BYTES TRACE_LINE_MAX  /* longer lines are an error */
 #define BIN_MAGIC "CGTRACE2"    /* written: records, then an end record holding their count */
@@ -52,6 +55,8 @@ struct trace_reader {
     unsigned long long line;  /* text: current line number; binary: record number */
     int counted;              /* binary: CGTRACE2, an end record must close the file */
     int ended;                /* binary: the end record was read */
+    int any;                  /* a record was read (blank and comment lines are none) */
+    unsigned blank_run;       /* din, text: blank and comment lines since the last record */
     uint64_t ifetches;        /* Dinero: instruction fetches skipped */
     uint64_t copybacks;       /* Dinero: copy-backs (skipped) */
     uint64_t split_addr;      /* Dinero binary: the next line of a record spanning lines */
@@ -343,9 +348,17 @@ static const unsigned char *hex(const unsigned char *p, const unsigned char *e, 
     return p;
 }
 
+/* Before the first record the file may be no trace at all (a private file named by mistake or
+ * through a link): its bytes are not quoted in errors until a record has been read. */
+#define NOT_SHOWN "the line is not shown: no record read yet, it may be no trace"
+
 static int bad_line(trace_reader_t *r, const char *what, const unsigned char *s,
                     const unsigned char *e)
 {
+    if (!r->any) {
+        snprintf(r->err, sizeof r->err, "line %llu: %s (%s)", r->line, what, NOT_SHOWN);
+        return -1;
+    }
     int n = (int)(e - s > 60 ? 60 : e - s);
     snprintf(r->err, sizeof r->err, "line %llu: %s: \"%.*s\"", r->line, what, n, (const char *)s);
     return -1;
@@ -363,6 +376,10 @@ static const unsigned char *field_end(const unsigned char *p, const unsigned cha
 static int bad_field(trace_reader_t *r, const char *what, const unsigned char *p,
                      const unsigned char *e, const char *why)
 {
+    if (!r->any) {
+        snprintf(r->err, sizeof r->err, "line %llu: %s: %s (%s)", r->line, what, why, NOT_SHOWN);
+        return -1;
+    }
     const unsigned char *q = field_end(p, e);
     int n = (int)(q - p > 40 ? 40 : q - p);
     snprintf(r->err, sizeof r->err, "line %llu: %s \"%.*s\": %s", r->line, what, n,
@@ -377,14 +394,28 @@ static int bad_field(trace_reader_t *r, const char *what, const unsigned char *p
     "invalidating one line is not supported by this simulator or l1.mode (cachesim with "     \
     "l1.mode = baseline supports it)"
 
+/* One more blank or comment line: 0, or -1 past TRACE_SKIP_MAX in a row (an endless input of
+ * no record, such as `yes ''`, ends there). */
+static int blank_line(trace_reader_t *r)
+{
+    if (++r->blank_run <= TRACE_SKIP_MAX)
+        return 0;
+    snprintf(r->err, sizeof r->err, "line %llu: more than %u blank or comment lines in a row "
+             "(an endless input without records?)", r->line, TRACE_SKIP_MAX);
+    return -1;
+}
+
 static int next_din(trace_reader_t *r, trace_ref_t *out)
 {
     const unsigned char *s, *e;
     int rc;
     while ((rc = next_line(r, &s, &e)) == 1) {
         const unsigned char *lab = skip_space(s, e);
-        if (lab == e || *lab == '#')
+        if (lab == e || *lab == '#') {
+            if (blank_line(r) != 0)
+                return -1;
             continue;
+        }
         if (field_end(lab, e) != lab + 1 || *lab < '0' || *lab >= '0' + DIN_LABELS)
             return bad_field(r, "din label", lab, e, DIN_LABELS_ALLOWED);
         unsigned label = (unsigned)(*lab - '0');
@@ -393,6 +424,8 @@ static int next_din(trace_reader_t *r, trace_ref_t *out)
         if (!hex(p, e, &addr)) /* every label has one; the rest of the line is ignored */
             return bad_field(r, "din address", p, e,
                              "expected a hexadecimal number of at most 64 bits");
+        r->any = 1;
+        r->blank_run = 0;
         switch (r->act[label]) {
         case ACT_SKIP_IFETCH: r->ifetches++; continue;
         case ACT_SKIP_COPYBACK: r->copybacks++; continue;
@@ -413,8 +446,11 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
     int rc;
     while ((rc = next_line(r, &s, &e)) == 1) {
         const unsigned char *p = skip_space(s, e);
-        if (p == e || *p == '#')
+        if (p == e || *p == '#') {
+            if (blank_line(r) != 0)
+                return -1;
             continue;
+        }
         unsigned char op = (unsigned char)(*p | 0x20);
         if ((op != 'r' && op != 'w' && op != 'f' && op != 'v') ||
             (p + 1 < e && p[1] != ' ' && p[1] != '\t'))
@@ -444,6 +480,8 @@ static int next_text(trace_reader_t *r, trace_ref_t *out)
         out->pc = v[1];
         out->core = (uint16_t)v[2];
         out->base_id = (uint32_t)v[3];
+        r->any = 1;
+        r->blank_run = 0;
         return 1;
     }
     return rc;
@@ -479,6 +517,7 @@ static int next_binary(trace_reader_t *r, trace_ref_t *out)
     const unsigned char *p = r->buf + r->pos;
     r->pos += BIN_RECORD;
     r->line++;
+    r->any |= p[15] != BIN_END || !r->counted;
     out->addr = le(p, 8);
     out->pc = le(p + 8, 4);
     out->core = (uint16_t)le(p + 12, 2);
@@ -582,6 +621,7 @@ static int next_dinbin(trace_reader_t *r, trace_ref_t *out)
         const unsigned char *p = r->buf + r->pos;
         r->pos += DBIN_RECORD;
         r->line++;
+        r->any = 1;
         int rc = dinbin_record(r, p, out);
         if (rc != 0)
             return rc;
@@ -620,6 +660,10 @@ static long batch_din(trace_reader_t *r, trace_ref_t *out, long n)
             }
             r->line++;
             p = q + 1;
+        }
+        if (p != r->buf + r->pos) {
+            r->any = 1;
+            r->blank_run = 0;
         }
         r->pos = (size_t)(p - r->buf);
         if (k == n)
@@ -673,6 +717,7 @@ static long batch_binary(trace_reader_t *r, trace_ref_t *out, long n)
         }
         r->pos += i * BIN_RECORD;
         r->line += i;
+        r->any |= i > 0;
         if (i < avail) { /* the end record or a bad operation: the careful path */
             int rc = next_binary(r, &out[k]);
             if (rc < 0)
@@ -750,6 +795,7 @@ static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_
             }
             r->ifetches += ifetches;
             r->line += (unsigned long long)(p - start) / DBIN_RECORD;
+            r->any |= p != start;
             r->pos = (size_t)(p - r->buf);
             if (o == o_end)
                 break;
@@ -764,22 +810,47 @@ static __attribute__((noinline)) long batch_dinbin(trace_reader_t *r, trace_ref_
     return o - out;
 }
 
+static int next_one(trace_reader_t *r, trace_ref_t *out);
+
+/* The end of the input (a reader returned 0): 0, or -1 when it held no record (SPEC 6: an
+ * empty trace is an error, whatever the format; blank and comment lines are no records). */
+static int at_end(trace_reader_t *r)
+{
+    if (r->any || r->fmt == TF_ACCEL) /* trace_accel refuses a trace without a block itself */
+        return 0;
+    int rec = r->fmt == TF_BINARY || r->fmt == TF_DINBIN;
+    snprintf(r->err, sizeof r->err, "no %s: an empty trace%s is an error",
+             rec ? "record" : "reference line", rec ? "" : " (blank and # comment lines only)");
+    return -1;
+}
+
 long trace_next_batch(trace_reader_t *r, trace_ref_t *out, long n)
 {
+    long k;
     if (r->fmt == TF_BINARY)
-        return batch_binary(r, out, n);
-    if (r->fmt == TF_DIN)
-        return batch_din(r, out, n);
-    if (r->fmt == TF_DINBIN)
-        return batch_dinbin(r, out, n);
-    long k = 0;
-    int rc = 1;
-    while (k < n && (rc = trace_next(r, &out[k])) == 1)
-        k++;
-    return rc < 0 ? -1 : k;
+        k = batch_binary(r, out, n);
+    else if (r->fmt == TF_DIN)
+        k = batch_din(r, out, n);
+    else if (r->fmt == TF_DINBIN)
+        k = batch_dinbin(r, out, n);
+    else {
+        int rc = 1;
+        for (k = 0; k < n && (rc = next_one(r, &out[k])) == 1;)
+            k++;
+        if (rc < 0)
+            return -1;
+    }
+    return k == 0 && n > 0 && at_end(r) != 0 ? -1 : k;
 }
 
 int trace_next(trace_reader_t *r, trace_ref_t *out)
+{
+    int rc = next_one(r, out);
+    return rc == 0 && at_end(r) != 0 ? -1 : rc;
+}
+
+/* One reference of any format: 1, 0 at the end, -1 on error. */
+static int next_one(trace_reader_t *r, trace_ref_t *out)
 {
     switch (r->fmt) {
     case TF_DIN: return next_din(r, out);
@@ -840,7 +911,7 @@ trace_writer_t *trace_create(const char *path, trace_format_t fmt, const char *c
     if (!w)
         return NULL;
     w->fmt = fmt;
-    snprintf(w->path, sizeof w->path, "%s", path);
+    snprintf(w->path, sizeof w->path, "%s", strcmp(path, "-") ? path : "standard output");
     if (fmt != TF_DIN && fmt != TF_TEXT && fmt != TF_BINARY && fmt != TF_DINBIN) {
         snprintf(err, errlen, "format = %s: cannot be written; allowed: din, text, binary, "
                  "dinero-binary", trace_format_name(fmt));

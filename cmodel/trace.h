@@ -6,7 +6,8 @@
  * trace_opts_t.ifetch_read), 4 copy-back (skipped: no effect in a write-through cache), 5
  * invalidate (one line; the whole cache when a Dinero binary record has size 0).
  * Invariants: readers stream (memory use does not grow with the trace) and never crash on bad
- * input: a malformed record is an error naming the line (or record) number and the value. A
+ * input: a malformed record is an error naming the line (or record) number and the value (a
+ * line's text is quoted only once a record has been read: before, the file may be no trace). A
  * cut file is an error: din and text lines must each end with a newline (the last one too);
  * cachegen binary (CGTRACE2) ends with a record holding the record count; a Dinero binary file
  * holds whole 8-byte records; gzip and zstd streams must end. The formats are told apart by

@@ -66,11 +66,14 @@ struct accel_reader {
     char line[ACCEL_LINE_MAX + 1];    /* current line, NUL-terminated, later tokenized */
     size_t line_len;                  /* bytes in line (without the newline) */
     unsigned long long lineno;        /* number of the current line, from 1 */
+    unsigned long long idle;          /* blank and comment lines in a row (ACCEL_IDLE_MAX) */
     char *tok[MAX_TOKENS];            /* whitespace-separated tokens of line */
     size_t ntok;
     /* header */
     unsigned long long version;       /* "-accelsim tracer version", valid if have_version */
     int have_version;
+    int recognized;                   /* a "-key = value" line was read: the input is a trace,
+                                       * and its text may be quoted in errors */
     int lineinfo;                     /* instruction lines start with a source line number */
     uint64_t shmem_base, local_base;  /* generic-address windows; 0 = not given */
     uint64_t block_warps;             /* warps per thread block from "-block dim", 0 = unknown */
@@ -203,11 +206,15 @@ static int parse_triple(const char *s, int parens, uint64_t min, uint64_t d[3])
 
 /* ---- input ----------------------------------------------------------------------------- */
 
-/* Read the next line into r->line: 1, 0 at the end of input, -1 on a read error. *over is
- * set when the line was longer than ACCEL_LINE_MAX (its first bytes are kept). */
+/* Read the next line into r->line: 1, 0 at the end of input, -1 on a read error, -2 when the
+ * line holds a NUL byte, -3 when it runs past the skip limit (ACCEL_SKIP_MAX; *over then says
+ * whether it may be skipped at all). The limits hold while reading: no more than the limit is
+ * read of a line, so an endless or NUL-filled stream (a device, a FIFO being written forever)
+ * ends at once. *over is set when the line was longer than ACCEL_LINE_MAX (its first bytes are
+ * kept); only a "-kernel name" header line is read on past that, up to ACCEL_SKIP_MAX. */
 static int read_line(accel_reader_t *r, int *over)
 {
-    size_t n = 0;
+    size_t n = 0, total = 0;
     int got = 0;
     *over = 0;
     for (;;) {
@@ -229,14 +236,33 @@ static int read_line(accel_reader_t *r, int *over)
         size_t avail = r->in_len - r->in_pos;
         char *nl = memchr(s, '\n', avail);
         size_t take = nl ? (size_t)(nl - s) : avail;
+        if (memchr(s, '\0', take)) {
+            r->lineno++;
+            return -2;
+        }
         size_t copy = take < ACCEL_LINE_MAX - n ? take : ACCEL_LINE_MAX - n;
         memcpy(r->line + n, s, copy);
         n += copy;
-        if (take > copy)
-            *over = 1;
+        total += take;
         r->in_pos += take + (nl ? 1 : 0);
+        if (take > copy && !*over) {
+            *over = 1;
+            r->line[n] = '\0';
+            const char *p = r->line;
+            while (*p == ' ' || *p == '\t')
+                p++;
+            if (r->in_tb || strncmp(p, "-kernel name", 12) != 0) {
+                *over = 0;
+                r->lineno++;
+                return -3; /* not a line that may be skipped: stop reading it */
+            }
+        }
         if (nl)
             break;
+        if (total > ACCEL_SKIP_MAX) {
+            r->lineno++;
+            return -3;
+        }
     }
     if (!got)
         return 0;
@@ -279,6 +305,7 @@ static int header_line(accel_reader_t *r, const char *p)
     const char *eq = strchr(p, '=');
     if (!eq)
         return 0;
+    r->recognized = 1;
     char key[48];  /* the key with blanks collapsed to one space */
     size_t n = 0;
     for (const char *s = p; s < eq; s++) {
@@ -989,6 +1016,12 @@ static int step(accel_reader_t *r)
 {
     int over;
     int rc = read_line(r, &over);
+    if (rc == -2)
+        return fail(r, "NUL byte in a text line");
+    if (rc == -3)
+        return over ? fail(r, "longer than %d bytes (a \"-kernel name\" line: %d)",
+                            ACCEL_LINE_MAX, ACCEL_SKIP_MAX)
+                    : fail(r, "longer than %d bytes", ACCEL_LINE_MAX);
     if (rc < 0) {
         r->lineno++;
         return fail(r, "read error");
@@ -1011,16 +1044,18 @@ static int step(accel_reader_t *r)
         r->state = ST_DONE;
         return 0;
     }
-    if (memchr(r->line, '\0', r->line_len))
-        return fail(r, "NUL byte in a text line");
     const char *p = r->line;
     while (is_blank(*p))
         p++;
-    if (over) {
-        if (!r->in_tb && !strncmp(p, "-kernel name", 12))
-            return 0;  /* long mangled names are of no use here */
-        return fail(r, "longer than %d bytes", ACCEL_LINE_MAX);
+    if (!*p || (*p == '#' && strncmp(p, "#BEGIN_TB", 9) && strncmp(p, "#END_TB", 7))) {
+        if (++r->idle > ACCEL_IDLE_MAX) /* an endless input of nothing (`yes ''`) ends */
+            return fail(r, "more than %d blank or comment lines in a row (an endless input?)",
+                        ACCEL_IDLE_MAX);
+    } else {
+        r->idle = 0;
     }
+    if (over)
+        return 0;  /* a long mangled "-kernel name" (read_line stops at any other) */
     if (!r->in_tb && *p == '-')
         return header_line(r, p + 1);
     tokenize(r);
@@ -1042,6 +1077,9 @@ static int step(accel_reader_t *r)
         return fail(r, "#END_TB outside a thread block");
     if (r->tok[0][0] == '#')
         return 0;  /* "#traces format = ..." and other comments */
+    if (!r->recognized) /* perhaps no trace at all (a list naming another file): not quoted */
+        return fail(r, "not an Accel-Sim kernel trace: expected a \"-key = value\" header "
+                    "line or #BEGIN_TB (the line is not shown)");
     return fail(r, "expected a \"-key = value\" header line or #BEGIN_TB, got \"%.40s\"",
                 r->tok[0]);
 }

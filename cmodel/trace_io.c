@@ -33,19 +33,32 @@ struct tio {
     char err[256];
 };
 
+/* One read(2) of up to cap bytes: what the input has now, not a full buffer, so a pipe that
+ * trickles (a compressor of an endless stream writes a few bytes per block) is decoded as it
+ * comes and the readers' limits end it. The count, 0 at the end, -1 with errno set. */
+static long raw_read(tio_t *t, unsigned char *buf, size_t cap)
+{
+    for (;;) {
+        ssize_t n = read(fileno(t->f), buf, cap);
+        if (n >= 0 || errno != EINTR)
+            return (long)n;
+    }
+}
+
 static int fill_raw(tio_t *t)
 {
     if (t->pos < t->len || t->raw_eof)
         return 0;
     t->pos = 0;
-    t->len = fread(t->raw, 1, RAW_CAP, t->f);
-    if (t->len == 0) {
-        if (ferror(t->f)) {
-            snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
-            return -1;
-        }
-        t->raw_eof = 1;
+    long n = raw_read(t, t->raw, RAW_CAP);
+    if (n < 0) {
+        t->len = 0;
+        snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
+        return -1;
     }
+    t->len = (size_t)n;
+    if (n == 0)
+        t->raw_eof = 1;
     return 0;
 }
 
@@ -70,6 +83,15 @@ tio_t *tio_open(const char *path, char *err, size_t errlen)
     if (fill_raw(t) != 0) {
         snprintf(err, errlen, "trace = %s: %s", path, t->err);
         goto fail;
+    }
+    while (t->len < 4 && !t->raw_eof) { /* a pipe may hand out the magic bytes one by one */
+        long n = raw_read(t, t->raw + t->len, RAW_CAP - t->len);
+        if (n < 0) {
+            snprintf(err, errlen, "trace = %s: read error: %s", path, strerror(errno));
+            goto fail;
+        }
+        t->raw_eof = n == 0;
+        t->len += (size_t)n;
     }
     if (t->len >= 2 && t->raw[0] == 0x1f && t->raw[1] == 0x8b) {
         t->codec = TIO_GZIP;
@@ -162,14 +184,14 @@ long tio_read(tio_t *t, unsigned char *buf, size_t cap)
     if (t->codec == TIO_ZSTD)
         return read_zstd(t, buf, cap);
     if (t->pos == t->len && !t->raw_eof) { /* plain: read straight into the caller's buffer */
-        size_t n = fread(buf, 1, cap, t->f);
-        if (n == 0 && ferror(t->f)) {
+        long n = raw_read(t, buf, cap);
+        if (n < 0) {
             snprintf(t->err, sizeof t->err, "read error: %s", strerror(errno));
             return -1;
         }
         if (n == 0)
             t->raw_eof = 1;
-        return (long)n;
+        return n;
     }
     size_t n = t->len - t->pos < cap ? t->len - t->pos : cap;
     memcpy(buf, t->raw + t->pos, n);
@@ -191,6 +213,83 @@ void tio_close(tio_t *t)
         fclose(t->f);
     free(t->raw);
     free(t);
+}
+
+/* ---- inputs read more than once --------------------------------------------------------- */
+
+static const char *file_kind(mode_t m)
+{
+    return S_ISFIFO(m) ? "a pipe or FIFO" : S_ISCHR(m) ? "a character device"
+         : S_ISBLK(m) ? "a block device" : S_ISSOCK(m) ? "a socket"
+         : S_ISDIR(m) ? "a directory" : "not a regular file";
+}
+
+/* One input's identity for tio_inputs_check: the file (device, inode; "-": what stdin is);
+ * inputs that do not exist are left out. */
+typedef struct in_key {
+    dev_t dev;
+    ino_t ino;
+    mode_t mode;
+    size_t i;            /* index of the input */
+} in_key_t;
+
+static int key_cmp(const void *a, const void *b)
+{
+    const in_key_t *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    if (x->ino != y->ino)
+        return x->ino < y->ino ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+int tio_inputs_check(const tio_input_t *in, size_t n, char *err, size_t errlen)
+{
+    in_key_t *k = calloc(n ? n : 1, sizeof *k);
+    size_t m = 0, dashes = 0, dash_reads = 0, first_dash = 0;
+    int rc = 0;
+    if (!k) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) { /* stat never opens: a FIFO is not waited on */
+        struct stat st;
+        int dash = !strcmp(in[i].path, "-");
+        if (dash) {
+            first_dash = dashes++ ? first_dash : i;
+            dash_reads += in[i].reads;
+        }
+        if (dash ? fstat(0, &st) != 0 : stat(in[i].path, &st) != 0)
+            continue; /* missing: its open says so */
+        k[m++] = (in_key_t){st.st_dev, st.st_ino, st.st_mode, i};
+    }
+    if (dashes > 1 || dash_reads > 1) { /* stdin itself read twice, whatever it is */
+        snprintf(err, errlen, "%s -: stdin is read %s (%s); standard input can be read once: "
+                 "save it to a file", in[first_dash].role,
+                 dashes > 1 ? "by more than one input" : "more than once",
+                 dashes > 1 ? "- given more than once"
+                 : in[first_dash].why ? in[first_dash].why : "re-read");
+        rc = -1;
+    }
+    qsort(k, m, sizeof *k, key_cmp); /* the names of one file side by side, in input order */
+    for (size_t g = 0; g < m && rc == 0;) {
+        size_t e = g, reads = 0;
+        for (; e < m && k[e].dev == k[g].dev && k[e].ino == k[g].ino; e++)
+            reads += in[k[e].i].reads;
+        const tio_input_t *a = &in[k[g].i];
+        int several = e - g > 1;
+        if (reads > 1 && !S_ISREG(k[g].mode)) { /* a pipe as "-" and as /dev/stdin, too */
+            snprintf(err, errlen, "%s %s: is %s and would be read %s (%s); an input read more "
+                     "than once must be a regular file (a pipe, FIFO or device gives its data "
+                     "once)", a->role, a->path, file_kind(k[g].mode),
+                     several ? "by more than one input" : "more than once",
+                     several ? "given more than once" : a->why ? a->why : "re-read");
+            rc = -1;
+        }
+        g = e;
+    }
+    free(k);
+    return rc;
 }
 
 /* ---- output files --------------------------------------------------------------------- */
@@ -291,7 +390,7 @@ tio_out_t *tio_out_open(const char *path, char *err, size_t errlen)
         return NULL;
     }
     o->slot = -1;
-    snprintf(o->shown, sizeof o->shown, "%s", path);
+    snprintf(o->shown, sizeof o->shown, "%s", strcmp(path, "-") ? path : "standard output");
     if (!strcmp(path, "-")) {
         o->f = stdout;
         return o;
@@ -407,6 +506,8 @@ static int out_close(tio_out_t *o)
         bad = 1;
         e = errno;
     }
+    if (o->f == stdout)
+        clearerr(stdout); /* reported here: not again by the check at exit (closeout.h) */
     o->f = NULL;
     errno = e;
     return bad ? -1 : 0;
@@ -438,8 +539,8 @@ void tio_out_abort(tio_out_t *o)
         return;
     if (o->f && o->f != stdout)
         fclose(o->f);
-    else if (o->f)
-        fflush(o->f);
+    else if (o->f && fflush(o->f) != 0)
+        clearerr(o->f); /* the run failed already: its error is the one reported */
     if (o->slot >= 0) {
         unlink(tmp_slots[o->slot].path);
         tmp_slots[o->slot].used = 0;

@@ -334,8 +334,8 @@ static void range_text(const cfg_key_t *k, char *buf, size_t len)
         snprintf(buf, len, "true or false");
         break;
     case K_SIZE:
-        snprintf(buf, len, "a byte count, or a number with KiB or MiB (16KiB, 1MiB); 0 = not "
-                 "given");
+        snprintf(buf, len, "a byte count, or a number directly followed by KiB or MiB (16KiB, "
+                 "1MiB; no space), at most %u bytes; 0 = not given", UINT32_MAX);
         break;
     case K_NAME:
         snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, no double or "
@@ -379,27 +379,13 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
         return 0;
     }
     case K_SIZE: {
-        /* digits, then nothing, "KiB" or "MiB" (one space allowed before the unit) */
-        size_t n = 0;
-        while (n < len && value[n] >= '0' && value[n] <= '9')
-            n++;
-        const char *unit = value + n;
-        size_t ulen = len - n;
-        if (ulen && *unit == ' ')
-            unit++, ulen--;
-        unsigned shift = 0;
-        if (ulen == 3 && !memcmp(unit, "KiB", 3))
-            shift = 10;
-        else if (ulen == 3 && !memcmp(unit, "MiB", 3))
-            shift = 20;
-        else if (ulen != 0)
-            goto bad;
         uint64_t v;
-        if (n == 0 || num_parse_u64n(value, n, 0, UINT32_MAX >> shift, &v) != 0) {
-            snprintf(why, sizeof why, " (at most 4 GiB)");
+        int rc = num_parse_size(value, len, UINT32_MAX, &v);
+        if (rc == -2)
+            snprintf(why, sizeof why, " (4 GiB or more: over %u bytes)", UINT32_MAX);
+        if (rc != 0)
             goto bad;
-        }
-        *uint_field(c, k) = (unsigned)(v << shift);
+        *uint_field(c, k) = (unsigned)v;
         return 0;
     }
     case K_ENUM:
@@ -709,6 +695,8 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
         const char *why;
         if (cm_drrip_check(&dp, &why) != 0) {
             unsigned most = l2->sets / (2 * apps);
+            while (most & (most - 1)) /* the largest power of two within sets / (2 x apps) */
+                most &= most - 1;
             char allowed[96];
             if (most)
                 snprintf(allowed, sizeof allowed, "a power of two from 1 to %u", most);
@@ -1188,6 +1176,8 @@ int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *
         }
         memcpy(key, sets[i], klen);
         key[klen] = 0;
+        /* --set KEY twice is not refused: --set applies left to right (--help), the way a
+         * script overrides its base list; a YAML file gives each key once (cfg_yaml). */
         if (cfg_set(c, key, eq + 1, err, errlen) != 0)
             return -1;
     }

@@ -3,6 +3,7 @@
  * while parsing, one document, sections only at the top, each key once. */
 #include "cfg.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,16 @@
 #define CFG_YAML_MAX_DEPTH 8          /* collections open at once while parsing */
 #define CFG_YAML_KEY_MAX 64           /* longer keys are not configuration keys */
 
+#define CFG_YAML_KEYS 256               /* bound on the number of configuration keys */
+
 typedef struct yctx {
     cfg_t *c;
     yaml_document_t *doc;
     const char *path;
     char *err;
     size_t errlen;
+    unsigned long first_line[CFG_YAML_KEYS]; /* per key index: the line that gave it, 0 none */
+    unsigned char first_dotted[CFG_YAML_KEYS]; /* 1: given as "section.key" at the top */
 } yctx_t;
 
 static unsigned long line_of(const yaml_node_t *n)
@@ -38,14 +43,16 @@ static int is_section(const char *name)
     return 0;
 }
 
-/* 1 if `name` is a configuration key. */
-static int is_key(const char *name)
+/* The index of configuration key `name` (cfg_key_name), or -1. */
+static int key_index(const char *name)
 {
     for (unsigned i = 0; cfg_key_name(i); i++)
         if (!strcmp(cfg_key_name(i), name))
-            return 1;
-    return 0;
+            return (int)i;
+    return -1;
 }
+
+static int is_key(const char *name) { return key_index(name) >= 0; }
 
 /* The scalar key of a pair as a C string in buf, refusing NULs and over-long keys. */
 static int key_text(yctx_t *y, const yaml_node_t *k, const char *prefix, char *buf, size_t len)
@@ -126,6 +133,26 @@ static int walk(yctx_t *y, yaml_node_t *node, const char *prefix, unsigned depth
             snprintf(y->err, y->errlen, "%s:%lu: %s: empty section; expected at least one key, "
                      "or leave the section out", y->path, line, key);
             return -1;
+        }
+        /* one key, one place: "l1: {ways: 4}" and a top-level "l1.ways: 8" are the same key */
+        int ki = key_index(key);
+        assert(ki < CFG_YAML_KEYS);
+        if (ki >= 0) {
+            const char *dot = strchr(key, '.');
+            if (y->first_line[ki]) {
+                char was[160];
+                if (y->first_dotted[ki])
+                    snprintf(was, sizeof was, "as %s", key);
+                else
+                    snprintf(was, sizeof was, "as %s in section %.*s", dot ? dot + 1 : key,
+                             dot ? (int)(dot - key) : 0, key);
+                snprintf(y->err, y->errlen, "%s:%lu: %s: given twice (first on line %lu, %s); "
+                         "allowed: each key once, in a section or as section.key", y->path,
+                         line, key, y->first_line[ki], was);
+                return -1;
+            }
+            y->first_line[ki] = line;
+            y->first_dotted[ki] = depth == 0;
         }
         char why[2048];
         if (cfg_setn(y->c, key, (const char *)v->data.scalar.value, v->data.scalar.length, why,
@@ -246,7 +273,13 @@ int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen)
         goto fail_doc;
     }
     cfg_t tmp = *c;
-    yctx_t y = {&tmp, &doc, path, err, errlen};
+    yctx_t y;
+    memset(&y, 0, sizeof y);
+    y.c = &tmp;
+    y.doc = &doc;
+    y.path = path;
+    y.err = err;
+    y.errlen = errlen;
     if (walk(&y, root, "", 0) == 0) {
         *c = tmp;
         rc = 0;

@@ -21,6 +21,8 @@
 /* ---- the files of one run, readable by a signal handler ---------------------------------- */
 #define RUN_FILES 64   /* files one output may hold */
 #define NAME_CAP 256   /* bytes of one file name, NUL included */
+#define TMP_BASE_MAX 200 /* bytes of OUTDIR's name kept in BASE.tmp-PID: it fits NAME_MAX (255)
+                            whatever OUTDIR's name, PIDs up to 10 digits included */
 
 /* What a signal handler removes: the files this run created in its staging directory (a name
  * is recorded before the file is created), then the staging directory. `live` is 1 only
@@ -75,9 +77,22 @@ int emit_dir_guard_signals(void)
     return 0;
 }
 
+int emit_name_ok(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n >= NAME_CAP || !strcmp(name, ".") || !strcmp(name, ".."))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch == '/' || ch < 0x20 || ch == 0x7f)
+            return 0;
+    }
+    return 1;
+}
+
 static int run_record(const char *name)
 {
-    if (run.nfiles >= RUN_FILES || strlen(name) >= NAME_CAP || strchr(name, '/'))
+    if (run.nfiles >= RUN_FILES || !emit_name_ok(name))
         return -1;
     for (int i = 0; i < run.nfiles; i++)
         if (!strcmp(run.files[i], name))
@@ -184,14 +199,19 @@ static void free_list(char **v)
 
 /* The manifest of directory `dfd`: its text (malloc'ed) and the files it lists with their
  * hashes (`names`/`hashes`, NULL-terminated, pointing into `text`). Returns the number of
- * files listed (0 if none), -1 without a readable regular manifest (errno set), or -2 if the
- * first line is not cachegen's. */
+ * files listed (0 if none), -1 without a readable regular manifest (errno set), -2 if the
+ * first line is not cachegen's, or -3 if a "file:" line is malformed or lists a name that is
+ * not a plain file name of the directory (emit_name_ok), the manifest itself, a name twice,
+ * or more than RUN_FILES files (bad_line, bad say which): such a manifest names nothing that
+ * may be opened or deleted. */
 typedef struct manifest {
     char *text;                  /* the manifest as read */
     char *buf;                   /* a copy cut into lines, holding names[] and hashes[] */
     char *names[RUN_FILES + 1];
     char *hashes[RUN_FILES + 1];
     int n;
+    unsigned long bad_line;      /* manifest_read -3: the line that is refused, 1-based */
+    char bad[64];                /* ... and why (the manifest's text is never echoed) */
 } manifest_t;
 
 static void manifest_free(manifest_t *m)
@@ -228,16 +248,36 @@ static int manifest_read(int dfd, manifest_t *m)
         errno = ENOMEM;
         return -1;
     }
+    unsigned long lineno = 0;
     for (char *line = m->buf; *line;) {
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = 0;
+        lineno++;
         /* "file: " HASH_HEX "  " NAME */
-        if (!strncmp(line, "file: ", 6) && strlen(line) > 6 + HASH_HEX + 2 &&
-            line[6 + HASH_HEX] == ' ' && line[7 + HASH_HEX] == ' ' && m->n < RUN_FILES) {
+        if (!strncmp(line, "file: ", 6)) {
+            const char *why = NULL;
+            char *name = line + 8 + HASH_HEX;
+            if (strlen(line) <= 6 + HASH_HEX + 2 || line[6 + HASH_HEX] != ' ' ||
+                line[7 + HASH_HEX] != ' ' || strspn(line + 6, "0123456789abcdef") != HASH_HEX)
+                why = "is not \"file: SHA256  NAME\"";
+            else if (!emit_name_ok(name))
+                why = "names no plain file of the directory";
+            else if (!strcmp(name, EMIT_MANIFEST))
+                why = "lists the manifest itself";
+            else if (m->n >= RUN_FILES)
+                why = "is one file too many";
+            for (int i = 0; !why && i < m->n; i++)
+                if (!strcmp(m->names[i], name))
+                    why = "lists a name a second time";
+            if (why) {
+                m->bad_line = lineno;
+                snprintf(m->bad, sizeof m->bad, "%s", why);
+                return -3;
+            }
             line[6 + HASH_HEX] = 0;
             m->hashes[m->n] = line + 6;
-            m->names[m->n++] = line + 8 + HASH_HEX;
+            m->names[m->n++] = name;
         }
         if (!nl)
             break;
@@ -303,6 +343,14 @@ static int check_replaceable(const emit_dir_t *d, manifest_t *m, char *err, size
             rc = 0;
             goto out;
         }
+    }
+    if (nl == -3) { /* nothing it names is opened, let alone deleted */
+        snprintf(err, errlen,
+                 "-o = %s: line %lu of its %s %s; a manifest lists plain file names inside "
+                 "the directory (no '/', '.', '..', control characters, duplicates or empty "
+                 "names), so the directory is left untouched; %s", d->final_path, mm.bad_line,
+                 EMIT_MANIFEST, mm.bad, allowed_msg);
+        goto out;
     }
     int ne = list_dir(dfd, &ents);
     if (ne < 0) {
@@ -388,9 +436,15 @@ static int remove_ours(int parent_fd, const char *name, const manifest_t *verifi
     manifest_t own;
     memset(&own, 0, sizeof own);
     const manifest_t *m = verified;
-    if (!m && manifest_read(dfd, &own) > 0)
-        m = &own;
     char **ents = NULL;
+    int nl = m ? m->n : manifest_read(dfd, &own);
+    if (nl == -3) { /* a manifest naming files outside: keep everything */
+        manifest_free(&own);
+        close(dfd);
+        return -1;
+    }
+    if (!m && nl > 0)
+        m = &own;
     if (m) {
         for (int i = 0; i < m->n; i++) {
             char hex[HASH_HEX + 1];
@@ -414,10 +468,13 @@ static int remove_ours(int parent_fd, const char *name, const manifest_t *verifi
     return unlinkat(parent_fd, name, AT_REMOVEDIR);
 }
 
-/* Is `name` "BASE.tmp-PID" for this OUTDIR? Returns the PID, or 0. */
+/* Is `name` "BASE.tmp-PID" for this OUTDIR (BASE cut to TMP_BASE_MAX bytes)? Returns the PID,
+ * or 0. */
 static long leftover_pid(const char *base, const char *name)
 {
     size_t bl = strlen(base);
+    if (bl > TMP_BASE_MAX)
+        bl = TMP_BASE_MAX;
     if (strncmp(name, base, bl) != 0 || strncmp(name + bl, ".tmp-", 5) != 0)
         return 0;
     const char *p = name + bl + 5;
@@ -496,8 +553,10 @@ int emit_dir_begin(emit_dir_t *d, const char *outdir, char *err, size_t errlen)
         snprintf(parent, sizeof parent, "/");
     else
         snprintf(parent, sizeof parent, "%.*s", (int)(slash - d->final_path), d->final_path);
-    snprintf(d->tmp_name, sizeof d->tmp_name, "%s.tmp-%ld", d->base, (long)getpid());
-    snprintf(d->tmp_path, sizeof d->tmp_path, "%s.tmp-%ld", d->final_path, (long)getpid());
+    snprintf(d->tmp_name, sizeof d->tmp_name, "%.*s.tmp-%ld", TMP_BASE_MAX, d->base,
+             (long)getpid());
+    snprintf(d->tmp_path, sizeof d->tmp_path, "%.*s%s", (int)(base - d->final_path),
+             d->final_path, d->tmp_name);
 
     d->parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (d->parent_fd < 0) {
@@ -557,6 +616,34 @@ void emit_dir_abort(emit_dir_t *d)
     close_fds(d);
 }
 
+/* Flush and close `f`, having started the write-back of its data (the fsync that waits for it
+ * comes at commit, file by file, when one journal commit covers them all). Returns 0, or the
+ * errno of the first failure. */
+static int close_started(FILE *f)
+{
+    int e = 0;
+    if (fflush(f) != 0)
+        e = errno;
+    if (!e)
+        sync_file_range(fileno(f), 0, 0, SYNC_FILE_RANGE_WRITE); /* a hint: errors come at fsync */
+    if (fclose(f) != 0 && !e)
+        e = errno;
+    return e;
+}
+
+/* fsync regular file `name` of `dfd`. Returns 0, or -1 with errno set. */
+static int sync_file(int dfd, const char *name)
+{
+    int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd) != 0 && errno != EINVAL ? -1 : 0; /* EINVAL: a file that cannot sync */
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}
+
 /* Append "file: SHA256  NAME" for every file of the staging directory (sorted by name) to the
  * manifest gen wrote there; the sealed manifest replaces it by one rename. */
 static int seal_manifest(emit_dir_t *d, char *err, size_t errlen)
@@ -588,6 +675,11 @@ static int seal_manifest(emit_dir_t *d, char *err, size_t errlen)
         char hex[HASH_HEX + 1];
         if (!strcmp(ents[i], EMIT_MANIFEST) || !strcmp(ents[i], part))
             continue;
+        if (sync_file(d->tmp_fd, ents[i]) != 0) {
+            snprintf(err, errlen, "cannot write %s/%s: %s", d->final_path, ents[i],
+                     strerror(errno));
+            goto out;
+        }
         if (hash_file(d->tmp_fd, ents[i], hex) != 0) {
             snprintf(err, errlen, "cannot read back %s/%s: %s", d->tmp_path, ents[i],
                      strerror(errno));
@@ -595,10 +687,17 @@ static int seal_manifest(emit_dir_t *d, char *err, size_t errlen)
         }
         fprintf(f, "file: %s  %s\n", hex, ents[i]);
     }
-    int bad = ferror(f);
-    bad |= fclose(f) != 0;
+    int bad = ferror(f) ? EIO : 0;
+    int now = close_started(f);
     f = NULL;
-    if (bad || renameat(d->tmp_fd, part, d->tmp_fd, EMIT_MANIFEST) != 0) {
+    if (!bad && !now && sync_file(d->tmp_fd, part) != 0)
+        now = errno;
+    if (bad || now) {
+        snprintf(err, errlen, "cannot write %s/%s: %s", d->final_path, EMIT_MANIFEST,
+                 strerror(bad ? bad : now));
+        goto out;
+    }
+    if (renameat(d->tmp_fd, part, d->tmp_fd, EMIT_MANIFEST) != 0) {
         snprintf(err, errlen, "cannot write %s/%s: %s", d->tmp_path, EMIT_MANIFEST,
                  strerror(errno));
         goto out;
@@ -615,6 +714,11 @@ out:
 int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
 {
     if (seal_manifest(d, err, errlen) != 0) {
+        emit_dir_abort(d);
+        return -1;
+    }
+    if (fsync(d->tmp_fd) != 0) { /* the staging directory's entries, before it is swapped in */
+        snprintf(err, errlen, "cannot write %s: %s", d->tmp_path, strerror(errno));
         emit_dir_abort(d);
         return -1;
     }
@@ -652,6 +756,7 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
         return -1;
     }
     run.live = 0; /* the new output is in place; BASE.tmp-PID now holds the old one, if any */
+    fsync(d->parent_fd); /* the swap itself; the output is in place whatever this returns */
     if (exists == 0) {
         int gone = remove_ours(d->parent_fd, d->tmp_name, &old) == 0;
         manifest_free(&old);
@@ -659,11 +764,13 @@ int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen)
             /* A file appeared in the old output between its check and the swap: keep it all,
              * under a name no run removes. */
             char kept[EMIT_PATH_MAX + 32];
-            snprintf(kept, sizeof kept, "%s.kept-%ld", d->base, (long)getpid());
+            snprintf(kept, sizeof kept, "%.*s.kept-%ld", TMP_BASE_MAX, d->base,
+                     (long)getpid());
             if (renameat(d->parent_fd, d->tmp_name, d->parent_fd, kept) == 0)
                 fprintf(stderr, "cachegen: warning: -o = %s: files were added to the old "
-                        "output while it was replaced; they are kept in %s.kept-%ld\n",
-                        d->final_path, d->final_path, (long)getpid());
+                        "output while it was replaced; they are kept in %.*s%s\n",
+                        d->final_path, (int)(strlen(d->final_path) - strlen(d->base)),
+                        d->final_path, kept);
         }
     }
     run.nfiles = 0;
@@ -677,9 +784,10 @@ int emit_open(emit_t *e, const emit_dir_t *d, const char *name, char *err, size_
     e->indent = 0;
     e->failed = 0;
     e->f = NULL;
+    snprintf(e->path, sizeof e->path, "%s/%s", d->final_path, name);
     if (run_record(name) != 0) {
-        snprintf(err, errlen, "internal: cannot track output file %s (at most %d files)", name,
-                 RUN_FILES);
+        snprintf(err, errlen, "internal: cannot track output file %s (a plain file name, at "
+                 "most %d files)", name, RUN_FILES);
         return -1;
     }
     int fd = openat(d->tmp_fd, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -695,15 +803,21 @@ int emit_open(emit_t *e, const emit_dir_t *d, const char *name, char *err, size_
 int emit_close(emit_t *e, char *err, size_t errlen)
 {
     assert(e->indent == 0); /* every emit_in has its emit_out */
-    int bad = e->failed | ferror(e->f);
-    if (fclose(e->f) != 0)
-        bad = 1;
+    int was = e->failed ? e->failed : ferror(e->f) ? EIO : 0;
+    int now = close_started(e->f);
     e->f = NULL;
-    if (bad) {
-        snprintf(err, errlen, "write error while generating output");
+    if (was || now) {
+        snprintf(err, errlen, "cannot write %s: %s", e->path, strerror(was ? was : now));
         return -1;
     }
     return 0;
+}
+
+/* Record the errno of the first failed write. */
+static void emit_put(emit_t *e, int rc)
+{
+    if (rc == EOF && !e->failed)
+        e->failed = errno ? errno : EIO;
 }
 
 void emit_line(emit_t *e, const char *fmt, ...)
@@ -718,13 +832,13 @@ void emit_line(emit_t *e, const char *fmt, ...)
     assert(!strchr(buf, '\t') && !strchr(buf, '\n'));
     if (n > 0)
         for (int i = 0; i < e->indent * 2; i++)
-            fputc(' ', e->f);
-    fputs(buf, e->f);
-    fputc('\n', e->f);
+            emit_put(e, fputc(' ', e->f));
+    emit_put(e, fputs(buf, e->f));
+    emit_put(e, fputc('\n', e->f));
 }
 
-void emit_blank(emit_t *e) { fputc('\n', e->f); }
-void emit_raw(emit_t *e, const char *text) { fputs(text, e->f); }
+void emit_blank(emit_t *e) { emit_put(e, fputc('\n', e->f)); }
+void emit_raw(emit_t *e, const char *text) { emit_put(e, fputs(text, e->f)); }
 void emit_in(emit_t *e) { e->indent++; }
 void emit_out(emit_t *e)
 {

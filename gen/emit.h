@@ -1,7 +1,8 @@
 /* emit: the one writer of generated text. Tracks indentation (asserting on underflow), never
  * writes trailing spaces, formats every constant, checks identifiers, and owns the output
  * directory. Output directory invariants (README "Output directory"):
- * - files are written into OUTDIR.tmp-PID beside OUTDIR; at commit the manifest gets one line
+ * - files are written into OUTDIR.tmp-PID beside OUTDIR (OUTDIR's name cut to its first 200
+ *   bytes there, so that the name always fits); at commit the manifest gets one line
  *   "file: SHA256  NAME" per file (sha256sum -c format, sorted by name), then the staging
  *   directory is swapped with OUTDIR by one renameat2(RENAME_EXCHANGE), so OUTDIR is never
  *   missing, and the old output is deleted file by file;
@@ -24,7 +25,8 @@
 typedef struct emit_dir {
     char final_path[EMIT_PATH_MAX]; /* OUTDIR as given, trailing slashes removed */
     char base[EMIT_PATH_MAX];       /* OUTDIR's last component */
-    char tmp_name[EMIT_PATH_MAX + 32]; /* BASE.tmp-PID, in the parent: the staging directory */
+    char tmp_name[EMIT_PATH_MAX + 32]; /* BASE.tmp-PID (BASE cut to 200 bytes), in the parent:
+                                          the staging directory */
     char tmp_path[EMIT_PATH_MAX + 64]; /* OUTDIR.tmp-PID, for messages */
     int parent_fd;                  /* OUTDIR's parent, flock'ed for the whole run; -1 closed */
     int tmp_fd;                     /* the staging directory, flock'ed; -1 closed */
@@ -49,20 +51,20 @@ int emit_dir_guard_signals(void);
 typedef struct emit {
     FILE *f;        /* open file, NULL when closed */
     int indent;     /* current level, 2 spaces each */
-    int failed;     /* a write failed */
+    int failed;     /* errno of the first failed write, 0 while none failed */
+    char path[EMIT_PATH_MAX + 256]; /* OUTDIR/NAME, for messages */
 } emit_t;
 
-/* Create the temporary directory beside `outdir`. Returns 0, or -1 with err set. */
-int emit_dir_begin(emit_dir_t *d, const char *outdir, char *err, size_t errlen);
-/* Replace `outdir` with the temporary directory. An existing outdir must carry the
- * cachegen manifest (it is never some other directory). Returns 0, or -1 (tmp removed). */
-int emit_dir_commit(emit_dir_t *d, char *err, size_t errlen);
-/* Remove the temporary directory and everything in it. */
-void emit_dir_abort(emit_dir_t *d);
+/* 1 if `name` is a plain file name of a directory: 1..255 bytes, not "." or "..", no '/' and
+ * no control character. The one check for every name cachegen opens or deletes in an output
+ * directory, whether it writes the name or reads it from a manifest. */
+int emit_name_ok(const char *name);
 
 /* Open `name` inside the temporary directory. Returns 0, or -1 with err set. */
 int emit_open(emit_t *e, const emit_dir_t *d, const char *name, char *err, size_t errlen);
-/* Close; returns 0, or -1 if any write failed. */
+/* Flush and close (starting the write-back; emit_dir_commit fsyncs every file before the swap);
+ * returns 0, or -1 if any write failed, with err naming the file and the system's reason
+ * ("cannot write OUTDIR/NAME: No space left on device"). */
 int emit_close(emit_t *e, char *err, size_t errlen);
 
 /* One line at the current indentation; trailing spaces are an internal error. */

@@ -29,6 +29,33 @@ int num_parse_u64(const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
     return text ? num_parse_u64n(text, strlen(text), lo, hi, out) : -1;
 }
 
+int num_parse_size(const char *text, size_t len, uint64_t hi, uint64_t *out)
+{
+    if (!text)
+        return -1;
+    size_t n = 0;
+    while (n < len && text[n] >= '0' && text[n] <= '9')
+        n++;
+    const char *unit = text + n;
+    size_t ulen = len - n;
+    unsigned shift;
+    if (ulen == 0)
+        shift = 0;
+    else if (ulen == 3 && !memcmp(unit, "KiB", 3))
+        shift = 10;
+    else if (ulen == 3 && !memcmp(unit, "MiB", 3))
+        shift = 20;
+    else
+        return -1;
+    if (n == 0)
+        return -1;
+    uint64_t v;
+    if (num_parse_u64n(text, n, 0, UINT64_MAX >> 20, &v) != 0 || (v << shift) > hi)
+        return -2;
+    *out = v << shift;
+    return 0;
+}
+
 char *num_error(char *buf, size_t len, const char *key, const char *text, uint64_t lo, uint64_t hi)
 {
     char shown[64 * 4 + 4];

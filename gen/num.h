@@ -15,6 +15,12 @@ int num_parse_u64n(const char *text, size_t len, uint64_t lo, uint64_t hi, uint6
 /* The same for a NUL-terminated string; a NULL `text` is an error. */
 int num_parse_u64(const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
 
+/* A size in bytes: decimal digits directly followed by nothing, "KiB" (x 1024) or "MiB"
+ * (x 1048576): "16384", "16KiB", "1MiB"; no sign, space or other unit. The one rule for every
+ * size key. Returns 0 and sets *out (at most `hi` bytes), -1 if the text is not of that form,
+ * or -2 if it is but exceeds `hi` (on error *out is unchanged). */
+int num_parse_size(const char *text, size_t len, uint64_t hi, uint64_t *out);
+
 /* The message for a refused number, with nothing truncated silently:
  * "KEY = TEXT: not allowed; expected a decimal integer in LO..HI". The text is shown with
  * unprintable bytes escaped and cut with "..." past 64 characters. Returns `buf`. */

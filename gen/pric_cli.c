@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "closeout.h"
 #include "num.h"
 #include "opt.h"
 #include "pric.h"
@@ -73,6 +74,7 @@ int pric_parse_args(int argc, char **argv, pric_args_t *a, char *err, size_t err
 
 int pric_cli(int argc, char **argv)
 {
+    closeout_register("cachegen pric"); /* a write error on stdout is an error */
     pric_args_t a;
     char err[1024];
     int rc = pric_parse_args(argc, argv, &a, err, sizeof err);

@@ -757,9 +757,9 @@ desc="l1.size=32KiB on fermi-l1 (4 ways x 128 B) gives 64 sets; l2.size=1MiB on 
 if run_ok "$desc" --preset gcache-system --set l1.size=32KiB --set l2.size=1MiB -o size_out; then
     check_values "$desc" size_out l1.sets=64 l2.sets=512
 fi
-desc="l1.size before l1.ways: 64KiB with 8 ways of 128 B is 64 sets; l1.size=16 KiB (a space) with l1.sets=32 agrees"
+desc="l1.size before l1.ways: 64KiB with 8 ways of 128 B is 64 sets; l1.size=16KiB with l1.sets=32 agrees"
 if run_ok "$desc" --set l1.size=64KiB --set l1.ways=8 -o size2_out &&
-   run_ok "$desc" --preset fermi-l1 --set l1.sets=32 --set "l1.size=16 KiB" -o size3_out; then
+   run_ok "$desc" --preset fermi-l1 --set l1.sets=32 --set "l1.size=16KiB" -o size3_out; then
     check_values "$desc" size2_out l1.sets=64 l1.ways=8 && check_values "$desc" size3_out l1.sets=32
 fi
 desc="a --set value of 606 characters is read whole (l1.duel_margin=000...05 is 5)"

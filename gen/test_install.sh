@@ -89,13 +89,15 @@ else
 fi
 
 # installed_verify BINDIR LOG ARGS...: the installed cachegen verify, run in $out; passes and
-# builds the harness from BINDIR/../share/cachegen (its Verilator makefiles name those sources).
+# builds the harness from BINDIR/../share/cachegen (its Verilator makefiles name those sources
+# through the build's cg_src link, which points there).
 installed_verify() {
   local bin=$1 log=$2; shift 2
   local w="v_$(basename "$log" .log)"
   (cd "$out" && rm -rf "$w" && nice -n 10 "$bin/cachegen" verify "$@" -o "$w") >"$log" 2>&1 &&
     grep -q '^cachegen verify: PASS ' "$log" &&
-    grep -qF "$(cd "$bin/.." && pwd)/share/cachegen/tb/l1_harness.cpp" "$out/$w"/l1/*.mk
+    grep -qF "cg_src/tb/l1_harness.cpp" "$out/$w"/l1/*.mk &&
+    [ "$(readlink "$out/$w/l1/cg_src")" = "$(cd "$bin/.." && pwd)/share/cachegen" ]
 }
 if installed_verify "$inst/bin" "$work/verify_fermi.log" --preset fermi-l1 --only l1 --requests 2000; then
   ok "installed cachegen verify --preset fermi-l1 --only l1 --requests 2000 passes outside the tree: $(tail -1 "$work/verify_fermi.log" | sed 's/^cachegen verify: //')"

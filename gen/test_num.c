@@ -63,6 +63,31 @@ static void test_error_names_key_value_range(void **state)
     assert_non_null(strstr(buf, "a\\x01"));
 }
 
+/* Sizes: digits directly followed by nothing, KiB or MiB; nothing else, no space anywhere. */
+static void test_size_rule(void **state)
+{
+    (void)state;
+    static const struct { const char *t; int rc; uint64_t v; } cases[] = {
+        {"16384", 0, 16384},       {"16KiB", 0, 16384},   {"1MiB", 0, 1048576},
+        {"0", 0, 0},               {"4194303KiB", 0, 4194303ull << 10},
+        {"16 KiB", -1, 0},         {"16384 ", -1, 0},     {" 16384", -1, 0},
+        {"16KiB ", -1, 0},         {"KiB", -1, 0},        {"16kib", -1, 0},
+        {"16KB", -1, 0},           {"16K", -1, 0},        {"", -1, 0},
+        {"+16", -1, 0},            {"0x10", -1, 0},       {"16MiBKiB", -1, 0},
+        {"4194304KiB", -2, 0},     {"4096MiB", -2, 0},    {"4294967296", -2, 0},
+        {"99999999999999999999999", -2, 0},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint64_t v = 7;
+        int rc = num_parse_size(cases[i].t, strlen(cases[i].t), UINT32_MAX, &v);
+        assert_int_equal(rc, cases[i].rc);
+        assert_int_equal(v, rc == 0 ? cases[i].v : 7);
+    }
+    uint64_t v = 7; /* a NUL inside the length is not a digit */
+    assert_int_equal(num_parse_size("16\0KiB", 6, UINT32_MAX, &v), -1);
+    assert_int_equal(v, 7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -70,6 +95,7 @@ int main(void)
         cmocka_unit_test(test_refuses_everything_else),
         cmocka_unit_test(test_length_is_respected),
         cmocka_unit_test(test_error_names_key_value_range),
+        cmocka_unit_test(test_size_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

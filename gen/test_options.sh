@@ -169,6 +169,16 @@ refused "sysim unknown option names it" "--bogus" "unknown option" "allowed: " \
 refused "sysim --json=1 refused" "--json=1" "unknown option" -- "$sysim" --json=1 "$in/t.din"
 refused "sysim --cpu-trace repeats (a count mismatch, not 'given twice')" "--cpu-trace given 2" \
   -- "$sysim" --cpu-trace "$in/t.din" --cpu-trace "$in/t.din" "$in/t.din"
+refused "sysim TRACE - refused (the GPU trace is a file)" "argument -: not allowed" \
+  -- "$sysim" --cpu-trace "$in/t.din" -
+refused "sysim --cpu-trace --version: no version printed" "--cpu-trace --version" \
+  -- "$sysim" --cpu-trace --version "$in/t.din"
+# --cpu-trace - is standard input (OPT_DASH; cmodel/test_robust_readers.sh: read at most once)
+d=$work/cpu_stdin; mkdir -p "$d"
+out=$(cd "$d" && timeout 10 "$sysim" --preset tap-rrip --set system.cpu_cores=1 \
+  --cpu-trace - "$in/t.din" <"$in/t.din" 2>&1) && grep -q "LLC CPU 0 .*references 3" <<<"$out" &&
+  [ -z "$(ls -A "$d")" ] && ok "sysim --cpu-trace - reads standard input" ||
+  no "sysim --cpu-trace - reads standard input" "$out"
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

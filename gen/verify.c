@@ -267,6 +267,12 @@ int verify_cli(int argc, char **argv)
     if (o.icarus && strcmp(o.only, "all") && strncmp(o.only, "l1", 2))
         return verr("--icarus with --only = %s: not allowed; the Icarus testbench runs the L1, "
                     "allowed: a list with l1", o.only);
+    /* Every configuration with RTL has the l1, l2 and sys tops; duel comes with a decoupled
+     * L1 (its <name>_duel controller). Refused here, before WORKDIR/rtl is written. */
+    if (strstr(o.only, "duel") && c.l1.mode != MODE_DECOUPLED)
+        return verr("--only = %s: %s has no duel top (duel comes with l1.mode = decoupled, "
+                    "this is l1.mode = %s); allowed: l1 l2 sys", o.only, c.name,
+                    cfg_mode_name(c.l1.mode));
     char workdir[PATH_MAX], script[PATH_MAX], exe[PATH_MAX], config[PATH_MAX];
     int wl = o.workdir ? snprintf(workdir, sizeof workdir, "%s", o.workdir)
                        : snprintf(workdir, sizeof workdir, "cachegen-verify/%s", c.name);

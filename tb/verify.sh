@@ -108,6 +108,9 @@ fi
 top=$(sed -n 's/^top: //p' "$gen/cachegen.manifest")
 l2=$(sed -n 's/^l2: //p' "$gen/cachegen.manifest")
 sys=$(sed -n 's/^system: //p' "$gen/cachegen.manifest")
+for m in "$top" "$l2" "$sys"; do # module names, used in file names and tool arguments
+  [[ $m =~ ^[a-z][a-z0-9_]*$ ]] || die "$gen/cachegen.manifest: no module names in its top:, l2:, system: lines"
+done
 name=$top
 declare -A mods=([l1]="$top" [l2]="$l2" [sys]="$sys" [duel]="")
 [ -f "$gen/${top}_duel.v" ] && mods[duel]="${top}_duel"

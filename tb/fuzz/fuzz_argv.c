@@ -236,7 +236,7 @@ static void run_sysim(int argc, char **argv)
         value_ok(a.path, 0, "TRACE");
         keys_unique(a.sets, a.nsets);
         for (unsigned i = 0; i < a.ncpu; i++) {
-            value_ok(a.cpu[i], 0, "--cpu-trace");
+            value_ok(a.cpu[i], 1, "--cpu-trace"); /* - : standard input */
             follows(argc, argv, "--cpu-trace", a.cpu[i]);
         }
         FZ_CHECK(a.tm.gpu_mlp >= 1 && a.tm.l1_latency >= 1, "timing out of range");
