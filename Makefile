@@ -29,19 +29,19 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
            okonomiyaki==3.0.0 pydantic==2.14.3 pydantic_core==2.50.4 pyparsing==3.3.3 \
            PyYAML==6.0.3 simplesat==0.9.2 six==1.17.0 typing-inspection==0.4.5 \
            typing_extensions==4.16.0
-CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c
+CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c gen/opt.c
 CORE_SRC += gen/closeout.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
            gen/emit_pkg.c gen/report.c gen/report_tap.c gen/gen_l1.c \
-           gen/pric_cli.c gen/verify.c
+           gen/pric_cli.c gen/verify.c gen/gen_args.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
           cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
           cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
-SIM_SRC := cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
+SIM_SRC := cmodel/cachesim_args.c cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/sysim_args.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
            cmodel/accel_list.c cmodel/workload.c
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
@@ -178,14 +178,14 @@ $(B)/test_workload: cmodel/test_workload.c $(B)/libsim.a
 # cross every refill boundary), one binary per target in build/fuzz/. `make fuzz` runs each
 # target FUZZ_SECONDS under nice; `make test` runs tb/fuzz/smoke.sh (short runs + crash replay).
 DEB_PKGS += clang libfuzzer-14-dev libclang-rt-14-dev
-FUZZ_TARGETS := din text binary accel container pric config
+FUZZ_TARGETS := din text binary accel container pric config argv
 FUZZ_SECONDS ?= 600
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I. \
                -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                -DTRACE_BUF_CAP=512 -DTRACE_LINE_MAX=200 -DTIO_RAW_CAP=64 -DACCEL_IN_CAP=64 \
                -DACCEL_LINE_MAX=1024
-FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(B)/sram_text.c
+FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(CM_SRC) $(B)/sram_text.c
 .PHONY: fuzz fuzz-bins
 fuzz-bins: $(patsubst %,$(B)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 

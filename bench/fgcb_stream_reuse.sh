@@ -60,7 +60,7 @@ printf 'kernel-1.traceg\n' >"$work/nocopies/kernelslist.g"
 if "$(dirname "$sysim")/cachegen" --list-presets 2>/dev/null | grep -q '^sacat-fermi'; then
   sys=(--preset sacat-fermi --set l1.addr_bits=47 --set system.cores="$blocks")
 else # the same keys (gen/cfg.c's sacat_fermi)
-  sys=(--preset fermi-l1-pric --set l1.mode=sacat --set l1.addr_bits=47
+  sys=(--preset fermi-l1-pric --set l1.addr_bits=47 # each run sets l1.mode (once: issue 33)
        --set system.cores="$blocks" --set l2.sets=64 --set l2.ways=16 --set l2.replacement=lru)
 fi
 echo "system: ${sys[*]}" >&2

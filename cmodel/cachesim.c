@@ -36,6 +36,7 @@
 #include "../gen/closeout.h"
 #include "../gen/version.h"
 #include "accel_list.h"
+#include "cachesim_args.h"
 #include "sim.h"
 #include "trace.h"
 #include "trace_io.h"
@@ -53,13 +54,6 @@ static double now(void)
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
-
-/* --ifetch VALUE: 0 ignore (the default), 1 data; -1 for anything else. */
-static int ifetch_parse(const char *v)
-{
-    return !strcmp(v, "ignore") ? 0 : !strcmp(v, "data") ? 1 : -1;
-}
-#define IFETCH_ALLOWED "--ifetch: allowed: ignore (Dinero's data-cache-only run), data (reads)"
 
 /* What an Accel-Sim run adds to the L1's statistics, per kernel and in total. */
 typedef struct accel_run {
@@ -340,53 +334,15 @@ static json_t *stats_json(const cfg_t *c, const char *path, const sim_stats_t *s
 
 /* ---- convert ------------------------------------------------------------------------------ */
 
-static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, uint64_t *out);
-
 #define CONVERT_SYNOPSIS                                                                      \
     "convert IN OUT --to FORMAT [--compress C] [--from F] [--ifetch ignore|data] [--line-bytes N]"
-#define CONVERT_USAGE "convert: usage: " CONVERT_SYNOPSIS
 
-static int cmd_convert(int argc, char **argv)
+static int cmd_convert(const cachesim_args_t *a)
 {
-    const char *in = NULL, *out = NULL, *to = NULL, *from = "auto", *comp = "none";
-    trace_opts_t o = {0, 1, 0}; /* every output format holds a line invalidate */
-    uint64_t line_bytes = 0;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--to") && i + 1 < argc)
-            to = argv[++i];
-        else if (!strcmp(argv[i], "--from") && i + 1 < argc)
-            from = argv[++i];
-        else if (!strcmp(argv[i], "--compress") && i + 1 < argc)
-            comp = argv[++i];
-        else if (!strcmp(argv[i], "--ifetch") && i + 1 < argc) {
-            int v = ifetch_parse(argv[++i]);
-            if (v < 0)
-                return usage_error(IFETCH_ALLOWED);
-            o.ifetch_read = (uint8_t)v;
-        } else if (!strcmp(argv[i], "--line-bytes") && i + 1 < argc) {
-            int bad = num_opt("--line-bytes", argv[++i], 16, 256, &line_bytes);
-            if (bad)
-                return bad;
-            if (line_bytes & (line_bytes - 1))
-                return usage_error("--line-bytes: must be a power of two (l1.line_bytes)");
-        } else if (!in)
-            in = argv[i];
-        else if (!out)
-            out = argv[i];
-        else
-            return usage_error(CONVERT_USAGE);
-    }
-    trace_format_t fi, fo;
-    if (!in || !out || !to)
-        return usage_error(CONVERT_USAGE);
-    if (trace_format_parse(from, &fi) != 0 || trace_format_parse(to, &fo) != 0)
-        return usage_error("--from/--to: allowed: auto, din, text, binary, accel (input only), "
-                           "dinero-binary");
-    if (fi == TF_DINBIN && !line_bytes)
-        return usage_error("convert --from dinero-binary needs --line-bytes N (the l1.line_bytes "
-                           "it will be simulated with): an access spanning lines becomes one "
-                           "reference per line, as Dinero IV splits it");
-    o.line_bytes = (unsigned)line_bytes;
+    const char *in = a->in, *out = a->out, *to = a->to, *comp = a->comp;
+    trace_format_t fi = a->fi, fo = a->fo;
+    /* every output format holds a line invalidate */
+    trace_opts_t o = {(uint8_t)a->ifetch_read, 1, (unsigned)a->line_bytes};
     /* In place is safe for a regular file (the output replaces it by a rename when complete,
      * the input stays open until then); not for one FIFO or device read and written. */
     struct stat si, so;
@@ -447,80 +403,26 @@ static int cmd_convert(int argc, char **argv)
 
 static int emit_ref(void *ctx, const trace_ref_t *ref) { return trace_write(ctx, ref); }
 
-#define GEN_MAX_REFS 1000000000000ull /* 10^12 references (16 TB of binary trace) */
-
-/* A number option: the value through num_parse_u64 in lo..hi. Returns 0, or 2 after the
- * message. */
-static int num_opt(const char *key, const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    if (num_parse_u64(text, lo, hi, out) == 0)
-        return 0;
-    char msg[512];
-    return usage_error(num_error(msg, sizeof msg, key, text, lo, hi));
-}
-
-/* gen's number options and their ranges, in the order of cmd_gen's num[] (wl_check then
- * applies the per-pattern limits). */
-static const struct gen_num {
-    const char *key;  /* option */
-    uint64_t lo, hi;  /* allowed values */
-} GEN_NUMS[] = {
-    {"--refs", 1, GEN_MAX_REFS},       {"--seed", 0, UINT64_MAX},
-    {"--footprint", 1, (uint64_t)1 << WL_REGION_LOG2}, {"--stride-log2", 0, WL_REGION_LOG2},
-    {"--stores", 0, 100},               {"--cores", 1, 65536},
-    {"--line-bytes", 4, 65536},
-};
-#define GEN_NNUMS (sizeof GEN_NUMS / sizeof GEN_NUMS[0])
-
 #define GEN_PATTERNS "stream, thrash, hot_stream, stride, random, pc_mix"
 
-static int cmd_gen(int argc, char **argv)
+static int cmd_gen(const cachesim_args_t *a)
 {
     wl_params_t p;
-    const char *out = NULL, *to = "binary", *comp = "none", *pattern = NULL;
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--pattern") && i + 1 < argc)
-            pattern = argv[++i];
-    if (!pattern || wl_parse_pattern(pattern, &p.pattern) != 0)
-        return usage_error("gen: --pattern: allowed: " GEN_PATTERNS);
-    wl_defaults(p.pattern, &p);
-    uint64_t num[GEN_NNUMS] = {p.refs, p.seed, p.footprint, p.stride_log2, p.store_pct,
-                               p.cores, p.line_bytes};
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!v)
-            return usage_error("gen: every option needs a value");
-        i++;
-        unsigned k = 0;
-        while (k < GEN_NNUMS && strcmp(a, GEN_NUMS[k].key))
-            k++;
-        if (k < GEN_NNUMS) {
-            int bad = num_opt(a, v, GEN_NUMS[k].lo, GEN_NUMS[k].hi, &num[k]);
-            if (bad)
-                return bad;
-        } else if (!strcmp(a, "--pattern"))
-            continue;
-        else if (!strcmp(a, "-o"))
-            out = v;
-        else if (!strcmp(a, "--to"))
-            to = v;
-        else if (!strcmp(a, "--compress"))
-            comp = v;
-        else
-            return usage_error("gen: unknown option; allowed: --pattern -o --to --compress "
-                               "--refs --seed --footprint --stride-log2 --stores --cores "
-                               "--line-bytes");
-    }
-    p.refs = num[0];
-    p.seed = num[1];
-    p.footprint = num[2];
-    p.stride_log2 = (unsigned)num[3];
-    p.store_pct = (unsigned)num[4];
-    p.cores = (unsigned)num[5];
-    p.line_bytes = (unsigned)num[6];
-    trace_format_t fo;
-    if (!out || trace_format_parse(to, &fo) != 0)
-        return usage_error("gen: needs -o OUT; --to: allowed: din, text, binary, dinero-binary");
+    const char *out = a->out, *comp = a->comp;
+    trace_format_t fo = a->fo;
+    wl_defaults(a->pattern, &p);
+    uint64_t num[CS_GEN_NNUMS] = {p.refs, p.seed, p.footprint, p.stride_log2, p.store_pct,
+                                  p.cores, p.line_bytes};
+    for (unsigned k = 0; k < CS_GEN_NNUMS; k++)
+        if (a->num_given[k])
+            num[k] = a->num[k];
+    p.refs = num[CS_GEN_REFS];
+    p.seed = num[CS_GEN_SEED];
+    p.footprint = num[CS_GEN_FOOTPRINT];
+    p.stride_log2 = (unsigned)num[CS_GEN_STRIDE_LOG2];
+    p.store_pct = (unsigned)num[CS_GEN_STORES];
+    p.cores = (unsigned)num[CS_GEN_CORES];
+    p.line_bytes = (unsigned)num[CS_GEN_LINE_BYTES];
     char err[PATH_MAX + 1024];
     if (wl_check(&p, err, sizeof err) != 0)
         return usage_error(err);
@@ -831,38 +733,11 @@ static int sweep_inputs_ok(char **traces, size_t nt, size_t nc, char *err, size_
     return rc;
 }
 
-static int cmd_sweep(int argc, char **argv)
+static int cmd_sweep(const cachesim_args_t *a)
 {
-    const char *out = NULL, *plot = NULL, *clist = NULL, *tlist = NULL;
-    uint64_t jobs_max = 2;
-    int ifetch_read = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(argv[i], "--sweep"))
-            continue;
-        if (!v)
-            return usage_error("--sweep: every option needs a value");
-        if (!strcmp(argv[i], "--configs"))
-            clist = v;
-        else if (!strcmp(argv[i], "--traces"))
-            tlist = v;
-        else if (!strcmp(argv[i], "-o"))
-            out = v;
-        else if (!strcmp(argv[i], "--plot"))
-            plot = v;
-        else if (!strcmp(argv[i], "-j")) {
-            int bad = num_opt("-j", v, 1, 64, &jobs_max);
-            if (bad)
-                return bad;
-        } else if (!strcmp(argv[i], "--ifetch")) {
-            if ((ifetch_read = ifetch_parse(v)) < 0)
-                return usage_error(IFETCH_ALLOWED);
-        } else
-            return usage_error("--sweep: allowed: --configs --traces -o -j --plot --ifetch");
-        i++;
-    }
-    if (!clist || !tlist || !out)
-        return usage_error("--sweep: needs --configs A,B --traces T1,T2 -o OUT.csv [-j 1..64]");
+    const char *out = a->out, *plot = a->plot, *clist = a->clist, *tlist = a->tlist;
+    uint64_t jobs_max = a->jobs;
+    int ifetch_read = a->ifetch_read;
     char err[PATH_MAX + 1024], *cbuf = NULL, *tbuf = NULL, **configs = NULL, **traces = NULL;
     size_t nc = split("--configs", clist, &cbuf, &configs, err, sizeof err);
     size_t nt = nc ? split("--traces", tlist, &tbuf, &traces, err, sizeof err) : 0;
@@ -1019,97 +894,50 @@ static int cmd_sweep(int argc, char **argv)
 
 /* ---- run ---------------------------------------------------------------------------------- */
 
-int main(int argc, char **argv)
+/* The usage of command `c` (run and --sweep share the main one) on stdout; returns 0. */
+static int help(cs_cmd_t c)
 {
-    closeout_register("cachesim"); /* a write error on stdout is an error (gen/closeout.h) */
-    if (gen_version_asked(argc, argv)) {
-        printf("cachesim %s\n", GEN_VERSION);
-        return 0;
-    }
-    if (argc > 1 && !strcmp(argv[1], "convert")) {
-        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            printf("cachesim " CONVERT_SYNOPSIS "\n"
-                   "  rewrite a trace in another format (din, text, binary, dinero-binary; "
-                   "accel as input only)\n"
-                   "  and compression (none, gz, zst); --line-bytes: the line size of "
-                   "dinero-binary input\n  and of Accel-Sim coalescing (default 128).\n");
-            return 0;
-        }
-        return cmd_convert(argc - 2, argv + 2);
-    }
-    if (argc > 1 && !strcmp(argv[1], "gen")) {
-        if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
-            printf("cachesim gen --pattern P -o OUT [--to FORMAT] [--compress C] [--refs N] "
-                   "[--seed N] [--footprint N]\n"
-                   "             [--stride-log2 N] [--stores PCT] [--cores N] [--line-bytes N]\n"
-                   "  write a synthetic trace; P: " GEN_PATTERNS ".\n");
-            return 0;
-        }
-        return cmd_gen(argc - 2, argv + 2);
-    }
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--sweep"))
-            return cmd_sweep(argc - 1, argv + 1);
-    const char *config = NULL, *preset = NULL, *trace = NULL;
-    const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
-    if (!sets)
-        return usage_error("out of memory");
-    unsigned nsets = 0;
-    int exact = 0, json = 0, ifetch_read = 0;
-    trace_format_t fmt = TF_AUTO;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            printf("Usage: cachesim [--config F.yaml | --preset P] [--set K=V ...] [--format "
-                   "auto|din|text|binary|accel|dinero-binary] [--ifetch ignore|data] [--exact] "
-                   "[--json] TRACE\n"
-                   "  or:  cachesim convert IN OUT --to din|text|binary|dinero-binary "
-                   "[--compress none|gz|zst] [--from F] [--ifetch ignore|data] [--line-bytes N]\n"
-                   "  or:  cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
-                   "  or:  cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
-                   "[--plot OUT.svg] [--ifetch ignore|data]\n"
-                   "  or:  cachesim --version | --help\n\n"
-                   "Runs a memory trace (a path, or - for stdin) through the C model of one L1\n"
-                   "configured as for cachegen (l1.mode baseline or decoupled) and prints its\n"
-                   "statistics; converts and generates traces; sweeps configurations x traces.\n\n"
-                   "Options:\n"
-                   "  --config F.yaml, --preset P, --set K=V\n"
-                   "                  the configuration, as for cachegen (cachegen --help)\n"
-                   "  --format F      trace format (default auto: detected from the contents)\n"
-                   "  --ifetch data   count instruction fetches (Dinero label 2) as reads\n"
-                   "  --exact         the bit-accurate model (cm_l1) instead of the fast path\n"
-                   "  --json          statistics as JSON\n");
-            return 0;
-        }
-        if (!strcmp(a, "--exact"))
-            exact = 1;
-        else if (!strcmp(a, "--json"))
-            json = 1;
-        else if ((!strcmp(a, "--config") || !strcmp(a, "--preset") || !strcmp(a, "--set") ||
-                  !strcmp(a, "--format") || !strcmp(a, "--ifetch")) && !v)
-            return usage_error("an option needs a value");
-        else if (!strcmp(a, "--config"))
-            config = argv[++i];
-        else if (!strcmp(a, "--preset"))
-            preset = argv[++i];
-        else if (!strcmp(a, "--set"))
-            sets[nsets++] = argv[++i];
-        else if (!strcmp(a, "--format")) {
-            if (trace_format_parse(argv[++i], &fmt) != 0)
-                return usage_error("--format: allowed: auto, din, text, binary, accel, "
-                                   "dinero-binary");
-        } else if (!strcmp(a, "--ifetch")) {
-            if ((ifetch_read = ifetch_parse(argv[++i])) < 0)
-                return usage_error(IFETCH_ALLOWED);
-        } else if (a[0] == '-' && a[1] != 0)
-            return usage_error("unknown option; see --help");
-        else if (!trace)
-            trace = a;
-        else
-            return usage_error("one trace at a time (use --sweep for more)");
-    }
-    if (!trace)
-        return usage_error("no trace given (a path, or - for stdin)");
+    if (c == CS_CONVERT)
+        printf("cachesim " CONVERT_SYNOPSIS "\n"
+               "  rewrite a trace in another format (din, text, binary, dinero-binary; "
+               "accel as input only)\n"
+               "  and compression (none, gz, zst); --line-bytes: the line size of "
+               "dinero-binary input\n  and of Accel-Sim coalescing (default 128).\n");
+    else if (c == CS_GEN)
+        printf("cachesim gen --pattern P -o OUT [--to FORMAT] [--compress C] [--refs N] "
+               "[--seed N] [--footprint N]\n"
+               "             [--stride-log2 N] [--stores PCT] [--cores N] [--line-bytes N]\n"
+               "  write a synthetic trace; P: " GEN_PATTERNS ".\n");
+    else
+        printf("Usage: cachesim [--config F.yaml | --preset P] [--set K=V ...] [--format "
+               "auto|din|text|binary|accel|dinero-binary] [--ifetch ignore|data] [--exact] "
+               "[--json] TRACE\n"
+               "  or:  cachesim convert IN OUT --to din|text|binary|dinero-binary "
+               "[--compress none|gz|zst] [--from F] [--ifetch ignore|data] [--line-bytes N]\n"
+               "  or:  cachesim gen --pattern P -o OUT [--refs N] [--seed S] ...\n"
+               "  or:  cachesim --sweep --configs A,B --traces T1,T2 -o OUT.csv [-j N] "
+               "[--plot OUT.svg] [--ifetch ignore|data]\n"
+               "  or:  cachesim --version | --help\n\n"
+               "Runs a memory trace (a path, or - for stdin) through the C model of one L1\n"
+               "configured as for cachegen (l1.mode baseline or decoupled) and prints its\n"
+               "statistics; converts and generates traces; sweeps configurations x traces.\n\n"
+               "Options:\n"
+               "  --config F.yaml, --preset P, --set K=V\n"
+               "                  the configuration, as for cachegen (cachegen --help)\n"
+               "  --format F      trace format (default auto: detected from the contents)\n"
+               "  --ifetch data   count instruction fetches (Dinero label 2) as reads\n"
+               "  --exact         the bit-accurate model (cm_l1) instead of the fast path\n"
+               "  --json          statistics as JSON\n");
+    return 0;
+}
+
+static int cmd_run(const cachesim_args_t *a)
+{
+    const char *config = a->config, *preset = a->preset, *trace = a->trace;
+    const char **sets = a->sets;
+    unsigned nsets = a->nsets;
+    int exact = a->exact, json = a->json, ifetch_read = a->ifetch_read;
+    trace_format_t fmt = a->fmt;
     cfg_t c;
     char err[2048];
     if (cfg_from_args(&c, config, preset, sets, nsets, err, sizeof err) != 0)
@@ -1138,4 +966,26 @@ int main(int argc, char **argv)
     }
     accel_run_free(&ar);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    closeout_register("cachesim"); /* a write error on stdout is an error (gen/closeout.h) */
+    cachesim_args_t a;
+    char perr[2048];
+    if (cachesim_parse_args(argc, argv, &a, perr, sizeof perr) != 0) {
+        cachesim_args_free(&a);
+        return usage_error(perr);
+    }
+    int prc;
+    switch (a.cmd) {
+    case CS_VERSION: printf("cachesim %s\n", GEN_VERSION); prc = 0; break;
+    case CS_HELP: prc = help(a.help_of); break;
+    case CS_CONVERT: prc = cmd_convert(&a); break;
+    case CS_GEN: prc = cmd_gen(&a); break;
+    case CS_SWEEP: prc = cmd_sweep(&a); break;
+    default: prc = cmd_run(&a); break;
+    }
+    cachesim_args_free(&a);
+    return prc;
 }

@@ -2,11 +2,12 @@
  * the checks of its inputs, and its report as text and as JSON members. */
 #include "sys_timed_cli.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../gen/num.h"
+#include "../gen/opt.h"
 #include "trace_io.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -119,23 +120,7 @@ void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
     printf("\n  ]");
 }
 
-/* A timing option's value: an integer in lo..hi into *out; 0, or -1 after the error. */
-static int timing_value(const char *opt, const char *v, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (*v < '0' || *v > '9' || *end || errno || x < lo || x > hi) {
-        fprintf(stderr, "sysim: %s %s: allowed: an integer %llu..%llu\n", opt, v,
-                (unsigned long long)lo, (unsigned long long)hi);
-        return -1;
-    }
-    *out = x;
-    return 0;
-}
-
-/* argv[*i] as a timing option (its value next): 1 taken (timed mode), 0 not one, -1 bad. */
-int sys_timed_option(int argc, char **argv, int *i, sys_timing_t *t)
+int sys_timed_value(const char *opt, const char *v, sys_timing_t *t, char *err, size_t errlen)
 {
     static const struct {
         const char *name;
@@ -143,32 +128,27 @@ int sys_timed_option(int argc, char **argv, int *i, sys_timing_t *t)
     } opts[] = {{"--l1-latency", 1, SYS_MAX_LATENCY}, {"--l2-latency", 1, SYS_MAX_LATENCY},
                 {"--mem-latency", 1, SYS_MAX_LATENCY}, {"--gpu-mlp", 1, SYS_MAX_MLP},
                 {"--cpu-gap", 0, 1000000}, {"--share-every", 0, UINT64_C(1) << 40}};
-    const char *a = argv[*i];
-    if (!strcmp(a, "--timed"))
-        return 1;
-    if (!strcmp(a, "--cpu-loop")) {
-        t->cpu_loop = 1;
-        return 1;
-    }
     for (unsigned k = 0; k < sizeof opts / sizeof opts[0]; k++) {
-        uint64_t v;
-        if (strcmp(a, opts[k].name))
+        if (strcmp(opt, opts[k].name))
             continue;
-        if (*i + 1 >= argc) {
-            fprintf(stderr, "sysim: %s needs a value\n", a);
+        uint64_t x;
+        if (num_parse_u64(v, opts[k].lo, opts[k].hi, &x) != 0) {
+            char shown[200];
+            snprintf(err, errlen, "%s %s: allowed: an integer %llu..%llu", opt,
+                     opt_shown(v, shown, sizeof shown), (unsigned long long)opts[k].lo,
+                     (unsigned long long)opts[k].hi);
             return -1;
         }
-        if (timing_value(a, argv[++*i], opts[k].lo, opts[k].hi, &v) != 0)
-            return -1;
         unsigned *field[] = {&t->l1_latency, &t->l2_latency, &t->mem_latency, &t->gpu_mlp,
                              &t->cpu_gap};
         if (k < 5)
-            *field[k] = (unsigned)v;
+            *field[k] = (unsigned)x;
         else
-            t->share_every = v;
-        return 1;
+            t->share_every = x;
+        return 0;
     }
-    return 0;
+    snprintf(err, errlen, "%s: not a timing option", opt);
+    return -1;
 }
 
 /* What the timed run needs of the configuration and the inputs; 0, or -1 after the error. */

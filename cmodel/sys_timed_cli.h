@@ -6,13 +6,15 @@
 #ifndef CACHEGEN_SYS_TIMED_CLI_H
 #define CACHEGEN_SYS_TIMED_CLI_H
 
+#include <stddef.h>
+
 #include "../gen/cfg.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
 
-/* argv[*i] as a timing option (*i moves past its value): 1 taken (it selects the timing
- * model), 0 not a timing option, -1 bad (the error printed). */
-int sys_timed_option(int argc, char **argv, int *i, sys_timing_t *t);
+/* The value `v` of timing option `opt` (one of the valued ones above, as typed) into *t:
+ * 0, or -1 with err set ("--gpu-mlp 0: allowed: an integer 1..64"). Prints nothing. */
+int sys_timed_value(const char *opt, const char *v, sys_timing_t *t, char *err, size_t errlen);
 /* What the timed run needs of the configuration and the inputs (ncpu --cpu-trace files, the
  * GPU trace `path`, an Accel-Sim one when accel): 0, or -1 after the error. */
 int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int accel);

@@ -29,12 +29,8 @@
 #include "sys_sim.h"
 #include "sys_timed.h"
 #include "sys_timed_cli.h"
+#include "sysim_args.h"
 #include "trace.h"
-
-#define USAGE "usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format " \
-              "auto|din|text|binary|accel|dinero-binary] [--json] [--cpu-trace FILE ...] " \
-              "[--timed] [--l1-latency N] [--l2-latency N] [--mem-latency N] [--gpu-mlp N] " \
-              "[--cpu-gap N] [--share-every N] [--cpu-loop] TRACE\n"
 
 /* One kernel's share of an Accel-Sim run. */
 typedef struct kernel_stats {
@@ -416,103 +412,17 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
         }
 }
 
-int main(int argc, char **argv)
+/* The run of parsed arguments; the process exit status. */
+static int sysim_main(const sysim_args_t *a)
 {
-    closeout_register("sysim"); /* a write error on stdout is an error (gen/closeout.h) */
-    if (gen_version_asked(argc, argv)) {
-        printf("sysim %s\n", GEN_VERSION);
-        return 0;
-    }
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
-                   "[--json] [--cpu-trace F ...] [timing options] TRACE\n"
-                   "  or:  sysim --version | --help\n\n"
-                   "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
-                   "in program order and prints L1 and L2 statistics as text (every count as\n"
-                   "JSON with --json), in total and per core; with l1.mode = pcpred also the\n"
-                   "predictor's coverage and false\n"
-                   "positives. Each reference goes to the L1 of its core id (mod system.cores).\n"
-                   "Accel-Sim traces (kernel-N.traceg, kernelslist.g) run thread block k on\n"
-                   "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n"
-                   "With l1.mode = sacat, loads carry base ids (a text trace's fifth field;\n"
-                   "Accel-Sim: from the allocations) and FG-CB's bypass statistics are\n"
-                   "reported; a flush (F) is a kernel boundary.\n\n"
-                   "Options:\n"
-                   "  --config F.yaml, --preset P, --set K=V\n"
-                   "                  the configuration, as for cachegen (cachegen --help)\n"
-                   "  --format F      auto (default: detected), din, text, binary, accel or\n"
-                   "                  dinero-binary\n"
-                   "  --json          the statistics as JSON (every count), as cachesim --json\n"
-                   "\nHeterogeneous systems and timing (the cycle model of docs/tap.md, section\n"
-                   "\"Heterogeneous sysim\"): any of these runs TRACE (the GPU's: din, text or\n"
-                   "binary, a file) on the cycle model and adds per application L2 accesses\n"
-                   "and hits, the GPU's share of the L2 and per GPU core retired instructions\n"
-                   "and cycles:\n"
-                   "  --cpu-trace F   CPU port k's trace (given system.cpu_cores times, port 0\n"
-                   "                  first; its references are L2 reads and writes)\n"
-                   "  --timed         the cycle model with the defaults below\n"
-                   "  --l1-latency N  cycles of an L1 load hit (1)\n"
-                   "  --l2-latency N  of an L2 hit (160)\n"
-                   "  --mem-latency N\n"
-                   "                  of an L2 miss (260)\n"
-                   "  --gpu-mlp N     references a GPU core has in flight (1; up to 64)\n"
-                   "  --cpu-gap N     cycles a CPU port waits after a reference retires (20)\n"
-                   "  --share-every N\n"
-                   "                  cycles between samples of the GPU's L2 share (10000;\n"
-                   "                  0: at the end only)\n"
-                   "  --cpu-loop      restart each CPU trace at its end until the GPU is done\n");
-            return 0;
-        }
-    const char *preset = NULL, *config = NULL, *path = NULL;
-    const char **sets = calloc((size_t)argc, sizeof *sets); /* at most one per argument */
-    unsigned nsets = 0;
-    const char **cpu = calloc((size_t)argc, sizeof *cpu); /* --cpu-trace files */
-    unsigned ncpu = 0;
-    sys_timing_t tm;
-    sys_timing_defaults(&tm);
-    int timed = 0;
-    trace_format_t fmt = TF_AUTO;
-    int json = 0;
-    if (!sets || !cpu) {
-        fprintf(stderr, "sysim: out of memory\n");
-        return 2;
-    }
-    int rc;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--preset") && i + 1 < argc)
-            preset = argv[++i];
-        else if (!strcmp(argv[i], "--config") && i + 1 < argc)
-            config = argv[++i];
-        else if (!strcmp(argv[i], "--set") && i + 1 < argc)
-            sets[nsets++] = argv[++i];
-        else if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (!strcmp(argv[i], "--cpu-trace") && i + 1 < argc)
-            cpu[ncpu++] = argv[++i], timed = 1;
-        else if ((rc = sys_timed_option(argc, argv, &i, &tm)) != 0) {
-            if (rc < 0)
-                return 2;
-            timed = 1;
-        } else if (!strcmp(argv[i], "--format") && i + 1 < argc) {
-            if (trace_format_parse(argv[++i], &fmt) != 0) {
-                fprintf(stderr, "sysim: --format %s: allowed: auto, din, text, binary, accel, "
-                        "dinero-binary\n", argv[i]);
-                return 2;
-            }
-        } else if (argv[i][0] != '-' && !path)
-            path = argv[i];
-        else {
-            fprintf(stderr, USAGE);
-            return 2;
-        }
-    }
+    const char *preset = a->preset, *config = a->config, *path = a->path;
+    const char *const *sets = a->sets, *const *cpu = a->cpu;
+    unsigned nsets = a->nsets, ncpu = a->ncpu;
+    const sys_timing_t tm = a->tm;
+    int timed = a->timed, json = a->json;
+    trace_format_t fmt = a->fmt;
     char err[2048];
     cfg_t c;
-    if (!path) {
-        fprintf(stderr, "sysim: a trace file is required\n");
-        return 2;
-    }
     if (cfg_from_args(&c, config, preset, sets, nsets, err, sizeof err) != 0) {
         fprintf(stderr, "sysim: %s\n", err);
         return 2;
@@ -595,4 +505,63 @@ int main(int argc, char **argv)
     accel_run_free(&ar);
     sys_sim_free(s);
     return 0;
+}
+
+int main(int argc, char **argv)
+{
+    closeout_register("sysim"); /* a write error on stdout is an error (gen/closeout.h) */
+    sysim_args_t a;
+    char err[2048];
+    if (sysim_parse_args(argc, argv, &a, err, sizeof err) != 0) {
+        fprintf(stderr, "sysim: %s\n", err);
+        sysim_args_free(&a);
+        return 2;
+    }
+    if (a.version || a.help) {
+        if (a.version)
+            printf("sysim %s\n", GEN_VERSION);
+        else
+            printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
+                   "[--json] [--cpu-trace F ...] [timing options] TRACE\n"
+                   "  or:  sysim --version | --help\n\n"
+                   "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
+                   "in program order and prints L1 and L2 statistics as text (every count as\n"
+                   "JSON with --json), in total and per core; with l1.mode = pcpred also the\n"
+                   "predictor's coverage and false\n"
+                   "positives. Each reference goes to the L1 of its core id (mod system.cores).\n"
+                   "Accel-Sim traces (kernel-N.traceg, kernelslist.g) run thread block k on\n"
+                   "core k mod system.cores, kernel by kernel, with per-kernel statistics.\n"
+                   "With l1.mode = sacat, loads carry base ids (a text trace's fifth field;\n"
+                   "Accel-Sim: from the allocations) and FG-CB's bypass statistics are\n"
+                   "reported; a flush (F) is a kernel boundary.\n\n"
+                   "Options:\n"
+                   "  --config F.yaml, --preset P, --set K=V\n"
+                   "                  the configuration, as for cachegen (cachegen --help)\n"
+                   "  --format F      auto (default: detected), din, text, binary, accel or\n"
+                   "                  dinero-binary\n"
+                   "  --json          the statistics as JSON (every count), as cachesim --json\n"
+                   "\nHeterogeneous systems and timing (the cycle model of docs/tap.md, section\n"
+                   "\"Heterogeneous sysim\"): any of these runs TRACE (the GPU's: din, text or\n"
+                   "binary, a file) on the cycle model and adds per application L2 accesses\n"
+                   "and hits, the GPU's share of the L2 and per GPU core retired instructions\n"
+                   "and cycles:\n"
+                   "  --cpu-trace F   CPU port k's trace (given system.cpu_cores times, port 0\n"
+                   "                  first; its references are L2 reads and writes)\n"
+                   "  --timed         the cycle model with the defaults below\n"
+                   "  --l1-latency N  cycles of an L1 load hit (1)\n"
+                   "  --l2-latency N  of an L2 hit (160)\n"
+                   "  --mem-latency N\n"
+                   "                  of an L2 miss (260)\n"
+                   "  --gpu-mlp N     references a GPU core has in flight (1; up to 64)\n"
+                   "  --cpu-gap N     cycles a CPU port waits after a reference retires (20)\n"
+                   "  --share-every N\n"
+                   "                  cycles between samples of the GPU's L2 share (10000;\n"
+                   "                  0: at the end only)\n"
+                   "  --cpu-loop      restart each CPU trace at its end until the GPU is done\n");
+        sysim_args_free(&a);
+        return 0;
+    }
+    int rc = sysim_main(&a);
+    sysim_args_free(&a);
+    return rc;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # sysim_mutants.sh [BUILD]: proves the heterogeneous sysim's checks can fail. Each mutant is
-# one deliberate bug in a copy of sys_timed.c, sys_timed_cli.c or sys_sim.c, linked with BUILD's
+# one deliberate bug in a copy of sys_timed.c, sys_timed_cli.c, sys_sim.c or sysim_args.c, linked with BUILD's
 # (default build/) libraries into a sysim and a test_sim; test_sim (the hand-worked timed
 # tests) or cmodel/test_sysim_hetero.sh must fail on every one, and every check of
 # test_sysim_hetero.sh and every timed test of test_sim must fail on at least one mutant.
@@ -26,9 +26,9 @@ mutants=(
   "flush_not_refused|sys_timed.c|s/if (in->next.op == TR_FLUSH) {/if (0) {/"
   "trace_error_after_issue_dropped|sys_timed.c|s/    return rc < 0 ? -1 : 0;/    return 0;/"
   "requesters_misnamed|sys_timed.c|s/q < m.P ? \"GPU core %u\" : \"CPU port %u\"/q < m.P ? \"CPU port %u\" : \"GPU core %u\"/"
-  "timing_range_unchecked|sys_timed_cli.c|s/ || x < lo || x > hi) {/) {/"
-  "timing_trailing_garbage_accepted|sys_timed_cli.c|s/\*v > '9' || \*end || errno/*v > '9' || errno/"
-  "timing_value_missing_unchecked|sys_timed_cli.c|s/if (\*i + 1 >= argc) {/if (0) {/"
+  "timing_range_unchecked|sys_timed_cli.c|s/num_parse_u64(v, opts\\[k\\].lo, opts\\[k\\].hi, \\&x)/num_parse_u64(v, 0, UINT64_MAX, \\&x)/"
+  "timing_trailing_garbage_accepted|sys_timed_cli.c|s/if (num_parse_u64(v, opts\\[k\\].lo, opts\\[k\\].hi, \\&x) != 0) {/x = strtoull(v, NULL, 10); if (x < opts[k].lo || x > opts[k].hi) {/"
+  "timing_value_missing_unchecked|sysim_args.c|s/\\[S_L2_LATENCY\\] = {\"--l2-latency\", \"N\", OPT_NUM}/[S_L2_LATENCY] = {\"--l2-latency\", NULL, OPT_NUM}/"
   "sacat_not_refused|sys_timed_cli.c|s/if (c->l1.mode == MODE_SACAT) {/if (0) {/"
   "l2_periods_not_run|sys_timed.c|s/    cm_l2_cycle_end(m->s->l2, retired);//"
   "partitions_not_counted|sys_timed.c|s/m->st->partitions += m->s->l2->ucp_part;//"
@@ -48,12 +48,13 @@ for m in "${mutants[@]}"; do
   IFS='|' read -r name file expr <<<"$m"
   n=$((n + 1))
   mkdir -p "$work/$name"
-  for f in sys_timed.c sys_timed_cli.c sys_sim.c sysim.c; do cp "$root/cmodel/$f" "$work/$name/$f"; done
+  for f in sys_timed.c sys_timed_cli.c sys_sim.c sysim.c sysim_args.c; do cp "$root/cmodel/$f" "$work/$name/$f"; done
   sed -i "$expr" "$work/$name/$file"
   if cmp -s "$root/cmodel/$file" "$work/$name/$file"; then
     echo "not ok - $name: the sed changed nothing"; survived=$((survived + 1)); continue
   fi
   objs="$work/$name/sys_timed.c $work/$name/sys_timed_cli.c $work/$name/sys_sim.c"
+  objs+=" $work/$name/sysim_args.c"
   if ! cc $cflags -o "$work/$name/sysim" "$work/$name/sysim.c" $objs $libs ||
      ! cc $cflags -o "$work/$name/test_sim" "$root/cmodel/test_sim.c" $objs $libs -lcmocka; then
     echo "not ok - $name: does not build"; survived=$((survived + 1)); continue

@@ -440,10 +440,14 @@ if [ -x "$sysim" ]; then
   [ -n "$tl" ] && [ "$tl" = "$jl" ] && [ "$(grep -c '^  core ' <<<"$txt")" = 4 ] &&
     ok "sysim: text by default (loads, hits $tl; 4 core lines), the same counts with --json" ||
     no "sysim text and JSON" "$txt $jl"
+  # 300 --set options: no fixed limit (a key set twice is refused naming both, issue 33)
   sets=(); for _ in $(seq 300); do sets+=(--set l1.ways=2); done
-  "$sysim" --preset gcache-system "${sets[@]}" hand.din >/dev/null &&
-    "$sim" "${sets[@]}" hand.din >/dev/null && ok "300 --set options (no fixed limit)" ||
-    no "300 --set options"
+  e1=$("$sysim" --preset gcache-system "${sets[@]}" hand.din 2>&1 >/dev/null); r1=$?
+  e2=$("$sim" "${sets[@]}" hand.din 2>&1 >/dev/null); r2=$?
+  [ $r1 = 2 ] && [ $r2 = 2 ] && grep -q "l1.ways: given twice" <<<"$e1" &&
+    grep -q "l1.ways: given twice" <<<"$e2" &&
+    ok "300 --set options (no fixed limit; one key twice refused naming both)" ||
+    no "300 --set options (rc $r1 $r2)" "$e1 $e2"
 
   # sacat (FG-CB, docs/sacat.md), one core, N = 4, M = 2. Base 1 streams lines 0x1000.. (by
   # hand: loads 1-4 miss, the 4th decides bypass-L1 and its fill bypass-L2; loads 5 and 6 are

@@ -131,7 +131,7 @@ bad "a latency of 0" "sysim: --mem-latency 0: allowed: an integer 1..100000" $on
 bad "an MLP above 64" "sysim: --gpu-mlp 65: allowed: an integer 1..64" $one --gpu-mlp 65 gpu2.din
 bad "a CPU gap that is not a number" "sysim: --cpu-gap 1x: allowed: an integer 0..1000000" \
   $one --cpu-gap 1x gpu2.din
-bad "a timing option without its value" "sysim: --l2-latency needs a value" $one gpu2.din --l2-latency
+bad "a timing option without its value" "sysim: argument --l2-latency: needs a value" $one gpu2.din --l2-latency
 bad "sacat in the timing model" "sysim: l1.mode = sacat does not run in the timing model" \
   --preset sacat-fermi --timed gpu2.din
 

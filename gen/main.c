@@ -6,6 +6,7 @@
 #include "cfg.h"
 #include "emit.h"
 #include "emit_l1.h"
+#include "gen_args.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
 #include "verify.h"
@@ -23,7 +24,7 @@ static void usage(FILE *f)
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
             "report <name>_report.json/.md). Without --config or --preset, the defaults below.\n"
-            "--set applies after the file or preset, left to right. Nothing is written unless\n"
+            "--set applies after the file or preset, once per key. Nothing is written unless\n"
             "every key and combination is valid. OUTDIR is created, or replaced atomically if\n"
             "it is an unmodified earlier cachegen output; anything else there is refused.\n"
             "--report-only writes only config.yaml, the report and the manifest.\n\n");
@@ -40,73 +41,37 @@ int main(int argc, char **argv)
 {
     cfg_t c;
     char err[2048];
-    const char *config = NULL, *preset = NULL, *outdir = NULL;
-    int report_only = 0;
-    const char *sets[256];
-    unsigned nsets = 0;
-    cfg_defaults(&c);
-    if (gen_version_asked(argc, argv)) {
-        printf("cachegen %s\n", GEN_VERSION);
-        return 0;
-    }
+    gen_args_t a;
     if (argc > 1 && !strcmp(argv[1], "pric"))
         return pric_cli(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "verify"))
         return verify_cli(argc - 2, argv + 2);
+    if (gen_parse_args(argc, argv, &a, err, sizeof err) != 0)
+        return fail(err);
+    switch (a.action) {
+    case GA_VERSION: printf("cachegen %s\n", GEN_VERSION); return 0;
+    case GA_HELP: usage(stdout); return 0;
+    case GA_LIST:
+        for (const char *const *p = cfg_preset_names(); *p; p++)
+            printf("%-12s %s\n", *p, cfg_preset_summary(*p));
+        return 0;
+    case GA_RUN: break;
+    }
     /* An interrupted or crashing run removes what it wrote (the earlier output stays). */
     if (emit_dir_guard_signals() != 0)
         return fail("cannot install the signal handlers that clean up an interrupted run");
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--list-presets")) {
-            for (const char *const *p = cfg_preset_names(); *p; p++)
-                printf("%-12s %s\n", *p, cfg_preset_summary(*p));
-            return 0;
-        }
-        if (!strcmp(a, "--report-only")) {
-            report_only = 1;
-            continue;
-        }
-        int has_value = !strcmp(a, "--config") || !strcmp(a, "--preset") ||
-                        !strcmp(a, "--set") || !strcmp(a, "-o");
-        if (!has_value) {
-            snprintf(err, sizeof err, "argument %s: unknown option; allowed: --config, --preset, "
-                     "--set, --report-only, -o, --list-presets, --version, --help", a);
-            return fail(err);
-        }
-        if (i + 1 >= argc) {
-            snprintf(err, sizeof err, "argument %s: needs a value", a);
-            return fail(err);
-        }
-        const char *v = argv[++i];
-        if (!strcmp(a, "--config"))
-            config = v;
-        else if (!strcmp(a, "--preset"))
-            preset = v;
-        else if (!strcmp(a, "-o"))
-            outdir = v;
-        else if (nsets < sizeof sets / sizeof sets[0])
-            sets[nsets++] = v;
-        else
-            return fail("--set: too many overrides (at most 256)");
-    }
-    if (cfg_from_args(&c, config, preset, sets, nsets, err, sizeof err) != 0)
+    if (cfg_from_args(&c, a.config, a.preset, a.sets, a.nsets, err, sizeof err) != 0)
         return fail(err);
-    if (!outdir)
+    if (!a.outdir)
         return fail("-o: missing; give the output directory");
-    if (report_only) {
-        if (gen_report_only_write(&c, outdir, err, sizeof err) != 0)
+    if (a.report_only) {
+        if (gen_report_only_write(&c, a.outdir, err, sizeof err) != 0)
             return fail(err);
-        printf("cachegen: wrote %s (report only, %s)\n", outdir, c.name);
+        printf("cachegen: wrote %s (report only, %s)\n", a.outdir, c.name);
         return 0;
     }
-    if (gen_l1_write(&c, outdir, err, sizeof err) != 0)
+    if (gen_l1_write(&c, a.outdir, err, sizeof err) != 0)
         return fail(err);
-    printf("cachegen: wrote %s (top %s)\n", outdir, c.name);
+    printf("cachegen: wrote %s (top %s)\n", a.outdir, c.name);
     return 0;
 }

@@ -8,7 +8,9 @@
 #include "cfg.h"
 #include "closeout.h"
 #include "num.h"
+#include "opt.h"
 #include "pric.h"
+#include "version.h"
 
 static int bad(const char *key, const char *value, const char *allowed)
 {
@@ -32,34 +34,69 @@ static int number(const char *key, const char *text, unsigned long long lo,
     return 2;
 }
 
+enum { P_SETS, P_LINE, P_ADDR, P_POLY, P_TOP, P_HELP, P_VERSION };
+
+static const opt_spec_t pric_opts[] = {
+    [P_SETS] = {"--sets", "N", OPT_NUM},      [P_LINE] = {"--line-bytes", "L", OPT_NUM},
+    [P_ADDR] = {"--addr-bits", "W", OPT_NUM}, [P_POLY] = {"--poly", "P", OPT_NUM},
+    [P_TOP] = {"--top-bit", "T", OPT_NUM},    [P_HELP] = {"--help", NULL, 0},
+    [P_VERSION] = {"--version", NULL, 0},
+};
+
+int pric_parse_args(int argc, char **argv, pric_args_t *a, char *err, size_t errlen)
+{
+    opt_t p;
+    const char *v;
+    int k;
+    memset(a, 0, sizeof *a);
+    opt_init(&p, pric_opts, sizeof pric_opts / sizeof pric_opts[0], argc, argv, 0);
+    while ((k = opt_next(&p, &v, err, errlen)) != OPT_END) {
+        char shown[200], names[256];
+        switch (k) {
+        case OPT_ERR: return -1;
+        case OPT_ARG:
+            snprintf(err, errlen, "argument %s: not an option; allowed: %s",
+                     opt_shown(v, shown, sizeof shown),
+                     opt_names(pric_opts, sizeof pric_opts / sizeof pric_opts[0], names,
+                               sizeof names));
+            return -1;
+        case P_HELP: return 1;
+        case P_VERSION: return 2;
+        case P_SETS: a->sets = v; break;
+        case P_LINE: a->line_bytes = v; break;
+        case P_ADDR: a->addr_bits = v; break;
+        case P_POLY: a->poly = v; break;
+        default: a->top_bit = v; break;
+        }
+    }
+    return 0;
+}
+
 int pric_cli(int argc, char **argv)
 {
     closeout_register("cachegen pric"); /* a write error on stdout is an error */
-    const char *sets_s = NULL, *line_s = NULL, *addr_s = NULL, *poly_s = NULL, *top_s = NULL;
-    for (int i = 0; i < argc; i++) {
-        const char **slot = !strcmp(argv[i], "--sets")       ? &sets_s
-                            : !strcmp(argv[i], "--line-bytes") ? &line_s
-                            : !strcmp(argv[i], "--addr-bits")  ? &addr_s
-                            : !strcmp(argv[i], "--poly")       ? &poly_s
-                            : !strcmp(argv[i], "--top-bit")    ? &top_s
-                                                               : NULL;
-        if (!strcmp(argv[i], "--help")) {
-            printf("usage: cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] "
-                   "[--top-bit T]\n"
-                   "Prints I[j] = A[..] ^ ... for every index bit (absolute address bits; bits\n"
-                   "below log2(L) are the offset, bits log2(L)..T are hashed, T defaults to\n"
-                   "W-1), then the depth of each balanced 2-input XOR tree. P defaults to the\n"
-                   "smallest irreducible polynomial of degree log2(N).\n");
-            return 0;
-        }
-        if (!slot || i + 1 >= argc) {
-            fprintf(stderr, "cachegen pric: error: argument %s: %s; allowed: --sets, "
-                    "--line-bytes, --addr-bits, --poly, --top-bit, --help\n", argv[i],
-                    slot ? "needs a value" : "unknown option");
-            return 2;
-        }
-        *slot = argv[++i];
+    pric_args_t a;
+    char err[1024];
+    int rc = pric_parse_args(argc, argv, &a, err, sizeof err);
+    if (rc < 0) {
+        fprintf(stderr, "cachegen pric: error: %s\n", err);
+        return 2;
     }
+    if (rc == 2) {
+        printf("cachegen %s\n", GEN_VERSION);
+        return 0;
+    }
+    if (rc == 1) {
+        printf("usage: cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] "
+               "[--top-bit T]\n"
+               "Prints I[j] = A[..] ^ ... for every index bit (absolute address bits; bits\n"
+               "below log2(L) are the offset, bits log2(L)..T are hashed, T defaults to\n"
+               "W-1), then the depth of each balanced 2-input XOR tree. P defaults to the\n"
+               "smallest irreducible polynomial of degree log2(N).\n");
+        return 0;
+    }
+    const char *sets_s = a.sets, *line_s = a.line_bytes, *addr_s = a.addr_bits,
+               *poly_s = a.poly, *top_s = a.top_bit;
     unsigned long long sets, line, addr, poly = 0, top;
     if (number("--sets", sets_s, 2, 1u << PRIC_MAX_DEGREE, 1, &sets) ||
         number("--line-bytes", line_s, 1, 1ull << 32, 1, &line) ||

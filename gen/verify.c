@@ -15,6 +15,8 @@
 
 #include "cfg.h"
 #include "num.h"
+#include "opt.h"
+#include "version.h"
 
 #define VERIFY_SEED_MAX 4294967295ULL   /* --seed: 32 bits, as the harnesses' random seeds */
 #define VERIFY_REQUESTS_MAX 100000000ULL
@@ -64,18 +66,9 @@ static void usage(FILE *f)
             VERIFY_SEED_MAX, VERIFY_REQUESTS_MAX, VERIFY_DEFAULT_REQUESTS);
 }
 
-/* A number typed by the user through num.h; refused naming the option, value and range. */
-static int number(const char *opt, const char *text, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char msg[512];
-    if (num_parse_u64(text, lo, hi, out) == 0)
-        return 0;
-    num_error(msg, sizeof msg, opt, text, lo, hi);
-    return verr("%s", msg);
-}
-
-/* --only: a comma list of harness names into `out`, in run order. On error out is unchanged. */
-static int parse_only(const char *text, char *out, size_t len)
+/* --only: a comma list of harness names into `out`, in run order; 0, or -1 with err set (out
+ * unchanged). */
+static int parse_only(const char *text, char *out, size_t len, char *err, size_t errlen)
 {
     int want[4] = {0, 0, 0, 0};
     const char *p = text;
@@ -85,9 +78,14 @@ static int parse_only(const char *text, char *out, size_t len)
         for (int i = 0; verify_harnesses[i]; i++)
             if (n == strlen(verify_harnesses[i]) && !strncmp(p, verify_harnesses[i], n))
                 k = i;
-        if (k < 0)
-            return verr("--only = %s: unknown harness '%.*s'; allowed: a comma list of l1, l2, "
-                        "sys, duel", text, (int)(n > 32 ? 32 : n), p);
+        if (k < 0) {
+            char shown[200], item[40], item_shown[200];
+            snprintf(item, sizeof item, "%.*s", (int)(n > 32 ? 32 : n), p);
+            opt_shown(text, shown, sizeof shown);
+            snprintf(err, errlen, "--only = %s: unknown harness '%s'; allowed: a comma list of "
+                     "l1, l2, sys, duel", shown, opt_shown(item, item_shown, sizeof item_shown));
+            return -1;
+        }
         want[k] = 1;
         if (!p[n])
             break;
@@ -164,71 +162,103 @@ static int find_script(char *script, size_t slen, char *exe, size_t elen)
                 "source tree or install", exe, self, self);
 }
 
+enum { V_CONFIG, V_PRESET, V_SET, V_SEED, V_REQUESTS, V_ONLY, V_OUT, V_WAVES, V_ICARUS,
+       V_HELP, V_H, V_VERSION };
+
+static const opt_spec_t verify_opts[] = {
+    [V_CONFIG] = {"--config", "FILE", 0},     [V_PRESET] = {"--preset", "NAME", 0},
+    [V_SET] = {"--set", "KEY=VALUE", OPT_REPEAT}, [V_SEED] = {"--seed", "N", OPT_NUM},
+    [V_REQUESTS] = {"--requests", "N", OPT_NUM},    [V_ONLY] = {"--only", "LIST", 0},
+    [V_OUT] = {"-o", "WORKDIR", 0},           [V_WAVES] = {"--waves", NULL, 0},
+    [V_ICARUS] = {"--icarus", NULL, 0},       [V_HELP] = {"--help", NULL, 0},
+    [V_H] = {"-h", NULL, 0},                  [V_VERSION] = {"--version", NULL, 0},
+};
+
+/* A number typed by the user through num.h into err; 0 or -1. */
+static int vnumber(const char *opt, const char *text, uint64_t lo, uint64_t hi, uint64_t *out,
+                   char *err, size_t errlen)
+{
+    if (num_parse_u64(text, lo, hi, out) == 0)
+        return 0;
+    num_error(err, errlen, opt, text, lo, hi);
+    return -1;
+}
+
+int verify_parse_args(int argc, char **argv, verify_opts_t *o, char *err, size_t errlen)
+{
+    opt_t p;
+    const char *v;
+    int k;
+    memset(o, 0, sizeof *o);
+    o->seed = 1;
+    o->requests = VERIFY_DEFAULT_REQUESTS;
+    snprintf(o->only, sizeof o->only, "all");
+    opt_init(&p, verify_opts, sizeof verify_opts / sizeof verify_opts[0], argc, argv, 0);
+    while ((k = opt_next(&p, &v, err, errlen)) != OPT_END) {
+        char shown[200], first[200];
+        switch (k) {
+        case OPT_ERR: return -1;
+        case OPT_ARG: /* CONFIG.yaml */
+        case V_CONFIG:
+            if (k == OPT_ARG && !strcmp(v, "-")) {
+                snprintf(err, errlen, "argument -: not allowed; allowed: a CONFIG.yaml file "
+                         "(not standard input)");
+                return -1;
+            }
+            if (o->config) {
+                snprintf(err, errlen, "%s%s: a second configuration (first %s); allowed: one "
+                         "CONFIG.yaml, --config FILE or --preset NAME",
+                         k == V_CONFIG ? "--config " : "argument ",
+                         opt_shown(v, shown, sizeof shown), opt_shown(o->config, first,
+                                                                      sizeof first));
+                return -1;
+            }
+            o->config = v;
+            break;
+        case V_PRESET: o->preset = v; break;
+        case V_SET:
+            if (o->nsets == VERIFY_MAX_SETS) {
+                snprintf(err, errlen, "--set: too many overrides (at most %d)", VERIFY_MAX_SETS);
+                return -1;
+            }
+            o->sets[o->nsets++] = v;
+            break;
+        case V_SEED:
+            if (vnumber("--seed", v, 0, VERIFY_SEED_MAX, &o->seed, err, errlen))
+                return -1;
+            break;
+        case V_REQUESTS:
+            if (vnumber("--requests", v, 1, VERIFY_REQUESTS_MAX, &o->requests, err, errlen))
+                return -1;
+            break;
+        case V_ONLY:
+            if (parse_only(v, o->only, sizeof o->only, err, errlen))
+                return -1;
+            break;
+        case V_OUT: o->workdir = v; break;
+        case V_WAVES: o->waves = 1; break;
+        case V_ICARUS: o->icarus = 1; break;
+        case V_VERSION: return 2;
+        default: return 1; /* --help, -h */
+        }
+    }
+    return opt_keys_unique(o->sets, o->nsets, err, errlen);
+}
+
 int verify_cli(int argc, char **argv)
 {
     verify_opts_t o;
-    memset(&o, 0, sizeof o);
-    o.seed = 1;
-    o.requests = VERIFY_DEFAULT_REQUESTS;
-    snprintf(o.only, sizeof o.only, "all");
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        }
-        if (!strcmp(a, "--waves") || !strcmp(a, "--icarus")) {
-            *(a[2] == 'w' ? &o.waves : &o.icarus) = 1;
-            continue;
-        }
-        if (a[0] != '-') { /* CONFIG.yaml */
-            if (o.config)
-                return verr("argument %s: a second configuration (first %s); allowed: one "
-                            "CONFIG.yaml, --config FILE or --preset NAME", a, o.config);
-            o.config = a;
-            continue;
-        }
-        static const char *const valued[] = {"--config", "--preset", "--set", "--seed",
-                                             "--requests", "--only", "-o", NULL};
-        static const char *const metavars[] = {"FILE", "NAME", "KEY=VALUE", "N", "N", "LIST",
-                                               "WORKDIR"};
-        int k = -1;
-        for (int j = 0; valued[j]; j++)
-            if (!strcmp(a, valued[j]))
-                k = j;
-        if (k < 0)
-            return verr("argument %s: unknown option; allowed: CONFIG.yaml, --config, --preset, "
-                        "--set, --seed, --requests, --waves, --icarus, --only, -o, --help", a);
-        if (i + 1 >= argc)
-            return verr("argument %s: needs a value; allowed: %s %s", a, a, metavars[k]);
-        const char *v = argv[++i];
-        switch (k) {
-        case 0:
-            if (o.config)
-                return verr("--config %s: a second configuration (first %s); allowed: one "
-                            "CONFIG.yaml, --config FILE or --preset NAME", v, o.config);
-            o.config = v;
-            break;
-        case 1: o.preset = v; break;
-        case 2:
-            if (o.nsets == VERIFY_MAX_SETS)
-                return verr("--set: too many overrides (at most %d)", VERIFY_MAX_SETS);
-            o.sets[o.nsets++] = v;
-            break;
-        case 3:
-            if (number("--seed", v, 0, VERIFY_SEED_MAX, &o.seed))
-                return 2;
-            break;
-        case 4:
-            if (number("--requests", v, 1, VERIFY_REQUESTS_MAX, &o.requests))
-                return 2;
-            break;
-        case 5:
-            if (parse_only(v, o.only, sizeof o.only))
-                return 2;
-            break;
-        default: o.workdir = v; break;
-        }
+    char perr[2048];
+    int prc = verify_parse_args(argc, argv, &o, perr, sizeof perr);
+    if (prc < 0)
+        return verr("%s", perr);
+    if (prc == 2) {
+        printf("cachegen %s\n", GEN_VERSION);
+        return 0;
+    }
+    if (prc == 1) {
+        usage(stdout);
+        return 0;
     }
     cfg_t c;
     char err[2048];

@@ -11,6 +11,7 @@
 #ifndef CACHEGEN_VERIFY_H
 #define CACHEGEN_VERIFY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define VERIFY_MAX_SETS 256
@@ -28,6 +29,12 @@ typedef struct {
     char only[24];                       /* --only: "all" or a list of l1,l2,sys,duel */
     const char *workdir;                 /* -o, or NULL: cachegen-verify/<name> */
 } verify_opts_t;
+
+/* Parse argv[0..argc-1] (the arguments after "verify") into *o through opt.h, numbers and
+ * --only checked: 0 parsed, 1 --help or -h, 2 --version (each ends the parse where it
+ * stands), -1 with err set. Prints nothing, touches no file (the work directory and the
+ * configuration are checked by verify_cli). */
+int verify_parse_args(int argc, char **argv, verify_opts_t *o, char *err, size_t errlen);
 
 /* argv holds the arguments after "verify". On success it does not return: the process becomes
  * tb/verify.sh, whose exit status is the verdict (0 pass, 1 mismatch or failure, 3 coverage

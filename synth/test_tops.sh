@@ -31,6 +31,24 @@ bad=0
 small=(l1.sets=4 l1.ways=2 l1.line_bytes=16 l1.mshrs=2 l1.counter_bits=8 l2.sets=4 l2.ways=2
        l2.mshrs=2 system.cores=4 l2.victim_share=2)
 set_args=(); for kv in "${small[@]}"; do set_args+=(--set "$kv"); done
+# cg ARGS...: cachegen with each --set KEY=VALUE dropped when a later one sets KEY: the cases
+# below put small's list before their overrides, and cachegen refuses a key set twice.
+cg() {
+  local a=("$@") i j skip lw=()
+  for ((i = 0; i < ${#a[@]}; i++)); do
+    if [ "${a[i]}" = --set ] && [ $((i + 1)) -lt ${#a[@]} ]; then
+      skip=0
+      for ((j = i + 2; j + 1 < ${#a[@]}; j++)); do
+        [ "${a[j]}" = --set ] && [ "${a[j+1]%%=*}" = "${a[i+1]%%=*}" ] && skip=1
+      done
+      [ $skip = 1 ] || lw+=(--set "${a[i+1]}")
+      i=$((i + 1))
+    else
+      lw+=("${a[i]}")
+    fi
+  done
+  "$root/build/cachegen" "${lw[@]}"
+}
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1"; bad=1; }
 
@@ -54,7 +72,7 @@ else
   notok "make synth TOPS (see $work/flow.log, $md)"
 fi
 
-"$root/build/cachegen" --preset li-decoupled --set name=tt "${set_args[@]}" -o "$work/good" >/dev/null
+cg --preset li-decoupled --set name=tt "${set_args[@]}" -o "$work/good" >/dev/null
 # broken DESC TOP FAILED-TEXT FILE PERL: a copy of the good output with PERL applied to FILE
 # (which must change it), synthesized at TOP; cost's storage checks must fail with FAILED-TEXT
 # (BASE: another good output to copy)
@@ -134,7 +152,7 @@ fi
 rm -f "$good_sys.syn/hier.json" "$good_sys.syn/flat.json"
 
 # the PC predictor's L2: the bypass bit in the rows and the prediction in each MSHR
-"$root/build/cachegen" --preset tian-gcn --set name=tp "${set_args[@]}" -o "$work/pc" >/dev/null
+cg --preset tian-gcn --set name=tp "${set_args[@]}" -o "$work/pc" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/pc" "$work/pc.syn" tp_l2 >"$work/pc.log" 2>&1 &&
    "$root/build/cost" one "$work/pc" "$work/pc.syn" "$work/pc.cost.json" tp_l2 >>"$work/pc.log" 2>&1 &&
    grep -q 'victim 2 + bypass 1) = .* bypass bits 8$' "$work/pc.log"; then
@@ -146,7 +164,7 @@ rm -f "$work/pc.syn/hier.json" "$work/pc.syn/flat.json"
 
 # DRRIP's L2 (SPEC 3.8): one 3-bit PSEL and the 5-bit BRRIP counter pass the closed form; the
 # PSEL register one bit narrower fails it
-"$root/build/cachegen" --preset li-decoupled --set name=td "${set_args[@]}" \
+cg --preset li-decoupled --set name=td "${set_args[@]}" \
   --set l2.replacement=drrip --set l2.duel_leaders=1 --set l2.psel_bits=3 -o "$work/dr" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/dr" "$work/dr.syn" td_l2 >"$work/dr.log" 2>&1 &&
    "$root/build/cost" one "$work/dr" "$work/dr.syn" "$work/dr.cost.json" td_l2 \
@@ -171,7 +189,7 @@ rm -f "$work"/dr*.syn/hier.json "$work"/dr*.syn/flat.json
 
 # UCP's L2 (SPEC 3.8, docs/tap.md): 2 L1s + 2 CPU ports, 4 ways, 4 UMON sets, 4-bit counters:
 # the ATD SRAMs and the UCP flops pass the closed form; the snapshot one bit narrower fails it
-"$root/build/cachegen" --preset gcn-l1 --set name=tu "${set_args[@]}" --set l2.ways=4 \
+cg --preset gcn-l1 --set name=tu "${set_args[@]}" --set l2.ways=4 \
   --set l2.replacement=ucp --set l2.umon_sets=4 --set l2.umon_counter_bits=4 \
   --set tap.period=2000 --set system.cores=2 --set system.cpu_cores=2 -o "$work/uc" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/uc" "$work/uc.syn" tu_l2 >"$work/uc.log" 2>&1 &&
@@ -198,7 +216,7 @@ rm -f "$work"/uc*.syn/hier.json "$work"/uc*.syn/flat.json
 # TAP-UCP's L2 (l2.replacement = tap_ucp): 3 GPU cores + 2 CPU ports, 4 ways, 4 UMON sets,
 # 4-bit counters: UCP's flops and TAP-UCP's (the wait, the divider, the lookahead's XSRATIO and
 # UCP-Mask: 30 bits) pass the closed form (342); the divider's remainder one bit narrower fails it
-"$root/build/cachegen" --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
+cg --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
   --set l2.replacement=tap_ucp --set l2.umon_sets=4 --set l2.umon_counter_bits=4 \
   --set tap.period=2048 --set system.cores=3 --set l2.victim_share=1 --set system.cpu_cores=2 \
   -o "$work/tv" >/dev/null
@@ -228,7 +246,7 @@ rm -f "$work"/tv*.syn/hier.json "$work"/tv*.syn/flat.json
 # periods: its counts (a 10-bit period cycle, 20 bits for POL1, POL2, 3 apps and the CPU maximum,
 # the last access and its 2-bit app: 133 bits) pass the closed form; the CPU maximum one bit
 # narrower fails it
-"$root/build/cachegen" --preset gcn-l1 --set name=tq "${set_args[@]}" --set system.cpu_cores=2 \
+cg --preset gcn-l1 --set name=tq "${set_args[@]}" --set system.cpu_cores=2 \
   --set l2.sets=16 --set l2.replacement=tap_rrip --set l2.duel_leaders=2 --set tap.period=1000 \
   -o "$work/tq" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/tq" "$work/tq.syn" tq_l2 >"$work/tq.log" 2>&1 &&
@@ -256,7 +274,7 @@ rm -f "$work"/tq*.syn/hier.json "$work"/tq*.syn/flat.json
 # CPU ports (SPEC 3.8): 2 CPU ports beside 4 baseline L1s give each L2 line a 2-bit owner, in
 # the metadata SRAM's closed form; the same design costed as a system without CPU ports (its
 # config's system.cpu_cores removed) fails the metadata check
-"$root/build/cachegen" --preset gcn-l1 --set name=tc "${set_args[@]}" --set system.cpu_cores=2 \
+cg --preset gcn-l1 --set name=tc "${set_args[@]}" --set system.cpu_cores=2 \
   -o "$work/oc" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/oc" "$work/oc.syn" tc_l2 >"$work/oc.log" 2>&1 &&
    "$root/build/cost" one "$work/oc" "$work/oc.syn" "$work/oc.cost.json" tc_l2 \
@@ -281,7 +299,7 @@ rm -f "$work"/oc.syn/hier.json "$work"/oc.syn/flat.json
 
 # The system top with CPU ports: 2 L1s and 3 CPU ports, 5 requesters of the round robin (a 3-bit
 # grant and core), pass the arbiter's closed form; costed without the CPU ports it fails
-"$root/build/cachegen" --preset gcn-l1 --set name=ts "${set_args[@]}" --set system.cores=2 \
+cg --preset gcn-l1 --set name=ts "${set_args[@]}" --set system.cores=2 \
   --set system.cpu_cores=3 -o "$work/os" >/dev/null
 if nice -n 10 "$root/synth/synth.sh" "$work/os" "$work/os.syn" ts_sys >"$work/os.log" 2>&1 &&
    "$root/build/cost" one "$work/os" "$work/os.syn" "$work/os.cost.json" ts_sys \

@@ -10,6 +10,7 @@
 #include "../cmodel/cm_l1.h"
 #include "../gen/cfg.h"
 #include "../gen/lay.h"
+#include "../gen/num.h"
 
 /* Reference memory: a small table of written lines over a hashed initial content. */
 #define MAX_LINES 4096
@@ -72,6 +73,16 @@ int main(int argc, char **argv)
     }
     cfg_t c;
     char err[1024], path[4096];
+    uint64_t seed = 0, count = 0;
+    /* SEED and COUNT through num.h: "x" or "-1" is refused, never read as 0 or 2^32-1 */
+    if (!defines_only && num_parse_u64(argv[2], 0, UINT64_MAX, &seed) != 0) {
+        fprintf(stderr, "mkstim: %s\n", num_error(err, sizeof err, "SEED", argv[2], 0, UINT64_MAX));
+        return 2;
+    }
+    if (!defines_only && num_parse_u64(argv[3], 0, UINT32_MAX, &count) != 0) {
+        fprintf(stderr, "mkstim: %s\n", num_error(err, sizeof err, "COUNT", argv[3], 0, UINT32_MAX));
+        return 2;
+    }
     snprintf(path, sizeof path, "%s/config.yaml", argv[1]);
     cfg_defaults(&c);
     if (cfg_load_yaml(&c, path, err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0) {
@@ -110,8 +121,7 @@ int main(int argc, char **argv)
         cm_l1_free(m);
         return 0;
     }
-    rng_state = strtoull(argv[2], NULL, 0) * 2654435761u + 1;
-    unsigned count = (unsigned)strtoul(argv[3], NULL, 0);
+    rng_state = seed * 2654435761u + 1;
 
     /* Lines drawn from a pool a little larger than the cache, so that hits, misses and
      * evictions all happen; strides of the set count put many lines in one set. */
@@ -169,7 +179,7 @@ int main(int argc, char **argv)
         fputc('\n', sf);
     }
     fclose(sf);
-    printf("mkstim: %u requests for %s: %" PRIu64 " hits, %" PRIu64 " misses\n", count, c.name,
+    printf("mkstim: %u requests for %s: %" PRIu64 " hits, %" PRIu64 " misses\n", (unsigned)count, c.name,
            m->cnt[CNT_HITS], m->cnt[CNT_MISSES]);
     cm_l1_free(m);
     return 0;

@@ -168,6 +168,26 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         put(a, "l2.mshr_merge", "%llu", l2_merge);
 }
 
+/* Drop each KEY=VALUE that a later one of the same KEY overrides (the draw refines some keys,
+ * e.g. l1.replacement for a mode): the same configuration, each key once, as cachegen wants it
+ * (a --set key given twice is refused, gen/opt.h). */
+static void last_wins(rc_args_t *a)
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < a->n; i++) {
+        size_t kl = strcspn(a->kv[i], "=");
+        int later = 0;
+        for (unsigned j = i + 1; j < a->n && !later; j++)
+            later = strcspn(a->kv[j], "=") == kl && !strncmp(a->kv[i], a->kv[j], kl);
+        if (!later) {
+            if (n != i)
+                memcpy(a->kv[n], a->kv[i], sizeof a->kv[0]);
+            n++;
+        }
+    }
+    a->n = n;
+}
+
 int main(int argc, char **argv)
 {
     int kind_only = argc == 3 && !strcmp(argv[1], "--kind");
@@ -192,6 +212,7 @@ int main(int argc, char **argv)
     for (int attempt = 0; attempt < 1000; attempt++) {
         rc_args_t a;
         draw(&a, k, seed);
+        last_wins(&a);
         const char *sets[40];
         for (unsigned i = 0; i < a.n; i++)
             sets[i] = a.kv[i];

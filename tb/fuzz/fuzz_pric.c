@@ -19,12 +19,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     argv[argc] = NULL;
     int help = 0, need = 0;
     for (int i = 0; i < argc; i++) {
-        help |= !strcmp(argv[i], "--help");
+        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "--version");
         need |= (!strcmp(argv[i], "--sets") ? 1 : !strcmp(argv[i], "--line-bytes") ? 2
                  : !strcmp(argv[i], "--addr-bits") ? 4 : 0);
     }
     int rc = pric_cli(argc, argv);
-    /* Exit 0 or 2 only; success needs --help or the three required options. */
+    /* Exit 0 or 2 only; success needs --help, --version or the three required options. */
     FZ_CHECK(rc == 0 || rc == 2, "exit status %d", rc);
     FZ_CHECK(rc == 2 || help || need == 7, "exit 0 without --sets, --line-bytes, --addr-bits");
     fflush(stdout);
