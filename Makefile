@@ -238,10 +238,14 @@ soak: deps
 
 # ---- regression at scale (tb/regress): N random configurations x SEEDS seeds, JOBS at a time
 # here, or a Slurm job array when a cluster answers; JUnit and summary in build/regress.
+# (the variables reach tb/regress as words of data, as make synth's do)
+export N SEEDS JOBS REQUESTS FIRST REGRESS_ARGS
 regress: deps
 	$(MAKE) --no-print-directory all
-	tb/regress $(if $(N),-n $(N)) $(if $(SEEDS),--seeds $(SEEDS)) $(if $(JOBS),-j $(JOBS)) \
-	  $(if $(REQUESTS),--requests $(REQUESTS)) $(if $(FIRST),--first $(FIRST)) $(REGRESS_ARGS)
+	@a=(); [ -z "$$N" ] || a+=(-n "$$N"); [ -z "$$SEEDS" ] || a+=(--seeds "$$SEEDS"); \
+	  [ -z "$$JOBS" ] || a+=(-j "$$JOBS"); [ -z "$$REQUESTS" ] || a+=(--requests "$$REQUESTS"); \
+	  [ -z "$$FIRST" ] || a+=(--first "$$FIRST"); read -ra extra <<<"$$REGRESS_ARGS"; \
+	  tb/regress "$${a[@]}" "$${extra[@]}"
 
 # A single-node Slurm (munge, slurmctld, slurmd) in a temporary directory, as root, and the
 # regression through it as a job array (also a step of `make test`).
@@ -277,20 +281,25 @@ demo: deps
 # against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
 # synth/report.sh, synth/tops.sh, docs/cost.md.
 CONFIG ?= $(DEMO_PRESET)
+# The user's variables reach the recipe as environment variables, never as text the shell
+# reads again: a CONFIG, OUT or BASELINE holding quotes, ';' or '$(...)' is only a name
+# (docs/security.md). SET and TOPS are split into words at blanks, as documented above.
+export CONFIG BASELINE OUT SET TOPS
 synth: deps
 	$(MAKE) --no-print-directory all
-	@c='$(CONFIG)'; b='$(BASELINE)'; out='$(OUT)'; \
-	  for v in "CONFIG=$$c" "BASELINE=$$b"; do p=$${v#*=}; \
-	    case $$p in */*|*.yaml|*.yml) [ -f "$$p" ] || { echo "make synth: $${v%%=*}=$$p: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
+	@c=$$CONFIG; b=$$BASELINE; out=$$OUT; \
+	  for v in CONFIG BASELINE; do p=$${!v}; \
+	    case $$p in */*|*.yaml|*.yml) [ -f "$$p" ] || { echo "make synth: $$v=$$p: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
 	  done; \
 	  if [ -f "$$c" ]; then a=(--config "$$c"); else a=(--preset "$$c"); fi; \
-	  for kv in $(SET); do a+=(--set "$$kv"); done; \
+	  read -ra kvs <<<"$$SET"; for kv in "$${kvs[@]}"; do a+=(--set "$$kv"); done; \
+	  read -ra tops <<<"$$TOPS"; \
 	  if [ -n "$$b" ]; then bl=(--baseline "$$b"); else bl=(); fi; \
-	  out=$${out:-$(B)/synth/$$(basename "$$c" .yaml)}; \
+	  out=$${out:-$(B)/synth/$$(basename -- "$$c" .yaml)}; \
 	  synth/report.sh "$${bl[@]}" "$${a[@]}" -- "$$out" && \
-	  if [ -n '$(TOPS)' ]; then l1=(--l1 "$$out/design.cost.json"); \
+	  if [ $${#tops[@]} -gt 0 ]; then l1=(--l1 "$$out/design.cost.json"); \
 	    [ -n "$$b" ] || l1+=(--l1-baseline "$$out/baseline.cost.json"); \
-	    synth/tops.sh "$${l1[@]}" "$$out/design" "$$out/tops" $(TOPS); fi
+	    synth/tops.sh "$${l1[@]}" "$$out/design" "$$out/tops" "$${tops[@]}"; fi
 
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
@@ -308,9 +317,6 @@ DEB_PKGS += help2man man-db
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_TOOLS := cachegen cachesim sysim
-INSTALL_SHARE = $(DESTDIR)$(PREFIX)/share/cachegen
-INSTALL_TB := tb/verify.sh tb/build_harness.sh tb/build_l2_harness.sh tb/build_sys_harness.sh \
-              tb/build_duel_harness.sh tb/run_icarus.sh tb/run_xsim.sh
 MAN_PAGES := $(patsubst %,$(B)/man/%.1,$(INSTALL_TOOLS))
 MAN_NAME_cachegen := GPU L1 cache Verilog generator, with lockstep verification
 MAN_NAME_cachesim := trace-driven simulator of one cachegen L1 (the C model)
@@ -322,24 +328,15 @@ $(MAN_PAGES): $(B)/man/%.1: $(B)/%
 	@mkdir -p $(B)/man
 	help2man --no-info --section=1 --name='$(MAN_NAME_$*)' --output=$@.tmp $< && mv $@.tmp $@
 
+# The file list and the install manifest are gen/install.sh's; PREFIX and DESTDIR reach it as
+# environment variables, so any name works and none reaches a shell as text (docs/security.md).
+export PREFIX DESTDIR
 install: $(addprefix $(B)/,$(INSTALL_TOOLS)) $(B)/libcmodel.a $(B)/libcore.a $(B)/mkstim \
          $(MAN_PAGES)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(INSTALL_SHARE)/tb \
-	  $(INSTALL_SHARE)/build $(INSTALL_SHARE)/cmodel $(INSTALL_SHARE)/gen $(INSTALL_SHARE)/examples
-	install -m 755 $(addprefix $(B)/,$(INSTALL_TOOLS)) $(DESTDIR)$(PREFIX)/bin
-	install -m 644 $(MAN_PAGES) $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(INSTALL_TB) $(INSTALL_SHARE)/tb
-	install -m 644 tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh $(INSTALL_SHARE)/tb
-	install -m 644 $(B)/libcmodel.a $(B)/libcore.a $(INSTALL_SHARE)/build
-	install -m 755 $(B)/mkstim $(INSTALL_SHARE)/build
-	install -m 644 cmodel/*.h cmodel/cm_duel.c $(INSTALL_SHARE)/cmodel
-	install -m 644 gen/*.h $(INSTALL_SHARE)/gen
-	install -m 644 examples/*.yaml $(INSTALL_SHARE)/examples
+	gen/install.sh install
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(INSTALL_TOOLS)) \
-	  $(patsubst %,$(DESTDIR)$(PREFIX)/share/man/man1/%.1,$(INSTALL_TOOLS))
-	rm -rf $(INSTALL_SHARE)
+	gen/install.sh uninstall
 
 clean:
 	rm -rf $(B)
