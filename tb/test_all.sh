@@ -53,7 +53,7 @@ while [ $# -gt 0 ]; do
 done
 case $tier in check|test|full) ;; *) die "TIER (--tier) = '$tier': allowed are check, test, full" ;; esac
 [[ $jobs =~ ^[1-9][0-9]{0,2}$ ]] || die "JOBS (-j) = '$jobs': a number from 1 to 999"
-[[ $feature =~ ^[a-z0-9_]*$ ]] || die "FEATURE (--feature) = '$feature': a tag of lowercase letters, digits and _ (--list shows them)"
+[[ $feature =~ ^[a-z0-9_-]*$ ]] || die "FEATURE (--feature) = '$feature': a tag of lowercase letters, digits, - and _ (--list shows them)"
 # --list with no tier given lists every step
 [ "$mode" = list ] && [ -z "$tier_given" ] && [ -z "$feature" ] && tier=full
 rank() { case $1 in check) echo 0 ;; test) echo 1 ;; *) echo 2 ;; esac; }
@@ -157,7 +157,7 @@ _step() { # BG ID TIER TAGS DESC CMD...
     ids) echo "$id" ;;
     tags) echo "$tags" ;;
     lane) [ "$bg" = 1 ] && exec_step 0 "$id" "$desc" "$@" ;;
-    fg) [ "$bg" = 1 ] && echo "=== $id: in the background lane, reported at the end" && return 0
+    fg) [ "$bg" = 1 ] && [ "$inline_bg" = 0 ] && echo "=== $id: in the background lane, reported at the end" && return 0
         exec_step 1 "$id" "$desc" "$@"; verdict "$id" "$desc" ;;
     par) while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
          echo "=== $id: $desc (started)"
@@ -223,9 +223,10 @@ step golden check "golden config" "golden: shipped preset RTL and determinism" t
 # L1 mode or mechanism (fermi-l1 also replays across simulators); test-full: all, full depth.
 preset_tags() { # PRESET: the features a preset exercises
   case $1 in
-    fermi-l1) echo "l1 baseline lru xsim" ;; gcn-l1) echo "l1 baseline lru" ;;
+    fermi-l1) echo "l1 baseline lru" ;; gcn-l1) echo "l1 baseline lru" ;;
     fermi-l1-pric) echo "l1 pric" ;; li-decoupled) echo "l1 decoupled duel" ;;
     gcache-system) echo "l1 gcache" ;; tian-gcn) echo "l1 pcpred" ;; gtx480-l1) echo "l1 merge" ;;
+    sacat-fermi) echo "l1 sacat dwt" ;;
     *) echo l1 ;;
   esac
 }
@@ -233,7 +234,7 @@ for p in $presets; do
   case $p in fermi-l1) st=check ;; gcn-l1) st=full ;; *) st=test ;; esac
   # the cross-simulator replay: every preset at full depth, fermi-l1 below it
   xs=3000; [ "$depth" = full ] || { [ "$p" = fermi-l1 ] && [ "$tier" = test ] && xs=1000 || xs=0; }
-  step "preset-$p" "$st" "preset $(preset_tags "$p")" "preset $p: lint, yosys, lockstep, icarus" \
+  step "preset-$p" "$st" "preset $p $(preset_tags "$p")$([ "$p" = fermi-l1 ] && echo " xsim")" "preset $p: lint, yosys, lockstep, icarus" \
     tb/check_config.sh "$work/$p" "$PRESET_SEEDS" "$REQUESTS" "$icarus_requests" "$xs" -- --preset "$p"
 done
 # ---- random configurations (tb/run_random.sh; kinds and draws: tb/randcfg.c) ----------------
@@ -573,7 +574,7 @@ synth_report() { synth/report.sh --preset "$1" -- "$work/synth/$1"; } # PRESET
 for p in $presets sacat-fermi; do
   # make test: one cost report with OpenSTA (fermi-l1); test-full: every preset
   st=full; [ "$p" = fermi-l1 ] && st=test
-  bstep "synth-$p" "$st" "synth sta report $p" "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
+  bstep "synth-$p" "$st" "synth sta report $p $(preset_tags "$p")" "synth $p: Yosys + OpenSTA beside the baseline (project Liberty read by both); no latches, unmapped cells; storage = closed form; period and critical path present" \
     synth_report "$p"
 done
 tap_costs() { # the TAP presets' L2 slice under five policies: every row costed, checks pass
@@ -609,7 +610,7 @@ xml() { # TEXT: escaped for XML character data and attributes
   printf '%s' "$1" | iconv -c -f UTF-8 -t UTF-8 | LC_ALL=C tr -d '\000-\010\013\014\016-\037\177' |
     sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g' -e "s/'/\\&apos;/g"
 }
-passed=0; failed=0; failures=""; rows=""; cases=""; step_secs=0; replay_bg=0
+passed=0; failed=0; failures=""; rows=""; cases=""; step_secs=0; replay_bg=0; inline_bg=0
 report_step() { # BG ID TIER DESC: the step's record into the counts, summary and JUnit
   local bg=$1 id=$2 st=$3 desc=$4 rc secs result msg
   rc=$(cat "$steps_dir/$id.rc" 2>/dev/null || echo none)
@@ -661,8 +662,10 @@ if [ "$mode" = run ]; then
     ids=$(pass=ids steps | tr '\n' ' ')
     seen=()
     TEST_WORK=$(cd "$work" && pwd) TIER=$tier tb/regress --steps "$ids" -o "$(cd "$work" && pwd)/regress" --slurm
-  elif [ "$jobs" -gt 1 ] || [ -n "$only" ]; then
+  elif [ "$jobs" -gt 1 ]; then
     pass=par; steps; wait
+  elif [ -n "$only" ]; then # a few steps, one after the other, the background ones too
+    inline_bg=1; pass=fg; steps
   else
     (pass=lane; steps) &
     lane_pid=$!
