@@ -691,7 +691,7 @@ what="tier $tier${feature:+, feature $feature}${only:+, only$only}"
   echo "| step | tier | result | seconds | description |"
   echo "| --- | --- | --- | ---: | --- |"
   printf '%s' "$rows"
-} >"$work/summary.md"
+} >"$work/summary.md.$$" && mv "$work/summary.md.$$" "$work/summary.md"
 {
   echo '<?xml version="1.0" encoding="UTF-8"?>'
   echo "<testsuites name=\"cachegen test_all\" tests=\"$((passed + failed))\" failures=\"$failed\" errors=\"0\" time=\"$wall\">"
@@ -699,7 +699,7 @@ what="tier $tier${feature:+, feature $feature}${only:+, only$only}"
   printf '%s' "$cases"
   echo "  </testsuite>"
   echo "</testsuites>"
-} >"$work/junit.xml"
+} >"$work/junit.xml.$$" && mv "$work/junit.xml.$$" "$work/junit.xml"
 echo
 echo "test_all: $what: $wall s (summary: $work/summary.md, JUnit: $work/junit.xml)"
 [ -n "$failures" ] && printf "failed:%b\n" "$failures"
