@@ -231,7 +231,7 @@ preset_tags() { # PRESET: the features a preset exercises
   esac
 }
 for p in $presets; do
-  case $p in fermi-l1) st=check ;; gcn-l1) st=full ;; *) st=test ;; esac
+  case $p in fermi-l1) st=check ;; gcn-l1|gtx480-l1) st=full ;; *) st=test ;; esac
   # the cross-simulator replay: every preset at full depth, fermi-l1 below it
   xs=3000; [ "$depth" = full ] || { [ "$p" = fermi-l1 ] && [ "$tier" = test ] && xs=1000 || xs=0; }
   step "preset-$p" "$st" "preset $p $(preset_tags "$p")$([ "$p" = fermi-l1 ] && echo " xsim")" "preset $p: lint, yosys, lockstep, icarus" \
