@@ -223,18 +223,38 @@ cocotb: deps
 	examples/cocotb/run.sh $(B)/cocotb
 
 # ---- entry points -------------------------------------------------------------------------
-# The full suite: unit, CLI, golden RTL, every preset and a fixed sample of 16 random configs
-# (10 L1s, 3 L2 slices, 3 systems; tb/run_random.sh) in lockstep on Verilator (and on Icarus),
-# mutation test. Prints "N passed, M failed".
+# The checks are one list of steps in tb/test_all.sh, in three tiers (docs/verification.md "Test
+# tiers"; `tb/test_all.sh --list` shows id, tier, tags); each prints "N passed, M failed" and
+# writes build/test/summary.md (each step's time) and build/test/junit.xml.
+#   make check [FEATURE=tag]  the inner loop: unit, CLI and config tests, golden RTL, one short L1
+#                             lockstep (about 3 min, warm build); FEATURE=ucp (any tag): that
+#                             feature's steps of every tier instead
+#   make test                 README's test command and CI's: every feature at smoke depth
+#   make test-full [JOBS=N]   every step at full depth (every mutant, preset, cost table, formal
+#                             --deep); JOBS steps at a time, or a Slurm job array (tb/regress
+#                             --steps) when sbatch answers
+# ONLY=ID[,ID] runs just those steps (any target); TIER= and FEATURE= combine as in test_all.sh.
+# FEATURE, ONLY and JOBS reach tb/test_all.sh as environment data (checked there), never as
+# shell text.
+export FEATURE ONLY JOBS
+.PHONY: check test-full
+check: all
+	@if [ -n "$$FEATURE$$ONLY" ]; then $(MAKE) --no-print-directory fuzz-bins >/dev/null; fi
+	tb/test_all.sh --tier check
+
 test: deps
 	$(MAKE) --no-print-directory all fuzz-bins
-	tb/test_all.sh
+	tb/test_all.sh --tier test
+
+test-full: deps
+	$(MAKE) --no-print-directory all fuzz-bins
+	tb/test_all.sh --tier full
 
 # Longer: random seeds 1..RANDOM_CONFIGS of every kind (L1, L2 slice, system) through
-# tb/run_random.sh with many more requests, presets with more seeds (not part of `make test`).
+# tb/run_random.sh with many more requests, presets with more seeds, at full depth.
 soak: deps
-	$(MAKE) --no-print-directory all
-	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh
+	$(MAKE) --no-print-directory all fuzz-bins
+	RANDOM_CONFIGS=$${RANDOM_CONFIGS:-200} REQUESTS=$${REQUESTS:-1000000} PRESET_SEEDS=20 tb/test_all.sh --tier full
 
 # ---- regression at scale (tb/regress): N random configurations x SEEDS seeds, JOBS at a time
 # here, or a Slurm job array when a cluster answers; JUnit and summary in build/regress.

@@ -5,7 +5,8 @@
 # tests) or cmodel/test_sysim_hetero.sh must fail on every one, and every check of
 # test_sysim_hetero.sh and every timed test of test_sim must fail on at least one mutant.
 # Prints ok / not ok per mutant and per check never failed; exits non-zero if a mutant
-# survived (or a sed changed nothing) or a check never failed.
+# survived (or a sed changed nothing) or a check never failed. MUTANT_PICK="NAME..." (env; make
+# test's sample, tb/test_all.sh): only those mutants, and no check-never-failed accounting.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "${1:-$root/build}" && pwd)
@@ -43,9 +44,15 @@ mutants=(
   "cpu_trace_count_unchecked|sys_timed_cli.c|s/if (ncpu \\&\\& ncpu != C) {/if (0) {/"
   "cpu_ports_zero_unchecked|sys_timed_cli.c|s/if (ncpu \\&\\& C == 0) {/if (0) {/"
 )
+for w in ${MUTANT_PICK:-}; do
+  printf '%s\n' "${mutants[@]}" | cut -d'|' -f1 | grep -qx -- "$w" ||
+    { echo "sysim_mutants: MUTANT_PICK names '$w', which is not a mutant of this script" >&2; exit 2; }
+done
+pick=" ${MUTANT_PICK:-} "
 survived=0; n=0
 for m in "${mutants[@]}"; do
   IFS='|' read -r name file expr <<<"$m"
+  [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $name "* ]] || continue
   n=$((n + 1))
   mkdir -p "$work/$name"
   for f in sys_timed.c sys_timed_cli.c sys_sim.c sysim.c sysim_args.c; do cp "$root/cmodel/$f" "$work/$name/$f"; done
@@ -69,6 +76,7 @@ for m in "${mutants[@]}"; do
   else echo "not ok - $name survived"; survived=$((survived + 1)); fi
 done
 echo "$((n - survived)) of $n mutants caught"
+if [ -n "${MUTANT_PICK:-}" ]; then [ $survived = 0 ] && [ $n -gt 0 ]; exit; fi
 # every check failed on some mutant (names as the clean build prints them)
 never=0
 "$build/test_sim" 2>&1 | grep -o '^\[       OK \] test_timed[a-z_]*' | sed 's/.* /test_sim: /' >"$work/checks"

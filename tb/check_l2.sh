@@ -6,7 +6,8 @@
 # coverage (every second seed with +own_lines: each core writes only its own lines; traffic
 # extended up to 4x while a reachable bin is unhit), then (L2_MUTANTS=1, the default) mutants
 # of the generated L2 RTL that the harness must catch (L2_MUTANT_ONLY=PREFIX: only those whose
-# name starts with PREFIX, e.g. drrip_). REQUESTS (env, default 30000) per seed.
+# name starts with PREFIX, e.g. drrip_; MUTANT_PICK="NAME...": only those named, make test's
+# sample, a name that is no mutant an error). REQUESTS (env, default 30000) per seed.
 # Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1 (a mismatch: with a
 # waveform) or 3 (a coverage hole and no mismatch: no waveform).
 set -uo pipefail
@@ -149,11 +150,17 @@ mutants=(
   "tapucp_previous_xsratio|.v|tapucp|s/tu_xs_d = tu_start ? tap_xsratio : tu_xs_q;/tu_xs_d = (tu_wait_q == 4'd2) ? tap_xsratio : tu_xs_q;/"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
+for w in ${MUTANT_PICK:-}; do
+  printf '%s\n' "${mutants[@]}" | cut -d'|' -f1 | grep -qx -- "$w" ||
+    notok "MUTANT_PICK names '$w', which is not an L2 mutant"
+done
+pick=" ${MUTANT_PICK:-} "
 t=$(ms)
 caught=0
 for mu in "${mutants[@]}"; do
   IFS='|' read -r name suffix opt expr <<<"$mu"
   [ -z "${L2_MUTANT_ONLY:-}" ] || [ "${name#"$L2_MUTANT_ONLY"}" != "$name" ] || continue
+  [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $name "* ]] || continue
   if [ "$opt" = 1way ] && [ "$l2ways" != 1 ]; then
     echo "  mutant $name: reached only with one way, skipped"; continue
   fi
@@ -193,5 +200,6 @@ for mu in "${mutants[@]}"; do
   rm -rf "$d/vl"
 done
 stage mutants "$t"
-[ $caught -ge 3 ] || notok "only $caught mutants caught (need 3)"
+need=3; [ -z "${MUTANT_PICK:-}" ] || need=1 # a sample: every mutant it names that applies
+[ $caught -ge $need ] || notok "only $caught mutants caught (need $need)"
 echo "ok - l2 $l2"

@@ -4,7 +4,8 @@
 # (or, where named, of another module of the system) in a copy of OUTDIR, is built, and must
 # produce a MISMATCH within one seed. A mutant whose
 # line is not in this system (e.g. the bypass-bit wiring outside pcpred) is skipped.
-# SYS_MUTANTS=PREFIX (env) runs only the mutants whose name starts with PREFIX.
+# SYS_MUTANTS=PREFIX (env) runs only the mutants whose name starts with PREFIX; MUTANT_PICK="NAME..."
+# (env; make test's sample, tb/test_all.sh) only those named (a name that is no mutant: an error).
 # Prints ok / not ok per mutant; exits non-zero if any applicable mutant survived.
 set -uo pipefail
 [ $# = 2 ] || { echo "usage: $0 OUTDIR WORKDIR" >&2; exit 2; }
@@ -43,10 +44,16 @@ mutants=(
   "tap_tick_not_passed_out|s/\.evt_tap_valid_o (evt_l2_tap_valid_o)/.evt_tap_valid_o ()/"
   "ucp_period_not_running|s/ucp_t_d = ucp_period_end ? \([0-9]*\)'d0 : ucp_t_q + [0-9]*'d1;/ucp_t_d = ucp_t_q;/|l2"
 )
+for w in ${MUTANT_PICK:-}; do
+  printf '%s\n' "${mutants[@]}" | cut -d'|' -f1 | grep -qx -- "$w" ||
+    { echo "sys_mutants: MUTANT_PICK names '$w', which is not a mutant of this script" >&2; exit 2; }
+done
+pick=" ${MUTANT_PICK:-} "
 survived=0; n=0
 for m in "${mutants[@]}"; do
   IFS='|' read -r name expr file <<<"$m"
   case $name in "${SYS_MUTANTS:-}"*) ;; *) continue ;; esac
+  [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $name "* ]] || continue
   d="$work/$name"
   rm -rf "$d"; mkdir -p "$d"; cp -r "$out" "$d/rtl"
   mod=$sys.v; [ -z "$file" ] || mod=${sys%_sys}_$file.v

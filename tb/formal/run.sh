@@ -6,12 +6,14 @@
 # address, per shipped PRIC preset and random moduli of degrees 2..10 (pricproof.py); and the
 # mutants showing each check can fail. `make test` runs the default; `make formal` runs
 # --deep (DEPTH 32, a 2-core system top, more random moduli, every mutant).
-# usage: tb/formal/run.sh [--deep] WORKDIR      (run from anywhere; needs build/cachegen)
+# --quick (make test's tier, tb/test_all.sh): the channel proof of the baseline L1 only (no other
+# mode, no L2 or system top), with the mutants and PRIC as by default.
+# usage: tb/formal/run.sh [--deep | --quick] WORKDIR      (run from anywhere; needs build/cachegen)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-deep=0
-if [ "${1:-}" = "--deep" ]; then deep=1; shift; fi
-[ $# -eq 1 ] || { echo "usage: tb/formal/run.sh [--deep] WORKDIR" >&2; exit 2; }
+deep=0; quick=0
+if [ "${1:-}" = "--deep" ]; then deep=1; shift; elif [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
+[ $# -eq 1 ] || { echo "usage: tb/formal/run.sh [--deep | --quick] WORKDIR" >&2; exit 2; }
 work=$1
 cg=$root/build/cachegen
 [ -x "$cg" ] || { echo "run.sh: $cg missing (make all first)" >&2; exit 2; }
@@ -62,13 +64,16 @@ chan() { # CONFIG RTLDIR TOP
   local rc=$?
   result "channels $1 ($3, depth $depth, $(( $(date +%s) - t )) s)" $rc
 }
-for m in baseline decoupled gcache pcpred sacat; do
+modes="baseline decoupled gcache pcpred sacat"; [ $quick = 1 ] && modes=baseline
+for m in $modes; do
   # shellcheck disable=SC2086
   gen "$work/rtl-$m" "${tiny[@]}" ${mode_args[$m]} || { result "generate $m" 1; continue; }
   chan "l1-$m" "$work/rtl-$m" "$(manifest "$work/rtl-$m" top)"
 done
-chan l2 "$work/rtl-baseline" "$(manifest "$work/rtl-baseline" l2)"
-chan sys "$work/rtl-baseline" "$(manifest "$work/rtl-baseline" system)"
+if [ $quick = 0 ]; then
+  chan l2 "$work/rtl-baseline" "$(manifest "$work/rtl-baseline" l2)"
+  chan sys "$work/rtl-baseline" "$(manifest "$work/rtl-baseline" system)"
+fi
 
 # Mutants: each channel check must fail on a design that breaks its rule (on the L2 slice,
 # whose channels all prove today).
