@@ -204,6 +204,17 @@ step cli-norm check "cli config" "cli: normalized config (only the design's keys
   gen/test_config_norm.sh 60
 step cli-outdir check "cli" "cli: output directory keeps user files, atomic swap, lock, killed runs cleaned" \
   gen/test_outdir.sh build/cachegen
+# ---- robustness (issue 33, docs/security.md): no lost file, no shell, no hang ---------------
+step robust-options check "robust cli" "robust: one option rule in every tool: an option or --set key given twice refused naming \
+both, a value is never another option (-o --version writes nothing)" gen/test_options.sh build
+step robust-gen check "robust cli config" "robust: manifest names outside the folder refused before any delete, one size rule, \
+YAML keys given twice, write errors name the file (a full tmpfs, ulimit -f)" gen/test_robust_gen.sh build
+step robust-readers check "robust cachesim sysim" "robust: endless, NUL-filled, empty, read-twice and unwritable inputs and \
+outputs of cachesim, sysim and cachegen pric end at once with a message" cmodel/test_robust_readers.sh build
+step robust-tb test "robust regress install synth" "robust: tb/regress writes only into a folder it made, make install/uninstall \
+by an install manifest under any PREFIX, make synth/regress variables never reach a shell" tb/test_robust_tb.sh "$work/robust_tb"
+step robust-verify-paths test "robust verify" "robust: cachegen verify in work folders and install trees named with spaces, \
+quotes, ';', backticks and \$(...): builds pass and no command runs" gen/test_verify_paths.sh "$work/verify_paths"
 step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
 step install test "install package" "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
