@@ -17,6 +17,20 @@ args=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do args+=("$1"); shift; done
 [ $# -eq 2 ] || { echo "usage: report.sh [--baseline PRESET|YAML] CACHEGEN_ARGS... -- WORKDIR" >&2; exit 2; }
 final=$2
+# WORKDIR is replaced at the end: refused before anything runs when it is a symlink, not a
+# directory, or a non-empty directory an earlier report.sh did not make (its marker
+# .cachegen-synth-report), so that a folder of the user's is never deleted
+marker=.cachegen-synth-report
+if [ -L "$final" ] || { [ -e "$final" ] && [ ! -d "$final" ]; }; then
+  echo "report.sh: WORKDIR '$final': a symlink or not a directory; allowed: a new or empty directory, or one an earlier report made" >&2; exit 2
+fi
+own_report() { # the marker, or (a report of a version before it) cost_report.md and design.cost.json
+  { [ -f "$final/$marker" ] && [ ! -L "$final/$marker" ]; } ||
+    { [ -f "$final/cost_report.md" ] && [ -f "$final/design.cost.json" ] && [ ! -L "$final/cost_report.md" ]; }
+}
+if [ -d "$final" ] && [ -n "$(ls -A "$final")" ] && ! own_report; then
+  echo "report.sh: WORKDIR '$final': not empty and not made by synth/report.sh (no $marker in it); allowed: a new or empty directory, or one an earlier report made" >&2; exit 2
+fi
 made=""  # the outermost directory this run creates for WORKDIR: removed again on failure
 d=$(dirname "$final")
 while [ ! -d "$d" ]; do made=$d; d=$(dirname "$d"); done
@@ -50,6 +64,7 @@ noise=()
 "$root/build/cost" compare "$work/design.cost.json" "$work/baseline.cost.json" "$work/cost_report" \
   "${noise[@]}"
 (cd "$work" && gnuplot cost_report.gp 2>/dev/null)
+echo "made by synth/report.sh: a later report into this directory replaces it whole" >"$work/$marker"
 rm -rf "$final"
 mv "$work" "$final"
 trap - EXIT

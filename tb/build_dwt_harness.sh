@@ -9,6 +9,11 @@ out=$(cd "$1" && pwd); bdir=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 [[ $top =~ ^[a-z][a-z0-9_]*$ ]] || { echo "$0: no top module name in $out/cachegen.manifest" >&2; exit 1; }
+# the configuration this harness is built for (config.yaml's SHA-256, from the manifest): the
+# harness refuses a +dir of another configuration before it runs (tb/harness_util.h, load_config)
+cfgsum=$(sed -n 's/^file: \([0-9a-f]\{64\}\)  config\.yaml$/\1/p' "$out/cachegen.manifest")
+[[ $cfgsum =~ ^[0-9a-f]{64}$ ]] || { echo "$0: no config.yaml checksum in $out/cachegen.manifest" >&2; exit 1; }
+builtfor="-DCG_BUILT_CONFIG=$cfgsum -DCG_BUILT_TOP=$top"
 mod="${top}_dwt"
 vfile=${3:-$out/$mod.v}
 [ -f "$vfile" ] || { echo "build_dwt_harness: no $vfile" >&2; exit 1; }
@@ -38,7 +43,7 @@ if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
     -I"$root" -c "$root/cmodel/cm_dwt.c" -o cm_dwt_c.o &&
   verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
     -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS --top-module "$mod" --prefix Vdwt --Mdir . -o Vdwt \
-    "cg_v/$mod.v" -CFLAGS "-O2 -std=c++14 -Icg_src" \
+    "cg_v/$mod.v" -CFLAGS "-O2 -std=c++14 -Icg_src $builtfor" \
     -LDFLAGS "cm_dwt_c.o cg_src/build/libcmodel.a cg_src/build/libcore.a -lyaml" \
     cg_src/tb/dwt_harness.cpp; } >build.log 2>&1 || { cat build.log; exit 1; }
 echo "build_dwt_harness: $mod built in $(( ($(date +%s%N) - start) / 1000000 )) ms"

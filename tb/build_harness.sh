@@ -6,6 +6,11 @@ out=$(cd "$1" && pwd); bdir=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 top=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 [[ $top =~ ^[a-z][a-z0-9_]*$ ]] || { echo "$0: no top module name in $out/cachegen.manifest" >&2; exit 1; }
+# the configuration this harness is built for (config.yaml's SHA-256, from the manifest): the
+# harness refuses a +dir of another configuration before it runs (tb/harness_util.h, load_config)
+cfgsum=$(sed -n 's/^file: \([0-9a-f]\{64\}\)  config\.yaml$/\1/p' "$out/cachegen.manifest")
+[[ $cfgsum =~ ^[0-9a-f]{64}$ ]] || { echo "$0: no config.yaml checksum in $out/cachegen.manifest" >&2; exit 1; }
+builtfor="-DCG_BUILT_CONFIG=$cfgsum -DCG_BUILT_TOP=$top"
 mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
 start=$(date +%s%N)
 modeflag=""  # mode-specific ports of the event port
@@ -33,7 +38,7 @@ verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --tra
   -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \
   --top-module "$top" --prefix Vdut --Mdir . -o Vdut \
   -F "cg_rtl/$top.f" "cg_rtl/${top}_lint.vlt" \
-  -CFLAGS "-O2 -std=c++14 -Icg_src $modeflag" -LDFLAGS "cg_src/build/libcmodel.a cg_src/build/libcore.a -lyaml" \
+  -CFLAGS "-O2 -std=c++14 -Icg_src $builtfor $modeflag" -LDFLAGS "cg_src/build/libcmodel.a cg_src/build/libcore.a -lyaml" \
   cg_src/tb/l1_harness.cpp cg_src/tb/memory.cpp cg_src/tb/traffic.cpp >build.log 2>&1 \
   || { cat build.log; exit 1; }
 echo "build_harness: $top built in $(( ($(date +%s%N) - start) / 1000000 )) ms"

@@ -16,6 +16,8 @@
 #include <map>
 #include <string>
 #include <vector>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "verilated.h"
 extern "C" {
 #include "../gen/bv.h"
@@ -136,19 +138,34 @@ public:
         return error("+" + std::string(name) + " = " + shown(get(name).value) +
                      ": not allowed; allowed: " + allowed);
     }
-    // A +trace (or other output) file that cannot be written: refused before the run.
+    // A +trace (or other output) file that cannot be written: refused before the run. Checked
+    // without opening it (a refused run leaves an existing file as it was): an existing file
+    // must be writable and not a directory, a new one needs a writable, searchable folder. The
+    // harness opens its outputs only when the run starts.
     int writable(const char *name) const
     {
         const std::string &path = get(name).value;
         if (path.empty())
             return -1;
-        FILE *f = std::fopen(path.c_str(), "w");
-        if (f) {
-            std::fclose(f);
+        struct stat sb;
+        const char *why = nullptr;
+        int err = 0;
+        if (::stat(path.c_str(), &sb) == 0) {
+            if (S_ISDIR(sb.st_mode))
+                why = "it is a directory";
+            else if (::access(path.c_str(), W_OK) != 0)
+                err = errno;
+        } else if (errno == ENOENT) {
+            size_t slash = path.rfind('/');
+            std::string parent = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+            if (::access(parent.c_str(), W_OK | X_OK) != 0)
+                err = errno;
+        } else
+            err = errno;
+        if (!why && !err)
             return -1;
-        }
-        return refuse(name, std::string("a file this process can write (") + std::strerror(errno) +
-                                ")");
+        return refuse(name, std::string("a file this process can write (") +
+                                (why ? why : std::strerror(err)) + ")");
     }
 
     bool on(const char *name) const { return get(name).given; }
@@ -285,6 +302,90 @@ inline int trace_plusarg_ok(const plusargs &pa)
     return -1;
 }
 
+// Close an output file (+evlog, +stimout...) the run wrote, checking every write made to it
+// (its error flag) and the close: false, after "who: error: cannot write PATH: REASON", when
+// any failed (a full disk), so that the run exits non-zero. A null file is fine.
+inline bool close_output(const char *who, FILE *f, const std::string &path)
+{
+    if (!f)
+        return true;
+    bool bad = std::ferror(f) != 0;
+    int err = 0;
+    std::clearerr(f);
+    errno = 0;
+    if (std::fflush(f) != 0) {
+        bad = true;
+        err = errno;
+    } else if (bad) { // the reason of the earlier failed write: the file is incomplete anyway
+        errno = 0;
+        if (std::fputc('\n', f) == EOF || std::fflush(f) != 0)
+            err = errno;
+    }
+    if (std::fclose(f) != 0 && !bad) {
+        bad = true;
+        err = errno;
+    }
+    if (bad)
+        std::fprintf(stderr, "%s: error: cannot write %s: %s\n", who, path.c_str(),
+                     std::strerror(err ? err : EIO));
+    return !bad;
+}
+
+// OUTDIR's top name and config.yaml checksum, as its cachegen.manifest lists them ("" if none).
+inline void manifest_identity(const std::string &dir, std::string &top, std::string &sum)
+{
+    top.clear();
+    sum.clear();
+    std::FILE *f = std::fopen((dir + "/cachegen.manifest").c_str(), "r");
+    if (!f)
+        return;
+    char line[512];
+    while (std::fgets(line, sizeof line, f)) {
+        std::string l(line);
+        while (!l.empty() && (l.back() == '\n' || l.back() == '\r'))
+            l.pop_back();
+        if (l.compare(0, 5, "top: ") == 0 && l.size() < 5 + 80)
+            top = l.substr(5);
+        else if (l.size() == 6 + 64 + 2 + 11 && l.compare(0, 6, "file: ") == 0 &&
+                 l.compare(70, 13, "  config.yaml") == 0)
+            sum = l.substr(6, 64);
+    }
+    std::fclose(f);
+}
+
+// A harness is compiled against one generated configuration (its Verilated model and the layout
+// it packs rows in); the build scripts pass that configuration's checksum and top name
+// (CG_BUILT_CONFIG, CG_BUILT_TOP). Running it on a +dir of another configuration would compare
+// rows of different layouts (a false mismatch, or worse), so it is refused here, naming both.
+// Returns true when OUTDIR is the configuration built for (or the build named none).
+inline bool built_for(const std::string &dir, const char *who)
+{
+#if defined(CG_BUILT_CONFIG) && defined(CG_BUILT_TOP)
+#define CG_STR2_(x) #x
+#define CG_STR_(x) CG_STR2_(x)
+    const std::string want = CG_STR_(CG_BUILT_CONFIG), want_top = CG_STR_(CG_BUILT_TOP);
+    std::string top, sum;
+    manifest_identity(dir, top, sum);
+    if (sum != want) {
+        std::fprintf(stderr,
+                     "%s: built for another configuration: this harness was built for %s "
+                     "(config.yaml sha256 %.16s...), +dir=%s holds %s (%s%.16s%s); rebuild the "
+                     "harness for it (tb/build_*harness.sh)\n",
+                     who, want_top.c_str(), want.c_str(), dir.c_str(),
+                     top.empty() ? "no cachegen output" : top.c_str(),
+                     sum.empty() ? "no config.yaml checksum" : "config.yaml sha256 ", sum.c_str(),
+                     sum.empty() ? "" : "...");
+        return false;
+    }
+#undef CG_STR_
+#undef CG_STR2_
+#else
+    (void)dir;
+    (void)who;
+#endif
+    return true;
+}
+
 // Load OUTDIR/config.yaml over the defaults and validate it; on error print it as `who`.
 inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
 {
@@ -295,7 +396,7 @@ inline bool load_config(const std::string &dir, const char *who, cfg_t &c)
         std::fprintf(stderr, "%s: %s\n", who, err);
         return false;
     }
-    return true;
+    return built_for(dir, who);
 }
 
 // The throughput benches' start (tb/throughput*.cpp): +dir (required) and +requests parsed,

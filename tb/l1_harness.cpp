@@ -837,10 +837,9 @@ int main(int argc, char **argv)
                 "%.0f requests/s, %.0f events/s, %.0f cycles/s\n", h.cycle, h.events, h.requests_done,
                 secs, h.requests_done / secs, h.events / secs, h.cycle / secs);
     h.cov.report(stdout, m);
-    if (h.evlog)
-        std::fclose(h.evlog);
-    if (h.stimout)
-        std::fclose(h.stimout);
+    bool outputs_ok = close_output("l1_harness", h.evlog, evlog);
+    outputs_ok &= close_output("l1_harness", h.stimout, stimout);
+    h.evlog = h.stimout = nullptr;
     std::string expect = pa.str("expect");
     if (!expect.empty()) { // +expect=HMB...: the load outcomes in order (fig7)
         std::printf("l1_harness: outcomes %s, expected %s\n", h.outcomes.c_str(), expect.c_str());
@@ -859,6 +858,8 @@ int main(int argc, char **argv)
         std::printf("l1_harness: FAIL (seed %" PRIu64 ")\n", seed);
         return 1;
     }
+    if (!outputs_ok) // an output file not written (named above): the run's product is lost
+        return 2;
     if (!holes.empty()) // no mismatch: a hole of its own kind, not a failure to trace
         return report_holes("l1_harness", holes, done, events, seed);
     std::printf("l1_harness: PASS\n");

@@ -213,6 +213,9 @@ step robust-readers check "robust cachesim sysim" "robust: endless, NUL-filled, 
 outputs of cachesim, sysim and cachegen pric end at once with a message" cmodel/test_robust_readers.sh build
 step robust-tb test "robust regress install synth" "robust: tb/regress writes only into a folder it made, make install/uninstall \
 by an install manifest under any PREFIX, make synth/regress variables never reach a shell" tb/test_robust_tb.sh "$work/robust_tb"
+step robust-harness test "robust harness l1 l2" "robust: a harness refused for a bad +dir keeps +evlog/+stimout files, \
+names a +dir of another configuration (L1, L2) and a full disk; synth/report.sh and make regress keep what is not theirs" \
+  tb/test_robust_harness.sh "$work/robust_harness"
 step robust-verify-paths test "robust verify" "robust: cachegen verify in work folders and install trees named with spaces, \
 quotes, ';', backticks and \$(...): builds pass and no command runs" gen/test_verify_paths.sh "$work/verify_paths"
 step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
