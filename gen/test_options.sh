@@ -4,7 +4,7 @@
 # with '-' is never taken as an option's value (`-o --version` writes nothing and prints no
 # version); a missing value, an unknown option and --name=value are refused naming the option.
 # For cachegen, cachegen pric, cachegen verify, cachesim (run, --sweep, convert, gen) and
-# sysim. Each refused command must exit 2, print nothing on stdout and leave its (empty)
+# sysim (and mkstim's numbers). Each refused command must exit 2, print nothing on stdout and leave its (empty)
 # working directory empty; verify runs against a stub flow script (CACHEGEN_TB) that records
 # whether it ran. Usage: gen/test_options.sh [BUILD_DIR]   (default build)
 set -uo pipefail
@@ -179,6 +179,13 @@ out=$(cd "$d" && timeout 10 "$sysim" --preset tap-rrip --set system.cpu_cores=1 
   --cpu-trace - "$in/t.din" <"$in/t.din" 2>&1) && grep -q "LLC CPU 0 .*references 3" <<<"$out" &&
   [ -z "$(ls -A "$d")" ] && ok "sysim --cpu-trace - reads standard input" ||
   no "sysim --cpu-trace - reads standard input" "$out"
+
+# ---- mkstim (tb/run_icarus.sh's stimulus): SEED and COUNT are numbers, not read as 0 ---------
+"$cg" --preset fermi-l1 --report-only -o "$in/rtl" >/dev/null 2>&1
+refused "mkstim SEED x refused naming it" "SEED = x" \
+  -- "$build/mkstim" "$in/rtl" x 10 stim.txt defs.vh
+refused "mkstim COUNT -1 refused naming it" "COUNT = -1" \
+  -- "$build/mkstim" "$in/rtl" 1 -1 stim.txt defs.vh
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
