@@ -184,7 +184,7 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=c11 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -I. \
                -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
                -DTRACE_BUF_CAP=512 -DTRACE_LINE_MAX=200 -DTIO_RAW_CAP=64 -DACCEL_IN_CAP=64 \
-               -DACCEL_LINE_MAX=1024
+               -DACCEL_LINE_MAX=1024 -DACCEL_IDLE_MAX=64
 FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(CM_SRC) $(B)/sram_text.c
 .PHONY: fuzz fuzz-bins
 fuzz-bins: $(patsubst %,$(B)/fuzz/fuzz_%,$(FUZZ_TARGETS))

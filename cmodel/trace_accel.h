@@ -94,7 +94,9 @@
 #endif
 #define ACCEL_SKIP_MAX (128 * ACCEL_LINE_MAX) /* longest "-kernel name" line skipped: 1 MiB;
                                 * no line is read past its limit (an endless stream ends) */
+#ifndef ACCEL_IDLE_MAX             /* the fuzz build (tb/fuzz) shrinks it */
 #define ACCEL_IDLE_MAX (1 << 20) /* blank and "#" comment lines in a row; more: an error */
+#endif
 #define ACCEL_MAX_WARPS 1024   /* warp ids per thread block: 0..ACCEL_MAX_WARPS-1 */
 #define ACCEL_MAX_WIDTH 256    /* access width cap in bytes */
 #define ACCEL_MAX_CORES 1024   /* opts.cores: 1..ACCEL_MAX_CORES */

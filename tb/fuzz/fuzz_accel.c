@@ -1,6 +1,8 @@
 /* fuzz_accel: libFuzzer target: the Accel-Sim traceg reader, through trace_open and alone
- * (with several cores and address widths: the same requests, sectors and status), and the
- * same bytes as a workload (accel_list: a kernel trace or a kernelslist.g). */
+ * (with several cores and address widths: the same requests, sectors and status), the same
+ * bytes as a workload (accel_list: a kernel trace or a kernelslist.g), and the bytes followed
+ * by an endless stream of their last byte (a FIFO or device that never ends: /dev/zero, `yes`,
+ * an endless line): the reader must stop with an error within its limits (issue 33 item 8). */
 #define _GNU_SOURCE /* memfd_create, fmemopen */
 #include "cmodel/accel_list.h"
 #include "cmodel/trace_accel.h"
@@ -114,6 +116,52 @@ static int accel_alone(const uint8_t *data, size_t size, unsigned lb, char *err,
     return rc;
 }
 
+/* An endless input: the fuzz bytes, then their last byte forever; `served` counts the bytes. */
+typedef struct endless {
+    const uint8_t *data; /* [size] the prefix */
+    size_t size;         /* its bytes, at least 1 */
+    uint64_t served;     /* bytes handed to the reader so far */
+} endless_t;
+
+static ssize_t endless_read(void *cookie, char *buf, size_t len)
+{
+    endless_t *e = cookie;
+    for (size_t i = 0; i < len; i++, e->served++)
+        buf[i] = (char)(e->served < e->size ? e->data[e->served] : e->data[e->size - 1]);
+    return (ssize_t)len;
+}
+
+/* The reader on an endless input ends in an error (a line too long, a NUL byte, too many blank
+ * lines in a row) having read at most the prefix, one longest skipped line, the idle lines and
+ * the buffers' worth beyond: never an endless read, whatever the prefix left open. */
+static void accel_endless(const uint8_t *data, size_t size)
+{
+    if (size == 0)
+        return;
+    endless_t e = {data, size, 0};
+    cookie_io_functions_t io = {endless_read, NULL, NULL, NULL};
+    FILE *f = fopencookie(&e, "r", io);
+    FZ_CHECK(f != NULL, "fopencookie");
+    accel_opts_t o = {128, 64, 1, 4, NULL, 0};
+    char oerr[256];
+    accel_reader_t *r = accel_open_opts(f, &o, oerr, sizeof oerr);
+    FZ_CHECK(r != NULL, "accel_open_opts: %s", oerr);
+    const uint64_t bound = size + (uint64_t)ACCEL_SKIP_MAX + 2u * (ACCEL_IDLE_MAX + 2u) +
+                           4u * BUFSIZ + 65536u;
+    accel_ref_t a;
+    int rc;
+    long n = 0;
+    while ((rc = accel_next_ref(r, &a)) == 1 && ++n < FZ_MAX_TOTAL)
+        FZ_CHECK(e.served <= bound, "an endless input read past %llu bytes (%llu) still giving "
+                 "requests", (unsigned long long)bound, (unsigned long long)e.served);
+    FZ_CHECK(rc == -1 || n >= FZ_MAX_TOTAL, "an endless input ended with status %d (%s)", rc,
+             accel_error(r));
+    FZ_CHECK(e.served <= bound, "an endless input read %llu bytes before its error (bound %llu): "
+             "%s", (unsigned long long)e.served, (unsigned long long)bound, accel_error(r));
+    accel_close(r);
+    fclose(f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static fz_trace_t t;
@@ -147,5 +195,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  "1 core vs %u: %ld vs %ld requests", on.cores, one.n, many.n);
     }
     accel_workload(fz_file(1, data, size));
+    accel_endless(data, size);
     return 0;
 }
