@@ -4,10 +4,16 @@
 # no latches. TOP defaults to the manifest's L1 top (the L2 slice: the manifest's "l2:").
 # The SRAM leaf is a black box. Exits non-zero on a failed check (see LOG).
 set -euo pipefail
-out=$(cd "$1" && pwd); log=$2
+out=$(cd "$1" && pwd); log=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 list=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 top=${3:-$list}
-srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|$out/|" | tr '\n' ' ')
-yosys -q -l "$log" -p "read_verilog -lib $out/cachegen_sram_1r1w.v; read_verilog $srcs;
+# Yosys reads its -p text as commands (';' separates them, '!' runs a shell): it sees only
+# identifiers and the plain file names of OUTDIR, from inside OUTDIR (docs/security.md).
+[[ $list =~ ^[a-z][a-z0-9_]*$ && $top =~ ^[a-z][a-z0-9_]*$ ]] ||
+  { echo "check.sh: no module name in $out/cachegen.manifest" >&2; exit 1; }
+srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | tr '\n' ' ')
+[[ $srcs =~ ^[A-Za-z0-9_.\ ]*$ ]] || { echo "check.sh: $out/$list.f lists a name that is not plain" >&2; exit 1; }
+cd "$out"
+yosys -q -l "$log" -p "read_verilog -lib cachegen_sram_1r1w.v; read_verilog $srcs;
   hierarchy -check -top $top; proc; opt_clean; check -assert;
   select -assert-none t:\$dlatch t:\$adlatch t:\$dlatchsr" >/dev/null 2>&1

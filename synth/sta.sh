@@ -6,10 +6,13 @@
 # slack against a 10 ns clock, from which cost derives the minimum period.
 set -euo pipefail
 work=$(cd "$1" && pwd); top=$2
+# OpenSTA reads sta.tcl as Tcl ('[...]' runs a command): it runs inside WORKDIR and sees only
+# an identifier and plain relative names (docs/security.md).
+[[ $top =~ ^[a-z][a-z0-9_]*$ ]] || { echo "sta.sh: '$top' is not a module name" >&2; exit 1; }
 cat >"$work/sta.tcl" <<TCL
-read_liberty $work/cells.lib
-read_liberty $work/sram.lib
-read_verilog $work/netlist.v
+read_liberty cells.lib
+read_liberty sram.lib
+read_verilog netlist.v
 link_design $top
 create_clock -name clk -period 10 [get_ports clk_i]
 set_input_delay 0 -clock clk [delete_from_list [all_inputs] [get_ports {clk_i rst_ni}]]
@@ -18,7 +21,7 @@ set_false_path -from [get_ports rst_ni]
 report_checks -path_delay max -format full -digits 4 -fields {nets fanout}
 report_worst_slack -digits 4
 TCL
-sta -no_init -no_splash -exit "$work/sta.tcl" >"$work/sta.log" 2>&1 || { tail -20 "$work/sta.log"; exit 1; }
+(cd "$work" && sta -no_init -no_splash -exit sta.tcl) >"$work/sta.log" 2>&1 || { tail -20 "$work/sta.log"; exit 1; }
 if grep -E -q '^(Warning|Error)' "$work/sta.log"; then
   echo "sta.sh: OpenSTA warned on $top:"; grep -E '^(Warning|Error)' "$work/sta.log" | head -5; exit 1
 fi

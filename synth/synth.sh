@@ -14,7 +14,14 @@ out=$(cd "$1" && pwd); work=$2
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 list=$(sed -n 's/^top: //p' "$out/cachegen.manifest")
 top=${3:-$list}
-srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|$out/|" | tr '\n' ' ')
+# Yosys reads synth.ys as commands (a ';' separates them, '!' runs a shell): it runs inside
+# WORKDIR and sees only identifiers and plain relative names, OUTDIR through the link cg_rtl
+# (docs/security.md).
+[[ $list =~ ^[a-z][a-z0-9_]*$ && $top =~ ^[a-z][a-z0-9_]*$ ]] ||
+  { echo "synth.sh: no module name in $out/cachegen.manifest" >&2; exit 1; }
+srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|cg_rtl/|" | tr '\n' ' ')
+[[ $srcs =~ ^[A-Za-z0-9_./\ ]*$ ]] || { echo "synth.sh: $out/$list.f lists a name that is not plain" >&2; exit 1; }
+ln -sfn "$out" "$work/cg_rtl"
 # SYNTH_CELLS_LIB: another cell library to map to (test_checks.sh maps to a broken one)
 if [ -n "${SYNTH_CELLS_LIB:-}" ]; then cp "$SYNTH_CELLS_LIB" "$work/cells.lib"; else "$here/liberty.sh" cells >"$work/cells.lib"; fi
 # ABC: structural hashing, AND-tree balancing, choices, then the delay-oriented mapper &nf
@@ -25,27 +32,40 @@ if [ -n "${SYNTH_CELLS_LIB:-}" ]; then cp "$SYNTH_CELLS_LIB" "$work/cells.lib"; 
 # decoupled tag store at 32 entries still measured 37 levels (28 with it).
 printf '%s\n' strash balance '&get -n' '&dch -f' '&nf' '&put' >"$work/abc.scr"
 cat >"$work/synth.ys" <<YS
-read_liberty -lib $work/cells.lib
-read_verilog -lib $out/cachegen_sram_1r1w.v
+read_liberty -lib cells.lib
+read_verilog -lib cg_rtl/cachegen_sram_1r1w.v
 read_verilog $srcs
 hierarchy -check -top $top
 proc
 opt_clean
 synth -top $top -noabc
 dffunmap
-dfflibmap -liberty $work/cells.lib
-abc -liberty $work/cells.lib -script $work/abc.scr
+dfflibmap -liberty cells.lib
+abc -liberty cells.lib -script abc.scr
 opt_clean
 select -assert-none t:\$_*
-tee -q -o $work/stat.json stat -json
-write_json $work/hier.json
+tee -q -o stat.json stat -json
+write_json hier.json
 flatten
 opt_clean
-write_json $work/flat.json
+write_json flat.json
 YS
 start=$(date +%s%N)
 "$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
-yosys -q -l "$work/yosys.log" -s "$work/synth.ys" >/dev/null 2>&1 || { tail -20 "$work/yosys.log"; exit 1; }
+# Yosys hands ABC the Liberty and script as absolute paths, which ABC splits at blanks: when
+# WORKDIR's path is not plain, Yosys runs in a private plain-named folder and its outputs are
+# copied back.
+ydir=$work
+if [[ ! $work =~ ^[A-Za-z0-9_./+-]+$ ]]; then
+  ydir=$(mktemp -d /tmp/cachegen-syn.XXXXXX)
+  trap 'rm -rf "$ydir"' EXIT
+  cp "$work/cells.lib" "$work/abc.scr" "$work/synth.ys" "$ydir/"; ln -s "$out" "$ydir/cg_rtl"
+fi
+yrc=0; (cd "$ydir" && yosys -q -l yosys.log -s synth.ys) >/dev/null 2>&1 || yrc=1
+if [ "$ydir" != "$work" ]; then
+  for f in yosys.log stat.json hier.json flat.json; do [ ! -f "$ydir/$f" ] || cp "$ydir/$f" "$work/$f"; done
+fi
+[ $yrc = 0 ] || { tail -20 "$work/yosys.log"; exit 1; }
 # The STA netlist: fanout-buffered, each SRAM instance the macro of its shape (stanet.c).
 "$here/../build/stanet" "$work/flat.json" "$top" "$work/netlist.v" "$work/shapes" >"$work/buffers"
 # shellcheck disable=SC2046

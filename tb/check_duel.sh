@@ -33,8 +33,9 @@ msg=$(verilator --lint-only -Wall "$out/$mod.v" "$vlt" 2>&1) || notok "verilator
 [ -z "$msg" ] || notok "verilator lint is not silent: $msg"
 msg=$(iverilog -g2005 -Wall -o "$work/$mod.vvp" "$out/$mod.v" 2>&1) || notok "iverilog failed: $msg"
 [ -z "$msg" ] || notok "iverilog is not silent: $msg"
-yosys -q -p "read_verilog $out/$mod.v; hierarchy -top $mod; proc; opt; check -assert;
-  select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr" >"$work/yosys.log" 2>&1 ||
+[[ $mod =~ ^[a-z][a-z0-9_]*$ ]] || notok "no module name in $out/cachegen.manifest"
+(cd "$out" && yosys -q -p "read_verilog $mod.v; hierarchy -top $mod; proc; opt; check -assert;
+  select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr") >"$work/yosys.log" 2>&1 ||
   notok "yosys check (latches, drivers) failed; see $work/yosys.log"
 
 # (c) build: the module (or a mutant of it), the harness and the C model (build_duel_harness.sh)

@@ -34,8 +34,9 @@ for def in "" -DCACHEGEN_EVENTS; do
 done
 msg=$(iverilog -g2005 -Wall -o "$work/$mod.vvp" "$out/$mod.v" 2>&1) || notok "iverilog failed: $msg"
 [ -z "$msg" ] || notok "iverilog is not silent: $msg"
-yosys -q -p "read_verilog $out/$mod.v; hierarchy -top $mod; proc; opt; check -assert;
-  select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr" >"$work/yosys.log" 2>&1 ||
+[[ $mod =~ ^[a-z][a-z0-9_]*$ ]] || notok "no module name in $out/cachegen.manifest"
+(cd "$out" && yosys -q -p "read_verilog $mod.v; hierarchy -top $mod; proc; opt; check -assert;
+  select -assert-none t:\$dlatch* t:\$sr t:\$dlatchsr") >"$work/yosys.log" 2>&1 ||
   notok "yosys check (latches, drivers) failed; see $work/yosys.log"
 
 # (c) build: the module (or a mutant of it), the harness and the C model (build_dwt_harness.sh)

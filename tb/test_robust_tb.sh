@@ -61,6 +61,19 @@ out=$(make -s -C "$root" synth CONFIG="$q" 2>&1); rc=$?
 check "make synth CONFIG=\"bob's config.yaml\" reaches the check with the name whole" \
   bash -c '[ "$2" = 2 ] && grep -qF "CONFIG=$3: no such file" <<<"$1"' _ "$out" "$rc" "$q"
 
+# ---- Yosys and OpenSTA see no user path as command text ---------------------------------------
+# (Yosys splits -p and .ys text at ';' into commands, OpenSTA runs '[...]' as Tcl, ABC splits
+# paths at blanks): a design folder and a work folder named with such characters synthesize,
+# and no command in their names runs
+h="$work/y;!touch PWN3;tee -o PWN4 stat"; mkdir -p "$h"
+"$root/build/cachegen" --preset fermi-l1 --set l1.sets=4 --set l1.ways=2 -o "$h/rtl" >/dev/null 2>&1
+"$root/synth/check.sh" "$h/rtl" "$work/check log.txt" >/dev/null 2>&1; rc=$?
+check "synth/check.sh on a design folder named with ';', '!' and a Yosys command: passes, runs nothing" \
+  test "$rc" = 0 -a -z "$(find "$work" -name 'PWN[34]*')"
+nice -n 5 "$root/synth/synth.sh" "$h/rtl" "$work/syn \$(touch PWN5) [exit]" >"$work/syn.log" 2>&1; rc=$?
+check "synth/synth.sh (Yosys, ABC, OpenSTA) in a work folder named with a space, \$(...) and [...]: timed, runs nothing" \
+  bash -c '[ "$1" = 0 ] && grep -q "^worst slack" "$2/sta.log" && [ -z "$(find "$3" / -maxdepth 1 -name "PWN[35]*")" ]' _ "$rc" "$work/syn \$(touch PWN5) [exit]" "$work"
+
 # ---- make install / uninstall: an install manifest, any PREFIX, nothing else deleted ----------
 cd "$work"
 d="$work/dest"; P="/opt/My Tools'; touch $work/PWN2;"
