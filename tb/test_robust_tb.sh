@@ -81,7 +81,7 @@ make -s -C "$root" install DESTDIR="$d" PREFIX="$P" >"$work/inst.log" 2>&1
 check "make install PREFIX with a space, a quote and ';' installs under that exact name" \
   test -x "$d$P/bin/cachegen" -a -f "$d$P/share/cachegen/install.manifest"
 check "make install leaves nothing in the source tree and runs no command" \
-  bash -c '[ -z "$(git -C "$1" status --porcelain --ignored=no | grep -v "^??" )" ] || true; [ ! -e "$1/Tools" ] && [ ! -e "$1/Tools'"'"'" ] && [ ! -e "$2" ]' _ "$root" "$work/PWN2"
+  bash -c '[ ! -e "$1/Tools" ] && [ ! -e "$1/Tools'"'"'" ] && [ ! -e "$2" ]' _ "$root" "$work/PWN2"
 echo mine >"$d$P/share/cachegen/notes.txt"
 echo "# my edit" >>"$d$P/share/cachegen/examples/baseline.yaml"
 mkdir -p "$d/opt/My"; echo mine >"$d/opt/My/keep"
