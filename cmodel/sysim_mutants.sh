@@ -49,7 +49,9 @@ for w in ${MUTANT_PICK:-}; do
     { echo "sysim_mutants: MUTANT_PICK names '$w', which is not a mutant of this script" >&2; exit 2; }
 done
 pick=" ${MUTANT_PICK:-} "
-survived=0; n=0
+survived=0; n=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 for m in "${mutants[@]}"; do
   IFS='|' read -r name file expr <<<"$m"
   [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $name "* ]] || continue
@@ -68,15 +70,19 @@ for m in "${mutants[@]}"; do
   fi
   caught=""
   "$work/$name/test_sim" >"$work/$name/unit.log" 2>&1 || caught="test_sim"
-  grep -o '^\[  FAILED  \] test_timed[a-z_]*' "$work/$name/unit.log" | sed 's/.* /test_sim: /' >>"$work/failed"
+  grep -o '^\[  FAILED  \] test_timed[a-z_]*' "$work/$name/unit.log" | sed 's/.* /test_sim: /' >"$work/$name/failed"
   "$root/cmodel/test_sysim_hetero.sh" "$work/$name/sysim" "$build/cachesim" >"$work/$name/cli.log" 2>&1 ||
     caught="$caught${caught:+, }test_sysim_hetero ($(grep -c '^not ok' "$work/$name/cli.log") checks)"
-  sed -n 's/^not ok - \(.*\)/\1/p' "$work/$name/cli.log" | sed 's/ (rc [0-9]*)$//' >>"$work/failed"
+  sed -n 's/^not ok - \(.*\)/\1/p' "$work/$name/cli.log" | sed 's/ (rc [0-9]*)$//' >>"$work/$name/failed"
+  cat "$work/$name/failed" >>"$work/failed"
   if [ -n "$caught" ]; then echo "ok - $name caught by $caught"
+    # the catch matrix's check: every check that failed, sorted, joined by " + "
+    catch_note sysim "$name" "$(LC_ALL=C sort -u "$work/$name/failed" | sed ':a;N;$!ba;s/\n/ + /g')" ||
+      stale=$((stale + 1))
   else echo "not ok - $name survived"; survived=$((survived + 1)); fi
 done
 echo "$((n - survived)) of $n mutants caught"
-if [ -n "${MUTANT_PICK:-}" ]; then [ $survived = 0 ] && [ $n -gt 0 ]; exit; fi
+if [ -n "${MUTANT_PICK:-}" ]; then [ $survived = 0 ] && [ $stale = 0 ] && [ $n -gt 0 ]; exit; fi
 # every check failed on some mutant (names as the clean build prints them)
 never=0
 "$build/test_sim" 2>&1 | grep -o '^\[       OK \] test_timed[a-z_]*' | sed 's/.* /test_sim: /' >"$work/checks"
@@ -86,4 +92,4 @@ while IFS= read -r c; do
   if ! grep -qxF -- "$c" "$work/failed"; then echo "not ok - never failed: $c"; never=$((never + 1)); fi
 done <"$work/checks"
 echo "$(($(wc -l <"$work/checks") - never)) of $(wc -l <"$work/checks") checks failed on a mutant"
-[ $survived = 0 ] && [ $never = 0 ]
+[ $survived = 0 ] && [ $never = 0 ] && [ $stale = 0 ]

@@ -66,7 +66,9 @@ for w in ${MUTANT_PICK:-}; do # make test's sample (tb/test_all.sh): only the mu
     notok "MUTANT_PICK names '$w', which is not a mutant here"
 done
 pick=" ${MUTANT_PICK:-} "
-caught=0; tried=0
+caught=0; tried=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 for m in "${mutants[@]}"; do
   IFS='|' read -r mname bin expr <<<"$m"
   [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $mname "* ]] || continue
@@ -77,7 +79,7 @@ for m in "${mutants[@]}"; do
   d="$work/mut_$mname"; mkdir -p "$d"
   sed "$expr" "$out/$mod.v" >"$d/$mod.v"
   cmp -s "$d/$mod.v" "$out/$mod.v" && notok "mutant $mname: the mutation did not apply"
-  build "$d/$mod.v" "$d/vl" || { cat "$d/vl/build.log"; notok "mutant $mname did not build"; }
+  CG_BUILD_CACHE= build "$d/$mod.v" "$d/vl" || { cat "$d/vl/build.log"; notok "mutant $mname did not build"; }
   hit=0
   for s in 1 2; do
     if ! "$d/vl/Vduel" +dir="$out" +seed=$s +cycles=$cycles >"$d/run$s.log" 2>&1 &&
@@ -86,7 +88,9 @@ for m in "${mutants[@]}"; do
   [ $hit = 1 ] || notok "mutant $mname survived the harness"
   caught=$((caught + 1))
   echo "  mutant $mname caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c1-100)"
+  catch_note duel "$mname" "$(catch_check_of "$d/run$s.log")" || stale=$((stale + 1))
 done
+[ $stale = 0 ] || notok "$stale mutants caught by another check than tb/catch_matrix.tsv says"
 need=2; [ -z "${MUTANT_PICK:-}" ] || need=1 # a sample names fewer
 [ $caught -ge $need ] || notok "only $caught mutants apply to this config (need $need)"
 echo "ok - duel $name (interval $interval, $cycles cycles x 2 seeds, $caught/$tried mutants" \

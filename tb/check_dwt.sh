@@ -76,7 +76,9 @@ for w in ${MUTANT_PICK:-}; do # make test's sample (tb/test_all.sh): only the mu
     notok "MUTANT_PICK names '$w', which is not a mutant here"
 done
 pick=" ${MUTANT_PICK:-} "
-caught=0; tried=0
+caught=0; tried=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 for m in "${mutants[@]}"; do
   IFS='|' read -r mname bin expr <<<"$m"
   [ -z "${MUTANT_PICK:-}" ] || [[ $pick == *" $mname "* ]] || continue
@@ -89,7 +91,7 @@ for m in "${mutants[@]}"; do
   cmp -s "$d/$mod.v" "$out/$mod.v" && notok "mutant $mname: the mutation did not apply"
   [ "$(diff "$out/$mod.v" "$d/$mod.v" | grep -c '^>')" = 1 ] ||
     notok "mutant $mname: edits more than one line"
-  build "$d/$mod.v" "$d/vl" || { cat "$d/vl/build.log"; notok "mutant $mname did not build"; }
+  CG_BUILD_CACHE= build "$d/$mod.v" "$d/vl" || { cat "$d/vl/build.log"; notok "mutant $mname did not build"; }
   hit=0
   for s in 1 2; do
     if ! nice -n 10 "$d/vl/Vdwt" +dir="$out" +seed=$s +cycles=$cycles >"$d/run$s.log" 2>&1 &&
@@ -98,7 +100,9 @@ for m in "${mutants[@]}"; do
   [ $hit = 1 ] || notok "mutant $mname survived the harness"
   caught=$((caught + 1))
   echo "  mutant $mname caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c1-110)"
+  catch_note dwt "$mname" "$(catch_check_of "$d/run$s.log")" || stale=$((stale + 1))
 done
+[ $stale = 0 ] || notok "$stale mutants caught by another check than tb/catch_matrix.tsv says"
 need=3; [ -z "${MUTANT_PICK:-}" ] || need=1 # a sample names fewer
 [ $caught -ge $need ] || notok "only $caught mutants apply to this config (need $need)"
 echo "ok - dwt $name (period $period, $cycles cycles x 2 seeds, $caught/$tried mutants caught," \

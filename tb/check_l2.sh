@@ -7,7 +7,8 @@
 # extended up to 4x while a reachable bin is unhit), then (L2_MUTANTS=1, the default) mutants
 # of the generated L2 RTL that the harness must catch (L2_MUTANT_ONLY=PREFIX: only those whose
 # name starts with PREFIX, e.g. drrip_; MUTANT_PICK="NAME...": only those named, make test's
-# sample, a name that is no mutant an error). REQUESTS (env, default 30000) per seed.
+# sample, a name that is no mutant an error). REQUESTS (env, default 30000) per seed, the most
+# per seed when COVER_MARGIN (env) > 0: a seed then ends that many requests after every bin is hit.
 # Prints "ok - l2 <name>", or "not ok - l2 <name>: why" and exits 1 (a mismatch: with a
 # waveform) or 3 (a coverage hole and no mismatch: no waveform).
 set -uo pipefail
@@ -46,7 +47,8 @@ stage build "$t"
 t=$(ms)
 for s in $(seq 1 "$nseeds"); do
   own=""; [ $((s % 2)) = 0 ] && own=+own_lines  # even seeds: each core writes only its own lines
-  "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover $own >"$work/run$s.log" 2>&1
+  "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover \
+    +cover_margin="${COVER_MARGIN:-0}" $own >"$work/run$s.log" 2>&1
   rc=$?
   if [ $rc = 3 ]; then
     grep -E "COVERAGE HOLE" "$work/run$s.log" | head -10
@@ -54,7 +56,7 @@ for s in $(seq 1 "$nseeds"); do
   fi
   if [ $rc != 0 ] || ! grep -q "l2_harness: PASS" "$work/run$s.log"; then
     grep -E "MISMATCH|^  |coverage: .* not hit|l2_harness" "$work/run$s.log" | head -40
-    "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" $own \
+    "$work/vl/Vl2" +dir="$out" +seed=$s +requests="$requests" +cover +cover_margin="${COVER_MARGIN:-0}" $own \
       +trace="$work/fail_seed$s.fst" >/dev/null 2>&1
     notok "lockstep seed $s failed (waveform: $work/fail_seed$s.fst)"
   fi
@@ -156,7 +158,9 @@ for w in ${MUTANT_PICK:-}; do
 done
 pick=" ${MUTANT_PICK:-} "
 t=$(ms)
-caught=0
+caught=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 for mu in "${mutants[@]}"; do
   IFS='|' read -r name suffix opt expr <<<"$mu"
   [ -z "${L2_MUTANT_ONLY:-}" ] || [ "${name#"$L2_MUTANT_ONLY"}" != "$name" ] || continue
@@ -186,7 +190,7 @@ for mu in "${mutants[@]}"; do
     [ "$opt" = opt ] || notok "mutant $name: the mutation did not apply"
     echo "  mutant $name: not in this configuration, skipped"; rm -rf "$d"; continue
   fi
-  "$root/tb/build_l2_harness.sh" "$d" "$d/vl" >/dev/null 2>&1 || notok "mutant $name did not build"
+  CG_BUILD_CACHE= "$root/tb/build_l2_harness.sh" "$d" "$d/vl" >/dev/null 2>&1 || notok "mutant $name did not build"
   hit=0
   for s in 1 2; do
     if ! "$d/vl/Vl2" +dir="$d" +seed=$s +requests="$requests" >"$d/run$s.log" 2>&1 &&
@@ -197,9 +201,11 @@ for mu in "${mutants[@]}"; do
   why=$({ grep -m1 -e '<-- differs' "$d/run$s.log" || grep -m1 expected "$d/run$s.log"; } |
         sed 's/^ *//' | cut -c1-70)
   echo "  mutant $name caught: $(grep -m1 '^MISMATCH' "$d/run$s.log" | cut -c10-60)... $why"
+  catch_note l2 "$name" "$(catch_check_of "$d/run$s.log")" || stale=$((stale + 1))
   rm -rf "$d/vl"
 done
 stage mutants "$t"
+[ $stale = 0 ] || notok "$stale mutants caught by another check than tb/catch_matrix.tsv says"
 need=3; [ -z "${MUTANT_PICK:-}" ] || need=1 # a sample: every mutant it names that applies
 [ $caught -ge $need ] || notok "only $caught mutants caught (need $need)"
 echo "ok - l2 $l2"

@@ -6,7 +6,8 @@
 # second seed with +own_lines (responses also checked against a reference memory); a seed's
 # traffic is extended (up to 4x) while a reachable bin is unhit. A mismatch is rerun with FST
 # tracing and exits 1; a coverage hole left (no mismatch) is reported without a waveform and
-# exits 3. Prints "ok - system <name>" or "not ok - ...".
+# exits 3. Prints "ok - system <name>" or "not ok - ...". COVER_MARGIN (env) > 0: REQUESTS is the
+# most, a seed ends that many requests after every bin is hit.
 set -uo pipefail
 out=$(cd "$1" && pwd); work=$2; seeds=${3:-2}; requests=${4:-20000}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -27,7 +28,8 @@ for s in $(seq 1 "$seeds"); do
   extra=""; [ $((s % 2)) = 0 ] && extra="+own_lines"
   log="$work/sys_$s.log"
   # shellcheck disable=SC2086
-  "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover $extra >"$log" 2>&1
+  "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover \
+    +cover_margin="${COVER_MARGIN:-0}" $extra >"$log" 2>&1
   rc=$?
   if [ $rc = 3 ]; then
     grep -E "COVERAGE HOLE" "$log" | head -10
@@ -36,7 +38,7 @@ for s in $(seq 1 "$seeds"); do
   if [ $rc != 0 ] || ! grep -q "sys_harness: PASS" "$log"; then
     grep -E "MISMATCH|not hit|sys_harness" "$log" | head -20
     # shellcheck disable=SC2086
-    "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover $extra \
+    "$work/vl/Vsys" +dir="$out" +seed="$s" +requests="$requests" +cover +cover_margin="${COVER_MARGIN:-0}" $extra \
       +trace="$work/fail_seed$s.fst" >/dev/null 2>&1
     notok "lockstep seed $s $extra (waveform: $work/fail_seed$s.fst)"
   fi

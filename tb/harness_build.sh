@@ -52,13 +52,62 @@ hb_enter() {
 }
 
 # hb_verilate PREFIX MODULE ARGS...: verilate and build MODULE as ./PREFIX with the harness flags
-# every top shares, ARGS adding sources and flags; the log is build.log (printed on failure)
+# every top shares, ARGS adding sources and flags; the log is build.log (printed on failure).
+# With CG_BUILD_CACHE (tb/test_all.sh sets it), a build whose inputs were built before is copied
+# from the cache instead (hb_key); a new one is stored there.
 hb_verilate() {
-  local prefix=$1 module=$2; shift 2
+  local prefix=$1 module=$2 key; shift 2
+  key=$(hb_key "$prefix" "$module" "$@")
+  hb_from_cache "$key" "$prefix" && return 0
   verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique --trace-fst \
     -Wall -Wno-fatal --quiet-exit -DCACHEGEN_EVENTS \
     --top-module "$module" --prefix "$prefix" --Mdir . -o "$prefix" "$@" >>build.log 2>&1 ||
     { cat build.log; exit 1; }
+  hb_to_cache "$key" "$prefix"
+}
+
+# hb_key PREFIX MODULE ARGS...: a digest of everything a harness build reads: the arguments, the
+# configuration flags, Verilator's version, the RTL folder's sources, every file an argument
+# names (harness sources, model libraries, file lists) and the headers they may include
+hb_key() {
+  local w
+  {
+    echo "$* | $builtfor | $modeflag"; verilator --version
+    (cd "$out" && find . -maxdepth 1 -type f \( -name '*.v' -o -name '*.sv' -o -name '*.vh' -o \
+      -name '*.svh' -o -name '*.vlt' -o -name '*.f' \) -print0 | LC_ALL=C sort -z | xargs -0r sha256sum) || true
+    set -f
+    for w in $*; do if [ -f "$w" ]; then sha256sum -- "$w"; fi; done
+    set +f
+    for w in tb cmodel gen core; do
+      echo "$w"; if [ -d "$root/$w" ]; then (cd "$root/$w" && find . -maxdepth 1 -name '*.h' -print0 |
+        LC_ALL=C sort -z | xargs -0r sha256sum) || true; fi
+    done
+  } | sha256sum | cut -c1-32
+}
+
+# hb_from_cache KEY PREFIX: ./PREFIX from CG_BUILD_CACHE/KEY when it is there (else non-zero)
+hb_from_cache() {
+  local c=${CG_BUILD_CACHE:-}
+  [ -n "$c" ] && [ -x "$c/$1/$2" ] || return 1
+  cp "$c/$1/$2" "./$2.cache.$$" 2>/dev/null && mv -f "./$2.cache.$$" "./$2" || { rm -f "./$2.cache.$$"; return 1; }
+  touch "$c/$1" 2>/dev/null
+  echo "$2: the build of these inputs copied from $c/$1" >>build.log
+  echo "reused $1 $top" >>"$c/builds.log" 2>/dev/null
+  return 0
+}
+
+# hb_to_cache KEY PREFIX: ./PREFIX into CG_BUILD_CACHE/KEY (a folder renamed into place, so that a
+# reader sees all or nothing), keeping the CG_BUILD_CACHE_KEEP (default 40) newest builds
+hb_to_cache() {
+  local c=${CG_BUILD_CACHE:-} t k
+  [ -n "$c" ] || return 0
+  mkdir -p "$c" && t=$(mktemp -d "$c/.new.XXXXXX") || return 0
+  if cp "./$2" "$t/" && mv -T "$t" "$c/$1" 2>/dev/null; then :; else rm -rf "$t"; fi
+  echo "built $1 $top" >>"$c/builds.log" 2>/dev/null
+  # shellcheck disable=SC2012
+  ls -1t "$c" | grep -E '^[0-9a-f]{32}$' | tail -n +$(( ${CG_BUILD_CACHE_KEEP:-40} + 1 )) |
+    while IFS= read -r k; do rm -rf "${c:?}/$k"; done
+  return 0
 }
 
 # hb_done NAME: the build time

@@ -7,6 +7,8 @@
 //           +cover_extend=K times (default 4; 1: never) while a reachable bin is unhit, then a
 //           hole left exits 3 with "COVERAGE HOLE")
 //           +min_events=N (extend random traffic to N events, fail on fewer)
+//           +cover_margin=N (with +cover: end the traffic N requests after every reachable bin
+//           is hit; +requests is then the most)
 //           +free (no model, no checks: the free-running baseline of bench/)
 //           +stimout=FILE (every cycle's inputs, for the Icarus replay tb_replay.v)
 //           +expect=HMB... (fig7) +help (every plusarg, its range and default). Any other
@@ -242,7 +244,7 @@ struct harness {
             lay_fgcb_pack(&m->cfg, &r.fg_entry, &exp);
             port_get(top->evt_fg_entry_o, act, lay_fgcb_entry_bits(&m->cfg));
             if (!bv_eq(&exp, &act, lay_fgcb_entry_bits(&m->cfg)))
-                fail(evt, "fgcb entry differs");
+                fail("fgcb entry differs", "  after " + std::string(evt) + "\n");
             if (top->kernel_start_i)
                 cov.hit("fg_write_lost_to_kernel_start");
         }
@@ -265,7 +267,7 @@ struct harness {
             cm_l1_row(m, set, &exp);
             port_get(top->evt_row_o, act, l->row_bits);
             if (!bv_eq(&exp, &act, l->row_bits))
-                fail(evt, row_diff(l, lay_l1_field, exp, act));
+                fail("row differs", "  after " + std::string(evt) + "\n" + row_diff(l, lay_l1_field, exp, act));
         }
         cov.event(r, top->evt_evict_o, m);
         if (r.dec == DEC_STALL_LINE && m->cfg.mshr_merge && !accepted.empty() &&
@@ -694,6 +696,9 @@ int main(int argc, char **argv)
               "with +cover: extend up to N times the requests (1: never)");
     pa.number("min_events", 0, 0, 1000000000000ULL,
               "random traffic: extend it to N events, fail on fewer");
+    pa.number("cover_margin", 0, 0, UINT32_MAX,
+              "with +cover: end the random traffic N requests after every reachable bin is hit "
+              "(+requests is then the most; 0: run all +requests)");
     pa.text("trace", "FILE.fst", "", "write an FST waveform");
     pa.text("evlog", "FILE", "", "write every event, one line each (tb/run_xsim.sh)");
     pa.text("stimout", "FILE", "", "write every cycle's inputs (the Icarus replay tb_replay.v)");
@@ -782,17 +787,34 @@ int main(int argc, char **argv)
     auto t0 = std::chrono::steady_clock::now();
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + h.min_events + 10);
-    auto run = [&]() {
-        while (!h.failed && !h.idle() && h.cycle < limit)
-            h.tick();
-        for (int i = 0; i < 4 && !h.failed; i++)
-            h.tick();
-    };
     auto pool_bins = [&]() {
         h.cov.set("pc_pool_small", h.gen.small_pool_requests);
         h.cov.set("pc_pool_large", h.gen.large_pool_requests);
     };
+    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
+    // reachable bin is hit, the traffic goes on for the margin (and +min_events), then ends
+    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
+    bool sized = cover && h.phased && margin > 0;
+    auto run = [&]() {
+        while (!h.failed && !h.idle() && h.cycle < limit) {
+            h.tick();
+            if (!sized || (h.cycle & 1023) != 0 || h.gen.remaining() == 0)
+                continue;
+            if (covered_at == UINT64_MAX) {
+                pool_bins();
+                if (!h.cov.missing(m))
+                    covered_at = h.requests_done;
+            } else if (h.requests_done >= covered_at + margin && h.events >= h.min_events) {
+                h.gen.stop();
+            }
+        }
+        for (int i = 0; i < 4 && !h.failed; i++)
+            h.tick();
+    };
     run();
+    if (covered_at != UINT64_MAX)
+        std::printf("l1_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
+                    " run with the margin of %" PRIu64 "\n", covered_at, h.requests_done, margin);
     // +cover on random traffic: while a reachable bin is unhit, extend the traffic (focused
     // patterns for the bins that need them) up to 4x the requests of the run so far
     uint64_t base_requests = h.requests_done;

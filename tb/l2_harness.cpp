@@ -32,7 +32,8 @@
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit; a hole left
-//           exits 3 with "COVERAGE HOLE", no waveform) +trace=FILE.fst +own_lines
+//           exits 3 with "COVERAGE HOLE", no waveform) +cover_margin=N (end the traffic N
+//           requests after every reachable bin is hit) +trace=FILE.fst +own_lines
 //           +help (every plusarg, its range and default). Any other argument, a repeated
 //           plusarg or a bad value is refused by name: exit 2.
 #include <algorithm>
@@ -814,7 +815,7 @@ struct harness {
         cm_l2_row(m, set, &exp);
         port_get(top->evt_row_o, act, l->row_bits);
         if (!bv_eq(&exp, &act, l->row_bits))
-            fail(evt, row_diff(l, lay_l2_field, exp, act));
+            fail("row differs", "  after " + std::string(evt) + "\n" + row_diff(l, lay_l2_field, exp, act));
         if (failed)
             return;
         // coverage and what the RTL must do next
@@ -1216,6 +1217,9 @@ int main(int argc, char **argv)
     pa.flag("cover", "extend the traffic while a reachable bin is unhit, then a hole exits 3");
     pa.number("cover_extend", 4, 1, 1000,
               "with +cover: extend up to N times the requests (1: never)");
+    pa.number("cover_margin", 0, 0, UINT32_MAX,
+              "with +cover: end the traffic N requests after every reachable bin is hit "
+              "(+requests is then the most; 0: run all +requests)");
     pa.flag("own_lines", "each core writes only its own lines");
     pa.text("trace", "FILE.fst", "", "write an FST waveform");
     int st = pa.parse(argc, argv);
@@ -1261,13 +1265,29 @@ int main(int argc, char **argv)
     auto t0 = std::chrono::steady_clock::now();
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 600ULL * requests + 40ULL * c.l2.sets;
+    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
+    // reachable bin is hit, the traffic goes on for the margin, then ends
+    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
+    bool sized = cover && margin > 0;
     auto run = [&]() {
-        while (!h->failed && !h->idle() && h->cycle < limit)
+        while (!h->failed && !h->idle() && h->cycle < limit) {
             h->tick();
+            if (!sized || (h->cycle & 1023) != 0 || h->requests_accepted >= h->requests_target)
+                continue;
+            if (covered_at == UINT64_MAX) {
+                if (!h->cov.missing(m))
+                    covered_at = h->requests_accepted;
+            } else if (h->requests_accepted >= covered_at + margin) {
+                h->requests_target = h->requests_accepted;
+            }
+        }
         for (int i = 0; i < 4 && !h->failed; i++)
             h->tick();
     };
     run();
+    if (covered_at != UINT64_MAX)
+        std::printf("l2_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
+                    " run with the margin of %" PRIu64 "\n", covered_at, h->requests_accepted, margin);
     // +cover: while a reachable bin is unhit, extend the traffic (more phases) up to 4x
     unsigned rounds = 0;
     uint64_t bound = pa.num("cover_extend") * requests;

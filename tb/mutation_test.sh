@@ -9,7 +9,9 @@ set -uo pipefail
 work=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$work"; work=$(cd "$work" && pwd)
-survived=0; n=0
+survived=0; n=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 
 # FG-CB (sacat) at a scale lockstep reaches every decision in: N 16, M 8, a 3000-cycle window
 fg="--preset fermi-l1 --set l1.mode=sacat --set l1.fgcb_n=16 --set l1.fgcb_m=8 --set l1.fgcb_window=3000 --set l1.fgcb_entries=5 --set l1.fgcb_id_bits=3 --set l1.fgcb_counter_bits=5"
@@ -80,7 +82,7 @@ for m in "${mutants[@]}"; do
     echo "not ok $n - $name: the mutation did not apply"; survived=$((survived + 1)); continue
   fi
   rm "$f.orig"
-  if ! "$root/tb/build_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
+  if ! CG_BUILD_CACHE= "$root/tb/build_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
     echo "not ok $n - $name: mutant did not build"; survived=$((survived + 1)); continue
   fi
   caught=0
@@ -91,9 +93,10 @@ for m in "${mutants[@]}"; do
   done
   if [ $caught = 1 ] && grep -q "MISMATCH" "$d/run$s.log"; then
     echo "ok $n - mutant $name caught: $(grep -m1 -A1 MISMATCH "$d/run$s.log" | tr '\n' ' ' | cut -c1-110)"
+    catch_note l1 "$name" "$(catch_check_of "$d/run$s.log")" || stale=$((stale + 1))
   else
     echo "not ok $n - mutant $name survived the harness"; survived=$((survived + 1))
   fi
 done
 echo "mutation_test: $((n - survived)) of $n mutants caught${MUTANT_PICK:+ (the sample MUTANT_PICK names)}"
-[ $survived = 0 ] && [ $n -gt 0 ]
+[ $survived = 0 ] && [ $stale = 0 ] && [ $n -gt 0 ]

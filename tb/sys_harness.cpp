@@ -34,7 +34,8 @@
 //           +cover (extend every core's traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit: every core the same fresh lines while an L2 merging bin is;
 //           a hole
-//           left exits 3 with "COVERAGE HOLE", no waveform)
+//           left exits 3 with "COVERAGE HOLE", no waveform) +cover_margin=N (end the traffic
+//           N requests after every reachable bin is hit)
 //           +traffic=mix|fig7 (fig7: paper 000's stream on core 0, outcomes in +expect=)
 //           +help (every plusarg, its range and default). Any other argument, a repeated
 //           plusarg or a bad value is refused by name: exit 2. The waveform holds both clock
@@ -1406,6 +1407,9 @@ int main(int argc, char **argv)
             "mix: extend the traffic while a reachable bin is unhit, then a hole exits 3");
     pa.number("cover_extend", 4, 1, 1000,
               "with +cover: extend up to N times the requests (1: never)");
+    pa.number("cover_margin", 0, 0, UINT32_MAX,
+              "with +cover: end the traffic N requests (all cores) after every reachable bin is "
+              "hit (+requests is then the most; 0: run all +requests)");
     pa.flag("own_lines", "each core reads and writes only its own lines (a reference memory too)");
     pa.text("trace", "FILE.fst", "", "write an FST waveform");
     pa.text("expect", "HMB...", "", "fig7: core 0's load outcomes expected, in order (H, M, B)");
@@ -1461,13 +1465,41 @@ int main(int argc, char **argv)
     auto t0 = std::chrono::steady_clock::now();
     bool cover = pa.on("cover");
     uint64_t limit = 400000 + 600ULL * requests * h.P;
+    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
+    // reachable bin is hit, the traffic goes on for the margin (requests of all cores and CPU
+    // ports), then ends
+    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
+    bool sized = cover && !h.serialize && margin > 0;
+    auto requests_done = [&]() {
+        uint64_t n = 0;
+        for (const auto &s : h.core)
+            n += s.done;
+        for (const auto &q : h.cpu)
+            n += q.done;
+        return n;
+    };
     auto run = [&]() {
-        while (!h.failed && !h.idle() && h.cycle < limit)
+        while (!h.failed && !h.idle() && h.cycle < limit) {
             h.tick();
+            if (!sized || (h.cycle & 1023) != 0)
+                continue;
+            if (covered_at == UINT64_MAX) {
+                if (!h.missing())
+                    covered_at = requests_done();
+            } else if (requests_done() >= covered_at + margin) {
+                for (auto &s : h.core)
+                    s.gen->stop();
+                for (auto &q : h.cpu)
+                    q.remaining = 0;
+            }
+        }
         for (int i = 0; i < 4 && !h.failed; i++)
             h.tick();
     };
     run();
+    if (covered_at != UINT64_MAX)
+        std::printf("sys_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
+                    " run with the margin of %" PRIu64 "\n", covered_at, requests_done(), margin);
     // +cover on random traffic: while a reachable bin is unhit, extend every core's traffic up
     // to 4x the requests per core (core 0 loops one PC over lines its L1 cannot hold while a
     // PC-predictor bin is unhit)

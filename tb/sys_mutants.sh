@@ -49,7 +49,9 @@ for w in ${MUTANT_PICK:-}; do
     { echo "sys_mutants: MUTANT_PICK names '$w', which is not a mutant of this script" >&2; exit 2; }
 done
 pick=" ${MUTANT_PICK:-} "
-survived=0; n=0
+survived=0; n=0; stale=0
+# shellcheck source=tb/mutant_catch.sh
+. "$root/tb/mutant_catch.sh"
 for m in "${mutants[@]}"; do
   IFS='|' read -r name expr file <<<"$m"
   case $name in "${SYS_MUTANTS:-}"*) ;; *) continue ;; esac
@@ -63,15 +65,16 @@ for m in "${mutants[@]}"; do
     echo "ok - mutant $name: skipped (not in this system)"; continue
   fi
   n=$((n + 1))
-  if ! "$root/tb/build_sys_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
+  if ! CG_BUILD_CACHE= "$root/tb/build_sys_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
     echo "not ok - mutant $name: did not build"; survived=$((survived + 1)); continue
   fi
   "$d/vl/Vsys" +dir="$d/rtl" +seed=1 +requests=20000 >"$d/run.log" 2>&1
   if grep -q "MISMATCH" "$d/run.log"; then
     echo "ok - mutant $name caught: $(grep -m1 -A1 MISMATCH "$d/run.log" | tr '\n' ' ' | cut -c1-110)"
+    catch_note system "$name" "$(catch_check_of "$d/run.log")" || stale=$((stale + 1))
   else
     echo "not ok - mutant $name survived the system harness"; survived=$((survived + 1))
   fi
 done
 echo "sys_mutants: $((n - survived)) of $n applicable mutants caught"
-[ $survived = 0 ] && [ $n -gt 0 ]
+[ $survived = 0 ] && [ $stale = 0 ] && [ $n -gt 0 ]

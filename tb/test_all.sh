@@ -21,13 +21,16 @@
 #   --slurm       through tb/regress --steps, a Slurm job array of one task per step (default for
 #                 --tier full when sbatch is on PATH and a controller answers; --local: never)
 #   --list        print id, tier, tags and description of the selected steps (default: all)
+#   --picks       print each step's id, tier and mutant sample (MUTANT_PICK; * = all), for
+#                 tb/catch_matrix.sh
 #   --report      only summarize what the work folder holds (after a Slurm run)
 # Every step prints "=== ID: description" when it starts and "=== PASS|FAIL ID: description
 # (N s)" when it ends, and "=== ID: still running, N s" when it has been silent for a minute.
 # The Yosys cost steps (bstep) run in one background lane beside the others and are reported,
 # in order, at the end. Writes build/test/summary.md (step, tier, result, seconds) and
 # build/test/junit.xml; each step's log is build/test/steps/ID.log. Ends with "N passed, M failed".
-# Environment: PRESET_SEEDS, REQUESTS (L1 lockstep), MIN_EVENTS, RANDOM_CONFIGS=N (seeds 1..N as
+# Environment: PRESET_SEEDS, REQUESTS (L1 lockstep), MIN_EVENTS, COVER_MARGIN (below full: 10000,
+# each lockstep seed ends that many requests after its last bin is hit), RANDOM_CONFIGS=N (seeds 1..N as
 # the random sample, make soak), TEST_WORK (the work folder, default build/test).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
     -j) [ $# -ge 2 ] || die "-j needs a value"; jobs=$2; shift 2 ;;
     --list) mode=list; shift ;;
     --ids) mode=ids; shift ;;
+    --picks) mode=picks; shift ;;
     --report) mode=report; shift ;;
     --local) runner=local; shift ;;
     --slurm) runner=slurm; shift ;;
@@ -60,28 +64,34 @@ rank() { case $1 in check) echo 0 ;; test) echo 1 ;; *) echo 2 ;; esac; }
 tier_rank=$(rank "$tier")
 # depth: full runs every step at today's whole depth; below it, smoke depth
 depth=smoke; [ "$tier" = full ] && depth=full
+# Lockstep runs at smoke depth are sized by their coverage (COVER_MARGIN: a seed ends that many
+# requests after every reachable bin is hit, REQUESTS being the most); full depth runs them all.
 if [ "$depth" = full ]; then
-  : "${PRESET_SEEDS:=3}" "${REQUESTS:=130000}" "${MIN_EVENTS:=200000}"
+  : "${PRESET_SEEDS:=3}" "${REQUESTS:=130000}" "${MIN_EVENTS:=200000}" "${COVER_MARGIN:=0}"
   icarus_requests=2000; xsim_full=3000; smoke_seconds=60; formal_args=--deep
 else
-  : "${PRESET_SEEDS:=1}" "${REQUESTS:=130000}" "${MIN_EVENTS:=200000}"
+  : "${PRESET_SEEDS:=1}" "${REQUESTS:=130000}" "${MIN_EVENTS:=0}" "${COVER_MARGIN:=10000}"
   icarus_requests=500; xsim_full=0; smoke_seconds=12; formal_args=--quick
   # make check: the L1 lockstep alone (Icarus and the cross-simulator replay are make test's)
   [ "$tier" = check ] && icarus_requests=0
 fi
-export MIN_EVENTS
+export MIN_EVENTS COVER_MARGIN
 export -n MUTANT_PICK 2>/dev/null; unset MUTANT_PICK
 # ccache for every Verilator build (the harness build scripts pass OBJCACHE to Verilator's make)
 command -v ccache >/dev/null && export OBJCACHE=${OBJCACHE-ccache}
+# one Verilator build per set of inputs: a harness built before (same RTL, sources, flags) is
+# copied from this cache (tb/harness_build.sh hb_key); mutants are built afresh and not kept
+export CG_BUILD_CACHE=${CG_BUILD_CACHE-$root/build/vlcache}
 [ -x build/randcfg ] && [ -x build/cachegen ] || die "build/cachegen and build/randcfg are missing: make all first"
 # The presets checked in lockstep (the Makefile's PRESETS); GEN_ONLY_PRESETS are generated only.
 presets=$(sed -n 's/^PRESETS := //p' Makefile)
 
 # ---- the sample of each mutant family that smoke depth runs (MUTANT_PICK, per step id) -------
-# Chosen so that every check a family guards keeps a mutant that it alone catches (BENCHMARKS.md
-# "Test tiers"); full depth runs every mutant.
+# Chosen so that every check a family guards keeps a mutant that this check catches (for sysim:
+# that it alone catches), proven by tb/catch_matrix.sh from tb/catch_matrix.tsv (step
+# catch-matrix; docs/verification.md "Test tiers"); full depth runs every mutant.
 declare -A pick=(
-  [sysim-mutants]="memory_latency_is_l2s retired_not_passed timing_range_unchecked sacat_not_refused cpu_port_as_gpu_core app_hit_always tap_xsratio_summed_as_ratio_of_one"
+  [sysim-mutants]="accel_gpu_trace_not_refused cpu_ports_zero_unchecked flush_not_refused l1_hit_takes_l2_latency partitions_not_counted sacat_not_refused tap_mask_counted_as_friendly tap_xsratio_summed_as_ratio_of_one timing_trailing_garbage_accepted cpu_trace_count_unchecked decoupled_bypass_never_completed gpu_cores_issue_in_reverse requesters_misnamed timing_range_unchecked timing_value_missing_unchecked"
   [duel-1]="no_margin decision_inverted"
   [dwt-1]="tie_to_higher fifo_wraps_to_1 kstart_not_cancelling"
   [l2-lru]="vbit_not_set_on_read dirty_not_set_by_write_hit write_miss_merge_ignores_be valid_waits_for_ready hit_not_touched"
@@ -93,11 +103,11 @@ declare -A pick=(
   [l2-ucp]="ucp_lookahead_tie_to_highest_app ucp_counters_not_halved ucp_victim_ignores_partition"
   [l2-tap]="tap_divider_off_by_one tap_mask_not_forcing_brrip tap_decision_a_cycle_early"
   [l2-tapucp]="tapucp_division_skipped tapucp_pol1_reads_allocate"
-  [sysmut-cpu]="cpu_rsp_to_wrong_port"
+  [sysmut-cpu]="cpu_rsp_to_wrong_port cpu_owner_written_as_gpu"
   [sysmut-ucp]="ucp_partition_event_dropped ucp_period_not_running"
   [sysmut-tap]="tap_retired_cores_0_1_swapped tap_tick_not_passed_out"
   [sysmut-pcpred]="l1s_get_victim_bit_not_bypass_bit arbiter_grants_two_at_once slice_head_skips_second_entry"
-  [mutation]="lru_hit_not_touched byte_enable_ignored no_init_sweep evict_counter_stuck memq_valid_withdrawn dec_bypass_fill_installs gc_switch_never_set pp_bypass_ignores_l2_bit merge_waiter_dropped fg_noalloc_not_sent"
+  [mutation]="lru_hit_not_touched byte_enable_ignored no_init_sweep evict_counter_stuck memq_valid_withdrawn dec_bypass_fill_installs gc_switch_never_set pp_bypass_ignores_l2_bit merge_waiter_dropped fg_noalloc_not_sent fg_hit_counts_as_miss"
 )
 
 # ---- the runner -------------------------------------------------------------------------------
@@ -123,10 +133,12 @@ progress() { # PID LOG ID T0: "still running" after each minute the step's log d
 exec_step() { # STREAM ID DESC CMD...: runs CMD; its output to steps/ID.log (STREAM=1: and here)
   local stream=$1 id=$2 desc=$3 t0 rc pid tk log; shift 3
   log=$steps_dir/$id.log
-  rm -f "$steps_dir/$id.rc" "$steps_dir/$id.secs"
+  rm -f "$steps_dir/$id.rc" "$steps_dir/$id.secs" "$steps_dir/$id.catch"
   : >"$log"; t0=$(date +%s)
   [ "$stream" = 1 ] && echo "=== $id: $desc"
+  # CG_STEP and CATCH_RECORD: the mutant scripts compare each catch with tb/catch_matrix.tsv
   ( export MUTANT_PICK="${mutant_pick:-}"; [ -n "$MUTANT_PICK" ] || unset MUTANT_PICK
+    CG_STEP=$id CATCH_RECORD=$(cd "$steps_dir" && pwd)/$id.catch; export CG_STEP CATCH_RECORD
     "$@" ) >>"$log" 2>&1 </dev/null &
   pid=$!
   progress "$pid" "$log" "$id" "$t0" &
@@ -155,6 +167,7 @@ _step() { # BG ID TIER TAGS DESC CMD...
   case $pass in
     list) printf '%-21s %-5s %-34s %s\n' "$id" "$st" "$tags" "$desc" ;;
     ids) echo "$id" ;;
+    picks) printf '%s\t%s\t%s\n' "$id" "$st" "${pick[$id]:-*}" ;;
     tags) echo "$tags" ;;
     lane) [ "$bg" = 1 ] && exec_step 0 "$id" "$desc" "$@" ;;
     fg) [ "$bg" = 1 ] && [ "$inline_bg" = 0 ] && echo "=== $id: in the background lane, reported at the end" && return 0
@@ -266,6 +279,9 @@ sample_seeds() { # the first 10 l1, 3 l2 and 3 system seeds, in seed order
     esac
   done
 }
+step catch-matrix check "mutants" "catch matrix: make test's mutant sample keeps, for every check each family guards, a mutant \
+that check catches (tb/catch_matrix.tsv, from make test-full); a cut sample, a stale name, a family without a mutant and a \
+changed catch are refused" tb/test_catch_matrix.sh "$work/catch_matrix"
 step randcfg check "random config" "randcfg: seeds 1..300 legal through cachegen, every kind, mode, 1024 sets, L2 and system keys" \
   tb/check_randcfg.sh "$work/randcfg" 300
 if [ -n "${RANDOM_CONFIGS:-}" ]; then random_sample=$(seq 1 "$RANDOM_CONFIGS")
@@ -660,8 +676,10 @@ seen=()
 case $mode in
   list) pass=list; steps; exit 0 ;;
   ids) pass=ids; steps; exit 0 ;;
+  picks) tier_rank=2; pass=picks; steps; exit 0 ;;
 esac
 suite_start=$(date +%s)
+builds_at=$(cat "$CG_BUILD_CACHE/builds.log" 2>/dev/null | wc -l)
 if [ "$mode" = run ]; then
   if [ -z "$only" ]; then rm -rf "$work"; fi
   mkdir -p "$steps_dir"
@@ -700,6 +718,8 @@ what="tier $tier${feature:+, feature $feature}${only:+, only$only}"
   echo
   echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) on $(hostname) ($(nproc) CPUs), runner $runner, JOBS $jobs, depth $depth:"
   echo "$passed passed, $failed failed; wall clock $wall s, steps' times add up to $step_secs s."
+  [ "$mode" = report ] || [ -z "$CG_BUILD_CACHE" ] || tail -n +$((builds_at + 1)) "$CG_BUILD_CACHE/builds.log" 2>/dev/null |
+    awk '{ n[$1]++ } END { printf "Harness builds (not mutants): %d verilated, %d copied from %s.\n", n["built"], n["reused"], ENVIRON["CG_BUILD_CACHE"] }'
   echo "Each step's log: \`$steps_dir/ID.log\`; one step again: \`tb/test_all.sh --only ID\`."
   echo
   echo "| step | tier | result | seconds | description |"

@@ -46,6 +46,8 @@ public:
     // merges reads sees reads of one line from several L1s).
     void shared_lines_from(uint64_t line_seed, unsigned n);
     size_t remaining() const { return script_.size() - pos_; }
+    // End the traffic here: the requests not yet handed out are dropped (+cover_margin)
+    void stop() { script_.resize(pos_); }
     std::string describe() const { return desc_; }
     unsigned store_pct = 25;
     unsigned pc_pool = 0;    // PCs drawn from this many distinct values (0: any PC)
