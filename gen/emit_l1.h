@@ -222,6 +222,9 @@ void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits);
 void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, unsigned n,
                   const char *field_fmt);
+/* A block of one line per index: `head` (an "if (...) begin" line), then for each i < n the
+ * line line_fmt with i for every %u (at most three), then "end". */
+void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt);
 /* A priority encoder tree: `out` = lowest index i < n with cond_fmt (%u = i) true, else 0. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
                    const char *cond_fmt);

@@ -104,14 +104,9 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
     EMIT_REPL(update, e, x);
-    if (l->ways > 1 && cfg_l2_tap_rrip(g->cfg)) {
-        emit_line(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV");
-        emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    if (l->ways > 1 && cfg_l2_tap_rrip(g->cfg))
+        emit_block_each(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV",
+                        l->ways, "w%u_repl_d = w%u_repl;");
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
     emit_in(e);
     char vbits[64];

@@ -97,22 +97,13 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     emit_row_install(e, l->ways, fill, l->hpc_bits ? 3 : 2);
     emit_out(e);
     emit_line(e, "end");
-    if (l->hpc_bits) {
-        emit_line(e, "if (hit_o & (op_i == OpLoad)) begin // pcpred: a load hit records its PC");
-        emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;", w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    if (c->write_evict) {
-        emit_line(e, "if (hit_o & (op_i == OpStore)) begin");
-        emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_oh[%u]) w%u_valid_d = 1'b0;", w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    if (l->hpc_bits)
+        emit_block_each(e, "if (hit_o & (op_i == OpLoad)) begin "
+                           "// pcpred: a load hit records its PC",
+                        l->ways, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;");
+    if (c->write_evict)
+        emit_block_each(e, "if (hit_o & (op_i == OpStore)) begin", l->ways,
+                        "if (sel_oh[%u]) w%u_valid_d = 1'b0;");
     emit_row_pack_open(e); /* MSB first */
     emit_ways_state_pack(e, &x);
     for (unsigned w = l->ways; w-- > 0;) {

@@ -70,20 +70,18 @@ static void srrip_victim_masked(emit_t *e, const emit_ways_t *x)
 /* A touch: the chosen way's RRPV to `ins` on a fill, to 0 on a hit. */
 static void touch_block(emit_t *e, const emit_ways_t *x, const char *comment, const char *ins)
 {
-    emit_line(e, "if (touch) begin%s", comment);
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w, ins,
-                  emit_const(x->repl_bits, 0));
-    emit_out(e);
-    emit_line(e, "end");
+    char head[64], line[128];
+    snprintf(head, sizeof head, "if (touch) begin%s", comment);
+    snprintf(line, sizeof line, "if (sel_oh[%%u]) w%%u_repl_d = is_fill ? %s : %s;", ins,
+             emit_const(x->repl_bits, 0));
+    emit_block_each(e, head, x->ways, line);
 }
 
 /* A fill into a full set ages every way first; then the touch. */
 static void srrip_update(emit_t *e, const emit_ways_t *x)
 {
     unsigned max = (1u << x->repl_bits) - 1;
-    char ins[64];
+    char ins[64], line[64];
     if (x->ins)
         snprintf(ins, sizeof ins, "%s", x->ins);
     else if (x->insert_by_hint) /* G-Cache: cold lines (victim bit 0) at max, others max-1 */
@@ -91,36 +89,25 @@ static void srrip_update(emit_t *e, const emit_ways_t *x)
                  emit_const(x->repl_bits, max));
     else
         snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, max - 1));
-    emit_line(e, "if (is_fill & ~any_invalid) begin");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "w%u_repl_d = w%u_repl + rrpv_add;", w, w);
-    emit_out(e);
-    emit_line(e, "end");
+    emit_block_each(e, "if (is_fill & ~any_invalid) begin", x->ways,
+                    "w%u_repl_d = w%u_repl + rrpv_add;");
     touch_block(e, x, "", ins);
     if (x->insert_by_hint) {
-        emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
-        emit_in(e);
-        for (unsigned w = 0; w < x->ways; w++)
-            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(x->repl_bits, 1));
-        emit_out(e);
-        emit_line(e, "end");
+        snprintf(line, sizeof line, "w%%u_repl_d = w%%u_repl + %s;", emit_const(x->repl_bits, 1));
+        emit_block_each(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max",
+                        x->ways, line);
     }
 }
 
 static void srrip_age_masked(emit_t *e, const emit_ways_t *x)
 {
-    emit_line(e, "if (evict_o) begin // the eligible lines age until the victim is at max");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "if (eligible[%u]) w%u_repl_d = w%u_repl + rrpv_add;", w, w, w);
-    emit_out(e);
-    emit_line(e, "end");
+    emit_block_each(e, "if (evict_o) begin // the eligible lines age until the victim is at max",
+                    x->ways, "if (eligible[%u]) w%u_repl_d = w%u_repl + rrpv_add;");
 }
 
 static void srrip_update_masked(emit_t *e, const emit_ways_t *x)
 {
-    char ins[32]; /* emit_const's buffers are reused within the block */
+    char ins[32];
     snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, (1u << x->repl_bits) - 2));
     touch_block(e, x, " // SRRIP: hit -> 0, fill -> max-1", ins);
 }

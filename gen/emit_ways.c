@@ -179,6 +179,19 @@ void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned w
     emit_pick_oh(e, out, width, "sel_oh", x->ways, fmt);
 }
 
+void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt)
+{
+    char line[256];
+    emit_line(e, "%s", head);
+    emit_in(e);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(line, sizeof line, line_fmt, i, i, i);
+        emit_line(e, "%s", line);
+    }
+    emit_out(e);
+    emit_line(e, "end");
+}
+
 void emit_ways_victim_decode(emit_t *e, const emit_ways_t *x)
 {
     emit_line(e, "wire [%u:0] victim_oh;", x->ways - 1);
