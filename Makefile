@@ -31,7 +31,8 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
            typing_extensions==4.16.0
 CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c gen/opt.c
 CORE_SRC += gen/closeout.c
-GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/codes.c gen/emit_mshr.c \
+GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
+           gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
            gen/emit_pkg.c gen/report.c gen/report_tap.c gen/gen_l1.c \

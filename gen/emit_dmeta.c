@@ -1,8 +1,11 @@
 /* emit_dmeta: the combinational module of the decoupled store (SPEC 3.4): given a set's row
  * (tag store + data-store state, layout gen/lay.h), an operation (0 load, 1 store, 2 fill),
  * a tag and filter_i, it decides hit / reserve / bypass / stall and returns the row after
- * the operation. Mirrors cmodel/cm_dec.c; replacement updates are shared with emit_meta. */
-#include "emit_l1.h"
+ * the operation. Mirrors cmodel/cm_dec.c; the replacement policy's victim among the eligible
+ * lines and its updates are its table's (emit_repl.h), shared with emit_meta. */
+#include "emit_repl.h"
+
+#include <assert.h>
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
@@ -22,6 +25,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
 static void emit_unpack(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
+    emit_ways_t x = gen_l1_ways(g);
     emit_line(e, "// Row fields (layout: cachegen gen/lay.h).");
     for (unsigned t = 0; t < l->tag_ways; t++) {
         emit_line(e, "wire t%u_valid = row_i[%u];", t, lay_te_lsb(l, t));
@@ -40,14 +44,12 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
             emit_line(e, "wire %sw%u_repl = row_i[%u:%u];", emit_range(l->repl_bits), w,
                       lay_repl_lsb(l, w) + l->repl_bits - 1, lay_repl_lsb(l, w));
     }
-    if (l->plru_bits)
-        emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
-                  l->plru_lsb + l->plru_bits - 1, l->plru_lsb);
+    emit_ways_state_unpack(e, &x);
     emit_line(e, "wire %sfree_cnt = row_i[%u:%u];", emit_range(l->free_bits),
               l->free_lsb + l->free_bits - 1, l->free_lsb);
     emit_blank(e);
     emit_line(e, "wire is_load = op_i == OpLoad;");
-    if (g->cfg->l1.repl != REPL_FIFO || g->cfg->l1.write_evict) /* else no store test */
+    if (!x.repl->fills_only || g->cfg->l1.write_evict) /* else no store test */
         emit_line(e, "wire is_store = op_i == OpStore;");
     emit_line(e, "wire is_fill = op_i == OpFill;");
     emit_blank(e);
@@ -94,72 +96,13 @@ static void emit_tag_select(emit_t *e, const gen_l1_t *g)
     emit_blank(e);
 }
 
-/* Masked victim among eligible (valid, not reserved) data lines; mirrors cm_repl_*.c. */
+/* The victim among the eligible (valid, not reserved) data lines: the policy's. */
 static void emit_victim(emit_t *e, const gen_l1_t *g)
 {
-    const lay_l1_t *l = &g->lay;
-    const cfg_l1_t *c = &g->cfg->l1;
-    unsigned wb = l->way_bits, W = l->ways, R = l->repl_bits;
-    emit_line(e, "reg %svictim_way;", emit_range(wb));
-    if (c->repl == REPL_PLRU) {
-        unsigned levels = cfg_log2(W);
-        for (unsigned d = 0; d < levels; d++)
-            emit_line(e, "reg pick%u;", d);
-        emit_line(e, "// Tree walk; a node whose preferred half has no eligible line turns.");
-        emit_line(e, "always @* begin : plru_walk");
-        emit_in(e);
-        for (unsigned d = 0; d < levels; d++) {
-            unsigned span = 1u << (levels - 1 - d);
-            if (d > 0) {
-                char prefix[256];
-                int n = snprintf(prefix, sizeof prefix, "{");
-                for (unsigned k = 0; k < d; k++)
-                    n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
-                snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
-                emit_line(e, "case (%s)", prefix);
-                emit_in(e);
-            }
-            for (unsigned p = 0; p < (1u << d); p++) {
-                unsigned node = (1u << d) - 1 + p, lo = 2 * p * span, hi = lo + span;
-                char body[160];
-                snprintf(body, sizeof body, "pick%u = plru[%u] ? |eligible[%u:%u] : ~|eligible[%u:%u];",
-                         d, node, hi + span - 1, hi, hi - 1, lo);
-                if (d > 0)
-                    emit_line(e, "%s: %s", emit_const(d, p), body);
-                else
-                    emit_line(e, "%s", body);
-            }
-            if (d > 0) {
-                emit_line(e, "default: pick%u = 1'b0;", d);
-                emit_out(e);
-                emit_line(e, "endcase");
-            }
-        }
-        emit_out(e);
-        emit_line(e, "end");
-        char all[256];
-        int n = snprintf(all, sizeof all, "{");
-        for (unsigned k = 0; k < levels; k++)
-            n += snprintf(all + n, sizeof all - (size_t)n, "%spick%u", k ? ", " : "", k);
-        snprintf(all + n, sizeof all - (size_t)n, "}");
-        emit_line(e, "always @* victim_way = %s;", all);
-        emit_line(e, "wire [%u:0] victim_oh;", W - 1);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "assign victim_oh[%u] = victim_way == %s;", w, emit_const(wb, w));
-        return;
-    }
-    /* LRU: eligible way with the oldest age; SRRIP: eligible way with the largest RRPV (the
-     * eligible ways then age by max - largest). Both: lowest way on ties; way 0 when none is
-     * eligible. Way w wins every pairwise compare, all made at once. */
-    emit_best_oh(e, "victim_oh", W, "eligible[%u]", "!eligible[%u]", "w%u_repl", 1);
-    emit_encode_oh(e, "victim_way_n", "victim_oh_c", W, wb);
-    emit_line(e, "always @* victim_way = victim_way_n;");
-    if (c->repl == REPL_SRRIP) {
-        emit_line(e, "reg %svictim_repl; // 0 when none is eligible", emit_range(R));
-        emit_pick_oh(e, "victim_repl", R, "victim_oh_c", W, "w%u_repl");
-        emit_line(e, "wire %srrpv_add = %s - victim_repl;", emit_range(R),
-                  emit_const(R, (1u << R) - 1));
-    }
+    emit_ways_t x = gen_l1_ways(g);
+    emit_line(e, "reg %svictim_way;", emit_range(x.way_bits));
+    assert(x.repl->victim_masked); /* cfg offers the decoupled store no other policy */
+    x.repl->victim_masked(e, &x);
 }
 
 /* The decision: hit, or RC update then reserve / bypass / stall. */
@@ -168,6 +111,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned W = l->ways, wb = l->way_bits, rc = l->rc_bits, T = l->tag_ways;
+    emit_ways_t x = gen_l1_ways(g);
     emit_line(e, "assign hit_o = probe_hit & h_pv;");
     emit_line(e, "wire %src_inc = (h_rc == %s) ? h_rc : h_rc + %s; // saturating",
               emit_range(rc), emit_const(rc, (1u << rc) - 1), emit_const(rc, 1));
@@ -209,7 +153,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
     emit_line(e, "// The replacement state is touched only by hits and fills, whose data way is the");
     emit_line(e, "// probed entry's (a reservation ages, it does not touch): the updates need not wait");
     emit_line(e, "// for the reservation decision.");
-    if (c->repl == REPL_PLRU)
+    if (x.repl->sel_by_number)
         emit_line(e, "wire %ssel_way = h_pos;", emit_range(wb));
     else
         emit_line(e, "wire [%u:0] sel_oh = hpos_oh;", W - 1);
@@ -221,16 +165,16 @@ static void emit_decide(emit_t *e, const gen_l1_t *g)
                   t, t, t);
     emit_lowest_oh(e, "lost_oh", T, "owns_victim[%u]");
     emit_pick_oh(e, "evict_tag_o", l->tag_bits, "lost_oh", T, "t%u_tag");
-    if (c->repl == REPL_FIFO)
-        emit_line(e, "// Replacement touch: fills only (FIFO).");
-    else
+    if (x.repl->fills_only) {
+        emit_line(e, "// Replacement touch: fills only (%s).", x.repl->fills_only);
+        emit_ways_touch_fills(e, &x);
+    } else {
         emit_line(e, "// Replacement touch: load and store hits (write-evict stores invalidate), fills.");
-    if (c->repl == REPL_FIFO)
-        emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
-    else if (c->write_evict)
-        emit_line(e, "wire touch = (is_load & hit_o) | is_fill;");
-    else
-        emit_line(e, "wire touch = ((is_load | is_store) & hit_o) | is_fill;");
+        if (c->write_evict)
+            emit_line(e, "wire touch = (is_load & hit_o) | is_fill;");
+        else
+            emit_line(e, "wire touch = ((is_load | is_store) & hit_o) | is_fill;");
+    }
     emit_line(e, "// Aging: every data-line allocation and every invalidation.");
     if (c->write_evict)
         emit_line(e, "wire invalidate = is_store & hit_o;");
@@ -244,6 +188,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned W = l->ways, T = l->tag_ways;
     unsigned rc = l->rc_bits, P = l->pos_bits;
+    emit_ways_t x = gen_l1_ways(g);
     for (unsigned t = 0; t < T; t++) {
         emit_line(e, "reg t%u_valid_d, t%u_pv_d;", t, t);
         emit_line(e, "reg %st%u_tag_d;", emit_range(l->tag_bits), t);
@@ -255,10 +200,9 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         if (l->repl_bits)
             emit_line(e, "reg %sw%u_repl_d;", emit_range(l->repl_bits), w);
     }
-    if (l->plru_bits)
-        emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
+    emit_ways_state_decl(e, &x);
     emit_line(e, "reg %sfree_d;", emit_range(l->free_bits));
-    emit_lru_younger(e, g);
+    EMIT_REPL(update_decls, e, &x);
     emit_row_next_open(e);
     for (unsigned t = 0; t < T; t++) {
         emit_line(e, "t%u_valid_d = t%u_valid;", t, t);
@@ -273,8 +217,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         if (l->repl_bits)
             emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
     }
-    if (l->plru_bits)
-        emit_line(e, "plru_d = plru;");
+    emit_ways_state_default(e, &x);
     emit_line(e, "free_d = free_cnt;");
     /* aging of the other valid entries (the chosen entry and the one losing its line are
      * written below) */
@@ -334,14 +277,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     for (unsigned w = 0; w < W; w++)
         emit_line(e, "if (res_oh[%u]) begin w%u_valid_d = 1'b0; w%u_rsv_d = 1'b1; end", w, w, w);
     emit_line(e, "if (any_free) free_d = free_cnt - %s;", emit_const(l->free_bits, 1));
-    if (c->repl == REPL_SRRIP) {
-        emit_line(e, "if (evict_o) begin // the eligible lines age until the victim is at max");
-        emit_in(e);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "if (eligible[%u]) w%u_repl_d = w%u_repl + rrpv_add;", w, w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    EMIT_REPL(age_masked, e, &x);
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (is_fill) begin // the reserved line becomes valid");
@@ -350,24 +286,13 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (hpos_oh[%u]) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end", w, w, w);
     emit_out(e);
     emit_line(e, "end");
-    if (cfg_repl_ages(c->repl))
-        emit_update_lru(e, g);
-    else if (c->repl == REPL_PLRU)
-        emit_update_plru(e, g);
-    else {
-        emit_line(e, "if (touch) begin // SRRIP: hit -> 0, fill -> max-1");
-        emit_in(e);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w,
-                      emit_const(l->repl_bits, (1u << l->repl_bits) - 2),
-                      emit_const(l->repl_bits, 0));
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    if (x.repl->update_masked)
+        x.repl->update_masked(e, &x);
+    else
+        EMIT_REPL(update, e, &x);
     emit_row_pack_open(e);
     emit_line(e, "free_d,");
-    if (l->plru_bits)
-        emit_line(e, "plru_d,");
+    emit_ways_state_pack(e, &x);
     for (unsigned w = W; w-- > 0;) {
         if (l->repl_bits)
             emit_line(e, "w%u_repl_d, w%u_rsv_d, w%u_valid_d,", w, w, w);

@@ -41,11 +41,6 @@ static inline unsigned gen_wait_count_bits(const gen_l1_t *g)
 {
     return cfg_count_bits(g->cfg->l1.mshr_merge);
 }
-/* Random replacement with a victim to choose: the top's LFSR feeds the metadata module. */
-static inline int gen_has_lfsr(const gen_l1_t *g)
-{
-    return g->cfg->l1.repl == REPL_RANDOM && g->lay.ways > 1;
-}
 /* SHA-256 of the normalized configuration (config.yaml's keys, cfg_write_yaml) in hex: the
  * same for every configuration that generates the same design. */
 #define GEN_CONFIG_HASH_HEX 64
@@ -126,22 +121,30 @@ void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth,
                     const char *re, const char *raddr, const char *rdata, const char *we,
                     const char *waddr, const char *wdata, const char *wmask);
 
-/* The geometry the way-selection emitters (emit_ways.c) need, so that the L1 and L2 lookup
- * modules share them: they act on the signals match, valid, is_fill, any_invalid, touch,
- * w<i>_repl and w<i>_repl_d of the module being emitted (victim_way for PLRU). */
-typedef enum ways_policy { WAYS_LRU, WAYS_SRRIP, WAYS_PLRU, WAYS_EXTERN } ways_policy_t;
-/* WAYS_EXTERN: the module declares and drives victim_oh itself (the L2 under UCP). */
+/* The geometry and replacement policy the way-selection emitters (emit_ways.c) and the
+ * policies' hooks (emit_repl.h) need, so that the L1, decoupled and L2 lookup modules share
+ * them: they act on the signals match, valid, is_fill, any_invalid, touch, w<i>_repl and
+ * w<i>_repl_d of the module being emitted (and sel_oh, sel_way, victim_way, victim_oh). */
+struct emit_repl;
 typedef struct emit_ways {
     unsigned ways;        /* associativity */
     unsigned way_bits;    /* width of a way number */
-    unsigned repl_bits;   /* LRU age or RRPV bits per way */
+    unsigned repl_bits;   /* the policy's bits per way (w<i>_repl) */
+    unsigned set_bits;    /* the policy's bits per set (its set_state), at row bit set_lsb */
+    unsigned set_lsb;
+    const struct emit_repl *repl; /* the replacement policy (emit_repl_for) */
+    int victim_extern;    /* the module declares and drives victim_oh itself (the L2's UCP) */
     int insert_by_hint;   /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
-    ways_policy_t policy; /* how the victim is found */
+    /* SRRIP only: the fill's RRPV, a Verilog expression of repl_bits bits (the L2's drrip:
+     * chosen by the top), or NULL for the policy's own. */
+    const char *ins;
     /* SRRIP only (TAP-RRIP's GPU-first victim): when prefer_on is not NULL, among the ways at
      * the top RRPV the lowest whose prefer_fmt (a condition on way %u) holds is the victim
      * while the signal prefer_on is 1 and some such way exists; else the lowest at the top. */
     const char *prefer_on, *prefer_fmt;
 } emit_ways_t;
+/* The L1 metadata module's (emit_meta.c; also the decoupled store's, emit_dmeta.c). */
+emit_ways_t gen_l1_ways(const gen_l1_t *g);
 /* A lookup module's row (emit_row.c): per-way fields, way w's `name` of `width` bits (0: the
  * row has none) at lsb0 + w * stride, declared as a vector (`vector`) or, at 1 bit, a scalar.
  * unpack: wires w<w>_<name> from row_i (the comment names `layout`); match: the match and
@@ -183,19 +186,27 @@ void emit_row_next_defaults(emit_t *e, const emit_row_t *r);
 void emit_row_install(emit_t *e, unsigned ways, const emit_row_set_t *s, unsigned n);
 
 /* Defines sel_oh (one-hot of the chosen way: on a fill the lowest invalid way, else the
- * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number);
- * SRRIP also rrpv_top and rrpv_add. */
+ * victim; on a lookup the lowest matching way; way 0 when none) and sel_way (its number), and
+ * victim_oh: the policy's, or decoded from the victim_way its victim_way hook drives first
+ * (SRRIP also defines rrpv_top and rrpv_add). */
 void emit_ways_select(emit_t *e, const emit_ways_t *x);
 /* `out` (a reg of `width` bits declared by the caller) = field w<i>_`field` of the chosen way. */
 void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned width,
                     const char *field);
-/* LRU: w<i>_younger (way i is younger than the chosen way), which emit_ways_update_lru uses. */
-void emit_ways_lru_younger(emit_t *e, const emit_ways_t *x);
-void emit_ways_update_lru(emit_t *e, const emit_ways_t *x);
-void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x);
-/* SRRIP's aging and hits with the fill's RRPV given by `ins` (a Verilog expression of
- * repl_bits bits; the L2's drrip). */
-void emit_ways_update_rrip(emit_t *e, const emit_ways_t *x, const char *ins);
+/* victim_oh (declared here) decoded from the way number victim_way. */
+void emit_ways_victim_decode(emit_t *e, const emit_ways_t *x);
+/* victim_oh (declared here) and victim_way (a reg the caller declares): among the ways set in
+ * eligible[], the one with the largest w<i>_repl, the lowest on ties; way 0 when none is
+ * (victim_oh_c is then 0). The decoupled store's victim under LRU, FIFO and SRRIP. */
+void emit_ways_victim_largest(emit_t *e, const emit_ways_t *x);
+/* The touch of a policy whose hits change nothing: `wire touch = is_fill;`. */
+void emit_ways_touch_fills(emit_t *e, const emit_ways_t *x);
+/* The policy's per-set state (its set_state, when set_bits > 0): unpacked from row_i, its
+ * next value declared, defaulted to the current one, and its place in the packed next row. */
+void emit_ways_state_unpack(emit_t *e, const emit_ways_t *x);
+void emit_ways_state_decl(emit_t *e, const emit_ways_t *x);
+void emit_ways_state_default(emit_t *e, const emit_ways_t *x);
+void emit_ways_state_pack(emit_t *e, const emit_ways_t *x);
 
 /* One-hot helpers: `out` (declared here) = one-hot of the lowest i < n with cond_fmt (%u = i)
  * true, bit 0 when none (its conditions in `out`_c); `out` (declared here, `bits` wide) = the
@@ -211,12 +222,12 @@ void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits);
 void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, unsigned n,
                   const char *field_fmt);
+/* A block of one line per index: `head` (an "if (...) begin" line), then for each i < n the
+ * line line_fmt with i for every %u (at most three), then "end". */
+void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt);
 /* A priority encoder tree: `out` = lowest index i < n with cond_fmt (%u = i) true, else 0. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
                    const char *cond_fmt);
-void emit_lru_younger(emit_t *e, const gen_l1_t *g);
-void emit_update_lru(emit_t *e, const gen_l1_t *g);
-void emit_update_plru(emit_t *e, const gen_l1_t *g);
 
 /* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count.
  * The first form is the L1's (l1.pric_*), the second any modulus over `hashed` bits. */

@@ -13,8 +13,10 @@
  * With l2.replacement = tap_rrip (SPEC 3.8, cm_tap_rrip) ins_mru_i inserts at 0 (Core-POL2), a
  * hit keeps its RRPV when promote_i is 0 (a GPU hit under RRIP-Mask), and with gpu_first_i the
  * victim among the ways at the top RRPV is the lowest holding a GPU line, if any.
- * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through emit_ways_*. */
+ * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through its table
+ * (emit_repl.h) at cfg_l2_repl's policy. */
 #include "emit_l2.h"
+#include "emit_repl.h"
 
 static void emit_ports(emit_t *e, const gen_l2_t *g)
 {
@@ -98,34 +100,13 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     const lay_l2_t *l = &g->lay;
     emit_row_t r = emit_row_l2(l);
     emit_row_next_decls(e, &r);
-    if (l->ways > 1 && cfg_l2_lru_ages(g->cfg))
-        emit_ways_lru_younger(e, x);
+    EMIT_REPL(update_decls, e, x);
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
-    if (l->ways > 1) {
-        if (g->cfg->l2.repl == L2_REPL_SRRIP) {
-            emit_ways_update_srrip(e, x);
-        } else if (cfg_l2_drrip(g->cfg)) { /* SRRIP's aging and hits, the top's insertion */
-            unsigned max = (1u << l->repl_bits) - 1;
-            char ins[64];
-            snprintf(ins, sizeof ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
-                     emit_const(l->repl_bits, max));
-            if (cfg_l2_tap_rrip(g->cfg)) /* Core-POL2 inserts at 0 */
-                snprintf(ins, sizeof ins, "(ins_mru_i ? %s : ins_long_i ? %s : %s)",
-                         emit_const(l->repl_bits, 0), emit_const(l->repl_bits, max - 1),
-                         emit_const(l->repl_bits, max));
-            emit_ways_update_rrip(e, x, ins);
-            if (cfg_l2_tap_rrip(g->cfg)) {
-                emit_line(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV");
-                emit_in(e);
-                for (unsigned w = 0; w < l->ways; w++)
-                    emit_line(e, "w%u_repl_d = w%u_repl;", w, w);
-                emit_out(e);
-                emit_line(e, "end");
-            }
-        } else
-            emit_ways_update_lru(e, x);
-    }
+    EMIT_REPL(update, e, x);
+    if (l->ways > 1 && cfg_l2_tap_rrip(g->cfg))
+        emit_block_each(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV",
+                        l->ways, "w%u_repl_d = w%u_repl;");
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
     emit_in(e);
     char vbits[64];
@@ -182,12 +163,21 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 
 void emit_l2_meta(emit_t *e, const gen_l2_t *g)
 {
-    emit_ways_t x = {g->lay.ways, g->lay.way_bits, g->lay.repl_bits, 0,
-                     cfg_l2_ucp(g->cfg)        ? WAYS_EXTERN
-                     : cfg_l2_lru_ages(g->cfg) ? WAYS_LRU
-                                               : WAYS_SRRIP,
-                     NULL, NULL};
-    char gpu_line[64];
+    const lay_l2_t *l = &g->lay;
+    emit_ways_t x = {.ways = l->ways, .way_bits = l->way_bits, .repl_bits = l->repl_bits,
+                     .repl = emit_repl_for(cfg_l2_repl(&g->cfg->l2), l->ways),
+                     .victim_extern = cfg_l2_ucp(g->cfg)};
+    char gpu_line[64], ins[64];
+    if (l->ways > 1 && cfg_l2_drrip(g->cfg)) { /* SRRIP's aging and hits, the top's insertion */
+        unsigned max = (1u << l->repl_bits) - 1;
+        snprintf(ins, sizeof ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
+                 emit_const(l->repl_bits, max));
+        if (cfg_l2_tap_rrip(g->cfg)) /* Core-POL2 inserts at 0 */
+            snprintf(ins, sizeof ins, "(ins_mru_i ? %s : ins_long_i ? %s : %s)",
+                     emit_const(l->repl_bits, 0), emit_const(l->repl_bits, max - 1),
+                     emit_const(l->repl_bits, max));
+        x.ins = ins;
+    }
     if (cfg_l2_tap_rrip(g->cfg)) { /* TAP-RRIP's GPU-first victim: owner == the GPU's app */
         snprintf(gpu_line, sizeof gpu_line, "(w%%u_owner == %s)",
                  emit_const(g->lay.obits, g->cfg->sys.cpu_cores));

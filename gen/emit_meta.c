@@ -1,8 +1,8 @@
 /* emit_meta: the combinational lookup / replacement module of the L1 metadata row.
  * Given a set's row, an operation (load, store, fill) and a tag, it returns the hit, the chosen
- * way, the evicted tag and the row after the operation. Way selection and the LRU/SRRIP
- * updates are emit_ways.c's; policies mirror cmodel/cm_repl_*.c. */
-#include "emit_l1.h"
+ * way, the evicted tag and the row after the operation. Way selection is emit_ways.c's, the
+ * replacement policy's victim and updates its table's (emit_repl.h). */
+#include "emit_repl.h"
 #include "mech.h"
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
@@ -14,9 +14,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     if (gen_mech(g)->meta_ports)
         gen_mech(g)->meta_ports(e, g);
-    if (gen_has_lfsr(g))
-        emit_line(e, "input  wire %srand_way_i, // random replacement: the victim (the top's LFSR)",
-                  emit_range(l->way_bits));
+    GEN_L1_REPL(meta_ports, e, g);
     if (l->hpc_bits) {
         emit_line(e, "input  wire %shpc_i,     // pcpred: load hash (lookup) or the MSHR's (fill)",
                   emit_range(l->hpc_bits));
@@ -30,10 +28,9 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     emit_row_t r = emit_row_l1(l);
+    emit_ways_t x = gen_l1_ways(g);
     emit_row_unpack(e, &r, "gen/lay.h");
-    if (l->plru_bits)
-        emit_line(e, "wire %splru = row_i[%u:%u];", emit_range(l->plru_bits),
-                  l->plru_lsb + l->plru_bits - 1, l->plru_lsb);
+    emit_ways_state_unpack(e, &x);
     emit_blank(e);
     emit_row_match(e, l->ways);
     if (gen_mech(g)->meta_fill)
@@ -43,60 +40,19 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     emit_blank(e);
 }
 
-static emit_ways_t ways_of(const gen_l1_t *g)
+emit_ways_t gen_l1_ways(const gen_l1_t *g)
 {
-    const cfg_l1_t *c = &g->cfg->l1;
-    return (emit_ways_t){g->lay.ways, g->lay.way_bits, g->lay.repl_bits,
-                         gen_mech(g)->insert_by_hint,
-                         cfg_repl_ages(c->repl) ? WAYS_LRU
-                         : c->repl == REPL_PLRU || c->repl == REPL_RANDOM ? WAYS_PLRU
-                                                                             : WAYS_SRRIP,
-                         NULL, NULL};
-}
-
-/* Tree-PLRU victim: walk from the root, bit 0 = left (lower ways). */
-static void emit_victim_plru(emit_t *e, const gen_l1_t *g)
-{
-    unsigned levels = cfg_log2(g->lay.ways);
-    for (unsigned d = 0; d < levels; d++)
-        emit_line(e, "reg pick%u;", d);
-    emit_line(e, "always @* begin : plru_walk");
-    emit_in(e);
-    emit_line(e, "pick0 = plru[0];");
-    char prefix[256];
-    for (unsigned d = 1; d < levels; d++) {
-        int n = snprintf(prefix, sizeof prefix, "{");
-        for (unsigned k = 0; k < d; k++)
-            n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
-        snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
-        emit_line(e, "case (%s)", prefix);
-        emit_in(e);
-        for (unsigned p = 0; p < (1u << d); p++)
-            emit_line(e, "%s: pick%u = plru[%u];", emit_const(d, p), d, (1u << d) - 1 + p);
-        emit_line(e, "default: pick%u = 1'b0;", d);
-        emit_out(e);
-        emit_line(e, "endcase");
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    int n = snprintf(prefix, sizeof prefix, "{");
-    for (unsigned k = 0; k < levels; k++)
-        n += snprintf(prefix + n, sizeof prefix - (size_t)n, "%spick%u", k ? ", " : "", k);
-    snprintf(prefix + n, sizeof prefix - (size_t)n, "}");
-    emit_line(e, "always @* victim_way = %s;", prefix);
+    const lay_l1_t *l = &g->lay;
+    return (emit_ways_t){.ways = l->ways, .way_bits = l->way_bits, .repl_bits = l->repl_bits,
+                         .set_bits = l->plru_bits, .set_lsb = l->plru_lsb, .repl = gen_l1_repl(g),
+                         .insert_by_hint = gen_mech(g)->insert_by_hint};
 }
 
 static void emit_select(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_ways_t x = ways_of(g);
-    if (gen_has_lfsr(g))
-        emit_line(e, "wire %svictim_way = rand_way_i;", emit_range(l->way_bits));
-    if (l->ways > 1 && c->repl == REPL_PLRU) {
-        emit_line(e, "reg %svictim_way;", emit_range(l->way_bits));
-        emit_victim_plru(e, g);
-    }
+    emit_ways_t x = gen_l1_ways(g);
     emit_ways_select(e, &x);
     emit_line(e, "assign way_o = sel_way;");
     emit_line(e, "assign way_oh_o = sel_oh;");
@@ -109,11 +65,11 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_blank(e);
         return; /* direct mapped: no replacement state to touch */
     }
-    if (c->repl == REPL_FIFO) {
-        emit_line(e, "wire touch = is_fill; // FIFO: only a fill renews a way's age");
+    if (x.repl->fills_only) {
+        emit_ways_touch_fills(e, &x);
         return;
     }
-    if (c->repl == REPL_RANDOM)
+    if (!x.repl_bits && !x.set_bits)
         return; /* no replacement state in the row */
     emit_line(e, "wire update = is_fill | hit_o;");
     if (c->write_evict)
@@ -122,83 +78,34 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
         emit_line(e, "wire touch = update;");
 }
 
-void emit_update_lru(emit_t *e, const gen_l1_t *g)
-{
-    emit_ways_t x = ways_of(g);
-    emit_ways_update_lru(e, &x);
-}
-
-/* Tree-PLRU: every node on the chosen way's path points away from it. */
-void emit_update_plru(emit_t *e, const gen_l1_t *g)
-{
-    unsigned levels = cfg_log2(g->lay.ways);
-    emit_line(e, "if (touch) begin");
-    emit_in(e);
-    emit_line(e, "plru_d[0] = ~sel_way[%u];", levels - 1);
-    for (unsigned d = 1; d < levels; d++)
-        for (unsigned p = 0; p < (1u << d); p++)
-            emit_line(e, "if (sel_way[%u:%u] == %s) plru_d[%u] = ~sel_way[%u];", levels - 1,
-                      levels - d, emit_const(d, p), (1u << d) - 1 + p, levels - 1 - d);
-    emit_out(e);
-    emit_line(e, "end");
-}
-
-void emit_lru_younger(emit_t *e, const gen_l1_t *g)
-{
-    if (!cfg_repl_ages(g->cfg->l1.repl) || !g->lay.repl_bits)
-        return;
-    emit_ways_t x = ways_of(g);
-    emit_ways_lru_younger(e, &x);
-}
-
 static void emit_next_row(emit_t *e, const gen_l1_t *g)
 {
     const lay_l1_t *l = &g->lay;
     const cfg_l1_t *c = &g->cfg->l1;
     emit_row_t r = emit_row_l1(l);
+    emit_ways_t x = gen_l1_ways(g);
     emit_row_next_decls(e, &r);
-    if (l->plru_bits)
-        emit_line(e, "reg %splru_d;", emit_range(l->plru_bits));
-    emit_lru_younger(e, g);
+    emit_ways_state_decl(e, &x);
+    EMIT_REPL(update_decls, e, &x);
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
-    if (l->plru_bits)
-        emit_line(e, "plru_d = plru;");
-    if (l->ways > 1) {
-        if (cfg_repl_ages(c->repl))
-            emit_update_lru(e, g);
-        else if (c->repl == REPL_PLRU)
-            emit_update_plru(e, g);
-        else if (c->repl == REPL_SRRIP) {
-            emit_ways_t x = ways_of(g);
-            emit_ways_update_srrip(e, &x);
-        }
-    }
+    emit_ways_state_default(e, &x);
+    EMIT_REPL(update, e, &x);
     emit_line(e, "if (is_fill) begin");
     emit_in(e);
     static const emit_row_set_t fill[] = {{"valid", "1'b1"}, {"tag", "tag_i"}, {"hpc", "hpc_i"}};
     emit_row_install(e, l->ways, fill, l->hpc_bits ? 3 : 2);
     emit_out(e);
     emit_line(e, "end");
-    if (l->hpc_bits) {
-        emit_line(e, "if (hit_o & (op_i == OpLoad)) begin // pcpred: a load hit records its PC");
-        emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;", w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    if (c->write_evict) {
-        emit_line(e, "if (hit_o & (op_i == OpStore)) begin");
-        emit_in(e);
-        for (unsigned w = 0; w < l->ways; w++)
-            emit_line(e, "if (sel_oh[%u]) w%u_valid_d = 1'b0;", w, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    if (l->hpc_bits)
+        emit_block_each(e, "if (hit_o & (op_i == OpLoad)) begin "
+                           "// pcpred: a load hit records its PC",
+                        l->ways, "if (sel_oh[%u]) w%u_hpc_d = hpc_i;");
+    if (c->write_evict)
+        emit_block_each(e, "if (hit_o & (op_i == OpStore)) begin", l->ways,
+                        "if (sel_oh[%u]) w%u_valid_d = 1'b0;");
     emit_row_pack_open(e); /* MSB first */
-    if (l->plru_bits)
-        emit_line(e, "plru_d,");
+    emit_ways_state_pack(e, &x);
     for (unsigned w = l->ways; w-- > 0;) {
         if (l->hpc_bits)
             emit_line(e, "w%u_hpc_d,", w);

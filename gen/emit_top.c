@@ -9,6 +9,7 @@
  * C model sees the same sequence of events as from the former one-at-a-time cache. The
  * management mechanism enters only through its gen_mech_t hooks (mech.h): no mode tests here. */
 #include "emit_l1.h"
+#include "emit_repl.h"
 
 #include "codes.h"
 #include "emit_pipe.h"
@@ -203,22 +204,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                           "rsv");
     emit_line(e, "wire sweep_start = (state_q == SRun) & flush_pend_q & !s1_valid_q & !drain_block & !issue_fill%s;",
               mech->flush_wait ? mech->flush_wait : "");
-    if (gen_has_lfsr(g)) {
-        unsigned W = g->lay.ways;
-        emit_line(e, "// random replacement: a 16-bit Galois LFSR (x^16+x^14+x^13+x^11+1), stepped by");
-        emit_line(e, "// each fill that evicts; its low bits (less %u when not a way) are the victim", W);
-        emit_line(e, "reg [15:0] rand_q;");
-        emit_line(e, "reg rand_step;");
-        emit_line(e, "wire [15:0] rand_next = {1'b0, rand_q[15:1]} ^ (rand_q[0] ? 16'h%04x : 16'h0000);",
-                  CFG_LFSR_TAPS);
-        if (cfg_is_pow2(W)) {
-            emit_line(e, "wire %srand_way = rand_q[%u:0];", emit_range(w->wb), w->wb - 1);
-        } else {
-            emit_line(e, "wire %srand_raw = rand_q[%u:0];", emit_range(w->wb), w->wb - 1);
-            emit_line(e, "wire %srand_way = (rand_raw >= %s) ? rand_raw - %s : rand_raw;",
-                      emit_range(w->wb), emit_const(w->wb, W), emit_const(w->wb, W));
-        }
-    }
+    GEN_L1_REPL(top_decls, e, g);
     pipe_emit_idx_line(e, w->in);
 }
 
@@ -237,8 +223,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, ".hit_way_oh_o (meta_hit_way_oh),");
     emit_line(e, ".evict_o     (meta_evict),");
     emit_line(e, ".evict_tag_o (meta_evict_tag),");
-    if (gen_has_lfsr(g))
-        emit_line(e, ".rand_way_i  (rand_way),");
+    GEN_L1_REPL(top_conn, e, g);
     emit_line(e, ".row_o       (meta_row)");
     emit_out(e);
     emit_line(e, ");");
@@ -408,8 +393,7 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_l1_count(e, "1'b1", CNT_FILLS);
     if (!mech->evicts_at_lookup)
         emit_l1_count(e, "meta_evict", CNT_EVICTIONS);
-    if (gen_has_lfsr(g))
-        emit_line(e, "if (meta_evict) rand_step = 1'b1;");
+    GEN_L1_REPL(top_evict, e, g);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (mech->fill_bypass_cond) {
         emit_out(e);
@@ -449,8 +433,7 @@ static void emit_decide(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "flush_pend_d = flush_pend_q | flush_i;");
     emit_line(e, "rsv_pend_d = rsv_pend_q;");
     MECH(defaults, e, g);
-    if (gen_has_lfsr(g))
-        emit_line(e, "rand_step = 1'b0;");
+    GEN_L1_REPL(top_defaults, e, g);
     emit_l1_count(e, "rsv_pend_q", CNT_STALL_CYCLES);
     pipe_emit_write_defaults(e, &w->d);
     pipe_emit_drain_defaults(e, &w->drain);
@@ -486,16 +469,14 @@ static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     pipe_emit_issue(e, f, nf, NULL, NULL, 0);
 }
 
-/* The L1's own flops: the mechanism's, and random replacement's LFSR. */
+/* The L1's own flops: the mechanism's, and the replacement policy's (random's LFSR). */
 static void own_flops(emit_t *e, const void *ctx, int reset)
 {
     const gen_l1_t *g = ctx;
     if (gen_mech(g)->flops)
         gen_mech(g)->flops(e, g, reset);
-    if (gen_has_lfsr(g) && reset)
-        emit_line(e, "rand_q <= 16'd%u;", g->cfg->l1.random_seed);
-    else if (gen_has_lfsr(g))
-        emit_line(e, "if (rand_step) rand_q <= rand_next;");
+    if (gen_l1_repl(g)->top_flops)
+        gen_l1_repl(g)->top_flops(e, g, reset);
 }
 
 static void emit_flops(emit_t *e, const gen_l1_t *g, const top_w_t *w)

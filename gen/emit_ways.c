@@ -1,8 +1,10 @@
-/* emit_ways: way selection and replacement updates shared by the L1 and L2 lookup modules.
+/* emit_ways: way selection shared by the L1, decoupled and L2 lookup modules, and the pieces
+ * their replacement policies share.
  * Every selection is a tree (depth grows with log2(ways)): the chosen way travels as a one-hot
  * vector, fields of the chosen way are picked by AND-OR, and per-way updates test one bit of
- * the vector instead of comparing a way number. Policies mirror cmodel/cm_repl_*.c. */
-#include "emit_l1.h"
+ * the vector instead of comparing a way number. The replacement policies' own logic is one
+ * file each behind emit_repl.h (emit_repl_*.c); this file names none. */
+#include "emit_repl.h"
 
 /* Emit a priority encoder: `out` (width bits) = lowest index i < n with `cond_fmt` (%u = i)
  * true, else 0. A tree: each level pairs nodes (any, index) and keeps the lower one that has a
@@ -111,43 +113,6 @@ void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
               out);
 }
 
-/* SRRIP: rrpv_top, the largest RRPV of the row, by a tree of pairwise maxima. */
-static void emit_srrip_top(emit_t *e, const emit_ways_t *x)
-{
-    const char *r = emit_range(x->repl_bits);
-    unsigned n = x->ways;
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "wire %srrpv_max0_%u = w%u_repl;", r, i, i);
-    unsigned k = 0;
-    for (; n > 1; n = (n + 1) / 2, k++)
-        for (unsigned i = 0; i < (n + 1) / 2; i++) {
-            if (2 * i + 1 < n)
-                emit_line(e, "wire %srrpv_max%u_%u = rrpv_max%u_%u > rrpv_max%u_%u ? rrpv_max%u_%u : "
-                             "rrpv_max%u_%u;", r, k + 1, i, k, 2 * i, k, 2 * i + 1, k, 2 * i, k,
-                          2 * i + 1);
-            else
-                emit_line(e, "wire %srrpv_max%u_%u = rrpv_max%u_%u;", r, k + 1, i, k, 2 * i);
-        }
-    emit_line(e, "wire %srrpv_top = rrpv_max%u_0;", r, k);
-    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", r,
-              emit_const(x->repl_bits, (1u << x->repl_bits) - 1));
-}
-
-/* The preferred victim: victim_pref_oh, the lowest way meeting cond_fmt (which names way %u
- * twice), is the victim when `on` and some way meets it; else victim_any_oh. */
-static void emit_lowest_pref(emit_t *e, unsigned n, const char *cond_fmt, const char *on)
-{
-    char cond[160];
-    emit_line(e, "wire [%u:0] victim_pref;", n - 1);
-    for (unsigned i = 0; i < n; i++) {
-        snprintf(cond, sizeof cond, cond_fmt, i, i);
-        emit_line(e, "assign victim_pref[%u] = %s;", i, cond);
-    }
-    emit_lowest_oh(e, "victim_pref_oh", n, "victim_pref[%u]");
-    emit_line(e, "wire [%u:0] victim_oh = %s & |victim_pref ? victim_pref_oh : victim_any_oh;",
-              n - 1, on);
-}
-
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits)
 {
     emit_line(e, "wire %s%s;", emit_range(bits), out);
@@ -187,6 +152,7 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
         emit_line(e, "wire [0:0] sel_way = 1'b0;");
         return;
     }
+    EMIT_REPL(victim_way, e, x);
     /* A set never holds a line twice (a line is filled only after a lookup missed it, and a
      * second miss to it waits for the first fill), so `match` is already one-hot or zero: no
      * lowest-index search follows the tag compare. A row that broke this would differ from
@@ -194,29 +160,11 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
     emit_line(e, "wire [%u:0] hit_oh = {match[%u:1], match[0] | ~|match}; // one-hot: see above",
               n - 1, n - 1);
     emit_lowest_oh(e, "invalid_oh", n, "!valid[%u]");
-    char cond[96];
-    switch (x->policy) {
-    case WAYS_LRU:
-        snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(x->repl_bits, n - 1));
-        emit_lowest_oh(e, "victim_oh", n, cond);
-        break;
-    case WAYS_SRRIP:
-        emit_srrip_top(e, x);
-        if (!x->prefer_on) {
-            emit_lowest_oh(e, "victim_oh", n, "w%u_repl == rrpv_top");
-            break;
-        }
-        emit_lowest_oh(e, "victim_any_oh", n, "w%u_repl == rrpv_top");
-        snprintf(cond, sizeof cond, "(w%%u_repl == rrpv_top) & %s", x->prefer_fmt);
-        emit_lowest_pref(e, n, cond, x->prefer_on);
-        break;
-    case WAYS_EXTERN: /* the module drives victim_oh (the L2's UCP victim) */
-        break;
-    case WAYS_PLRU: /* the module walked its tree into victim_way */
-        emit_line(e, "wire [%u:0] victim_oh;", n - 1);
-        for (unsigned i = 0; i < n; i++)
-            emit_line(e, "assign victim_oh[%u] = victim_way == %s;", i, emit_const(x->way_bits, i));
-        break;
+    if (!x->victim_extern) { /* else the module drives victim_oh (the L2's UCP victim) */
+        if (x->repl->victim_way) /* the policy drove victim_way above */
+            emit_ways_victim_decode(e, x);
+        else
+            x->repl->victim_oh(e, x);
     }
     emit_line(e, "wire [%u:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;",
               n - 1);
@@ -231,71 +179,61 @@ void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned w
     emit_pick_oh(e, out, width, "sel_oh", x->ways, fmt);
 }
 
-/* LRU: the chosen way gets age 0, younger ways age by one (touch and insert alike). Way w is
- * younger than the chosen way (w_repl < sel_age) when its compare against that way holds:
- * every pair is compared beside the lookup, so only an AND-OR follows the selection. */
-void emit_ways_lru_younger(emit_t *e, const emit_ways_t *x)
+void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt)
 {
-    char terms[4096];
-    for (unsigned w = 0; w < x->ways; w++) {
-        int n = 0;
-        for (unsigned v = 0; v < x->ways; v++)
-            if (v != w)
-                n += snprintf(terms + n, sizeof terms - (size_t)n, "%s(sel_oh[%u] & (w%u_repl < w%u_repl))",
-                              n ? " | " : "", v, w, v);
-        emit_line(e, "wire w%u_younger = %s;", w, terms);
-    }
-}
-
-void emit_ways_update_lru(emit_t *e, const emit_ways_t *x)
-{
-    emit_line(e, "if (touch) begin");
+    char line[256];
+    emit_line(e, "%s", head);
     emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++) {
-        emit_line(e, "if (sel_oh[%u]) w%u_repl_d = %s;", w, w, emit_const(x->repl_bits, 0));
-        emit_line(e, "else if (w%u_younger) w%u_repl_d = w%u_repl + %s;", w, w, w,
-                  emit_const(x->repl_bits, 1));
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(line, sizeof line, line_fmt, i, i, i);
+        emit_line(e, "%s", line);
     }
     emit_out(e);
     emit_line(e, "end");
 }
 
-/* RRIP: a fill into a full set ages every way first; hit -> 0, insert -> `ins`. */
-void emit_ways_update_rrip(emit_t *e, const emit_ways_t *x, const char *ins)
+void emit_ways_victim_decode(emit_t *e, const emit_ways_t *x)
 {
-    emit_line(e, "if (is_fill & ~any_invalid) begin");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "w%u_repl_d = w%u_repl + rrpv_add;", w, w);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (touch) begin");
-    emit_in(e);
-    for (unsigned w = 0; w < x->ways; w++)
-        emit_line(e, "if (sel_oh[%u]) w%u_repl_d = is_fill ? %s : %s;", w, w, ins,
-                  emit_const(x->repl_bits, 0));
-    emit_out(e);
-    emit_line(e, "end");
+    emit_line(e, "wire [%u:0] victim_oh;", x->ways - 1);
+    for (unsigned i = 0; i < x->ways; i++)
+        emit_line(e, "assign victim_oh[%u] = victim_way == %s;", i, emit_const(x->way_bits, i));
 }
 
-/* SRRIP: a fill into a full set ages every way first; hit -> 0, insert -> max-1. */
-void emit_ways_update_srrip(emit_t *e, const emit_ways_t *x)
+/* Way w wins every pairwise compare, all made at once. */
+void emit_ways_victim_largest(emit_t *e, const emit_ways_t *x)
 {
-    unsigned max = (1u << x->repl_bits) - 1;
-    char ins[64];
-    if (x->insert_by_hint) /* G-Cache: cold lines (victim bit 0) at max, others max-1 */
-        snprintf(ins, sizeof ins, "(hint_i ? %s : %s)", emit_const(x->repl_bits, max - 1),
-                 emit_const(x->repl_bits, max));
-    else
-        snprintf(ins, sizeof ins, "%s", emit_const(x->repl_bits, max - 1));
-    emit_ways_update_rrip(e, x, ins);
-    if (x->insert_by_hint) {
-        emit_line(e, "if (fill_bypass_o & age_i) begin // every way hot: none reaches max");
-        emit_in(e);
-        for (unsigned w = 0; w < x->ways; w++)
-            emit_line(e, "w%u_repl_d = w%u_repl + %s;", w, w, emit_const(x->repl_bits, 1));
-        emit_out(e);
-        emit_line(e, "end");
-    }
+    emit_best_oh(e, "victim_oh", x->ways, "eligible[%u]", "!eligible[%u]", "w%u_repl", 1);
+    emit_encode_oh(e, "victim_way_n", "victim_oh_c", x->ways, x->way_bits);
+    emit_line(e, "always @* victim_way = victim_way_n;");
 }
 
+void emit_ways_touch_fills(emit_t *e, const emit_ways_t *x)
+{
+    emit_line(e, "wire touch = is_fill; // %s: only a fill renews a way's age",
+              x->repl->fills_only);
+}
+
+void emit_ways_state_unpack(emit_t *e, const emit_ways_t *x)
+{
+    if (x->set_bits)
+        emit_line(e, "wire %s%s = row_i[%u:%u];", emit_range(x->set_bits), x->repl->set_state,
+                  x->set_lsb + x->set_bits - 1, x->set_lsb);
+}
+
+void emit_ways_state_decl(emit_t *e, const emit_ways_t *x)
+{
+    if (x->set_bits)
+        emit_line(e, "reg %s%s_d;", emit_range(x->set_bits), x->repl->set_state);
+}
+
+void emit_ways_state_default(emit_t *e, const emit_ways_t *x)
+{
+    if (x->set_bits)
+        emit_line(e, "%s_d = %s;", x->repl->set_state, x->repl->set_state);
+}
+
+void emit_ways_state_pack(emit_t *e, const emit_ways_t *x)
+{
+    if (x->set_bits)
+        emit_line(e, "%s_d,", x->repl->set_state);
+}

@@ -8,6 +8,44 @@ const char *const lay_counter_names[CNT_COUNT] = {
     "accesses", "hits", "misses", "bypasses", "fills", "evictions", "rsv_fails", "stall_cycles",
     "merged"};
 
+/* The closed forms of the replacement state (lay_repl_t). */
+static unsigned age_bits(unsigned ways, unsigned rrpv_bits)
+{
+    (void)rrpv_bits;
+    return cfg_log2(ways);
+}
+static unsigned rrpv_bits(unsigned ways, unsigned rrpv_bits)
+{
+    (void)ways;
+    return rrpv_bits;
+}
+static unsigned tree_bits(unsigned ways) { return ways - 1; }
+
+/* One line per replacement policy. */
+static const lay_repl_t lay_repls[] = {
+    [REPL_LRU] = {age_bits, NULL, 1},
+    [REPL_PLRU] = {NULL, tree_bits, 0},
+    [REPL_SRRIP] = {rrpv_bits, NULL, 0},
+    [REPL_FIFO] = {age_bits, NULL, 1},
+    [REPL_RANDOM] = {NULL, NULL, 0},
+};
+
+const lay_repl_t *lay_repl(cfg_repl_t r)
+{
+    assert((unsigned)r < sizeof lay_repls / sizeof lay_repls[0]);
+    return &lay_repls[r];
+}
+
+unsigned lay_repl_way_bits(cfg_repl_t r, unsigned ways, unsigned rrpv_bits)
+{
+    return ways > 1 && lay_repl(r)->way_bits ? lay_repl(r)->way_bits(ways, rrpv_bits) : 0;
+}
+
+unsigned lay_repl_set_bits(cfg_repl_t r, unsigned ways)
+{
+    return ways > 1 && lay_repl(r)->set_bits ? lay_repl(r)->set_bits(ways) : 0;
+}
+
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
 {
     memset(l, 0, sizeof *l);
@@ -17,11 +55,8 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
     l->set_bits = cfg_log2(c->sets);
     l->tag_bits = c->addr_bits - l->off_bits - l->set_bits;
     l->way_bits = c->ways > 1 ? cfg_log2(c->ways) : 1;
-    if (c->ways > 1 && cfg_repl_ages(c->repl))
-        l->repl_bits = cfg_log2(c->ways);
-    else if (c->ways > 1 && c->repl == REPL_SRRIP)
-        l->repl_bits = c->rrpv_bits;
-    l->plru_bits = (c->ways > 1 && c->repl == REPL_PLRU) ? c->ways - 1 : 0;
+    l->repl_bits = lay_repl_way_bits(c->repl, c->ways, c->rrpv_bits);
+    l->plru_bits = lay_repl_set_bits(c->repl, c->ways);
     l->dec = c->mode == MODE_DECOUPLED;
     if (l->dec) {
         l->tag_ways = c->tag_ways;
@@ -106,7 +141,7 @@ void lay_l1_unpack(const lay_l1_t *l, const bv_t *in, lay_l1_row_t *r)
 void lay_l1_reset_row(const cfg_l1_t *c, const lay_l1_t *l, lay_l1_row_t *r)
 {
     memset(r, 0, sizeof *r);
-    if (cfg_repl_ages(c->repl) && l->repl_bits)
+    if (lay_repl(c->repl)->ages && l->repl_bits)
         for (unsigned w = 0; w < l->ways; w++)
             r->way[w].repl = (uint8_t)w;
     if (l->dec)

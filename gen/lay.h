@@ -107,6 +107,22 @@ typedef struct lay_l1_row {
     uint8_t free;   /* decoupled: number of invalid (free) data lines */
 } lay_l1_row_t;
 
+/* The state a replacement policy keeps in a set's row, in closed form: bits per way (an LRU or
+ * FIFO age, an RRPV) and per set (tree-PLRU's nodes), and whether the per-way bits are ages
+ * (a permutation, way w reset to age w; other state resets to 0). One row per cfg_repl_t in
+ * lay.c; the L1 and L2 layouts, the model and synth/cost.c's closed forms all read it. A NULL
+ * size keeps nothing there. */
+typedef struct lay_repl {
+    unsigned (*way_bits)(unsigned ways, unsigned rrpv_bits);
+    unsigned (*set_bits)(unsigned ways);
+    int ages;
+} lay_repl_t;
+const lay_repl_t *lay_repl(cfg_repl_t r);
+/* Policy r's bits per way and per set at `ways` ways (rrpv_bits: the RRPV width); one way
+ * keeps none. */
+unsigned lay_repl_way_bits(cfg_repl_t r, unsigned ways, unsigned rrpv_bits);
+unsigned lay_repl_set_bits(cfg_repl_t r, unsigned ways);
+
 /* Derive the layout of a validated config. */
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l);
 

@@ -1,5 +1,6 @@
 /* lay_l2: the L2 slice's row layout; pack/unpack, reset row, field names, storage. */
 #include "lay_l2.h"
+#include "lay.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -11,9 +12,7 @@ const char *const lay_l2_counter_names[L2CNT_COUNT] = {
 /* Replacement bits per way: LRU age or RRPV; none for a direct-mapped L2. */
 static unsigned l2_repl_bits(const cfg_l2_t *l2)
 {
-    if (l2->ways < 2)
-        return 0;
-    return cfg_l2_repl(l2) == REPL_LRU ? cfg_log2(l2->ways) : l2->rrpv_bits;
+    return lay_repl_way_bits(cfg_l2_repl(l2), l2->ways, l2->rrpv_bits);
 }
 
 /* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
@@ -99,7 +98,7 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
 {
     memset(r, 0, sizeof *r);
-    if (cfg_l2_lru_ages(c) && l->repl_bits)
+    if (lay_repl(cfg_l2_repl(&c->l2))->ages && l->repl_bits)
         for (unsigned w = 0; w < l->ways; w++)
             r->way[w].repl = (uint8_t)w;
 }

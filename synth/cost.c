@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "../gen/cfg.h"
+#include "../gen/lay.h"
 
 #define SRAM_CELL "cachegen_sram_1r1w"
 #define STA_CLOCK_NS 10.0 /* the clock sta.sh constrains; period = clock - worst slack */
@@ -175,9 +176,8 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
     const cfg_l1_t *c = &cf->l1;
     unsigned b = cfg_log2(c->line_bytes), m = cfg_log2(c->sets);
     unsigned tag = c->addr_bits - b - m;
-    unsigned repl = c->ways == 1 ? 0 : cfg_repl_ages(c->repl) ? cfg_log2(c->ways)
-                    : c->repl == REPL_SRRIP ? c->rrpv_bits : 0;
-    unsigned plru = c->repl == REPL_PLRU ? c->ways - 1 : 0;
+    unsigned repl = lay_repl_way_bits(c->repl, c->ways, c->rrpv_bits);
+    unsigned plru = lay_repl_set_bits(c->repl, c->ways);
     k->meta = (unsigned long long)c->sets * (c->ways * (1 + tag + repl) + plru);
     k->data = (unsigned long long)c->sets * c->ways * c->line_bytes * 8;
     k->mshr = (unsigned long long)c->mshrs * (1 + (c->addr_bits - b) + c->id_bits);
@@ -216,8 +216,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     const cfg_l2_t *l2 = &c->l2;
     unsigned b = cfg_log2(c->l1.line_bytes), line = c->l1.addr_bits - b;
     unsigned tag = line - cfg_log2(l2->sets);
-    unsigned repl = l2->ways == 1 ? 0 : cfg_l2_repl(l2) != REPL_LRU ? l2->rrpv_bits
-                                                                : cfg_log2(l2->ways);
+    unsigned repl = lay_repl_way_bits(cfg_l2_repl(l2), l2->ways, l2->rrpv_bits);
     unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
     k->v = c->sys.cores / l2->victim_share;
