@@ -172,7 +172,10 @@ _step() { # BG ID TIER TAGS DESC CMD...
     lane) [ "$bg" = 1 ] && exec_step 0 "$id" "$desc" "$@" ;;
     fg) [ "$bg" = 1 ] && [ "$inline_bg" = 0 ] && echo "=== $id: in the background lane, reported at the end" && return 0
         exec_step 1 "$id" "$desc" "$@"; verdict "$id" "$desc" ;;
-    par) while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+    par) # first the long steps (first), then the others (rest): see "the run" below
+         if [ "$ppass" = first ]; then first_step "$bg" "$id" || return 0
+         else ! first_step "$bg" "$id" || return 0; fi
+         while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
          echo "=== $id: $desc (started)"
          { exec_step 0 "$id" "$desc" "$@"; cat "$steps_dir/$id.log"; verdict "$id" "$desc"; } & ;;
     report) report_step "$bg" "$id" "$st" "$desc" ;;
@@ -180,6 +183,9 @@ _step() { # BG ID TIER TAGS DESC CMD...
   return 0
 }
 step() { _step 0 "$@"; }
+first_step() { # BG ID: does this step start in -j's first round (a long one)?
+  if [ "$long_ids" != "  " ]; then [[ $long_ids == *" $2 "* ]]; else [ "$1" = 1 ]; fi
+}
 bstep() { _step 1 "$@"; }
 
 # ---- the steps: the one list (id, tier, tags, description, command) -----------------------
@@ -681,6 +687,10 @@ esac
 suite_start=$(date +%s)
 builds_at=$(cat "$CG_BUILD_CACHE/builds.log" 2>/dev/null | wc -l)
 if [ "$mode" = run ]; then
+  # -j: the steps that took 300 s or more in the work folder's last run start first (the longest
+  # jobs first keep one of them from starting last); without a last run, the Yosys lane's
+  long_ids=" $(sed -n 's/^| `\([a-z0-9-]*\)` | [a-z]* | [a-z ]* | \([0-9]*\) |.*/\2 \1/p' \
+    "$work/summary.md" 2>/dev/null | awk '$1 >= 300 { print $2 }' | tr '\n' ' ') "
   if [ -z "$only" ]; then rm -rf "$work"; fi
   mkdir -p "$steps_dir"
   if [ "$runner" = auto ]; then
@@ -695,7 +705,7 @@ if [ "$mode" = run ]; then
     seen=()
     TEST_WORK=$(cd "$work" && pwd) TIER=$tier tb/regress --steps "$ids" -o "$(cd "$work" && pwd)/regress" --slurm
   elif [ "$jobs" -gt 1 ]; then
-    pass=par; steps; wait
+    ppass=first; pass=par; steps; seen=(); ppass=rest; pass=par; steps; wait
   elif [ -n "$only" ]; then # a few steps, one after the other, the background ones too
     inline_bg=1; pass=fg; steps
   else
