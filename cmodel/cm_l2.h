@@ -1,7 +1,7 @@
 /* cm_l2: bit-accurate C model of the shared L2 slice (SPEC 3.2, 3.5), event-level.
  * Write-back, write-allocate, LRU or SRRIP, any index; requests from P L1s carry core id and
  * id (the requesting L1's MSHR number); every line holds P/Sv G-Cache victim bits. Holds
- * exactly the state the RTL holds: set rows in gen/lay_l2's layout, data lines, MSHRs (each
+ * exactly the state the RTL holds: set rows in core/lay_l2's layout, data lines, MSHRs (each
  * holding its whole pending request) and counters. Memory requests (line reads, whole-line
  * write-backs) leave in issue order through a queue the caller drains; the memory may answer
  * reads in any order (cm_l2_fill). Requesters: the P L1s (core ids 0..P-1, the GPU's
@@ -31,10 +31,10 @@
 #define CACHEGEN_CM_L2_H
 
 #include <stdint.h>
-#include "../gen/bv.h"
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
-#include "../gen/lay_l2.h"
+#include "../core/bv.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
+#include "../core/lay_l2.h"
 #include "cm_drrip.h"
 #include "cm_l1.h"
 #include "cm_repl.h"

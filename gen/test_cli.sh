@@ -15,7 +15,7 @@ if [ ! -x "$bin" ]; then
     exit 2
 fi
 bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-srcdir="$(cd "$(dirname "$0")" && pwd)"   # gen/: ident.c holds the reserved-word tables
+srcdir="$(cd "$(dirname "$0")/../core" && pwd)"   # core/: ident.c holds the reserved-word tables
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_cli.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -356,7 +356,7 @@ FILES[l2key.yaml]=$'l2:\n  colour: red\n'
 bad "YAML with unknown key l2.colour" l2key.yaml:2 l2.colour red -- --config l2key.yaml
 
 # ---- identifiers (issue 14): one definition shared by validation and the emitter ------------
-# Spot checks typed here, independent of gen/ident.c: Verilog-2005 net types, SystemVerilog
+# Spot checks typed here, independent of core/ident.c: Verilog-2005 net types, SystemVerilog
 # 1800-2017 words, C++ keywords and alternative tokens, words Verilator keeps out of its C++.
 for kw in wand wor tri tri0 trireg supply0 uwire pulsestyle_onevent always_ff logic bit int \
           final unique0 s_until_with interface delete co_await char8_t and_eq xor_eq \
@@ -369,10 +369,10 @@ bad "name=a__b (double underscore)" name a__b -- --set name=a__b
 FILES[kw.yaml]=$'name: wand\nl1:\n  ways: 4\n'
 bad "YAML name: wand (Verilog-2005 keyword)" kw.yaml:1 name wand -- --config kw.yaml
 
-# Every word of every table in gen/ident.c is refused as name, cleanly; every name built from
+# Every word of every table in core/ident.c is refused as name, cleanly; every name built from
 # the words holding '_' (their prefixes, e.g. wait of wait_order, and the words with a suffix)
 # that validation accepts also generates (the emitter never aborts on a validated name).
-desc="every reserved word of gen/ident.c is refused as name with a named error"
+desc="every reserved word of core/ident.c is refused as name with a named error"
 words=$(awk '/^static const char \*const kw_/ { on = 1 } on { print } /NULL};/ { on = 0 }' \
         "$srcdir/ident.c" | grep -o '"[^"]*"' | tr -d '"' | sort -u)
 nwords=$(wc -w <<< "$words")

@@ -230,7 +230,7 @@ static const cfg_key_t keys[] = {
      "sacat: active warps per scheduler unthrottled; sampling gives core c min(c + 1, "
      "max_warps) warps, so cores from max_warps - 1 up run max_warps"},
     {"dwt.period", K_UINT, DWT(period), DWT_PERIOD_MIN, 1048576, 0, NULL, "10000",
-     "sacat: cycles per period (at least 3, gen/dwt.h DWT_PERIOD_MIN: a period's decision lands "
+     "sacat: cycles per period (at least 3, core/dwt.h DWT_PERIOD_MIN: a period's decision lands "
      "3 cycles after it); the per-core counts (16 bits, saturating) restart each period"},
     {"dwt.mpki_threshold", K_UINT, DWT(mpki_threshold), 0, 65535, 0, NULL, "10",
      "sacat: a period thrashes when 1000 x its L1 misses > this x its instructions (all cores)"},
