@@ -115,12 +115,12 @@ typedef struct cm_l2 {
                                     drrip_psel_q, drrip_brrip_q; the event carries them) */
     uint8_t ucp_on;              /* l2.replacement = ucp: UMONs and the partition */
     cm_umon_t *umon;             /* ucp: ATDs (the RTL's ATD SRAMs) and hit counters */
-    unsigned ucp_alloc[CM_APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
-    uint32_t ucp_snap[CM_APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
+    unsigned ucp_alloc[APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
+    uint32_t ucp_snap[APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
                                     (ucp_snap_q), the lookahead's input */
     uint32_t ucp_t;              /* ucp: cycles of the period gone (ucp_t_q), < tap.period */
     unsigned ucp_busy;           /* ucp: cycles until the lookahead's allocation applies; 0 idle */
-    unsigned ucp_next[CM_APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
+    unsigned ucp_next[APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
     uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
     uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
     uint8_t tap_on;              /* l2.replacement = tap_rrip or tap_ucp: the controller */
@@ -132,8 +132,8 @@ typedef struct cm_l2 {
     uint8_t tu_masked;           /* tap_ucp: the last lookahead started fixed the GPU at 1 way */
     uint8_t tu_div_mattered;     /* tap_ucp: ... and its division changed the allocation */
     cm_tap_t tap;                /* tap_rrip, tap_ucp: the controller (the RTL's <name>_l2_tap) */
-    uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
-    uint32_t tap_acc_q[CM_APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
+    uint32_t tap_acc[APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
+    uint32_t tap_acc_q[APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
                                        now (the RTL's acc_in_q register) */
     uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
     cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */

@@ -109,8 +109,8 @@ typedef struct cfg_tap {
     unsigned txs;           /* T_xs: XSRATIO = r when r >= T_xs, else 1 */
 } cfg_tap_t;
 
-/* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (cmodel/cm_app.h's
- * CM_APP_MAX), so an L2 line's owner field is at most 4 bits. */
+/* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (core/app.h's
+ * APP_MAX), so an L2 line's owner field is at most 4 bits. */
 #define CFG_MAX_CPU_CORES 15u
 
 #define CFG_NAME_MAX 48

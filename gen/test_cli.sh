@@ -326,7 +326,7 @@ bad "tap.period=0" tap.period 0 -- --set l2.replacement=ucp --set system.cpu_cor
     --set tap.period=0
 bad "tap.period=2^31+1" tap.period 2147483649 -- --set tap.period=2147483649
 bad "l2.umon_counter_bits=17" l2.umon_counter_bits 17 -- --set l2.umon_counter_bits=17
-# l2.replacement = tap_rrip (SPEC 3.8): cm_tap_check's rule, the error naming the key
+# l2.replacement = tap_rrip (SPEC 3.8): tap_check's rule, the error naming the key
 tapargs=(--set l2.replacement=tap_rrip --set l2.sets=16 --set l2.duel_leaders=2 --set system.cores=3
          --set system.cpu_cores=2)
 last_wins "${tapargs[@]}" --set system.cores=2
@@ -340,7 +340,7 @@ bad "tap.alpha=101" tap.alpha 101 "0..100" -- "${tapargs[@]}" --set tap.alpha=10
 bad "tap.txs=0" tap.txs 0 "1..1023" -- "${tapargs[@]}" --set tap.txs=0
 bad "tap_rrip: 8 leaders over 16 sets with 3 apps" l2.duel_leaders 8 -- "${tapargs[@]}" \
     --set l2.duel_leaders=8
-# l2.replacement = tap_ucp: tap_rrip's controller rule (cm_tap_check) and ucp's (cm_umon_check)
+# l2.replacement = tap_ucp: tap_rrip's controller rule (tap_check) and ucp's (umon_check)
 tuargs=(--set l2.replacement=tap_ucp --set l2.sets=16 --set system.cores=3 --set system.cpu_cores=2)
 last_wins "${tuargs[@]}" --set system.cores=2
 bad "tap_ucp with 2 GPU cores" system.cores 2 "3..64" -- "${LW[@]}"
