@@ -877,13 +877,6 @@ unsigned long long cfg_l2_pric_poly(const cfg_t *c)
 
 const char *cfg_l2_repl_name(const cfg_l2_t *l2) { return l2_repl_names[l2->repl]; }
 
-cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
-{
-    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP || l2->repl == L2_REPL_TAP_UCP
-               ? REPL_LRU
-               : REPL_SRRIP;
-}
-
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
 {
     unsigned top = l->pric_top_bit ? l->pric_top_bit : l->addr_bits - 1;
@@ -1151,42 +1144,30 @@ static int size_to_sets(const cfg_t *c, const char *level, unsigned *size, unsig
     return 0;
 }
 
-int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
-                  unsigned nsets, char *err, size_t errlen)
+int cfg_set_arg(cfg_t *c, const char *arg, char *err, size_t errlen)
 {
-    cfg_defaults(c);
-    if (config && preset) {
-        errf(err, errlen, "--config and --preset: give one or the other");
+    /* the value is used whole, however long; only the key is copied */
+    const char *eq = strchr(arg, '=');
+    char key[64], shown[160];
+    size_t klen = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || klen == 0 || klen >= sizeof key) {
+        value_text(arg, strlen(arg), shown, sizeof shown);
+        errf(err, errlen, "--set %s: %s; expected KEY=VALUE with a key of 1..%zu characters "
+             "(see --help)", shown, !eq ? "no '='" : klen ? "key too long" : "empty key",
+             sizeof key - 1);
         return -1;
     }
-    if (preset && cfg_preset(c, preset, err, errlen) != 0)
-        return -1;
-    c->l1.sets_given = c->l2.sets_given = 0; /* a default's or preset's sets yield to a size */
-    if (config && cfg_load_yaml(c, config, err, errlen) != 0)
-        return -1;
-    for (unsigned i = 0; i < nsets; i++) {
-        /* the value is used whole, however long; only the key is copied */
-        const char *eq = strchr(sets[i], '=');
-        char key[64], shown[160];
-        size_t klen = eq ? (size_t)(eq - sets[i]) : 0;
-        if (!eq || klen == 0 || klen >= sizeof key) {
-            value_text(sets[i], strlen(sets[i]), shown, sizeof shown);
-            errf(err, errlen, "--set %s: %s; expected KEY=VALUE with a key of 1..%zu characters "
-                 "(see --help)", shown, !eq ? "no '='" : klen ? "key too long" : "empty key",
-                 sizeof key - 1);
-            return -1;
-        }
-        memcpy(key, sets[i], klen);
-        key[klen] = 0;
-        /* --set KEY twice is not refused: --set applies left to right (--help), the way a
-         * script overrides its base list; a YAML file gives each key once (cfg_yaml). */
-        if (cfg_set(c, key, eq + 1, err, errlen) != 0)
-            return -1;
-    }
+    memcpy(key, arg, klen);
+    key[klen] = 0;
+    return cfg_set(c, key, eq + 1, err, errlen);
+}
+
+int cfg_sizes_to_sets(cfg_t *c, char *err, size_t errlen)
+{
     if (size_to_sets(c, "l1", &c->l1.size, &c->l1.sets, c->l1.sets_given, c->l1.ways, err,
                      errlen) != 0 ||
         size_to_sets(c, "l2", &c->l2.size, &c->l2.sets, c->l2.sets_given, c->l2.ways, err,
                      errlen) != 0)
         return -1;
-    return cfg_validate(c, err, errlen);
+    return 0;
 }
