@@ -29,8 +29,10 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
            okonomiyaki==3.0.0 pydantic==2.14.3 pydantic_core==2.50.4 pyparsing==3.3.3 \
            PyYAML==6.0.3 simplesat==0.9.2 six==1.17.0 typing-inspection==0.4.5 \
            typing_extensions==4.16.0
-CORE_SRC := gen/cfg.c gen/cfg_yaml.c gen/lay.c gen/lay_l2.c gen/pric.c gen/num.c gen/ident.c gen/opt.c
-CORE_SRC += gen/closeout.c
+# The shared core (core/, SPEC 10): configuration, layouts, parsers; it includes and calls
+# nothing of gen/, cmodel/, tb/ or synth/ (core/check_layers.sh).
+CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_l2.c core/pric.c core/num.c core/ident.c core/opt.c
+CORE_SRC += core/closeout.c core/cfg_args.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
@@ -80,17 +82,17 @@ $(B)/sram_text.c: rtl/cachegen_sram_1r1w.v | $(B)
 $(B):
 	mkdir -p $(B)
 
-$(B)/libcore.a: $(CORE_SRC) gen/*.h | $(B)
+$(B)/libcore.a: $(CORE_SRC) core/*.h | $(B)
 	rm -f $@; for s in $(CORE_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
-	ar rcs $@ $(patsubst gen/%.c,$(B)/%.o,$(CORE_SRC))
+	ar rcs $@ $(patsubst core/%.c,$(B)/%.o,$(CORE_SRC))
 
-$(B)/libcmodel.a: $(CM_SRC) cmodel/*.h gen/*.h | $(B)
+$(B)/libcmodel.a: $(CM_SRC) cmodel/*.h core/*.h | $(B)
 	rm -f $@; for s in $(CM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(CM_SRC))
 
 # cachegen hashes every output file for its manifest (file: lines) with nettle's SHA-256.
 DEB_PKGS += nettle-dev
-$(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h
+$(B)/cachegen: gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a gen/*.h core/*.h
 	$(CC) $(CFLAGS) -o $@ gen/main.c $(GEN_SRC) $(B)/sram_text.c $(B)/libcore.a $(LIBS) -lnettle
 
 $(B)/mkstim: tb/mkstim.c $(B)/libcmodel.a $(B)/libcore.a
@@ -136,10 +138,10 @@ $(B)/test_cm_ucp: cmodel/test_cm_ucp.c $(B)/libcmodel.a
 $(B)/test_cm_tap: cmodel/test_cm_tap.c $(B)/libcmodel.a
 	$(CC) $(CFLAGS) -I. -o $@ $< $(B)/libcmodel.a -lcmocka
 
-$(B)/test_bv: gen/test_bv.c gen/bv.h | $(B)
+$(B)/test_bv: core/test_bv.c core/bv.h | $(B)
 	$(CC) $(CFLAGS) -o $@ $< -lcmocka
 
-$(B)/test_num: gen/test_num.c $(B)/libcore.a
+$(B)/test_num: core/test_num.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lcmocka
 
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
@@ -153,7 +155,7 @@ $(B)/stanet: synth/stanet.c | $(B)
 
 # cachesim: the C model as a trace-driven simulator (-O2; -O3 is no faster on the current fast
 # path and was 15% slower on the one before, BENCHMARKS.md).
-$(B)/libsim.a: $(SIM_SRC) cmodel/*.h gen/*.h | $(B)
+$(B)/libsim.a: $(SIM_SRC) cmodel/*.h core/*.h | $(B)
 	rm -f $@; for s in $(SIM_SRC); do $(CC) $(CFLAGS) -c $$s -o $(B)/$$(basename $$s .c).o || exit 1; done; \
 	ar rcs $@ $(patsubst cmodel/%.c,$(B)/%.o,$(SIM_SRC))
 
@@ -190,7 +192,7 @@ FUZZ_SRC := $(CORE_SRC) $(GEN_SRC) $(SIM_SRC) $(CM_SRC) $(B)/sram_text.c
 .PHONY: fuzz fuzz-bins
 fuzz-bins: $(patsubst %,$(B)/fuzz/fuzz_%,$(FUZZ_TARGETS))
 
-$(B)/fuzz/libfuzz.a: $(FUZZ_SRC) gen/*.h cmodel/*.h
+$(B)/fuzz/libfuzz.a: $(FUZZ_SRC) core/*.h gen/*.h cmodel/*.h
 	@mkdir -p $(B)/fuzz/obj
 	rm -f $@; for s in $(FUZZ_SRC); do \
 	  $(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $$s -o $(B)/fuzz/obj/$$(basename $$s .c).o || exit 1; \
@@ -214,7 +216,7 @@ DEB_PKGS += libpython3-dev
 # The C model and the configuration loader as one shared library behind the flat interface
 # of cmodel/cm_ffi.h, for ctypes (examples/cocotb/cmodel.py).
 all: $(B)/libcmodel.so
-$(B)/libcmodel.so: cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) cmodel/*.h gen/*.h | $(B)
+$(B)/libcmodel.so: cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) cmodel/*.h core/*.h | $(B)
 	$(CC) $(CFLAGS) -fPIC -shared -o $@ cmodel/cm_ffi.c $(CM_SRC) $(CORE_SRC) -lyaml
 
 # The example's cocotb tests of a generated fermi-l1 on Icarus, in build/cocotb.
@@ -331,7 +333,7 @@ golden: all
 # PREFIX/bin: cachegen, cachesim, sysim; PREFIX/share/man/man1: their man pages (help2man, from
 # each tool's --help and --version); PREFIX/share/cachegen: what `cachegen verify` runs, laid
 # out as in this tree (tb/: verify.sh, the harness build scripts and sources; build/: the model
-# libraries and mkstim; the cmodel/ and gen/ headers) and examples/. The installed cachegen finds
+# libraries and mkstim; the core/ and cmodel/ headers) and examples/. The installed cachegen finds
 # tb/ as ../share/cachegen/tb beside its own directory (gen/verify.c), so the tree works under
 # any PREFIX and as staged in DESTDIR. gen/test_install.sh checks it.
 DEB_PKGS += help2man man-db

@@ -59,7 +59,7 @@ printf 'MemcpyHtoD,0x00007f0000000000,%d\nMemcpyHtoD,0x00007f1000000000,%d\nkern
 printf 'kernel-1.traceg\n' >"$work/nocopies/kernelslist.g"
 if "$(dirname "$sysim")/cachegen" --list-presets 2>/dev/null | grep -q '^sacat-fermi'; then
   sys=(--preset sacat-fermi --set l1.addr_bits=47 --set system.cores="$blocks")
-else # the same keys (gen/cfg.c's sacat_fermi)
+else # the same keys (core/cfg.c's sacat_fermi)
   sys=(--preset fermi-l1-pric --set l1.addr_bits=47 # each run sets l1.mode (once: issue 33)
        --set system.cores="$blocks" --set l2.sets=64 --set l2.ways=16 --set l2.replacement=lru)
 fi

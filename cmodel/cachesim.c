@@ -31,10 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../gen/cfg.h"
-#include "../gen/num.h"
-#include "../gen/closeout.h"
-#include "../gen/version.h"
+#include "../core/cfg.h"
+#include "../core/num.h"
+#include "../core/closeout.h"
+#include "../core/version.h"
 #include "accel_list.h"
 #include "cachesim_args.h"
 #include "sim.h"
@@ -970,7 +970,7 @@ static int cmd_run(const cachesim_args_t *a)
 
 int main(int argc, char **argv)
 {
-    closeout_register("cachesim"); /* a write error on stdout is an error (gen/closeout.h) */
+    closeout_register("cachesim"); /* a write error on stdout is an error (core/closeout.h) */
     cachesim_args_t a;
     char perr[2048];
     if (cachesim_parse_args(argc, argv, &a, perr, sizeof perr) != 0) {

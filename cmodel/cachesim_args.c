@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/num.h"
-#include "../gen/opt.h"
+#include "../core/num.h"
+#include "../core/opt.h"
 
 #define IFETCH_ALLOWED "--ifetch: allowed: ignore (Dinero's data-cache-only run), data (reads)"
 #define GEN_PATTERNS "stream, thrash, hot_stream, stride, random, pc_mix"

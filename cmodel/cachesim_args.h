@@ -1,5 +1,5 @@
 /* cachesim_args: the command line of cachesim and its subcommands (run, --sweep, convert,
- * gen), checked through gen/opt.h with no side effect (nothing printed, no file opened) so
+ * gen), checked through core/opt.h with no side effect (nothing printed, no file opened) so
  * that cachesim's main and the argv fuzz target (tb/fuzz/fuzz_argv.c) share it. Values that
  * need no file are checked here (formats, --ifetch, numbers and their ranges, gen's pattern);
  * files, configurations and combinations that need them are cachesim's. */

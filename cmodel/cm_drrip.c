@@ -6,9 +6,9 @@
 
 static unsigned psel_top(const cm_drrip_t *d) { return (1u << d->p.psel_bits) - 1; }
 
-int cm_drrip_init(cm_drrip_t *d, const cm_drrip_params_t *p)
+int cm_drrip_init(cm_drrip_t *d, const drrip_params_t *p)
 {
-    if (cm_drrip_check(p, NULL) != 0)
+    if (drrip_check(p, NULL) != 0)
         return -1;
     memset(d, 0, sizeof *d);
     d->p = *p;

@@ -6,7 +6,7 @@
 #define CACHEGEN_CM_DUEL_H
 
 #include <stdint.h>
-#include "../gen/cfg.h"
+#include "../core/cfg.h"
 
 /* What an interval's end decided. */
 typedef enum {

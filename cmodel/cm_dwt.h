@@ -6,12 +6,12 @@
  * DETECT holds limit = max_warps; no two valid table entries hold the same kernel id; slot is
  * the oldest entry once the table is full; at most one decision pending (period >= 3). Sums,
  * totals and the detection compare are computed in uint64_t, independently of the RTL's
- * widths (gen/dwt.h). */
+ * widths (core/dwt.h). */
 #ifndef CACHEGEN_CM_DWT_H
 #define CACHEGEN_CM_DWT_H
 
 #include <stdint.h>
-#include "../gen/dwt.h"
+#include "../core/dwt.h"
 
 #define CM_DWT_CORES_MAX 64   /* system.cores at most */
 #define CM_DWT_ENTRIES_MAX 64 /* dwt.table_entries at most */

@@ -7,8 +7,8 @@
 #define CACHEGEN_CM_FAST_H
 
 #include <stdint.h>
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
 
 typedef struct cm_fast {
     cfg_l1_t cfg;

@@ -6,8 +6,8 @@
 #define CACHEGEN_CM_INDEX_H
 
 #include <stdint.h>
-#include "../gen/cfg.h"
-#include "../gen/pric.h"
+#include "../core/cfg.h"
+#include "../core/pric.h"
 
 static inline __attribute__((always_inline)) unsigned
 cm_index(cfg_index_t index, unsigned off_bits, unsigned set_bits, uint64_t pric_poly,

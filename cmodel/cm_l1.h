@@ -6,9 +6,9 @@
 #define CACHEGEN_CM_L1_H
 
 #include <stdint.h>
-#include "../gen/bv.h"
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
+#include "../core/bv.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
 
 #define CM_MAX_MSHRS 64
 #define CM_MAX_WAITERS 8 /* l1.mshr_merge and l2.mshr_merge at most */

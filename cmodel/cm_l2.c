@@ -12,7 +12,7 @@ _Static_assert((1u << LAY_L2_BRRIP_BITS) == CM_DRRIP_BRRIP_PERIOD,
  * core P + k is CPU port k, app k. */
 static unsigned req_app(const cm_l2_t *m, unsigned core)
 {
-    return core >= m->lay.cores ? core - m->lay.cores : cm_app_gpu(m->lay.cpu_cores);
+    return core >= m->lay.cores ? core - m->lay.cores : app_gpu(m->lay.cpu_cores);
 }
 
 static void count(cm_l2_t *m, lay_l2_counter_t c)
@@ -54,26 +54,26 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
     m->repl_lay.repl_bits = m->lay.repl_bits;
     m->pol = cm_repl_for(cfg_l2_repl(&c->l2));
     if (cfg_l2_drrip(c)) {
-        cm_drrip_params_t dp = {c->l2.sets, c->l2.duel_leaders, cfg_l2_apps(c), c->l2.psel_bits,
-                                c->l2.rrpv_bits};
+        drrip_params_t dp = {c->l2.sets, c->l2.duel_leaders, cfg_l2_apps(c), c->l2.psel_bits,
+                             c->l2.rrpv_bits};
         int ok = cm_drrip_init(&m->drrip, &dp);
-        assert(ok == 0); /* cfg_validate applied cm_drrip_check */
+        assert(ok == 0); /* cfg_validate applied drrip_check */
         (void)ok;
         m->drrip_on = 1;
     }
     if (cfg_l2_ucp(c)) {
-        cm_umon_params_t up = {c->l2.sets, c->l2.umon_sets, c->l2.ways, cfg_l2_apps(c),
-                               c->l2.umon_counter_bits};
+        umon_params_t up = {c->l2.sets, c->l2.umon_sets, c->l2.ways, cfg_l2_apps(c),
+                            c->l2.umon_counter_bits};
         if (cm_umon_new(&up, &m->umon) != 0)
             goto fail;
         cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), m->ucp_alloc);
         m->ucp_on = 1;
     }
     if (cfg_l2_tap(c)) {
-        cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
-                              c->tap.txs};
+        tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
+                           c->tap.txs};
         int ok = cm_tap_init(&m->tap, &tp);
-        assert(ok == 0); /* cfg_validate applied cm_tap_check */
+        assert(ok == 0); /* cfg_validate applied tap_check */
         (void)ok;
         m->tap_on = 1;
         m->tap_rrip_on = (uint8_t)cfg_l2_tap_rrip(c);
@@ -297,7 +297,7 @@ static void ucp_cycle_end(cm_l2_t *m)
 static void tap_ucp_start(cm_l2_t *m)
 {
     unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;
-    uint16_t h[CM_APP_MAX * CM_UCP_MAX_WAYS];
+    uint16_t h[APP_MAX * CM_UCP_MAX_WAYS];
     for (unsigned i = 0; i < apps * ways; i++)
         h[i] = (uint16_t)m->ucp_snap[i];
     cm_ucp_step_t st[CM_UCP_MAX_WAYS];
@@ -308,7 +308,7 @@ static void tap_ucp_start(cm_l2_t *m)
     m->tu_start = 0;
     m->tu_divided = (uint8_t)(xs > 1 && !mask);
     m->tu_masked = (uint8_t)mask;
-    unsigned plain[CM_APP_MAX];
+    unsigned plain[APP_MAX];
     m->tu_div_mattered = 0;
     if (m->tu_divided && cm_tap_ucp_partition(ways, apps, h, 1, 0, plain, NULL, NULL) == 0)
         m->tu_div_mattered = (uint8_t)(memcmp(plain, m->ucp_next, apps * sizeof *plain) != 0);
@@ -324,7 +324,7 @@ static unsigned tap_victim(const cm_l2_t *m, lay_l2_row_t *r, int *gpu_first)
     for (unsigned w = 0; w < n; w++)
         rrpv[w] = r->way[w].repl, owner[w] = r->way[w].owner;
     unsigned v = cm_tap_rrip_victim(n, m->lay.repl_bits, rrpv, owner,
-                                    cm_app_gpu(m->lay.cpu_cores), m->tap.rrip_mask, gpu_first);
+                                    app_gpu(m->lay.cpu_cores), m->tap.rrip_mask, gpu_first);
     for (unsigned w = 0; w < n; w++)
         r->way[w].repl = rrpv[w];
     return v;
@@ -479,7 +479,7 @@ void cm_l2_access_noalloc(cm_l2_t *m, unsigned core, int store, uint64_t line, c
     if (hit >= 0) {
         res->way = (unsigned)hit;
         if (!m->tap_rrip_on || cm_tap_rrip_promotes(m->tap.rrip_mask, req_app(m, core),
-                                               cm_app_gpu(l->cpu_cores)))
+                                               app_gpu(l->cpu_cores)))
             repl_touch(m, r, (unsigned)hit);
         else /* TAP-RRIP: a GPU hit under RRIP-Mask keeps its RRPV */
             res->tap_kept = 1;

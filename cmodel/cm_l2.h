@@ -1,7 +1,7 @@
 /* cm_l2: bit-accurate C model of the shared L2 slice (SPEC 3.2, 3.5), event-level.
  * Write-back, write-allocate, LRU or SRRIP, any index; requests from P L1s carry core id and
  * id (the requesting L1's MSHR number); every line holds P/Sv G-Cache victim bits. Holds
- * exactly the state the RTL holds: set rows in gen/lay_l2's layout, data lines, MSHRs (each
+ * exactly the state the RTL holds: set rows in core/lay_l2's layout, data lines, MSHRs (each
  * holding its whole pending request) and counters. Memory requests (line reads, whole-line
  * write-backs) leave in issue order through a queue the caller drains; the memory may answer
  * reads in any order (cm_l2_fill). Requesters: the P L1s (core ids 0..P-1, the GPU's
@@ -31,10 +31,10 @@
 #define CACHEGEN_CM_L2_H
 
 #include <stdint.h>
-#include "../gen/bv.h"
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
-#include "../gen/lay_l2.h"
+#include "../core/bv.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
+#include "../core/lay_l2.h"
 #include "cm_drrip.h"
 #include "cm_l1.h"
 #include "cm_repl.h"
@@ -115,12 +115,12 @@ typedef struct cm_l2 {
                                     drrip_psel_q, drrip_brrip_q; the event carries them) */
     uint8_t ucp_on;              /* l2.replacement = ucp: UMONs and the partition */
     cm_umon_t *umon;             /* ucp: ATDs (the RTL's ATD SRAMs) and hit counters */
-    unsigned ucp_alloc[CM_APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
-    uint32_t ucp_snap[CM_APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
+    unsigned ucp_alloc[APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
+    uint32_t ucp_snap[APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
                                     (ucp_snap_q), the lookahead's input */
     uint32_t ucp_t;              /* ucp: cycles of the period gone (ucp_t_q), < tap.period */
     unsigned ucp_busy;           /* ucp: cycles until the lookahead's allocation applies; 0 idle */
-    unsigned ucp_next[CM_APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
+    unsigned ucp_next[APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
     uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
     uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
     uint8_t tap_on;              /* l2.replacement = tap_rrip or tap_ucp: the controller */
@@ -132,8 +132,8 @@ typedef struct cm_l2 {
     uint8_t tu_masked;           /* tap_ucp: the last lookahead started fixed the GPU at 1 way */
     uint8_t tu_div_mattered;     /* tap_ucp: ... and its division changed the allocation */
     cm_tap_t tap;                /* tap_rrip, tap_ucp: the controller (the RTL's <name>_l2_tap) */
-    uint32_t tap_acc[CM_APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
-    uint32_t tap_acc_q[CM_APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
+    uint32_t tap_acc[APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
+    uint32_t tap_acc_q[APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
                                        now (the RTL's acc_in_q register) */
     uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
     cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */

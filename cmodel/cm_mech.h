@@ -5,8 +5,8 @@
 #ifndef CACHEGEN_CM_MECH_H
 #define CACHEGEN_CM_MECH_H
 
-#include "../gen/bv.h"
-#include "../gen/cfg.h"
+#include "../core/bv.h"
+#include "../core/cfg.h"
 
 struct cm_l1;
 struct cm_req;

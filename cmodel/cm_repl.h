@@ -5,7 +5,7 @@
 #ifndef CACHEGEN_CM_REPL_H
 #define CACHEGEN_CM_REPL_H
 
-#include "../gen/lay.h"
+#include "../core/lay.h"
 
 typedef struct cm_repl_ops {
     const char *name;

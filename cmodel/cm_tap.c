@@ -4,9 +4,9 @@
 #include <assert.h>
 #include <string.h>
 
-int cm_tap_init(cm_tap_t *t, const cm_tap_params_t *p)
+int cm_tap_init(cm_tap_t *t, const tap_params_t *p)
 {
-    if (cm_tap_check(p, NULL) != 0)
+    if (tap_check(p, NULL) != 0)
         return -1;
     memset(t, 0, sizeof *t);
     t->p = *p;
@@ -29,7 +29,7 @@ static uint32_t sat_add(uint32_t c, uint32_t x)
     return x >= CM_TAP_CNT_MAX - c ? CM_TAP_CNT_MAX : c + x;
 }
 
-cm_tap_tick_t cm_tap_decide(const cm_tap_params_t *p, uint32_t i1, uint32_t i2, uint32_t a_gpu,
+cm_tap_tick_t cm_tap_decide(const tap_params_t *p, uint32_t i1, uint32_t i2, uint32_t a_gpu,
                             uint32_t a_cpu)
 {
     cm_tap_tick_t r = {0};
@@ -37,8 +37,8 @@ cm_tap_tick_t cm_tap_decide(const cm_tap_params_t *p, uint32_t i1, uint32_t i2, 
     uint64_t diff = i1 > i2 ? i1 - i2 : i2 - i1, top = i1 > i2 ? i1 : i2;
     r.friendly = 100 * diff > (uint64_t)p->alpha * top;
     uint32_t q = a_gpu / (a_cpu ? a_cpu : 1);
-    r.ratio_sat = q > CM_TAP_XS_MAX;
-    r.ratio = (uint16_t)(r.ratio_sat ? CM_TAP_XS_MAX : q);
+    r.ratio_sat = q > TAP_XS_MAX;
+    r.ratio = (uint16_t)(r.ratio_sat ? TAP_XS_MAX : q);
     r.xsratio = r.ratio >= p->txs ? r.ratio : 1;
     r.ucp_mask = !r.friendly;
     r.rrip_mask = !r.friendly || r.xsratio > 1;
@@ -67,13 +67,13 @@ int cm_tap_cycle(cm_tap_t *t, const uint32_t *retired, const uint32_t *acc, cm_t
         t->t++;
         return landed;
     }
-    assert(t->wait == 0); /* period >= CM_TAP_LATENCY: the last decision has landed */
+    assert(t->wait == 0); /* period >= TAP_LATENCY: the last decision has landed */
     uint32_t a_cpu = 0;
     for (unsigned k = 0; k < t->p.cpu_ports; k++)
         a_cpu = t->acc[k] > a_cpu ? t->acc[k] : a_cpu;
     t->pending = cm_tap_decide(&t->p, t->retired[t->pol[0]], t->retired[t->pol[1]],
-                               t->acc[cm_app_gpu(t->p.cpu_ports)], a_cpu);
-    t->wait = CM_TAP_LATENCY;
+                               t->acc[app_gpu(t->p.cpu_ports)], a_cpu);
+    t->wait = TAP_LATENCY;
     t->t = 0;
     memset(t->retired, 0, sizeof t->retired);
     memset(t->acc, 0, sizeof t->acc);

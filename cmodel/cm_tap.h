@@ -2,31 +2,26 @@
  * clock cycle. Counts the instructions GPU cores retire and each application's LLC accesses
  * over a period of tap.period cycles; its last cycle (that cycle's inputs included) takes the
  * counts and clears them. The decision (cache-friendliness from Core-POL1 against Core-POL2,
- * XSRATIO, RRIP-Mask and UCP-Mask) lands CM_TAP_LATENCY cycles later, the RTL's sequential
+ * XSRATIO, RRIP-Mask and UCP-Mask) lands TAP_LATENCY cycles later, the RTL's sequential
  * divider's latency (gen/emit_tap.c): that cycle reports it as a tick, and the masks and
  * XSRATIO hold the new values from the next cycle on.
  * Invariants: t < period; counts <= CM_TAP_CNT_MAX (saturating); 1 <= xsratio <= 1023;
  * ucp_mask = not cache-friendly and rrip_mask = ucp_mask or xsratio > 1, as of the last
  * decision landed (both 0 and xsratio 1 after reset: TAP starts as its underlying policy);
- * at most one decision is pending (period >= CM_TAP_LATENCY). */
+ * at most one decision is pending (period >= TAP_LATENCY). Its parameters and their legality
+ * are core/tap.h's. */
 #ifndef CACHEGEN_CM_TAP_H
 #define CACHEGEN_CM_TAP_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "cm_app.h"
+#include "../core/app.h"
+#include "../core/tap.h"
 
-#define CM_TAP_MAX_GPU_CORES 64
 #define CM_TAP_CNT_BITS 20           /* retired-instruction and access counters */
 #define CM_TAP_CNT_MAX 0xfffffu
-#define CM_TAP_XS_MAX 1023u          /* XSRATIO is 10 bits */
 #define CM_TAP_POL_BITS 5            /* the Core-POL id registers */
 #define CM_TAP_RETIRED_BITS 4        /* the RTL's retired_i per GPU core: 0..15 a cycle */
-/* Cycles from a period's last cycle E to the cycle its decision lands (E + 12 reports the tick;
- * the masks change for E + 13): the RTL's snapshot, saturation test, 10 divider steps and the
- * decision (gen/emit_tap.c). tap.period must be at least this, so a period ends no earlier
- * than the cycle its predecessor's decision lands. */
-#define CM_TAP_LATENCY 12u
 
 /* What a request's core is to core sampling. */
 typedef enum {
@@ -34,14 +29,6 @@ typedef enum {
     CM_TAP_POL1,     /* Core-POL1: LRU insertion under RRIP, bypass under UCP */
     CM_TAP_POL2      /* Core-POL2: MRU insertion under RRIP, the partition under UCP */
 } cm_tap_role_t;
-
-typedef struct cm_tap_params {
-    unsigned gpu_cores; /* system.cores: GPU L1s, 3..64 (POL1, POL2 and a follower) */
-    unsigned cpu_ports; /* C = system.cpu_cores, 1..CM_APP_MAX-1 */
-    unsigned period;    /* tap.period: cycles per period, 1..2^31 */
-    unsigned alpha;     /* tap.alpha: percent, 0..100 */
-    unsigned txs;       /* tap.txs: the XSRATIO threshold T_xs, 1..1023 */
-} cm_tap_params_t;
 
 /* One period end. */
 typedef struct cm_tap_tick {
@@ -57,10 +44,10 @@ typedef struct cm_tap_tick {
 } cm_tap_tick_t;
 
 typedef struct cm_tap {
-    cm_tap_params_t p;
+    tap_params_t p;
     uint32_t t;                               /* cycle within the period, 0..period-1 */
-    uint32_t retired[CM_TAP_MAX_GPU_CORES];   /* per GPU core, 20 bits, saturating */
-    uint32_t acc[CM_APP_MAX];                 /* per app, 20 bits, saturating */
+    uint32_t retired[TAP_MAX_GPU_CORES];      /* per GPU core, 20 bits, saturating */
+    uint32_t acc[APP_MAX];                    /* per app, 20 bits, saturating */
     uint8_t pol[2];                           /* Core-POL1 and Core-POL2 ids: 0 and 1 */
     uint16_t xsratio;                         /* 10 bits, reset 1 */
     uint8_t rrip_mask, ucp_mask;              /* reset 0 */
@@ -69,41 +56,22 @@ typedef struct cm_tap {
     cm_tap_tick_t pending;                    /* the decision of the last period end */
 } cm_tap_t;
 
-/* The one definition of legal parameters: 0, or -1 with a static reason in *why. */
-static inline int cm_tap_check(const cm_tap_params_t *p, const char **why)
-{
-    const char *w = NULL;
-    if (p->gpu_cores < 3 || p->gpu_cores > CM_TAP_MAX_GPU_CORES)
-        w = "TAP needs 3..64 GPU cores (Core-POL1, Core-POL2 and a follower)";
-    else if (p->cpu_ports < 1 || p->cpu_ports > CM_APP_MAX - 1)
-        w = "TAP needs 1..15 CPU ports";
-    else if (p->period < CM_TAP_LATENCY || p->period > 0x80000000u)
-        w = "period must be 12..2^31 cycles (a period's decision lands 12 cycles after its end)";
-    else if (p->alpha > 100)
-        w = "alpha must be 0..100 percent";
-    else if (p->txs < 1 || p->txs > CM_TAP_XS_MAX)
-        w = "T_xs must be 1..1023";
-    if (why)
-        *why = w;
-    return w ? -1 : 0;
-}
-
-/* The state after reset. Returns 0, or -1 when cm_tap_check refuses p (nothing written). */
-int cm_tap_init(cm_tap_t *t, const cm_tap_params_t *p);
+/* The state after reset. Returns 0, or -1 when tap_check refuses p (nothing written). */
+int cm_tap_init(cm_tap_t *t, const tap_params_t *p);
 
 /* What GPU core `core` is to core sampling (CPU ports are followers). */
 cm_tap_role_t cm_tap_role(const cm_tap_t *t, int is_gpu, unsigned core);
 
 /* One clock cycle: retired[c] instructions retired by GPU core c (NULL: none) and acc[k] LLC
  * accesses of app k (NULL: none) in this cycle. A period's last cycle takes the counts (its own
- * inputs included) and clears them. Returns 1 in the cycle a decision lands, CM_TAP_LATENCY
+ * inputs included) and clears them. Returns 1 in the cycle a decision lands, TAP_LATENCY
  * cycles after its period's last cycle (tick filled; masks and XSRATIO updated, for the next
  * cycle's requests), else 0 (tick zeroed). tick may be NULL. */
 int cm_tap_cycle(cm_tap_t *t, const uint32_t *retired, const uint32_t *acc, cm_tap_tick_t *tick);
 
 /* The decision of a period's counts, without state: what cm_tap_cycle computes at a period
  * end from i1, i2, the GPU's accesses and the CPU apps' maximum. */
-cm_tap_tick_t cm_tap_decide(const cm_tap_params_t *p, uint32_t i1, uint32_t i2, uint32_t a_gpu,
+cm_tap_tick_t cm_tap_decide(const tap_params_t *p, uint32_t i1, uint32_t i2, uint32_t a_gpu,
                             uint32_t a_cpu);
 
 #endif

@@ -5,11 +5,11 @@ int cm_tap_ucp_partition(unsigned ways, unsigned apps, const uint16_t *hits, uns
                          unsigned ucp_mask, unsigned *alloc, cm_ucp_step_t *steps,
                          unsigned *nsteps)
 {
-    if (ways < 1 || ways > CM_UCP_MAX_WAYS || apps < 1 || apps > CM_APP_MAX || xsratio < 1 ||
-        xsratio > CM_TAP_XS_MAX || (ucp_mask && apps < 2))
+    if (ways < 1 || ways > CM_UCP_MAX_WAYS || apps < 1 || apps > APP_MAX || xsratio < 1 ||
+        xsratio > TAP_XS_MAX || (ucp_mask && apps < 2))
         return -1;
-    unsigned gpu = apps - 1, a[CM_APP_MAX] = {0};
-    uint32_t h[CM_APP_MAX * CM_UCP_MAX_WAYS];
+    unsigned gpu = apps - 1, a[APP_MAX] = {0};
+    uint32_t h[APP_MAX * CM_UCP_MAX_WAYS];
     for (unsigned k = 0; k < apps; k++)
         for (unsigned j = 0; j < ways; j++) {
             uint32_t c = hits[k * ways + j];

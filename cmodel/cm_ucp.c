@@ -28,9 +28,9 @@ static unsigned best_extra(const uint32_t *h, unsigned a, unsigned left, uint64_
 int cm_ucp_lookahead(unsigned ways, unsigned apps, const uint32_t *hits, uint32_t part,
                      unsigned *alloc, cm_ucp_step_t *steps, unsigned *nsteps)
 {
-    if (ways < 1 || ways > CM_UCP_MAX_WAYS || apps < 1 || apps > CM_APP_MAX)
+    if (ways < 1 || ways > CM_UCP_MAX_WAYS || apps < 1 || apps > APP_MAX)
         return -1;
-    unsigned a[CM_APP_MAX], left = ways;
+    unsigned a[APP_MAX], left = ways;
     for (unsigned k = 0; k < apps; k++) {
         a[k] = (part >> k) & 1u ? 0 : alloc[k];
         if (!((part >> k) & 1u) && a[k] > left)
@@ -80,10 +80,10 @@ static int oldest(unsigned ways, const cm_ucp_way_t *set, uint32_t owners)
 unsigned cm_ucp_victim(unsigned ways, const cm_ucp_way_t *set, unsigned apps,
                        const unsigned *alloc, unsigned app, cm_ucp_victim_t *why)
 {
-    assert(ways >= 1 && ways <= CM_UCP_MAX_WAYS && apps <= CM_APP_MAX && app < apps);
+    assert(ways >= 1 && ways <= CM_UCP_MAX_WAYS && apps <= APP_MAX && app < apps);
     cm_ucp_victim_t kind;
     int v = -1;
-    unsigned count[CM_APP_MAX] = {0};
+    unsigned count[APP_MAX] = {0};
     for (unsigned w = 0; w < ways && v < 0; w++) {
         if (!set[w].valid) {
             v = (int)w;

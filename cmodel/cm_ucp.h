@@ -7,7 +7,7 @@
 #define CACHEGEN_CM_UCP_H
 
 #include <stdint.h>
-#include "cm_app.h"
+#include "../core/app.h"
 
 #define CM_UCP_MAX_WAYS 32
 

@@ -4,16 +4,16 @@
 #include <assert.h>
 #include <stdlib.h>
 
-int cm_umon_new(const cm_umon_params_t *p, cm_umon_t **out)
+int cm_umon_new(const umon_params_t *p, cm_umon_t **out)
 {
-    if (cm_umon_check(p, NULL) != 0)
+    if (umon_check(p, NULL) != 0)
         return -1;
     cm_umon_t *u = calloc(1, sizeof *u);
     if (!u)
         goto fail;
     u->p = *p;
     u->stride = p->sets / p->umon_sets;
-    u->cnt_max = (1u << (p->cnt_bits ? p->cnt_bits : CM_UMON_CNT_BITS)) - 1;
+    u->cnt_max = (1u << (p->cnt_bits ? p->cnt_bits : UMON_CNT_BITS)) - 1;
     size_t entries = (size_t)p->apps * p->umon_sets * p->ways;
     u->atd = calloc(entries, sizeof *u->atd);
     u->hits = calloc((size_t)p->apps * p->ways, sizeof *u->hits);

@@ -4,27 +4,19 @@
  * kept in true LRU order, and one 16-bit saturating hit counter per LRU position, halved at
  * each period end. Each ATD sees only its own application's accesses.
  * Invariants: in every ATD set the ranks are a permutation of 0..ways-1 and the valid entries
- * hold ranks 0..v-1, so the entry at rank ways-1 is the LRU one and is invalid while any is. */
+ * hold ranks 0..v-1, so the entry at rank ways-1 is the LRU one and is invalid while any is.
+ * Its parameters and their legality are core/umon.h's. */
 #ifndef CACHEGEN_CM_UMON_H
 #define CACHEGEN_CM_UMON_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include "cm_app.h"
+#include "../core/app.h"
+#include "../core/umon.h"
 
-#define CM_UMON_CNT_BITS 16
 #define CM_UMON_CNT_MAX 0xffffu
 #define CM_UMON_MISS (-1)      /* cm_umon_access: the ATD missed (the line is now its MRU) */
 #define CM_UMON_UNSAMPLED (-2) /* cm_umon_access: the set is not sampled, nothing changed */
-
-typedef struct cm_umon_params {
-    unsigned sets;      /* L2 sets, a power of two */
-    unsigned umon_sets; /* l2.umon_sets: sampled sets, a power of two no larger than sets */
-    unsigned ways;      /* l2.ways: ATD entries per set and hit counters per app, 1..32 */
-    unsigned apps;      /* C + 1, 1..CM_APP_MAX */
-    unsigned cnt_bits;  /* hit counter width, 1..16; 0 = CM_UMON_CNT_BITS (SPEC 3.8's 16; the
-                           L2's l2.umon_counter_bits, narrower only to test saturation) */
-} cm_umon_params_t;
 
 /* One ATD entry. */
 typedef struct cm_umon_entry {
@@ -34,36 +26,17 @@ typedef struct cm_umon_entry {
 } cm_umon_entry_t;
 
 typedef struct cm_umon {
-    cm_umon_params_t p;
+    umon_params_t p;
     unsigned stride;        /* sets / umon_sets */
     cm_umon_entry_t *atd;   /* [apps][umon_sets][ways] */
     uint16_t *hits;         /* [apps][ways]: hits at LRU position j, saturating */
     unsigned cnt_max;       /* 2^cnt_bits - 1, where the counters saturate */
 } cm_umon_t;
 
-/* The one definition of legal parameters: 0, or -1 with a static reason in *why. */
-static inline int cm_umon_check(const cm_umon_params_t *p, const char **why)
-{
-    const char *w = NULL;
-    if (!p->sets || (p->sets & (p->sets - 1)))
-        w = "sets must be a power of two";
-    else if (!p->umon_sets || (p->umon_sets & (p->umon_sets - 1)) || p->umon_sets > p->sets)
-        w = "umon sets must be a power of two no larger than sets";
-    else if (p->ways < 1 || p->ways > 32)
-        w = "ways must be 1..32";
-    else if (p->apps < 1 || p->apps > CM_APP_MAX)
-        w = "apps (cpu ports + 1) must be 1..16";
-    else if (p->cnt_bits > CM_UMON_CNT_BITS)
-        w = "counter bits must be 1..16";
-    if (why)
-        *why = w;
-    return w ? -1 : 0;
-}
-
 /* The state after reset (and the RTL's init sweep): every entry invalid with rank = its way,
- * every counter 0. Returns 0, or -1 (parameters refused by cm_umon_check, or out of memory)
+ * every counter 0. Returns 0, or -1 (parameters refused by umon_check, or out of memory)
  * with *out untouched. */
-int cm_umon_new(const cm_umon_params_t *p, cm_umon_t **out);
+int cm_umon_new(const umon_params_t *p, cm_umon_t **out);
 void cm_umon_free(cm_umon_t *u);
 
 /* The ATD set of L2 set `set`, or -1 when it is not sampled. */

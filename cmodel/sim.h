@@ -9,7 +9,7 @@
 #define CACHEGEN_SIM_H
 
 #include <stdint.h>
-#include "../gen/cfg.h"
+#include "../core/cfg.h"
 #include "cm_fast.h"
 #include "cm_l1.h"
 #include "trace.h"

@@ -25,7 +25,7 @@
 #define CACHEGEN_SYS_SIM_H
 
 #include <stdint.h>
-#include "../gen/cfg.h"
+#include "../core/cfg.h"
 #include "cm_l1.h"
 #include "cm_l2.h"
 #include "trace.h"

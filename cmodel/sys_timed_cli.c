@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/num.h"
-#include "../gen/opt.h"
+#include "../core/num.h"
+#include "../core/opt.h"
 #include "trace_io.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "../gen/cfg.h"
+#include "../core/cfg.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
 

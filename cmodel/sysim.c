@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/cfg.h"
-#include "../gen/closeout.h"
-#include "../gen/version.h"
+#include "../core/cfg.h"
+#include "../core/closeout.h"
+#include "../core/version.h"
 #include "accel_list.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
@@ -509,7 +509,7 @@ static int sysim_main(const sysim_args_t *a)
 
 int main(int argc, char **argv)
 {
-    closeout_register("sysim"); /* a write error on stdout is an error (gen/closeout.h) */
+    closeout_register("sysim"); /* a write error on stdout is an error (core/closeout.h) */
     sysim_args_t a;
     char err[2048];
     if (sysim_parse_args(argc, argv, &a, err, sizeof err) != 0) {

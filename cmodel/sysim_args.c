@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/opt.h"
+#include "../core/opt.h"
 #include "sys_timed_cli.h"
 
 enum { S_PRESET, S_CONFIG, S_SET, S_FORMAT, S_JSON, S_CPU_TRACE, S_TIMED, S_CPU_LOOP,

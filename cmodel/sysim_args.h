@@ -1,4 +1,4 @@
-/* sysim_args: sysim's command line, checked through gen/opt.h with no side effect (nothing
+/* sysim_args: sysim's command line, checked through core/opt.h with no side effect (nothing
  * printed, no file opened) so that sysim's main and the argv fuzz target
  * (tb/fuzz/fuzz_argv.c) share it. --cpu-trace and --set repeat; every other option is given
  * at most once. */

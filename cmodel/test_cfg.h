@@ -5,7 +5,7 @@
 #ifndef CACHEGEN_TEST_CFG_H
 #define CACHEGEN_TEST_CFG_H
 
-#include "../gen/cfg.h"
+#include "../core/cfg.h"
 
 static inline void set_key(cfg_t *c, const char *key, const char *value)
 {

@@ -14,7 +14,7 @@
 /* A model of `sets` sets, `leaders` leaders, `apps` apps, `psel` PSEL bits, `n` RRPV bits. */
 static cm_drrip_t model(unsigned sets, unsigned leaders, unsigned apps, unsigned psel, unsigned n)
 {
-    cm_drrip_params_t p = {sets, leaders, apps, psel, n};
+    drrip_params_t p = {sets, leaders, apps, psel, n};
     cm_drrip_t d;
     assert_int_equal(cm_drrip_init(&d, &p), 0);
     return d;
@@ -65,23 +65,23 @@ static void test_check(void **state)
     (void)state;
     const char *why = NULL;
     cm_drrip_t d;
-    static const cm_drrip_params_t bad[] = {
+    static const drrip_params_t bad[] = {
         {16, 4, 3, 10, 2}, {16, 3, 1, 10, 2}, {16, 32, 1, 10, 2}, {16, 2, 3, 0, 2},
         {16, 2, 3, 17, 2}, {15, 1, 3, 10, 2}, {1024, 1, 17, 10, 2}, {16, 2, 3, 10, 0},
         {16, 2, 3, 10, 9},
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_int_equal(cm_drrip_check(&bad[i], &why), -1);
+        assert_int_equal(drrip_check(&bad[i], &why), -1);
         assert_non_null(why);
         d.stride = 12345;
         assert_int_equal(cm_drrip_init(&d, &bad[i]), -1);
         assert_int_equal(d.stride, 12345); /* nothing written */
     }
-    static const cm_drrip_params_t good[] = {
+    static const drrip_params_t good[] = {
         {16, 2, 4, 10, 2}, {16, 2, 3, 1, 2}, {16, 2, 3, 16, 8}, {2, 1, 1, 10, 2},
     };
     for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
-        assert_int_equal(cm_drrip_check(&good[i], &why), 0);
+        assert_int_equal(drrip_check(&good[i], &why), 0);
         assert_null(why);
     }
 }

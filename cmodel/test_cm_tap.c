@@ -16,7 +16,7 @@
 #include "cm_tap_ucp.h"
 
 /* 3 GPU cores, 2 CPU ports (apps 0, 1; the GPU is app 2), alpha 5, T_xs 10. */
-static const cm_tap_params_t base = {3, 2, 16, 5, 10};
+static const tap_params_t base = {3, 2, 16, 5, 10};
 
 static void expect_tick(cm_tap_tick_t t, unsigned i1, unsigned i2, unsigned a_gpu,
                         unsigned a_cpu, unsigned friendly, unsigned ratio, unsigned sat,
@@ -36,14 +36,14 @@ static void expect_tick(cm_tap_tick_t t, unsigned i1, unsigned i2, unsigned a_gp
 
 /* ---- the controller --------------------------------------------------------------------- */
 
-/* Refused: 2 GPU cores, 65; 0 or 16 CPU ports; period 0 or 11 (below CM_TAP_LATENCY); alpha
+/* Refused: 2 GPU cores, 65; 0 or 16 CPU ports; period 0 or 11 (below TAP_LATENCY); alpha
  * 101; T_xs 0 or 1024.
  * Reset: XSRATIO 1, both masks 0, POL ids 0 and 1. Roles: GPU core 0 POL1, 1 POL2, 2 a
  * follower; a CPU port's core 0 or 1 is a follower. */
 static void test_check_reset_roles(void **state)
 {
     (void)state;
-    static const cm_tap_params_t bad[] = {
+    static const tap_params_t bad[] = {
         {2, 2, 16, 5, 10}, {65, 2, 16, 5, 10}, {3, 0, 16, 5, 10}, {3, 16, 16, 5, 10},
         {3, 2, 0, 5, 10}, {3, 2, 11, 5, 10}, {3, 2, 16, 101, 10}, {3, 2, 16, 5, 0},
         {3, 2, 16, 5, 1024},
@@ -51,7 +51,7 @@ static void test_check_reset_roles(void **state)
     cm_tap_t t;
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         const char *why = NULL;
-        assert_int_equal(cm_tap_check(&bad[i], &why), -1);
+        assert_int_equal(tap_check(&bad[i], &why), -1);
         assert_non_null(why);
         t.xsratio = 777;
         assert_int_equal(cm_tap_init(&t, &bad[i]), -1);
@@ -79,7 +79,7 @@ static void test_check_reset_roles(void **state)
 static void test_friendly(void **state)
 {
     (void)state;
-    cm_tap_params_t p = base;
+    tap_params_t p = base;
     static const unsigned rows[][4] = {
         {5, 100, 95, 0}, {5, 100, 94, 1}, {5, 94, 100, 1}, {5, 0, 0, 0}, {5, 1, 0, 1},
         {0, 7, 7, 0},    {0, 8, 7, 1},    {100, 1000, 0, 0}, {5, 0xfffff, 0, 1},
@@ -108,7 +108,7 @@ static void test_friendly(void **state)
 static void test_xsratio_table(void **state)
 {
     (void)state;
-    cm_tap_params_t p = base;
+    tap_params_t p = base;
     static const unsigned rows[][6] = { /* txs, a_gpu, a_cpu, r, saturated, xsratio */
         {10, 1000, 100, 10, 0, 10},     {10, 999, 100, 9, 0, 1},
         {10, 20, 3, 6, 0, 1},           {10, 100, 200, 0, 0, 1},
@@ -144,7 +144,7 @@ static void test_masks(void **state)
 }
 
 /* Whole periods of 16 cycles (retired per GPU core 0, 1, 2; accesses per app 0, 1, GPU); a
- * period ending in cycle E lands its decision in cycle E + 12 (CM_TAP_LATENCY): the calls of
+ * period ending in cycle E lands its decision in cycle E + 12 (TAP_LATENCY): the calls of
  * cycles 27, 43, 59 and 75 return 1, every other call 0, and the masks change only then.
  * Period 1 (cycles 0..15), inputs in cycles 0..3: POL1 retires 2 a cycle (8), POL2 1 (4), the
  *   follower 3 (ignored); the GPU accesses 5 a cycle (20), app 0 once (cycle 0), app 1 twice
@@ -211,7 +211,7 @@ static void test_periods(void **state)
 static void test_counter_saturation(void **state)
 {
     (void)state;
-    cm_tap_params_t p = base;
+    tap_params_t p = base;
     p.period = 12;
     cm_tap_t t;
     assert_int_equal(cm_tap_init(&t, &p), 0);
@@ -245,7 +245,7 @@ static void test_counter_saturation(void **state)
 static void test_rrip_insert(void **state)
 {
     (void)state;
-    cm_drrip_params_t dp = {16, 2, 3, 10, 2};
+    drrip_params_t dp = {16, 2, 3, 10, 2};
     cm_drrip_t d;
     assert_int_equal(cm_drrip_init(&d, &dp), 0);
     cm_drrip_miss(&d, 2, 5);
@@ -416,7 +416,7 @@ static void test_ucp_refused_and_bypass(void **state)
 static void test_tick_feeds_partition(void **state)
 {
     (void)state;
-    cm_tap_params_t p = base;
+    tap_params_t p = base;
     p.period = 12;
     cm_tap_t t;
     assert_int_equal(cm_tap_init(&t, &p), 0);

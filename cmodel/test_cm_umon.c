@@ -13,7 +13,7 @@
 
 static cm_umon_t *model(unsigned sets, unsigned umon_sets, unsigned ways, unsigned apps)
 {
-    cm_umon_params_t p = {sets, umon_sets, ways, apps, 0}; /* 0: 16-bit counters */
+    umon_params_t p = {sets, umon_sets, ways, apps, 0}; /* 0: 16-bit counters */
     cm_umon_t *u = NULL;
     assert_int_equal(cm_umon_new(&p, &u), 0);
     return u;
@@ -50,7 +50,7 @@ static void test_sampled_sets(void **state)
 static void test_check(void **state)
 {
     (void)state;
-    static const cm_umon_params_t bad[] = {
+    static const umon_params_t bad[] = {
         {12, 4, 4, 2, 0}, {16, 3, 4, 2, 0}, {16, 32, 4, 2, 0}, {16, 4, 0, 2, 0},
         {16, 4, 33, 2, 0}, {16, 4, 4, 0, 0}, {16, 4, 4, 17, 0}, {16, 4, 4, 2, 17},
     };
@@ -60,7 +60,7 @@ static void test_check(void **state)
         cm_umon_t *u = &sentinel; /* must stay untouched */
         assert_int_equal(cm_umon_new(&bad[i], &u), -1);
         assert_ptr_equal(u, &sentinel);
-        assert_int_equal(cm_umon_check(&bad[i], &why), -1);
+        assert_int_equal(umon_check(&bad[i], &why), -1);
         assert_non_null(why);
     }
 }
@@ -176,7 +176,7 @@ static void test_saturate_and_halve(void **state)
 static void test_narrow_counters(void **state)
 {
     (void)state;
-    const cm_umon_params_t p = {16, 4, 4, 2, 2};
+    const umon_params_t p = {16, 4, 4, 2, 2};
     cm_umon_t *u = NULL;
     assert_int_equal(cm_umon_new(&p, &u), 0);
     assert_int_equal(u->cnt_max, 3);

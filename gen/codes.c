@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdio.h>
 
-#include "lay.h"
+#include "../core/lay.h"
 
 static const code_t status_codes[] = {
     {ST_HIT, "Hit", "load served from the L1"},

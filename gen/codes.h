@@ -1,4 +1,4 @@
-/* codes: the names of the layout's response-status, event-kind and decision codes (gen/lay.h
+/* codes: the names of the layout's response-status, event-kind and decision codes (core/lay.h
  * enums), one table shared by the pkg file (<Prefix><Group><Name>) and the localparams every
  * generated top declares (<Group><Name>), so no generated block writes a bare code literal. */
 #ifndef CACHEGEN_CODES_H

@@ -1,7 +1,7 @@
 /* emit: output directory handling and the line writer behind every generated file. */
 #define _GNU_SOURCE /* renameat2 */
 #include "emit.h"
-#include "ident.h"
+#include "../core/ident.h"
 
 #include <assert.h>
 #include <ctype.h>

@@ -18,7 +18,7 @@
 #define CACHEGEN_EMIT_H
 
 #include <stdio.h>
-#include "bv.h"
+#include "../core/bv.h"
 
 #define EMIT_PATH_MAX 4096
 

@@ -4,7 +4,7 @@
  * line (and evicts, which is reported then, not at the fill); each MSHR remembers whether its
  * read bypasses, and a flush waits until every read has returned. */
 #include "codes.h"
-#include "duel.h"
+#include "../core/duel.h"
 #include "mech.h"
 
 static void dec_meta_decls(emit_t *e, const gen_l1_t *g)

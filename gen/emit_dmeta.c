@@ -1,5 +1,5 @@
 /* emit_dmeta: the combinational module of the decoupled store (SPEC 3.4): given a set's row
- * (tag store + data-store state, layout gen/lay.h), an operation (0 load, 1 store, 2 fill),
+ * (tag store + data-store state, layout core/lay.h), an operation (0 load, 1 store, 2 fill),
  * a tag and filter_i, it decides hit / reserve / bypass / stall and returns the row after
  * the operation. Mirrors cmodel/cm_dec.c; the replacement policy's victim among the eligible
  * lines and its updates are its table's (emit_repl.h), shared with emit_meta. */

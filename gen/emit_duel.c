@@ -2,7 +2,7 @@
  * cycles it counts loads (a) and loads not served from L1 data (m) of leader SMs 0 and 1; in
  * the interval's last cycle, with that cycle's inputs included, followers filter unless
  * 100*m0*a1 > 100*m1*a0 + margin*a0*a1, and keep their setting when a leader had no load. */
-#include "duel.h"
+#include "../core/duel.h"
 #include "emit_l1.h"
 
 /* Widths of one controller: counts, cycle counter, comparison. */

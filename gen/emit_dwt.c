@@ -9,7 +9,7 @@
  * instructions (the lowest on ties), sets every core's limit and is remembered FIFO.
  * kernel_start_i restores max_warps, restarts detection and cancels a pending decision.
  * Widths and codes: dwt.h; the rules: docs/sacat.md. */
-#include "dwt.h"
+#include "../core/dwt.h"
 #include "emit_l1.h"
 
 /* Widths of one controller (0: the register does not exist). */

@@ -1,11 +1,11 @@
 /* emit_index: the set-index network: modulo, bitwise XOR, or PRIC (one balanced tree of
- * 2-input XORs per index bit, from the H matrix of P; gen/pric.h). One emitter serves the L1
+ * 2-input XORs per index bit, from the H matrix of P; core/pric.h). One emitter serves the L1
  * (l1.index over its sets) and the L2 slice (l2.index over its own sets). */
 #include "emit_l2.h"
 
 #include <string.h>
 
-#include "pric.h"
+#include "../core/pric.h"
 
 /* One index bit as a balanced tree of 2-input XORs over `n` terms (line_i bit numbers):
  * level by level, adjacent pairs are XORed and an odd last term moves up unchanged, so the

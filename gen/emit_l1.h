@@ -3,11 +3,11 @@
 #ifndef CACHEGEN_EMIT_L1_H
 #define CACHEGEN_EMIT_L1_H
 
-#include "cfg.h"
+#include "../core/cfg.h"
 #include "emit.h"
-#include "lay.h"
+#include "../core/lay.h"
 
-#include "version.h" /* GEN_VERSION */
+#include "../core/version.h" /* GEN_VERSION */
 #define GEN_MOD_MAX (CFG_NAME_MAX + 16)
 
 typedef struct gen_l1 {

@@ -2,14 +2,14 @@
  * module, sharing one context. Module names: <name>_l2 (top), <name>_l2_meta (lookup,
  * replacement and victim bits on one set's row), <name>_l2_mshr, <name>_l2_index, and with
  * l2.replacement = tap_rrip <name>_l2_tap (core sampling, XSRATIO, the masks).
- * The row layout is gen/lay_l2.h and the behaviour cmodel/cm_l2.c's, event for event. */
+ * The row layout is core/lay_l2.h and the behaviour cmodel/cm_l2.c's, event for event. */
 #ifndef CACHEGEN_EMIT_L2_H
 #define CACHEGEN_EMIT_L2_H
 
-#include "cfg.h"
+#include "../core/cfg.h"
 #include "emit.h"
 #include "emit_l1.h"
-#include "lay_l2.h"
+#include "../core/lay_l2.h"
 
 typedef struct gen_l2 {
     const cfg_t *cfg;

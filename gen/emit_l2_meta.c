@@ -1,4 +1,4 @@
-/* emit_l2_meta: the combinational lookup module of the L2 slice's row (layout gen/lay_l2.h).
+/* emit_l2_meta: the combinational lookup module of the L2 slice's row (layout core/lay_l2.h).
  * Given a set's row, an operation (read or write lookup, fill for a read or a write), a tag
  * and the requester's one-hot victim-bit group, it returns the hit, the chosen way, the
  * victim (tag, dirty), the hit line's old victim bit and the row after the operation. With a

@@ -1,6 +1,6 @@
 /* emit_l2_ucp: the L2 slice's utility-based cache partitioning (l2.replacement = ucp, SPEC 3.8,
  * docs/tap.md), the parts emit_l2_top and emit_l2_meta hook in. Per application a UMON: an
- * auxiliary tag directory (ATD) SRAM of l2.umon_sets rows (gen/lay_l2.h's ATD row), read at
+ * auxiliary tag directory (ATD) SRAM of l2.umon_sets rows (core/lay_l2.h's ATD row), read at
  * issue with the set's row, updated in the decide stage by every hit and every miss that takes
  * an MSHR (true LRU by rank), forwarded to a read issued beside its write like the main row;
  * one 16-bit saturating hit counter per app and LRU position (flops). Every tap.period cycles

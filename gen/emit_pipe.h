@@ -12,7 +12,7 @@
 
 #include "emit.h"
 #include "emit_l1.h"
-#include "lay.h"
+#include "../core/lay.h"
 
 /* A request field carried by the decide stage (req_<name>_q) and the replay queue, high to
  * low. Field 0 is the "has waited" flag: a request that waited replays only after a fill.

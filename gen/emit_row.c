@@ -2,9 +2,9 @@
  * and the L2's (emit_l2_meta.c): each way's fields unpacked from row_i (w<i>_<name>), their
  * next values (w<i>_<name>_d) declared and defaulted to the current ones, the match and valid
  * vectors with the hit, and a line's install into the selected way (sel_oh). The layouts
- * (gen/lay.h, gen/lay_l2.h) give each field's position in way 0 and the way stride. */
+ * (core/lay.h, core/lay_l2.h) give each field's position in way 0 and the way stride. */
 #include "emit_l1.h"
-#include "lay_l2.h"
+#include "../core/lay_l2.h"
 
 /* The L1's row (not decoupled): per way valid, tag, replacement, PC hash (pcpred). */
 emit_row_t emit_row_l1(const lay_l1_t *l)

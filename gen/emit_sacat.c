@@ -1,7 +1,7 @@
 /* emit_sacat: the sacat mode's mechanism (SPEC 3.7): FG-CB in the L1 (its hooks in
  * emit_fgcb.c), the DWT-CS controller <name>_dwt beside the L1s (emit_dwt.c), and their rows in
  * the report. */
-#include "dwt.h"
+#include "../core/dwt.h"
 #include "fgcb.h"
 
 static const char *sacat_beside_name(const gen_l1_t *g) { return g->dwt; }

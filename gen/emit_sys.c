@@ -13,7 +13,7 @@
 #include "emit_pipe.h"
 
 #include "emit_l2_tap.h"
-#include "lay_l2.h"
+#include "../core/lay_l2.h"
 #include "mech.h"
 
 #include "../cmodel/cm_tap.h"
@@ -227,7 +227,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
 }
 
 /* The L2's event port: as declarations of the system's ports (decl = 1, names prefixed) or as
- * the instance's connections to them (decl = 0). Widths from gen/lay_l2. */
+ * the instance's connections to them (decl = 0). Widths from core/lay_l2. */
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl)
 {
     lay_l2_t l2;

@@ -4,7 +4,7 @@
  * in 20-bit saturating counters, and keeps the busiest CPU app's count as it grows (one access
  * a cycle, so a count passes the maximum only by equalling it first). A period's last cycle E
  * takes the counts into a snapshot and clears them; the decision is a sequence of 12 steps
- * (CM_TAP_LATENCY, cmodel/cm_tap.h), each within the depth budget:
+ * (TAP_LATENCY, cmodel/cm_tap.h), each within the depth budget:
  *   E+1   r >= 1024 (saturation) as a_GPU[19:10] >= d, d = max(a_CPU, 1); |I1 - I2| and
  *         max(I1, I2)
  *   E+2   100 x |I1 - I2| and alpha x max (constant multiplications), first divider step
@@ -18,7 +18,7 @@
  * the same edge as the decision's. Mirrors cmodel/cm_tap.c. */
 #include "emit_l2.h"
 
-#include "../cmodel/cm_app.h"
+#include "../core/app.h"
 #include "../cmodel/cm_tap.h"
 
 #define CB CM_TAP_CNT_BITS /* counters */
@@ -32,7 +32,7 @@ typedef struct tap_w {
 static void widths(const gen_l2_t *g, tap_w_t *w)
 {
     w->apps = cfg_l2_apps(g->cfg);
-    w->gpu = cm_app_gpu(g->cfg->sys.cpu_cores);
+    w->gpu = app_gpu(g->cfg->sys.cpu_cores);
     w->ob = g->lay.obits;
     w->tb = cfg_count_bits(g->cfg->tap.period - 1);
     w->rb = CM_TAP_RETIRED_BITS;
@@ -94,7 +94,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const tap_w_t *w)
     emit_line(e, "localparam %sCntMax = %s;", emit_range(CB), emit_const(CB, CM_TAP_CNT_MAX));
     emit_line(e, "localparam %sTxs = %s; // tap.txs", emit_range(XB), emit_const(XB, t->txs));
     emit_line(e, "localparam [3:0] StepDecide = 4'd%u; // the decision lands %u cycles after E",
-              CM_TAP_LATENCY, CM_TAP_LATENCY);
+              TAP_LATENCY, TAP_LATENCY);
     emit_blank(e);
     emit_line(e, "// the period: its cycle, the counts (20 bits, saturating), the busiest CPU "
                  "app's");
@@ -168,7 +168,7 @@ static void emit_step_logic(emit_t *e, const cfg_tap_t *t)
     emit_line(e, "// saturated (a_GPU >= 1024 x d), the divider starts with a remainder >= d, so "
                  "every");
     emit_line(e, "// step fits and the quotient is %u: the saturation needs no "
-                 "multiplexer", CM_TAP_XS_MAX);
+                 "multiplexer", TAP_XS_MAX);
     emit_line(e, "wire %sratio = quo_q;", emit_range(XB));
     emit_line(e, "wire %sxs_new = ratio >= Txs ? ratio : %s;", emit_range(XB), emit_const(XB, 1));
     emit_line(e, "wire rrip_new = ~friendly_q | (xs_new != %s);", emit_const(XB, 1));
@@ -249,7 +249,7 @@ static void emit_flops(emit_t *e, const tap_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (step_q >= 4'd2 && step_q <= 4'd%u) begin // a restoring division step",
-              CM_TAP_LATENCY - 1);
+              TAP_LATENCY - 1);
     emit_in(e);
     emit_line(e, "rem_q <= fits ? trial[%u:0] - divisor : trial[%u:0]; // below the divisor",
               CB - 1, CB - 1);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "opt.h"
+#include "../core/opt.h"
 
 enum { O_CONFIG, O_PRESET, O_SET, O_REPORT_ONLY, O_OUT, O_LIST, O_VERSION, O_HELP, O_H };
 

@@ -2,7 +2,7 @@
 #ifndef CACHEGEN_GEN_L1_H
 #define CACHEGEN_GEN_L1_H
 
-#include "cfg.h"
+#include "../core/cfg.h"
 
 /* Validate `c` and generate into `outdir` (created or replaced atomically); a mode without
  * RTL (cfg_mode_has_rtl) is refused. Returns 0, or -1 with err set and nothing written at outdir. */

@@ -3,14 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cfg.h"
+#include "../core/cfg.h"
 #include "emit.h"
 #include "emit_l1.h"
 #include "gen_args.h"
 #include "gen_l1.h"
 #include "pric_cli.h"
 #include "verify.h"
-#include "version.h"
+#include "../core/version.h"
 
 static void usage(FILE *f)
 {

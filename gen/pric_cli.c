@@ -5,12 +5,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cfg.h"
-#include "closeout.h"
-#include "num.h"
-#include "opt.h"
-#include "pric.h"
-#include "version.h"
+#include "../core/cfg.h"
+#include "../core/closeout.h"
+#include "../core/num.h"
+#include "../core/opt.h"
+#include "../core/pric.h"
+#include "../core/version.h"
 
 static int bad(const char *key, const char *value, const char *allowed)
 {

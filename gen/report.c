@@ -9,7 +9,7 @@
 #include "report_tap.h"
 
 #include <jansson.h>
-#include "pric.h"
+#include "../core/pric.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -14,7 +14,7 @@
 #define PAPER_TILES 4u
 /* RRIP-Mask and UCP-Mask, one bit each. */
 #define TAP_MASK_BITS 2u
-/* XSRATIO's width: 0..CM_TAP_XS_MAX. */
+/* XSRATIO's width: 0..TAP_XS_MAX. */
 #define TAP_XS_BITS 10u
 
 typedef struct tap_row {

@@ -15,7 +15,7 @@ if [ ! -x "$bin" ]; then
     exit 2
 fi
 bin_abs="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-srcdir="$(cd "$(dirname "$0")" && pwd)"   # gen/: ident.c holds the reserved-word tables
+srcdir="$(cd "$(dirname "$0")/../core" && pwd)"   # core/: ident.c holds the reserved-word tables
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/cachegen_cli.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
@@ -326,7 +326,7 @@ bad "tap.period=0" tap.period 0 -- --set l2.replacement=ucp --set system.cpu_cor
     --set tap.period=0
 bad "tap.period=2^31+1" tap.period 2147483649 -- --set tap.period=2147483649
 bad "l2.umon_counter_bits=17" l2.umon_counter_bits 17 -- --set l2.umon_counter_bits=17
-# l2.replacement = tap_rrip (SPEC 3.8): cm_tap_check's rule, the error naming the key
+# l2.replacement = tap_rrip (SPEC 3.8): tap_check's rule, the error naming the key
 tapargs=(--set l2.replacement=tap_rrip --set l2.sets=16 --set l2.duel_leaders=2 --set system.cores=3
          --set system.cpu_cores=2)
 last_wins "${tapargs[@]}" --set system.cores=2
@@ -340,7 +340,7 @@ bad "tap.alpha=101" tap.alpha 101 "0..100" -- "${tapargs[@]}" --set tap.alpha=10
 bad "tap.txs=0" tap.txs 0 "1..1023" -- "${tapargs[@]}" --set tap.txs=0
 bad "tap_rrip: 8 leaders over 16 sets with 3 apps" l2.duel_leaders 8 -- "${tapargs[@]}" \
     --set l2.duel_leaders=8
-# l2.replacement = tap_ucp: tap_rrip's controller rule (cm_tap_check) and ucp's (cm_umon_check)
+# l2.replacement = tap_ucp: tap_rrip's controller rule (tap_check) and ucp's (umon_check)
 tuargs=(--set l2.replacement=tap_ucp --set l2.sets=16 --set system.cores=3 --set system.cpu_cores=2)
 last_wins "${tuargs[@]}" --set system.cores=2
 bad "tap_ucp with 2 GPU cores" system.cores 2 "3..64" -- "${LW[@]}"
@@ -356,7 +356,7 @@ FILES[l2key.yaml]=$'l2:\n  colour: red\n'
 bad "YAML with unknown key l2.colour" l2key.yaml:2 l2.colour red -- --config l2key.yaml
 
 # ---- identifiers (issue 14): one definition shared by validation and the emitter ------------
-# Spot checks typed here, independent of gen/ident.c: Verilog-2005 net types, SystemVerilog
+# Spot checks typed here, independent of core/ident.c: Verilog-2005 net types, SystemVerilog
 # 1800-2017 words, C++ keywords and alternative tokens, words Verilator keeps out of its C++.
 for kw in wand wor tri tri0 trireg supply0 uwire pulsestyle_onevent always_ff logic bit int \
           final unique0 s_until_with interface delete co_await char8_t and_eq xor_eq \
@@ -369,10 +369,10 @@ bad "name=a__b (double underscore)" name a__b -- --set name=a__b
 FILES[kw.yaml]=$'name: wand\nl1:\n  ways: 4\n'
 bad "YAML name: wand (Verilog-2005 keyword)" kw.yaml:1 name wand -- --config kw.yaml
 
-# Every word of every table in gen/ident.c is refused as name, cleanly; every name built from
+# Every word of every table in core/ident.c is refused as name, cleanly; every name built from
 # the words holding '_' (their prefixes, e.g. wait of wait_order, and the words with a suffix)
 # that validation accepts also generates (the emitter never aborts on a validated name).
-desc="every reserved word of gen/ident.c is refused as name with a named error"
+desc="every reserved word of core/ident.c is refused as name with a named error"
 words=$(awk '/^static const char \*const kw_/ { on = 1 } on { print } /NULL};/ { on = 0 }' \
         "$srcdir/ident.c" | grep -o '"[^"]*"' | tr -d '"' | sort -u)
 nwords=$(wc -w <<< "$words")

@@ -2,7 +2,7 @@
 # test_install.sh WORKDIR: the examples and `make install`. `make install DESTDIR=WORKDIR/dest
 # PREFIX=/usr` must install every file `cachegen verify` needs (the scripts tb/verify.sh names,
 # the harness sources, the model libraries, the headers), the tools, their man pages and the
-# examples; the installed tools print the version of gen/version.h; from a directory outside
+# examples; the installed tools print the version of core/version.h; from a directory outside
 # the source tree the installed cachegen generates fermi-l1 byte for byte as build/cachegen
 # does and `cachegen verify --preset fermi-l1 --only l1 --requests 2000` passes with the
 # installed harness (found as ../share/cachegen/tb, CACHEGEN_TB unset); `man -l` renders each
@@ -26,7 +26,7 @@ expect_fail() { # DESCRIPTION COMMAND...: a check run on a mutant must fail
   local d=$1; shift
   if "$@" >"$work/mutant.log" 2>&1; then no "mutant not caught: $d"; else ok "mutant caught: $d"; fi
 }
-ver=$(sed -n 's/^#define GEN_VERSION "\(.*\)"$/\1/p' "$root/gen/version.h")
+ver=$(sed -n 's/^#define GEN_VERSION "\(.*\)"$/\1/p' "$root/core/version.h")
 tools="cachegen cachesim sysim"
 # mechanism example -> the preset whose configuration it holds (all but its name)
 declare -A preset_of=([baseline]=fermi-l1 [pric]=fermi-l1-pric [decoupled]=li-decoupled
@@ -55,7 +55,7 @@ check_tree() {
   for f in "$root"/tb/*.cpp "$root"/tb/*.h "$root"/tb/*.vh "$root"/tb/tb_*.v; do
     data+=("share/cachegen/tb/${f##*/}")
   done
-  for f in "$root"/cmodel/*.h "$root"/gen/*.h; do data+=("share/cachegen/${f#"$root"/}"); done
+  for f in "$root"/core/*.h "$root"/cmodel/*.h; do data+=("share/cachegen/${f#"$root"/}"); done
   for f in "$root"/examples/*.yaml; do data+=("share/cachegen/examples/${f##*/}"); done
   for f in "${exe[@]}"; do [ -f "$p/$f" ] && [ -x "$p/$f" ] || missing="$missing $f"; done
   for f in "${data[@]}"; do [ -f "$p/$f" ] || missing="$missing $f"; done

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# test_options.sh: the one option rule set of every tool (gen/opt.h, issue 33 items 12-13):
+# test_options.sh: the one option rule set of every tool (core/opt.h, issue 33 items 12-13):
 # an option given twice is refused naming both uses (--set: one key twice); a value beginning
 # with '-' is never taken as an option's value (`-o --version` writes nothing and prints no
 # version); a missing value, an unknown option and --name=value are refused naming the option.

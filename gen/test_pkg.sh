@@ -5,7 +5,7 @@
 # by hand from the documented interface, includes <name>_pkg.vh and instantiates the L1 from
 # <name>_inst.vh verbatim, with the status codes by name (Verilator -Wall and Icarus); every
 # preset's template and pkg widths are checked against its RTL top; <name>_l1.f lints alone;
-# every tool's --version prints the one version of gen/version.h, which the generated files
+# every tool's --version prints the one version of core/version.h, which the generated files
 # record. Each check is also run on a broken input (a mutant) and must fail then.
 # Prints ok / not ok lines; exits non-zero on a failure.
 set -uo pipefail
@@ -32,7 +32,7 @@ name=tian_gcn
 P=TianGcn
 out=$work/out
 "$root/build/cachegen" --preset $preset -o "$out" >/dev/null || { no "generate $preset"; exit 1; }
-ver=$(sed -n 's/^#define GEN_VERSION "\(.*\)"$/\1/p' "$root/gen/version.h")
+ver=$(sed -n 's/^#define GEN_VERSION "\(.*\)"$/\1/p' "$root/core/version.h")
 
 # ---- one version ------------------------------------------------------------------------------
 # check_versions CACHEGEN CACHESIM SYSIM: each tool and subcommand prints "<tool> $ver".
@@ -54,9 +54,9 @@ else
   no "one version $ver in every tool and the generated files"
 fi
 # Mutant: sysim built against a version.h that says otherwise.
-mkdir -p "$work/mver/gen" "$work/mver/cmodel"
-cp "$root"/gen/*.h "$work/mver/gen/"; cp "$root"/cmodel/*.h "$root/cmodel/sysim.c" "$work/mver/cmodel/"
-sed -i "s/^#define GEN_VERSION .*/#define GEN_VERSION \"$ver.1\"/" "$work/mver/gen/version.h"
+mkdir -p "$work/mver/core" "$work/mver/cmodel"
+cp "$root"/core/*.h "$work/mver/core/"; cp "$root"/cmodel/*.h "$root/cmodel/sysim.c" "$work/mver/cmodel/"
+sed -i "s/^#define GEN_VERSION .*/#define GEN_VERSION \"$ver.1\"/" "$work/mver/core/version.h"
 if cc -std=c11 -D_POSIX_C_SOURCE=200809L -O0 -o "$work/mver/sysim" "$work/mver/cmodel/sysim.c" \
      "$root/build/libsim.a" "$root/build/libcmodel.a" "$root/build/libcore.a" \
      -lyaml -ljansson -lz -lzstd 2>"$work/mver/cc.log"; then

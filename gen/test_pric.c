@@ -9,8 +9,8 @@
 #include <cmocka.h>
 
 #include "../cmodel/cm_l1.h"
-#include "cfg.h"
-#include "pric.h"
+#include "../core/cfg.h"
+#include "../core/pric.h"
 
 /* Irreducible polynomials over GF(2) by degree (OEIS A001037), less x itself for degree 1. */
 static const unsigned usable_count[15] = {0, 1, 1, 2, 3, 6, 9, 18, 30, 56, 99, 186, 335, 630, 1161};

@@ -13,10 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cfg.h"
-#include "num.h"
-#include "opt.h"
-#include "version.h"
+#include "../core/cfg.h"
+#include "../core/num.h"
+#include "../core/opt.h"
+#include "../core/version.h"
 
 #define VERIFY_SEED_MAX 4294967295ULL   /* --seed: 32 bits, as the harnesses' random seeds */
 #define VERIFY_REQUESTS_MAX 100000000ULL

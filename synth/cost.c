@@ -36,8 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
 
 #define SRAM_CELL "cachegen_sram_1r1w"
 #define STA_CLOCK_NS 10.0 /* the clock sta.sh constrains; period = clock - worst slack */
@@ -130,7 +130,7 @@ static void check(int ok, const char *what, unsigned long long got, unsigned lon
 
 /* ---- closed forms ------------------------------------------------------------------------ */
 
-/* Storage of SPEC 3.1-3.6 computed from the configuration alone, not through gen/lay*.c, so
+/* Storage of SPEC 3.1-3.6 computed from the configuration alone, not through core/lay*.c, so
  * that a layout and the RTL built from it are both checked against an independent count. */
 typedef struct l1_closed {
     unsigned long long meta;   /* metadata SRAM bits (SPEC 3.1; decoupled: tags + state) */
@@ -307,7 +307,7 @@ static unsigned long long arbiter_closed_form(const cfg_t *c)
     return pb + 2 * (1 + req);
 }
 
-/* The SM-dueling controller (SPEC 3.4, gen/duel.h): four counts of bit_length(I) bits, the
+/* The SM-dueling controller (SPEC 3.4, core/duel.h): four counts of bit_length(I) bits, the
  * interval's cycle counter 0..I-1 and the followers' setting. With I = 1 every cycle ends an
  * interval: the counter and the counts stay 0 and synthesis keeps only the setting. */
 static unsigned long long duel_closed_form(const cfg_t *c)
@@ -321,7 +321,7 @@ static unsigned long long duel_closed_form(const cfg_t *c)
     return counts + timer + 1;
 }
 
-/* The DWT-CS controller (SPEC 3.7, gen/dwt.h), counted from the SPEC's fields: per core two
+/* The DWT-CS controller (SPEC 3.7, core/dwt.h), counted from the SPEC's fields: per core two
  * 16-bit period counts; per table entry a valid bit, an 8-bit kernel id and a limit (a decided
  * limit is a core's sampling limit, at most min(P, max_warps): bit_length of that); the table's
  * next slot 0..E-1, the period timer 0..T-1, the thrashing count 0..N-1 (none where the range

@@ -27,7 +27,7 @@
 
 extern "C" {
 #include "../cmodel/cm_duel.h"
-#include "../gen/duel.h"
+#include "../core/duel.h"
 }
 
 namespace {

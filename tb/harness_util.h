@@ -20,9 +20,9 @@
 #include <unistd.h>
 #include "verilated.h"
 extern "C" {
-#include "../gen/bv.h"
-#include "../gen/cfg.h"
-#include "../gen/num.h"
+#include "../core/bv.h"
+#include "../core/cfg.h"
+#include "../core/num.h"
 }
 
 // Take the next expected L1 response of the same class as the one the RTL gave: store

@@ -457,7 +457,7 @@ struct harness {
     // tap_rrip: the retired-instruction streams of this phase and this cycle's values
     enum class retire { pol1_more, pol2_more, same, near, idle, count };
     retire ret_mode = retire::same;
-    uint32_t retired[CM_TAP_MAX_GPU_CORES] = {};
+    uint32_t retired[TAP_MAX_GPU_CORES] = {};
     std::mt19937_64 tap_rng{0};
     uint64_t ticks = 0;
 #if VM_TRACE
@@ -674,7 +674,7 @@ struct harness {
         tap_rtl r;
         if (m->tap_on)
             tap_before(r);
-        unsigned before[CM_APP_MAX];
+        unsigned before[APP_MAX];
         std::memcpy(before, m->ucp_alloc, sizeof before);
         cm_l2_cycle_end(m, m->tap_on ? retired : nullptr);
         if (m->ucp_on)
@@ -708,7 +708,7 @@ struct harness {
         if (m->ucp_period_end)
             cov.hit("ucp_halved");
         if (m->ucp_part && m->tap_ucp_on) { // TAP-UCP: how the applied partition was made
-            unsigned gpu = cm_app_gpu(l->cpu_cores);
+            unsigned gpu = app_gpu(l->cpu_cores);
             if (m->tu_divided)
                 cov.hit("tapucp_gpu_counters_divided");
             if (m->tu_div_mattered)
@@ -720,7 +720,7 @@ struct harness {
         }
         if (m->ucp_part) {
             cov.hit("ucp_partition_applied");
-            if (std::memcmp(before, m->ucp_alloc, CM_APP_MAX * sizeof *before) != 0)
+            if (std::memcmp(before, m->ucp_alloc, APP_MAX * sizeof *before) != 0)
                 cov.hit("ucp_partition_changed");
         }
     }

@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 extern "C" {
-#include "../gen/bv.h"
+#include "../core/bv.h"
 }
 
 struct mem_timing {

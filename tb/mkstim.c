@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "../cmodel/cm_l1.h"
-#include "../gen/cfg.h"
-#include "../gen/lay.h"
-#include "../gen/num.h"
+#include "../core/cfg.h"
+#include "../core/lay.h"
+#include "../core/num.h"
 
 /* Reference memory: a small table of written lines over a hashed initial content. */
 #define MAX_LINES 4096

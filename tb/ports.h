@@ -7,7 +7,7 @@
 #include <type_traits>
 #include "verilated.h"
 extern "C" {
-#include "../gen/bv.h"
+#include "../core/bv.h"
 }
 
 template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>

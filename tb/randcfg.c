@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../gen/cfg.h"
-#include "../gen/num.h"
-#include "../gen/pric.h"
+#include "../core/cfg.h"
+#include "../core/num.h"
+#include "../core/pric.h"
 
 typedef enum { KIND_L1, KIND_L2, KIND_SYSTEM } rc_kind_t;
 static const char *const kind_names[] = {"l1", "l2", "system"};
@@ -170,7 +170,7 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
 
 /* Drop each KEY=VALUE that a later one of the same KEY overrides (the draw refines some keys,
  * e.g. l1.replacement for a mode): the same configuration, each key once, as cachegen wants it
- * (a --set key given twice is refused, gen/opt.h). */
+ * (a --set key given twice is refused, core/opt.h). */
 static void last_wins(rc_args_t *a)
 {
     unsigned n = 0;

@@ -729,7 +729,7 @@ struct harness {
         if (!l2->ucp_part)
             return;
         hit("ucp_partition_applied");
-        if (std::memcmp(before, l2->ucp_alloc, CM_APP_MAX * sizeof *before) != 0)
+        if (std::memcmp(before, l2->ucp_alloc, APP_MAX * sizeof *before) != 0)
             hit("ucp_partition_changed");
         if (l2->tap_ucp_on) { // TAP-UCP: how the applied partition was made
             if (l2->tu_divided)
@@ -757,7 +757,7 @@ struct harness {
     enum class retire { pol1_more, pol2_more, same, near, idle, count };
     retire ret_mode = retire::same;
     unsigned cpu_rate_pct = 100;
-    uint32_t retired[CM_TAP_MAX_GPU_CORES] = {};
+    uint32_t retired[TAP_MAX_GPU_CORES] = {};
     std::mt19937_64 tap_rng{0};
     uint64_t tap_ticks = 0;
 
@@ -853,7 +853,7 @@ struct harness {
     // UCP's counters, allocation and partition event, and TAP's tick.
     void l2_cycle()
     {
-        unsigned before[CM_APP_MAX];
+        unsigned before[APP_MAX];
         std::memcpy(before, l2->ucp_alloc, sizeof before);
         if (l2->tap_on)
             tap_cycle_check_state();

@@ -192,6 +192,7 @@ bstep() { _step 1 "$@"; }
 steps() {
 step unit-bv check "unit" "unit: bit vectors against a bit-by-bit reference (cmocka)" build/test_bv
 step unit-num check "unit" "unit: the checked number parser (cmocka)" build/test_num
+step core-layers check "core structure" "core: includes and calls nothing of gen, cmodel, tb, synth; no call loop (5 broken copies caught)" core/test_check_layers.sh "$work/core_layers"
 step unit-cm-l1 check "unit l1" "unit: C model against hand-worked expectations (cmocka)" build/test_cm_l1
 step unit-cm-dec check "unit decoupled" "unit: decoupled tag store against hand-worked expectations (cmocka)" build/test_cm_dec
 step unit-cm-l2 check "unit l2" "unit: L2 slice with victim bits against hand-worked expectations (cmocka)" build/test_cm_l2

@@ -16,7 +16,7 @@
 #include "harness_util.h"
 #include "ports.h"
 extern "C" {
-#include "../gen/lay.h"
+#include "../core/lay.h"
 }
 
 namespace {

@@ -16,7 +16,7 @@
 #include "harness_util.h"
 #include "ports.h"
 extern "C" {
-#include "../gen/lay_l2.h"
+#include "../core/lay_l2.h"
 }
 
 namespace {

@@ -18,8 +18,8 @@
 #include "harness_util.h"
 #include "ports.h"
 extern "C" {
-#include "../gen/lay.h"
-#include "../gen/lay_l2.h"
+#include "../core/lay.h"
+#include "../core/lay_l2.h"
 }
 
 namespace {

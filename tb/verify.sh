@@ -164,7 +164,7 @@ build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
   esac
   t=$(ms)
   key=$( { verilator --version; cat "$out"/*.v "$out"/*.vlt "$out"/*.f "$out/config.yaml" \
-           "$root"/tb/*.cpp "$root"/tb/*.h "$root/tb/$script" "$root"/cmodel/*.h "$root"/gen/*.h \
+           "$root"/tb/*.cpp "$root"/tb/*.h "$root/tb/$script" "$root"/core/*.h "$root"/cmodel/*.h \
            "$root/cmodel/cm_duel.c" \
            "$root/build/libcmodel.a" "$root/build/libcore.a"; } 2>/dev/null | sha256sum | cut -c1-64)
   if [ -x "$work/$k/$bin" ] && [ "$(cat "$work/$k/key" 2>/dev/null)" = "$key" ]; then

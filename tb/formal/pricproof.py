@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """pricproof.py: proves a generated PRIC index module equal to polynomial division (SPEC 3.3).
 
-The reference is written here, independently of gen/pric.c: a Verilog module that divides
+The reference is written here, independently of core/pric.c: a Verilog module that divides
 A(x) (line_i bit k = coefficient of x^k) by P(x) with the schoolbook shift-and-XOR long
 division and returns the remainder; Yosys builds a miter of it and the generated
 <name>_index (or <name>_l2_index) and proves the miter's trigger 0 for every address.

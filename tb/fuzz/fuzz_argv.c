@@ -1,5 +1,5 @@
 /* fuzz_argv: libFuzzer target: the command lines of every tool through their side-effect-free
- * parsers (gen/opt.h): cachegen (gen_parse_args), cachegen pric (pric_parse_args), cachegen
+ * parsers (core/opt.h): cachegen (gen_parse_args), cachegen pric (pric_parse_args), cachegen
  * verify (verify_parse_args), cachesim and its subcommands (cachesim_parse_args) and sysim
  * (sysim_parse_args). The first byte picks the tool, the rest is argv split on NUL.
  * Oracles: a status each parser may return; an error is one non-empty line; the same argv

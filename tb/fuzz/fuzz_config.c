@@ -3,7 +3,7 @@
 #include <ftw.h>
 #include <sys/stat.h>
 
-#include "gen/cfg.h"
+#include "core/cfg.h"
 #include "gen/gen_l1.h"
 #include "tb/fuzz/fuzz_util.h"
 

@@ -1,17 +1,19 @@
 /* cfg: key table, defaults, presets, per-key and cross-key validation. */
 #include "cfg.h"
+#include "drrip.h"
 #include "dwt.h"
-#include "../cmodel/cm_drrip.h"
-#include "../cmodel/cm_umon.h"
-#include "../cmodel/cm_tap.h"
 #include "ident.h"
 #include "lay_l2.h"
 #include "num.h"
 #include "pric.h"
+#include "tap.h"
+#include "umon.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+_Static_assert(CFG_MAX_CPU_CORES + 1 == APP_MAX, "system.cpu_cores' range and app.h disagree");
 
 typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME, K_SIZE } key_kind_t;
 
@@ -198,7 +200,7 @@ static const cfg_key_t keys[] = {
      "XSRATIO; needs CPU ports and 3 or more GPU cores) or tap_ucp (UCP with the GPU's utility "
      "divided by XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
-    {"l2.psel_bits", K_UINT, L2(psel_bits), 1, CM_DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
+    {"l2.psel_bits", K_UINT, L2(psel_bits), 1, DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
      "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
     {"l2.duel_leaders", K_UINT, L2(duel_leaders), 1, 65536, F_POW2, NULL, "32",
      "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
@@ -230,7 +232,7 @@ static const cfg_key_t keys[] = {
      "sacat: active warps per scheduler unthrottled; sampling gives core c min(c + 1, "
      "max_warps) warps, so cores from max_warps - 1 up run max_warps"},
     {"dwt.period", K_UINT, DWT(period), DWT_PERIOD_MIN, 1048576, 0, NULL, "10000",
-     "sacat: cycles per period (at least 3, gen/dwt.h DWT_PERIOD_MIN: a period's decision lands "
+     "sacat: cycles per period (at least 3, core/dwt.h DWT_PERIOD_MIN: a period's decision lands "
      "3 cycles after it); the per-core counts (16 bits, saturating) restart each period"},
     {"dwt.mpki_threshold", K_UINT, DWT(mpki_threshold), 0, 65535, 0, NULL, "10",
      "sacat: a period thrashes when 1000 x its L1 misses > this x its instructions (all cores)"},
@@ -582,24 +584,24 @@ static unsigned index_need(cfg_index_t index, unsigned b, unsigned m)
     return need;
 }
 
-/* TAP (l2.replacement = tap_rrip): the legality rule is cm_tap_check's, the model's own; the
- * message names the key it refuses. */
+/* TAP (l2.replacement = tap_rrip): the legality rule is tap_check's (tap.h), the model's too;
+ * the message names the key it refuses. */
 static int validate_tap(const cfg_t *c, char *err, size_t errlen)
 {
-    cm_tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
-                          c->tap.txs};
+    tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha,
+                       c->tap.txs};
     const char *why;
-    if (cm_tap_check(&tp, &why) == 0)
+    if (tap_check(&tp, &why) == 0)
         return 0;
-    if (tp.gpu_cores < 3 || tp.gpu_cores > CM_TAP_MAX_GPU_CORES)
+    if (tp.gpu_cores < 3 || tp.gpu_cores > TAP_MAX_GPU_CORES)
         errf(err, errlen, "system.cores = %u: l2.replacement = %s: %s; allowed: 3..%u",
-             tp.gpu_cores, cfg_l2_repl_name(&c->l2), why, CM_TAP_MAX_GPU_CORES);
+             tp.gpu_cores, cfg_l2_repl_name(&c->l2), why, TAP_MAX_GPU_CORES);
     else if (tp.cpu_ports < 1)
         errf(err, errlen, "system.cpu_cores = %u: l2.replacement = %s: %s; allowed: 1..%u",
              tp.cpu_ports, cfg_l2_repl_name(&c->l2), why, CFG_MAX_CPU_CORES);
-    else if (tp.period < CM_TAP_LATENCY)
+    else if (tp.period < TAP_LATENCY)
         errf(err, errlen, "tap.period = %u: l2.replacement = %s: %s; allowed: %u..2147483648",
-             tp.period, cfg_l2_repl_name(&c->l2), why, CM_TAP_LATENCY);
+             tp.period, cfg_l2_repl_name(&c->l2), why, TAP_LATENCY);
     else
         errf(err, errlen, "l2.replacement = %s: %s", cfg_l2_repl_name(&c->l2),
              why); /* the key ranges hold the rest */
@@ -689,11 +691,11 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
     }
     if (cfg_l2_tap(c) && validate_tap(c, err, errlen) != 0)
         return -1;
-    if (cfg_l2_drrip(c)) { /* the legality rule is cm_drrip_check's, the model's own */
+    if (cfg_l2_drrip(c)) { /* the legality rule is drrip_check's (drrip.h), the model's too */
         unsigned apps = cfg_l2_apps(c);
-        cm_drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
+        drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
         const char *why;
-        if (cm_drrip_check(&dp, &why) != 0) {
+        if (drrip_check(&dp, &why) != 0) {
             unsigned most = l2->sets / (2 * apps);
             while (most & (most - 1)) /* the largest power of two within sets / (2 x apps) */
                 most &= most - 1;
@@ -720,11 +722,11 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
         return -1;
     }
-    if (cfg_l2_ucp(c)) { /* the legality rule is cm_umon_check's, the model's own */
-        cm_umon_params_t up = {l2->sets, l2->umon_sets, l2->ways, cfg_l2_apps(c),
-                               l2->umon_counter_bits};
+    if (cfg_l2_ucp(c)) { /* the legality rule is umon_check's (umon.h), the model's too */
+        umon_params_t up = {l2->sets, l2->umon_sets, l2->ways, cfg_l2_apps(c),
+                            l2->umon_counter_bits};
         const char *why;
-        if (cm_umon_check(&up, &why) != 0) {
+        if (umon_check(&up, &why) != 0) {
             errf(err, errlen, "l2.umon_sets = %u: %s (l2.sets = %u); allowed: a power of two "
                  "from 1 to %u", l2->umon_sets, why, l2->sets, l2->sets);
             return -1;
@@ -874,13 +876,6 @@ unsigned long long cfg_l2_pric_poly(const cfg_t *c)
 }
 
 const char *cfg_l2_repl_name(const cfg_l2_t *l2) { return l2_repl_names[l2->repl]; }
-
-cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
-{
-    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP || l2->repl == L2_REPL_TAP_UCP
-               ? REPL_LRU
-               : REPL_SRRIP;
-}
 
 unsigned cfg_pric_hashed_bits(const cfg_l1_t *l)
 {
@@ -1149,42 +1144,30 @@ static int size_to_sets(const cfg_t *c, const char *level, unsigned *size, unsig
     return 0;
 }
 
-int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
-                  unsigned nsets, char *err, size_t errlen)
+int cfg_set_arg(cfg_t *c, const char *arg, char *err, size_t errlen)
 {
-    cfg_defaults(c);
-    if (config && preset) {
-        errf(err, errlen, "--config and --preset: give one or the other");
+    /* the value is used whole, however long; only the key is copied */
+    const char *eq = strchr(arg, '=');
+    char key[64], shown[160];
+    size_t klen = eq ? (size_t)(eq - arg) : 0;
+    if (!eq || klen == 0 || klen >= sizeof key) {
+        value_text(arg, strlen(arg), shown, sizeof shown);
+        errf(err, errlen, "--set %s: %s; expected KEY=VALUE with a key of 1..%zu characters "
+             "(see --help)", shown, !eq ? "no '='" : klen ? "key too long" : "empty key",
+             sizeof key - 1);
         return -1;
     }
-    if (preset && cfg_preset(c, preset, err, errlen) != 0)
-        return -1;
-    c->l1.sets_given = c->l2.sets_given = 0; /* a default's or preset's sets yield to a size */
-    if (config && cfg_load_yaml(c, config, err, errlen) != 0)
-        return -1;
-    for (unsigned i = 0; i < nsets; i++) {
-        /* the value is used whole, however long; only the key is copied */
-        const char *eq = strchr(sets[i], '=');
-        char key[64], shown[160];
-        size_t klen = eq ? (size_t)(eq - sets[i]) : 0;
-        if (!eq || klen == 0 || klen >= sizeof key) {
-            value_text(sets[i], strlen(sets[i]), shown, sizeof shown);
-            errf(err, errlen, "--set %s: %s; expected KEY=VALUE with a key of 1..%zu characters "
-                 "(see --help)", shown, !eq ? "no '='" : klen ? "key too long" : "empty key",
-                 sizeof key - 1);
-            return -1;
-        }
-        memcpy(key, sets[i], klen);
-        key[klen] = 0;
-        /* --set KEY twice is not refused: --set applies left to right (--help), the way a
-         * script overrides its base list; a YAML file gives each key once (cfg_yaml). */
-        if (cfg_set(c, key, eq + 1, err, errlen) != 0)
-            return -1;
-    }
+    memcpy(key, arg, klen);
+    key[klen] = 0;
+    return cfg_set(c, key, eq + 1, err, errlen);
+}
+
+int cfg_sizes_to_sets(cfg_t *c, char *err, size_t errlen)
+{
     if (size_to_sets(c, "l1", &c->l1.size, &c->l1.sets, c->l1.sets_given, c->l1.ways, err,
                      errlen) != 0 ||
         size_to_sets(c, "l2", &c->l2.size, &c->l2.sets, c->l2.sets_given, c->l2.ways, err,
                      errlen) != 0)
         return -1;
-    return cfg_validate(c, err, errlen);
+    return 0;
 }

@@ -1,4 +1,6 @@
-/* cfg: the one configuration of a generated cache, its key table, presets and validation.
+/* cfg: the one configuration of a generated cache, its key table, presets and validation
+ * (cfg.c), its YAML reader (cfg_yaml.c) and the command-line way to it (cfg_args.c); each of the
+ * three calls only those before it, and the layouts read this header, never call cfg.c.
  * Invariant: a cfg_t that passed cfg_validate() describes hardware every emitter, the C model
  * and the harness can build; they assert the same predicates rather than re-checking. */
 #ifndef CACHEGEN_CFG_H
@@ -109,8 +111,8 @@ typedef struct cfg_tap {
     unsigned txs;           /* T_xs: XSRATIO = r when r >= T_xs, else 1 */
 } cfg_tap_t;
 
-/* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (cmodel/cm_app.h's
- * CM_APP_MAX), so an L2 line's owner field is at most 4 bits. */
+/* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (core/app.h's
+ * APP_MAX), so an L2 line's owner field is at most 4 bits. */
 #define CFG_MAX_CPU_CORES 15u
 
 #define CFG_NAME_MAX 48
@@ -150,11 +152,20 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen);
  * file, line and key in err and `c` unchanged. */
 int cfg_load_yaml(cfg_t *c, const char *path, char *err, size_t errlen);
 
-/* The command-line way to a configuration, shared by cachegen and cachesim: defaults, then
- * a preset or a YAML file (at most one), then KEY=VALUE overrides in order, then validation.
- * Returns 0, or -1 with a message in err. */
+/* The command-line way to a configuration, shared by cachegen and cachesim (cfg_args.c):
+ * defaults, then a preset or a YAML file (at most one), then KEY=VALUE overrides in order,
+ * then sizes into sets, then validation. Returns 0, or -1 with a message in err. */
 int cfg_from_args(cfg_t *c, const char *config, const char *preset, const char *const *sets,
                   unsigned nsets, char *err, size_t errlen);
+
+/* One --set argument, KEY=VALUE (a key of 1..63 characters; the value used whole), through
+ * cfg_set. Returns 0, or -1 with a message in err and `c` unchanged. */
+int cfg_set_arg(cfg_t *c, const char *arg, char *err, size_t errlen);
+
+/* l1.size and l2.size (bytes, 0 = not given) into l1.sets and l2.sets = size / (ways x
+ * line_bytes): a power of two in the sets key's range, agreeing with sets the user gave too
+ * (sets_given); each size is 0 again. Returns 0, or -1 with a message in err. */
+int cfg_sizes_to_sets(cfg_t *c, char *err, size_t errlen);
 
 /* Write the keys of `c` that shape the design (cfg_shown_text), with resolved values, as
  * YAML that cfg_load_yaml reads back to a configuration generating the same design. */
@@ -185,8 +196,13 @@ unsigned cfg_pric_hashed_bits(const cfg_l1_t *l);
 unsigned long long cfg_l2_pric_poly(const cfg_t *c);
 
 /* The L2's replacement as the shared policy enum (drrip: srrip, whose victim and hits it
- * keeps; only its insertion differs). */
-cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2);
+ * keeps; only its insertion differs; ucp and tap_ucp: lru, which they partition). */
+static inline cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
+{
+    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP || l2->repl == L2_REPL_TAP_UCP
+               ? REPL_LRU
+               : REPL_SRRIP;
+}
 /* The L2's replacement as l2.replacement spells it. */
 const char *cfg_l2_repl_name(const cfg_l2_t *l2);
 
@@ -238,7 +254,6 @@ static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_SACAT; } /* 
 const char *cfg_repl_name(cfg_repl_t r);
 /* LRU and FIFO keep the same per-way ages (a permutation, the oldest is the victim); FIFO
  * renews a way's age only when a fill installs it, LRU on every touch. */
-static inline int cfg_repl_ages(cfg_repl_t r) { return r == REPL_LRU || r == REPL_FIFO; }
 /* Random replacement: one 16-bit Galois LFSR per L1 (x^16 + x^14 + x^13 + x^11 + 1), reset to
  * l1.random_seed, stepped once per fill that evicts; the victim is its low log2(ways) bits
  * (ceil), minus ways when that is not a way. */
