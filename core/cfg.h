@@ -252,8 +252,6 @@ static inline int cfg_mode_has_rtl(cfg_mode_t m) { return m <= MODE_SACAT; } /* 
 
 /* Names of enum values, shared with reports and emitters. */
 const char *cfg_repl_name(cfg_repl_t r);
-/* LRU and FIFO keep the same per-way ages (a permutation, the oldest is the victim); FIFO
- * renews a way's age only when a fill installs it, LRU on every touch. */
 /* Random replacement: one 16-bit Galois LFSR per L1 (x^16 + x^14 + x^13 + x^11 + 1), reset to
  * l1.random_seed, stepped once per fill that evicts; the victim is its low log2(ways) bits
  * (ceil), minus ways when that is not a way. */
