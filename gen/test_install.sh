@@ -15,6 +15,8 @@
 # a broken install or example (a mutant) and must fail then. Prints ok / not ok lines; exits
 # non-zero on a failure.
 set -uo pipefail
+# every harness here is verilated for real (it is what the test is about): no build cache
+export CG_BUILD_CACHE=
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:?usage: gen/test_install.sh WORKDIR}
 rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)

@@ -15,6 +15,8 @@
 # About 1.5 minutes (Verilator builds, ccache helping the later ones; the Icarus runs). Prints ok / not ok lines and
 # "N passed, M failed"; exits non-zero on a failure.
 set -u
+# every harness here is verilated for real (it is what the test is about): no build cache
+export CG_BUILD_CACHE=
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$root/build/test/verify_paths}
 cg="$root/build/cachegen"

@@ -9,6 +9,8 @@
 # show the checks fail on an older tree; TREE/build must hold make all's tools). About 40 s (one
 # L1 harness build, ccache'd). Prints ok / not ok lines and "N passed, M failed".
 set -uo pipefail
+# every harness here is verilated for real (it is what the test is about): no build cache
+export CG_BUILD_CACHE=
 root=${ROBUST_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
 work=${1:?usage: tb/test_robust_harness.sh WORKDIR}
 rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)
