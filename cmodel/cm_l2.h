@@ -24,6 +24,8 @@
  * by XSRATIO (when above 1 and UCP-Mask is clear) or the GPU fixed at 1 way (UCP-Mask), as
  * cm_tap_ucp_partition; Core-POL1's reads (GPU core 0) do not allocate (cm_l2_access_noalloc's
  * path); their accesses reach the UMON as every GPU access does.
+ * Each policy is one file behind cm_l2_pol.h's table (cm_l2_pol_<name>.c); the events call its
+ * hooks and name none.
  * Invariants: a line has at most one MSHR, and a line with an MSHR is not valid in its set
  * (requests to it stall until the fill); victim bits and (l1.mode = pcpred) the bypass bit
  * change only on reads and allocation. */
@@ -43,6 +45,8 @@
 #include "cm_tap.h"
 #include "cm_tap_rrip.h"
 #include "cm_tap_ucp.h"
+
+struct cm_l2_pol_ops;
 
 #define CM_L2_MEMQ 128 /* memory requests the queue holds; each event adds at most one */
 
@@ -109,32 +113,27 @@ typedef struct cm_l2 {
     cfg_t cfg;
     lay_l2_t lay;
     lay_l1_t repl_lay;           /* ways and repl_bits only: the shared policies' view */
-    const cm_repl_ops_t *pol;    /* lru or srrip (drrip: srrip's victim and hits) */
-    uint8_t drrip_on;            /* l2.replacement = drrip: fills insert by `drrip` */
+    const cm_repl_ops_t *repl;   /* the shared replacement policy (cfg_l2_repl: lru or srrip) */
+    const struct cm_l2_pol_ops *pol; /* the l2.replacement's hooks (cm_l2_pol.h) */
+    void *pol_state;             /* the policy's own working state (its file's struct), or NULL */
+    /* The policies' state the harnesses read (white-box: the RTL's policy ports and event
+     * fields), written only by the policy files (cm_l2_pol_*.c); 0 under other policies. */
+    uint8_t drrip_on;            /* l2.replacement = drrip or tap_rrip: fills insert by `drrip` */
     cm_drrip_t drrip;            /* drrip: the PSELs and the BRRIP counter (the RTL's
                                     drrip_psel_q, drrip_brrip_q; the event carries them) */
-    uint8_t ucp_on;              /* l2.replacement = ucp: UMONs and the partition */
+    uint8_t ucp_on;              /* l2.replacement = ucp or tap_ucp: UMONs and the partition */
     cm_umon_t *umon;             /* ucp: ATDs (the RTL's ATD SRAMs) and hit counters */
     unsigned ucp_alloc[APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
-    uint32_t ucp_snap[APP_MAX * CM_UCP_MAX_WAYS]; /* the counters at the last period end
-                                    (ucp_snap_q), the lookahead's input */
-    uint32_t ucp_t;              /* ucp: cycles of the period gone (ucp_t_q), < tap.period */
-    unsigned ucp_busy;           /* ucp: cycles until the lookahead's allocation applies; 0 idle */
-    unsigned ucp_next[APP_MAX]; /* ucp: the lookahead's allocation, applied at its end */
-    uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied ucp_next (an event) */
+    uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied the lookahead's
+                                    allocation (an event) */
     uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
     uint8_t tap_on;              /* l2.replacement = tap_rrip or tap_ucp: the controller */
     uint8_t tap_rrip_on;         /* l2.replacement = tap_rrip: TAP-RRIP's rules over DRRIP */
     uint8_t tap_ucp_on;          /* l2.replacement = tap_ucp: TAP-UCP's rules over UCP */
-    uint8_t tu_wait;             /* tap_ucp: a snapshot waits for its period's decision */
-    uint8_t tu_start;            /* tap_ucp: the decision landed; the lookahead starts next cycle */
     uint8_t tu_divided;          /* tap_ucp: the last lookahead started divided the GPU's copy */
     uint8_t tu_masked;           /* tap_ucp: the last lookahead started fixed the GPU at 1 way */
     uint8_t tu_div_mattered;     /* tap_ucp: ... and its division changed the allocation */
     cm_tap_t tap;                /* tap_rrip, tap_ucp: the controller (the RTL's <name>_l2_tap) */
-    uint32_t tap_acc[APP_MAX]; /* tap_rrip: this cycle's accesses by app, until cycle end */
-    uint32_t tap_acc_q[APP_MAX]; /* tap_rrip: the last cycle's, which the controller counts
-                                       now (the RTL's acc_in_q register) */
     uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
     cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */
     lay_l2_row_t *rows;          /* [sets] */

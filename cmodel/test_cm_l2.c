@@ -16,6 +16,7 @@
 #include "test_cfg.h"
 
 #include "cm_l2.h"
+#include "cm_l2_pol.h"
 
 /* Base geometry: 16-byte lines, 16-bit addresses (b = 4), an L2 of 2 sets x 2 ways, LRU,
  * 2 MSHRs, 4 cores. With the modulo index a line address L is in set L & 1 with tag L >> 1,
@@ -860,7 +861,7 @@ static void test_ucp(void **state)
     }
     cm_l2_cycle_end(m, NULL); /* the 100th cycle: snapshot {0 0 0 0, 1 0 0 0}, halved to 0 */
     assert_int_equal(m->ucp_period_end, 1);
-    assert_int_equal(m->ucp_snap[4], 1);
+    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 1);
     assert_int_equal(cm_umon_hits(m->umon, 1, 0), 0);
     /* lookahead: the GPU's way 1 (utility 1) first; then every utility is 0 and the lowest
      * app, CPU port 0, takes the 3 left one at a time: rounds with 4, 3, 2 and 1 ways left,
@@ -936,7 +937,7 @@ static void test_tap_ucp(void **state)
     }
     assert_int_equal(m->tap.xsratio, 12);
     assert_int_equal(m->tap.ucp_mask, 0);
-    assert_int_equal(m->ucp_snap[4], 11);
+    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 11);
     cm_l2_cycle_end(m, NULL); /* call 308 */
     assert_int_equal(m->ucp_part, 1);
     assert_int_equal(m->tu_divided, 1);
