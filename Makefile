@@ -37,6 +37,8 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
+           gen/l2pol.c gen/emit_l2_drrip.c gen/emit_l2_pol_lru.c gen/emit_l2_pol_srrip.c gen/emit_l2_pol_drrip.c \
+           gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c \
            gen/emit_pkg.c gen/report.c gen/report_tap.c gen/gen_l1.c \
            gen/pric_cli.c gen/verify.c gen/gen_args.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_l2_pol.c cmodel/cm_l2_pol_lru.c \

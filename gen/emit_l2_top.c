@@ -10,24 +10,16 @@
  * replay queue until a fill. Timing contract (docs): one request per cycle on hits; a read
  * hit answers 2 cycles after acceptance. Every L2 has req_pred_i and rsp_bbit_o; only with
  * l1.mode = pcpred does a read's prediction reach the row's bypass bit and the old bit come
- * back (else it is 0). With l2.replacement = drrip (SPEC 3.8) the decide stage also holds
- * one PSEL per application and the BRRIP counter: a miss in a leader set moves the app's PSEL,
- * a fill's insertion RRPV comes from them (docs/tap.md). With system.cpu_cores = C > 0 the
- * requests of core ids P..P+C-1 are CPU ports' (SPEC 3.8): req_app decodes the application
- * from the core id, and a fill writes it into the line's owner field. With l2.replacement = ucp
- * (emit_l2_ucp.c) the UMON ATD SRAMs are read with the row and updated by the decide stage's
- * hits and MSHR misses, the counters and the lookahead FSM run beside it, and a fill is held
- * one cycle for its victim under the partition. With l2.replacement = tap_rrip the slice also
- * takes retired_i per GPU core and holds TAP's core-sampling controller, whose RRIP-Mask
- * steers DRRIP (the hooks are emit_l2_tap.c's). With l2.replacement = tap_ucp the slice holds
- * UCP and the controller: the lookahead waits for its period's decision and divides the GPU's
- * counters by XSRATIO first (emit_l2_tap_ucp.c, via emit_l2_ucp.c), and Core-POL1's read fills
- * take the no-allocate branch (tu_noalloc). */
+ * back (else it is 0). With system.cpu_cores = C > 0 the requests of core ids P..P+C-1 are CPU
+ * ports' (SPEC 3.8): req_app decodes the application from the core id, and a fill writes it
+ * into the line's owner field. What l2.replacement adds (state beside the decide stage, its
+ * event fields, its lookup-module ports, its decide-stage lines) comes from the policy's hooks
+ * (l2pol.h, one file per policy); this file names no policy. */
 #include "emit_l2.h"
 
 #include "codes.h"
-#include "emit_l2_tap.h"
 #include "emit_pipe.h"
+#include "l2pol.h"
 
 enum { S_SWEEP, S_RUN, S_COUNT };
 static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
@@ -38,11 +30,7 @@ typedef struct l2_w {
     unsigned b; /* bypass bits per way: 1 with l1.mode = pcpred, else 0 */
     unsigned na; /* FG-CB's no-allocate reads (l1.mode = sacat) */
     unsigned merge; /* l2.mshr_merge: waiters per fetch */
-    unsigned drrip; /* l2.replacement = drrip or tap_rrip: its PSELs and BRRIP counter, else 0 */
-    unsigned ucp; /* l2.replacement = ucp: UMONs, the lookahead, the partition (emit_l2_ucp.c) */
-    unsigned tap;   /* tap_rrip or tap_ucp: the core-sampling controller (emit_l2_tap.c) */
-    unsigned pol1na; /* tap_ucp: Core-POL1's reads do not allocate (tu_noalloc) */
-    unsigned apps, psel, lead; /* drrip: applications, PSEL bits, log2(S) (S = sets / L) */
+    const gen_l2_pol_t *pol; /* l2.replacement's hooks (l2pol.h) */
     unsigned cpu, ob; /* system.cpu_cores (C) and the owner bits per line (log2(C + 1), or 0) */
     pipe_dims_t d; /* the shared pipeline's view */
     pipe_drain_t drain; /* merging's drain */
@@ -61,15 +49,9 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->b = l->bbits;
     w->na = g->cfg->l1.mode == MODE_SACAT;
     w->merge = g->cfg->l2.mshr_merge;
-    w->drrip = cfg_l2_drrip(g->cfg);
-    w->ucp = cfg_l2_ucp(g->cfg);
-    w->tap = cfg_l2_tap(g->cfg);
-    w->pol1na = cfg_l2_tap_ucp(g->cfg);
-    w->apps = cfg_l2_apps(g->cfg);
+    w->pol = l2pol_for(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;
     w->ob = l->obits;
-    w->psel = g->cfg->l2.psel_bits;
-    w->lead = w->drrip ? cfg_log2(g->cfg->l2.sets / g->cfg->l2.duel_leaders) : 0;
     w->drain = (pipe_drain_t){w->merge, w->core + w->id, "{core, L1 MSHR}, ", 0, w->lw};
 }
 
@@ -107,37 +89,18 @@ static const char *counter_of(const l2_w_t *w, unsigned i)
     return i == L2CNT_MERGED && !w->merge ? NULL : lay_l2_counter_names[i];
 }
 
-/* The event port: the pipeline's fields and the L2's own (with tap_rrip the controller's tick
- * and state, emit_l2_tap.c, which have their own valid). */
+/* The event port: the pipeline's fields, the L2's own and the policy's (TAP's controller's tick
+ * and state have their own valid). */
 static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 {
-    const lay_l2_t *l = &w->g->lay;
-    unsigned ab = cfg_count_bits(l->ways);
-    pipe_evt_port_t own[8 + L2_TAP_EVT_PORTS] = {
+    pipe_evt_port_t own[3 + L2POL_EVT_PORTS_MAX] = {
         {"dirty", 1, 0, 1, "the evicted line was dirty (a write-back follows)"},
         {"core", w->core, 1, 1, "the request's L1"},
         {"store", 1, 0, 1, "the request is a write"},
     };
     unsigned n = 3;
-    if (w->drrip) { /* the state beside the rows, after the event, for the lockstep */
-        own[n++] = (pipe_evt_port_t){"psel", w->apps * w->psel, 1, 0,
-                                     "drrip: every app's PSEL (app k at k x psel_bits)"};
-        own[n++] = (pipe_evt_port_t){"brrip", LAY_L2_BRRIP_BITS, 1, 0, "drrip: the BRRIP counter"};
-    }
-    if (w->ucp) { /* every cycle: the counters and the allocation after it, the partition */
-        unsigned cb = w->g->cfg->l2.umon_counter_bits;
-        own[n++] = (pipe_evt_port_t){"umon_hits", w->apps * l->ways * cb, 1, 0,
-                                     "ucp: hit counters after this cycle"};
-        own[n++] = (pipe_evt_port_t){"ucp_alloc", w->apps * ab, 1, 0,
-                                     "ucp: the allocation after this cycle"};
-        own[n++] = (pipe_evt_port_t){"ucp_part", 1, 0, 0,
-                                     "ucp: the lookahead's allocation applies"};
-        own[n++] = (pipe_evt_port_t){"atd_we", 1, 0, 0, "ucp: this event writes an ATD row"};
-        own[n++] = (pipe_evt_port_t){"atd_row", l->ways * lay_l2_atd_entry_bits(l), 1, 0,
-                                     "ucp: the ATD row written"};
-    }
-    if (w->tap)
-        n += l2_tap_evt_ports(own + n);
+    if (w->pol->evt_ports)
+        n += w->pol->evt_ports(w->g, own + n);
     return pipe_evt_ports(&w->d, w->wb, w->t, own, n, out);
 }
 
@@ -154,8 +117,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     emit_line(e, "input  wire req_pred_i,  // read: the L1's bypass prediction (pcpred; else unused)");
     emit_line(e, "input  wire req_noalloc_i, // read: FG-CB's no_allocate (sacat; else unused)");
-    if (w->tap)
-        emit_l2_tap_ports(e, g);
+    if (w->pol->ports)
+        w->pol->ports(e, g);
     pipe_emit_channel_ports(e, "read response (a write gets none: it is done when accepted)", "rsp",
                             0);
     emit_line(e, "output wire %srsp_core_o,", emit_range(w->core));
@@ -171,92 +134,6 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     gen_sim_port_t ev[PIPE_EVT_PORTS_MAX];
     unsigned nev = evt_ports(w, ev);
     pipe_emit_tail_ports(e, lay_l2_counter_names, L2CNT_COUNT, w->cw, ev, nev);
-}
-
-/* DRRIP (SPEC 3.8, cm_drrip): PSEL_k in drrip_psel_q[k*P +: P]; set s is app k's SRRIP leader
- * when s mod S = 2k, its BRRIP leader when s mod S = 2k + 1, a constant compare of the set's
- * low log2(S) bits (S = sets / L, a power of two since both are); elsewhere app k uses BRRIP
- * when its PSEL's top bit is 1. The request's application is the one-hot drrip_app: a constant
- * (the GPU, app A - 1) without CPU ports, else decoded from req_app. */
-static void emit_drrip_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
-{
-    unsigned A = w->apps, P = w->psel;
-    emit_line(e, "// DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
-    emit_line(e, "reg %sdrrip_psel_q, drrip_psel_d; // app k: [k*%u +: %u]", emit_range(A * P), P,
-              P);
-    emit_line(e, "reg %sdrrip_brrip_q, drrip_brrip_d; // BRRIP insertions mod 32",
-              emit_range(LAY_L2_BRRIP_BITS));
-    if (!w->cpu) {
-        emit_line(e, "wire %sdrrip_app = %s; // one-hot: every L1 request is the GPU's (app %u)",
-                  emit_range(A), emit_const(A, 1ULL << (A - 1)), A - 1);
-    } else {
-        emit_line(e, "wire %sdrrip_app; // one-hot: the request's application", emit_range(A));
-        for (unsigned k = 0; k < A; k++)
-            emit_line(e, "assign drrip_app[%u] = req_app == %s;", k, emit_const(w->ob, k));
-    }
-    emit_line(e, "wire %sdrrip_off = set_q[%u:0]; // s mod S, S = %u", emit_range(w->lead),
-              w->lead - 1, g->cfg->l2.sets / g->cfg->l2.duel_leaders);
-    emit_line(e, "wire %sdrrip_lead_srrip, drrip_lead_brrip, drrip_brrip;", emit_range(A));
-    for (unsigned k = 0; k < A; k++) {
-        emit_line(e, "assign drrip_lead_srrip[%u] = drrip_off == %s;", k,
-                  emit_const(w->lead, 2 * k));
-        emit_line(e, "assign drrip_lead_brrip[%u] = drrip_off == %s;", k,
-                  emit_const(w->lead, 2 * k + 1));
-        emit_line(e, "assign drrip_brrip[%u] = drrip_lead_brrip[%u] | (~drrip_lead_srrip[%u] & "
-                  "drrip_psel_q[%u]);", k, k, k, k * P + P - 1);
-    }
-    emit_line(e, "wire drrip_use_brrip = |(drrip_app & drrip_brrip);");
-    emit_line(e, "// SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion "
-                 "(counter at 31)");
-    emit_line(e, "wire drrip_ins_long = ~drrip_use_brrip | (drrip_brrip_q == %s);",
-              emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
-    emit_line(e, "assign evt_psel_o = drrip_psel_d;");
-    emit_line(e, "assign evt_brrip_o = drrip_brrip_d;");
-    emit_blank(e);
-    if (w->tap)
-        emit_l2_tap_policy(e, g);
-}
-
-/* DRRIP: a miss (it takes an MSHR) by app k in its SRRIP leader raises PSEL_k, in its BRRIP
- * leader lowers it, both saturating. */
-static void emit_drrip_miss(emit_t *e, const l2_w_t *w)
-{
-    unsigned P = w->psel;
-    emit_line(e, "if (!meta_hit) begin // DRRIP: a miss in the app's leader set moves its PSEL");
-    emit_in(e);
-    for (unsigned k = 0; k < w->apps; k++) {
-        emit_line(e, "if (drrip_app[%u] & drrip_lead_srrip[%u] & ~&drrip_psel_q[%u +: %u])", k, k,
-                  k * P, P);
-        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] + %s;", k * P, P,
-                  k * P, P, emit_const(P, 1));
-        emit_line(e, "else if (drrip_app[%u] & drrip_lead_brrip[%u] & |drrip_psel_q[%u +: %u])", k,
-                  k, k * P, P);
-        emit_line(e, "    drrip_psel_d[%u +: %u] = drrip_psel_q[%u +: %u] - %s;", k * P, P,
-                  k * P, P, emit_const(P, 1));
-    }
-    emit_out(e);
-    emit_line(e, "end");
-}
-
-/* DRRIP's registers: every PSEL resets to 2^(P-1), the BRRIP counter to 0. */
-static void drrip_flops(emit_t *e, const void *ctx, int reset)
-{
-    const l2_w_t *w = ctx;
-    if (reset) {
-        emit_line(e, "drrip_psel_q <= {%u{%s}};", w->apps,
-                  emit_const(w->psel, 1ULL << (w->psel - 1)));
-        emit_line(e, "drrip_brrip_q <= %s;", emit_const(LAY_L2_BRRIP_BITS, 0));
-    } else {
-        emit_line(e, "drrip_psel_q <= drrip_psel_d;");
-        emit_line(e, "drrip_brrip_q <= drrip_brrip_d;");
-    }
-}
-
-/* UCP's registers (emit_l2_ucp.c). */
-static void ucp_flops(emit_t *e, const void *ctx, int reset)
-{
-    const l2_w_t *w = ctx;
-    emit_l2_ucp_flops(e, w->g, reset);
 }
 
 /* With CPU ports (SPEC 3.8): the request's application from its core id; core P + k is CPU
@@ -345,18 +222,13 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
     if (w->cpu)
         emit_req_app(e, g, w);
-    if (w->drrip)
-        emit_drrip_decls(e, g, w);
-    if (w->ucp)
-        emit_l2_ucp_decls(e, g);
+    if (w->pol->decls)
+        w->pol->decls(e, g);
     pipe_emit_stall_decls(e);
     emit_line(e, "// a full response queue holds the decide stage; a full memory queue holds a fill");
     emit_line(e, "// (its dirty victim's write-back) and sends a request back to the replay queue");
-    if (w->ucp)
-        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | "
-                     "(s1_fill_q & memq_full) | ucp_vhold);");
-    else
-        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full));");
+    emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (rspq_full | (s1_fill_q & memq_full)%s);",
+              w->pol->hold ? w->pol->hold : "");
     pipe_emit_drain_block(e, &w->drain);
     pipe_emit_issue_wires(e, "!drain_block & ", "",
                           "a full memory queue also stops new requests", "waited");
@@ -448,17 +320,12 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".group_i       (meta_group),");
     if (w->b)
         emit_line(e, ".pred_i        (req_pred_q),");
-    if (w->drrip)
-        emit_line(e, ".ins_long_i    (%s),", w->tap ? "tap_ins_long" : "drrip_ins_long");
-    if (w->tap && w->drrip)
-        emit_l2_tap_meta_ports(e);
+    if (w->pol->meta_ports)
+        w->pol->meta_ports(e, g, 0);
     if (w->ob)
         emit_line(e, ".owner_i       (req_app),");
-    if (w->ucp) {
-        emit_line(e, ".alloc_i       (ucp_alloc_q),");
-        emit_line(e, ".victim_i      (ucp_victim_q),");
-        emit_line(e, ".ucp_victim_o  (ucp_victim),");
-    }
+    if (w->pol->meta_ports)
+        w->pol->meta_ports(e, g, 1);
     emit_line(e, ".hit_o         (meta_hit),");
     emit_line(e, ".way_o         (meta_way),");
     emit_line(e, ".way_oh_o      (meta_way_oh),");
@@ -473,8 +340,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
-    if (w->tap)
-        emit_l2_tap_inst(e, g);
+    if (w->pol->insts)
+        w->pol->insts(e, g);
     emit_wb_line(e, g, w);
     gen_mshr_t mf;
     pipe_mshr_inst_t mi = mshr_inst(g, &mf);
@@ -482,8 +349,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
     pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.");
-    if (w->ucp)
-        emit_l2_ucp_srams(e, g);
+    if (w->pol->srams)
+        w->pol->srams(e, g);
     emit_line(e, "// A write miss's bytes merged into the fetched line.");
     emit_line(e, "wire %sfill_merged;", emit_range(w->lw));
     emit_line(e, "generate");
@@ -504,8 +371,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_blank(e);
     emit_queues(e, g, w);
     emit_blank(e);
-    if (w->ucp)
-        emit_l2_ucp_logic(e, g);
+    if (w->pol->logic)
+        w->pol->logic(e, g);
 }
 
 static void emit_count(emit_t *e, const char *cond, lay_l2_counter_t c)
@@ -536,8 +403,8 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_event(e, EVT_LOOKUP, dec, "set_q", "meta_row");
     emit_line(e, "evt_way_o = meta_way;");
     emit_line(e, "meta_we = 1'b1;");
-    if (w->ucp)
-        emit_line(e, "ucp_access = 1'b1; // UCP: the request's app's UMON sees the access");
+    if (w->pol->decide_access)
+        w->pol->decide_access(e, g);
     emit_count(e, "1'b1", L2CNT_ACCESSES);
     emit_count(e, "meta_hit & !req_store_q", L2CNT_READ_HITS);
     emit_count(e, "!meta_hit & !req_store_q", L2CNT_READ_MISSES);
@@ -549,8 +416,8 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "if (meta_hit & !req_store_q) rsp_push = 1'b1; // with the old victim bit");
-    if (w->drrip)
-        emit_drrip_miss(e, w);
+    if (w->pol->decide_miss)
+        w->pol->decide_miss(e, g);
     pipe_emit_miss_fetch(e, "!meta_hit", " // the lowest free MSHR takes the request; fetch the line");
     emit_out(e);
     emit_line(e, "end");
@@ -558,10 +425,10 @@ static void emit_decide_request(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 
 static void emit_decide_fill(emit_t *e, const l2_w_t *w)
 {
-    if (w->na || w->pol1na) { /* FG-CB's or TAP-UCP's no-allocate read: answered, row and data
-                                 left alone */
-        emit_line(e, "if (%s) begin // answer the read from the fetched line only",
-                  w->na ? "req_noalloc_q" : "tu_noalloc");
+    const char *noalloc = w->na ? "req_noalloc_q" : w->pol->fill_noalloc;
+    if (noalloc) { /* FG-CB's or the policy's no-allocate read: answered, row and data left
+                      alone */
+        emit_line(e, "if (%s) begin // answer the read from the fetched line only", noalloc);
         emit_in(e);
         emit_line(e, "wake_d = 1'b1;");
         pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", "meta_row_in");
@@ -589,10 +456,9 @@ static void emit_decide_fill(emit_t *e, const l2_w_t *w)
     emit_count(e, "meta_evict_dirty", L2CNT_WRITEBACKS);
     emit_line(e, "if (meta_evict_dirty) memq_push = 1'b1;");
     emit_line(e, "if (!req_store_q) rsp_push = 1'b1;");
-    if (w->drrip)
-        emit_line(e, "if (%s) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's",
-                  w->tap ? "tap_use_brrip" : "drrip_use_brrip", emit_const(LAY_L2_BRRIP_BITS, 1));
-    if (w->na || w->pol1na) {
+    if (w->pol->fill_end)
+        w->pol->fill_end(e, w->g);
+    if (noalloc) {
         emit_out(e);
         emit_line(e, "end");
     }
@@ -627,12 +493,8 @@ static void emit_decide(emit_t *e, const l2_w_t *w)
     pipe_emit_drain_defaults(e, &w->drain);
     emit_line(e, "memq_push = 1'b0;");
     emit_line(e, "rsp_push = 1'b0;");
-    if (w->drrip) {
-        emit_line(e, "drrip_psel_d = drrip_psel_q;");
-        emit_line(e, "drrip_brrip_d = drrip_brrip_q;");
-    }
-    if (w->ucp)
-        emit_line(e, "ucp_access = 1'b0;");
+    if (w->pol->decide_defaults)
+        w->pol->decide_defaults(e, w->g);
     emit_line(e, "// a hit answers with its line, its old victim bit%s and hit = 1; a fill with the",
               w->b ? " and bypass bit" : "");
     emit_line(e, "// fetched line, 0, 0 and hit = 0 (a new line has no victim%s bit yet)",
@@ -692,7 +554,7 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     for (unsigned i = 0; i < L2CNT_COUNT; i++)
         cnt[i] = counter_of(w, i);
     pipe_emit_flops(e, &r, cnt, L2CNT_COUNT, w->cw,
-                    w->drrip ? drrip_flops : w->ucp ? ucp_flops : NULL, w);
+                    w->pol->flops, w->g);
 }
 
 static void emit_outputs(emit_t *e, const l2_w_t *w)

@@ -12,6 +12,7 @@
  * Mirrors cmodel/cm_l2.c's ucp parts, cm_umon and cm_ucp. */
 #include "emit_l2.h"
 #include "emit_l2_tap_ucp.h"
+#include "l2pol.h"
 
 /* The widths: lay_l2_ucp's, and the set index's split. */
 typedef struct ucp_w {
@@ -601,4 +602,50 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
                               n ? " | " : "", v, v, x);
         emit_line(e, "assign ucp_victim_o[%u] = ucp_cand[%u] & ~(%s);", x, x, t);
     }
+}
+
+/* ---- the top's hooks (l2pol.h) ------------------------------------------------------------ */
+
+unsigned l2_ucp_evt_ports(const gen_l2_t *g, pipe_evt_port_t *out)
+{
+    const lay_l2_t *l = &g->lay;
+    unsigned apps = cfg_l2_apps(g->cfg), ab = cfg_count_bits(l->ways);
+    unsigned cb = g->cfg->l2.umon_counter_bits;
+    /* every cycle: the counters and the allocation after it, the partition */
+    out[0] = (pipe_evt_port_t){"umon_hits", apps * l->ways * cb, 1, 0,
+                               "ucp: hit counters after this cycle"};
+    out[1] = (pipe_evt_port_t){"ucp_alloc", apps * ab, 1, 0,
+                               "ucp: the allocation after this cycle"};
+    out[2] = (pipe_evt_port_t){"ucp_part", 1, 0, 0, "ucp: the lookahead's allocation applies"};
+    out[3] = (pipe_evt_port_t){"atd_we", 1, 0, 0, "ucp: this event writes an ATD row"};
+    out[4] = (pipe_evt_port_t){"atd_row", l->ways * lay_l2_atd_entry_bits(l), 1, 0,
+                               "ucp: the ATD row written"};
+    return 5;
+}
+
+void emit_l2_ucp_meta_inst(emit_t *e, const gen_l2_t *g, int after)
+{
+    (void)g;
+    if (!after)
+        return;
+    emit_line(e, ".alloc_i       (ucp_alloc_q),");
+    emit_line(e, ".victim_i      (ucp_victim_q),");
+    emit_line(e, ".ucp_victim_o  (ucp_victim),");
+}
+
+void emit_l2_ucp_defaults(emit_t *e, const gen_l2_t *g)
+{
+    (void)g;
+    emit_line(e, "ucp_access = 1'b0;");
+}
+
+void emit_l2_ucp_access(emit_t *e, const gen_l2_t *g)
+{
+    (void)g;
+    emit_line(e, "ucp_access = 1'b1; // UCP: the request's app's UMON sees the access");
+}
+
+void emit_l2_ucp_flops_ctx(emit_t *e, const void *ctx, int reset)
+{
+    emit_l2_ucp_flops(e, ctx, reset);
 }

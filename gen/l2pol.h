@@ -1,0 +1,73 @@
+/* l2pol: the L2 policies of the generator behind one interface (as mech is for the L1's modes
+ * and cm_l2_pol for the model's L2). The L2 top's emitter (emit_l2_top.c) calls the hooks of the
+ * configured l2.replacement and names no policy; each policy is one file of hooks
+ * (emit_l2_pol_<name>.c, over the blocks emit_l2_drrip.c, emit_l2_ucp.c, emit_l2_tap.c and
+ * emit_l2_tap_ucp.c) registered by one line in l2pol.c. A NULL hook emits nothing; lru's and
+ * srrip's tables are empty (their replacement is the lookup module's, emit_repl.h). Hooks emit
+ * into the L2 top at the place their name gives, in the decide stage's always block where they
+ * say so. */
+#ifndef CACHEGEN_L2POL_H
+#define CACHEGEN_L2POL_H
+
+#include "emit_l2.h"
+#include "emit_pipe.h"
+
+typedef void (*l2pol_emit_fn)(emit_t *e, const gen_l2_t *g);
+
+/* The most event ports a policy adds to the L2 top's (the pipeline's own come first). */
+#define L2POL_EVT_PORTS_MAX 20
+
+typedef struct gen_l2_pol {
+    const char *name;
+    /* Its own event fields, after the top's (dirty, core, store): the count written to out. */
+    unsigned (*evt_ports)(const gen_l2_t *g, pipe_evt_port_t *out);
+    l2pol_emit_fn ports;        /* its inputs, after the request channel's */
+    l2pol_emit_fn decls;        /* its declarations, after the request's application */
+    const char *hold;           /* extra term of the decide stage's hold (" | x"), or NULL */
+    /* Lines of the lookup module's instance: its insertion inputs (before owner_i, after = 0),
+     * its partition ports (after owner_i, after = 1). */
+    void (*meta_ports)(emit_t *e, const gen_l2_t *g, int after);
+    l2pol_emit_fn insts;        /* its own instances, after the lookup module's */
+    l2pol_emit_fn srams;        /* its SRAMs, after the data banks */
+    l2pol_emit_fn logic;        /* its logic, after the queues */
+    /* In the decide stage: defaults of its next-state signals, a counted lookup (after
+     * meta_we), a lookup's miss path (before the fetch) and an installing fill's end. */
+    l2pol_emit_fn decide_defaults;
+    l2pol_emit_fn decide_access;
+    l2pol_emit_fn decide_miss;
+    l2pol_emit_fn fill_end;
+    const char *fill_noalloc;   /* condition of a read fill answered without allocating, or NULL */
+    /* Its registers' reset values (reset = 1) or clocked copies (0); ctx is the gen_l2_t. */
+    void (*flops)(emit_t *e, const void *ctx, int reset);
+} gen_l2_pol_t;
+
+extern const gen_l2_pol_t l2pol_lru;
+extern const gen_l2_pol_t l2pol_srrip;
+extern const gen_l2_pol_t l2pol_drrip;
+extern const gen_l2_pol_t l2pol_ucp;
+extern const gen_l2_pol_t l2pol_tap_rrip;
+extern const gen_l2_pol_t l2pol_tap_ucp;
+
+/* The policy of a validated config's l2.replacement (never NULL). */
+const gen_l2_pol_t *l2pol_for(const cfg_t *c);
+
+/* DRRIP's block (emit_l2_drrip.c; drrip and tap_rrip): its event fields; its declarations
+ * (the PSELs, the BRRIP counter, the set's policy, drrip_ins_long); a miss in a leader set
+ * moving the app's PSEL; its defaults; the fill's BRRIP count when `use_brrip` (the policy's
+ * BRRIP insertion signal) holds; its registers. */
+unsigned l2_drrip_evt_ports(const gen_l2_t *g, pipe_evt_port_t *out);
+void emit_l2_drrip_decls(emit_t *e, const gen_l2_t *g);
+void emit_l2_drrip_miss(emit_t *e, const gen_l2_t *g);
+void emit_l2_drrip_defaults(emit_t *e, const gen_l2_t *g);
+void emit_l2_drrip_fill(emit_t *e, const char *use_brrip);
+void emit_l2_drrip_flops(emit_t *e, const void *ctx, int reset);
+
+/* UCP's block's event fields (emit_l2_ucp.c; ucp and tap_ucp), its partition ports on the
+ * lookup module's instance, its decide-stage lines and its registers. */
+unsigned l2_ucp_evt_ports(const gen_l2_t *g, pipe_evt_port_t *out);
+void emit_l2_ucp_meta_inst(emit_t *e, const gen_l2_t *g, int after);
+void emit_l2_ucp_defaults(emit_t *e, const gen_l2_t *g);
+void emit_l2_ucp_access(emit_t *e, const gen_l2_t *g);
+void emit_l2_ucp_flops_ctx(emit_t *e, const void *ctx, int reset);
+
+#endif
