@@ -4,6 +4,8 @@
  * fields. */
 #include "l2pol.h"
 
+#include <stdio.h>
+
 /* PSEL bits, applications, log2(S) (S = sets / L) of a drrip config. */
 typedef struct drrip_w {
     unsigned apps, psel, lead, cpu, ob;
@@ -115,4 +117,23 @@ void emit_l2_drrip_flops(emit_t *e, const void *ctx, int reset)
         emit_line(e, "drrip_psel_q <= drrip_psel_d;");
         emit_line(e, "drrip_brrip_q <= drrip_brrip_d;");
     }
+}
+
+void emit_l2_drrip_lm_ports(emit_t *e, const gen_l2_t *g, int after)
+{
+    (void)g;
+    if (!after)
+        emit_line(e, "input  wire ins_long_i, // drrip fill: 1 inserts at 2^n-2, 0 at 2^n-1");
+}
+
+/* SRRIP's aging and hits, the top's insertion. */
+void l2_drrip_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf)
+{
+    const lay_l2_t *l = &g->lay;
+    if (l->ways < 2)
+        return;
+    unsigned max = (1u << l->repl_bits) - 1;
+    snprintf(buf->ins, sizeof buf->ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
+             emit_const(l->repl_bits, max));
+    x->ins = buf->ins;
 }

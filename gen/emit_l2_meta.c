@@ -5,20 +5,16 @@
  * bypass bit per way (l1.mode = pcpred) it also takes the read's prediction and returns the
  * hit line's old bypass bit b, storing `pred & ~b` on a read hit and `pred` on a read's fill
  * (a new line has b = 0); writes leave the bit alone. Without one, neither port exists.
- * With l2.replacement = drrip it is SRRIP but for the fill's RRPV, chosen by the top from its
- * PSELs and BRRIP counter and given as ins_long_i (1: 2^n-2, 0: 2^n-1). With CPU ports
- * (system.cpu_cores > 0) each way holds its owner application, which a fill sets to owner_i.
- * With l2.replacement = ucp it is LRU but for the victim of a fill into a full set, chosen
- * under the allocation alloc_i for the application owner_i (emit_l2_ucp_victim).
- * With l2.replacement = tap_rrip (SPEC 3.8, cm_tap_rrip) ins_mru_i inserts at 0 (Core-POL2), a
- * hit keeps its RRPV when promote_i is 0 (a GPU hit under RRIP-Mask), and with gpu_first_i the
- * victim among the ways at the top RRPV is the lowest holding a GPU line, if any.
- * Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through its table
+ * With CPU ports (system.cpu_cores > 0) each way holds its owner application, which a fill
+ * sets to owner_i. What l2.replacement changes (its ports, the fill's insertion value, the
+ * victim's choice, a hit's update) comes from the policy's lm_ hooks (l2pol.h); this file names
+ * no policy. Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through its table
  * (emit_repl.h) at cfg_l2_repl's policy. */
 #include "emit_l2.h"
 #include "emit_repl.h"
+#include "l2pol.h"
 
-static void emit_ports(emit_t *e, const gen_l2_t *g)
+static void emit_ports(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol)
 {
     const lay_l2_t *l = &g->lay;
     emit_row_ports_open(e, g->meta, l->row_bits,
@@ -27,25 +23,13 @@ static void emit_ports(emit_t *e, const gen_l2_t *g)
               emit_range(l->vbits));
     if (l->bbits)
         emit_line(e, "input  wire pred_i,  // read or read's fill: the L1's bypass prediction");
-    if (cfg_l2_drrip(g->cfg))
-        emit_line(e, "input  wire ins_long_i, // drrip fill: 1 inserts at 2^n-2, 0 at 2^n-1");
-    if (cfg_l2_tap_rrip(g->cfg)) {
-        emit_line(e, "input  wire ins_mru_i,  // tap_rrip fill: 1 inserts at 0 (Core-POL2)");
-        emit_line(e, "input  wire promote_i,  // tap_rrip hit: 1 sets RRPV 0, 0 keeps it");
-        emit_line(e, "input  wire gpu_first_i, // tap_rrip victim: a GPU line first (RRIP-Mask)");
-    }
+    if (pol->lm_ports)
+        pol->lm_ports(e, g, 0);
     if (l->obits)
         emit_line(e, "input  wire %sowner_i, // fill: the requester's application (SPEC 3.8)",
                   emit_range(l->obits));
-    if (cfg_l2_ucp(g->cfg)) {
-        emit_line(e, "input  wire %salloc_i, // ucp: the ways of app k in [k*%u +: %u]",
-                  emit_range(cfg_l2_apps(g->cfg) * cfg_count_bits(l->ways)),
-                  cfg_count_bits(l->ways), cfg_count_bits(l->ways));
-        emit_line(e, "input  wire [%u:0] victim_i, // ucp: the victim, ucp_victim_o registered",
-                  l->ways - 1);
-        emit_line(e, "output wire [%u:0] ucp_victim_o, // ucp: this row's victim under alloc_i",
-                  l->ways - 1);
-    }
+    if (pol->lm_ports)
+        pol->lm_ports(e, g, 1);
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
@@ -95,7 +79,8 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_blank(e);
 }
 
-static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
+static void emit_next_row(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol,
+                          const emit_ways_t *x)
 {
     const lay_l2_t *l = &g->lay;
     emit_row_t r = emit_row_l2(l);
@@ -104,9 +89,8 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
     EMIT_REPL(update, e, x);
-    if (l->ways > 1 && cfg_l2_tap_rrip(g->cfg))
-        emit_block_each(e, "if (!is_fill & !promote_i) begin // TAP-RRIP: the hit keeps its RRPV",
-                        l->ways, "w%u_repl_d = w%u_repl;");
+    if (pol->lm_update)
+        pol->lm_update(e, g);
     emit_line(e, "if (is_fill) begin // a new line: clean, no victim bit, then its request");
     emit_in(e);
     char vbits[64];
@@ -164,34 +148,20 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 void emit_l2_meta(emit_t *e, const gen_l2_t *g)
 {
     const lay_l2_t *l = &g->lay;
+    const gen_l2_pol_t *pol = l2pol_for(g->cfg);
     emit_ways_t x = {.ways = l->ways, .way_bits = l->way_bits, .repl_bits = l->repl_bits,
-                     .repl = emit_repl_for(cfg_l2_repl(&g->cfg->l2), l->ways),
-                     .victim_extern = cfg_l2_ucp(g->cfg)};
-    char gpu_line[64], ins[64];
-    if (l->ways > 1 && cfg_l2_drrip(g->cfg)) { /* SRRIP's aging and hits, the top's insertion */
-        unsigned max = (1u << l->repl_bits) - 1;
-        snprintf(ins, sizeof ins, "(ins_long_i ? %s : %s)", emit_const(l->repl_bits, max - 1),
-                 emit_const(l->repl_bits, max));
-        if (cfg_l2_tap_rrip(g->cfg)) /* Core-POL2 inserts at 0 */
-            snprintf(ins, sizeof ins, "(ins_mru_i ? %s : ins_long_i ? %s : %s)",
-                     emit_const(l->repl_bits, 0), emit_const(l->repl_bits, max - 1),
-                     emit_const(l->repl_bits, max));
-        x.ins = ins;
-    }
-    if (cfg_l2_tap_rrip(g->cfg)) { /* TAP-RRIP's GPU-first victim: owner == the GPU's app */
-        snprintf(gpu_line, sizeof gpu_line, "(w%%u_owner == %s)",
-                 emit_const(g->lay.obits, g->cfg->sys.cpu_cores));
-        x.prefer_on = "gpu_first_i";
-        x.prefer_fmt = gpu_line;
-    }
+                     .repl = emit_repl_for(cfg_l2_repl(&g->cfg->l2), l->ways)};
+    l2pol_meta_buf_t buf;
+    if (pol->lm_ways)
+        pol->lm_ways(g, &x, &buf);
     gen_header(e, g->cfg, g->meta, "L2 lookup, replacement and victim bits of one set's row");
-    emit_ports(e, g);
+    emit_ports(e, g, pol);
     emit_in(e);
     emit_unpack(e, g);
-    if (cfg_l2_ucp(g->cfg))
-        emit_l2_ucp_victim(e, g);
+    if (pol->lm_logic)
+        pol->lm_logic(e, g);
     emit_select(e, g, &x);
-    emit_next_row(e, g, &x);
+    emit_next_row(e, g, pol, &x);
     emit_out(e);
     gen_footer(e);
 }

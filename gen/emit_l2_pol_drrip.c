@@ -24,4 +24,6 @@ const gen_l2_pol_t l2pol_drrip = {
     .decide_miss = emit_l2_drrip_miss,
     .fill_end = fill_end,
     .flops = emit_l2_drrip_flops,
+    .lm_ports = emit_l2_drrip_lm_ports,
+    .lm_ways = l2_drrip_lm_ways,
 };

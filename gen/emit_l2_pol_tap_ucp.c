@@ -26,4 +26,7 @@ const gen_l2_pol_t l2pol_tap_ucp = {
     .decide_access = emit_l2_ucp_access,
     .fill_noalloc = "tu_noalloc",
     .flops = emit_l2_ucp_flops_ctx,
+    .lm_ports = emit_l2_ucp_lm_ports,
+    .lm_ways = l2_ucp_lm_ways,
+    .lm_logic = emit_l2_ucp_victim,
 };

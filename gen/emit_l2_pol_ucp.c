@@ -14,4 +14,7 @@ const gen_l2_pol_t l2pol_ucp = {
     .decide_defaults = emit_l2_ucp_defaults,
     .decide_access = emit_l2_ucp_access,
     .flops = emit_l2_ucp_flops_ctx,
+    .lm_ports = emit_l2_ucp_lm_ports,
+    .lm_ways = l2_ucp_lm_ways,
+    .lm_logic = emit_l2_ucp_victim,
 };

@@ -89,8 +89,8 @@ static const char *counter_of(const l2_w_t *w, unsigned i)
     return i == L2CNT_MERGED && !w->merge ? NULL : lay_l2_counter_names[i];
 }
 
-/* The event port: the pipeline's fields, the L2's own and the policy's (TAP's controller's tick
- * and state have their own valid). */
+/* The event port: the pipeline's fields, the L2's own and the policy's (which may carry their
+ * own valid). */
 static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
 {
     pipe_evt_port_t own[3 + L2POL_EVT_PORTS_MAX] = {

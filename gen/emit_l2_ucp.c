@@ -649,3 +649,24 @@ void emit_l2_ucp_flops_ctx(emit_t *e, const void *ctx, int reset)
 {
     emit_l2_ucp_flops(e, ctx, reset);
 }
+
+void emit_l2_ucp_lm_ports(emit_t *e, const gen_l2_t *g, int after)
+{
+    const lay_l2_t *l = &g->lay;
+    if (!after)
+        return;
+    emit_line(e, "input  wire %salloc_i, // ucp: the ways of app k in [k*%u +: %u]",
+              emit_range(cfg_l2_apps(g->cfg) * cfg_count_bits(l->ways)), cfg_count_bits(l->ways),
+              cfg_count_bits(l->ways));
+    emit_line(e, "input  wire [%u:0] victim_i, // ucp: the victim, ucp_victim_o registered",
+              l->ways - 1);
+    emit_line(e, "output wire [%u:0] ucp_victim_o, // ucp: this row's victim under alloc_i",
+              l->ways - 1);
+}
+
+void l2_ucp_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf)
+{
+    (void)g;
+    (void)buf;
+    x->victim_extern = 1;
+}

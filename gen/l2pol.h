@@ -14,6 +14,12 @@
 
 typedef void (*l2pol_emit_fn)(emit_t *e, const gen_l2_t *g);
 
+/* Room for the strings a policy gives the lookup module's way logic (emit_ways_t's). */
+typedef struct l2pol_meta_buf {
+    char ins[64];    /* the fill's insertion value */
+    char prefer[64]; /* the victim's preference, a condition on way %u */
+} l2pol_meta_buf_t;
+
 /* The most event ports a policy adds to the L2 top's (the pipeline's own come first). */
 #define L2POL_EVT_PORTS_MAX 20
 
@@ -39,6 +45,13 @@ typedef struct gen_l2_pol {
     const char *fill_noalloc;   /* condition of a read fill answered without allocating, or NULL */
     /* Its registers' reset values (reset = 1) or clocked copies (0); ctx is the gen_l2_t. */
     void (*flops)(emit_t *e, const void *ctx, int reset);
+    /* In the lookup module (emit_l2_meta.c): its own ports, before owner_i (after = 0) and after
+     * it (1); its settings of the way logic (strings kept in buf); its logic after the row's
+     * unpacking; its lines after the replacement update of the next row. */
+    void (*lm_ports)(emit_t *e, const gen_l2_t *g, int after);
+    void (*lm_ways)(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf);
+    l2pol_emit_fn lm_logic;
+    l2pol_emit_fn lm_update;
 } gen_l2_pol_t;
 
 extern const gen_l2_pol_t l2pol_lru;
@@ -61,6 +74,9 @@ void emit_l2_drrip_miss(emit_t *e, const gen_l2_t *g);
 void emit_l2_drrip_defaults(emit_t *e, const gen_l2_t *g);
 void emit_l2_drrip_fill(emit_t *e, const char *use_brrip);
 void emit_l2_drrip_flops(emit_t *e, const void *ctx, int reset);
+/* ... and in the lookup module: ins_long_i, SRRIP's insertion at 2^n-2 or 2^n-1 by it. */
+void emit_l2_drrip_lm_ports(emit_t *e, const gen_l2_t *g, int after);
+void l2_drrip_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf);
 
 /* UCP's block's event fields (emit_l2_ucp.c; ucp and tap_ucp), its partition ports on the
  * lookup module's instance, its decide-stage lines and its registers. */
@@ -69,5 +85,8 @@ void emit_l2_ucp_meta_inst(emit_t *e, const gen_l2_t *g, int after);
 void emit_l2_ucp_defaults(emit_t *e, const gen_l2_t *g);
 void emit_l2_ucp_access(emit_t *e, const gen_l2_t *g);
 void emit_l2_ucp_flops_ctx(emit_t *e, const void *ctx, int reset);
+/* ... and in the lookup module: alloc_i, victim_i, ucp_victim_o; the victim is UCP's. */
+void emit_l2_ucp_lm_ports(emit_t *e, const gen_l2_t *g, int after);
+void l2_ucp_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf);
 
 #endif
