@@ -86,4 +86,7 @@ const gen_l2_pol_t l2pol_tap_rrip = {
     .lm_ports = lm_ports,
     .lm_ways = lm_ways,
     .lm_update = lm_update,
+    .module_name = l2_tap_module_name,
+    .module = emit_l2_tap,
+    .lint = emit_l2_tap_lint,
 };

@@ -29,4 +29,7 @@ const gen_l2_pol_t l2pol_tap_ucp = {
     .lm_ports = emit_l2_ucp_lm_ports,
     .lm_ways = l2_ucp_lm_ways,
     .lm_logic = emit_l2_ucp_victim,
+    .module_name = l2_tap_module_name,
+    .module = emit_l2_tap,
+    .lint = emit_l2_tap_lint,
 };

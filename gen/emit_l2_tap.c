@@ -104,3 +104,14 @@ void emit_l2_tap_inst(emit_t *e, const gen_l2_t *g)
     emit_line(e, "assign evt_tap_state_o = {tap_xsratio, tap_ucp_mask, tap_rrip_mask};");
     emit_blank(e);
 }
+
+const char *l2_tap_module_name(const gen_l2_t *g)
+{
+    return g->tap;
+}
+
+void emit_l2_tap_lint(emit_t *e, const gen_l2_t *g)
+{
+    emit_line(e, "// Core sampling reads the retired instructions of GPU cores 0 and 1 only.");
+    emit_line(e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'retired_i'*\"", g->top);
+}

@@ -2,9 +2,8 @@
  * retired_i port, the core-sampling controller's instance (<name>_l2_tap, emit_tap.c) fed with
  * the slice's counted accesses, its tick and state on the event port, and TAP-RRIP's rules
  * over DRRIP (the sampling cores' insertions, the mask's forced BRRIP, no GPU promotion under
- * the mask, the GPU-first victim). The top calls the port, event and instance hooks with
- * tap_rrip and tap_ucp (the controller), the policy and lookup-module hooks only with
- * tap_rrip. */
+ * the mask, the GPU-first victim). The policy files (l2pol.h) call them: emit_l2_pol_tap_ucp.c
+ * the controller's (ports, events, instance, module, lint), emit_l2_pol_tap_rrip.c all. */
 #ifndef CACHEGEN_EMIT_L2_TAP_H
 #define CACHEGEN_EMIT_L2_TAP_H
 
@@ -29,5 +28,9 @@ void emit_l2_tap_inst(emit_t *e, const gen_l2_t *g);
 
 /* The lookup module's TAP-RRIP ports (lines of its instance). */
 void emit_l2_tap_meta_ports(emit_t *e);
+
+/* The controller as the policy's own module (l2pol.h): its name and its lint waivers. */
+const char *l2_tap_module_name(const gen_l2_t *g);
+void emit_l2_tap_lint(emit_t *e, const gen_l2_t *g);
 
 #endif

@@ -8,6 +8,7 @@
 #include "emit_l1.h"
 #include "emit_l2.h"
 #include "emit_pkg.h"
+#include "l2pol.h"
 #include "mech.h"
 #include "report.h"
 
@@ -88,11 +89,9 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_noalloc_i'*\"",
                   g2->top);
     }
-    if (cfg_l2_tap(g->cfg)) {
-        emit_line(&e, "// Core sampling reads the retired instructions of GPU cores 0 and 1 only.");
-        emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'retired_i'*\"",
-                  g2->top);
-    }
+    const gen_l2_pol_t *pol2 = l2pol_for(g->cfg);
+    if (pol2->lint)
+        pol2->lint(&e, g2);
     emit_line(&e, "// Without `define %s a top's event-port signals are internal and unread.",
               GEN_EVENTS_MACRO);
     emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s*.v\" -match \"*'evt_*\"", g->top);
@@ -175,14 +174,16 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     if (beside)
         snprintf(f_beside, sizeof f_beside, "%s.v", beside);
     char f2_top[GEN_MOD_MAX + 4], f2_meta[GEN_MOD_MAX + 4], f2_mshr[GEN_MOD_MAX + 4],
-        f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4], f2_tap[GEN_MOD_MAX + 4];
+        f2_index[GEN_MOD_MAX + 4], f2_memq[GEN_MOD_MAX + 4], f2_pol[GEN_MOD_MAX + 4];
     snprintf(f2_top, sizeof f2_top, "%s.v", g2.top);
     snprintf(f2_meta, sizeof f2_meta, "%s.v", g2.meta);
     snprintf(f2_mshr, sizeof f2_mshr, "%s.v", g2.mshr);
     snprintf(f2_index, sizeof f2_index, "%s.v", g2.index);
     snprintf(f2_memq, sizeof f2_memq, "%s.v", g2.memq);
-    snprintf(f2_tap, sizeof f2_tap, "%s.v", g2.tap);
-    int tap = cfg_l2_tap(c); /* TAP's controller, a module of the L2 slice */
+    const gen_l2_pol_t *pol2 = l2pol_for(c); /* the L2 policy's own module (TAP's controller) */
+    const char *mod2 = pol2->module_name ? pol2->module_name(&g2) : NULL;
+    if (mod2)
+        snprintf(f2_pol, sizeof f2_pol, "%s.v", mod2);
     char sys[GEN_MOD_MAX], f_sys[GEN_MOD_MAX + 4];
     snprintf(sys, sizeof sys, "%s_sys", c->name);
     snprintf(f_sys, sizeof f_sys, "%s.v", sys);
@@ -205,8 +206,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     l2files[n2++] = f2_meta;
     l2files[n2++] = f2_mshr;
     l2files[n2++] = f2_memq;
-    if (tap)
-        l2files[n2++] = f2_tap;
+    if (mod2)
+        l2files[n2++] = f2_pol;
     l2files[n2++] = f2_top;
     l2files[n2] = NULL;
     for (unsigned i = 0; i < n1; i++)
@@ -236,7 +237,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.meta, emit_l2_meta, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.mshr, emit_l2_mshr, err, errlen) != 0 ||
         write_l2_module(&d, &g2, g2.memq, emit_l2_memq, err, errlen) != 0 ||
-        (tap && write_l2_module(&d, &g2, g2.tap, emit_l2_tap, err, errlen) != 0) ||
+        (mod2 && write_l2_module(&d, &g2, mod2, pol2->module, err, errlen) != 0) ||
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||

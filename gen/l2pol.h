@@ -52,6 +52,12 @@ typedef struct gen_l2_pol {
     void (*lm_ways)(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf);
     l2pol_emit_fn lm_logic;
     l2pol_emit_fn lm_update;
+    /* A module of its own inside the slice (TAP's controller): its name (NULL hook: none), the
+     * emitter gen_l1 writes it with (before the top; listed with the L2's files), and its lint
+     * waivers (lines of the design's waiver file). */
+    const char *(*module_name)(const gen_l2_t *g);
+    l2pol_emit_fn module;
+    l2pol_emit_fn lint;
 } gen_l2_pol_t;
 
 extern const gen_l2_pol_t l2pol_lru;
