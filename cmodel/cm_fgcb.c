@@ -183,6 +183,8 @@ static uint32_t fg_cycle_end(cm_l1_t *m, int kernel_start)
     return paths;
 }
 
+static unsigned fg_base_id_bits(const cfg_l1_t *c) { return c->fgcb_id_bits; }
+
 const cm_mech_ops_t cm_mech_sacat = {
     .name = "sacat",
     .init = fg_init,
@@ -192,4 +194,7 @@ const cm_mech_ops_t cm_mech_sacat = {
     .load_join = fg_join,
     .fill = fg_fill,
     .cycle_end = fg_cycle_end,
+    .l2_hint = CM_HINT_L2HIT, /* rsp_l2hit_o, which the system top wires to the sacat L1s' hint */
+    .base_id_bits = fg_base_id_bits,
+    .untimed = "FG-CB's per-cycle window paths are not counted",
 };
