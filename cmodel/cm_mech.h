@@ -2,7 +2,8 @@
  * for replacement. cm_l1 calls the hooks of the configured l1.mode and holds no mode tests of
  * its own; each mechanism lives in one file, owns its state (allocated by init into m->mech)
  * and is registered by one line in cm_mech.c. A NULL hook means "as the baseline does". The
- * system model (sys_sim, sysim) reads the rows' system fields instead of testing the mode. */
+ * system model (sys_sim, sysim) and the harnesses read the rows' fields instead of testing the
+ * mode. */
 #ifndef CACHEGEN_CM_MECH_H
 #define CACHEGEN_CM_MECH_H
 
@@ -58,6 +59,8 @@ typedef struct cm_mech_ops {
     unsigned (*base_id_bits)(const cfg_l1_t *c);
     int shadow;               /* a never-bypassing baseline L1 beside it counts false positives */
     const char *untimed;      /* why the timing model refuses it, or NULL */
+    /* --- what its lockstep harnesses drive --- */
+    int pc_keyed;             /* it predicts by the load PC: traffic draws PCs by pattern */
 } cm_mech_ops_t;
 
 extern const cm_mech_ops_t cm_mech_baseline;

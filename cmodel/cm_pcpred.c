@@ -167,4 +167,5 @@ const cm_mech_ops_t cm_mech_pcpred = {
     .fill = pc_fill,
     .l2_hint = CM_HINT_BBIT,
     .shadow = 1,
+    .pc_keyed = 1,
 };
