@@ -15,6 +15,8 @@
 typedef struct cm_fg_state {
     lay_fgcb_entry_t *e; /* [fgcb_entries] */
     uint32_t win;        /* cycles since kernel_start or reset, saturating at the window */
+    uint8_t *tracked;    /* [mshrs]: the read's load had an entry at its lookup */
+    uint32_t *id;        /* [mshrs]: ... its base id, whose entry counts the read's L2 access */
 } cm_fg_state_t;
 
 static cm_fg_state_t *fgst(cm_l1_t *m) { return m->mech; }
@@ -26,7 +28,9 @@ static int fg_init(cm_l1_t *m)
     if (!s)
         return -1;
     s->e = calloc(m->cfg.fgcb_entries, sizeof *s->e);
-    return s->e ? 0 : -1;
+    s->tracked = calloc(m->cfg.mshrs, sizeof *s->tracked);
+    s->id = calloc(m->cfg.mshrs, sizeof *s->id);
+    return s->e && s->tracked && s->id ? 0 : -1;
 }
 
 static void fg_free(cm_l1_t *m)
@@ -34,6 +38,8 @@ static void fg_free(cm_l1_t *m)
     cm_fg_state_t *s = fgst(m);
     if (s) {
         free(s->e);
+        free(s->tracked);
+        free(s->id);
         free(s);
     }
     m->mech = NULL;
@@ -120,10 +126,9 @@ static void fg_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *r
 {
     uint8_t b1, b2;
     int i = fg_lookup(m, q, 1, &b1, &b2, res);
-    cm_mshr_t *e = &m->mshr[mshr];
-    e->bypass = b1;
-    e->fg_tracked = i >= 0;
-    e->fg_id = q->base & ((1u << m->cfg.fgcb_id_bits) - 1);
+    m->mshr[mshr].bypass = b1;
+    fgst(m)->tracked[mshr] = i >= 0;
+    fgst(m)->id[mshr] = q->base & ((1u << m->cfg.fgcb_id_bits) - 1);
     res->noalloc = b2;
     if (b2)
         res->fg_paths |= CM_FG_NOALLOC_READ;
@@ -139,11 +144,12 @@ static void fg_join(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *r
 
 static void fg_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned l2hit, cm_result_t *res)
 {
+    const cm_fg_state_t *s = fgst(m);
     const cm_mshr_t *e = &m->mshr[mshr];
     unsigned set;
     uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
     res->vbit = (uint8_t)l2hit;
-    int i = e->fg_tracked && in_window(m) ? find(m, e->fg_id) : -1;
+    int i = s->tracked[mshr] && in_window(m) ? find(m, s->id[mshr]) : -1;
     if (i >= 0) {
         lay_fgcb_entry_t *x = &fgst(m)->e[i];
         if (count(&m->cfg, &x->l2_acc, &x->l2_miss, !l2hit, &x->byp_l2)) {
@@ -183,6 +189,8 @@ static uint32_t fg_cycle_end(cm_l1_t *m, int kernel_start)
     return paths;
 }
 
+static unsigned fg_base_id_bits(const cfg_l1_t *c) { return c->fgcb_id_bits; }
+
 const cm_mech_ops_t cm_mech_sacat = {
     .name = "sacat",
     .init = fg_init,
@@ -192,4 +200,7 @@ const cm_mech_ops_t cm_mech_sacat = {
     .load_join = fg_join,
     .fill = fg_fill,
     .cycle_end = fg_cycle_end,
+    .l2_hint = CM_HINT_L2HIT, /* rsp_l2hit_o, which the system top wires to the sacat L1s' hint */
+    .base_id_bits = fg_base_id_bits,
+    .untimed = "FG-CB's per-cycle window paths are not counted",
 };

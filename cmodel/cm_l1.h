@@ -22,8 +22,6 @@ typedef struct cm_mshr {
     uint8_t bypass;  /* decoupled, sacat (bypass-L1): answer without installing */
     uint8_t pred;    /* pcpred: the lookup predicted a bypass (sent with the memory read) */
     uint16_t hpc;    /* pcpred: hash of the missing load's PC, installed with the line */
-    uint8_t fg_tracked; /* sacat: the load's base id had an FG-CB entry at its lookup */
-    uint32_t fg_id;  /* ... that base id, whose entry counts the read's L2 access */
     uint8_t nwait;   /* loads that joined this read (SPEC 3.1 merging), 0..l1.mshr_merge */
     uint32_t wait_id[CM_MAX_WAITERS]; /* their ids, in arrival order */
 } cm_mshr_t;

@@ -20,3 +20,11 @@ const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode)
     assert((size_t)mode < sizeof mechs / sizeof mechs[0] && mechs[mode]);
     return mechs[mode];
 }
+
+unsigned cm_mech_count(void) { return sizeof mechs / sizeof mechs[0]; }
+
+uint64_t cm_mech_base_ids(const cfg_l1_t *c)
+{
+    const cm_mech_ops_t *o = cm_mech_for(c->mode);
+    return o->base_id_bits ? UINT64_C(1) << o->base_id_bits(c) : 0;
+}

@@ -1,9 +1,13 @@
 /* cm_mech: the L1 management mechanisms of the C model behind one interface, as cm_repl is
  * for replacement. cm_l1 calls the hooks of the configured l1.mode and holds no mode tests of
  * its own; each mechanism lives in one file, owns its state (allocated by init into m->mech)
- * and is registered by one line in cm_mech.c. A NULL hook means "as the baseline does". */
+ * and is registered by one line in cm_mech.c. A NULL hook means "as the baseline does". The
+ * system model (sys_sim, sysim) and the harnesses read the rows' fields instead of testing the
+ * mode. */
 #ifndef CACHEGEN_CM_MECH_H
 #define CACHEGEN_CM_MECH_H
+
+#include <stdint.h>
 
 #include "../core/bv.h"
 #include "../core/cfg.h"
@@ -11,6 +15,13 @@
 struct cm_l1;
 struct cm_req;
 struct cm_result;
+
+/* The bit of the L2's read response a fill takes as its hint (as gen_mech_t.sys_hint). */
+typedef enum {
+    CM_HINT_VBIT,  /* the victim bit (G-Cache; ignored by the others) */
+    CM_HINT_BBIT,  /* the bypass bit (PC predictor) */
+    CM_HINT_L2HIT  /* the L2's hit flag (FG-CB) */
+} cm_hint_src_t;
 
 typedef struct cm_mech_ops {
     const char *name;
@@ -42,6 +53,14 @@ typedef struct cm_mech_ops {
     /* The mechanism's own periodic event (G-Cache: switch reset), due when a lookup set
      * res->reset_due. */
     void (*tick)(struct cm_l1 *m, struct cm_result *res);
+    /* --- its part in the system model (sys_sim, sysim) --- */
+    cm_hint_src_t l2_hint;    /* the L2 bit its fills take as hint (default: the victim bit) */
+    /* The width of the base ids its loads carry (NULL: none). */
+    unsigned (*base_id_bits)(const cfg_l1_t *c);
+    int shadow;               /* a never-bypassing baseline L1 beside it counts false positives */
+    const char *untimed;      /* why the timing model refuses it, or NULL */
+    /* --- what its lockstep harnesses drive --- */
+    int pc_keyed;             /* it predicts by the load PC: traffic draws PCs by pattern */
 } cm_mech_ops_t;
 
 extern const cm_mech_ops_t cm_mech_baseline;
@@ -52,5 +71,9 @@ extern const cm_mech_ops_t cm_mech_sacat;
 
 /* The mechanism of l1.mode `mode` (never NULL for a validated config). */
 const cm_mech_ops_t *cm_mech_for(cfg_mode_t mode);
+/* The number of mechanisms (l1.mode values 0 .. count - 1). */
+unsigned cm_mech_count(void);
+/* How many base ids the loads of an L1 of config c carry (0: none). */
+uint64_t cm_mech_base_ids(const cfg_l1_t *c);
 
 #endif

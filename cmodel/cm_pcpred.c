@@ -165,4 +165,7 @@ const cm_mech_ops_t cm_mech_pcpred = {
     .load_hit = pc_hit,
     .load_miss = pc_miss,
     .fill = pc_fill,
+    .l2_hint = CM_HINT_BBIT,
+    .shadow = 1,
+    .pc_keyed = 1,
 };

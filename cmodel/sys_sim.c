@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cm_mech.h"
+
 int sys_sim_new(const cfg_t *c, sys_sim_t **out)
 {
     sys_sim_t *s = calloc(1, sizeof *s);
@@ -17,10 +19,10 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out)
             goto fail;
     if (cm_l2_new(c, &s->l2) != 0)
         goto fail;
-    if (c->l1.mode == MODE_SACAT &&
-        !(s->base = calloc((size_t)1 << c->l1.fgcb_id_bits, sizeof *s->base)))
+    uint64_t ids = cm_mech_base_ids(&c->l1);
+    if (ids && !(s->base = calloc((size_t)ids, sizeof *s->base)))
         goto fail;
-    if (c->l1.mode == MODE_PCPRED) {
+    if (cm_mech_for(c->l1.mode)->shadow) {
         cfg_t b = *c; /* the same L1 that never bypasses */
         b.l1.mode = MODE_BASELINE;
         for (unsigned i = 0; i < s->cores; i++) {
@@ -87,10 +89,10 @@ static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line
         s->st.noalloc_reads += noalloc;
         s->st.noalloc_read_hits += noalloc && r.hit;
     }
-    switch (s->cfg.l1.mode) {
-    case MODE_PCPRED:
+    switch (cm_mech_for(s->cfg.l1.mode)->l2_hint) {
+    case CM_HINT_BBIT:
         return r.bbit;
-    case MODE_SACAT:
+    case CM_HINT_L2HIT:
         return r.hit; /* rsp_l2hit_o, which the system top wires to the sacat L1s' hint */
     default:
         return r.vbit;
@@ -230,9 +232,9 @@ static sys_served_t l1_ref(sys_sim_t *s, const trace_ref_t *ref)
     unsigned look_noalloc = r.noalloc;
     int look_idx = r.fg_write ? r.fg_idx : -1;
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
-    int pcpred = s->cfg.l1.mode == MODE_PCPRED, bypassed = 0;
+    int shadow = cm_mech_for(s->cfg.l1.mode)->shadow, bypassed = 0;
     sys_served_t served = q.store ? SYS_SERVED_POSTED : SYS_SERVED_L1; /* a miss: below */
-    sys_pc_stats_t *ps = pcpred && !q.store ? pc_stats(s, q.pc) : NULL;
+    sys_pc_stats_t *ps = shadow && !q.store ? pc_stats(s, q.pc) : NULL;
     uint64_t line = lay_line_addr(&l1->lay, q.addr);
     if (q.store) {
         s->st.stores++;
@@ -268,7 +270,7 @@ static sys_served_t l1_ref(sys_sim_t *s, const trace_ref_t *ref)
             fg_count(s, &q, look_dec, look_paths, look_idx, look_noalloc,
                      look_dec == DEC_LD_MISS ? &r : NULL);
     }
-    if (pcpred)
+    if (shadow)
         shadow_ref(s, core, &q, bypassed, ps);
     if (reset_due) {
         cm_l1_switch_reset(l1, &r);

@@ -8,6 +8,7 @@
 
 #include "../core/num.h"
 #include "../core/opt.h"
+#include "cm_mech.h"
 #include "trace_io.h"
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -166,10 +167,14 @@ int sys_timed_inputs_ok(const cfg_t *c, unsigned ncpu, const char *path, int acc
                 "trace per CPU port, in port order\n", ncpu, ncpu > 1 ? "s" : "", C);
         return -1;
     }
-    if (c->l1.mode == MODE_SACAT) {
-        fprintf(stderr, "sysim: l1.mode = sacat does not run in the timing model (--cpu-trace and "
-                "the timing options: FG-CB's per-cycle window paths are not counted); allowed "
-                "there: baseline, decoupled, gcache, pcpred\n");
+    const char *untimed = cm_mech_for(c->l1.mode)->untimed;
+    if (untimed) {
+        fprintf(stderr, "sysim: l1.mode = %s does not run in the timing model (--cpu-trace and "
+                "the timing options: %s); allowed there: ", cfg_mode_name(c->l1.mode), untimed);
+        for (cfg_mode_t m = 0; m < cm_mech_count(); m++)
+            if (!cm_mech_for(m)->untimed)
+                fprintf(stderr, "%s%s", m ? ", " : "", cfg_mode_name(m));
+        fprintf(stderr, "\n");
         return -1;
     }
     if (accel) {

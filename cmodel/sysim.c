@@ -26,6 +26,7 @@
 #include "../core/closeout.h"
 #include "../core/version.h"
 #include "accel_list.h"
+#include "cm_mech.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
 #include "sys_timed_cli.h"
@@ -72,7 +73,7 @@ static int run_accel(sys_sim_t *s, const cfg_t *c, const char *path, accel_run_t
                      char *err, size_t errlen)
 {
     accel_opts_t o = {c->l1.line_bytes, c->l1.addr_bits, s->cores,
-                      c->l1.mode == MODE_SACAT ? 1u << c->l1.fgcb_id_bits : 0, NULL, 0};
+                      (unsigned)cm_mech_base_ids(&c->l1), NULL, 0};
     accel_list_t *l = accel_list_open(path, &o, err, errlen);
     if (!l)
         return -1;
@@ -141,7 +142,7 @@ static int run_trace(sys_sim_t *s, const cfg_t *c, const char *path, trace_forma
     }
     trace_ref_t ref;
     int rc;
-    uint64_t ids = c->l1.mode == MODE_SACAT ? UINT64_C(1) << c->l1.fgcb_id_bits : 0;
+    uint64_t ids = cm_mech_base_ids(&c->l1);
     while ((rc = trace_next(r, &ref)) > 0) {
         if (ref.op == TR_FLUSH) { /* a kernel boundary: the L1s invalidated, kernel_start */
             sys_sim_flush_l1(s);
@@ -204,7 +205,7 @@ static void print_accel(const cfg_t *c, const accel_run_t *ar)
         const kernel_stats_t *k = &ar->k[i];
         printf("%s\n      {\"kernel\": ", i ? "," : "");
         json_str(ar->name[i]);
-        if (c->l1.mode == MODE_SACAT)
+        if (cm_mech_base_ids(&c->l1))
             printf(", \"base_id_overflows\": %llu", (unsigned long long)k->overflows);
         printf(", \"thread_blocks\": %llu,\n       \"loads\": %llu, \"l1_load_hits\": %llu, "
                "\"l1_fills\": %llu, \"l1_bypasses\": %llu, \"stores\": %llu,\n       "
@@ -241,8 +242,9 @@ static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 /* Paper 001 sec. 5.3: coverage (here bypasses / L1 load misses, and predictions / misses)
  * and the false-positive rate (bypasses re-referenced while the shadow, non-bypassing L1
  * still held the line / bypasses); then the same per load PC. */
-static void print_pcpred(const sys_stats_t *t, double misses)
+static void print_pcpred(const sys_sim_t *s, double misses)
 {
+    const sys_stats_t *t = &s->st;
     printf(",\n  \"l1_load_misses\": %.0f,\n  \"predicted_bypass\": %llu,\n", misses,
            (unsigned long long)t->predicted);
     printf("  \"corrected_by_l2_bit\": %llu,\n  \"bypass_bits_returned_1\": %llu,\n",
@@ -277,8 +279,9 @@ static void print_pcpred(const sys_stats_t *t, double misses)
 static double pct(double a, double b) { return 100.0 * ratio(a, b); }
 
 /* sacat: FG-CB's totals and, per base id that had a load, its loads and decisions. */
-static void print_fgcb(const sys_sim_t *s)
+static void print_fgcb(const sys_sim_t *s, double misses)
 {
+    (void)misses;
     const sys_stats_t *t = &s->st;
     printf(",\n  \"fgcb\": {\n    \"bypassed_loads\": %llu, \"bypassed_load_hits\": %llu, "
            "\"bypass_ratio\": %.4f,\n", (unsigned long long)t->fg_bypassed_loads,
@@ -320,6 +323,86 @@ static void print_fgcb(const sys_sim_t *s)
     printf("\n    ]\n  }");
 }
 
+/* sacat: FG-CB's totals, per base id and per entry. */
+static void text_fgcb(const sys_sim_t *s, double misses)
+{
+    const sys_stats_t *t = &s->st;
+    (void)misses;
+    printf("  FG-CB           bypassed loads %llu (%.2f%% of loads, %llu of them hits), "
+           "no-allocate reads %llu (%llu L2 hits), untracked loads %llu\n",
+           (unsigned long long)t->fg_bypassed_loads,
+           pct((double)t->fg_bypassed_loads, (double)t->loads),
+           (unsigned long long)t->fg_bypassed_hits, (unsigned long long)t->noalloc_reads,
+           (unsigned long long)t->noalloc_read_hits, (unsigned long long)t->fg_untracked);
+    printf("  FG-CB decisions L1 bypass %llu, keep %llu; L2 bypass %llu, keep %llu; windows "
+           "closed undecided %llu; %llu cycles, %llu kernel starts\n",
+           (unsigned long long)t->fg_l1_bypass, (unsigned long long)t->fg_l1_keep,
+           (unsigned long long)t->fg_l2_bypass, (unsigned long long)t->fg_l2_keep,
+           (unsigned long long)t->fg_window_undecided, (unsigned long long)t->cycles,
+           (unsigned long long)t->kernel_starts);
+    for (uint64_t i = 0; i < UINT64_C(1) << s->cfg.l1.fgcb_id_bits; i++) {
+        const sys_base_stats_t *b = &s->base[i];
+        if (b->loads)
+            printf("  base %-3llu        loads %llu, hit rate %.2f%%, bypassed %llu, "
+                   "no-allocate reads %llu; decisions L1 bypass %llu, keep %llu, L2 bypass "
+                   "%llu, keep %llu\n", (unsigned long long)i, (unsigned long long)b->loads,
+                   pct((double)b->load_hits, (double)b->loads),
+                   (unsigned long long)b->bypassed_loads,
+                   (unsigned long long)b->noalloc_reads, (unsigned long long)b->l1_bypass,
+                   (unsigned long long)b->l1_keep, (unsigned long long)b->l2_bypass,
+                   (unsigned long long)b->l2_keep);
+    }
+    for (unsigned i = 0; i < s->cfg.l1.fgcb_entries && i < 64; i++) {
+        const sys_entry_stats_t *e = &t->entry[i];
+        if (e->allocs)
+            printf("  entry %-3u       allocations %llu; decisions L1 bypass %llu, keep "
+                   "%llu, L2 bypass %llu, keep %llu\n", i, (unsigned long long)e->allocs,
+                   (unsigned long long)e->l1_bypass, (unsigned long long)e->l1_keep,
+                   (unsigned long long)e->l2_bypass, (unsigned long long)e->l2_keep);
+    }
+}
+
+static void text_gcache(const sys_sim_t *s, double misses)
+{
+    const sys_stats_t *t = &s->st;
+    (void)misses;
+    printf("  G-Cache         victim bits returned 1: %llu, switch resets %llu\n",
+           (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
+}
+
+static void text_pcpred(const sys_sim_t *s, double misses)
+{
+    const sys_stats_t *t = &s->st;
+    printf("  PC predictor    coverage %.2f%% (predicted %.2f%%), false positives %llu "
+           "(%.2f%% of bypasses), corrected by the L2 bit %llu\n",
+           pct((double)t->bypasses, misses), pct((double)t->predicted, misses),
+           (unsigned long long)t->false_positives,
+           pct((double)t->false_positives, (double)t->bypasses),
+           (unsigned long long)t->corrected);
+}
+
+/* Each mechanism's sections of the report (text and JSON), registered by one line. */
+typedef struct sysim_mech {
+    const cm_mech_ops_t *mech;
+    void (*text)(const sys_sim_t *s, double misses); /* after the L2 traffic line */
+    void (*json)(const sys_sim_t *s, double misses); /* after the switch resets */
+} sysim_mech_t;
+
+static const sysim_mech_t sysim_mechs[] = {
+    {&cm_mech_sacat, text_fgcb, print_fgcb},
+    {&cm_mech_gcache, text_gcache, NULL},
+    {&cm_mech_pcpred, text_pcpred, print_pcpred},
+};
+
+/* The report sections of c's L1 mechanism, or NULL: none. */
+static const sysim_mech_t *sysim_mech(const cfg_t *c)
+{
+    for (size_t i = 0; i < sizeof sysim_mechs / sizeof sysim_mechs[0]; i++)
+        if (sysim_mechs[i].mech == cm_mech_for(c->l1.mode))
+            return &sysim_mechs[i];
+    return NULL;
+}
+
 /* The text report: the totals a reader looks at first, one line per core and per kernel, the
  * predictor's coverage; --json has every count. */
 static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
@@ -347,50 +430,9 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
            (unsigned long long)t->l2_reads, (unsigned long long)t->l2_writes,
            (unsigned long long)(t->l2_reads * c->l1.line_bytes),
            (unsigned long long)t->mem_reads, (unsigned long long)t->mem_writebacks);
-    if (c->l1.mode == MODE_SACAT) {
-        printf("  FG-CB           bypassed loads %llu (%.2f%% of loads, %llu of them hits), "
-               "no-allocate reads %llu (%llu L2 hits), untracked loads %llu\n",
-               (unsigned long long)t->fg_bypassed_loads,
-               pct((double)t->fg_bypassed_loads, (double)t->loads),
-               (unsigned long long)t->fg_bypassed_hits, (unsigned long long)t->noalloc_reads,
-               (unsigned long long)t->noalloc_read_hits, (unsigned long long)t->fg_untracked);
-        printf("  FG-CB decisions L1 bypass %llu, keep %llu; L2 bypass %llu, keep %llu; windows "
-               "closed undecided %llu; %llu cycles, %llu kernel starts\n",
-               (unsigned long long)t->fg_l1_bypass, (unsigned long long)t->fg_l1_keep,
-               (unsigned long long)t->fg_l2_bypass, (unsigned long long)t->fg_l2_keep,
-               (unsigned long long)t->fg_window_undecided, (unsigned long long)t->cycles,
-               (unsigned long long)t->kernel_starts);
-        for (uint64_t i = 0; i < UINT64_C(1) << c->l1.fgcb_id_bits; i++) {
-            const sys_base_stats_t *b = &s->base[i];
-            if (b->loads)
-                printf("  base %-3llu        loads %llu, hit rate %.2f%%, bypassed %llu, "
-                       "no-allocate reads %llu; decisions L1 bypass %llu, keep %llu, L2 bypass "
-                       "%llu, keep %llu\n", (unsigned long long)i, (unsigned long long)b->loads,
-                       pct((double)b->load_hits, (double)b->loads),
-                       (unsigned long long)b->bypassed_loads,
-                       (unsigned long long)b->noalloc_reads, (unsigned long long)b->l1_bypass,
-                       (unsigned long long)b->l1_keep, (unsigned long long)b->l2_bypass,
-                       (unsigned long long)b->l2_keep);
-        }
-        for (unsigned i = 0; i < c->l1.fgcb_entries && i < 64; i++) {
-            const sys_entry_stats_t *e = &t->entry[i];
-            if (e->allocs)
-                printf("  entry %-3u       allocations %llu; decisions L1 bypass %llu, keep "
-                       "%llu, L2 bypass %llu, keep %llu\n", i, (unsigned long long)e->allocs,
-                       (unsigned long long)e->l1_bypass, (unsigned long long)e->l1_keep,
-                       (unsigned long long)e->l2_bypass, (unsigned long long)e->l2_keep);
-        }
-    }
-    if (c->l1.mode == MODE_GCACHE)
-        printf("  G-Cache         victim bits returned 1: %llu, switch resets %llu\n",
-               (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
-    if (c->l1.mode == MODE_PCPRED)
-        printf("  PC predictor    coverage %.2f%% (predicted %.2f%%), false positives %llu "
-               "(%.2f%% of bypasses), corrected by the L2 bit %llu\n",
-               pct((double)t->bypasses, misses), pct((double)t->predicted, misses),
-               (unsigned long long)t->false_positives,
-               pct((double)t->false_positives, (double)t->bypasses),
-               (unsigned long long)t->corrected);
+    const sysim_mech_t *mech = sysim_mech(c);
+    if (mech && mech->text)
+        mech->text(s, misses);
     for (unsigned i = 0; i < s->cores; i++) {
         const sys_core_stats_t *k = &t->core[i];
         printf("  core %-3u        loads %llu, hit rate %.2f%%, fills %llu, bypasses %llu, "
@@ -492,10 +534,9 @@ static int sysim_main(const sysim_args_t *a)
            (unsigned long long)t->kernel_starts);
     printf("  \"victim_bits_returned_1\": %llu,\n  \"switch_resets\": %llu",
            (unsigned long long)t->victim_bits_set, (unsigned long long)t->switch_resets);
-    if (c.l1.mode == MODE_SACAT)
-        print_fgcb(s);
-    if (c.l1.mode == MODE_PCPRED)
-        print_pcpred(t, misses);
+    const sysim_mech_t *mech = sysim_mech(&c);
+    if (mech && mech->json)
+        mech->json(s, misses);
     print_cores(s);
     if (accel)
         print_accel(&c, &ar);

@@ -30,7 +30,7 @@ mutants=(
   "timing_range_unchecked|sys_timed_cli.c|s/num_parse_u64(v, opts\\[k\\].lo, opts\\[k\\].hi, \\&x)/num_parse_u64(v, 0, UINT64_MAX, \\&x)/"
   "timing_trailing_garbage_accepted|sys_timed_cli.c|s/if (num_parse_u64(v, opts\\[k\\].lo, opts\\[k\\].hi, \\&x) != 0) {/x = strtoull(v, NULL, 10); if (x < opts[k].lo || x > opts[k].hi) {/"
   "timing_value_missing_unchecked|sysim_args.c|s/\\[S_L2_LATENCY\\] = {\"--l2-latency\", \"N\", OPT_NUM}/[S_L2_LATENCY] = {\"--l2-latency\", NULL, OPT_NUM}/"
-  "sacat_not_refused|sys_timed_cli.c|s/if (c->l1.mode == MODE_SACAT) {/if (0) {/"
+  "sacat_not_refused|sys_timed_cli.c|s/^    if (untimed) {$/    if (0) {/"
   "l2_periods_not_run|sys_timed.c|s/    cm_l2_cycle_end(m->s->l2, retired);//"
   "partitions_not_counted|sys_timed.c|s/m->st->partitions += m->s->l2->ucp_part;//"
   "tap_decisions_not_counted|sys_timed.c|s/m->st->tap_ticks++;//"

@@ -57,7 +57,7 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
     l->way_bits = c->ways > 1 ? cfg_log2(c->ways) : 1;
     l->repl_bits = lay_repl_way_bits(c->repl, c->ways, c->rrpv_bits);
     l->plru_bits = lay_repl_set_bits(c->repl, c->ways);
-    l->dec = c->mode == MODE_DECOUPLED;
+    l->dec = lay_mech(c->mode)->dec_row;
     if (l->dec) {
         l->tag_ways = c->tag_ways;
         l->rc_bits = c->rc_bits;
@@ -66,7 +66,7 @@ void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l)
         l->way_base = l->tag_ways * l->te_stride;
         l->way_stride = 2 + l->repl_bits;
     } else {
-        l->hpc_bits = c->mode == MODE_PCPRED ? cfg_log2(c->pc_entries) : 0;
+        l->hpc_bits = lay_mech(c->mode)->line_pc_hash ? cfg_log2(c->pc_entries) : 0;
         l->way_stride = 1 + l->tag_bits + l->repl_bits + l->hpc_bits;
     }
     l->plru_lsb = l->way_base + c->ways * l->way_stride;
@@ -232,7 +232,7 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     unsigned pc = l->hpc_bits ? 1 + l->hpc_bits : 0; /* pcpred: prediction + the load's hash */
     lay_fgcb_t fl;
     lay_fgcb(c, &fl);
-    unsigned fg = c->mode == MODE_SACAT ? fl.mshr_bits : 0; /* sacat: bypass-L1, tracked, id */
+    unsigned fg = lay_mech(c->mode)->fgcb ? fl.mshr_bits : 0; /* sacat: bypass-L1, tracked, id */
     s->mshr_flops =
         (unsigned long long)c->mshrs * (1 + l->line_addr_bits + c->id_bits + l->dec + pc + fg);
     if (c->mshr_merge) /* merging: per MSHR a waiter count and W waiter ids */
@@ -242,7 +242,7 @@ void lay_l1_storage(const cfg_l1_t *c, const lay_l1_t *l, lay_storage_t *s)
     s->data_state = l->dec ? s->meta_sram - s->tag_store : 0;
     s->line_hpc = (unsigned long long)c->sets * c->ways * l->hpc_bits;
     s->pc_table = l->hpc_bits ? (unsigned long long)c->pc_entries * c->pc_counter_bits : 0;
-    int fgcb = c->mode == MODE_SACAT;
+    int fgcb = lay_mech(c->mode)->fgcb;
     s->fgcb_paper = fgcb ? (unsigned long long)c->fgcb_entries *
                                (c->fgcb_id_bits + 4ULL * c->fgcb_counter_bits) : 0;
     s->fgcb_table = fgcb ? (unsigned long long)c->fgcb_entries * fl.entry_bits : 0;

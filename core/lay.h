@@ -123,6 +123,18 @@ const lay_repl_t *lay_repl(cfg_repl_t r);
 unsigned lay_repl_way_bits(cfg_repl_t r, unsigned ways, unsigned rrpv_bits);
 unsigned lay_repl_set_bits(cfg_repl_t r, unsigned ways);
 
+/* What an l1.mode changes in the layouts and beside the L1 (one row per mode, lay_mech.c):
+ * the layers above read these facts instead of testing the mode. */
+typedef struct lay_mech {
+    unsigned dec_row;       /* decoupled row (tag store + data-store state), MSHR bypass bit */
+    unsigned line_pc_hash;  /* a PC hash per line (log2 pc_entries), MSHR prediction + hash */
+    unsigned fgcb;          /* the FG-CB table and window, per MSHR bypass-L1, tracked, base id */
+    unsigned l2_bypass_bit; /* the L2 keeps a bypass bit per line, per MSHR a prediction */
+    unsigned l2_noalloc;    /* the L1's hint bit to the L2 is a read's no_allocate */
+    const char *beside;     /* its controller top beside the L1s, <name>_<beside>, or NULL */
+} lay_mech_t;
+const lay_mech_t *lay_mech(cfg_mode_t m);
+
 /* Derive the layout of a validated config. */
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l);
 

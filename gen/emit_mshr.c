@@ -242,7 +242,7 @@ void gen_l1_mshr_file(const gen_l1_t *g, gen_mshr_t *out)
         x.fields[x.nfields++] =
             (gen_mshr_field_t){"hpc", g->lay.hpc_bits, "pcpred: hash of the load's PC"};
     }
-    if (g->cfg->l1.mode == MODE_SACAT) {
+    if (lay_mech(g->cfg->l1.mode)->fgcb) {
         x.fields[x.nfields++] =
             (gen_mshr_field_t){"bypass", 1, "FG-CB: the read bypasses the L1 (no install)"};
         x.fields[x.nfields++] =
@@ -276,7 +276,7 @@ void gen_l2_mshr_file(const gen_l2_t *g, gen_mshr_t *out)
     x.fields[x.nfields++] = (gen_mshr_field_t){"wdata", l->line_bits, NULL};
     if (l->bbits)
         x.fields[x.nfields++] = (gen_mshr_field_t){"pred", 1, "a read's bypass prediction"};
-    if (g->cfg->l1.mode == MODE_SACAT)
+    if (lay_mech(g->cfg->l1.mode)->l2_noalloc)
         x.fields[x.nfields++] =
             (gen_mshr_field_t){"noalloc", 1, "FG-CB: the read is answered, not installed"};
     *out = x;

@@ -541,7 +541,7 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
     emit_line(e, ".req_core_i (l2_req_core_o),");
     emit_line(e, ".req_mshr_i (l2_req_mshr),");
     emit_line(e, ".req_store_i (l2_req_store), .req_pred_i (l2_req_pred),");
-    if (g->cfg->l1.mode == MODE_SACAT)
+    if (lay_mech(g->cfg->l1.mode)->l2_noalloc)
         emit_line(e, ".req_noalloc_i (l2_req_pred), // FG-CB: the L1's hint is no_allocate");
     else
         emit_line(e, ".req_noalloc_i (1'b0),");

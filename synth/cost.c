@@ -186,7 +186,8 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
                    (cfg_count_bits(c->mshr_merge) + c->mshr_merge * c->id_bits);
     }
     k->pctbl = 0;
-    if (c->mode == MODE_DECOUPLED) { /* SPEC 3.4: tag store + data-store state, one row */
+    const lay_mech_t *mech = lay_mech(c->mode);
+    if (mech->dec_row) { /* SPEC 3.4: tag store + data-store state, one row */
         unsigned pos = cfg_log2(c->ways);
         unsigned long long tags = (unsigned long long)c->sets * c->tag_ways *
                                   (1 + tag + c->rc_bits + 1 + pos);
@@ -196,7 +197,7 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
         k->meta = tags + state;
         k->mshr += c->mshrs; /* each MSHR remembers whether its read bypasses */
     }
-    if (c->mode == MODE_PCPRED) { /* SPEC 3.6: a PC hash per line, the table in flops */
+    if (mech->line_pc_hash) { /* SPEC 3.6: a PC hash per line, the table in flops */
         unsigned h = cfg_log2(c->pc_entries);
         /* the counters, and the registered write (enable, index, value) */
         k->pctbl = (unsigned long long)c->pc_entries * c->pc_counter_bits + 1 + h +
@@ -206,7 +207,7 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
         k->meta += (unsigned long long)c->sets * c->ways * h;
         k->mshr += (unsigned long long)c->mshrs * (1 + h); /* the prediction and the PC hash */
     }
-    if (c->mode == MODE_SACAT) /* SPEC 3.7 FG-CB: per MSHR bypass-L1, tracked and the base id */
+    if (mech->fgcb) /* SPEC 3.7 FG-CB: per MSHR bypass-L1, tracked and the base id */
         k->mshr += (unsigned long long)c->mshrs * (2 + c->fgcb_id_bits);
 }
 
@@ -220,7 +221,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
     k->v = c->sys.cores / l2->victim_share;
-    k->b = c->l1.mode == MODE_PCPRED;
+    k->b = lay_mech(c->l1.mode)->l2_bypass_bit;
     k->o = 0; /* SPEC 3.8: an owner application of C + 1, ceil(log2) bits */
     while (c->sys.cpu_cores && (1u << k->o) < c->sys.cpu_cores + 1)
         k->o++;
@@ -231,7 +232,7 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
     k->mshr = (unsigned long long)l2->mshrs *
               (1 + line + c->l1.core_bits + l1_mshr + 1 + c->l1.line_bytes +
                8ULL * c->l1.line_bytes + k->b +
-               (c->l1.mode == MODE_SACAT)); /* SPEC 3.7: a read's no_allocate */
+               lay_mech(c->l1.mode)->l2_noalloc); /* SPEC 3.7: a read's no_allocate */
     if (l2->mshr_merge) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         k->mshr += (unsigned long long)l2->mshrs *
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
@@ -1007,10 +1008,11 @@ static int cost_one(int argc, char **argv)
     snprintf(systop, sizeof systop, "%s_sys", c.name);
     snprintf(dueltop, sizeof dueltop, "%s_duel", c.name);
     snprintf(dwttop, sizeof dwttop, "%s_dwt", c.name);
+    const char *beside = lay_mech(c.l1.mode)->beside; /* the controller beside the L1s */
     enum { TOP_L1, TOP_L2, TOP_SYS, TOP_DUEL, TOP_DWT, TOP_OTHER } kind =
         !strcmp(top, c.name) ? TOP_L1 : !strcmp(top, l2top) ? TOP_L2
         : !strcmp(top, systop) ? TOP_SYS : !strcmp(top, dueltop) ? TOP_DUEL
-        : !strcmp(top, dwttop) && c.l1.mode == MODE_SACAT ? TOP_DWT : TOP_OTHER;
+        : !strcmp(top, dwttop) && beside && !strcmp(beside, "dwt") ? TOP_DWT : TOP_OTHER;
     json_t *part_cost[2] = {NULL, NULL}; /* the system's L1 and L2 costed alone */
     for (int i = 0; argc == 8 && i < 2; i++) {
         json_error_t pe;

@@ -109,7 +109,7 @@ public:
         if (m->cfg.mode == MODE_GCACHE && r.dec == DEC_FILL_BYPASS)
             hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
         if (r.kind == EVT_SWITCH_RESET) hit("gc_switch_reset");
-        if (r.dec == DEC_FILL_BYPASS && m->cfg.mode == MODE_DECOUPLED) hit("dec_fill_bypass");
+        if (r.dec == DEC_FILL_BYPASS && m->lay.dec) hit("dec_fill_bypass");
         if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
         if (r.dec == DEC_LD_MERGE) hit("merge_join");
         if (r.kind == EVT_FILL && r.nwait > 0)
@@ -180,11 +180,11 @@ public:
             return m->cfg.repl == REPL_RANDOM && m->cfg.ways > 1 && !directed_;
         if (bin.compare(0, 5, "fifo_") == 0) // the decoupled store evicts when it reserves
             return m->cfg.repl == REPL_FIFO && m->cfg.ways > 1 && !directed_ &&
-                   (bin == "fifo_hit_keeps_ages" || m->cfg.mode != MODE_DECOUPLED);
+                   (bin == "fifo_hit_keeps_ages" || !m->lay.dec);
         if (bin == "pc_pool_small" || bin == "pc_pool_large")
             return directed_ == false;
         const cfg_l1_t &c = m->cfg;
-        bool dec = c.mode == MODE_DECOUPLED;
+        bool dec = m->lay.dec;
         bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED, sacat = c.mode == MODE_SACAT;
         // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
         bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;

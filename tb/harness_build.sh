@@ -30,10 +30,8 @@ hb_begin() {
   cfgsum=$(sed -n 's/^file: \([0-9a-f]\{64\}\)  config\.yaml$/\1/p' "$out/cachegen.manifest")
   [[ $cfgsum =~ ^[0-9a-f]{64}$ ]] || { echo "$0: no config.yaml checksum in $out/cachegen.manifest" >&2; exit 1; }
   builtfor="-DCG_BUILT_CONFIG=$cfgsum -DCG_BUILT_TOP=$top"
-  modeflag=""
-  grep -q "^  mode: gcache" "$out/config.yaml" && modeflag="-DCG_GCACHE"
-  grep -q "^  mode: pcpred" "$out/config.yaml" && modeflag="-DCG_PCPRED"
-  grep -q "^  mode: sacat" "$out/config.yaml" && modeflag="-DCG_SACAT"
+  # CG_<L1.MODE> (CG_GCACHE, CG_PCPRED...): the harnesses compile that mechanism's event ports
+  modeflag=$(sed -n 's/^  mode: \([a-z_]*\)$/-DCG_\U\1/p' "$out/config.yaml")
   mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
   start=$(date +%s%N)
 }

@@ -40,6 +40,7 @@
 
 extern "C" {
 #include "../cmodel/cm_l1_int.h" /* white-box: the G-Cache flops the event port shows */
+#include "../cmodel/cm_mech.h"
 }
 
 namespace {
@@ -737,9 +738,10 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vdut> top{new Vdut{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), m, seed);
     h.free_running = pa.on("free");
-    h.l2_bypass_bits = c.l1.mode == MODE_PCPRED && !h.free_running;
-    h.gen.pc_by_pattern = c.l1.mode == MODE_PCPRED;
-    if (c.l1.mode == MODE_SACAT) { // FG-CB: base ids from a pool two larger than the table
+    const cm_mech_ops_t *mech = cm_mech_for(c.l1.mode);
+    h.l2_bypass_bits = mech->l2_hint == CM_HINT_BBIT && !h.free_running;
+    h.gen.pc_by_pattern = mech->pc_keyed;
+    if (cm_mech_base_ids(&c.l1)) { // FG-CB: base ids from a pool two larger than the table
         h.kstart_every = traffic::fgcb_kstart_every(c.l1);
         h.gen.base_pool = traffic::fgcb_pool(c.l1);
     }
