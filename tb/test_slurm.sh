@@ -193,7 +193,7 @@ done
 [ -n "$mseed" ] || fail "no baseline LRU L1 among random configurations 1..500"
 mut="$tmp/mutant"
 mkdir -p "$mut/build" "$mut/rtl"
-cp -a "$root/gen" "$root/cmodel" "$root/tb" "$root/synth" "$root/Makefile" "$mut/" &&
+cp -a "$root/core" "$root/gen" "$root/cmodel" "$root/tb" "$root/synth" "$root/Makefile" "$mut/" &&
   cp -a "$root/rtl/cachegen_sram_1r1w.v" "$mut/rtl/" &&
   cp -a "$root"/build/{libcore.a,libcmodel.a,randcfg,sram_text.c,cachegen} "$mut/build/" ||
   fail "cannot copy the project into $mut"
