@@ -67,25 +67,8 @@ yaml_flat() {
 # status must be a clean error (1..127, not a crash) and nothing named out* may remain.
 declare -A FILES=()
 
-# last_wins ARGS...: LW=(ARGS) with each --set KEY=VALUE dropped when a later one sets KEY.
-# cachegen refuses a key set twice (issue 33, gen/test_options.sh); the cases below put a base
-# list before their overrides, as a user would edit a line, and say which value they mean.
-last_wins() {
-    local a=("$@") i j skip
-    LW=()
-    for ((i = 0; i < ${#a[@]}; i++)); do
-        if [ "${a[i]}" = --set ] && [ $((i + 1)) -lt ${#a[@]} ]; then
-            skip=0
-            for ((j = i + 2; j + 1 < ${#a[@]}; j++)); do
-                [ "${a[j]}" = --set ] && [ "${a[j+1]%%=*}" = "${a[i+1]%%=*}" ] && skip=1
-            done
-            [ $skip = 1 ] || LW+=(--set "${a[i+1]}")
-            i=$((i + 1))
-        else
-            LW+=("${a[i]}")
-        fi
-    done
-}
+# shellcheck source=tb/last_wins.sh
+. "$srcdir/../tb/last_wins.sh" # last_wins: a base --set list, then overrides
 
 bad() {
     local desc=$1; shift

@@ -31,24 +31,11 @@ bad=0
 small=(l1.sets=4 l1.ways=2 l1.line_bytes=16 l1.mshrs=2 l1.counter_bits=8 l2.sets=4 l2.ways=2
        l2.mshrs=2 system.cores=4 l2.victim_share=2)
 set_args=(); for kv in "${small[@]}"; do set_args+=(--set "$kv"); done
-# cg ARGS...: cachegen with each --set KEY=VALUE dropped when a later one sets KEY: the cases
-# below put small's list before their overrides, and cachegen refuses a key set twice.
-cg() {
-  local a=("$@") i j skip lw=()
-  for ((i = 0; i < ${#a[@]}; i++)); do
-    if [ "${a[i]}" = --set ] && [ $((i + 1)) -lt ${#a[@]} ]; then
-      skip=0
-      for ((j = i + 2; j + 1 < ${#a[@]}; j++)); do
-        [ "${a[j]}" = --set ] && [ "${a[j+1]%%=*}" = "${a[i+1]%%=*}" ] && skip=1
-      done
-      [ $skip = 1 ] || lw+=(--set "${a[i+1]}")
-      i=$((i + 1))
-    else
-      lw+=("${a[i]}")
-    fi
-  done
-  "$root/build/cachegen" "${lw[@]}"
-}
+# shellcheck source=tb/last_wins.sh
+. "$root/tb/last_wins.sh"
+# cg ARGS...: cachegen with each --set KEY=VALUE dropped when a later one sets KEY (the cases
+# below put small's list before their overrides)
+cg() { last_wins "$@"; "$root/build/cachegen" "${LW[@]}"; }
 ok() { echo "ok - $1"; }
 notok() { echo "not ok - $1"; bad=1; }
 
