@@ -151,8 +151,11 @@ $(B)/test_num: core/test_num.c $(B)/libcore.a
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/cost: synth/cost.c $(B)/libcore.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
+COST_SRC := synth/cost.c synth/cost_mech.c synth/cost_decoupled.c synth/cost_pcpred.c \
+            synth/cost_sacat.c synth/cost_l2.c synth/cost_l2_drrip.c synth/cost_l2_ucp.c \
+            synth/cost_l2_tap.c
+$(B)/cost: $(COST_SRC) synth/cost.h $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $(COST_SRC) $(B)/libcore.a -lyaml -ljansson
 
 $(B)/stanet: synth/stanet.c | $(B)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson
