@@ -168,4 +168,5 @@ const cm_mech_ops_t cm_mech_pcpred = {
     .l2_hint = CM_HINT_BBIT,
     .shadow = 1,
     .pc_keyed = 1,
+    .alone = "cachesim runs one L1 without the L2 that returns bypass bits",
 };
