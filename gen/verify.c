@@ -271,8 +271,7 @@ int verify_cli(int argc, char **argv)
     /* Every configuration with RTL has the l1, l2 and sys tops; duel comes with a decoupled
      * L1 (its <name>_duel controller beside the L1s, lay_mech's `beside`). Refused here, before
      * WORKDIR/rtl is written. */
-    const char *beside = lay_mech(c.l1.mode)->beside;
-    if (strstr(o.only, "duel") && !(beside && !strcmp(beside, "duel")))
+    if (strstr(o.only, "duel") && !lay_mech_beside_is(c.l1.mode, "duel"))
         return verr("--only = %s: %s has no duel top (duel comes with l1.mode = decoupled, "
                     "this is l1.mode = %s); allowed: l1 l2 sys", o.only, c.name,
                     cfg_mode_name(c.l1.mode));
