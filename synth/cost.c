@@ -190,7 +190,8 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
     /* counted a cycle after the event: a strobe flop each; merged only with merging */
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
-    k->tap = k->drrip = k->ucp_atd = k->ucp_flops = 0;
+    memset(k->pol, 0, sizeof k->pol);
+    k->pol_sram = 0;
     cost_l2_pol_fn *pol = cost_l2_pol(l2->repl);
     if (pol) /* what the policy keeps beyond the row's replacement bits */
         pol(c, k);
@@ -695,7 +696,7 @@ static int module_part(const char *mname, const char *name, const char *beside)
 }
 
 /* Flop bits of `module` whose output is a bit of a register net named <prefix>..._q (STYLE.md's
- * register names): cnt_ the performance counters, drrip_ the L2's PSELs and BRRIP counter.
+ * register names): cnt_ the performance counters, and the L2 policies' groups (cost_l2.c).
  * Returns -1 when out of memory. */
 static long long named_flops(json_t *module, const char *prefix)
 {
@@ -835,20 +836,18 @@ static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long l
           p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
 }
 
-/* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `drrip`
- * its PSEL and BRRIP counter flop bits, `tap` its TAP controller's count flop bits. */
-static void check_l2(const structure_t *p, unsigned long long counters, unsigned long long drrip,
-                     unsigned long long ucp_flops, unsigned long long ucp_atd,
-                     unsigned long long tap, const l2_closed_t *k)
+/* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `pol` its
+ * policy registers' flop bits by group (cost_l2_groups), `pol_sram` its policy's SRAM bits. */
+static void check_l2(const structure_t *p, unsigned long long counters,
+                     const unsigned long long *pol, unsigned long long pol_sram,
+                     const l2_closed_t *k)
 {
-    check(drrip == k->drrip, "L2 DRRIP PSEL and BRRIP counter flop bits", drrip, k->drrip);
-    check(tap == k->tap, "L2 TAP controller count flop bits", tap, k->tap);
-    check(ucp_flops == k->ucp_flops, "L2 UCP flop bits (counters, snapshot, allocation, FSM)",
-          ucp_flops, k->ucp_flops);
-    check(ucp_atd == k->ucp_atd, "L2 UCP ATD SRAM bits", ucp_atd, k->ucp_atd);
-    check(p[ST_META_SRAM].sram == k->meta + k->ucp_atd,   /* ucp: its ATDs are metadata too */
+    for (int g = 0; g < COST_L2_GROUPS; g++)
+        check(pol[g] == k->pol[g], cost_l2_groups[g].what, pol[g], k->pol[g]);
+    check(pol_sram == k->pol_sram, cost_l2_sram.what, pol_sram, k->pol_sram);
+    check(p[ST_META_SRAM].sram == k->meta + k->pol_sram, /* a policy's SRAM is metadata too */
           "L2 metadata SRAM bits (victim and bypass bits in)", p[ST_META_SRAM].sram,
-          k->meta + k->ucp_atd);
+          k->meta + k->pol_sram);
     check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
     check(p[ST_MSHR].flops == k->mshr, "L2 MSHR flop bits", p[ST_MSHR].flops, k->mshr);
     check(counters == k->counters, "L2 performance counter flop bits", counters, k->counters);
@@ -920,9 +919,9 @@ static int cost_one(int argc, char **argv)
 
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
-    unsigned long long drr[PART_COUNT] = {0}; /* DRRIP PSEL and BRRIP counter flop bits */
-    unsigned long long ucpf[PART_COUNT] = {0}, ucps[PART_COUNT] = {0}; /* UCP flops, ATD bits */
-    unsigned long long tapc[PART_COUNT] = {0}; /* TAP controller count flop bits */
+    unsigned long long pol[PART_COUNT][COST_L2_GROUPS]; /* the L2 policies' groups of flops */
+    unsigned long long pols[PART_COUNT] = {0}; /* the L2 policies' SRAM bits in the metadata */
+    memset(pol, 0, sizeof pol);
     memset(st, 0, sizeof st);
     memset(pst, 0, sizeof pst);
     int unmapped = 0;
@@ -938,24 +937,20 @@ static int cost_one(int argc, char **argv)
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
         int part = module_part(mname, c.name, beside);
-        long long nc = named_flops(mod, "cnt_"), nd = named_flops(mod, "drrip_");
-        long long nu = named_flops(mod, "ucp_"), ntu = named_flops(mod, "tu_");
-        if (ntu < 0)
-            return die("out of memory counting counter flops in ", mname);
-        nu += ntu; /* tap_ucp's registers count with UCP's */
-        if (nc < 0 || nd < 0 || nu < 0)
+        long long nc = named_flops(mod, "cnt_");
+        if (nc < 0)
             return die("out of memory counting counter flops in ", mname);
         cnt[part] += inst * (unsigned long long)nc;
-        drr[part] += inst * (unsigned long long)nd;
-        if (!suffix_is(mname, "_tap")) /* the controller's ucp_mask_q is TAP's, not UCP's */
-            ucpf[part] += inst * (unsigned long long)nu;
-        if (suffix_is(mname, "_tap")) { /* TAP's controller: its counts by register name */
-            static const char *const counts[] = {"ret", "acc_", "cmax_", "t_"};
-            for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-                long long nt = named_flops(mod, counts[i]);
-                if (nt < 0)
+        for (int g = 0; g < COST_L2_GROUPS; g++) { /* the policies' registers by name */
+            const cost_l2_group_t *gr = &cost_l2_groups[g];
+            if ((gr->only_in && !suffix_is(mname, gr->only_in)) ||
+                (gr->not_in && suffix_is(mname, gr->not_in)))
+                continue;
+            for (unsigned i = 0; gr->prefixes[i]; i++) {
+                long long n = named_flops(mod, gr->prefixes[i]);
+                if (n < 0)
                     return die("out of memory counting counter flops in ", mname);
-                tapc[part] += inst * (unsigned long long)nt;
+                pol[part][g] += inst * (unsigned long long)n;
             }
         }
         const char *cname;
@@ -964,11 +959,11 @@ static int cost_one(int argc, char **argv)
             const char *type = json_string_value(json_object_get(cell, "type"));
             if (!strcmp(type, SRAM_CELL)) {
                 unsigned long long w = param_value(cell, "Width"), dp = param_value(cell, "Depth");
-                /* UCP's ATDs are metadata (tags) too */
-                int atd = strstr(cname, "atd_sram") != NULL;
-                int k = strstr(cname, "meta_sram") || atd ? ST_META_SRAM : ST_DATA_SRAM;
-                if (atd)
-                    ucps[part] += inst * w * dp;
+                /* a policy's SRAMs are metadata (tags) too */
+                int own = strstr(cname, cost_l2_sram.cell) != NULL;
+                int k = strstr(cname, "meta_sram") || own ? ST_META_SRAM : ST_DATA_SRAM;
+                if (own)
+                    pols[part] += inst * w * dp;
                 char macro[128];
                 snprintf(macro, sizeof macro, "%s_%llux%llu", SRAM_CELL, dp, w);
                 const lib_cell_t *m = lib_cell(macro);
@@ -1055,8 +1050,7 @@ static int cost_one(int argc, char **argv)
         break;
     case TOP_L2:
         l2_closed_form(&c, &k2);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
-                 tapc[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], pol[PART_L2], pols[PART_L2], &k2);
         break;
     case TOP_SYS: {
         l1_closed_form(&c, &k1);
@@ -1070,8 +1064,7 @@ static int cost_one(int argc, char **argv)
         check(n1 == P, "L1 instances (system.cores)", n1, P);
         check(n2 == 1, "L2 slice instances", n2, 1);
         check_l1(pst[PART_L1], &k1, P, label);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
-                 tapc[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], pol[PART_L2], pols[PART_L2], &k2);
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;

@@ -29,18 +29,29 @@ typedef struct l2_closed {
     unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
                                   enables + data + B) */
     unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
-    unsigned long long tap;    /* tap_rrip, tap_ucp: the controller's counts (SPEC 3.8): the
-                                  period's cycle, 20 bits for POL1, POL2, each app and the CPU
-                                  maximum, the last cycle's access and its app; registers ret,
-                                  acc_, cmax_, t_ of the _tap module */
-    unsigned long long drrip;  /* drrip, tap_rrip: apps x l2.psel_bits + the 5-bit BRRIP counter
-                                  (SPEC 3.8); registers drrip_ */
-    unsigned long long ucp_atd;   /* ucp, tap_ucp: apps x umon_sets x ways x (valid + rank +
-                                     T2) SRAM bits (counted with the metadata SRAM); atd_sram */
-    unsigned long long ucp_flops; /* ucp, tap_ucp: counters, snapshot, allocation, lookahead
-                                     FSM, period counter, ATD forwarding copy; registers ucp_
-                                     and tu_ */
+    /* the policies' state, by measured group (cost_l2_groups): drrip, tap_rrip: apps x
+     * l2.psel_bits + the 5-bit BRRIP counter (SPEC 3.8); tap_rrip, tap_ucp: TAP's counts (the
+     * period's cycle, 20 bits for POL1, POL2, each app and the CPU maximum, the last cycle's
+     * access and its app); ucp, tap_ucp: counters, snapshot, allocation, lookahead FSM, period
+     * counter, ATD forwarding copy (tap_ucp: and its own flops) */
+    unsigned long long pol[3];
+    unsigned long long pol_sram; /* ucp, tap_ucp: apps x umon_sets x ways x (valid + rank + T2)
+                                    ATD SRAM bits, counted with the metadata SRAM */
 } l2_closed_t;
+
+/* A group of the L2 policies' flops, measured in the synthesized L2 by register name and
+ * checked against l2_closed_t.pol[i] (cost_l2.c's cost_l2_groups, in check order). */
+typedef struct cost_l2_group {
+    const char *what;            /* the check's name */
+    const char *const *prefixes; /* registers <prefix>..._q (cost.c's named_flops), NULL-ended */
+    const char *only_in;         /* only modules whose name ends so, or NULL: any module */
+    const char *not_in;          /* no module whose name ends so, or NULL */
+} cost_l2_group_t;
+enum { COST_L2_DRRIP, COST_L2_TAP, COST_L2_UCP, COST_L2_GROUPS };
+extern const cost_l2_group_t cost_l2_groups[COST_L2_GROUPS];
+/* The policies' SRAMs within the metadata: instances whose name holds `cell`, checked as
+ * `what` against l2_closed_t.pol_sram. */
+extern const struct cost_l2_sram { const char *what, *cell; } cost_l2_sram;
 
 /* Bits to hold v, at least 1. */
 unsigned cost_bit_length(unsigned long long v);

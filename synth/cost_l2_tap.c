@@ -9,9 +9,9 @@
 void cost_l2_tap_counts(const cfg_t *c, l2_closed_t *k)
 {
     unsigned tb = cfg_count_bits(c->tap.period - 1), apps = cfg_l2_apps(c);
-    k->tap = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
+    k->pol[COST_L2_TAP] = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
     printf("cost: closed form: L2 TAP counts: period %u + 20 x (POL1, POL2, %u apps, CPU max) "
-           "+ last access 1 + its app %u = %llu flop bits\n", tb, apps, k->o, k->tap);
+           "+ last access 1 + its app %u = %llu flop bits\n", tb, apps, k->o, k->pol[COST_L2_TAP]);
 }
 
 void cost_l2_tap_rrip(const cfg_t *c, l2_closed_t *k)
