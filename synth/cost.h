@@ -16,6 +16,10 @@ typedef struct l1_closed {
     unsigned long long pctbl;  /* PC predictor table flop bits (pcpred), else 0 */
 } l1_closed_t;
 
+/* The groups of the L2 policies' flops the cost check measures (cost_l2_groups), in check
+ * order. */
+enum { COST_L2_DRRIP, COST_L2_TAP, COST_L2_UCP, COST_L2_GROUPS };
+
 /* The L2 slice of SPEC 3.2 and what its policy adds (the policy fields are 0 unless its hook
  * sets them; each is checked against the flops of the registers it names, cost.c). */
 typedef struct l2_closed {
@@ -34,7 +38,7 @@ typedef struct l2_closed {
      * period's cycle, 20 bits for POL1, POL2, each app and the CPU maximum, the last cycle's
      * access and its app); ucp, tap_ucp: counters, snapshot, allocation, lookahead FSM, period
      * counter, ATD forwarding copy (tap_ucp: and its own flops) */
-    unsigned long long pol[3];
+    unsigned long long pol[COST_L2_GROUPS];
     unsigned long long pol_sram; /* ucp, tap_ucp: apps x umon_sets x ways x (valid + rank + T2)
                                     ATD SRAM bits, counted with the metadata SRAM */
 } l2_closed_t;
@@ -47,7 +51,6 @@ typedef struct cost_l2_group {
     const char *only_in;         /* only modules whose name ends so, or NULL: any module */
     const char *not_in;          /* no module whose name ends so, or NULL */
 } cost_l2_group_t;
-enum { COST_L2_DRRIP, COST_L2_TAP, COST_L2_UCP, COST_L2_GROUPS };
 extern const cost_l2_group_t cost_l2_groups[COST_L2_GROUPS];
 /* The policies' SRAMs within the metadata: instances whose name holds `cell`, checked as
  * `what` against l2_closed_t.pol_sram. */
