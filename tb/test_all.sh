@@ -440,6 +440,9 @@ sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2
 }
 step sys-gcache test "system gcache" "system gcache-system: 4 G-Cache L1s, arbiter, L2 in lockstep; lint, Icarus, Yosys" \
   sysck "$work/sys1" --preset gcache-system
+step sys-l2-plru full "system plru" "system: 3 G-Cache L1s over a 16-set x 4-way tree-PLRU L2 with 2 MSHRs (the node bits in the system's row compare)" \
+  sysck "$work/sys_plru" --preset gcache-system --set system.cores=3 --set l1.sets=8 --set l2.sets=16 \
+  --set l2.ways=4 --set l2.mshrs=2 --set l2.replacement=plru
 step sys-gcache-xor full "system gcache xor" "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2 MSHRs" \
   sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
   --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
