@@ -141,8 +141,7 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     put(a, "system.cores", "%llu", cores);
     put(a, "l2.sets", "%llu", l2_sets);
     put(a, "l2.ways", "%llu", l2_ways);
-    int l2_lru = pick(2) != 0;
-    puts_kv(a, "l2.replacement", l2_lru ? "lru" : "srrip");
+    puts_kv(a, "l2.replacement", pick(2) ? "lru" : "srrip");
     put(a, "l2.rrpv_bits", "%llu", 1 + pick(3));
     puts_kv(a, "l2.index", l2ix);
     if (!strcmp(l2ix, "pric") && pick(2))
@@ -167,18 +166,6 @@ static void draw(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     unsigned l2_merge = k != KIND_L1 && pick(2) ? 1 + pick(8) : 0;
     if (l2_merge)
         put(a, "l2.mshr_merge", "%llu", l2_merge);
-    /* L2 FIFO and tree-PLRU, drawn after that: of the LRU L2s, one in three becomes FIFO and
-     * one in three PLRU, its ways cut to a power of two (as PLRU needs; a set of one way
-     * stays LRU) */
-    unsigned l2_other = l2_lru ? pick(3) : 0;
-    if (l2_other == 1)
-        puts_kv(a, "l2.replacement", "fifo");
-    if (l2_other == 2 && l2_ways >= 2) {
-        while (!cfg_is_pow2(l2_ways))
-            l2_ways &= l2_ways - 1; /* the largest power of two below */
-        put(a, "l2.ways", "%llu", l2_ways);
-        puts_kv(a, "l2.replacement", "plru");
-    }
 }
 
 /* Drop each KEY=VALUE that a later one of the same KEY overrides (the draw refines some keys,
