@@ -56,10 +56,11 @@ done
 
 # (e) mutants: name | bin that must be reachable (else the mutant is equivalent) | sed
 mutants=(
-  "no_margin|margin_decides|s/^\( *\)+ Margin \* .*;\$/\1;/"
-  "ge_not_gt|exact_tie|s/(sm0_side > sm1_side)/(sm0_side >= sm1_side)/"
-  "empty_not_kept||s/if (interval_end && leaders_active)/if (interval_end)/"
-  "decision_inverted||s/filter_d = !(sm0_side > sm1_side);/filter_d = (sm0_side > sm1_side);/"
+  "no_margin|margin_decides|s/^\( *localparam \[[0-9]*:0\] N_[A-Z0-9]* = \)\([0-9]*\)'[dh][0-9a-f]*;/\1\2'd0;/"
+  "ge_not_gt|exact_tie|s/filter_d = d_sum\[\([0-9]*\)\] || (d_sum == \([0-9]*'[dh]0\));/filter_d = d_sum[\1];/"
+  "empty_not_kept||s/if (interval_end \&\& leaders_active)/if (interval_end)/"
+  "decision_inverted||s/filter_d = d_sum\[\([0-9]*\)\] || (d_sum == \([0-9]*'[dh]0\));/filter_d = !(d_sum[\1] || (d_sum == \2));/"
+  "both_rise_dropped|filter_off|s/^\( *\)+ d_both;\$/\1;/"
 )
 for w in ${MUTANT_PICK:-}; do # make test's sample (tb/test_all.sh): only the mutants named
   printf '%s\n' "${mutants[@]}" | cut -d'|' -f1 | grep -qx -- "$w" ||
