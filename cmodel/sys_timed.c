@@ -126,10 +126,8 @@ static void l2_cycle_end(timed_t *m, const uint32_t *retired)
     for (unsigned c = 0; c < m->P; c++)
         m->st->core[c].retired += retired[c];
     cm_l2_cycle_end(m->s->l2, retired);
-    const cm_l2_ucp_run_t *u = cm_l2_ucp_of(m->s->l2);
     const cm_l2_tap_run_t *t = cm_l2_tap_of(m->s->l2);
-    if (u)
-        m->st->partitions += u->part;
+    m->st->partitions += cm_l2_ucp_of(m->s->l2) ? cm_l2_ucp_of(m->s->l2)->part : 0;
     if (t && t->ticked) { /* TAP: a period's decision landed */
         const cm_tap_tick_t *k = &t->tick;
         m->st->tap_ticks++;
