@@ -342,7 +342,9 @@ struct harness {
     {
         pol_env = l2pol_env(
             model, l2pol_top::l2, s * 13 + 5,
-            [this](const char *w, uint64_t e, uint64_t a, const char *at) { check_field(w, e, a, at); },
+            [this](const char *w, uint64_t e, uint64_t a, const char *at) {
+                check_field(w, e, a, at);
+            },
             [this](const std::string &w, const char *at) { fail(w.c_str(), at); },
             [this](const char *b) { cov.hit(b); }, [this] { return failed; }, [] { return false; });
         pol = l2pol_tb_for(t, pol_env);

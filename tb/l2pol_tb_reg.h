@@ -8,7 +8,9 @@
 #include <cstdlib>
 #include "l2pol_tb.h"
 #include "l2pol_tb_drrip.h"
+#include "l2pol_tb_fifo.h"
 #include "l2pol_tb_lru.h"
+#include "l2pol_tb_plru.h"
 #include "l2pol_tb_srrip.h"
 #include "l2pol_tb_tap_rrip.h"
 #include "l2pol_tb_tap_ucp.h"
@@ -28,6 +30,8 @@ template <class T> const std::vector<l2pol_tb_entry<T>> &l2pol_tb_registry()
         {L2_REPL_UCP, l2pol_tb_ucp<T>},
         {L2_REPL_TAP_RRIP, l2pol_tb_tap_rrip<T>},
         {L2_REPL_TAP_UCP, l2pol_tb_tap_ucp<T>},
+        {L2_REPL_PLRU, l2pol_tb_plru<T>},
+        {L2_REPL_FIFO, l2pol_tb_fifo<T>},
     };
     return reg;
 }

@@ -24,7 +24,8 @@ struct l2pol_tb_tap_rtl {
     uint64_t state = ~0ULL; // {XSRATIO, UCP-Mask, RRIP-Mask} in force
 };
 template <class T>
-auto l2pol_tb_tap_get(const T *t, l2pol_tb_tap_rtl &r, int) -> decltype(L2POL_EVT(t, tap_valid_o), void())
+auto l2pol_tb_tap_get(const T *t, l2pol_tb_tap_rtl &r, int)
+    -> decltype(L2POL_EVT(t, tap_valid_o), void())
 {
     r.valid = L2POL_EVT(t, tap_valid_o);
     r.tick.i1 = (uint32_t)port_u64(L2POL_EVT(t, tap_i1_o));

@@ -41,7 +41,10 @@ auto l2pol_tb_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
     we = (unsigned)port_u64(L2POL_EVT(t, atd_we_o));
     return true;
 }
-template <class T> bool l2pol_tb_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
+template <class T> bool l2pol_tb_atd(const T *, bv_t &, unsigned, unsigned &, long)
+{
+    return false;
+}
 
 template <class T> class l2pol_tb_ucp_blk : public l2pol_tb_block<T> {
     using B = l2pol_tb_block<T>;
