@@ -786,26 +786,26 @@ static void test_tap_rrip(void **state)
                                      "tap_rrip", "l2.duel_leaders", "1", "l2.psel_bits", "2",
                                      "tap.period", "12", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->tap_on, 1);
+    assert_non_null(cm_l2_tap_of(m));
     static const uint32_t r33[4] = {3, 3, 0, 0};
     cm_l2_result_t f = tap_read_miss(m, 2, 0x0d);
     assert_int_equal(way_of(m, 0x0d)->repl, 3);
-    assert_int_equal(m->drrip.psel[2], 1);
-    assert_int_equal(m->drrip.brrip_cnt, 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[2], 1);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 1);
     cm_l2_cycle_end(m, r33);
     for (unsigned c = 1; c < 23; c++) {
         if (c == 11) {
             f = tap_read_miss(m, 4, 0x0b);
             assert_int_equal(way_of(m, 0x0b)->repl, 3);
-            assert_int_equal(m->drrip.brrip_cnt, 2);
+            assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 2);
         }
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->tap_ticked, 0);
-        assert_int_equal(m->tap.rrip_mask, 0);
+        assert_int_equal(cm_l2_tap_of(m)->ticked, 0);
+        assert_int_equal(cm_l2_tap_of(m)->tap.rrip_mask, 0);
     }
     cm_l2_cycle_end(m, NULL); /* cycle 23 */
-    assert_int_equal(m->tap_ticked, 1);
-    const cm_tap_tick_t *k = &m->tap_tick;
+    assert_int_equal(cm_l2_tap_of(m)->ticked, 1);
+    const cm_tap_tick_t *k = &cm_l2_tap_of(m)->tick;
     assert_int_equal(k->i1, 3);
     assert_int_equal(k->i2, 3);
     assert_int_equal(k->a_gpu, 1);
@@ -815,23 +815,23 @@ static void test_tap_rrip(void **state)
     assert_int_equal(k->xsratio, 1);
     assert_int_equal(k->rrip_mask, 1);
     assert_int_equal(k->ucp_mask, 1);
-    assert_int_equal(m->tap.rrip_mask, 1);
+    assert_int_equal(cm_l2_tap_of(m)->tap.rrip_mask, 1);
 
     f = tap_read_miss(m, 2, 0x0e);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_MASK);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_MASK);
     assert_int_equal(way_of(m, 0x0e)->repl, 3);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     f = tap_read_miss(m, 2, 0x0c);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_DRRIP);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_DRRIP);
     assert_int_equal(way_of(m, 0x0c)->repl, 2);
-    assert_int_equal(m->drrip.psel[2], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[2], 2);
     f = tap_read_miss(m, 0, 0x0f);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_POL1);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_POL1);
     assert_int_equal(way_of(m, 0x0f)->repl, 3);
     f = tap_read_miss(m, 1, 0x17);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_POL2);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_POL2);
     assert_int_equal(way_of(m, 0x17)->repl, 0);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     read_hit(m, 3, 0x0e);
     assert_int_equal(way_of(m, 0x0e)->repl, 3);
     read_hit(m, 4, 0x0b);
@@ -842,13 +842,13 @@ static void test_tap_rrip(void **state)
     assert_int_equal(m->rows[2].way[0].repl, 3);
     assert_int_equal(m->rows[2].way[1].repl, 3);
     assert_int_equal(m->rows[2].way[1].owner, 2);
-    assert_int_equal(m->drrip.brrip_cnt, 5);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 5);
     f = tap_read_miss(m, 5, 0x1a);
     assert_int_equal(f.way, 1);
-    assert_int_equal(f.tap_gpu_first, 1);
+    assert_int_equal(f.pol.tap_gpu_first, 1);
     assert_int_equal(f.evict_tag, lay_l2_tag(&m->lay, 0x12));
     assert_int_equal(way_of(m, 0x1a)->repl, 2);
-    assert_int_equal(m->drrip.psel[1], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[1], 3);
     cm_l2_free(m);
 }
 
@@ -858,42 +858,42 @@ static void test_drrip(void **state)
     static const char *const kv[] = {"l2.sets", "8", "l2.replacement", "drrip",
                                      "l2.duel_leaders", "2", "l2.psel_bits", "2", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->drrip_on, 1);
-    assert_int_equal(m->drrip.psel[0], 2);
+    assert_non_null(cm_l2_drrip_of(m));
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
     assert_int_equal(drrip_fill_rrpv(m, 0x10), 2); /* SRRIP leader: PSEL 3, SRRIP's 2 */
-    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x18), 2); /* saturated at 3 */
-    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
     read_hit(m, 0, 0x10);                          /* a hit moves nothing */
-    assert_int_equal(m->drrip.psel[0], 3);
-    assert_int_equal(m->drrip.brrip_cnt, 0);       /* SRRIP fills do not count */
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 0);       /* SRRIP fills do not count */
     assert_int_equal(drrip_fill_rrpv(m, 0x11), 3); /* BRRIP leader: PSEL 2, BRRIP's 3 */
-    assert_int_equal(m->drrip.psel[0], 2);
-    assert_int_equal(m->drrip.brrip_cnt, 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 1);
     assert_int_equal(drrip_fill_rrpv(m, 0x12), 3); /* follower, top bit 1: BRRIP */
-    assert_int_equal(m->drrip.psel[0], 2);
-    assert_int_equal(m->drrip.brrip_cnt, 2);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 2);
     cm_l2_result_t r;
     write1(m, 0, 0x19, 0, 0xaa, &r);               /* a write miss in the BRRIP leader */
     assert_int_equal(r.dec, DEC_ST_MISS);
-    assert_int_equal(m->drrip.psel[0], 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 1);
     serve(m, 0x19, &r);
     assert_int_equal(way_of(m, 0x19)->repl, 3);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x13), 2); /* follower, top bit 0: SRRIP */
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x21), 3); /* BRRIP leader: PSEL 0 */
-    assert_int_equal(m->drrip.psel[0], 0);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 0);
     assert_int_equal(drrip_fill_rrpv(m, 0x29), 3); /* saturated at 0 */
-    assert_int_equal(m->drrip.psel[0], 0);
-    assert_int_equal(m->drrip.brrip_cnt, 5);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 0);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 5);
     /* BRRIP fills 6..31 at 3; the 32nd finds the counter at 31: 2, and it wraps to 0 */
     uint64_t line = 0x31;
     for (unsigned n = 6; n <= 31; n++, line += 8)
         assert_int_equal(drrip_fill_rrpv(m, line), 3);
-    assert_int_equal(m->drrip.brrip_cnt, 31);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 31);
     assert_int_equal(drrip_fill_rrpv(m, line), 2);
-    assert_int_equal(m->drrip.brrip_cnt, 0);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 0);
     assert_int_equal(drrip_fill_rrpv(m, line + 8), 3);
     cm_l2_free(m);
 }
@@ -915,36 +915,36 @@ static void test_ucp(void **state)
                                      "l2.umon_sets", "8", "tap.period", "100",
                                      "system.cpu_cores", "1", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->ucp_alloc[0], 2); /* CPU port 0 and the GPU (app 1): 2 ways each */
-    assert_int_equal(m->ucp_alloc[1], 2);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 2); /* CPU port 0 and the GPU (app 1): 2 ways each */
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 2);
     cm_l2_result_t r;
     read(m, 0, 0x10, 0, &r); /* the GPU misses in set 0: its UMON misses */
-    assert_int_equal(r.umon, CM_UMON_MISS);
+    assert_int_equal(r.pol.umon, CM_UMON_MISS);
     serve(m, 0x10, &r);
-    assert_int_equal(r.umon, CM_UMON_UNSAMPLED); /* a fill is no UMON access */
+    assert_int_equal(r.pol.umon, CM_UMON_UNSAMPLED); /* a fill is no UMON access */
     read(m, 0, 0x10, 1, &r); /* a hit at LRU position 0 */
-    assert_int_equal(r.umon, 0);
-    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 1);
+    assert_int_equal(r.pol.umon, 0);
+    assert_int_equal(cm_umon_hits(cm_l2_ucp_of(m)->umon, 1, 0), 1);
     for (unsigned c = 0; c < 99; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_period_end, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->period_end, 0);
     }
     cm_l2_cycle_end(m, NULL); /* the 100th cycle: snapshot {0 0 0 0, 1 0 0 0}, halved to 0 */
-    assert_int_equal(m->ucp_period_end, 1);
-    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 1);
-    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 0);
+    assert_int_equal(cm_l2_ucp_of(m)->period_end, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->snap[4], 1);
+    assert_int_equal(cm_umon_hits(cm_l2_ucp_of(m)->umon, 1, 0), 0);
     /* lookahead: the GPU's way 1 (utility 1) first; then every utility is 0 and the lowest
      * app, CPU port 0, takes the 3 left one at a time: rounds with 4, 3, 2 and 1 ways left,
      * 29 + 23 + 17 + 11 = 80 cycles, the allocation applying in the 80th */
     for (unsigned c = 1; c < 80; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_part, 0);
-        assert_int_equal(m->ucp_alloc[0], 2);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 2);
     }
     cm_l2_cycle_end(m, NULL);
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->ucp_alloc[0], 3);
-    assert_int_equal(m->ucp_alloc[1], 1);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 3);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 1);
     cm_l2_free(m);
 }
 
@@ -967,19 +967,19 @@ static void test_tap_ucp(void **state)
     /* (1) no access, no instruction: not cache-friendly, so UCP-Mask: the GPU 1 way, the CPU
      * port the 3 others one at a time (every utility 0): 12 + 9 + 6 = 27 cycles from call 112 */
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->tap_ucp_on, 1);
-    assert_int_equal(m->tap_rrip_on, 0);
+    assert_non_null(cm_l2_tap_ucp_of(m));
+    assert_null(cm_l2_drrip_of(m));
     for (unsigned c = 0; c < 139; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_period_end, c == 99);
-        assert_int_equal(m->tap_ticked, c == 111);
-        assert_int_equal(m->ucp_part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->period_end, c == 99);
+        assert_int_equal(cm_l2_tap_of(m)->ticked, c == 111);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
     }
     cm_l2_cycle_end(m, NULL); /* call 139 */
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->tu_masked, 1);
-    assert_int_equal(m->ucp_alloc[0], 3);
-    assert_int_equal(m->ucp_alloc[1], 1);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->masked, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 3);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 1);
     cm_l2_free(m);
     /* (2) GPU core 2 misses line 0x10 then hits it 11 times (12 GPU accesses, no CPU one:
      * XSRATIO 12 >= T_xs); Core-POL1 retires 10 a cycle and Core-POL2 5 (cache-friendly, no
@@ -1003,17 +1003,17 @@ static void test_tap_ucp(void **state)
     }
     for (unsigned c = 0; c < 308; c++) {
         cm_l2_cycle_end(m, c < 200 ? ret : NULL);
-        assert_int_equal(m->ucp_part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
     }
-    assert_int_equal(m->tap.xsratio, 12);
-    assert_int_equal(m->tap.ucp_mask, 0);
-    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 11);
+    assert_int_equal(cm_l2_tap_of(m)->tap.xsratio, 12);
+    assert_int_equal(cm_l2_tap_of(m)->tap.ucp_mask, 0);
+    assert_int_equal(cm_l2_ucp_of(m)->snap[4], 11);
     cm_l2_cycle_end(m, NULL); /* call 308 */
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->tu_divided, 1);
-    assert_int_equal(m->tu_div_mattered, 1);
-    assert_int_equal(m->ucp_alloc[0], 4);
-    assert_int_equal(m->ucp_alloc[1], 0);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->divided, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->div_mattered, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 4);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 0);
     /* (3) Core-POL1's (GPU core 0) read miss is answered from the fetched line, not installed;
      * its write allocates */
     read(m, 0, 0x20, 0, &r);
