@@ -1,5 +1,5 @@
-# harness_build.sh: the one preamble of every harness build, sourced by tb/build_*harness.sh
-# (each adds only its top, prefix, sources and flags). Sets out (OUTDIR), bdir (BUILDDIR), root
+# harness_build.sh: the one preamble of every harness build, sourced by tb/build_harness.sh
+# (which adds, per top kind, its top, prefix, sources and flags). Sets out (OUTDIR), bdir (BUILDDIR), root
 # (this source or installed tree), top (the L1 top of the manifest), builtfor (the -D flags that
 # name the configuration the harness is built for: tb/harness_util.h refuses a +dir of another
 # one), modeflag (the mode's event-port define) and start (for the build time).
