@@ -1,22 +1,13 @@
-// throughput_sys: drives a generated system top (<name>_sys: P L1s, the arbiter, the L2 slice)
-// through its ports only (no model) with every core streaming loads that miss in its L1 and
+// tp_sys.h: tb/throughput.cpp's system plug-in (bench/throughput_sys.sh; top prefix Vsys):
+// drives a generated system top (<name>_sys: P L1s, the arbiter, the L2 slice) through its
+// ports only (no model) with every core streaming loads that miss in its L1 and
 // hit in the L2, and measures the L2's accepted requests per cycle, the cores' responses per
 // cycle and the share of L2 responses that were hits. The stream: line addresses 0 .. N-1 in
 // a cycle, N = L1 sets x (L1 ways + 1), so that an LRU L1 misses every time (each core starts
 // at its own offset); N lines fit the L2 (checked), which a first pass fills from memory.
 // Response and memory channels are always ready; memory answers reads after one cycle.
-// Plusargs: +dir=OUTDIR +requests=N (loads measured over all cores, default 20000) +help.
-#include <algorithm>
-#include <cinttypes>
-#include <cstdio>
-#include <deque>
-#include <memory>
-#include <string>
-#include <vector>
+// +requests: loads measured over all cores.
 #include "Vsys.h"
-#include "verilated.h"
-#include "harness_util.h"
-#include "ports.h"
 extern "C" {
 #include "../core/lay.h"
 #include "../core/lay_l2.h"
@@ -121,54 +112,51 @@ struct bench {
     }
 };
 
-} // namespace
+struct tp_kind {
+    typedef Vsys top_t;
+    static constexpr const char *who = "throughput_sys";
+    static constexpr const char *help =
+        "L2 requests per cycle of a generated system whose cores stream L2 hits (no\n"
+        "model). Exit status: 0 done, 1 no progress, 2 bad plusarg or setup.";
+    static constexpr const char *requests_what = "loads measured, over all cores";
 
-int main(int argc, char **argv)
-{
-    plusargs pa("throughput_sys",
-                "L2 requests per cycle of a generated system whose cores stream L2 hits (no\n"
-                "model). Exit status: 0 done, 1 no progress, 2 bad plusarg or setup.");
-    std::string dir;
-    uint64_t n;
-    cfg_t c;
-    int st = bench_start(pa, argc, argv, "throughput_sys", "loads measured, over all cores", dir, n, c);
-    if (st >= 0)
-        return st;
-    auto ctx = std::make_unique<VerilatedContext>();
-    ctx->commandArgs(argc, argv);
-    auto top = std::make_unique<Vsys>(ctx.get());
-    bench b(ctx.get(), top.get(), c);
-    if (b.lines > (uint64_t)c.l2.sets * c.l2.ways / 2) {
-        std::printf("throughput_sys: %u stream lines do not fit half the L2\n", b.lines);
-        return 2;
+    static int measure(VerilatedContext *ctx, Vsys *top, const cfg_t &c, uint64_t n)
+    {
+        bench b(ctx, top, c);
+        if (b.lines > (uint64_t)c.l2.sets * c.l2.ways / 2) {
+            std::printf("throughput_sys: %u stream lines do not fit half the L2\n", b.lines);
+            return 2;
+        }
+        top->clk_i = 0;
+        top->rst_ni = 0;
+        top->eval();
+        top->rst_ni = 1;
+        for (unsigned i = 0; i < std::max(c.l1.sets, c.l2.sets) + 8; i++) // the init sweeps
+            b.tick(false);
+        // Warm-up: two passes of every core's stream (the first fills the L2 from memory).
+        uint64_t guard = b.cycle + 1000ull * b.lines * b.cores + 100000;
+        while (b.total_issued() < 2ull * b.lines * b.cores && b.cycle < guard)
+            b.tick(true);
+        uint64_t c0 = b.cycle, i0 = b.total_issued();
+        b.l2_accepted = b.l2_rsps = b.l2_hits = b.core_rsps = 0;
+        guard = b.cycle + 1000 * n + 100000;
+        while (b.total_issued() - i0 < n && b.cycle < guard)
+            b.tick(true);
+        uint64_t cycles = b.cycle - c0;
+        if (b.total_issued() - i0 < n || !cycles) {
+            std::printf("throughput_sys: no progress\n");
+            return 1;
+        }
+        std::printf("throughput_sys: %s_sys, %u cores, L1 %u x %u (%u MSHRs), L2 %u x %u (%u MSHRs), "
+                    "stream of %u lines\n", c.name, b.cores, c.l1.sets, c.l1.ways, c.l1.mshrs,
+                    c.l2.sets, c.l2.ways, c.l2.mshrs, b.lines);
+        std::printf("throughput_sys: %.3f L2 requests/cycle, %.3f core responses/cycle, %" PRIu64
+                    " of %" PRIu64 " L2 responses hits, %" PRIu64 " cycles\n",
+                    (double)b.l2_accepted / (double)cycles, (double)b.core_rsps / (double)cycles,
+                    b.l2_hits, b.l2_rsps, cycles);
+        top->final();
+        return 0;
     }
-    top->clk_i = 0;
-    top->rst_ni = 0;
-    top->eval();
-    top->rst_ni = 1;
-    for (unsigned i = 0; i < std::max(c.l1.sets, c.l2.sets) + 8; i++) // the init sweeps
-        b.tick(false);
-    // Warm-up: two passes of every core's stream (the first fills the L2 from memory).
-    uint64_t guard = b.cycle + 1000ull * b.lines * b.cores + 100000;
-    while (b.total_issued() < 2ull * b.lines * b.cores && b.cycle < guard)
-        b.tick(true);
-    uint64_t c0 = b.cycle, i0 = b.total_issued();
-    b.l2_accepted = b.l2_rsps = b.l2_hits = b.core_rsps = 0;
-    guard = b.cycle + 1000 * n + 100000;
-    while (b.total_issued() - i0 < n && b.cycle < guard)
-        b.tick(true);
-    uint64_t cycles = b.cycle - c0;
-    if (b.total_issued() - i0 < n || !cycles) {
-        std::printf("throughput_sys: no progress\n");
-        return 1;
-    }
-    std::printf("throughput_sys: %s_sys, %u cores, L1 %u x %u (%u MSHRs), L2 %u x %u (%u MSHRs), "
-                "stream of %u lines\n", c.name, b.cores, c.l1.sets, c.l1.ways, c.l1.mshrs,
-                c.l2.sets, c.l2.ways, c.l2.mshrs, b.lines);
-    std::printf("throughput_sys: %.3f L2 requests/cycle, %.3f core responses/cycle, %" PRIu64
-                " of %" PRIu64 " L2 responses hits, %" PRIu64 " cycles\n",
-                (double)b.l2_accepted / (double)cycles, (double)b.core_rsps / (double)cycles,
-                b.l2_hits, b.l2_rsps, cycles);
-    top->final();
-    return 0;
-}
+};
+
+} // namespace
