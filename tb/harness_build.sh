@@ -1,6 +1,6 @@
 # harness_build.sh: the one preamble of every harness build, sourced by tb/build_harness.sh
-# (which adds, per top kind, its top, prefix, sources and flags). Sets out (OUTDIR), bdir (BUILDDIR), root
-# (this source or installed tree), top (the L1 top of the manifest), builtfor (the -D flags that
+# (which adds, per top kind, its top, prefix, sources and flags). Sets out (OUTDIR), bdir
+# (BUILDDIR), root (this source or installed tree), top (the L1 top of the manifest), builtfor (the -D flags that
 # name the configuration the harness is built for: tb/harness_util.h refuses a +dir of another
 # one), modeflag (the mode's event-port defines) and start (for the build time).
 #
@@ -35,7 +35,9 @@ hb_begin() {
   local mode
   mode=$(sed -n 's/^  mode: \([a-z_]*\)$/\1/p' "$out/config.yaml")
   modeflag=${mode:+-DCG_${mode^^}}
-  if [ -n "$mode" ] && [ -f "$root/tb/mech_tb_$mode.h" ]; then modeflag+=" -DCG_MECH_TB=mech_tb_$mode"; fi
+  if [ -n "$mode" ] && [ -f "$root/tb/mech_tb_$mode.h" ]; then
+    modeflag+=" -DCG_MECH_TB=mech_tb_$mode"
+  fi
   mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
   start=$(date +%s%N)
 }

@@ -35,7 +35,10 @@ inline void skel_plusargs(plusargs &pa, const char *seed_what)
 }
 
 // skel_trace_plusarg: +trace (last of a harness's plusargs, as +help lists them)
-inline void skel_trace_plusarg(plusargs &pa) { pa.text("trace", "FILE.fst", "", "write an FST waveform"); }
+inline void skel_trace_plusarg(plusargs &pa)
+{
+    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+}
 
 // skel_context: the Verilated context of a run, its random resets and seed drawn from +seed
 inline std::unique_ptr<VerilatedContext> skel_context(int argc, char **argv, uint64_t seed)

@@ -7,6 +7,7 @@ struct mech_tb : mech_tb_none {
             return;
         h.check_field("switch", cm_gc(h.m)->sw[set], h.top->evt_switch_o, evt);
         if (h.m->cfg.gc_bypass_age_every > 1)
-            h.check_field("bypass count", cm_gc(h.m)->count[set], port_u64(h.top->evt_count_o), evt);
+            h.check_field("bypass count", cm_gc(h.m)->count[set], port_u64(h.top->evt_count_o),
+                          evt);
     }
 };

@@ -15,7 +15,7 @@ struct mech_tb : mech_tb_none {
     template <class H> static void log(H &h)
     {
         std::fprintf(h.evlog, " %u %u %u %u", (unsigned)h.top->evt_pc_we_o,
-                     (unsigned)port_u64(h.top->evt_pc_idx_o), (unsigned)port_u64(h.top->evt_pc_val_o),
-                     (unsigned)h.top->evt_pc_pred_o);
+                     (unsigned)port_u64(h.top->evt_pc_idx_o),
+                     (unsigned)port_u64(h.top->evt_pc_val_o), (unsigned)h.top->evt_pc_pred_o);
     }
 };
