@@ -25,6 +25,39 @@
 
 namespace {
 
+// The memory behind a top: always ready for a request; a read answered with zeros, in order,
+// `latency` cycles after it was taken and not before `hold_until` (hit-under-miss).
+struct tp_memory {
+    struct read { unsigned mshr; uint64_t due; };
+    std::deque<read> reads;
+    unsigned latency = 1;
+    uint64_t hold_until = 0;
+
+    // before the evaluation of CYCLE: the read response presented (true: one is valid)
+    template <class Top> bool drive(Top *top, uint64_t cycle, unsigned line_bits)
+    {
+        top->mem_req_ready_i = 1;
+        bool fill = !reads.empty() && reads.front().due <= cycle && cycle >= hold_until;
+        top->mem_rsp_valid_i = fill;
+        if (fill) {
+            bv_t d;
+            bv_zero(&d);
+            top->mem_rsp_mshr_i = reads.front().mshr;
+            port_put(top->mem_rsp_data_i, d, line_bits);
+        }
+        return fill;
+    }
+
+    // after it: a read request taken, the response presented (FILL) consumed
+    template <class Top> void take(Top *top, uint64_t cycle, bool fill)
+    {
+        if (top->mem_req_valid_o && !top->mem_req_store_o)
+            reads.push_back({(unsigned)port_u64(top->mem_req_mshr_o), cycle + latency});
+        if (fill && top->mem_rsp_ready_o)
+            reads.pop_front();
+    }
+};
+
 // One request channel, one response channel, one memory: K (the plug-in's port part) names the
 // top type, drives the request's own fields and the idle inputs, and says which response is a
 // hit, how responses are matched (in order or by id) and how long the top takes to settle.
@@ -33,10 +66,7 @@ template <class K> struct tp_chan {
     typename K::top_t *top;
     K k;
     uint64_t cycle = 0;
-    unsigned latency = 1;      // memory read latency in cycles
-    uint64_t hold_until = 0;   // no read response before this cycle (hit-under-miss)
-    struct read { unsigned mshr; uint64_t due; };
-    std::deque<read> reads;
+    tp_memory mem;
     uint32_t next_id = 0;
     // per pattern
     uint64_t accepted = 0, first_accept = 0, last_accept = 0, responses = 0, hit_rsps = 0;
@@ -57,16 +87,8 @@ template <class K> struct tp_chan {
     {
         top->clk_i = 0;
         top->rsp_ready_i = 1;
-        top->mem_req_ready_i = 1;
         k.idle_inputs(top);
-        bool fill = !reads.empty() && reads.front().due <= cycle && cycle >= hold_until;
-        top->mem_rsp_valid_i = fill;
-        if (fill) {
-            bv_t d;
-            bv_zero(&d);
-            top->mem_rsp_mshr_i = reads.front().mshr;
-            port_put(top->mem_rsp_data_i, d, k.line_bits());
-        }
+        bool fill = mem.drive(top, cycle, k.line_bits());
         top->eval();
         bool acc = top->req_valid_i && top->req_ready_o;
         if (acc) {
@@ -91,10 +113,7 @@ template <class K> struct tp_chan {
                         break;
                     }
         }
-        if (top->mem_req_valid_o && !top->mem_req_store_o)
-            reads.push_back({(unsigned)port_u64(top->mem_req_mshr_o), cycle + latency});
-        if (fill && top->mem_rsp_ready_o)
-            reads.pop_front();
+        mem.take(top, cycle, fill);
         top->clk_i = 1;
         top->eval();
         ctx->timeInc(1);
@@ -130,7 +149,7 @@ template <class K> struct tp_chan {
         while (!tick(store)) {
         }
         present(false, false, 0);
-        for (unsigned i = 0; i < K::settle_one(latency); i++)
+        for (unsigned i = 0; i < K::settle_one(mem.latency); i++)
             tick(false);
     }
 
@@ -153,7 +172,7 @@ template <class K> struct tp_chan {
             }
         }
         present(false, false, 0);
-        for (unsigned i = 0; i < K::settle_run(latency); i++)
+        for (unsigned i = 0; i < K::settle_run(mem.latency); i++)
             tick(false);
     }
 

@@ -84,19 +84,19 @@ struct tp_kind {
         line("store misses", b.rate(), "");
 
         // Hits under one outstanding miss whose line is held back by memory throughout.
-        b.latency = 1;
-        b.hold_until = b.cycle + n * 100 + 1000;
+        b.mem.latency = 1;
+        b.mem.hold_until = b.cycle + n * 100 + 1000;
         b.present(true, false, far + far / 2);
         while (!b.tick(false)) {
         }
         b.run(n, [&](bool &st, uint64_t &l) { st = false; l = k++ % warm; });
         line("hits under a miss", b.rate(), "");
-        b.hold_until = 0;
+        b.mem.hold_until = 0;
         for (int i = 0; i < 64; i++)
             b.tick(false);
 
         // 25% misses (loads to lines never seen) at 50 cycles of memory latency.
-        b.latency = 50;
+        b.mem.latency = 50;
         std::mt19937_64 rng(1);
         uint64_t hits0 = port_u64(top->cnt_hits_o), miss0 = port_u64(top->cnt_misses_o);
         b.run(n, [&](bool &st, uint64_t &l) {

@@ -23,8 +23,7 @@ struct bench {
     lay_l2_t l2;
     unsigned cores, lines;
     uint64_t cycle = 0;
-    struct read { unsigned mshr; uint64_t due; };
-    std::deque<read> reads;
+    tp_memory mem;
     std::vector<uint64_t> next_line; // per core: the next line of its stream
     std::vector<uint64_t> issued;    // per core: loads accepted
     uint64_t l2_accepted = 0, l2_rsps = 0, l2_hits = 0, core_rsps = 0;
@@ -68,15 +67,7 @@ struct bench {
         for (unsigned k = 0; k < cores; k++)
             bv_put(&v, k, 1, 1);
         port_put(top->rsp_ready_i, v, cores);
-        top->mem_req_ready_i = 1;
-        bool fill = !reads.empty() && reads.front().due <= cycle;
-        top->mem_rsp_valid_i = fill;
-        if (fill) {
-            bv_t d;
-            bv_zero(&d);
-            top->mem_rsp_mshr_i = reads.front().mshr;
-            port_put(top->mem_rsp_data_i, d, l2.line_bits);
-        }
+        bool fill = mem.drive(top, cycle, l2.line_bits);
         top->eval();
         bv_t ready, rv;
         port_get(top->req_ready_o, ready, cores);
@@ -93,10 +84,7 @@ struct bench {
             l2_rsps++;
             l2_hits += top->l2_rsp_l2hit_o;
         }
-        if (top->mem_req_valid_o && !top->mem_req_store_o)
-            reads.push_back({(unsigned)port_u64(top->mem_req_mshr_o), cycle + 1});
-        if (fill && top->mem_rsp_ready_o)
-            reads.pop_front();
+        mem.take(top, cycle, fill);
         top->clk_i = 1;
         top->eval();
         ctx->timeInc(1);
