@@ -138,34 +138,42 @@ template <class H, class Step> double skel_run(H &h, uint64_t cycles, Step step)
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// skel_extend: +cover on random traffic. While H's traffic is done (idle), no check failed and
-// a reachable bin is unhit (UNHIT(): their names), extend the traffic (H.extend(bins, n):
-// focused patterns for the bins that need them) up to BOUND_X times the requests of the run so
-// far (DONE(): requests done), rounds of at least a quarter of them or 5000, each run by RUN(n);
-// REFRESH() first updates the bins read from elsewhere. Prints "WHO: coverage extended K times,
-// A to B requests, for BINS" when it extended.
-template <class H, class Unhit, class Done, class Run, class Refresh>
-void skel_extend(H &h, const char *who, uint64_t bound_x, Unhit unhit, Done done, Run run,
-                 Refresh refresh)
+// The sizes of +cover's traffic extension: BASE, the requests the run was sized for (rounds
+// add a quarter of it, at least MIN_ROUND), BOUND the most (+cover_extend times BASE), and PER
+// what a request count counts ("" or " per core") in the report line.
+struct skel_extension {
+    uint64_t base, bound, min_round;
+    const char *per;
+};
+
+// skel_extend: +cover on random traffic. While H's traffic is done (h.idle()), no check failed
+// and a reachable bin is unhit (UNHIT(): their names), extend the traffic by a round of N
+// requests (h.extend(bins, n): focused patterns for the bins that need them; DONE() counts
+// what it added against the bound) and RUN(n) it; REFRESH() first updates the bins read from
+// elsewhere. Prints "WHO: coverage extended K times, A to B requests[ per core], for BINS" (B:
+// SHOWN()) when it extended.
+template <class H, class Unhit, class Done, class Run, class Refresh, class Shown>
+void skel_extend(H &h, const char *who, const skel_extension &e, Unhit unhit, Done done, Run run,
+                 Refresh refresh, Shown shown)
 {
-    uint64_t base = done(), bound = bound_x * base;
     unsigned rounds = 0;
     std::string first_holes;
     refresh();
-    while (!h.failed && h.idle() && !unhit().empty() && done() < bound) {
-        uint64_t left = bound - done();
+    while (!h.failed && h.idle() && !unhit().empty() && done() < e.bound) {
         if (!rounds)
             for (const auto &b : unhit())
                 first_holes += " " + b;
-        unsigned n = (unsigned)std::min<uint64_t>(left, std::max<uint64_t>(base / 4, 5000));
+        unsigned n = (unsigned)std::min<uint64_t>(e.bound - done(),
+                                                  std::max<uint64_t>(e.base / 4, e.min_round));
         h.extend(unhit(), n);
         rounds++;
         run(n);
         refresh();
     }
     if (rounds)
-        std::printf("%s: coverage extended %u times, %llu to %llu requests, for%s\n", who, rounds,
-                    (unsigned long long)base, (unsigned long long)done(), first_holes.c_str());
+        std::printf("%s: coverage extended %u times, %llu to %llu requests%s, for%s\n", who, rounds,
+                    (unsigned long long)e.base, (unsigned long long)shown(), e.per,
+                    first_holes.c_str());
 }
 
 // skel_verdict: "WHO: FAIL (seed S)" and 1 after a failure, else "WHO: PASS" and 0

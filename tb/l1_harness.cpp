@@ -739,10 +739,13 @@ int main(int argc, char **argv)
     // +cover on random traffic: while a reachable bin is unhit, extend the traffic (focused
     // patterns for the bins that need them) up to +cover_extend times the requests so far
     pool_bins();
+    auto requests_done = [&] { return h.requests_done; };
     if (cover && h.phased)
-        skel_extend(h, "l1_harness", pa.num("cover_extend"), [&] { return h.cov.unhit(m); },
-                    [&] { return h.requests_done; },
-                    [&](unsigned n) { limit = h.cycle + 200000 + 400ULL * n; run(); }, pool_bins);
+        skel_extend(h, "l1_harness",
+                    {requests_done(), pa.num("cover_extend") * requests_done(), 5000, ""},
+                    [&] { return h.cov.unhit(m); }, requests_done,
+                    [&](unsigned n) { limit = h.cycle + 200000 + 400ULL * n; run(); }, pool_bins,
+                    requests_done);
     if (!h.failed && !h.idle())
         h.fail("timeout: requests outstanding", "");
     if (!h.failed && !h.free_running) {
