@@ -302,14 +302,10 @@ int main(int argc, char **argv)
                 "Lockstep of a generated SM-dueling controller (<name>_duel, Verilator) against\n"
                 "its C model. Exit status: 0 pass, 1 mismatch, failure or (+cover) a bin unhit,\n"
                 "2 bad plusarg or setup.");
-    skel_plusargs(pa, "random seed of the leader traffic");
-    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
-    pa.flag("cover", "fail when a reachable bin is unhit");
-    skel_trace_plusarg(pa);
-    int st = pa.parse(argc, argv);
+    skel_cycle_plusargs(pa, "random seed of the leader traffic",
+                        "fail when a reachable bin is unhit");
+    int st = skel_parse(pa, argc, argv);
     if (st >= 0)
-        return st;
-    if ((st = trace_plusarg_ok(pa)) >= 0)
         return st;
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed");

@@ -367,14 +367,10 @@ int main(int argc, char **argv)
                 "Lockstep of a generated DWT-CS controller (<name>_dwt, Verilator) against its C\n"
                 "model. Exit status: 0 pass, 1 mismatch or failure, 2 bad plusarg or setup,\n"
                 "3 (+cover) a reachable bin unhit.");
-    skel_plusargs(pa, "random seed of the traffic");
-    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
-    pa.flag("cover", "fail (exit 3) when a reachable bin is unhit");
-    skel_trace_plusarg(pa);
-    int st = pa.parse(argc, argv);
+    skel_cycle_plusargs(pa, "random seed of the traffic",
+                        "fail (exit 3) when a reachable bin is unhit");
+    int st = skel_parse(pa, argc, argv);
     if (st >= 0)
-        return st;
-    if ((st = trace_plusarg_ok(pa)) >= 0)
         return st;
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed"), cycles = pa.num("cycles");

@@ -40,6 +40,24 @@ inline void skel_trace_plusarg(plusargs &pa)
     pa.text("trace", "FILE.fst", "", "write an FST waveform");
 }
 
+// skel_cycle_plusargs: the plusargs of a harness run for a number of cycles (the controllers
+// beside the L1: duel, dwt): +dir, +seed (SEED_WHAT), +cycles, +cover (COVER_WHAT), +trace
+inline void skel_cycle_plusargs(plusargs &pa, const char *seed_what, const char *cover_what)
+{
+    skel_plusargs(pa, seed_what);
+    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
+    pa.flag("cover", cover_what);
+    skel_trace_plusarg(pa);
+}
+
+// skel_parse: the command line parsed and +trace checked; an exit status (>= 0) when the run
+// ends here (+help, a refused plusarg), else -1
+inline int skel_parse(plusargs &pa, int argc, char **argv)
+{
+    int st = pa.parse(argc, argv);
+    return st >= 0 ? st : trace_plusarg_ok(pa);
+}
+
 // skel_context: the Verilated context of a run, its random resets and seed drawn from +seed
 inline std::unique_ptr<VerilatedContext> skel_context(int argc, char **argv, uint64_t seed)
 {
