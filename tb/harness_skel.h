@@ -25,6 +25,7 @@
 #if VM_TRACE
 #include "verilated_fst_c.h"
 #endif
+#include "chanmon.h"
 #include "harness_util.h"
 
 // skel_plusargs: +dir and +seed (SEED_WHAT: what the seed draws), every harness's first two
@@ -79,6 +80,13 @@ template <class Top> struct skel {
 #endif
 
     skel(VerilatedContext *c, Top *t, uint64_t s) : ctx(c), top(t), seed(s) {}
+
+    // the run's first mismatch (report_mismatch): "MISMATCH at cycle C (seed S): WHAT", then
+    // DETAIL; later ones are not printed
+    void fail(const char *what, const std::string &detail)
+    {
+        report_mismatch(failed, cycle, seed, what, detail);
+    }
 
     // +trace=FILE: the waveform from here on (call before reset)
     void trace_open(const std::string &file)
@@ -145,6 +153,39 @@ template <class Top> struct skel {
 #endif
     }
 };
+
+// A top with one core-side and one memory-side channel pair (the L1, the L2 slice): its four
+// channel monitors (SPEC 4, chanmon.h), the request and memory response the harness drives and
+// the response and memory request the top drives; a broken rule fails the run as "channel rule
+// violated" with the monitor's words.
+template <class Top> struct skel_chan : skel<Top> {
+    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
+
+    skel_chan(VerilatedContext *c, Top *t, uint64_t s) : skel<Top>(c, t, s) {}
+
+    void channel_fault(const std::string &what)
+    {
+        if (!what.empty())
+            this->fail("channel rule violated", what + "\n");
+    }
+
+    // valid must not follow its own ready combinationally (three evaluations of the top)
+    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
+    {
+        channel_fault(chan_comb(mon, ready, valid, [&] { this->top->eval(); }));
+    }
+};
+
+// skel_reset_ticks: rst_ni low for N of H's own cycles (h.tick(): a harness that drives and
+// checks through reset), then high; the time the run starts
+template <class H> std::chrono::steady_clock::time_point skel_reset_ticks(H &h, int n)
+{
+    h.top->rst_ni = 0;
+    for (int i = 0; i < n; i++)
+        h.tick();
+    h.top->rst_ni = 1;
+    return std::chrono::steady_clock::now();
+}
 
 // skel_run: H's reset, then STEP() until CYCLES cycles or the first failure; the seconds
 template <class H, class Step> double skel_run(H &h, uint64_t cycles, Step step)

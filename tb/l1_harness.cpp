@@ -57,7 +57,7 @@ const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_mi
                                    "stall_rsv", "fill_bypass", "?", "?", "?", "?", "?"};
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "switch_reset", "?", "?", "?"};
 
-struct harness : skel<Vdut> {
+struct harness : skel_chan<Vdut> {
     cm_l1_t *m;
     const lay_l1_t *l;
     uint64_t events = 0, requests_done = 0, requests_accepted = 0;
@@ -96,31 +96,11 @@ struct harness : skel<Vdut> {
     FILE *evlog = nullptr;
 
     harness(VerilatedContext *c, Vdut *t, cm_l1_t *model, uint64_t s)
-        : skel(c, t, s), m(model), l(&model->lay), mem(model->cfg.line_bytes, s ^ 0x5a5a),
+        : skel_chan(c, t, s), m(model), l(&model->lay), mem(model->cfg.line_bytes, s ^ 0x5a5a),
           ref_mem(model->cfg.line_bytes, s ^ 0x5a5a),
           gen(model, s), cov(), rng(s * 7 + 1) {}
 
-    void fail(const char *what, const std::string &detail)
-    {
-        report_mismatch(failed, cycle, seed, what, detail);
-    }
-
-
-    // ---- channel monitors (SPEC 4): the core request and memory response the harness drives,
-    // the core response and memory request the L1 drives ------------------------------------
-    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
-
-    void channel_fault(const std::string &what)
-    {
-        if (!what.empty())
-            fail("channel rule violated", what + "\n");
-    }
-
-    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
-    {
-        channel_fault(chan_comb(mon, ready, valid, [&] { top->eval(); }));
-    }
-
+    // ---- channel monitors (skel_chan, SPEC 4): every edge on the four channels ---------------
     void monitor_channels()
     {
         typedef chan_bytes b;
@@ -701,11 +681,7 @@ int main(int argc, char **argv)
         h.flush_per_10k = 1 + (unsigned)(prng() % 2);
     }
 
-    top->rst_ni = 0;
-    for (int i = 0; i < 4; i++)
-        h.tick();
-    top->rst_ni = 1;
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = skel_reset_ticks(h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + h.min_events + 10);
     auto pool_bins = [&]() {
