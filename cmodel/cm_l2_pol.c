@@ -13,6 +13,8 @@ static const cm_l2_pol_ops_t *const pols[] = {
     [L2_REPL_UCP] = &cm_l2_pol_ucp,
     [L2_REPL_TAP_RRIP] = &cm_l2_pol_tap_rrip,
     [L2_REPL_TAP_UCP] = &cm_l2_pol_tap_ucp,
+    [L2_REPL_PLRU] = &cm_l2_pol_plru,
+    [L2_REPL_FIFO] = &cm_l2_pol_fifo,
 };
 
 const cm_l2_pol_ops_t *cm_l2_pol_for(cfg_l2_repl_t r)

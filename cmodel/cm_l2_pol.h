@@ -2,7 +2,8 @@
  * modes. cm_l2 calls the hooks of the configured l2.replacement and names no policy; each policy
  * lives in one file (cm_l2_pol_<name>.c), keeps its working state in its own struct (allocated
  * by init into m->pol_state) and is registered by one line in cm_l2_pol.c. A NULL hook means "as
- * the shared replacement table does" (cm_repl: lru or srrip on the row's replacement fields).
+ * the shared replacement table does" (cm_repl, at cfg_l2_repl's policy, on the row's replacement
+ * fields: its per-way bits and its per-set state).
  * Invariants: only a policy's own file touches its m->pol_state; the fields of cm_l2_t and
  * cm_l2_result_t the harnesses read (cm_l2.h: drrip, umon, ucp_*, tap*, tu_*) are written only by
  * the policy files; hooks run inside cm_l2's events, after the shared bookkeeping they name. */
@@ -47,6 +48,8 @@ extern const cm_l2_pol_ops_t cm_l2_pol_drrip;
 extern const cm_l2_pol_ops_t cm_l2_pol_ucp;
 extern const cm_l2_pol_ops_t cm_l2_pol_tap_rrip;
 extern const cm_l2_pol_ops_t cm_l2_pol_tap_ucp;
+extern const cm_l2_pol_ops_t cm_l2_pol_plru;
+extern const cm_l2_pol_ops_t cm_l2_pol_fifo;
 
 /* The policy of l2.replacement `r` (never NULL for a validated config). */
 const cm_l2_pol_ops_t *cm_l2_pol_for(cfg_l2_repl_t r);
@@ -60,8 +63,8 @@ void cm_l2_pol_result_init(cm_l2_result_t *res);
  * core P + k is CPU port k, app k. */
 unsigned cm_l2_app(const cm_l2_t *m, unsigned core);
 
-/* The shared replacement policy (m->repl: lru or srrip) on row r's replacement fields. The victim
- * assumes every way valid and may age the row (SRRIP). */
+/* The shared replacement policy (m->repl, cm_repl_for(cfg_l2_repl): any of cm_repl's table) on
+ * row r's replacement fields. The victim assumes every way valid and may age the row (SRRIP). */
 void cm_l2_repl_touch(const cm_l2_t *m, lay_l2_row_t *r, unsigned way);
 void cm_l2_repl_insert(const cm_l2_t *m, lay_l2_row_t *r, unsigned way);
 unsigned cm_l2_repl_victim(const cm_l2_t *m, lay_l2_row_t *r);

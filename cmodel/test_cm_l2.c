@@ -625,6 +625,76 @@ static void test_srrip(void **state)
     cm_l2_free(m);
 }
 
+/* Tree-PLRU in the L2 (l2.replacement = plru), 4 ways: 3 node bits a set after the ways, no bits
+ * a way. Fills into ways 0..3 leave the nodes 011, 001, 100, 000 (a touch points each node on
+ * the way's path away from it); a hit on way 0 makes them 011, so the victim walks right, then
+ * left: way 2 (tag 10), where true LRU would take way 1 (tag 9); its fill leaves 110. */
+static void test_plru(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.ways", "4", "l2.replacement", "plru", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t r;
+    assert_int_equal(m->lay.repl_bits, 0);
+    assert_int_equal(m->lay.state_bits, 3);
+    assert_int_equal(m->lay.state_lsb, 4 * m->lay.way_stride);
+    assert_int_equal(m->lay.row_bits, 4 * m->lay.way_stride + 3);
+    static const unsigned after_fill[] = {3, 1, 4, 0};
+    for (unsigned w = 0; w < 4; w++) {
+        read_miss(m, 0, LA + 2 * w); /* tags 8..11 into ways 0..3 */
+        assert_int_equal(m->rows[0].state, after_fill[w]);
+    }
+    read_hit(m, 0, LA);
+    assert_int_equal(m->rows[0].state, 3);
+    read(m, 0, LA + 8, 1, &r); /* tag 12 */
+    serve(m, LA + 8, &r);
+    assert_int_equal(r.way, 2);
+    assert_int_equal(r.evict_tag, 10);
+    assert_int_equal(r.aged, 0);
+    assert_int_equal(m->rows[0].state, 6);
+    bv_t v;
+    cm_l2_row(m, 0, &v);
+    assert_int_equal(bv_get(&v, m->lay.state_lsb, 3), 6);
+    assert_int_equal(bv_get(&v, lay_l2_tag_lsb(&m->lay, 2), m->lay.tag_bits), 12);
+    char name[32];
+    unsigned lsb, width, n = 0;
+    while (lay_l2_field(&m->lay, n, name, sizeof name, &lsb, &width) == 0)
+        n++;
+    assert_int_equal(lay_l2_field(&m->lay, n - 1, name, sizeof name, &lsb, &width), 0);
+    assert_string_equal(name, "repl_set");
+    assert_int_equal(lsb, m->lay.state_lsb);
+    assert_int_equal(width, 3);
+    cm_l2_free(m);
+}
+
+/* FIFO in the L2 (l2.replacement = fifo), 4 ways: LRU's ages (reset way w at age w) renewed by
+ * fills only. Fills into ways 0..3 leave ages 3 2 1 0; a hit on way 0 changes nothing, so the
+ * next fill evicts way 0 (tag 8), where LRU would take way 1; then ages 0 3 2 1. */
+static void test_fifo(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.ways", "4", "l2.replacement", "fifo", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t r;
+    assert_int_equal(m->lay.repl_bits, 2);
+    assert_int_equal(m->lay.state_bits, 0);
+    for (unsigned w = 0; w < 4; w++)
+        read_miss(m, 0, LA + 2 * w);
+    static const unsigned ages[] = {3, 2, 1, 0}, ages_after[] = {0, 3, 2, 1};
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages[w]);
+    read_hit(m, 0, LA);
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages[w]);
+    read(m, 0, LA + 8, 1, &r);
+    serve(m, LA + 8, &r);
+    assert_int_equal(r.way, 0);
+    assert_int_equal(r.evict_tag, 8);
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages_after[w]);
+    cm_l2_free(m);
+}
+
 /* DRRIP (SPEC 3.8, the GPU alone): 8 sets, L = 2, so S = 4: sets 0 and 4 are the SRRIP
  * leaders, 1 and 5 the BRRIP leaders, 2, 3, 6, 7 follow; a 2-bit PSEL resets to 2 (top bit 1:
  * followers use BRRIP); RRPVs of 2 bits: SRRIP inserts at 2, BRRIP at 3 but on its 32nd. */
@@ -977,6 +1047,8 @@ int main(void)
         cmocka_unit_test(test_writeback_address_xor),
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
+        cmocka_unit_test(test_plru),
+        cmocka_unit_test(test_fifo),
         cmocka_unit_test(test_drrip),
         cmocka_unit_test(test_tap_rrip),
         cmocka_unit_test(test_tap_ucp),

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "../core/cfg.h"
+#include "../core/duel.h"
 #include "../core/lay.h"
 
 #define SRAM_CELL "cachegen_sram_1r1w"
@@ -286,6 +287,14 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                "victim %u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
                (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta,
                k->victim, k->bypass);
+    /* the replacement's per-set state after the ways (core/lay_l2.h S2; tree-PLRU: ways - 1) */
+    unsigned rset = lay_repl_set_bits(cfg_l2_repl(l2), l2->ways);
+    if (rset) {
+        k->meta += (unsigned long long)l2->sets * rset;
+        printf("cost: closed form: L2 replacement state %llu sets x %u bits = %llu bits, rows "
+               "with it %llu bits\n", (unsigned long long)l2->sets, rset,
+               (unsigned long long)l2->sets * rset, k->meta);
+    }
 }
 
 /* The system's own storage (SPEC 3.2), nothing with one requester (an L1, or with
@@ -308,18 +317,25 @@ static unsigned long long arbiter_closed_form(const cfg_t *c)
     return pb + 2 * (1 + req);
 }
 
-/* The SM-dueling controller (SPEC 3.4, core/duel.h): four counts of bit_length(I) bits, the
- * interval's cycle counter 0..I-1 and the followers' setting. With I = 1 every cycle ends an
- * interval: the counter and the counts stay 0 and synthesis keeps only the setting. */
+/* The SM-dueling controller (SPEC 3.4, core/duel.h): the two load counts of bit_length(I)
+ * bits (the two unserved counts feed only the simulation event port, so synthesis drops them),
+ * the interval's cycle counter 0..I-1, the followers' setting, and the decision's incremental
+ * form (duel_inc): D and its four coefficients. With I = 1 every cycle ends an interval: all
+ * but the setting stay 0 and synthesis keeps only the setting. */
 static unsigned long long duel_closed_form(const cfg_t *c)
 {
     unsigned I = c->l1.duel_interval;
-    unsigned long long counts = 4ULL * bit_length(I), timer = bit_length(I - 1);
+    duel_inc_t k = duel_inc(I, c->l1.duel_margin);
+    unsigned long long counts = 2ULL * bit_length(I), timer = bit_length(I - 1),
+                       inc = k.d_bits + 2ULL * k.km_bits + k.ka1_bits + k.ka0_bits;
     if (I == 1)
-        counts = timer = 0;
-    printf("cost: closed form: SM-dueling controller, interval %u: 4 counts x %u bits + cycle "
-           "counter %llu bits + setting 1 bit\n", I, I == 1 ? 0 : bit_length(I), timer);
-    return counts + timer + 1;
+        counts = timer = inc = 0;
+    printf("cost: closed form: SM-dueling controller, interval %u, margin %u: 2 load counts x "
+           "%u bits + cycle counter %llu bits + setting 1 bit + D %u bits + coefficients "
+           "2 x %u + %u + %u bits\n", I, c->l1.duel_margin, I == 1 ? 0 : bit_length(I), timer,
+           I == 1 ? 0 : k.d_bits, I == 1 ? 0 : k.km_bits, I == 1 ? 0 : k.ka1_bits,
+           I == 1 ? 0 : k.ka0_bits);
+    return counts + timer + 1 + inc;
 }
 
 /* The DWT-CS controller (SPEC 3.7, core/dwt.h), counted from the SPEC's fields: per core two

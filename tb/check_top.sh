@@ -200,10 +200,11 @@ done
 # UCP-Mask's start, Core-POL1's no-allocate reads)
 case $kind in
 duel) mutants=(
-  "no_margin|margin_decides|s/^\( *\)+ Margin \* .*;\$/\1;/"
-  "ge_not_gt|exact_tie|s/(sm0_side > sm1_side)/(sm0_side >= sm1_side)/"
-  "empty_not_kept||s/if (interval_end && leaders_active)/if (interval_end)/"
-  "decision_inverted||s/filter_d = !(sm0_side > sm1_side);/filter_d = (sm0_side > sm1_side);/"
+  "no_margin|margin_decides|s/^\( *localparam \[[0-9]*:0\] N_[A-Z0-9]* = \)\([0-9]*\)'[dh][0-9a-f]*;/\1\2'd0;/"
+  "ge_not_gt|exact_tie|s/filter_d = d_sum\[\([0-9]*\)\] || (d_sum == \([0-9]*'[dh]0\));/filter_d = d_sum[\1];/"
+  "empty_not_kept||s/if (interval_end \&\& leaders_active)/if (interval_end)/"
+  "decision_inverted||s/filter_d = d_sum\[\([0-9]*\)\] || (d_sum == \([0-9]*'[dh]0\));/filter_d = !(d_sum[\1] || (d_sum == \2));/"
+  "both_rise_dropped|filter_off|s/^\( *\)+ d_both;\$/\1;/"
 ) ;;
 dwt) mutants=(
   "tie_to_higher|winner_tie|/assign win_oh_c\[1\] = /s/(tot1 > tot0)/(tot1 >= tot0)/"
@@ -290,6 +291,12 @@ mutants=(
   "tapucp_mask_gpu_left_in_rounds|.v|tapucp|s/tu_last_k = ucp_k_q == (tu_mask_q ? /tu_last_k = ucp_k_q == (1'b0 ? /"
   "tapucp_pol1_reads_allocate|.v|tapucp|s/wire tu_noalloc = (req_core_q == \([0-9]*\)'d0) \& ~req_store_q;/wire tu_noalloc = 1'b0;/"
   "tapucp_previous_xsratio|.v|tapucp|s/tu_xs_d = tu_start ? tap_xsratio : tu_xs_q;/tu_xs_d = (tu_wait_q == 4'd2) ? tap_xsratio : tu_xs_q;/"
+  "plru_hit_root_not_flipped|_meta.v|opt|s/plru_d\[0\] = ~sel_way\[\([0-9]*\)\];/plru_d[0] = is_fill ? ~sel_way[\1] : plru[0];/"
+  "plru_victim_root_inverted|_meta.v|opt|s/pick0 = plru\[0\];/pick0 = ~plru[0];/"
+  "plru_lower_nodes_point_at_way|_meta.v|opt|s/) plru_d\[\([0-9]*\)\] = ~sel_way\[\([0-9]*\)\];/) plru_d[\1] = sel_way[\2];/"
+  "fifo_hit_renews_age|_meta.v|opt|s/wire touch = is_fill; \/\/ FIFO: only a fill renews a way's age/wire touch = is_fill | hit_o;/"
+  "fifo_fill_ages_no_other_way|_meta.v|opt|/FIFO: only a fill renews/,\$ s/_repl_d = \(w[0-9]*\)_repl + \([0-9]*\)'d1;/_repl_d = \1_repl;/"
+  "fifo_younger_read_as_older|_meta.v|opt|/FIFO: only a fill renews/,\$ s/(\(w[0-9]*\)_repl < /(\1_repl > /g"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 ;;

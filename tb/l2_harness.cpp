@@ -196,7 +196,7 @@ public:
         if (b == "vbit_set_by_group_peer")
             return m->lay.share > 1;
         if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
-            return cfg_l2_repl(&m->cfg.l2) != REPL_LRU && m->lay.ways > 1; // srrip, drrip
+            return cfg_l2_repl(&m->cfg.l2) == REPL_SRRIP && m->lay.ways > 1; // the RRIP family
         // CPU ports (SPEC 3.8): requests from core ids P.. and the owner application per line
         if (b.compare(0, 4, "cpu_") == 0 || b == "gpu_owner_fill" ||
             b == "gpu_line_evicted_by_cpu")
@@ -881,7 +881,7 @@ struct harness {
                     cov.hit("bbit_evicted_1");
                 if (r.evict_dirty && !r.store)
                     cov.hit("writeback_then_read_rsp");
-                if (cfg_l2_repl(&m->cfg.l2) != REPL_LRU && l->ways > 1)
+                if (cfg_l2_repl(&m->cfg.l2) == REPL_SRRIP && l->ways > 1)
                     cov.hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
             } else {
                 cov.hit("fill_invalid_way");

@@ -388,6 +388,14 @@ l2_drrip() { L2_MUTANT_ONLY=drrip_ l2 "$@"; } # the L2 alone, in lockstep, its d
 step l2-drrip test "l2 drrip mutants" "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs, its drrip mutants" \
   l2_drrip "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=4 --set l2.psel_bits=2 --set l2.mshrs=2
+l2_plru() { L2_MUTANT_ONLY=plru_ l2 "$@"; } # the L2 alone, in lockstep, its plru_ mutants
+step l2-plru test "l2 plru mutants" "l2: tree-PLRU, 16 sets x 8 ways (7 node bits a set), 2 MSHRs: lockstep, its plru mutants" \
+  l2_plru "$work/l2pl" --preset gcn-l1 --set l2.sets=16 --set l2.ways=8 --set l2.replacement=plru \
+  --set l2.mshrs=2
+l2_fifo() { L2_MUTANT_ONLY=fifo_ l2 "$@"; } # the L2 alone, in lockstep, its fifo_ mutants
+step l2-fifo test "l2 fifo cpu mutants" "l2: FIFO, 2 L1s + 2 CPU ports (owner bits), 16 sets x 4 ways, 2 MSHRs: lockstep, its fifo mutants" \
+  l2_fifo "$work/l2fi" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=fifo \
+  --set l2.mshrs=2 --set system.cores=2 --set system.cpu_cores=2
 # ---- TAP's CPU ports (SPEC 3.8, docs/tap.md): core ids P.. into the L2, owner bits per line ----
 l2_cpu() { L2_MUTANT_ONLY=cpu_ l2 "$@"; } # the L2 alone, in lockstep, its cpu_ mutants
 step l2-cpu test "l2 cpu drrip tap mutants" "l2: 2 L1s + 2 CPU ports (owner bits), drrip over 16 sets (L = 2: 3 apps' leaders and followers), its cpu mutants" \
@@ -432,6 +440,9 @@ sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2
 }
 step sys-gcache test "system gcache" "system gcache-system: 4 G-Cache L1s, arbiter, L2 in lockstep; lint, Icarus, Yosys" \
   sysck "$work/sys1" --preset gcache-system
+step sys-l2-plru full "system plru" "system: 3 G-Cache L1s over a 16-set x 4-way tree-PLRU L2 with 2 MSHRs (the node bits in the system's row compare)" \
+  sysck "$work/sys_plru" --preset gcache-system --set system.cores=3 --set l1.sets=8 --set l2.sets=16 \
+  --set l2.ways=4 --set l2.mshrs=2 --set l2.replacement=plru
 step sys-gcache-xor full "system gcache xor" "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2 MSHRs" \
   sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
   --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
