@@ -294,7 +294,7 @@ demo: deps
 	@rm -rf $(B)/demo; mkdir -p $(B)/demo
 	@start=$$(date +%s%N); $(B)/cachegen --preset $(DEMO_PRESET) -o $(B)/demo/rtl; \
 	  echo "demo: generated in $$(( ($$(date +%s%N) - start) / 1000000 )) ms"
-	@tb/build_harness.sh $(B)/demo/rtl $(B)/demo/vl
+	@tb/build_harness.sh l1 $(B)/demo/rtl $(B)/demo/vl
 	@$(B)/demo/vl/Vdut +dir=$(B)/demo/rtl +seed=1 +traffic=mix +requests=200000 +cover | tee $(B)/demo/lockstep.log
 	@grep -q "l1_harness: PASS" $(B)/demo/lockstep.log
 	@top=$$(sed -n 's/^top: //p' $(B)/demo/rtl/cachegen.manifest); \
