@@ -38,12 +38,14 @@ GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emi
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
            gen/l2pol.c gen/emit_l2_drrip.c gen/emit_l2_pol_lru.c gen/emit_l2_pol_srrip.c gen/emit_l2_pol_drrip.c \
-           gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c \
+           gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c gen/emit_l2_pol_plru.c \
+           gen/emit_l2_pol_fifo.c \
            gen/emit_pkg.c gen/report.c gen/report_tap.c gen/gen_l1.c \
            gen/pric_cli.c gen/verify.c gen/gen_args.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_l2_pol.c cmodel/cm_l2_pol_lru.c \
           cmodel/cm_l2_pol_srrip.c cmodel/cm_l2_pol_drrip.c cmodel/cm_l2_pol_ucp.c cmodel/cm_l2_pol_tap_rrip.c \
-          cmodel/cm_l2_pol_tap_ucp.c cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
+          cmodel/cm_l2_pol_tap_ucp.c cmodel/cm_l2_pol_plru.c cmodel/cm_l2_pol_fifo.c \
+          cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
           cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
           cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
@@ -295,7 +297,7 @@ demo: deps
 	@rm -rf $(B)/demo; mkdir -p $(B)/demo
 	@start=$$(date +%s%N); $(B)/cachegen --preset $(DEMO_PRESET) -o $(B)/demo/rtl; \
 	  echo "demo: generated in $$(( ($$(date +%s%N) - start) / 1000000 )) ms"
-	@tb/build_harness.sh $(B)/demo/rtl $(B)/demo/vl
+	@tb/build_harness.sh l1 $(B)/demo/rtl $(B)/demo/vl
 	@$(B)/demo/vl/Vdut +dir=$(B)/demo/rtl +seed=1 +traffic=mix +requests=200000 +cover | tee $(B)/demo/lockstep.log
 	@grep -q "l1_harness: PASS" $(B)/demo/lockstep.log
 	@top=$$(sed -n 's/^top: //p' $(B)/demo/rtl/cachegen.manifest); \

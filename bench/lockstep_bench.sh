@@ -14,7 +14,7 @@ for p in $(build/cachegen --list-presets | awk '{print $1}'); do
   # every preset, from a fresh output (a generation failure stops the bench)
   rm -rf "${work:?}/$p"
   build/cachegen --preset "$p" -o "$work/$p" >/dev/null || exit 1
-  tb/build_harness.sh "$work/$p" "$work/vl_$p" >/dev/null
+  tb/build_harness.sh l1 "$work/$p" "$work/vl_$p" >/dev/null
   best() { # mode-args...
     local b=0 r
     for i in 1 2 3; do

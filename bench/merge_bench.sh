@@ -23,7 +23,7 @@ for preset in gtx480-l1 tian-gcn; do
     out="$work/$preset-m$k"
     rm -rf "$out"; mkdir -p "$out"
     build/cachegen --preset "$preset" --set l1.mshr_merge=$k -o "$out/rtl" >/dev/null
-    tb/build_harness.sh "$out/rtl" "$out/vl" >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
+    tb/build_harness.sh l1 "$out/rtl" "$out/vl" >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
     cyc=0; req=0; merged=0; rsv=0; stall=0; reads=0
     for s in $(seq 1 "$seeds"); do
       log=$("$out/vl/Vdut" +dir="$out/rtl" +seed="$s" +traffic=shared_lines +requests="$requests") ||

@@ -32,10 +32,11 @@ int cm_l2_new(const cfg_t *c, cm_l2_t **out)
         goto fail;
     m->cfg = *c;
     lay_l2_build(c, &m->lay);
-    /* The shared policies read only `ways` and `repl_bits` of an L1 layout. */
+    /* The shared policies read only `ways`, `repl_bits` and `plru_bits` of an L1 layout. */
     m->repl_lay.ways = m->lay.ways;
     m->repl_lay.sets = m->lay.sets;
     m->repl_lay.repl_bits = m->lay.repl_bits;
+    m->repl_lay.plru_bits = m->lay.state_bits;
     m->repl = cm_repl_for(cfg_l2_repl(&c->l2));
     m->pol = cm_l2_pol_for(c->l2.repl);
     if (m->pol->init && m->pol->init(m) != 0)
@@ -105,19 +106,22 @@ int cm_l2_free_mshr(const cm_l2_t *m)
     return -1;
 }
 
-/* ---- replacement: the L1 policies on a copy of the row's replacement fields -------------- */
+/* ---- replacement: the L1 policies (cm_repl's table) on a copy of the row's replacement
+ * state, its per-way bits and its per-set bits ------------------------------------------ */
 
 static void to_l1(const cm_l2_t *m, const lay_l2_row_t *r, lay_l1_row_t *t)
 {
     memset(t, 0, sizeof *t);
     for (unsigned w = 0; w < m->lay.ways; w++)
         t->way[w].repl = r->way[w].repl;
+    t->plru = r->state;
 }
 
 static void from_l1(const cm_l2_t *m, const lay_l1_row_t *t, lay_l2_row_t *r)
 {
     for (unsigned w = 0; w < m->lay.ways; w++)
         r->way[w].repl = t->way[w].repl;
+    r->state = t->plru;
 }
 
 void cm_l2_repl_touch(const cm_l2_t *m, lay_l2_row_t *r, unsigned way)

@@ -37,14 +37,9 @@
 #include "../core/cfg.h"
 #include "../core/lay.h"
 #include "../core/lay_l2.h"
-#include "cm_drrip.h"
 #include "cm_l1.h"
+#include "cm_l2_pol_evt.h"
 #include "cm_repl.h"
-#include "cm_ucp.h"
-#include "cm_umon.h"
-#include "cm_tap.h"
-#include "cm_tap_rrip.h"
-#include "cm_tap_ucp.h"
 
 struct cm_l2_pol_ops;
 
@@ -99,13 +94,7 @@ typedef struct cm_l2_result {
                                 one per cycle, in order, each with the same line and flags */
     unsigned wait_core[CM_MAX_WAITERS];
     uint32_t wait_id[CM_MAX_WAITERS];
-    int umon;                /* ucp lookup: cm_umon_access's answer (hit position, CM_UMON_MISS
-                                or CM_UMON_UNSAMPLED: not sampled, or no UMON access) */
-    uint8_t umon_sat;        /* ucp: the hit found its counter saturated */
-    cm_ucp_victim_t ucp_why; /* ucp fill into a full set: the rule that chose the victim */
-    /* tap_rrip, for the harness's bins: which rule set a fill's RRPV (cm_tap_ins_t), the GPU-first
-     * victim passed over a lower way, a GPU hit kept its RRPV under RRIP-Mask */
-    uint8_t tap_ins, tap_gpu_first, tap_kept;
+    cm_l2_pol_evt_t pol;     /* the policy's event fields (cm_l2_pol_evt.h) */
     bv_t data;               /* response: the line */
 } cm_l2_result_t;
 
@@ -115,27 +104,8 @@ typedef struct cm_l2 {
     lay_l1_t repl_lay;           /* ways and repl_bits only: the shared policies' view */
     const cm_repl_ops_t *repl;   /* the shared replacement policy (cfg_l2_repl: lru or srrip) */
     const struct cm_l2_pol_ops *pol; /* the l2.replacement's hooks (cm_l2_pol.h) */
-    void *pol_state;             /* the policy's own working state (its file's struct), or NULL */
-    /* The policies' state the harnesses read (white-box: the RTL's policy ports and event
-     * fields), written only by the policy files (cm_l2_pol_*.c); 0 under other policies. */
-    uint8_t drrip_on;            /* l2.replacement = drrip or tap_rrip: fills insert by `drrip` */
-    cm_drrip_t drrip;            /* drrip: the PSELs and the BRRIP counter (the RTL's
-                                    drrip_psel_q, drrip_brrip_q; the event carries them) */
-    uint8_t ucp_on;              /* l2.replacement = ucp or tap_ucp: UMONs and the partition */
-    cm_umon_t *umon;             /* ucp: ATDs (the RTL's ATD SRAMs) and hit counters */
-    unsigned ucp_alloc[APP_MAX]; /* ucp: the allocation in force (ucp_alloc_q) */
-    uint8_t ucp_part;            /* ucp: the last cm_l2_cycle_end applied the lookahead's
-                                    allocation (an event) */
-    uint8_t ucp_period_end;      /* ucp: the last cm_l2_cycle_end ended a period */
-    uint8_t tap_on;              /* l2.replacement = tap_rrip or tap_ucp: the controller */
-    uint8_t tap_rrip_on;         /* l2.replacement = tap_rrip: TAP-RRIP's rules over DRRIP */
-    uint8_t tap_ucp_on;          /* l2.replacement = tap_ucp: TAP-UCP's rules over UCP */
-    uint8_t tu_divided;          /* tap_ucp: the last lookahead started divided the GPU's copy */
-    uint8_t tu_masked;           /* tap_ucp: the last lookahead started fixed the GPU at 1 way */
-    uint8_t tu_div_mattered;     /* tap_ucp: ... and its division changed the allocation */
-    cm_tap_t tap;                /* tap_rrip, tap_ucp: the controller (the RTL's <name>_l2_tap) */
-    uint8_t tap_ticked;          /* tap_rrip: the last cycle_end landed a decision ... */
-    cm_tap_tick_t tap_tick;      /* ... this one (the RTL's evt_tap_* of that cycle) */
+    void *pol_state;             /* the policy's own state (its file's struct, opening with
+                                    cm_l2_blocks_t), or NULL; read through cm_l2_pol.h */
     lay_l2_row_t *rows;          /* [sets] */
     uint8_t *data;               /* [sets][ways][line_bytes] */
     cm_l2_mshr_t mshr[CM_MAX_MSHRS];
@@ -197,33 +167,10 @@ void cm_l2_fill(cm_l2_t *m, unsigned mshr, const bv_t *data, cm_l2_result_t *res
 
 /* The end of a clock cycle, after its events (the harness calls it every clock from the first
  * one after reset). retired[c]: instructions GPU core c retired this cycle (NULL: none).
- * With ucp: first a running lookahead counts down and, in its last cycle, its allocation
- * applies (ucp_part); then the cycle is counted, and the period's last one takes the counters'
- * snapshot, halves the counters and starts the lookahead on the snapshot (restarting one still
- * running). With tap_rrip: TAP's controller takes the retired instructions and the accesses
- * of the cycle before (the RTL registers them: an access counts in the period of the cycle
- * after its event); when a decision lands, tap_ticked is 1 and tap_tick holds it, and the
- * masks apply from the next cycle's events. Otherwise nothing happens. */
+ * The policy's per-cycle work runs here (cm_l2_pol.h's cycle_end: UCP's period and lookahead,
+ * TAP's controller taking the retired instructions and the accesses of the cycle before; what
+ * it did is read through cm_l2_pol.h's accessors). Otherwise nothing happens. */
 void cm_l2_cycle_end(cm_l2_t *m, const uint32_t *retired);
-
-/* Cycles the RTL's lookahead FSM takes for the rounds `st[0..n-1]` of a lookahead over `ways`
- * ways among `apps` apps (docs/tap.md): a round with `left` ways left costs
- * apps x (3 left + 2) + 1 cycles. */
-unsigned cm_l2_ucp_latency(unsigned apps, unsigned ways, const cm_ucp_step_t *st, unsigned n);
-
-/* tap_ucp: cycles from the lookahead's start (the cycle after its period's decision lands) to
- * the cycle its allocation applies: with UCP-Mask the rounds over apps - 1 apps and ways - 1
- * ways (cm_l2_ucp_latency); else, when xsratio > 1, first ways x cnt_bits cycles of the
- * sequential divider (one quotient bit of one GPU counter a cycle), then the rounds over all
- * apps and ways. */
-unsigned cm_l2_tap_ucp_latency(unsigned apps, unsigned ways, unsigned cnt_bits, unsigned xsratio,
-                               unsigned ucp_mask, const cm_ucp_step_t *st, unsigned n);
-
-/* The allocation after reset: ways / apps each, the remainder one more to the lowest apps. */
-void cm_l2_ucp_reset_alloc(unsigned ways, unsigned apps, unsigned *alloc);
-
-/* Pack app's ATD set `idx` in the RTL's layout (lay_l2_atd_entry_bits). */
-void cm_l2_atd_row(const cm_l2_t *m, unsigned app, unsigned idx, bv_t *out);
 
 /* Take the oldest queued memory request: 1 and *out filled, or 0 when the queue is empty. */
 int cm_l2_mem_pop(cm_l2_t *m, cm_l2_mem_t *out);

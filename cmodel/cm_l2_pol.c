@@ -13,6 +13,8 @@ static const cm_l2_pol_ops_t *const pols[] = {
     [L2_REPL_UCP] = &cm_l2_pol_ucp,
     [L2_REPL_TAP_RRIP] = &cm_l2_pol_tap_rrip,
     [L2_REPL_TAP_UCP] = &cm_l2_pol_tap_ucp,
+    [L2_REPL_PLRU] = &cm_l2_pol_plru,
+    [L2_REPL_FIFO] = &cm_l2_pol_fifo,
 };
 
 const cm_l2_pol_ops_t *cm_l2_pol_for(cfg_l2_repl_t r)
@@ -23,22 +25,22 @@ const cm_l2_pol_ops_t *cm_l2_pol_for(cfg_l2_repl_t r)
 
 void cm_l2_pol_result_init(cm_l2_result_t *res)
 {
-    res->umon = CM_UMON_UNSAMPLED;
+    res->pol.umon = CM_UMON_UNSAMPLED;
 }
 
-void cm_l2_tap_init(cm_l2_t *m)
+void cm_l2_tap_init(cm_l2_t *m, cm_l2_tap_run_t *t)
 {
     const cfg_t *c = &m->cfg;
     tap_params_t tp = {c->sys.cores, c->sys.cpu_cores, c->tap.period, c->tap.alpha, c->tap.txs};
-    int ok = cm_tap_init(&m->tap, &tp);
+    int ok = cm_tap_init(&t->tap, &tp);
     assert(ok == 0); /* cfg_validate applied tap_check */
     (void)ok;
-    m->tap_on = 1;
 }
 
 void cm_l2_tap_cycle(cm_l2_t *m, cm_l2_tap_run_t *t, const uint32_t *retired)
 {
-    m->tap_ticked = (uint8_t)cm_tap_cycle(&m->tap, retired, t->acc_q, &m->tap_tick);
+    (void)m;
+    t->ticked = (uint8_t)cm_tap_cycle(&t->tap, retired, t->acc_q, &t->tick);
     memcpy(t->acc_q, t->acc, sizeof t->acc_q);
     memset(t->acc, 0, sizeof t->acc);
 }

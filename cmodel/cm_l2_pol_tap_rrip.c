@@ -7,14 +7,21 @@
 
 #include <stdlib.h>
 
+typedef struct tr_state {
+    cm_l2_blocks_t b;        /* first: cm_l2_blocks */
+    cm_drrip_t drrip;
+    cm_l2_tap_run_t tap;
+} tr_state_t;
+
 static int init(cm_l2_t *m)
 {
-    m->pol_state = calloc(1, sizeof(cm_l2_tap_run_t));
-    if (!m->pol_state)
+    tr_state_t *s = calloc(1, sizeof *s);
+    if (!(m->pol_state = s))
         return -1;
-    cm_l2_drrip_init(m);
-    cm_l2_tap_init(m);
-    m->tap_rrip_on = 1;
+    s->b.drrip = &s->drrip;
+    s->b.tap = &s->tap;
+    cm_l2_drrip_init(m, &s->drrip);
+    cm_l2_tap_init(m, &s->tap);
     return 0;
 }
 
@@ -25,16 +32,16 @@ static void pol_free(cm_l2_t *m)
 
 static void accessed(cm_l2_t *m, unsigned app)
 {
-    ((cm_l2_tap_run_t *)m->pol_state)->acc[app]++;
+    ((tr_state_t *)m->pol_state)->tap.acc[app]++;
 }
 
 /* A GPU hit under RRIP-Mask keeps its RRPV. */
 static void hit(cm_l2_t *m, lay_l2_row_t *r, unsigned way, unsigned app, cm_l2_result_t *res)
 {
-    if (cm_tap_rrip_promotes(m->tap.rrip_mask, app, app_gpu(m->lay.cpu_cores)))
+    if (cm_tap_rrip_promotes(cm_l2_blocks(m).tap->tap.rrip_mask, app, app_gpu(m->lay.cpu_cores)))
         cm_l2_repl_touch(m, r, way);
     else
-        res->tap_kept = 1;
+        res->pol.tap_kept = 1;
 }
 
 /* The RRPVs age as SRRIP's; under RRIP-Mask a GPU line first among those at 2^n-1. */
@@ -47,10 +54,11 @@ static unsigned victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_result_
     for (unsigned w = 0; w < n; w++)
         rrpv[w] = r->way[w].repl, owner[w] = r->way[w].owner;
     unsigned v = cm_tap_rrip_victim(n, m->lay.repl_bits, rrpv, owner,
-                                    app_gpu(m->lay.cpu_cores), m->tap.rrip_mask, &gpu_first);
+                                    app_gpu(m->lay.cpu_cores),
+                                    cm_l2_blocks(m).tap->tap.rrip_mask, &gpu_first);
     for (unsigned w = 0; w < n; w++)
         r->way[w].repl = rrpv[w];
-    res->tap_gpu_first = (uint8_t)gpu_first;
+    res->pol.tap_gpu_first = (uint8_t)gpu_first;
     return v;
 }
 
@@ -58,17 +66,18 @@ static unsigned victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_result_
 static void insert(cm_l2_t *m, lay_l2_row_t *r, unsigned set, unsigned way, unsigned core,
                    cm_l2_result_t *res)
 {
+    tr_state_t *s = m->pol_state;
     cm_tap_ins_t why;
-    cm_tap_role_t role = cm_tap_role(&m->tap, core < m->lay.cores, core);
+    cm_tap_role_t role = cm_tap_role(&s->tap.tap, core < m->lay.cores, core);
     cm_l2_repl_insert(m, r, way);
-    r->way[way].repl = (uint8_t)cm_tap_rrip_fill(&m->drrip, m->tap.rrip_mask, cm_l2_app(m, core),
-                                                 role, set, &why);
-    res->tap_ins = (uint8_t)why;
+    r->way[way].repl = (uint8_t)cm_tap_rrip_fill(&s->drrip, s->tap.tap.rrip_mask,
+                                                 cm_l2_app(m, core), role, set, &why);
+    res->pol.tap_ins = (uint8_t)why;
 }
 
 static void cycle_end(cm_l2_t *m, const uint32_t *retired)
 {
-    cm_l2_tap_cycle(m, m->pol_state, retired);
+    cm_l2_tap_cycle(m, &((tr_state_t *)m->pol_state)->tap, retired);
 }
 
 const cm_l2_pol_ops_t cm_l2_pol_tap_rrip = {

@@ -3,7 +3,8 @@
  * after it lands, on the period end's snapshot, with the GPU's copy divided by XSRATIO (when above
  * 1 and UCP-Mask is clear) or the GPU fixed at 1 way (UCP-Mask), as cm_tap_ucp_partition;
  * Core-POL1's reads (GPU core 0) do not allocate; their accesses reach the UMON as every GPU
- * access does. Reports tu_divided, tu_masked and tu_div_mattered for the harnesses' bins. */
+ * access does. Reports how each lookahead it started was made (cm_l2_tap_ucp_of) for the
+ * harnesses' bins. */
 #include "cm_l2_pol.h"
 
 #include <assert.h>
@@ -11,8 +12,10 @@
 #include <string.h>
 
 typedef struct tu_state {
-    cm_l2_ucp_run_t ucp;     /* first: cm_l2_ucp_run */
+    cm_l2_blocks_t b;        /* first: cm_l2_blocks */
+    cm_l2_ucp_run_t ucp;
     cm_l2_tap_run_t tap;
+    cm_l2_tap_ucp_info_t info; /* the last lookahead started */
     uint8_t wait;            /* a snapshot waits for its period's decision */
     uint8_t start;           /* the decision landed; the lookahead starts next cycle */
 } tu_state_t;
@@ -27,17 +30,26 @@ unsigned cm_l2_tap_ucp_latency(unsigned apps, unsigned ways, unsigned cnt_bits, 
 
 static int init(cm_l2_t *m)
 {
-    m->pol_state = calloc(1, sizeof(tu_state_t));
-    if (!m->pol_state || cm_l2_ucp_init(m) != 0)
+    tu_state_t *s = calloc(1, sizeof *s);
+    if (!(m->pol_state = s))
         return -1;
-    cm_l2_tap_init(m);
-    m->tap_ucp_on = 1;
+    s->b.ucp = &s->ucp;
+    s->b.tap = &s->tap;
+    if (cm_l2_ucp_init(m, &s->ucp) != 0)
+        return -1;
+    cm_l2_tap_init(m, &s->tap);
     return 0;
+}
+
+const cm_l2_tap_ucp_info_t *cm_l2_tap_ucp_of(const cm_l2_t *m)
+{
+    return m->pol == &cm_l2_pol_tap_ucp ? &((const tu_state_t *)m->pol_state)->info : NULL;
 }
 
 static int noalloc(cm_l2_t *m, unsigned core, int store)
 {
-    return cm_tap_ucp_bypass(cm_tap_role(&m->tap, core < m->lay.cores, core), store);
+    const tu_state_t *s = m->pol_state;
+    return cm_tap_ucp_bypass(cm_tap_role(&s->tap.tap, core < m->lay.cores, core), store);
 }
 
 static void accessed(cm_l2_t *m, unsigned app)
@@ -55,17 +67,17 @@ static void start(cm_l2_t *m, tu_state_t *s)
     for (unsigned i = 0; i < apps * ways; i++)
         h[i] = (uint16_t)s->ucp.snap[i];
     cm_ucp_step_t st[CM_UCP_MAX_WAYS];
-    unsigned n = 0, xs = m->tap.xsratio, mask = m->tap.ucp_mask;
+    unsigned n = 0, xs = s->tap.tap.xsratio, mask = s->tap.tap.ucp_mask;
     int ok = cm_tap_ucp_partition(ways, apps, h, xs, mask, s->ucp.next, st, &n);
     assert(ok == 0);
     (void)ok;
     s->start = 0;
-    m->tu_divided = (uint8_t)(xs > 1 && !mask);
-    m->tu_masked = (uint8_t)mask;
+    s->info.divided = (uint8_t)(xs > 1 && !mask);
+    s->info.masked = (uint8_t)mask;
     unsigned plain[APP_MAX];
-    m->tu_div_mattered = 0;
-    if (m->tu_divided && cm_tap_ucp_partition(ways, apps, h, 1, 0, plain, NULL, NULL) == 0)
-        m->tu_div_mattered = (uint8_t)(memcmp(plain, s->ucp.next, apps * sizeof *plain) != 0);
+    s->info.div_mattered = 0;
+    if (s->info.divided && cm_tap_ucp_partition(ways, apps, h, 1, 0, plain, NULL, NULL) == 0)
+        s->info.div_mattered = (uint8_t)(memcmp(plain, s->ucp.next, apps * sizeof *plain) != 0);
     s->ucp.busy =
         cm_l2_tap_ucp_latency(apps, ways, m->cfg.l2.umon_counter_bits, xs, mask, st, n);
 }
@@ -80,10 +92,10 @@ static void cycle_end(cm_l2_t *m, const uint32_t *retired)
         s->wait = 1;
         s->start = 0;
     }
-    if (s->start && !m->ucp_period_end)
+    if (s->start && !s->ucp.period_end)
         start(m, s);
     cm_l2_tap_cycle(m, &s->tap, retired);
-    if (m->tap_ticked && !m->ucp_period_end) {
+    if (s->tap.ticked && !s->ucp.period_end) {
         assert(s->wait); /* the controller's periods are UCP's */
         s->wait = 0;
         s->start = 1;

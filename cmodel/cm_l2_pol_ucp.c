@@ -2,7 +2,8 @@
  * that takes an MSHR accesses its app's UMON, a fill's victim is chosen under the allocation in
  * force (over true LRU), and the period's end snapshots and halves the counters and starts the
  * lookahead, whose allocation applies cm_l2_ucp_latency cycles later, as the RTL's FSM finishes.
- * The block (UMONs, allocation, period events) is the harnesses' to read; tap_ucp builds on it. */
+ * The block (UMONs, allocation, period events) is the harnesses' to read (cm_l2_ucp_of); tap_ucp
+ * builds on it. */
 #include "cm_l2_pol.h"
 
 #include <assert.h>
@@ -31,51 +32,51 @@ void cm_l2_atd_row(const cm_l2_t *m, unsigned app, unsigned idx, bv_t *out)
     unsigned eb = lay_l2_atd_entry_bits(l);
     bv_zero(out);
     for (unsigned w = 0; w < l->ways; w++) {
-        const cm_umon_entry_t *x = cm_umon_entry(m->umon, app, idx, w);
+        const cm_umon_entry_t *x = cm_umon_entry(cm_l2_ucp_of(m)->umon, app, idx, w);
         bv_put(out, w * eb, 1, x->valid);
         bv_put(out, w * eb + 1, l->way_bits, x->rank);
         bv_put(out, w * eb + 1 + l->way_bits, l->tag_bits, x->tag);
     }
 }
 
-int cm_l2_ucp_init(cm_l2_t *m)
+typedef struct ucp_state {
+    cm_l2_blocks_t b;        /* first: cm_l2_blocks */
+    cm_l2_ucp_run_t ucp;
+} ucp_state_t;
+
+int cm_l2_ucp_init(cm_l2_t *m, cm_l2_ucp_run_t *u)
 {
     const cfg_t *c = &m->cfg;
     umon_params_t up = {c->l2.sets, c->l2.umon_sets, c->l2.ways, cfg_l2_apps(c),
                         c->l2.umon_counter_bits};
-    if (cm_umon_new(&up, &m->umon) != 0)
+    if (cm_umon_new(&up, &u->umon) != 0)
         return -1;
-    cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), m->ucp_alloc);
-    m->ucp_on = 1;
+    cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), u->alloc);
     return 0;
 }
 
 void cm_l2_ucp_free(cm_l2_t *m)
 {
-    cm_umon_free(m->umon);
+    if (m->pol_state && cm_l2_blocks(m).ucp)
+        cm_umon_free(cm_l2_blocks(m).ucp->umon);
     free(m->pol_state);
-}
-
-cm_l2_ucp_run_t *cm_l2_ucp_run(const cm_l2_t *m)
-{
-    assert(m->ucp_on);
-    return m->pol_state;
 }
 
 /* A hit or a miss that takes an MSHR: the request's app's UMON sees it (a merge or a stall does
  * not: the request that fetches the line was counted, a stalled one counts when decided). */
 void cm_l2_ucp_lookup(cm_l2_t *m, unsigned app, unsigned set, uint64_t tag, cm_l2_result_t *res)
 {
-    int idx = cm_umon_index(m->umon, set);
+    cm_umon_t *um = cm_l2_blocks(m).ucp->umon;
+    int idx = cm_umon_index(um, set);
     if (idx < 0)
         return;
     unsigned ways = m->lay.ways;
     for (unsigned w = 0; w < ways; w++) {
-        const cm_umon_entry_t *x = cm_umon_entry(m->umon, app, (unsigned)idx, w);
+        const cm_umon_entry_t *x = cm_umon_entry(um, app, (unsigned)idx, w);
         if (x->valid && x->tag == tag)
-            res->umon_sat = cm_umon_hits(m->umon, app, x->rank) == m->umon->cnt_max;
+            res->pol.umon_sat = cm_umon_hits(um, app, x->rank) == um->cnt_max;
     }
-    res->umon = cm_umon_access(m->umon, app, set, tag);
+    res->pol.umon = cm_umon_access(um, app, set, tag);
 }
 
 /* A fill into a full set: cm_ucp_victim over the row's owners and true-LRU ages. */
@@ -84,8 +85,8 @@ unsigned cm_l2_ucp_victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_resu
     cm_ucp_way_t set[CM_UCP_MAX_WAYS];
     for (unsigned w = 0; w < m->lay.ways; w++)
         set[w] = (cm_ucp_way_t){r->way[w].valid, r->way[w].owner, r->way[w].repl};
-    return cm_ucp_victim(m->lay.ways, set, cfg_l2_apps(&m->cfg), m->ucp_alloc,
-                         cm_l2_app(m, core), &res->ucp_why);
+    return cm_ucp_victim(m->lay.ways, set, cfg_l2_apps(&m->cfg), cm_l2_blocks(m).ucp->alloc,
+                         cm_l2_app(m, core), &res->pol.ucp_why);
 }
 
 /* The period (decision 7): a running lookahead finishes first, then the period's last cycle
@@ -93,27 +94,28 @@ unsigned cm_l2_ucp_victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_resu
 int cm_l2_ucp_period(cm_l2_t *m, cm_l2_ucp_run_t *u)
 {
     unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;
-    m->ucp_part = m->ucp_period_end = 0;
+    u->part = u->period_end = 0;
     if (u->busy && --u->busy == 0) {
-        memcpy(m->ucp_alloc, u->next, sizeof m->ucp_alloc);
-        m->ucp_part = 1;
+        memcpy(u->alloc, u->next, sizeof u->alloc);
+        u->part = 1;
     }
     if (++u->t < m->cfg.tap.period)
         return 0;
     u->t = 0;
-    m->ucp_period_end = 1;
+    u->period_end = 1;
     for (unsigned i = 0; i < apps * ways; i++)
-        u->snap[i] = m->umon->hits[i];
-    cm_umon_halve(m->umon);
+        u->snap[i] = u->umon->hits[i];
+    cm_umon_halve(u->umon);
     return 1;
 }
 
 static int init(cm_l2_t *m)
 {
-    m->pol_state = calloc(1, sizeof(cm_l2_ucp_run_t));
-    if (!m->pol_state)
+    ucp_state_t *s = calloc(1, sizeof *s);
+    if (!(m->pol_state = s))
         return -1;
-    return cm_l2_ucp_init(m);
+    s->b.ucp = &s->ucp;
+    return cm_l2_ucp_init(m, &s->ucp);
 }
 
 /* At a period's end the lookahead starts on the snapshot, all apps taking part from 0 ways
@@ -121,7 +123,7 @@ static int init(cm_l2_t *m)
 static void cycle_end(cm_l2_t *m, const uint32_t *retired)
 {
     (void)retired;
-    cm_l2_ucp_run_t *u = m->pol_state;
+    cm_l2_ucp_run_t *u = &((ucp_state_t *)m->pol_state)->ucp;
     if (!cm_l2_ucp_period(m, u))
         return;
     unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;

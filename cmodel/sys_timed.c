@@ -1,6 +1,7 @@
 /* sys_timed: the cycle loop of the timing model (sys_timed.h): requesters fed from traces,
  * latencies by the level that served each reference, per-cycle retirement. */
 #include "sys_timed.h"
+#include "cm_l2_pol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,9 +126,10 @@ static void l2_cycle_end(timed_t *m, const uint32_t *retired)
     for (unsigned c = 0; c < m->P; c++)
         m->st->core[c].retired += retired[c];
     cm_l2_cycle_end(m->s->l2, retired);
-    m->st->partitions += m->s->l2->ucp_part;
-    if (m->s->l2->tap_ticked) { /* tap_rrip: a period's decision landed */
-        const cm_tap_tick_t *k = &m->s->l2->tap_tick;
+    const cm_l2_tap_run_t *t = cm_l2_tap_of(m->s->l2);
+    m->st->partitions += cm_l2_ucp_of(m->s->l2) ? cm_l2_ucp_of(m->s->l2)->part : 0;
+    if (t && t->ticked) { /* TAP: a period's decision landed */
+        const cm_tap_tick_t *k = &t->tick;
         m->st->tap_ticks++;
         m->st->tap_friendly += k->friendly;
         m->st->tap_rrip_mask += k->rrip_mask;

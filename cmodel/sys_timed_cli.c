@@ -1,6 +1,7 @@
 /* sys_timed_cli: sysim's side of the timing model (sys_timed.h): its command-line options,
  * the checks of its inputs, and its report as text and as JSON members. */
 #include "sys_timed_cli.h"
+#include "cm_l2_pol.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,18 +48,18 @@ void sys_timed_print_text(const sys_sim_t *s, const sys_timing_t *tm,
            (unsigned long long)ts->end_gpu, (unsigned long long)ts->end_valid,
            100.0 * ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples, (unsigned long long)tm->share_every);
-    if (s->l2->ucp_on) {
+    if (cm_l2_ucp_of(s->l2)) {
         printf("  LLC partition   %llu applied (every %u cycles); ways now",
                (unsigned long long)ts->partitions, s->cfg.tap.period);
         for (unsigned a = 0; a <= C; a++)
-            printf(" %s %u%s", a == C ? "GPU" : "CPU", s->l2->ucp_alloc[a], a == C ? "\n" : ",");
+            printf(" %s %u%s", a == C ? "GPU" : "CPU", cm_l2_ucp_of(s->l2)->alloc[a], a == C ? "\n" : ",");
     }
-    if (s->l2->tap_on)
+    if (cm_l2_tap_of(s->l2))
         printf("  TAP decisions   %llu (every %u cycles): cache-friendly %llu, RRIP-Mask set %llu; "
                "XSRATIO mean %.2f, now %u\n", (unsigned long long)ts->tap_ticks,
                s->cfg.tap.period, (unsigned long long)ts->tap_friendly,
                (unsigned long long)ts->tap_rrip_mask,
-               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), s->l2->tap.xsratio);
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2)->tap.xsratio);
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];
         printf("  GPU core %-3u    references %llu, retired %llu, cycles %llu (IPC %.4f)\n", c,
@@ -98,18 +99,18 @@ void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
            ratio((double)ts->end_gpu, (double)ts->end_valid), (unsigned long long)ts->end_gpu,
            (unsigned long long)ts->end_valid, ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples);
-    if (s->l2->ucp_on) {
+    if (cm_l2_ucp_of(s->l2)) {
         printf("  \"partitions\": {\"applied\": %llu, \"ways\": [",
                (unsigned long long)ts->partitions);
         for (unsigned a = 0; a <= C; a++)
-            printf("%s%u", a ? ", " : "", s->l2->ucp_alloc[a]);
+            printf("%s%u", a ? ", " : "", cm_l2_ucp_of(s->l2)->alloc[a]);
         printf("]},\n");
     }
-    if (s->l2->tap_on)
+    if (cm_l2_tap_of(s->l2))
         printf("  \"tap\": {\"decisions\": %llu, \"friendly\": %llu, \"rrip_mask\": %llu, "
                "\"xsratio_mean\": %.4f, \"xsratio\": %u},\n", (unsigned long long)ts->tap_ticks,
                (unsigned long long)ts->tap_friendly, (unsigned long long)ts->tap_rrip_mask,
-               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), s->l2->tap.xsratio);
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2)->tap.xsratio);
     printf("  \"gpu_cores\": [");
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];

@@ -32,7 +32,7 @@ mutants=(
   "timing_value_missing_unchecked|sysim_args.c|s/\\[S_L2_LATENCY\\] = {\"--l2-latency\", \"N\", OPT_NUM}/[S_L2_LATENCY] = {\"--l2-latency\", NULL, OPT_NUM}/"
   "sacat_not_refused|sys_timed_cli.c|s/^    if (untimed) {$/    if (0) {/"
   "l2_periods_not_run|sys_timed.c|s/    cm_l2_cycle_end(m->s->l2, retired);//"
-  "partitions_not_counted|sys_timed.c|s/m->st->partitions += m->s->l2->ucp_part;//"
+  "partitions_not_counted|sys_timed.c|s/m->st->partitions += cm_l2_ucp_of(m->s->l2) ? cm_l2_ucp_of(m->s->l2)->part : 0;//"
   "tap_decisions_not_counted|sys_timed.c|s/m->st->tap_ticks++;//"
   "tap_mask_counted_as_friendly|sys_timed.c|s/m->st->tap_friendly += k->friendly;/m->st->tap_friendly += k->rrip_mask;/"
   "tap_xsratio_summed_as_ratio_of_one|sys_timed.c|s/m->st->tap_xsratio_sum += k->xsratio;/m->st->tap_xsratio_sum += 1;/"

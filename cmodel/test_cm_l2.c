@@ -625,6 +625,76 @@ static void test_srrip(void **state)
     cm_l2_free(m);
 }
 
+/* Tree-PLRU in the L2 (l2.replacement = plru), 4 ways: 3 node bits a set after the ways, no bits
+ * a way. Fills into ways 0..3 leave the nodes 011, 001, 100, 000 (a touch points each node on
+ * the way's path away from it); a hit on way 0 makes them 011, so the victim walks right, then
+ * left: way 2 (tag 10), where true LRU would take way 1 (tag 9); its fill leaves 110. */
+static void test_plru(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.ways", "4", "l2.replacement", "plru", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t r;
+    assert_int_equal(m->lay.repl_bits, 0);
+    assert_int_equal(m->lay.state_bits, 3);
+    assert_int_equal(m->lay.state_lsb, 4 * m->lay.way_stride);
+    assert_int_equal(m->lay.row_bits, 4 * m->lay.way_stride + 3);
+    static const unsigned after_fill[] = {3, 1, 4, 0};
+    for (unsigned w = 0; w < 4; w++) {
+        read_miss(m, 0, LA + 2 * w); /* tags 8..11 into ways 0..3 */
+        assert_int_equal(m->rows[0].state, after_fill[w]);
+    }
+    read_hit(m, 0, LA);
+    assert_int_equal(m->rows[0].state, 3);
+    read(m, 0, LA + 8, 1, &r); /* tag 12 */
+    serve(m, LA + 8, &r);
+    assert_int_equal(r.way, 2);
+    assert_int_equal(r.evict_tag, 10);
+    assert_int_equal(r.aged, 0);
+    assert_int_equal(m->rows[0].state, 6);
+    bv_t v;
+    cm_l2_row(m, 0, &v);
+    assert_int_equal(bv_get(&v, m->lay.state_lsb, 3), 6);
+    assert_int_equal(bv_get(&v, lay_l2_tag_lsb(&m->lay, 2), m->lay.tag_bits), 12);
+    char name[32];
+    unsigned lsb, width, n = 0;
+    while (lay_l2_field(&m->lay, n, name, sizeof name, &lsb, &width) == 0)
+        n++;
+    assert_int_equal(lay_l2_field(&m->lay, n - 1, name, sizeof name, &lsb, &width), 0);
+    assert_string_equal(name, "repl_set");
+    assert_int_equal(lsb, m->lay.state_lsb);
+    assert_int_equal(width, 3);
+    cm_l2_free(m);
+}
+
+/* FIFO in the L2 (l2.replacement = fifo), 4 ways: LRU's ages (reset way w at age w) renewed by
+ * fills only. Fills into ways 0..3 leave ages 3 2 1 0; a hit on way 0 changes nothing, so the
+ * next fill evicts way 0 (tag 8), where LRU would take way 1; then ages 0 3 2 1. */
+static void test_fifo(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l2.ways", "4", "l2.replacement", "fifo", NULL};
+    cm_l2_t *m = model(kv);
+    cm_l2_result_t r;
+    assert_int_equal(m->lay.repl_bits, 2);
+    assert_int_equal(m->lay.state_bits, 0);
+    for (unsigned w = 0; w < 4; w++)
+        read_miss(m, 0, LA + 2 * w);
+    static const unsigned ages[] = {3, 2, 1, 0}, ages_after[] = {0, 3, 2, 1};
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages[w]);
+    read_hit(m, 0, LA);
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages[w]);
+    read(m, 0, LA + 8, 1, &r);
+    serve(m, LA + 8, &r);
+    assert_int_equal(r.way, 0);
+    assert_int_equal(r.evict_tag, 8);
+    for (unsigned w = 0; w < 4; w++)
+        assert_int_equal(m->rows[0].way[w].repl, ages_after[w]);
+    cm_l2_free(m);
+}
+
 /* DRRIP (SPEC 3.8, the GPU alone): 8 sets, L = 2, so S = 4: sets 0 and 4 are the SRRIP
  * leaders, 1 and 5 the BRRIP leaders, 2, 3, 6, 7 follow; a 2-bit PSEL resets to 2 (top bit 1:
  * followers use BRRIP); RRPVs of 2 bits: SRRIP inserts at 2, BRRIP at 3 but on its 32nd. */
@@ -716,26 +786,26 @@ static void test_tap_rrip(void **state)
                                      "tap_rrip", "l2.duel_leaders", "1", "l2.psel_bits", "2",
                                      "tap.period", "12", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->tap_on, 1);
+    assert_non_null(cm_l2_tap_of(m));
     static const uint32_t r33[4] = {3, 3, 0, 0};
     cm_l2_result_t f = tap_read_miss(m, 2, 0x0d);
     assert_int_equal(way_of(m, 0x0d)->repl, 3);
-    assert_int_equal(m->drrip.psel[2], 1);
-    assert_int_equal(m->drrip.brrip_cnt, 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[2], 1);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 1);
     cm_l2_cycle_end(m, r33);
     for (unsigned c = 1; c < 23; c++) {
         if (c == 11) {
             f = tap_read_miss(m, 4, 0x0b);
             assert_int_equal(way_of(m, 0x0b)->repl, 3);
-            assert_int_equal(m->drrip.brrip_cnt, 2);
+            assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 2);
         }
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->tap_ticked, 0);
-        assert_int_equal(m->tap.rrip_mask, 0);
+        assert_int_equal(cm_l2_tap_of(m)->ticked, 0);
+        assert_int_equal(cm_l2_tap_of(m)->tap.rrip_mask, 0);
     }
     cm_l2_cycle_end(m, NULL); /* cycle 23 */
-    assert_int_equal(m->tap_ticked, 1);
-    const cm_tap_tick_t *k = &m->tap_tick;
+    assert_int_equal(cm_l2_tap_of(m)->ticked, 1);
+    const cm_tap_tick_t *k = &cm_l2_tap_of(m)->tick;
     assert_int_equal(k->i1, 3);
     assert_int_equal(k->i2, 3);
     assert_int_equal(k->a_gpu, 1);
@@ -745,23 +815,23 @@ static void test_tap_rrip(void **state)
     assert_int_equal(k->xsratio, 1);
     assert_int_equal(k->rrip_mask, 1);
     assert_int_equal(k->ucp_mask, 1);
-    assert_int_equal(m->tap.rrip_mask, 1);
+    assert_int_equal(cm_l2_tap_of(m)->tap.rrip_mask, 1);
 
     f = tap_read_miss(m, 2, 0x0e);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_MASK);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_MASK);
     assert_int_equal(way_of(m, 0x0e)->repl, 3);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     f = tap_read_miss(m, 2, 0x0c);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_DRRIP);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_DRRIP);
     assert_int_equal(way_of(m, 0x0c)->repl, 2);
-    assert_int_equal(m->drrip.psel[2], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[2], 2);
     f = tap_read_miss(m, 0, 0x0f);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_POL1);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_POL1);
     assert_int_equal(way_of(m, 0x0f)->repl, 3);
     f = tap_read_miss(m, 1, 0x17);
-    assert_int_equal(f.tap_ins, CM_TAP_INS_POL2);
+    assert_int_equal(f.pol.tap_ins, CM_TAP_INS_POL2);
     assert_int_equal(way_of(m, 0x17)->repl, 0);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     read_hit(m, 3, 0x0e);
     assert_int_equal(way_of(m, 0x0e)->repl, 3);
     read_hit(m, 4, 0x0b);
@@ -772,13 +842,13 @@ static void test_tap_rrip(void **state)
     assert_int_equal(m->rows[2].way[0].repl, 3);
     assert_int_equal(m->rows[2].way[1].repl, 3);
     assert_int_equal(m->rows[2].way[1].owner, 2);
-    assert_int_equal(m->drrip.brrip_cnt, 5);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 5);
     f = tap_read_miss(m, 5, 0x1a);
     assert_int_equal(f.way, 1);
-    assert_int_equal(f.tap_gpu_first, 1);
+    assert_int_equal(f.pol.tap_gpu_first, 1);
     assert_int_equal(f.evict_tag, lay_l2_tag(&m->lay, 0x12));
     assert_int_equal(way_of(m, 0x1a)->repl, 2);
-    assert_int_equal(m->drrip.psel[1], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[1], 3);
     cm_l2_free(m);
 }
 
@@ -788,42 +858,42 @@ static void test_drrip(void **state)
     static const char *const kv[] = {"l2.sets", "8", "l2.replacement", "drrip",
                                      "l2.duel_leaders", "2", "l2.psel_bits", "2", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->drrip_on, 1);
-    assert_int_equal(m->drrip.psel[0], 2);
+    assert_non_null(cm_l2_drrip_of(m));
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
     assert_int_equal(drrip_fill_rrpv(m, 0x10), 2); /* SRRIP leader: PSEL 3, SRRIP's 2 */
-    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x18), 2); /* saturated at 3 */
-    assert_int_equal(m->drrip.psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
     read_hit(m, 0, 0x10);                          /* a hit moves nothing */
-    assert_int_equal(m->drrip.psel[0], 3);
-    assert_int_equal(m->drrip.brrip_cnt, 0);       /* SRRIP fills do not count */
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 0);       /* SRRIP fills do not count */
     assert_int_equal(drrip_fill_rrpv(m, 0x11), 3); /* BRRIP leader: PSEL 2, BRRIP's 3 */
-    assert_int_equal(m->drrip.psel[0], 2);
-    assert_int_equal(m->drrip.brrip_cnt, 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 1);
     assert_int_equal(drrip_fill_rrpv(m, 0x12), 3); /* follower, top bit 1: BRRIP */
-    assert_int_equal(m->drrip.psel[0], 2);
-    assert_int_equal(m->drrip.brrip_cnt, 2);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 2);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 2);
     cm_l2_result_t r;
     write1(m, 0, 0x19, 0, 0xaa, &r);               /* a write miss in the BRRIP leader */
     assert_int_equal(r.dec, DEC_ST_MISS);
-    assert_int_equal(m->drrip.psel[0], 1);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 1);
     serve(m, 0x19, &r);
     assert_int_equal(way_of(m, 0x19)->repl, 3);
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x13), 2); /* follower, top bit 0: SRRIP */
-    assert_int_equal(m->drrip.brrip_cnt, 3);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 3);
     assert_int_equal(drrip_fill_rrpv(m, 0x21), 3); /* BRRIP leader: PSEL 0 */
-    assert_int_equal(m->drrip.psel[0], 0);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 0);
     assert_int_equal(drrip_fill_rrpv(m, 0x29), 3); /* saturated at 0 */
-    assert_int_equal(m->drrip.psel[0], 0);
-    assert_int_equal(m->drrip.brrip_cnt, 5);
+    assert_int_equal(cm_l2_drrip_of(m)->psel[0], 0);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 5);
     /* BRRIP fills 6..31 at 3; the 32nd finds the counter at 31: 2, and it wraps to 0 */
     uint64_t line = 0x31;
     for (unsigned n = 6; n <= 31; n++, line += 8)
         assert_int_equal(drrip_fill_rrpv(m, line), 3);
-    assert_int_equal(m->drrip.brrip_cnt, 31);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 31);
     assert_int_equal(drrip_fill_rrpv(m, line), 2);
-    assert_int_equal(m->drrip.brrip_cnt, 0);
+    assert_int_equal(cm_l2_drrip_of(m)->brrip_cnt, 0);
     assert_int_equal(drrip_fill_rrpv(m, line + 8), 3);
     cm_l2_free(m);
 }
@@ -845,36 +915,36 @@ static void test_ucp(void **state)
                                      "l2.umon_sets", "8", "tap.period", "100",
                                      "system.cpu_cores", "1", NULL};
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->ucp_alloc[0], 2); /* CPU port 0 and the GPU (app 1): 2 ways each */
-    assert_int_equal(m->ucp_alloc[1], 2);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 2); /* CPU port 0 and the GPU (app 1): 2 ways each */
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 2);
     cm_l2_result_t r;
     read(m, 0, 0x10, 0, &r); /* the GPU misses in set 0: its UMON misses */
-    assert_int_equal(r.umon, CM_UMON_MISS);
+    assert_int_equal(r.pol.umon, CM_UMON_MISS);
     serve(m, 0x10, &r);
-    assert_int_equal(r.umon, CM_UMON_UNSAMPLED); /* a fill is no UMON access */
+    assert_int_equal(r.pol.umon, CM_UMON_UNSAMPLED); /* a fill is no UMON access */
     read(m, 0, 0x10, 1, &r); /* a hit at LRU position 0 */
-    assert_int_equal(r.umon, 0);
-    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 1);
+    assert_int_equal(r.pol.umon, 0);
+    assert_int_equal(cm_umon_hits(cm_l2_ucp_of(m)->umon, 1, 0), 1);
     for (unsigned c = 0; c < 99; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_period_end, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->period_end, 0);
     }
     cm_l2_cycle_end(m, NULL); /* the 100th cycle: snapshot {0 0 0 0, 1 0 0 0}, halved to 0 */
-    assert_int_equal(m->ucp_period_end, 1);
-    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 1);
-    assert_int_equal(cm_umon_hits(m->umon, 1, 0), 0);
+    assert_int_equal(cm_l2_ucp_of(m)->period_end, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->snap[4], 1);
+    assert_int_equal(cm_umon_hits(cm_l2_ucp_of(m)->umon, 1, 0), 0);
     /* lookahead: the GPU's way 1 (utility 1) first; then every utility is 0 and the lowest
      * app, CPU port 0, takes the 3 left one at a time: rounds with 4, 3, 2 and 1 ways left,
      * 29 + 23 + 17 + 11 = 80 cycles, the allocation applying in the 80th */
     for (unsigned c = 1; c < 80; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_part, 0);
-        assert_int_equal(m->ucp_alloc[0], 2);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 2);
     }
     cm_l2_cycle_end(m, NULL);
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->ucp_alloc[0], 3);
-    assert_int_equal(m->ucp_alloc[1], 1);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 3);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 1);
     cm_l2_free(m);
 }
 
@@ -897,19 +967,19 @@ static void test_tap_ucp(void **state)
     /* (1) no access, no instruction: not cache-friendly, so UCP-Mask: the GPU 1 way, the CPU
      * port the 3 others one at a time (every utility 0): 12 + 9 + 6 = 27 cycles from call 112 */
     cm_l2_t *m = model(kv);
-    assert_int_equal(m->tap_ucp_on, 1);
-    assert_int_equal(m->tap_rrip_on, 0);
+    assert_non_null(cm_l2_tap_ucp_of(m));
+    assert_null(cm_l2_drrip_of(m));
     for (unsigned c = 0; c < 139; c++) {
         cm_l2_cycle_end(m, NULL);
-        assert_int_equal(m->ucp_period_end, c == 99);
-        assert_int_equal(m->tap_ticked, c == 111);
-        assert_int_equal(m->ucp_part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->period_end, c == 99);
+        assert_int_equal(cm_l2_tap_of(m)->ticked, c == 111);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
     }
     cm_l2_cycle_end(m, NULL); /* call 139 */
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->tu_masked, 1);
-    assert_int_equal(m->ucp_alloc[0], 3);
-    assert_int_equal(m->ucp_alloc[1], 1);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->masked, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 3);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 1);
     cm_l2_free(m);
     /* (2) GPU core 2 misses line 0x10 then hits it 11 times (12 GPU accesses, no CPU one:
      * XSRATIO 12 >= T_xs); Core-POL1 retires 10 a cycle and Core-POL2 5 (cache-friendly, no
@@ -933,17 +1003,17 @@ static void test_tap_ucp(void **state)
     }
     for (unsigned c = 0; c < 308; c++) {
         cm_l2_cycle_end(m, c < 200 ? ret : NULL);
-        assert_int_equal(m->ucp_part, 0);
+        assert_int_equal(cm_l2_ucp_of(m)->part, 0);
     }
-    assert_int_equal(m->tap.xsratio, 12);
-    assert_int_equal(m->tap.ucp_mask, 0);
-    assert_int_equal(cm_l2_ucp_run(m)->snap[4], 11);
+    assert_int_equal(cm_l2_tap_of(m)->tap.xsratio, 12);
+    assert_int_equal(cm_l2_tap_of(m)->tap.ucp_mask, 0);
+    assert_int_equal(cm_l2_ucp_of(m)->snap[4], 11);
     cm_l2_cycle_end(m, NULL); /* call 308 */
-    assert_int_equal(m->ucp_part, 1);
-    assert_int_equal(m->tu_divided, 1);
-    assert_int_equal(m->tu_div_mattered, 1);
-    assert_int_equal(m->ucp_alloc[0], 4);
-    assert_int_equal(m->ucp_alloc[1], 0);
+    assert_int_equal(cm_l2_ucp_of(m)->part, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->divided, 1);
+    assert_int_equal(cm_l2_tap_ucp_of(m)->div_mattered, 1);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[0], 4);
+    assert_int_equal(cm_l2_ucp_of(m)->alloc[1], 0);
     /* (3) Core-POL1's (GPU core 0) read miss is answered from the fetched line, not installed;
      * its write allocates */
     read(m, 0, 0x20, 0, &r);
@@ -977,6 +1047,8 @@ int main(void)
         cmocka_unit_test(test_writeback_address_xor),
         cmocka_unit_test(test_writeback_address_pric),
         cmocka_unit_test(test_srrip),
+        cmocka_unit_test(test_plru),
+        cmocka_unit_test(test_fifo),
         cmocka_unit_test(test_drrip),
         cmocka_unit_test(test_tap_rrip),
         cmocka_unit_test(test_tap_ucp),

@@ -35,7 +35,7 @@ static int l1_srrip(const cfg_t *c) { return c->l1.repl == REPL_SRRIP; }
 static int l1_pric(const cfg_t *c) { return c->l1.index == INDEX_PRIC; }
 static int l1_random(const cfg_t *c) { return c->l1.repl == REPL_RANDOM; }
 static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
-static int l2_rrip(const cfg_t *c) { return !cfg_l2_lru_ages(c); }
+static int l2_rrip(const cfg_t *c) { return cfg_l2_repl(&c->l2) == REPL_SRRIP; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
@@ -118,8 +118,8 @@ static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random
 static const char *const index_names[] = {"modulo", "xor", "pric", NULL};
 static const char *const mode_names[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat",
                                          NULL};
-static const char *const l2_repl_names[] = {"lru", "srrip", "drrip", "ucp", "tap_rrip",
-                                            "tap_ucp", NULL};
+static const char *const l2_repl_names[] = {"lru",      "srrip",   "drrip", "ucp",
+                                            "tap_rrip", "tap_ucp", "plru",  "fifo", NULL};
 
 #define L1(f) offsetof(cfg_t, l1.f)
 #define SYS(f) offsetof(cfg_t, sys.f)
@@ -230,8 +230,9 @@ static const cfg_key_t keys[] = {
      "L2 replacement: lru, srrip, drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
      "chosen by set dueling), ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
      "needs system.cpu_cores >= 1), tap_rrip (DRRIP steered by TAP's core sampling and "
-     "XSRATIO; needs CPU ports and 3 or more GPU cores) or tap_ucp (UCP with the GPU's utility "
-     "divided by XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs)"},
+     "XSRATIO; needs CPU ports and 3 or more GPU cores), tap_ucp (UCP with the GPU's utility "
+     "divided by XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs), plru (tree pseudo-LRU, "
+     "power-of-two l2.ways >= 2) or fifo (the way filled longest ago; hits change nothing)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
     {"l2.psel_bits", K_UINT, L2(psel_bits), 1, DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
      "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
@@ -781,6 +782,11 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
         return -1;
     }
+    if (l2->repl == L2_REPL_PLRU && (l2->ways < 2 || !cfg_is_pow2(l2->ways))) {
+        errf(err, errlen, "l2.replacement = plru: not allowed with l2.ways = %u; allowed: plru "
+             "with a power-of-two l2.ways >= 2, or lru, srrip or fifo with any l2.ways", l2->ways);
+        return -1;
+    }
     if (cfg_l2_tap(c) && validate_tap(c, err, errlen) != 0)
         return -1;
     if (cfg_l2_drrip(c)) { /* the legality rule is drrip_check's (drrip.h), the model's too */
@@ -805,7 +811,7 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
     if (cfg_l2_ucp(c) && c->sys.cpu_cores == 0) {
         errf(err, errlen, "l2.replacement = ucp: partitions the ways among applications, and "
              "with system.cpu_cores = 0 the GPU is the only one; allowed: ucp with "
-             "system.cpu_cores = 1..%u, or lru, srrip, drrip", CFG_MAX_CPU_CORES);
+             "system.cpu_cores = 1..%u, or lru, srrip, drrip, plru, fifo", CFG_MAX_CPU_CORES);
         return -1;
     }
     if (cfg_l2_ucp(c) && l2->ways < 2) {
@@ -980,7 +986,8 @@ void cfg_print_help(FILE *f)
                "l2.replacement = tap_rrip: as drrip, with 3..64 system.cores, 1..15 "
                "system.cpu_cores and tap.period >= 12;\n"
                "l2.replacement = tap_ucp: as ucp, with tap_rrip's system.cores, "
-               "system.cpu_cores and tap.period.\n");
+               "system.cpu_cores and tap.period;\n"
+               "l2.replacement = plru: power-of-two l2.ways >= 2.\n");
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

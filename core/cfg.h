@@ -12,10 +12,12 @@
 typedef enum { REPL_LRU, REPL_PLRU, REPL_SRRIP, REPL_FIFO, REPL_RANDOM } cfg_repl_t;
 typedef enum { INDEX_MODULO, INDEX_XOR, INDEX_PRIC } cfg_index_t;
 typedef enum { MODE_BASELINE, MODE_DECOUPLED, MODE_GCACHE, MODE_PCPRED, MODE_SACAT } cfg_mode_t;
-/* The L2 offers two of the L1's policies and thread-aware DRRIP (SPEC 3.8: SRRIP's victim
- * and hits, insertion by set dueling); cfg_l2_repl() maps them onto cfg_repl_t. */
+/* The L2's policies: four of the L1's replacement policies and the policies over them (SPEC
+ * 3.8; DRRIP: SRRIP's victim and hits, insertion by set dueling); cfg_l2_repl() maps each onto
+ * the cfg_repl_t whose row state and hit, fill and victim rules it keeps. */
 typedef enum {
-    L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP, L2_REPL_TAP_RRIP, L2_REPL_TAP_UCP
+    L2_REPL_LRU, L2_REPL_SRRIP, L2_REPL_DRRIP, L2_REPL_UCP, L2_REPL_TAP_RRIP, L2_REPL_TAP_UCP,
+    L2_REPL_PLRU, L2_REPL_FIFO
 } cfg_l2_repl_t;
 
 typedef struct cfg_l1 {
@@ -195,13 +197,17 @@ unsigned cfg_pric_hashed_bits(const cfg_l1_t *l);
 /* The same for the L2 (index pric): the modulus in effect; it hashes every line-address bit. */
 unsigned long long cfg_l2_pric_poly(const cfg_t *c);
 
-/* The L2's replacement as the shared policy enum (drrip: srrip, whose victim and hits it
- * keeps; only its insertion differs; ucp and tap_ucp: lru, which they partition). */
+/* The L2's replacement as the shared policy enum, one line per L2 policy (drrip and tap_rrip:
+ * srrip, whose victim and hits they keep; ucp and tap_ucp: lru, which they partition). */
 static inline cfg_repl_t cfg_l2_repl(const cfg_l2_t *l2)
 {
-    return l2->repl == L2_REPL_LRU || l2->repl == L2_REPL_UCP || l2->repl == L2_REPL_TAP_UCP
-               ? REPL_LRU
-               : REPL_SRRIP;
+    static const cfg_repl_t base[] = {
+        [L2_REPL_LRU] = REPL_LRU,        [L2_REPL_SRRIP] = REPL_SRRIP,
+        [L2_REPL_DRRIP] = REPL_SRRIP,    [L2_REPL_UCP] = REPL_LRU,
+        [L2_REPL_TAP_RRIP] = REPL_SRRIP, [L2_REPL_TAP_UCP] = REPL_LRU,
+        [L2_REPL_PLRU] = REPL_PLRU,      [L2_REPL_FIFO] = REPL_FIFO,
+    };
+    return base[l2->repl];
 }
 /* The L2's replacement as l2.replacement spells it. */
 const char *cfg_l2_repl_name(const cfg_l2_t *l2);
@@ -225,11 +231,6 @@ static inline unsigned cfg_l2_requesters(const cfg_t *c)
 static inline int cfg_l2_ucp(const cfg_t *c)
 {
     return c->l2.repl == L2_REPL_UCP || c->l2.repl == L2_REPL_TAP_UCP;
-}
-/* The row's replacement field holds true-LRU ages (lru, and ucp / tap_ucp over it). */
-static inline int cfg_l2_lru_ages(const cfg_t *c)
-{
-    return c->l2.repl == L2_REPL_LRU || cfg_l2_ucp(c);
 }
 /* l2.replacement = drrip, or tap_rrip (DRRIP under TAP's masks): the slice keeps one PSEL per
  * app and a BRRIP counter. */

@@ -10,10 +10,15 @@ const char *const lay_l2_counter_names[L2CNT_COUNT] = {
     "accesses", "read_hits", "read_misses", "write_hits", "write_misses", "fills", "evictions",
     "writebacks", "merged"};
 
-/* Replacement bits per way: LRU age or RRPV; none for a direct-mapped L2. */
+/* Replacement bits per way (LRU or FIFO age, RRPV) and per set (tree-PLRU's nodes), from the
+ * replacement table; none for a direct-mapped L2. */
 static unsigned l2_repl_bits(const cfg_l2_t *l2)
 {
     return lay_repl_way_bits(cfg_l2_repl(l2), l2->ways, l2->rrpv_bits);
+}
+static unsigned l2_state_bits(const cfg_l2_t *l2)
+{
+    return lay_repl_set_bits(cfg_l2_repl(l2), l2->ways);
 }
 
 /* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s' mechanism keeps it. */
@@ -30,7 +35,8 @@ unsigned lay_l2_row_bits(const cfg_t *c)
     unsigned tag = c->l1.addr_bits - cfg_log2(c->l1.line_bytes) - cfg_log2(c->l2.sets);
     unsigned v = c->sys.cores / c->l2.victim_share;
     return c->l2.ways * (2 + tag + l2_repl_bits(&c->l2) + v + l2_bypass_bits(c) +
-                         l2_owner_bits(c));
+                         l2_owner_bits(c)) +
+           l2_state_bits(&c->l2);
 }
 
 void lay_l2_build(const cfg_t *c, lay_l2_t *l)
@@ -50,7 +56,9 @@ void lay_l2_build(const cfg_t *c, lay_l2_t *l)
     l->bbits = l2_bypass_bits(c);
     l->obits = l2_owner_bits(c);
     l->way_stride = 2 + l->tag_bits + l->repl_bits + l->vbits + l->bbits + l->obits;
-    l->row_bits = l->ways * l->way_stride;
+    l->state_bits = l2_state_bits(&c->l2);
+    l->state_lsb = l->ways * l->way_stride;
+    l->row_bits = l->state_lsb + l->state_bits;
     l->line_bits = 8 * c->l1.line_bytes;
     l->line_addr_bits = c->l1.addr_bits - l->off_bits;
     l->mshr_bits = c->l2.mshrs > 1 ? cfg_log2(c->l2.mshrs) : 1;
@@ -76,6 +84,8 @@ void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out)
         if (l->obits)
             bv_put(out, lay_l2_owner_lsb(l, w), l->obits, x->owner);
     }
+    if (l->state_bits)
+        bv_put(out, l->state_lsb, l->state_bits, r->state);
 }
 
 void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
@@ -94,6 +104,8 @@ void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r)
         if (l->obits)
             x->owner = (uint8_t)bv_get(in, lay_l2_owner_lsb(l, w), l->obits);
     }
+    if (l->state_bits)
+        r->state = (uint32_t)bv_get(in, l->state_lsb, l->state_bits);
 }
 
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r)
@@ -119,6 +131,12 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
         names[per_way++] = "bypass";
     if (l->obits)
         names[per_way++] = "owner";
+    if (i == l->ways * per_way && l->state_bits) { /* after the ways: the per-set state */
+        snprintf(name, len, "repl_set");
+        *lsb = l->state_lsb;
+        *width = l->state_bits;
+        return 0;
+    }
     if (i >= l->ways * per_way)
         return -1;
     unsigned w = i / per_way;

@@ -5,9 +5,12 @@
  * else 0: the line's owner application (SPEC 3.8; app k < C is CPU port k, app C the GPU),
  * written at the fill with the requester's app. B = 1 when l1.mode = pcpred (SPEC 3.6: "the
  * last read of this line was actually bypassed"), else 0, so the row of every other mode is
- * unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the LRU age
- * (log2 ways) or the RRPV (l2.rrpv_bits), 0 for one way; V = system.cores / l2.victim_share,
- * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1).
+ * unchanged. T2 = l1.addr_bits - log2(l1.line_bytes) - log2(l2.sets); R2 is the policy's bits
+ * a way (lay_repl_way_bits: the LRU or FIFO age, log2 ways, or the RRPV, l2.rrpv_bits), 0 for
+ * one way; V = system.cores / l2.victim_share,
+ * bit g being the G-Cache victim bit of core group g (cores g*Sv .. g*Sv+Sv-1). After the ways,
+ * the replacement policy's per-set state, S2 = lay_repl_set_bits bits (tree-PLRU's ways - 1
+ * node bits; 0 for every other policy, whose row ends with the last way).
  * Invariant: row_bits <= BV_MAX_BITS for every config cfg_validate accepts. */
 #ifndef CACHEGEN_LAY_L2_H
 #define CACHEGEN_LAY_L2_H
@@ -28,7 +31,9 @@ typedef struct lay_l2 {
     unsigned bbits;          /* B: PC-predictor bypass bit per way (1 in pcpred, else 0) */
     unsigned obits;          /* O: owner application per way (log2(C + 1); 0 when C = 0) */
     unsigned way_stride;     /* 2 + T2 + R2 + V + B + O */
-    unsigned row_bits;       /* ways * way_stride */
+    unsigned state_bits;     /* S2: the replacement policy's bits a set (0 but for plru) */
+    unsigned state_lsb;      /* their first bit: ways * way_stride */
+    unsigned row_bits;       /* ways * way_stride + S2 */
     unsigned line_bits;      /* data line width = 8 * line bytes */
     unsigned line_addr_bits; /* addr_bits - b */
     unsigned mshr_bits;      /* width of an L2 MSHR number: max(1, log2 l2.mshrs) */
@@ -53,6 +58,7 @@ typedef struct lay_l2_way {
 
 typedef struct lay_l2_row {
     lay_l2_way_t way[LAY_MAX_WAYS];
+    uint32_t state; /* S2 bits: the policy's per-set state (plru: node i at bit i, heap order) */
 } lay_l2_row_t;
 
 /* L2 performance counters (l1.counter_bits wide, wrapping, as the L1's); merged: reads that
@@ -109,12 +115,13 @@ static inline uint64_t lay_l2_tag(const lay_l2_t *l, uint64_t line) { return lin
 void lay_l2_pack(const lay_l2_t *l, const lay_l2_row_t *r, bv_t *out);
 void lay_l2_unpack(const lay_l2_t *l, const bv_t *in, lay_l2_row_t *r);
 
-/* The row every set holds after the init sweep: all invalid and clean, tags, RRPVs and victim
- * bits 0, LRU way w with age w. */
+/* The row every set holds after the init sweep: all invalid and clean, tags, RRPVs, victim
+ * bits and the per-set state 0, LRU (and FIFO) way w with age w. */
 void lay_l2_reset_row(const cfg_t *c, const lay_l2_t *l, lay_l2_row_t *r);
 
 /* Field i of the row, per way valid, dirty, tag, repl (when R2 > 0), vbits, bypass (when
- * B > 0), owner (when O > 0), named like "w3.vbits"; returns 0, or -1 past the last field. */
+ * B > 0), owner (when O > 0), named like "w3.vbits", then "repl_set" (when S2 > 0); returns 0,
+ * or -1 past the last field. */
 int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned *lsb,
                  unsigned *width);
 

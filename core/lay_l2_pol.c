@@ -80,6 +80,8 @@ static lay_l2_pol_storage_fn *const lay_l2_pols[] = {
     [L2_REPL_UCP] = ucp_storage,
     [L2_REPL_TAP_RRIP] = tap_rrip_storage,
     [L2_REPL_TAP_UCP] = tap_ucp_storage,
+    [L2_REPL_PLRU] = NULL,
+    [L2_REPL_FIFO] = NULL,
 };
 
 lay_l2_pol_storage_fn *lay_l2_pol_storage(cfg_l2_repl_t r)

@@ -9,7 +9,8 @@
  * sets to owner_i. What l2.replacement changes (its ports, the fill's insertion value, the
  * victim's choice, a hit's update) comes from the policy's lm_ hooks (l2pol.h); this file names
  * no policy. Mirrors cm_l2_access_pred / cm_l2_fill; replacement is the L1's, through its table
- * (emit_repl.h) at cfg_l2_repl's policy. */
+ * (emit_repl.h) at cfg_l2_repl's policy: its per-way bits, its per-set state after the ways (the
+ * layout's S2) and its touch (hits and fills, or fills only). */
 #include "emit_l2.h"
 #include "emit_repl.h"
 #include "l2pol.h"
@@ -74,7 +75,9 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     emit_line(e, "assign vbit_o = |(sel_vbits & group_i);");
     if (l->bbits)
         emit_line(e, "assign bbit_o = sel_bbit;");
-    if (l->ways > 1)
+    if (l->ways > 1 && x->repl->fills_only)
+        emit_ways_touch_fills(e, x);
+    else if (l->ways > 1)
         emit_line(e, "wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing");
     emit_blank(e);
 }
@@ -85,9 +88,11 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol,
     const lay_l2_t *l = &g->lay;
     emit_row_t r = emit_row_l2(l);
     emit_row_next_decls(e, &r);
+    emit_ways_state_decl(e, x);
     EMIT_REPL(update_decls, e, x);
     emit_row_next_open(e);
     emit_row_next_defaults(e, &r);
+    emit_ways_state_default(e, x);
     EMIT_REPL(update, e, x);
     if (pol->lm_update)
         pol->lm_update(e, g);
@@ -128,6 +133,7 @@ static void emit_next_row(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol,
     emit_out(e);
     emit_line(e, "end");
     emit_row_pack_open(e);
+    emit_ways_state_pack(e, x); /* MSB first: the per-set state, then the ways */
     for (unsigned w = l->ways; w-- > 0;) { /* MSB first: owner, bypass, vbits, repl, tag, ... */
         char bbit[48] = "", repl[24] = "";
         if (l->obits && l->bbits)
@@ -150,6 +156,7 @@ void emit_l2_meta(emit_t *e, const gen_l2_t *g)
     const lay_l2_t *l = &g->lay;
     const gen_l2_pol_t *pol = l2pol_for(g->cfg);
     emit_ways_t x = {.ways = l->ways, .way_bits = l->way_bits, .repl_bits = l->repl_bits,
+                     .set_bits = l->state_bits, .set_lsb = l->state_lsb,
                      .repl = emit_repl_for(cfg_l2_repl(&g->cfg->l2), l->ways)};
     l2pol_meta_buf_t buf;
     if (pol->lm_ways)
@@ -158,6 +165,7 @@ void emit_l2_meta(emit_t *e, const gen_l2_t *g)
     emit_ports(e, g, pol);
     emit_in(e);
     emit_unpack(e, g);
+    emit_ways_state_unpack(e, &x);
     if (pol->lm_logic)
         pol->lm_logic(e, g);
     emit_select(e, g, &x);

@@ -172,6 +172,10 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     /* one way a line (MSB first), so that wide rows stay under 100 columns */
     emit_line(e, "localparam [%u:0] RowReset = {", w->rb - 1);
     emit_in(e);
+    if (g->lay.state_bits) /* the replacement policy's per-set state, after the ways */
+        emit_line(e, "%s, // the replacement's per-set state",
+                  emit_const(g->lay.state_bits, bv_get(&packed, g->lay.state_lsb,
+                                                       g->lay.state_bits)));
     for (unsigned k = g->lay.ways; k-- > 0;) {
         bv_t way;
         bv_zero(&way);

@@ -105,22 +105,41 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
         emit_line(e, "assign join_full_o = |(hits & wfull);");
         emit_line(e, "always @* begin : hit_entry // a line is outstanding in one entry at most");
         emit_in(e);
-        emit_line(e, "hit_idx_o = %s;", emit_const(mb, 0));
-        /* entry 0's test changes nothing but gives one entry's block a sensitivity (an
-         * @* block with none never runs in Icarus, leaving the output x) */
-        for (unsigned i = n == 1 ? 0 : 1; i < n; i++)
-            emit_line(e, "if (hits[%u]) hit_idx_o = %s;", i, emit_const(mb, i));
+        if (n == 1) {
+            /* entry 0's test changes nothing but gives the block a sensitivity (an @* block
+             * with none never runs in Icarus, leaving the output x) */
+            emit_line(e, "hit_idx_o = %s;", emit_const(mb, 0));
+            emit_line(e, "if (hits[0]) hit_idx_o = %s;", emit_const(mb, 0));
+        }
+        /* one hit at most: bit b of its index is the OR of the hits of the entries whose
+         * index has bit b (a tree, not a chain of ifs) */
+        for (unsigned b = 0; n > 1 && b < mb; b++) {
+            bv_t m;
+            bv_zero(&m);
+            for (unsigned i = 0; i < n; i++)
+                if ((i >> b) & 1u)
+                    bv_put(&m, i, 1, 1);
+            emit_line(e, "hit_idx_o[%u] = |(hits & %s);", b, emit_const_bv(n, &m));
+        }
         emit_out(e);
         emit_line(e, "end");
     }
     emit_blank(e);
     emit_lowest_n(e, "lowest_free", "free_idx_o", n, mb, "!valid_q[%u]");
     emit_blank(e);
+    /* the reads by index are cases, which synthesize to parallel selections (a tree), not
+     * chains of ifs, which synthesize to one multiplexer an entry in a row */
     emit_line(e, "always @* begin : read_fill_line");
     emit_in(e);
     emit_line(e, "fill_line_o = e0_line_q;");
+    emit_line(e, "case (fill_idx_i)");
+    emit_in(e);
     for (unsigned i = 0; i < n; i++)
-        emit_line(e, "if (fill_idx_i == %s) fill_line_o = e%u_line_q;", emit_const(mb, i), i);
+        emit_line(e, "%s: fill_line_o = e%u_line_q;", emit_const(mb, i), i);
+    if (n < (1u << mb))
+        emit_line(e, "default: ;");
+    emit_out(e);
+    emit_line(e, "endcase");
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -132,8 +151,10 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
         emit_line(e, "rd_nwait_o = e0_nwait_q;");
         emit_line(e, "rd_wait_o = %s;", emit_const(W * id, 0));
     }
+    emit_line(e, "case (rd_idx_i)");
+    emit_in(e);
     for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
-        emit_line(e, "if (rd_idx_i == %s) begin", emit_const(mb, i));
+        emit_line(e, "%s: begin", emit_const(mb, i));
         emit_in(e);
         for (unsigned k = 0; k < nf; k++)
             emit_line(e, "rd_%s_o = e%u_%s_q;", f[k].name, i, f[k].name);
@@ -144,6 +165,10 @@ void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
         emit_out(e);
         emit_line(e, "end");
     }
+    if (n < (1u << mb))
+        emit_line(e, "default: ;");
+    emit_out(e);
+    emit_line(e, "endcase");
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);

@@ -11,6 +11,8 @@ static const gen_l2_pol_t *const pols[] = {
     [L2_REPL_UCP] = &l2pol_ucp,
     [L2_REPL_TAP_RRIP] = &l2pol_tap_rrip,
     [L2_REPL_TAP_UCP] = &l2pol_tap_ucp,
+    [L2_REPL_PLRU] = &l2pol_plru,
+    [L2_REPL_FIFO] = &l2pol_fifo,
 };
 
 const gen_l2_pol_t *l2pol_for(const cfg_t *c)

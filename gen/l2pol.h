@@ -2,8 +2,8 @@
  * and cm_l2_pol for the model's L2). The L2 top's emitter (emit_l2_top.c) calls the hooks of the
  * configured l2.replacement and names no policy; each policy is one file of hooks
  * (emit_l2_pol_<name>.c, over the blocks emit_l2_drrip.c, emit_l2_ucp.c, emit_l2_tap.c and
- * emit_l2_tap_ucp.c) registered by one line in l2pol.c. A NULL hook emits nothing; lru's and
- * srrip's tables are empty (their replacement is the lookup module's, emit_repl.h). Hooks emit
+ * emit_l2_tap_ucp.c) registered by one line in l2pol.c. A NULL hook emits nothing; the tables
+ * of lru, srrip, plru and fifo are empty (their replacement is the lookup module's, emit_repl.h). Hooks emit
  * into the L2 top at the place their name gives, in the decide stage's always block where they
  * say so. */
 #ifndef CACHEGEN_L2POL_H
@@ -66,6 +66,8 @@ extern const gen_l2_pol_t l2pol_drrip;
 extern const gen_l2_pol_t l2pol_ucp;
 extern const gen_l2_pol_t l2pol_tap_rrip;
 extern const gen_l2_pol_t l2pol_tap_ucp;
+extern const gen_l2_pol_t l2pol_plru;
+extern const gen_l2_pol_t l2pol_fifo;
 
 /* The policy of a validated config's l2.replacement (never NULL). */
 const gen_l2_pol_t *l2pol_for(const cfg_t *c);

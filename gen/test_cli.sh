@@ -260,8 +260,12 @@ bad "l2.sets=96 (not a power of two)" l2.sets 96 -- --set l2.sets=96
 bad "l2.sets=131072 (too large)" l2.sets 131072 -- --set l2.sets=131072
 bad "l2.ways=0" l2.ways 0 -- --set l2.ways=0
 bad "l2.ways=33" l2.ways 33 -- --set l2.ways=33
-bad "l2.replacement=plru (not offered in the L2)" l2.replacement plru \
-    -- --set l2.replacement=plru
+bad "l2.replacement=random (not offered in the L2)" l2.replacement random \
+    -- --set l2.replacement=random
+bad "l2.replacement=plru with 6 ways (not a power of two)" l2.replacement plru \
+    -- --set l2.ways=6 --set l2.replacement=plru
+bad "l2.replacement=plru direct mapped" l2.replacement plru \
+    -- --set l2.ways=1 --set l2.replacement=plru
 bad "l2.rrpv_bits=9" l2.rrpv_bits 9 -- --set l2.rrpv_bits=9
 bad "l2.index=hash" l2.index hash -- --set l2.index=hash
 bad "l2.mshrs=0" l2.mshrs 0 -- --set l2.mshrs=0

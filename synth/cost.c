@@ -205,6 +205,14 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                "victim %u + bypass %u) = %llu bits, of them victim bits %llu, bypass bits %llu\n",
                (unsigned long long)l2->sets, l2->ways, tag, repl, k->v, k->b, k->meta,
                k->victim, k->bypass);
+    /* the replacement's per-set state after the ways (core/lay_l2.h S2; tree-PLRU: ways - 1) */
+    unsigned rset = lay_repl_set_bits(cfg_l2_repl(l2), l2->ways);
+    if (rset) {
+        k->meta += (unsigned long long)l2->sets * rset;
+        printf("cost: closed form: L2 replacement state %llu sets x %u bits = %llu bits, rows "
+               "with it %llu bits\n", (unsigned long long)l2->sets, rset,
+               (unsigned long long)l2->sets * rset, k->meta);
+    }
 }
 
 /* The system's own storage (SPEC 3.2), nothing with one requester (an L1, or with

@@ -1,6 +1,7 @@
 /* cost_decoupled: the decoupled L1's closed forms (SPEC 3.4): its tag store and data-store
  * state in one row, an MSHR's bypass bit, and the SM-dueling controller beside the L1s. */
 #include "cost.h"
+#include "../core/duel.h"
 
 #include <stdio.h>
 
@@ -20,16 +21,23 @@ void cost_dec_l1(const cfg_t *cf, unsigned tag, unsigned repl, unsigned plru, l1
     k->mshr += c->mshrs; /* each MSHR remembers whether its read bypasses */
 }
 
-/* The SM-dueling controller (SPEC 3.4, core/duel.h): four counts of bit_length(I) bits, the
- * interval's cycle counter 0..I-1 and the followers' setting. With I = 1 every cycle ends an
- * interval: the counter and the counts stay 0 and synthesis keeps only the setting. */
+/* The SM-dueling controller (SPEC 3.4, core/duel.h): the two load counts of bit_length(I)
+ * bits (the two unserved counts feed only the simulation event port, so synthesis drops them),
+ * the interval's cycle counter 0..I-1, the followers' setting, and the decision's incremental
+ * form (duel_inc): D and its four coefficients. With I = 1 every cycle ends an interval: all
+ * but the setting stay 0 and synthesis keeps only the setting. */
 unsigned long long cost_duel_bits(const cfg_t *c)
 {
     unsigned I = c->l1.duel_interval;
-    unsigned long long counts = 4ULL * cost_bit_length(I), timer = cost_bit_length(I - 1);
+    duel_inc_t k = duel_inc(I, c->l1.duel_margin);
+    unsigned long long counts = 2ULL * cost_bit_length(I), timer = cost_bit_length(I - 1),
+                       inc = k.d_bits + 2ULL * k.km_bits + k.ka1_bits + k.ka0_bits;
     if (I == 1)
-        counts = timer = 0;
-    printf("cost: closed form: SM-dueling controller, interval %u: 4 counts x %u bits + cycle "
-           "counter %llu bits + setting 1 bit\n", I, I == 1 ? 0 : cost_bit_length(I), timer);
-    return counts + timer + 1;
+        counts = timer = inc = 0;
+    printf("cost: closed form: SM-dueling controller, interval %u, margin %u: 2 load counts x "
+           "%u bits + cycle counter %llu bits + setting 1 bit + D %u bits + coefficients "
+           "2 x %u + %u + %u bits\n", I, c->l1.duel_margin, I == 1 ? 0 : cost_bit_length(I),
+           timer, I == 1 ? 0 : k.d_bits, I == 1 ? 0 : k.km_bits, I == 1 ? 0 : k.ka1_bits,
+           I == 1 ? 0 : k.ka0_bits);
+    return counts + timer + 1 + inc;
 }

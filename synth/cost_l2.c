@@ -12,6 +12,8 @@ static cost_l2_pol_fn *const cost_l2_pols[] = {
     [L2_REPL_UCP] = cost_l2_ucp,
     [L2_REPL_TAP_RRIP] = cost_l2_tap_rrip,
     [L2_REPL_TAP_UCP] = cost_l2_tap_ucp,
+    [L2_REPL_PLRU] = NULL,
+    [L2_REPL_FIFO] = NULL,
 };
 
 static const char *const drrip_regs[] = {"drrip_", NULL};

@@ -52,7 +52,7 @@ if [ $rc = 0 ] && [ -f "$md" ] && ! grep -q 'CHECK FAILED' "$md" &&
    grep -A1 '^- tt_l2$' "$md" | grep -q 'victim 2 + bypass 0' &&
    grep -A1 '^- tt_base_l2$' "$md" | grep -q 'victim 1 + bypass 0' &&
    [ "$(grep -c 'check ok: system flop bits = P x the L1.s + the L2.s + the arbiter.s' "$md")" = 2 ] &&
-   grep -q 'check ok: SM-dueling controller storage bits = 46' "$md" &&
+   grep -q 'check ok: SM-dueling controller storage bits = 102' "$md" &&
    [ -s "$work/flow/tops/tt_l2_report.md" ] && [ -s "$work/flow/tops/tt_sys_report.md" ]; then
   ok "make synth TOPS: the L2, the system and the controller beside their baselines, every closed-form check passing"
 else

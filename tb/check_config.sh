@@ -57,7 +57,7 @@ if [ -n "${MUTATE:-}" ]; then # a deliberate bug, after lint and Yosys: tests th
   echo "  mutated $top$msuffix: $mexpr"
 fi
 t=$(ms)
-"$root/tb/build_harness.sh" "$out" "$work/vl" >/dev/null || fail "$top: verilator build"
+"$root/tb/build_harness.sh" l1 "$out" "$work/vl" >/dev/null || fail "$top: verilator build"
 stage verilator-build "$t"
 
 run() { # seed traffic extra...

@@ -39,7 +39,7 @@ else echo "ok - mismatch: exit 1, $(grep -m1 '^MISMATCH' "$d.log" | cut -c1-70),
 
 d="$work/mshr64"; rm -rf "$d"; mkdir -p "$d"
 if ! "$root/build/cachegen" --preset fermi-l1 --set l1.mshrs=64 -o "$d/rtl" >/dev/null ||
-   ! "$root/tb/build_harness.sh" "$d/rtl" "$d/vl" >/dev/null; then
+   ! "$root/tb/build_harness.sh" l1 "$d/rtl" "$d/vl" >/dev/null; then
   notok "mshr64: generate or build"
 else
   run() { "$d/vl/Vdut" +dir="$d/rtl" +seed=1 +traffic=mix +requests=30000 +cover "$@"; }

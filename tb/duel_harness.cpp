@@ -8,7 +8,6 @@
 // Plusargs: +dir=OUTDIR (with config.yaml) +seed=N +cycles=N +cover (fail on an unhit bin)
 //           +trace=FILE.fst +help (every plusarg, its range and default). Any other argument,
 //           a repeated plusarg or a bad value is refused by name: exit 2.
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -19,11 +18,7 @@
 #include <vector>
 
 #include "Vduel.h"
-#include "verilated.h"
-#include "harness_util.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "harness_skel.h"
 
 extern "C" {
 #include "../cmodel/cm_duel.h"
@@ -112,13 +107,10 @@ private:
     std::map<std::string, uint64_t> bins_;  // only the bins this config can reach
 };
 
-struct harness {
-    VerilatedContext *ctx;
-    Vduel *top;
+struct harness : skel<Vduel> {
     cm_duel_t d;
-    uint64_t seed, cycle = 0, ticks = 0;
+    uint64_t ticks = 0;
     std::mt19937_64 rng;
-    bool failed = false;
     std::vector<tuple4> ties;  // exact ties of the comparison (and their +1 neighbours)
     // the current phase
     phase_kind kind = P_SILENT0;
@@ -126,12 +118,9 @@ struct harness {
     unsigned pl[2] = {0, 0}, pu[2] = {0, 0};  // probabilities in 1/65536
     tuple4 target{};
     uint64_t phases[P_COUNT] = {};
-#if VM_TRACE
-    VerilatedFstC *tfp = nullptr;
-#endif
 
     harness(VerilatedContext *c, Vduel *t, const cfg_l1_t *l, uint64_t s)
-        : ctx(c), top(t), seed(s), rng(s * 0x9e3779b97f4a7c15ULL + 1)
+        : skel(c, t, s), rng(s * 0x9e3779b97f4a7c15ULL + 1)
     {
         cm_duel_init(&d, l);
         find_ties();
@@ -271,26 +260,11 @@ struct harness {
                             x.e != x.a ? "   <-- differs" : "");
     }
 
-    void half_step(unsigned clk)
-    {
-        top->clk_i = clk;
-        top->eval();
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-    }
-
     void reset()
     {
-        top->rst_ni = 0;
         top->load_i = 0;
         top->unserved_i = 0;
-        for (int i = 0; i < 3; i++) {
-            half_step(0);
-            half_step(1);
-        }
-        top->rst_ni = 1;
+        skel::reset(3);
     }
 
     void step(coverage &cov)
@@ -315,12 +289,7 @@ struct harness {
                 fail("interval-end event differs", &t, end, follow);
             cov.tick(t, follow, d.margin);
         }
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        half_step(1);
-        cycle++;
+        clock();
     }
 };
 
@@ -333,25 +302,16 @@ int main(int argc, char **argv)
                 "Lockstep of a generated SM-dueling controller (<name>_duel, Verilator) against\n"
                 "its C model. Exit status: 0 pass, 1 mismatch, failure or (+cover) a bin unhit,\n"
                 "2 bad plusarg or setup.");
-    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
-    pa.number("seed", 1, 0, UINT64_MAX, "random seed of the leader traffic");
-    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
-    pa.flag("cover", "fail when a reachable bin is unhit");
-    pa.text("trace", "FILE.fst", "", "write an FST waveform");
-    int st = pa.parse(argc, argv);
+    skel_cycle_plusargs(pa, "random seed of the leader traffic",
+                        "fail when a reachable bin is unhit");
+    int st = skel_parse(pa, argc, argv);
     if (st >= 0)
         return st;
-    if ((st = trace_plusarg_ok(pa)) >= 0)
-        return st;
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);
-    ctx->randReset(2);
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed");
     uint64_t cycles = pa.num("cycles");
-    std::string trace = pa.str("trace");
     bool cover = pa.on("cover");
-    Verilated::randSeed((int)(seed & 0x7fffffff));
+    const std::unique_ptr<VerilatedContext> ctx = skel_context(argc, argv, seed);
 
     cfg_t c;
     if (!load_config(dir, "duel_harness", c))
@@ -365,26 +325,9 @@ int main(int argc, char **argv)
     const std::unique_ptr<Vduel> top{new Vduel{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), &c.l1, seed);
     coverage cov(c.l1.duel_interval, c.l1.duel_margin, !h.ties.empty());
-#if VM_TRACE
-    if (!trace.empty()) {
-        ctx->traceEverOn(true);
-        h.tfp = new VerilatedFstC;
-        top->trace(h.tfp, 99);
-        h.tfp->open(trace.c_str());
-    }
-#endif
-    auto t0 = std::chrono::steady_clock::now();
-    h.reset();
-    while (!h.failed && h.cycle < cycles)
-        h.step(cov);
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    top->final();
-#if VM_TRACE
-    if (h.tfp) {
-        h.tfp->close();
-        delete h.tfp;
-    }
-#endif
+    h.trace_open(pa.str("trace"));
+    double secs = skel_run(h, cycles, [&] { h.step(cov); });
+    h.finish();
     std::printf("duel_harness: %" PRIu64 " cycles, %" PRIu64 " interval ends checked in %.2f s "
                 "(%.0f cycles/s)\n", h.cycle, h.ticks, secs, h.cycle / (secs > 0 ? secs : 1));
     std::printf("duel_harness: phases");
@@ -396,10 +339,5 @@ int main(int argc, char **argv)
         std::printf("duel_harness: coverage incomplete (+cover)\n");
         h.failed = true;
     }
-    if (h.failed) {
-        std::printf("duel_harness: FAIL (seed %" PRIu64 ")\n", seed);
-        return 1;
-    }
-    std::printf("duel_harness: PASS\n");
-    return 0;
+    return skel_verdict("duel_harness", h.failed, seed);
 }

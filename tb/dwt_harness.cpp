@@ -14,7 +14,6 @@
 //           +trace=FILE.fst +help. Any other argument, a repeated plusarg or a bad value is
 //           refused by name: exit 2.
 #include <algorithm>
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -24,12 +23,8 @@
 #include <vector>
 
 #include "Vdwt.h"
-#include "verilated.h"
-#include "harness_util.h"
+#include "harness_skel.h"
 #include "ports.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
 
 extern "C" {
 #include "../cmodel/cm_dwt.h"
@@ -84,15 +79,12 @@ struct reach {
     }
 };
 
-struct harness {
-    VerilatedContext *ctx;
-    Vdwt *top;
+struct harness : skel<Vdwt> {
     cm_dwt_t d;
     reach can;
     bin_set bins;
-    uint64_t seed, cycle = 0, events = 0;
+    uint64_t events = 0;
     std::mt19937_64 rng;
-    bool failed = false;
     unsigned maxi;                 // instructions a core may commit in a cycle
     std::vector<unsigned> pool;    // kernel ids
     // the current period's traffic
@@ -104,13 +96,9 @@ struct harness {
     unsigned periods_in_kernel = 0;
     uint64_t traffic_count[T_COUNT] = {};
     uint64_t kernel_starts = 0, kinds[DWT_EVT_COUNT] = {};
-#if VM_TRACE
-    VerilatedFstC *tfp = nullptr;
-#endif
 
     harness(VerilatedContext *c, Vdwt *t, const cfg_t &cf, uint64_t s)
-        : ctx(c), top(t), can((cm_dwt_init(&d, &cf), d)), seed(s),
-          rng(s * 0x9e3779b97f4a7c15ULL + 7)
+        : skel(c, t, s), can((cm_dwt_init(&d, &cf), d)), rng(s * 0x9e3779b97f4a7c15ULL + 7)
     {
         maxi = (1u << d.p.inst_bits) - 1;
         rate.assign(d.cores, 0);
@@ -312,30 +300,15 @@ struct harness {
         report_mismatch(failed, cycle, seed, line, det);
     }
 
-    void half_step(unsigned clk)
-    {
-        top->clk_i = clk;
-        top->eval();
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-    }
-
     void reset()
     {
         bv_t z;
         bv_zero(&z);
-        top->rst_ni = 0;
         port_put(top->inst_i, z, d.cores * d.p.inst_bits);
         top->l1_miss_i = 0;
         top->kernel_start_i = 0;
         top->kernel_id_i = 0;
-        for (int i = 0; i < 3; i++) {
-            half_step(0);
-            half_step(1);
-        }
-        top->rst_ni = 1;
+        skel::reset(3);
     }
 
     void step()
@@ -382,12 +355,7 @@ struct harness {
                 periods_in_kernel = 0;
             }
         }
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        half_step(1);
-        cycle++;
+        clock();
     }
 };
 
@@ -399,23 +367,14 @@ int main(int argc, char **argv)
                 "Lockstep of a generated DWT-CS controller (<name>_dwt, Verilator) against its C\n"
                 "model. Exit status: 0 pass, 1 mismatch or failure, 2 bad plusarg or setup,\n"
                 "3 (+cover) a reachable bin unhit.");
-    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
-    pa.number("seed", 1, 0, UINT64_MAX, "random seed of the traffic");
-    pa.number("cycles", 1000000, 1, 1000000000000ULL, "cycles to run");
-    pa.flag("cover", "fail (exit 3) when a reachable bin is unhit");
-    pa.text("trace", "FILE.fst", "", "write an FST waveform");
-    int st = pa.parse(argc, argv);
+    skel_cycle_plusargs(pa, "random seed of the traffic",
+                        "fail (exit 3) when a reachable bin is unhit");
+    int st = skel_parse(pa, argc, argv);
     if (st >= 0)
         return st;
-    if ((st = trace_plusarg_ok(pa)) >= 0)
-        return st;
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);
-    ctx->randReset(2);
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed"), cycles = pa.num("cycles");
-    std::string trace = pa.str("trace");
-    Verilated::randSeed((int)(seed & 0x7fffffff));
+    const std::unique_ptr<VerilatedContext> ctx = skel_context(argc, argv, seed);
 
     cfg_t c;
     if (!load_config(dir, "dwt_harness", c))
@@ -434,26 +393,9 @@ int main(int argc, char **argv)
 
     const std::unique_ptr<Vdwt> top{new Vdwt{ctx.get(), "TOP"}};
     harness h(ctx.get(), top.get(), c, seed);
-#if VM_TRACE
-    if (!trace.empty()) {
-        ctx->traceEverOn(true);
-        h.tfp = new VerilatedFstC;
-        top->trace(h.tfp, 99);
-        h.tfp->open(trace.c_str());
-    }
-#endif
-    auto t0 = std::chrono::steady_clock::now();
-    h.reset();
-    while (!h.failed && h.cycle < cycles)
-        h.step();
-    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    top->final();
-#if VM_TRACE
-    if (h.tfp) {
-        h.tfp->close();
-        delete h.tfp;
-    }
-#endif
+    h.trace_open(pa.str("trace"));
+    double secs = skel_run(h, cycles, [&] { h.step(); });
+    h.finish();
     std::printf("dwt_harness: %" PRIu64 " cycles, %" PRIu64 " events (%" PRIu64 " kernel starts)"
                 " checked in %.2f s (%.0f cycles/s)\n", h.cycle, h.events, h.kernel_starts, secs,
                 h.cycle / (secs > 0 ? secs : 1));
@@ -465,14 +407,9 @@ int main(int argc, char **argv)
         std::printf(" %s=%" PRIu64, traffic_names[k], h.traffic_count[k]);
     std::printf("\ndwt_harness: ");
     h.bins.report(stdout, h.can);
-    if (h.failed) {
-        std::printf("dwt_harness: FAIL (seed %" PRIu64 ")\n", seed);
-        return 1;
-    }
-    if (pa.on("cover") && h.bins.missing(h.can)) {
+    if (!h.failed && pa.on("cover") && h.bins.missing(h.can)) {
         std::printf("dwt_harness: coverage incomplete (+cover)\n");
         return report_holes("dwt_harness", h.bins.unhit(h.can), h.cycle, h.events, seed);
     }
-    std::printf("dwt_harness: PASS\n");
-    return 0;
+    return skel_verdict("dwt_harness", h.failed, seed);
 }

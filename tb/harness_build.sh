@@ -1,8 +1,8 @@
-# harness_build.sh: the one preamble of every harness build, sourced by tb/build_*harness.sh
-# (each adds only its top, prefix, sources and flags). Sets out (OUTDIR), bdir (BUILDDIR), root
-# (this source or installed tree), top (the L1 top of the manifest), builtfor (the -D flags that
+# harness_build.sh: the one preamble of every harness build, sourced by tb/build_harness.sh
+# (which adds, per top kind, its top, prefix, sources and flags). Sets out (OUTDIR), bdir
+# (BUILDDIR), root (this source or installed tree), top (the L1 top of the manifest), builtfor (the -D flags that
 # name the configuration the harness is built for: tb/harness_util.h refuses a +dir of another
-# one), modeflag (the mode's event-port define) and start (for the build time).
+# one), modeflag (the mode's event-port defines) and start (for the build time).
 #
 # Why a make directory with links: Verilator's --build runs "make -C MDIR" through a shell and
 # writes every source path and the -CFLAGS/-LDFLAGS words unquoted into its makefiles, so a path
@@ -30,8 +30,14 @@ hb_begin() {
   cfgsum=$(sed -n 's/^file: \([0-9a-f]\{64\}\)  config\.yaml$/\1/p' "$out/cachegen.manifest")
   [[ $cfgsum =~ ^[0-9a-f]{64}$ ]] || { echo "$0: no config.yaml checksum in $out/cachegen.manifest" >&2; exit 1; }
   builtfor="-DCG_BUILT_CONFIG=$cfgsum -DCG_BUILT_TOP=$top"
-  # CG_<L1.MODE> (CG_GCACHE, CG_PCPRED...): the harnesses compile that mechanism's event ports
-  modeflag=$(sed -n 's/^  mode: \([a-z_]*\)$/-DCG_\U\1/p' "$out/config.yaml")
+  # CG_<L1.MODE> (CG_GCACHE, CG_PCPRED...): the harnesses compile that mechanism's event ports;
+  # CG_MECH_TB=mech_tb_<mode> when the mechanism has a harness plug-in (tb/mech_tb.h)
+  local mode
+  mode=$(sed -n 's/^  mode: \([a-z_]*\)$/\1/p' "$out/config.yaml")
+  modeflag=${mode:+-DCG_${mode^^}}
+  if [ -n "$mode" ] && [ -f "$root/tb/mech_tb_$mode.h" ]; then
+    modeflag+=" -DCG_MECH_TB=mech_tb_$mode"
+  fi
   mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
   start=$(date +%s%N)
 }

@@ -13,7 +13,6 @@
 //           +stimout=FILE (every cycle's inputs, for the Icarus replay tb_replay.v)
 //           +expect=HMB... (fig7) +help (every plusarg, its range and default). Any other
 //           argument, a repeated plusarg or a bad value is refused by name: exit 2.
-#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -27,13 +26,11 @@
 #include <string>
 
 #include "Vdut.h"
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
+#include "harness_skel.h"
 
 #include "chanmon.h"
 #include "coverage.h"
+#include "mech_tb.h"
 #include "memory.h"
 #include "ports.h"
 #include "traffic.h"
@@ -60,19 +57,16 @@ const char *const dec_names[16] = {"none", "ld_hit", "ld_miss", "st_hit", "st_mi
                                    "stall_rsv", "fill_bypass", "?", "?", "?", "?", "?"};
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "switch_reset", "?", "?", "?"};
 
-struct harness {
-    VerilatedContext *ctx;
-    Vdut *top;
+struct harness : skel_chan<Vdut> {
     cm_l1_t *m;
     const lay_l1_t *l;
-    uint64_t seed, cycle = 0, events = 0, requests_done = 0, requests_accepted = 0;
+    uint64_t events = 0, requests_done = 0, requests_accepted = 0;
     memory mem;
     memory ref_mem; // program order: stores applied when the L1 accepts them (their lookup)
     traffic gen;
     coverage cov;
     std::mt19937_64 rng;
     unsigned rsp_ready_pct = 100, flush_per_10k = 0;
-    bool failed = false;
     cm_req_t presented{};
     bool presented_live = false;
     // accepted and not yet looked up, oldest first: the L1 decides in acceptance order, and a
@@ -85,7 +79,7 @@ struct harness {
     unsigned fill_hint = 0;      // the L2's hint bit presented with the fill (G-Cache: victim bit)
     bool fill_hint_drawn = false; // fill_hint belongs to the response presented now
     unsigned hint_pct = 0;       // chance of a 1, per timing phase
-    unsigned kstart_every = 0;   // sacat: a kernel start in one cycle of this many on average
+    unsigned kstart_every = 0;   // base ids (cm_mech_base_ids): a kernel start in one cycle of this many on average
     uint64_t fills_taken = 0;
     bool reset_expected = false; // the model said a switch reset is due
     bool serialize = false;      // one request at a time, in program order (fig7)
@@ -100,36 +94,13 @@ struct harness {
     std::map<unsigned, unsigned> l2_bbit_rsp; // MSHR -> b returned with its outstanding read
     bool fill_presented = false;
     FILE *evlog = nullptr;
-#if VM_TRACE
-    VerilatedFstC *tfp = nullptr;
-#endif
 
     harness(VerilatedContext *c, Vdut *t, cm_l1_t *model, uint64_t s)
-        : ctx(c), top(t), m(model), l(&model->lay), seed(s), mem(model->cfg.line_bytes, s ^ 0x5a5a),
+        : skel_chan(c, t, s), m(model), l(&model->lay), mem(model->cfg.line_bytes, s ^ 0x5a5a),
           ref_mem(model->cfg.line_bytes, s ^ 0x5a5a),
           gen(model, s), cov(), rng(s * 7 + 1) {}
 
-    void fail(const char *what, const std::string &detail)
-    {
-        report_mismatch(failed, cycle, seed, what, detail);
-    }
-
-
-    // ---- channel monitors (SPEC 4): the core request and memory response the harness drives,
-    // the core response and memory request the L1 drives ------------------------------------
-    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
-
-    void channel_fault(const std::string &what)
-    {
-        if (!what.empty())
-            fail("channel rule violated", what + "\n");
-    }
-
-    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
-    {
-        channel_fault(chan_comb(mon, ready, valid, [&] { top->eval(); }));
-    }
-
+    // ---- channel monitors (skel_chan, SPEC 4): every edge on the four channels ---------------
     void monitor_channels()
     {
         typedef chan_bytes b;
@@ -225,38 +196,7 @@ struct harness {
         if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.dec == DEC_LD_MERGE ||
             r.kind == EVT_FILL)
             check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
-#ifdef CG_PCPRED
-        // every predictor table write, the prediction of a load miss (sent with its read) and
-        // of a fill (the MSHR's copy)
-        check_field("pc table write", r.tbl_write, top->evt_pc_we_o, evt);
-        if (r.tbl_write) {
-            check_field("pc table index", r.tbl_idx, port_u64(top->evt_pc_idx_o), evt);
-            check_field("pc table value", r.tbl_val, port_u64(top->evt_pc_val_o), evt);
-        }
-        if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
-            check_field("pc prediction", r.pred, top->evt_pc_pred_o, evt);
-#endif
-#ifdef CG_SACAT
-        // every FG-CB table write: which entry, and the whole entry after it
-        check_field("fgcb table write", r.fg_write, top->evt_fg_we_o, evt);
-        if (r.fg_write) {
-            check_field("fgcb entry index", r.fg_idx, port_u64(top->evt_fg_idx_o), evt);
-            bv_t exp, act;
-            lay_fgcb_pack(&m->cfg, &r.fg_entry, &exp);
-            port_get(top->evt_fg_entry_o, act, lay_fgcb_entry_bits(&m->cfg));
-            if (!bv_eq(&exp, &act, lay_fgcb_entry_bits(&m->cfg)))
-                fail("fgcb entry differs", "  after " + std::string(evt) + "\n");
-            if (top->kernel_start_i)
-                cov.hit("fg_write_lost_to_kernel_start");
-        }
-#endif
-#ifdef CG_GCACHE
-        if (r.kind == EVT_FILL) {
-            check_field("switch", cm_gc(m)->sw[set], top->evt_switch_o, evt);
-            if (m->cfg.gc_bypass_age_every > 1)
-                check_field("bypass count", cm_gc(m)->count[set], port_u64(top->evt_count_o), evt);
-        }
-#endif
+        mech_tb::check(*this, r, set, evt);
         if (r.kind == EVT_LOOKUP && reset_expected) {
             fail("a lookup before the due switch reset", "");
             return;
@@ -316,21 +256,8 @@ struct harness {
         std::fprintf(evlog, "%" PRIu64 " %u %u %u %u %u %" PRIx64 " %u ", cycle, kind, dec, set,
                      (unsigned)port_u64(top->evt_way_o), (unsigned)top->evt_evict_o,
                      port_u64(top->evt_evict_tag_o), (unsigned)port_u64(top->evt_mshr_o));
-        for (unsigned d = (l->row_bits + 3) / 4; d-- > 0;)
-            std::fputc("0123456789abcdef"[bv_get(&row, 4 * d, 4 * d + 4 <= l->row_bits ? 4 : l->row_bits - 4 * d)], evlog);
-#ifdef CG_PCPRED // then the table write (we, index, value) and the prediction
-        std::fprintf(evlog, " %u %u %u %u", (unsigned)top->evt_pc_we_o,
-                     (unsigned)port_u64(top->evt_pc_idx_o), (unsigned)port_u64(top->evt_pc_val_o),
-                     (unsigned)top->evt_pc_pred_o);
-#endif
-#ifdef CG_SACAT // then the FG-CB table write (we, index, entry in hex)
-        std::fprintf(evlog, " %u %u ", (unsigned)top->evt_fg_we_o, (unsigned)port_u64(top->evt_fg_idx_o));
-        bv_t fe;
-        unsigned feb = lay_fgcb_entry_bits(&m->cfg);
-        port_get(top->evt_fg_entry_o, fe, feb);
-        for (unsigned d = (feb + 3) / 4; d-- > 0;)
-            std::fputc("0123456789abcdef"[bv_get(&fe, 4 * d, 4 * d + 4 <= feb ? 4 : feb - 4 * d)], evlog);
-#endif
+        hex_out(evlog, row, l->row_bits);
+        mech_tb::log(*this);
         std::fputc('\n', evlog);
     }
 
@@ -475,7 +402,7 @@ struct harness {
         top->mem_rsp_hint_i = fill_presented && fill_hint;
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
-        // sacat: kernels start now and then (FG-CB's table clears and its window restarts)
+        // kernels start now and then (a mechanism keyed by base ids: its tables clear)
         top->kernel_start_i = kstart_every && std::uniform_int_distribution<unsigned>(0, kstart_every - 1)(rng) == 0;
         top->filter_enable_i = filter_enable;
     }
@@ -582,13 +509,7 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
-#ifdef CG_SACAT
-        // now and then a kernel start in a cycle that writes FG-CB's table (the write is lost
-        // to the clear): the write is seen before the input is set, which it does not depend on
-        top->eval();
-        if (top->evt_fg_we_o && std::uniform_int_distribution<unsigned>(0, 63)(rng) == 0)
-            top->kernel_start_i = 1;
-#endif
+        mech_tb::drive(*this);
         if (stimout)
             record_inputs();
         top->eval();
@@ -627,17 +548,7 @@ struct harness {
             if (!free_running) // the cycle ends: FG-CB's window moves, kernel_start clears
                 cov.fg_cycle(cm_l1_cycle_end(m, top->kernel_start_i));
         }
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        top->clk_i = 1;
-        top->eval();
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        cycle++;
+        clock();
     }
 
     bool idle() const
@@ -685,8 +596,7 @@ int main(int argc, char **argv)
                 "Lockstep of a generated L1 (Verilator) against the C model. Exit status: 0\n"
                 "pass, 1 mismatch or failure, 2 bad plusarg or setup, 3 coverage hole (+cover,\n"
                 "no mismatch).");
-    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
-    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    skel_plusargs(pa, "random seed of traffic, timing and SRAM contents");
     pa.choice("traffic", {"directed", "fig7", "mix", "stream", "hot_small", "hot_large", "stride",
                           "uniform", "hot_pair", "hot_set", "shared_lines"}, "directed",
               "directed script, paper 000's Figure 7, or a random pattern");
@@ -700,7 +610,7 @@ int main(int argc, char **argv)
     pa.number("cover_margin", 0, 0, UINT32_MAX,
               "with +cover: end the random traffic N requests after every reachable bin is hit "
               "(+requests is then the most; 0: run all +requests)");
-    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    skel_trace_plusarg(pa);
     pa.text("evlog", "FILE", "", "write every event, one line each (tb/run_xsim.sh)");
     pa.text("stimout", "FILE", "", "write every cycle's inputs (the Icarus replay tb_replay.v)");
     pa.text("expect", "HMB...", "", "fig7: the load outcomes expected, in order (H, M, B)");
@@ -713,17 +623,13 @@ int main(int argc, char **argv)
     if ((st = trace_plusarg_ok(pa)) >= 0 || (st = pa.writable("evlog")) >= 0 ||
         (st = pa.writable("stimout")) >= 0)
         return st;
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);
-    ctx->randReset(2);
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed");
     std::string traffic_kind = pa.str("traffic");
     unsigned requests = (unsigned)pa.num("requests");
-    std::string trace = pa.str("trace");
     std::string evlog = pa.str("evlog");
     std::string stimout = pa.str("stimout");
-    Verilated::randSeed((int)(seed & 0x7fffffff));
+    const std::unique_ptr<VerilatedContext> ctx = skel_context(argc, argv, seed);
 
     cfg_t c;
     if (!load_config(dir, "l1_harness", c))
@@ -753,14 +659,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "l1_harness: cannot write %s\n", evlog.c_str());
         return 2;
     }
-#if VM_TRACE
-    if (!trace.empty()) {
-        ctx->traceEverOn(true);
-        h.tfp = new VerilatedFstC;
-        top->trace(h.tfp, 99);
-        h.tfp->open(trace.c_str());
-    }
-#endif
+    h.trace_open(pa.str("trace"));
     std::mt19937_64 prng(seed);
     if (traffic_kind == "fig7") {
         h.gen.fig7();
@@ -782,11 +681,7 @@ int main(int argc, char **argv)
         h.flush_per_10k = 1 + (unsigned)(prng() % 2);
     }
 
-    top->rst_ni = 0;
-    for (int i = 0; i < 4; i++)
-        h.tick();
-    top->rst_ni = 1;
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = skel_reset_ticks(h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 400ULL * (h.gen.remaining() + h.min_events + 10);
     auto pool_bins = [&]() {
@@ -818,28 +713,15 @@ int main(int argc, char **argv)
         std::printf("l1_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
                     " run with the margin of %" PRIu64 "\n", covered_at, h.requests_done, margin);
     // +cover on random traffic: while a reachable bin is unhit, extend the traffic (focused
-    // patterns for the bins that need them) up to 4x the requests of the run so far
-    uint64_t base_requests = h.requests_done;
-    uint64_t bound = pa.num("cover_extend") * base_requests;
-    unsigned rounds = 0;
-    std::string first_holes;
+    // patterns for the bins that need them) up to +cover_extend times the requests so far
     pool_bins();
-    while (cover && h.phased && !h.failed && h.idle() && h.cov.missing(m) &&
-           h.requests_done < bound) {
-        uint64_t left = bound - h.requests_done;
-        if (!rounds)
-            for (const auto &b : h.cov.unhit(m))
-                first_holes += " " + b;
-        unsigned n = (unsigned)std::min<uint64_t>(left, std::max<uint64_t>(base_requests / 4, 5000));
-        h.extend(h.cov.unhit(m), n);
-        limit = h.cycle + 200000 + 400ULL * n;
-        rounds++;
-        run();
-        pool_bins();
-    }
-    if (rounds)
-        std::printf("l1_harness: coverage extended %u times, %" PRIu64 " to %" PRIu64 " requests, "
-                    "for%s\n", rounds, base_requests, h.requests_done, first_holes.c_str());
+    auto requests_done = [&] { return h.requests_done; };
+    if (cover && h.phased)
+        skel_extend(h, "l1_harness",
+                    {requests_done(), pa.num("cover_extend") * requests_done(), 5000, ""},
+                    [&] { return h.cov.unhit(m); }, requests_done,
+                    [&](unsigned n) { limit = h.cycle + 200000 + 400ULL * n; run(); }, pool_bins,
+                    requests_done);
     if (!h.failed && !h.idle())
         h.fail("timeout: requests outstanding", "");
     if (!h.failed && !h.free_running) {
@@ -850,13 +732,7 @@ int main(int argc, char **argv)
         std::printf("\n");
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    top->final();
-#if VM_TRACE
-    if (h.tfp) {
-        h.tfp->close();
-        delete h.tfp;
-    }
-#endif
+    h.finish();
     std::printf("l1_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s: "
                 "%.0f requests/s, %.0f events/s, %.0f cycles/s\n", h.cycle, h.events, h.requests_done,
                 secs, h.requests_done / secs, h.events / secs, h.cycle / secs);
@@ -878,14 +754,11 @@ int main(int argc, char **argv)
     std::vector<std::string> holes = cover && !h.failed ? h.cov.unhit(m) : std::vector<std::string>();
     uint64_t done = h.requests_done, events = h.events;
     cm_l1_free(m); // last: the coverage check above reads the configuration through m
-    if (h.failed) {
-        std::printf("l1_harness: FAIL (seed %" PRIu64 ")\n", seed);
-        return 1;
-    }
+    if (h.failed)
+        return skel_verdict("l1_harness", true, seed);
     if (!outputs_ok) // an output file not written (named above): the run's product is lost
         return 2;
     if (!holes.empty()) // no mismatch: a hole of its own kind, not a failure to trace
         return report_holes("l1_harness", holes, done, events, seed);
-    std::printf("l1_harness: PASS\n");
-    return 0;
+    return skel_verdict("l1_harness", false, seed);
 }

@@ -10,24 +10,9 @@
 // With l1.mode = pcpred about half of the reads carry a bypass prediction (req_pred_i; writes
 // carry 0), which the model takes through cm_l2_access_pred; the row compare covers the stored
 // bypass bit, the response compare the returned one.
-// With l2.replacement = drrip (SPEC 3.8) every event also carries the PSELs and the BRRIP
-// counter after it (evt_psel_o, evt_brrip_o), compared with the model's cm_drrip state, and the
-// drrip_ bins cover each leader kind missing, PSEL saturating both ways, BRRIP's 32nd insertion
-// and a follower choosing each policy.
-// With l2.replacement = ucp (SPEC 3.8, docs/tap.md) every lookup event that accesses a UMON
-// writes its ATD row (evt_atd_we_o, evt_atd_row_o: compared bit for bit with the model's), and
-// every cycle, after cm_l2_cycle_end, the hit counters and the allocation after the cycle
-// (evt_umon_hits_o, evt_ucp_alloc_o) and the partition event (evt_ucp_part_o: the cycle the
-// lookahead's allocation applies) are compared; the fill's way checks the victim under the
-// partition. The ucp_ bins cover each UMON hit position, misses, a saturated counter, the
-// halving, a partition applied and changed, and each victim rule.
-// With tap_rrip (DRRIP under TAP, SPEC 3.8) the harness
-// also drives retired_i (per-phase streams that make the GPU cache-friendly or not) and shifts
-// the CPU ports' share of the requests by phase; every cycle, after its events, it compares the
-// masks and XSRATIO in force, calls cm_l2_cycle_end, and compares the controller's tick (the
-// cycle it lands and every field); the tap_ bins cover both friendliness outcomes, XSRATIO
-// above, below and at T_xs and saturating, the sampling cores' insertions, the mask's forced
-// BRRIP, a GPU hit not promoted and the GPU-first victim.
+// The configured l2.replacement's own event ports, drive, per-cycle checks and bins come from
+// its plug-in (tb/l2pol_tb.h, one header per policy, registered in tb/l2pol_tb_reg.h); this
+// file names no policy.
 // First mismatch: report with the seed, finalize (waveform), exit 1.
 // Plusargs: +dir=OUTDIR (generated output with config.yaml) +seed=N +requests=N
 //           +cover (extend the traffic up to +cover_extend=K times, default 4, while a
@@ -59,75 +44,20 @@
 #include "harness_util.h"
 #include "memory.h"
 #include "ports.h"
-#include "tap_rtl.h"
 
 extern "C" {
 #include "../cmodel/cm_l2.h"
 }
+// the L2 top's policy ports: evt_<f>
+#define L2POL_EVT(t, f) ((t)->evt_##f)
+#define L2POL_EVT_NAME "evt_"
+#include "l2pol_tb_reg.h"
 
 namespace {
 
 const char *const dec_names[16] = {"none", "rd_hit", "rd_miss", "wr_hit", "wr_miss",
                                    "stall_line", "stall_mshr", "fill", "?", "?", "fill_noalloc", "?",
                                    "?", "?", "?", "?"};
-// DRRIP's event fields, where the design has them (l2.replacement = drrip): otherwise ~0, which
-// no model state equals, so a drrip design without them fails the compare.
-// The PSELs (apps x psel_bits, any width) into `v`; false where the design has no such port.
-template <class T>
-auto evt_psel(const T *t, bv_t &v, unsigned width, int)
-    -> decltype(port_get(t->evt_psel_o, v, width), bool())
-{
-    port_get(t->evt_psel_o, v, width);
-    return true;
-}
-template <class T> bool evt_psel(const T *, bv_t &, unsigned, long) { return false; }
-template <class T> auto evt_brrip(const T *t, int) -> decltype(port_u64(t->evt_brrip_o))
-{
-    return port_u64(t->evt_brrip_o);
-}
-template <class T> uint64_t evt_brrip(const T *, long) { return ~0ULL; }
-
-// UCP's ports, where the design has them (l2.replacement = ucp): otherwise false, and a ucp
-// design without them fails.
-template <class T>
-auto evt_ucp(const T *t, bv_t &hits, unsigned hw, bv_t &alloc, unsigned aw, unsigned &part, int)
-    -> decltype(port_get(t->evt_umon_hits_o, hits, hw), bool())
-{
-    port_get(t->evt_umon_hits_o, hits, hw);
-    port_get(t->evt_ucp_alloc_o, alloc, aw);
-    part = (unsigned)port_u64(t->evt_ucp_part_o);
-    return true;
-}
-template <class T>
-bool evt_ucp(const T *, bv_t &, unsigned, bv_t &, unsigned, unsigned &, long) { return false; }
-template <class T>
-auto evt_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
-    -> decltype(port_get(t->evt_atd_row_o, row, width), bool())
-{
-    port_get(t->evt_atd_row_o, row, width);
-    we = (unsigned)port_u64(t->evt_atd_we_o);
-    return true;
-}
-template <class T> bool evt_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
-// TAP's controller (l2.replacement = tap_rrip): the tick and state out (tap_rtl.h). A tap_rrip
-// design without them fails: the state reads ~0 and no tick ever lands.
-template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_tap_valid_o, void())
-{
-    r.valid = t->evt_tap_valid_o;
-    r.tick.i1 = (uint32_t)port_u64(t->evt_tap_i1_o);
-    r.tick.i2 = (uint32_t)port_u64(t->evt_tap_i2_o);
-    r.tick.a_gpu = (uint32_t)port_u64(t->evt_tap_a_gpu_o);
-    r.tick.a_cpu = (uint32_t)port_u64(t->evt_tap_a_cpu_o);
-    r.tick.friendly = (uint8_t)t->evt_tap_friendly_o;
-    r.tick.ratio = (uint16_t)port_u64(t->evt_tap_ratio_o);
-    r.tick.ratio_sat = (uint8_t)t->evt_tap_ratio_sat_o;
-    r.tick.xsratio = (uint16_t)port_u64(t->evt_tap_xsratio_o);
-    r.tick.rrip_mask = (uint8_t)t->evt_tap_rrip_mask_o;
-    r.tick.ucp_mask = (uint8_t)t->evt_tap_ucp_mask_o;
-    r.state = port_u64(t->evt_tap_state_o);
-}
-template <class T> void get_tap(const T *, tap_rtl &, long) {}
-
 const char *const kind_names[8] = {"sweep", "lookup", "stall", "fill", "?", "?", "?", "?"};
 
 struct l2_req {
@@ -141,11 +71,12 @@ struct l2_req {
 
 struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; bool waiter; };
 
-// Coverage bins, one per decision path of the L2 and per channel condition; bins a
+// Coverage bins, one per decision path of the L2 and per channel condition, and every L2
+// policy's (l2pol_tb_bins: reachable only under that policy, by its plug-in's rule); bins a
 // configuration cannot reach are reported n/a.
 class l2_coverage {
 public:
-    l2_coverage()
+    l2_coverage() : pol_bins_(l2pol_tb_bins<Vl2>(l2pol_top::l2))
     {
         for (const char *b : {"init_sweep", "read_hit", "read_miss", "write_hit", "write_miss",
                               "write_miss_merge", "fill_invalid_way", "evict_clean",
@@ -154,40 +85,22 @@ public:
                               "vbit_returned_1", "vbit_set_by_group_peer",
                               "refetch_vbit_cleared", "rsp_l2hit", "rsp_l2miss",
                               "fill_out_of_order", "backpressure_req", "backpressure_mem_req",
-                              "backpressure_rsp", "backpressure_mem_rsp", "srrip_victim_aged",
-                              "srrip_victim_at_max", "bbit_returned_1", "bbit_set_by_pred",
-                              "bbit_corrected", "bbit_fill_pred", "bbit_evicted_1",
-                              "row_forwarded", "read_hit_after_data_write",
+                              "backpressure_rsp", "backpressure_mem_rsp", "bbit_returned_1",
+                              "bbit_set_by_pred", "bbit_corrected", "bbit_fill_pred",
+                              "bbit_evicted_1", "row_forwarded", "read_hit_after_data_write",
                               "writeback_after_data_write", "merge_join",
                               "merge_join_full_stall", "merge_read_stalls_on_write_fetch",
                               "merge_waiters_answered", "merge_waiters_of_other_cores",
                               "merge_waiter_rsp_backpressure", "noalloc_read_hit",
-                              "noalloc_fill", "noalloc_fill_with_waiters", "drrip_miss_srrip_leader",
-                              "drrip_miss_brrip_leader", "drrip_psel_saturated_top",
-                              "drrip_psel_saturated_bottom", "drrip_brrip_32nd",
-                              "drrip_follower_srrip", "drrip_follower_brrip",
-                              "cpu_read_hit", "cpu_read_miss", "cpu_write_hit", "cpu_write_miss",
+                              "noalloc_fill", "noalloc_fill_with_waiters", "cpu_read_hit",
+                              "cpu_read_miss", "cpu_write_hit", "cpu_write_miss",
                               "cpu_owner_fill", "gpu_owner_fill", "cpu_line_evicted_by_gpu",
-                              "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu",
-                              "drrip_cpu_leader_miss", "drrip_every_app_srrip_leader_miss",
-                              "drrip_every_app_brrip_leader_miss",
-                              "drrip_fill_in_other_apps_leader", "ucp_umon_miss",
-                              "ucp_umon_counter_saturated", "ucp_halved",
-                              "ucp_partition_applied", "ucp_partition_changed",
-                              "ucp_victim_over_allocated_app", "ucp_victim_own_lru",
-                              "ucp_victim_set_lru_none_over",
-                              "tap_friendly",
-                              "tap_not_friendly", "tap_xs_above_txs", "tap_xs_below_txs",
-                              "tap_ratio_at_txs", "tap_ratio_saturated", "tap_pol1_insert",
-                              "tap_pol2_insert", "tap_mask_forced_brrip",
-                              "tap_gpu_hit_not_promoted", "tap_gpu_first_victim",
-                              "tapucp_gpu_counters_divided", "tapucp_division_changed_partition",
-                              "tapucp_partition_unmasked", "tapucp_gpu_one_way_under_mask",
-                              "tapucp_pol1_read_not_allocated", "tapucp_pol1_read_hit"})
+                              "gpu_line_evicted_by_cpu", "cpu_line_evicted_by_other_cpu"})
             set_.declare(b);
-        for (unsigned j = 0; j < 32; j++)
-            set_.declare(("ucp_umon_hit_pos_" + std::to_string(j)).c_str());
+        for (const auto &b : pol_bins_)
+            set_.declare(b.c_str());
     }
+    const l2pol_tb<Vl2> *pol = nullptr; // the configured policy's plug-in
     void hit(const char *b) { set_.hit(b); }
     bool reachable(const std::string &b, const cm_l2_t *m) const
     {
@@ -195,53 +108,13 @@ public:
             return m->cfg.l2.mshrs > 1;
         if (b == "vbit_set_by_group_peer")
             return m->lay.share > 1;
-        if (b == "srrip_victim_aged" || b == "srrip_victim_at_max")
-            return cfg_l2_repl(&m->cfg.l2) != REPL_LRU && m->lay.ways > 1; // srrip, drrip
+        if (pol_bins_.count(b)) // the L2 policy's (l2pol_tb.h)
+            return pol->reachable(b);
         // CPU ports (SPEC 3.8): requests from core ids P.. and the owner application per line
         if (b.compare(0, 4, "cpu_") == 0 || b == "gpu_owner_fill" ||
             b == "gpu_line_evicted_by_cpu")
             return m->lay.cpu_cores > 0 && (b != "cpu_line_evicted_by_other_cpu" ||
                                             m->lay.cpu_cores > 1);
-        if (b == "drrip_cpu_leader_miss" || b == "drrip_fill_in_other_apps_leader")
-            return m->drrip_on && m->lay.cpu_cores > 0;
-        // saturating takes 1024 GPU accesses in a period with at most one by each CPU port: the
-        // random traffic gives about one access in two cycles at best
-        if (b == "tap_ratio_saturated")
-            return m->tap_on && m->tap.p.period >= 2048;
-        if (b == "tap_pol1_insert" || b == "tap_pol2_insert" || b == "tap_mask_forced_brrip" ||
-            b == "tap_gpu_hit_not_promoted" || b == "tap_gpu_first_victim") // TAP-RRIP's rules
-            return m->tap_rrip_on;
-        if (b.compare(0, 4, "tap_") == 0) // TAP's controller (SPEC 3.8)
-            return m->tap_on;
-        if (b.compare(0, 7, "tapucp_") == 0) { // TAP-UCP's rules
-            if (!m->tap_ucp_on || b.compare(0, 12, "tapucp_pol1_") == 0)
-                return m->tap_ucp_on;
-            // a partition applies only when a period holds the wait for its decision (13) and
-            // the longest lookahead: the division, then rounds of one way each over every app
-            unsigned W = m->lay.ways, A = cfg_l2_apps(&m->cfg);
-            unsigned longest = 13 + W * m->cfg.l2.umon_counter_bits +
-                               A * (3 * W * (W + 1) / 2 + 2 * W) + W;
-            return m->tap.p.period >= longest;
-        }
-        if (b.compare(0, 6, "drrip_") == 0) { // thread-aware DRRIP (SPEC 3.8)
-            if (!m->drrip_on)
-                return false;
-            // followers exist when S = sets / L leaves sets beyond the apps' leaders
-            if (b.compare(0, 15, "drrip_follower_") == 0)
-                return m->drrip.stride > 2 * m->drrip.p.apps;
-            // a leader miss moves PSEL by one: random traffic walks it to either end only
-            // when it is short (the make test configurations use 1 to 3 bits)
-            if (b.compare(0, 21, "drrip_psel_saturated_") == 0)
-                return m->drrip.p.psel_bits <= 3;
-            return true;
-        }
-        if (b.compare(0, 17, "ucp_umon_hit_pos_") == 0) // UCP: a UMON hit at each position
-            return m->ucp_on && std::stoul(b.substr(17)) < m->lay.ways;
-        // a counter reaches its top only when it is narrow (make test: 4 bits)
-        if (b == "ucp_umon_counter_saturated")
-            return m->ucp_on && m->cfg.l2.umon_counter_bits <= 6;
-        if (b.compare(0, 4, "ucp_") == 0)
-            return m->ucp_on;
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
         if (b == "noalloc_fill_with_waiters") // FG-CB's no-allocate reads, joined (sacat)
@@ -250,7 +123,7 @@ public:
             return m->cfg.l1.mode == MODE_SACAT;
         // a fill evicting, dirty, the way written the cycle before: every time with one way;
         // never with LRU (the way just touched is the youngest), too rarely to require with
-        // SRRIP (back-to-back fills into one set, the first a write's)
+        // RRIP aging (back-to-back fills into one set, the first a write's)
         if (b == "writeback_after_data_write")
             return m->lay.ways == 1;
         // the limit needs K + 2 reads of one line in flight at once (the fetch's own, K
@@ -280,6 +153,7 @@ public:
     }
 
 private:
+    std::set<std::string> pol_bins_;
     bin_set set_;
 };
 
@@ -299,7 +173,7 @@ public:
     }
     unsigned store_pct = 30, rate_pct = 100;
     bool own_lines = false;
-    int cpu_pct = -1; // tap_rrip: percent of requests from CPU ports (-1: uniform over cores)
+    int cpu_pct = -1; // the L2 policy's percent of requests from CPU ports (-1: uniform)
 
     void new_phase()
     {
@@ -338,8 +212,8 @@ public:
         q.core = pick_core();
         q.store = rng_() % 100 < store_pct;
         q.line = pick_line(q.core);
-        // a GPU-only TAP period (cpu_pct 0) keeps +own_lines' CPU-owned writes out: they become
-        // the drawn L1's reads
+        // a GPU-only period (cpu_pct 0) keeps +own_lines' CPU-owned writes out: they become the
+        // drawn L1's reads
         if (q.store && own_lines && cpu_pct == 0 && owner(q.line) >= l->cores)
             q.store = false;
         if (q.store) {
@@ -377,8 +251,8 @@ public:
     }
 
 private:
-    // Uniform over the L1s and CPU ports; with cpu_pct (tap_rrip) a CPU port in cpu_pct percent
-    // of the requests, so the GPU's share of the accesses (XSRATIO) moves with the phase.
+    // Uniform over the L1s and CPU ports; with cpu_pct (the L2 policy's drive, l2pol_tb.h) a CPU
+    // port in cpu_pct percent of the requests.
     unsigned pick_core()
     {
         const lay_l2_t *l = &m_->lay;
@@ -454,12 +328,9 @@ struct harness {
     // data line (cycle + 1, so 0 is never), for an event in the next cycle (read before it)
     uint64_t row_write_cycle = 0, data_write_cycle = 0;
     unsigned row_write_set = 0, data_write_set = 0, data_write_way = 0;
-    // tap_rrip: the retired-instruction streams of this phase and this cycle's values
-    enum class retire { pol1_more, pol2_more, same, near, idle, count };
-    retire ret_mode = retire::same;
-    uint32_t retired[TAP_MAX_GPU_CORES] = {};
-    std::mt19937_64 tap_rng{0};
-    uint64_t ticks = 0;
+    // the L2 policy's plug-in (l2pol_tb.h) and what it gets from the harness
+    l2pol_env pol_env;
+    std::unique_ptr<l2pol_tb<Vl2>> pol;
 #if VM_TRACE
     VerilatedFstC *tfp = nullptr;
 #endif
@@ -467,7 +338,18 @@ struct harness {
     harness(VerilatedContext *c, Vl2 *t, cm_l2_t *model, uint64_t s)
         : ctx(c), top(t), m(model), l(&model->lay), seed(s),
           mem(model->cfg.l1.line_bytes, s ^ 0x5a5a), ref(model->cfg.l1.line_bytes, 1),
-          gen(model, s * 3 + 11), rng(s * 7 + 1), tap_rng(s * 13 + 5) {}
+          gen(model, s * 3 + 11), rng(s * 7 + 1)
+    {
+        pol_env = l2pol_env(
+            model, l2pol_top::l2, s * 13 + 5,
+            [this](const char *w, uint64_t e, uint64_t a, const char *at) {
+                check_field(w, e, a, at);
+            },
+            [this](const std::string &w, const char *at) { fail(w.c_str(), at); },
+            [this](const char *b) { cov.hit(b); }, [this] { return failed; }, [] { return false; });
+        pol = l2pol_tb_for(t, pol_env);
+        cov.pol = pol.get();
+    }
 
     void fail(const char *what, const std::string &detail)
     {
@@ -562,45 +444,6 @@ struct harness {
         }
     }
 
-    // DRRIP, from the state before the event: a miss that took an MSHR in a leader set (at
-    // either end of PSEL's range: saturating), a fill's policy in a follower set, and the
-    // BRRIP insertion that finds the counter at 31, each for the request's application.
-    uint32_t srrip_missed_ = 0, brrip_missed_ = 0; // apps that missed in their own leaders
-    void cover_drrip(const cm_drrip_t &d, const cm_l2_result_t &r)
-    {
-        unsigned app = cfg_l2_app_of(&m->cfg, r.core), top = (1u << d.p.psel_bits) - 1;
-        if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS) {
-            cm_leader_t k = cm_drrip_leader(&d, app, r.set);
-            if (k != CM_LEADER_NONE && r.core >= l->cores)
-                cov.hit("drrip_cpu_leader_miss");
-            uint32_t all = (uint32_t)((1ULL << d.p.apps) - 1); // each app's own leaders, both
-            if (k == CM_LEADER_SRRIP && (srrip_missed_ |= 1u << app) == all)
-                cov.hit("drrip_every_app_srrip_leader_miss");
-            if (k == CM_LEADER_BRRIP && (brrip_missed_ |= 1u << app) == all)
-                cov.hit("drrip_every_app_brrip_leader_miss");
-            if (k == CM_LEADER_SRRIP) {
-                cov.hit("drrip_miss_srrip_leader");
-                if (d.psel[app] == top)
-                    cov.hit("drrip_psel_saturated_top");
-            } else if (k == CM_LEADER_BRRIP) {
-                cov.hit("drrip_miss_brrip_leader");
-                if (d.psel[app] == 0)
-                    cov.hit("drrip_psel_saturated_bottom");
-            }
-        }
-        if (r.kind == EVT_FILL) {
-            cm_rrip_pol_t pol = cm_drrip_policy(&d, app, r.set);
-            for (unsigned j = 0; j < d.p.apps; j++) // a follower of its app in j's leader set
-                if (j != app && cm_drrip_leader(&d, app, r.set) == CM_LEADER_NONE &&
-                    cm_drrip_leader(&d, j, r.set) != CM_LEADER_NONE)
-                    cov.hit("drrip_fill_in_other_apps_leader");
-            if (cm_drrip_leader(&d, app, r.set) == CM_LEADER_NONE)
-                cov.hit(pol == CM_RRIP_BRRIP ? "drrip_follower_brrip" : "drrip_follower_srrip");
-            if (pol == CM_RRIP_BRRIP && d.brrip_cnt == CM_DRRIP_BRRIP_PERIOD - 1)
-                cov.hit("drrip_brrip_32nd");
-        }
-    }
-
     // A fill with owner bits: whose line it installs, and whose line it evicts (SPEC 3.8's
     // applications: core P + k is app k, the L1s the GPU's, app C). The owner itself is in the
     // row the lockstep compares; here the expectation is independent of the model: the
@@ -624,105 +467,15 @@ struct harness {
             cov.hit("cpu_line_evicted_by_other_cpu");
     }
 
-    // UCP: the ATD row an access writes (app's ATD set of the event's set), or no write.
-    void check_atd(const cm_l2_result_t &r, const char *evt)
-    {
-        bv_t act, exp;
-        unsigned we = 0, width = l->ways * lay_l2_atd_entry_bits(l);
-        if (!evt_atd(top, act, width, we, 0)) {
-            fail("a ucp design without evt_atd_row_o", evt);
-            return;
-        }
-        bool access = r.umon != CM_UMON_UNSAMPLED;
-        check_field("atd write", access, we, evt);
-        if (!access || failed)
-            return;
-        unsigned app = cfg_l2_app_of(&m->cfg, r.core);
-        cm_l2_atd_row(m, app, (unsigned)cm_umon_index(m->umon, r.set), &exp);
-        for (unsigned w = 0; w < l->ways; w++) {
-            unsigned eb = lay_l2_atd_entry_bits(l);
-            char what[48];
-            std::snprintf(what, sizeof what, "atd app %u entry %u", app, w);
-            check_field(what, bv_get(&exp, w * eb, eb), bv_get(&act, w * eb, eb), evt);
-        }
-    }
-
-    void cover_ucp(const cm_l2_result_t &r)
-    {
-        if (r.umon >= 0) {
-            cov.hit(("ucp_umon_hit_pos_" + std::to_string(r.umon)).c_str());
-            if (r.umon_sat)
-                cov.hit("ucp_umon_counter_saturated");
-        } else if (r.umon == CM_UMON_MISS) {
-            cov.hit("ucp_umon_miss");
-        }
-        if (r.kind == EVT_FILL && r.evict_valid)
-            switch (r.ucp_why) {
-            case CM_UCP_VICTIM_OVER: cov.hit("ucp_victim_over_allocated_app"); break;
-            case CM_UCP_VICTIM_OWN: cov.hit("ucp_victim_own_lru"); break;
-            case CM_UCP_VICTIM_LRU: cov.hit("ucp_victim_set_lru_none_over"); break;
-            default: break;
-            }
-    }
-
-    // UCP, every cycle after its events: the period and the lookahead (cm_l2_cycle_end), then
-    // the counters, the allocation and the partition event against the RTL's.
-    // After the cycle's events: the model's end of the cycle (cm_l2_cycle_end), TAP's checks
-    // of the state in force before it and of its tick after it, UCP's after it.
+    // After the cycle's events: the policy's checks of the state in force, the model's end of
+    // the cycle (cm_l2_cycle_end, with the instructions retired as the policy drove them), and
+    // the policy's checks after it.
     void cycle_end()
     {
-        tap_rtl r;
-        if (m->tap_on)
-            tap_before(r);
-        unsigned before[APP_MAX];
-        std::memcpy(before, m->ucp_alloc, sizeof before);
-        cm_l2_cycle_end(m, m->tap_on ? retired : nullptr);
-        if (m->ucp_on)
-            ucp_after(before);
-        if (m->tap_on && !failed)
-            tap_after(r);
-    }
-
-    // ucp, after cm_l2_cycle_end: the counters, the allocation and the partition event.
-    void ucp_after(const unsigned *before)
-    {
-        unsigned apps = cfg_l2_apps(&m->cfg), cb = m->cfg.l2.umon_counter_bits;
-        unsigned ab = cfg_count_bits(l->ways);
-        bv_t hits, alloc;
-        unsigned part = 0;
-        if (!evt_ucp(top, hits, apps * l->ways * cb, alloc, apps * ab, part, 0)) {
-            fail("a ucp design without evt_umon_hits_o", "");
-            return;
-        }
-        char what[64];
-        check_field("partition event", m->ucp_part, part, "cycle");
-        for (unsigned k = 0; k < apps; k++) {
-            std::snprintf(what, sizeof what, "allocation of app %u", k);
-            check_field(what, m->ucp_alloc[k], bv_get(&alloc, k * ab, ab), "cycle");
-            for (unsigned j = 0; j < l->ways; j++) {
-                std::snprintf(what, sizeof what, "umon hits of app %u at position %u", k, j);
-                check_field(what, cm_umon_hits(m->umon, k, j),
-                            bv_get(&hits, (k * l->ways + j) * cb, cb), "cycle");
-            }
-        }
-        if (m->ucp_period_end)
-            cov.hit("ucp_halved");
-        if (m->ucp_part && m->tap_ucp_on) { // TAP-UCP: how the applied partition was made
-            unsigned gpu = app_gpu(l->cpu_cores);
-            if (m->tu_divided)
-                cov.hit("tapucp_gpu_counters_divided");
-            if (m->tu_div_mattered)
-                cov.hit("tapucp_division_changed_partition");
-            if (!m->tu_masked)
-                cov.hit("tapucp_partition_unmasked");
-            else if (m->ucp_alloc[gpu] == 1)
-                cov.hit("tapucp_gpu_one_way_under_mask");
-        }
-        if (m->ucp_part) {
-            cov.hit("ucp_partition_applied");
-            if (std::memcmp(before, m->ucp_alloc, APP_MAX * sizeof *before) != 0)
-                cov.hit("ucp_partition_changed");
-        }
+        pol->cycle_before();
+        cm_l2_cycle_end(m, pol->retired());
+        if (!failed)
+            pol->cycle_after();
     }
 
     void on_event()
@@ -733,7 +486,7 @@ struct harness {
         lay_l2_row_t before{};
         uint64_t fill_line = 0;
         unsigned fill_pred = 0;
-        const cm_drrip_t drrip0 = m->drrip; // before the event, for the drrip_ bins
+        pol->before_event(); // the state its bins read from before the event
         events++;
         switch (kind) {
         case EVT_SWEEP:
@@ -791,26 +544,7 @@ struct harness {
             check_field("core", r.core, port_u64(top->evt_core_o), evt);
             check_field("store", r.store, top->evt_store_o, evt);
         }
-        if (m->drrip_on) {
-            unsigned pb = m->drrip.p.psel_bits, width = m->drrip.p.apps * pb;
-            bv_t exp, act; // app k's PSEL in bits [k * pb +: pb]
-            bv_zero(&exp);
-            for (unsigned k = 0; k < m->drrip.p.apps; k++)
-                bv_put(&exp, k * pb, pb, m->drrip.psel[k]);
-            if (!evt_psel(top, act, width, 0))
-                fail("a drrip design without evt_psel_o", evt);
-            else
-                for (unsigned k = 0; k < m->drrip.p.apps; k++)
-                    if (bv_get(&exp, k * pb, pb) != bv_get(&act, k * pb, pb)) {
-                        char what[32];
-                        std::snprintf(what, sizeof what, "psel of app %u", k);
-                        check_field(what, bv_get(&exp, k * pb, pb), bv_get(&act, k * pb, pb),
-                                    evt);
-                    }
-            check_field("brrip", m->drrip.brrip_cnt, evt_brrip(top, 0), evt);
-        }
-        if (m->ucp_on && r.kind != EVT_SWEEP)
-            check_atd(r, evt);
+        pol->compare_event(r, evt); // the policy's event ports
         bv_t exp, act;
         cm_l2_row(m, set, &exp);
         port_get(top->evt_row_o, act, l->row_bits);
@@ -830,10 +564,7 @@ struct harness {
         default: break;
         }
         cover_forwarding(r);
-        if (m->drrip_on)
-            cover_drrip(drrip0, r);
-        if (m->tap_on)
-            cover_tap_rrip(r);
+        pol->cover_event(r, before);
         if (r.kind != EVT_SWEEP && r.core >= l->cores)
             switch (r.dec) {
             case DEC_LD_HIT: cov.hit("cpu_read_hit"); break;
@@ -844,8 +575,6 @@ struct harness {
             }
         if (r.kind == EVT_FILL && l->obits)
             cover_owner(before, r);
-        if (m->ucp_on)
-            cover_ucp(r);
         if (r.kind == EVT_STALL)
             accepted.front().stalled = true;
         if (r.kind == EVT_LOOKUP) {
@@ -857,12 +586,6 @@ struct harness {
                 if (a.noalloc)
                     cov.hit("noalloc_read_hit");
             }
-        }
-        if (m->tap_ucp_on && r.core == 0 && !r.store && r.kind != EVT_SWEEP) { // Core-POL1
-            if (r.dec == DEC_FILL_BYPASS)
-                cov.hit("tapucp_pol1_read_not_allocated");
-            if (r.dec == DEC_LD_HIT)
-                cov.hit("tapucp_pol1_read_hit");
         }
         if (r.dec == DEC_FILL_BYPASS) { // answered, nothing installed
             cov.hit("noalloc_fill");
@@ -881,8 +604,6 @@ struct harness {
                     cov.hit("bbit_evicted_1");
                 if (r.evict_dirty && !r.store)
                     cov.hit("writeback_then_read_rsp");
-                if (cfg_l2_repl(&m->cfg.l2) != REPL_LRU && l->ways > 1)
-                    cov.hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
             } else {
                 cov.hit("fill_invalid_way");
             }
@@ -975,6 +696,7 @@ struct harness {
 
     void drive()
     {
+        gen.cpu_pct = pol->cpu_pct();
         if (!presented_live && requests_accepted < requests_target && gen.next(presented))
             presented_live = true;
         top->req_valid_i = presented_live;
@@ -1008,87 +730,6 @@ struct harness {
         mem.timing.draw(rng);
         rsp_ready_pct = (rng() & 1) ? 100 : 30 + (unsigned)(rng() % 70);
         gen.new_phase();
-    }
-
-    // tap_rrip: each TAP period its own CPU share of the requests (0: the GPU alone, so the
-    // ratio saturates once the GPU passes 1023 accesses; 33: near T_xs = 4 with 2 CPU ports)
-    // and retired streams, drawn from their own generator: other designs' traffic is unchanged.
-    void new_tap_period()
-    {
-        static const int shares[] = {0, 0, 2, 5, 10, 20, 33, 60};
-        gen.cpu_pct = shares[tap_rng() % 8];
-        ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
-    }
-
-    // TAP-RRIP's rules as the model applied them in this event (cm_l2_result_t's tap_ fields)
-    void cover_tap_rrip(const cm_l2_result_t &r)
-    {
-        if (r.kind == EVT_FILL && r.dec == DEC_FILL) {
-            if (r.tap_ins == CM_TAP_INS_POL1) cov.hit("tap_pol1_insert");
-            if (r.tap_ins == CM_TAP_INS_POL2) cov.hit("tap_pol2_insert");
-            if (r.tap_ins == CM_TAP_INS_MASK) cov.hit("tap_mask_forced_brrip");
-            if (r.tap_gpu_first) cov.hit("tap_gpu_first_victim");
-        }
-        // kept at a nonzero RRPV: a promotion would have shown in the row
-        if (r.tap_kept && m->rows[r.set].way[r.way].repl != 0)
-            cov.hit("tap_gpu_hit_not_promoted");
-    }
-
-    // tap_rrip: this cycle's retired instructions per GPU core (0..15): Core-POL1 (core 0)
-    // clearly ahead of Core-POL2 (core 1) or behind it (cache-friendly), equal or within 1% (not
-    // friendly with tap.alpha >= 1), or idle; the followers at random.
-    void drive_retired()
-    {
-        unsigned P = l->cores, rb = CM_TAP_RETIRED_BITS, most = (1u << rb) - 1;
-        uint32_t v = (uint32_t)(tap_rng() % (most + 1)), lo = v / 2;
-        for (unsigned c = 2; c < P; c++)
-            retired[c] = (uint32_t)(tap_rng() % (most + 1));
-        switch (ret_mode) {
-        case retire::pol1_more: retired[0] = v, retired[1] = lo; break;
-        case retire::pol2_more: retired[0] = lo, retired[1] = v; break;
-        case retire::same: retired[0] = retired[1] = v; break;
-        case retire::near:
-            retired[0] = retired[1] = v;
-            if (tap_rng() % 100 == 0 && v < most)
-                retired[1] = v + 1;
-            break;
-        default: retired[0] = retired[1] = 0; break;
-        }
-        bv_t b;
-        bv_zero(&b);
-        for (unsigned c = 0; c < P; c++)
-            bv_put(&b, c * rb, rb, retired[c]);
-        put_retired(top, b, P * rb, 0);
-    }
-
-    // tap_rrip, after the cycle's events: the masks in force compared (before the model's
-    // cycle end), then the tick (its landing cycle and every field) and the bins (after it).
-    void tap_before(tap_rtl &r)
-    {
-        get_tap(top, r, 0);
-        const cm_tap_t &t = m->tap;
-        uint64_t state = (uint64_t)t.xsratio << 2 | (uint64_t)t.ucp_mask << 1 | t.rrip_mask;
-        check_field("tap state {xsratio, ucp_mask, rrip_mask}", state, r.state, "cycle");
-    }
-    void tap_after(const tap_rtl &r)
-    {
-        const cm_tap_t &t = m->tap;
-        if (t.t == 0)
-            new_tap_period();
-        check_field("tap tick valid", m->tap_ticked, r.valid, "cycle");
-        if (!m->tap_ticked || !r.valid)
-            return;
-        const cm_tap_tick_t &k = m->tap_tick;
-        compare_tap_tick("tap ", k, r.tick, [&](const char *what, uint64_t e, uint64_t a) {
-            check_field(what, e, a, "tick");
-        });
-        ticks++;
-        cov.hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
-        cov.hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");
-        if (k.ratio == t.p.txs)
-            cov.hit("tap_ratio_at_txs");
-        if (k.ratio_sat)
-            cov.hit("tap_ratio_saturated");
     }
 
     // ---- channel monitors (SPEC 4): the L1-side request and memory response the harness
@@ -1138,8 +779,8 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
-        if (m->tap_on && top->rst_ni)
-            drive_retired();
+        if (top->rst_ni)
+            pol->drive();
         top->eval();
         if (top->rst_ni) {
             monitor_channels();

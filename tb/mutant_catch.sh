@@ -1,5 +1,5 @@
 # mutant_catch.sh: the catch matrix's one rule, sourced by every mutant script (tb/mutation_test.sh,
-# check_l2.sh, sys_mutants.sh, check_duel.sh, check_dwt.sh, cmodel/sysim_mutants.sh).
+# check_top.sh (l2, duel, dwt), sys_mutants.sh, cmodel/sysim_mutants.sh).
 #
 # A caught mutant is caught by one check: the first failure its harness reports (a harness run
 # ends there), or, for the sysim family, whose checks all run on every mutant, the set of checks

@@ -82,7 +82,7 @@ for m in "${mutants[@]}"; do
     echo "not ok $n - $name: the mutation did not apply"; survived=$((survived + 1)); continue
   fi
   rm "$f.orig"
-  if ! CG_BUILD_CACHE= "$root/tb/build_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
+  if ! CG_BUILD_CACHE= "$root/tb/build_harness.sh" l1 "$d/rtl" "$d/vl" >/dev/null 2>&1; then
     echo "not ok $n - $name: mutant did not build"; survived=$((survived + 1)); continue
   fi
   caught=0

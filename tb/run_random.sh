@@ -14,9 +14,9 @@
 #
 # kind l1:     tb/check_config.sh: generate, Verilator lint, Yosys checks, lockstep (directed, then
 #              RUN_SEEDS random seeds with +cover), Icarus (500 requests)
-# kind l2:     cachegen, then tb/check_l2.sh on the L2 slice alone: lint, Icarus, Yosys, lockstep
+# kind l2:     cachegen, then tb/check_top.sh l2 on the L2 slice alone: lint, Icarus, Yosys, lockstep
 #              with +cover
-# kind system: cachegen, then tb/check_sys.sh on <name>_sys: lint, Icarus, Yosys, lockstep with
+# kind system: cachegen, then tb/check_top.sh sys on <name>_sys: lint, Icarus, Yosys, lockstep with
 #              +cover
 # Coverage: a run extends its traffic (up to 4x REQUESTS) until every reachable bin is hit.
 #
@@ -56,10 +56,10 @@ case $kind in
     tb_rc=${PIPESTATUS[0]} ;;
   l2)
     { generate && REQUESTS=${requests:-30000} L2_SEEDS=$run_seeds L2_MUTANTS=${L2_MUTANTS:-0} \
-        "$root/tb/check_l2.sh" "$work/rtl" "$work/l2"; } 2>&1 | tee "$log"
+        "$root/tb/check_top.sh" l2 "$work/rtl" "$work/l2"; } 2>&1 | tee "$log"
     tb_rc=${PIPESTATUS[0]} ;;
   system)
-    { generate && "$root/tb/check_sys.sh" "$work/rtl" "$work/sys" "$run_seeds" "${requests:-20000}"; } \
+    { generate && "$root/tb/check_top.sh" sys "$work/rtl" "$work/sys" "$run_seeds" "${requests:-20000}"; } \
       2>&1 | tee "$log"
     tb_rc=${PIPESTATUS[0]} ;;
   *) echo "run_random: randcfg gave an unknown kind '$kind'" >&2; exit 2 ;;

@@ -6,8 +6,7 @@
 // L2 response (data, victim bit, bypass bit, hit flag) is checked against the models; with the
 // PC predictor also every predictor-table write, every prediction and the prediction each read
 // carries to the L2 (l2_req_pred_o), whose bypass bit goes back to the L1. Every memory request
-// of the L2 against its model's queue; with l2.replacement = drrip also the L2's PSELs and
-// BRRIP counter after every L2 event. With +own_lines each core reads and writes only its own
+// of the L2 against its model's queue. With +own_lines each core reads and writes only its own
 // lines, so responses are also checked against a reference memory (the L1s are not coherent
 // with each other, SPEC 3.2, so with shared lines only the models can say what is right).
 // With CPU ports (system.cpu_cores = C, SPEC 3.8) each port has a traffic generator like an L1's
@@ -16,20 +15,9 @@
 // P + k, and every response it gets is checked against the L2's response and against a
 // reference memory that applies every write in the order the L2 accepts it (the L2 decides in
 // acceptance order), read as each CPU read is accepted.
-// With l2.replacement = ucp (docs/tap.md, "System lockstep of the TAP policies") every L2 event
-// also carries the ATD row it writes (evt_l2_atd_we_o, evt_l2_atd_row_o), and every clock,
-// after the cycle's events and cm_l2_cycle_end, the UMON hit counters, the allocation and the
-// partition event (evt_l2_umon_hits_o, evt_l2_ucp_alloc_o, evt_l2_ucp_part_o) are compared
-// field by field; the ucp_ bins cover UMON hits of both sides, the period, partitions applied
-// while the L1s and the CPU ports contend, and lines taken under the partition.
-// With l2.replacement = tap_rrip the harness drives retired_i, the GPU cores' retired
-// instructions (each TAP period Core-POL1 ahead of Core-POL2, behind it, level or idle, so the
-// GPU is cache-friendly or not) and scales the CPU ports' rate by period (so XSRATIO falls on
-// both sides of T_xs and saturates), passes them to cm_l2_cycle_end, and compares every clock
-// the masks and XSRATIO in force and the controller's tick (its cycle and every field) through
-// the system top; the tap_ bins cover both outcomes of each test, the sampling cores'
-// insertions, the mask's forced BRRIP, GPU hits not promoted and GPU-first victims for GPU and
-// CPU fills.
+// The configured l2.replacement's own event ports (evt_l2_<f>), drive, per-cycle checks and
+// bins come from its plug-in (tb/l2pol_tb.h, one header per policy, registered in
+// tb/l2pol_tb_reg.h), as in tb/l2_harness.cpp; this file names no policy.
 // Plusargs: +dir=OUTDIR +seed=N +requests=N (per core) +own_lines +trace=FILE.fst
 //           +cover (extend every core's traffic up to +cover_extend=K times, default 4, while a
 //           reachable bin is unhit: every core the same fresh lines while an L2 merging bin is;
@@ -65,13 +53,16 @@
 #include "chanmon.h"
 #include "memory.h"
 #include "ports.h"
-#include "tap_rtl.h"
 #include "traffic.h"
 
 extern "C" {
 #include "../cmodel/cm_l1_int.h" /* white-box: the G-Cache flops the event port shows */
 #include "../cmodel/cm_l2.h"
 }
+// the system top's L2 policy ports: evt_l2_<f>
+#define L2POL_EVT(t, f) ((t)->evt_l2_##f)
+#define L2POL_EVT_NAME "evt_l2_"
+#include "l2pol_tb_reg.h"
 
 namespace {
 
@@ -82,65 +73,6 @@ template <class T>
 struct has_cpu<T, decltype((void)std::declval<T &>().cpu_req_valid_i)> : std::true_type {};
 
 // pred: the PC predictor's bypass prediction carried by a read (0 for writes and other modes)
-// The L2's DRRIP event fields, where the system has them (l2.replacement = drrip); otherwise
-// ~0, which no model state equals.
-template <class T>
-auto evt_l2_psel(const T *t, bv_t &v, unsigned width, int)
-    -> decltype(port_get(t->evt_l2_psel_o, v, width), bool())
-{
-    port_get(t->evt_l2_psel_o, v, width);
-    return true;
-}
-template <class T> bool evt_l2_psel(const T *, bv_t &, unsigned, long) { return false; }
-template <class T> auto evt_l2_brrip(const T *t, int) -> decltype(port_u64(t->evt_l2_brrip_o))
-{
-    return port_u64(t->evt_l2_brrip_o);
-}
-template <class T> uint64_t evt_l2_brrip(const T *, long) { return ~0ULL; }
-// The L2's UCP event fields, where the system has them (l2.replacement = ucp): the counters,
-// the allocation after the cycle and the partition event; otherwise false, and a ucp system
-// without them fails.
-template <class T>
-auto evt_l2_ucp(const T *t, bv_t &hits, unsigned hw, bv_t &alloc, unsigned aw, unsigned &part, int)
-    -> decltype(port_get(t->evt_l2_umon_hits_o, hits, hw), bool())
-{
-    port_get(t->evt_l2_umon_hits_o, hits, hw);
-    port_get(t->evt_l2_ucp_alloc_o, alloc, aw);
-    part = (unsigned)port_u64(t->evt_l2_ucp_part_o);
-    return true;
-}
-template <class T>
-bool evt_l2_ucp(const T *, bv_t &, unsigned, bv_t &, unsigned, unsigned &, long) { return false; }
-// The ATD row an L2 lookup writes and its write enable (ucp), where the system has them.
-template <class T>
-auto evt_l2_atd(const T *t, bv_t &row, unsigned width, unsigned &we, int)
-    -> decltype(port_get(t->evt_l2_atd_row_o, row, width), bool())
-{
-    port_get(t->evt_l2_atd_row_o, row, width);
-    we = (unsigned)port_u64(t->evt_l2_atd_we_o);
-    return true;
-}
-template <class T> bool evt_l2_atd(const T *, bv_t &, unsigned, unsigned &, long) { return false; }
-// TAP's controller in the L2 (l2.replacement = tap_rrip), through the system top (tap_rtl.h):
-// the tick and the state in force out. A tap_rrip system without them fails: the state reads
-// ~0 and no tick ever lands.
-template <class T> auto get_tap(const T *t, tap_rtl &r, int) -> decltype(t->evt_l2_tap_valid_o, void())
-{
-    r.valid = t->evt_l2_tap_valid_o;
-    r.tick.i1 = (uint32_t)port_u64(t->evt_l2_tap_i1_o);
-    r.tick.i2 = (uint32_t)port_u64(t->evt_l2_tap_i2_o);
-    r.tick.a_gpu = (uint32_t)port_u64(t->evt_l2_tap_a_gpu_o);
-    r.tick.a_cpu = (uint32_t)port_u64(t->evt_l2_tap_a_cpu_o);
-    r.tick.friendly = (uint8_t)t->evt_l2_tap_friendly_o;
-    r.tick.ratio = (uint16_t)port_u64(t->evt_l2_tap_ratio_o);
-    r.tick.ratio_sat = (uint8_t)t->evt_l2_tap_ratio_sat_o;
-    r.tick.xsratio = (uint16_t)port_u64(t->evt_l2_tap_xsratio_o);
-    r.tick.rrip_mask = (uint8_t)t->evt_l2_tap_rrip_mask_o;
-    r.tick.ucp_mask = (uint8_t)t->evt_l2_tap_ucp_mask_o;
-    r.state = port_u64(t->evt_l2_tap_state_o);
-}
-template <class T> void get_tap(const T *, tap_rtl &, long) {}
-
 struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint32_t id; unsigned pred; };
 // A core response the L1 owes; `mem` is the reference memory's line when the load was decided
 // (+own_lines: the response may leave after a younger store of the core has been looked up).
@@ -227,6 +159,10 @@ struct harness {
     std::deque<std::pair<unsigned, mem_req>> l2_accepted;
     std::deque<l2_rsp> l2_rsps;
     bin_set bins;
+    // the L2 policy's plug-in (l2pol_tb.h), what it gets from the harness, and every policy's bins
+    l2pol_env pol_env;
+    std::unique_ptr<l2pol_tb<Vsys>> pol;
+    std::set<std::string> pol_bins;
     unsigned rsp_ready_pct = 100;
 #if VM_TRACE
     VerilatedFstC *tfp = nullptr; // +trace: dumped at both clock edges of every cycle
@@ -235,7 +171,8 @@ struct harness {
     harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
         : ctx(c), top(t), cfg(cf), P(cf.sys.cores), C(cf.sys.cpu_cores),
           cpuref(cf.l1.line_bytes, 0), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
-          ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), seed(s), tap_rng(s * 17 + 3)
+          ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), seed(s),
+          pol_bins(l2pol_tb_bins<Vsys>(l2pol_top::sys))
     {
         lay_l1_build(&cfg.l1, &l);
         core.resize(P);
@@ -249,6 +186,13 @@ struct harness {
         }
         if (cm_l2_new(&cfg, &l2) != 0)
             std::abort();
+        pol_env = l2pol_env(
+            l2, l2pol_top::sys, s * 17 + 3,
+            [this](const char *w, uint64_t e, uint64_t a, const char *at) { check(w, e, a, at); },
+            [this](const std::string &w, const char *at) { fail(w.c_str(), at); },
+            [this](const char *b) { hit(b); }, [this] { return failed; },
+            [this] { return both_sides_wait(); });
+        pol = l2pol_tb_for(t, pol_env);
         cpu.resize(C);
         for (unsigned k = 0; k < C; k++) {
             cpu_port &q = cpu[k];
@@ -267,25 +211,8 @@ struct harness {
                               "cpu_rsp_backpressure", "arbiter_cpu_gpu_contention",
                               "l2_cpu_line_evicted_by_gpu", "l2_gpu_line_evicted_by_cpu"})
             bins.declare(b);
-        for (const char *b : {"ucp_umon_hit_gpu", "ucp_umon_hit_cpu", "ucp_umon_miss_gpu",
-                              "ucp_umon_miss_cpu", "ucp_halved", "ucp_partition_applied",
-                              "ucp_partition_changed", "ucp_partition_applied_under_contention",
-                              "ucp_cpu_line_evicted_by_gpu_over_allocation",
-                              "ucp_gpu_line_evicted_by_cpu_over_allocation",
-                              "ucp_gpu_held_to_allocation", "ucp_cpu_held_to_allocation",
-                              "ucp_victim_set_lru_none_over"})
-            bins.declare(b);
-        for (const char *b : {"tap_friendly", "tap_not_friendly", "tap_xs_above_txs",
-                              "tap_xs_below_txs", "tap_ratio_saturated", "tap_mask_set_by_xsratio",
-                              "tap_mask_set_not_friendly", "tap_tick_under_contention",
-                              "tap_rrip_pol1_insert", "tap_rrip_pol2_insert",
-                              "tap_rrip_mask_forced_brrip", "tap_rrip_gpu_hit_not_promoted",
-                              "tap_rrip_gpu_first_victim_for_gpu_fill",
-                              "tap_rrip_gpu_first_victim_for_cpu_fill",
-                              "tapucp_gpu_counters_divided", "tapucp_partition_unmasked",
-                              "tapucp_gpu_one_way_under_mask", "tapucp_pol1_read_not_allocated",
-                              "tapucp_gpu_fill_held_to_one_way"})
-            bins.declare(b);
+        for (const auto &b : pol_bins) // every L2 policy's, reachable only under it
+            bins.declare(b.c_str());
         for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
                               "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
                               "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age",
@@ -348,14 +275,8 @@ struct harness {
             return C > 0;
         if (b.compare(0, 9, "l1_merge_") == 0)
             return c.mshr_merge > 0;
-        if (b.compare(0, 4, "ucp_") == 0) // l2.replacement = ucp
-            return l2->ucp_on;
-        if (b.compare(0, 7, "tapucp_") == 0) // l2.replacement = tap_ucp
-            return l2->tap_ucp_on;
-        if (b.compare(0, 9, "tap_rrip_") == 0) // TAP-RRIP's rules over DRRIP
-            return l2->tap_on && !l2->tap_ucp_on;
-        if (b.compare(0, 4, "tap_") == 0) // the controller: tap_rrip and tap_ucp
-            return l2->tap_on;
+        if (pol_bins.count(b)) // the L2 policy's (l2pol_tb.h)
+            return pol->reachable(b);
         return true;
     }
 
@@ -539,6 +460,7 @@ struct harness {
         if (getenv("SYS_DEBUG") && kind != EVT_SWEEP)
             std::printf("%" PRIu64 " L2 %s\n", cycle, where);
         lay_l2_row_t before{};
+        pol->before_event(); // the state its bins read from before the event
         switch (kind) {
         case EVT_SWEEP:
             cm_l2_sweep(l2, set, &r);
@@ -596,25 +518,8 @@ struct harness {
             if (!bv_eq(&exp, &act, l2->lay.row_bits))
                 fail("L2 row differs", where + std::string("\n") + row_diff(&l2->lay, lay_l2_field, exp, act));
         }
-        if (l2->drrip_on) { // drrip: the PSELs and the BRRIP counter after every event
-            unsigned pb = l2->drrip.p.psel_bits; // app k's PSEL in bits [k * pb +: pb], any width
-            bv_t act;
-            if (!evt_l2_psel(top, act, l2->drrip.p.apps * pb, 0))
-                fail("a drrip system without evt_l2_psel_o", where);
-            else
-                for (unsigned k = 0; k < l2->drrip.p.apps; k++) {
-                    char what[32];
-                    std::snprintf(what, sizeof what, "L2 psel of app %u", k);
-                    check(what, l2->drrip.psel[k], bv_get(&act, k * pb, pb), where);
-                }
-            check("L2 brrip", l2->drrip.brrip_cnt, evt_l2_brrip(top, 0), where);
-        }
-        if (l2->tap_on && r.kind != EVT_SWEEP)
-            tap_cover_event(r);
-        if (l2->ucp_on && r.kind != EVT_SWEEP) { // ucp: the ATD row the event writes, or none
-            ucp_check_atd(r, where);
-            ucp_cover_event(r, before);
-        }
+        pol->compare_event(r, where); // the L2 policy's event ports
+        pol->cover_event(r, before);
         if (r.kind != EVT_SWEEP && r.core >= P) { // a CPU port's request (SPEC 3.8)
             if (r.dec == DEC_LD_HIT)
                 hit("cpu_read_hit");
@@ -654,214 +559,26 @@ struct harness {
 
     void hit(const char *b) { bins.hit(b); }
 
-    // ---- UCP in the L2 (l2.replacement = ucp, SPEC 3.8; docs/tap.md) -----------------------
-    // The ATD row an L2 event writes (the requester's app, the event set's UMON set) against
-    // the model's, entry by entry; a write where the model's UMON saw no access fails.
-    void ucp_check_atd(const cm_l2_result_t &r, const char *where)
+    // Both sides wait for the arbiter: an L1 with a memory request to send and a CPU port with
+    // one presented or taken.
+    bool both_sides_wait() const
     {
-        const lay_l2_t *ll = &l2->lay;
-        unsigned eb = lay_l2_atd_entry_bits(ll), we = 0;
-        bv_t act, exp;
-        if (!evt_l2_atd(top, act, ll->ways * eb, we, 0)) {
-            fail("a ucp system without evt_l2_atd_row_o", where);
-            return;
-        }
-        bool access = r.umon != CM_UMON_UNSAMPLED;
-        check("L2 atd write", access, we, where);
-        if (!access || failed)
-            return;
-        unsigned app = cfg_l2_app_of(&cfg, r.core);
-        cm_l2_atd_row(l2, app, (unsigned)cm_umon_index(l2->umon, r.set), &exp);
-        for (unsigned w = 0; w < ll->ways; w++) {
-            char what[48];
-            std::snprintf(what, sizeof what, "L2 atd app %u entry %u", app, w);
-            check(what, bv_get(&exp, w * eb, eb), bv_get(&act, w * eb, eb), where);
-        }
-    }
-    // The system's ucp bins of one L2 event: UMON hits of the GPU and of a CPU port, and whose
-    // line a fill into a full set takes under the partition, for whom.
-    void ucp_cover_event(const cm_l2_result_t &r, const lay_l2_row_t &before)
-    {
-        bool gpu = r.core < P;
-        if (r.umon >= 0)
-            hit(gpu ? "ucp_umon_hit_gpu" : "ucp_umon_hit_cpu");
-        else if (r.umon == CM_UMON_MISS)
-            hit(gpu ? "ucp_umon_miss_gpu" : "ucp_umon_miss_cpu");
-        if (r.kind != EVT_FILL || !r.evict_valid)
-            return;
-        bool old_gpu = before.way[r.way].owner == C;
-        if (r.ucp_why == CM_UCP_VICTIM_OVER && gpu && !old_gpu)
-            hit("ucp_cpu_line_evicted_by_gpu_over_allocation");
-        if (r.ucp_why == CM_UCP_VICTIM_OVER && !gpu && old_gpu)
-            hit("ucp_gpu_line_evicted_by_cpu_over_allocation");
-        if (r.ucp_why == CM_UCP_VICTIM_OWN)
-            hit(gpu ? "ucp_gpu_held_to_allocation" : "ucp_cpu_held_to_allocation");
-        if (r.ucp_why == CM_UCP_VICTIM_OWN && gpu && l2->tap_ucp_on && l2->ucp_alloc[C] == 1)
-            hit("tapucp_gpu_fill_held_to_one_way"); // UCP-Mask's one way
-        if (r.ucp_why == CM_UCP_VICTIM_LRU)
-            hit("ucp_victim_set_lru_none_over");
-    }
-    // After the L2 model's cycle end (l2_cycle): the counters, the allocation after the cycle
-    // and the partition event against the ports the system top passes out, field by field;
-    // `before`: the allocation before the cycle end.
-    void ucp_check_cycle(const unsigned *before)
-    {
-        unsigned apps = cfg_l2_apps(&cfg), cb = cfg.l2.umon_counter_bits, ways = l2->lay.ways;
-        unsigned ab = cfg_count_bits(ways), part = 0;
-        bv_t hits, alloc;
-        if (!evt_l2_ucp(top, hits, apps * ways * cb, alloc, apps * ab, part, 0)) {
-            fail("a ucp system without evt_l2_umon_hits_o", "cycle");
-            return;
-        }
-        check("L2 partition event", l2->ucp_part, part, "cycle");
-        char what[64];
-        for (unsigned k = 0; k < apps; k++) {
-            std::snprintf(what, sizeof what, "L2 allocation of app %u", k);
-            check(what, l2->ucp_alloc[k], bv_get(&alloc, k * ab, ab), "cycle");
-            for (unsigned j = 0; j < ways; j++) {
-                std::snprintf(what, sizeof what, "L2 umon hits of app %u at position %u", k, j);
-                check(what, cm_umon_hits(l2->umon, k, j), bv_get(&hits, (k * ways + j) * cb, cb),
-                      "cycle");
-            }
-        }
-        if (l2->ucp_period_end)
-            hit("ucp_halved");
-        if (!l2->ucp_part)
-            return;
-        hit("ucp_partition_applied");
-        if (std::memcmp(before, l2->ucp_alloc, APP_MAX * sizeof *before) != 0)
-            hit("ucp_partition_changed");
-        if (l2->tap_ucp_on) { // TAP-UCP: how the applied partition was made
-            if (l2->tu_divided)
-                hit("tapucp_gpu_counters_divided");
-            if (!l2->tu_masked)
-                hit("tapucp_partition_unmasked");
-            else if (l2->ucp_alloc[C] == 1)
-                hit("tapucp_gpu_one_way_under_mask");
-        }
-        bool gpu_waits = false, cpu_waits = false; // both sides wait for the arbiter
-        for (unsigned c = 0; c < P; c++)
-            gpu_waits |= !core[c].mems.empty();
-        for (const auto &q : cpu)
-            cpu_waits |= q.live || !q.accepted.empty();
-        if (gpu_waits && cpu_waits)
-            hit("ucp_partition_applied_under_contention");
-    }
-
-    // ---- TAP in the L2 (l2.replacement = tap_rrip, SPEC 3.8; docs/tap.md) ------------------
-    // Each TAP period the GPU cores' retired-instruction streams take one shape: Core-POL1 (GPU
-    // core 0) clearly ahead of Core-POL2 (core 1) or behind it (the GPU cache-friendly), equal
-    // or within 1% (not friendly with tap.alpha >= 1), or idle; and the CPU ports run at a
-    // share of their rate (0: the GPU alone, so XSRATIO saturates), so XSRATIO falls on both
-    // sides of T_xs. Drawn from their own generator: other designs' traffic is unchanged.
-    enum class retire { pol1_more, pol2_more, same, near, idle, count };
-    retire ret_mode = retire::same;
-    unsigned cpu_rate_pct = 100;
-    uint32_t retired[TAP_MAX_GPU_CORES] = {};
-    std::mt19937_64 tap_rng{0};
-    uint64_t tap_ticks = 0;
-
-    void new_tap_period()
-    {
-        static const unsigned rates[] = {0, 5, 20, 50, 100, 100};
-        cpu_rate_pct = rates[tap_rng() % 6];
-        ret_mode = (retire)(tap_rng() % (unsigned)retire::count);
-    }
-    // This cycle's retired instructions per GPU core (0..15), on retired_i.
-    void drive_retired()
-    {
-        unsigned rb = CM_TAP_RETIRED_BITS, most = (1u << rb) - 1;
-        uint32_t v = (uint32_t)(tap_rng() % (most + 1)), lo = v / 2;
-        for (unsigned c = 2; c < P; c++)
-            retired[c] = (uint32_t)(tap_rng() % (most + 1));
-        switch (ret_mode) {
-        case retire::pol1_more: retired[0] = v, retired[1] = lo; break;
-        case retire::pol2_more: retired[0] = lo, retired[1] = v; break;
-        case retire::same: retired[0] = retired[1] = v; break;
-        case retire::near:
-            retired[0] = retired[1] = v;
-            if (tap_rng() % 100 == 0 && v < most)
-                retired[1] = v + 1;
-            break;
-        default: retired[0] = retired[1] = 0; break;
-        }
-        bv_t b;
-        bv_zero(&b);
-        for (unsigned c = 0; c < P; c++)
-            bv_put(&b, c * rb, rb, retired[c]);
-        put_retired(top, b, P * rb, 0);
-    }
-    // TAP-RRIP's rules as the model applied them in an L2 event, and for whom.
-    void tap_cover_event(const cm_l2_result_t &r)
-    {
-        bool gpu = r.core < P;
-        if (r.kind == EVT_FILL && r.dec == DEC_FILL) {
-            if (r.tap_ins == CM_TAP_INS_POL1) hit("tap_rrip_pol1_insert");
-            if (r.tap_ins == CM_TAP_INS_POL2) hit("tap_rrip_pol2_insert");
-            if (r.tap_ins == CM_TAP_INS_MASK) hit("tap_rrip_mask_forced_brrip");
-            if (r.tap_gpu_first) // a GPU line taken over a lower CPU line at the same RRPV
-                hit(gpu ? "tap_rrip_gpu_first_victim_for_gpu_fill"
-                        : "tap_rrip_gpu_first_victim_for_cpu_fill");
-        }
-        if (r.tap_kept && l2->rows[r.set].way[r.way].repl != 0) // a promotion would show
-            hit("tap_rrip_gpu_hit_not_promoted");
-        if (l2->tap_ucp_on && r.core == 0 && !r.store && r.dec == DEC_FILL_BYPASS)
-            hit("tapucp_pol1_read_not_allocated"); // Core-POL1's read: answered, not installed
-    }
-    // After the cycle's events: the state in force compared, the controller's cycle in the
-    // model (retired as driven), then the tick (its landing cycle and every field).
-    void tap_cycle_check_state()
-    {
-        tap_rtl r;
-        get_tap(top, r, 0);
-        const cm_tap_t &t = l2->tap;
-        uint64_t state = (uint64_t)t.xsratio << 2 | (uint64_t)t.ucp_mask << 1 | t.rrip_mask;
-        check("L2 tap state {xsratio, ucp_mask, rrip_mask}", state, r.state, "cycle");
-    }
-    void tap_cycle_check_tick()
-    {
-        tap_rtl r;
-        get_tap(top, r, 0);
-        const cm_tap_t &t = l2->tap;
-        if (t.t == 0)
-            new_tap_period();
-        check("L2 tap tick valid", l2->tap_ticked, r.valid, "cycle");
-        if (!l2->tap_ticked || !r.valid)
-            return;
-        const cm_tap_tick_t &k = l2->tap_tick;
-        compare_tap_tick("L2 tap ", k, r.tick, [&](const char *what, uint64_t e, uint64_t a) {
-            check(what, e, a, "tick");
-        });
-        tap_ticks++;
-        hit(k.friendly ? "tap_friendly" : "tap_not_friendly");
-        hit(k.ratio >= t.p.txs ? "tap_xs_above_txs" : "tap_xs_below_txs");
-        if (k.ratio_sat)
-            hit("tap_ratio_saturated");
-        if (k.rrip_mask)
-            hit(k.friendly ? "tap_mask_set_by_xsratio" : "tap_mask_set_not_friendly");
         bool gpu_waits = false, cpu_waits = false;
         for (unsigned c = 0; c < P; c++)
             gpu_waits |= !core[c].mems.empty();
         for (const auto &q : cpu)
             cpu_waits |= q.live || !q.accepted.empty();
-        if (gpu_waits && cpu_waits)
-            hit("tap_tick_under_contention");
+        return gpu_waits && cpu_waits;
     }
     // The L2's cycle end, once per clock after the cycle's L1 and L2 events (as
-    // tb/l2_harness.cpp): TAP's state in force compared, the model's cm_l2_cycle_end (UCP's
-    // period and lookahead, TAP's controller with this cycle's retired instructions), then
-    // UCP's counters, allocation and partition event, and TAP's tick.
+    // tb/l2_harness.cpp): the policy's checks of the state in force, the model's cm_l2_cycle_end
+    // (with the instructions retired as the policy drove them), the policy's checks after it.
     void l2_cycle()
     {
-        unsigned before[APP_MAX];
-        std::memcpy(before, l2->ucp_alloc, sizeof before);
-        if (l2->tap_on)
-            tap_cycle_check_state();
-        cm_l2_cycle_end(l2, l2->tap_on ? retired : nullptr);
-        if (l2->ucp_on && !failed)
-            ucp_check_cycle(before);
-        if (l2->tap_on && !failed)
-            tap_cycle_check_tick();
+        pol->cycle_before();
+        cm_l2_cycle_end(l2, pol->retired());
+        if (!failed)
+            pol->cycle_after();
     }
 
     // ---- channels ------------------------------------------------------------------------
@@ -976,8 +693,9 @@ struct harness {
         if (!q.remaining)
             return false;
         unsigned rate = q.kind == cpu_port::low_rate ? 5 : 60;
-        if (l2->tap_on) // TAP: the period's CPU share (new_tap_period), same draws
-            rate = rate * cpu_rate_pct / 100;
+        int pct = pol->cpu_pct(); // the L2 policy's share of the ports' rate this period
+        if (pct >= 0)
+            rate = rate * (unsigned)pct / 100;
         if (q.rng() % 100 >= rate)
             return false;
         uint64_t lmask = l.line_addr_bits >= 64 ? ~0ULL : (1ULL << l.line_addr_bits) - 1;
@@ -1298,8 +1016,8 @@ struct harness {
             new_phase();
         top->clk_i = 0;
         drive();
-        if (l2->tap_on && top->rst_ni)
-            drive_retired();
+        if (top->rst_ni)
+            pol->drive();
         top->eval();
         if (top->rst_ni) {
             monitor_channels();

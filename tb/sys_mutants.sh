@@ -65,7 +65,7 @@ for m in "${mutants[@]}"; do
     echo "ok - mutant $name: skipped (not in this system)"; continue
   fi
   n=$((n + 1))
-  if ! CG_BUILD_CACHE= "$root/tb/build_sys_harness.sh" "$d/rtl" "$d/vl" >/dev/null 2>&1; then
+  if ! CG_BUILD_CACHE= "$root/tb/build_harness.sh" sys "$d/rtl" "$d/vl" >/dev/null 2>&1; then
     echo "not ok - mutant $name: did not build"; survived=$((survived + 1)); continue
   fi
   "$d/vl/Vsys" +dir="$d/rtl" +seed=1 +requests=20000 >"$d/run.log" 2>&1

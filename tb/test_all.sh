@@ -330,7 +330,7 @@ step holes test "coverage l1" "coverage holes apart from mismatches: a hole exit
 exits 1 with one, 64 MSHRs reach stall_mshr_full only through the extension" tb/check_holes.sh "$work/holes"
 duel() { # WORKDIR CACHEGEN_ARGS...: the SM-dueling controller alone, in lockstep
   local d=$1; shift
-  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_duel.sh "$d/rtl" "$d/work"
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_top.sh duel "$d/rtl" "$d/work"
 }
 step duel-1 test "duel decoupled mutants" "duel: li-decoupled controller (interval 500, margin 10): lint, Icarus, lockstep, mutants" \
   duel "$work/duel1" --preset li-decoupled
@@ -341,7 +341,7 @@ step duel-3 full "duel decoupled mutants" "duel: interval 1, margin 100" \
 dwt() { # WORKDIR CACHEGEN_ARGS...: the DWT-CS controller alone, in lockstep, with its mutants
   local d=$1; shift
   mkdir -p "$d" && build/cachegen --set l1.mode=sacat "$@" -o "$d/rtl" >/dev/null &&
-    tb/check_dwt.sh "$d/rtl" "$d/work"
+    tb/check_top.sh dwt "$d/rtl" "$d/work"
 }
 step dwt-1 test "dwt sacat mutants" "dwt: DWT-CS controller, 4 cores, 64-cycle periods, N = 2, M = 2, 2 entries, 3 warps (capped): \
 lint, Icarus, lockstep, mutants" \
@@ -361,7 +361,7 @@ gives the paper's 545 bits beside the 621 held (a 9-bit timer, a 48-bit decision
 fig7() { # WORKDIR: paper 000's Figure 7 stream through the G-Cache L1 RTL, in lockstep
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
-    --set l1.mshrs=4 -o "$d/rtl" >/dev/null && tb/build_harness.sh "$d/rtl" "$d/vl" >/dev/null &&
+    --set l1.mshrs=4 -o "$d/rtl" >/dev/null && tb/build_harness.sh l1 "$d/rtl" "$d/vl" >/dev/null &&
     "$d/vl/Vdut" +dir="$d/rtl" +seed=1 +traffic=fig7 +expect=MMMHMHBBHHBM | tee "$d/log" |
     grep -E "outcomes|MISMATCH" && grep -q "l1_harness: PASS" "$d/log"
 }
@@ -371,7 +371,7 @@ step gcache-l1 full "gcache l1" "gcache L1 (M = 2, reset every 50 requests, 8 MS
   --set l1.mshrs=8 --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=50
 l2() { # WORKDIR CACHEGEN_ARGS...: the L2 slice alone, in lockstep, with its mutants
   local d=$1; shift
-  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_l2.sh "$d/rtl" "$d/work"
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_top.sh l2 "$d/rtl" "$d/work"
 }
 step l2-lru test "l2 lru mutants" "l2: fermi-l1's slice (256 sets x 16 ways, LRU, 4 cores): lint, Icarus, lockstep, mutants" \
   l2 "$work/l2a" --preset fermi-l1
@@ -388,6 +388,14 @@ l2_drrip() { L2_MUTANT_ONLY=drrip_ l2 "$@"; } # the L2 alone, in lockstep, its d
 step l2-drrip test "l2 drrip mutants" "l2: drrip, 16 sets x 4 ways, 4 leader sets a policy (S = 4: followers), 2-bit PSEL, 2 MSHRs, its drrip mutants" \
   l2_drrip "$work/l2e" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=drrip \
   --set l2.duel_leaders=4 --set l2.psel_bits=2 --set l2.mshrs=2
+l2_plru() { L2_MUTANT_ONLY=plru_ l2 "$@"; } # the L2 alone, in lockstep, its plru_ mutants
+step l2-plru test "l2 plru mutants" "l2: tree-PLRU, 16 sets x 8 ways (7 node bits a set), 2 MSHRs: lockstep, its plru mutants" \
+  l2_plru "$work/l2pl" --preset gcn-l1 --set l2.sets=16 --set l2.ways=8 --set l2.replacement=plru \
+  --set l2.mshrs=2
+l2_fifo() { L2_MUTANT_ONLY=fifo_ l2 "$@"; } # the L2 alone, in lockstep, its fifo_ mutants
+step l2-fifo test "l2 fifo cpu mutants" "l2: FIFO, 2 L1s + 2 CPU ports (owner bits), 16 sets x 4 ways, 2 MSHRs: lockstep, its fifo mutants" \
+  l2_fifo "$work/l2fi" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=fifo \
+  --set l2.mshrs=2 --set system.cores=2 --set system.cpu_cores=2
 # ---- TAP's CPU ports (SPEC 3.8, docs/tap.md): core ids P.. into the L2, owner bits per line ----
 l2_cpu() { L2_MUTANT_ONLY=cpu_ l2 "$@"; } # the L2 alone, in lockstep, its cpu_ mutants
 step l2-cpu test "l2 cpu drrip tap mutants" "l2: 2 L1s + 2 CPU ports (owner bits), drrip over 16 sets (L = 2: 3 apps' leaders and followers), its cpu mutants" \
@@ -428,10 +436,13 @@ step l2-drrip-leaders full "l2 drrip xor merge" "l2: drrip, 64 sets x 4 ways, ev
   --set l2.mshrs=4 --set l2.mshr_merge=2
 sysck() { # WORKDIR CACHEGEN_ARGS...: the generated system top (L1s, arbiter, L2) in lockstep
   local d=$1; shift
-  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_sys.sh "$d/rtl" "$d/work" 2 20000
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null && tb/check_top.sh sys "$d/rtl" "$d/work" 2 20000
 }
 step sys-gcache test "system gcache" "system gcache-system: 4 G-Cache L1s, arbiter, L2 in lockstep; lint, Icarus, Yosys" \
   sysck "$work/sys1" --preset gcache-system
+step sys-l2-plru full "system plru" "system: 3 G-Cache L1s over a 16-set x 4-way tree-PLRU L2 with 2 MSHRs (the node bits in the system's row compare)" \
+  sysck "$work/sys_plru" --preset gcache-system --set system.cores=3 --set l1.sets=8 --set l2.sets=16 \
+  --set l2.ways=4 --set l2.mshrs=2 --set l2.replacement=plru
 step sys-gcache-xor full "system gcache xor" "system: 3 G-Cache L1s (M = 2, reset every 100) over a 16-set xor L2 with 2 MSHRs" \
   sysck "$work/sys2" --preset gcache-system --set system.cores=3 --set l1.sets=8 \
   --set l1.gc_bypass_age_every=2 --set l1.gc_switch_reset_period=100 --set l2.sets=16 \
@@ -592,7 +603,7 @@ sysfig7() { # WORKDIR: paper 000's Figure 7 through the generated system, one L1
   local d=$1
   mkdir -p "$d" && build/cachegen --preset gcache-system --set l1.sets=2 --set l1.ways=2 \
     --set l1.mshrs=4 --set system.cores=1 -o "$d/rtl" >/dev/null &&
-    tb/build_sys_harness.sh "$d/rtl" "$d/vl" >/dev/null &&
+    tb/build_harness.sh sys "$d/rtl" "$d/vl" >/dev/null &&
     "$d/vl/Vsys" +dir="$d/rtl" +seed=1 +traffic=fig7 +expect=MMMHMHBBHHBM | tee "$d/log" |
     grep -E "outcomes|MISMATCH" && grep -q "sys_harness: PASS" "$d/log"
 }

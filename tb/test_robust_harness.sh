@@ -32,7 +32,7 @@ cd - >/dev/null || exit 1
 
 # ---- the L1 harness's output files (items 5 and 11) ------------------------------------------
 "$root/build/cachegen" --preset fermi-l1 -o "$work/rtl" >/dev/null 2>&1 &&
-  nice -n 10 "$root/tb/build_harness.sh" "$work/rtl" "$work/vl" >"$work/build.log" 2>&1 ||
+  nice -n 10 "$root/tb/build_harness.sh" l1 "$work/rtl" "$work/vl" >"$work/build.log" 2>&1 ||
   { no "L1 harness build: $(tail -3 "$work/build.log")"; exit 1; }
 h=$work/vl/Vdut
 echo "keep me" >"$work/ev.txt"; echo "keep me" >"$work/stim.txt"; cp "$work/rtl/config.yaml" "$work/config.before"
@@ -67,7 +67,7 @@ if [ $rc = 2 ] && grep -q "built for another configuration: this harness was bui
 else no "L1 harness given another configuration's +dir: exit $rc: $(tail -2 "$work/h6.log")"; fi
 "$root/build/cachegen" --preset fermi-l1 --set name=tiny2 --set l2.sets=4 --set l2.ways=1 --set system.cores=1 \
   -o "$work/tiny2" >/dev/null 2>&1 &&
-  nice -n 10 "$root/tb/build_l2_harness.sh" "$work/tiny2" "$work/vl2" >"$work/build2.log" 2>&1 ||
+  nice -n 10 "$root/tb/build_harness.sh" l2 "$work/tiny2" "$work/vl2" >"$work/build2.log" 2>&1 ||
   no "L2 harness build: $(tail -3 "$work/build2.log")"
 "$work/vl2/Vl2" +dir="$work/rtl" +seed=1 >"$work/h7.log" 2>&1; rc=$?
 if [ $rc = 2 ] && grep -q "built for another configuration: this harness was built for tiny2 .*holds fermi_l1" "$work/h7.log"; then

@@ -1,64 +1,85 @@
-// throughput: drives a generated L1 through its ports only (no model, no event port) and
-// measures what a user of the IP sees: accepted requests per cycle on back-to-back load hits,
-// store hits, store misses, hits under an outstanding miss, and a 25%-miss load mix at a
-// 50-cycle memory latency; and the load-hit latency (cycles from acceptance to response valid).
-// The core response and memory channels are always ready, so only the cache limits the rate.
-// Plusargs: +dir=OUTDIR +requests=N (per pattern, default 20000) +help; anything else is
-// refused by name (exit 2). Prints one line per pattern.
+// throughput: drives a generated top through its ports only (no model, no event port) and
+// measures what a user of the IP sees, the top kind's part a plug-in (tb/tp_<kind>.h, picked
+// by -DCG_TP=tp_l1|tp_l2|tp_sys, default tp_l1; the Verilated top's prefix Vdut, Vl2, Vsys):
+//   tp_l1   an L1 (bench/throughput.sh): accepted requests per cycle on back-to-back load
+//           hits, store hits, store misses, hits under an outstanding miss, a 25%-miss load mix
+//           at a 50-cycle memory latency, and the load-hit latency
+//   tp_l2   an L2 slice <name>_l2 (bench/throughput_l2.sh): read and write hits, read latency
+//   tp_sys  a system <name>_sys (bench/throughput_sys.sh): cores streaming L2 hits
+// Response and memory channels are always ready, so only the top limits the rate.
+// Plusargs: +dir=OUTDIR +requests=N (default 20000) +help; anything else is refused by name
+// (exit 2). Prints one line per pattern. Here: the driver (main) and the one-request-channel
+// bench that the L1 and the L2 share (tp_chan: present, clock, warm up, run back to back).
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <deque>
 #include <memory>
 #include <random>
 #include <string>
-#include "Vdut.h"
+#include <utility>
+#include <vector>
 #include "verilated.h"
 #include "harness_util.h"
 #include "ports.h"
-extern "C" {
-#include "../core/lay.h"
-}
 
 namespace {
 
-struct bench {
-    VerilatedContext *ctx;
-    Vdut *top;
-    lay_l1_t lay;
-    cfg_l1_t cfg;
-    uint64_t cycle = 0;
-    unsigned latency = 1;      // memory read latency in cycles
-    uint64_t hold_until = 0;   // no read response before this cycle (hit-under-miss)
+// The memory behind a top: always ready for a request; a read answered with zeros, in order,
+// `latency` cycles after it was taken and not before `hold_until` (hit-under-miss).
+struct tp_memory {
     struct read { unsigned mshr; uint64_t due; };
     std::deque<read> reads;
+    unsigned latency = 1;
+    uint64_t hold_until = 0;
+
+    // before the evaluation of CYCLE: the read response presented (true: one is valid)
+    template <class Top> bool drive(Top *top, uint64_t cycle, unsigned line_bits)
+    {
+        top->mem_req_ready_i = 1;
+        bool fill = !reads.empty() && reads.front().due <= cycle && cycle >= hold_until;
+        top->mem_rsp_valid_i = fill;
+        if (fill) {
+            bv_t d;
+            bv_zero(&d);
+            top->mem_rsp_mshr_i = reads.front().mshr;
+            port_put(top->mem_rsp_data_i, d, line_bits);
+        }
+        return fill;
+    }
+
+    // after it: a read request taken, the response presented (FILL) consumed
+    template <class Top> void take(Top *top, uint64_t cycle, bool fill)
+    {
+        if (top->mem_req_valid_o && !top->mem_req_store_o)
+            reads.push_back({(unsigned)port_u64(top->mem_req_mshr_o), cycle + latency});
+        if (fill && top->mem_rsp_ready_o)
+            reads.pop_front();
+    }
+};
+
+// One request channel, one response channel, one memory: K (the plug-in's port part) names the
+// top type, drives the request's own fields and the idle inputs, and says which response is a
+// hit, how responses are matched (in order or by id) and how long the top takes to settle.
+template <class K> struct tp_chan {
+    VerilatedContext *ctx;
+    typename K::top_t *top;
+    K k;
+    uint64_t cycle = 0;
+    tp_memory mem;
     uint32_t next_id = 0;
     // per pattern
-    uint64_t accepted = 0, first_accept = 0, last_accept = 0, responses = 0;
+    uint64_t accepted = 0, first_accept = 0, last_accept = 0, responses = 0, hit_rsps = 0;
     unsigned lat_min = ~0u, lat_max = 0;
-    std::deque<std::pair<uint32_t, uint64_t>> inflight_loads; // id, accept cycle (hit timing)
+    std::deque<std::pair<uint32_t, uint64_t>> inflight; // loads: id, accept cycle (hit timing)
 
-    bench(VerilatedContext *c, Vdut *t, const cfg_t &cf) : ctx(c), top(t), cfg(cf.l1)
-    {
-        lay_l1_build(&cfg, &lay);
-    }
+    tp_chan(VerilatedContext *c, typename K::top_t *t, const cfg_t &cf) : ctx(c), top(t), k(cf) {}
 
     void present(bool valid, bool store, uint64_t line)
     {
-        bv_t v;
         top->req_valid_i = valid;
         top->req_store_i = store;
-        bv_zero(&v);
-        bv_put(&v, 0, 64, line);
-        port_put(top->req_line_i, v, lay.line_addr_bits);
-        top->req_id_i = next_id & ((1u << cfg.id_bits) - 1);
-        top->req_pc_i = 0x40;
-        top->req_core_i = 0;
-        bv_zero(&v);
-        for (unsigned i = 0; i < cfg.line_bytes; i++)
-            bv_put(&v, i, 1, 1);
-        port_put(top->req_be_i, v, cfg.line_bytes);
-        bv_zero(&v);
-        port_put(top->req_wdata_i, v, lay.line_bits);
+        k.present(top, line, next_id);
     }
 
     // One clock; returns true if the presented request was accepted at this edge.
@@ -66,19 +87,8 @@ struct bench {
     {
         top->clk_i = 0;
         top->rsp_ready_i = 1;
-        top->mem_req_ready_i = 1;
-        top->flush_i = 0;
-        top->kernel_start_i = 0;
-        top->filter_enable_i = 1;
-        bool fill = !reads.empty() && reads.front().due <= cycle && cycle >= hold_until;
-        top->mem_rsp_valid_i = fill;
-        if (fill) {
-            bv_t d;
-            bv_zero(&d);
-            top->mem_rsp_mshr_i = reads.front().mshr;
-            port_put(top->mem_rsp_data_i, d, lay.line_bits);
-        }
-        top->mem_rsp_hint_i = 0;
+        k.idle_inputs(top);
+        bool fill = mem.drive(top, cycle, k.line_bits());
         top->eval();
         bool acc = top->req_valid_i && top->req_ready_o;
         if (acc) {
@@ -87,31 +97,38 @@ struct bench {
             last_accept = cycle;
             accepted++;
             if (!store)
-                inflight_loads.push_back({(uint32_t)top->req_id_i, cycle});
+                inflight.push_back({k.req_id(top), cycle});
             next_id++;
         }
         if (top->rsp_valid_o) {
             responses++;
-            if (top->rsp_status_o == ST_HIT && !inflight_loads.empty()) {
-                for (auto it = inflight_loads.begin(); it != inflight_loads.end(); ++it)
-                    if (it->first == (uint32_t)port_u64(top->rsp_id_o)) {
-                        unsigned lat = (unsigned)(cycle - it->second);
-                        lat_min = std::min(lat_min, lat);
-                        lat_max = std::max(lat_max, lat);
-                        inflight_loads.erase(it);
+            bool hit = K::rsp_hit(top);
+            hit_rsps += hit;
+            if (K::in_order) // the answer to the oldest read
+                take_latency(inflight.begin());
+            else if (hit) // a hit answered by id
+                for (auto it = inflight.begin(); it != inflight.end(); ++it)
+                    if (it->first == K::rsp_id(top)) {
+                        take_latency(it);
                         break;
                     }
-            }
         }
-        if (top->mem_req_valid_o && !top->mem_req_store_o)
-            reads.push_back({(unsigned)port_u64(top->mem_req_mshr_o), cycle + latency});
-        if (fill && top->mem_rsp_ready_o)
-            reads.pop_front();
+        mem.take(top, cycle, fill);
         top->clk_i = 1;
         top->eval();
         ctx->timeInc(1);
         cycle++;
         return acc;
+    }
+
+    void take_latency(typename std::deque<std::pair<uint32_t, uint64_t>>::iterator it)
+    {
+        if (it == inflight.end())
+            return;
+        unsigned lat = (unsigned)(cycle - it->second);
+        lat_min = std::min(lat_min, lat);
+        lat_max = std::max(lat_max, lat);
+        inflight.erase(it);
     }
 
     void reset()
@@ -125,29 +142,24 @@ struct bench {
             tick(false);
     }
 
-    // Issue one request and wait until the cache is idle again (used for warm-up).
+    // Issue one request and wait until the top is idle again (warm-up).
     void one(bool store, uint64_t line)
     {
         present(true, store, line);
         while (!tick(store)) {
         }
         present(false, false, 0);
-        for (unsigned i = 0; i < 4 * latency + 64; i++)
+        for (unsigned i = 0; i < K::settle_one(mem.latency); i++)
             tick(false);
-    }
-
-    void start_pattern()
-    {
-        accepted = responses = 0;
-        lat_min = ~0u;
-        lat_max = 0;
-        inflight_loads.clear();
     }
 
     // Back to back: present the next request as soon as the previous one is taken.
     template <class Next> void run(uint64_t n, Next next)
     {
-        start_pattern();
+        accepted = responses = hit_rsps = 0;
+        lat_min = ~0u;
+        lat_max = 0;
+        inflight.clear();
         bool store;
         uint64_t line;
         next(store, line);
@@ -160,7 +172,7 @@ struct bench {
             }
         }
         present(false, false, 0);
-        for (unsigned i = 0; i < 2 * latency + 64; i++)
+        for (unsigned i = 0; i < K::settle_run(mem.latency); i++)
             tick(false);
     }
 
@@ -170,73 +182,34 @@ struct bench {
     }
 };
 
+// the request's byte enables, all on (BYTES of them), as the plug-ins present them
+inline void tp_all_bytes(bv_t &v, unsigned bytes)
+{
+    bv_zero(&v);
+    for (unsigned i = 0; i < bytes; i++)
+        bv_put(&v, i, 1, 1);
+}
+
 } // namespace
+
+#ifndef CG_TP
+#define CG_TP tp_l1
+#endif
+#define CG_TP_STR2(x) #x
+#define CG_TP_STR(x) CG_TP_STR2(x.h)
+#include CG_TP_STR(CG_TP)
 
 int main(int argc, char **argv)
 {
-    plusargs pa("throughput",
-                "Accepted requests per cycle of a generated L1 at its ports (no model). Exit\n"
-                "status: 0 done, 2 bad plusarg or setup.");
+    plusargs pa(tp_kind::who, tp_kind::help);
     std::string dir;
     uint64_t n;
     cfg_t c;
-    int st = bench_start(pa, argc, argv, "throughput", "requests per pattern", dir, n, c);
+    int st = bench_start(pa, argc, argv, tp_kind::who, tp_kind::requests_what, dir, n, c);
     if (st >= 0)
         return st;
     auto ctx = std::make_unique<VerilatedContext>();
     ctx->commandArgs(argc, argv);
-    auto top = std::make_unique<Vdut>(ctx.get());
-    bench b(ctx.get(), top.get(), c);
-    b.reset();
-    for (unsigned i = 0; i < (1u << b.lay.set_bits) + 8; i++) // the init sweep
-        b.tick(false);
-
-    // Warm lines: consecutive line addresses, no more than the ways, so they all stay.
-    unsigned warm = c.l1.ways < 8 ? c.l1.ways : 8;
-    for (int rep = 0; rep < 4; rep++) // four touches: the decoupled store allocates at its threshold
-        for (unsigned i = 0; i < warm; i++)
-            b.one(false, i);
-    const uint64_t far = (uint64_t)1 << (b.lay.line_addr_bits - 1);
-    uint64_t k = 0, fresh = far;
-    std::printf("throughput: %s, %u sets x %u ways, %u MSHRs\n", c.name, c.l1.sets, c.l1.ways,
-                c.l1.mshrs);
-    auto line = [&](const char *name, double r, const char *extra) {
-        std::printf("throughput: %-22s %.3f requests/cycle%s\n", name, r, extra);
-    };
-
-    b.run(n, [&](bool &st, uint64_t &l) { st = false; l = k++ % warm; });
-    char lat[96];
-    std::snprintf(lat, sizeof lat, " (hit latency %u..%u cycles)", b.lat_min, b.lat_max);
-    line("load hits", b.rate(), lat);
-    b.run(n, [&](bool &st, uint64_t &l) { st = true; l = k++ % warm; });
-    line("store hits", b.rate(), "");
-    b.run(n, [&](bool &st, uint64_t &l) { st = true; l = far + 1 + (k++ % 4096); });
-    line("store misses", b.rate(), "");
-
-    // Hits under one outstanding miss whose line is held back by memory throughout.
-    b.latency = 1;
-    b.hold_until = b.cycle + n * 100 + 1000;
-    b.present(true, false, far + far / 2);
-    while (!b.tick(false)) {
-    }
-    b.run(n, [&](bool &st, uint64_t &l) { st = false; l = k++ % warm; });
-    line("hits under a miss", b.rate(), "");
-    b.hold_until = 0;
-    for (int i = 0; i < 64; i++)
-        b.tick(false);
-
-    // 25% misses (loads to lines never seen) at 50 cycles of memory latency.
-    b.latency = 50;
-    std::mt19937_64 rng(1);
-    uint64_t hits0 = port_u64(top->cnt_hits_o), miss0 = port_u64(top->cnt_misses_o);
-    b.run(n, [&](bool &st, uint64_t &l) {
-        st = false;
-        l = (rng() % 4 == 0) ? fresh++ : k++ % warm;
-    });
-    char mix[96];
-    std::snprintf(mix, sizeof mix, " (%" PRIu64 " hits, %" PRIu64 " misses)",
-                  port_u64(top->cnt_hits_o) - hits0, port_u64(top->cnt_misses_o) - miss0);
-    line("25% misses, latency 50", b.rate(), mix);
-    top->final();
-    return 0;
+    auto top = std::make_unique<tp_kind::top_t>(ctx.get());
+    return tp_kind::measure(ctx.get(), top.get(), c, n);
 }

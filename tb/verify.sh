@@ -5,7 +5,7 @@
 #   generate  CACHEGEN CONFIG_ARGS -o WORKDIR/rtl
 #   lint      verilator --lint-only -Wall with the generated waivers, silent, for every top run
 #   per harness (l1, l2, sys, duel: the tops the configuration has, or ONLY):
-#     build   tb/build_<x>harness.sh into WORKDIR/<x>/, reused while a hash of the RTL, the
+#     build   tb/build_harness.sh <x> into WORKDIR/<x>/, reused while a hash of the RTL, the
 #             harness and model sources, the model libraries, the build script and Verilator's
 #             version is unchanged (WORKDIR/<x>/key); ccache (if installed) serves the rest
 #     run     the harness with +cover (the L1 first runs its directed script): l1 and l2 REQUESTS
@@ -155,12 +155,12 @@ fi
 
 # ---- build, cached -------------------------------------------------------------------------
 build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
-  local k=$1 script bin key t
+  local k=$1 script=build_harness.sh bin key t
   case $k in
-    l1) script=build_harness.sh; bin=Vdut ;;
-    l2) script=build_l2_harness.sh; bin=Vl2 ;;
-    sys) script=build_sys_harness.sh; bin=Vsys ;;
-    duel) script=build_duel_harness.sh; bin=Vduel ;;
+    l1) bin=Vdut ;;
+    l2) bin=Vl2 ;;
+    sys) bin=Vsys ;;
+    duel) bin=Vduel ;;
   esac
   t=$(ms)
   key=$( { verilator --version; cat "$out"/*.v "$out"/*.vlt "$out"/*.f "$out/config.yaml" \
@@ -171,10 +171,10 @@ build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
     row "$k build" "$t" "ok (cached: $work/$k/$bin)"; return 0
   fi
   rm -f "$work/$k/key"
-  if ! "$root/tb/$script" "$out" "$work/$k" >"$work/${k}_build.log" 2>&1; then
+  if ! "$root/tb/$script" "$k" "$out" "$work/$k" >"$work/${k}_build.log" 2>&1; then
     row "$k build" "$t" "FAIL: $work/${k}_build.log"
     grep -m5 -E '%Error|error' "$work/${k}_build.log" | sed 's/^/      /'
-    fail_cmd=$(q "$root/tb/$script" "$out" "$work/$k")
+    fail_cmd=$(q "$root/tb/$script" "$k" "$out" "$work/$k")
     return 1
   fi
   echo "$key" >"$work/$k/key"

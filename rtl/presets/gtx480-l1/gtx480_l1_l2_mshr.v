@@ -139,14 +139,16 @@ module gtx480_l1_l2_mshr (
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;
-    if (fill_idx_i == 3'd0) fill_line_o = e0_line_q;
-    if (fill_idx_i == 3'd1) fill_line_o = e1_line_q;
-    if (fill_idx_i == 3'd2) fill_line_o = e2_line_q;
-    if (fill_idx_i == 3'd3) fill_line_o = e3_line_q;
-    if (fill_idx_i == 3'd4) fill_line_o = e4_line_q;
-    if (fill_idx_i == 3'd5) fill_line_o = e5_line_q;
-    if (fill_idx_i == 3'd6) fill_line_o = e6_line_q;
-    if (fill_idx_i == 3'd7) fill_line_o = e7_line_q;
+    case (fill_idx_i)
+      3'd0: fill_line_o = e0_line_q;
+      3'd1: fill_line_o = e1_line_q;
+      3'd2: fill_line_o = e2_line_q;
+      3'd3: fill_line_o = e3_line_q;
+      3'd4: fill_line_o = e4_line_q;
+      3'd5: fill_line_o = e5_line_q;
+      3'd6: fill_line_o = e6_line_q;
+      3'd7: fill_line_o = e7_line_q;
+    endcase
   end
 
   always @* begin : read_entry
@@ -155,62 +157,64 @@ module gtx480_l1_l2_mshr (
     rd_store_o = e0_store_q;
     rd_be_o = e0_be_q;
     rd_wdata_o = e0_wdata_q;
-    if (rd_idx_i == 3'd0) begin
-      rd_core_o = e0_core_q;
-      rd_id_o = e0_id_q;
-      rd_store_o = e0_store_q;
-      rd_be_o = e0_be_q;
-      rd_wdata_o = e0_wdata_q;
-    end
-    if (rd_idx_i == 3'd1) begin
-      rd_core_o = e1_core_q;
-      rd_id_o = e1_id_q;
-      rd_store_o = e1_store_q;
-      rd_be_o = e1_be_q;
-      rd_wdata_o = e1_wdata_q;
-    end
-    if (rd_idx_i == 3'd2) begin
-      rd_core_o = e2_core_q;
-      rd_id_o = e2_id_q;
-      rd_store_o = e2_store_q;
-      rd_be_o = e2_be_q;
-      rd_wdata_o = e2_wdata_q;
-    end
-    if (rd_idx_i == 3'd3) begin
-      rd_core_o = e3_core_q;
-      rd_id_o = e3_id_q;
-      rd_store_o = e3_store_q;
-      rd_be_o = e3_be_q;
-      rd_wdata_o = e3_wdata_q;
-    end
-    if (rd_idx_i == 3'd4) begin
-      rd_core_o = e4_core_q;
-      rd_id_o = e4_id_q;
-      rd_store_o = e4_store_q;
-      rd_be_o = e4_be_q;
-      rd_wdata_o = e4_wdata_q;
-    end
-    if (rd_idx_i == 3'd5) begin
-      rd_core_o = e5_core_q;
-      rd_id_o = e5_id_q;
-      rd_store_o = e5_store_q;
-      rd_be_o = e5_be_q;
-      rd_wdata_o = e5_wdata_q;
-    end
-    if (rd_idx_i == 3'd6) begin
-      rd_core_o = e6_core_q;
-      rd_id_o = e6_id_q;
-      rd_store_o = e6_store_q;
-      rd_be_o = e6_be_q;
-      rd_wdata_o = e6_wdata_q;
-    end
-    if (rd_idx_i == 3'd7) begin
-      rd_core_o = e7_core_q;
-      rd_id_o = e7_id_q;
-      rd_store_o = e7_store_q;
-      rd_be_o = e7_be_q;
-      rd_wdata_o = e7_wdata_q;
-    end
+    case (rd_idx_i)
+      3'd0: begin
+        rd_core_o = e0_core_q;
+        rd_id_o = e0_id_q;
+        rd_store_o = e0_store_q;
+        rd_be_o = e0_be_q;
+        rd_wdata_o = e0_wdata_q;
+      end
+      3'd1: begin
+        rd_core_o = e1_core_q;
+        rd_id_o = e1_id_q;
+        rd_store_o = e1_store_q;
+        rd_be_o = e1_be_q;
+        rd_wdata_o = e1_wdata_q;
+      end
+      3'd2: begin
+        rd_core_o = e2_core_q;
+        rd_id_o = e2_id_q;
+        rd_store_o = e2_store_q;
+        rd_be_o = e2_be_q;
+        rd_wdata_o = e2_wdata_q;
+      end
+      3'd3: begin
+        rd_core_o = e3_core_q;
+        rd_id_o = e3_id_q;
+        rd_store_o = e3_store_q;
+        rd_be_o = e3_be_q;
+        rd_wdata_o = e3_wdata_q;
+      end
+      3'd4: begin
+        rd_core_o = e4_core_q;
+        rd_id_o = e4_id_q;
+        rd_store_o = e4_store_q;
+        rd_be_o = e4_be_q;
+        rd_wdata_o = e4_wdata_q;
+      end
+      3'd5: begin
+        rd_core_o = e5_core_q;
+        rd_id_o = e5_id_q;
+        rd_store_o = e5_store_q;
+        rd_be_o = e5_be_q;
+        rd_wdata_o = e5_wdata_q;
+      end
+      3'd6: begin
+        rd_core_o = e6_core_q;
+        rd_id_o = e6_id_q;
+        rd_store_o = e6_store_q;
+        rd_be_o = e6_be_q;
+        rd_wdata_o = e6_wdata_q;
+      end
+      3'd7: begin
+        rd_core_o = e7_core_q;
+        rd_id_o = e7_id_q;
+        rd_store_o = e7_store_q;
+        rd_be_o = e7_be_q;
+        rd_wdata_o = e7_wdata_q;
+      end
+    endcase
   end
 
   always @* begin : next_entries

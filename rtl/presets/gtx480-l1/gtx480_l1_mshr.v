@@ -473,38 +473,11 @@ module gtx480_l1_mshr (
   assign wfull[31] = e31_nwait_q == 4'd8;
   assign join_full_o = |(hits & wfull);
   always @* begin : hit_entry // a line is outstanding in one entry at most
-    hit_idx_o = 5'd0;
-    if (hits[1]) hit_idx_o = 5'd1;
-    if (hits[2]) hit_idx_o = 5'd2;
-    if (hits[3]) hit_idx_o = 5'd3;
-    if (hits[4]) hit_idx_o = 5'd4;
-    if (hits[5]) hit_idx_o = 5'd5;
-    if (hits[6]) hit_idx_o = 5'd6;
-    if (hits[7]) hit_idx_o = 5'd7;
-    if (hits[8]) hit_idx_o = 5'd8;
-    if (hits[9]) hit_idx_o = 5'd9;
-    if (hits[10]) hit_idx_o = 5'd10;
-    if (hits[11]) hit_idx_o = 5'd11;
-    if (hits[12]) hit_idx_o = 5'd12;
-    if (hits[13]) hit_idx_o = 5'd13;
-    if (hits[14]) hit_idx_o = 5'd14;
-    if (hits[15]) hit_idx_o = 5'd15;
-    if (hits[16]) hit_idx_o = 5'd16;
-    if (hits[17]) hit_idx_o = 5'd17;
-    if (hits[18]) hit_idx_o = 5'd18;
-    if (hits[19]) hit_idx_o = 5'd19;
-    if (hits[20]) hit_idx_o = 5'd20;
-    if (hits[21]) hit_idx_o = 5'd21;
-    if (hits[22]) hit_idx_o = 5'd22;
-    if (hits[23]) hit_idx_o = 5'd23;
-    if (hits[24]) hit_idx_o = 5'd24;
-    if (hits[25]) hit_idx_o = 5'd25;
-    if (hits[26]) hit_idx_o = 5'd26;
-    if (hits[27]) hit_idx_o = 5'd27;
-    if (hits[28]) hit_idx_o = 5'd28;
-    if (hits[29]) hit_idx_o = 5'd29;
-    if (hits[30]) hit_idx_o = 5'd30;
-    if (hits[31]) hit_idx_o = 5'd31;
+    hit_idx_o[0] = |(hits & 32'haaaaaaaa);
+    hit_idx_o[1] = |(hits & 32'hcccccccc);
+    hit_idx_o[2] = |(hits & 32'hf0f0f0f0);
+    hit_idx_o[3] = |(hits & 32'hff00ff00);
+    hit_idx_o[4] = |(hits & 32'hffff0000);
   end
 
   wire lowest_free_a0_0 = !valid_q[0];
@@ -605,428 +578,432 @@ module gtx480_l1_mshr (
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;
-    if (fill_idx_i == 5'd0) fill_line_o = e0_line_q;
-    if (fill_idx_i == 5'd1) fill_line_o = e1_line_q;
-    if (fill_idx_i == 5'd2) fill_line_o = e2_line_q;
-    if (fill_idx_i == 5'd3) fill_line_o = e3_line_q;
-    if (fill_idx_i == 5'd4) fill_line_o = e4_line_q;
-    if (fill_idx_i == 5'd5) fill_line_o = e5_line_q;
-    if (fill_idx_i == 5'd6) fill_line_o = e6_line_q;
-    if (fill_idx_i == 5'd7) fill_line_o = e7_line_q;
-    if (fill_idx_i == 5'd8) fill_line_o = e8_line_q;
-    if (fill_idx_i == 5'd9) fill_line_o = e9_line_q;
-    if (fill_idx_i == 5'd10) fill_line_o = e10_line_q;
-    if (fill_idx_i == 5'd11) fill_line_o = e11_line_q;
-    if (fill_idx_i == 5'd12) fill_line_o = e12_line_q;
-    if (fill_idx_i == 5'd13) fill_line_o = e13_line_q;
-    if (fill_idx_i == 5'd14) fill_line_o = e14_line_q;
-    if (fill_idx_i == 5'd15) fill_line_o = e15_line_q;
-    if (fill_idx_i == 5'd16) fill_line_o = e16_line_q;
-    if (fill_idx_i == 5'd17) fill_line_o = e17_line_q;
-    if (fill_idx_i == 5'd18) fill_line_o = e18_line_q;
-    if (fill_idx_i == 5'd19) fill_line_o = e19_line_q;
-    if (fill_idx_i == 5'd20) fill_line_o = e20_line_q;
-    if (fill_idx_i == 5'd21) fill_line_o = e21_line_q;
-    if (fill_idx_i == 5'd22) fill_line_o = e22_line_q;
-    if (fill_idx_i == 5'd23) fill_line_o = e23_line_q;
-    if (fill_idx_i == 5'd24) fill_line_o = e24_line_q;
-    if (fill_idx_i == 5'd25) fill_line_o = e25_line_q;
-    if (fill_idx_i == 5'd26) fill_line_o = e26_line_q;
-    if (fill_idx_i == 5'd27) fill_line_o = e27_line_q;
-    if (fill_idx_i == 5'd28) fill_line_o = e28_line_q;
-    if (fill_idx_i == 5'd29) fill_line_o = e29_line_q;
-    if (fill_idx_i == 5'd30) fill_line_o = e30_line_q;
-    if (fill_idx_i == 5'd31) fill_line_o = e31_line_q;
+    case (fill_idx_i)
+      5'd0: fill_line_o = e0_line_q;
+      5'd1: fill_line_o = e1_line_q;
+      5'd2: fill_line_o = e2_line_q;
+      5'd3: fill_line_o = e3_line_q;
+      5'd4: fill_line_o = e4_line_q;
+      5'd5: fill_line_o = e5_line_q;
+      5'd6: fill_line_o = e6_line_q;
+      5'd7: fill_line_o = e7_line_q;
+      5'd8: fill_line_o = e8_line_q;
+      5'd9: fill_line_o = e9_line_q;
+      5'd10: fill_line_o = e10_line_q;
+      5'd11: fill_line_o = e11_line_q;
+      5'd12: fill_line_o = e12_line_q;
+      5'd13: fill_line_o = e13_line_q;
+      5'd14: fill_line_o = e14_line_q;
+      5'd15: fill_line_o = e15_line_q;
+      5'd16: fill_line_o = e16_line_q;
+      5'd17: fill_line_o = e17_line_q;
+      5'd18: fill_line_o = e18_line_q;
+      5'd19: fill_line_o = e19_line_q;
+      5'd20: fill_line_o = e20_line_q;
+      5'd21: fill_line_o = e21_line_q;
+      5'd22: fill_line_o = e22_line_q;
+      5'd23: fill_line_o = e23_line_q;
+      5'd24: fill_line_o = e24_line_q;
+      5'd25: fill_line_o = e25_line_q;
+      5'd26: fill_line_o = e26_line_q;
+      5'd27: fill_line_o = e27_line_q;
+      5'd28: fill_line_o = e28_line_q;
+      5'd29: fill_line_o = e29_line_q;
+      5'd30: fill_line_o = e30_line_q;
+      5'd31: fill_line_o = e31_line_q;
+    endcase
   end
 
   always @* begin : read_entry
     rd_id_o = e0_id_q;
     rd_nwait_o = e0_nwait_q;
     rd_wait_o = 64'h0;
-    if (rd_idx_i == 5'd0) begin
-      rd_id_o = e0_id_q;
-      rd_nwait_o = e0_nwait_q;
-      rd_wait_o[7:0] = e0_w0_q;
-      rd_wait_o[15:8] = e0_w1_q;
-      rd_wait_o[23:16] = e0_w2_q;
-      rd_wait_o[31:24] = e0_w3_q;
-      rd_wait_o[39:32] = e0_w4_q;
-      rd_wait_o[47:40] = e0_w5_q;
-      rd_wait_o[55:48] = e0_w6_q;
-      rd_wait_o[63:56] = e0_w7_q;
-    end
-    if (rd_idx_i == 5'd1) begin
-      rd_id_o = e1_id_q;
-      rd_nwait_o = e1_nwait_q;
-      rd_wait_o[7:0] = e1_w0_q;
-      rd_wait_o[15:8] = e1_w1_q;
-      rd_wait_o[23:16] = e1_w2_q;
-      rd_wait_o[31:24] = e1_w3_q;
-      rd_wait_o[39:32] = e1_w4_q;
-      rd_wait_o[47:40] = e1_w5_q;
-      rd_wait_o[55:48] = e1_w6_q;
-      rd_wait_o[63:56] = e1_w7_q;
-    end
-    if (rd_idx_i == 5'd2) begin
-      rd_id_o = e2_id_q;
-      rd_nwait_o = e2_nwait_q;
-      rd_wait_o[7:0] = e2_w0_q;
-      rd_wait_o[15:8] = e2_w1_q;
-      rd_wait_o[23:16] = e2_w2_q;
-      rd_wait_o[31:24] = e2_w3_q;
-      rd_wait_o[39:32] = e2_w4_q;
-      rd_wait_o[47:40] = e2_w5_q;
-      rd_wait_o[55:48] = e2_w6_q;
-      rd_wait_o[63:56] = e2_w7_q;
-    end
-    if (rd_idx_i == 5'd3) begin
-      rd_id_o = e3_id_q;
-      rd_nwait_o = e3_nwait_q;
-      rd_wait_o[7:0] = e3_w0_q;
-      rd_wait_o[15:8] = e3_w1_q;
-      rd_wait_o[23:16] = e3_w2_q;
-      rd_wait_o[31:24] = e3_w3_q;
-      rd_wait_o[39:32] = e3_w4_q;
-      rd_wait_o[47:40] = e3_w5_q;
-      rd_wait_o[55:48] = e3_w6_q;
-      rd_wait_o[63:56] = e3_w7_q;
-    end
-    if (rd_idx_i == 5'd4) begin
-      rd_id_o = e4_id_q;
-      rd_nwait_o = e4_nwait_q;
-      rd_wait_o[7:0] = e4_w0_q;
-      rd_wait_o[15:8] = e4_w1_q;
-      rd_wait_o[23:16] = e4_w2_q;
-      rd_wait_o[31:24] = e4_w3_q;
-      rd_wait_o[39:32] = e4_w4_q;
-      rd_wait_o[47:40] = e4_w5_q;
-      rd_wait_o[55:48] = e4_w6_q;
-      rd_wait_o[63:56] = e4_w7_q;
-    end
-    if (rd_idx_i == 5'd5) begin
-      rd_id_o = e5_id_q;
-      rd_nwait_o = e5_nwait_q;
-      rd_wait_o[7:0] = e5_w0_q;
-      rd_wait_o[15:8] = e5_w1_q;
-      rd_wait_o[23:16] = e5_w2_q;
-      rd_wait_o[31:24] = e5_w3_q;
-      rd_wait_o[39:32] = e5_w4_q;
-      rd_wait_o[47:40] = e5_w5_q;
-      rd_wait_o[55:48] = e5_w6_q;
-      rd_wait_o[63:56] = e5_w7_q;
-    end
-    if (rd_idx_i == 5'd6) begin
-      rd_id_o = e6_id_q;
-      rd_nwait_o = e6_nwait_q;
-      rd_wait_o[7:0] = e6_w0_q;
-      rd_wait_o[15:8] = e6_w1_q;
-      rd_wait_o[23:16] = e6_w2_q;
-      rd_wait_o[31:24] = e6_w3_q;
-      rd_wait_o[39:32] = e6_w4_q;
-      rd_wait_o[47:40] = e6_w5_q;
-      rd_wait_o[55:48] = e6_w6_q;
-      rd_wait_o[63:56] = e6_w7_q;
-    end
-    if (rd_idx_i == 5'd7) begin
-      rd_id_o = e7_id_q;
-      rd_nwait_o = e7_nwait_q;
-      rd_wait_o[7:0] = e7_w0_q;
-      rd_wait_o[15:8] = e7_w1_q;
-      rd_wait_o[23:16] = e7_w2_q;
-      rd_wait_o[31:24] = e7_w3_q;
-      rd_wait_o[39:32] = e7_w4_q;
-      rd_wait_o[47:40] = e7_w5_q;
-      rd_wait_o[55:48] = e7_w6_q;
-      rd_wait_o[63:56] = e7_w7_q;
-    end
-    if (rd_idx_i == 5'd8) begin
-      rd_id_o = e8_id_q;
-      rd_nwait_o = e8_nwait_q;
-      rd_wait_o[7:0] = e8_w0_q;
-      rd_wait_o[15:8] = e8_w1_q;
-      rd_wait_o[23:16] = e8_w2_q;
-      rd_wait_o[31:24] = e8_w3_q;
-      rd_wait_o[39:32] = e8_w4_q;
-      rd_wait_o[47:40] = e8_w5_q;
-      rd_wait_o[55:48] = e8_w6_q;
-      rd_wait_o[63:56] = e8_w7_q;
-    end
-    if (rd_idx_i == 5'd9) begin
-      rd_id_o = e9_id_q;
-      rd_nwait_o = e9_nwait_q;
-      rd_wait_o[7:0] = e9_w0_q;
-      rd_wait_o[15:8] = e9_w1_q;
-      rd_wait_o[23:16] = e9_w2_q;
-      rd_wait_o[31:24] = e9_w3_q;
-      rd_wait_o[39:32] = e9_w4_q;
-      rd_wait_o[47:40] = e9_w5_q;
-      rd_wait_o[55:48] = e9_w6_q;
-      rd_wait_o[63:56] = e9_w7_q;
-    end
-    if (rd_idx_i == 5'd10) begin
-      rd_id_o = e10_id_q;
-      rd_nwait_o = e10_nwait_q;
-      rd_wait_o[7:0] = e10_w0_q;
-      rd_wait_o[15:8] = e10_w1_q;
-      rd_wait_o[23:16] = e10_w2_q;
-      rd_wait_o[31:24] = e10_w3_q;
-      rd_wait_o[39:32] = e10_w4_q;
-      rd_wait_o[47:40] = e10_w5_q;
-      rd_wait_o[55:48] = e10_w6_q;
-      rd_wait_o[63:56] = e10_w7_q;
-    end
-    if (rd_idx_i == 5'd11) begin
-      rd_id_o = e11_id_q;
-      rd_nwait_o = e11_nwait_q;
-      rd_wait_o[7:0] = e11_w0_q;
-      rd_wait_o[15:8] = e11_w1_q;
-      rd_wait_o[23:16] = e11_w2_q;
-      rd_wait_o[31:24] = e11_w3_q;
-      rd_wait_o[39:32] = e11_w4_q;
-      rd_wait_o[47:40] = e11_w5_q;
-      rd_wait_o[55:48] = e11_w6_q;
-      rd_wait_o[63:56] = e11_w7_q;
-    end
-    if (rd_idx_i == 5'd12) begin
-      rd_id_o = e12_id_q;
-      rd_nwait_o = e12_nwait_q;
-      rd_wait_o[7:0] = e12_w0_q;
-      rd_wait_o[15:8] = e12_w1_q;
-      rd_wait_o[23:16] = e12_w2_q;
-      rd_wait_o[31:24] = e12_w3_q;
-      rd_wait_o[39:32] = e12_w4_q;
-      rd_wait_o[47:40] = e12_w5_q;
-      rd_wait_o[55:48] = e12_w6_q;
-      rd_wait_o[63:56] = e12_w7_q;
-    end
-    if (rd_idx_i == 5'd13) begin
-      rd_id_o = e13_id_q;
-      rd_nwait_o = e13_nwait_q;
-      rd_wait_o[7:0] = e13_w0_q;
-      rd_wait_o[15:8] = e13_w1_q;
-      rd_wait_o[23:16] = e13_w2_q;
-      rd_wait_o[31:24] = e13_w3_q;
-      rd_wait_o[39:32] = e13_w4_q;
-      rd_wait_o[47:40] = e13_w5_q;
-      rd_wait_o[55:48] = e13_w6_q;
-      rd_wait_o[63:56] = e13_w7_q;
-    end
-    if (rd_idx_i == 5'd14) begin
-      rd_id_o = e14_id_q;
-      rd_nwait_o = e14_nwait_q;
-      rd_wait_o[7:0] = e14_w0_q;
-      rd_wait_o[15:8] = e14_w1_q;
-      rd_wait_o[23:16] = e14_w2_q;
-      rd_wait_o[31:24] = e14_w3_q;
-      rd_wait_o[39:32] = e14_w4_q;
-      rd_wait_o[47:40] = e14_w5_q;
-      rd_wait_o[55:48] = e14_w6_q;
-      rd_wait_o[63:56] = e14_w7_q;
-    end
-    if (rd_idx_i == 5'd15) begin
-      rd_id_o = e15_id_q;
-      rd_nwait_o = e15_nwait_q;
-      rd_wait_o[7:0] = e15_w0_q;
-      rd_wait_o[15:8] = e15_w1_q;
-      rd_wait_o[23:16] = e15_w2_q;
-      rd_wait_o[31:24] = e15_w3_q;
-      rd_wait_o[39:32] = e15_w4_q;
-      rd_wait_o[47:40] = e15_w5_q;
-      rd_wait_o[55:48] = e15_w6_q;
-      rd_wait_o[63:56] = e15_w7_q;
-    end
-    if (rd_idx_i == 5'd16) begin
-      rd_id_o = e16_id_q;
-      rd_nwait_o = e16_nwait_q;
-      rd_wait_o[7:0] = e16_w0_q;
-      rd_wait_o[15:8] = e16_w1_q;
-      rd_wait_o[23:16] = e16_w2_q;
-      rd_wait_o[31:24] = e16_w3_q;
-      rd_wait_o[39:32] = e16_w4_q;
-      rd_wait_o[47:40] = e16_w5_q;
-      rd_wait_o[55:48] = e16_w6_q;
-      rd_wait_o[63:56] = e16_w7_q;
-    end
-    if (rd_idx_i == 5'd17) begin
-      rd_id_o = e17_id_q;
-      rd_nwait_o = e17_nwait_q;
-      rd_wait_o[7:0] = e17_w0_q;
-      rd_wait_o[15:8] = e17_w1_q;
-      rd_wait_o[23:16] = e17_w2_q;
-      rd_wait_o[31:24] = e17_w3_q;
-      rd_wait_o[39:32] = e17_w4_q;
-      rd_wait_o[47:40] = e17_w5_q;
-      rd_wait_o[55:48] = e17_w6_q;
-      rd_wait_o[63:56] = e17_w7_q;
-    end
-    if (rd_idx_i == 5'd18) begin
-      rd_id_o = e18_id_q;
-      rd_nwait_o = e18_nwait_q;
-      rd_wait_o[7:0] = e18_w0_q;
-      rd_wait_o[15:8] = e18_w1_q;
-      rd_wait_o[23:16] = e18_w2_q;
-      rd_wait_o[31:24] = e18_w3_q;
-      rd_wait_o[39:32] = e18_w4_q;
-      rd_wait_o[47:40] = e18_w5_q;
-      rd_wait_o[55:48] = e18_w6_q;
-      rd_wait_o[63:56] = e18_w7_q;
-    end
-    if (rd_idx_i == 5'd19) begin
-      rd_id_o = e19_id_q;
-      rd_nwait_o = e19_nwait_q;
-      rd_wait_o[7:0] = e19_w0_q;
-      rd_wait_o[15:8] = e19_w1_q;
-      rd_wait_o[23:16] = e19_w2_q;
-      rd_wait_o[31:24] = e19_w3_q;
-      rd_wait_o[39:32] = e19_w4_q;
-      rd_wait_o[47:40] = e19_w5_q;
-      rd_wait_o[55:48] = e19_w6_q;
-      rd_wait_o[63:56] = e19_w7_q;
-    end
-    if (rd_idx_i == 5'd20) begin
-      rd_id_o = e20_id_q;
-      rd_nwait_o = e20_nwait_q;
-      rd_wait_o[7:0] = e20_w0_q;
-      rd_wait_o[15:8] = e20_w1_q;
-      rd_wait_o[23:16] = e20_w2_q;
-      rd_wait_o[31:24] = e20_w3_q;
-      rd_wait_o[39:32] = e20_w4_q;
-      rd_wait_o[47:40] = e20_w5_q;
-      rd_wait_o[55:48] = e20_w6_q;
-      rd_wait_o[63:56] = e20_w7_q;
-    end
-    if (rd_idx_i == 5'd21) begin
-      rd_id_o = e21_id_q;
-      rd_nwait_o = e21_nwait_q;
-      rd_wait_o[7:0] = e21_w0_q;
-      rd_wait_o[15:8] = e21_w1_q;
-      rd_wait_o[23:16] = e21_w2_q;
-      rd_wait_o[31:24] = e21_w3_q;
-      rd_wait_o[39:32] = e21_w4_q;
-      rd_wait_o[47:40] = e21_w5_q;
-      rd_wait_o[55:48] = e21_w6_q;
-      rd_wait_o[63:56] = e21_w7_q;
-    end
-    if (rd_idx_i == 5'd22) begin
-      rd_id_o = e22_id_q;
-      rd_nwait_o = e22_nwait_q;
-      rd_wait_o[7:0] = e22_w0_q;
-      rd_wait_o[15:8] = e22_w1_q;
-      rd_wait_o[23:16] = e22_w2_q;
-      rd_wait_o[31:24] = e22_w3_q;
-      rd_wait_o[39:32] = e22_w4_q;
-      rd_wait_o[47:40] = e22_w5_q;
-      rd_wait_o[55:48] = e22_w6_q;
-      rd_wait_o[63:56] = e22_w7_q;
-    end
-    if (rd_idx_i == 5'd23) begin
-      rd_id_o = e23_id_q;
-      rd_nwait_o = e23_nwait_q;
-      rd_wait_o[7:0] = e23_w0_q;
-      rd_wait_o[15:8] = e23_w1_q;
-      rd_wait_o[23:16] = e23_w2_q;
-      rd_wait_o[31:24] = e23_w3_q;
-      rd_wait_o[39:32] = e23_w4_q;
-      rd_wait_o[47:40] = e23_w5_q;
-      rd_wait_o[55:48] = e23_w6_q;
-      rd_wait_o[63:56] = e23_w7_q;
-    end
-    if (rd_idx_i == 5'd24) begin
-      rd_id_o = e24_id_q;
-      rd_nwait_o = e24_nwait_q;
-      rd_wait_o[7:0] = e24_w0_q;
-      rd_wait_o[15:8] = e24_w1_q;
-      rd_wait_o[23:16] = e24_w2_q;
-      rd_wait_o[31:24] = e24_w3_q;
-      rd_wait_o[39:32] = e24_w4_q;
-      rd_wait_o[47:40] = e24_w5_q;
-      rd_wait_o[55:48] = e24_w6_q;
-      rd_wait_o[63:56] = e24_w7_q;
-    end
-    if (rd_idx_i == 5'd25) begin
-      rd_id_o = e25_id_q;
-      rd_nwait_o = e25_nwait_q;
-      rd_wait_o[7:0] = e25_w0_q;
-      rd_wait_o[15:8] = e25_w1_q;
-      rd_wait_o[23:16] = e25_w2_q;
-      rd_wait_o[31:24] = e25_w3_q;
-      rd_wait_o[39:32] = e25_w4_q;
-      rd_wait_o[47:40] = e25_w5_q;
-      rd_wait_o[55:48] = e25_w6_q;
-      rd_wait_o[63:56] = e25_w7_q;
-    end
-    if (rd_idx_i == 5'd26) begin
-      rd_id_o = e26_id_q;
-      rd_nwait_o = e26_nwait_q;
-      rd_wait_o[7:0] = e26_w0_q;
-      rd_wait_o[15:8] = e26_w1_q;
-      rd_wait_o[23:16] = e26_w2_q;
-      rd_wait_o[31:24] = e26_w3_q;
-      rd_wait_o[39:32] = e26_w4_q;
-      rd_wait_o[47:40] = e26_w5_q;
-      rd_wait_o[55:48] = e26_w6_q;
-      rd_wait_o[63:56] = e26_w7_q;
-    end
-    if (rd_idx_i == 5'd27) begin
-      rd_id_o = e27_id_q;
-      rd_nwait_o = e27_nwait_q;
-      rd_wait_o[7:0] = e27_w0_q;
-      rd_wait_o[15:8] = e27_w1_q;
-      rd_wait_o[23:16] = e27_w2_q;
-      rd_wait_o[31:24] = e27_w3_q;
-      rd_wait_o[39:32] = e27_w4_q;
-      rd_wait_o[47:40] = e27_w5_q;
-      rd_wait_o[55:48] = e27_w6_q;
-      rd_wait_o[63:56] = e27_w7_q;
-    end
-    if (rd_idx_i == 5'd28) begin
-      rd_id_o = e28_id_q;
-      rd_nwait_o = e28_nwait_q;
-      rd_wait_o[7:0] = e28_w0_q;
-      rd_wait_o[15:8] = e28_w1_q;
-      rd_wait_o[23:16] = e28_w2_q;
-      rd_wait_o[31:24] = e28_w3_q;
-      rd_wait_o[39:32] = e28_w4_q;
-      rd_wait_o[47:40] = e28_w5_q;
-      rd_wait_o[55:48] = e28_w6_q;
-      rd_wait_o[63:56] = e28_w7_q;
-    end
-    if (rd_idx_i == 5'd29) begin
-      rd_id_o = e29_id_q;
-      rd_nwait_o = e29_nwait_q;
-      rd_wait_o[7:0] = e29_w0_q;
-      rd_wait_o[15:8] = e29_w1_q;
-      rd_wait_o[23:16] = e29_w2_q;
-      rd_wait_o[31:24] = e29_w3_q;
-      rd_wait_o[39:32] = e29_w4_q;
-      rd_wait_o[47:40] = e29_w5_q;
-      rd_wait_o[55:48] = e29_w6_q;
-      rd_wait_o[63:56] = e29_w7_q;
-    end
-    if (rd_idx_i == 5'd30) begin
-      rd_id_o = e30_id_q;
-      rd_nwait_o = e30_nwait_q;
-      rd_wait_o[7:0] = e30_w0_q;
-      rd_wait_o[15:8] = e30_w1_q;
-      rd_wait_o[23:16] = e30_w2_q;
-      rd_wait_o[31:24] = e30_w3_q;
-      rd_wait_o[39:32] = e30_w4_q;
-      rd_wait_o[47:40] = e30_w5_q;
-      rd_wait_o[55:48] = e30_w6_q;
-      rd_wait_o[63:56] = e30_w7_q;
-    end
-    if (rd_idx_i == 5'd31) begin
-      rd_id_o = e31_id_q;
-      rd_nwait_o = e31_nwait_q;
-      rd_wait_o[7:0] = e31_w0_q;
-      rd_wait_o[15:8] = e31_w1_q;
-      rd_wait_o[23:16] = e31_w2_q;
-      rd_wait_o[31:24] = e31_w3_q;
-      rd_wait_o[39:32] = e31_w4_q;
-      rd_wait_o[47:40] = e31_w5_q;
-      rd_wait_o[55:48] = e31_w6_q;
-      rd_wait_o[63:56] = e31_w7_q;
-    end
+    case (rd_idx_i)
+      5'd0: begin
+        rd_id_o = e0_id_q;
+        rd_nwait_o = e0_nwait_q;
+        rd_wait_o[7:0] = e0_w0_q;
+        rd_wait_o[15:8] = e0_w1_q;
+        rd_wait_o[23:16] = e0_w2_q;
+        rd_wait_o[31:24] = e0_w3_q;
+        rd_wait_o[39:32] = e0_w4_q;
+        rd_wait_o[47:40] = e0_w5_q;
+        rd_wait_o[55:48] = e0_w6_q;
+        rd_wait_o[63:56] = e0_w7_q;
+      end
+      5'd1: begin
+        rd_id_o = e1_id_q;
+        rd_nwait_o = e1_nwait_q;
+        rd_wait_o[7:0] = e1_w0_q;
+        rd_wait_o[15:8] = e1_w1_q;
+        rd_wait_o[23:16] = e1_w2_q;
+        rd_wait_o[31:24] = e1_w3_q;
+        rd_wait_o[39:32] = e1_w4_q;
+        rd_wait_o[47:40] = e1_w5_q;
+        rd_wait_o[55:48] = e1_w6_q;
+        rd_wait_o[63:56] = e1_w7_q;
+      end
+      5'd2: begin
+        rd_id_o = e2_id_q;
+        rd_nwait_o = e2_nwait_q;
+        rd_wait_o[7:0] = e2_w0_q;
+        rd_wait_o[15:8] = e2_w1_q;
+        rd_wait_o[23:16] = e2_w2_q;
+        rd_wait_o[31:24] = e2_w3_q;
+        rd_wait_o[39:32] = e2_w4_q;
+        rd_wait_o[47:40] = e2_w5_q;
+        rd_wait_o[55:48] = e2_w6_q;
+        rd_wait_o[63:56] = e2_w7_q;
+      end
+      5'd3: begin
+        rd_id_o = e3_id_q;
+        rd_nwait_o = e3_nwait_q;
+        rd_wait_o[7:0] = e3_w0_q;
+        rd_wait_o[15:8] = e3_w1_q;
+        rd_wait_o[23:16] = e3_w2_q;
+        rd_wait_o[31:24] = e3_w3_q;
+        rd_wait_o[39:32] = e3_w4_q;
+        rd_wait_o[47:40] = e3_w5_q;
+        rd_wait_o[55:48] = e3_w6_q;
+        rd_wait_o[63:56] = e3_w7_q;
+      end
+      5'd4: begin
+        rd_id_o = e4_id_q;
+        rd_nwait_o = e4_nwait_q;
+        rd_wait_o[7:0] = e4_w0_q;
+        rd_wait_o[15:8] = e4_w1_q;
+        rd_wait_o[23:16] = e4_w2_q;
+        rd_wait_o[31:24] = e4_w3_q;
+        rd_wait_o[39:32] = e4_w4_q;
+        rd_wait_o[47:40] = e4_w5_q;
+        rd_wait_o[55:48] = e4_w6_q;
+        rd_wait_o[63:56] = e4_w7_q;
+      end
+      5'd5: begin
+        rd_id_o = e5_id_q;
+        rd_nwait_o = e5_nwait_q;
+        rd_wait_o[7:0] = e5_w0_q;
+        rd_wait_o[15:8] = e5_w1_q;
+        rd_wait_o[23:16] = e5_w2_q;
+        rd_wait_o[31:24] = e5_w3_q;
+        rd_wait_o[39:32] = e5_w4_q;
+        rd_wait_o[47:40] = e5_w5_q;
+        rd_wait_o[55:48] = e5_w6_q;
+        rd_wait_o[63:56] = e5_w7_q;
+      end
+      5'd6: begin
+        rd_id_o = e6_id_q;
+        rd_nwait_o = e6_nwait_q;
+        rd_wait_o[7:0] = e6_w0_q;
+        rd_wait_o[15:8] = e6_w1_q;
+        rd_wait_o[23:16] = e6_w2_q;
+        rd_wait_o[31:24] = e6_w3_q;
+        rd_wait_o[39:32] = e6_w4_q;
+        rd_wait_o[47:40] = e6_w5_q;
+        rd_wait_o[55:48] = e6_w6_q;
+        rd_wait_o[63:56] = e6_w7_q;
+      end
+      5'd7: begin
+        rd_id_o = e7_id_q;
+        rd_nwait_o = e7_nwait_q;
+        rd_wait_o[7:0] = e7_w0_q;
+        rd_wait_o[15:8] = e7_w1_q;
+        rd_wait_o[23:16] = e7_w2_q;
+        rd_wait_o[31:24] = e7_w3_q;
+        rd_wait_o[39:32] = e7_w4_q;
+        rd_wait_o[47:40] = e7_w5_q;
+        rd_wait_o[55:48] = e7_w6_q;
+        rd_wait_o[63:56] = e7_w7_q;
+      end
+      5'd8: begin
+        rd_id_o = e8_id_q;
+        rd_nwait_o = e8_nwait_q;
+        rd_wait_o[7:0] = e8_w0_q;
+        rd_wait_o[15:8] = e8_w1_q;
+        rd_wait_o[23:16] = e8_w2_q;
+        rd_wait_o[31:24] = e8_w3_q;
+        rd_wait_o[39:32] = e8_w4_q;
+        rd_wait_o[47:40] = e8_w5_q;
+        rd_wait_o[55:48] = e8_w6_q;
+        rd_wait_o[63:56] = e8_w7_q;
+      end
+      5'd9: begin
+        rd_id_o = e9_id_q;
+        rd_nwait_o = e9_nwait_q;
+        rd_wait_o[7:0] = e9_w0_q;
+        rd_wait_o[15:8] = e9_w1_q;
+        rd_wait_o[23:16] = e9_w2_q;
+        rd_wait_o[31:24] = e9_w3_q;
+        rd_wait_o[39:32] = e9_w4_q;
+        rd_wait_o[47:40] = e9_w5_q;
+        rd_wait_o[55:48] = e9_w6_q;
+        rd_wait_o[63:56] = e9_w7_q;
+      end
+      5'd10: begin
+        rd_id_o = e10_id_q;
+        rd_nwait_o = e10_nwait_q;
+        rd_wait_o[7:0] = e10_w0_q;
+        rd_wait_o[15:8] = e10_w1_q;
+        rd_wait_o[23:16] = e10_w2_q;
+        rd_wait_o[31:24] = e10_w3_q;
+        rd_wait_o[39:32] = e10_w4_q;
+        rd_wait_o[47:40] = e10_w5_q;
+        rd_wait_o[55:48] = e10_w6_q;
+        rd_wait_o[63:56] = e10_w7_q;
+      end
+      5'd11: begin
+        rd_id_o = e11_id_q;
+        rd_nwait_o = e11_nwait_q;
+        rd_wait_o[7:0] = e11_w0_q;
+        rd_wait_o[15:8] = e11_w1_q;
+        rd_wait_o[23:16] = e11_w2_q;
+        rd_wait_o[31:24] = e11_w3_q;
+        rd_wait_o[39:32] = e11_w4_q;
+        rd_wait_o[47:40] = e11_w5_q;
+        rd_wait_o[55:48] = e11_w6_q;
+        rd_wait_o[63:56] = e11_w7_q;
+      end
+      5'd12: begin
+        rd_id_o = e12_id_q;
+        rd_nwait_o = e12_nwait_q;
+        rd_wait_o[7:0] = e12_w0_q;
+        rd_wait_o[15:8] = e12_w1_q;
+        rd_wait_o[23:16] = e12_w2_q;
+        rd_wait_o[31:24] = e12_w3_q;
+        rd_wait_o[39:32] = e12_w4_q;
+        rd_wait_o[47:40] = e12_w5_q;
+        rd_wait_o[55:48] = e12_w6_q;
+        rd_wait_o[63:56] = e12_w7_q;
+      end
+      5'd13: begin
+        rd_id_o = e13_id_q;
+        rd_nwait_o = e13_nwait_q;
+        rd_wait_o[7:0] = e13_w0_q;
+        rd_wait_o[15:8] = e13_w1_q;
+        rd_wait_o[23:16] = e13_w2_q;
+        rd_wait_o[31:24] = e13_w3_q;
+        rd_wait_o[39:32] = e13_w4_q;
+        rd_wait_o[47:40] = e13_w5_q;
+        rd_wait_o[55:48] = e13_w6_q;
+        rd_wait_o[63:56] = e13_w7_q;
+      end
+      5'd14: begin
+        rd_id_o = e14_id_q;
+        rd_nwait_o = e14_nwait_q;
+        rd_wait_o[7:0] = e14_w0_q;
+        rd_wait_o[15:8] = e14_w1_q;
+        rd_wait_o[23:16] = e14_w2_q;
+        rd_wait_o[31:24] = e14_w3_q;
+        rd_wait_o[39:32] = e14_w4_q;
+        rd_wait_o[47:40] = e14_w5_q;
+        rd_wait_o[55:48] = e14_w6_q;
+        rd_wait_o[63:56] = e14_w7_q;
+      end
+      5'd15: begin
+        rd_id_o = e15_id_q;
+        rd_nwait_o = e15_nwait_q;
+        rd_wait_o[7:0] = e15_w0_q;
+        rd_wait_o[15:8] = e15_w1_q;
+        rd_wait_o[23:16] = e15_w2_q;
+        rd_wait_o[31:24] = e15_w3_q;
+        rd_wait_o[39:32] = e15_w4_q;
+        rd_wait_o[47:40] = e15_w5_q;
+        rd_wait_o[55:48] = e15_w6_q;
+        rd_wait_o[63:56] = e15_w7_q;
+      end
+      5'd16: begin
+        rd_id_o = e16_id_q;
+        rd_nwait_o = e16_nwait_q;
+        rd_wait_o[7:0] = e16_w0_q;
+        rd_wait_o[15:8] = e16_w1_q;
+        rd_wait_o[23:16] = e16_w2_q;
+        rd_wait_o[31:24] = e16_w3_q;
+        rd_wait_o[39:32] = e16_w4_q;
+        rd_wait_o[47:40] = e16_w5_q;
+        rd_wait_o[55:48] = e16_w6_q;
+        rd_wait_o[63:56] = e16_w7_q;
+      end
+      5'd17: begin
+        rd_id_o = e17_id_q;
+        rd_nwait_o = e17_nwait_q;
+        rd_wait_o[7:0] = e17_w0_q;
+        rd_wait_o[15:8] = e17_w1_q;
+        rd_wait_o[23:16] = e17_w2_q;
+        rd_wait_o[31:24] = e17_w3_q;
+        rd_wait_o[39:32] = e17_w4_q;
+        rd_wait_o[47:40] = e17_w5_q;
+        rd_wait_o[55:48] = e17_w6_q;
+        rd_wait_o[63:56] = e17_w7_q;
+      end
+      5'd18: begin
+        rd_id_o = e18_id_q;
+        rd_nwait_o = e18_nwait_q;
+        rd_wait_o[7:0] = e18_w0_q;
+        rd_wait_o[15:8] = e18_w1_q;
+        rd_wait_o[23:16] = e18_w2_q;
+        rd_wait_o[31:24] = e18_w3_q;
+        rd_wait_o[39:32] = e18_w4_q;
+        rd_wait_o[47:40] = e18_w5_q;
+        rd_wait_o[55:48] = e18_w6_q;
+        rd_wait_o[63:56] = e18_w7_q;
+      end
+      5'd19: begin
+        rd_id_o = e19_id_q;
+        rd_nwait_o = e19_nwait_q;
+        rd_wait_o[7:0] = e19_w0_q;
+        rd_wait_o[15:8] = e19_w1_q;
+        rd_wait_o[23:16] = e19_w2_q;
+        rd_wait_o[31:24] = e19_w3_q;
+        rd_wait_o[39:32] = e19_w4_q;
+        rd_wait_o[47:40] = e19_w5_q;
+        rd_wait_o[55:48] = e19_w6_q;
+        rd_wait_o[63:56] = e19_w7_q;
+      end
+      5'd20: begin
+        rd_id_o = e20_id_q;
+        rd_nwait_o = e20_nwait_q;
+        rd_wait_o[7:0] = e20_w0_q;
+        rd_wait_o[15:8] = e20_w1_q;
+        rd_wait_o[23:16] = e20_w2_q;
+        rd_wait_o[31:24] = e20_w3_q;
+        rd_wait_o[39:32] = e20_w4_q;
+        rd_wait_o[47:40] = e20_w5_q;
+        rd_wait_o[55:48] = e20_w6_q;
+        rd_wait_o[63:56] = e20_w7_q;
+      end
+      5'd21: begin
+        rd_id_o = e21_id_q;
+        rd_nwait_o = e21_nwait_q;
+        rd_wait_o[7:0] = e21_w0_q;
+        rd_wait_o[15:8] = e21_w1_q;
+        rd_wait_o[23:16] = e21_w2_q;
+        rd_wait_o[31:24] = e21_w3_q;
+        rd_wait_o[39:32] = e21_w4_q;
+        rd_wait_o[47:40] = e21_w5_q;
+        rd_wait_o[55:48] = e21_w6_q;
+        rd_wait_o[63:56] = e21_w7_q;
+      end
+      5'd22: begin
+        rd_id_o = e22_id_q;
+        rd_nwait_o = e22_nwait_q;
+        rd_wait_o[7:0] = e22_w0_q;
+        rd_wait_o[15:8] = e22_w1_q;
+        rd_wait_o[23:16] = e22_w2_q;
+        rd_wait_o[31:24] = e22_w3_q;
+        rd_wait_o[39:32] = e22_w4_q;
+        rd_wait_o[47:40] = e22_w5_q;
+        rd_wait_o[55:48] = e22_w6_q;
+        rd_wait_o[63:56] = e22_w7_q;
+      end
+      5'd23: begin
+        rd_id_o = e23_id_q;
+        rd_nwait_o = e23_nwait_q;
+        rd_wait_o[7:0] = e23_w0_q;
+        rd_wait_o[15:8] = e23_w1_q;
+        rd_wait_o[23:16] = e23_w2_q;
+        rd_wait_o[31:24] = e23_w3_q;
+        rd_wait_o[39:32] = e23_w4_q;
+        rd_wait_o[47:40] = e23_w5_q;
+        rd_wait_o[55:48] = e23_w6_q;
+        rd_wait_o[63:56] = e23_w7_q;
+      end
+      5'd24: begin
+        rd_id_o = e24_id_q;
+        rd_nwait_o = e24_nwait_q;
+        rd_wait_o[7:0] = e24_w0_q;
+        rd_wait_o[15:8] = e24_w1_q;
+        rd_wait_o[23:16] = e24_w2_q;
+        rd_wait_o[31:24] = e24_w3_q;
+        rd_wait_o[39:32] = e24_w4_q;
+        rd_wait_o[47:40] = e24_w5_q;
+        rd_wait_o[55:48] = e24_w6_q;
+        rd_wait_o[63:56] = e24_w7_q;
+      end
+      5'd25: begin
+        rd_id_o = e25_id_q;
+        rd_nwait_o = e25_nwait_q;
+        rd_wait_o[7:0] = e25_w0_q;
+        rd_wait_o[15:8] = e25_w1_q;
+        rd_wait_o[23:16] = e25_w2_q;
+        rd_wait_o[31:24] = e25_w3_q;
+        rd_wait_o[39:32] = e25_w4_q;
+        rd_wait_o[47:40] = e25_w5_q;
+        rd_wait_o[55:48] = e25_w6_q;
+        rd_wait_o[63:56] = e25_w7_q;
+      end
+      5'd26: begin
+        rd_id_o = e26_id_q;
+        rd_nwait_o = e26_nwait_q;
+        rd_wait_o[7:0] = e26_w0_q;
+        rd_wait_o[15:8] = e26_w1_q;
+        rd_wait_o[23:16] = e26_w2_q;
+        rd_wait_o[31:24] = e26_w3_q;
+        rd_wait_o[39:32] = e26_w4_q;
+        rd_wait_o[47:40] = e26_w5_q;
+        rd_wait_o[55:48] = e26_w6_q;
+        rd_wait_o[63:56] = e26_w7_q;
+      end
+      5'd27: begin
+        rd_id_o = e27_id_q;
+        rd_nwait_o = e27_nwait_q;
+        rd_wait_o[7:0] = e27_w0_q;
+        rd_wait_o[15:8] = e27_w1_q;
+        rd_wait_o[23:16] = e27_w2_q;
+        rd_wait_o[31:24] = e27_w3_q;
+        rd_wait_o[39:32] = e27_w4_q;
+        rd_wait_o[47:40] = e27_w5_q;
+        rd_wait_o[55:48] = e27_w6_q;
+        rd_wait_o[63:56] = e27_w7_q;
+      end
+      5'd28: begin
+        rd_id_o = e28_id_q;
+        rd_nwait_o = e28_nwait_q;
+        rd_wait_o[7:0] = e28_w0_q;
+        rd_wait_o[15:8] = e28_w1_q;
+        rd_wait_o[23:16] = e28_w2_q;
+        rd_wait_o[31:24] = e28_w3_q;
+        rd_wait_o[39:32] = e28_w4_q;
+        rd_wait_o[47:40] = e28_w5_q;
+        rd_wait_o[55:48] = e28_w6_q;
+        rd_wait_o[63:56] = e28_w7_q;
+      end
+      5'd29: begin
+        rd_id_o = e29_id_q;
+        rd_nwait_o = e29_nwait_q;
+        rd_wait_o[7:0] = e29_w0_q;
+        rd_wait_o[15:8] = e29_w1_q;
+        rd_wait_o[23:16] = e29_w2_q;
+        rd_wait_o[31:24] = e29_w3_q;
+        rd_wait_o[39:32] = e29_w4_q;
+        rd_wait_o[47:40] = e29_w5_q;
+        rd_wait_o[55:48] = e29_w6_q;
+        rd_wait_o[63:56] = e29_w7_q;
+      end
+      5'd30: begin
+        rd_id_o = e30_id_q;
+        rd_nwait_o = e30_nwait_q;
+        rd_wait_o[7:0] = e30_w0_q;
+        rd_wait_o[15:8] = e30_w1_q;
+        rd_wait_o[23:16] = e30_w2_q;
+        rd_wait_o[31:24] = e30_w3_q;
+        rd_wait_o[39:32] = e30_w4_q;
+        rd_wait_o[47:40] = e30_w5_q;
+        rd_wait_o[55:48] = e30_w6_q;
+        rd_wait_o[63:56] = e30_w7_q;
+      end
+      5'd31: begin
+        rd_id_o = e31_id_q;
+        rd_nwait_o = e31_nwait_q;
+        rd_wait_o[7:0] = e31_w0_q;
+        rd_wait_o[15:8] = e31_w1_q;
+        rd_wait_o[23:16] = e31_w2_q;
+        rd_wait_o[31:24] = e31_w3_q;
+        rd_wait_o[39:32] = e31_w4_q;
+        rd_wait_o[47:40] = e31_w5_q;
+        rd_wait_o[55:48] = e31_w6_q;
+        rd_wait_o[63:56] = e31_w7_q;
+      end
+    endcase
   end
 
   always @* begin : next_entries

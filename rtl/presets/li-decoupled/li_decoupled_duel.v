@@ -57,14 +57,24 @@ module li_decoupled_duel (
   reg  evt_filter_o;
   `endif
   localparam [8:0] LastCycle = 9'd499;
-  localparam [24:0] Hundred = 25'h64;
-  localparam [24:0] Margin = 25'ha;
 
   reg [8:0] t_q, t_d;
   reg [8:0] a0_q, a0_d, m0_q, m0_d, a1_q, a1_d, m1_q, m1_d;
   reg filter_q, filter_d;
   reg [8:0] s_a0, s_m0, s_a1, s_m1;  // interval sums with this cycle's inputs
-  reg [24:0] sm0_side, sm1_side;      // the two sides of the comparison
+  // With H = 10 and N = 1 (100 and the margin 10 over their gcd): D = H*m0*a1 -
+  // H*m1*a0 - N*a0*a1 over the counts so far (two's complement), and the step
+  // a rise of each count moves D by
+  reg [22:0] d_q, d_d, d_sum;
+  reg [11:0] k_m0_q, k_m0_d;  // for m0: H*a1 = (5*a1) << 1
+  reg [11:0] k_m1_q, k_m1_d;  // for m1: -H*a0 = -((5*a0) << 1)
+  reg [13:0] k_a1_q, k_a1_d;  // for a1: H*m0 - N*a0
+  reg [12:0] k_a0_q, k_a0_d;  // for a0: -(H*m1 + N*a1)
+  reg [22:0] d_both;          // the step of two counts rising together
+  localparam [22:0] H_D = 23'ha;
+  localparam [22:0] N_D = 23'h1;
+  localparam [13:0] N_A1 = 14'd1;
+  localparam [12:0] N_A0 = 13'd1;
   wire interval_end = (t_q == LastCycle);
   wire leaders_active = (s_a0 != 9'd0) && (s_a1 != 9'd0);
 
@@ -77,15 +87,31 @@ module li_decoupled_duel (
     s_m1 = m1_q + {8'd0, unserved_i[1]};
   end
 
-  // Followers filter unless SM0 (filtering) misses relatively more than SM1 by
-  // more than the margin; an interval where a leader had no load keeps them.
+  always @* begin : both_rise
+    case ({unserved_i[0] & load_i[1], unserved_i[1] & load_i[0], load_i[0] & load_i[1]})
+      3'd0: d_both = 23'h0;
+      3'd1: d_both = -N_D;
+      3'd2: d_both = -H_D;
+      3'd3: d_both = -H_D - N_D;
+      3'd4: d_both = H_D;
+      3'd5: d_both = H_D - N_D;
+      3'd6: d_both = 23'h0;
+      default: d_both = -N_D;
+    endcase
+  end
+
+  // D after this cycle's inputs, a sum of registers; followers filter unless
+  // SM0 (filtering) misses relatively more than SM1 by more than the margin
+  // (D > 0); an interval where a leader had no load keeps them.
   always @* begin : decide
-    sm0_side = Hundred * {16'd0, s_m0} * {16'd0, s_a1};
-    sm1_side = Hundred * {16'd0, s_m1} * {16'd0, s_a0}
-      + Margin * {16'd0, s_a0} * {16'd0, s_a1};
+    d_sum = d_q + ({23{unserved_i[0]}} & {10'd0, k_m0_q, 1'd0})
+      + ({23{load_i[1]}} & {{9{k_a1_q[13]}}, k_a1_q})
+      - ({23{unserved_i[1]}} & {10'd0, k_m1_q, 1'd0})
+      - ({23{load_i[0]}} & {10'd0, k_a0_q})
+      + d_both;
     filter_d = filter_q;
     if (interval_end && leaders_active) begin
-      filter_d = !(sm0_side > sm1_side);
+      filter_d = d_sum[22] || (d_sum == 23'h0);
     end
   end
 
@@ -95,12 +121,24 @@ module li_decoupled_duel (
     m0_d = s_m0;
     a1_d = s_a1;
     m1_d = s_m1;
+    d_d = d_sum;
+    k_m0_d = k_m0_q + (load_i[1] ? 12'd5 : 12'd0);
+    k_m1_d = k_m1_q + (load_i[0] ? 12'd5 : 12'd0);
+    k_a1_d = k_a1_q + (unserved_i[0] ? 14'd10 : 14'd0)
+      - (load_i[0] ? N_A1 : 14'd0);
+    k_a0_d = k_a0_q + (unserved_i[1] ? 13'd10 : 13'd0)
+      + (load_i[1] ? N_A0 : 13'd0);
     if (interval_end) begin
       t_d = 9'd0;
       a0_d = 9'd0;
       m0_d = 9'd0;
       a1_d = 9'd0;
       m1_d = 9'd0;
+      d_d = 23'h0;
+      k_a0_d = 13'd0;
+      k_m0_d = 12'd0;
+      k_a1_d = 14'd0;
+      k_m1_d = 12'd0;
     end
   end
 
@@ -128,6 +166,11 @@ module li_decoupled_duel (
       m0_q <= 9'd0;
       a1_q <= 9'd0;
       m1_q <= 9'd0;
+      d_q <= 23'h0;
+      k_a0_q <= 13'd0;
+      k_m0_q <= 12'd0;
+      k_a1_q <= 14'd0;
+      k_m1_q <= 12'd0;
       filter_q <= 1'b0;  // followers start like SM1, which never filters
     end else begin
       t_q <= t_d;
@@ -135,6 +178,11 @@ module li_decoupled_duel (
       m0_q <= m0_d;
       a1_q <= a1_d;
       m1_q <= m1_d;
+      d_q <= d_d;
+      k_a0_q <= k_a0_d;
+      k_m0_q <= k_m0_d;
+      k_a1_q <= k_a1_d;
+      k_m1_q <= k_m1_d;
       filter_q <= filter_d;
     end
   end

@@ -105,42 +105,46 @@ module tap_rrip_mshr (
 
   always @* begin : read_fill_line
     fill_line_o = e0_line_q;
-    if (fill_idx_i == 3'd0) fill_line_o = e0_line_q;
-    if (fill_idx_i == 3'd1) fill_line_o = e1_line_q;
-    if (fill_idx_i == 3'd2) fill_line_o = e2_line_q;
-    if (fill_idx_i == 3'd3) fill_line_o = e3_line_q;
-    if (fill_idx_i == 3'd4) fill_line_o = e4_line_q;
-    if (fill_idx_i == 3'd5) fill_line_o = e5_line_q;
-    if (fill_idx_i == 3'd6) fill_line_o = e6_line_q;
-    if (fill_idx_i == 3'd7) fill_line_o = e7_line_q;
+    case (fill_idx_i)
+      3'd0: fill_line_o = e0_line_q;
+      3'd1: fill_line_o = e1_line_q;
+      3'd2: fill_line_o = e2_line_q;
+      3'd3: fill_line_o = e3_line_q;
+      3'd4: fill_line_o = e4_line_q;
+      3'd5: fill_line_o = e5_line_q;
+      3'd6: fill_line_o = e6_line_q;
+      3'd7: fill_line_o = e7_line_q;
+    endcase
   end
 
   always @* begin : read_entry
     rd_id_o = e0_id_q;
-    if (rd_idx_i == 3'd0) begin
-      rd_id_o = e0_id_q;
-    end
-    if (rd_idx_i == 3'd1) begin
-      rd_id_o = e1_id_q;
-    end
-    if (rd_idx_i == 3'd2) begin
-      rd_id_o = e2_id_q;
-    end
-    if (rd_idx_i == 3'd3) begin
-      rd_id_o = e3_id_q;
-    end
-    if (rd_idx_i == 3'd4) begin
-      rd_id_o = e4_id_q;
-    end
-    if (rd_idx_i == 3'd5) begin
-      rd_id_o = e5_id_q;
-    end
-    if (rd_idx_i == 3'd6) begin
-      rd_id_o = e6_id_q;
-    end
-    if (rd_idx_i == 3'd7) begin
-      rd_id_o = e7_id_q;
-    end
+    case (rd_idx_i)
+      3'd0: begin
+        rd_id_o = e0_id_q;
+      end
+      3'd1: begin
+        rd_id_o = e1_id_q;
+      end
+      3'd2: begin
+        rd_id_o = e2_id_q;
+      end
+      3'd3: begin
+        rd_id_o = e3_id_q;
+      end
+      3'd4: begin
+        rd_id_o = e4_id_q;
+      end
+      3'd5: begin
+        rd_id_o = e5_id_q;
+      end
+      3'd6: begin
+        rd_id_o = e6_id_q;
+      end
+      3'd7: begin
+        rd_id_o = e7_id_q;
+      end
+    endcase
   end
 
   always @* begin : next_entries

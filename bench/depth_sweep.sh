@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# depth_sweep.sh [--only NAME[,NAME...]] [--list] WORKDIR: logic depth over the corners of the
+# legal space (issue 40 item 3; SPEC 5's budget: 30 levels a stage). Each point is a cachegen
+# configuration and the tops to cost: its L1 (l1), L2 slice (l2) or system (sys), each
+# synthesized alone (synth/synth.sh, then build/cost one: depth in levels of mapped cells
+# between flops, the deepest end point and where its path starts). The points take the
+# largest and smallest value of each key alone and the largest together: L1 ways 1 and 32,
+# MSHRs 1 and 32, merging 8, the decoupled store's tag ways 4 and 32, every L2 policy at 4 and
+# 32 ways, 16 cores with 15 CPU ports. Prints a Markdown table (point, top, levels, within
+# budget, deepest end point) and exits 1 when a top is over 30 levels or fails to cost.
+# An L1 costs ~40 s, an L2 slice ~2 min, a system ~4 min on this machine: --only picks points.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+budget=30
+only=""; list=0
+while [ $# -gt 0 ]; do
+  case $1 in
+    --only) only=",$2,"; shift 2 ;;
+    --list) list=1; shift ;;
+    -*) echo "depth_sweep: unknown option '$1' (--only NAMES, --list)" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+# name|cachegen arguments|tops
+points=(
+  "l1-ways1|--preset fermi-l1 --set l1.ways=1 --set l1.replacement=lru|l1"
+  "l1-ways32|--preset fermi-l1 --set l1.ways=32|l1"
+  "l1-mshrs1|--preset fermi-l1 --set l1.mshrs=1|l1"
+  "l1-mshrs32|--preset fermi-l1 --set l1.mshrs=32|l1"
+  "l1-merge8|--preset fermi-l1 --set l1.mshrs=16 --set l1.mshr_merge=8|l1"
+  "l1-all32|--preset fermi-l1 --set l1.ways=32 --set l1.mshrs=32 --set l1.mshr_merge=8|l1"
+  "l1-48k-merge4|--preset fermi-l1 --set l1.size=48KiB --set l1.ways=6 --set l1.line_bytes=64 --set l1.replacement=lru --set l1.mshrs=16 --set l1.mshr_merge=4|l1"
+  "dec-tags4|--preset li-decoupled --set l1.tag_ways=4 --set l1.ways=2|l1"
+  "dec-tags32|--preset li-decoupled --set l1.tag_ways=32|l1"
+)
+for p in lru srrip drrip plru fifo; do
+  points+=("l2-$p-4|--preset gcache-system --set l2.replacement=$p --set l2.ways=4|l2")
+  points+=("l2-$p-32|--preset gcache-system --set l2.replacement=$p --set l2.ways=32|l2")
+done
+for p in ucp tap_rrip tap_ucp; do
+  points+=("l2-$p-4|--preset tap-ucp --set l2.replacement=$p --set l2.ways=4|l2")
+  points+=("l2-$p-32|--preset tap-ucp --set l2.replacement=$p --set l2.ways=32|l2")
+done
+points+=("sys-16-cpu15|--preset tap-ucp --set system.cores=16 --set system.cpu_cores=15 --set l1.core_bits=5 --set l2.victim_share=16 --set l2.ways=16|sys")
+
+if [ $list = 1 ]; then printf '%s\n' "${points[@]}" | cut -d'|' -f1,3 | tr '|' ' '; exit 0; fi
+[ $# = 1 ] || { echo "usage: $0 [--only NAME[,NAME...]] [--list] WORKDIR" >&2; exit 2; }
+mkdir -p "$1" && work=$(cd "$1" && pwd) || exit 2
+make -s -C "$root" build/cachegen build/cost build/stanet >/dev/null || exit 1
+bad=0
+echo "| point | top | levels | within $budget | deepest end point (from) | period ns |"
+echo "|---|---|---:|---|---|---:|"
+for pt in "${points[@]}"; do
+  IFS='|' read -r name args tops <<<"$pt"
+  [ -z "$only" ] || [[ $only == *",$name,"* ]] || continue
+  d="$work/$name"; rm -rf "$d"; mkdir -p "$d"
+  # shellcheck disable=SC2086
+  if ! "$root/build/cachegen" $args -o "$d/rtl" >"$d/gen.log" 2>&1; then
+    echo "| $name | - | - | no: cachegen refused it ($(tail -1 "$d/gen.log")) | | |"; bad=1; continue
+  fi
+  top=$(sed -n 's/^top: //p' "$d/rtl/cachegen.manifest")
+  for k in $tops; do
+    case $k in l1) t=$top ;; l2) t=${top}_l2 ;; sys) t=${top}_sys ;; esac
+    if ! "$root/synth/synth.sh" "$d/rtl" "$d/$k.syn" "$t" >"$d/$k.synth.log" 2>&1 ||
+       ! "$root/build/cost" one "$d/rtl" "$d/$k.syn" "$d/$k.cost.json" >"$d/$k.cost.log" 2>&1; then
+      echo "| $name | $k | - | no: synthesis or cost failed ($d/$k.*.log) | | |"; bad=1; continue
+    fi
+    deep=$(grep -o 'the deepest end point, .* has the depth, [0-9]* levels' "$d/$k.cost.log" | head -1)
+    lv=$(grep -o '[0-9]* levels' <<<"$deep" | grep -o '[0-9]*')
+    ep=$(sed 's/the deepest end point, \(.*\), has the depth.*/\1/' <<<"$deep")
+    ns=$(grep -o 'period [0-9.]* ns' "$d/$k.cost.log" | tail -1 | grep -o '[0-9.]*')
+    ok=yes; [ "${lv:-999}" -le $budget ] || { ok=no; bad=1; }
+    echo "| $name | $k | ${lv:--} | $ok | $ep | ${ns:--} |"
+  done
+done
+exit $bad
