@@ -31,7 +31,7 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
            typing_extensions==4.16.0
 # The shared core (core/, SPEC 10): configuration, layouts, parsers; it includes and calls
 # nothing of gen/, cmodel/, tb/ or synth/ (core/check_layers.sh).
-CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_mech.c core/lay_l2.c core/pric.c core/num.c core/ident.c core/opt.c
+CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_mech.c core/lay_l2.c core/lay_l2_pol.c core/pric.c core/num.c core/ident.c core/opt.c
 CORE_SRC += core/closeout.c core/cfg_args.c
 GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
@@ -153,8 +153,11 @@ $(B)/test_num: core/test_num.c $(B)/libcore.a
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
 
-$(B)/cost: synth/cost.c $(B)/libcore.a
-	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -ljansson
+COST_SRC := synth/cost.c synth/cost_mech.c synth/cost_decoupled.c synth/cost_pcpred.c \
+            synth/cost_sacat.c synth/cost_l2.c synth/cost_l2_drrip.c synth/cost_l2_ucp.c \
+            synth/cost_l2_tap.c
+$(B)/cost: $(COST_SRC) synth/cost.h $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $(COST_SRC) $(B)/libcore.a -lyaml -ljansson
 
 $(B)/stanet: synth/stanet.c | $(B)
 	$(CC) $(CFLAGS) -o $@ $< -ljansson

@@ -37,6 +37,7 @@
 #include "../core/version.h"
 #include "accel_list.h"
 #include "cachesim_args.h"
+#include "cm_mech.h"
 #include "sim.h"
 #include "trace.h"
 #include "trace_io.h"
@@ -475,22 +476,23 @@ static size_t split(const char *key, const char *list, char **copy, char ***item
     return n;
 }
 
-/* A valid config cachesim can run: not gcache or pcpred, whose fills need the hint bit of an
- * L2 (victim bit, bypass bit), nor sacat, whose FG-CB counts the L2's hit flag and needs the
- * cycles of its window (sysim gives both). Returns 0, or -1 with err set. */
+/* A valid config cachesim can run: not one whose mechanism needs an L2 or the cycles
+ * (cm_mech_ops_t.alone: gcache's and pcpred's fills take the L2's victim or bypass bit, sacat's
+ * FG-CB counts the L2's hit flag and the cycles of its window; sysim gives both). Returns 0, or
+ * -1 with err set. */
 static int runnable(const cfg_t *c, char *err, size_t errlen)
 {
-    if (c->l1.mode == MODE_SACAT) {
-        snprintf(err, errlen, "l1.mode = sacat: cachesim runs one L1 in program order, without "
-                 "the L2 whose hit flag FG-CB counts or the cycles its window counts "
-                 "(build/sysim runs the system); allowed: baseline, decoupled");
-        return -1;
-    }
-    if (c->l1.mode != MODE_GCACHE && c->l1.mode != MODE_PCPRED)
+    const char *why = cm_mech_for(c->l1.mode)->alone;
+    if (!why)
         return 0;
-    snprintf(err, errlen, "l1.mode = %s: cachesim runs one L1 without the L2 that returns "
-             "%s bits (build/sysim runs the system); allowed: baseline, decoupled",
-             cfg_mode_name(c->l1.mode), c->l1.mode == MODE_GCACHE ? "victim" : "bypass");
+    int n = snprintf(err, errlen, "l1.mode = %s: %s (build/sysim runs the system); allowed: ",
+                     cfg_mode_name(c->l1.mode), why);
+    const char *sep = "";
+    for (cfg_mode_t m = 0; m < cm_mech_count() && n >= 0 && (size_t)n < errlen; m++)
+        if (!cm_mech_for(m)->alone) {
+            n += snprintf(err + n, errlen - (size_t)n, "%s%s", sep, cfg_mode_name(m));
+            sep = ", ";
+        }
     return -1;
 }
 

@@ -1,6 +1,7 @@
 /* cm_dwt: the DWT-CS controller's counting, detection, sampling and table, one cycle a call;
  * a period's decision lands three cycles after its end (the RTL's pipeline). */
 #include "cm_dwt.h"
+#include "../core/lay.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -8,7 +9,8 @@
 
 void cm_dwt_init(cm_dwt_t *d, const cfg_t *c)
 {
-    assert(c->l1.mode == MODE_SACAT && c->sys.cores >= 1 && c->sys.cores <= CM_DWT_CORES_MAX);
+    assert(lay_mech_beside_is(c->l1.mode, "dwt") && c->sys.cores >= 1 &&
+           c->sys.cores <= CM_DWT_CORES_MAX);
     assert(c->dwt.table_entries >= 1 && c->dwt.table_entries <= CM_DWT_ENTRIES_MAX);
     assert(c->dwt.max_warps < (1u << c->dwt.warp_bits));
     assert(c->dwt.period >= DWT_PERIOD_MIN);

@@ -203,4 +203,6 @@ const cm_mech_ops_t cm_mech_sacat = {
     .l2_hint = CM_HINT_L2HIT, /* rsp_l2hit_o, which the system top wires to the sacat L1s' hint */
     .base_id_bits = fg_base_id_bits,
     .untimed = "FG-CB's per-cycle window paths are not counted",
+    .alone = "cachesim runs one L1 in program order, without the L2 whose hit flag FG-CB counts "
+             "or the cycles its window counts",
 };

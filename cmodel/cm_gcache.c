@@ -132,4 +132,5 @@ const cm_mech_ops_t cm_mech_gcache = {
     .accepted = gc_accepted,
     .fill = gc_fill,
     .tick = gc_switch_reset,
+    .alone = "cachesim runs one L1 without the L2 that returns victim bits",
 };

@@ -101,7 +101,6 @@ typedef struct cm_result {
                                 victim bit; pcpred: bypass bit b) */
     uint8_t pred;            /* pcpred lookup miss: the prediction sent with the memory read;
                                 fill: the MSHR's prediction */
-    uint16_t hpc;            /* pcpred load lookup: hash of its PC; fill: the MSHR's hash */
     uint8_t tbl_write;       /* pcpred: this event updated predictor entry tbl_idx (at most one
                                 per event; a decrement at 0 and an increment at max count) */
     uint16_t tbl_idx;        /* ... its index */

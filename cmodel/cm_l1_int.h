@@ -40,6 +40,8 @@ cm_gc_state_t *cm_gc(cm_l1_t *m);
  * (cm_l1_new) and by nothing else, not even a flush. */
 typedef struct cm_pc_state {
     uint8_t *table;        /* [pc_entries] saturating counters, pc_counter_bits each */
+    uint16_t hpc;          /* the last event's PC hash (log2 pc_entries bits): a load lookup's,
+                              a fill's (its MSHR's); model bookkeeping, not RTL state */
     /* Coverage bookkeeping only, not RTL state (never packed or compared): the last PC whose
      * load lookup used each table entry, to report aliasing (CM_PATH_PC_ALIAS). */
     uint64_t *seen;        /* [pc_entries] masked PC */

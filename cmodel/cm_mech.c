@@ -5,7 +5,7 @@
 #include <assert.h>
 #include <stddef.h>
 
-const cm_mech_ops_t cm_mech_baseline = {.name = "baseline"};
+const cm_mech_ops_t cm_mech_baseline = {.name = "baseline", .fast = 1};
 
 static const cm_mech_ops_t *const mechs[] = {
     [MODE_BASELINE] = &cm_mech_baseline,

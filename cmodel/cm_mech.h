@@ -59,6 +59,10 @@ typedef struct cm_mech_ops {
     unsigned (*base_id_bits)(const cfg_l1_t *c);
     int shadow;               /* a never-bypassing baseline L1 beside it counts false positives */
     const char *untimed;      /* why the timing model refuses it, or NULL */
+    /* --- its part in the trace simulator of one L1 (cachesim, sim.c) --- */
+    const char *alone;        /* why one L1 without the L2 and the cycles cannot run it, or
+                                 NULL (cachesim refuses the config with this reason) */
+    int fast;                 /* cm_fast models it (the program-order fast path) */
     /* --- what its lockstep harnesses drive --- */
     int pc_keyed;             /* it predicts by the load PC: traffic draws PCs by pattern */
 } cm_mech_ops_t;

@@ -94,7 +94,7 @@ static void pc_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm
     lay_l1_way_t *w = &m->rows[set].way[way];
     unsigned h = cm_pc_hash(&m->cfg, q->pc), old = w->hpc, c = pcst(m)->table[old];
     note_pc(m, q->pc, h, res);
-    res->hpc = (uint16_t)h;
+    pcst(m)->hpc = (uint16_t)h;
     /* the last PC to touch this line led to a reuse. Listing 1 decrements without a floor;
      * the counter saturates at 0 (SPEC 3.6) */
     res->paths |= c ? CM_PATH_PC_HIT_DEC : CM_PATH_PC_HIT_FLOOR;
@@ -114,7 +114,7 @@ static void pc_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *r
     m->mshr[mshr].pred = (uint8_t)pred;
     m->mshr[mshr].hpc = (uint16_t)h;
     res->pred = (uint8_t)pred;
-    res->hpc = (uint16_t)h;
+    pcst(m)->hpc = (uint16_t)h;
     res->paths |= pred ? CM_PATH_PC_PREDICT_BYPASS : CM_PATH_PC_PREDICT_KEEP;
 }
 
@@ -127,7 +127,7 @@ static void pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, 
     lay_l1_row_t *r = &m->rows[set];
     res->vbit = (uint8_t)bbit;
     res->pred = e->pred;
-    res->hpc = e->hpc;
+    pcst(m)->hpc = e->hpc;
 
     if (e->pred && !bbit) {
         res->dec = DEC_FILL_BYPASS;
@@ -168,4 +168,5 @@ const cm_mech_ops_t cm_mech_pcpred = {
     .l2_hint = CM_HINT_BBIT,
     .shadow = 1,
     .pc_keyed = 1,
+    .alone = "cachesim runs one L1 without the L2 that returns bypass bits",
 };

@@ -9,7 +9,7 @@
 
 int sim_uses_exact(const cfg_t *c, int exact)
 {
-    return exact || c->l1.mode != MODE_BASELINE || c->l1.repl == REPL_FIFO ||
+    return exact || !cm_mech_for(c->l1.mode)->fast || c->l1.repl == REPL_FIFO ||
            c->l1.repl == REPL_RANDOM;
 }
 

@@ -38,7 +38,7 @@ typedef struct sim {
  * Returns 0, or -1 (out of memory). */
 int sim_new(const cfg_t *c, int exact, sim_t **out);
 /* Whether sim_new(c, exact) runs the bit-accurate model: asked for, or no fast path for c
- * (a mechanism other than the baseline, or FIFO replacement). */
+ * (a mechanism cm_fast does not model, cm_mech_ops_t.fast, or FIFO or random replacement). */
 int sim_uses_exact(const cfg_t *c, int exact);
 void sim_free(sim_t *s);
 /* 1 when sim_ref takes TR_INVAL: every L1 without its own access event (not decoupled). */

@@ -9,6 +9,7 @@
 #include "tap.h"
 #include "umon.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,6 @@ static int l1_srrip(const cfg_t *c) { return c->l1.repl == REPL_SRRIP; }
 static int l1_pric(const cfg_t *c) { return c->l1.index == INDEX_PRIC; }
 static int l1_random(const cfg_t *c) { return c->l1.repl == REPL_RANDOM; }
 static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
-static int l1_decoupled(const cfg_t *c) { return c->l1.mode == MODE_DECOUPLED; }
-static int l1_gcache(const cfg_t *c) { return c->l1.mode == MODE_GCACHE; }
-static int l1_pcpred(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
-static int l1_sacat(const cfg_t *c) { return c->l1.mode == MODE_SACAT; }
 static int l2_rrip(const cfg_t *c) { return cfg_l2_repl(&c->l2) == REPL_SRRIP; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
@@ -46,9 +43,58 @@ static int tap_keys(const cfg_t *c) { return cfg_l2_tap(c); }
 /* tap.period: the period of ucp's repartition and of TAP's sampling. */
 static int tap_period_used(const cfg_t *c) { return cfg_l2_ucp(c) || cfg_l2_tap(c); }
 
+/* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
+ * under it), its legality rules (after the L1's shape and replacement are checked), and
+ * whether CPU ports may join its system. A new mechanism adds its keys, its rules and one
+ * line here. */
+typedef struct cfg_mech {
+    const char *const *keys;  /* its keys, NULL-terminated, or NULL */
+    int (*validate)(const cfg_t *c, char *err, size_t errlen); /* 0, or -1 with err; or NULL */
+    int cpu_ports;            /* system.cpu_cores > 0 allowed with it */
+} cfg_mech_t;
+
+static const char *const dec_keys[] = {"l1.tag_ways", "l1.rc_bits", "l1.threshold",
+                                       "l1.duel_interval", "l1.duel_margin", NULL};
+static const char *const gcache_keys[] = {"l1.gc_th_hot", "l1.gc_th_victim",
+                                          "l1.gc_bypass_age_every", "l1.gc_switch_reset_period",
+                                          NULL};
+static const char *const pcpred_keys[] = {"l1.pc_entries", "l1.pc_counter_bits",
+                                          "l1.pc_threshold", "l1.pc_hash_shift", NULL};
+static const char *const sacat_keys[] = {
+    "l1.fgcb_entries", "l1.fgcb_id_bits", "l1.fgcb_counter_bits", "l1.fgcb_window",
+    "l1.fgcb_n", "l1.fgcb_m", "dwt.inst_bits", "dwt.warp_bits", "dwt.max_warps", "dwt.period",
+    "dwt.mpki_threshold", "dwt.detect_periods", "dwt.sample_periods", "dwt.table_entries", NULL};
+
+static int validate_dec_row(const cfg_t *c, char *err, size_t errlen);
+static int validate_gcache_row(const cfg_t *c, char *err, size_t errlen);
+static int validate_pcpred_row(const cfg_t *c, char *err, size_t errlen);
+static int validate_sacat(const cfg_t *c, char *err, size_t errlen);
+
+static const cfg_mech_t cfg_mechs[] = {
+    [MODE_BASELINE] = {NULL, NULL, 1},
+    [MODE_DECOUPLED] = {dec_keys, validate_dec_row, 0},
+    [MODE_GCACHE] = {gcache_keys, validate_gcache_row, 0},
+    [MODE_PCPRED] = {pcpred_keys, validate_pcpred_row, 0},
+    [MODE_SACAT] = {sacat_keys, validate_sacat, 0},
+};
+#define NMECHS (sizeof cfg_mechs / sizeof cfg_mechs[0])
+
+/* Whether key k belongs to a mode's row; *mode: that mode. */
+static int mech_key(const char *k, cfg_mode_t *mode)
+{
+    for (size_t m = 0; m < NMECHS; m++)
+        for (unsigned i = 0; cfg_mechs[m].keys && cfg_mechs[m].keys[i]; i++)
+            if (!strcmp(cfg_mechs[m].keys[i], k)) {
+                *mode = (cfg_mode_t)m;
+                return 1;
+            }
+    return 0;
+}
+
 /* The keys that shape the design only under a condition (every other key always does): a
- * key of another mode, of an unused policy or index, or of a feature that is off is left out
- * of the normalized configuration and the file headers (cfg_shown_text). */
+ * key of an unused policy or index, or of a feature that is off, is left out of the
+ * normalized configuration and the file headers (cfg_shown_text); so is a key of another
+ * l1.mode (its row of cfg_mechs). */
 static int never(const cfg_t *c) { return (void)c, 0; }
 
 static const struct {
@@ -59,21 +105,8 @@ static const struct {
     {"l1.mshr_merge", l1_merging},         {"l1.rrpv_bits", l1_srrip},
     {"l1.random_seed", l1_random},
     {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
-    {"l1.tag_ways", l1_decoupled},         {"l1.rc_bits", l1_decoupled},
-    {"l1.threshold", l1_decoupled},        {"l1.duel_interval", l1_decoupled},
-    {"l1.duel_margin", l1_decoupled},      {"l1.gc_th_hot", l1_gcache},
-    {"l1.gc_th_victim", l1_gcache},        {"l1.gc_bypass_age_every", l1_gcache},
-    {"l1.gc_switch_reset_period", l1_gcache}, {"l1.pc_entries", l1_pcpred},
-    {"l1.pc_counter_bits", l1_pcpred},     {"l1.pc_threshold", l1_pcpred},
-    {"l1.pc_hash_shift", l1_pcpred},       {"l2.rrpv_bits", l2_rrip},
+    {"l2.rrpv_bits", l2_rrip},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
-    {"l1.fgcb_entries", l1_sacat},         {"l1.fgcb_id_bits", l1_sacat},
-    {"l1.fgcb_counter_bits", l1_sacat},    {"l1.fgcb_window", l1_sacat},
-    {"l1.fgcb_n", l1_sacat},               {"l1.fgcb_m", l1_sacat},
-    {"dwt.inst_bits", l1_sacat},           {"dwt.warp_bits", l1_sacat},
-    {"dwt.max_warps", l1_sacat},           {"dwt.period", l1_sacat},
-    {"dwt.mpki_threshold", l1_sacat},      {"dwt.detect_periods", l1_sacat},
-    {"dwt.sample_periods", l1_sacat},      {"dwt.table_entries", l1_sacat},
     {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
     {"system.cpu_cores", cpu_ports},
     {"l2.umon_sets", cfg_l2_ucp},          {"l2.umon_counter_bits", cfg_l2_ucp},
@@ -445,6 +478,10 @@ void cfg_defaults(cfg_t *c)
     for (size_t j = 0; j < sizeof conditional_keys / sizeof conditional_keys[0]; j++)
         if (!find_key(conditional_keys[j].name))
             abort(); /* a conditional key that is not a key is a bug in that table */
+    for (size_t m = 0; m < NMECHS; m++)
+        for (unsigned i = 0; cfg_mechs[m].keys && cfg_mechs[m].keys[i]; i++)
+            if (!find_key(cfg_mechs[m].keys[i]))
+                abort(); /* a mode's key that is not a key is a bug in cfg_mechs */
 }
 
 const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len)
@@ -480,6 +517,9 @@ const char *cfg_shown_text(const cfg_t *c, unsigned i, char *buf, size_t len)
     for (size_t j = 0; j < sizeof conditional_keys / sizeof conditional_keys[0]; j++)
         if (!strcmp(conditional_keys[j].name, k) && !conditional_keys[j].shown(c))
             return NULL;
+    cfg_mode_t owner;
+    if (mech_key(k, &owner) && owner != c->l1.mode)
+        return NULL; /* a key of another mode */
     if (!strcmp(k, "l1.pric_poly"))
         snprintf(buf, len, "%llu", cfg_pric_poly(&c->l1));
     else if (!strcmp(k, "l1.pric_top_bit"))
@@ -575,6 +615,58 @@ static int validate_gcache(const cfg_l1_t *l, char *err, size_t errlen)
     return 0;
 }
 
+/* The decoupled L1 (SPEC 3.4): a data store of 2 or more ways under a larger tag store, a
+ * threshold its reference counts reach, and a victim that can skip reserved lines. */
+static int validate_decoupled(const cfg_l1_t *l, char *err, size_t errlen)
+{
+    if (l->ways < 2) {
+        errf(err, errlen,
+             "l1.ways = %u: the decoupled data store needs at least 2 ways; allowed: 2..31 "
+             "(and below l1.tag_ways = %u)", l->ways, l->tag_ways);
+        return -1;
+    }
+    if (l->tag_ways <= l->ways) {
+        errf(err, errlen,
+             "l1.tag_ways = %u: the tag store must have more ways than the data store "
+             "(l1.ways = %u); allowed: %u..32", l->tag_ways, l->ways, l->ways + 1);
+        return -1;
+    }
+    if (l->threshold > (1u << l->rc_bits) - 1) {
+        errf(err, errlen,
+             "l1.threshold = %u: does not fit l1.rc_bits = %u; allowed: 0..%u",
+             l->threshold, l->rc_bits, (1u << l->rc_bits) - 1);
+        return -1;
+    }
+    if (l->repl == REPL_RANDOM) {
+        errf(err, errlen,
+             "l1.replacement = random: not allowed with l1.mode = decoupled (its data store's "
+             "victim must skip reserved lines); allowed there: lru, plru, srrip or fifo");
+        return -1;
+    }
+    return 0;
+}
+
+/* SACAT (SPEC 3.7): FG-CB's rules, then DWT-CS's. */
+static int validate_sacat(const cfg_t *c, char *err, size_t errlen)
+{
+    return validate_fgcb(&c->l1, err, errlen) != 0 || validate_dwt(&c->dwt, err, errlen) != 0
+               ? -1
+               : 0;
+}
+
+static int validate_dec_row(const cfg_t *c, char *err, size_t errlen)
+{
+    return validate_decoupled(&c->l1, err, errlen);
+}
+static int validate_gcache_row(const cfg_t *c, char *err, size_t errlen)
+{
+    return validate_gcache(&c->l1, err, errlen);
+}
+static int validate_pcpred_row(const cfg_t *c, char *err, size_t errlen)
+{
+    return validate_pcpred(&c->l1, err, errlen);
+}
+
 /* Smallest address width an index function needs: b + m bits of offset and index, at least
  * one tag bit, and for xor the m bits folded onto the index. */
 static unsigned index_need(cfg_index_t index, unsigned b, unsigned m)
@@ -632,7 +724,7 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              (1u << l->core_bits) > P ? (1u << l->core_bits) - P : 0, need);
         return -1;
     }
-    if (C && l->mode != MODE_BASELINE) {
+    if (C && !cfg_mechs[l->mode].cpu_ports) {
         errf(err, errlen,
              "system.cpu_cores = %u: CPU ports are offered with l1.mode = baseline only (the "
              "L2 parts of %s are defined for GPU requesters); allowed: 0 with l1.mode = %s",
@@ -744,7 +836,7 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              "l2.ways = %u: an L2 set row of %u bits (valid, dirty, tag, replacement and %u "
              "victim bits a way%s) exceeds %u bits; allowed: fewer l2.ways, more l2.sets, or a "
              "larger l2.victim_share", l2->ways, row, P / l2->victim_share,
-             l->mode == MODE_PCPRED ? ", and the pcpred bypass bit"
+             lay_mech(l->mode)->l2_bypass_bit ? ", and the pcpred bypass bit"
              : C ? ", and the owner application" : "", BV_MAX_BITS);
         return -1;
     }
@@ -830,24 +922,6 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
             return -1;
         }
     }
-    if (l->mode == MODE_DECOUPLED && l->ways < 2) {
-        errf(err, errlen,
-             "l1.ways = %u: the decoupled data store needs at least 2 ways; allowed: 2..31 "
-             "(and below l1.tag_ways = %u)", l->ways, l->tag_ways);
-        return -1;
-    }
-    if (l->mode == MODE_DECOUPLED && l->tag_ways <= l->ways) {
-        errf(err, errlen,
-             "l1.tag_ways = %u: the tag store must have more ways than the data store "
-             "(l1.ways = %u); allowed: %u..32", l->tag_ways, l->ways, l->ways + 1);
-        return -1;
-    }
-    if (l->mode == MODE_DECOUPLED && l->threshold > (1u << l->rc_bits) - 1) {
-        errf(err, errlen,
-             "l1.threshold = %u: does not fit l1.rc_bits = %u; allowed: 0..%u",
-             l->threshold, l->rc_bits, (1u << l->rc_bits) - 1);
-        return -1;
-    }
     if (l->repl == REPL_PLRU && (l->ways < 2 || !cfg_is_pow2(l->ways))) {
         errf(err, errlen,
              "l1.replacement = plru: not allowed with l1.ways = %u; allowed: plru with a "
@@ -855,19 +929,10 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
              l->ways);
         return -1;
     }
-    if (l->repl == REPL_RANDOM && l->mode == MODE_DECOUPLED) {
-        errf(err, errlen,
-             "l1.replacement = random: not allowed with l1.mode = decoupled (its data store's "
-             "victim must skip reserved lines); allowed there: lru, plru, srrip or fifo");
-        return -1;
-    }
-    if (l->mode == MODE_GCACHE && validate_gcache(l, err, errlen) != 0)
-        return -1;
-    if (l->mode == MODE_PCPRED && validate_pcpred(l, err, errlen) != 0)
-        return -1;
-    if (l->mode == MODE_SACAT &&
-        (validate_fgcb(l, err, errlen) != 0 || validate_dwt(&c->dwt, err, errlen) != 0))
-        return -1;
+    assert((unsigned)l->mode < NMECHS);
+    const cfg_mech_t *mech = &cfg_mechs[l->mode];
+    if (mech->validate && mech->validate(c, err, errlen) != 0)
+        return -1; /* the mode's own rules */
     return validate_l2(c, err, errlen);
 }
 

@@ -134,6 +134,8 @@ typedef struct lay_mech {
     const char *beside;     /* its controller top beside the L1s, <name>_<beside>, or NULL */
 } lay_mech_t;
 const lay_mech_t *lay_mech(cfg_mode_t m);
+/* Whether mode m's controller beside the L1s is `beside` ("duel", "dwt"). */
+int lay_mech_beside_is(cfg_mode_t m, const char *beside);
 
 /* Derive the layout of a validated config. */
 void lay_l1_build(const cfg_l1_t *c, lay_l1_t *l);

@@ -1,4 +1,5 @@
-/* lay_l2: the L2 slice's row layout; pack/unpack, reset row, field names, storage. */
+/* lay_l2: the L2 slice's row layout; pack/unpack, reset row, field names, storage (the
+ * policy's own state through its row of lay_l2_pol.c). */
 #include "lay_l2.h"
 #include "lay.h"
 
@@ -20,8 +21,8 @@ static unsigned l2_state_bits(const cfg_l2_t *l2)
     return lay_repl_set_bits(cfg_l2_repl(l2), l2->ways);
 }
 
-/* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s predict. */
-static unsigned l2_bypass_bits(const cfg_t *c) { return c->l1.mode == MODE_PCPRED; }
+/* The PC predictor's bypass bit per line (SPEC 3.6), only when the L1s' mechanism keeps it. */
+static unsigned l2_bypass_bits(const cfg_t *c) { return lay_mech(c->l1.mode)->l2_bypass_bit; }
 
 /* The owner application per line (SPEC 3.8): log2(C + 1) bits with C CPU ports, else none. */
 static unsigned l2_owner_bits(const cfg_t *c)
@@ -166,26 +167,6 @@ int lay_l2_field(const lay_l2_t *l, unsigned i, char *name, size_t len, unsigned
     return 0;
 }
 
-void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u)
-{
-    u->apps = cfg_l2_apps(c);
-    u->ways = l->ways;
-    u->entry_bits = lay_l2_atd_entry_bits(l);
-    u->row_bits = u->ways * u->entry_bits;
-    u->idx_bits = c->l2.umon_sets > 1 ? cfg_log2(c->l2.umon_sets) : 1;
-    u->app_bits = l->obits;
-    u->cnt_bits = c->l2.umon_counter_bits;
-    u->alloc_bits = cfg_count_bits(l->ways);
-    u->sum_bits = u->cnt_bits + u->alloc_bits;
-    u->prod_bits = u->sum_bits + u->alloc_bits;
-    u->period_bits = cfg_count_bits(c->tap.period - 1);
-    u->fsm_state_bits = 3;
-    u->div_bit_bits = u->cnt_bits > 1 ? cfg_count_bits(u->cnt_bits - 1) : 1;
-    u->div_ctr_bits = cfg_count_bits(u->ways - 1);
-    u->tap_ucp_flops = cfg_l2_tap_ucp(c) ? 4 + 1 + u->div_bit_bits + u->div_ctr_bits + 10 + 10 + 1
-                                         : 0;
-}
-
 void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
 {
     s->meta_sram = (unsigned long long)l->sets * l->row_bits;
@@ -196,33 +177,14 @@ void lay_l2_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->mshr_flops = (unsigned long long)c->l2.mshrs *
                     (1 + l->line_addr_bits + l->core_bits + l->id_bits + 1 +
                      c->l1.line_bytes + l->line_bits + l->bbits +
-                     (c->l1.mode == MODE_SACAT)); /* FG-CB: a read's no_allocate */
+                     lay_mech(c->l1.mode)->l2_noalloc); /* FG-CB: a read's no_allocate */
     unsigned w = c->l2.mshr_merge;
     if (w) /* merging: per MSHR a waiter count and W waiters {core, L1 MSHR} */
         s->mshr_flops += (unsigned long long)c->l2.mshrs *
                          (cfg_count_bits(w) + w * (l->core_bits + l->id_bits));
-    if (cfg_l2_ucp(c)) {
-        lay_l2_ucp_t u;
-        lay_l2_ucp(c, l, &u);
-        s->ucp_atd_sram = (unsigned long long)u.apps * c->l2.umon_sets * u.row_bits;
-        s->ucp_hit_flops = 2ULL * u.apps * u.ways * u.cnt_bits;
-        s->ucp_alloc_flops = (unsigned long long)u.apps * u.alloc_bits;
-        s->ucp_fsm_flops = u.fsm_state_bits + 2 * u.app_bits + 4 * u.alloc_bits +
-                           3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
-                           u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
-                           u.ways + 1; /* the fill's registered victim and its ready bit */
-        s->tap_ucp_flops = u.tap_ucp_flops;
-    } else {
-        s->ucp_atd_sram = s->ucp_hit_flops = s->ucp_alloc_flops = s->ucp_fsm_flops = 0;
-        s->tap_ucp_flops = 0;
-    }
-    s->drrip_flops = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * c->l2.psel_bits +
-                                           LAY_L2_BRRIP_BITS
-                                     : 0;
-    s->tap_count_flops = s->tap_decide_flops = 0;
-    if (cfg_l2_tap(c)) {
-        s->tap_count_flops = cfg_count_bits(c->tap.period - 1) + 20ULL * (2 + cfg_l2_apps(c)) +
-                             20 + 1 + l->obits;
-        s->tap_decide_flops = 4 + 4 * 20 + 2 * 20 + 2 * 27 + 2 + 20 + 2 * 10 + 2 + 10;
-    }
+    s->ucp_atd_sram = s->ucp_hit_flops = s->ucp_alloc_flops = s->ucp_fsm_flops = 0;
+    s->tap_ucp_flops = s->drrip_flops = s->tap_count_flops = s->tap_decide_flops = 0;
+    lay_l2_pol_storage_fn *pol = lay_l2_pol_storage(c->l2.repl);
+    if (pol) /* what the policy keeps beyond the row's replacement bits */
+        pol(c, l, s);
 }

@@ -143,7 +143,9 @@ typedef struct lay_l2_storage {
     unsigned long long ucp_alloc_flops; /* apps x allocation bits */
     unsigned long long ucp_fsm_flops; /* the lookahead FSM, the period counter, the ATD's
                                          forwarding copy, a fill's registered victim */
-    unsigned long long tap_ucp_flops; /* tap_ucp: lay_l2_ucp_t's tap_ucp_flops; else 0 */
+    unsigned long long tap_ucp_flops; /* tap_ucp: the wait (4), the divider running (1), its
+                                         two counts (lay_l2_ucp_t), its 10-bit remainder, the
+                                         lookahead's XSRATIO (10) and UCP-Mask (1); else 0 */
     /* l2.replacement = tap_rrip, TAP's controller (gen/emit_tap.c), else 0: its counts (the
      * period's cycle, log2(tap.period) bits; 20 bits for Core-POL1's and Core-POL2's
      * instructions, each app's accesses and the busiest CPU app's; the last cycle's access and
@@ -172,11 +174,13 @@ typedef struct lay_l2_ucp {
     /* tap_ucp (gen/emit_l2_tap_ucp.c): the divider's quotient-bit and counter counts */
     unsigned div_bit_bits;   /* 0..cnt_bits - 1, at least 1 bit */
     unsigned div_ctr_bits;   /* 0..ways - 1 */
-    unsigned tap_ucp_flops;  /* tap_ucp: the wait (4), the divider running (1), its two counts,
-                                its 10-bit remainder, the lookahead's XSRATIO (10) and UCP-Mask
-                                (1); else 0 */
 } lay_l2_ucp_t;
 void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u);
+
+/* An L2 policy's storage beyond the row's replacement bits (one row per l2.replacement,
+ * lay_l2_pol.c): sets its fields of s, all 0 before; NULL when the policy keeps none. */
+typedef void lay_l2_pol_storage_fn(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s);
+lay_l2_pol_storage_fn *lay_l2_pol_storage(cfg_l2_repl_t r);
 
 /* UCP (l2.replacement = ucp, SPEC 3.8): one ATD set of one application's UMON, `ways` entries,
  * entry w in bits [w * lay_l2_atd_entry_bits +: lay_l2_atd_entry_bits], low to high: valid (1),

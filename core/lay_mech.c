@@ -4,6 +4,7 @@
 #include "lay.h"
 
 #include <assert.h>
+#include <string.h>
 
 static const lay_mech_t lay_mechs[] = {
     [MODE_BASELINE] = {0},
@@ -17,4 +18,10 @@ const lay_mech_t *lay_mech(cfg_mode_t m)
 {
     assert((unsigned)m < sizeof lay_mechs / sizeof lay_mechs[0]);
     return &lay_mechs[m];
+}
+
+int lay_mech_beside_is(cfg_mode_t m, const char *beside)
+{
+    const char *b = lay_mech(m)->beside;
+    return b && !strcmp(b, beside);
 }

@@ -608,7 +608,7 @@ void emit_dwt(emit_t *e, const gen_l1_t *g)
 {
     const cfg_t *c = g->cfg;
     const cfg_dwt_t *d = &c->dwt;
-    assert(c->l1.mode == MODE_SACAT && d->max_warps < (1u << d->warp_bits));
+    assert(lay_mech_beside_is(c->l1.mode, "dwt") && d->max_warps < (1u << d->warp_bits));
     assert(d->period >= DWT_PERIOD_MIN);
     dwt_w_t w = {d, c->sys.cores, d->inst_bits, d->warp_bits, dwt_limit_bits(c),
                  dwt_core_bits(c->sys.cores),

@@ -47,7 +47,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     w->in = gen_l2_index_in_bits(g);
     w->v = l->vbits;
     w->b = l->bbits;
-    w->na = g->cfg->l1.mode == MODE_SACAT;
+    w->na = lay_mech(g->cfg->l1.mode)->l2_noalloc;
     w->merge = g->cfg->l2.mshr_merge;
     w->pol = l2pol_for(g->cfg);
     w->cpu = g->cfg->sys.cpu_cores;

@@ -84,7 +84,7 @@ static int write_waivers(const emit_dir_t *d, const gen_l1_t *g, const gen_l2_t 
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_pred_i'*\"",
                   g2->top);
     }
-    if (g->cfg->l1.mode != MODE_SACAT) {
+    if (!lay_mech(g->cfg->l1.mode)->l2_noalloc) {
         emit_line(&e, "// Every L2 takes FG-CB's no_allocate flag; only sacat reads it.");
         emit_line(&e, "lint_off -rule UNUSEDSIGNAL -file \"*%s.v\" -match \"*'req_noalloc_i'*\"",
                   g2->top);

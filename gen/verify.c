@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "../core/cfg.h"
+#include "../core/lay.h"
 #include "../core/num.h"
 #include "../core/opt.h"
 #include "../core/version.h"
@@ -268,8 +269,9 @@ int verify_cli(int argc, char **argv)
         return verr("--icarus with --only = %s: not allowed; the Icarus testbench runs the L1, "
                     "allowed: a list with l1", o.only);
     /* Every configuration with RTL has the l1, l2 and sys tops; duel comes with a decoupled
-     * L1 (its <name>_duel controller). Refused here, before WORKDIR/rtl is written. */
-    if (strstr(o.only, "duel") && c.l1.mode != MODE_DECOUPLED)
+     * L1 (its <name>_duel controller beside the L1s, lay_mech's `beside`). Refused here, before
+     * WORKDIR/rtl is written. */
+    if (strstr(o.only, "duel") && !lay_mech_beside_is(c.l1.mode, "duel"))
         return verr("--only = %s: %s has no duel top (duel comes with l1.mode = decoupled, "
                     "this is l1.mode = %s); allowed: l1 l2 sys", o.only, c.name,
                     cfg_mode_name(c.l1.mode));

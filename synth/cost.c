@@ -37,8 +37,8 @@
 #include <string.h>
 
 #include "../core/cfg.h"
-#include "../core/duel.h"
 #include "../core/lay.h"
+#include "cost.h"
 
 #define SRAM_CELL "cachegen_sram_1r1w"
 #define STA_CLOCK_NS 10.0 /* the clock sta.sh constrains; period = clock - worst slack */
@@ -131,38 +131,7 @@ static void check(int ok, const char *what, unsigned long long got, unsigned lon
 
 /* ---- closed forms ------------------------------------------------------------------------ */
 
-/* Storage of SPEC 3.1-3.6 computed from the configuration alone, not through core/lay*.c, so
- * that a layout and the RTL built from it are both checked against an independent count. */
-typedef struct l1_closed {
-    unsigned long long meta;   /* metadata SRAM bits (SPEC 3.1; decoupled: tags + state) */
-    unsigned long long data;   /* data SRAM bits */
-    unsigned long long mshr;   /* MSHR flop bits */
-    unsigned long long pctbl;  /* PC predictor table flop bits (pcpred), else 0 */
-} l1_closed_t;
-
-typedef struct l2_closed {
-    unsigned v, b;             /* victim bits (P / Sv) and bypass bits (pcpred: 1) a way */
-    unsigned o;                /* owner bits a way: log2(C + 1) with C CPU ports, else 0 */
-    unsigned long long meta;   /* sets x ways x (valid + dirty + T2 + R2 + V + B + O) */
-    unsigned long long victim; /* sets x ways x V, inside meta */
-    unsigned long long bypass; /* sets x ways x B, inside meta */
-    unsigned long long data;   /* sets x ways x 8 x line bytes */
-    unsigned long long mshr;   /* mshrs x (valid + line + core + L1 MSHR number + write + byte
-                                  enables + data + B) */
-    unsigned long long counters; /* 8 performance counters x (l1.counter_bits + 1 strobe) */
-    unsigned long long tap;    /* tap_rrip: the controller's counts (SPEC 3.8): the period's
-                                  cycle, 20 bits for POL1, POL2, each app and the CPU maximum,
-                                  the last cycle's access and its app */
-    unsigned long long drrip;  /* drrip: apps x l2.psel_bits + the 5-bit BRRIP counter (SPEC
-                                  3.8); else 0 */
-    unsigned long long ucp_atd;   /* ucp: apps x umon_sets x ways x (valid + rank + T2) SRAM
-                                     bits (counted with the metadata SRAM); else 0 */
-    unsigned long long ucp_flops; /* ucp: counters, snapshot, allocation, lookahead FSM, period
-                                     counter, ATD forwarding copy; else 0 */
-} l2_closed_t;
-
-/* Bits to hold v, at least 1. */
-static unsigned bit_length(unsigned long long v)
+unsigned cost_bit_length(unsigned long long v)
 {
     unsigned n = 1;
     while (n < 64 && (v >> n) != 0)
@@ -170,8 +139,8 @@ static unsigned bit_length(unsigned long long v)
     return n;
 }
 
-/* The L1 of SPEC 3.1 (3.4 decoupled, 3.6 PC predictor, 3.7 FG-CB); prints the parts of the
- * modes. */
+/* The L1 of SPEC 3.1 and what its mechanism adds (cost_mech.c); the mechanism prints its
+ * parts. */
 static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
 {
     const cfg_l1_t *c = &cf->l1;
@@ -187,37 +156,19 @@ static void l1_closed_form(const cfg_t *cf, l1_closed_t *k)
                    (cfg_count_bits(c->mshr_merge) + c->mshr_merge * c->id_bits);
     }
     k->pctbl = 0;
-    const lay_mech_t *mech = lay_mech(c->mode);
-    if (mech->dec_row) { /* SPEC 3.4: tag store + data-store state, one row */
-        unsigned pos = cfg_log2(c->ways);
-        unsigned long long tags = (unsigned long long)c->sets * c->tag_ways *
-                                  (1 + tag + c->rc_bits + 1 + pos);
-        unsigned long long state = (unsigned long long)c->sets *
-                                   (c->ways * (2 + repl) + plru + pos + 1);
-        printf("cost: closed form: tag store %llu bits, data-store state %llu bits\n", tags, state);
-        k->meta = tags + state;
-        k->mshr += c->mshrs; /* each MSHR remembers whether its read bypasses */
-    }
-    if (mech->line_pc_hash) { /* SPEC 3.6: a PC hash per line, the table in flops */
-        unsigned h = cfg_log2(c->pc_entries);
-        /* the counters, and the registered write (enable, index, value) */
-        k->pctbl = (unsigned long long)c->pc_entries * c->pc_counter_bits + 1 + h +
-                   c->pc_counter_bits;
-        printf("cost: closed form: predictor table %llu bits, line PC hashes %llu bits\n",
-               k->pctbl, (unsigned long long)c->sets * c->ways * h);
-        k->meta += (unsigned long long)c->sets * c->ways * h;
-        k->mshr += (unsigned long long)c->mshrs * (1 + h); /* the prediction and the PC hash */
-    }
-    if (mech->fgcb) /* SPEC 3.7 FG-CB: per MSHR bypass-L1, tracked and the base id */
-        k->mshr += (unsigned long long)c->mshrs * (2 + c->fgcb_id_bits);
+    const cost_mech_t *mech = cost_mech(c->mode);
+    if (mech->l1) /* what the mechanism adds, or replaces (the decoupled row) */
+        mech->l1(cf, tag, repl, plru, k);
 }
 
-/* The L2 slice of SPEC 3.2 with the G-Cache victim bits of 3.5 and the bypass bit of 3.6. */
+/* The L2 slice of SPEC 3.2 with the G-Cache victim bits of 3.5 and the bypass bit of 3.6, and
+ * what its policy keeps (cost_l2.c), which prints its parts. */
 static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
 {
     const cfg_l2_t *l2 = &c->l2;
     unsigned b = cfg_log2(c->l1.line_bytes), line = c->l1.addr_bits - b;
     unsigned tag = line - cfg_log2(l2->sets);
+    k->tag = tag;
     unsigned repl = lay_repl_way_bits(cfg_l2_repl(l2), l2->ways, l2->rrpv_bits);
     unsigned l1_mshr = c->l1.mshrs > 1 ? cfg_log2(c->l1.mshrs) : 1; /* an L1 MSHR number */
     unsigned long long lines = (unsigned long long)l2->sets * l2->ways;
@@ -239,44 +190,11 @@ static void l2_closed_form(const cfg_t *c, l2_closed_t *k)
                    (cfg_count_bits(l2->mshr_merge) + l2->mshr_merge * (c->l1.core_bits + l1_mshr));
     /* counted a cycle after the event: a strobe flop each; merged only with merging */
     k->counters = (8ULL + (l2->mshr_merge > 0)) * (c->l1.counter_bits + 1);
-    k->drrip = cfg_l2_drrip(c) ? (unsigned long long)cfg_l2_apps(c) * l2->psel_bits + 5 : 0;
-    k->ucp_atd = k->ucp_flops = 0;
-    if (cfg_l2_ucp(c)) { /* SPEC 3.8: UMON tags and counters, docs/tap.md */
-        unsigned long long A = cfg_l2_apps(c), W = l2->ways, U = l2->umon_sets;
-        unsigned rank = W > 1 ? cfg_log2(W) : 1, cb = l2->umon_counter_bits;
-        unsigned ab = bit_length(W), ob = bit_length(A - 1), ib = U > 1 ? cfg_log2(U) : 1;
-        unsigned tb = bit_length(c->tap.period - 1);
-        unsigned long long entry = 1 + rank + tag, sum = cb + ab, prod = sum + ab;
-        k->ucp_atd = A * U * W * entry;
-        unsigned long long counters = 2 * A * W * cb, alloc = A * ab;
-        unsigned long long fsm = 3 + 2 * ob + 4 * ab + 3 * sum + 2 * prod + A * ab;
-        unsigned long long fwd = 2 + ob + ib + W * entry;
-        k->ucp_flops = counters + alloc + fsm + tb + fwd + W + 1;
-        printf("cost: closed form: L2 UCP ATDs %llu apps x %llu sets x %llu ways x %llu bits = "
-               "%llu SRAM bits; flops: counters and snapshot %llu + allocation %llu + lookahead "
-               "%llu + period counter %u + ATD forwarding %llu + a fill's victim and ready bit "
-               "%llu = %llu\n", A, U, W, entry, k->ucp_atd, counters, alloc, fsm, tb, fwd,
-               W + 1, k->ucp_flops);
-        if (cfg_l2_tap_ucp(c)) { /* the wait, the divider (running, bit, counter, remainder),
-                                    the lookahead's XSRATIO and UCP-Mask (docs/tap.md) */
-            unsigned long long tu = 4 + 1 + bit_length(cb - 1) + bit_length(W - 1) + 10 + 10 + 1;
-            k->ucp_flops += tu;
-            printf("cost: closed form: L2 TAP-UCP wait 4 + divider 1 + %u + %u + remainder 10 + "
-                   "XSRATIO 10 + UCP-Mask 1 = %llu flop bits (in the UCP flops: %llu)\n",
-                   bit_length(cb - 1), bit_length(W - 1), tu, k->ucp_flops);
-        }
-    }
-    k->tap = 0;
-    if (cfg_l2_tap(c)) {
-        unsigned tb = cfg_count_bits(c->tap.period - 1), apps = cfg_l2_apps(c);
-        k->tap = tb + 20ULL * (2 + apps + 1) + 1 + k->o;
-        printf("cost: closed form: L2 TAP counts: period %u + 20 x (POL1, POL2, %u apps, CPU max) "
-               "+ last access 1 + its app %u = %llu flop bits\n", tb, apps, k->o, k->tap);
-    }
-    if (k->drrip)
-        printf("cost: closed form: L2 DRRIP %u PSEL%s x %u bits + a 5-bit BRRIP counter = %llu "
-               "flop bits\n", cfg_l2_apps(c), cfg_l2_apps(c) > 1 ? "s" : "", l2->psel_bits,
-               k->drrip);
+    memset(k->pol, 0, sizeof k->pol);
+    k->pol_sram = 0;
+    cost_l2_pol_fn *pol = cost_l2_pol(l2->repl);
+    if (pol) /* what the policy keeps beyond the row's replacement bits */
+        pol(c, k);
     if (k->o)
         printf("cost: closed form: L2 rows %llu x %u ways x (2 + tag %u + replacement %u + victim "
                "%u + bypass %u + owner %u) = %llu bits, of them owner bits %llu\n",
@@ -315,62 +233,6 @@ static unsigned long long arbiter_closed_form(const cfg_t *c)
                              (l1->mshrs > 1 ? cfg_log2(l1->mshrs) : 1) + l1->line_bytes +
                              8ULL * l1->line_bytes + pb + 1;
     return pb + 2 * (1 + req);
-}
-
-/* The SM-dueling controller (SPEC 3.4, core/duel.h): the two load counts of bit_length(I)
- * bits (the two unserved counts feed only the simulation event port, so synthesis drops them),
- * the interval's cycle counter 0..I-1, the followers' setting, and the decision's incremental
- * form (duel_inc): D and its four coefficients. With I = 1 every cycle ends an interval: all
- * but the setting stay 0 and synthesis keeps only the setting. */
-static unsigned long long duel_closed_form(const cfg_t *c)
-{
-    unsigned I = c->l1.duel_interval;
-    duel_inc_t k = duel_inc(I, c->l1.duel_margin);
-    unsigned long long counts = 2ULL * bit_length(I), timer = bit_length(I - 1),
-                       inc = k.d_bits + 2ULL * k.km_bits + k.ka1_bits + k.ka0_bits;
-    if (I == 1)
-        counts = timer = inc = 0;
-    printf("cost: closed form: SM-dueling controller, interval %u, margin %u: 2 load counts x "
-           "%u bits + cycle counter %llu bits + setting 1 bit + D %u bits + coefficients "
-           "2 x %u + %u + %u bits\n", I, c->l1.duel_margin, I == 1 ? 0 : bit_length(I), timer,
-           I == 1 ? 0 : k.d_bits, I == 1 ? 0 : k.km_bits, I == 1 ? 0 : k.ka1_bits,
-           I == 1 ? 0 : k.ka0_bits);
-    return counts + timer + 1 + inc;
-}
-
-/* The DWT-CS controller (SPEC 3.7, core/dwt.h), counted from the SPEC's fields: per core two
- * 16-bit period counts; per table entry a valid bit, an 8-bit kernel id and a limit (a decided
- * limit is a core's sampling limit, at most min(P, max_warps): bit_length of that); the table's
- * next slot 0..E-1, the period timer 0..T-1, the thrashing count 0..N-1 (none where the range
- * is one value); the three states, one flop each (Yosys's fsm pass recodes the 2-bit state
- * register one-hot); with M > 1 the sampling period count 0..M-1 and per core a total
- * of bit_length(M x 65535) bits; the running kernel's 8-bit id and the decided limit; the
- * decision pipeline (docs/sacat.md): three stage bits, the period's two sums of P counts
- * (bit_length(P x 65535) bits each), the thrashing bit and, with P > 1, the winner's limit
- * (the winner's id register feeds only the event port, so synthesis removes it). Also prints
- * the paper's count (Table 5: 2 x 16 x P + E x (8 + warp_bits)). */
-static unsigned long long dwt_closed_form(const cfg_t *c)
-{
-    const cfg_dwt_t *d = &c->dwt;
-    unsigned long long P = c->sys.cores, E = d->table_entries;
-    unsigned top = P < d->max_warps ? (unsigned)P : d->max_warps, lb = bit_length(top);
-    unsigned slot = E > 1 ? bit_length(E - 1) : 0, timer = bit_length(d->period - 1);
-    unsigned det = d->detect_periods > 1 ? bit_length(d->detect_periods - 1) : 0;
-    unsigned long long counts = 2ULL * 16 * P, table = E * (1 + 8 + lb);
-    unsigned long long pipe = 3 + 2ULL * bit_length(65535ULL * P) + 1 + (P > 1 ? lb : 0);
-    unsigned long long sampling = 0;
-    if (d->sample_periods > 1)
-        sampling = bit_length(d->sample_periods - 1) +
-                   P * bit_length(65535ULL * d->sample_periods);
-    printf("cost: closed form: DWT-CS controller, %llu cores: period counts 2 x 16 x %llu = %llu "
-           "bits, table %llu x (valid + kernel 8 + limit %u) = %llu, next slot %u, timer %u, "
-           "thrashing count %u, state 3 (one-hot), sampling %llu, kernel id 8, decided limit %u, "
-           "decision pipeline 3 + 2 x %u + 1 + %u = %llu\n",
-           P, P, counts, E, lb, table, slot, timer, det, sampling, lb,
-           bit_length(65535ULL * P), P > 1 ? lb : 0, pipe);
-    printf("cost: closed form: DWT-CS storage the paper counts (Table 5): 2 x 16 x %llu + %llu x "
-           "(8 + %u) = %llu bits\n", P, E, d->warp_bits, 32 * P + E * (8 + d->warp_bits));
-    return counts + table + slot + timer + det + 3 + sampling + 8 + lb + pipe;
 }
 
 static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
@@ -822,11 +684,11 @@ static unsigned long long module_count(json_t *modules, const char *top, const c
 
 /* The generated parts a module belongs to, by its name (the prefix is the configuration's
  * name): the L2 slice (<name>_l2, <name>_l2_*), the system top's own logic (<name>_sys: the
- * arbiter and the response routing), the SM-dueling controller (<name>_duel), the DWT-CS
- * controller (<name>_dwt), else the L1. */
-enum { PART_L1, PART_L2, PART_SYS, PART_DUEL, PART_DWT, PART_COUNT };
+ * arbiter and the response routing), the controller beside the L1s (<name>_<beside>, the
+ * mechanism's: lay_mech), else the L1. */
+enum { PART_L1, PART_L2, PART_SYS, PART_BESIDE, PART_COUNT };
 
-static int module_part(const char *mname, const char *name)
+static int module_part(const char *mname, const char *name, const char *beside)
 {
     size_t n = strlen(name);
     if (strncmp(mname, name, n) != 0)
@@ -834,17 +696,15 @@ static int module_part(const char *mname, const char *name)
     const char *rest = mname + n;
     if (!strcmp(rest, "_sys"))
         return PART_SYS;
-    if (!strcmp(rest, "_duel"))
-        return PART_DUEL;
-    if (!strcmp(rest, "_dwt"))
-        return PART_DWT;
+    if (beside && rest[0] == '_' && !strcmp(rest + 1, beside))
+        return PART_BESIDE;
     if (!strcmp(rest, "_l2") || !strncmp(rest, "_l2_", 4))
         return PART_L2;
     return PART_L1;
 }
 
 /* Flop bits of `module` whose output is a bit of a register net named <prefix>..._q (STYLE.md's
- * register names): cnt_ the performance counters, drrip_ the L2's PSELs and BRRIP counter.
+ * register names): cnt_ the performance counters, and the L2 policies' groups (cost_l2.c).
  * Returns -1 when out of memory. */
 static long long named_flops(json_t *module, const char *prefix)
 {
@@ -984,20 +844,18 @@ static void check_l1(const structure_t *p, const l1_closed_t *k, unsigned long l
           p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
 }
 
-/* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `drrip`
- * its PSEL and BRRIP counter flop bits, `tap` its TAP controller's count flop bits. */
-static void check_l2(const structure_t *p, unsigned long long counters, unsigned long long drrip,
-                     unsigned long long ucp_flops, unsigned long long ucp_atd,
-                     unsigned long long tap, const l2_closed_t *k)
+/* The L2 slice's storage against its closed form; `counters`: its counter flop bits, `pol` its
+ * policy registers' flop bits by group (cost_l2_groups), `pol_sram` its policy's SRAM bits. */
+static void check_l2(const structure_t *p, unsigned long long counters,
+                     const unsigned long long *pol, unsigned long long pol_sram,
+                     const l2_closed_t *k)
 {
-    check(drrip == k->drrip, "L2 DRRIP PSEL and BRRIP counter flop bits", drrip, k->drrip);
-    check(tap == k->tap, "L2 TAP controller count flop bits", tap, k->tap);
-    check(ucp_flops == k->ucp_flops, "L2 UCP flop bits (counters, snapshot, allocation, FSM)",
-          ucp_flops, k->ucp_flops);
-    check(ucp_atd == k->ucp_atd, "L2 UCP ATD SRAM bits", ucp_atd, k->ucp_atd);
-    check(p[ST_META_SRAM].sram == k->meta + k->ucp_atd,   /* ucp: its ATDs are metadata too */
+    for (int g = 0; g < COST_L2_GROUPS; g++)
+        check(pol[g] == k->pol[g], cost_l2_groups[g].what, pol[g], k->pol[g]);
+    check(pol_sram == k->pol_sram, cost_l2_sram.what, pol_sram, k->pol_sram);
+    check(p[ST_META_SRAM].sram == k->meta + k->pol_sram, /* a policy's SRAM is metadata too */
           "L2 metadata SRAM bits (victim and bypass bits in)", p[ST_META_SRAM].sram,
-          k->meta + k->ucp_atd);
+          k->meta + k->pol_sram);
     check(p[ST_DATA_SRAM].sram == k->data, "L2 data SRAM bits", p[ST_DATA_SRAM].sram, k->data);
     check(p[ST_MSHR].flops == k->mshr, "L2 MSHR flop bits", p[ST_MSHR].flops, k->mshr);
     check(counters == k->counters, "L2 performance counter flop bits", counters, k->counters);
@@ -1018,17 +876,16 @@ static int cost_one(int argc, char **argv)
     if (cfg_load_yaml(&c, path, err, sizeof err) != 0 || cfg_validate(&c, err, sizeof err) != 0)
         return die(err, NULL);
     const char *top = argc >= 6 ? argv[5] : c.name; /* another top: the L2, system, controller */
-    char l2top[CFG_NAME_MAX + 8], systop[CFG_NAME_MAX + 8], dueltop[CFG_NAME_MAX + 8],
-        dwttop[CFG_NAME_MAX + 8];
+    char l2top[CFG_NAME_MAX + 8], systop[CFG_NAME_MAX + 8], besidetop[CFG_NAME_MAX + 40];
     snprintf(l2top, sizeof l2top, "%s_l2", c.name);
     snprintf(systop, sizeof systop, "%s_sys", c.name);
-    snprintf(dueltop, sizeof dueltop, "%s_duel", c.name);
-    snprintf(dwttop, sizeof dwttop, "%s_dwt", c.name);
     const char *beside = lay_mech(c.l1.mode)->beside; /* the controller beside the L1s */
-    enum { TOP_L1, TOP_L2, TOP_SYS, TOP_DUEL, TOP_DWT, TOP_OTHER } kind =
+    const cost_mech_t *mech = cost_mech(c.l1.mode);
+    snprintf(besidetop, sizeof besidetop, "%s_%s", c.name, beside ? beside : "");
+    enum { TOP_L1, TOP_L2, TOP_SYS, TOP_BESIDE, TOP_OTHER } kind =
         !strcmp(top, c.name) ? TOP_L1 : !strcmp(top, l2top) ? TOP_L2
-        : !strcmp(top, systop) ? TOP_SYS : !strcmp(top, dueltop) ? TOP_DUEL
-        : !strcmp(top, dwttop) && beside && !strcmp(beside, "dwt") ? TOP_DWT : TOP_OTHER;
+        : !strcmp(top, systop) ? TOP_SYS
+        : beside && mech->beside_bits && !strcmp(top, besidetop) ? TOP_BESIDE : TOP_OTHER;
     json_t *part_cost[2] = {NULL, NULL}; /* the system's L1 and L2 costed alone */
     for (int i = 0; argc == 8 && i < 2; i++) {
         json_error_t pe;
@@ -1070,9 +927,9 @@ static int cost_one(int argc, char **argv)
 
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
-    unsigned long long drr[PART_COUNT] = {0}; /* DRRIP PSEL and BRRIP counter flop bits */
-    unsigned long long ucpf[PART_COUNT] = {0}, ucps[PART_COUNT] = {0}; /* UCP flops, ATD bits */
-    unsigned long long tapc[PART_COUNT] = {0}; /* TAP controller count flop bits */
+    unsigned long long pol[PART_COUNT][COST_L2_GROUPS]; /* the L2 policies' groups of flops */
+    unsigned long long pols[PART_COUNT] = {0}; /* the L2 policies' SRAM bits in the metadata */
+    memset(pol, 0, sizeof pol);
     memset(st, 0, sizeof st);
     memset(pst, 0, sizeof pst);
     int unmapped = 0;
@@ -1087,25 +944,21 @@ static int cost_one(int argc, char **argv)
         int s = suffix_is(mname, "_meta") ? ST_META_LOGIC : suffix_is(mname, "_mshr") ? ST_MSHR
                 : suffix_is(mname, "_index") ? ST_INDEX
                 : suffix_is(mname, "_pctbl") ? ST_PCTBL : ST_CONTROL;
-        int part = module_part(mname, c.name);
-        long long nc = named_flops(mod, "cnt_"), nd = named_flops(mod, "drrip_");
-        long long nu = named_flops(mod, "ucp_"), ntu = named_flops(mod, "tu_");
-        if (ntu < 0)
-            return die("out of memory counting counter flops in ", mname);
-        nu += ntu; /* tap_ucp's registers count with UCP's */
-        if (nc < 0 || nd < 0 || nu < 0)
+        int part = module_part(mname, c.name, beside);
+        long long nc = named_flops(mod, "cnt_");
+        if (nc < 0)
             return die("out of memory counting counter flops in ", mname);
         cnt[part] += inst * (unsigned long long)nc;
-        drr[part] += inst * (unsigned long long)nd;
-        if (!suffix_is(mname, "_tap")) /* the controller's ucp_mask_q is TAP's, not UCP's */
-            ucpf[part] += inst * (unsigned long long)nu;
-        if (suffix_is(mname, "_tap")) { /* TAP's controller: its counts by register name */
-            static const char *const counts[] = {"ret", "acc_", "cmax_", "t_"};
-            for (unsigned i = 0; i < sizeof counts / sizeof counts[0]; i++) {
-                long long nt = named_flops(mod, counts[i]);
-                if (nt < 0)
+        for (int g = 0; g < COST_L2_GROUPS; g++) { /* the policies' registers by name */
+            const cost_l2_group_t *gr = &cost_l2_groups[g];
+            if ((gr->only_in && !suffix_is(mname, gr->only_in)) ||
+                (gr->not_in && suffix_is(mname, gr->not_in)))
+                continue;
+            for (unsigned i = 0; gr->prefixes[i]; i++) {
+                long long n = named_flops(mod, gr->prefixes[i]);
+                if (n < 0)
                     return die("out of memory counting counter flops in ", mname);
-                tapc[part] += inst * (unsigned long long)nt;
+                pol[part][g] += inst * (unsigned long long)n;
             }
         }
         const char *cname;
@@ -1114,11 +967,11 @@ static int cost_one(int argc, char **argv)
             const char *type = json_string_value(json_object_get(cell, "type"));
             if (!strcmp(type, SRAM_CELL)) {
                 unsigned long long w = param_value(cell, "Width"), dp = param_value(cell, "Depth");
-                /* UCP's ATDs are metadata (tags) too */
-                int atd = strstr(cname, "atd_sram") != NULL;
-                int k = strstr(cname, "meta_sram") || atd ? ST_META_SRAM : ST_DATA_SRAM;
-                if (atd)
-                    ucps[part] += inst * w * dp;
+                /* a policy's SRAMs are metadata (tags) too */
+                int own = strstr(cname, cost_l2_sram.cell) != NULL;
+                int k = strstr(cname, "meta_sram") || own ? ST_META_SRAM : ST_DATA_SRAM;
+                if (own)
+                    pols[part] += inst * w * dp;
                 char macro[128];
                 snprintf(macro, sizeof macro, "%s_%llux%llu", SRAM_CELL, dp, w);
                 const lib_cell_t *m = lib_cell(macro);
@@ -1205,8 +1058,7 @@ static int cost_one(int argc, char **argv)
         break;
     case TOP_L2:
         l2_closed_form(&c, &k2);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
-                 tapc[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], pol[PART_L2], pols[PART_L2], &k2);
         break;
     case TOP_SYS: {
         l1_closed_form(&c, &k1);
@@ -1220,8 +1072,7 @@ static int cost_one(int argc, char **argv)
         check(n1 == P, "L1 instances (system.cores)", n1, P);
         check(n2 == 1, "L2 slice instances", n2, 1);
         check_l1(pst[PART_L1], &k1, P, label);
-        check_l2(pst[PART_L2], cnt[PART_L2], drr[PART_L2], ucpf[PART_L2], ucps[PART_L2],
-                 tapc[PART_L2], &k2);
+        check_l2(pst[PART_L2], cnt[PART_L2], pol[PART_L2], pols[PART_L2], &k2);
         unsigned long long own_f = 0, own_s = 0;
         for (int i = 0; i < ST_COUNT; i++)
             own_f += pst[PART_SYS][i].flops, own_s += pst[PART_SYS][i].sram;
@@ -1258,15 +1109,9 @@ static int cost_one(int argc, char **argv)
         }
         break;
     }
-    case TOP_DUEL: {
-        unsigned long long want = duel_closed_form(&c);
-        check(flops == want && sbits == 0, "SM-dueling controller storage bits", flops + sbits,
-              want);
-        break;
-    }
-    case TOP_DWT: {
-        unsigned long long want = dwt_closed_form(&c);
-        check(flops == want && sbits == 0, "DWT-CS controller storage bits", flops + sbits, want);
+    case TOP_BESIDE: {
+        unsigned long long want = mech->beside_bits(&c);
+        check(flops == want && sbits == 0, mech->beside_what, flops + sbits, want);
         break;
     }
     default:

@@ -108,12 +108,13 @@ int main(int argc, char **argv)
             l->row_bits);
     fprintf(df, "`define BASEW %u\n", c.l1.fgcb_id_bits);
     fprintf(df, "`define KINDW %u\n`define DECW %u\n", LAY_EVT_KIND_BITS, LAY_DEC_BITS);
-    if (c.l1.mode == MODE_PCPRED) /* the PC predictor's event ports (table write, prediction) */
+    const lay_mech_t *mech = lay_mech(c.l1.mode);
+    if (mech->line_pc_hash) /* the PC predictor's event ports (table write, prediction) */
         fprintf(df, "`define PCPRED\n`define PCIDXW %u\n`define PCCW %u\n", l->hpc_bits,
                 c.l1.pc_counter_bits);
     lay_fgcb_t fl;
     lay_fgcb(&c.l1, &fl);
-    if (c.l1.mode == MODE_SACAT) /* FG-CB's event ports (table write) */
+    if (mech->fgcb) /* FG-CB's event ports (table write) */
         fprintf(df, "`define SACAT\n`define FGIDXW %u\n`define FGEW %u\n",
                 fl.idx_bits, fl.entry_bits);
     fclose(df);
