@@ -76,6 +76,7 @@ const gen_l2_pol_t l2pol_tap_rrip = {
     .name = "tap_rrip",
     .evt_ports = evt_ports,
     .ports = emit_l2_tap_ports,
+    .sys_ports = emit_l2_tap_sys_ports,
     .decls = decls,
     .meta_ports = meta_ports,
     .insts = emit_l2_tap_inst,

@@ -16,6 +16,7 @@ const gen_l2_pol_t l2pol_tap_ucp = {
     .name = "tap_ucp",
     .evt_ports = evt_ports,
     .ports = emit_l2_tap_ports,
+    .sys_ports = emit_l2_tap_sys_ports,
     .decls = emit_l2_ucp_decls,
     .hold = " | ucp_vhold",
     .meta_ports = emit_l2_ucp_meta_inst,

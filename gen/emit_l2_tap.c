@@ -32,6 +32,16 @@ void emit_l2_tap_ports(emit_t *e, const gen_l2_t *g)
               "this cycle", emit_range(P * rb), rb, rb);
 }
 
+void emit_l2_tap_sys_ports(emit_t *e, const gen_l2_t *g, int decl)
+{
+    unsigned P = g->cfg->sys.cores, rb = CM_TAP_RETIRED_BITS;
+    if (decl) /* TAP's core sampling (SPEC 3.8): into the L2's controller */
+        emit_line(e, "input  wire %sretired_i, // TAP: GPU core c's instructions retired "
+                  "this cycle in [c*%u +: %u]", emit_range(P * rb), rb, rb);
+    else
+        emit_line(e, ".retired_i (retired_i),");
+}
+
 void emit_l2_tap_policy(emit_t *e, const gen_l2_t *g)
 {
     unsigned C = g->cfg->sys.cpu_cores, cb = g->lay.core_bits;

@@ -16,6 +16,8 @@ unsigned l2_tap_evt_ports(pipe_evt_port_t *out);
 
 /* The top's retired_i port (a line of the port list, with its comma). */
 void emit_l2_tap_ports(emit_t *e, const gen_l2_t *g);
+/* retired_i on the system top (decl = 1) or its connection to the slice (decl = 0). */
+void emit_l2_tap_sys_ports(emit_t *e, const gen_l2_t *g, int decl);
 
 /* In the declarations, after DRRIP's: the controller's outputs (tap_rrip_mask, the mask in
  * force) and TAP-RRIP's decide-stage signals over DRRIP's: tap_use_brrip (the fill is a BRRIP

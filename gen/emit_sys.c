@@ -7,17 +7,19 @@
  * system.cpu_cores = C > 0 (SPEC 3.8) the top also has C CPU request ports, each shaped like an
  * L1's memory side (line reads and writes with an id; read responses with that id and the
  * line): the arbiter serves them after the L1s as requesters P..P+C-1, their core id on the L2,
- * and the L2's responses to those ids go back to them. With l2.replacement = tap_rrip or tap_ucp
- * the top takes retired_i (4 bits per GPU core) for the L2's core-sampling controller. */
+ * and the L2's responses to those ids go back to them. The L2 policy's own inputs (TAP's
+ * retired_i, 4 bits per GPU core, for its core-sampling controller) and event fields pass
+ * through the top by the policy's hooks (l2pol.h: sys_ports, evt_ports): this file names no
+ * policy. */
 #include "emit_l1.h"
+#include "emit_l2.h"
 #include "emit_pipe.h"
+#include "l2pol.h"
 
-#include "emit_l2_tap.h"
 #include "../core/lay_l2.h"
 #include "mech.h"
 
-#include "../cmodel/cm_tap.h"
-
+static void emit_l2_pol_sys_ports(emit_t *e, const gen_l1_t *g, int decl);
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
 static const char *slice(const char *name, unsigned c, unsigned width);
 
@@ -171,10 +173,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %srsp_data_o,", vec(w, w->lw));
     if (w->C)
         emit_cpu_ports(e, w);
-    if (cfg_l2_tap(g->cfg)) /* TAP's core sampling (SPEC 3.8): into the L2's controller */
-        emit_line(e, "input  wire %sretired_i, // TAP: GPU core c's instructions retired "
-                  "this cycle in [c*%u +: %u]", vec(w, CM_TAP_RETIRED_BITS), CM_TAP_RETIRED_BITS,
-                  CM_TAP_RETIRED_BITS);
+    emit_l2_pol_sys_ports(e, g, 1);
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
     emit_line(e, "input  wire filter_enable_i,");
@@ -226,37 +225,36 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_blank(e);
 }
 
+/* The L2 policy's inputs on the system top (decl = 1) or on the slice's instance (decl = 0). */
+static void emit_l2_pol_sys_ports(emit_t *e, const gen_l1_t *g, int decl)
+{
+    const gen_l2_pol_t *pol = l2pol_for(g->cfg);
+    if (pol->sys_ports) {
+        gen_l2_t g2;
+        gen_l2_init(&g2, g->cfg);
+        pol->sys_ports(e, &g2, decl);
+    }
+}
+
 /* The L2's event port: as declarations of the system's ports (decl = 1, names prefixed) or as
  * the instance's connections to them (decl = 0). Widths from core/lay_l2. */
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl)
 {
     lay_l2_t l2;
     lay_l2_build(g->cfg, &l2);
-    /* with drrip, its PSELs and BRRIP counter go between store and row (emit_l2_top's order);
-     * with ucp its counters, allocation, partition and ATD write (tb/sys_harness.cpp compares
-     * them: the ATD write on every L2 event, the rest every clock); with tap_rrip and tap_ucp
-     * the controller's tick and state (emit_l2_tap's list) */
-    struct { const char *name; unsigned width; } f[20 + L2_TAP_EVT_PORTS] = {
+    /* the L2 policy's own fields go between store and row (emit_l2_top's order; tb/l2pol_tb_*.h
+     * compare them through the system top) */
+    struct { const char *name; unsigned width; } f[12 + L2POL_EVT_PORTS_MAX] = {
         {"valid", 1}, {"kind", LAY_EVT_KIND_BITS}, {"dec", LAY_DEC_BITS}, {"set", l2.set_bits},
         {"way", l2.way_bits}, {"evict", 1}, {"dirty", 1}, {"evict_tag", l2.tag_bits},
         {"mshr", l2.mshr_bits}, {"core", g->cfg->l1.core_bits}, {"store", 1}};
     unsigned n = 11;
-    if (cfg_l2_drrip(g->cfg)) {
-        f[n].name = "psel", f[n++].width = cfg_l2_apps(g->cfg) * g->cfg->l2.psel_bits;
-        f[n].name = "brrip", f[n++].width = LAY_L2_BRRIP_BITS;
-    }
-    if (cfg_l2_ucp(g->cfg)) {
-        lay_l2_ucp_t u;
-        lay_l2_ucp(g->cfg, &l2, &u);
-        f[n].name = "umon_hits", f[n++].width = u.apps * u.ways * u.cnt_bits;
-        f[n].name = "ucp_alloc", f[n++].width = u.apps * u.alloc_bits;
-        f[n].name = "ucp_part", f[n++].width = 1;
-        f[n].name = "atd_we", f[n++].width = 1;
-        f[n].name = "atd_row", f[n++].width = u.row_bits;
-    }
-    if (cfg_l2_tap(g->cfg)) {
-        pipe_evt_port_t t[L2_TAP_EVT_PORTS];
-        for (unsigned i = 0, k = l2_tap_evt_ports(t); i < k; i++)
+    const gen_l2_pol_t *pol = l2pol_for(g->cfg);
+    if (pol->evt_ports) {
+        gen_l2_t g2;
+        pipe_evt_port_t t[L2POL_EVT_PORTS_MAX];
+        gen_l2_init(&g2, g->cfg);
+        for (unsigned i = 0, k = pol->evt_ports(&g2, t); i < k; i++)
             f[n].name = t[i].name, f[n++].width = t[i].width;
     }
     f[n].name = "row", f[n++].width = l2.row_bits;
@@ -547,8 +545,7 @@ static void emit_l2_instance(emit_t *e, const gen_l1_t *g)
         emit_line(e, ".req_noalloc_i (1'b0),");
     emit_line(e, ".req_line_i (l2_req_line),");
     emit_line(e, ".req_be_i (l2_req_be), .req_wdata_i (l2_req_wdata),");
-    if (cfg_l2_tap(g->cfg))
-        emit_line(e, ".retired_i (retired_i),");
+    emit_l2_pol_sys_ports(e, g, 0);
     emit_line(e, ".rsp_valid_o (l2_rsp_valid), .rsp_ready_i (l2_rsp_ready),");
     emit_line(e, ".rsp_core_o (l2_rsp_core), .rsp_mshr_o (l2_rsp_mshr),");
     emit_line(e, ".rsp_data_o (l2_rsp_data), .rsp_vbit_o (l2_rsp_vbit),");

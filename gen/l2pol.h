@@ -58,6 +58,11 @@ typedef struct gen_l2_pol {
     const char *(*module_name)(const gen_l2_t *g);
     l2pol_emit_fn module;
     l2pol_emit_fn lint;
+    /* Its inputs on the system top (emit_sys.c), which passes them to the slice: their port
+     * declarations (decl = 1, lines of the system's port list) or the slice instance's
+     * connections (decl = 0). NULL: none. Its event fields reach the system's event port
+     * through evt_ports, prefixed evt_l2_. */
+    void (*sys_ports)(emit_t *e, const gen_l2_t *g, int decl);
 } gen_l2_pol_t;
 
 extern const gen_l2_pol_t l2pol_lru;
