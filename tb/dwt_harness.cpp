@@ -28,6 +28,7 @@
 
 extern "C" {
 #include "../cmodel/cm_dwt.h"
+#include "../core/lay.h"
 }
 
 namespace {
@@ -379,8 +380,8 @@ int main(int argc, char **argv)
     cfg_t c;
     if (!load_config(dir, "dwt_harness", c))
         return 2;
-    if (c.l1.mode != MODE_SACAT) {
-        std::fprintf(stderr, "dwt_harness: l1.mode = %s: only sacat has a DWT-CS controller\n",
+    if (!lay_mech_beside_is(c.l1.mode, "dwt")) { /* core/lay_mech.c: the mode's controller */
+        std::fprintf(stderr, "dwt_harness: l1.mode = %s has no DWT-CS controller\n",
                      cfg_mode_name(c.l1.mode));
         return 2;
     }
