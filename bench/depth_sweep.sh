@@ -62,7 +62,7 @@ for pt in "${points[@]}"; do
   for k in $tops; do
     case $k in l1) t=$top ;; l2) t=${top}_l2 ;; sys) t=${top}_sys ;; esac
     if ! "$root/synth/synth.sh" "$d/rtl" "$d/$k.syn" "$t" >"$d/$k.synth.log" 2>&1 ||
-       ! "$root/build/cost" one "$d/rtl" "$d/$k.syn" "$d/$k.cost.json" >"$d/$k.cost.log" 2>&1; then
+       ! "$root/build/cost" one "$d/rtl" "$d/$k.syn" "$d/$k.cost.json" "$t" >"$d/$k.cost.log" 2>&1; then
       echo "| $name | $k | - | no: synthesis or cost failed ($d/$k.*.log) | | |"; bad=1; continue
     fi
     deep=$(grep -o 'the deepest end point, .* has the depth, [0-9]* levels' "$d/$k.cost.log" | head -1)
