@@ -317,11 +317,11 @@ done
 # The soak's findings, kept (issue 22): configurations whose reachable-bin predicate was wrong
 # (a hole that no traffic could fill: 153, 164, 179, 473), and 247, 278 and 384, whose traffic never
 # put more lines in one set than its tag store holds (the extension's tag_crowd does); each run
-# short with full coverage.
+# short with full coverage. They were drawn by draw 1 (before issue 37), which they keep.
 soak_findings() {
   local s
   for s in 153 164 179 247 278 384 473; do
-    tb/run_random.sh "$work/soak$s" "$s" 1 20000 | tail -1 | grep -q "result=pass" ||
+    RANDCFG_DRAW=1 tb/run_random.sh "$work/soak$s" "$s" 1 20000 | tail -1 | grep -q "result=pass" ||
       { echo "random configuration $s: see $work/soak$s"; return 1; }
   done
 }
