@@ -311,6 +311,12 @@ for s in $random_sample; do
   [ "$depth" = full ] || xs=0
   cfg=$(build/randcfg "$s")
   mode_tag=$(sed -nE 's/.*l1\.mode=([a-z0-9_]+).*/\1/p' <<<"$cfg"); mode_tag=${mode_tag:-baseline}
+  # an L2 slice or system is tagged with its L2 policy (tap_* also tap) and CPU ports (cpu)
+  if [ "$kind" != l1 ]; then
+    pol=$(sed -nE 's/.*l2\.replacement=([a-z0-9_]+).*/\1/p' <<<"$cfg")
+    mode_tag+=" ${pol:-lru}"; [[ $pol == tap_* ]] && mode_tag+=" tap"
+    [[ $cfg == *system.cpu_cores=* ]] && mode_tag+=" cpu"
+  fi
   step "random-$s" "$st" "random $kind $mode_tag" "random config $s ($kind): ${cfg//--set /}" \
     env XSIM_REQUESTS="$xs" tb/run_random.sh "$work/rnd$s" "$s" 1 "$req"
 done
