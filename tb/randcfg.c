@@ -59,6 +59,47 @@ static unsigned long long pric_pick(unsigned sets)
     return np ? (unsigned long long)polys[pick(np < 64 ? np : 64)] : 0;
 }
 
+/* The L1 keys every draw takes in this order after the replacement: the index (PRIC with a
+ * random modulus and a random hashed range), write-evict, id and counter widths, the mode and
+ * the keys of decoupled, gcache and pcpred. */
+static void draw_l1_mode(rc_args_t *a, const char *mode, const char *ix, unsigned nsets,
+                         unsigned ways, unsigned line, unsigned addr, unsigned rrpv)
+{
+    puts_kv(a, "l1.index", ix);
+    if (!strcmp(ix, "pric")) { /* a random modulus and a random hashed range */
+        unsigned b = cfg_log2(line), m = cfg_log2(nsets);
+        put(a, "l1.pric_poly", "%llu", pric_pick(nsets));
+        if (addr >= b + m)
+            put(a, "l1.pric_top_bit", "%llu", b + m - 1 + pick(addr - (b + m) + 1));
+    }
+    puts_kv(a, "l1.write_evict", pick(4) ? "false" : "true");
+    put(a, "l1.id_bits", "%llu", 1 + pick(8));
+    put(a, "l1.counter_bits", "%llu", 8 + pick(57));
+    puts_kv(a, "l1.mode", mode);
+    if (!strcmp(mode, "decoupled")) {
+        unsigned tag_ways = ways + 1 + pick(32 - ways < 24 ? 32 - ways : 24);
+        unsigned rc = 1 + pick(5), th = pick((1u << rc) < 5 ? (1u << rc) : 5);
+        put(a, "l1.tag_ways", "%llu", tag_ways);
+        put(a, "l1.rc_bits", "%llu", rc);
+        put(a, "l1.threshold", "%llu", th);
+    } else if (!strcmp(mode, "gcache")) {
+        unsigned top = (1u << rrpv) - 1;
+        put(a, "l1.gc_th_hot", "%llu", pick(top + 1));
+        put(a, "l1.gc_th_victim", "%llu", pick(top + 1));
+        put(a, "l1.gc_bypass_age_every", "%llu", 1 + pick(4));
+        put(a, "l1.gc_switch_reset_period", "%llu", pick(2) ? 0 : 20 + pick(500));
+    } else if (!strcmp(mode, "pcpred")) {
+        /* the threshold at least 1 (0 would predict every miss a bypass, and the "keep" path
+         * would be unreachable); counters up to 8 bits, so thresholds up to 255 */
+        unsigned entries = 2u << pick(7), cbits = 1 + pick(8);
+        unsigned th = 1 + pick((1u << cbits) - 1);
+        put(a, "l1.pc_entries", "%llu", entries);
+        put(a, "l1.pc_counter_bits", "%llu", cbits);
+        put(a, "l1.pc_threshold", "%llu", th);
+        put(a, "l1.pc_hash_shift", "%llu", pick(5));
+    }
+}
+
 /* Draw 1 (issue 22's, kept so that earlier findings reproduce: `randcfg --draw 1 SEED`). One
  * attempt at a configuration of kind `k`. Sizes: an L1 alone has up to 1024 sets of up to 8
  * ways (a decoupled tag store up to 32) and up to 64 MSHRs; in a system each L1 keeps to 64 sets
@@ -96,39 +137,7 @@ static void draw_v1(rc_args_t *a, rc_kind_t k, unsigned long long seed)
     put(a, "l1.mshrs", "%llu", mshrs);
     puts_kv(a, "l1.replacement", r);
     put(a, "l1.rrpv_bits", "%llu", rrpv);
-    puts_kv(a, "l1.index", ix);
-    if (!strcmp(ix, "pric")) { /* a random modulus and a random hashed range */
-        unsigned b = cfg_log2(line), m = cfg_log2(nsets);
-        put(a, "l1.pric_poly", "%llu", pric_pick(nsets));
-        if (addr >= b + m)
-            put(a, "l1.pric_top_bit", "%llu", b + m - 1 + pick(addr - (b + m) + 1));
-    }
-    puts_kv(a, "l1.write_evict", pick(4) ? "false" : "true");
-    put(a, "l1.id_bits", "%llu", 1 + pick(8));
-    put(a, "l1.counter_bits", "%llu", 8 + pick(57));
-    puts_kv(a, "l1.mode", mode);
-    if (!strcmp(mode, "decoupled")) {
-        unsigned tag_ways = ways + 1 + pick(32 - ways < 24 ? 32 - ways : 24);
-        unsigned rc = 1 + pick(5), th = pick((1u << rc) < 5 ? (1u << rc) : 5);
-        put(a, "l1.tag_ways", "%llu", tag_ways);
-        put(a, "l1.rc_bits", "%llu", rc);
-        put(a, "l1.threshold", "%llu", th);
-    } else if (!strcmp(mode, "gcache")) {
-        unsigned top = (1u << rrpv) - 1;
-        put(a, "l1.gc_th_hot", "%llu", pick(top + 1));
-        put(a, "l1.gc_th_victim", "%llu", pick(top + 1));
-        put(a, "l1.gc_bypass_age_every", "%llu", 1 + pick(4));
-        put(a, "l1.gc_switch_reset_period", "%llu", pick(2) ? 0 : 20 + pick(500));
-    } else if (!strcmp(mode, "pcpred")) {
-        /* the threshold at least 1 (0 would predict every miss a bypass, and the "keep" path
-         * would be unreachable); counters up to 8 bits, so thresholds up to 255 */
-        unsigned entries = 2u << pick(7), cbits = 1 + pick(8);
-        unsigned th = 1 + pick((1u << cbits) - 1);
-        put(a, "l1.pc_entries", "%llu", entries);
-        put(a, "l1.pc_counter_bits", "%llu", cbits);
-        put(a, "l1.pc_threshold", "%llu", th);
-        put(a, "l1.pc_hash_shift", "%llu", pick(5));
-    }
+    draw_l1_mode(a, mode, ix, nsets, ways, line, addr, rrpv);
 
     /* ---- system and L2 (drawn for every kind: an L1 run still generates them) ---- */
     unsigned cores = 1 + pick(k == KIND_SYSTEM ? 4 : 8);
@@ -246,37 +255,10 @@ static void draw_v2(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         put(a, "l1.rrpv_bits", "%llu", rrpv);
     if (!strcmp(r, "random"))
         put(a, "l1.random_seed", "%llu", 1 + pick(65535));
-    puts_kv(a, "l1.index", ix);
-    if (!strcmp(ix, "pric")) {
-        unsigned b = cfg_log2(line), m = cfg_log2(nsets);
-        put(a, "l1.pric_poly", "%llu", pric_pick(nsets));
-        if (addr >= b + m)
-            put(a, "l1.pric_top_bit", "%llu", b + m - 1 + pick(addr - (b + m) + 1));
-    }
-    puts_kv(a, "l1.write_evict", pick(4) ? "false" : "true");
-    put(a, "l1.id_bits", "%llu", 1 + pick(8));
-    put(a, "l1.counter_bits", "%llu", 8 + pick(57));
-    puts_kv(a, "l1.mode", mode);
+    draw_l1_mode(a, mode, ix, nsets, ways, line, addr, rrpv);
     if (!strcmp(mode, "decoupled")) {
-        unsigned tag_ways = ways + 1 + pick(32 - ways < 24 ? 32 - ways : 24);
-        unsigned rc = 1 + pick(5), th = pick((1u << rc) < 5 ? (1u << rc) : 5);
-        put(a, "l1.tag_ways", "%llu", tag_ways);
-        put(a, "l1.rc_bits", "%llu", rc);
-        put(a, "l1.threshold", "%llu", th);
         put(a, "l1.duel_interval", "%llu", 100 + pick(900));
         put(a, "l1.duel_margin", "%llu", pick(21));
-    } else if (!strcmp(mode, "gcache")) {
-        unsigned top = (1u << rrpv) - 1;
-        put(a, "l1.gc_th_hot", "%llu", pick(top + 1));
-        put(a, "l1.gc_th_victim", "%llu", pick(top + 1));
-        put(a, "l1.gc_bypass_age_every", "%llu", 1 + pick(4));
-        put(a, "l1.gc_switch_reset_period", "%llu", pick(2) ? 0 : 20 + pick(500));
-    } else if (!strcmp(mode, "pcpred")) { /* threshold >= 1: 0 leaves "keep" unreachable */
-        unsigned entries = 2u << pick(7), cbits = 1 + pick(8);
-        put(a, "l1.pc_entries", "%llu", entries);
-        put(a, "l1.pc_counter_bits", "%llu", cbits);
-        put(a, "l1.pc_threshold", "%llu", 1 + pick((1u << cbits) - 1));
-        put(a, "l1.pc_hash_shift", "%llu", pick(5));
     } else if (!strcmp(mode, "sacat")) {
         /* FG-CB: more base ids than entries (so the table can fill), N 2..32, M < N */
         unsigned entries = 1 + pick(8), idb = clog2(entries + 1) + pick(3);
