@@ -1,10 +1,12 @@
 /* randcfg: a random legal configuration for a seed, of one of three kinds: an L1 (run by the L1
  * lockstep), an L2 slice alone (the L2 lockstep) or a system (P L1s, the arbiter and the L2, the
- * system lockstep). Every L1 mode (baseline, decoupled, gcache, pcpred), set counts up to 1024,
- * and the L2 and system keys are drawn; sizes are bounded so a design verilates quickly. Every
- * printed configuration passed the same cfg_from_args / cfg_validate as cachegen's.
- * usage: randcfg SEED         the --set arguments of the configuration
- *        randcfg --kind SEED  its kind: l1, l2 or system */
+ * system lockstep). Draw 2 (the default, issue 37) draws every L1 mode (sacat with FG-CB and
+ * DWT-CS too), every L2 policy with its keys, CPU ports, sizes as l1.size / l2.size and merging;
+ * draw 1 reproduces the draws before it byte for byte. Sizes are bounded so a design verilates
+ * quickly. Every printed configuration passed the same cfg_from_args / cfg_validate as
+ * cachegen's. What each draw draws: docs/verification.md, "Random configurations".
+ * usage: randcfg [--draw 1|2] SEED         the --set arguments of the configuration
+ *        randcfg [--draw 1|2] --kind SEED  its kind: l1, l2 or system (the same in every draw) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
