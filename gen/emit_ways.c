@@ -52,19 +52,21 @@ void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, un
 
 /* Emit `out` (n bits, declared here, with its conditions in `out`_c): the one-hot of the
  * lowest i < n with `cond_fmt` true, or bit 0 when none is (as emit_lowest_n gives index 0).
+ * With n = 1 that bit is 1 and no conditions are emitted (a 1-entry table lints clean).
  * Bit i tests the OR of the conditions below it, from a parallel prefix (log2(n) deep). */
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt)
 {
     char cond[128];
+    if (n == 1) { /* the one bit is set either way: no conditions, so no wire nothing reads */
+        emit_line(e, "wire [0:0] %s;", out);
+        emit_line(e, "assign %s = 1'b1;", out);
+        return;
+    }
     emit_line(e, "wire [%u:0] %s_c;", n - 1, out);
     emit_line(e, "wire [%u:0] %s;", n - 1, out);
     for (unsigned i = 0; i < n; i++) {
         snprintf(cond, sizeof cond, cond_fmt, i);
         emit_line(e, "assign %s_c[%u] = %s;", out, i, cond);
-    }
-    if (n == 1) {
-        emit_line(e, "assign %s = 1'b1;", out);
-        return;
     }
     /* Sklansky parallel prefix: after level k, bit i is the OR of the conditions from the
      * start of its 2^k-aligned block to i. Written out so synthesis cannot share the

@@ -2,44 +2,77 @@
 # check_randcfg.sh WORKDIR [N]: the random-configuration draw of seeds 1..N (default 300): each
 # configuration is accepted by cachegen's own command line (--report-only: validation, config.yaml
 # and the report, no RTL), `randcfg --kind` gives l1, l2 or system, and together the draws cover
-# every kind, every L1 mode, L1 and L2 set counts of 1024, more than 8 MSHRs, every L2 index and
-# replacement, and systems of 1 and 4 cores. RANDCFG (env) names the randcfg binary to check.
-# Prints the mix and "ok"/"not ok"; exits non-zero on the first failure.
+# every mechanism and key (issue 37): every kind; every L1 mode among the L1 seeds and every L2
+# policy among the L2 and system seeds; every L1 replacement and index, every L2 index; CPU ports
+# 0 and more than 0 in L2 and system seeds; every key of FG-CB and DWT-CS (sacat), DRRIP, UCP,
+# TAP, decoupled, G-Cache and pcpred; sizes given as l1.size and l2.size; merging of 8 in both
+# levels; L1 and L2 set counts of 1024, more than 8 MSHRs, systems of 1 and 4 cores.
+# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 checks draw
+# 1, which predates issue 37 and fails the coverage). Prints the mix and "ok"/"not ok"; exits
+# non-zero on the first failure.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 WORKDIR [N]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$1" && work=$(cd "$1" && pwd) || exit 2
 n=${2:-300}
 randcfg=${RANDCFG:-$root/build/randcfg}
+draw=()
+[ -z "${RANDCFG_DRAW:-}" ] || draw=(--draw "$RANDCFG_DRAW")
 notok() { echo "not ok - randcfg: $*"; exit 1; }
-declare -A seen
+declare -A seen count
 for s in $(seq 1 "$n"); do
-  kind=$("$randcfg" --kind "$s") || notok "seed $s: --kind failed"
-  args=$("$randcfg" "$s") || notok "seed $s: no configuration"
+  kind=$("$randcfg" "${draw[@]}" --kind "$s") || notok "seed $s: --kind failed"
+  args=$("$randcfg" "${draw[@]}" "$s") || notok "seed $s: no configuration"
   case $kind in l1|l2|system) ;; *) notok "seed $s: kind '$kind'" ;; esac
   rm -rf "$work/out"
   # shellcheck disable=SC2086
   msg=$("$root/build/cachegen" $args --report-only -o "$work/out" 2>&1) ||
     notok "seed $s: cachegen refuses $args: $msg"
   seen[kind=$kind]=1
+  ports=0
   for kv in $args; do
+    [ "$kv" = --set ] && continue
+    seen[key ${kv%%=*}]=1
     case $kv in
-      l1.mode=*|l1.replacement=*|l1.mshr_merge=*|l2.mshr_merge=*|l2.index=*|l2.replacement=*|system.cores=1|system.cores=4) seen[$kv]=1 ;;
-      l1.sets=1024) seen[l1.sets=1024]=1 ;;
-      l2.sets=1024) seen[l2.sets=1024]=1 ;;
+      l1.replacement=*|l1.index=*|l1.mshr_merge=8|l2.mshr_merge=8|l2.index=*|system.cores=1) seen[$kv]=1 ;;
+      l1.sets=1024|l2.sets=1024) seen[$kv]=1 ;;
+      l1.fgcb_entries=1|dwt.table_entries=1) seen[$kv]=1 ;;
       l1.mshrs=*) [ "${kv#l1.mshrs=}" -gt 8 ] && seen[l1.mshrs>8]=1 ;;
+      system.cpu_cores=*) ports=${kv#system.cpu_cores=} ;;
+      l1.mode=*) [ "$kind" = l1 ] && { seen[l1 seed $kv]=1; count[$kv]=$((${count[$kv]:-0} + 1)); } ;;
+      l2.replacement=*) [ "$kind" != l1 ] && { seen[$kind seed $kv]=1; seen[l2/system seed $kv]=1
+                          count[$kv]=$((${count[$kv]:-0} + 1)); } ;;
     esac
   done
+  [ "$kind" != l1 ] && { [ "$ports" -gt 0 ] && seen[$kind with cpu ports]=1 || seen[$kind without cpu ports]=1; }
   [ "$kind" = system ] && [[ " $args " == *" --set system.cores=4 "* ]] && seen[system of 4]=1
 done
 rm -rf "$work/out"
-for want in kind=l1 kind=l2 kind=system l1.mode=baseline l1.mode=decoupled l1.mode=gcache \
-            l1.mode=pcpred l1.sets=1024 l2.sets=1024 "l1.mshrs>8" l2.index=modulo l2.index=xor \
-            l2.index=pric l2.replacement=lru l2.replacement=srrip system.cores=1 "system of 4" \
-            l1.replacement=lru l1.replacement=plru l1.replacement=srrip l1.replacement=fifo l1.replacement=random l1.mshr_merge=8 l2.mshr_merge=8; do
-  [ -n "${seen[$want]:-}" ] || notok "no draw of $want in seeds 1..$n"
+want=(kind=l1 kind=l2 kind=system)
+for m in baseline decoupled gcache pcpred sacat; do want+=("l1 seed l1.mode=$m"); done
+for p in lru srrip drrip ucp tap_rrip tap_ucp plru fifo; do want+=("l2/system seed l2.replacement=$p"); done
+for r in lru plru srrip fifo random; do want+=("l1.replacement=$r"); done
+for i in modulo xor pric; do want+=("l1.index=$i" "l2.index=$i"); done
+want+=("l2 with cpu ports" "l2 without cpu ports" "system with cpu ports" "system without cpu ports"
+       l1.sets=1024 l2.sets=1024 "l1.mshrs>8" system.cores=1 "system of 4" l1.mshr_merge=8 l2.mshr_merge=8
+       l1.fgcb_entries=1 dwt.table_entries=1)
+for key in l1.size l2.size l1.rrpv_bits l1.random_seed l1.pric_poly l1.pric_top_bit \
+           l1.tag_ways l1.rc_bits l1.threshold l1.duel_interval l1.duel_margin \
+           l1.gc_th_hot l1.gc_th_victim l1.gc_bypass_age_every l1.gc_switch_reset_period \
+           l1.pc_entries l1.pc_counter_bits l1.pc_threshold l1.pc_hash_shift \
+           l1.fgcb_entries l1.fgcb_id_bits l1.fgcb_counter_bits l1.fgcb_window l1.fgcb_n l1.fgcb_m \
+           dwt.inst_bits dwt.warp_bits dwt.max_warps dwt.period dwt.mpki_threshold \
+           dwt.detect_periods dwt.sample_periods dwt.table_entries \
+           system.cpu_cores l2.rrpv_bits l2.psel_bits l2.duel_leaders l2.umon_sets \
+           l2.umon_counter_bits tap.period tap.alpha tap.txs l2.pric_poly l2.victim_share; do
+  want+=("key $key")
+done
+for w in "${want[@]}"; do
+  [ -n "${seen[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
 done
 for k in l1 l2 system; do
-  echo "  $k: $(for s in $(seq 1 "$n"); do [ "$("$randcfg" --kind "$s")" = $k ] && echo; done | wc -l) of $n"
+  echo "  $k: $(for s in $(seq 1 "$n"); do [ "$("$randcfg" "${draw[@]}" --kind "$s")" = $k ] && echo; done | wc -l) of $n"
 done
-echo "ok - randcfg: $n legal configurations covering every kind and mode"
+echo "  L1 modes (L1 seeds): $(for k in "${!count[@]}"; do [[ $k == l1.mode=* ]] && echo "${k#l1.mode=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
+echo "  L2 policies (L2 and system seeds): $(for k in "${!count[@]}"; do [[ $k == l2.replacement=* ]] && echo "${k#l2.replacement=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
+echo "ok - randcfg: $n legal configurations covering every kind, mechanism and key"

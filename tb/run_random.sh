@@ -4,7 +4,9 @@
 #
 # usage: tb/run_random.sh WORKDIR CFG_SEED [RUN_SEEDS] [REQUESTS]
 #   WORKDIR    created if missing; holds the generated RTL, the build and every log
-#   CFG_SEED   the configuration: build/randcfg CFG_SEED (its kind: build/randcfg --kind CFG_SEED)
+#   CFG_SEED   the configuration: build/randcfg CFG_SEED (its kind: build/randcfg --kind CFG_SEED),
+#              of the newest draw, or of draw RANDCFG_DRAW (env: 1 reproduces the draws before
+#              issue 37, as the soak's findings were found)
 #   RUN_SEEDS  lockstep seeds 1..RUN_SEEDS (default 1)
 #   REQUESTS   requests per seed (the system: per core); default per kind: l1 130000,
 #              l2 30000, system 20000
@@ -37,11 +39,13 @@ isnum "$run_seeds" && [ "$run_seeds" -ge 1 ] ||
   { echo "run_random: RUN_SEEDS = $run_seeds: expected an integer >= 1" >&2; usage; }
 [ -z "$requests" ] || { isnum "$requests" && [ "$requests" -ge 1 ]; } ||
   { echo "run_random: REQUESTS = $requests: expected an integer >= 1" >&2; usage; }
-kind=$("$root/build/randcfg" --kind "$cfg_seed") || exit 2
-args=$("$root/build/randcfg" "$cfg_seed") || exit 2
+draw=()
+[ -z "${RANDCFG_DRAW:-}" ] || draw=(--draw "$RANDCFG_DRAW")
+kind=$("$root/build/randcfg" "${draw[@]}" --kind "$cfg_seed") || exit 2
+args=$("$root/build/randcfg" "${draw[@]}" "$cfg_seed") || exit 2
 mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
 start=$(date +%s)
-echo "# run_random: cfg_seed=$cfg_seed kind=$kind: $args"
+echo "# run_random: cfg_seed=$cfg_seed${draw[*]:+ (${draw[*]})} kind=$kind: $args"
 log="$work/check.log"
 generate() {
   "$root/build/cachegen" $args -o "$work/rtl" >/dev/null 2>"$work/generate.log" ||

