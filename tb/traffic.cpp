@@ -185,7 +185,7 @@ void traffic::focused(pattern p, unsigned n)
     if (p == pattern::set_rotate) {
         // 2 x ways lines of one set (no more than the tag store holds), loads in a cycle: with
         // more lines than data ways each load misses, and its line is reserved until the fill
-        unsigned tags = m_->cfg.mode == MODE_DECOUPLED ? m_->cfg.tag_ways : ways + 2;
+        unsigned tags = m_->lay.dec ? m_->cfg.tag_ways : ways + 2;
         unsigned k = 2 * ways < tags ? 2 * ways : tags;
         unsigned set = (unsigned)(rng_() % sets);
         uint64_t tag0 = rng_();
@@ -201,7 +201,7 @@ void traffic::focused(pattern p, unsigned n)
         // line of the smallest RC: a count differs by reuse (a cold line loaded again before
         // its eviction, a hot one that lost its line), and ties are common (loaded once: 1;
         // aged by a reservation since: 0)
-        unsigned tags = m_->cfg.mode == MODE_DECOUPLED ? m_->cfg.tag_ways : ways;
+        unsigned tags = m_->lay.dec ? m_->cfg.tag_ways : ways;
         unsigned set = (unsigned)(rng_() % sets);
         uint64_t tag0 = rng_();
         for (unsigned i = 0, cold = 0; i < n; i++) {
