@@ -339,12 +339,6 @@ struct harness : skel_chan<Vl2> {
         cov.pol = pol.get();
     }
 
-    void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
-    {
-        if (exp != act)
-            fail("event field differs", field_diff(std::string("event ") + evt, what, exp, act));
-    }
-
     std::pair<uint64_t, unsigned> key(uint64_t line) const
     {
         return {lay_l2_tag(l, line), cm_l2_index(m, line)};
@@ -850,29 +844,18 @@ int main(int argc, char **argv)
     auto t0 = skel_reset_ticks(*h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 600ULL * requests + 40ULL * c.l2.sets;
-    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
-    // reachable bin is hit, the traffic goes on for the margin, then ends
-    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
-    bool sized = cover && margin > 0;
+    // +cover_margin (skel_margin): the traffic ends the margin after every reachable bin is hit
+    skel_margin sized{cover && pa.num("cover_margin") > 0, pa.num("cover_margin")};
     auto run = [&]() {
-        while (!h->failed && !h->idle() && h->cycle < limit) {
-            h->tick();
-            if (!sized || (h->cycle & 1023) != 0 || h->requests_accepted >= h->requests_target)
-                continue;
-            if (covered_at == UINT64_MAX) {
-                if (!h->cov.missing(m))
-                    covered_at = h->requests_accepted;
-            } else if (h->requests_accepted >= covered_at + margin) {
-                h->requests_target = h->requests_accepted;
-            }
-        }
-        for (int i = 0; i < 4 && !h->failed; i++)
-            h->tick();
+        skel_run_to(*h, limit, [&] {
+            sized.look(
+                h->cycle, [&] { return h->requests_accepted < h->requests_target; },
+                [&] { return !h->cov.missing(m); }, [&] { return h->requests_accepted; },
+                [&] { h->requests_target = h->requests_accepted; });
+        });
     };
     run();
-    if (covered_at != UINT64_MAX)
-        std::printf("l2_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
-                    " run with the margin of %" PRIu64 "\n", covered_at, h->requests_accepted, margin);
+    sized.report("l2_harness", h->requests_accepted);
     if (cover) // while a reachable bin is unhit: more requests (more phases), up to +cover_extend
         skel_extend(*h, "l2_harness", {requests, pa.num("cover_extend") * requests, 2000, ""},
                     [&] { return h->cov.unhit(m); }, [&] { return h->requests_target; },

@@ -1076,11 +1076,9 @@ int main(int argc, char **argv)
     auto t0 = skel_reset_ticks(h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 400000 + 600ULL * requests * h.P;
-    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
-    // reachable bin is hit, the traffic goes on for the margin (requests of all cores and CPU
-    // ports), then ends
-    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
-    bool sized = cover && !h.serialize && margin > 0;
+    // +cover_margin (skel_margin): the traffic ends the margin (requests of all cores and CPU
+    // ports) after every reachable bin is hit
+    skel_margin sized{cover && !h.serialize && pa.num("cover_margin") > 0, pa.num("cover_margin")};
     auto requests_done = [&]() {
         uint64_t n = 0;
         for (const auto &s : h.core)
@@ -1090,27 +1088,18 @@ int main(int argc, char **argv)
         return n;
     };
     auto run = [&]() {
-        while (!h.failed && !h.idle() && h.cycle < limit) {
-            h.tick();
-            if (!sized || (h.cycle & 1023) != 0)
-                continue;
-            if (covered_at == UINT64_MAX) {
-                if (!h.missing())
-                    covered_at = requests_done();
-            } else if (requests_done() >= covered_at + margin) {
-                for (auto &s : h.core)
-                    s.gen->stop();
-                for (auto &q : h.cpu)
-                    q.remaining = 0;
-            }
-        }
-        for (int i = 0; i < 4 && !h.failed; i++)
-            h.tick();
+        skel_run_to(h, limit, [&] {
+            sized.look(
+                h.cycle, [] { return true; }, [&] { return !h.missing(); }, requests_done, [&] {
+                    for (auto &s : h.core)
+                        s.gen->stop();
+                    for (auto &q : h.cpu)
+                        q.remaining = 0;
+                });
+        });
     };
     run();
-    if (covered_at != UINT64_MAX)
-        std::printf("sys_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
-                    " run with the margin of %" PRIu64 "\n", covered_at, requests_done(), margin);
+    sized.report("sys_harness", requests_done());
     // +cover on random traffic: while a reachable bin is unhit, extend every core's traffic
     // (h.extend) up to +cover_extend times the requests per core
     h.per_core = requests;
