@@ -1,6 +1,7 @@
 // coverage: named bins, one per decision path the L1 can take, plus channel conditions.
 // A run reports every bin's count; with +cover a random run extends its traffic while a
 // reachable bin stays at zero (up to a bound), then fails with a coverage hole if one still does.
+// A mechanism's own bins (gc_, pp_, fg_) are reached by its plug-in's rules (tb/mech_tb.h).
 #ifndef CACHEGEN_TB_COVERAGE_H
 #define CACHEGEN_TB_COVERAGE_H
 
@@ -9,6 +10,7 @@
 #include <map>
 #include <string>
 #include "harness_util.h"
+#include "mech_tb.h"
 extern "C" {
 #include "../cmodel/cm_l1.h"
 }
@@ -106,8 +108,7 @@ public:
                 hit(p.second.c_str());
         fg_cycle(r.fg_paths);
         if (r.dec == DEC_LD_BYPASS) hit("dec_load_bypass");
-        if (m->cfg.mode == MODE_GCACHE && r.dec == DEC_FILL_BYPASS)
-            hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
+        mech_tb::cover(*this, r);
         if (r.kind == EVT_SWITCH_RESET) hit("gc_switch_reset");
         if (r.dec == DEC_FILL_BYPASS && m->lay.dec) hit("dec_fill_bypass");
         if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
@@ -185,14 +186,11 @@ public:
             return directed_ == false;
         const cfg_l1_t &c = m->cfg;
         bool dec = m->lay.dec;
-        bool gc = c.mode == MODE_GCACHE, pp = c.mode == MODE_PCPRED, sacat = c.mode == MODE_SACAT;
-        // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
-        bool gc_bypass = c.gc_th_hot > 0 || c.gc_th_victim > 0;
         if (bin.compare(0, 6, "merge_") == 0) {
             if (!c.mshr_merge || directed_)
                 return false;
             if (bin == "merge_fill_bypass") // a read that bypasses, with waiters
-                return (dec && c.threshold >= 2) || pp || (gc && gc_bypass) || sacat;
+                return (dec && c.threshold >= 2) || mech_tb::bypasses(c);
             return true;
         }
         if (bin == "fill_evict") // the decoupled store evicts when it reserves
@@ -204,29 +202,11 @@ public:
             return c.mshrs <= c.sets * c.ways;
         if (bin == "dec_invalidate_ages")
             return dec && c.write_evict;
-        if (bin == "rsp_bypass" && sacat)
+        if (bin == "rsp_bypass" && mech_tb::bypasses(c))
             return !directed_;
-        if (bin == "rsp_bypass" && (gc || pp))
-            return !directed_ && (pp || gc_bypass);
-        if (bin.compare(0, 3, "pp_") == 0)
-            return pp && !directed_;
-        if (bin.compare(0, 3, "fg_") == 0)
-            return sacat && !directed_;
-        if (bin.compare(0, 3, "gc_") == 0) {
-            if (!gc || directed_)
-                return false;
-            if (bin == "gc_bypass_counted_no_age")
-                return c.gc_bypass_age_every > 1 && gc_bypass;
-            if (bin == "gc_switch_reset")
-                return c.gc_switch_reset_period > 0;
-            if (bin == "gc_bypass_th_hot")
-                return c.gc_th_hot > 0;
-            if (bin == "gc_bypass_th_victim")
-                return c.gc_th_victim > 0;
-            if (bin == "gc_bypass_ages_set")
-                return gc_bypass;
-            return true;
-        }
+        if (bin.compare(0, 3, "pp_") == 0 || bin.compare(0, 3, "fg_") == 0 ||
+            bin.compare(0, 3, "gc_") == 0) // a mechanism's: only under it, by its rule
+            return !directed_ && mech_tb::reachable(c, bin);
         if (bin == "dec_load_bypass" || bin == "dec_fill_bypass" || bin == "rsp_bypass" ||
             bin == "dec_filter_disabled_alloc") // threshold 0 or 1 never bypasses
             return dec && c.threshold >= 2 && !directed_;

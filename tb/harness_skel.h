@@ -88,6 +88,13 @@ template <class Top> struct skel {
         report_mismatch(failed, cycle, seed, what, detail);
     }
 
+    // WHAT of the event EVT: the model's EXP against the RTL's ACT ("event field differs")
+    void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
+    {
+        if (exp != act)
+            fail("event field differs", field_diff(std::string("event ") + evt, what, exp, act));
+    }
+
     // +trace=FILE: the waveform from here on (call before reset)
     void trace_open(const std::string &file)
     {
@@ -195,6 +202,50 @@ template <class H, class Step> double skel_run(H &h, uint64_t cycles, Step step)
     while (!h.failed && h.cycle < cycles)
         step();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// +cover_margin: a run sized by its coverage, looked at every 1024 cycles while its traffic has
+// requests left to send: once every reachable bin is hit, the traffic goes on for MARGIN more
+// requests, then ends. ON: +cover with a margin (and random traffic).
+struct skel_margin {
+    bool on;
+    uint64_t margin, covered_at = UINT64_MAX;
+
+    // after a cycle: LIVE() whether requests are left to send, COVERED() whether every reachable
+    // bin is hit, DONE() the requests so far, STOP() ends the traffic
+    template <class Live, class Covered, class Done, class Stop>
+    void look(uint64_t cycle, Live live, Covered covered, Done done, Stop stop)
+    {
+        if (!on || (cycle & 1023) != 0 || !live())
+            return;
+        if (covered_at == UINT64_MAX) {
+            if (covered())
+                covered_at = done();
+        } else if (done() >= covered_at + margin) {
+            stop();
+        }
+    }
+
+    // "WHO: every bin hit after A requests; B run with the margin of M" once the bins were hit
+    void report(const char *who, uint64_t done) const
+    {
+        if (covered_at != UINT64_MAX)
+            std::printf("%s: every bin hit after %llu requests; %llu run with the margin of %llu\n",
+                        who, (unsigned long long)covered_at, (unsigned long long)done,
+                        (unsigned long long)margin);
+    }
+};
+
+// skel_run_to: H's cycles (h.tick(), LOOK() after each) until it is idle, a check failed or the
+// cycle reaches LIMIT; then, failed or not yet, 4 more cycles to drain
+template <class H, class Look> void skel_run_to(H &h, uint64_t limit, Look look)
+{
+    while (!h.failed && !h.idle() && h.cycle < limit) {
+        h.tick();
+        look();
+    }
+    for (int i = 0; i < 4 && !h.failed; i++)
+        h.tick();
 }
 
 // The sizes of +cover's traffic extension: BASE, the requests the run was sized for (rounds

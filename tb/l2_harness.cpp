@@ -35,13 +35,7 @@
 #include <vector>
 
 #include "Vl2.h"
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
-
-#include "chanmon.h"
-#include "harness_util.h"
+#include "harness_skel.h"
 #include "memory.h"
 #include "ports.h"
 
@@ -118,9 +112,9 @@ public:
         if (b.compare(0, 5, "bbit_") == 0) // the PC predictor's bypass bit (pcpred)
             return m->lay.bbits > 0;
         if (b == "noalloc_fill_with_waiters") // FG-CB's no-allocate reads, joined (sacat)
-            return m->cfg.l1.mode == MODE_SACAT && m->cfg.l2.mshr_merge > 0;
+            return lay_mech(m->cfg.l1.mode)->l2_noalloc && m->cfg.l2.mshr_merge > 0;
         if (b.compare(0, 8, "noalloc_") == 0) // FG-CB's no-allocate reads (sacat)
-            return m->cfg.l1.mode == MODE_SACAT;
+            return lay_mech(m->cfg.l1.mode)->l2_noalloc;
         // a fill evicting, dirty, the way written the cycle before: every time with one way;
         // never with LRU (the way just touched is the youngest), too rarely to require with
         // RRIP aging (back-to-back fills into one set, the first a write's)
@@ -235,7 +229,7 @@ public:
                 busy_[q.core * ids_ + id] = true;
                 if (l->bbits) // drawn only here, so other modes' traffic is unchanged
                     q.pred = (unsigned)(rng_() & 1);
-                if (m_->cfg.l1.mode == MODE_SACAT) // likewise: a quarter of sacat's reads
+                if (lay_mech(m_->cfg.l1.mode)->l2_noalloc) // likewise: a quarter of sacat's reads
                     q.noalloc = (rng_() & 3) == 0;
                 return true;
             }
@@ -296,19 +290,16 @@ private:
     std::vector<bool> busy_;
 };
 
-struct harness {
-    VerilatedContext *ctx;
-    Vl2 *top;
+struct harness : skel_chan<Vl2> {
     cm_l2_t *m;
     const lay_l2_t *l;
-    uint64_t seed, cycle = 0, events = 0, requests_accepted = 0, requests_target = 0;
+    uint64_t events = 0, requests_accepted = 0, requests_target = 0;
     memory mem;       // behind the L2: timing, answers reads, applies write-backs
     memory ref;       // reference: every write applied at acceptance
     l2_traffic gen;
     l2_coverage cov;
     std::mt19937_64 rng;
     unsigned rsp_ready_pct = 100;
-    bool failed = false;
     l2_req presented;
     bool presented_live = false;
     // accepted requests whose lookup is to come, oldest first: the slice decides them in
@@ -331,12 +322,9 @@ struct harness {
     // the L2 policy's plug-in (l2pol_tb.h) and what it gets from the harness
     l2pol_env pol_env;
     std::unique_ptr<l2pol_tb<Vl2>> pol;
-#if VM_TRACE
-    VerilatedFstC *tfp = nullptr;
-#endif
 
     harness(VerilatedContext *c, Vl2 *t, cm_l2_t *model, uint64_t s)
-        : ctx(c), top(t), m(model), l(&model->lay), seed(s),
+        : skel_chan<Vl2>(c, t, s), m(model), l(&model->lay),
           mem(model->cfg.l1.line_bytes, s ^ 0x5a5a), ref(model->cfg.l1.line_bytes, 1),
           gen(model, s * 3 + 11), rng(s * 7 + 1)
     {
@@ -349,18 +337,6 @@ struct harness {
             [this](const char *b) { cov.hit(b); }, [this] { return failed; }, [] { return false; });
         pol = l2pol_tb_for(t, pol_env);
         cov.pol = pol.get();
-    }
-
-    void fail(const char *what, const std::string &detail)
-    {
-        report_mismatch(failed, cycle, seed, what, detail);
-    }
-
-
-    void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
-    {
-        if (exp != act)
-            fail("event field differs", field_diff(std::string("event ") + evt, what, exp, act));
     }
 
     std::pair<uint64_t, unsigned> key(uint64_t line) const
@@ -732,21 +708,8 @@ struct harness {
         gen.new_phase();
     }
 
-    // ---- channel monitors (SPEC 4): the L1-side request and memory response the harness
-    // drives, the L1-side response and memory request the L2 drives ----------------------------
-    chan_monitor mon_req{"req"}, mon_rsp{"rsp"}, mon_mem_req{"mem_req"}, mon_mem_rsp{"mem_rsp"};
-
-    void channel_fault(const std::string &what)
-    {
-        if (!what.empty())
-            fail("channel rule violated", what + "\n");
-    }
-
-    template <class R, class V> void check_comb(chan_monitor &mon, R &ready, const V &valid)
-    {
-        channel_fault(chan_comb(mon, ready, valid, [&] { top->eval(); }));
-    }
-
+    // the channel monitors (SPEC 4, skel_chan): the L1-side request and memory response the
+    // harness drives, the L1-side response and memory request the L2 drives
     void monitor_channels()
     {
         typedef chan_bytes b;
@@ -807,17 +770,7 @@ struct harness {
             if (!failed)
                 cycle_end();
         }
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        top->clk_i = 1;
-        top->eval();
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        cycle++;
+        clock();
     }
 
     // Every request served, answered and written back, no fetch outstanding.
@@ -829,6 +782,9 @@ struct harness {
         return requests_accepted >= requests_target && !presented_live && accepted.empty() &&
                rsps.empty() && m->memq_len == 0 && mem.outstanding() == 0;
     }
+
+    // +cover's extension (skel_extend): N more requests of the random traffic
+    void extend(const std::vector<std::string> &, unsigned n) { requests_target += n; }
 
     void check_counters()
     {
@@ -852,8 +808,7 @@ int main(int argc, char **argv)
                 "Lockstep of a generated L2 slice (<name>_l2, Verilator) against the C model.\n"
                 "Exit status: 0 pass, 1 mismatch or failure, 2 bad plusarg or setup, 3 coverage\n"
                 "hole (+cover, no mismatch).");
-    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
-    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    skel_plusargs(pa, "random seed of traffic, timing and SRAM contents");
     pa.number("requests", 30000, 1, UINT32_MAX, "requests of random traffic");
     pa.flag("cover", "extend the traffic while a reachable bin is unhit, then a hole exits 3");
     pa.number("cover_extend", 4, 1, 1000,
@@ -862,20 +817,14 @@ int main(int argc, char **argv)
               "with +cover: end the traffic N requests after every reachable bin is hit "
               "(+requests is then the most; 0: run all +requests)");
     pa.flag("own_lines", "each core writes only its own lines");
-    pa.text("trace", "FILE.fst", "", "write an FST waveform");
-    int st = pa.parse(argc, argv);
+    skel_trace_plusarg(pa);
+    int st = skel_parse(pa, argc, argv);
     if (st >= 0)
         return st;
-    if ((st = trace_plusarg_ok(pa)) >= 0)
-        return st;
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);
-    ctx->randReset(2);
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed");
     unsigned requests = (unsigned)pa.num("requests");
-    std::string trace = pa.str("trace");
-    Verilated::randSeed((int)(seed & 0x7fffffff));
+    auto ctx = skel_context(argc, argv, seed);
 
     cfg_t c;
     if (!load_config(dir, "l2_harness", c))
@@ -891,74 +840,36 @@ int main(int argc, char **argv)
     std::unique_ptr<harness> h{new harness(ctx.get(), top.get(), m, seed)};
     h->requests_target = requests;
     h->gen.own_lines = pa.on("own_lines");
-#if VM_TRACE
-    if (!trace.empty()) {
-        ctx->traceEverOn(true);
-        h->tfp = new VerilatedFstC;
-        top->trace(h->tfp, 99);
-        h->tfp->open(trace.c_str());
-    }
-#endif
-    top->rst_ni = 0;
-    for (int i = 0; i < 4; i++)
-        h->tick();
-    top->rst_ni = 1;
-    auto t0 = std::chrono::steady_clock::now();
+    h->trace_open(pa.str("trace"));
+    auto t0 = skel_reset_ticks(*h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 200000 + 600ULL * requests + 40ULL * c.l2.sets;
-    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
-    // reachable bin is hit, the traffic goes on for the margin, then ends
-    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
-    bool sized = cover && margin > 0;
+    // +cover_margin (skel_margin): the traffic ends the margin after every reachable bin is hit
+    skel_margin sized{cover && pa.num("cover_margin") > 0, pa.num("cover_margin")};
     auto run = [&]() {
-        while (!h->failed && !h->idle() && h->cycle < limit) {
-            h->tick();
-            if (!sized || (h->cycle & 1023) != 0 || h->requests_accepted >= h->requests_target)
-                continue;
-            if (covered_at == UINT64_MAX) {
-                if (!h->cov.missing(m))
-                    covered_at = h->requests_accepted;
-            } else if (h->requests_accepted >= covered_at + margin) {
-                h->requests_target = h->requests_accepted;
-            }
-        }
-        for (int i = 0; i < 4 && !h->failed; i++)
-            h->tick();
+        skel_run_to(*h, limit, [&] {
+            sized.look(
+                h->cycle, [&] { return h->requests_accepted < h->requests_target; },
+                [&] { return !h->cov.missing(m); }, [&] { return h->requests_accepted; },
+                [&] { h->requests_target = h->requests_accepted; });
+        });
     };
     run();
-    if (covered_at != UINT64_MAX)
-        std::printf("l2_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
-                    " run with the margin of %" PRIu64 "\n", covered_at, h->requests_accepted, margin);
-    // +cover: while a reachable bin is unhit, extend the traffic (more phases) up to 4x
-    unsigned rounds = 0;
-    uint64_t bound = pa.num("cover_extend") * requests;
-    std::string first_holes;
-    while (cover && !h->failed && h->idle() && h->cov.missing(m) && h->requests_target < bound) {
-        if (!rounds)
-            for (const auto &b : h->cov.unhit(m))
-                first_holes += " " + b;
-        uint64_t n = std::min<uint64_t>(bound - h->requests_target,
-                                        std::max<uint64_t>(requests / 4, 2000));
-        h->requests_target += n;
-        limit = h->cycle + 200000 + 600ULL * n;
-        rounds++;
-        run();
-    }
-    if (rounds)
-        std::printf("l2_harness: coverage extended %u times, %u to %" PRIu64 " requests, for%s\n",
-                    rounds, requests, h->requests_accepted, first_holes.c_str());
+    sized.report("l2_harness", h->requests_accepted);
+    if (cover) // while a reachable bin is unhit: more requests (more phases), up to +cover_extend
+        skel_extend(*h, "l2_harness", {requests, pa.num("cover_extend") * requests, 2000, ""},
+                    [&] { return h->cov.unhit(m); }, [&] { return h->requests_target; },
+                    [&](unsigned n) {
+                        limit = h->cycle + 200000 + 600ULL * n;
+                        run();
+                    },
+                    [] {}, [&] { return h->requests_accepted; });
     if (!h->failed && !h->idle())
         h->fail("timeout: requests outstanding", "");
     if (!h->failed)
         h->check_counters();
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    top->final();
-#if VM_TRACE
-    if (h->tfp) {
-        h->tfp->close();
-        delete h->tfp;
-    }
-#endif
+    h->finish();
     std::printf("l2_harness: %" PRIu64 " cycles, %" PRIu64 " events, %" PRIu64 " requests in %.2f s: "
                 "%.0f events/s\n", h->cycle, h->events, h->requests_accepted, secs, h->events / secs);
     h->cov.report(stdout, m);
@@ -967,12 +878,7 @@ int main(int argc, char **argv)
     uint64_t done = h->requests_accepted, events = h->events;
     h.reset();
     cm_l2_free(m); // last: the harness and the coverage check read the model
-    if (failed) {
-        std::printf("l2_harness: FAIL (seed %" PRIu64 ")\n", seed);
-        return 1;
-    }
-    if (!holes.empty()) // no mismatch: a hole of its own kind, not a failure to trace
+    if (!failed && !holes.empty()) // no mismatch: a hole of its own kind, not a failure to trace
         return report_holes("l2_harness", holes, done, events, seed);
-    std::printf("l2_harness: PASS\n");
-    return 0;
+    return skel_verdict("l2_harness", failed, seed);
 }

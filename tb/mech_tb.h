@@ -9,16 +9,82 @@
 //   log(h)            the mechanism's fields appended to the +evlog line (tb/run_xsim.sh)
 //   drive(h)          after the harness drove its inputs, before they are recorded: inputs the
 //                     mechanism draws itself
+//   cover(cov, r)     the mechanism's coverage bins of the event result r (tb/coverage.h)
+//   reachable(c, bin) whether the L1 harness can reach BIN, a mechanism's bin (gc_, pp_, fg_),
+//                     under L1 config c with random traffic (the bins of other mechanisms: never)
+//   bypasses(c)       whether the mechanism's L1 of config c ever answers a load as a bypass
+// and in the system harness (tb/sys_harness.cpp: P L1s, their event ports concatenated):
+//   sys_check(h, c, r, set, where)  after L1 c's shared event fields: the mechanism's fields of
+//                     L1 c's event ports against the model's result r (core[c].m), and its bins
+//                     (reachable(c, bin) as in the L1 harness)
 #ifndef CG_MECH_TB_H
 #define CG_MECH_TB_H
 
 #include <cstdio>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "ports.h"
 extern "C" {
 #include "../cmodel/cm_l1_int.h" /* white-box: a mechanism's flops its event port shows */
+}
+
+// Bits [c*w, c*w+w) of a concatenated port (the system top's per-core ports), as an integer or
+// a vector; put_field writes them.
+template <typename T> uint64_t field(const T &port, unsigned total, unsigned c, unsigned w)
+{
+    bv_t v;
+    port_get(port, v, total);
+    return bv_get(&v, c * w, w);
+}
+template <typename T> void field_bv(const T &port, unsigned total, unsigned c, unsigned w, bv_t &out)
+{
+    bv_t v;
+    port_get(port, v, total);
+    bv_zero(&out);
+    for (unsigned i = 0; i < w; i += 64)
+        bv_put(&out, i, w - i < 64 ? w - i : 64, bv_get(&v, c * w + i, w - i < 64 ? w - i : 64));
+}
+template <typename T> void put_field(T &port, unsigned total, unsigned c, unsigned w, const bv_t &val)
+{
+    bv_t v;
+    port_get(port, v, total);
+    for (unsigned i = 0; i < w; i += 64)
+        bv_put(&v, c * w + i, w - i < 64 ? w - i : 64, bv_get(&val, i, w - i < 64 ? w - i : 64));
+    port_put(port, v, total);
+}
+
+// The system harness's bins of every mechanism, declared under each (its report lists the others'
+// n/a, as the L2 policies' bins); the configured plug-in's reachable says which it reaches.
+static const char *const mech_sys_bins[] = {
+    // G-Cache (mech_tb_gcache.h)
+    "gc_switch_on", "gc_bypass_th_hot", "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
+    "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age", "gc_switch_reset",
+    // the PC predictor (mech_tb_pcpred.h)
+    "pp_read_predicted_bypass", "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
+    "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
+    // FG-CB (mech_tb_sacat.h)
+    "fg_decide_bypass_l1", "fg_decide_keep_l1", "fg_decide_bypass_l2", "fg_decide_keep_l2",
+    "fg_bypassed_fill", "fg_noalloc_read_l2_hit", "fg_noalloc_read_l2_miss",
+    "fg_kernel_start_clears"};
+
+// mech_sys_bin: whether BIN is one of mech_sys_bins
+inline bool mech_sys_bin(const std::string &bin)
+{
+    for (const char *b : mech_sys_bins)
+        if (bin == b)
+            return true;
+    return false;
+}
+
+// mech_hit_paths: every bin of TABLE whose path bit is set in PATHS, hit in H
+template <class H, size_t N>
+void mech_hit_paths(H &h, uint32_t paths, const std::pair<uint32_t, const char *> (&table)[N])
+{
+    for (const auto &p : table)
+        if (paths & p.first)
+            h.hit(p.second);
 }
 
 // The hooks of a mechanism with nothing of its own in the harness.
@@ -26,6 +92,11 @@ struct mech_tb_none {
     template <class H> static void check(H &, const cm_result_t &, unsigned, const char *) {}
     template <class H> static void log(H &) {}
     template <class H> static void drive(H &) {}
+    template <class C> static void cover(C &, const cm_result_t &) {}
+    static bool reachable(const cfg_l1_t &, const std::string &) { return false; }
+    static bool bypasses(const cfg_l1_t &) { return false; }
+    template <class H>
+    static void sys_check(H &, unsigned, const cm_result_t &, unsigned, const char *) {}
 };
 
 // hex_out: the low BITS of V as hex digits, most significant first (an +evlog field)

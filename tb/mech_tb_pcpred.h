@@ -1,5 +1,6 @@
 // mech_tb_pcpred.h: the PC predictor's harness plug-in (tb/mech_tb.h): every predictor table
-// write, the prediction of a load miss (sent with its read) and of a fill (the MSHR's copy).
+// write, the prediction of a load miss (sent with its read) and of a fill (the MSHR's copy), in
+// the L1 harness and for each L1 of the system harness (with its pp_ bins).
 struct mech_tb : mech_tb_none {
     template <class H> static void check(H &h, const cm_result_t &r, unsigned, const char *evt)
     {
@@ -17,5 +18,25 @@ struct mech_tb : mech_tb_none {
         std::fprintf(h.evlog, " %u %u %u %u", (unsigned)h.top->evt_pc_we_o,
                      (unsigned)port_u64(h.top->evt_pc_idx_o),
                      (unsigned)port_u64(h.top->evt_pc_val_o), (unsigned)h.top->evt_pc_pred_o);
+    }
+    static bool bypasses(const cfg_l1_t &) { return true; }
+    static bool reachable(const cfg_l1_t &, const std::string &b) { return b.compare(0, 3, "pp_") == 0; }
+    template <class H>
+    static void sys_check(H &h, unsigned c, const cm_result_t &r, unsigned, const char *where)
+    {
+        unsigned k = h.core[c].m->lay.hpc_bits, cb = h.cfg.l1.pc_counter_bits, P = h.P;
+        h.check("pc table write", r.tbl_write, field(h.top->evt_l1_pc_we_o, P, c, 1), where);
+        if (r.tbl_write) {
+            h.check("pc table index", r.tbl_idx, field(h.top->evt_l1_pc_idx_o, P * k, c, k), where);
+            h.check("pc table value", r.tbl_val, field(h.top->evt_l1_pc_val_o, P * cb, c, cb),
+                    where);
+            h.hit("pp_l1_table_write");
+        }
+        if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
+            h.check("pc prediction", r.pred, field(h.top->evt_l1_pc_pred_o, P, c, 1), where);
+        if (r.paths & CM_PATH_PC_BYPASSED)
+            h.hit("pp_fill_bypassed");
+        if (r.paths & CM_PATH_PC_CORRECTED)
+            h.hit("pp_fill_corrected_by_bypass_bit");
     }
 };

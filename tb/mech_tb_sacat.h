@@ -1,5 +1,6 @@
 // mech_tb_sacat.h: FG-CB's harness plug-in (tb/mech_tb.h): every table write (which entry, and
-// the whole entry after it), and now and then a kernel start in a cycle that writes the table.
+// the whole entry after it), and now and then a kernel start in a cycle that writes the table;
+// in the system harness each L1's table writes and its fg_ bins.
 struct mech_tb : mech_tb_none {
     template <class H> static void check(H &h, const cm_result_t &r, unsigned, const char *evt)
     {
@@ -32,5 +33,30 @@ struct mech_tb : mech_tb_none {
         h.top->eval();
         if (h.top->evt_fg_we_o && std::uniform_int_distribution<unsigned>(0, 63)(h.rng) == 0)
             h.top->kernel_start_i = 1;
+    }
+    static bool bypasses(const cfg_l1_t &) { return true; }
+    static bool reachable(const cfg_l1_t &, const std::string &b) { return b.compare(0, 3, "fg_") == 0; }
+    // every table write of L1 c: which entry, and the whole entry after it
+    template <class H>
+    static void sys_check(H &h, unsigned c, const cm_result_t &r, unsigned, const char *where)
+    {
+        lay_fgcb_t fl;
+        lay_fgcb(&h.cfg.l1, &fl);
+        unsigned xb = fl.idx_bits, eb = fl.entry_bits, P = h.P;
+        h.check("fgcb table write", r.fg_write, field(h.top->evt_l1_fg_we_o, P, c, 1), where);
+        if (r.fg_write) {
+            h.check("fgcb entry index", r.fg_idx, field(h.top->evt_l1_fg_idx_o, P * xb, c, xb),
+                    where);
+            bv_t exp, act;
+            lay_fgcb_pack(&h.cfg.l1, &r.fg_entry, &exp);
+            field_bv(h.top->evt_l1_fg_entry_o, P * eb, c, eb, act);
+            if (!bv_eq(&exp, &act, eb))
+                h.fail("fgcb entry differs", where);
+        }
+        static const std::pair<uint32_t, const char *> paths[] = {
+            {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"}, {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
+            {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"}, {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
+            {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"}};
+        mech_hit_paths(h, r.fg_paths, paths);
     }
 };

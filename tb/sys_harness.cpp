@@ -44,20 +44,15 @@
 #include <vector>
 
 #include "Vsys.h"
-#include "verilated.h"
-#if VM_TRACE
-#include "verilated_fst_c.h"
-#endif
-
-#include "harness_util.h"
-#include "chanmon.h"
+#include "harness_skel.h"
+#include "mech_tb.h"
 #include "memory.h"
 #include "ports.h"
 #include "traffic.h"
 
 extern "C" {
-#include "../cmodel/cm_l1_int.h" /* white-box: the G-Cache flops the event port shows */
 #include "../cmodel/cm_l2.h"
+#include "../cmodel/cm_mech.h"
 }
 // the system top's L2 policy ports: evt_l2_<f>
 #define L2POL_EVT(t, f) ((t)->evt_l2_##f)
@@ -78,30 +73,6 @@ struct mem_req { bool store; uint64_t line; unsigned mshr; bv_t be, wdata; uint3
 // (+own_lines: the response may leave after a younger store of the core has been looked up).
 struct l1_rsp { uint32_t id; unsigned status; bv_t data; bv_t mem; };
 struct l2_rsp { unsigned core, mshr, vbit, bbit, hit; bv_t data; };
-
-// Bits [c*w, c*w+w) of a concatenated port, as an integer or a vector.
-template <typename T> uint64_t field(const T &port, unsigned total, unsigned c, unsigned w)
-{
-    bv_t v;
-    port_get(port, v, total);
-    return bv_get(&v, c * w, w);
-}
-template <typename T> void field_bv(const T &port, unsigned total, unsigned c, unsigned w, bv_t &out)
-{
-    bv_t v;
-    port_get(port, v, total);
-    bv_zero(&out);
-    for (unsigned i = 0; i < w; i += 64)
-        bv_put(&out, i, w - i < 64 ? w - i : 64, bv_get(&v, c * w + i, w - i < 64 ? w - i : 64));
-}
-template <typename T> void put_field(T &port, unsigned total, unsigned c, unsigned w, const bv_t &val)
-{
-    bv_t v;
-    port_get(port, v, total);
-    for (unsigned i = 0; i < w; i += 64)
-        bv_put(&v, c * w + i, w - i < 64 ? w - i : 64, bv_get(&val, i, w - i < 64 ? w - i : 64));
-    port_put(port, v, total);
-}
 
 struct core_state {
     cm_l1_t *m = nullptr;
@@ -134,9 +105,7 @@ struct cpu_port {
     std::deque<std::pair<unsigned, bv_t>> rsps; // the L2's responses to this port: id, line
 };
 
-struct harness {
-    VerilatedContext *ctx;
-    Vsys *top;
+struct harness : skel<Vsys> {
     cfg_t cfg;
     lay_l1_t l;
     unsigned P;
@@ -151,8 +120,12 @@ struct harness {
     memory ref;                 // reference contents, stores in each L1's program order
                                 // (+own_lines: one L1 writes a line, so that is memory order)
     std::mt19937_64 rng;
-    uint64_t seed, cycle = 0, events = 0;
-    bool failed = false, own_lines = false, serialize = false;
+    uint64_t events = 0;
+    bool own_lines = false, serialize = false;
+    const cm_mech_ops_t *mech;  // the L1s' mechanism (cm_mech.h): its hint bit from the L2
+    unsigned kstart_every = 0;  // base ids: a kernel start in one cycle of this many on average
+    uint64_t per_core = 0;      // requests per core so far (+cover's extension adds to it)
+    unsigned rounds = 0;        // +cover's extension rounds so far
     // the request the L2 accepted and is working on
     // requests the L2 accepted whose lookup is to come, oldest first (it decides them in
     // acceptance order; a stall keeps the oldest at the front): core and request
@@ -164,24 +137,23 @@ struct harness {
     std::unique_ptr<l2pol_tb<Vsys>> pol;
     std::set<std::string> pol_bins;
     unsigned rsp_ready_pct = 100;
-#if VM_TRACE
-    VerilatedFstC *tfp = nullptr; // +trace: dumped at both clock edges of every cycle
-#endif
 
     harness(VerilatedContext *c, Vsys *t, const cfg_t &cf, uint64_t s)
-        : ctx(c), top(t), cfg(cf), P(cf.sys.cores), C(cf.sys.cpu_cores),
+        : skel<Vsys>(c, t, s), cfg(cf), P(cf.sys.cores), C(cf.sys.cpu_cores),
           cpuref(cf.l1.line_bytes, 0), l2(nullptr), mem(cf.l1.line_bytes, s ^ 0x77),
-          ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), seed(s),
+          ref(cf.l1.line_bytes, s ^ 0x77), rng(s * 13 + 5), mech(cm_mech_for(cf.l1.mode)),
           pol_bins(l2pol_tb_bins<Vsys>(l2pol_top::sys))
     {
         lay_l1_build(&cfg.l1, &l);
+        if (cm_mech_base_ids(&cf.l1)) // FG-CB: kernels start now and then
+            kstart_every = traffic::fgcb_kstart_every(cf.l1);
         core.resize(P);
         for (unsigned c = 0; c < P; c++) {
             if (cm_l1_new(&cfg, &core[c].m) != 0)
                 std::abort();
             core[c].gen.reset(new traffic(core[c].m, s * 1000 + c));
-            core[c].gen->pc_by_pattern = cf.l1.mode == MODE_PCPRED;
-            if (cf.l1.mode == MODE_SACAT) // FG-CB: base ids from a pool two larger than the table
+            core[c].gen->pc_by_pattern = mech->pc_keyed;
+            if (kstart_every) // FG-CB: base ids from a pool two larger than the table
                 core[c].gen->base_pool = traffic::fgcb_pool(cf.l1);
         }
         if (cm_l2_new(&cfg, &l2) != 0)
@@ -213,20 +185,13 @@ struct harness {
             bins.declare(b);
         for (const auto &b : pol_bins) // every L2 policy's, reachable only under it
             bins.declare(b.c_str());
-        for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "gc_switch_on", "gc_bypass_th_hot",
-                              "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
-                              "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age",
-                              "gc_switch_reset", "l2_read_hit", "l2_read_miss", "l2_write_hit",
-                              "l2_write_miss_merge", "l2_evict_clears_vbits",
+        for (const char *b : {"l1_fill_vbit_0", "l1_fill_vbit_1", "l2_read_hit", "l2_read_miss",
+                              "l2_write_hit", "l2_write_miss_merge", "l2_evict_clears_vbits",
                               "l2_dirty_writeback", "l2_clean_evict", "l2_stall_line",
-                              "arbiter_contention", "pp_read_predicted_bypass",
-                              "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
-                              "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
-                              "l1_merge_join", "l1_merge_waiters_answered",
-                              "l2_merge_join", "l2_merge_waiters_answered", "fg_decide_bypass_l1",
-                              "fg_decide_keep_l1", "fg_decide_bypass_l2", "fg_decide_keep_l2",
-                              "fg_bypassed_fill", "fg_noalloc_read_l2_hit",
-                              "fg_noalloc_read_l2_miss", "fg_kernel_start_clears"})
+                              "arbiter_contention", "l1_merge_join", "l1_merge_waiters_answered",
+                              "l2_merge_join", "l2_merge_waiters_answered"})
+            bins.declare(b);
+        for (const char *b : mech_sys_bins) // every mechanism's, reachable by its plug-in's rule
             bins.declare(b);
     }
     ~harness()
@@ -236,10 +201,6 @@ struct harness {
         cm_l2_free(l2);
     }
 
-    void fail(const char *what, const std::string &detail)
-    {
-        report_mismatch(failed, cycle, seed, what, detail);
-    }
     void check(const char *what, uint64_t exp, uint64_t act, const std::string &where)
     {
         if (exp != act)
@@ -250,22 +211,10 @@ struct harness {
         const cfg_l1_t &c = cfg.l1;
         if (serialize)
             return false;
-        if (b.compare(0, 3, "gc_") == 0 && c.mode != MODE_GCACHE)
-            return false;
-        if (b.compare(0, 3, "pp_") == 0 && c.mode != MODE_PCPRED)
-            return false;
-        if (b.compare(0, 3, "fg_") == 0 && c.mode != MODE_SACAT)
-            return false;
+        if (mech_sys_bin(b)) // a mechanism's: only under it, by its plug-in's rule (mech_tb.h)
+            return mech_tb::reachable(c, b);
         if (b.compare(0, 9, "l2_merge_") == 0) // reads of one line from two L1s
             return cfg.l2.mshr_merge > 0 && P > 1 && !own_lines;
-        if (b == "gc_bypass_counted_no_age") // a bypass needs a threshold above 0 (seed 179)
-            return c.gc_bypass_age_every > 1 && (c.gc_th_hot > 0 || c.gc_th_victim > 0);
-        if (b == "gc_switch_reset")
-            return c.gc_switch_reset_period > 0;
-        if (b == "gc_bypass_th_victim")
-            return c.gc_th_victim > 0;
-        if (b == "gc_bypass_th_hot")
-            return c.gc_th_hot > 0;
         if (b == "arbiter_contention")
             return P > 1;
         if (b == "cpu_read_of_gpu_written_line") // own_lines: the port's lines only
@@ -319,8 +268,8 @@ struct harness {
             hit(vbit ? "l1_fill_vbit_1" : "l1_fill_vbit_0");
             // the L1's hint: the bypass bit with the PC predictor, the L2's hit flag with
             // FG-CB, else the victim bit
-            unsigned hint = cfg.l1.mode == MODE_PCPRED ? top->l2_rsp_bbit_o
-                          : cfg.l1.mode == MODE_SACAT ? top->l2_rsp_l2hit_o : vbit;
+            unsigned hint = mech->l2_hint == CM_HINT_BBIT ? top->l2_rsp_bbit_o
+                          : mech->l2_hint == CM_HINT_L2HIT ? top->l2_rsp_l2hit_o : vbit;
             cm_l1_fill_hint(s.m, mshr, &data, hint, &r);
             break;
         }
@@ -356,50 +305,8 @@ struct harness {
             check("way", r.way, field(top->evt_l1_way_o, P * l.way_bits, c, l.way_bits), where);
         if (r.kind == EVT_FILL) {
             check("evict", r.evict_valid, field(top->evt_l1_evict_o, P, c, 1), where);
-#ifdef CG_GCACHE
-            check("switch", cm_gc(s.m)->sw[set], field(top->evt_l1_switch_o, P, c, 1), where);
-#endif
         }
-#ifdef CG_SACAT
-        { // every FG-CB table write: which entry, and the whole entry after it
-            lay_fgcb_t fl;
-            lay_fgcb(&cfg.l1, &fl);
-            unsigned xb = fl.idx_bits, eb = fl.entry_bits;
-            check("fgcb table write", r.fg_write, field(top->evt_l1_fg_we_o, P, c, 1), where);
-            if (r.fg_write) {
-                check("fgcb entry index", r.fg_idx, field(top->evt_l1_fg_idx_o, P * xb, c, xb), where);
-                bv_t exp, act;
-                lay_fgcb_pack(&cfg.l1, &r.fg_entry, &exp);
-                field_bv(top->evt_l1_fg_entry_o, P * eb, c, eb, act);
-                if (!bv_eq(&exp, &act, eb))
-                    fail("fgcb entry differs", where);
-            }
-            static const std::pair<uint32_t, const char *> fgb[] = {
-                {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"}, {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
-                {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"}, {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
-                {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"}};
-            for (const auto &p : fgb)
-                if (r.fg_paths & p.first)
-                    hit(p.second);
-        }
-#endif
-#ifdef CG_PCPRED
-        {
-            unsigned k = s.m->lay.hpc_bits, cb = cfg.l1.pc_counter_bits;
-            check("pc table write", r.tbl_write, field(top->evt_l1_pc_we_o, P, c, 1), where);
-            if (r.tbl_write) {
-                check("pc table index", r.tbl_idx, field(top->evt_l1_pc_idx_o, P * k, c, k), where);
-                check("pc table value", r.tbl_val, field(top->evt_l1_pc_val_o, P * cb, c, cb), where);
-                hit("pp_l1_table_write");
-            }
-            if (r.dec == DEC_LD_MISS || r.kind == EVT_FILL)
-                check("pc prediction", r.pred, field(top->evt_l1_pc_pred_o, P, c, 1), where);
-            if (r.paths & CM_PATH_PC_BYPASSED)
-                hit("pp_fill_bypassed");
-            if (r.paths & CM_PATH_PC_CORRECTED)
-                hit("pp_fill_corrected_by_bypass_bit");
-        }
-#endif
+        mech_tb::sys_check(*this, c, r, set, where); // the mechanism's event ports (mech_tb.h)
         if (r.dec == DEC_LD_MISS)
             check("mshr", r.mshr, field(top->evt_l1_mshr_o, P * l.mshr_bits, c, l.mshr_bits), where);
         if (r.dec != DEC_STALL_LINE && r.kind != EVT_SWITCH_RESET) {
@@ -409,15 +316,6 @@ struct harness {
             if (!bv_eq(&exp, &act, l.row_bits))
                 fail("L1 row differs", where + std::string("\n") + row_diff(&l, lay_l1_field, exp, act));
         }
-        for (const auto &p : std::map<uint32_t, const char *>{
-                 {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
-                 {CM_PATH_GC_NOT_ALL_HOT, "gc_insert_cold_way_switch_on"},
-                 {CM_PATH_GC_INVALID_WAY, "gc_insert_invalid_way_switch_on"},
-                 {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"}})
-            if (r.paths & p.first)
-                hit(p.second);
-        if (r.dec == DEC_FILL_BYPASS)
-            hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
         if (r.reset_due)
             s.reset_expected = true;
         const cm_req_t q = s.accepted.empty() ? cm_req_t{} : s.accepted.front();
@@ -473,7 +371,7 @@ struct harness {
             } else {
                 const mem_req &q = l2_accepted.front().second;
                 // the request's hint bit is the prediction (pcpred) or no_allocate (sacat)
-                bool na = cfg.l1.mode == MODE_SACAT && q.pred;
+                bool na = lay_mech(cfg.l1.mode)->l2_noalloc && q.pred;
                 cm_l2_access_noalloc(l2, l2_accepted.front().first, q.store, q.line,
                                      q.store ? &q.be : nullptr, q.store ? &q.wdata : nullptr,
                                      q.mshr, na ? 0 : q.pred, na, &r);
@@ -834,6 +732,27 @@ struct harness {
             q.remaining += n;
     }
 
+    // +cover's extension (skel_extend): N more requests per core for the unhit BINS (every L1
+    // the same fresh lines while an L2 merging bin is; core 0 loops one PC over lines its L1
+    // cannot hold while a PC-predictor bin is), N / 2 per CPU port
+    void extend(const std::vector<std::string> &unhit_bins, unsigned n)
+    {
+        bool pp = false, l2m = false;
+        for (const auto &b : unhit_bins) {
+            pp |= b.compare(0, 3, "pp_") == 0;
+            l2m |= b.compare(0, 9, "l2_merge_") == 0;
+        }
+        for (unsigned i = 0; i < P; i++) {
+            if (l2m) // every L1 loads the same fresh lines
+                core[i].gen->shared_lines_from(seed * 31 + rounds, n);
+            else
+                core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
+        }
+        cpu_traffic(n / 2);
+        per_core += n;
+        rounds++;
+    }
+
     void on_core_response(unsigned c)
     {
         core_state &s = core[c];
@@ -921,8 +840,8 @@ struct harness {
         }
         top->flush_i = !serialize && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < 2;
         // sacat: kernels start now and then (every L1's FG-CB table clears)
-        top->kernel_start_i = cfg.l1.mode == MODE_SACAT &&
-            std::uniform_int_distribution<unsigned>(0, traffic::fgcb_kstart_every(cfg.l1) - 1)(rng) == 0;
+        top->kernel_start_i = kstart_every &&
+            std::uniform_int_distribution<unsigned>(0, kstart_every - 1)(rng) == 0;
         top->filter_enable_i = 1;
     }
 
@@ -1063,17 +982,7 @@ struct harness {
             if (!failed) // the L2's periods, after its events of the cycle
                 l2_cycle();
         }
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        top->clk_i = 1;
-        top->eval();
-        ctx->timeInc(1);
-#if VM_TRACE
-        if (tfp) tfp->dump(ctx->time());
-#endif
-        cycle++;
+        clock();
     }
 
     bool idle() const
@@ -1116,8 +1025,7 @@ int main(int argc, char **argv)
                 "Lockstep of a generated system top (<name>_sys: the L1s, the arbiter, the L2\n"
                 "slice; Verilator) against the C models. Exit status: 0 pass, 1 mismatch or\n"
                 "failure, 2 bad plusarg or setup, 3 coverage hole (+cover, no mismatch).");
-    pa.text("dir", "OUTDIR", ".", "the generated output directory (with config.yaml)");
-    pa.number("seed", 1, 0, UINT64_MAX, "random seed of traffic, timing and SRAM contents");
+    skel_plusargs(pa, "random seed of traffic, timing and SRAM contents");
     pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic per core");
     pa.choice("traffic", {"mix", "fig7"}, "mix",
               "random traffic on every core, or paper 000's Figure 7 on core 0");
@@ -1129,7 +1037,7 @@ int main(int argc, char **argv)
               "with +cover: end the traffic N requests (all cores) after every reachable bin is "
               "hit (+requests is then the most; 0: run all +requests)");
     pa.flag("own_lines", "each core reads and writes only its own lines (a reference memory too)");
-    pa.text("trace", "FILE.fst", "", "write an FST waveform");
+    skel_trace_plusarg(pa);
     pa.text("expect", "HMB...", "", "fig7: core 0's load outcomes expected, in order (H, M, B)");
     int st = pa.parse(argc, argv);
     if (st >= 0)
@@ -1138,15 +1046,12 @@ int main(int argc, char **argv)
         return pa.refuse("expect", "H, M and B only (hit, miss, bypass)");
     if ((st = trace_plusarg_ok(pa)) >= 0)
         return st;
-    const std::unique_ptr<VerilatedContext> ctx{new VerilatedContext};
-    ctx->commandArgs(argc, argv);
-    ctx->randReset(2);
     std::string dir = pa.str("dir");
     uint64_t seed = pa.num("seed");
     unsigned requests = (unsigned)pa.num("requests");
     std::string kind = pa.str("traffic");
     std::string expect = pa.str("expect");
-    Verilated::randSeed((int)(seed & 0x7fffffff));
+    auto ctx = skel_context(argc, argv, seed);
     cfg_t c;
     if (!load_config(dir, "sys_harness", c))
         return 2;
@@ -1155,15 +1060,7 @@ int main(int argc, char **argv)
     h.own_lines = pa.on("own_lines");
     std::printf("sys_harness: %s, %u cores, %u CPU ports, seed=%" PRIu64 " traffic=%s%s\n",
                 c.name, h.P, h.C, seed, kind.c_str(), h.own_lines ? " own_lines" : "");
-#if VM_TRACE
-    std::string trace = pa.str("trace");
-    if (!trace.empty()) {
-        ctx->traceEverOn(true);
-        h.tfp = new VerilatedFstC;
-        top->trace(h.tfp, 99);
-        h.tfp->open(trace.c_str());
-    }
-#endif
+    h.trace_open(pa.str("trace"));
     std::mt19937_64 prng(seed);
     if (kind == "fig7") { // core 0 only, in program order, behind the real L2
         h.serialize = true;
@@ -1176,18 +1073,12 @@ int main(int argc, char **argv)
         }
         h.cpu_traffic(requests / 2);
     }
-    top->rst_ni = 0;
-    for (int i = 0; i < 4; i++)
-        h.tick();
-    top->rst_ni = 1;
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = skel_reset_ticks(h, 4);
     bool cover = pa.on("cover");
     uint64_t limit = 400000 + 600ULL * requests * h.P;
-    // +cover_margin: a run sized by its coverage, looked at every 1024 cycles: once every
-    // reachable bin is hit, the traffic goes on for the margin (requests of all cores and CPU
-    // ports), then ends
-    uint64_t margin = pa.num("cover_margin"), covered_at = UINT64_MAX;
-    bool sized = cover && !h.serialize && margin > 0;
+    // +cover_margin (skel_margin): the traffic ends the margin (requests of all cores and CPU
+    // ports) after every reachable bin is hit
+    skel_margin sized{cover && !h.serialize && pa.num("cover_margin") > 0, pa.num("cover_margin")};
     auto requests_done = [&]() {
         uint64_t n = 0;
         for (const auto &s : h.core)
@@ -1197,60 +1088,29 @@ int main(int argc, char **argv)
         return n;
     };
     auto run = [&]() {
-        while (!h.failed && !h.idle() && h.cycle < limit) {
-            h.tick();
-            if (!sized || (h.cycle & 1023) != 0)
-                continue;
-            if (covered_at == UINT64_MAX) {
-                if (!h.missing())
-                    covered_at = requests_done();
-            } else if (requests_done() >= covered_at + margin) {
-                for (auto &s : h.core)
-                    s.gen->stop();
-                for (auto &q : h.cpu)
-                    q.remaining = 0;
-            }
-        }
-        for (int i = 0; i < 4 && !h.failed; i++)
-            h.tick();
+        skel_run_to(h, limit, [&] {
+            sized.look(
+                h.cycle, [] { return true; }, [&] { return !h.missing(); }, requests_done, [&] {
+                    for (auto &s : h.core)
+                        s.gen->stop();
+                    for (auto &q : h.cpu)
+                        q.remaining = 0;
+                });
+        });
     };
     run();
-    if (covered_at != UINT64_MAX)
-        std::printf("sys_harness: every bin hit after %" PRIu64 " requests; %" PRIu64
-                    " run with the margin of %" PRIu64 "\n", covered_at, requests_done(), margin);
-    // +cover on random traffic: while a reachable bin is unhit, extend every core's traffic up
-    // to 4x the requests per core (core 0 loops one PC over lines its L1 cannot hold while a
-    // PC-predictor bin is unhit)
-    unsigned rounds = 0;
-    uint64_t per_core = requests;
-    uint64_t bound = pa.num("cover_extend") * requests;
-    std::string first_holes;
-    while (cover && !h.serialize && !h.failed && h.idle() && h.missing() && per_core < bound) {
-        if (!rounds)
-            for (const auto &b : h.unhit())
-                first_holes += " " + b;
-        unsigned n = (unsigned)std::min<uint64_t>(bound - per_core,
-                                                  std::max<uint64_t>(requests / 4, 2000));
-        bool pp = false, l2m = false;
-        for (const auto &b : h.unhit()) {
-            pp |= b.compare(0, 3, "pp_") == 0;
-            l2m |= b.compare(0, 9, "l2_merge_") == 0;
-        }
-        for (unsigned i = 0; i < h.P; i++) {
-            if (l2m) // every L1 loads the same fresh lines
-                h.core[i].gen->shared_lines_from(seed * 31 + rounds, n);
-            else
-                h.core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
-        }
-        h.cpu_traffic(n / 2);
-        per_core += n;
-        limit = h.cycle + 400000 + 600ULL * n * h.P;
-        rounds++;
-        run();
-    }
-    if (rounds)
-        std::printf("sys_harness: coverage extended %u times, %u to %" PRIu64 " requests per core, "
-                    "for%s\n", rounds, requests, per_core, first_holes.c_str());
+    sized.report("sys_harness", requests_done());
+    // +cover on random traffic: while a reachable bin is unhit, extend every core's traffic
+    // (h.extend) up to +cover_extend times the requests per core
+    h.per_core = requests;
+    if (cover && !h.serialize)
+        skel_extend(h, "sys_harness", {requests, pa.num("cover_extend") * requests, 2000, " per core"},
+                    [&] { return h.unhit(); }, [&] { return h.per_core; },
+                    [&](unsigned n) {
+                        limit = h.cycle + 400000 + 600ULL * n * h.P;
+                        run();
+                    },
+                    [] {}, [&] { return h.per_core; });
     if (!h.failed && !h.idle()) {
         std::string why;
         for (unsigned c = 0; c < h.P; c++) {
@@ -1274,13 +1134,7 @@ int main(int argc, char **argv)
         h.fail("timeout: requests outstanding", why);
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    top->final();
-#if VM_TRACE
-    if (h.tfp) {
-        h.tfp->close();
-        delete h.tfp;
-    }
-#endif
+    h.finish();
     uint64_t done = 0;
     for (auto &s : h.core)
         done += s.done;
@@ -1300,6 +1154,5 @@ int main(int argc, char **argv)
     }
     if (!h.failed && cover && !h.serialize && h.missing()) // no mismatch: a hole, no waveform
         return report_holes("sys_harness", h.unhit(), done, h.events, seed);
-    std::printf("sys_harness: %s (seed %" PRIu64 ")\n", h.failed ? "FAIL" : "PASS", seed);
-    return h.failed ? 1 : 0;
+    return skel_verdict("sys_harness", h.failed, seed);
 }
