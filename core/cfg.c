@@ -35,13 +35,9 @@ static int l1_srrip(const cfg_t *c) { return c->l1.repl == REPL_SRRIP; }
 static int l1_pric(const cfg_t *c) { return c->l1.index == INDEX_PRIC; }
 static int l1_random(const cfg_t *c) { return c->l1.repl == REPL_RANDOM; }
 static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
-static int l2_rrip(const cfg_t *c) { return cfg_l2_repl(&c->l2) == REPL_SRRIP; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
-static int tap_keys(const cfg_t *c) { return cfg_l2_tap(c); }
-/* tap.period: the period of ucp's repartition and of TAP's sampling. */
-static int tap_period_used(const cfg_t *c) { return cfg_l2_ucp(c) || cfg_l2_tap(c); }
 
 /* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
  * under it), its legality rules (after the L1's shape and replacement are checked), and
@@ -79,6 +75,62 @@ static const cfg_mech_t cfg_mechs[] = {
 };
 #define NMECHS (sizeof cfg_mechs / sizeof cfg_mechs[0])
 
+/* What each l2.replacement adds to the configuration, one row per policy (as cfg_mechs for the
+ * L1's modes): the keys that shape the design only under it (a key may serve several policies:
+ * tap.period is ucp's repartition period and TAP's sampling period) and its legality rules,
+ * checked after the L2's shape. A new L2 policy adds its keys, its rules and one line here. */
+typedef struct cfg_l2_pol {
+    const char *const *keys;  /* its keys, NULL-terminated, or NULL */
+    int (*validate)(const cfg_t *c, char *err, size_t errlen); /* 0, or -1 with err; or NULL */
+} cfg_l2_pol_t;
+
+static const char *const srrip_keys[] = {"l2.rrpv_bits", NULL};
+static const char *const drrip_keys[] = {"l2.rrpv_bits", "l2.psel_bits", "l2.duel_leaders", NULL};
+static const char *const ucp_keys[] = {"l2.umon_sets", "l2.umon_counter_bits", "tap.period",
+                                       NULL};
+static const char *const tap_rrip_keys[] = {"l2.rrpv_bits", "l2.psel_bits", "l2.duel_leaders",
+                                            "tap.period", "tap.alpha", "tap.txs", NULL};
+static const char *const tap_ucp_keys[] = {"l2.umon_sets", "l2.umon_counter_bits", "tap.period",
+                                           "tap.alpha", "tap.txs", NULL};
+
+static int validate_l2_drrip(const cfg_t *c, char *err, size_t errlen);
+static int validate_l2_tap_rrip(const cfg_t *c, char *err, size_t errlen);
+static int validate_l2_ucp(const cfg_t *c, char *err, size_t errlen);
+static int validate_l2_tap_ucp(const cfg_t *c, char *err, size_t errlen);
+static int validate_l2_plru(const cfg_t *c, char *err, size_t errlen);
+
+static const cfg_l2_pol_t cfg_l2_pols[] = {
+    [L2_REPL_LRU] = {NULL, NULL},
+    [L2_REPL_SRRIP] = {srrip_keys, NULL},
+    [L2_REPL_DRRIP] = {drrip_keys, validate_l2_drrip},
+    [L2_REPL_UCP] = {ucp_keys, validate_l2_ucp},
+    [L2_REPL_TAP_RRIP] = {tap_rrip_keys, validate_l2_tap_rrip},
+    [L2_REPL_TAP_UCP] = {tap_ucp_keys, validate_l2_tap_ucp},
+    [L2_REPL_PLRU] = {NULL, validate_l2_plru},
+    [L2_REPL_FIFO] = {NULL, NULL},
+};
+#define NL2POLS (sizeof cfg_l2_pols / sizeof cfg_l2_pols[0])
+
+/* Whether key k is in keys (NULL-terminated, or NULL). */
+static int in_keys(const char *const *keys, const char *k)
+{
+    for (unsigned i = 0; keys && keys[i]; i++)
+        if (!strcmp(keys[i], k))
+            return 1;
+    return 0;
+}
+
+/* Whether key k belongs to some L2 policy's row and not to the configured policy's. */
+static int other_l2_pol_key(const cfg_t *c, const char *k)
+{
+    if (in_keys(cfg_l2_pols[c->l2.repl].keys, k))
+        return 0;
+    for (size_t p = 0; p < NL2POLS; p++)
+        if (in_keys(cfg_l2_pols[p].keys, k))
+            return 1;
+    return 0;
+}
+
 /* Whether key k belongs to a mode's row; *mode: that mode. */
 static int mech_key(const char *k, cfg_mode_t *mode)
 {
@@ -105,13 +157,8 @@ static const struct {
     {"l1.mshr_merge", l1_merging},         {"l1.rrpv_bits", l1_srrip},
     {"l1.random_seed", l1_random},
     {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
-    {"l2.rrpv_bits", l2_rrip},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
-    {"l2.psel_bits", cfg_l2_drrip},        {"l2.duel_leaders", cfg_l2_drrip},
     {"system.cpu_cores", cpu_ports},
-    {"l2.umon_sets", cfg_l2_ucp},          {"l2.umon_counter_bits", cfg_l2_ucp},
-    {"tap.period", tap_period_used},       {"tap.alpha", tap_keys},
-    {"tap.txs", tap_keys},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -482,6 +529,10 @@ void cfg_defaults(cfg_t *c)
         for (unsigned i = 0; cfg_mechs[m].keys && cfg_mechs[m].keys[i]; i++)
             if (!find_key(cfg_mechs[m].keys[i]))
                 abort(); /* a mode's key that is not a key is a bug in cfg_mechs */
+    for (size_t p = 0; p < NL2POLS; p++)
+        for (unsigned i = 0; cfg_l2_pols[p].keys && cfg_l2_pols[p].keys[i]; i++)
+            if (!find_key(cfg_l2_pols[p].keys[i]))
+                abort(); /* a policy's key that is not a key is a bug in cfg_l2_pols */
 }
 
 const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len)
@@ -520,6 +571,8 @@ const char *cfg_shown_text(const cfg_t *c, unsigned i, char *buf, size_t len)
     cfg_mode_t owner;
     if (mech_key(k, &owner) && owner != c->l1.mode)
         return NULL; /* a key of another mode */
+    if (other_l2_pol_key(c, k))
+        return NULL; /* a key of another L2 policy */
     if (!strcmp(k, "l1.pric_poly"))
         snprintf(buf, len, "%llu", cfg_pric_poly(&c->l1));
     else if (!strcmp(k, "l1.pric_top_bit"))
@@ -701,6 +754,109 @@ static int validate_tap(const cfg_t *c, char *err, size_t errlen)
     return -1;
 }
 
+/* DRRIP inserts at an RRPV: not in a direct-mapped L2. */
+static int drrip_ways(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_l2_t *l2 = &c->l2;
+    if (l2->ways < 2) {
+        errf(err, errlen, "l2.ways = %u: l2.replacement = %s inserts at an RRPV, which a "
+             "direct-mapped L2 does not keep; allowed: 2..32 with %s", l2->ways,
+             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
+        return -1;
+    }
+    return 0;
+}
+
+/* DRRIP's leader sets (l2.duel_leaders) fit the sets and the applications. */
+static int drrip_leaders(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_l2_t *l2 = &c->l2;
+    { /* the legality rule is drrip_check's (drrip.h), the model's too */
+        unsigned apps = cfg_l2_apps(c);
+        drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
+        const char *why;
+        if (drrip_check(&dp, &why) != 0) {
+            unsigned most = l2->sets / (2 * apps);
+            while (most & (most - 1)) /* the largest power of two within sets / (2 x apps) */
+                most &= most - 1;
+            char allowed[96];
+            if (most)
+                snprintf(allowed, sizeof allowed, "a power of two from 1 to %u", most);
+            else
+                snprintf(allowed, sizeof allowed, "none (l2.sets must be at least %u)", 2 * apps);
+            errf(err, errlen,
+                 "l2.duel_leaders = %u: %s (l2.sets = %u, %u application%s); allowed: %s",
+                 l2->duel_leaders, why, l2->sets, apps, apps > 1 ? "s" : "", allowed);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* UCP partitions ways among applications: CPU ports, two ways or more, UMON sets that fit. */
+static int ucp_rules(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_l2_t *l2 = &c->l2;
+    if (c->sys.cpu_cores == 0) {
+        errf(err, errlen, "l2.replacement = ucp: partitions the ways among applications, and "
+             "with system.cpu_cores = 0 the GPU is the only one; allowed: ucp with "
+             "system.cpu_cores = 1..%u, or lru, srrip, drrip, plru, fifo", CFG_MAX_CPU_CORES);
+        return -1;
+    }
+    if (l2->ways < 2) {
+        errf(err, errlen, "l2.ways = %u: l2.replacement = %s partitions the ways, which a "
+             "direct-mapped L2 does not have; allowed: 2..32 with %s", l2->ways,
+             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
+        return -1;
+    }
+    { /* the legality rule is umon_check's (umon.h), the model's too */
+        umon_params_t up = {l2->sets, l2->umon_sets, l2->ways, cfg_l2_apps(c),
+                            l2->umon_counter_bits};
+        const char *why;
+        if (umon_check(&up, &why) != 0) {
+            errf(err, errlen, "l2.umon_sets = %u: %s (l2.sets = %u); allowed: a power of two "
+                 "from 1 to %u", l2->umon_sets, why, l2->sets, l2->sets);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* l2.replacement = plru: a tree over a power-of-two number of ways. */
+static int validate_l2_plru(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_l2_t *l2 = &c->l2;
+    if (l2->ways < 2 || !cfg_is_pow2(l2->ways)) {
+        errf(err, errlen, "l2.replacement = plru: not allowed with l2.ways = %u; allowed: plru "
+             "with a power-of-two l2.ways >= 2, or lru, srrip or fifo with any l2.ways", l2->ways);
+        return -1;
+    }
+    return 0;
+}
+
+/* l2.replacement = drrip, tap_rrip (DRRIP under TAP's rules), ucp, tap_ucp (UCP under TAP's
+ * rules): their rules in the order they were always checked. */
+static int validate_l2_drrip(const cfg_t *c, char *err, size_t errlen)
+{
+    return drrip_ways(c, err, errlen) != 0 || drrip_leaders(c, err, errlen) != 0 ? -1 : 0;
+}
+static int validate_l2_tap_rrip(const cfg_t *c, char *err, size_t errlen)
+{
+    return drrip_ways(c, err, errlen) != 0 || validate_tap(c, err, errlen) != 0 ||
+                   drrip_leaders(c, err, errlen) != 0
+               ? -1
+               : 0;
+}
+static int validate_l2_ucp(const cfg_t *c, char *err, size_t errlen)
+{
+    return ucp_rules(c, err, errlen);
+}
+static int validate_l2_tap_ucp(const cfg_t *c, char *err, size_t errlen)
+{
+    return validate_tap(c, err, errlen) != 0 || ucp_rules(c, err, errlen) != 0 ? -1 : 0;
+}
+
+
 /* The system and L2 keys: checked in every configuration (their defaults fit any L1 whose
  * address leaves room for 256 L2 sets). */
 static int validate_l2(const cfg_t *c, char *err, size_t errlen)
@@ -776,60 +932,8 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              l2->pric_poly, m, l2->sets, valid);
         return -1;
     }
-    if (cfg_l2_drrip(c) && l2->ways < 2) {
-        errf(err, errlen, "l2.ways = %u: l2.replacement = %s inserts at an RRPV, which a "
-             "direct-mapped L2 does not keep; allowed: 2..32 with %s", l2->ways,
-             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
+    if (cfg_l2_pols[l2->repl].validate && cfg_l2_pols[l2->repl].validate(c, err, errlen) != 0)
         return -1;
-    }
-    if (l2->repl == L2_REPL_PLRU && (l2->ways < 2 || !cfg_is_pow2(l2->ways))) {
-        errf(err, errlen, "l2.replacement = plru: not allowed with l2.ways = %u; allowed: plru "
-             "with a power-of-two l2.ways >= 2, or lru, srrip or fifo with any l2.ways", l2->ways);
-        return -1;
-    }
-    if (cfg_l2_tap(c) && validate_tap(c, err, errlen) != 0)
-        return -1;
-    if (cfg_l2_drrip(c)) { /* the legality rule is drrip_check's (drrip.h), the model's too */
-        unsigned apps = cfg_l2_apps(c);
-        drrip_params_t dp = {l2->sets, l2->duel_leaders, apps, l2->psel_bits, l2->rrpv_bits};
-        const char *why;
-        if (drrip_check(&dp, &why) != 0) {
-            unsigned most = l2->sets / (2 * apps);
-            while (most & (most - 1)) /* the largest power of two within sets / (2 x apps) */
-                most &= most - 1;
-            char allowed[96];
-            if (most)
-                snprintf(allowed, sizeof allowed, "a power of two from 1 to %u", most);
-            else
-                snprintf(allowed, sizeof allowed, "none (l2.sets must be at least %u)", 2 * apps);
-            errf(err, errlen,
-                 "l2.duel_leaders = %u: %s (l2.sets = %u, %u application%s); allowed: %s",
-                 l2->duel_leaders, why, l2->sets, apps, apps > 1 ? "s" : "", allowed);
-            return -1;
-        }
-    }
-    if (cfg_l2_ucp(c) && c->sys.cpu_cores == 0) {
-        errf(err, errlen, "l2.replacement = ucp: partitions the ways among applications, and "
-             "with system.cpu_cores = 0 the GPU is the only one; allowed: ucp with "
-             "system.cpu_cores = 1..%u, or lru, srrip, drrip, plru, fifo", CFG_MAX_CPU_CORES);
-        return -1;
-    }
-    if (cfg_l2_ucp(c) && l2->ways < 2) {
-        errf(err, errlen, "l2.ways = %u: l2.replacement = %s partitions the ways, which a "
-             "direct-mapped L2 does not have; allowed: 2..32 with %s", l2->ways,
-             cfg_l2_repl_name(l2), cfg_l2_repl_name(l2));
-        return -1;
-    }
-    if (cfg_l2_ucp(c)) { /* the legality rule is umon_check's (umon.h), the model's too */
-        umon_params_t up = {l2->sets, l2->umon_sets, l2->ways, cfg_l2_apps(c),
-                            l2->umon_counter_bits};
-        const char *why;
-        if (umon_check(&up, &why) != 0) {
-            errf(err, errlen, "l2.umon_sets = %u: %s (l2.sets = %u); allowed: a power of two "
-                 "from 1 to %u", l2->umon_sets, why, l2->sets, l2->sets);
-            return -1;
-        }
-    }
     unsigned row = lay_l2_row_bits(c);
     if (row > BV_MAX_BITS) {
         errf(err, errlen,
