@@ -226,24 +226,10 @@ static inline unsigned cfg_l2_requesters(const cfg_t *c)
 {
     return c->sys.cores + c->sys.cpu_cores;
 }
-/* l2.replacement = ucp, or tap_ucp (UCP under TAP's XSRATIO and UCP-Mask): UMONs, a lookahead
- * partition, the victim under it, over true LRU. */
-static inline int cfg_l2_ucp(const cfg_t *c)
-{
-    return c->l2.repl == L2_REPL_UCP || c->l2.repl == L2_REPL_TAP_UCP;
-}
-/* l2.replacement = drrip, or tap_rrip (DRRIP under TAP's masks): the slice keeps one PSEL per
- * app and a BRRIP counter. */
-static inline int cfg_l2_drrip(const cfg_t *c)
-{
-    return c->l2.repl == L2_REPL_DRRIP || c->l2.repl == L2_REPL_TAP_RRIP;
-}
-/* l2.replacement = tap_rrip: the core-sampling controller and TAP-RRIP's rules over DRRIP. */
-static inline int cfg_l2_tap_rrip(const cfg_t *c) { return c->l2.repl == L2_REPL_TAP_RRIP; }
-/* l2.replacement = tap_ucp: the core-sampling controller and TAP-UCP's rules over UCP. */
+/* l2.replacement = tap_ucp: TAP-UCP's rules over UCP's block (gen/emit_l2_ucp.c, the block
+ * ucp and tap_ucp share). Which keys and rules a policy has is its row of core/cfg.c's
+ * cfg_l2_pols; what it emits, models, checks and costs is its row of each layer's table. */
 static inline int cfg_l2_tap_ucp(const cfg_t *c) { return c->l2.repl == L2_REPL_TAP_UCP; }
-/* tap_rrip or tap_ucp: the slice holds TAP's core-sampling controller (retired_i, the tick). */
-static inline int cfg_l2_tap(const cfg_t *c) { return cfg_l2_tap_rrip(c) || cfg_l2_tap_ucp(c); }
 
 /* Largest l2.sets usable with PRIC (the moduli tables stop at degree PRIC_MAX_DEGREE). */
 #define CFG_L2_PRIC_MAX_SETS 16384u
