@@ -58,9 +58,9 @@ static int find(cm_l1_t *m, uint32_t id)
 
 static void record(cm_l1_t *m, unsigned i, cm_result_t *res)
 {
-    res->fg_write = 1;
-    res->fg_idx = (uint8_t)i;
-    res->fg_entry = fgst(m)->e[i];
+    res->mech.fg_write = 1;
+    res->mech.fg_idx = (uint8_t)i;
+    res->mech.fg_entry = fgst(m)->e[i];
 }
 
 /* One more access (and miss) of a level of entry x, until N; the N-th decides its bypass. */
@@ -90,10 +90,10 @@ static int fg_lookup(cm_l1_t *m, const cm_req_t *q, unsigned missed, uint8_t *by
             if (!fgst(m)->e[k].valid)
                 i = (int)k;
         if (i < 0) {
-            res->fg_paths |= CM_FG_TABLE_FULL;
+            res->mech.fg_paths |= CM_FG_TABLE_FULL;
         } else {
             fgst(m)->e[i] = (lay_fgcb_entry_t){.valid = 1, .id = id};
-            res->fg_paths |= CM_FG_ALLOC;
+            res->mech.fg_paths |= CM_FG_ALLOC;
             wrote = 1;
         }
     }
@@ -106,7 +106,7 @@ static int fg_lookup(cm_l1_t *m, const cm_req_t *q, unsigned missed, uint8_t *by
     if (in_window(m) && count(c, &x->l1_acc, &x->l1_miss, missed, &x->byp_l1)) {
         wrote = 1;
         if (x->l1_acc == c->fgcb_n)
-            res->fg_paths |= x->byp_l1 ? CM_FG_DECIDE_L1_BYPASS : CM_FG_DECIDE_L1_KEEP;
+            res->mech.fg_paths |= x->byp_l1 ? CM_FG_DECIDE_L1_BYPASS : CM_FG_DECIDE_L1_KEEP;
     }
     if (wrote)
         record(m, (unsigned)i, res);
@@ -119,7 +119,7 @@ static void fg_hit(cm_l1_t *m, const cm_req_t *q, unsigned set, unsigned way, cm
     uint8_t b1, b2;
     fg_lookup(m, q, 0, &b1, &b2, res);
     if (b1) /* a bypass-L1 load that hits is served as any hit */
-        res->fg_paths |= CM_FG_BYPASSED_HIT;
+        res->mech.fg_paths |= CM_FG_BYPASSED_HIT;
 }
 
 static void fg_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *res)
@@ -131,7 +131,7 @@ static void fg_miss(cm_l1_t *m, const cm_req_t *q, unsigned mshr, cm_result_t *r
     fgst(m)->id[mshr] = q->base & ((1u << m->cfg.fgcb_id_bits) - 1);
     res->noalloc = b2;
     if (b2)
-        res->fg_paths |= CM_FG_NOALLOC_READ;
+        res->mech.fg_paths |= CM_FG_NOALLOC_READ;
 }
 
 /* A merged load is an L1 access that missed; it sends no read of its own. */
@@ -155,13 +155,13 @@ static void fg_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned l2hit,
         if (count(&m->cfg, &x->l2_acc, &x->l2_miss, !l2hit, &x->byp_l2)) {
             record(m, (unsigned)i, res);
             if (x->l2_acc == m->cfg.fgcb_n)
-                res->fg_paths |= x->byp_l2 ? CM_FG_DECIDE_L2_BYPASS : CM_FG_DECIDE_L2_KEEP;
+                res->mech.fg_paths |= x->byp_l2 ? CM_FG_DECIDE_L2_BYPASS : CM_FG_DECIDE_L2_KEEP;
         }
     }
     if (e->bypass) {
         res->dec = DEC_FILL_BYPASS;
         res->status = ST_BYPASS;
-        res->fg_paths |= CM_FG_BYPASSED_FILL;
+        res->mech.fg_paths |= CM_FG_BYPASSED_FILL;
         cm_l1_count(m, CNT_BYPASSES);
         return;
     }

@@ -9,6 +9,7 @@
 #include "../core/bv.h"
 #include "../core/cfg.h"
 #include "../core/lay.h"
+#include "cm_mech_evt.h"
 
 #define CM_MAX_MSHRS 64
 #define CM_MAX_WAITERS 8 /* l1.mshr_merge and l2.mshr_merge at most */
@@ -26,7 +27,7 @@ typedef struct cm_mshr {
     uint32_t wait_id[CM_MAX_WAITERS]; /* their ids, in arrival order */
 } cm_mshr_t;
 
-/* FG-CB decision paths (sacat), per event in cm_result.fg_paths or per cycle end. */
+/* FG-CB decision paths (sacat), per event in cm_result.mech.fg_paths or per cycle end. */
 enum {
     CM_FG_ALLOC = 1u << 0,        /* a load's base id took an invalid entry */
     CM_FG_TABLE_FULL = 1u << 1,   /* ... none was invalid: the load is untracked */
@@ -101,17 +102,10 @@ typedef struct cm_result {
                                 victim bit; pcpred: bypass bit b) */
     uint8_t pred;            /* pcpred lookup miss: the prediction sent with the memory read;
                                 fill: the MSHR's prediction */
-    uint8_t tbl_write;       /* pcpred: this event updated predictor entry tbl_idx (at most one
-                                per event; a decrement at 0 and an increment at max count) */
-    uint16_t tbl_idx;        /* ... its index */
-    uint8_t tbl_val;         /* ... and its value after the event */
     uint8_t reset_due;       /* gcache lookup: it completed a switch-reset period; the caller
                                 steps cm_l1_switch_reset next */
     uint8_t noalloc;         /* sacat load miss: no_allocate sent with the read */
-    uint8_t fg_write;        /* sacat: this event wrote FG-CB entry fg_idx (at most one) */
-    uint8_t fg_idx;          /* ... its index */
-    lay_fgcb_entry_t fg_entry; /* ... and its value after the event */
-    uint32_t fg_paths;       /* sacat: CM_FG_* taken by this event (coverage) */
+    cm_mech_evt_t mech;      /* the mechanism's own event fields (cm_mech_evt.h) */
     uint64_t evict_tag;
     unsigned mshr;           /* allocated (load miss) or completed (fill) MSHR */
     uint8_t responds;        /* a core response follows (load hit, fill; stores answer later) */

@@ -57,7 +57,9 @@ typedef struct cm_mech_ops {
     cm_hint_src_t l2_hint;    /* the L2 bit its fills take as hint (default: the victim bit) */
     /* The width of the base ids its loads carry (NULL: none). */
     unsigned (*base_id_bits)(const cfg_l1_t *c);
-    int shadow;               /* a never-bypassing baseline L1 beside it counts false positives */
+    /* Turn c into the configuration of the L1 that never bypasses beside it, whose hits count
+     * the mechanism's false positives (sys_sim's shadow L1s); NULL: no shadow. */
+    void (*shadow)(cfg_t *c);
     const char *untimed;      /* why the timing model refuses it, or NULL */
     /* --- its part in the trace simulator of one L1 (cachesim, sim.c) --- */
     const char *alone;        /* why one L1 without the L2 and the cycles cannot run it, or

@@ -72,9 +72,9 @@ static void table_write(cm_l1_t *m, unsigned idx, unsigned val, cm_result_t *res
 {
     assert(idx < m->cfg.pc_entries && val <= counter_max(m));
     pcst(m)->table[idx] = (uint8_t)val;
-    res->tbl_write = 1;
-    res->tbl_idx = (uint16_t)idx;
-    res->tbl_val = (uint8_t)val;
+    res->mech.tbl_write = 1;
+    res->mech.tbl_idx = (uint16_t)idx;
+    res->mech.tbl_val = (uint8_t)val;
 }
 
 /* Coverage only: a load hashing into an entry last used by a different PC. */
@@ -158,6 +158,9 @@ static void pc_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned bbit, 
     res->status = ST_MISS;
 }
 
+/* The shadow that counts false positives: the same L1 without the predictor (SPEC 3.6). */
+static void pp_shadow(cfg_t *c) { c->l1.mode = MODE_BASELINE; }
+
 const cm_mech_ops_t cm_mech_pcpred = {
     .name = "pcpred",
     .init = pc_init,
@@ -166,7 +169,7 @@ const cm_mech_ops_t cm_mech_pcpred = {
     .load_miss = pc_miss,
     .fill = pc_fill,
     .l2_hint = CM_HINT_BBIT,
-    .shadow = 1,
+    .shadow = pp_shadow,
     .pc_keyed = 1,
     .alone = "cachesim runs one L1 without the L2 that returns bypass bits",
 };

@@ -24,7 +24,7 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out)
         goto fail;
     if (cm_mech_for(c->l1.mode)->shadow) {
         cfg_t b = *c; /* the same L1 that never bypasses */
-        b.l1.mode = MODE_BASELINE;
+        cm_mech_for(c->l1.mode)->shadow(&b);
         for (unsigned i = 0; i < s->cores; i++) {
             s->bypassed[i] = calloc((size_t)c->l1.sets * c->l1.ways, 1);
             if (!s->bypassed[i] || cm_l1_new(&b, &s->shadow[i]) != 0)
@@ -141,7 +141,7 @@ static void fg_count(sys_sim_t *s, const cm_req_t *q, lay_decision_t dec, uint32
 {
     sys_stats_t *t = &s->st;
     sys_base_stats_t *b = &s->base[q->base & ((1u << s->cfg.l1.fgcb_id_bits) - 1)];
-    uint32_t fp = fill ? fill->fg_paths : 0;
+    uint32_t fp = fill ? fill->mech.fg_paths : 0;
     int bypassed = (lp & CM_FG_BYPASSED_HIT) || (fill && fill->dec == DEC_FILL_BYPASS);
     b->loads++;
     b->load_hits += dec == DEC_LD_HIT;
@@ -162,8 +162,8 @@ static void fg_count(sys_sim_t *s, const cm_req_t *q, lay_decision_t dec, uint32
         e->l1_bypass += (lp & CM_FG_DECIDE_L1_BYPASS) != 0;
         e->l1_keep += (lp & CM_FG_DECIDE_L1_KEEP) != 0;
     }
-    if (fill && fill->fg_write) {
-        sys_entry_stats_t *e = &t->entry[fill->fg_idx];
+    if (fill && fill->mech.fg_write) {
+        sys_entry_stats_t *e = &t->entry[fill->mech.fg_idx];
         e->l2_bypass += (fp & CM_FG_DECIDE_L2_BYPASS) != 0;
         e->l2_keep += (fp & CM_FG_DECIDE_L2_KEEP) != 0;
     }
@@ -228,11 +228,11 @@ static sys_served_t l1_ref(sys_sim_t *s, const trace_ref_t *ref)
     cm_result_t r;
     cm_l1_access(l1, &q, &r);
     lay_decision_t look_dec = r.dec; /* the lookup's, before r holds the fill's */
-    uint32_t look_paths = r.fg_paths;
+    uint32_t look_paths = r.mech.fg_paths;
     unsigned look_noalloc = r.noalloc;
-    int look_idx = r.fg_write ? r.fg_idx : -1;
+    int look_idx = r.mech.fg_write ? r.mech.fg_idx : -1;
     int reset_due = r.reset_due; /* the lookup completed a switch-reset period */
-    int shadow = cm_mech_for(s->cfg.l1.mode)->shadow, bypassed = 0;
+    int shadow = cm_mech_for(s->cfg.l1.mode)->shadow != NULL, bypassed = 0;
     sys_served_t served = q.store ? SYS_SERVED_POSTED : SYS_SERVED_L1; /* a miss: below */
     sys_pc_stats_t *ps = shadow && !q.store ? pc_stats(s, q.pc) : NULL;
     uint64_t line = lay_line_addr(&l1->lay, q.addr);

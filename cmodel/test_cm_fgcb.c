@@ -66,16 +66,16 @@ static void miss_fill(cm_l1_t *m, unsigned tag, unsigned base, unsigned l2hit, c
 static void entry(const cm_result_t *r, unsigned idx, unsigned id, unsigned a1, unsigned m1,
                   unsigned a2, unsigned m2, unsigned b1, unsigned b2)
 {
-    assert_int_equal(r->fg_write, 1);
-    assert_int_equal(r->fg_idx, idx);
-    assert_int_equal(r->fg_entry.valid, 1);
-    assert_int_equal(r->fg_entry.id, id);
-    assert_int_equal(r->fg_entry.l1_acc, a1);
-    assert_int_equal(r->fg_entry.l1_miss, m1);
-    assert_int_equal(r->fg_entry.l2_acc, a2);
-    assert_int_equal(r->fg_entry.l2_miss, m2);
-    assert_int_equal(r->fg_entry.byp_l1, b1);
-    assert_int_equal(r->fg_entry.byp_l2, b2);
+    assert_int_equal(r->mech.fg_write, 1);
+    assert_int_equal(r->mech.fg_idx, idx);
+    assert_int_equal(r->mech.fg_entry.valid, 1);
+    assert_int_equal(r->mech.fg_entry.id, id);
+    assert_int_equal(r->mech.fg_entry.l1_acc, a1);
+    assert_int_equal(r->mech.fg_entry.l1_miss, m1);
+    assert_int_equal(r->mech.fg_entry.l2_acc, a2);
+    assert_int_equal(r->mech.fg_entry.l2_miss, m2);
+    assert_int_equal(r->mech.fg_entry.byp_l1, b1);
+    assert_int_equal(r->mech.fg_entry.byp_l2, b2);
 }
 
 /* Four misses of base 3: entry 0 counts 1/1 .. 4/4; the 4th decides bypass-L1 (4 > 2). The
@@ -89,15 +89,15 @@ static void test_decide_bypass_l1(void **state)
     for (unsigned k = 1; k <= 4; k++) {
         miss_fill(m, k, 3, 1, &a, &f);
         entry(&a, 0, 3, k, k, k - 1, 0, k == 4, 0); /* the 4th decides: 4 misses > 2 */
-        assert_int_equal(a.fg_paths & CM_FG_ALLOC, k == 1 ? CM_FG_ALLOC : 0);
+        assert_int_equal(a.mech.fg_paths & CM_FG_ALLOC, k == 1 ? CM_FG_ALLOC : 0);
         assert_int_equal(f.dec, DEC_FILL); /* cached */
     }
-    assert_true(a.fg_paths & CM_FG_DECIDE_L1_BYPASS);
+    assert_true(a.mech.fg_paths & CM_FG_DECIDE_L1_BYPASS);
     miss_fill(m, 9, 3, 1, &a, &f);
-    assert_int_equal(a.fg_write, 0); /* L1 counts stopped at N; only the fill counts L2 */
+    assert_int_equal(a.mech.fg_write, 0); /* L1 counts stopped at N; only the fill counts L2 */
     assert_int_equal(f.dec, DEC_FILL_BYPASS);
     assert_int_equal(f.status, ST_BYPASS);
-    assert_true(f.fg_paths & CM_FG_BYPASSED_FILL);
+    assert_true(f.mech.fg_paths & CM_FG_BYPASSED_FILL);
     assert_int_equal(m->cnt[CNT_BYPASSES], 1);
     load(m, ADDR(9, 0), 3, &a);
     assert_int_equal(a.dec, DEC_LD_MISS);
@@ -118,7 +118,7 @@ static void test_decide_keep_and_bypassed_hit(void **state)
     entry(&a, 0, 2, 3, 2, 2, 0, 0, 0);
     load(m, ADDR(2, 0), 2, &a);
     entry(&a, 0, 2, 4, 2, 2, 0, 0, 0);
-    assert_true(a.fg_paths & CM_FG_DECIDE_L1_KEEP);
+    assert_true(a.mech.fg_paths & CM_FG_DECIDE_L1_KEEP);
     /* base 1: four misses on set 1 decide bypass; then it loads line 1 of set 0 (cached) */
     for (unsigned k = 1; k <= 4; k++) {
         load(m, ADDR(k, 1), 1, &a);
@@ -127,7 +127,7 @@ static void test_decide_keep_and_bypassed_hit(void **state)
     load(m, ADDR(1, 0), 1, &a);
     assert_int_equal(a.dec, DEC_LD_HIT);
     assert_int_equal(a.status, ST_HIT);
-    assert_true(a.fg_paths & CM_FG_BYPASSED_HIT);
+    assert_true(a.mech.fg_paths & CM_FG_BYPASSED_HIT);
     cm_l1_free(m);
 }
 
@@ -142,9 +142,9 @@ static void test_table_full(void **state)
     miss_fill(m, 2, 6, 1, &a, &f);
     entry(&a, 1, 6, 1, 1, 0, 0, 0, 0);
     miss_fill(m, 3, 7, 1, &a, &f);
-    assert_int_equal(a.fg_write, 0);
-    assert_true(a.fg_paths & CM_FG_TABLE_FULL);
-    assert_int_equal(f.fg_write, 0); /* untracked: its fill counts nothing */
+    assert_int_equal(a.mech.fg_write, 0);
+    assert_true(a.mech.fg_paths & CM_FG_TABLE_FULL);
+    assert_int_equal(f.mech.fg_write, 0); /* untracked: its fill counts nothing */
     assert_int_equal(f.dec, DEC_FILL);
     cm_l1_free(m);
 }
@@ -178,19 +178,19 @@ static void test_l2_decisions(void **state)
         fill(m, a.mshr, flags[k], &f);
     }
     entry(&f, 0, 1, 4, 4, 4, 3, 1, 1);
-    assert_true(f.fg_paths & CM_FG_DECIDE_L2_BYPASS);
+    assert_true(f.mech.fg_paths & CM_FG_DECIDE_L2_BYPASS);
     load(m, ADDR(7, 3), 1, &a);
     assert_int_equal(a.noalloc, 1);
-    assert_true(a.fg_paths & CM_FG_NOALLOC_READ);
+    assert_true(a.mech.fg_paths & CM_FG_NOALLOC_READ);
     fill(m, a.mshr, 0, &f);
-    assert_int_equal(f.fg_write, 0); /* L2 counts stopped at N */
+    assert_int_equal(f.mech.fg_write, 0); /* L2 counts stopped at N */
     static const unsigned keep[4] = {1, 1, 0, 1};
     for (unsigned k = 0; k < 4; k++) {
         load(m, ADDR(k + 1, 1), 2, &a);
         fill(m, a.mshr, keep[k], &f);
     }
     entry(&f, 1, 2, 4, 4, 4, 1, 1, 0);
-    assert_true(f.fg_paths & CM_FG_DECIDE_L2_KEEP);
+    assert_true(f.mech.fg_paths & CM_FG_DECIDE_L2_KEEP);
     cm_l1_free(m);
 }
 
@@ -210,10 +210,10 @@ static void test_window_and_kernel_start(void **state)
     assert_int_equal(paths, 0);
     assert_int_equal(cm_l1_cycle_end(m, 0), CM_FG_WINDOW_UNDECIDED);
     miss_fill(m, 6, 4, 1, &a, &f);
-    assert_int_equal(a.fg_write, 0); /* no count outside the window */
-    assert_int_equal(f.fg_write, 0);
+    assert_int_equal(a.mech.fg_write, 0); /* no count outside the window */
+    assert_int_equal(f.mech.fg_write, 0);
     miss_fill(m, 7, 5, 1, &a, &f);
-    assert_int_equal(a.fg_paths & (CM_FG_ALLOC | CM_FG_TABLE_FULL), 0); /* no allocation */
+    assert_int_equal(a.mech.fg_paths & (CM_FG_ALLOC | CM_FG_TABLE_FULL), 0); /* no allocation */
     miss_fill(m, 8, 3, 1, &a, &f);
     assert_int_equal(f.dec, DEC_FILL_BYPASS); /* the decision holds */
     assert_int_equal(cm_l1_cycle_end(m, 1), CM_FG_KERNEL_CLEAR);

@@ -101,7 +101,7 @@ static void miss(cm_l1_t *m, uint64_t addr, uint64_t pc, cm_result_t *a)
     cm_l1_access(m, &q, a);
     assert_int_equal(a->kind, EVT_LOOKUP);
     assert_int_equal(a->dec, DEC_LD_MISS);
-    assert_int_equal(a->tbl_write, 0); /* a miss lookup never writes the table */
+    assert_int_equal(a->mech.tbl_write, 0); /* a miss lookup never writes the table */
 }
 
 /* A load that misses and fills with bypass bit `b`; returns the fill's decision. */
@@ -204,9 +204,9 @@ static void test_hit_decrements_stored_hash(void **state)
     load_hit(m, ADDR(1, 0), PC_H(3), &a);
     assert_true(a.paths & CM_PATH_PC_HIT_DEC);
     assert_false(a.paths & CM_PATH_PC_HIT_FLOOR);
-    assert_int_equal(a.tbl_write, 1);
-    assert_int_equal(a.tbl_idx, 1);
-    assert_int_equal(a.tbl_val, 1);
+    assert_int_equal(a.mech.tbl_write, 1);
+    assert_int_equal(a.mech.tbl_idx, 1);
+    assert_int_equal(a.mech.tbl_val, 1);
     assert_int_equal(cm_pc(m)->hpc, 3);
     table(m, 0, 1, 0, 2);
     assert_int_equal(m->rows[0].way[0].hpc, 3);
@@ -228,9 +228,9 @@ static void test_hit_floor(void **state)
     load_hit(m, ADDR(1, 1), PC_H(2), &a);
     assert_true(a.paths & CM_PATH_PC_HIT_FLOOR);
     assert_false(a.paths & CM_PATH_PC_HIT_DEC);
-    assert_int_equal(a.tbl_write, 1); /* the entry is addressed; its value stays 0 */
-    assert_int_equal(a.tbl_idx, 2);
-    assert_int_equal(a.tbl_val, 0);
+    assert_int_equal(a.mech.tbl_write, 1); /* the entry is addressed; its value stays 0 */
+    assert_int_equal(a.mech.tbl_idx, 2);
+    assert_int_equal(a.mech.tbl_val, 0);
     table(m, 0, 0, 0, 0);
     cm_l1_free(m);
 }
@@ -302,7 +302,7 @@ static void test_fill_bypass(void **state)
     lay_l1_row_t before = m->rows[0];
     assert_int_equal(load_fill(m, ADDR(1, 0), PC_H(2), 0, &a, &f), DEC_FILL_BYPASS);
     assert_true(f.paths & CM_PATH_PC_BYPASSED);
-    assert_int_equal(f.tbl_write, 0);
+    assert_int_equal(f.mech.tbl_write, 0);
     assert_memory_equal(&before, &m->rows[0], sizeof before);
     table(m, 0, 0, 3, 0);
     assert_int_equal(m->cnt[CNT_BYPASSES], 1);
@@ -329,8 +329,8 @@ static void test_fill_corrected(void **state)
     assert_true(f.paths & CM_PATH_PC_INSERT_VALID);
     assert_int_equal(f.evict_valid, 1);
     assert_int_equal(f.way, 0);             /* LRU: tag 1 in way 0 */
-    assert_int_equal(f.tbl_idx, 0);         /* tag 1's hash */
-    assert_int_equal(f.tbl_val, 1);
+    assert_int_equal(f.mech.tbl_idx, 0);         /* tag 1's hash */
+    assert_int_equal(f.mech.tbl_val, 1);
     table(m, 1, 0, 2, 0);
     assert_int_equal(m->rows[0].way[0].tag, 3);
     assert_int_equal(m->rows[0].way[0].hpc, 2);
@@ -348,7 +348,7 @@ static void test_fill_not_predicted_ignores_b(void **state)
     assert_int_equal(a.pred, 0);
     assert_false(f.paths & CM_PATH_PC_CORRECTED);
     assert_true(f.paths & CM_PATH_PC_INSERT_INVALID);
-    assert_int_equal(f.tbl_write, 0);
+    assert_int_equal(f.mech.tbl_write, 0);
     assert_int_equal(m->rows[1].way[0].hpc, 1);
     cm_l1_free(m);
 }
@@ -362,7 +362,7 @@ static void test_insert_invalid_valid_saturated(void **state)
     cm_result_t a, f;
     load_fill(m, ADDR(1, 0), PC_H(3), 0, &a, &f);
     assert_true(f.paths & CM_PATH_PC_INSERT_INVALID);
-    assert_int_equal(f.tbl_write, 0);
+    assert_int_equal(f.mech.tbl_write, 0);
     load_fill(m, ADDR(2, 0), PC_H(1), 0, &a, &f);
     assert_int_equal(f.way, 1);
     assert_int_equal(f.evict_valid, 0);
@@ -372,9 +372,9 @@ static void test_insert_invalid_valid_saturated(void **state)
     assert_int_equal(f.way, 0);
     assert_true(f.paths & CM_PATH_PC_INSERT_VALID);
     assert_true(f.paths & CM_PATH_PC_SATURATED);
-    assert_int_equal(f.tbl_write, 1);
-    assert_int_equal(f.tbl_idx, 3);
-    assert_int_equal(f.tbl_val, 3);
+    assert_int_equal(f.mech.tbl_write, 1);
+    assert_int_equal(f.mech.tbl_idx, 3);
+    assert_int_equal(f.mech.tbl_val, 3);
     table(m, 0, 0, 0, 3);
     load_fill(m, ADDR(5, 0), PC_H(0), 0, &a, &f); /* evicts tag 2 (hash 1): 0 -> 1 */
     assert_int_equal(f.way, 1);
@@ -419,7 +419,7 @@ static void test_stores_leave_predictor(void **state)
         req(&q, 1, ADDR(1, 0), PC_H(2));
         cm_l1_access(m, &q, &a);
         assert_int_equal(a.dec, DEC_ST_HIT);
-        assert_int_equal(a.tbl_write, 0);
+        assert_int_equal(a.mech.tbl_write, 0);
         assert_int_equal(a.paths, 0);
         assert_int_equal(m->rows[0].way[0].hpc, 1);
         assert_int_equal(m->rows[0].way[0].valid, evict ? 0 : 1);
@@ -462,7 +462,7 @@ static void test_stalls_leave_predictor(void **state)
     cm_l1_access(m, &q, &s);
     assert_int_equal(s.dec, DEC_STALL_MSHR);
     assert_int_equal(s.paths, 0);
-    assert_int_equal(s.tbl_write, 0);
+    assert_int_equal(s.mech.tbl_write, 0);
     table(m, 0, 0, 2, 0);
     assert_int_equal(m->mshr[0].pred, 1);
     assert_int_equal(m->mshr[0].hpc, 2);
@@ -847,9 +847,9 @@ static void test_any_policy_and_index(void **state)
             for (unsigned e = 0; e < p->cfg.pc_entries; e++)
                 if (cm_pc(p)->table[e] != before[e]) {
                     changed++;
-                    assert_int_equal(ap.tbl_write, 1);
-                    assert_int_equal(ap.tbl_idx, e);
-                    assert_int_equal(ap.tbl_val, cm_pc(p)->table[e]);
+                    assert_int_equal(ap.mech.tbl_write, 1);
+                    assert_int_equal(ap.mech.tbl_idx, e);
+                    assert_int_equal(ap.mech.tbl_val, cm_pc(p)->table[e]);
                 }
             assert_true(changed <= 1);
             for (unsigned s = 0; s < p->cfg.sets; s++) {

@@ -1,7 +1,8 @@
 // coverage: named bins, one per decision path the L1 can take, plus channel conditions.
 // A run reports every bin's count; with +cover a random run extends its traffic while a
 // reachable bin stays at zero (up to a bound), then fails with a coverage hole if one still does.
-// A mechanism's own bins (gc_, pp_, fg_) are reached by its plug-in's rules (tb/mech_tb.h).
+// A mechanism's own bins are named in tb/mech_bins_<mode>.h and reached by its plug-in's rules
+// and hooks (tb/mech_tb_<mode>.h).
 #ifndef CACHEGEN_TB_COVERAGE_H
 #define CACHEGEN_TB_COVERAGE_H
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <string>
 #include "harness_util.h"
+#include "mech_bins_reg.h"
 #include "mech_tb.h"
 extern "C" {
 #include "../cmodel/cm_l1.h"
@@ -27,91 +29,28 @@ public:
                               "write_evict_invalidate", "flush_sweep", "pc_pool_small",
                               "pc_pool_large"})
             set_.declare(b);
-        for (const auto &p : dec_paths())
-            set_.declare(p.second.c_str());
-        for (const char *b : {"dec_load_bypass", "dec_fill_bypass", "dec_stall_all_reserved",
-                              "rsp_bypass", "gc_bypass_th_hot", "gc_bypass_th_victim",
-                              "gc_switch_reset", "merge_join", "merge_full_stall",
-                              "merge_waiters_answered", "merge_fill_bypass",
-                              "merge_waiters_backpressured", "merge_flush_with_waiters",
-                              "fifo_hit_keeps_ages", "fifo_evicts_reused_way",
-                              "random_victim_every_way"})
+        for (const char *b : {"merge_join", "merge_full_stall", "merge_waiters_answered",
+                              "merge_fill_bypass", "merge_waiters_backpressured",
+                              "merge_flush_with_waiters", "fifo_hit_keeps_ages",
+                              "fifo_evicts_reused_way", "random_victim_every_way", "rsp_bypass"})
             set_.declare(b);
-        for (const auto &p : fg_paths())
-            set_.declare(p.second.c_str());
-        set_.declare("fg_write_lost_to_kernel_start");
+        mech_bins_declare_l1(set_); // every mechanism's (tb/mech_bins_reg.h), n/a under others
     }
-    // FG-CB's decision paths (sacat), per event and per cycle end (cm_result.fg_paths).
-    static const std::map<uint32_t, std::string> &fg_paths()
+    // The bins of the mechanism's own path word, per event and per cycle end (cm_result.mech.
+    // fg_paths, cm_l1_cycle_end): only the configured mechanism sets its bits.
+    void cycle_paths(uint32_t paths)
     {
-        static const std::map<uint32_t, std::string> p = {
-            {CM_FG_ALLOC, "fg_entry_allocated"},
-            {CM_FG_TABLE_FULL, "fg_table_full_untracked"},
-            {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"},
-            {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
-            {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"},
-            {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
-            {CM_FG_BYPASSED_HIT, "fg_bypassed_load_hit"},
-            {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"},
-            {CM_FG_NOALLOC_READ, "fg_noalloc_read"},
-            {CM_FG_WINDOW_UNDECIDED, "fg_window_expired_before_n"},
-            {CM_FG_KERNEL_CLEAR, "fg_kernel_start_clears"}};
-        return p;
-    }
-    void fg_cycle(uint32_t paths)
-    {
-        for (const auto &p : fg_paths())
-            if (paths & p.first)
-                hit(p.second.c_str());
-    }
-    // The decoupled store's decision paths, as the model reports them (cm_result.paths).
-    static const std::map<uint32_t, std::string> &dec_paths()
-    {
-        static const std::map<uint32_t, std::string> p = {
-            {CM_PATH_TAG_ALLOC_INVALID, "dec_tag_alloc_invalid"},
-            {CM_PATH_TAG_LFU_EVICT, "dec_tag_lfu_evict"},
-            {CM_PATH_TAG_LFU_TIE, "dec_tag_lfu_tie"},
-            {CM_PATH_RC_SATURATED, "dec_rc_saturated"},
-            {CM_PATH_RESERVE_FREE, "dec_reserve_free_line"},
-            {CM_PATH_RESERVE_EVICT, "dec_reserve_evict_line"},
-            {CM_PATH_AGED_TO_ZERO, "dec_aged_to_zero"},
-            {CM_PATH_HIT_COMMITTED, "dec_hit_committed"},
-            {CM_PATH_STALL_RESERVED, "dec_stall_reserved_line"},
-            {CM_PATH_FILTER_OFF_ALLOC, "dec_filter_disabled_alloc"},
-            {CM_PATH_CROSS_ON_HIT, "dec_threshold_cross_on_hit"},
-            {CM_PATH_INVALIDATE_AGES, "dec_invalidate_ages"},
-            {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
-            {CM_PATH_GC_INVALID_WAY, "gc_switch_on_insert_invalid_way"},
-            {CM_PATH_GC_NOT_ALL_HOT, "gc_switch_on_insert_cold_way"},
-            {CM_PATH_GC_BYPASS_AGED, "gc_bypass_ages_set"},
-            {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"},
-            {CM_PATH_GC_INSERT_HOT, "gc_insert_victim_bit_1"},
-            {CM_PATH_GC_INSERT_COLD, "gc_insert_victim_bit_0"},
-            {CM_PATH_PC_HIT_DEC, "pp_hit_decrement"},
-            {CM_PATH_PC_HIT_FLOOR, "pp_hit_decrement_at_floor"},
-            {CM_PATH_PC_PREDICT_BYPASS, "pp_miss_predicted_bypass"},
-            {CM_PATH_PC_PREDICT_KEEP, "pp_miss_predicted_keep"},
-            {CM_PATH_PC_BYPASSED, "pp_fill_bypassed"},
-            {CM_PATH_PC_CORRECTED, "pp_fill_corrected_by_bypass_bit"},
-            {CM_PATH_PC_INSERT_VALID, "pp_insert_valid_victim"},
-            {CM_PATH_PC_INSERT_INVALID, "pp_insert_invalid_way"},
-            {CM_PATH_PC_SATURATED, "pp_counter_saturated"},
-            {CM_PATH_PC_ALIAS, "pp_table_index_alias"}};
-        return p;
+        for (const mech_bins *mb : mech_bins_registry())
+            mech_bins_hit(*this, paths, mb->own_paths);
     }
     void event(const cm_result_t &r, bool evict, const cm_l1_t *m)
     {
         if (m->cfg.repl == REPL_SRRIP && (r.dec == DEC_FILL || r.dec == DEC_LD_MISS) && r.evict_valid)
             hit(r.aged ? "srrip_victim_aged" : "srrip_victim_at_max");
-        for (const auto &p : dec_paths())
-            if (r.paths & p.first)
-                hit(p.second.c_str());
-        fg_cycle(r.fg_paths);
-        if (r.dec == DEC_LD_BYPASS) hit("dec_load_bypass");
+        for (const mech_bins *mb : mech_bins_registry())
+            mech_bins_hit(*this, r.paths, mb->paths);
+        cycle_paths(r.mech.fg_paths);
         mech_tb::cover(*this, r);
-        if (r.kind == EVT_SWITCH_RESET) hit("gc_switch_reset");
-        if (r.dec == DEC_FILL_BYPASS && m->lay.dec) hit("dec_fill_bypass");
-        if (r.dec == DEC_STALL_RSV) hit("dec_stall_all_reserved");
         if (r.dec == DEC_LD_MERGE) hit("merge_join");
         if (r.kind == EVT_FILL && r.nwait > 0)
             hit(r.status == ST_BYPASS ? "merge_fill_bypass" : "merge_waiters_answered");
@@ -190,7 +129,7 @@ public:
             if (!c.mshr_merge || directed_)
                 return false;
             if (bin == "merge_fill_bypass") // a read that bypasses, with waiters
-                return (dec && c.threshold >= 2) || mech_tb::bypasses(c);
+                return mech_tb::bypasses(c);
             return true;
         }
         if (bin == "fill_evict") // the decoupled store evicts when it reserves
@@ -200,22 +139,10 @@ public:
         // (soak: randcfg seeds 153 and 164)
         if (bin == "stall_mshr_full" && dec && c.threshold < 2)
             return c.mshrs <= c.sets * c.ways;
-        if (bin == "dec_invalidate_ages")
-            return dec && c.write_evict;
-        if (bin == "rsp_bypass" && mech_tb::bypasses(c))
-            return !directed_;
-        if (bin.compare(0, 3, "pp_") == 0 || bin.compare(0, 3, "fg_") == 0 ||
-            bin.compare(0, 3, "gc_") == 0) // a mechanism's: only under it, by its rule
-            return !directed_ && mech_tb::reachable(c, bin);
-        if (bin == "dec_load_bypass" || bin == "dec_fill_bypass" || bin == "rsp_bypass" ||
-            bin == "dec_filter_disabled_alloc") // threshold 0 or 1 never bypasses
-            return dec && c.threshold >= 2 && !directed_;
-        if (bin == "dec_tag_lfu_tie") // two entries without a line: spare tag ways or bypasses
-            return dec && (c.tag_ways >= c.ways + 2 || c.threshold >= 2) && !directed_;
-        if (bin == "dec_stall_all_reserved") // every line of a set reserved, an MSHR still free
-            return dec && c.mshrs > c.ways && !directed_;
-        if (bin.compare(0, 4, "dec_") == 0)
-            return dec && !directed_;
+        if (bin == "rsp_bypass")
+            return mech_tb::bypasses(c) && !directed_;
+        if (mech_bins_is_l1(bin)) // a mechanism's: only under it, by its plug-in's rule
+            return mech_tb::reachable(c, bin) && (!directed_ || mech_tb::directed_reaches(bin));
         return true;
     }
     unsigned missing(const cm_l1_t *m) const

@@ -370,7 +370,7 @@ inline bool built_for(const std::string &dir, const char *who)
         std::fprintf(stderr,
                      "%s: built for another configuration: this harness was built for %s "
                      "(config.yaml sha256 %.16s...), +dir=%s holds %s (%s%.16s%s); rebuild the "
-                     "harness for it (tb/build_*harness.sh)\n",
+                     "harness for it (tb/build_harness.sh KIND)\n",
                      who, want_top.c_str(), want.c_str(), dir.c_str(),
                      top.empty() ? "no cachegen output" : top.c_str(),
                      sum.empty() ? "no config.yaml checksum" : "config.yaml sha256 ", sum.c_str(),

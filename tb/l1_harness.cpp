@@ -448,16 +448,12 @@ struct harness : skel_chan<Vdut> {
         for (const auto &b : holes) {
             if (b == "stall_mshr_full")
                 add(pattern::miss_flood);
-            else if (b == "dec_stall_all_reserved")
-                add(pattern::set_rotate);
-            else if (b.compare(0, 3, "pp_") == 0)
-                add(pattern::dead_loop);
             else if (b.compare(0, 6, "merge_") == 0)
                 add(pattern::shared_lines);
-            else if (b == "dec_tag_lfu_evict" || b == "dec_tag_lfu_tie")
-                add(pattern::tag_crowd);
-            want_slow |= b == "stall_mshr_full" || b == "dec_stall_all_reserved";
-            want_filter_off |= b == "dec_stall_all_reserved";
+            mech_wants w; // a mechanism's bin: its plug-in's patterns and memory
+            mech_tb::focus(b, add, w);
+            want_slow |= b == "stall_mshr_full" || w.slow;
+            want_filter_off |= w.filter_off;
             // a flush now and then is rarely mid-drain; more often, but never so often that
             // the sweeps (one cycle per set) leave requests no time
             if (b == "merge_flush_with_waiters")
@@ -546,7 +542,7 @@ struct harness : skel_chan<Vdut> {
             if (top->rsp_valid_o && top->rsp_ready_i)
                 on_response();
             if (!free_running) // the cycle ends: FG-CB's window moves, kernel_start clears
-                cov.fg_cycle(cm_l1_cycle_end(m, top->kernel_start_i));
+                cov.cycle_paths(cm_l1_cycle_end(m, top->kernel_start_i));
         }
         clock();
     }

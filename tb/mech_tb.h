@@ -10,13 +10,20 @@
 //   drive(h)          after the harness drove its inputs, before they are recorded: inputs the
 //                     mechanism draws itself
 //   cover(cov, r)     the mechanism's coverage bins of the event result r (tb/coverage.h)
-//   reachable(c, bin) whether the L1 harness can reach BIN, a mechanism's bin (gc_, pp_, fg_),
+//   reachable(c, bin) whether the harness can reach BIN, a mechanism's bin (tb/mech_bins_<mode>.h),
 //                     under L1 config c with random traffic (the bins of other mechanisms: never)
+//   directed_reaches(bin)  whether the directed script reaches its bin BIN too
 //   bypasses(c)       whether the mechanism's L1 of config c ever answers a load as a bypass
+//   focus(bin, add, w)  while extending the traffic for its unhit BIN: add(pattern) the focused
+//                     patterns (tb/traffic.h) that reach it, and the memory it wants in W
 // and in the system harness (tb/sys_harness.cpp: P L1s, their event ports concatenated):
 //   sys_check(h, c, r, set, where)  after L1 c's shared event fields: the mechanism's fields of
 //                     L1 c's event ports against the model's result r (core[c].m), and its bins
 //                     (reachable(c, bin) as in the L1 harness)
+//   sys_l2_request(h, hint)  the L2 accepted an L1 read carrying hint bit HINT
+//   sys_l2_access(h, noalloc, r)  the L2 model took that read (NOALLOC: as no_allocate): r
+//   sys_l2_response(h, l2, r)  the L2 model's event r responds (l2: the model after it)
+//   sys_cycle_end(h, paths)  an L1's cycle ended with the mechanism's own path word PATHS
 #ifndef CG_MECH_TB_H
 #define CG_MECH_TB_H
 
@@ -25,9 +32,12 @@
 #include <string>
 #include <utility>
 
+#include "mech_bins_reg.h"
 #include "ports.h"
+#include "traffic.h"
 extern "C" {
 #include "../cmodel/cm_l1_int.h" /* white-box: a mechanism's flops its event port shows */
+#include "../cmodel/cm_l2.h"
 }
 
 // Bits [c*w, c*w+w) of a concatenated port (the system top's per-core ports), as an integer or
@@ -55,37 +65,11 @@ template <typename T> void put_field(T &port, unsigned total, unsigned c, unsign
     port_put(port, v, total);
 }
 
-// The system harness's bins of every mechanism, declared under each (its report lists the others'
-// n/a, as the L2 policies' bins); the configured plug-in's reachable says which it reaches.
-static const char *const mech_sys_bins[] = {
-    // G-Cache (mech_tb_gcache.h)
-    "gc_switch_on", "gc_bypass_th_hot", "gc_bypass_th_victim", "gc_insert_cold_way_switch_on",
-    "gc_insert_invalid_way_switch_on", "gc_bypass_counted_no_age", "gc_switch_reset",
-    // the PC predictor (mech_tb_pcpred.h)
-    "pp_read_predicted_bypass", "pp_fill_bypassed", "pp_fill_corrected_by_bypass_bit",
-    "pp_l2_bit_set", "pp_l2_bit_returned_1", "pp_l1_table_write",
-    // FG-CB (mech_tb_sacat.h)
-    "fg_decide_bypass_l1", "fg_decide_keep_l1", "fg_decide_bypass_l2", "fg_decide_keep_l2",
-    "fg_bypassed_fill", "fg_noalloc_read_l2_hit", "fg_noalloc_read_l2_miss",
-    "fg_kernel_start_clears"};
-
-// mech_sys_bin: whether BIN is one of mech_sys_bins
-inline bool mech_sys_bin(const std::string &bin)
-{
-    for (const char *b : mech_sys_bins)
-        if (bin == b)
-            return true;
-    return false;
-}
-
-// mech_hit_paths: every bin of TABLE whose path bit is set in PATHS, hit in H
-template <class H, size_t N>
-void mech_hit_paths(H &h, uint32_t paths, const std::pair<uint32_t, const char *> (&table)[N])
-{
-    for (const auto &p : table)
-        if (paths & p.first)
-            h.hit(p.second);
-}
+// What a mechanism's unhit bin asks of the traffic beside its patterns: slow memory (reads stay
+// outstanding) and the L1's filter off (focus; the L1 harness honours them).
+struct mech_wants {
+    bool slow = false, filter_off = false;
+};
 
 // The hooks of a mechanism with nothing of its own in the harness.
 struct mech_tb_none {
@@ -94,9 +78,15 @@ struct mech_tb_none {
     template <class H> static void drive(H &) {}
     template <class C> static void cover(C &, const cm_result_t &) {}
     static bool reachable(const cfg_l1_t &, const std::string &) { return false; }
+    static bool directed_reaches(const std::string &) { return false; }
     static bool bypasses(const cfg_l1_t &) { return false; }
+    template <class A> static void focus(const std::string &, A, mech_wants &) {}
     template <class H>
     static void sys_check(H &, unsigned, const cm_result_t &, unsigned, const char *) {}
+    template <class H> static void sys_l2_request(H &, unsigned) {}
+    template <class H> static void sys_l2_access(H &, bool, const cm_l2_result_t &) {}
+    template <class H> static void sys_l2_response(H &, const cm_l2_t *, const cm_l2_result_t &) {}
+    template <class H> static void sys_cycle_end(H &, uint32_t) {}
 };
 
 // hex_out: the low BITS of V as hex digits, most significant first (an +evlog field)

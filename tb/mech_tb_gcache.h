@@ -16,6 +16,8 @@ struct mech_tb : mech_tb_none {
     {
         if (r.dec == DEC_FILL_BYPASS)
             cov.hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
+        if (r.kind == EVT_SWITCH_RESET)
+            cov.hit("gc_switch_reset");
     }
     // G-Cache bypasses only when some threshold exceeds 0 (no RRPV is below 0)
     static bool bypasses(const cfg_l1_t &c) { return c.gc_th_hot > 0 || c.gc_th_victim > 0; }
@@ -41,13 +43,10 @@ struct mech_tb : mech_tb_none {
         if (r.kind == EVT_FILL)
             h.check("switch", cm_gc(h.core[c].m)->sw[set], field(h.top->evt_l1_switch_o, h.P, c, 1),
                     where);
-        static const std::pair<uint32_t, const char *> paths[] = {
-            {CM_PATH_GC_SWITCH_ON, "gc_switch_on"},
-            {CM_PATH_GC_NOT_ALL_HOT, "gc_insert_cold_way_switch_on"},
-            {CM_PATH_GC_INVALID_WAY, "gc_insert_invalid_way_switch_on"},
-            {CM_PATH_GC_BYPASS_NO_AGE, "gc_bypass_counted_no_age"}};
-        mech_hit_paths(h, r.paths, paths);
+        mech_bins_hit(h, r.paths, mech_bins_gcache().sys_paths);
         if (r.dec == DEC_FILL_BYPASS)
             h.hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
+        if (r.kind == EVT_SWITCH_RESET)
+            h.hit("gc_switch_reset");
     }
 };

@@ -4,11 +4,11 @@
 struct mech_tb : mech_tb_none {
     template <class H> static void check(H &h, const cm_result_t &r, unsigned, const char *evt)
     {
-        h.check_field("fgcb table write", r.fg_write, h.top->evt_fg_we_o, evt);
-        if (r.fg_write) {
-            h.check_field("fgcb entry index", r.fg_idx, port_u64(h.top->evt_fg_idx_o), evt);
+        h.check_field("fgcb table write", r.mech.fg_write, h.top->evt_fg_we_o, evt);
+        if (r.mech.fg_write) {
+            h.check_field("fgcb entry index", r.mech.fg_idx, port_u64(h.top->evt_fg_idx_o), evt);
             bv_t exp, act;
-            lay_fgcb_pack(&h.m->cfg, &r.fg_entry, &exp);
+            lay_fgcb_pack(&h.m->cfg, &r.mech.fg_entry, &exp);
             port_get(h.top->evt_fg_entry_o, act, lay_fgcb_entry_bits(&h.m->cfg));
             if (!bv_eq(&exp, &act, lay_fgcb_entry_bits(&h.m->cfg)))
                 h.fail("fgcb entry differs", "  after " + std::string(evt) + "\n");
@@ -43,20 +43,30 @@ struct mech_tb : mech_tb_none {
         lay_fgcb_t fl;
         lay_fgcb(&h.cfg.l1, &fl);
         unsigned xb = fl.idx_bits, eb = fl.entry_bits, P = h.P;
-        h.check("fgcb table write", r.fg_write, field(h.top->evt_l1_fg_we_o, P, c, 1), where);
-        if (r.fg_write) {
-            h.check("fgcb entry index", r.fg_idx, field(h.top->evt_l1_fg_idx_o, P * xb, c, xb),
+        h.check("fgcb table write", r.mech.fg_write, field(h.top->evt_l1_fg_we_o, P, c, 1), where);
+        if (r.mech.fg_write) {
+            h.check("fgcb entry index", r.mech.fg_idx, field(h.top->evt_l1_fg_idx_o, P * xb, c, xb),
                     where);
             bv_t exp, act;
-            lay_fgcb_pack(&h.cfg.l1, &r.fg_entry, &exp);
+            lay_fgcb_pack(&h.cfg.l1, &r.mech.fg_entry, &exp);
             field_bv(h.top->evt_l1_fg_entry_o, P * eb, c, eb, act);
             if (!bv_eq(&exp, &act, eb))
                 h.fail("fgcb entry differs", where);
         }
-        static const std::pair<uint32_t, const char *> paths[] = {
-            {CM_FG_DECIDE_L1_BYPASS, "fg_decide_bypass_l1"}, {CM_FG_DECIDE_L1_KEEP, "fg_decide_keep_l1"},
-            {CM_FG_DECIDE_L2_BYPASS, "fg_decide_bypass_l2"}, {CM_FG_DECIDE_L2_KEEP, "fg_decide_keep_l2"},
-            {CM_FG_BYPASSED_FILL, "fg_bypassed_fill"}};
-        mech_hit_paths(h, r.fg_paths, paths);
+        mech_bins_hit(h, r.mech.fg_paths, mech_bins_sacat().sys_paths);
+    }
+    // a read with no_allocate found its line in the L2, or not
+    template <class H> static void sys_l2_access(H &h, bool noalloc, const cm_l2_result_t &r)
+    {
+        if (noalloc && r.dec == DEC_LD_HIT)
+            h.hit("fg_noalloc_read_l2_hit");
+        if (noalloc && r.dec == DEC_LD_MISS)
+            h.hit("fg_noalloc_read_l2_miss");
+    }
+    // a kernel start cleared the table at an L1's cycle end
+    template <class H> static void sys_cycle_end(H &h, uint32_t paths)
+    {
+        if (paths & CM_FG_KERNEL_CLEAR)
+            h.hit("fg_kernel_start_clears");
     }
 };

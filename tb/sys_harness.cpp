@@ -191,8 +191,7 @@ struct harness : skel<Vsys> {
                               "arbiter_contention", "l1_merge_join", "l1_merge_waiters_answered",
                               "l2_merge_join", "l2_merge_waiters_answered"})
             bins.declare(b);
-        for (const char *b : mech_sys_bins) // every mechanism's, reachable by its plug-in's rule
-            bins.declare(b);
+        mech_bins_declare_sys(bins); // every mechanism's, reachable by its plug-in's rule
     }
     ~harness()
     {
@@ -211,7 +210,7 @@ struct harness : skel<Vsys> {
         const cfg_l1_t &c = cfg.l1;
         if (serialize)
             return false;
-        if (mech_sys_bin(b)) // a mechanism's: only under it, by its plug-in's rule (mech_tb.h)
+        if (mech_bins_is_sys(b)) // a mechanism's: only under it, by its plug-in's rule (mech_tb.h)
             return mech_tb::reachable(c, b);
         if (b.compare(0, 9, "l2_merge_") == 0) // reads of one line from two L1s
             return cfg.l2.mshr_merge > 0 && P > 1 && !own_lines;
@@ -280,7 +279,6 @@ struct harness : skel<Vsys> {
             }
             s.reset_expected = false;
             cm_l1_switch_reset(s.m, &r);
-            hit("gc_switch_reset");
             break;
         case EVT_STALL:
         case EVT_LOOKUP:
@@ -375,10 +373,7 @@ struct harness : skel<Vsys> {
                 cm_l2_access_noalloc(l2, l2_accepted.front().first, q.store, q.line,
                                      q.store ? &q.be : nullptr, q.store ? &q.wdata : nullptr,
                                      q.mshr, na ? 0 : q.pred, na, &r);
-                if (na && r.dec == DEC_LD_HIT)
-                    hit("fg_noalloc_read_l2_hit");
-                if (na && r.dec == DEC_LD_MISS)
-                    hit("fg_noalloc_read_l2_miss");
+                mech_tb::sys_l2_access(*this, na, r);
             }
             break;
         case EVT_FILL: {
@@ -448,10 +443,7 @@ struct harness : skel<Vsys> {
                 l2_rsps.push_back({r.wait_core[k], r.wait_id[k], 0, 0, 0, r.data});
             if (r.nwait)
                 hit("l2_merge_waiters_answered");
-            if (r.bbit)
-                hit("pp_l2_bit_returned_1");
-            if (l2->lay.bbits && l2->rows[r.set].way[r.way].bbit) // the read was bypassed
-                hit("pp_l2_bit_set");
+            mech_tb::sys_l2_response(*this, l2, r);
         }
     }
 
@@ -525,8 +517,7 @@ struct harness : skel<Vsys> {
             if (!q.accepted.empty())
                 hit("arbiter_cpu_gpu_contention");
         check("L2 request prediction", e.pred, top->l2_req_pred_o, "L2 accept");
-        if (e.pred)
-            hit("pp_read_predicted_bypass");
+        mech_tb::sys_l2_request(*this, e.pred);
         l2_accepted.push_back({c, e});
     }
     bool contention() const
@@ -733,20 +724,23 @@ struct harness : skel<Vsys> {
     }
 
     // +cover's extension (skel_extend): N more requests per core for the unhit BINS (every L1
-    // the same fresh lines while an L2 merging bin is; core 0 loops one PC over lines its L1
-    // cannot hold while a PC-predictor bin is), N / 2 per CPU port
+    // the same fresh lines while an L2 merging bin is; core 0 takes the pattern the mechanism's
+    // plug-in asks for its unhit bin, e.g. one PC over lines its L1 cannot hold for the PC
+    // predictor's), N / 2 per CPU port
     void extend(const std::vector<std::string> &unhit_bins, unsigned n)
     {
-        bool pp = false, l2m = false;
+        bool l2m = false;
+        pattern focus = pattern::mix;
+        mech_wants w; // the system's memory is the harness's own: wants are not taken
         for (const auto &b : unhit_bins) {
-            pp |= b.compare(0, 3, "pp_") == 0;
+            mech_tb::focus(b, [&focus](pattern p) { focus = p; }, w);
             l2m |= b.compare(0, 9, "l2_merge_") == 0;
         }
         for (unsigned i = 0; i < P; i++) {
             if (l2m) // every L1 loads the same fresh lines
                 core[i].gen->shared_lines_from(seed * 31 + rounds, n);
             else
-                core[i].gen->random(i == 0 && pp ? pattern::dead_loop : pattern::mix, n);
+                core[i].gen->random(i == 0 ? focus : pattern::mix, n);
         }
         cpu_traffic(n / 2);
         per_core += n;
@@ -977,8 +971,7 @@ struct harness : skel<Vsys> {
                 if (bv_get(&pv, c, 1) && bv_get(&pr, c, 1))
                     on_core_response(c);
             for (unsigned c = 0; c < P; c++) // the cycle ends: FG-CB's windows move
-                if (cm_l1_cycle_end(core[c].m, top->kernel_start_i) & CM_FG_KERNEL_CLEAR)
-                    hit("fg_kernel_start_clears");
+                mech_tb::sys_cycle_end(*this, cm_l1_cycle_end(core[c].m, top->kernel_start_i));
             if (!failed) // the L2's periods, after its events of the cycle
                 l2_cycle();
         }
