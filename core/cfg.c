@@ -180,7 +180,8 @@ static const cfg_key_t keys[] = {
     {"l1.sets", K_UINT, L1(sets), 2, 16384, F_POW2, NULL, "32", "number of sets"},
     {"l1.size", K_SIZE, L1(size), 0, 0, 0, NULL, "0",
      "bytes of data instead of l1.sets (16KiB, 1MiB or a byte count): sets = size / (ways x "
-     "line_bytes); with l1.sets too, both must agree; 0 = use l1.sets"},
+     "line_bytes), a power of two; with l1.sets given too, both must agree (a preset's sets "
+     "yield to it); 0 = use l1.sets. The normalized configuration shows the sets"},
     {"l1.ways", K_UINT, L1(ways), 1, 32, 0, NULL, "4", "associativity (1 = direct mapped)"},
     {"l1.line_bytes", K_UINT, L1(line_bytes), 16, 256, F_POW2, NULL, "128", "line size in bytes"},
     {"l1.addr_bits", K_UINT, L1(addr_bits), 8, 64, 0, NULL, "32",
@@ -213,13 +214,14 @@ static const cfg_key_t keys[] = {
     {"l1.counter_bits", K_UINT, L1(counter_bits), 8, 64, 0, NULL, "32",
      "performance counter width (wrapping)"},
     {"l1.mode", K_ENUM, L1(mode), 0, 0, 0, mode_names, "baseline",
-     "management mechanism: baseline, decoupled (Li et al. tag store with reference "
-     "counts; l1.ways is then the data store's ways), gcache (Chen et al. bypass switch "
-     "and victim-bit insertion; needs srrip), pcpred (Tian et al. PC-indexed bypass "
-     "predictor with the L2 bypass bit) or sacat (Khairy et al.: the DWT-CS warp-throttling "
-     "controller beside the system; its L1 is the baseline's until FG-CB exists)"},
+     "management mechanism, each with RTL, C model and report: baseline, decoupled (Li et al. "
+     "tag store with reference counts; l1.ways is then the data store's ways), gcache (Chen "
+     "et al. bypass switch and victim-bit insertion; needs srrip), pcpred (Tian et al. "
+     "PC-indexed bypass predictor with the L2 bypass bit) or sacat (Khairy et al.: FG-CB's "
+     "per-base-address bypass in each L1, keys l1.fgcb_*, and the DWT-CS warp-throttling "
+     "controller <name>_dwt beside the system, keys dwt.*)"},
     {"l1.tag_ways", K_UINT, L1(tag_ways), 2, 32, 0, NULL, "8",
-     "decoupled: tag-store ways (must exceed l1.ways)"},
+     "decoupled: tag-store ways (must exceed l1.ways, which is then the data store's ways)"},
     {"l1.rc_bits", K_UINT, L1(rc_bits), 1, 8, 0, NULL, "6",
      "decoupled: saturating reference-count width"},
     {"l1.threshold", K_UINT, L1(threshold), 0, 255, 0, NULL, "2",
@@ -267,7 +269,8 @@ static const cfg_key_t keys[] = {
      "P, the number of L1s behind the L2 (core ids 0..P-1, at most 2^l1.core_bits)"},
     {"system.cpu_cores", K_UINT, SYS(cpu_cores), 0, CFG_MAX_CPU_CORES, 0, NULL, "0",
      "C, CPU request ports into the L2 beside the L1s (SPEC 3.8: port k is application k, the "
-     "GPU's L1s application C; core ids P..P+C-1, so P + C <= 2^l1.core_bits); 0 = none"},
+     "GPU's L1s application C; core ids P..P+C-1, so P + C <= 2^l1.core_bits); 0 = none; "
+     "more than 0 only with l1.mode = baseline"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
     {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",
@@ -275,17 +278,19 @@ static const cfg_key_t keys[] = {
     {"l2.ways", K_UINT, L2(ways), 1, 32, 0, NULL, "16", "L2 associativity (1 = direct mapped)"},
     {"l2.replacement", K_ENUM, L2(repl), 0, 0, 0, l2_repl_names, "lru",
      "L2 replacement: lru, srrip, drrip (thread-aware DRRIP, SPEC 3.8: SRRIP with insertion "
-     "chosen by set dueling), ucp (utility-based way partitioning over true LRU, SPEC 3.8; "
-     "needs system.cpu_cores >= 1), tap_rrip (DRRIP steered by TAP's core sampling and "
-     "XSRATIO; needs CPU ports and 3 or more GPU cores), tap_ucp (UCP with the GPU's utility "
-     "divided by XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs), plru (tree pseudo-LRU, "
-     "power-of-two l2.ways >= 2) or fifo (the way filled longest ago; hits change nothing)"},
+     "chosen by set dueling; needs l2.ways >= 2), ucp (utility-based way partitioning over "
+     "true LRU, SPEC 3.8; needs system.cpu_cores >= 1 and l2.ways >= 2), tap_rrip (DRRIP "
+     "steered by TAP's core sampling and XSRATIO; needs 3..64 system.cores, 1..15 "
+     "system.cpu_cores and tap.period >= 12), tap_ucp (UCP with the GPU's utility divided by "
+     "XSRATIO and UCP-Mask's one GPU way; as tap_rrip's needs), plru (tree pseudo-LRU, W - 1 "
+     "node bits a set; power-of-two l2.ways >= 2) or fifo (the way filled longest ago; hits "
+     "change nothing)"},
     {"l2.rrpv_bits", K_UINT, L2(rrpv_bits), 1, 8, 0, NULL, "2", "L2 SRRIP / DRRIP RRPV width"},
     {"l2.psel_bits", K_UINT, L2(psel_bits), 1, DRRIP_PSEL_MAX_BITS, 0, NULL, "10",
-     "drrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
+     "drrip, tap_rrip: width of each application's saturating PSEL (reset 2^(bits-1))"},
     {"l2.duel_leaders", K_UINT, L2(duel_leaders), 1, 65536, F_POW2, NULL, "32",
-     "drrip: L, the leader sets of each application and policy; S = l2.sets / L must be at "
-     "least 2 x applications (2: the GPU alone)"},
+     "drrip, tap_rrip: L, the leader sets of each application and policy; S = l2.sets / L "
+     "must be at least 2 x applications (system.cpu_cores + 1), so L <= l2.sets / 2"},
     {"l2.umon_sets", K_UINT, L2(umon_sets), 1, 65536, 0, NULL, "32",
      "ucp, tap_ucp: sets each application's UMON samples (a power of two, at most l2.sets; "
      "set s is "
@@ -310,8 +315,9 @@ static const cfg_key_t keys[] = {
     {"dwt.warp_bits", K_UINT, DWT(warp_bits), 1, 8, 0, NULL, "5",
      "sacat: width of warp_limit_o per core; must hold dwt.max_warps"},
     {"dwt.max_warps", K_UINT, DWT(max_warps), 1, 255, 0, NULL, "24",
-     "sacat: active warps per scheduler unthrottled; sampling gives core c min(c + 1, "
-     "max_warps) warps, so cores from max_warps - 1 up run max_warps"},
+     "sacat: active warps per scheduler unthrottled (the paper's 24); may be below "
+     "system.cores: sampling gives core c min(c + 1, max_warps) warps, so cores from "
+     "max_warps - 1 up run max_warps (and a winner among them sets max_warps)"},
     {"dwt.period", K_UINT, DWT(period), DWT_PERIOD_MIN, 1048576, 0, NULL, "10000",
      "sacat: cycles per period (at least 3, core/dwt.h DWT_PERIOD_MIN: a period's decision lands "
      "3 cycles after it); the per-core counts (16 bits, saturating) restart each period"},
@@ -324,15 +330,16 @@ static const cfg_key_t keys[] = {
     {"dwt.table_entries", K_UINT, DWT(table_entries), 1, 64, 0, NULL, "5",
      "sacat: remembered (kernel id, warp limit) pairs, replaced first in, first out"},
     {"tap.period", K_UINT, TAP(period), 1, 2147483648u, 0, NULL, "1000000",
-     "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's sampling)"},
+     "ucp, tap_rrip, tap_ucp: cycles per period (UMON halving and repartition; TAP's "
+     "sampling); tap_rrip and tap_ucp need at least 12 (a period's decision lands 12 cycles "
+     "after its last cycle)"},
     {"tap.alpha", K_UINT, TAP(alpha), 0, 100, 0, NULL, "5",
      "tap_rrip, tap_ucp: percent; the GPU is cache-friendly when 100 x |I1 - I2| > "
      "alpha x max(I1, I2) "
      "(I1, I2: instructions Core-POL1 and Core-POL2 retired in the period)"},
     {"tap.txs", K_UINT, TAP(txs), 1, 1023, 0, NULL, "10",
      "tap_rrip, tap_ucp: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at "
-     "1023) when "
-     "at least T_xs, else 1"},
+     "1023; a 0 counts as 1) when at least T_xs, else 1"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -1092,6 +1099,53 @@ void cfg_print_help(FILE *f)
                "l2.replacement = tap_ucp: as ucp, with tap_rrip's system.cores, "
                "system.cpu_cores and tap.period;\n"
                "l2.replacement = plru: power-of-two l2.ways >= 2.\n");
+}
+
+/* Key k's allowed values in the words of docs/configuration.md's table (range_text is the
+ * error messages' longer form). */
+static void doc_range_text(const cfg_key_t *k, char *buf, size_t len)
+{
+    switch (k->kind) {
+    case K_UINT:
+        snprintf(buf, len, "%s%u..%u", (k->flags & F_POW2) ? "power of two " : "", k->min, k->max);
+        break;
+    case K_ENUM: choices_text(k, buf, len); break;
+    case K_BOOL: snprintf(buf, len, "true, false"); break;
+    case K_SIZE:
+        snprintf(buf, len, "bytes: a count, or digits directly followed by KiB or MiB (16KiB, "
+                 "1MiB; no space); at most %u", UINT32_MAX);
+        break;
+    case K_NAME:
+        snprintf(buf, len, "lower_snake_case, 1..%d characters, no double or trailing "
+                 "underscore, not a keyword", CFG_NAME_MAX - 1);
+        break;
+    }
+}
+
+/* One table cell: '|' would end the cell, '<' before a letter open an HTML tag, '*' start
+ * emphasis; each is escaped. */
+static void md_cell(FILE *f, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        int tag = *p == '<' && ((p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z'));
+        if (*p == '|' || *p == '*' || tag)
+            fputc('\\', f);
+        fputc(*p, f);
+    }
+}
+
+void cfg_print_markdown(FILE *f)
+{
+    char allowed[256];
+    fprintf(f, "| key | allowed | default | meaning |\n|---|---|---|---|\n");
+    for (size_t i = 0; i < NKEYS; i++) {
+        doc_range_text(&keys[i], allowed, sizeof allowed);
+        fprintf(f, "| %s | ", keys[i].name);
+        md_cell(f, allowed);
+        fprintf(f, " | %s | ", keys[i].def);
+        md_cell(f, keys[i].help);
+        fprintf(f, " |\n");
+    }
 }
 
 void cfg_write_yaml(const cfg_t *c, FILE *f)

@@ -175,6 +175,9 @@ void cfg_write_yaml(const cfg_t *c, FILE *f);
 
 /* Print every key with its range, default and meaning. */
 void cfg_print_help(FILE *f);
+/* The same as a Markdown table (key, allowed, default, meaning), one row per key in table
+ * order: the block docs/configuration.md holds between its keys-table markers. */
+void cfg_print_markdown(FILE *f);
 
 /* Text of one key's current value (for reports and headers); buf must hold 32 bytes. */
 const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t len);

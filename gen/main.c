@@ -8,6 +8,7 @@
 #include "emit_l1.h"
 #include "gen_args.h"
 #include "gen_l1.h"
+#include "keys_cli.h"
 #include "pric_cli.h"
 #include "verify.h"
 #include "../core/version.h"
@@ -20,6 +21,7 @@ static void usage(FILE *f)
             "  or:  cachegen pric --sets N --line-bytes L --addr-bits W [--poly P] [--top-bit T]\n"
             "  or:  cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
             "(verify --help)\n"
+            "  or:  cachegen keys [--markdown]   (every key below; --markdown: as a table)\n"
             "  or:  cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
@@ -46,6 +48,8 @@ int main(int argc, char **argv)
         return pric_cli(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "verify"))
         return verify_cli(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "keys"))
+        return keys_cli(argc - 2, argv + 2);
     if (gen_parse_args(argc, argv, &a, err, sizeof err) != 0)
         return fail(err);
     switch (a.action) {

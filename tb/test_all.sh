@@ -222,6 +222,8 @@ step sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle mod
 step cli check "cli" "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
 step cli-norm check "cli config" "cli: normalized config (only the design's keys, resolved, hashed) regenerates the same bytes" \
   gen/test_config_norm.sh 60
+step docs-keys check "docs cli config" "docs: configuration.md's key table is cachegen keys --markdown's, from core/cfg.c's \
+key table (a removed row, an edited default, a removed value and lost markers caught)" tb/check_doc_keys.sh build/cachegen "$work/doc_keys"
 step cli-outdir check "cli" "cli: output directory keeps user files, atomic swap, lock, killed runs cleaned" \
   gen/test_outdir.sh build/cachegen
 # ---- robustness (issue 33, docs/security.md): no lost file, no shell, no hang ---------------

@@ -2,7 +2,8 @@
 // Contract (SPEC 3): one read and one write per cycle; read data appears one cycle after the
 // address; a read of the row being written returns the old data; writes are bit-masked.
 // Contents are not reset: the cache clears what it needs with an init sweep. For synthesis
-// this module is a black box whose area comes from the per-bit model in synth/.
+// this module is a black box; the cost flow models each instance as a Liberty macro of its
+// shape (synth/liberty.sh sram: area and timing fitted to OpenRAM's FreePDK45 macros).
 `default_nettype none
 
 module cachegen_sram_1r1w #(
