@@ -1,5 +1,6 @@
 /* explore_grid: the points of `cachegen explore` (--grid keys and values, or a YAML list of
  * named points through libyaml), checked before any runs (see explore.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -224,10 +225,12 @@ static int yaml_points(exp_run_t *r, const cfg_t *base, char *err, size_t errlen
                      (unsigned long)k->start_mark.line + 1);
             if (!strcmp(ks, "name")) {
                 size_t n = strlen(vs);
-                if (!n || n >= sizeof p->name || strspn(vs, "abcdefghijklmnopqrstuvwxyz"
+                /* the name is a folder under OUT/work that is deleted: never ".." */
+                if (!n || n >= sizeof p->name || !isalnum((unsigned char)vs[0]) ||
+                    strspn(vs, "abcdefghijklmnopqrstuvwxyz"
                     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-") != n) {
                     snprintf(err, errlen, "%s name = %.80s: allowed: 1..63 letters, digits, "
-                             "'_', '.', '-'", where, vs);
+                             "'_', '.', '-', the first a letter or digit", where, vs);
                     goto out;
                 }
                 for (unsigned j = 0; j + 1 < r->npt; j++)

@@ -148,7 +148,7 @@ static void num(FILE *f, double v)
     else if (v == floor(v) && fabs(v) < 1e15)
         fprintf(f, "%.0f", v);
     else
-        fprintf(f, "%.6g", v);
+        fprintf(f, "%.12g", v);
 }
 
 /* Open OUT/.NAME.tmp; commit() renames it over OUT/NAME. */

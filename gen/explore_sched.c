@@ -83,6 +83,8 @@ static int run_slurm(exp_run_t *r, const unsigned *todo, unsigned n, char *err, 
     sh_quote(f, r->exe);
     fputs(" explore", f);
     for (int i = 0; i < exp_argc; i++) {
+        if (!strcmp(exp_argv[i], "--slurm") || !strcmp(exp_argv[i], "--local"))
+            continue; /* a flag (no option value begins with '-'): the task runs --local */
         fputc(' ', f);
         sh_quote(f, exp_argv[i]);
     }
@@ -102,18 +104,34 @@ static int run_slurm(exp_run_t *r, const unsigned *todo, unsigned n, char *err, 
         k += (size_t)snprintf(array + k, alen - k, "%s%u", i ? "," : "", todo[i]);
     snprintf(chdir_arg, sizeof chdir_arg, "--chdir=%s", cwd);
     fprintf(stderr, "explore: %u points as a Slurm job array (%s)\n", n, script);
+    char sbout[PATH_MAX + 32];
+    snprintf(sbout, sizeof sbout, "%s/sbatch.out", dir);
     pid_t pid = fork();
     if (pid == 0) {
+        if (!freopen(sbout, "w", stdout) || dup2(1, 2) < 0)
+            _exit(127);
         execlp("sbatch", "sbatch", "--parsable", "--wait", array, "--job-name=cachegen-explore",
                chdir_arg, out, script, (char *)NULL);
         _exit(127);
     }
     free(array);
-    int st;
+    int st = 0;
     while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
         if (stop)
-            kill(pid, SIGTERM); /* sbatch --wait cancels nothing by itself: scancel by name */
-    return 0; /* the tasks' results are read back from the cache, as the local ones are */
+            kill(pid, SIGTERM);
+    /* sbatch --wait exits non-zero when a task failed, which the cache shows per point; no
+     * job id on its first line means nothing was submitted */
+    FILE *o = fopen(sbout, "r");
+    char line[256] = "";
+    if (!o || !fgets(line, sizeof line, o) || line[0] < '0' || line[0] > '9') {
+        if (o)
+            fclose(o);
+        snprintf(err, errlen, "--slurm: sbatch did not submit the array (%s)", sbout);
+        return -1;
+    }
+    fclose(o);
+    fprintf(stderr, "explore: Slurm array %.*s finished\n", (int)strcspn(line, ";\n"), line);
+    return pid > 0 ? 0 : -1; /* the tasks' results are read back from the cache */
 }
 
 int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
