@@ -45,7 +45,7 @@ int exp_plot(const char *svg_path, const char *title, const char *xlabel, const 
     if (g) {
         fprintf(g, "set terminal svg size 900,560 dynamic noenhanced\nset output\n"
                    "set title '%s'\nset xlabel '%s'\nset ylabel '%s'\nset grid\n"
-                   "set key top left\nset offsets graph 0.05, graph 0.15, graph 0.08, "
+                   "set key bottom right\nset offsets graph 0.05, graph 0.15, graph 0.08, "
                    "graph 0.08\n$d << EOD\n%sEOD\n"
                    "plot $d using 1:2 with points pt 7 ps 0.8 lc rgb '#999999' title "
                    "'all points', \\\n"
