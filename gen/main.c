@@ -6,6 +6,7 @@
 #include "../core/cfg.h"
 #include "emit.h"
 #include "emit_l1.h"
+#include "explore.h"
 #include "gen_args.h"
 #include "gen_l1.h"
 #include "keys_cli.h"
@@ -22,6 +23,8 @@ static void usage(FILE *f)
             "  or:  cachegen verify [CONFIG.yaml | --preset NAME] [--set ...] [--seed N] ... "
             "(verify --help)\n"
             "  or:  cachegen keys [--markdown]   (every key below; --markdown: as a table)\n"
+            "  or:  cachegen explore [--preset NAME] --grid KEY=V1,V2 ... --trace FILE -o OUT "
+            "(explore --help)\n"
             "  or:  cachegen --list-presets | --version | --help\n\n"
             "Generates Verilog-2005 for the configured L1 cache (one module per file, the SRAM\n"
             "primitive, a file list OUTDIR/<name>.f, lint waivers, config.yaml, and a storage\n"
@@ -50,6 +53,8 @@ int main(int argc, char **argv)
         return verify_cli(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "keys"))
         return keys_cli(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "explore"))
+        return explore_cli(argc - 2, argv + 2);
     if (gen_parse_args(argc, argv, &a, err, sizeof err) != 0)
         return fail(err);
     switch (a.action) {

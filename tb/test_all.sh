@@ -668,6 +668,8 @@ bstep synth-tops-checks full "synth l2 system duel dwt" "synth: L2, system and c
   synth/test_tops.sh "$work/synth/tops_checks"
 bstep synth-stage-paths test "synth" "synth: cost names the deepest path into each end point and its start (chains of known depth)" \
   synth/test_stage_paths.sh "$work/synth/stage_paths"
+bstep explore test "explore synth cli" "explore: a 2 x 2 grid on a short trace, each row equal to separate cachesim and make-synth runs, bad grids refused, a second run synthesizes nothing (2 mapping mutants caught)" \
+  gen/test_explore.sh "$work/explore"
 }
 
 # ---- the run ------------------------------------------------------------------------------------

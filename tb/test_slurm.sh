@@ -6,7 +6,8 @@
 # a job array and checks the JUnit file (N testcases, none failed, each run by an array task);
 # then shows failures come back: a run of 100 requests must fail seed 1 for coverage and skip
 # seed 2, and a generator mutant (in a copy of the project) must fail with a mismatch whose
-# reproduce command, run again, fails with a mismatch. Shuts everything down and removes the
+# reproduce command, run again, fails with a mismatch; and runs a 2-point `cachegen explore`
+# as a job array (its results gathered from the cache). Shuts everything down and removes the
 # directory, on failure and interrupt too. About 3 minutes on 2 cores with a warm ccache.
 # Prints "ok - ..." / "not ok - ..."; exits non-zero on failure.
 set -uo pipefail
@@ -214,5 +215,31 @@ repro=$(sed -n 's/^reproduce: //p' <<<"$fblock" | head -1 | sed 's/<\/failure>$/
 bash -c "$repro" >"$tmp/repro.log" 2>&1 && fail "the reproduce command passed: $repro"
 grep -q 'MISMATCH at cycle' "$tmp/repro.log" || { tail "$tmp/repro.log"; fail "the reproduce command failed without a mismatch"; }
 echo "# slurm: mutant configuration $mseed: $(grep -m1 -o 'message="[^"]*' <<<"$fblock" | cut -c10-); its reproduce command fails again"
+
+# (4) cachegen explore as a Slurm job array (docs/explore.md): a 1 x 2 grid of small L1s, each
+# point an array task (`cachegen explore ... --local --task K`) into the shared cache, gathered
+# from it: 2 rows, each task's output says ok, and a rerun through Slurm has nothing to run
+ex="$tmp/explore"
+"$root/build/cachesim" gen --pattern hot_stream --refs 2000 --seed 3 --to din -o "$tmp/explore.din" >/dev/null ||
+  fail "cachesim gen"
+explore() { # LOG: the grid through --slurm into $ex; its exit status
+  "$root/build/cachegen" explore --preset gcn-l1 --set l1.line_bytes=16 --set l1.mshrs=1 \
+    --set l1.size=256 --grid l1.ways=2,4 --trace "$tmp/explore.din" --slurm -o "$ex" >"$1" 2>&1 &
+  pids+=($!)
+  wait "${pids[-1]}"; local rc=$?
+  unset 'pids[-1]'
+  return $rc
+}
+explore "$tmp/explore1.log" || { cat "$tmp/explore1.log"; fail "cachegen explore --slurm failed"; }
+grep -q '2 to run (Slurm)' "$tmp/explore1.log" && grep -q 'Slurm array [0-9]* finished' "$tmp/explore1.log" ||
+  { cat "$tmp/explore1.log"; fail "explore did not run its 2 points as a Slurm array"; }
+[ "$(tail -n +2 "$ex/results.csv" | wc -l)" = 2 ] || fail "explore --slurm: not 2 rows in $ex/results.csv"
+for k in 0 1; do
+  f=$(ls "$ex"/slurm/*_"$k".out 2>/dev/null | head -1)
+  [ -n "$f" ] && grep -q "^ok - p$((k + 1))\$" "$f" || fail "explore array task $k left no 'ok - p$((k + 1))' in $ex/slurm"
+done
+explore "$tmp/explore2.log" && grep -q '2 cached, 0 to run' "$tmp/explore2.log" && grep -q ' 0 synthesized' "$tmp/explore2.log" ||
+  { cat "$tmp/explore2.log"; fail "explore --slurm rerun: not everything cached"; }
+echo "# slurm: cachegen explore: 2 points as a job array, gathered from the cache; the rerun runs nothing"
 
 echo "ok - slurm: $n configurations as a job array pass; a coverage failure and a mutant's mismatch come back in the JUnit file with their reproduce command"

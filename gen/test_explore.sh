@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# test_explore.sh WORK: `cachegen explore` end to end on a 2 x 2 grid of small L1s (gcn-l1 with
+# 16-byte lines, one MSHR; l1.size 256 and 512 bytes x 2 and 4 ways) on a short seeded trace:
+#   - bad grids (unknown key, a value refused alone, a value no legal point holds, no legal
+#     point, a key both in --set and the grid, a key twice, a missing trace, a YAML point
+#     named '..') are refused before any point
+#     runs: exit 2, the key and value named, OUT not made;
+#   - each row's simulation counts equal a separate cachesim run of the same point, and its cost
+#     (logic and SRAM GE, flop and SRAM bits, depth, period) the cost JSON of a separate
+#     synth/report.sh (make synth) run of it; the rows are sorted by the objective and the
+#     Pareto column is the front recomputed here;
+#   - a second run, as a YAML list of the same points under other names plus an illegal one,
+#     synthesizes nothing (the cache is keyed by the configuration, not the name), skips and
+#     reports the illegal point and gives the same numbers;
+#   - mutants: explore built with a wrong metric mapping (hits without the write hits; storage
+#     bits without the SRAM bits) is caught by the same checks (run from the cache).
+# EXPLORE_JOBS (default 1) points at a time.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+W=${1:?usage: test_explore.sh WORK}
+rm -rf "$W"; mkdir -p "$W"
+W=$(cd "$W" && pwd)
+cg=$root/build/cachegen
+fail() { echo "test_explore: FAIL: $*"; exit 1; }
+base=(--preset gcn-l1 --set l1.line_bytes=16 --set l1.mshrs=1)
+grid=(--grid l1.size=256,512 --grid l1.ways=2,4)
+"$root/build/cachesim" gen --pattern hot_stream --refs 4000 --seed 7 --to din -o "$W/t.din" >/dev/null ||
+  fail "cachesim gen"
+
+# ---- bad grids: refused before anything runs ------------------------------------------------
+refused() { # WANT ARGS...: exit 2, WANT in the message, OUT not made
+  local want=$1; shift
+  "$cg" explore "$@" -o "$W/bad" >"$W/bad.out" 2>&1; local rc=$?
+  [ $rc = 2 ] && grep -qF -- "$want" "$W/bad.out" && [ ! -e "$W/bad" ] ||
+    fail "explore $* (rc $rc, want '$want'): $(cat "$W/bad.out")"
+}
+refused "unknown key 'l1.wayz'" "${base[@]}" --grid l1.wayz=2,4 --trace "$W/t.din"
+refused "l1.ways = 40: not allowed" "${base[@]}" --grid l1.ways=2,40 --trace "$W/t.din"
+refused "--grid l1.mode=gcache: no point with it is legal" "${base[@]}" --grid l1.mode=baseline,gcache --trace "$W/t.din"
+refused "no point of the grid is legal" "${base[@]}" --grid l1.mode=gcache --trace "$W/t.din"
+refused "also given by --set" "${base[@]}" --grid l1.mshrs=1,2 --trace "$W/t.din"
+refused "--trace = $W/none" "${base[@]}" "${grid[@]}" --trace "$W/none"
+refused "--grid l1.ways: given twice" "${base[@]}" --grid l1.ways=2 --grid l1.ways=4 --trace "$W/t.din"
+printf -- '- name: ..\n  l1.ways: 2\n' >"$W/dotdot.yaml"
+refused "name = ..: allowed: 1..63 letters" "${base[@]}" --points "$W/dotdot.yaml" --trace "$W/t.din"
+echo "test_explore: 8 bad grids refused before any point ran"
+
+# ---- the checks of one run's rows ------------------------------------------------------------
+# check_rows OUT: every row against cachesim and the separate cost JSONs in $W/ref/<size>_<ways>
+check_rows() {
+  python3 - "$1" "$W" "$root" <<'PY'
+import csv, json, subprocess, sys
+out, w, root = sys.argv[1:4]
+rows = list(csv.DictReader(open(out + "/results.csv")))
+bad = []
+if len(rows) != 4:
+    bad.append("%d rows, want 4" % len(rows))
+for r in rows:
+    size, ways = r["l1.size"], r["l1.ways"]
+    sim = json.loads(subprocess.run(
+        [root + "/build/cachesim", "--preset", "gcn-l1", "--set", "l1.line_bytes=16",
+         "--set", "l1.mshrs=1", "--set", "l1.size=" + size, "--set", "l1.ways=" + ways,
+         "--json", w + "/t.din"], check=True, capture_output=True, text=True).stdout)
+    want = {k: sim[k] for k in ("refs", "read_hits", "read_misses", "write_hits",
+                                "write_misses", "fills", "evictions", "bypasses")}
+    want["hits"] = sim["read_hits"] + sim["write_hits"]
+    want["misses"] = sim["read_misses"] + sim["write_misses"]
+    cost = json.load(open("%s/ref/%s_%s/design.cost.json" % (w, size, ways)))
+    for k in ("logic_ge", "sram_ge", "total_ge", "flop_bits", "sram_bits", "depth", "period_ns"):
+        want[k] = cost[k]
+    want["storage_bits"] = cost["flop_bits"] + cost["sram_bits"]
+    for k, v in want.items():
+        got = float(r[k])
+        if abs(got - v) > 1e-6 * max(1.0, abs(v)):
+            bad.append("%s (l1.size=%s l1.ways=%s): %s = %s, separate run %s" %
+                       (r["point"], size, ways, k, r[k], v))
+# sorted by hits, largest first, then by area; the Pareto column is the front
+keys = [(-float(r["hits"]), float(r["total_ge"])) for r in rows]
+if keys != sorted(keys):
+    bad.append("rows not sorted by hits then area")
+for r in rows:
+    h, g = float(r["hits"]), float(r["total_ge"])
+    dom = any(float(o["hits"]) >= h and float(o["total_ge"]) <= g and
+              (float(o["hits"]) > h or float(o["total_ge"]) < g) for o in rows if o is not r)
+    if r["pareto"] != ("0" if dom else "1"):
+        bad.append("%s: pareto = %s, recomputed %d" % (r["point"], r["pareto"], not dom))
+for b in bad:
+    print("test_explore: mismatch:", b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# ---- the first run and its separate cachesim and make-synth runs ----------------------------
+t0=$(date +%s)
+"$cg" explore "${base[@]}" "${grid[@]}" --trace "$W/t.din" -j "${EXPLORE_JOBS:-1}" --local \
+  -o "$W/out" >"$W/run1.out" 2>"$W/run1.err" || { cat "$W/run1.err"; fail "first run"; }
+cat "$W/run1.err" "$W/run1.out"
+grep -q "4 synthesized" "$W/run1.out" || fail "the first run did not synthesize the 4 points"
+for f in results.csv results.json results.md pareto.svg explore.log; do
+  [ -s "$W/out/$f" ] || fail "no $f"
+done
+grep -q '<svg' "$W/out/pareto.svg" && grep -q 'Pareto front' "$W/out/pareto.svg" || fail "pareto.svg is no plot of the front"
+echo "test_explore: first run $(( $(date +%s) - t0 )) s"
+for size in 256 512; do
+  for ways in 2 4; do
+    "$root/synth/report.sh" "${base[@]}" --set l1.size=$size --set l1.ways=$ways -- \
+      "$W/ref/${size}_$ways" >"$W/ref_${size}_$ways.log" 2>&1 ||
+      { tail "$W/ref_${size}_$ways.log"; fail "synth/report.sh of l1.size=$size l1.ways=$ways"; }
+  done
+done
+check_rows "$W/out" || fail "the first run's rows"
+echo "test_explore: 4 rows equal separate cachesim and synth/report.sh runs; sorted; front recomputed"
+
+# ---- a second run: the same points by YAML under other names, and an illegal one ------------
+cat >"$W/points.yaml" <<'Y'
+- name: small-2way
+  l1.size: 256
+  l1.ways: 2
+- name: small-4way
+  l1.size: 256
+  l1.ways: 4
+- name: big-2way
+  l1.size: 512
+  l1.ways: 2
+- name: big-4way
+  l1.size: 512
+  l1.ways: 4
+- name: three-ways
+  l1.size: 256
+  l1.ways: 3
+Y
+"$cg" explore "${base[@]}" --points "$W/points.yaml" --trace "$W/t.din" --local \
+  --cache "$W/out/cache" -o "$W/out2" >"$W/run2.out" 2>"$W/run2.err" || { cat "$W/run2.err"; fail "second run"; }
+cat "$W/run2.err" "$W/run2.out"
+grep -q "0 synthesized" "$W/run2.out" && grep -q "4 cached, 0 to run" "$W/run2.err" ||
+  fail "the second run synthesized (the cache missed)"
+grep -q "three-ways (l1.size=256 l1.ways=3): skipped: " "$W/run2.err" &&
+  grep -q "^- three-ways: l1.size=256 l1.ways=3: " "$W/out2/results.md" || fail "the illegal point was not reported as skipped"
+check_rows "$W/out2" || fail "the second run's rows"
+echo "test_explore: second run: nothing synthesized, the illegal point skipped, same numbers"
+
+# ---- mutants: a wrong metric mapping in explore is caught ------------------------------------
+mutant() { # NAME FILE FROM TO
+  local m=$W/mut_$1
+  mkdir -p "$m/gen" "$m/build"
+  cp "$root"/gen/*.c "$root"/gen/*.h "$m/gen/"
+  python3 - "$m/gen/$2" "$3" "$4" <<'PY' || fail "mutant $1 does not apply"
+import sys
+p, a, b = sys.argv[1:4]
+s = open(p).read()
+assert s.count(a) == 1, a
+open(p, "w").write(s.replace(a, b))
+PY
+  ln -s "$root/core" "$m/core"; ln -s "$root/cmodel" "$m/cmodel"; ln -s "$root/synth" "$m/synth"
+  for t in cost stanet cachesim sysim; do ln -s "$root/build/$t" "$m/build/$t"; done
+  local src=""
+  for s in $(sed -n '/^GEN_SRC :=/,/[^\\]$/p' "$root/Makefile" | tr -d '\\' | sed 's/GEN_SRC :=//'); do src="$src $m/$s"; done
+  # shellcheck disable=SC2086
+  cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$m/build/cachegen" "$m/gen/main.c" $src \
+    "$root/build/sram_text.c" "$root/build/libcore.a" -lyaml -ljansson -lnettle || fail "mutant $1 build"
+  "$m/build/cachegen" explore "${base[@]}" "${grid[@]}" --trace "$W/t.din" --local \
+    --cache "$W/out/cache" -o "$m/out" >"$m/run.out" 2>&1 || { cat "$m/run.out"; fail "mutant $1 run"; }
+  if check_rows "$m/out" >"$m/check.out"; then fail "mutant $1 ($3 -> $4) not caught"; fi
+  echo "test_explore: mutant $1 caught: $(head -1 "$m/check.out")"
+}
+mutant hits explore_out.c 'hits = get(w, "read_hits") + get(w, "write_hits");' 'hits = get(w, "read_hits");'
+mutant storage explore_out.c 'get(w, "flop_bits") + get(w, "sram_bits")' 'get(w, "flop_bits")'
+echo "test_explore: PASS"
