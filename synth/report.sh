@@ -76,6 +76,7 @@ mv "$work" "$final"
 trap - EXIT
 echo "report.sh: $final/cost_report.md (.json, .svg)"
 if [ ${#over_budget[@]} -gt 0 ]; then
-  echo "report.sh: FAILED: a stage of the ${over_budget[*]} over the depth budget (named in $final/cost_report.md); DEPTH_BUDGET_OK=1 reports it without failing" >&2
+  which="${over_budget[*]}"
+  echo "report.sh: FAILED: over the depth budget: ${which// /, } (each stage over it named in $final/cost_report.md); DEPTH_BUDGET_OK=1 reports it without failing" >&2
   exit 1
 fi
