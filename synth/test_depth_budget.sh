@@ -18,7 +18,7 @@ rm -rf "$work"; mkdir -p "$work"
 work=$(cd "$work" && pwd)
 bad=0
 set_kv="l1.ways=32 l1.mshrs=32 l1.mshr_merge=8"
-"$root/build/cachegen" --preset fermi-l1 --set name=small --set l1.sets=4 -o "$work/small" >/dev/null ||
+"$root/build/cachegen" --preset fermi-l1 --set name=little_base --set l1.sets=4 -o "$work/small" >/dev/null ||
   { echo "not ok - cachegen of the small baseline"; exit 1; }
 # report NAME [VAR=VALUE...]: make synth of the point into WORKDIR/NAME, log NAME.log; its status
 report() {
