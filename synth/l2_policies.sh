@@ -69,7 +69,7 @@ for p in "${policies[@]}"; do
   rows+="| $p | $ge | $fl | $sr | $dp | $pe | $dge | $dfl | $path |"$'\n'
   checks+="- $p"$'\n'
   checks+=$(grep -E '^cost: (closed form|check ok|CHECK FAILED|over budget)' "$work/$p.log" |
-    grep -v -e 'deepest end point' -e 'every cell is a mapped' | sed 's/^cost: /  - /')$'\n'
+    grep -v -e 'deepest end point' -e 'every cell is a mapped' -e 'check ok: depth budget' | sed 's/^cost: /  - /')$'\n'
 done
 {
   echo "# The L2 slice of $name under each replacement policy"

@@ -87,7 +87,7 @@ cost_top() {
 checks() {
   echo "- $1"
   grep -E '^cost: (closed form|parts|check ok|CHECK FAILED|over budget)' "$work/$1.log" |
-    grep -v -e 'deepest end point' -e 'every cell is a mapped' | sed 's/^cost: /  - /'
+    grep -v -e 'deepest end point' -e 'every cell is a mapped' -e 'check ok: depth budget' | sed 's/^cost: /  - /'
 }
 
 bad=0; rows=""; deltas=""; checks=""
