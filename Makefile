@@ -309,16 +309,18 @@ demo: deps
 
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
-#              [TOPS="l2 sys duel dwt"]
+#              [TOPS="l2 sys duel dwt"] [DEPTH_BUDGET_OK=1] [DEPTH_BUDGET=levels]
 # into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
 # baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
 # against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
+# Every stage is checked against SPEC 5's 30-level depth budget (DEPTH_BUDGET another): a stage
+# over it is named in the report and fails make synth unless DEPTH_BUDGET_OK=1.
 # synth/report.sh, synth/tops.sh, docs/cost.md.
 CONFIG ?= $(DEMO_PRESET)
 # The user's variables reach the recipe as environment variables, never as text the shell
 # reads again: a CONFIG, OUT or BASELINE holding quotes, ';' or '$(...)' is only a name
 # (docs/security.md). SET and TOPS are split into words at blanks, as documented above.
-export CONFIG BASELINE OUT SET TOPS
+export CONFIG BASELINE OUT SET TOPS DEPTH_BUDGET DEPTH_BUDGET_OK
 synth: deps
 	$(MAKE) --no-print-directory all
 	@c=$$CONFIG; b=$$BASELINE; out=$$OUT; \

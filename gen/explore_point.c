@@ -99,7 +99,8 @@ int exp_point_run(const exp_run_t *r, const exp_point_t *p)
         char *syn_argv[] = {tool, rtl, syn, NULL};
         char cost[PATH_MAX + 16];
         snprintf(cost, sizeof cost, "%s/cost", r->bin);
-        char *cost_argv[] = {cost, "one", rtl, syn, costj, NULL};
+        /* over the depth budget is a measured point, not a failed one: its depth is a column */
+        char *cost_argv[] = {cost, "one", "--allow-depth", rtl, syn, costj, NULL};
         if (run(gen, NULL, logfd) || run(syn_argv, NULL, logfd) || run(cost_argv, NULL, logfd))
             goto out;
         json_error_t je;

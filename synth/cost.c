@@ -2,7 +2,7 @@
  * area, storage, depth and period, per structure, and checks the storage against the
  * closed-form count of the configuration.
  *
- *   cost one OUTDIR SYNDIR COST.json [TOP [L1.cost.json L2.cost.json]]
+ *   cost one [--depth-budget N] [--allow-depth] OUTDIR SYNDIR COST.json [TOP [L1.cost.json L2.cost.json]]
  *       one design: cell areas from the project's Liberty models (SYNDIR/cells.lib, sram.lib:
  *       synth/liberty.sh, where the published figures they come from are cited) in NAND2_X1
  *       equivalents (GE), flop and SRAM bits, SRAM area by macro, logic depth with the deepest
@@ -14,7 +14,13 @@
  *       L2 and the arbiter; with the cost JSONs of the L1 and the L2 synthesized alone, also
  *       that the system's flop and SRAM bits are P times the L1's plus the L2's plus the
  *       arbiter's), <name>_duel (the SM-dueling controller's counts, timer and setting) and
- *       <name>_dwt (the DWT-CS controller's counts, table, timer, state and limit)
+ *       <name>_dwt (the DWT-CS controller's counts, table, timer, state and limit); the depth
+ *       of every stage (the deepest path into each end point) against the stage budget
+ *       (DEPTH_BUDGET_LEVELS, --depth-budget N or the environment's DEPTH_BUDGET), each stage
+ *       over it named in words with its levels, start and end (JSON "depth_budget"), a failed
+ *       check unless --allow-depth or DEPTH_BUDGET_OK=1; and the period against the slowest SRAM
+ *       macro's own minimum cycle, flagged (a report, not a check) when more than
+ *       MACRO_PERIOD_MARGIN above it (JSON "macro_period")
  *   cost compare COST.json BASE.json PREFIX [NOISE.json]
  *       PREFIX.json / PREFIX.md (design beside its baseline, with deltas, each against the
  *       measured noise band of NOISE.json: synth/noise.sh) and PREFIX.dat / .gp (gnuplot
@@ -30,7 +36,8 @@
  * Depth stays beside the period: STA gives nanoseconds on one path, the depth walk gives the
  * longest path in gate levels per structure, the unit SPEC 3's 30-level stage budget is in.
  * Both are estimates for comparing designs with each other, not sign-off numbers.
- * Exit status: 0, 1 on a failed check, 2 on bad input. */
+ * Exit status: 0, 1 on a failed check, 2 on bad input, 3 (cost one) when the only failed check
+ * is the depth budget (the cost JSON is complete: report.sh still writes its report). */
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +52,11 @@
 #define MAX_LIB_CELLS 256
 #define MAX_MACROS 64
 #define MAX_STAGES 512
+/* SPEC 3 and 5: at most 30 levels of 2-input gates per pipeline stage (between flops and SRAM
+ * ports); --depth-budget N or DEPTH_BUDGET=N sets another for one run. */
+#define DEPTH_BUDGET_LEVELS 30
+/* SPEC 5: a top's period within 15% of its slowest SRAM macro's own minimum cycle. */
+#define MACRO_PERIOD_MARGIN 0.15
 
 typedef struct lib_cell {
     char name[96];
@@ -863,11 +875,124 @@ static void check_l2(const structure_t *p, unsigned long long counters,
           "L2 index network storage bits", p[ST_INDEX].flops + p[ST_INDEX].sram, 0);
 }
 
+/* The depth budget: every stage (the deepest path into each end point, stage_paths, deepest
+ * first) against `budget` levels. Marks each stage "within_budget", prints each stage over it
+ * in words (a failed check unless `allow`), or one check ok line, and returns the JSON
+ * "depth_budget": {levels, allowed, within, deepest, over: [{stage, start, end, levels,
+ * over_by, words}], verdict}. Sets *over to the number of stages over the budget. */
+static json_t *depth_budget_check(json_t *stages, int budget, int allow, const char *top,
+                                  int *over)
+{
+    json_t *list = json_array();
+    int deepest = 0;
+    *over = 0;
+    for (size_t i = 0; i < json_array_size(stages); i++) {
+        json_t *x = json_array_get(stages, i);
+        int l = (int)json_integer_value(json_object_get(x, "levels"));
+        const char *end = json_string_value(json_object_get(x, "end"));
+        const char *start = json_string_value(json_object_get(x, "start"));
+        if (l > deepest)
+            deepest = l;
+        json_object_set_new(x, "within_budget", json_boolean(l <= budget));
+        if (l <= budget)
+            continue;
+        char words[1024];
+        snprintf(words, sizeof words, "the stage into %s has %d levels, %d over the %d-level "
+                 "budget: its deepest path starts at %s and ends at %s", end, l, l - budget,
+                 budget, start, end);
+        printf("cost: %s: depth budget: %s\n", allow ? "over budget (allowed, DEPTH_BUDGET_OK=1)"
+                                                     : "CHECK FAILED", words);
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "stage", end,
+                                              "start", start, "end", end, "levels", l,
+                                              "over_by", l - budget, "words", words));
+        (*over)++;
+    }
+    char verdict[512];
+    if (*over)
+        snprintf(verdict, sizeof verdict, "%d stage%s of %s over the %d-level budget (deepest %d "
+                 "levels)%s", *over, *over > 1 ? "s" : "", top, budget, deepest,
+                 allow ? "; allowed for this run (DEPTH_BUDGET_OK=1)" : "");
+    else
+        snprintf(verdict, sizeof verdict, "every stage of %s within the %d-level budget (%zu end "
+                 "points, deepest %d levels)", top, budget, json_array_size(stages), deepest);
+    if (!*over)
+        printf("cost: check ok: depth budget: %s\n", verdict);
+    return json_pack("{s:i, s:b, s:b, s:i, s:o, s:s}", "levels", budget, "allowed", allow,
+                     "within", *over == 0, "deepest", deepest, "over", list, "verdict", verdict);
+}
+
+/* The period against the slowest SRAM macro's own minimum cycle (SPEC 5: within
+ * MACRO_PERIOD_MARGIN of it): a report, not a check. Prints it in words and returns the JSON
+ * "macro_period": {period_ns, macro, macro_min_cycle_ns, ratio, limit_ratio, within, words};
+ * without an SRAM macro, macro null and within true. */
+static json_t *macro_period_report(double period, const char *macro, double cycle)
+{
+    char words[512];
+    double limit = 1.0 + MACRO_PERIOD_MARGIN;
+    if (cycle <= 0) {
+        snprintf(words, sizeof words, "no SRAM macro: period %.3f ns, no macro minimum cycle to "
+                 "hold it against", period);
+        printf("cost: period against the SRAM macros: %s\n", words);
+        return json_pack("{s:f, s:n, s:n, s:n, s:f, s:b, s:s}", "period_ns", period, "macro",
+                         "macro_min_cycle_ns", "ratio", "limit_ratio", limit, "within", 1,
+                         "words", words);
+    }
+    double ratio = period / cycle;
+    int within = ratio <= limit + 1e-9;
+    snprintf(words, sizeof words, "period %.3f ns is %.3f x the slowest SRAM macro's minimum "
+             "cycle, %.3f ns (%s): %.0f%% %s it, %s the %.0f%% limit", period, ratio, cycle, macro,
+             (ratio >= 1 ? ratio - 1 : 1 - ratio) * 100, ratio >= 1 ? "above" : "below",
+             within ? "within" : "MORE THAN", MACRO_PERIOD_MARGIN * 100);
+    printf("cost: period against the SRAM macros: %s\n", words);
+    return json_pack("{s:f, s:s, s:f, s:f, s:f, s:b, s:s}", "period_ns", period, "macro", macro,
+                     "macro_min_cycle_ns", cycle, "ratio", ratio, "limit_ratio", limit, "within",
+                     within, "words", words);
+}
+
+/* An environment variable's value as a budget option: DEPTH_BUDGET (levels, 1..10000) and
+ * DEPTH_BUDGET_OK (empty, 0 or 1); returns -1 with a message naming it on a bad value. */
+static int env_uint(const char *key, unsigned lo, unsigned hi, const char *allowed, int *out)
+{
+    const char *v = getenv(key);
+    if (!v || !*v)
+        return 0;
+    char *e;
+    unsigned long n = strtoul(v, &e, 10);
+    if (*e || v[0] == '-' || n < lo || n > hi) {
+        fprintf(stderr, "cost: error: %s = '%s': allowed: %s\n", key, v, allowed);
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
 static int cost_one(int argc, char **argv)
 {
+    int budget = DEPTH_BUDGET_LEVELS, allow = 0;
+    if (env_uint("DEPTH_BUDGET", 1, 10000, "a number of levels, 1..10000", &budget) != 0 ||
+        env_uint("DEPTH_BUDGET_OK", 0, 1, "empty, 0 or 1 (1: a stage over the depth budget is "
+                 "reported, not a failed check)", &allow) != 0)
+        return 2;
+    while (argc > 2 && !strncmp(argv[2], "--", 2)) { /* options before OUTDIR */
+        if (!strcmp(argv[2], "--allow-depth")) {
+            allow = 1, argv++, argc--;
+        } else if (!strcmp(argv[2], "--depth-budget") && argc > 3) {
+            char *e;
+            long n = strtol(argv[3], &e, 10);
+            if (*e || n < 1 || n > 10000) {
+                fprintf(stderr, "cost: error: --depth-budget '%s': allowed: a number of levels, "
+                        "1..10000\n", argv[3]);
+                return 2;
+            }
+            budget = (int)n, argv += 2, argc -= 2;
+        } else {
+            return die("cost one: unknown option (allowed: --depth-budget N, --allow-depth): ",
+                       argv[2]);
+        }
+    }
     if (argc != 5 && argc != 6 && argc != 8)
-        return die("usage: cost one OUTDIR SYNDIR COST.json [TOP [L1.cost.json L2.cost.json]]",
-                   NULL);
+        return die("usage: cost one [--depth-budget N] [--allow-depth] OUTDIR SYNDIR COST.json "
+                   "[TOP [L1.cost.json L2.cost.json]]", NULL);
     const char *outdir = argv[2], *syn = argv[3];
     cfg_t c;
     char err[1024], path[4096];
@@ -924,6 +1049,7 @@ static int cost_one(int argc, char **argv)
     if (sf) { if (fscanf(sf, "%lf", &bufs) != 1) bufs = 0; fclose(sf); }
     json_t *macros = json_array(), *counts = json_object();
     double sram_cycle = 0;
+    char sram_slowest[128] = ""; /* the macro with the longest minimum cycle */
 
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
@@ -983,8 +1109,10 @@ static int cost_one(int argc, char **argv)
                 st[k].sram += inst * w * dp;
                 st[k].ge += (double)inst * m->area / nand2_um2;
                 pst[part][k].sram += inst * w * dp;
-                if (m->min_period > sram_cycle)
+                if (m->min_period > sram_cycle) {
                     sram_cycle = m->min_period;
+                    snprintf(sram_slowest, sizeof sram_slowest, "%s", macro);
+                }
                 json_t *o = json_object();
                 json_object_set_new(o, "instance", json_string(cname));
                 json_object_set_new(o, "module", json_string(mname));
@@ -1043,6 +1171,9 @@ static int cost_one(int argc, char **argv)
                    json_string_value(json_object_get(deepest, "start")), got);
         }
     }
+    int over = 0; /* stages over the depth budget (a loop leaves no stages: that check failed) */
+    json_t *budget_json = depth_budget_check(stage_paths, budget, allow, top, &over);
+    int depth_fail = over && !allow;
 
     /* storage against the closed forms, per part of the design */
     unsigned long long flops = 0, sbits = 0;
@@ -1158,6 +1289,8 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "period_ns", json_real(period));
     json_object_set_new(root, "fmax_ghz", json_real(1.0 / period));
     json_object_set_new(root, "sram_min_cycle_ns", json_real(sram_cycle));
+    json_object_set_new(root, "macro_period", macro_period_report(period, sram_slowest, sram_cycle));
+    json_object_set_new(root, "depth_budget", budget_json);
     json_t *cp = json_object();
     json_object_set_new(cp, "start", json_string(sta.start));
     json_object_set_new(cp, "end", json_string(sta.end));
@@ -1178,11 +1311,25 @@ static int cost_one(int argc, char **argv)
     if (sta.nstages < 2) {
         printf("cost: CHECK FAILED: the critical path has %d stages\n", sta.nstages);
         fail_count++;
-        json_object_set_new(root, "checks_failed", json_integer(fail_count));
     }
-    json_object_set_new(root, "checks_failed", json_integer(fail_count));
+    json_object_set_new(root, "checks_failed", json_integer(fail_count + depth_fail));
+    /* "check ok" only with every check passed and every stage within the depth budget */
+    json_object_set_new(root, "check_ok", json_boolean(!fail_count && !over));
     if (json_dump_file(root, argv[4], JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)
         return die("cannot write ", argv[4]);
+    if (fail_count)
+        printf("cost: %s: %d check%s FAILED\n", top, fail_count + depth_fail,
+               fail_count + depth_fail > 1 ? "s" : "");
+    else if (depth_fail)
+        printf("cost: %s: CHECK FAILED: %d stage%s over the %d-level depth budget (the storage "
+               "checks pass; DEPTH_BUDGET_OK=1 or --allow-depth reports it without failing)\n",
+               top, over, over > 1 ? "s" : "", budget);
+    else if (over)
+        printf("cost: %s: the other checks pass; %d stage%s over the %d-level depth budget, "
+               "allowed for this run: not check ok\n", top, over, over > 1 ? "s" : "", budget);
+    else
+        printf("cost: %s: check ok (every check passed, every stage within the %d-level depth "
+               "budget)\n", top, budget);
     printf("cost: %s: logic %.0f GE, SRAM %.0f GE, %llu flop bits, %llu SRAM bits, depth %d, "
            "period %.3f ns (%.2f GHz), %d-stage critical path %s -> %s\n", top, logic, sram,
            flops, sbits, depth, period, 1.0 / period, sta.nstages, sta.start, sta.end);
@@ -1192,7 +1339,7 @@ static int cost_one(int argc, char **argv)
     json_decref(counts);
     json_decref(part_cost[0]);
     json_decref(part_cost[1]);
-    return fail_count ? 1 : 0;
+    return fail_count ? 1 : depth_fail ? 3 : 0;
 }
 
 /* ---- design beside baseline ------------------------------------------------------------- */
@@ -1268,6 +1415,49 @@ static void md_path(FILE *md, json_t *d)
     }
 }
 
+/* The depth budget and the period against the SRAM macros of one design, in words: each stage
+ * over the budget (its levels, start and end), "check ok" only when none is and every other
+ * check passed. A cost JSON from before the budget check says so. */
+static void md_budget(FILE *md, json_t *d)
+{
+    const char *top = json_string_value(json_object_get(d, "top"));
+    json_t *db = json_object_get(d, "depth_budget"), *mp = json_object_get(d, "macro_period");
+    fprintf(md, "\n### Checks of %s\n\n", top);
+    if (!db) {
+        fprintf(md, "- Depth budget: not checked (a cost JSON written before the check).\n");
+    } else {
+        json_t *ov = json_object_get(db, "over");
+        fprintf(md, "- Depth budget (%.0f levels a stage, SPEC 5): %s.\n", num(db, "levels"),
+                json_string_value(json_object_get(db, "verdict")));
+        for (size_t i = 0; i < json_array_size(ov); i++) {
+            json_t *x = json_array_get(ov, i);
+            fprintf(md, "  - **Over budget**: stage into `%s`: %.0f levels (%.0f over), path from "
+                        "`%s` to `%s`.\n", json_string_value(json_object_get(x, "stage")),
+                    num(x, "levels"), num(x, "over_by"),
+                    json_string_value(json_object_get(x, "start")),
+                    json_string_value(json_object_get(x, "end")));
+        }
+    }
+    if (mp)
+        fprintf(md, "- Period against the SRAM macros (report, SPEC 5: within %.0f%%): %s.\n",
+                (num(mp, "limit_ratio") - 1) * 100, json_string_value(json_object_get(mp, "words")));
+    int ok = json_is_true(json_object_get(d, "check_ok"));
+    size_t over = json_array_size(json_object_get(db, "over"));
+    int allowed = json_is_true(json_object_get(db, "allowed"));
+    double others = num(d, "checks_failed") - (over && !allowed); /* the depth budget counts 1 */
+    if (ok)
+        fprintf(md, "- Verdict: check ok (every check passed, every stage within the depth "
+                    "budget).\n");
+    else if (over)
+        fprintf(md, "- Verdict: **not check ok**: %zu stage%s over the depth budget (%s)%s.\n",
+                over, over > 1 ? "s" : "", allowed ? "allowed for this run, DEPTH_BUDGET_OK=1"
+                                                   : "a failed check; DEPTH_BUDGET_OK=1 allows it",
+                others > 0 ? "; other checks failed too (see the cost log)" : "");
+    else
+        fprintf(md, "- Verdict: **not check ok**: %s.\n", others > 0 ?
+                "checks failed (see the cost log)" : "not checked against the depth budget");
+}
+
 static int cost_compare(int argc, char **argv)
 {
     if (argc != 5 && argc != 6)
@@ -1326,7 +1516,10 @@ static int cost_compare(int argc, char **argv)
             band_note(num(a, "depth") - num(b, "depth"), band_of(noise, "depth"), "levels", n1, sizeof n1));
     fprintf(md, "| synthesis and timing time (s) | %.1f | %.1f | | |\n\n", num(a, "synth_seconds"),
             num(b, "synth_seconds"));
-    fprintf(md, "## By structure\n\n| structure | GE | baseline GE | delta | against noise | flop bits "
+    md_budget(md, a);
+    if (strcmp(name, base) != 0)
+        md_budget(md, b);
+    fprintf(md, "\n## By structure\n\n| structure | GE | baseline GE | delta | against noise | flop bits "
                 "| SRAM bits | depth | baseline depth |\n|---|---:|---:|---:|---|---:|---:|---:|---:|\n");
     fprintf(dat, "# structure  delta_GE  band_GE\n");
     json_t *sa = json_object_get(a, "structures"), *sb = json_object_get(b, "structures");
@@ -1380,6 +1573,9 @@ static int cost_compare(int argc, char **argv)
     json_object_set_new(out, "logic_ge_delta", json_real(dl));
     json_object_set_new(out, "period_ns_delta", json_real(dp));
     json_object_set_new(out, "depth_delta", json_real(num(a, "depth") - num(b, "depth")));
+    /* the report's verdict: the design's and the baseline's checks, depth budget included */
+    json_object_set_new(out, "check_ok", json_boolean(json_is_true(json_object_get(a, "check_ok")) &&
+                                                      json_is_true(json_object_get(b, "check_ok"))));
     json_object_set(out, "noise", noise);
     snprintf(path, sizeof path, "%s.json", argv[4]);
     if (json_dump_file(out, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0)

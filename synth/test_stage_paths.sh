@@ -14,6 +14,11 @@
 # The flow is synth/synth.sh itself (check.sh, Yosys, stanet, OpenSTA) on a made-up output
 # directory (the registers drive an output so that Yosys keeps them, and load distinct inputs so
 # that it merges none); cost reads a generated config.yaml and is told the top (no L1 checks).
+# The depth budget on the same design (its deepest stage, long_q, is 7 levels): within a budget
+# of 7 every stage passes and cost says check ok; a budget of 6 (--depth-budget or DEPTH_BUDGET)
+# fails it naming the stage long_q, its 7 levels, start src_q[0] and end, in the log, the JSON
+# and the Markdown, exit 3; DEPTH_BUDGET_OK=1 / --allow-depth reports it without failing, and
+# without "check ok"; a bad DEPTH_BUDGET is refused naming the key.
 # COST=path tries another cost binary (a mutant). Prints ok/not ok; exits non-zero on a miss.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -175,5 +180,63 @@ if grep -q '^Critical path per end point (deepest 12) of sp_top, of 6 end points
   echo "ok - the Markdown report tables the end points"
 else
   echo "not ok - no end point table in $work/report.md"; bad=1
+fi
+# the depth budget against the known chains (deepest: long_q, 7 levels from src_q[0])
+budget() { # NAME ARGS...: cost one with ARGS before OUTDIR into $work/NAME.{log,json}; its status
+  local n=$1; shift
+  "$cost" one "$@" "$d" "$work/syn" "$work/$n.json" sp_top >"$work/$n.log" 2>&1
+}
+jq_budget() { # NAME: within, over's stage/levels/start/end, check_ok
+  python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); b = c["depth_budget"]
+o = " ".join("%s:%d:%s:%s" % (x["stage"], x["levels"], x["start"], x["end"]) for x in b["over"])
+print(b["levels"], b["within"], b["allowed"], o or "-", c["check_ok"])' "$work/$1.json"
+}
+budget in7 --depth-budget 7; rc=$?
+if [ $rc = 0 ] && [ "$(jq_budget in7)" = '7 True False - True' ] &&
+   grep -q 'check ok: depth budget: every stage of sp_top within the 7-level budget (6 end points, deepest 7 levels)' "$work/in7.log" &&
+   grep -q 'sp_top: check ok (every check passed' "$work/in7.log"; then
+  echo "ok - within a 7-level budget every stage passes: check ok"
+else
+  echo "not ok - the 7-level budget (exit $rc, see $work/in7.log)"; bad=1
+fi
+budget over6 --depth-budget 6; rc=$?
+if [ $rc = 3 ] && [ "$(jq_budget over6)" = '6 False False long_q:7:src_q[0]:long_q False' ] &&
+   grep -q 'CHECK FAILED: depth budget: the stage into long_q has 7 levels, 1 over the 6-level budget: its deepest path starts at src_q\[0\] and ends at long_q' "$work/over6.log" &&
+   [ "$(grep -c 'depth budget: the stage into' "$work/over6.log")" = 1 ] && ! grep -q 'check ok (every' "$work/over6.log"; then
+  echo "ok - over a 6-level budget cost fails (exit 3) naming the stage long_q, 7 levels, from src_q[0]"
+else
+  echo "not ok - the 6-level budget (exit $rc, see $work/over6.log)"; bad=1
+fi
+DEPTH_BUDGET=6 budget env6; rc=$?
+DEPTH_BUDGET=6 DEPTH_BUDGET_OK=1 budget ok6; rc2=$?
+budget allow6 --depth-budget 6 --allow-depth; rc3=$?
+if [ $rc = 3 ] && [ $rc2 = 0 ] && [ $rc3 = 0 ] &&
+   [ "$(jq_budget ok6)" = '6 False True long_q:7:src_q[0]:long_q False' ] &&
+   [ "$(jq_budget allow6)" = '6 False True long_q:7:src_q[0]:long_q False' ] &&
+   grep -q 'over budget (allowed, DEPTH_BUDGET_OK=1): depth budget: the stage into long_q has 7 levels' "$work/ok6.log" &&
+   grep -q 'allowed for this run: not check ok' "$work/ok6.log" && ! grep -q 'check ok (every' "$work/ok6.log"; then
+  echo "ok - DEPTH_BUDGET=6 fails too; DEPTH_BUDGET_OK=1 and --allow-depth report the stage without failing, not check ok"
+else
+  echo "not ok - DEPTH_BUDGET / DEPTH_BUDGET_OK / --allow-depth (exits $rc $rc2 $rc3, see $work/env6.log, ok6.log, allow6.log)"; bad=1
+fi
+DEPTH_BUDGET=x budget badenv; rc=$?
+DEPTH_BUDGET_OK=yes budget badok; rc2=$?
+if [ $rc = 2 ] && [ $rc2 = 2 ] && grep -q "DEPTH_BUDGET = 'x': allowed: a number of levels" "$work/badenv.log" &&
+   grep -q "DEPTH_BUDGET_OK = 'yes': allowed: empty, 0 or 1" "$work/badok.log"; then
+  echo "ok - a bad DEPTH_BUDGET or DEPTH_BUDGET_OK is refused naming the key, the value and what is allowed"
+else
+  echo "not ok - bad budget values (exits $rc $rc2, see $work/badenv.log, $work/badok.log)"; bad=1
+fi
+"$cost" compare "$work/over6.json" "$work/over6.json" "$work/over6_report" >/dev/null 2>&1
+"$cost" compare "$work/in7.json" "$work/in7.json" "$work/in7_report" >/dev/null 2>&1
+if grep -q '^  - \*\*Over budget\*\*: stage into `long_q`: 7 levels (1 over), path from `src_q\[0\]` to `long_q`.$' "$work/over6_report.md" &&
+   grep -q '^- Verdict: \*\*not check ok\*\*: 1 stage over the depth budget (a failed check; DEPTH_BUDGET_OK=1 allows it)\.$' "$work/over6_report.md" &&
+   grep -q '^- Depth budget (7 levels a stage, SPEC 5): every stage of sp_top within the 7-level budget' "$work/in7_report.md" &&
+   grep -q '^- Verdict: check ok' "$work/in7_report.md" &&
+   python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert r["check_ok"] is False
+assert r["design"]["depth_budget"]["over"][0]["stage"] == "long_q"' "$work/over6_report.json"; then
+  echo "ok - the Markdown and JSON reports carry the budget, the stage over it in words, and the verdict"
+else
+  echo "not ok - the reports' depth budget (see $work/over6_report.md, $work/in7_report.md)"; bad=1
 fi
 exit $bad

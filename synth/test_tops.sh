@@ -172,6 +172,20 @@ if ! cmp -s "$work/dr/td_l2.v" "$work/drm/td_l2.v" &&
 else
   notok "a DRRIP PSEL one bit narrower went through the storage checks (see $work/drm.log)"
 fi
+# DRRIP with every set a leader (l2.sets 4 / l2.duel_leaders 2 = 2 x 1 application): no
+# follower reads the PSEL, synthesis removes it, and the closed form counts the BRRIP counter
+# alone (5 bits; counting the PSEL too, as before, failed 5 against 8: the gcache-system L2)
+cg --preset li-decoupled --set name=td "${set_args[@]}" \
+  --set l2.replacement=drrip --set l2.duel_leaders=2 --set l2.psel_bits=3 -o "$work/drn" >/dev/null
+if nice -n 10 "$root/synth/synth.sh" "$work/drn" "$work/drn.syn" td_l2 >"$work/drn.log" 2>&1 &&
+   "$root/build/cost" one "$work/drn" "$work/drn.syn" "$work/drn.cost.json" td_l2 \
+     >>"$work/drn.log" 2>&1 &&
+   grep -q 'closed form: L2 DRRIP no follower set (l2.sets 4 / l2.duel_leaders 2 = 2 = 2 x 1 application' "$work/drn.log" &&
+   grep -q 'check ok: L2 DRRIP PSEL and BRRIP counter flop bits = 5$' "$work/drn.log"; then
+  ok "a DRRIP L2 without follower sets keeps no PSEL, and its closed form says so (5 bits)"
+else
+  notok "the DRRIP L2 without follower sets failed its checks (see $work/drn.log)"
+fi
 rm -f "$work"/dr*.syn/hier.json "$work"/dr*.syn/flat.json
 
 # UCP's L2 (SPEC 3.8, docs/tap.md): 2 L1s + 2 CPU ports, 4 ways, 4 UMON sets, 4-bit counters:

@@ -22,7 +22,8 @@
 # compare into WORKDIR/<top>_report.{md,json,svg}, the deltas judged against synth/noise.json.
 # WORKDIR/tops.md: a row per top and per baseline top, a row of deltas per top, and the
 # closed-form checks. Every top is costed; exits non-zero if one failed (synthesis, timing or a
-# check: its log is WORKDIR/<top>.log).
+# check: its log is WORKDIR/<top>.log); a top with a stage over the depth budget is still
+# reported (its stages named in its log and <top>_report.md) and fails unless DEPTH_BUDGET_OK=1.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage="usage: tops.sh [--l1 COST.json] [--l1-baseline COST.json] OUTDIR WORKDIR [l2|sys|duel|dwt...]"
@@ -85,8 +86,8 @@ cost_top() {
 # checks TOP: the closed-form lines of TOP's cost log as a Markdown list
 checks() {
   echo "- $1"
-  grep -E '^cost: (closed form|parts|check ok|CHECK FAILED)' "$work/$1.log" |
-    grep -v -e 'deepest end point' -e 'every cell is a mapped' | sed 's/^cost: /  - /'
+  grep -E '^cost: (closed form|parts|check ok|CHECK FAILED|over budget)' "$work/$1.log" |
+    grep -v -e 'deepest end point' -e 'every cell is a mapped' -e 'check ok: depth budget' | sed 's/^cost: /  - /'
 }
 
 bad=0; rows=""; deltas=""; checks=""
@@ -99,7 +100,11 @@ for k in "${kinds[@]}"; do
     [ -z "$l1cost" ] || [ -z "$l2json" ] || parts=("$l1cost" "$l2json")
     [ -z "$l1base" ] || [ -z "$l2base" ] || bparts=("$l1base" "$l2base")
   fi
-  if ! cost_top "$out" "$top" "$work/$top.cost.json" "${parts[@]}"; then
+  rc=0; cost_top "$out" "$top" "$work/$top.cost.json" "${parts[@]}" || rc=$?
+  if [ $rc = 3 ]; then # over the depth budget only: costed, named in its log and report
+    echo "tops.sh: $top FAILED: a stage over the depth budget (see $work/$top.log)"
+    grep 'depth budget' "$work/$top.log" | head -5; bad=1
+  elif [ $rc != 0 ]; then
     echo "tops.sh: $top FAILED (see $work/$top.log)"; tail -5 "$work/$top.log"; bad=1; continue
   fi
   echo "tops.sh: $(tail -1 "$work/$top.log")"
@@ -112,8 +117,10 @@ for k in "${kinds[@]}"; do
   if cmp -s <(rtl "$out" "$name" "$k") <(rtl "$work/baseline" "$base" "$k"); then
     sed "s/\"top\": \"$top\"/\"top\": \"$btop\"/" "$work/$top.cost.json" >"$work/$btop.cost.json"
     echo "tops.sh: $btop is the same RTL as $top: not synthesized again"
-  elif cost_top "$work/baseline" "$btop" "$work/$btop.cost.json" "${bparts[@]}"; then
+  elif rc=0; cost_top "$work/baseline" "$btop" "$work/$btop.cost.json" "${bparts[@]}" || rc=$?
+       [ $rc = 0 ] || [ $rc = 3 ]; then
     echo "tops.sh: $(tail -1 "$work/$btop.log")"
+    [ $rc = 0 ] || { echo "tops.sh: $btop FAILED: a stage over the depth budget (see $work/$btop.log)"; bad=1; }
     checks+=$(checks "$btop")$'\n'
   else
     echo "tops.sh: $btop FAILED (see $work/$btop.log)"; tail -5 "$work/$btop.log"; bad=1; continue
