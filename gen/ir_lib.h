@@ -1,0 +1,15 @@
+/* ir_lib: IR builders shared by ported emitters (file header, priority tree). */
+#ifndef CACHEGEN_IR_LIB_H
+#define CACHEGEN_IR_LIB_H
+
+#include "emit_l1.h"
+#include "ir.h"
+
+/* The file header of m (gen_header's lines): purpose, generator version, configuration. */
+void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
+/* emit_lowest_n as IR into `to`: `out` (width bits) = lowest i < n with `cond_fmt` (%u = i)
+ * true, else 0, as a tree of depth log2(n). */
+void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
+                 unsigned width, const char *cond_fmt);
+
+#endif
