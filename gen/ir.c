@@ -222,3 +222,33 @@ const char *ir_zero(ir_module_t *m, unsigned width)
         return ir_str(m, emit_const(width, 0));
     return ir_fmt(m, "{%u{1'b0}}", width);
 }
+
+void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap)
+{
+    assert(x->kind == IR_DECL || x->kind == IR_SET || x->kind == IR_PARAM);
+    x->c = ir_str(m, comment);
+    x->n = gap ? gap : 1;
+}
+
+ir_node_t *ir_ifdef(ir_module_t *m, ir_list_t *to, const char *macro, int ifndef)
+{
+    ir_node_t *x = ir_node(m, to, IR_IFDEF, macro, NULL);
+    x->flag = ifndef;
+    return x;
+}
+
+ir_node_t *ir_port_ifdef(ir_module_t *m, const char *macro, const char *title)
+{
+    return ir_node(m, &m->ports, IR_IFDEF, macro, title);
+}
+
+ir_node_t *ir_port_in(ir_module_t *m, ir_node_t *group, ir_dir_t dir, ir_width_t w,
+                      const char *name, const char *comment, unsigned gap)
+{
+    assert(group->kind == IR_IFDEF);
+    ir_node_t *x = ir_node(m, &group->body, IR_PORT, name, comment);
+    x->flag = dir;
+    x->w = (ir_width_t){w.bits, ir_str(m, w.name)};
+    x->n = gap ? gap : 1;
+    return x;
+}

@@ -10,7 +10,9 @@
  *   node) and stays in that order: the printed text follows build order exactly;
  * - widths are (bits, name): the first printer style (IR_STYLE_LITERAL) prints the bits as
  *   today (`[24:0] `), a named style may print the name (`[LineAddrWidth-1:0] `);
- * - expressions (right-hand sides, conditions, case labels) are still strings for now. */
+ * - expressions (right-hand sides, conditions, case labels) are still strings for now; a
+ *   right-hand side may hold '\n': its later lines print as continuation lines at the
+ *   statement's indentation (their own leading spaces kept), the ';' after the last. */
 #ifndef CACHEGEN_IR_H
 #define CACHEGEN_IR_H
 
@@ -18,9 +20,9 @@
 #include "emit.h"
 
 typedef enum ir_kind {
-    IR_COMMENT, /* a: text (without "// ") */
+    IR_COMMENT, /* a: text (without "// "); n: spaces before "//" */
     IR_BLANK,   /* an empty line */
-    IR_PARAM,   /* a: name, b: value; flag: 1 localparam, 0 parameter */
+    IR_PARAM,   /* a: name, b: value, w: width (0: none); flag: 1 localparam, 0 parameter */
     IR_PORT,    /* a: name, b: comment or NULL; n: spaces before the comment; flag: ir_dir_t */
     IR_DECL,    /* names: a list of IR_NAME; flag: ir_net_t; b: initial value (wire x = b) */
     IR_NAME,    /* a: name; n: array entries (0: not an array) */
@@ -34,10 +36,13 @@ typedef enum ir_kind {
     IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop */
     IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters */
     IR_CONN,    /* .a(b) */
+    IR_IFDEF,   /* a: macro; flag 1: `ifndef; body: items. In the port list, b: the title of
+                   ports that follow the last port (", // b"), body: IR_PORT */
 } ir_kind_t;
 
 typedef enum ir_dir { IR_IN, IR_OUT, IR_OUT_REG } ir_dir_t;
-typedef enum ir_net { IR_WIRE, IR_REG, IR_GENVAR } ir_net_t;
+/* IR_REG_PAD prints "reg  ", lined up with "wire " (the event port's internal signals). */
+typedef enum ir_net { IR_WIRE, IR_REG, IR_GENVAR, IR_REG_PAD } ir_net_t;
 typedef enum ir_proc { IR_COMB, IR_POSEDGE } ir_proc_t;
 
 /* A width: `bits` (0: none, a scalar) and the localparam that names it, or NULL. */
@@ -55,7 +60,8 @@ typedef struct ir_list {
 struct ir_node {
     ir_kind_t kind;
     ir_node_t *next;     /* next in the list that holds this node */
-    const char *a, *b, *c, *d; /* text fields, by kind (above) */
+    const char *a, *b, *c, *d; /* text fields, by kind (above); IR_DECL, IR_SET, IR_PARAM:
+                                  c is a trailing comment, n the spaces before it */
     ir_width_t w;        /* IR_PORT, IR_DECL */
     unsigned n;          /* by kind */
     int flag;            /* by kind */
@@ -113,6 +119,16 @@ ir_node_t *ir_genfor(ir_module_t *m, ir_list_t *to, const char *genvar, unsigned
 ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char *name);
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
+
+/* A trailing comment on a declaration, statement or parameter, `gap` spaces after it. */
+void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
+/* `ifdef macro (ifndef: `ifndef) around the items appended to ->body. */
+ir_node_t *ir_ifdef(ir_module_t *m, ir_list_t *to, const char *macro, int ifndef);
+/* In the port list after the last port: ports inside `ifdef macro, titled ", // title". */
+ir_node_t *ir_port_ifdef(ir_module_t *m, const char *macro, const char *title);
+/* A port appended to such a group (see ir_port). */
+ir_node_t *ir_port_in(ir_module_t *m, ir_node_t *group, ir_dir_t dir, ir_width_t w,
+                      const char *name, const char *comment, unsigned gap);
 
 /* Expression helpers (strings for now): all-zero constant of any width. */
 const char *ir_zero(ir_module_t *m, unsigned width);

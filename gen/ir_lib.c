@@ -57,3 +57,21 @@ void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *o
                ir_fmt(m, "%s_a%u_0 ? %s_i%u_0 : %s", label, levels, label, levels,
                       emit_const(width, 0)));
 }
+
+void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n)
+{
+    ir_node_t *g = ir_port_ifdef(m, GEN_EVENTS_MACRO, title);
+    for (unsigned i = 0; i < n; i++)
+        ir_port_in(m, g, p[i].is_reg ? IR_OUT_REG : IR_OUT, IR_W(p[i].vector ? p[i].width : 0),
+                   p[i].name, p[i].what, 1);
+}
+
+void gen_ir_sim_internal(ir_module_t *m, ir_list_t *to, const gen_sim_port_t *p, unsigned n)
+{
+    ir_node_t *d = ir_ifdef(m, to, GEN_EVENTS_MACRO, 1);
+    ir_comment(m, &d->body,
+               "the event port's signals, inside: nothing reads them and synthesis removes them");
+    for (unsigned i = 0; i < n; i++)
+        ir_decl(m, &d->body, p[i].is_reg ? IR_REG_PAD : IR_WIRE,
+                IR_W(p[i].vector ? p[i].width : 0), p[i].name);
+}

@@ -23,9 +23,35 @@ static int one_set(const ir_list_t *l)
 
 static const char *set_op(const ir_node_t *x) { return x->flag ? "<=" : "="; }
 
+/* "  // comment" after a line, or "". */
+static const char *note(char *buf, size_t len, const ir_node_t *x)
+{
+    if (!x->c)
+        return "";
+    assert(x->n < 32);
+    snprintf(buf, len, "%*s// %s", (int)x->n, "", x->c);
+    return buf;
+}
+
+/* A statement after `prefix` ("", "if (c) ", "3'd1: "): its right-hand side's later lines
+ * are continuation lines at the same indentation; the ';' and its comment end the last. */
+static void dump_set(emit_t *e, const char *prefix, const ir_node_t *x)
+{
+    char nb[256];
+    const char *rhs = x->b, *nl = strchr(rhs, '\n');
+    if (!nl) {
+        emit_line(e, "%s%s %s %s;%s", prefix, x->a, set_op(x), rhs, note(nb, sizeof nb, x));
+        return;
+    }
+    emit_line(e, "%s%s %s %.*s", prefix, x->a, set_op(x), (int)(nl - rhs), rhs);
+    for (rhs = nl + 1; (nl = strchr(rhs, '\n')); rhs = nl + 1)
+        emit_line(e, "%.*s", (int)(nl - rhs), rhs);
+    emit_line(e, "%s;%s", rhs, note(nb, sizeof nb, x));
+}
+
 static void dump_decl(emit_t *e, const ir_node_t *x, ir_style_t style)
 {
-    static const char *const net[] = {"wire", "reg", "genvar"};
+    static const char *const net[] = {"wire", "reg", "genvar", "reg "};
     char names[4096];
     size_t n = 0;
     names[0] = 0;
@@ -36,10 +62,13 @@ static void dump_decl(emit_t *e, const ir_node_t *x, ir_style_t style)
         assert(k > 0 && (size_t)k < sizeof names - n);
         n += (size_t)k;
     }
+    char nb[256];
     if (x->b)
-        emit_line(e, "%s %s%s = %s;", net[x->flag], ir_range(x->w, style), names, x->b);
+        emit_line(e, "%s %s%s = %s;%s", net[x->flag], ir_range(x->w, style), names, x->b,
+                  note(nb, sizeof nb, x));
     else
-        emit_line(e, "%s %s%s;", net[x->flag], ir_range(x->w, style), names);
+        emit_line(e, "%s %s%s;%s", net[x->flag], ir_range(x->w, style), names,
+                  note(nb, sizeof nb, x));
 }
 
 static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
@@ -61,8 +90,7 @@ static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
         return;
     }
     if (!x->a && one_set(&x->body)) {
-        const ir_node_t *s = x->body.head;
-        emit_line(e, "always @* %s %s %s;", s->a, set_op(s), s->b);
+        dump_set(e, "always @* ", x->body.head);
         return;
     }
     if (x->a)
@@ -78,8 +106,9 @@ static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
 static void dump_if(emit_t *e, const ir_node_t *x, ir_style_t style)
 {
     if (!x->flag && !x->alt.head && one_set(&x->body)) {
-        const ir_node_t *s = x->body.head;
-        emit_line(e, "if (%s) %s %s %s;", x->a, s->a, set_op(s), s->b);
+        char prefix[1024];
+        snprintf(prefix, sizeof prefix, "if (%s) ", x->a);
+        dump_set(e, prefix, x->body.head);
         return;
     }
     emit_line(e, "if (%s) begin", x->a);
@@ -104,8 +133,9 @@ static void dump_case(emit_t *e, const ir_node_t *x, ir_style_t style)
         if (!it->body.head) {
             emit_line(e, "%s: ;", label);
         } else if (!it->flag && one_set(&it->body)) {
-            const ir_node_t *s = it->body.head;
-            emit_line(e, "%s: %s %s %s;", label, s->a, set_op(s), s->b);
+            char prefix[512];
+            snprintf(prefix, sizeof prefix, "%s: ", label);
+            dump_set(e, prefix, it->body.head);
         } else {
             emit_line(e, "%s: begin", label);
             emit_in(e);
@@ -140,13 +170,23 @@ static void dump_inst(emit_t *e, const ir_node_t *x)
 static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
 {
     switch (x->kind) {
-    case IR_COMMENT: emit_line(e, "// %s", x->a); break;
+    case IR_COMMENT: emit_line(e, "%*s// %s", (int)x->n, "", x->a); break;
     case IR_BLANK: emit_blank(e); break;
-    case IR_PARAM: emit_line(e, "%s %s = %s;", x->flag ? "localparam" : "parameter", x->a, x->b); break;
+    case IR_PARAM: {
+        char nb[256];
+        emit_line(e, "%s %s%s = %s;%s", x->flag ? "localparam" : "parameter",
+                  ir_range(x->w, style), x->a, x->b, note(nb, sizeof nb, x));
+        break;
+    }
     case IR_DECL: dump_decl(e, x, style); break;
     case IR_ASSIGN: emit_line(e, "assign %s = %s;", x->a, x->b); break;
     case IR_ALWAYS: dump_always(e, x, style); break;
-    case IR_SET: emit_line(e, "%s %s %s;", x->a, set_op(x), x->b); break;
+    case IR_SET: dump_set(e, "", x); break;
+    case IR_IFDEF:
+        emit_line(e, "`%s %s", x->flag ? "ifndef" : "ifdef", x->a);
+        dump_list(e, &x->body, style);
+        emit_line(e, "`endif");
+        break;
     case IR_IF: dump_if(e, x, style); break;
     case IR_CASE: dump_case(e, x, style); break;
     case IR_GENFOR:
@@ -170,6 +210,14 @@ static void dump_list(emit_t *e, const ir_list_t *l, ir_style_t style)
         dump_node(e, x, style);
 }
 
+/* 1 if a port follows `p` in its list before any `ifdef group (comment lines skipped). */
+static int port_follows(const ir_node_t *p)
+{
+    for (p = p->next; p && p->kind == IR_COMMENT; p = p->next)
+        ;
+    return p && p->kind == IR_PORT;
+}
+
 static void dump_port(emit_t *e, const ir_node_t *p, ir_style_t style)
 {
     static const char *const dir[] = {"input  wire", "output wire", "output reg "};
@@ -178,7 +226,24 @@ static void dump_port(emit_t *e, const ir_node_t *p, ir_style_t style)
     memset(gap, ' ', p->n);
     gap[p->n] = 0;
     emit_line(e, "%s %s%s%s%s%s%s", dir[p->flag], ir_range(p->w, style), p->a,
-              p->next ? "," : "", p->b ? gap : "", p->b ? "// " : "", p->b ? p->b : "");
+              port_follows(p) ? "," : "", p->b ? gap : "", p->b ? "// " : "",
+              p->b ? p->b : "");
+}
+
+/* One item of the port list: a port, a comment line, or an `ifdef group of ports. */
+static void dump_port_item(emit_t *e, const ir_node_t *p, ir_style_t style)
+{
+    if (p->kind == IR_COMMENT) {
+        dump_node(e, p, style);
+    } else if (p->kind == IR_IFDEF) {
+        emit_line(e, "`%s %s", p->flag ? "ifndef" : "ifdef", p->a);
+        emit_line(e, ", // %s", p->b);
+        for (const ir_node_t *q = p->body.head; q; q = q->next)
+            dump_port(e, q, style);
+        emit_line(e, "`endif");
+    } else {
+        dump_port(e, p, style);
+    }
 }
 
 void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style)
@@ -189,7 +254,7 @@ void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style)
     emit_line(e, "module %s (", m->name);
     emit_in(e);
     for (const ir_node_t *p = m->ports.head; p; p = p->next)
-        dump_port(e, p, style);
+        dump_port_item(e, p, style);
     emit_out(e);
     emit_line(e, ");");
     emit_blank(e);
