@@ -1,6 +1,6 @@
-/* ir_lib: IR builders shared by the ported emitters: the file header and the lowest-index
- * priority tree (the IR twins of gen_header and emit_lowest_n, which the emitters not yet
- * ported still call). */
+/* ir_lib: IR builders shared by the ported emitters: the file header and the simulation-only
+ * event port (the IR twins of gen_header and gen_emit_sim_*, which the emitters not yet ported
+ * still call). */
 #include "ir_lib.h"
 
 void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose)
@@ -13,49 +13,6 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose)
     for (unsigned i = 0; cfg_key_name(i); i++)
         if (cfg_shown_text(c, i, buf, sizeof buf))
             ir_comment(m, &m->head, ir_fmt(m, "  %s: %s", cfg_key_name(i), buf));
-}
-
-void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
-                 unsigned width, const char *cond_fmt)
-{
-    char cond[128];
-    if (n == 1) { /* one candidate; its condition keeps the block sensitive to something */
-        snprintf(cond, sizeof cond, cond_fmt, 0u);
-        ir_node_t *a = ir_always_comb(m, to, label, NULL);
-        ir_set(m, &a->body, out, emit_const(width, 0));
-        ir_set(m, &ir_if(m, &a->body, cond)->body, out, emit_const(width, 0));
-        return;
-    }
-    unsigned levels = 0;
-    while ((1u << levels) < n)
-        levels++;
-    for (unsigned i = 0; i < (1u << levels); i++) {
-        snprintf(cond, sizeof cond, cond_fmt, i);
-        ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a0_%u", label, i), i < n ? cond : "1'b0");
-    }
-    for (unsigned k = 1; k <= levels; k++) {
-        for (unsigned i = 0; i < (1u << (levels - k)); i++) {
-            unsigned lo = 2 * i, hi = 2 * i + 1;
-            ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a%u_%u", label, k, i),
-                         ir_fmt(m, "%s_a%u_%u | %s_a%u_%u", label, k - 1, lo, label, k - 1, hi));
-            if (k == 1)
-                ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_i1_%u", label, i),
-                             ir_fmt(m, "~%s_a0_%u", label, lo));
-            else
-                ir_wire_init(m, to, IR_W(k), ir_fmt(m, "%s_i%u_%u", label, k, i),
-                             ir_fmt(m, "%s_a%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u}",
-                                    label, k - 1, lo, label, k - 1, lo, label, k - 1, hi));
-        }
-    }
-    ir_node_t *a = ir_always_comb(m, to, NULL, NULL);
-    if (width > levels)
-        ir_set(m, &a->body, out,
-               ir_fmt(m, "%s_a%u_0 ? {%s, %s_i%u_0} : %s", label, levels,
-                      emit_const(width - levels, 0), label, levels, emit_const(width, 0)));
-    else
-        ir_set(m, &a->body, out,
-               ir_fmt(m, "%s_a%u_0 ? %s_i%u_0 : %s", label, levels, label, levels,
-                      emit_const(width, 0)));
 }
 
 void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n)
