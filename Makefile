@@ -58,7 +58,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 .PHONY: all deps demo test soak regress test-slurm golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred $(B)/test_cm_fgcb \
-     $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric \
+     $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric $(B)/test_ir_print \
      $(B)/test_cm_drrip $(B)/test_cm_umon $(B)/test_cm_ucp $(B)/test_cm_tap \
      $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
@@ -149,6 +149,10 @@ $(B)/test_bv: core/test_bv.c core/bv.h | $(B)
 
 $(B)/test_num: core/test_num.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lcmocka
+
+# The emitter IR's printer alone: ir.c, ir_print.c and emit.c (emit_line and emit_const).
+$(B)/test_ir_print: gen/test_ir_print.c gen/ir.c gen/ir_print.c gen/emit.c gen/ir.h gen/emit.h $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< gen/ir.c gen/ir_print.c gen/emit.c $(B)/libcore.a -lnettle -lcmocka
 
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka
