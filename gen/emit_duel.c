@@ -87,8 +87,9 @@ static void duel_decls(ir_module_t *m, const duel_w_t *w)
     duel_regs(m, 0, (const char *[]){"filter_q", "filter_d"}, 2, NULL, 0);
     duel_regs(m, w->cb, (const char *[]){"s_a0", "s_m0", "s_a1", "s_m1"}, 4,
               "interval sums with this cycle's inputs", 2);
-    ir_comment(m, b, F("With H = %u and N = %u (100 and the margin %u over their gcd): D = H*m0*a1 -",
-                       k->h, k->n, w->margin));
+    ir_comment(m, b,
+               F("With H = %u and N = %u (100 and the margin %u over their gcd): D = H*m0*a1 -",
+                 k->h, k->n, w->margin));
     ir_comment(m, b, "H*m1*a0 - N*a0*a1 over the counts so far (two's complement), and the step");
     ir_comment(m, b, "a rise of each count moves D by");
     duel_regs(m, k->d_bits, (const char *[]){"d_q", "d_d", "d_sum"}, 3, NULL, 0);
@@ -178,9 +179,10 @@ static void duel_decide(ir_module_t *m, const duel_w_t *w)
     d_term(t[2], sizeof t[2], k->d_bits, "k_m1_q", k->km_bits, k->hshift, 0, "unserved_i[1]");
     d_term(t[3], sizeof t[3], k->d_bits, "k_a0_q", k->ka0_bits, 0, 0, "load_i[0]");
     duel_both(m, w);
-    ir_comment(m, &m->body, "D after this cycle's inputs, a sum of registers; followers filter unless");
-    ir_comment(m, &m->body, "SM0 (filtering) misses relatively more than SM1 by more than the margin");
-    ir_comment(m, &m->body, "(D > 0); an interval where a leader had no load keeps them.");
+    ir_list_t *b = &m->body;
+    ir_comment(m, b, "D after this cycle's inputs, a sum of registers; followers filter unless");
+    ir_comment(m, b, "SM0 (filtering) misses relatively more than SM1 by more than the margin");
+    ir_comment(m, b, "(D > 0); an interval where a leader had no load keeps them.");
     ir_node_t *a = ir_always_comb(m, &m->body, "decide", NULL);
     ir_set(m, &a->body, "d_sum",
            F("d_q + %s\n  + %s\n  - %s\n  - %s\n  + d_both", t[0], t[1], t[2], t[3]));

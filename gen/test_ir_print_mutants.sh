@@ -9,14 +9,17 @@ bad=0
 mut() { # NAME FILE SED: copy the sources, apply SED to FILE, build, the test must fail
   cp "$root"/gen/ir.c "$root"/gen/ir_print.c "$root"/gen/emit.c "$work"/
   sed -i "$3" "$work/$2"
-  if cmp -s "$work/$2" "$root/gen/$2"; then echo "not ok - $1: the rewrite did not apply"; bad=1; return; fi
+  if cmp -s "$work/$2" "$root/gen/$2"; then
+    echo "not ok - $1: the rewrite did not apply"; bad=1; return
+  fi
   if ! cc -O1 -std=c11 -Wall -D_POSIX_C_SOURCE=200809L -I "$root/gen" -o "$work/t" \
       "$root/gen/test_ir_print.c" "$work/ir.c" "$work/ir_print.c" "$work/emit.c" \
       "$root/build/libcore.a" -lnettle -lcmocka 2>"$work/$1.cc.log"; then
     echo "not ok - $1: does not build ($work/$1.cc.log)"; bad=1; return
   fi
-  if "$work/t" >"$work/$1.log" 2>&1; then echo "not ok - $1: not caught"; bad=1
-  else echo "ok - $1: caught by$(sed -n 's/^\[  FAILED  \] \(test_[a-z_]*\)$/ \1/p' "$work/$1.log" | sort -u | tr -d '\n')"; fi
+  if "$work/t" >"$work/$1.log" 2>&1; then echo "not ok - $1: not caught"; bad=1; return; fi
+  by=$(sed -n 's/^\[  FAILED  \] \(test_[a-z_]*\)$/ \1/p' "$work/$1.log" | sort -u | tr -d '\n')
+  echo "ok - $1: caught by$by"
 }
 mut comma-always ir_print.c 's/port_follows(p) ? "," : ""/","/'
 mut default-label ir_print.c 's/: "default";/: "dflt";/'
@@ -28,7 +31,8 @@ mut array-range ir_print.c 's/s->a, s->n - 1)/s->a, s->n)/'
 mut note-gap ir_print.c 's/(int)x->n, "", x->c/1, "", x->c/'
 mut else-dropped ir_print.c '0,/if (x->alt.head) {/s//if (0) {/'
 mut localparam-width ir_print.c 's/ir_range(x->w, style), x->a, x->b, note/"", x->a, x->b, note/'
-mut continuation ir_print.c 's/emit_line(e, "%.\*s", (int)(nl - rhs), rhs);/emit_line(e, " %.*s", (int)(nl - rhs), rhs);/'
+mut continuation ir_print.c \
+  's/emit_line(e, "%.\*s", (int)(nl - rhs), rhs);/emit_line(e, " %.*s", (int)(nl - rhs), rhs);/'
 mut ifdef-swap ir_print.c '0,/x->flag ? "ifndef" : "ifdef"/s//x->flag ? "ifdef" : "ifndef"/'
 mut comb-one-line ir_print.c 's/if (!x->a \&\& one_set(\&x->body))/if (one_set(\&x->body))/'
 mut no-copy ir.c 's/^    size_t n = strlen(s) + 1;$/    return s; size_t n = strlen(s) + 1;/'
