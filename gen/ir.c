@@ -225,9 +225,26 @@ const char *ir_zero(ir_module_t *m, unsigned width)
 
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap)
 {
-    assert(x->kind == IR_DECL || x->kind == IR_SET || x->kind == IR_PARAM);
+    assert(x->kind == IR_DECL || x->kind == IR_SET || x->kind == IR_PARAM || x->kind == IR_IF);
     x->c = ir_str(m, comment);
     x->n = gap ? gap : 1;
+}
+
+void ir_note_col(ir_module_t *m, ir_node_t *x, const char *comment, unsigned col)
+{
+    if (x->kind == IR_PORT)
+        x->b = ir_str(m, comment);
+    else
+        ir_note(m, x, comment, 1);
+    x->col = col;
+}
+
+ir_node_t *ir_elif(ir_module_t *m, ir_node_t *x, const char *cond)
+{
+    assert(x->kind == IR_IF && !x->alt.head);
+    ir_node_t *y = ir_node(m, &x->alt, IR_IF, cond, NULL);
+    y->flag = IR_IF_CHAINED;
+    return y;
 }
 
 ir_node_t *ir_ifdef(ir_module_t *m, ir_list_t *to, const char *macro, int ifndef)

@@ -30,10 +30,12 @@ typedef enum ir_kind {
     IR_ALWAYS,  /* flag: ir_proc_t; a: label or NULL; b: comment; c/d: clock/reset (posedge);
                    body: statements (posedge: the update); alt: reset statements */
     IR_SET,     /* a = b (blocking) or a <= b (flag 1: non-blocking) */
-    IR_IF,      /* a: condition; body: then; alt: else; flag 1: begin/end even for one */
+    IR_IF,      /* a: condition; body: then; alt: else; flag 1: begin/end even for one,
+                   IR_IF_CHAINED: the only node of its parent's else ("end else if") */
     IR_CASE,    /* a: subject; body: IR_ITEM list */
     IR_ITEM,    /* a: label, NULL for default; body: statements; flag 1: begin/end even for one */
-    IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop */
+    IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop; flag 1: inside
+                   generate / endgenerate */
     IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters */
     IR_CONN,    /* .a(b) */
     IR_IFDEF,   /* a: macro; flag 1: `ifndef; body: items. In the port list, b: the title of
@@ -44,6 +46,7 @@ typedef enum ir_dir { IR_IN, IR_OUT, IR_OUT_REG } ir_dir_t;
 /* IR_REG_PAD prints "reg  ", lined up with "wire " (the event port's internal signals). */
 typedef enum ir_net { IR_WIRE, IR_REG, IR_GENVAR, IR_REG_PAD } ir_net_t;
 typedef enum ir_proc { IR_COMB, IR_POSEDGE } ir_proc_t;
+#define IR_IF_CHAINED 2 /* IR_IF's flag: printed as "end else if" after its parent */
 
 /* A width: `bits` (0: none, a scalar) and the localparam that names it, or NULL. */
 typedef struct ir_width {
@@ -64,6 +67,8 @@ struct ir_node {
                                   c is a trailing comment, n the spaces before it */
     ir_width_t w;        /* IR_PORT, IR_DECL */
     unsigned n;          /* by kind */
+    unsigned col;        /* a trailing comment's column: the text padded to it, then one
+                            space (0: n spaces before the comment instead) */
     int flag;            /* by kind */
     ir_list_t body, alt; /* child lists, by kind */
 };
@@ -120,8 +125,14 @@ ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
 
-/* A trailing comment on a declaration, statement or parameter, `gap` spaces after it. */
+/* A trailing comment on a declaration, statement, parameter or if (after its "begin"),
+ * `gap` spaces after it. */
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
+/* A trailing comment as ir_note, the line (port or as ir_note) padded to column `col` and one
+ * space before it. */
+void ir_note_col(ir_module_t *m, ir_node_t *x, const char *comment, unsigned col);
+/* `else if (cond)` after if `x` (itself an if or a chained one): its then in ->body. */
+ir_node_t *ir_elif(ir_module_t *m, ir_node_t *x, const char *cond);
 /* `ifdef macro (ifndef: `ifndef) around the items appended to ->body. */
 ir_node_t *ir_ifdef(ir_module_t *m, ir_list_t *to, const char *macro, int ifndef);
 /* In the port list after the last port: ports inside `ifdef macro, titled ", // title". */

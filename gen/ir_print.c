@@ -23,30 +23,55 @@ static int one_set(const ir_list_t *l)
 
 static const char *set_op(const ir_node_t *x) { return x->flag ? "<=" : "="; }
 
-/* "  // comment" after a line, or "". */
-static const char *note(char *buf, size_t len, const ir_node_t *x)
+/* Emit `text`, then `comment` if not NULL: `gap` spaces before "//", or with `col`, the text
+ * padded to that column and one space. */
+static void line_comment(emit_t *e, const char *text, const char *comment, unsigned gap,
+                         unsigned col)
 {
-    if (!x->c)
-        return "";
-    assert(x->n < 32);
-    snprintf(buf, len, "%*s// %s", (int)x->n, "", x->c);
-    return buf;
-}
-
-/* A statement after `prefix` ("", "if (c) ", "3'd1: "): its right-hand side's later lines
- * are continuation lines at the same indentation; the ';' and its comment end the last. */
-static void dump_set(emit_t *e, const char *prefix, const ir_node_t *x)
-{
-    char nb[256];
-    const char *rhs = x->b, *nl = strchr(rhs, '\n');
-    if (!nl) {
-        emit_line(e, "%s%s %s %s;%s", prefix, x->a, set_op(x), rhs, note(nb, sizeof nb, x));
+    if (!comment) {
+        emit_line(e, "%s", text);
         return;
     }
-    emit_line(e, "%s%s %s %.*s", prefix, x->a, set_op(x), (int)(nl - rhs), rhs);
+    size_t len = strlen(text);
+    if (col)
+        gap = len < col ? (unsigned)(col - len) + 1 : 1;
+    assert(gap < 64);
+    emit_line(e, "%s%*s// %s", text, (int)gap, "", comment);
+}
+
+/* `text` and x's trailing comment (ir_note, ir_note_col). */
+static void line_note(emit_t *e, const char *text, const ir_node_t *x)
+{
+    line_comment(e, text, x->c, x->n, x->col);
+}
+
+/* `prefix` `lhs` `op` `rhs`; and x's trailing comment: the right-hand side's later lines are
+ * continuation lines at the same indentation, the ';' and the comment end the last; an empty
+ * first line ends at the operator. */
+static void dump_stmt(emit_t *e, const char *prefix, const char *lhs, const char *op,
+                      const char *rhs, const ir_node_t *x)
+{
+    char line[4096];
+    const char *nl = strchr(rhs, '\n');
+    if (!nl) {
+        snprintf(line, sizeof line, "%s%s %s %s;", prefix, lhs, op, rhs);
+        line_note(e, line, x);
+        return;
+    }
+    if (nl == rhs)
+        emit_line(e, "%s%s %s", prefix, lhs, op);
+    else
+        emit_line(e, "%s%s %s %.*s", prefix, lhs, op, (int)(nl - rhs), rhs);
     for (rhs = nl + 1; (nl = strchr(rhs, '\n')); rhs = nl + 1)
         emit_line(e, "%.*s", (int)(nl - rhs), rhs);
-    emit_line(e, "%s;%s", rhs, note(nb, sizeof nb, x));
+    snprintf(line, sizeof line, "%s;", rhs);
+    line_note(e, line, x);
+}
+
+/* A statement after `prefix` ("", "if (c) ", "3'd1: "). */
+static void dump_set(emit_t *e, const char *prefix, const ir_node_t *x)
+{
+    dump_stmt(e, prefix, x->a, set_op(x), x->b, x);
 }
 
 static void dump_decl(emit_t *e, const ir_node_t *x, ir_style_t style)
@@ -62,13 +87,14 @@ static void dump_decl(emit_t *e, const ir_node_t *x, ir_style_t style)
         assert(k > 0 && (size_t)k < sizeof names - n);
         n += (size_t)k;
     }
-    char nb[256];
-    if (x->b)
-        emit_line(e, "%s %s%s = %s;%s", net[x->flag], ir_range(x->w, style), names, x->b,
-                  note(nb, sizeof nb, x));
-    else
-        emit_line(e, "%s %s%s;%s", net[x->flag], ir_range(x->w, style), names,
-                  note(nb, sizeof nb, x));
+    char head[4200];
+    snprintf(head, sizeof head, "%s %s", net[x->flag], ir_range(x->w, style));
+    if (x->b) {
+        dump_stmt(e, head, names, "=", x->b, x);
+    } else {
+        snprintf(head + strlen(head), sizeof head - strlen(head), "%s;", names);
+        line_note(e, head, x);
+    }
 }
 
 static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
@@ -103,18 +129,29 @@ static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
     emit_line(e, "end");
 }
 
+/* "if (c) begin" and, while the else holds one chained if (ir_elif), "end else if (c) begin";
+ * an if's trailing comment prints after its "begin". */
 static void dump_if(emit_t *e, const ir_node_t *x, ir_style_t style)
 {
+    char line[1024];
     if (!x->flag && !x->alt.head && one_set(&x->body)) {
-        char prefix[1024];
-        snprintf(prefix, sizeof prefix, "if (%s) ", x->a);
-        dump_set(e, prefix, x->body.head);
+        snprintf(line, sizeof line, "if (%s) ", x->a);
+        dump_set(e, line, x->body.head);
         return;
     }
-    emit_line(e, "if (%s) begin", x->a);
-    emit_in(e);
-    dump_list(e, &x->body, style);
-    emit_out(e);
+    snprintf(line, sizeof line, "if (%s) begin", x->a);
+    line_note(e, line, x);
+    for (;;) {
+        emit_in(e);
+        dump_list(e, &x->body, style);
+        emit_out(e);
+        const ir_node_t *y = x->alt.head;
+        if (!y || y != x->alt.tail || y->kind != IR_IF || y->flag != IR_IF_CHAINED)
+            break;
+        x = y;
+        snprintf(line, sizeof line, "end else if (%s) begin", x->a);
+        line_note(e, line, x);
+    }
     if (x->alt.head) {
         emit_line(e, "end else begin");
         emit_in(e);
@@ -173,9 +210,10 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
     case IR_COMMENT: emit_line(e, "%*s// %s", (int)x->n, "", x->a); break;
     case IR_BLANK: emit_blank(e); break;
     case IR_PARAM: {
-        char nb[256];
-        emit_line(e, "%s %s%s = %s;%s", x->flag ? "localparam" : "parameter",
-                  ir_range(x->w, style), x->a, x->b, note(nb, sizeof nb, x));
+        char head[64];
+        snprintf(head, sizeof head, "%s %s", x->flag ? "localparam" : "parameter",
+                 ir_range(x->w, style));
+        dump_stmt(e, head, x->a, "=", x->b, x);
         break;
     }
     case IR_DECL: dump_decl(e, x, style); break;
@@ -190,12 +228,20 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
     case IR_IF: dump_if(e, x, style); break;
     case IR_CASE: dump_case(e, x, style); break;
     case IR_GENFOR:
+        if (x->flag) {
+            emit_line(e, "generate");
+            emit_in(e);
+        }
         emit_line(e, "for (%s = 0; %s < %u; %s = %s + 1) begin : %s", x->a, x->a, x->n, x->a,
                   x->a, x->b);
         emit_in(e);
         dump_list(e, &x->body, style);
         emit_out(e);
         emit_line(e, "end");
+        if (x->flag) {
+            emit_out(e);
+            emit_line(e, "endgenerate");
+        }
         break;
     case IR_INST: dump_inst(e, x); break;
     case IR_PORT: case IR_NAME: case IR_ITEM: case IR_CONN:
@@ -221,13 +267,10 @@ static int port_follows(const ir_node_t *p)
 static void dump_port(emit_t *e, const ir_node_t *p, ir_style_t style)
 {
     static const char *const dir[] = {"input  wire", "output wire", "output reg "};
-    char gap[32];
-    assert(p->n < sizeof gap);
-    memset(gap, ' ', p->n);
-    gap[p->n] = 0;
-    emit_line(e, "%s %s%s%s%s%s%s", dir[p->flag], ir_range(p->w, style), p->a,
-              port_follows(p) ? "," : "", p->b ? gap : "", p->b ? "// " : "",
-              p->b ? p->b : "");
+    char line[512];
+    snprintf(line, sizeof line, "%s %s%s%s", dir[p->flag], ir_range(p->w, style), p->a,
+             port_follows(p) ? "," : "");
+    line_comment(e, line, p->b, p->n, p->col);
 }
 
 /* One item of the port list: a port, a comment line, or an `ifdef group of ports. */

@@ -129,6 +129,45 @@ static void test_decl(void **state)
                "  wire [2:0] sum = a + b;\n");
 }
 
+/* Comments at a column: the text padded to it and one space, or one space past it. */
+static void test_note_col(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_note_col(m, ir_port(m, IR_IN, IR_W(2), "a_i", NULL, 0), "two", 24);
+    ir_note_col(m, ir_port(m, IR_OUT, IR_W(0), "a_very_long_output_name_o", NULL, 0), "long",
+                24);
+    ir_note_col(m, ir_decl(m, &m->body, IR_REG, IR_W(0), "x"), "short", 10);
+    ir_note_col(m, ir_wire_init(m, &m->body, IR_W(0), "y", "a & b & c"), "long", 10);
+    char *all = print_all(m);
+    assert_non_null(strstr(all, "module t (\n"
+                                "  input  wire [1:0] a_i,   // two\n"
+                                "  output wire a_very_long_output_name_o // long\n"
+                                ");\n"
+                                "\n"
+                                "  reg x;     // short\n"
+                                "  wire y = a & b & c; // long\n"));
+    free(all);
+}
+
+/* Continuation lines: a parameter's value, and a first line that ends at the operator. */
+static void test_continuation(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_param(m, &m->body, 1, "L", "{\n  2'd1, 2'd0\n}")->w = IR_W(4);
+    ir_note(m, ir_set(m, &ir_always_comb(m, &m->body, NULL, NULL)->body, "y",
+                      "\n    a\n  | b"), "or", 2);
+    body_is(m, "  localparam [3:0] L = {\n"
+               "    2'd1, 2'd0\n"
+               "  };\n"
+               "  always @* y =\n"
+               "      a\n"
+               "    | b;  // or\n");
+}
+
 static void test_assign(void **state)
 {
     (void)state;
@@ -203,6 +242,31 @@ static void test_if_else(void **state)
                "  end\n");
 }
 
+static void test_else_if(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_node_t *a = ir_always_comb(m, &m->body, "chain", NULL);
+    ir_node_t *i = ir_if(m, &a->body, "a");
+    ir_set(m, &i->body, "y", "1'b0");
+    ir_node_t *j = ir_elif(m, i, "b");
+    ir_note(m, j, "second", 2);
+    ir_set(m, &j->body, "y", "1'b1");
+    ir_node_t *k = ir_elif(m, j, "c");
+    ir_set(m, &k->alt, "y", "d");
+    body_is(m, "  always @* begin : chain\n"
+               "    if (a) begin\n"
+               "      y = 1'b0;\n"
+               "    end else if (b) begin  // second\n"
+               "      y = 1'b1;\n"
+               "    end else if (c) begin\n"
+               "    end else begin\n"
+               "      y = d;\n"
+               "    end\n"
+               "  end\n");
+}
+
 static void test_case(void **state)
 {
     (void)state;
@@ -241,10 +305,18 @@ static void test_genfor(void **state)
     ir_decl(m, &m->body, IR_GENVAR, IR_W(0), "i");
     ir_node_t *g = ir_genfor(m, &m->body, "i", 4, "gen_entry");
     ir_assign(m, &g->body, "y[i]", "a[i] & b[i]");
+    ir_node_t *h = ir_genfor(m, &m->body, "i", 2, "gen_pair");
+    h->flag = 1;
+    ir_wire_init(m, &h->body, IR_W(0), "x", "y[i]");
     body_is(m, "  genvar i;\n"
                "  for (i = 0; i < 4; i = i + 1) begin : gen_entry\n"
                "    assign y[i] = a[i] & b[i];\n"
-               "  end\n");
+               "  end\n"
+               "  generate\n"
+               "    for (i = 0; i < 2; i = i + 1) begin : gen_pair\n"
+               "      wire x = y[i];\n"
+               "    end\n"
+               "  endgenerate\n");
 }
 
 static void test_inst(void **state)
@@ -306,7 +378,9 @@ int main(void)
         cmocka_unit_test(test_param),     cmocka_unit_test(test_decl),
         cmocka_unit_test(test_assign),    cmocka_unit_test(test_always_comb),
         cmocka_unit_test(test_always_ff), cmocka_unit_test(test_if_else),
-        cmocka_unit_test(test_case),      cmocka_unit_test(test_genfor),
+        cmocka_unit_test(test_case),      cmocka_unit_test(test_else_if),
+        cmocka_unit_test(test_note_col),  cmocka_unit_test(test_continuation),
+        cmocka_unit_test(test_genfor),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
         cmocka_unit_test(test_copies),
     };
