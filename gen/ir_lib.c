@@ -1,7 +1,10 @@
-/* ir_lib: IR builders shared by the ported emitters: the file header and the simulation-only
- * event port (the IR twins of gen_header and gen_emit_sim_*, which the emitters not yet ported
- * still call). */
+/* ir_lib: IR builders shared by the ported emitters: the file header, the simulation-only
+ * event port and the one-hot helpers (the IR twins of gen_header, gen_emit_sim_* and
+ * emit_ways.c's emit_*_oh, which the emitters not yet ported still call; the same text). */
 #include "ir_lib.h"
+
+#include <assert.h>
+#include <stdio.h>
 
 void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose)
 {
@@ -31,4 +34,98 @@ void gen_ir_sim_internal(ir_module_t *m, ir_list_t *to, const gen_sim_port_t *p,
     for (unsigned i = 0; i < n; i++)
         ir_decl(m, &d->body, p[i].is_reg ? IR_REG_PAD : IR_WIRE,
                 IR_W(p[i].vector ? p[i].width : 0), p[i].name);
+}
+
+void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
+                  const char *cond_fmt)
+{
+    char cond[128];
+    if (n == 1) { /* the one bit is set either way: no conditions, so no wire nothing reads */
+        ir_decl(m, to, IR_WIRE, IR_W(1), out);
+        ir_assign(m, to, out, "1'b1");
+        return;
+    }
+    ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_c", out));
+    ir_decl(m, to, IR_WIRE, IR_W(n), out);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(cond, sizeof cond, cond_fmt, i);
+        ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
+    }
+    /* Sklansky parallel prefix, written out (see emit_lowest_oh) */
+    unsigned levels = 0;
+    while ((1u << levels) < n)
+        levels++;
+    ir_wire_init(m, to, IR_W(n), ir_fmt(m, "%s_p0", out), ir_fmt(m, "%s_c", out));
+    for (unsigned k = 0; k < levels; k++) {
+        ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_p%u", out, k + 1));
+        for (unsigned i = 0; i < n; i++) {
+            const char *lhs = ir_fmt(m, "%s_p%u[%u]", out, k + 1, i);
+            if (i >> k & 1)
+                ir_assign(m, to, lhs, ir_fmt(m, "%s_p%u[%u] | %s_p%u[%u]", out, k, i, out, k,
+                                             ((i >> k) << k) - 1));
+            else
+                ir_assign(m, to, lhs, ir_fmt(m, "%s_p%u[%u]", out, k, i));
+        }
+    }
+    ir_assign(m, to, ir_fmt(m, "%s[0]", out),
+              ir_fmt(m, "%s_c[0] | ~%s_p%u[%u]", out, out, levels, n - 1));
+    for (unsigned i = 1; i < n; i++)
+        ir_assign(m, to, ir_fmt(m, "%s[%u]", out, i),
+                  ir_fmt(m, "%s_c[%u] & ~%s_p%u[%u]", out, i, out, levels, i - 1));
+}
+
+void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
+                const char *cand_fmt, const char *not_cand_fmt, const char *field_fmt,
+                int largest)
+{
+    char cond[4096], a[96], b[96], c[96];
+    ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_c", out)),
+            "the winner, none if no candidate", 1);
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(c, sizeof c, cand_fmt, i);
+        int len = snprintf(cond, sizeof cond, "%s", c);
+        for (unsigned j = 0; j < n; j++) {
+            if (j == i)
+                continue;
+            snprintf(a, sizeof a, field_fmt, i);
+            snprintf(b, sizeof b, field_fmt, j);
+            snprintf(c, sizeof c, not_cand_fmt, j);
+            /* a lower candidate wins a tie: i must beat it strictly */
+            const char *op = largest ? (j < i ? ">" : ">=") : (j < i ? "<" : "<=");
+            len += snprintf(cond + len, sizeof cond - (size_t)len, " & (%s | (%s %s %s))", c, a,
+                            op, b);
+        }
+        ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
+    }
+    ir_wire_init(m, to, IR_W(n), out,
+                 ir_fmt(m, "{%s_c[%u:1], %s_c[0] | ~|%s_c}", out, n - 1, out, out));
+}
+
+void ir_encode_oh(ir_module_t *m, ir_list_t *to, const char *out, const char *oh, unsigned n,
+                  unsigned bits)
+{
+    ir_decl(m, to, IR_WIRE, IR_W(bits), out);
+    for (unsigned j = 0; j < bits; j++) {
+        char terms[4096];
+        int len = 0;
+        for (unsigned i = 0; i < n; i++)
+            if (i >> j & 1)
+                len += snprintf(terms + len, sizeof terms - (size_t)len, "%s%s[%u]",
+                                len ? ", " : "", oh, i);
+        ir_assign(m, to, ir_fmt(m, "%s[%u]", out, j), len ? ir_fmt(m, "|{%s}", terms) : "1'b0");
+    }
+}
+
+void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, const char *oh,
+                unsigned n, const char *field_fmt)
+{
+    char field[96], rhs[8192];
+    size_t len = 0;
+    for (unsigned i = 0; i < n; i++) {
+        snprintf(field, sizeof field, field_fmt, i);
+        len += (size_t)snprintf(rhs + len, sizeof rhs - len, "\n  %s{%u{%s[%u]}} & %s",
+                                i ? "| " : "  ", width, oh, i, field);
+        assert(len < sizeof rhs);
+    }
+    ir_set(m, &ir_always_comb(m, to, NULL, NULL)->body, out, rhs);
 }
