@@ -33,7 +33,7 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
 # nothing of gen/, cmodel/, tb/ or synth/ (core/check_layers.sh).
 CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_mech.c core/lay_l2.c core/lay_l2_pol.c core/pric.c core/num.c core/ident.c core/opt.c
 CORE_SRC += core/closeout.c core/cfg_args.c
-GEN_SRC := gen/emit.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
+GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \
@@ -60,7 +60,7 @@ SIM_LIBS := -lyaml -ljansson -lz -lzstd
 .PHONY: all deps demo test soak regress test-slurm golden synth formal clean
 all: $(B)/cachegen $(B)/libcmodel.a $(B)/mkstim $(B)/randcfg $(B)/test_cm_l1 $(B)/test_cm_dec \
      $(B)/test_cm_l2 $(B)/test_cm_gcache $(B)/test_cm_pcpred $(B)/test_cm_fgcb \
-     $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric \
+     $(B)/test_cm_duel $(B)/test_cm_dwt $(B)/test_bv $(B)/test_num $(B)/test_pric $(B)/test_ir_print \
      $(B)/test_cm_drrip $(B)/test_cm_umon $(B)/test_cm_ucp $(B)/test_cm_tap \
      $(B)/cost $(B)/stanet $(B)/sysim $(B)/cachesim $(B)/test_sim $(B)/test_trace_accel $(B)/test_workload
 
@@ -151,6 +151,10 @@ $(B)/test_bv: core/test_bv.c core/bv.h | $(B)
 
 $(B)/test_num: core/test_num.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lcmocka
+
+# The emitter IR's printer alone: ir.c, ir_print.c and emit.c (emit_line and emit_const).
+$(B)/test_ir_print: gen/test_ir_print.c gen/ir.c gen/ir_print.c gen/emit.c gen/ir.h gen/emit.h $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< gen/ir.c gen/ir_print.c gen/emit.c $(B)/libcore.a -lnettle -lcmocka
 
 $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcmodel.a $(B)/libcore.a -lyaml -lcmocka

@@ -8,9 +8,14 @@
  * min(c + 1, max_warps) warps for M periods), whose winner, the core with the most
  * instructions (the lowest on ties), sets every core's limit and is remembered FIFO.
  * kernel_start_i restores max_warps, restarts detection and cancels a pending decision.
- * Widths and codes: dwt.h; the rules: docs/sacat.md. */
+ * Widths and codes: dwt.h; the rules: docs/sacat.md. The module is built as emitter IR
+ * (ir.h) and printed by ir_print; expressions are still strings inside the nodes. */
 #include "../core/dwt.h"
 #include "emit_l1.h"
+#include "ir_lib.h"
+
+#define F(...) ir_fmt(m, __VA_ARGS__)
+#define NOTE_COL 38 /* the column of the declarations' comments */
 
 /* Widths of one controller (0: the register does not exist). */
 typedef struct dwt_w {
@@ -49,11 +54,18 @@ static const char *widen(unsigned from, unsigned to, const char *name)
     return b;
 }
 
-/* One declaration with its comment aligned at a fixed column. */
-static void decl(emit_t *e, const char *text, const char *comment)
+/* A declaration of `names` (NULL-terminated) with its comment at NOTE_COL, or none. */
+static ir_node_t *decl(ir_module_t *m, ir_list_t *to, ir_net_t net, unsigned bits,
+                       const char *const *names, const char *comment)
 {
-    emit_line(e, "%-38s // %s", text, comment);
+    ir_node_t *d = ir_decl(m, to, net, IR_W(bits), names[0]);
+    for (unsigned i = 1; names[i]; i++)
+        ir_decl_name(m, d, names[i], 0);
+    if (comment)
+        ir_note_col(m, d, comment, NOTE_COL);
+    return d;
 }
+#define NAMES(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* The event port: one event per kernel start or period end. */
 static unsigned evt_ports(const dwt_w_t *w, gen_sim_port_t *out)
@@ -78,37 +90,32 @@ static unsigned evt_ports(const dwt_w_t *w, gen_sim_port_t *out)
     return n;
 }
 
-static void emit_ports(emit_t *e, const gen_l1_t *g, const dwt_w_t *w)
+static void dwt_ports(ir_module_t *m, const dwt_w_t *w)
 {
-    emit_line(e, "module %s (", g->dwt);
-    emit_in(e);
-    emit_line(e, "input  wire clk_i,");
-    emit_line(e, "input  wire rst_ni,");
-    char b[96];
-    snprintf(b, sizeof b, "input  wire %sinst_i,", emit_range(w->cores * w->ib));
-    decl(e, b, "core c: [c*IB +: IB], instructions committed");
-    snprintf(b, sizeof b, "input  wire %sl1_miss_i,", emit_range(w->cores));
-    decl(e, b, "bit c: an L1 miss of core c");
-    decl(e, "input  wire kernel_start_i,", "a kernel starts: every limit max_warps");
-    snprintf(b, sizeof b, "input  wire %skernel_id_i,", emit_range(DWT_KERNEL_BITS));
-    decl(e, b, "... and this is its id");
-    snprintf(b, sizeof b, "output reg  %swarp_limit_o", emit_range(w->cores * w->wb));
-    decl(e, b, "core c: [c*WB +: WB], active warps a scheduler");
-    emit_line(e, "%-38s // (IB = %u, WB = %u)", "", w->ib, w->wb);
+    ir_port(m, IR_IN, IR_W(0), "clk_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "rst_ni", NULL, 0);
+    ir_note_col(m, ir_port(m, IR_IN, IR_W(w->cores * w->ib), "inst_i", NULL, 0),
+                "core c: [c*IB +: IB], instructions committed", NOTE_COL);
+    ir_note_col(m, ir_port(m, IR_IN, IR_W(w->cores), "l1_miss_i", NULL, 0),
+                "bit c: an L1 miss of core c", NOTE_COL);
+    ir_note_col(m, ir_port(m, IR_IN, IR_W(0), "kernel_start_i", NULL, 0),
+                "a kernel starts: every limit max_warps", NOTE_COL);
+    ir_note_col(m, ir_port(m, IR_IN, IR_W(DWT_KERNEL_BITS), "kernel_id_i", NULL, 0),
+                "... and this is its id", NOTE_COL);
+    ir_note_col(m, ir_port(m, IR_OUT_REG, IR_W(w->cores * w->wb), "warp_limit_o", NULL, 0),
+                "core c: [c*WB +: WB], active warps a scheduler", NOTE_COL);
+    ir_comment(m, &m->ports, F("(IB = %u, WB = %u)", w->ib, w->wb))->n = NOTE_COL + 1;
     gen_sim_port_t ev[16];
-    gen_emit_sim_ports(e, "event port (simulation only): every decision", ev, evt_ports(w, ev));
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+    gen_ir_sim_ports(m, "event port (simulation only): every decision", ev, evt_ports(w, ev));
 }
 
 /* SampleLimits: core c's limit while sampling, min(c + 1, MaxWarps), eight cores a line. */
-static void emit_sample_limits(emit_t *e, const dwt_w_t *w)
+static void dwt_sample_limits(ir_module_t *m, const dwt_w_t *w)
 {
-    emit_line(e, "// core c samples with min(c + 1, MaxWarps) warps");
-    emit_line(e, "localparam %sSampleLimits = {", emit_range(w->cores * w->wb));
-    emit_in(e);
-    char line[512];
+    ir_list_t *b = &m->body;
+    ir_comment(m, b, "core c samples with min(c + 1, MaxWarps) warps");
+    char value[8192], line[512];
+    size_t v = (size_t)snprintf(value, sizeof value, "{");
     int n = 0;
     for (unsigned c = w->cores; c-- > 0;) {
         n += snprintf(line + n, sizeof line - (size_t)n, "%s%s", n ? " " : "",
@@ -116,449 +123,394 @@ static void emit_sample_limits(emit_t *e, const dwt_w_t *w)
         if (c > 0)
             n += snprintf(line + n, sizeof line - (size_t)n, ",");
         if (c % 8 == 0) {
-            emit_line(e, "%s", line);
+            v += (size_t)snprintf(value + v, sizeof value - v, "\n  %s", line);
             n = 0;
         }
     }
-    emit_out(e);
-    emit_line(e, "};");
+    v += (size_t)snprintf(value + v, sizeof value - v, "\n}");
+    assert(v < sizeof value);
+    ir_param(m, b, 1, "SampleLimits", value)->w = IR_W(w->cores * w->wb);
 }
 
-static void emit_decls(emit_t *e, const dwt_w_t *w)
+/* localparam [bits-1:0] name = value (bits wide). */
+static void lparam(ir_module_t *m, unsigned bits, const char *name, unsigned long long value)
+{
+    ir_param(m, &m->body, 1, name, emit_const(bits, value))->w = IR_W(bits);
+}
+
+static void dwt_decls(ir_module_t *m, const dwt_w_t *w)
 {
     const cfg_dwt_t *d = w->d;
+    ir_list_t *b = &m->body;
     unsigned P = w->cores, C = DWT_COUNT_BITS;
-    char b[96];
     gen_sim_port_t ev[16];
-    gen_emit_sim_internal(e, ev, evt_ports(w, ev));
-    emit_line(e, "// decisions (the event port's kinds) and states; some kinds may not occur");
-    emit_line(e, "// verilator lint_off UNUSEDPARAM");
+    gen_ir_sim_internal(m, b, ev, evt_ports(w, ev));
+    ir_comment(m, b, "decisions (the event port's kinds) and states; some kinds may not occur");
+    ir_comment(m, b, "verilator lint_off UNUSEDPARAM");
     for (unsigned k = 0; k < DWT_EVT_COUNT; k++)
-        emit_line(e, "localparam %sEvt%s = %s;", emit_range(DWT_EVT_BITS),
-                  dwt_evt_name((dwt_evt_t)k), emit_const(DWT_EVT_BITS, k));
-    emit_line(e, "// verilator lint_on UNUSEDPARAM");
+        lparam(m, DWT_EVT_BITS, F("Evt%s", dwt_evt_name((dwt_evt_t)k)), k);
+    ir_comment(m, b, "verilator lint_on UNUSEDPARAM");
     for (unsigned s = 0; s < DWT_ST_COUNT; s++)
-        emit_line(e, "localparam %sSt%s = %s;", emit_range(DWT_STATE_BITS),
-                  dwt_state_name((dwt_state_t)s), emit_const(DWT_STATE_BITS, s));
-    emit_line(e, "localparam %sLastCycle = %s;", emit_range(w->tb), emit_const(w->tb, d->period - 1));
+        lparam(m, DWT_STATE_BITS, F("St%s", dwt_state_name((dwt_state_t)s)), s);
+    lparam(m, w->tb, "LastCycle", d->period - 1);
     if (w->db)
-        emit_line(e, "localparam %sDetectLast = %s;", emit_range(w->db),
-                  emit_const(w->db, d->detect_periods - 1));
+        lparam(m, w->db, "DetectLast", d->detect_periods - 1);
     if (w->pb)
-        emit_line(e, "localparam %sSampleLast = %s;", emit_range(w->pb),
-                  emit_const(w->pb, d->sample_periods - 1));
+        lparam(m, w->pb, "SampleLast", d->sample_periods - 1);
     if (w->eb)
-        emit_line(e, "localparam %sLastSlot = %s;", emit_range(w->eb),
-                  emit_const(w->eb, d->table_entries - 1));
-    emit_line(e, "localparam %sMaxWarps = %s;", emit_range(w->wb), emit_const(w->wb, d->max_warps));
+        lparam(m, w->eb, "LastSlot", d->table_entries - 1);
+    lparam(m, w->wb, "MaxWarps", d->max_warps);
     if (w->cores > d->max_warps) /* some cores are capped */
-        emit_line(e, "localparam %sMaxLimit = %s;", emit_range(w->lb), emit_const(w->lb, d->max_warps));
-    emit_line(e, "localparam %sCountMax = %s;", emit_range(C), emit_const(C, DWT_COUNT_MAX));
-    emit_line(e, "localparam %sThousand = %s;", emit_range(w->xb),
-              emit_const(w->xb, DWT_MPKI_SCALE));
-    emit_line(e, "localparam %sThreshold = %s;", emit_range(w->xb),
-              emit_const(w->xb, d->mpki_threshold));
-    emit_sample_limits(e, w);
-    emit_blank(e);
-    char t[96];
-    snprintf(t, sizeof t, "reg %st_q, t_d;", emit_range(w->tb));
-    decl(e, t, "cycle within the period");
-    snprintf(t, sizeof t, "reg %sinst_q, inst_d;", emit_range(P * C));
-    decl(e, t, "core c: [c*16 +: 16], instructions this period");
-    snprintf(t, sizeof t, "reg %smiss_q, miss_d;", emit_range(P * C));
-    decl(e, t, "core c: [c*16 +: 16], L1 misses this period");
-    emit_line(e, "%-38s // (both held through the next period's first cycle)", "");
-    snprintf(t, sizeof t, "reg %sstate_q, state_d;", emit_range(DWT_STATE_BITS));
-    decl(e, t, "St*");
-    if (w->db) {
-        snprintf(t, sizeof t, "reg %sdet_q, det_d;", emit_range(w->db));
-        decl(e, t, "thrashing periods in a row, 0..N-1");
-    }
+        lparam(m, w->lb, "MaxLimit", d->max_warps);
+    lparam(m, C, "CountMax", DWT_COUNT_MAX);
+    lparam(m, w->xb, "Thousand", DWT_MPKI_SCALE);
+    lparam(m, w->xb, "Threshold", d->mpki_threshold);
+    dwt_sample_limits(m, w);
+    ir_blank(m, b);
+    decl(m, b, IR_REG, w->tb, NAMES("t_q", "t_d"), "cycle within the period");
+    decl(m, b, IR_REG, P * C, NAMES("inst_q", "inst_d"),
+         "core c: [c*16 +: 16], instructions this period");
+    decl(m, b, IR_REG, P * C, NAMES("miss_q", "miss_d"),
+         "core c: [c*16 +: 16], L1 misses this period");
+    ir_comment(m, b, "(both held through the next period's first cycle)")->n = NOTE_COL + 1;
+    decl(m, b, IR_REG, DWT_STATE_BITS, NAMES("state_q", "state_d"), "St*");
+    if (w->db)
+        decl(m, b, IR_REG, w->db, NAMES("det_q", "det_d"), "thrashing periods in a row, 0..N-1");
     if (w->pb) {
-        snprintf(t, sizeof t, "reg %ssp_q, sp_d;", emit_range(w->pb));
-        decl(e, t, "sampling periods ended, 0..M-1");
-        snprintf(t, sizeof t, "reg %stotal_q, total_d;", emit_range(P * w->ab));
-        snprintf(b, sizeof b, "core c: [c*%u +: %u], their instructions", w->ab, w->ab);
-        decl(e, t, b);
+        decl(m, b, IR_REG, w->pb, NAMES("sp_q", "sp_d"), "sampling periods ended, 0..M-1");
+        decl(m, b, IR_REG, P * w->ab, NAMES("total_q", "total_d"),
+             F("core c: [c*%u +: %u], their instructions", w->ab, w->ab));
     }
-    emit_line(e, "// the decision pipeline: a period ended 1, 2, 3 cycles ago, its decision pending");
-    decl(e, "reg [2:0] pend_q, pend_d;", "bit k: stage k+1 (T+1, T+2, T+3)");
-    snprintf(t, sizeof t, "reg %spsum_inst_q, psum_inst_d;", emit_range(w->sb));
-    decl(e, t, "T+1: the period's instructions, all cores");
-    snprintf(t, sizeof t, "reg %spsum_miss_q, psum_miss_d;", emit_range(w->sb));
-    decl(e, t, "T+1: the period's L1 misses, all cores");
-    decl(e, "reg thrash_q, thrash_d;", "T+2: the period thrashed");
+    ir_comment(m, b,
+               "the decision pipeline: a period ended 1, 2, 3 cycles ago, its decision pending");
+    decl(m, b, IR_REG, 3, NAMES("pend_q", "pend_d"), "bit k: stage k+1 (T+1, T+2, T+3)");
+    decl(m, b, IR_REG, w->sb, NAMES("psum_inst_q", "psum_inst_d"),
+         "T+1: the period's instructions, all cores");
+    decl(m, b, IR_REG, w->sb, NAMES("psum_miss_q", "psum_miss_d"),
+         "T+1: the period's L1 misses, all cores");
+    decl(m, b, IR_REG, 0, NAMES("thrash_q", "thrash_d"), "T+2: the period thrashed");
     if (w->cores > 1) {
-        snprintf(t, sizeof t, "reg %swin_core_q, win_core_d;", emit_range(w->cb));
-        decl(e, t, "T+1: the winner (event port only)");
-        snprintf(t, sizeof t, "reg %swin_limit_q, win_limit_d;", emit_range(w->lb));
-        decl(e, t, "... and its limit");
+        decl(m, b, IR_REG, w->cb, NAMES("win_core_q", "win_core_d"),
+             "T+1: the winner (event port only)");
+        decl(m, b, IR_REG, w->lb, NAMES("win_limit_q", "win_limit_d"), "... and its limit");
     }
-    snprintf(t, sizeof t, "reg %skernel_q, kernel_d;", emit_range(DWT_KERNEL_BITS));
-    decl(e, t, "the running kernel's id");
-    snprintf(t, sizeof t, "reg %slimit_q, limit_d;", emit_range(w->lb));
-    decl(e, t, "the decided limit (StDone)");
+    decl(m, b, IR_REG, DWT_KERNEL_BITS, NAMES("kernel_q", "kernel_d"), "the running kernel's id");
+    decl(m, b, IR_REG, w->lb, NAMES("limit_q", "limit_d"), "the decided limit (StDone)");
     unsigned E = d->table_entries;
-    emit_line(e, "// the table: entry i remembers kernel [i*%u +: %u] with limit [i*%u +: %u]",
-              DWT_KERNEL_BITS, DWT_KERNEL_BITS, w->lb, w->lb);
-    emit_line(e, "reg %stbl_valid_q;", emit_range(E));
-    emit_line(e, "reg %stbl_kernel_q;", emit_range(E * DWT_KERNEL_BITS));
-    emit_line(e, "reg %stbl_limit_q;", emit_range(E * w->lb));
-    emit_line(e, "wire %stbl_valid_d;", emit_range(E));
-    emit_line(e, "wire %stbl_kernel_d;", emit_range(E * DWT_KERNEL_BITS));
-    emit_line(e, "wire %stbl_limit_d;", emit_range(E * w->lb));
-    if (w->eb) {
-        snprintf(t, sizeof t, "reg %sslot_q, slot_d;", emit_range(w->eb));
-        decl(e, t, "the next slot written (the oldest)");
-    }
-    snprintf(t, sizeof t, "reg %skind;", emit_range(DWT_EVT_BITS));
-    decl(e, t, "this cycle's decision (Evt*)");
-    decl(e, "reg store;", "remember the winner's limit");
-    emit_line(e, "wire period_end = (t_q == LastCycle);");
-    snprintf(t, sizeof t, "wire fresh = (t_q == %s);", emit_const(w->tb, 0));
-    decl(e, t, "a period's first cycle: the counts restart");
-    emit_blank(e);
+    ir_comment(m, b, F("the table: entry i remembers kernel [i*%u +: %u] with limit [i*%u +: %u]",
+                       DWT_KERNEL_BITS, DWT_KERNEL_BITS, w->lb, w->lb));
+    ir_decl(m, b, IR_REG, IR_W(E), "tbl_valid_q");
+    ir_decl(m, b, IR_REG, IR_W(E * DWT_KERNEL_BITS), "tbl_kernel_q");
+    ir_decl(m, b, IR_REG, IR_W(E * w->lb), "tbl_limit_q");
+    ir_decl(m, b, IR_WIRE, IR_W(E), "tbl_valid_d");
+    ir_decl(m, b, IR_WIRE, IR_W(E * DWT_KERNEL_BITS), "tbl_kernel_d");
+    ir_decl(m, b, IR_WIRE, IR_W(E * w->lb), "tbl_limit_d");
+    if (w->eb)
+        decl(m, b, IR_REG, w->eb, NAMES("slot_q", "slot_d"), "the next slot written (the oldest)");
+    decl(m, b, IR_REG, DWT_EVT_BITS, NAMES("kind"), "this cycle's decision (Evt*)");
+    decl(m, b, IR_REG, 0, NAMES("store"), "remember the winner's limit");
+    ir_wire_init(m, b, IR_W(0), "period_end", "(t_q == LastCycle)");
+    ir_note_col(m, ir_wire_init(m, b, IR_W(0), "fresh", F("(t_q == %s)", emit_const(w->tb, 0))),
+                "a period's first cycle: the counts restart", NOTE_COL);
+    ir_blank(m, b);
 }
 
 /* Per core: this period's counts with this cycle's inputs (saturating; in a period's first
  * cycle from 0: the registers hold the last period's counts one cycle more, for stage 1) and,
  * sampling over more than one period, the total with the period just ended (stage 1). */
-static void emit_counts(emit_t *e, const dwt_w_t *w)
+static void dwt_counts(ir_module_t *m, const dwt_w_t *w)
 {
     unsigned C = DWT_COUNT_BITS, P = w->cores;
-    char t[96];
-    snprintf(t, sizeof t, "wire %ss_inst, s_miss;", emit_range(P * C));
-    decl(e, t, "this period's counts with this cycle's inputs");
-    snprintf(t, sizeof t, "wire %sinst_base, miss_base;", emit_range(P * C));
-    decl(e, t, "... before them: 0 in a first cycle");
-    if (w->pb) {
-        snprintf(t, sizeof t, "wire %ss_total;", emit_range(P * w->ab));
-        decl(e, t, "T+1: sampling totals with the period's counts");
-    }
-    emit_line(e, "genvar gc;");
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gc = 0; gc < %u; gc = gc + 1) begin : g_core", P);
-    emit_in(e);
-    emit_line(e, "assign inst_base[gc*%u +: %u] = fresh ? %s : inst_q[gc*%u +: %u];", C, C,
-              emit_const(C, 0), C, C);
-    emit_line(e, "assign miss_base[gc*%u +: %u] = fresh ? %s : miss_q[gc*%u +: %u];", C, C,
-              emit_const(C, 0), C, C);
-    emit_line(e, "wire %sinst_inc = {1'b0, inst_base[gc*%u +: %u]} + {%s, inst_i[gc*%u +: %u]};",
-              emit_range(C + 1), C, C, emit_const(C + 1 - w->ib, 0), w->ib, w->ib);
-    emit_line(e, "wire %smiss_inc = {1'b0, miss_base[gc*%u +: %u]} + {%s, l1_miss_i[gc]};",
-              emit_range(C + 1), C, C, emit_const(C, 0));
-    emit_line(e, "assign s_inst[gc*%u +: %u] = inst_inc[%u] ? CountMax : inst_inc[%u:0];", C, C,
-              C, C - 1);
-    emit_line(e, "assign s_miss[gc*%u +: %u] = miss_inc[%u] ? CountMax : miss_inc[%u:0];", C, C,
-              C, C - 1);
+    ir_list_t *b = &m->body;
+    decl(m, b, IR_WIRE, P * C, NAMES("s_inst", "s_miss"),
+         "this period's counts with this cycle's inputs");
+    decl(m, b, IR_WIRE, P * C, NAMES("inst_base", "miss_base"),
+         "... before them: 0 in a first cycle");
     if (w->pb)
-        emit_line(e, "assign s_total[gc*%u +: %u] = total_q[gc*%u +: %u] + {%s, inst_q[gc*%u +: %u]};",
-                  w->ab, w->ab, w->ab, w->ab, emit_const(w->ab - C, 0), C, C);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
-    emit_blank(e);
+        decl(m, b, IR_WIRE, P * w->ab, NAMES("s_total"),
+             "T+1: sampling totals with the period's counts");
+    ir_decl(m, b, IR_GENVAR, IR_W(0), "gc");
+    ir_node_t *g = ir_genfor(m, b, "gc", P, "g_core");
+    g->flag = 1;
+    ir_list_t *l = &g->body;
+    ir_assign(m, l, F("inst_base[gc*%u +: %u]", C, C),
+              F("fresh ? %s : inst_q[gc*%u +: %u]", emit_const(C, 0), C, C));
+    ir_assign(m, l, F("miss_base[gc*%u +: %u]", C, C),
+              F("fresh ? %s : miss_q[gc*%u +: %u]", emit_const(C, 0), C, C));
+    ir_wire_init(m, l, IR_W(C + 1), "inst_inc",
+                 F("{1'b0, inst_base[gc*%u +: %u]} + {%s, inst_i[gc*%u +: %u]}", C, C,
+                   emit_const(C + 1 - w->ib, 0), w->ib, w->ib));
+    ir_wire_init(m, l, IR_W(C + 1), "miss_inc",
+                 F("{1'b0, miss_base[gc*%u +: %u]} + {%s, l1_miss_i[gc]}", C, C,
+                   emit_const(C, 0)));
+    ir_assign(m, l, F("s_inst[gc*%u +: %u]", C, C),
+              F("inst_inc[%u] ? CountMax : inst_inc[%u:0]", C, C - 1));
+    ir_assign(m, l, F("s_miss[gc*%u +: %u]", C, C),
+              F("miss_inc[%u] ? CountMax : miss_inc[%u:0]", C, C - 1));
+    if (w->pb)
+        ir_assign(m, l, F("s_total[gc*%u +: %u]", w->ab, w->ab),
+                  F("total_q[gc*%u +: %u] + {%s, inst_q[gc*%u +: %u]}", w->ab, w->ab,
+                    emit_const(w->ab - C, 0), C, C));
+    ir_blank(m, b);
 }
 
 /* `out` (sb bits) = the sum of the P counts of `vec`, by a tree of adders, one bit wider a
  * level. */
-static void emit_sum_tree(emit_t *e, const dwt_w_t *w, const char *label, const char *vec,
-                          const char *out)
+static void dwt_sum_tree(ir_module_t *m, const dwt_w_t *w, const char *label, const char *vec,
+                         const char *out)
 {
     unsigned C = DWT_COUNT_BITS, n = w->cores, k = 0;
+    ir_list_t *b = &m->body;
     for (unsigned i = 0; i < n; i++)
-        emit_line(e, "wire %s%s0_%u = %s[%u +: %u];", emit_range(C), label, i, vec, i * C, C);
+        ir_wire_init(m, b, IR_W(C), F("%s0_%u", label, i), F("%s[%u +: %u]", vec, i * C, C));
     for (; n > 1; n = (n + 1) / 2, k++)
         for (unsigned i = 0; i < (n + 1) / 2; i++) {
+            const char *name = F("%s%u_%u", label, k + 1, i);
             if (2 * i + 1 < n)
-                emit_line(e, "wire %s%s%u_%u = {1'b0, %s%u_%u} + {1'b0, %s%u_%u};",
-                          emit_range(C + k + 1), label, k + 1, i, label, k, 2 * i, label, k,
-                          2 * i + 1);
+                ir_wire_init(m, b, IR_W(C + k + 1), name,
+                             F("{1'b0, %s%u_%u} + {1'b0, %s%u_%u}", label, k, 2 * i, label, k,
+                               2 * i + 1));
             else
-                emit_line(e, "wire %s%s%u_%u = {1'b0, %s%u_%u};", emit_range(C + k + 1), label,
-                          k + 1, i, label, k, 2 * i);
+                ir_wire_init(m, b, IR_W(C + k + 1), name, F("{1'b0, %s%u_%u}", label, k, 2 * i));
         }
     assert(C + k == w->sb);
-    emit_line(e, "wire %s%s = %s%u_0;", emit_range(w->sb), out, label, k);
+    ir_wire_init(m, b, IR_W(w->sb), out, F("%s%u_0", label, k));
 }
 
-static void emit_detect(emit_t *e, const dwt_w_t *w)
+static void dwt_detect(ir_module_t *m, const dwt_w_t *w)
 {
-    emit_line(e, "// T+1: the period's counts (held in inst_q, miss_q) summed over the cores");
-    emit_sum_tree(e, w, "isum", "inst_q", "sum_inst");
-    emit_sum_tree(e, w, "msum", "miss_q", "sum_miss");
-    emit_line(e, "// T+2: thrashing: 1000 x misses > threshold x instructions");
-    const char *z = emit_const(w->xb - w->sb, 0);
-    emit_line(e, "wire %smiss_side = Thousand * {%s, psum_miss_q};", emit_range(w->xb), z);
-    emit_line(e, "wire %sinst_side = Threshold * {%s, psum_inst_q};", emit_range(w->xb), z);
-    emit_line(e, "wire thrash = (miss_side > inst_side);");
-    emit_blank(e);
+    ir_list_t *b = &m->body;
+    ir_comment(m, b, "T+1: the period's counts (held in inst_q, miss_q) summed over the cores");
+    dwt_sum_tree(m, w, "isum", "inst_q", "sum_inst");
+    dwt_sum_tree(m, w, "msum", "miss_q", "sum_miss");
+    ir_comment(m, b, "T+2: thrashing: 1000 x misses > threshold x instructions");
+    const char *z = ir_fmt(m, "%s", emit_const(w->xb - w->sb, 0));
+    ir_wire_init(m, b, IR_W(w->xb), "miss_side", F("Thousand * {%s, psum_miss_q}", z));
+    ir_wire_init(m, b, IR_W(w->xb), "inst_side", F("Threshold * {%s, psum_inst_q}", z));
+    ir_wire_init(m, b, IR_W(0), "thrash", "(miss_side > inst_side)");
+    ir_blank(m, b);
 }
 
 /* The table: which entry remembers the running kernel, and the write of a winner's limit. */
-static void emit_table(emit_t *e, const dwt_w_t *w)
+static void dwt_table(ir_module_t *m, const dwt_w_t *w)
 {
     unsigned E = w->d->table_entries, K = DWT_KERNEL_BITS;
-    emit_line(e, "// The table: lookup of the running kernel (an id is never stored twice), and");
-    emit_line(e, "// the winner's limit stored into the next slot");
-    emit_line(e, "wire %smatch;", emit_range(E));
-    if (w->eb)
-        emit_line(e, "wire %swr_oh = %s << slot_q;", emit_range(E), emit_const(E, 1));
-    else
-        emit_line(e, "wire %swr_oh = 1'b1;", emit_range(E));
-    emit_line(e, "genvar ge;");
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (ge = 0; ge < %u; ge = ge + 1) begin : g_entry", E);
-    emit_in(e);
-    emit_line(e, "wire wr = store & wr_oh[ge];");
-    emit_line(e, "assign match[ge] = tbl_valid_q[ge] & (tbl_kernel_q[ge*%u +: %u] == kernel_q);",
-              K, K);
-    emit_line(e, "assign tbl_valid_d[ge] = tbl_valid_q[ge] | wr;");
-    emit_line(e, "assign tbl_kernel_d[ge*%u +: %u] = wr ? kernel_q : tbl_kernel_q[ge*%u +: %u];",
-              K, K, K, K);
-    emit_line(e, "assign tbl_limit_d[ge*%u +: %u] = wr ? %s : tbl_limit_q[ge*%u +: %u];",
-              w->lb, w->lb, won_limit(w), w->lb, w->lb);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
-    emit_line(e, "wire hit = |match;");
-    emit_lowest_oh(e, "hit_oh", E, "match[%u]");
-    emit_encode_oh(e, "hit_slot", "hit_oh", E, at_least_1(w->eb));
-    emit_line(e, "reg %shit_limit;", emit_range(w->lb));
+    ir_list_t *b = &m->body;
+    ir_comment(m, b, "The table: lookup of the running kernel (an id is never stored twice), and");
+    ir_comment(m, b, "the winner's limit stored into the next slot");
+    ir_decl(m, b, IR_WIRE, IR_W(E), "match");
+    ir_wire_init(m, b, IR_W(E), "wr_oh",
+                 w->eb ? F("%s << slot_q", emit_const(E, 1)) : "1'b1");
+    ir_decl(m, b, IR_GENVAR, IR_W(0), "ge");
+    ir_node_t *g = ir_genfor(m, b, "ge", E, "g_entry");
+    g->flag = 1;
+    ir_list_t *l = &g->body;
+    ir_wire_init(m, l, IR_W(0), "wr", "store & wr_oh[ge]");
+    ir_assign(m, l, "match[ge]",
+              F("tbl_valid_q[ge] & (tbl_kernel_q[ge*%u +: %u] == kernel_q)", K, K));
+    ir_assign(m, l, "tbl_valid_d[ge]", "tbl_valid_q[ge] | wr");
+    ir_assign(m, l, F("tbl_kernel_d[ge*%u +: %u]", K, K),
+              F("wr ? kernel_q : tbl_kernel_q[ge*%u +: %u]", K, K));
+    ir_assign(m, l, F("tbl_limit_d[ge*%u +: %u]", w->lb, w->lb),
+              F("wr ? %s : tbl_limit_q[ge*%u +: %u]", won_limit(w), w->lb, w->lb));
+    ir_wire_init(m, b, IR_W(0), "hit", "|match");
+    ir_lowest_oh(m, b, "hit_oh", E, "match[%u]");
+    ir_encode_oh(m, b, "hit_slot", "hit_oh", E, at_least_1(w->eb));
+    ir_decl(m, b, IR_REG, IR_W(w->lb), "hit_limit");
     char fmt[64];
     snprintf(fmt, sizeof fmt, "tbl_limit_q[%%u*%u +: %u]", w->lb, w->lb);
-    emit_pick_oh(e, "hit_limit", w->lb, "hit_oh", E, fmt);
-    emit_blank(e);
+    ir_pick_oh(m, b, "hit_limit", w->lb, "hit_oh", E, fmt);
+    ir_blank(m, b);
 }
 
 /* The winner: the core with the most instructions over the sampling periods, the lowest on
  * ties (win_oh_c is one-hot: every core is a candidate). Its limit, min(winner + 1, max_warps),
  * is its own sampling limit, picked by AND-OR; a capped core's line says so. */
-static void emit_winner(emit_t *e, const dwt_w_t *w)
+static void dwt_winner(ir_module_t *m, const dwt_w_t *w)
 {
     unsigned P = w->cores, C = DWT_COUNT_BITS;
-    emit_line(e, "// T+1: the winner of sampling: most instructions, the lowest core on ties");
+    ir_list_t *b = &m->body;
+    ir_comment(m, b, "T+1: the winner of sampling: most instructions, the lowest core on ties");
     for (unsigned c = 0; P > 1 && c < P; c++) {  /* one core: the winner, no compare */
         if (w->pb)
-            emit_line(e, "wire %stot%u = s_total[%u +: %u];", emit_range(w->ab), c, c * w->ab,
-                      w->ab);
+            ir_wire_init(m, b, IR_W(w->ab), F("tot%u", c),
+                         F("s_total[%u +: %u]", c * w->ab, w->ab));
         else
-            emit_line(e, "wire %stot%u = inst_q[%u +: %u];", emit_range(C), c, c * C, C);
+            ir_wire_init(m, b, IR_W(C), F("tot%u", c), F("inst_q[%u +: %u]", c * C, C));
     }
     if (P > 1) {
-        emit_best_oh(e, "win_oh", P, "1'b1", "1'b0", "tot%u", 1);
-        emit_encode_oh(e, "win_core", "win_oh_c", P, w->cb);
+        ir_best_oh(m, b, "win_oh", P, "1'b1", "1'b0", "tot%u", 1);
+        ir_encode_oh(m, b, "win_core", "win_oh_c", P, w->cb);
     } else {
-        emit_line(e, "wire [0:0] win_oh = 1'b1;");
-        emit_line(e, "wire [0:0] win_core = 1'b0;");
+        ir_wire_init(m, b, IR_W(1), "win_oh", "1'b1");
+        ir_wire_init(m, b, IR_W(1), "win_core", "1'b0");
     }
-    emit_line(e, "// its limit: its own sampling limit, min(winner + 1, MaxWarps)");
-    emit_line(e, "reg %swin_limit;", emit_range(w->lb));
-    emit_line(e, "always @* win_limit =");
-    emit_in(e);
+    ir_comment(m, b, "its limit: its own sampling limit, min(winner + 1, MaxWarps)");
+    ir_decl(m, b, IR_REG, IR_W(w->lb), "win_limit");
+    char rhs[16384];
+    size_t len = 0;
+    int capped_last = 0;
     for (unsigned c = 0; c < P; c++) {
-        const char *lead = c ? "| " : "  ", *end = c + 1 < P ? "" : ";";
-        if (c + 1 > w->d->max_warps)
-            emit_line(e, "%s{%u{win_oh[%u]}} & MaxLimit%s  // capped: core %u", lead, w->lb, c,
-                      end, c);
+        const char *lead = c ? "| " : "  ";
+        int capped = c + 1 > w->d->max_warps, last = c + 1 == P;
+        if (capped)
+            len += (size_t)snprintf(rhs + len, sizeof rhs - len,
+                                    "\n  %s{%u{win_oh[%u]}} & MaxLimit%s", lead, w->lb, c,
+                                    last ? "" : ir_fmt(m, "  // capped: core %u", c));
         else
-            emit_line(e, "%s{%u{win_oh[%u]}} & %s%s", lead, w->lb, c,
-                      emit_const(w->lb, dwt_sample_limit(w->d, c)), end);
+            len += (size_t)snprintf(rhs + len, sizeof rhs - len, "\n  %s{%u{win_oh[%u]}} & %s",
+                                    lead, w->lb, c, emit_const(w->lb, dwt_sample_limit(w->d, c)));
+        assert(len < sizeof rhs);
+        capped_last = capped && last;
     }
-    emit_out(e);
-    emit_blank(e);
+    ir_node_t *s = ir_set(m, &ir_always_comb(m, b, NULL, NULL)->body, "win_limit", rhs);
+    if (capped_last)
+        ir_note(m, s, F("capped: core %u", P - 1), 2);
+    ir_blank(m, b);
 }
 
-static void emit_decide(emit_t *e, const dwt_w_t *w)
+static void dwt_decide(ir_module_t *m, const dwt_w_t *w)
 {
-    emit_line(e, "// The pipeline: a period's end starts it, a kernel start cancels it (and one at the");
-    emit_line(e, "// period's end too); stage 1 holds the sums and the winner, stage 2 the compare");
-    emit_line(e, "always @* begin : pipeline");
-    emit_in(e);
-    emit_line(e, "pend_d[0] = period_end & ~kernel_start_i;");
-    emit_line(e, "pend_d[1] = pend_q[0] & ~kernel_start_i;  // a kernel start cancels");
-    emit_line(e, "pend_d[2] = pend_q[1] & ~kernel_start_i;");
-    emit_line(e, "psum_inst_d = pend_q[0] ? sum_inst : psum_inst_q;");
-    emit_line(e, "psum_miss_d = pend_q[0] ? sum_miss : psum_miss_q;");
+    ir_list_t *b = &m->body;
+    ir_comment(m, b,
+               "The pipeline: a period's end starts it, a kernel start cancels it (and one at the");
+    ir_comment(m, b,
+               "period's end too); stage 1 holds the sums and the winner, stage 2 the compare");
+    ir_list_t *p = &ir_always_comb(m, b, "pipeline", NULL)->body;
+    ir_set(m, p, "pend_d[0]", "period_end & ~kernel_start_i");
+    ir_note(m, ir_set(m, p, "pend_d[1]", "pend_q[0] & ~kernel_start_i"), "a kernel start cancels",
+            2);
+    ir_set(m, p, "pend_d[2]", "pend_q[1] & ~kernel_start_i");
+    ir_set(m, p, "psum_inst_d", "pend_q[0] ? sum_inst : psum_inst_q");
+    ir_set(m, p, "psum_miss_d", "pend_q[0] ? sum_miss : psum_miss_q");
     if (w->cores > 1) {
-        emit_line(e, "win_core_d = pend_q[0] ? win_core : win_core_q;");
-        emit_line(e, "win_limit_d = pend_q[0] ? win_limit : win_limit_q;");
+        ir_set(m, p, "win_core_d", "pend_q[0] ? win_core : win_core_q");
+        ir_set(m, p, "win_limit_d", "pend_q[0] ? win_limit : win_limit_q");
     }
-    emit_line(e, "thrash_d = thrash;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "// A kernel start restarts detection; stage 3 (T+3) decides by the state");
-    emit_line(e, "always @* begin : decide");
-    emit_in(e);
-    emit_line(e, "state_d = state_q;");
+    ir_set(m, p, "thrash_d", "thrash");
+    ir_blank(m, b);
+    ir_comment(m, b, "A kernel start restarts detection; stage 3 (T+3) decides by the state");
+    ir_list_t *d = &ir_always_comb(m, b, "decide", NULL)->body;
+    ir_set(m, d, "state_d", "state_q");
     if (w->db)
-        emit_line(e, "det_d = det_q;");
+        ir_set(m, d, "det_d", "det_q");
     if (w->pb) {
-        emit_line(e, "sp_d = sp_q;");
-        emit_line(e, "total_d = total_q;");
-        emit_line(e, "if (pend_q[0] && state_q == StSample) total_d = s_total;  // T+1");
+        ir_set(m, d, "sp_d", "sp_q");
+        ir_set(m, d, "total_d", "total_q");
+        ir_note(m, ir_set(m, &ir_if(m, d, "pend_q[0] && state_q == StSample")->body, "total_d",
+                          "s_total"), "T+1", 2);
     }
-    emit_line(e, "kernel_d = kernel_q;");
-    emit_line(e, "limit_d = limit_q;");
+    ir_set(m, d, "kernel_d", "kernel_q");
+    ir_set(m, d, "limit_d", "limit_q");
     if (w->eb)
-        emit_line(e, "slot_d = slot_q;");
-    emit_line(e, "kind = EvtHold;");
-    emit_line(e, "store = 1'b0;");
-    const char *det0 = w->db ? emit_const(w->db, 0) : NULL;
-    emit_line(e, "if (kernel_start_i) begin");
-    emit_in(e);
-    emit_line(e, "kind = EvtKernelStart;");
-    emit_line(e, "state_d = StDetect;  // every core unthrottled");
+        ir_set(m, d, "slot_d", "slot_q");
+    ir_set(m, d, "kind", "EvtHold");
+    ir_set(m, d, "store", "1'b0");
+    const char *det0 = w->db ? ir_fmt(m, "%s", emit_const(w->db, 0)) : NULL;
+    ir_node_t *ks = ir_if(m, d, "kernel_start_i");
+    ir_set(m, &ks->body, "kind", "EvtKernelStart");
+    ir_note(m, ir_set(m, &ks->body, "state_d", "StDetect"), "every core unthrottled", 2);
     if (w->db)
-        emit_line(e, "det_d = %s;", det0);
-    emit_line(e, "kernel_d = kernel_id_i;");
-    emit_out(e);
-    emit_line(e, "end else if (pend_q[2]) begin");
-    emit_in(e);
-    emit_line(e, "case (state_q)");
-    emit_in(e);
-    emit_line(e, "StDetect: begin");
-    emit_in(e);
-    emit_line(e, "if (!thrash_q) begin");
-    emit_in(e);
+        ir_set(m, &ks->body, "det_d", det0);
+    ir_set(m, &ks->body, "kernel_d", "kernel_id_i");
+    ir_node_t *c = ir_case(m, &ir_elif(m, ks, "pend_q[2]")->body, "state_q");
+    /* StDetect */
+    ir_node_t *q = ir_if(m, &ir_item(m, c, "StDetect")->body, "!thrash_q");
     if (w->db) {
-        emit_line(e, "kind = (det_q != %s) ? EvtDetectReset : EvtQuiet;", det0);
-        emit_line(e, "det_d = %s;  // a quiet period restarts the count", det0);
+        ir_set(m, &q->body, "kind", F("(det_q != %s) ? EvtDetectReset : EvtQuiet", det0));
+        ir_note(m, ir_set(m, &q->body, "det_d", det0), "a quiet period restarts the count", 2);
     } else {
-        emit_line(e, "kind = EvtQuiet;");
+        ir_set(m, &q->body, "kind", "EvtQuiet");
     }
-    emit_out(e);
+    ir_node_t *last = q;
     if (w->db) {
-        emit_line(e, "end else if (det_q != DetectLast) begin");
-        emit_in(e);
-        emit_line(e, "kind = EvtThrash;");
-        emit_line(e, "det_d = det_q + %s;", emit_const(w->db, 1));
-        emit_out(e);
+        last = ir_elif(m, q, "det_q != DetectLast");
+        ir_set(m, &last->body, "kind", "EvtThrash");
+        ir_set(m, &last->body, "det_d", F("det_q + %s", emit_const(w->db, 1)));
     }
-    emit_line(e, "end else if (hit) begin  // a remembered kernel: its limit");
-    emit_in(e);
-    emit_line(e, "kind = EvtReuse;");
+    ir_node_t *hit = ir_elif(m, last, "hit");
+    ir_note(m, hit, "a remembered kernel: its limit", 2);
+    ir_set(m, &hit->body, "kind", "EvtReuse");
     if (w->db)
-        emit_line(e, "det_d = %s;", det0);
-    emit_line(e, "limit_d = hit_limit;");
-    emit_line(e, "state_d = StDone;");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "kind = EvtSampleStart;");
+        ir_set(m, &hit->body, "det_d", det0);
+    ir_set(m, &hit->body, "limit_d", "hit_limit");
+    ir_set(m, &hit->body, "state_d", "StDone");
+    ir_list_t *ss = &hit->alt;
+    ir_set(m, ss, "kind", "EvtSampleStart");
     if (w->db)
-        emit_line(e, "det_d = %s;", det0);
+        ir_set(m, ss, "det_d", det0);
     if (w->pb) {
-        emit_line(e, "sp_d = %s;", emit_const(w->pb, 0));
-        emit_line(e, "total_d = %s;", emit_const(w->cores * w->ab, 0));
+        ir_set(m, ss, "sp_d", emit_const(w->pb, 0));
+        ir_set(m, ss, "total_d", emit_const(w->cores * w->ab, 0));
     }
-    emit_line(e, "state_d = StSample;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "StSample: begin");
-    emit_in(e);
+    ir_set(m, ss, "state_d", "StSample");
+    /* StSample */
+    ir_list_t *sm = &ir_item(m, c, "StSample")->body;
     if (w->pb) {
-        emit_line(e, "if (sp_q != SampleLast) begin");
-        emit_in(e);
-        emit_line(e, "kind = EvtSampling;");
-        emit_line(e, "sp_d = sp_q + %s;", emit_const(w->pb, 1));
-        emit_out(e);
-        emit_line(e, "end else begin");
-        emit_in(e);
+        ir_node_t *more = ir_if(m, sm, "sp_q != SampleLast");
+        ir_set(m, &more->body, "kind", "EvtSampling");
+        ir_set(m, &more->body, "sp_d", F("sp_q + %s", emit_const(w->pb, 1)));
+        sm = &more->alt;
     }
-    emit_line(e, "kind = EvtWinner;");
-    emit_line(e, "limit_d = %s;", won_limit(w));
-    emit_line(e, "state_d = StDone;");
-    emit_line(e, "store = 1'b1;");
+    ir_set(m, sm, "kind", "EvtWinner");
+    ir_set(m, sm, "limit_d", won_limit(w));
+    ir_set(m, sm, "state_d", "StDone");
+    ir_set(m, sm, "store", "1'b1");
     if (w->eb)
-        emit_line(e, "slot_d = (slot_q == LastSlot) ? %s : slot_q + %s;", emit_const(w->eb, 0),
-                  emit_const(w->eb, 1));
-    if (w->pb) {
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "default: kind = EvtHold;  // decided: the limit holds until a kernel start");
-    emit_out(e);
-    emit_line(e, "endcase");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
+        ir_set(m, sm, "slot_d", F("(slot_q == LastSlot) ? %s : slot_q + %s",
+                                  ir_fmt(m, "%s", emit_const(w->eb, 0)), emit_const(w->eb, 1)));
+    ir_note(m, ir_set(m, &ir_item(m, c, NULL)->body, "kind", "EvtHold"),
+            "decided: the limit holds until a kernel start", 2);
+    ir_blank(m, b);
 }
 
 /* The next period counts, the outputs and the event port. */
-static void emit_outputs(emit_t *e, const dwt_w_t *w)
+static void dwt_outputs(ir_module_t *m, const dwt_w_t *w)
 {
     unsigned P = w->cores;
-    emit_line(e, "always @* begin : next_counts");
-    emit_in(e);
-    emit_line(e, "t_d = (period_end || kernel_start_i) ? %s : t_q + %s;", emit_const(w->tb, 0),
-              emit_const(w->tb, 1));
-    emit_line(e, "inst_d = s_inst;  // restarted in the next cycle (fresh)");
-    emit_line(e, "miss_d = s_miss;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "// every core at MaxWarps while detecting, at its sampling limit while sampling,");
-    emit_line(e, "// at the decided limit once decided");
-    emit_line(e, "wire %sdecided_q = %s;", emit_range(w->wb), widen(w->lb, w->wb, "limit_q"));
-    emit_line(e, "wire %sdecided_d = %s;", emit_range(w->wb), widen(w->lb, w->wb, "limit_d"));
-    emit_line(e, "always @* begin : limits");
-    emit_in(e);
-    emit_line(e, "warp_limit_o = {%u{MaxWarps}};", P);
-    emit_line(e, "if (state_q == StSample) warp_limit_o = SampleLimits;");
-    emit_line(e, "if (state_q == StDone) warp_limit_o = {%u{decided_q}};", P);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
+    ir_list_t *b = &m->body;
+    ir_list_t *n = &ir_always_comb(m, b, "next_counts", NULL)->body;
+    ir_set(m, n, "t_d", F("(period_end || kernel_start_i) ? %s : t_q + %s",
+                          ir_fmt(m, "%s", emit_const(w->tb, 0)), emit_const(w->tb, 1)));
+    ir_note(m, ir_set(m, n, "inst_d", "s_inst"), "restarted in the next cycle (fresh)", 2);
+    ir_set(m, n, "miss_d", "s_miss");
+    ir_blank(m, b);
+    ir_comment(m, b,
+               "every core at MaxWarps while detecting, at its sampling limit while sampling,");
+    ir_comment(m, b, "at the decided limit once decided");
+    ir_wire_init(m, b, IR_W(w->wb), "decided_q", widen(w->lb, w->wb, "limit_q"));
+    ir_wire_init(m, b, IR_W(w->wb), "decided_d", widen(w->lb, w->wb, "limit_d"));
+    ir_list_t *l = &ir_always_comb(m, b, "limits", NULL)->body;
+    ir_set(m, l, "warp_limit_o", F("{%u{MaxWarps}}", P));
+    ir_set(m, &ir_if(m, l, "state_q == StSample")->body, "warp_limit_o", "SampleLimits");
+    ir_set(m, &ir_if(m, l, "state_q == StDone")->body, "warp_limit_o", F("{%u{decided_q}}", P));
+    ir_blank(m, b);
     gen_sim_port_t ev[16];
-    unsigned n = evt_ports(w, ev);
-    emit_line(e, "always @* begin : event_port");
-    emit_in(e);
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "%s = %s;", ev[i].name, emit_const(ev[i].width, 0));
-    emit_line(e, "if (kernel_start_i || pend_q[2]) begin");
-    emit_in(e);
-    emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = kind;");
-    emit_line(e, "evt_kernel_o = kernel_d;");
+    unsigned k = evt_ports(w, ev);
+    ir_list_t *e = &ir_always_comb(m, b, "event_port", NULL)->body;
+    for (unsigned i = 0; i < k; i++)
+        ir_set(m, e, ev[i].name, emit_const(ev[i].width, 0));
+    ir_list_t *v = &ir_if(m, e, "kernel_start_i || pend_q[2]")->body;
+    ir_set(m, v, "evt_valid_o", "1'b1");
+    ir_set(m, v, "evt_kind_o", "kind");
+    ir_set(m, v, "evt_kernel_o", "kernel_d");
     if (w->db)
-        emit_line(e, "evt_count_o = det_d;");
-    emit_line(e, "evt_limit_o = (state_d == StDone) ? decided_d : MaxWarps;");
-    emit_line(e, "if (!kernel_start_i) begin");
-    emit_in(e);
-    emit_line(e, "evt_inst_sum_o = psum_inst_q;");
-    emit_line(e, "evt_miss_sum_o = psum_miss_q;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (store) begin");
-    emit_in(e);
-    emit_line(e, "evt_winner_o = %s;", won_core(w));
+        ir_set(m, v, "evt_count_o", "det_d");
+    ir_set(m, v, "evt_limit_o", "(state_d == StDone) ? decided_d : MaxWarps");
+    ir_node_t *nk = ir_if(m, v, "!kernel_start_i");
+    ir_set(m, &nk->body, "evt_inst_sum_o", "psum_inst_q");
+    ir_set(m, &nk->body, "evt_miss_sum_o", "psum_miss_q");
+    ir_node_t *st = ir_if(m, v, "store");
+    ir_set(m, &st->body, "evt_winner_o", won_core(w));
     if (w->eb)
-        emit_line(e, "evt_slot_o = slot_q;");
-    emit_line(e, "evt_replaced_o = |(tbl_valid_q & wr_oh);");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "if (kind == EvtReuse) evt_slot_o = hit_slot;");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
+        ir_set(m, &st->body, "evt_slot_o", "slot_q");
+    ir_set(m, &st->body, "evt_replaced_o", "|(tbl_valid_q & wr_oh)");
+    ir_set(m, &ir_if(m, v, "kind == EvtReuse")->body, "evt_slot_o", "hit_slot");
+    ir_blank(m, b);
 }
 
 /* The registers: name, width (0: absent) and reset value. */
-static void emit_flops(emit_t *e, const dwt_w_t *w)
+static void dwt_flops(ir_module_t *m, const dwt_w_t *w)
 {
     unsigned P = w->cores, C = DWT_COUNT_BITS, E = w->d->table_entries;
     const struct { const char *name; unsigned width; const char *reset; } r[] = {
@@ -582,26 +534,13 @@ static void emit_flops(emit_t *e, const dwt_w_t *w)
         {"tbl_limit", E * w->lb, NULL},
         {"slot", w->eb, NULL},
     };
-    unsigned n = sizeof r / sizeof r[0];
-    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "if (!rst_ni) begin");
-    emit_in(e);
-    for (unsigned i = 0; i < n; i++)
-        if (r[i].width)
-            emit_line(e, "%s_q <= %s;", r[i].name,
-                      r[i].reset ? r[i].reset : emit_const(r[i].width, 0));
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    for (unsigned i = 0; i < n; i++)
-        if (r[i].width)
-            emit_line(e, "%s_q <= %s_d;", r[i].name, r[i].name);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
+    ir_node_t *a = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
+    for (unsigned i = 0; i < sizeof r / sizeof r[0]; i++)
+        if (r[i].width) {
+            ir_nb(m, &a->alt, F("%s_q", r[i].name),
+                  r[i].reset ? r[i].reset : emit_const(r[i].width, 0));
+            ir_nb(m, &a->body, F("%s_q", r[i].name), F("%s_d", r[i].name));
+        }
 }
 
 void emit_dwt(emit_t *e, const gen_l1_t *g)
@@ -616,17 +555,18 @@ void emit_dwt(emit_t *e, const gen_l1_t *g)
                  d->sample_periods > 1 ? dwt_total_bits(d->sample_periods) : DWT_COUNT_BITS,
                  dwt_timer_bits(d->period), dwt_loop_bits(d->detect_periods),
                  dwt_loop_bits(d->sample_periods), dwt_loop_bits(d->table_entries)};
-    gen_header(e, c, g->dwt,
-               "DWT-CS controller: warp limits per core from L1 MPKI and core sampling");
-    emit_ports(e, g, &w);
-    emit_in(e);
-    emit_decls(e, &w);
-    emit_counts(e, &w);
-    emit_detect(e, &w);
-    emit_winner(e, &w);
-    emit_table(e, &w);
-    emit_decide(e, &w);
-    emit_outputs(e, &w);
-    emit_flops(e, &w);
-    gen_footer(e);
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, g->dwt);
+    gen_ir_header(m, c, "DWT-CS controller: warp limits per core from L1 MPKI and core sampling");
+    dwt_ports(m, &w);
+    dwt_decls(m, &w);
+    dwt_counts(m, &w);
+    dwt_detect(m, &w);
+    dwt_winner(m, &w);
+    dwt_table(m, &w);
+    dwt_decide(m, &w);
+    dwt_outputs(m, &w);
+    dwt_flops(m, &w);
+    ir_print(e, m, IR_STYLE_LITERAL);
+    ir_module_free(m);
 }

@@ -1,0 +1,32 @@
+/* ir_lib: IR builders shared by ported emitters (file header, event port, one-hot helpers). */
+#ifndef CACHEGEN_IR_LIB_H
+#define CACHEGEN_IR_LIB_H
+
+#include "emit_l1.h"
+#include "ir.h"
+
+/* The file header of m (gen_header's lines): purpose, generator version, configuration. */
+void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
+/* emit_lowest_oh as IR into `to`: `out` (n bits) the one-hot of the lowest i < n with
+ * `cond_fmt` (%u = i) true, or bit 0 when none is; a parallel prefix, log2(n) deep. */
+void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
+                  const char *cond_fmt);
+/* emit_best_oh as IR: `out` (n bits) the one-hot of the candidate with the largest (or
+ * smallest) field, the lowest on ties; bit 0 when no candidate. */
+void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
+                const char *cand_fmt, const char *not_cand_fmt, const char *field_fmt,
+                int largest);
+/* emit_encode_oh as IR: `out` (bits) the index of one-hot `oh` (n bits). */
+void ir_encode_oh(ir_module_t *m, ir_list_t *to, const char *out, const char *oh, unsigned n,
+                  unsigned bits);
+/* emit_pick_oh as IR: `out` (width, declared by the caller) the AND-OR of `field_fmt` (%u = i)
+ * under one-hot `oh` (n bits). */
+void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, const char *oh,
+                unsigned n, const char *field_fmt);
+
+/* gen_emit_sim_ports as IR: the event port's ports in an `ifdef after the last port. */
+void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n);
+/* gen_emit_sim_internal as IR into `to`: the same names as internal signals, in an `ifndef. */
+void gen_ir_sim_internal(ir_module_t *m, ir_list_t *to, const gen_sim_port_t *p, unsigned n);
+
+#endif
