@@ -6,248 +6,243 @@
  * search, free, and two reads: the arriving fill's line (for its set) and every field of the
  * deciding fill's entry. With merge = W > 0 each entry also holds up to W waiters (SPEC 3.1
  * merging): a join appends a load's id to the entry of its line, and the deciding fill reads
- * them back. */
+ * them back.
+ * The module is built as emitter IR (ir.h) and printed by ir_print; expressions are still
+ * strings inside the nodes. */
 #include "emit_l1.h"
 #include "emit_l2.h"
+#include "ir_lib.h"
 
 #include <assert.h>
 
-/* A reset value of any width. */
-static void emit_reset(emit_t *e, const char *reg, unsigned width)
-{
-    if (width <= 64)
-        emit_line(e, "%s <= %s;", reg, emit_const(width, 0));
-    else
-        emit_line(e, "%s <= {%u{1'b0}};", reg, width);
-}
+#define F(...) ir_fmt(m, __VA_ARGS__)
 
-static void emit_ports(emit_t *e, const gen_mshr_t *x)
+static void mshr_ports(ir_module_t *m, const gen_mshr_t *x)
 {
     const unsigned mb = x->idx_bits, la = x->line_bits, W = x->merge, id = x->id_bits;
-    emit_line(e, "module %s (", x->module);
-    emit_in(e);
-    emit_line(e, "input  wire clk_i,");
-    emit_line(e, "input  wire rst_ni,");
-    emit_line(e, "input  wire alloc_i,");
-    emit_line(e, "input  wire %salloc_line_i,", emit_range(la));
+    ir_port(m, IR_IN, IR_W(0), "clk_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "rst_ni", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "alloc_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(la), "alloc_line_i", NULL, 0);
     for (unsigned k = 0; k < x->nfields; k++)
-        emit_line(e, "input  wire %salloc_%s_i,%s%s", emit_range(x->fields[k].width),
-                  x->fields[k].name, x->fields[k].comment ? " // " : "",
-                  x->fields[k].comment ? x->fields[k].comment : "");
+        ir_port(m, IR_IN, IR_W(x->fields[k].width), F("alloc_%s_i", x->fields[k].name),
+                x->fields[k].comment, 1);
     if (W) {
-        emit_line(e, "input  wire join_i,      // merging: a load joins the read of look_line_i");
-        emit_line(e, "input  wire %sjoin_id_i,", emit_range(id));
-        emit_line(e, "output wire join_full_o, // ... whose entry already has %u waiters%s", W,
-                  x->nojoin ? " (or serves a write)" : "");
-        emit_line(e, "output reg  %shit_idx_o,  // ... the number of that entry", emit_range(mb));
+        ir_port(m, IR_IN, IR_W(0), "join_i", "merging: a load joins the read of look_line_i", 6);
+        ir_port(m, IR_IN, IR_W(id), "join_id_i", NULL, 0);
+        ir_port(m, IR_OUT, IR_W(0), "join_full_o",
+                F("... whose entry already has %u waiters%s", W,
+                  x->nojoin ? " (or serves a write)" : ""), 1);
+        ir_port(m, IR_OUT_REG, IR_W(mb), "hit_idx_o", "... the number of that entry", 2);
     }
-    emit_line(e, "input  wire free_i,");
-    emit_line(e, "input  wire %sfree_idx_i,", emit_range(mb));
-    emit_line(e, "input  wire %slook_line_i,", emit_range(la));
-    emit_line(e, "output wire conflict_o, // a valid entry holds look_line_i");
-    emit_line(e, "output wire full_o,");
+    ir_port(m, IR_IN, IR_W(0), "free_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(mb), "free_idx_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(la), "look_line_i", NULL, 0);
+    ir_port(m, IR_OUT, IR_W(0), "conflict_o", "a valid entry holds look_line_i", 1);
+    ir_port(m, IR_OUT, IR_W(0), "full_o", NULL, 0);
     if (x->has_empty)
-        emit_line(e, "output wire empty_o,");
-    emit_line(e, "output reg  %sfree_idx_o,", emit_range(mb));
-    emit_line(e, "input  wire %sfill_idx_i, // the arriving fill's entry: its line", emit_range(mb));
-    emit_line(e, "output reg  %sfill_line_o,", emit_range(la));
-    emit_line(e, "input  wire %srd_idx_i,   // the deciding fill's entry: its fields", emit_range(mb));
+        ir_port(m, IR_OUT, IR_W(0), "empty_o", NULL, 0);
+    ir_port(m, IR_OUT_REG, IR_W(mb), "free_idx_o", NULL, 0);
+    ir_port(m, IR_IN, IR_W(mb), "fill_idx_i", "the arriving fill's entry: its line", 1);
+    ir_port(m, IR_OUT_REG, IR_W(la), "fill_line_o", NULL, 0);
+    ir_port(m, IR_IN, IR_W(mb), "rd_idx_i", "the deciding fill's entry: its fields", 3);
     if (W) {
-        emit_line(e, "output reg  %srd_nwait_o, // ... its waiters", emit_range(cfg_count_bits(W)));
-        emit_line(e, "output reg  %srd_wait_o,  // ... their ids, the first in the low bits",
-                  emit_range(W * id));
+        ir_port(m, IR_OUT_REG, IR_W(cfg_count_bits(W)), "rd_nwait_o", "... its waiters", 1);
+        ir_port(m, IR_OUT_REG, IR_W(W * id), "rd_wait_o",
+                "... their ids, the first in the low bits", 2);
     }
     for (unsigned k = 0; k < x->nfields; k++)
-        emit_line(e, "output reg  %srd_%s_o%s", emit_range(x->fields[k].width), x->fields[k].name,
-                  k + 1 < x->nfields ? "," : "");
-    emit_out(e);
-    emit_line(e, ");");
-    emit_blank(e);
+        ir_port(m, IR_OUT_REG, IR_W(x->fields[k].width), F("rd_%s_o", x->fields[k].name), NULL,
+                0);
+}
+
+/* The registers of every entry: e<i>_<field>_q and its next value _d. */
+static void mshr_regs(ir_module_t *m, const gen_mshr_t *x)
+{
+    const unsigned W = x->merge, cb = cfg_count_bits(W);
+    ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_W(x->entries), "valid_q"), "valid_d", 0);
+    for (unsigned i = 0; i < x->entries; i++) {
+        ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_W(x->line_bits), F("e%u_line_q", i)),
+                     F("e%u_line_d", i), 0);
+        for (unsigned k = 0; k < x->nfields; k++)
+            ir_decl_name(m,
+                         ir_decl(m, &m->body, IR_REG, IR_W(x->fields[k].width),
+                                 F("e%u_%s_q", i, x->fields[k].name)),
+                         F("e%u_%s_d", i, x->fields[k].name), 0);
+        if (W)
+            ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_W(cb), F("e%u_nwait_q", i)),
+                         F("e%u_nwait_d", i), 0);
+        for (unsigned w = 0; w < W; w++)
+            ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_W(x->id_bits), F("e%u_w%u_q", i, w)),
+                         F("e%u_w%u_d", i, w), 0);
+    }
+    ir_blank(m, &m->body);
+}
+
+/* Line-conflict search, full/empty, and with merging the waiter-full test and the hit index. */
+static void mshr_search(ir_module_t *m, const gen_mshr_t *x)
+{
+    const unsigned n = x->entries, mb = x->idx_bits, W = x->merge, cb = cfg_count_bits(W);
+    ir_list_t *b = &m->body;
+    ir_decl(m, b, IR_WIRE, IR_W(n), "hits");
+    for (unsigned i = 0; i < n; i++)
+        ir_assign(m, b, F("hits[%u]", i), F("valid_q[%u] & (e%u_line_q == look_line_i)", i, i));
+    ir_assign(m, b, "conflict_o", "|hits");
+    ir_assign(m, b, "full_o", "&valid_q");
+    if (x->has_empty)
+        ir_assign(m, b, "empty_o", "~|valid_q");
+    if (!W)
+        return;
+    ir_decl(m, b, IR_WIRE, IR_W(n), "wfull");
+    for (unsigned i = 0; i < n; i++) {
+        if (x->nojoin)
+            ir_assign(m, b, F("wfull[%u]", i),
+                      F("(e%u_nwait_q == %s) | e%u_%s_q", i, emit_const(cb, W), i, x->nojoin));
+        else
+            ir_assign(m, b, F("wfull[%u]", i), F("e%u_nwait_q == %s", i, emit_const(cb, W)));
+    }
+    ir_assign(m, b, "join_full_o", "|(hits & wfull)");
+    ir_node_t *a = ir_always_comb(m, b, "hit_entry", "a line is outstanding in one entry at most");
+    if (n == 1) {
+        /* entry 0's test changes nothing but gives the block a sensitivity (an @* block
+         * with none never runs in Icarus, leaving the output x) */
+        ir_set(m, &a->body, "hit_idx_o", emit_const(mb, 0));
+        ir_set(m, &ir_if(m, &a->body, "hits[0]")->body, "hit_idx_o", emit_const(mb, 0));
+    }
+    /* one hit at most: bit b of its index is the OR of the hits of the entries whose
+     * index has bit b (a tree, not a chain of ifs) */
+    for (unsigned k = 0; n > 1 && k < mb; k++) {
+        bv_t v;
+        bv_zero(&v);
+        for (unsigned i = 0; i < n; i++)
+            if ((i >> k) & 1u)
+                bv_put(&v, i, 1, 1);
+        ir_set(m, &a->body, F("hit_idx_o[%u]", k), F("|(hits & %s)", emit_const_bv(n, &v)));
+    }
+}
+
+/* The reads by index are cases, which synthesize to parallel selections (a tree), not chains
+ * of ifs, which synthesize to one multiplexer an entry in a row. */
+static void mshr_reads(ir_module_t *m, const gen_mshr_t *x)
+{
+    const unsigned n = x->entries, mb = x->idx_bits, W = x->merge, id = x->id_bits;
+    const unsigned nf = x->nfields;
+    const gen_mshr_field_t *f = x->fields;
+    ir_node_t *a = ir_always_comb(m, &m->body, "read_fill_line", NULL);
+    ir_set(m, &a->body, "fill_line_o", "e0_line_q");
+    ir_node_t *c = ir_case(m, &a->body, "fill_idx_i");
+    for (unsigned i = 0; i < n; i++)
+        ir_set(m, &ir_item(m, c, emit_const(mb, i))->body, "fill_line_o", F("e%u_line_q", i));
+    if (n < (1u << mb))
+        ir_item(m, c, NULL);
+    ir_blank(m, &m->body);
+    a = ir_always_comb(m, &m->body, "read_entry", NULL);
+    for (unsigned k = 0; k < nf; k++)
+        ir_set(m, &a->body, F("rd_%s_o", f[k].name), F("e0_%s_q", f[k].name));
+    if (W) {
+        ir_set(m, &a->body, "rd_nwait_o", "e0_nwait_q");
+        ir_set(m, &a->body, "rd_wait_o", emit_const(W * id, 0));
+    }
+    c = ir_case(m, &a->body, "rd_idx_i");
+    for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
+        ir_node_t *it = ir_item(m, c, emit_const(mb, i));
+        it->flag = 1; /* begin/end whatever the fields */
+        for (unsigned k = 0; k < nf; k++)
+            ir_set(m, &it->body, F("rd_%s_o", f[k].name), F("e%u_%s_q", i, f[k].name));
+        if (W)
+            ir_set(m, &it->body, "rd_nwait_o", F("e%u_nwait_q", i));
+        for (unsigned w = 0; w < W; w++)
+            ir_set(m, &it->body, F("rd_wait_o[%u:%u]", (w + 1) * id - 1, w * id),
+                   F("e%u_w%u_q", i, w));
+    }
+    if (n < (1u << mb))
+        ir_item(m, c, NULL);
+    ir_blank(m, &m->body);
+}
+
+/* Next state: hold, free, join (append a waiter), allocate. */
+static void mshr_next(ir_module_t *m, const gen_mshr_t *x)
+{
+    const unsigned n = x->entries, mb = x->idx_bits, W = x->merge, cb = cfg_count_bits(W);
+    const unsigned nf = x->nfields;
+    const gen_mshr_field_t *f = x->fields;
+    ir_node_t *a = ir_always_comb(m, &m->body, "next_entries", NULL);
+    ir_list_t *b = &a->body;
+    ir_set(m, b, "valid_d", "valid_q");
+    for (unsigned i = 0; i < n; i++) {
+        ir_set(m, b, F("e%u_line_d", i), F("e%u_line_q", i));
+        for (unsigned k = 0; k < nf; k++)
+            ir_set(m, b, F("e%u_%s_d", i, f[k].name), F("e%u_%s_q", i, f[k].name));
+        if (W)
+            ir_set(m, b, F("e%u_nwait_d", i), F("e%u_nwait_q", i));
+        for (unsigned w = 0; w < W; w++)
+            ir_set(m, b, F("e%u_w%u_d", i, w), F("e%u_w%u_q", i, w));
+    }
+    for (unsigned i = 0; i < n; i++)
+        ir_set(m, &ir_if(m, b, F("free_i && free_idx_i == %s", emit_const(mb, i)))->body,
+               F("valid_d[%u]", i), "1'b0");
+    for (unsigned i = 0; i < (W ? n : 0); i++) { /* a join appends to the matching entry */
+        ir_list_t *j = &ir_if(m, b, F("join_i && hits[%u]", i))->body;
+        for (unsigned w = 0; w < W; w++)
+            ir_set(m, &ir_if(m, j, F("e%u_nwait_q == %s", i, emit_const(cb, w)))->body,
+                   F("e%u_w%u_d", i, w), "join_id_i");
+        ir_set(m, j, F("e%u_nwait_d", i), F("e%u_nwait_q + %s", i, emit_const(cb, 1)));
+    }
+    for (unsigned i = 0; i < n; i++) {
+        ir_list_t *l = &ir_if(m, b, F("alloc_i && free_idx_o == %s", emit_const(mb, i)))->body;
+        ir_set(m, l, F("valid_d[%u]", i), "1'b1");
+        ir_set(m, l, F("e%u_line_d", i), "alloc_line_i");
+        for (unsigned k = 0; k < nf; k++)
+            ir_set(m, l, F("e%u_%s_d", i, f[k].name), F("alloc_%s_i", f[k].name));
+        if (W)
+            ir_set(m, l, F("e%u_nwait_d", i), emit_const(cb, 0));
+    }
+    ir_blank(m, &m->body);
+}
+
+/* The flops: reset, then _q <= _d. */
+static void mshr_flops(ir_module_t *m, const gen_mshr_t *x)
+{
+    const unsigned n = x->entries, W = x->merge, cb = cfg_count_bits(W);
+    const gen_mshr_field_t *f = x->fields;
+    ir_node_t *a = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
+    ir_nb(m, &a->alt, "valid_q", emit_const(n, 0));
+    ir_nb(m, &a->body, "valid_q", "valid_d");
+    for (unsigned i = 0; i < n; i++) {
+        ir_nb(m, &a->alt, F("e%u_line_q", i), ir_zero(m, x->line_bits));
+        ir_nb(m, &a->body, F("e%u_line_q", i), F("e%u_line_d", i));
+        for (unsigned k = 0; k < x->nfields; k++) {
+            ir_nb(m, &a->alt, F("e%u_%s_q", i, f[k].name), ir_zero(m, f[k].width));
+            ir_nb(m, &a->body, F("e%u_%s_q", i, f[k].name), F("e%u_%s_d", i, f[k].name));
+        }
+        if (W) {
+            ir_nb(m, &a->alt, F("e%u_nwait_q", i), emit_const(cb, 0));
+            ir_nb(m, &a->body, F("e%u_nwait_q", i), F("e%u_nwait_d", i));
+        }
+        for (unsigned w = 0; w < W; w++) {
+            ir_nb(m, &a->alt, F("e%u_w%u_q", i, w), emit_const(x->id_bits, 0));
+            ir_nb(m, &a->body, F("e%u_w%u_q", i, w), F("e%u_w%u_d", i, w));
+        }
+    }
 }
 
 void emit_mshr_module(emit_t *e, const gen_mshr_t *x)
 {
-    const unsigned n = x->entries, mb = x->idx_bits, la = x->line_bits, id = x->id_bits;
-    const unsigned W = x->merge, cb = cfg_count_bits(W), nf = x->nfields;
-    const gen_mshr_field_t *f = x->fields;
-    assert(nf >= 1);
-    gen_header(e, x->cfg, x->module, x->purpose);
-    emit_ports(e, x);
-    emit_in(e);
-    emit_line(e, "reg [%u:0] valid_q, valid_d;", n - 1);
-    for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "reg %se%u_line_q, e%u_line_d;", emit_range(la), i, i);
-        for (unsigned k = 0; k < nf; k++)
-            emit_line(e, "reg %se%u_%s_q, e%u_%s_d;", emit_range(f[k].width), i, f[k].name, i,
-                      f[k].name);
-        if (W)
-            emit_line(e, "reg %se%u_nwait_q, e%u_nwait_d;", emit_range(cb), i, i);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "reg %se%u_w%u_q, e%u_w%u_d;", emit_range(id), i, w, i, w);
-    }
-    emit_blank(e);
-    emit_line(e, "wire [%u:0] hits;", n - 1);
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "assign hits[%u] = valid_q[%u] & (e%u_line_q == look_line_i);", i, i, i);
-    emit_line(e, "assign conflict_o = |hits;");
-    emit_line(e, "assign full_o = &valid_q;");
-    if (x->has_empty)
-        emit_line(e, "assign empty_o = ~|valid_q;");
-    if (W) {
-        emit_line(e, "wire [%u:0] wfull;", n - 1);
-        for (unsigned i = 0; i < n; i++) {
-            if (x->nojoin)
-                emit_line(e, "assign wfull[%u] = (e%u_nwait_q == %s) | e%u_%s_q;", i, i,
-                          emit_const(cb, W), i, x->nojoin);
-            else
-                emit_line(e, "assign wfull[%u] = e%u_nwait_q == %s;", i, i, emit_const(cb, W));
-        }
-        emit_line(e, "assign join_full_o = |(hits & wfull);");
-        emit_line(e, "always @* begin : hit_entry // a line is outstanding in one entry at most");
-        emit_in(e);
-        if (n == 1) {
-            /* entry 0's test changes nothing but gives the block a sensitivity (an @* block
-             * with none never runs in Icarus, leaving the output x) */
-            emit_line(e, "hit_idx_o = %s;", emit_const(mb, 0));
-            emit_line(e, "if (hits[0]) hit_idx_o = %s;", emit_const(mb, 0));
-        }
-        /* one hit at most: bit b of its index is the OR of the hits of the entries whose
-         * index has bit b (a tree, not a chain of ifs) */
-        for (unsigned b = 0; n > 1 && b < mb; b++) {
-            bv_t m;
-            bv_zero(&m);
-            for (unsigned i = 0; i < n; i++)
-                if ((i >> b) & 1u)
-                    bv_put(&m, i, 1, 1);
-            emit_line(e, "hit_idx_o[%u] = |(hits & %s);", b, emit_const_bv(n, &m));
-        }
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_blank(e);
-    emit_lowest_n(e, "lowest_free", "free_idx_o", n, mb, "!valid_q[%u]");
-    emit_blank(e);
-    /* the reads by index are cases, which synthesize to parallel selections (a tree), not
-     * chains of ifs, which synthesize to one multiplexer an entry in a row */
-    emit_line(e, "always @* begin : read_fill_line");
-    emit_in(e);
-    emit_line(e, "fill_line_o = e0_line_q;");
-    emit_line(e, "case (fill_idx_i)");
-    emit_in(e);
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "%s: fill_line_o = e%u_line_q;", emit_const(mb, i), i);
-    if (n < (1u << mb))
-        emit_line(e, "default: ;");
-    emit_out(e);
-    emit_line(e, "endcase");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "always @* begin : read_entry");
-    emit_in(e);
-    for (unsigned k = 0; k < nf; k++)
-        emit_line(e, "rd_%s_o = e0_%s_q;", f[k].name, f[k].name);
-    if (W) {
-        emit_line(e, "rd_nwait_o = e0_nwait_q;");
-        emit_line(e, "rd_wait_o = %s;", emit_const(W * id, 0));
-    }
-    emit_line(e, "case (rd_idx_i)");
-    emit_in(e);
-    for (unsigned i = 0; i < n; i++) { /* entry 0 too, so rd_idx_i is used when n = 1 */
-        emit_line(e, "%s: begin", emit_const(mb, i));
-        emit_in(e);
-        for (unsigned k = 0; k < nf; k++)
-            emit_line(e, "rd_%s_o = e%u_%s_q;", f[k].name, i, f[k].name);
-        if (W)
-            emit_line(e, "rd_nwait_o = e%u_nwait_q;", i);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "rd_wait_o[%u:%u] = e%u_w%u_q;", (w + 1) * id - 1, w * id, i, w);
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    if (n < (1u << mb))
-        emit_line(e, "default: ;");
-    emit_out(e);
-    emit_line(e, "endcase");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "always @* begin : next_entries");
-    emit_in(e);
-    emit_line(e, "valid_d = valid_q;");
-    for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "e%u_line_d = e%u_line_q;", i, i);
-        for (unsigned k = 0; k < nf; k++)
-            emit_line(e, "e%u_%s_d = e%u_%s_q;", i, f[k].name, i, f[k].name);
-        if (W)
-            emit_line(e, "e%u_nwait_d = e%u_nwait_q;", i, i);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "e%u_w%u_d = e%u_w%u_q;", i, w, i, w);
-    }
-    for (unsigned i = 0; i < n; i++)
-        emit_line(e, "if (free_i && free_idx_i == %s) valid_d[%u] = 1'b0;", emit_const(mb, i), i);
-    for (unsigned i = 0; i < (W ? n : 0); i++) { /* a join appends to the matching entry */
-        emit_line(e, "if (join_i && hits[%u]) begin", i);
-        emit_in(e);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "if (e%u_nwait_q == %s) e%u_w%u_d = join_id_i;", i, emit_const(cb, w), i,
-                      w);
-        emit_line(e, "e%u_nwait_d = e%u_nwait_q + %s;", i, i, emit_const(cb, 1));
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "if (alloc_i && free_idx_o == %s) begin", emit_const(mb, i));
-        emit_in(e);
-        emit_line(e, "valid_d[%u] = 1'b1;", i);
-        emit_line(e, "e%u_line_d = alloc_line_i;", i);
-        for (unsigned k = 0; k < nf; k++)
-            emit_line(e, "e%u_%s_d = alloc_%s_i;", i, f[k].name, f[k].name);
-        if (W)
-            emit_line(e, "e%u_nwait_d = %s;", i, emit_const(cb, 0));
-        emit_out(e);
-        emit_line(e, "end");
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "if (!rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "valid_q <= %s;", emit_const(n, 0));
-    char reg[64];
-    for (unsigned i = 0; i < n; i++) {
-        snprintf(reg, sizeof reg, "e%u_line_q", i);
-        emit_reset(e, reg, la);
-        for (unsigned k = 0; k < nf; k++) {
-            snprintf(reg, sizeof reg, "e%u_%s_q", i, f[k].name);
-            emit_reset(e, reg, f[k].width);
-        }
-        if (W)
-            emit_line(e, "e%u_nwait_q <= %s;", i, emit_const(cb, 0));
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "e%u_w%u_q <= %s;", i, w, emit_const(id, 0));
-    }
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "valid_q <= valid_d;");
-    for (unsigned i = 0; i < n; i++) {
-        emit_line(e, "e%u_line_q <= e%u_line_d;", i, i);
-        for (unsigned k = 0; k < nf; k++)
-            emit_line(e, "e%u_%s_q <= e%u_%s_d;", i, f[k].name, i, f[k].name);
-        if (W)
-            emit_line(e, "e%u_nwait_q <= e%u_nwait_d;", i, i);
-        for (unsigned w = 0; w < W; w++)
-            emit_line(e, "e%u_w%u_q <= e%u_w%u_d;", i, w, i, w);
-    }
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    gen_footer(e);
+    ir_module_t mod, *m = &mod;
+    assert(x->nfields >= 1);
+    ir_module_init(m, x->module);
+    gen_ir_header(m, x->cfg, x->purpose);
+    mshr_ports(m, x);
+    mshr_regs(m, x);
+    mshr_search(m, x);
+    ir_blank(m, &m->body);
+    ir_lowest_n(m, &m->body, "lowest_free", "free_idx_o", x->entries, x->idx_bits, "!valid_q[%u]");
+    ir_blank(m, &m->body);
+    mshr_reads(m, x);
+    mshr_next(m, x);
+    mshr_flops(m, x);
+    ir_print(e, m, IR_STYLE_LITERAL);
+    ir_module_free(m);
 }
 
 /* The L1's entries: the load's id (first); decoupled: whether the read bypasses; pcpred: the

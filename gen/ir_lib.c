@@ -1,5 +1,5 @@
 /* ir_lib: IR builders shared by the ported emitters: the file header, the simulation-only
- * event port and the one-hot helpers (the IR twins of gen_header, gen_emit_sim_* and
+ * event port, the lowest-index priority tree and the one-hot helpers (the IR twins of gen_header, gen_emit_sim_* and
  * emit_ways.c's emit_*_oh, which the emitters not yet ported still call; the same text). */
 #include "ir_lib.h"
 
@@ -128,4 +128,47 @@ void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, 
         assert(len < sizeof rhs);
     }
     ir_set(m, &ir_always_comb(m, to, NULL, NULL)->body, out, rhs);
+}
+
+void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
+                 unsigned width, const char *cond_fmt)
+{
+    char cond[128];
+    if (n == 1) { /* one candidate; its condition keeps the block sensitive to something */
+        snprintf(cond, sizeof cond, cond_fmt, 0u);
+        ir_node_t *a = ir_always_comb(m, to, label, NULL);
+        ir_set(m, &a->body, out, emit_const(width, 0));
+        ir_set(m, &ir_if(m, &a->body, cond)->body, out, emit_const(width, 0));
+        return;
+    }
+    unsigned levels = 0;
+    while ((1u << levels) < n)
+        levels++;
+    for (unsigned i = 0; i < (1u << levels); i++) {
+        snprintf(cond, sizeof cond, cond_fmt, i);
+        ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a0_%u", label, i), i < n ? cond : "1'b0");
+    }
+    for (unsigned k = 1; k <= levels; k++) {
+        for (unsigned i = 0; i < (1u << (levels - k)); i++) {
+            unsigned lo = 2 * i, hi = 2 * i + 1;
+            ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a%u_%u", label, k, i),
+                         ir_fmt(m, "%s_a%u_%u | %s_a%u_%u", label, k - 1, lo, label, k - 1, hi));
+            if (k == 1)
+                ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_i1_%u", label, i),
+                             ir_fmt(m, "~%s_a0_%u", label, lo));
+            else
+                ir_wire_init(m, to, IR_W(k), ir_fmt(m, "%s_i%u_%u", label, k, i),
+                             ir_fmt(m, "%s_a%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u}",
+                                    label, k - 1, lo, label, k - 1, lo, label, k - 1, hi));
+        }
+    }
+    ir_node_t *a = ir_always_comb(m, to, NULL, NULL);
+    if (width > levels)
+        ir_set(m, &a->body, out,
+               ir_fmt(m, "%s_a%u_0 ? {%s, %s_i%u_0} : %s", label, levels,
+                      emit_const(width - levels, 0), label, levels, emit_const(width, 0)));
+    else
+        ir_set(m, &a->body, out,
+               ir_fmt(m, "%s_a%u_0 ? %s_i%u_0 : %s", label, levels, label, levels,
+                      emit_const(width, 0)));
 }
