@@ -5,55 +5,45 @@
  * node on the chosen way's path away from it. */
 #include "emit_repl.h"
 
-/* "{pick0, pick1, ...}" of the first n levels' picks. */
-static const char *picks(char *buf, size_t len, unsigned n)
-{
-    int k = snprintf(buf, len, "{");
-    for (unsigned d = 0; d < n; d++)
-        k += snprintf(buf + k, len - (size_t)k, "%spick%u", d ? ", " : "", d);
-    snprintf(buf + k, len - (size_t)k, "}");
-    return buf;
-}
-
-/* The walk into victim_way: pick<d> is the direction taken at level d, by a case on the
- * picks above it. Masked: a node turns when its preferred half holds no eligible way. */
+/* The victim into victim_way as a tree of pairwise choices (log depth, issue 40): pick<n> is
+ * node n's direction, read straight off its node bit (masked: turned when its preferred half
+ * holds no eligible way), and sub<n> the way the walk from node n ends at, {pick<n>, the chosen
+ * child's sub}: the same way as the walk from the root, without a chain of picks. */
 static void walk(emit_t *e, const emit_ways_t *x, int masked)
 {
     unsigned levels = cfg_log2(x->ways);
-    char prefix[256], body[160];
+    for (unsigned n = 0; n + 1 < x->ways; n++)
+        emit_line(e, "reg pick%u;", n);
     for (unsigned d = 0; d < levels; d++)
-        emit_line(e, "reg pick%u;", d);
+        for (unsigned p = 0; p < (1u << d); p++)
+            emit_line(e, "reg %ssub%u;", emit_range(levels - d), (1u << d) - 1 + p);
     if (masked)
-        emit_line(e, "// Tree walk; a node whose preferred half has no eligible line turns.");
+        emit_line(e, "// Tree of choices; a node whose preferred half has no eligible line turns.");
     emit_line(e, "always @* begin : plru_walk");
     emit_in(e);
     for (unsigned d = 0; d < levels; d++) {
         unsigned span = 1u << (levels - 1 - d); /* ways under each child */
-        if (d > 0) {
-            emit_line(e, "case (%s)", picks(prefix, sizeof prefix, d));
-            emit_in(e);
-        }
         for (unsigned p = 0; p < (1u << d); p++) {
             unsigned node = (1u << d) - 1 + p, lo = 2 * p * span, hi = lo + span;
             if (masked)
-                snprintf(body, sizeof body, "pick%u = plru[%u] ? |eligible[%u:%u] : ~|eligible[%u:%u];",
-                         d, node, hi + span - 1, hi, hi - 1, lo);
+                emit_line(e, "pick%u = plru[%u] ? |eligible[%u:%u] : ~|eligible[%u:%u];", node,
+                          node, hi + span - 1, hi, hi - 1, lo);
             else
-                snprintf(body, sizeof body, "pick%u = plru[%u];", d, node);
-            if (d > 0)
-                emit_line(e, "%s: %s", emit_const(d, p), body);
-            else
-                emit_line(e, "%s", body);
-        }
-        if (d > 0) {
-            emit_line(e, "default: pick%u = 1'b0;", d);
-            emit_out(e);
-            emit_line(e, "endcase");
+                emit_line(e, "pick%u = plru[%u];", node, node);
         }
     }
+    for (unsigned d = levels; d-- > 0;)
+        for (unsigned p = 0; p < (1u << d); p++) {
+            unsigned node = (1u << d) - 1 + p;
+            if (d + 1 == levels)
+                emit_line(e, "sub%u = pick%u;", node, node);
+            else
+                emit_line(e, "sub%u = pick%u ? {1'b1, sub%u} : {1'b0, sub%u};", node, node,
+                          2 * node + 2, 2 * node + 1);
+        }
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "always @* victim_way = %s;", picks(prefix, sizeof prefix, levels));
+    emit_line(e, "always @* victim_way = sub0;");
 }
 
 static void plru_victim(emit_t *e, const emit_ways_t *x)
