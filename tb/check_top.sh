@@ -292,7 +292,7 @@ mutants=(
   "tapucp_pol1_reads_allocate|.v|tapucp|s/wire tu_noalloc = (req_core_q == \([0-9]*\)'d0) \& ~req_store_q;/wire tu_noalloc = 1'b0;/"
   "tapucp_previous_xsratio|.v|tapucp|s/tu_xs_d = tu_start ? tap_xsratio : tu_xs_q;/tu_xs_d = (tu_wait_q == 4'd2) ? tap_xsratio : tu_xs_q;/"
   "plru_hit_root_not_flipped|_meta.v|opt|s/plru_d\[0\] = ~sel_way\[\([0-9]*\)\];/plru_d[0] = is_fill ? ~sel_way[\1] : plru[0];/"
-  "plru_victim_root_inverted|_meta.v|opt|s/pick0 = plru\[0\];/pick0 = ~plru[0];/"
+  "plru_victim_root_inverted|_meta.v|opt|s/assign plru_go\[0\] = plru\[0\];/assign plru_go[0] = ~plru[0];/"
   "plru_lower_nodes_point_at_way|_meta.v|opt|s/) plru_d\[\([0-9]*\)\] = ~sel_way\[\([0-9]*\)\];/) plru_d[\1] = sel_way[\2];/"
   "fifo_hit_renews_age|_meta.v|opt|s/wire touch = is_fill; \/\/ FIFO: only a fill renews a way's age/wire touch = is_fill | hit_o;/"
   "fifo_fill_ages_no_other_way|_meta.v|opt|/FIFO: only a fill renews/,\$ s/_repl_d = \(w[0-9]*\)_repl + \([0-9]*\)'d1;/_repl_d = \1_repl;/"

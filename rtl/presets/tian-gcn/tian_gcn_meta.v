@@ -98,26 +98,6 @@ module tian_gcn_meta (
   assign hit_o = |match;
   wire is_fill = op_i == OpFill;
 
-  reg [2:0] victim_way;
-  reg pick0;
-  reg pick1;
-  reg pick2;
-  always @* begin : plru_walk
-    pick0 = plru[0];
-    case ({pick0})
-      1'd0: pick1 = plru[1];
-      1'd1: pick1 = plru[2];
-      default: pick1 = 1'b0;
-    endcase
-    case ({pick0, pick1})
-      2'd0: pick2 = plru[3];
-      2'd1: pick2 = plru[4];
-      2'd2: pick2 = plru[5];
-      2'd3: pick2 = plru[6];
-      default: pick2 = 1'b0;
-    endcase
-  end
-  always @* victim_way = {pick0, pick1, pick2};
   wire [7:0] hit_oh = {match[7:1], match[0] | ~|match}; // one-hot: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
@@ -165,15 +145,23 @@ module tian_gcn_meta (
   assign invalid_oh[5] = invalid_oh_c[5] & ~invalid_oh_p3[4];
   assign invalid_oh[6] = invalid_oh_c[6] & ~invalid_oh_p3[5];
   assign invalid_oh[7] = invalid_oh_c[7] & ~invalid_oh_p3[6];
-  wire [7:0] victim_oh;
-  assign victim_oh[0] = victim_way == 3'd0;
-  assign victim_oh[1] = victim_way == 3'd1;
-  assign victim_oh[2] = victim_way == 3'd2;
-  assign victim_oh[3] = victim_way == 3'd3;
-  assign victim_oh[4] = victim_way == 3'd4;
-  assign victim_oh[5] = victim_way == 3'd5;
-  assign victim_oh[6] = victim_way == 3'd6;
-  assign victim_oh[7] = victim_way == 3'd7;
+  wire [6:0] plru_go; // per node: the walk leaves it to the upper half
+  wire [7:0] victim_oh; // the way whose whole path the walk takes
+  assign victim_oh[0] = ~plru_go[0] & ~plru_go[1] & ~plru_go[3];
+  assign victim_oh[1] = ~plru_go[0] & ~plru_go[1] & plru_go[3];
+  assign victim_oh[2] = ~plru_go[0] & plru_go[1] & ~plru_go[4];
+  assign victim_oh[3] = ~plru_go[0] & plru_go[1] & plru_go[4];
+  assign victim_oh[4] = plru_go[0] & ~plru_go[2] & ~plru_go[5];
+  assign victim_oh[5] = plru_go[0] & ~plru_go[2] & plru_go[5];
+  assign victim_oh[6] = plru_go[0] & plru_go[2] & ~plru_go[6];
+  assign victim_oh[7] = plru_go[0] & plru_go[2] & plru_go[6];
+  assign plru_go[0] = plru[0];
+  assign plru_go[1] = plru[1];
+  assign plru_go[2] = plru[2];
+  assign plru_go[3] = plru[3];
+  assign plru_go[4] = plru[4];
+  assign plru_go[5] = plru[5];
+  assign plru_go[6] = plru[6];
   wire [7:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
   wire [2:0] sel_way;
   assign sel_way[0] = |{sel_oh[1], sel_oh[3], sel_oh[5], sel_oh[7]};
