@@ -21,59 +21,40 @@ inline const std::vector<const mech_bins *> &mech_bins_registry()
     return reg;
 }
 
+// F(name) for every mechanism's bin of the system harness (SYS) or of the L1 harness.
+template <class F> void mech_bins_each(bool sys, F f)
+{
+    for (const mech_bins *m : mech_bins_registry()) {
+        for (const auto &p : sys ? m->sys_paths : m->paths)
+            f(p.name);
+        if (!sys)
+            for (const auto &p : m->own_paths)
+                f(p.name);
+        for (const char *b : sys ? m->sys : m->l1)
+            f(b);
+    }
+}
+
 // Every mechanism's L1-harness bins, declared in C (a coverage).
 template <class C> void mech_bins_declare_l1(C &c)
 {
-    for (const mech_bins *m : mech_bins_registry()) {
-        for (const auto &p : m->paths)
-            c.declare(p.name);
-        for (const auto &p : m->own_paths)
-            c.declare(p.name);
-        for (const char *b : m->l1)
-            c.declare(b);
-    }
+    mech_bins_each(false, [&c](const char *b) { c.declare(b); });
 }
 
 // Every mechanism's system-harness bins, declared in C (a bin_set).
 template <class C> void mech_bins_declare_sys(C &c)
 {
-    for (const mech_bins *m : mech_bins_registry()) {
-        for (const auto &p : m->sys_paths)
-            c.declare(p.name);
-        for (const char *b : m->sys)
-            c.declare(b);
-    }
+    mech_bins_each(true, [&c](const char *b) { c.declare(b); });
 }
 
-// Whether BIN is some mechanism's bin in the system harness.
-inline bool mech_bins_is_sys(const std::string &bin)
+// Whether BIN is some mechanism's bin in the system harness (SYS) or the L1 harness.
+inline bool mech_bins_is(bool sys, const std::string &bin)
 {
-    for (const mech_bins *m : mech_bins_registry()) {
-        for (const auto &p : m->sys_paths)
-            if (bin == p.name)
-                return true;
-        for (const char *b : m->sys)
-            if (bin == b)
-                return true;
-    }
-    return false;
+    bool found = false;
+    mech_bins_each(sys, [&](const char *b) { found |= bin == b; });
+    return found;
 }
-
-// Whether BIN is some mechanism's bin in the L1 harness.
-inline bool mech_bins_is_l1(const std::string &bin)
-{
-    for (const mech_bins *m : mech_bins_registry()) {
-        for (const auto &p : m->paths)
-            if (bin == p.name)
-                return true;
-        for (const auto &p : m->own_paths)
-            if (bin == p.name)
-                return true;
-        for (const char *b : m->l1)
-            if (bin == b)
-                return true;
-    }
-    return false;
-}
+inline bool mech_bins_is_sys(const std::string &bin) { return mech_bins_is(true, bin); }
+inline bool mech_bins_is_l1(const std::string &bin) { return mech_bins_is(false, bin); }
 
 #endif

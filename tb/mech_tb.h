@@ -30,7 +30,6 @@
 #include <cstdio>
 #include <random>
 #include <string>
-#include <utility>
 
 #include "mech_bins_reg.h"
 #include "ports.h"
