@@ -24,6 +24,14 @@ static int xerr(const char *msg)
     return 2;
 }
 
+/* Stopped by a signal: its exit status is the shell's 128 + N (130 for Ctrl-C), not bad
+ * input's 2, so that a script can tell a refused grid from a stopped run. */
+static int interrupted(const char *msg)
+{
+    fprintf(stderr, "cachegen explore: %s\n", msg);
+    return 128 + exp_stop_signal();
+}
+
 /* OUT: new, empty or an earlier explore's (its mark); made with logs/, work/ and the cache. */
 static int claim_out(exp_run_t *r, char *err, size_t errlen)
 {
@@ -110,7 +118,7 @@ int explore_cli(int argc, char **argv)
             snprintf(err, sizeof err, "--task = %ld: no legal point has that index", r.o.task);
             return xerr(err);
         }
-        int rc = exp_point_run(&r, &r.pt[r.o.task]);
+        int rc = exp_point_run(&r, &r.pt[r.o.task], EXP_PHASE_ALL);
         printf("%s - %s\n", rc < 0 ? "not ok" : "ok", r.pt[r.o.task].name);
         return rc < 0 ? 1 : 0;
     }
@@ -123,10 +131,20 @@ int explore_cli(int argc, char **argv)
                 fprintf(stderr, "%s%s", k ? " " : "", r.pt[i].sets[k]);
             fprintf(stderr, "): skipped: %s\n", r.pt[i].why);
         }
+    /* every simulation first (cheap beside a synthesis), so that the objective is checked
+     * against the columns the rows will have before anything is synthesized */
     unsigned synth = 0;
-    int failed = exp_schedule(&r, &synth, err, sizeof err);
+    int simfail = exp_schedule(&r, EXP_PHASE_SIM, &synth, err, sizeof err);
+    if (simfail == -2)
+        return interrupted(err);
+    if (simfail < 0 || exp_objective_check(&r, err, sizeof err))
+        return xerr(err);
+    int failed = exp_schedule(&r, EXP_PHASE_ALL, &synth, err, sizeof err);
+    if (failed == -2)
+        return interrupted(err);
     if (failed < 0)
         return xerr(err);
+    failed += simfail;
     double secs = now() - t0;
     if (exp_write_outputs(&r, secs, synth, err, sizeof err))
         return xerr(err);

@@ -24,6 +24,8 @@
 
 enum { EXP_SIM_CACHESIM, EXP_SIM_SYSIM };
 enum { EXP_RUN_AUTO, EXP_RUN_LOCAL, EXP_RUN_SLURM };
+enum { EXP_TOP_L1, EXP_TOP_SYS };        /* the top a point's cost is of (--cost-top) */
+enum { EXP_PHASE_SIM = 1, EXP_PHASE_COST = 2, EXP_PHASE_ALL = 3 }; /* what a point run does */
 
 /* The checked arguments of one `cachegen explore`. */
 typedef struct {
@@ -36,6 +38,7 @@ typedef struct {
     const char *traces[EXP_MAX_TRACES]; /* --trace FILE, in order */
     unsigned ntraces;
     int sim;                         /* EXP_SIM_* */
+    int cost_top;                    /* EXP_TOP_*: default the system for sysim, else the L1 */
     char objective[64];              /* a metric name (a row column) */
     int maximize;                    /* 1: larger is better */
     unsigned jobs;                   /* -j: points at a time locally, 1..64 */
@@ -90,15 +93,24 @@ int exp_cache_has(const exp_run_t *r, const char *kind, const char *key);
 /* The normalized configuration of a point as YAML text (malloc'ed), or NULL. */
 char *exp_cfg_text(const cfg_t *c);
 
-/* explore_point.c: one point: generate, synthesize and cost (unless cached), simulate every
- * trace (unless cached), each result into the cache. Returns 0 (cost was cached), 1 (cost
- * was synthesized now) or -1 (failed; the reason is in OUT/logs/<name>.log). */
-int exp_point_run(const exp_run_t *r, const exp_point_t *p);
+/* explore_point.c: one point's `phase` (EXP_PHASE_*): simulate every trace (unless cached),
+ * then generate, synthesize and cost the chosen top (unless cached), each result into the
+ * cache. Returns 0 (nothing synthesized), 1 (cost was synthesized now) or -1 (failed; the
+ * reason is in OUT/logs/<name>.log). */
+int exp_point_run(const exp_run_t *r, const exp_point_t *p, int phase);
 
-/* explore_sched.c: run every legal point not fully cached, -j at a time or as a Slurm job
- * array, printing progress; returns the number of failed points, *synth the points
- * synthesized, or -1 on a setup error (err). */
-int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen);
+/* explore_sched.c: run `phase` of every legal point that needs it: EXP_PHASE_SIM the points
+ * whose simulation is not cached (always here, -j at a time), EXP_PHASE_ALL those whose
+ * simulation is cached and cost is not (-j at a time or as a Slurm job array); progress on
+ * stderr. Returns the number of failed points (*synth: the points synthesized), -1 on a setup
+ * error or -2 when interrupted (err says which; exp_stop_signal() the signal). */
+int exp_schedule(exp_run_t *r, int phase, unsigned *synth, char *err, size_t errlen);
+int exp_stop_signal(void);
+
+/* explore_out.c: 0 when the objective names a column of this run's rows (a cost column, a
+ * derived one, or an integer count of a cached simulation of a legal point); else -1 and err
+ * lists the allowed names. Read before any point is synthesized. */
+int exp_objective_check(const exp_run_t *r, char *err, size_t errlen);
 
 /* explore_out.c: rows from the cache, sorted by the objective, the Pareto front; CSV, JSON,
  * Markdown and the SVG plot in OUT, each written whole. 0, or -1 with err. */
@@ -110,7 +122,8 @@ int exp_write_outputs(const exp_run_t *r, double seconds, unsigned synth, char *
 int exp_plot(const char *svg_path, const char *title, const char *xlabel, const char *ylabel,
              const char *data, char *err, size_t errlen);
 
-/* explore.c: the subcommand; returns the exit status (0, 1 some point failed, 2 bad input). */
+/* explore.c: the subcommand; returns the exit status (0, 1 some point failed, 2 bad input,
+ * 128 + N stopped by signal N). */
 int explore_cli(int argc, char **argv);
 
 #endif

@@ -13,13 +13,16 @@ void exp_usage(FILE *f)
             "usage: cachegen explore [--config FILE | --preset NAME] [--set KEY=VALUE ...]\n"
             "                        (--grid KEY=V1,V2,... ... | --points FILE.yaml)\n"
             "                        --trace FILE [--trace FILE ...] [--sim cachesim|sysim]\n"
-            "                        [--objective METRIC[:max|:min]] [-j N] [--local | --slurm]\n"
+            "                        [--objective METRIC[:max|:min]] [--cost-top l1|sys]\n"
+            "                        [-j N] [--local | --slurm]\n"
             "                        [--cache DIR] -o OUT\n\n"
             "Each point of the grid (every combination of the --grid values over the base, or\n"
             "each named point of a YAML list: `- name: small` then `l1.ways: 4` ...) is\n"
             "generated, validated, simulated on every trace (cachesim: one L1; sysim: the\n"
             "system; counts summed over the traces) and costed by synth/synth.sh and build/cost\n"
-            "(its L1 top: logic and SRAM GE, storage bits, depth, period). Costs and simulations\n"
+            "(logic and SRAM GE, storage bits, depth, period of the L1 top, or of the system top\n"
+            "for sysim). Every point is simulated before any is synthesized, so an objective\n"
+            "that names no column stops the run before its first synthesis. Costs and simulations\n"
             "are cached (default OUT/cache) by the normalized configuration's hash and the\n"
             "tools' version: a rerun, a grown grid or an interrupted run runs only what is\n"
             "missing. OUT gets results.csv, results.json, results.md (sorted by the objective,\n"
@@ -29,16 +32,19 @@ void exp_usage(FILE *f)
             "  --sim S           cachesim (default) or sysim\n"
             "  --objective M     a column of the table (default hits; :max or :min, default max\n"
             "                    for names holding 'hit', else min)\n"
+            "  --cost-top T      l1 (one L1: the default with cachesim) or sys (the system top:\n"
+            "                    its L1s, arbiter and L2 slice; the default with sysim)\n"
             "  -j N              points at a time on this machine, 1..64 (default 1)\n"
             "  --local, --slurm  where points run; default: a Slurm job array when sbatch is on\n"
             "                    PATH and sinfo answers, else here\n"
             "A key or value that is refused alone, or that leaves no legal point, stops the run\n"
             "before any point runs; a point illegal as a combination is reported and skipped.\n"
-            "Exit status: 0 every point done, 1 some point failed, 2 bad input.\n");
+            "Exit status: 0 every point done, 1 some point failed, 2 bad input, 128+N stopped by\n"
+            "signal N (130: Ctrl-C; the finished points are cached and a rerun resumes).\n");
 }
 
 enum { E_CONFIG, E_PRESET, E_SET, E_GRID, E_POINTS, E_TRACE, E_SIM, E_OBJ, E_J, E_LOCAL,
-       E_SLURM, E_OUT, E_CACHE, E_TASK, E_HELP, E_H };
+       E_SLURM, E_OUT, E_CACHE, E_TASK, E_TOP, E_HELP, E_H };
 
 static const opt_spec_t exp_opts[] = {
     [E_CONFIG] = {"--config", "FILE", 0},       [E_PRESET] = {"--preset", "NAME", 0},
@@ -48,6 +54,7 @@ static const opt_spec_t exp_opts[] = {
     [E_J] = {"-j", "N", OPT_NUM},               [E_LOCAL] = {"--local", NULL, 0},
     [E_SLURM] = {"--slurm", NULL, 0},           [E_OUT] = {"-o", "OUT", 0},
     [E_CACHE] = {"--cache", "DIR", 0},          [E_TASK] = {"--task", "K", OPT_NUM},
+    [E_TOP] = {"--cost-top", "TOP", 0},
     [E_HELP] = {"--help", NULL, 0},             [E_H] = {"-h", NULL, 0},
 };
 
@@ -86,7 +93,7 @@ int exp_parse_args(int argc, char **argv, exp_opts_t *o, char *err, size_t errle
 {
     opt_t p;
     const char *v;
-    int k;
+    int k, top = -1;
     char shown[200];
     uint64_t n;
     memset(o, 0, sizeof *o);
@@ -156,11 +163,21 @@ int exp_parse_args(int argc, char **argv, exp_opts_t *o, char *err, size_t errle
             }
             o->runner = k == E_LOCAL ? EXP_RUN_LOCAL : EXP_RUN_SLURM;
             break;
+        case E_TOP:
+            if (!strcmp(v, "l1") || !strcmp(v, "sys"))
+                top = v[0] == 's' ? EXP_TOP_SYS : EXP_TOP_L1;
+            else {
+                snprintf(err, errlen, "--cost-top = %s: allowed: l1 or sys",
+                         opt_shown(v, shown, sizeof shown));
+                return -1;
+            }
+            break;
         case E_OUT: o->out = v; break;
         case E_CACHE: o->cache = v; break;
         default: return 1; /* --help, -h */
         }
     }
+    o->cost_top = top >= 0 ? top : o->sim == EXP_SIM_SYSIM ? EXP_TOP_SYS : EXP_TOP_L1;
     if (o->config && o->preset) {
         snprintf(err, errlen, "--config and --preset: given both; allowed: one base");
         return -1;

@@ -1,6 +1,6 @@
 /* explore_cache: where explore's tools are, what version they are (a sha256 over the version
  * string and the files of the flow), and the cache keys of each point:
- *   cost: sha256("cost", GEN_VERSION, this cachegen's executable (it writes the RTL), the
+ *   cost: sha256("cost", the costed top (l1 or sys), GEN_VERSION, this cachegen's executable (it writes the RTL), the
  *         flow's files (synth/synth.sh, check.sh, liberty.sh, sta.sh, build/cost,
  *         build/stanet), the normalized configuration)
  *   sim:  sha256("sim", the simulator's name and binary, GEN_VERSION, each trace's absolute
@@ -141,6 +141,7 @@ int exp_cache_keys(exp_run_t *r, char *err, size_t errlen)
         }
         sha256_init(&ctx);
         hash_str(&ctx, "cost");
+        hash_str(&ctx, r->o.cost_top == EXP_TOP_SYS ? "top=sys" : "top=l1");
         hash_str(&ctx, flowfp);
         hash_str(&ctx, text);
         hex_digest(&ctx, pt->cost_key);

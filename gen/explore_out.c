@@ -112,6 +112,61 @@ static int load_row(const exp_run_t *r, exp_row_t *w)
     return 0;
 }
 
+/* The columns every row has besides the simulator's counts: the cost's and those load_row
+ * derives (the objective may name any of them). */
+static const char *const derived_fields[] = {"hits", "misses", "hit_rate", "storage_bits", "kge",
+                                             "hits_per_kge", "cost_checks_failed", NULL};
+
+int exp_objective_check(const exp_run_t *r, char *err, size_t errlen)
+{
+    const char *obj = r->o.objective;
+    for (int k = 0; cost_fields[k]; k++)
+        if (!strcmp(obj, cost_fields[k]))
+            return 0;
+    for (int k = 0; derived_fields[k]; k++)
+        if (!strcmp(obj, derived_fields[k]))
+            return 0;
+    /* the simulator's integer counts: the union over every cached simulation of the grid */
+    json_t *names = json_object();
+    unsigned sims = 0;
+    for (unsigned i = 0; i < r->npt && names; i++) {
+        if (!r->pt[i].legal)
+            continue;
+        char path[PATH_MAX + 200];
+        json_error_t je;
+        exp_cache_path(r, "sim", r->pt[i].sim_key, path, sizeof path);
+        json_t *sim = json_load_file(path, 0, &je), *t;
+        json_t *tr = sim ? json_object_get(sim, "traces") : NULL;
+        size_t j;
+        sims += tr != NULL;
+        json_array_foreach(tr, j, t) {
+            const char *k;
+            json_t *v;
+            json_object_foreach(t, k, v)
+                if (json_is_integer(v))
+                    json_object_set_new(names, k, json_true());
+        }
+        json_decref(sim);
+    }
+    if (!names || !sims || json_object_get(names, obj)) {
+        json_decref(names); /* no simulation succeeded: nothing is synthesized anyway */
+        return 0;
+    }
+    size_t n = (size_t)snprintf(err, errlen, "--objective = %s: no column of this run has that "
+                                "name; allowed:", obj);
+    for (int k = 0; cost_fields[k] && n < errlen; k++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", cost_fields[k]);
+    for (int k = 0; derived_fields[k] && n < errlen; k++)
+        n += (size_t)snprintf(err + n, errlen - n, " %s", derived_fields[k]);
+    const char *k;
+    json_t *v;
+    json_object_foreach(names, k, v)
+        if (n < errlen)
+            n += (size_t)snprintf(err + n, errlen - n, " %s", k);
+    json_decref(names);
+    return -1;
+}
+
 /* a is better than b on the objective */
 static int better(double a, double b) { return maximize ? a > b : a < b; }
 
@@ -228,8 +283,9 @@ static json_t *results_json(const exp_run_t *r, const exp_row_t *w, unsigned n)
             json_array_append_new(skipped, json_pack("{s:s, s:o, s:s}", "point", r->pt[i].name,
                                                      "settings", settings_json(r, &r->pt[i]),
                                                      "reason", r->pt[i].why));
-    return json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "version", GEN_VERSION,
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "version", GEN_VERSION,
                      "simulator", r->o.sim == EXP_SIM_SYSIM ? "sysim" : "cachesim",
+                     "cost_top", r->o.cost_top == EXP_TOP_SYS ? "sys" : "l1",
                      "objective", r->o.objective, "direction", maximize ? "max" : "min",
                      "points", rows, "skipped", skipped, "failed", failed);
 }
@@ -254,8 +310,9 @@ static void write_md(const exp_run_t *r, FILE *f, const exp_row_t *w, unsigned n
     fprintf(f, ". Simulator: %s on", r->o.sim == EXP_SIM_SYSIM ? "sysim" : "cachesim");
     for (unsigned i = 0; i < r->o.ntraces; i++)
         fprintf(f, " `%s`", r->o.traces[i]);
-    fprintf(f, ". Cost: the L1 top through synth/synth.sh and build/cost (cachegen %s).\n\n",
-            GEN_VERSION);
+    fprintf(f, ". Cost: %s through synth/synth.sh and build/cost (cachegen %s).\n\n",
+            r->o.cost_top == EXP_TOP_SYS ? "the system top (its L1s, arbiter and L2 slice)"
+            : "the L1 top", GEN_VERSION);
     fprintf(f, "%u points: %u done, %u skipped (illegal), %u failed; %u synthesized in this "
             "run, %.0f s. Sorted by %s (%s first), then by area; `*`: on the Pareto front of "
             "%s against total GE (%u points).\n\n", r->npt, ok, r->npt - (unsigned)n,

@@ -1,7 +1,7 @@
 /* explore_point: one point of `cachegen explore` in OUT/work/<name>: its normalized
- * config.yaml, then (unless cached) cachegen -o rtl, synth/synth.sh and build/cost one, then
- * (unless cached) the simulator on every trace; each result copied into the cache through a
- * temporary and a rename. Tools run from argument vectors (no shell); their output goes to
+ * config.yaml, then (unless cached) the simulator on every trace, then (unless cached)
+ * cachegen -o rtl, synth/synth.sh and build/cost one on the chosen top (the L1 or the
+ * system); each result copied into the cache through a temporary and a rename. Tools run from argument vectors (no shell); their output goes to
  * OUT/logs/<name>.log. */
 #include <errno.h>
 #include <fcntl.h>
@@ -69,7 +69,7 @@ static int cache_put(const exp_run_t *r, const char *kind, const char *key, json
     return 0;
 }
 
-int exp_point_run(const exp_run_t *r, const exp_point_t *p)
+int exp_point_run(const exp_run_t *r, const exp_point_t *p, int phase)
 {
     char work[PATH_MAX], logp[PATH_MAX], cfgp[PATH_MAX + 16], rtl[PATH_MAX + 16],
         syn[PATH_MAX + 16], costj[PATH_MAX + 16], tool[2 * PATH_MAX], simout[PATH_MAX + 32];
@@ -89,34 +89,7 @@ int exp_point_run(const exp_run_t *r, const exp_point_t *p)
     cfg_write_yaml(&p->cfg, f);
     if (fclose(f) != 0)
         goto out;
-    if (!exp_cache_has(r, "cost", p->cost_key)) {
-        synth = 1;
-        snprintf(rtl, sizeof rtl, "%s/rtl", work);
-        snprintf(syn, sizeof syn, "%s/syn", work);
-        snprintf(costj, sizeof costj, "%s/cost.json", work);
-        char *gen[] = {(char *)r->exe, "--config", cfgp, "-o", rtl, NULL};
-        snprintf(tool, sizeof tool, "%s/synth/synth.sh", r->root);
-        char *syn_argv[] = {tool, rtl, syn, NULL};
-        char cost[PATH_MAX + 16];
-        snprintf(cost, sizeof cost, "%s/cost", r->bin);
-        /* over the depth budget is a measured point, not a failed one: its depth is a column */
-        char *cost_argv[] = {cost, "one", "--allow-depth", rtl, syn, costj, NULL};
-        if (run(gen, NULL, logfd) || run(syn_argv, NULL, logfd) || run(cost_argv, NULL, logfd))
-            goto out;
-        json_error_t je;
-        json_t *c = json_load_file(costj, 0, &je);
-        if (!c)
-            goto out;
-        json_object_del(c, "stage_paths"); /* the row needs the totals, not every path */
-        char *text = exp_cfg_text(&p->cfg);
-        json_object_set_new(c, "config_yaml", json_string(text ? text : ""));
-        free(text);
-        int bad = cache_put(r, "cost", p->cost_key, c, logfd);
-        json_decref(c);
-        if (bad)
-            goto out;
-    }
-    if (!exp_cache_has(r, "sim", p->sim_key)) {
+    if ((phase & EXP_PHASE_SIM) && !exp_cache_has(r, "sim", p->sim_key)) {
         const char *simname = r->o.sim == EXP_SIM_SYSIM ? "sysim" : "cachesim";
         snprintf(tool, sizeof tool, "%s/%s", r->bin, simname);
         traces = json_array();
@@ -133,6 +106,36 @@ int exp_point_run(const exp_run_t *r, const exp_point_t *p)
         }
         sim = json_pack("{s:s, s:O}", "sim", simname, "traces", traces);
         if (!sim || cache_put(r, "sim", p->sim_key, sim, logfd))
+            goto out;
+    }
+    if ((phase & EXP_PHASE_COST) && !exp_cache_has(r, "cost", p->cost_key)) {
+        synth = 1;
+        snprintf(rtl, sizeof rtl, "%s/rtl", work);
+        snprintf(syn, sizeof syn, "%s/syn", work);
+        snprintf(costj, sizeof costj, "%s/cost.json", work);
+        char *gen[] = {(char *)r->exe, "--config", cfgp, "-o", rtl, NULL};
+        snprintf(tool, sizeof tool, "%s/synth/synth.sh", r->root);
+        /* the L1 top is the configuration's name, the system top <name>_sys (emit_sys.c) */
+        char top[CFG_NAME_MAX + 8];
+        snprintf(top, sizeof top, "%s%s", p->cfg.name, r->o.cost_top == EXP_TOP_SYS ? "_sys" : "");
+        char *syn_argv[] = {tool, rtl, syn, top, NULL};
+        char cost[PATH_MAX + 16];
+        snprintf(cost, sizeof cost, "%s/cost", r->bin);
+        /* over the depth budget is a measured point, not a failed one: its depth is a column */
+        char *cost_argv[] = {cost, "one", "--allow-depth", rtl, syn, costj, top, NULL};
+        if (run(gen, NULL, logfd) || run(syn_argv, NULL, logfd) || run(cost_argv, NULL, logfd))
+            goto out;
+        json_error_t je;
+        json_t *c = json_load_file(costj, 0, &je);
+        if (!c)
+            goto out;
+        json_object_del(c, "stage_paths"); /* the row needs the totals, not every path */
+        char *text = exp_cfg_text(&p->cfg);
+        json_object_set_new(c, "config_yaml", json_string(text ? text : ""));
+        free(text);
+        int bad = cache_put(r, "cost", p->cost_key, c, logfd);
+        json_decref(c);
+        if (bad)
             goto out;
     }
     rc = synth;

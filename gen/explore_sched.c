@@ -21,6 +21,7 @@ extern char **exp_argv;
 
 static volatile sig_atomic_t stop;
 static void on_signal(int s) { stop = s; }
+int exp_stop_signal(void) { return stop; }
 
 static double now(void)
 {
@@ -134,24 +135,30 @@ static int run_slurm(exp_run_t *r, const unsigned *todo, unsigned n, char *err, 
     return pid > 0 ? 0 : -1; /* the tasks' results are read back from the cache */
 }
 
-int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
+int exp_schedule(exp_run_t *r, int phase, unsigned *synth, char *err, size_t errlen)
 {
-    unsigned *todo = malloc((r->npt ? r->npt : 1) * sizeof *todo), n = 0, cached = 0, legal = 0;
+    unsigned *todo = malloc((r->npt ? r->npt : 1) * sizeof *todo), n = 0, cached = 0, legal = 0,
+             nosim = 0;
     if (!todo) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    int simming = phase == EXP_PHASE_SIM;
     for (unsigned i = 0; i < r->npt; i++) {
         if (!r->pt[i].legal)
             continue;
         legal++;
-        if (exp_cache_has(r, "cost", r->pt[i].cost_key) &&
-            exp_cache_has(r, "sim", r->pt[i].sim_key))
+        int has_sim = exp_cache_has(r, "sim", r->pt[i].sim_key);
+        if (simming)
+            has_sim ? cached++ : (todo[n++] = i, 0);
+        else if (!has_sim)
+            nosim++; /* its simulation failed: counted by the simulation phase */
+        else if (exp_cache_has(r, "cost", r->pt[i].cost_key))
             cached++;
         else
             todo[n++] = i;
     }
-    int runner = r->o.runner;
+    int runner = simming ? EXP_RUN_LOCAL : r->o.runner;
     if (runner == EXP_RUN_AUTO)
         runner = n && slurm_answers() == 0 ? EXP_RUN_SLURM : EXP_RUN_LOCAL;
     else if (runner == EXP_RUN_SLURM && slurm_answers() != 0) {
@@ -159,9 +166,14 @@ int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
         free(todo);
         return -1;
     }
-    fprintf(stderr, "explore: %u points: %u legal, %u skipped, %u cached, %u to run (%s)\n",
-            r->npt, legal, r->npt - legal, cached, n,
-            runner == EXP_RUN_SLURM ? "Slurm" : r->o.jobs > 1 ? "local, -j" : "local");
+    if (simming)
+        fprintf(stderr, "explore: simulating first: %u legal points, %u simulations cached, %u to "
+                "run (local%s)\n", legal, cached, n, r->o.jobs > 1 ? ", -j" : "");
+    else
+        fprintf(stderr, "explore: %u points: %u legal, %u skipped, %u cached, %u to run (%s)%s\n",
+                r->npt, legal, r->npt - legal, cached, n,
+                runner == EXP_RUN_SLURM ? "Slurm" : r->o.jobs > 1 ? "local, -j" : "local",
+                nosim ? ", the points whose simulation failed left out" : "");
     *synth = 0;
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
@@ -193,7 +205,7 @@ int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
                     setpgid(0, 0);
                     signal(SIGINT, SIG_DFL);
                     signal(SIGTERM, SIG_DFL);
-                    int rc = exp_point_run(r, &r->pt[todo[next]]);
+                    int rc = exp_point_run(r, &r->pt[todo[next]], phase);
                     _exit(rc < 0 ? 1 : rc == 1 ? 10 : 0);
                 }
                 if (pid < 0)
@@ -230,8 +242,9 @@ int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
             failed += code != 0 && code != 10;
             *synth += code == 10;
             fprintf(stderr, "explore: [%u/%u] %s (%s): %s, %.1f s\n", done, n, p->name, s,
-                    code == 10 ? "synthesized and simulated" : code == 0 ? "simulated (cost cached)"
-                    : stop ? "interrupted" : "FAILED, see logs/", now() - t0[i]);
+                    code == 10 ? "synthesized and costed" : code == 0 ? simming ? "simulated"
+                    : "costed from the cache" : stop ? "interrupted" : "FAILED, see logs/",
+                    now() - t0[i]);
             if (code != 0 && code != 10 && !stop)
                 fprintf(stderr, "explore:   %s/logs/%s.log\n", r->o.out, p->name);
         }
@@ -244,7 +257,7 @@ int exp_schedule(exp_run_t *r, unsigned *synth, char *err, size_t errlen)
     if (stop) {
         snprintf(err, errlen, "interrupted; the points finished so far are cached, a rerun "
                  "resumes");
-        return -1;
+        return -2;
     }
     return failed;
 }

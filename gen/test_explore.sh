@@ -12,8 +12,15 @@
 #   - a second run, as a YAML list of the same points under other names plus an illegal one,
 #     synthesizes nothing (the cache is keyed by the configuration, not the name), skips and
 #     reports the illegal point and gives the same numbers;
+#   - an objective that names no column stops the run after the simulations, before any
+#     synthesis (exit 2, the allowed names listed, no cost in the cache);
+#   - a sysim grid costs the system top (--cost-top's default there): its row equals the cost
+#     JSON of a separate synth/tops.sh sys run of the same configuration; a SIGINT during its
+#     first synthesis exits 130, leaves no tool running, and the rerun resumes (simulations
+#     cached) and completes;
 #   - mutants: explore built with a wrong metric mapping (hits without the write hits; storage
-#     bits without the SRAM bits) is caught by the same checks (run from the cache).
+#     bits without the SRAM bits) is caught by the same checks (run from the cache), and one
+#     costing the L1 top of a system point by the system's check.
 # EXPLORE_JOBS (default 1) points at a time.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -139,8 +146,51 @@ grep -q "three-ways (l1.size=256 l1.ways=3): skipped: " "$W/run2.err" &&
 check_rows "$W/out2" || fail "the second run's rows"
 echo "test_explore: second run: nothing synthesized, the illegal point skipped, same numbers"
 
+# ---- an objective naming no column: refused after the simulations, before any synthesis ------
+"$cg" explore "${base[@]}" "${grid[@]}" --trace "$W/t.din" --objective hitz --local \
+  -o "$W/obj" >"$W/obj.out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -qF -- "--objective = hitz: no column of this run has that name; allowed:" "$W/obj.out" &&
+  grep -qw read_hits "$W/obj.out" && [ -d "$W/obj/cache/sim" ] && [ ! -e "$W/obj/cache/cost" ] ||
+  fail "a bad objective (rc $rc): $(cat "$W/obj.out")"
+echo "test_explore: --objective hitz refused after 4 simulations, nothing synthesized"
+
+# ---- a system grid: the system top is costed; an interrupt exits 130 and the rerun resumes ----
+sysb=("${base[@]}" --set l1.size=256 --set system.cores=2 --set l2.sets=16 --set l2.ways=2 --set l2.mshrs=1)
+sysg=(--sim sysim --trace "$W/t.din" --local)
+"$cg" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2,4 -o "$W/sys" >"$W/sys1.out" 2>"$W/sys1.err" &
+pid=$!
+for _ in $(seq 600); do grep -q "2 to run (local)" "$W/sys1.err" && break; sleep 0.1; done
+sleep 2 # inside the first point's synthesis (about 10 s)
+kill -INT $pid; wait $pid; rc=$?
+[ $rc = 130 ] && grep -q "interrupted; the points finished so far are cached" "$W/sys1.err" ||
+  fail "SIGINT during a synthesis: rc $rc (want 130): $(cat "$W/sys1.err")"
+sleep 1
+if pgrep -f -- "$W/sys/work" >/dev/null; then fail "a tool of the interrupted run still runs"; fi
+"$cg" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2,4 -o "$W/sys" >"$W/sys2.out" 2>"$W/sys2.err" ||
+  { cat "$W/sys2.err"; fail "the rerun after the interrupt"; }
+grep -q "2 simulations cached, 0 to run" "$W/sys2.err" && grep -q "0 failed" "$W/sys2.out" ||
+  fail "the rerun did not resume: $(cat "$W/sys2.err" "$W/sys2.out")"
+mkdir -p "$W/sysref" && "$cg" "${sysb[@]}" --set l1.ways=2 -o "$W/sysref/rtl" >/dev/null &&
+  "$root/synth/tops.sh" "$W/sysref/rtl" "$W/sysref/tops" sys >"$W/sysref.log" 2>&1 ||
+  { tail "$W/sysref.log"; fail "synth/tops.sh sys of the first system point"; }
+check_sys() { # OUT: p1's row against the separate system cost
+  python3 - "$1/results.csv" "$W/sysref/tops/gcn_l1_sys.cost.json" <<'PY'
+import csv, json, sys
+row = [r for r in csv.DictReader(open(sys.argv[1])) if r["point"] == "p1"][0]
+ref = json.load(open(sys.argv[2]))
+bad = ["%s = %s, synth/tops.sh sys %s" % (k, row[k], ref[k])
+       for k in ("logic_ge", "sram_ge", "total_ge", "flop_bits", "sram_bits", "depth", "period_ns")
+       if abs(float(row[k]) - ref[k]) > 1e-6 * max(1.0, abs(ref[k]))]
+for b in bad:
+    print("test_explore: system mismatch:", b)
+sys.exit(1 if bad else 0)
+PY
+}
+check_sys "$W/sys" || fail "the system point's cost"
+echo "test_explore: interrupted run exited 130 and resumed; the system point's cost equals synth/tops.sh sys"
+
 # ---- mutants: a wrong metric mapping in explore is caught ------------------------------------
-mutant() { # NAME FILE FROM TO
+mutant() { # NAME FILE FROM TO [sys]: built from a copy of gen/, run, checked
   local m=$W/mut_$1
   mkdir -p "$m/gen" "$m/build"
   cp "$root"/gen/*.c "$root"/gen/*.h "$m/gen/"
@@ -158,11 +208,18 @@ PY
   # shellcheck disable=SC2086
   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$m/build/cachegen" "$m/gen/main.c" $src \
     "$root/build/sram_text.c" "$root/build/libcore.a" -lyaml -ljansson -lnettle || fail "mutant $1 build"
-  "$m/build/cachegen" explore "${base[@]}" "${grid[@]}" --trace "$W/t.din" --local \
-    --cache "$W/out/cache" -o "$m/out" >"$m/run.out" 2>&1 || { cat "$m/run.out"; fail "mutant $1 run"; }
-  if check_rows "$m/out" >"$m/check.out"; then fail "mutant $1 ($3 -> $4) not caught"; fi
+  if [ "${5:-}" = sys ]; then
+    "$m/build/cachegen" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2 --cache "$W/sys/cache" \
+      -o "$m/out" >"$m/run.out" 2>&1 || { cat "$m/run.out"; fail "mutant $1 run"; }
+    if check_sys "$m/out" >"$m/check.out"; then fail "mutant $1 ($3 -> $4) not caught"; fi
+  else
+    "$m/build/cachegen" explore "${base[@]}" "${grid[@]}" --trace "$W/t.din" --local \
+      --cache "$W/out/cache" -o "$m/out" >"$m/run.out" 2>&1 || { cat "$m/run.out"; fail "mutant $1 run"; }
+    if check_rows "$m/out" >"$m/check.out"; then fail "mutant $1 ($3 -> $4) not caught"; fi
+  fi
   echo "test_explore: mutant $1 caught: $(head -1 "$m/check.out")"
 }
 mutant hits explore_out.c 'hits = get(w, "read_hits") + get(w, "write_hits");' 'hits = get(w, "read_hits");'
 mutant storage explore_out.c 'get(w, "flop_bits") + get(w, "sram_bits")' 'get(w, "flop_bits")'
+mutant l1top explore_point.c 'r->o.cost_top == EXP_TOP_SYS ? "_sys" : ""' '""' sys
 echo "test_explore: PASS"
