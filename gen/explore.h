@@ -19,6 +19,7 @@
 #define EXP_MAX_VALS 64     /* values of one grid key */
 #define EXP_MAX_POINTS 4096 /* points of a grid */
 #define EXP_MAX_TRACES 16   /* --trace files */
+#define EXP_MAX_SIM_OPTS 16 /* --sim-opt options of the simulator */
 #define EXP_MAX_METRICS 96  /* columns of a row */
 #define EXP_KEY_HEX 65      /* a sha256 in hex and its NUL */
 
@@ -38,6 +39,9 @@ typedef struct {
     const char *traces[EXP_MAX_TRACES]; /* --trace FILE, in order */
     unsigned ntraces;
     int sim;                         /* EXP_SIM_* */
+    const char *sim_opts[EXP_MAX_SIM_OPTS]; /* --sim-opt NAME[=VALUE]: the simulator's --NAME
+                                        [VALUE] (sysim's cycle model: timed, l2-latency=200) */
+    unsigned nsim_opts;
     int cost_top;                    /* EXP_TOP_*: default the system for sysim, else the L1 */
     char objective[64];              /* a metric name (a row column) */
     int maximize;                    /* 1: larger is better */

@@ -13,6 +13,7 @@ void exp_usage(FILE *f)
             "usage: cachegen explore [--config FILE | --preset NAME] [--set KEY=VALUE ...]\n"
             "                        (--grid KEY=V1,V2,... ... | --points FILE.yaml)\n"
             "                        --trace FILE [--trace FILE ...] [--sim cachesim|sysim]\n"
+            "                        [--sim-opt NAME[=VALUE] ...]\n"
             "                        [--objective METRIC[:max|:min]] [--cost-top l1|sys]\n"
             "                        [-j N] [--local | --slurm]\n"
             "                        [--cache DIR] -o OUT\n\n"
@@ -30,6 +31,9 @@ void exp_usage(FILE *f)
             "gets one line a run.\n\n"
             "  --grid KEY=V1,V2  a grid key and its values (repeat for more keys)\n"
             "  --sim S           cachesim (default) or sysim\n"
+            "  --sim-opt N[=V]   the simulator's option --N [V] on every run (sysim's cycle\n"
+            "                    model: --sim-opt timed --sim-opt l2-latency=200; its cycles\n"
+            "                    become the cycles column)\n"
             "  --objective M     a column of the table (default hits; :max or :min, default max\n"
             "                    for names holding 'hit', else min)\n"
             "  --cost-top T      l1 (one L1: the default with cachesim) or sys (the system top:\n"
@@ -44,7 +48,7 @@ void exp_usage(FILE *f)
 }
 
 enum { E_CONFIG, E_PRESET, E_SET, E_GRID, E_POINTS, E_TRACE, E_SIM, E_OBJ, E_J, E_LOCAL,
-       E_SLURM, E_OUT, E_CACHE, E_TASK, E_TOP, E_HELP, E_H };
+       E_SLURM, E_OUT, E_CACHE, E_TASK, E_TOP, E_SIMOPT, E_HELP, E_H };
 
 static const opt_spec_t exp_opts[] = {
     [E_CONFIG] = {"--config", "FILE", 0},       [E_PRESET] = {"--preset", "NAME", 0},
@@ -54,9 +58,29 @@ static const opt_spec_t exp_opts[] = {
     [E_J] = {"-j", "N", OPT_NUM},               [E_LOCAL] = {"--local", NULL, 0},
     [E_SLURM] = {"--slurm", NULL, 0},           [E_OUT] = {"-o", "OUT", 0},
     [E_CACHE] = {"--cache", "DIR", 0},          [E_TASK] = {"--task", "K", OPT_NUM},
-    [E_TOP] = {"--cost-top", "TOP", 0},
+    [E_TOP] = {"--cost-top", "TOP", 0},         [E_SIMOPT] = {"--sim-opt", "NAME[=VALUE]", OPT_REPEAT},
     [E_HELP] = {"--help", NULL, 0},             [E_H] = {"-h", NULL, 0},
 };
+
+/* --sim-opt NAME[=VALUE]: NAME of lower-case letters, digits and '-' (the simulator's own
+ * parser checks the name and the value: every point is simulated before any synthesis) */
+static int sim_opt(const char *v, exp_opts_t *o, char *err, size_t errlen)
+{
+    char shown[200];
+    size_t n = strcspn(v, "=");
+    int ok = n > 0 && n < 32 && o->nsim_opts < EXP_MAX_SIM_OPTS;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = (v[i] >= 'a' && v[i] <= 'z') || (v[i] >= '0' && v[i] <= '9') || v[i] == '-';
+    if (!ok || (v[n] == '=' && v[n + 1] == '\0')) {
+        snprintf(err, errlen, "--sim-opt = %s: allowed: NAME or NAME=VALUE (NAME: 1..31 "
+                 "lower-case letters, digits and '-', the simulator's option without its "
+                 "dashes; VALUE not empty), at most %u times", opt_shown(v, shown, sizeof shown),
+                 EXP_MAX_SIM_OPTS);
+        return -1;
+    }
+    o->sim_opts[o->nsim_opts++] = v;
+    return 0;
+}
 
 static int objective(const char *v, exp_opts_t *o, char *err, size_t errlen)
 {
@@ -162,6 +186,10 @@ int exp_parse_args(int argc, char **argv, exp_opts_t *o, char *err, size_t errle
                 return -1;
             }
             o->runner = k == E_LOCAL ? EXP_RUN_LOCAL : EXP_RUN_SLURM;
+            break;
+        case E_SIMOPT:
+            if (sim_opt(v, o, err, errlen))
+                return -1;
             break;
         case E_TOP:
             if (!strcmp(v, "l1") || !strcmp(v, "sys"))

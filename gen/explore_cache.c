@@ -4,7 +4,8 @@
  *         flow's files (synth/synth.sh, check.sh, liberty.sh, sta.sh, build/cost,
  *         build/stanet), the normalized configuration)
  *   sim:  sha256("sim", the simulator's name and binary, GEN_VERSION, each trace's absolute
- *         path, size and modification time, the normalized configuration)
+ *         path, size and modification time, each --sim-opt (and the file its value names, if
+ *         any, as a trace), the normalized configuration)
  * An entry is CACHE/cost/KEY.json or CACHE/sim/KEY.json, written by the point's worker through
  * a temporary and a rename, so it exists only complete. */
 #define _DEFAULT_SOURCE /* realpath */
@@ -128,6 +129,18 @@ int exp_cache_keys(exp_run_t *r, char *err, size_t errlen)
         snprintf(id, sizeof id, "%s %lld %lld.%09ld", tr, (long long)st.st_size,
                  (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
         hash_str(&ctx, id);
+    }
+    for (unsigned i = 0; i < r->o.nsim_opts; i++) {
+        /* an option's value that names a file (sysim's --cpu-trace) is that file as it is now */
+        const char *o = r->o.sim_opts[i], *eq = strchr(o, '=');
+        struct stat st;
+        hash_str(&ctx, o);
+        if (eq && realpath(eq + 1, tr) && stat(tr, &st) == 0 && S_ISREG(st.st_mode)) {
+            char id[PATH_MAX + 80];
+            snprintf(id, sizeof id, "%s %lld %lld.%09ld", tr, (long long)st.st_size,
+                     (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+            hash_str(&ctx, id);
+        }
     }
     hex_digest(&ctx, simfp);
     for (unsigned i = 0; i < r->npt; i++) {

@@ -95,7 +95,23 @@ int exp_point_run(const exp_run_t *r, const exp_point_t *p, int phase)
         traces = json_array();
         for (unsigned i = 0; i < r->o.ntraces; i++) {
             snprintf(simout, sizeof simout, "%s/sim%u.json", work, i);
-            char *sim_argv[] = {tool, "--config", cfgp, "--json", (char *)r->o.traces[i], NULL};
+            /* tool --config F --json [--NAME [VALUE]]... TRACE: the options split at their '=' */
+            char *sim_argv[6 + 2 * EXP_MAX_SIM_OPTS], optbuf[EXP_MAX_SIM_OPTS][40];
+            unsigned a = 0;
+            sim_argv[a++] = tool;
+            sim_argv[a++] = "--config";
+            sim_argv[a++] = cfgp;
+            sim_argv[a++] = "--json";
+            for (unsigned k = 0; k < r->o.nsim_opts; k++) {
+                const char *o = r->o.sim_opts[k];
+                size_t n = strcspn(o, "=");
+                snprintf(optbuf[k], sizeof optbuf[k], "--%.*s", (int)n, o);
+                sim_argv[a++] = optbuf[k];
+                if (o[n] == '=')
+                    sim_argv[a++] = (char *)o + n + 1;
+            }
+            sim_argv[a++] = (char *)r->o.traces[i];
+            sim_argv[a] = NULL;
             if (run(sim_argv, simout, logfd))
                 goto out;
             json_error_t je;

@@ -14,13 +14,15 @@
 #     reports the illegal point and gives the same numbers;
 #   - an objective that names no column stops the run after the simulations, before any
 #     synthesis (exit 2, the allowed names listed, no cost in the cache);
-#   - a sysim grid costs the system top (--cost-top's default there): its row equals the cost
-#     JSON of a separate synth/tops.sh sys run of the same configuration; a SIGINT during its
+#   - a sysim grid on the cycle model (--sim-opt timed) costs the system top (--cost-top's
+#     default there): its row equals the cost JSON of a separate synth/tops.sh sys run of the
+#     same configuration and the counts (cycles among them) a separate sysim --timed run; a SIGINT during its
 #     first synthesis exits 130, leaves no tool running, and the rerun resumes (simulations
 #     cached) and completes;
 #   - mutants: explore built with a wrong metric mapping (hits without the write hits; storage
 #     bits without the SRAM bits) is caught by the same checks (run from the cache), and one
-#     costing the L1 top of a system point by the system's check.
+#     costing the L1 top of a system point, one dropping the --sim-opt options, by the system's
+#     check.
 # EXPLORE_JOBS (default 1) points at a time.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,10 +49,11 @@ refused "--grid l1.mode=gcache: no point with it is legal" "${base[@]}" --grid l
 refused "no point of the grid is legal" "${base[@]}" --grid l1.mode=gcache --trace "$W/t.din"
 refused "also given by --set" "${base[@]}" --grid l1.mshrs=1,2 --trace "$W/t.din"
 refused "--trace = $W/none" "${base[@]}" "${grid[@]}" --trace "$W/none"
+refused "--sim-opt = Timed: allowed: NAME or NAME=VALUE" "${base[@]}" "${grid[@]}" --sim-opt Timed --trace "$W/t.din"
 refused "--grid l1.ways: given twice" "${base[@]}" --grid l1.ways=2 --grid l1.ways=4 --trace "$W/t.din"
 printf -- '- name: ..\n  l1.ways: 2\n' >"$W/dotdot.yaml"
 refused "name = ..: allowed: 1..63 letters" "${base[@]}" --points "$W/dotdot.yaml" --trace "$W/t.din"
-echo "test_explore: 8 bad grids refused before any point ran"
+echo "test_explore: 9 bad grids refused before any point ran"
 
 # ---- the checks of one run's rows ------------------------------------------------------------
 # check_rows OUT: every row against cachesim and the separate cost JSONs in $W/ref/<size>_<ways>
@@ -156,7 +159,7 @@ echo "test_explore: --objective hitz refused after 4 simulations, nothing synthe
 
 # ---- a system grid: the system top is costed; an interrupt exits 130 and the rerun resumes ----
 sysb=("${base[@]}" --set l1.size=256 --set system.cores=2 --set l2.sets=16 --set l2.ways=2 --set l2.mshrs=1)
-sysg=(--sim sysim --trace "$W/t.din" --local)
+sysg=(--sim sysim --sim-opt timed --sim-opt l2-latency=50 --trace "$W/t.din" --local)
 "$cg" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2,4 -o "$W/sys" >"$W/sys1.out" 2>"$W/sys1.err" &
 pid=$!
 for _ in $(seq 600); do grep -q "2 to run (local)" "$W/sys1.err" && break; sleep 0.1; done
@@ -173,21 +176,26 @@ grep -q "2 simulations cached, 0 to run" "$W/sys2.err" && grep -q "0 failed" "$W
 mkdir -p "$W/sysref" && "$cg" "${sysb[@]}" --set l1.ways=2 -o "$W/sysref/rtl" >/dev/null &&
   "$root/synth/tops.sh" "$W/sysref/rtl" "$W/sysref/tops" sys >"$W/sysref.log" 2>&1 ||
   { tail "$W/sysref.log"; fail "synth/tops.sh sys of the first system point"; }
-check_sys() { # OUT: p1's row against the separate system cost
-  python3 - "$1/results.csv" "$W/sysref/tops/gcn_l1_sys.cost.json" <<'PY'
+"$root/build/sysim" "${sysb[@]}" --set l1.ways=2 --json --timed --l2-latency 50 "$W/t.din" \
+  >"$W/sysref/sim.json" || fail "a separate sysim --timed run of the first system point"
+check_sys() { # OUT: p1's row against the separate system cost and cycle-model run
+  python3 - "$1/results.csv" "$W/sysref/tops/gcn_l1_sys.cost.json" "$W/sysref/sim.json" <<'PY'
 import csv, json, sys
 row = [r for r in csv.DictReader(open(sys.argv[1])) if r["point"] == "p1"][0]
 ref = json.load(open(sys.argv[2]))
+sim = json.load(open(sys.argv[3]))
 bad = ["%s = %s, synth/tops.sh sys %s" % (k, row[k], ref[k])
        for k in ("logic_ge", "sram_ge", "total_ge", "flop_bits", "sram_bits", "depth", "period_ns")
        if abs(float(row[k]) - ref[k]) > 1e-6 * max(1.0, abs(ref[k]))]
+bad += ["%s = %s, sysim --timed %s" % (k, row[k], sim[k])
+        for k in ("cycles", "loads", "l1_load_hits", "l2_requests") if float(row[k]) != sim[k]]
 for b in bad:
     print("test_explore: system mismatch:", b)
 sys.exit(1 if bad else 0)
 PY
 }
 check_sys "$W/sys" || fail "the system point's cost"
-echo "test_explore: interrupted run exited 130 and resumed; the system point's cost equals synth/tops.sh sys"
+echo "test_explore: interrupted run exited 130 and resumed; the system point's cost equals synth/tops.sh sys, its cycles sysim --timed's"
 
 # ---- mutants: a wrong metric mapping in explore is caught ------------------------------------
 mutant() { # NAME FILE FROM TO [sys]: built from a copy of gen/, run, checked
@@ -209,7 +217,7 @@ PY
   cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$m/build/cachegen" "$m/gen/main.c" $src \
     "$root/build/sram_text.c" "$root/build/libcore.a" -lyaml -ljansson -lnettle || fail "mutant $1 build"
   if [ "${5:-}" = sys ]; then
-    "$m/build/cachegen" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2 --cache "$W/sys/cache" \
+    "$m/build/cachegen" explore "${sysb[@]}" "${sysg[@]}" --grid l1.ways=2 \
       -o "$m/out" >"$m/run.out" 2>&1 || { cat "$m/run.out"; fail "mutant $1 run"; }
     if check_sys "$m/out" >"$m/check.out"; then fail "mutant $1 ($3 -> $4) not caught"; fi
   else
@@ -222,4 +230,5 @@ PY
 mutant hits explore_out.c 'hits = get(w, "read_hits") + get(w, "write_hits");' 'hits = get(w, "read_hits");'
 mutant storage explore_out.c 'get(w, "flop_bits") + get(w, "sram_bits")' 'get(w, "flop_bits")'
 mutant l1top explore_point.c 'r->o.cost_top == EXP_TOP_SYS ? "_sys" : ""' '""' sys
+mutant simopts explore_point.c 'k < r->o.nsim_opts; k++' 'k < 0; k++' sys
 echo "test_explore: PASS"
