@@ -296,6 +296,41 @@ static void core_fileset(emit_t *e, const char *name, const char *const *files,
     emit_out(e);
 }
 
+/* The SRAM primitive's own core, cachegen:prim:sram_1r1w:VERSION: every output of one cachegen
+ * version holds the same one, so two caches in one FuseSoC project depend on one core and the
+ * module is read once (its file also guards itself for plain file lists). */
+#define PRIM_CORE "cachegen:prim:sram_1r1w:" GEN_VERSION
+
+static int write_prim_core(const emit_dir_t *d, const char *sram_file, char *err, size_t errlen)
+{
+    emit_t e;
+    const char *files[] = {sram_file, NULL};
+    if (emit_open(&e, d, "cachegen_sram_1r1w.core", err, errlen) != 0)
+        return -1;
+    emit_line(&e, "CAPI=2:");
+    emit_line(&e, "# cachegen_sram_1r1w.core: FuseSoC core of the SRAM primitive every cachegen");
+    emit_line(&e, "# cache instantiates (one read and one write port; the contract is in its file).");
+    emit_line(&e, "# Every output of cachegen %s holds this same core: a project with two caches", GEN_VERSION);
+    emit_line(&e, "# uses it once. Replace it with a core of the same name to map the arrays onto");
+    emit_line(&e, "# your own macros (docs/ip.md). Generated; do not edit. Apache-2.0, as cachegen.");
+    emit_line(&e, "name: %s", PRIM_CORE);
+    emit_line(&e, "description: \"cachegen's behavioural 1R1W SRAM primitive (Verilog-2005)\"");
+    emit_blank(&e);
+    emit_line(&e, "filesets:");
+    emit_in(&e);
+    core_fileset(&e, "rtl", files, NULL, "verilogSource");
+    emit_out(&e);
+    emit_blank(&e);
+    emit_line(&e, "targets:");
+    emit_in(&e);
+    emit_line(&e, "default:");
+    emit_in(&e);
+    emit_line(&e, "filesets: [rtl]");
+    emit_out(&e);
+    emit_out(&e);
+    return emit_close(&e, err, errlen);
+}
+
 /* One target: filesets, top, and a tool with its options (mode for Verilator). */
 static void core_target(emit_t *e, const char *name, const char *what, const char *filesets,
                         const char *top, const char *tool, const char *mode)
@@ -329,12 +364,12 @@ int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
     snprintf(pkg, sizeof pkg, "%s_pkg.vh", g->top);
     snprintf(vlt, sizeof vlt, "%s_lint.vlt", g->top);
     snprintf(sys, sizeof sys, "%s_sys", g->top);
-    /* The SRAM primitive (first of the L1 files) is a fileset of its own, shared. */
+    /* The SRAM primitive (first of the L1 files) is a core of its own, a dependency. */
     assert(l1_files[0] && !strcmp(l1_files[0], "cachegen_sram_1r1w.v"));
-    const char *sram[] = {l1_files[0], NULL};
     const char *sysf[] = {sys_file, NULL};
     const char *vltf[] = {vlt, NULL};
-    if (open_named(&e, d, g, ".core", err, errlen) != 0)
+    if (write_prim_core(d, l1_files[0], err, errlen) != 0 ||
+        open_named(&e, d, g, ".core", err, errlen) != 0)
         return -1;
     emit_line(&e, "CAPI=2:");
     emit_line(&e, "# %s.core: FuseSoC core of the L1 %s, its L2 slice %s", g->top, g->top,
@@ -346,19 +381,26 @@ int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
     emit_blank(&e);
     emit_line(&e, "filesets:");
     emit_in(&e);
-    core_fileset(&e, "sram", sram, NULL, "verilogSource");
+    emit_line(&e, "sram:");
+    emit_in(&e);
+    emit_line(&e, "depend: [\"%s\"]", PRIM_CORE);
+    emit_out(&e);
     core_fileset(&e, "l1", l1_files + 1, pkg, "verilogSource");
     core_fileset(&e, "l2", l2_files, NULL, "verilogSource");
     core_fileset(&e, "sys", sysf, NULL, "verilogSource");
     core_fileset(&e, "waivers", vltf, NULL, "vlt");
     emit_out(&e);
     emit_blank(&e);
-    emit_line(&e, "# lint*: Verilator -Wall with the waivers. sim*: Icarus elaborates a top and runs");
-    emit_line(&e, "# it without stimulus; the lockstep harnesses (cachegen's tb/) are not part of");
-    emit_line(&e, "# the core. default, l2 and sys name the filesets and top for other tools.");
+    emit_line(&e, "# default is what a core depending on this one gets: every module and the lint");
+    emit_line(&e, "# waivers (each scoped to this cache's files), so the dependent's Verilator -Wall");
+    emit_line(&e, "# lint stays clean. lint*: Verilator -Wall with the waivers. sim*: Icarus");
+    emit_line(&e, "# elaborates a top and runs it without stimulus; the lockstep harnesses");
+    emit_line(&e, "# (cachegen's tb/) are not part of the core. l2 and sys name the filesets and");
+    emit_line(&e, "# top for other tools.");
     emit_line(&e, "targets:");
     emit_in(&e);
-    core_target(&e, "default", "the L1 alone", "sram, l1", g->top, NULL, NULL);
+    core_target(&e, "default", "every module and the lint waivers, for dependents",
+                "sram, l1, l2, sys, waivers", g->top, NULL, NULL);
     core_target(&e, "l2", "the L2 slice alone", "sram, l2", l2_top, NULL, NULL);
     core_target(&e, "sys", "the system: the L1s, the arbiter and the L2 slice",
                 "sram, l1, l2, sys", sys, NULL, NULL);

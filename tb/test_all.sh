@@ -245,6 +245,8 @@ step robust-verify-paths test "robust verify" "robust: cachegen verify in work f
 quotes, ';', backticks and \$(...): builds pass and no command runs" gen/test_verify_paths.sh "$work/verify_paths"
 step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pkg + template in a user wrapper, --version" \
   gen/test_pkg.sh "$work/pkg"
+step pkg-two test "two caches in one design" "ip: two generated L1s in one FuseSoC SoC: inherited waivers (-Wall clean), Icarus simulation, one SRAM primitive" \
+  gen/test_two_caches.sh "$work/pkg-two"
 step install test "install package" "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
 examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
   gen/test_install.sh "$work/install"

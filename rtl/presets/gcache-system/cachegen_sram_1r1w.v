@@ -4,6 +4,10 @@
 // Contents are not reset: the cache clears what it needs with an init sweep. For synthesis
 // this module is a black box; the cost flow models each instance as a Liberty macro of its
 // shape (synth/liberty.sh sram: area and timing fitted to OpenRAM's FreePDK45 macros).
+// Every cachegen output holds this same file, guarded, so a file list naming two outputs' copies
+// (two caches in one design) declares the module once.
+`ifndef CACHEGEN_SRAM_1R1W_V
+`define CACHEGEN_SRAM_1R1W_V
 `default_nettype none
 
 module cachegen_sram_1r1w #(
@@ -38,3 +42,4 @@ module cachegen_sram_1r1w #(
 endmodule
 
 `default_nettype wire
+`endif
