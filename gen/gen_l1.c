@@ -3,6 +3,7 @@
  * package (pkg localparams, instantiation template, FuseSoC core), normalized config, report
  * and manifest, all into a temporary directory renamed at the end. */
 #include "gen_l1.h"
+#include "emit_readme.h"
 
 #include <string.h>
 #include "emit_l1.h"
@@ -247,6 +248,62 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         pkg_write_core(&d, &g, g2.top, l1files, l2files, f_sys, err, errlen) != 0 ||
         write_waivers(&d, &g, &g2, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
         report_write(&d, &g, err, errlen) != 0)
+        goto fail;
+
+    /* README.md: every file of the directory and its job (gen/emit_readme.c) */
+    char f_list[GEN_MOD_MAX + 4], f_l1list[GEN_MOD_MAX + 8], f_pkg[GEN_MOD_MAX + 8],
+        f_inst[GEN_MOD_MAX + 8], f_vlt[GEN_MOD_MAX + 12], f_core[GEN_MOD_MAX + 8],
+        f_rj[GEN_MOD_MAX + 16], f_rm[GEN_MOD_MAX + 16];
+    snprintf(f_list, sizeof f_list, "%s.f", g.top);
+    snprintf(f_l1list, sizeof f_l1list, "%s_l1.f", g.top);
+    snprintf(f_pkg, sizeof f_pkg, "%s_pkg.vh", g.top);
+    snprintf(f_inst, sizeof f_inst, "%s_inst.vh", g.top);
+    snprintf(f_vlt, sizeof f_vlt, "%s_lint.vlt", g.top);
+    snprintf(f_core, sizeof f_core, "%s.core", g.top);
+    snprintf(f_rj, sizeof f_rj, "%s_report.json", g.top);
+    snprintf(f_rm, sizeof f_rm, "%s_report.md", g.top);
+    readme_file_t rf[32];
+    unsigned nr = 0;
+    rf[nr++] = (readme_file_t){"README.md", "this file"};
+    rf[nr++] = (readme_file_t){f_top, "the L1 top"};
+    rf[nr++] = (readme_file_t){f_index, "the L1's set-index function"};
+    rf[nr++] = (readme_file_t){f_meta, "the L1's metadata: tags, states and replacement state, "
+                                       "the hit and the victim"};
+    rf[nr++] = (readme_file_t){f_mshr, "the L1's MSHR file: outstanding reads and the loads "
+                                       "waiting on them"};
+    rf[nr++] = (readme_file_t){f_memq, "the L1's memory-request queue"};
+    if (mech->inner_module)
+        rf[nr++] = (readme_file_t){f_pctbl, "the L1 mechanism's table"};
+    rf[nr++] = (readme_file_t){f2_top, "the L2 slice top"};
+    rf[nr++] = (readme_file_t){f2_index, "the L2 slice's set-index function"};
+    rf[nr++] = (readme_file_t){f2_meta, "the L2 slice's metadata and replacement"};
+    rf[nr++] = (readme_file_t){f2_mshr, "the L2 slice's MSHR file"};
+    rf[nr++] = (readme_file_t){f2_memq, "the L2 slice's memory-request queue"};
+    if (mod2)
+        rf[nr++] = (readme_file_t){f2_pol, "the L2 policy's controller"};
+    rf[nr++] = (readme_file_t){f_sys, "the system top: the L1s, the arbiter and the L2 slice"};
+    if (beside)
+        rf[nr++] = (readme_file_t){f_beside, "the controller beside the L1s"};
+    rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.v", "the SRAM primitive every array "
+                                                       "instantiates (the same in every output)"};
+    rf[nr++] = (readme_file_t){f_list, "file list of every module (`verilator -F`; the L1 top "
+                                       "first)"};
+    rf[nr++] = (readme_file_t){f_l1list, "file list of the L1 alone"};
+    rf[nr++] = (readme_file_t){f_pkg, "localparams: port widths, counts, status and event "
+                                      "codes"};
+    rf[nr++] = (readme_file_t){f_inst, "instantiation template of the L1 top"};
+    rf[nr++] = (readme_file_t){f_vlt, "Verilator lint waivers, each scoped to this design's "
+                                      "files"};
+    rf[nr++] = (readme_file_t){f_core, "FuseSoC core of the design"};
+    rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.core", "FuseSoC core of the SRAM primitive"};
+    rf[nr++] = (readme_file_t){"config.yaml", "the normalized configuration"};
+    rf[nr++] = (readme_file_t){f_rj, "report: configuration, ports, row layouts, storage bits "
+                                     "(JSON)"};
+    rf[nr++] = (readme_file_t){f_rm, "the same report in Markdown"};
+    rf[nr++] = (readme_file_t){EMIT_MANIFEST, "every file with its sha256; the tops"};
+    rf[nr] = (readme_file_t){NULL, NULL};
+    readme_tops_t tops = {g.top, g2.top, sys, beside};
+    if (readme_write(&d, c, &tops, rf, err, errlen) != 0)
         goto fail;
 
     char manifest[2048];

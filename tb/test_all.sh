@@ -247,6 +247,8 @@ step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pk
   gen/test_pkg.sh "$work/pkg"
 step pkg-two test "two caches in one design" "ip: two generated L1s in one FuseSoC SoC: inherited waivers (-Wall clean), Icarus simulation, one SRAM primitive" \
   gen/test_two_caches.sh "$work/pkg-two"
+step readme test "output READMEs" "ip: every output folder's README.md names its files and its lint and FuseSoC commands run as printed" \
+  gen/test_readme.sh "$work/readme"
 step install test "install package" "install: make install DESTDIR, the installed cachegen verify outside the tree, man pages, \
 examples (generate, lint, their presets; the custom L1 in lockstep), broken installs caught" \
   gen/test_install.sh "$work/install"
