@@ -53,7 +53,7 @@ CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_l2_pol.c cmod
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
 SIM_SRC := cmodel/cachesim_args.c cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/sysim_args.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \
-           cmodel/accel_list.c cmodel/workload.c
+           cmodel/accel_list.c cmodel/workload.c cmodel/progress.c
 LIBS := -lyaml -ljansson
 SIM_LIBS := -lyaml -ljansson -lz -lzstd
 

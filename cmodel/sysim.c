@@ -27,6 +27,7 @@
 #include "../core/version.h"
 #include "accel_list.h"
 #include "cm_mech.h"
+#include "progress.h"
 #include "sys_sim.h"
 #include "sys_timed.h"
 #include "sys_timed_cli.h"
@@ -489,15 +490,18 @@ static int sysim_main(const sysim_args_t *a)
     accel_run_t ar;
     memset(&ar, 0, sizeof ar);
     static sys_timed_stats_t ts;
+    progress_start("sysim", &s->st.loads, &s->st.stores); /* a terminal sees a long run move */
     if ((timed ? sys_timed_run(s, &tm, path, fmt, (const char *const *)cpu, ncpu, &ts, err,
                            sizeof err)
          : accel ? run_accel(s, &c, path, &ar, err, sizeof err)
                  : run_trace(s, &c, path, fmt, err, sizeof err)) != 0) {
+        progress_stop();
         fprintf(stderr, "sysim: %s\n", err); /* nothing was printed on stdout */
         accel_run_free(&ar);
         sys_sim_free(s);
         return 2;
     }
+    progress_stop();
     if (!timed)
         sys_sim_finish(s); /* the timed run counted its cycles */
     if (!json) {

@@ -59,6 +59,7 @@ for d in design baseline; do
     echo "report.sh: $name has no mechanism; its baseline is the same hardware"
     continue
   fi
+  echo "report.sh: $([ "$d" = design ] && echo "the design, $name" || echo "its baseline, ${name}_base") (synthesis, timing, cost)" >&2
   nice -n 10 "$root/synth/synth.sh" "$work/$d" "$work/$d.syn"
   rc=0; "$root/build/cost" one "$work/$d" "$work/$d.syn" "$work/$d.cost.json" || rc=$?
   [ $rc = 0 ] || [ $rc = 3 ] || exit $rc  # 3: over the depth budget only, the report goes on

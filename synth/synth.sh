@@ -8,6 +8,8 @@
 # netlist holds (liberty.sh sram), and times the flat netlist with OpenSTA. Writes in WORKDIR:
 # cells.lib, sram.lib, stat.json, hier.json (netlist per module), flat.json, netlist.v,
 # sta.log (the critical path report), seconds. Exits non-zero on a failed check or tool error.
+# Progress: a line on stderr as each step starts and when the top is done (a large top takes
+# minutes in Yosys and ABC).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd); work=$2
@@ -51,6 +53,8 @@ opt_clean
 write_json flat.json
 YS
 start=$(date +%s%N)
+say() { echo "synth.sh: $top: $* ($(( ($(date +%s%N) - start) / 1000000000 )) s)" >&2; }
+say "structural checks (every module resolves; no latch, multiple driver or combinational loop)"
 "$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
 # Yosys hands ABC the Liberty and script as absolute paths, which ABC splits at blanks: when
 # WORKDIR's path is not plain, Yosys runs in a private plain-named folder and its outputs are
@@ -61,14 +65,17 @@ if [[ ! $work =~ ^[A-Za-z0-9_./+-]+$ ]]; then
   trap 'rm -rf "$ydir"' EXIT
   cp "$work/cells.lib" "$work/abc.scr" "$work/synth.ys" "$ydir/"; ln -s "$out" "$ydir/cg_rtl"
 fi
+say "Yosys and ABC: generic synthesis, flops and logic mapped to the project's cells"
 yrc=0; (cd "$ydir" && yosys -q -l yosys.log -s synth.ys) >/dev/null 2>&1 || yrc=1
 if [ "$ydir" != "$work" ]; then
   for f in yosys.log stat.json hier.json flat.json; do [ ! -f "$ydir/$f" ] || cp "$ydir/$f" "$work/$f"; done
 fi
 [ $yrc = 0 ] || { tail -20 "$work/yosys.log"; exit 1; }
+say "OpenSTA: the SRAM macros and the flat netlist timed"
 # The STA netlist: fanout-buffered, each SRAM instance the macro of its shape (stanet.c).
 "$here/../build/stanet" "$work/flat.json" "$top" "$work/netlist.v" "$work/shapes" >"$work/buffers"
 # shellcheck disable=SC2046
 "$here/liberty.sh" sram $(sort -u "$work/shapes") >"$work/sram.lib"
 "$here/sta.sh" "$work" "$top" || exit 1
 awk -v t=$(( $(date +%s%N) - start )) 'BEGIN{printf "%.2f\n", t / 1e9}' >"$work/seconds"
+say "done"

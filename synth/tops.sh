@@ -74,6 +74,7 @@ rtl() {
 # WORKDIR/TOP.log. Returns non-zero on a failed step or check.
 cost_top() {
   local dir=$1 top=$2 json=$3; shift 3
+  echo "tops.sh: $top: synthesis, timing and cost (log: $work/$top.log)" >&2
   {
     nice -n 10 "$root/synth/synth.sh" "$dir" "$work/$top.syn" "$top" &&
       "$root/build/cost" one "$dir" "$work/$top.syn" "$json" "$top" "$@"

@@ -218,6 +218,8 @@ step sim-fast check "cachesim unit" "cachesim: fast path = model, hand-computed 
 step sim-accel check "cachesim unit" "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
 step sim-workload check "cachesim unit" "cachesim: workload generator properties (cmocka)" build/test_workload
 step cachesim-cli check "cachesim cli" "cachesim: CLI, sweep and bad input" cmodel/test_cachesim.sh build/cachesim
+step sysim-progress test "sysim progress" "sysim: progress lines on a terminal during a long run, none into a pipe, the same statistics" \
+  cmodel/test_progress.sh "$work/sysim-progress"
 step sysim-hetero check "sysim cpu tap" "sysim: heterogeneous CPU+GPU runs on the cycle model, by hand, and bad input" \
   cmodel/test_sysim_hetero.sh build/sysim build/cachesim
 step sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
