@@ -341,6 +341,21 @@ synth: deps
 	    [ -n "$$b" ] || l1+=(--l1-baseline "$$out/baseline.cost.json"); \
 	    synth/tops.sh "$${l1[@]}" "$$out/design" "$$out/tops" "$${tops[@]}"; fi
 
+# WaveDrom timing diagrams of CONFIG's L1 (a preset name or a YAML file, SET as for synth):
+#   make diagrams CONFIG=gcn-l1 [SET="k=v ..."] [OUT=dir]
+# hit, miss, store and backpressure as JSON and SVG into OUT (default build/diagrams/<config>),
+# from the RTL of this configuration on Verilator (tb/timing_diagrams.sh --design; docs/ip.md).
+.PHONY: diagrams
+diagrams: deps
+	$(MAKE) --no-print-directory all
+	@c=$$CONFIG; out=$$OUT; \
+	  case $$c in */*|*.yaml|*.yml) [ -f "$$c" ] || { echo "make diagrams: CONFIG=$$c: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
+	  if [ -f "$$c" ]; then a=(--config "$$c"); else a=(--preset "$$c"); fi; \
+	  read -ra kvs <<<"$$SET"; for kv in "$${kvs[@]}"; do a+=(--set "$$kv"); done; \
+	  out=$${out:-$(B)/diagrams/$$(basename -- "$$c" .yaml)}; rtl=$(B)/diagrams-rtl; \
+	  rm -rf "$$rtl" && $(B)/cachegen "$${a[@]}" -o "$$rtl" >/dev/null && \
+	  tb/timing_diagrams.sh --design "$$rtl" "$$out"
+
 # Regenerate the shipped preset RTL under rtl/presets (checked by `make test`).
 golden: all
 	@for p in $(PRESETS) $(GEN_ONLY_PRESETS); do rm -rf rtl/presets/$$p; mkdir -p rtl/presets; \

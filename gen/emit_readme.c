@@ -108,10 +108,12 @@ int readme_write(const emit_dir_t *d, const cfg_t *c, const readme_tops_t *t,
     emit_line(&e, "make synth CONFIG=DIR/config.yaml");
     emit_line(&e, "build/cachesim --config DIR/config.yaml TRACE");
     emit_line(&e, "build/sysim --config DIR/config.yaml TRACE");
+    emit_line(&e, "make diagrams CONFIG=DIR/config.yaml");
     emit_line(&e, "```");
     emit_blank(&e);
-    emit_line(&e, "Timing of the ports (WaveDrom diagrams of an L1's hit, miss, merge and "
-              "backpressure) and the memory side's ordering contract: cachegen's `docs/l1.md`; "
+    emit_line(&e, "`make diagrams` draws this L1's port timing as WaveDrom (hit, miss, store, "
+              "backpressure; JSON and SVG in build/diagrams/config). The port timing and the "
+              "memory side's ordering contract in words: cachegen's `docs/l1.md`; "
               "the L2 slice and the system: `docs/gcache-l2-system.md`; integration: "
               "`docs/ip.md`.");
     return emit_close(&e, err, errlen);

@@ -256,6 +256,8 @@ examples (generate, lint, their presets; the custom L1 in lockstep), broken inst
   gen/test_install.sh "$work/install"
 step docs-timing test "docs l1" "docs: the WaveDrom timing diagrams of docs/l1.md are what fermi-l1's RTL does now, and render to SVG" \
   tb/timing_diagrams.sh --check "$work/timing"
+step diagrams test "diagrams of a configuration" "docs: make diagrams' WaveDrom diagrams of a user's configuration (li-decoupled), titles checked against the waves" \
+  tb/test_diagrams.sh "$work/diagrams"
 step cocotb test "cocotb ip" "cocotb: examples/cocotb on Icarus (fermi-l1; hits, miss and fill, backpressure) against the C \
 model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \
   tb/check_cocotb.sh "$work/cocotb"
