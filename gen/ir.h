@@ -149,5 +149,8 @@ typedef enum ir_style { IR_STYLE_LITERAL } ir_style_t;
 /* Print `m`: its header comments, `default_nettype none, the module, `default_nettype wire.
  * Write errors are recorded in `e` (emit_close reports them). */
 void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style);
+/* Print the items of `l` (a list of `m`) at e's current indentation: a piece built as IR
+ * inside a module whose emitter still prints its other lines itself. */
+void ir_print_items(emit_t *e, const ir_list_t *l, ir_style_t style);
 
 #endif

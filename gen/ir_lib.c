@@ -1,6 +1,7 @@
 /* ir_lib: IR builders shared by the ported emitters: the file header, the simulation-only
- * event port, the lowest-index priority tree and the one-hot helpers (the IR twins of gen_header, gen_emit_sim_* and
- * emit_ways.c's emit_*_oh, which the emitters not yet ported still call; the same text). */
+ * event port (the IR twins of gen_header and gen_emit_sim_*), the lowest-index priority tree
+ * and the one-hot helpers. The last are the only definition of those circuits: emit_ways.c's
+ * emit_lowest_n and emit_*_oh, which text emitters call, print what these build. */
 #include "ir_lib.h"
 
 #include <assert.h>
@@ -51,7 +52,9 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
         snprintf(cond, sizeof cond, cond_fmt, i);
         ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
     }
-    /* Sklansky parallel prefix, written out (see emit_lowest_oh) */
+    /* Sklansky parallel prefix: after level k, bit i is the OR of the conditions from the
+     * start of its 2^k-aligned block to i. Written out so synthesis cannot share the
+     * prefixes into a chain (one OR per index, n - 1 deep) to save area. */
     unsigned levels = 0;
     while ((1u << levels) < n)
         levels++;

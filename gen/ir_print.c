@@ -309,3 +309,8 @@ void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style)
     emit_blank(e);
     emit_line(e, "`default_nettype wire");
 }
+
+void ir_print_items(emit_t *e, const ir_list_t *l, ir_style_t style)
+{
+    dump_list(e, l, style);
+}
