@@ -63,7 +63,8 @@ typedef struct ir_list {
 struct ir_node {
     ir_kind_t kind;
     ir_node_t *next;     /* next in the list that holds this node */
-    const char *a, *b, *c, *d; /* text fields, by kind (above); IR_DECL, IR_SET, IR_PARAM:
+    const char *a, *b, *c, *d; /* text fields, by kind (above); IR_DECL, IR_SET, IR_PARAM,
+                                  IR_ASSIGN:
                                   c is a trailing comment, n the spaces before it */
     ir_width_t w;        /* IR_PORT, IR_DECL */
     unsigned n;          /* by kind */
@@ -125,7 +126,7 @@ ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
 
-/* A trailing comment on a declaration, statement, parameter or if (after its "begin"),
+/* A trailing comment on a declaration, statement, assign, parameter or if (after its "begin"),
  * `gap` spaces after it. */
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
 /* A trailing comment as ir_note, the line (port or as ir_note) padded to column `col` and one

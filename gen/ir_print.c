@@ -217,7 +217,7 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
         break;
     }
     case IR_DECL: dump_decl(e, x, style); break;
-    case IR_ASSIGN: emit_line(e, "assign %s = %s;", x->a, x->b); break;
+    case IR_ASSIGN: dump_stmt(e, "assign ", x->a, "=", x->b, x); break;
     case IR_ALWAYS: dump_always(e, x, style); break;
     case IR_SET: dump_set(e, "", x); break;
     case IR_IFDEF:

@@ -174,7 +174,35 @@ static void test_assign(void **state)
     ir_module_t mod, *m = &mod;
     ir_module_init(m, "t");
     ir_assign(m, &m->body, "y", "a & b");
-    body_is(m, "  assign y = a & b;\n");
+    ir_note(m, ir_assign(m, &m->body, "z", "c"), "depth 0", 2);
+    body_is(m, "  assign y = a & b;\n"
+               "  assign z = c;  // depth 0\n");
+}
+
+/* A piece printed inside a text emitter's module: at its indentation, nothing around it. */
+static void test_items(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    emit_t e = {0};
+    e.f = open_memstream(&buf, &len);
+    assert_non_null(e.f);
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "piece");
+    ir_decl(m, &m->body, IR_WIRE, IR_W(2), "y");
+    ir_set(m, &ir_always_comb(m, &m->body, NULL, NULL)->body, "q", "y[0]");
+    emit_in(&e);
+    emit_in(&e);
+    ir_print_items(&e, &m->body, IR_STYLE_LITERAL);
+    emit_out(&e);
+    emit_out(&e);
+    assert_int_equal(e.failed, 0);
+    fclose(e.f);
+    ir_module_free(m);
+    assert_string_equal(buf, "    wire [1:0] y;\n"
+                             "    always @* q = y[0];\n");
+    free(buf);
 }
 
 static void test_always_comb(void **state)
@@ -382,7 +410,7 @@ int main(void)
         cmocka_unit_test(test_note_col),  cmocka_unit_test(test_continuation),
         cmocka_unit_test(test_genfor),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
-        cmocka_unit_test(test_copies),
+        cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
