@@ -7,56 +7,49 @@
 #include "emit_repl.h"
 #include "ir_lib.h"
 
-/* The one-hot helpers below are built by their IR twins (ir_lib.c) and printed as a piece at
- * e's indentation: one definition of each circuit, whether its caller prints text or builds
- * IR. `piece` holds the nodes of one call. */
-static void piece_print(emit_t *e, ir_module_t *piece)
-{
-    ir_print_items(e, &piece->body, IR_STYLE_LITERAL);
-    ir_module_free(piece);
-}
-
+/* The one-hot helpers below print what their IR twins (ir_lib.c) build, as a piece at e's
+ * indentation: one definition of each circuit, whether its caller prints text or builds IR. */
 void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
                    const char *cond_fmt)
 {
     ir_module_t m;
-    ir_module_init(&m, "piece");
+    ir_piece_begin(&m);
     ir_lowest_n(&m, &m.body, label, out, n, width, cond_fmt);
-    piece_print(e, &m);
+    ir_piece_print(e, &m);
 }
 
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt)
 {
     ir_module_t m;
-    ir_module_init(&m, "piece");
+    ir_piece_begin(&m);
     ir_lowest_oh(&m, &m.body, out, n, cond_fmt);
-    piece_print(e, &m);
+    ir_piece_print(e, &m);
 }
 
 void emit_best_oh(emit_t *e, const char *out, unsigned n, const char *cand_fmt,
                   const char *not_cand_fmt, const char *field_fmt, int largest)
 {
     ir_module_t m;
-    ir_module_init(&m, "piece");
+    ir_piece_begin(&m);
     ir_best_oh(&m, &m.body, out, n, cand_fmt, not_cand_fmt, field_fmt, largest);
-    piece_print(e, &m);
+    ir_piece_print(e, &m);
 }
 
 void emit_encode_oh(emit_t *e, const char *out, const char *oh, unsigned n, unsigned bits)
 {
     ir_module_t m;
-    ir_module_init(&m, "piece");
+    ir_piece_begin(&m);
     ir_encode_oh(&m, &m.body, out, oh, n, bits);
-    piece_print(e, &m);
+    ir_piece_print(e, &m);
 }
 
 void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, unsigned n,
                   const char *field_fmt)
 {
     ir_module_t m;
-    ir_module_init(&m, "piece");
+    ir_piece_begin(&m);
     ir_pick_oh(&m, &m.body, out, width, oh, n, field_fmt);
-    piece_print(e, &m);
+    ir_piece_print(e, &m);
 }
 
 void emit_ways_select(emit_t *e, const emit_ways_t *x)

@@ -19,6 +19,17 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose)
             ir_comment(m, &m->head, ir_fmt(m, "  %s: %s", cfg_key_name(i), buf));
 }
 
+void ir_piece_begin(ir_module_t *m)
+{
+    ir_module_init(m, "piece");
+}
+
+void ir_piece_print(emit_t *e, ir_module_t *m)
+{
+    ir_print_items(e, &m->body, IR_STYLE_LITERAL);
+    ir_module_free(m);
+}
+
 void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n)
 {
     ir_node_t *g = ir_port_ifdef(m, GEN_EVENTS_MACRO, title);
