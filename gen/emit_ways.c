@@ -82,9 +82,10 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
 void emit_ways_pick(emit_t *e, const emit_ways_t *x, const char *out, unsigned width,
                     const char *field)
 {
-    char fmt[64];
-    snprintf(fmt, sizeof fmt, "w%%u_%s", field);
-    emit_pick_oh(e, out, width, "sel_oh", x->ways, fmt);
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_ways_pick(&m, &m.body, x->ways, out, width, field);
+    ir_piece_print(e, &m);
 }
 
 void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt)

@@ -144,6 +144,14 @@ void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, 
     ir_set(m, &ir_always_comb(m, to, NULL, NULL)->body, out, rhs);
 }
 
+void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
+                  const char *field)
+{
+    char fmt[64];
+    snprintf(fmt, sizeof fmt, "w%%u_%s", field);
+    ir_pick_oh(m, to, out, width, "sel_oh", ways, fmt);
+}
+
 void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
                  unsigned width, const char *cond_fmt)
 {
