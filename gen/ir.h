@@ -36,7 +36,8 @@ typedef enum ir_kind {
     IR_ITEM,    /* a: label, NULL for default; body: statements; flag 1: begin/end even for one */
     IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop; flag 1: inside
                    generate / endgenerate */
-    IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters */
+    IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters; flag 1:
+                   names aligned (each list padded to its longest name and one space) */
     IR_CONN,    /* .a(b) */
     IR_IFDEF,   /* a: macro; flag 1: `ifndef; body: items. In the port list, b: the title of
                    ports that follow the last port (", // b"), body: IR_PORT */

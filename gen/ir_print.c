@@ -185,21 +185,31 @@ static void dump_case(emit_t *e, const ir_node_t *x, ir_style_t style)
     emit_line(e, "endcase");
 }
 
+/* The connections of list `l`, one a line; with `align`, each ".name" padded to the longest
+ * name plus one space before its "(". */
+static void dump_conns(emit_t *e, const ir_list_t *l, int align)
+{
+    int w = 0;
+    for (const ir_node_t *p = l->head; align && p; p = p->next)
+        if ((int)strlen(p->a) + 1 > w)
+            w = (int)strlen(p->a) + 1;
+    for (const ir_node_t *p = l->head; p; p = p->next)
+        emit_line(e, ".%-*s(%s)%s", w, p->a, p->b, p->next ? "," : "");
+}
+
 static void dump_inst(emit_t *e, const ir_node_t *x)
 {
     if (x->alt.head) {
         emit_line(e, "%s #(", x->a);
         emit_in(e);
-        for (const ir_node_t *p = x->alt.head; p; p = p->next)
-            emit_line(e, ".%s(%s)%s", p->a, p->b, p->next ? "," : "");
+        dump_conns(e, &x->alt, x->flag);
         emit_out(e);
         emit_line(e, ") %s (", x->b);
     } else {
         emit_line(e, "%s %s (", x->a, x->b);
     }
     emit_in(e);
-    for (const ir_node_t *p = x->body.head; p; p = p->next)
-        emit_line(e, ".%s(%s)%s", p->a, p->b, p->next ? "," : "");
+    dump_conns(e, &x->body, x->flag);
     emit_out(e);
     emit_line(e, ");");
 }

@@ -359,6 +359,12 @@ static void test_inst(void **state)
     ir_inst_param(m, p, "Depth", "8");
     ir_inst_param(m, p, "Width", "32");
     ir_conn(m, p, "d_i", "d");
+    ir_node_t *q = ir_inst(m, &m->body, "fifo", "u_aligned");
+    q->flag = 1;
+    ir_inst_param(m, q, "Depth", "8");
+    ir_inst_param(m, q, "AddrBits", "3");
+    ir_conn(m, q, "d_i", "d");
+    ir_conn(m, q, "valid_o", "v");
     body_is(m, "  sram u_sram (\n"
                "    .clk_i(clk_i),\n"
                "    .addr_i(addr)\n"
@@ -368,6 +374,13 @@ static void test_inst(void **state)
                "    .Width(32)\n"
                "  ) u_fifo (\n"
                "    .d_i(d)\n"
+               "  );\n"
+               "  fifo #(\n"
+               "    .Depth    (8),\n"
+               "    .AddrBits (3)\n"
+               "  ) u_aligned (\n"
+               "    .d_i     (d),\n"
+               "    .valid_o (v)\n"
                "  );\n");
 }
 
