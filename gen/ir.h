@@ -9,7 +9,9 @@
  * - a node is appended to one list (the module's ports or body, or a child list of another
  *   node) and stays in that order: the printed text follows build order exactly;
  * - widths are (bits, name): the first printer style (IR_STYLE_LITERAL) prints the bits as
- *   today (`[24:0] `), a named style may print the name (`[LineAddrWidth-1:0] `);
+ *   today (`[24:0] `), a named style may print the name (`[LineAddrWidth-1:0] `); a width
+ *   with no bits, only a name (IR_WN: a module parameter such as Width), prints the name in
+ *   every style;
  * - expressions (right-hand sides, conditions, case labels) are still strings for now; a
  *   right-hand side may hold '\n': its later lines print as continuation lines at the
  *   statement's indentation (their own leading spaces kept), the ';' after the last. */
@@ -55,6 +57,7 @@ typedef struct ir_width {
     const char *name;
 } ir_width_t;
 #define IR_W(bits) ((ir_width_t){(bits), NULL})
+#define IR_WN(name) ((ir_width_t){0, (name)}) /* [name-1:0], name a parameter */
 
 typedef struct ir_node ir_node_t;
 typedef struct ir_list {

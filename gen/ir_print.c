@@ -6,10 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "[W-1:0] " for a width, "" for a scalar. */
+/* "[W-1:0] " for a width, "" for a scalar; a width known only by its name (a module
+ * parameter: bits 0) "[Name-1:0] " in every style. */
 static const char *ir_range(ir_width_t w, ir_style_t style)
 {
     (void)style; /* the named style will print w.name here */
+    static char named[128];
+    if (!w.bits && w.name) {
+        snprintf(named, sizeof named, "[%s-1:0] ", w.name);
+        return named;
+    }
     return w.bits ? emit_range(w.bits) : "";
 }
 
@@ -220,7 +226,7 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
     case IR_COMMENT: emit_line(e, "%*s// %s", (int)x->n, "", x->a); break;
     case IR_BLANK: emit_blank(e); break;
     case IR_PARAM: {
-        char head[64];
+        char head[192];
         snprintf(head, sizeof head, "%s %s", x->flag ? "localparam" : "parameter",
                  ir_range(x->w, style));
         dump_stmt(e, head, x->a, "=", x->b, x);

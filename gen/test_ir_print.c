@@ -179,6 +179,16 @@ static void test_assign(void **state)
                "  assign z = c;  // depth 0\n");
 }
 
+/* A width known only by its parameter's name. */
+static void test_named_width(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_WN("Width"), "e_q"), "e_d", 0);
+    body_is(m, "  reg [Width-1:0] e_q, e_d;\n");
+}
+
 /* A piece printed inside a text emitter's module: at its indentation, nothing around it. */
 static void test_items(void **state)
 {
@@ -424,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_genfor),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
         cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
+        cmocka_unit_test(test_named_width),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
