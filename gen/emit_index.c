@@ -74,7 +74,8 @@ void emit_index_module(emit_t *e, const cfg_t *c, const char *module, const emit
             ir_xor_tree(&mod, j, terms, n);
         }
     } else if (x->index == INDEX_XOR) {
-        ir_comment(&mod, b, "XOR index: A[b+m-1:b] ^ A[b+2m-1:b+m] (line_i bit 0 is address bit b).");
+        ir_comment(&mod, b,
+                   "XOR index: A[b+m-1:b] ^ A[b+2m-1:b+m] (line_i bit 0 is address bit b).");
         ir_assign(&mod, b, "set_o",
                   ir_fmt(&mod, "line_i[%u:0] ^ line_i[%u:%u]", m - 1, 2 * m - 1, m));
     } else {

@@ -41,7 +41,8 @@ void emit_l2_drrip_decls(emit_t *e, const gen_l2_t *g)
     ir_module_t mod, *m = &mod;
     ir_list_t *b = &m->body;
     ir_piece_begin(m);
-    ir_comment(m, b, "DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
+    ir_comment(m, b,
+               "DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
     ir_node_t *d = ir_decl(m, b, IR_REG, IR_W(A * P), "drrip_psel_q");
     ir_decl_name(m, d, "drrip_psel_d", 0);
     ir_note(m, d, ir_fmt(m, "app k: [k*%u +: %u]", P, P), 1);

@@ -23,8 +23,8 @@ void emit_repl_lru_younger(emit_t *e, const emit_ways_t *x)
         int n = 0;
         for (unsigned v = 0; v < x->ways; v++)
             if (v != w)
-                n += snprintf(terms + n, sizeof terms - (size_t)n, "%s(sel_oh[%u] & (w%u_repl < w%u_repl))",
-                              n ? " | " : "", v, w, v);
+                n += snprintf(terms + n, sizeof terms - (size_t)n,
+                              "%s(sel_oh[%u] & (w%u_repl < w%u_repl))", n ? " | " : "", v, w, v);
         ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w), terms);
     }
     ir_piece_print(e, &m);

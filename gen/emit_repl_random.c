@@ -23,7 +23,8 @@ static void random_top_decls(emit_t *e, const gen_l1_t *g)
     ir_module_t mod, *m = &mod;
     ir_list_t *b = &m->body;
     ir_piece_begin(m);
-    ir_comment(m, b, "random replacement: a 16-bit Galois LFSR (x^16+x^14+x^13+x^11+1), stepped by");
+    ir_comment(m, b,
+               "random replacement: a 16-bit Galois LFSR (x^16+x^14+x^13+x^11+1), stepped by");
     ir_comment(m, b, ir_fmt(m, "each fill that evicts; its low bits (less %u when not a way) are "
                                "the victim", W));
     ir_decl(m, b, IR_REG, IR_W(16), "rand_q");

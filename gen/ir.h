@@ -29,8 +29,9 @@ typedef enum ir_kind {
     IR_DECL,    /* names: a list of IR_NAME; flag: ir_net_t; b: initial value (wire x = b) */
     IR_NAME,    /* a: name; n: array entries (0: not an array) */
     IR_ASSIGN,  /* continuous: assign a = b; */
-    IR_ALWAYS,  /* flag: ir_proc_t; a: label or NULL; b: comment; c/d: clock/reset (posedge);
-                   body: statements (posedge: the update); alt: reset statements */
+    IR_ALWAYS,  /* flag: ir_proc_t; a: label or NULL; b: comment (posedge: on the reset's if,
+                   ir_note, n spaces before it); c/d: clock/reset (posedge); body: statements
+                   (posedge: the update); alt: reset statements */
     IR_SET,     /* a = b (blocking) or a <= b (flag 1: non-blocking) */
     IR_IF,      /* a: condition; body: then; alt: else; flag 1: begin/end even for one,
                    IR_IF_CHAINED: the only node of its parent's else ("end else if") */
@@ -130,7 +131,8 @@ ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
 
-/* A trailing comment on a declaration, statement, assign, parameter or if (after its "begin"),
+/* A trailing comment on a declaration, statement, assign, parameter, if (after its "begin") or
+ * posedge always (after its reset's "if (!rst_n) begin"),
  * `gap` spaces after it. */
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
 /* A trailing comment as ir_note, the line (port or as ir_note) padded to column `col` and one

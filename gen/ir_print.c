@@ -108,7 +108,9 @@ static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
     if (x->flag == IR_POSEDGE) {
         emit_line(e, "always @(posedge %s or negedge %s) begin", x->c, x->d);
         emit_in(e);
-        emit_line(e, "if (!%s) begin", x->d);
+        char line[256];
+        snprintf(line, sizeof line, "if (!%s) begin", x->d);
+        line_comment(e, line, x->b, x->n, 0);
         emit_in(e);
         dump_list(e, &x->alt, style);
         emit_out(e);

@@ -254,6 +254,25 @@ static void test_always_ff(void **state)
                "  end\n");
 }
 
+/* A posedge block's note goes on its reset's if. */
+static void test_always_ff_note(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_node_t *a = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
+    ir_note(m, a, "starts idle", 2);
+    ir_nb(m, &a->alt, "x_q", "4'd0");
+    ir_nb(m, &a->body, "x_q", "x_d");
+    body_is(m, "  always @(posedge clk_i or negedge rst_ni) begin\n"
+               "    if (!rst_ni) begin  // starts idle\n"
+               "      x_q <= 4'd0;\n"
+               "    end else begin\n"
+               "      x_q <= x_d;\n"
+               "    end\n"
+               "  end\n");
+}
+
 static void test_if_else(void **state)
 {
     (void)state;
@@ -434,7 +453,7 @@ int main(void)
         cmocka_unit_test(test_genfor),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
         cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
-        cmocka_unit_test(test_named_width),
+        cmocka_unit_test(test_named_width), cmocka_unit_test(test_always_ff_note),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
