@@ -6,6 +6,7 @@
 #include "mech.h"
 
 #include "codes.h"
+#include "ir_lib.h"
 
 /* Width of a set's bypass counter (0..M-1), 0 when M = 1 (no counter). */
 static unsigned count_bits(const cfg_l1_t *c)
@@ -31,43 +32,59 @@ static void emit_gc_decls(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned S = c->sets, cb = count_bits(c);
-    emit_line(e, "// G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)");
-    emit_line(e, "// the decide stage's set's switch and counter are read a cycle ahead, from the");
-    emit_line(e, "// next values at the next set, so no set-wide multiplexer follows the SRAM read");
-    emit_line(e, "reg [%u:0] gc_switch_q, gc_switch_d;", S - 1);
-    emit_line(e, "reg gc_switch_set_q; // = gc_switch_q[set_q]");
-    emit_line(e, "wire gc_switch_set = gc_switch_set_q;");
-    emit_line(e, "wire gc_switch_next = gc_switch_d[set_d];");
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_comment(m, b,
+               "G-Cache: per-set bypass switches and bypass counters (flops: they clear at once)");
+    ir_comment(m, b,
+               "the decide stage's set's switch and counter are read a cycle ahead, from the");
+    ir_comment(m, b,
+               "next values at the next set, so no set-wide multiplexer follows the SRAM read");
+    ir_decl_name(m, ir_decl(m, b, IR_REG, IR_W(S), "gc_switch_q"), "gc_switch_d", 0);
+    ir_note(m, ir_decl(m, b, IR_REG, IR_W(0), "gc_switch_set_q"), "= gc_switch_q[set_q]", 1);
+    ir_wire_init(m, b, IR_W(0), "gc_switch_set", "gc_switch_set_q");
+    ir_wire_init(m, b, IR_W(0), "gc_switch_next", "gc_switch_d[set_d]");
     if (cb) {
-        emit_line(e, "reg [%u:0] gc_count_q, gc_count_d;", S * cb - 1);
-        emit_line(e, "reg %sgc_count_set_q; // = the counter of set_q", emit_range(cb));
-        emit_line(e, "wire %sgc_count_set = gc_count_set_q;", emit_range(cb));
-        emit_line(e, "wire %sgc_count_next = gc_count_d[set_d*%u +: %u];", emit_range(cb), cb, cb);
-        emit_line(e, "wire gc_age = gc_count_set == %s; // the M-th bypass ages the set",
-                  emit_const(cb, c->gc_bypass_age_every - 1));
+        ir_decl_name(m, ir_decl(m, b, IR_REG, IR_W(S * cb), "gc_count_q"), "gc_count_d", 0);
+        ir_note(m, ir_decl(m, b, IR_REG, IR_W(cb), "gc_count_set_q"), "= the counter of set_q", 1);
+        ir_wire_init(m, b, IR_W(cb), "gc_count_set", "gc_count_set_q");
+        ir_wire_init(m, b, IR_W(cb), "gc_count_next",
+                     ir_fmt(m, "gc_count_d[set_d*%u +: %u]", cb, cb));
+        ir_note(m, ir_wire_init(m, b, IR_W(0), "gc_age",
+                                ir_fmt(m, "gc_count_set == %s",
+                                       emit_const(cb, c->gc_bypass_age_every - 1))),
+                "the M-th bypass ages the set", 1);
     } else {
-        emit_line(e, "wire gc_age = 1'b1; // M = 1: every bypass ages the set");
+        ir_note(m, ir_wire_init(m, b, IR_W(0), "gc_age", "1'b1"),
+                "M = 1: every bypass ages the set", 1);
     }
     if (c->gc_switch_reset_period) {
-        emit_line(e, "reg %sgc_req_q, gc_req_d; // accepted requests in this period",
-                  emit_range(req_bits(c)));
-        emit_line(e, "reg gc_reset_pend_q, gc_reset_pend_d;");
+        ir_node_t *d = ir_decl(m, b, IR_REG, IR_W(req_bits(c)), "gc_req_q");
+        ir_decl_name(m, d, "gc_req_d", 0);
+        ir_note(m, d, "accepted requests in this period", 1);
+        ir_decl_name(m, ir_decl(m, b, IR_REG, IR_W(0), "gc_reset_pend_q"), "gc_reset_pend_d", 0);
     }
-    emit_line(e, "wire meta_fill_bypass;");
+    ir_decl(m, b, IR_WIRE, IR_W(0), "meta_fill_bypass");
+    ir_piece_print(e, m);
 }
 
 static void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_line(e, "gc_switch_d = gc_switch_q;");
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_set(m, b, "gc_switch_d", "gc_switch_q");
     if (count_bits(c))
-        emit_line(e, "gc_count_d = gc_count_q;");
+        ir_set(m, b, "gc_count_d", "gc_count_q");
     if (c->gc_switch_reset_period) {
-        emit_line(e, "gc_req_d = gc_req_q;");
-        emit_line(e, "gc_reset_pend_d = gc_reset_pend_q;");
+        ir_set(m, b, "gc_req_d", "gc_req_q");
+        ir_set(m, b, "gc_reset_pend_d", "gc_reset_pend_q");
     }
-    emit_line(e, "evt_switch_o = 1'b0;");
-    emit_line(e, "evt_count_o = %s;", emit_const(gc_evt_count_bits(g), 0));
+    ir_set(m, b, "evt_switch_o", "1'b0");
+    ir_set(m, b, "evt_count_o", emit_const(gc_evt_count_bits(g), 0));
+    ir_piece_print(e, m);
 }
 
 /* In the decide stage, before everything else: the switch reset is an event of its own (the
@@ -75,18 +92,20 @@ static void emit_gc_defaults(emit_t *e, const gen_l1_t *g)
 static void emit_gc_reset_event(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    emit_line(e, "if (gc_reset_pend_q) begin // a period of accepted requests completed");
-    emit_in(e);
-    emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_SWITCH_RESET));
-    emit_line(e, "evt_dec_o = %s;", code_param(CODE_DEC, DEC_NONE));
-    emit_line(e, "evt_set_o = %s;", emit_const(g->lay.set_bits, 0));
-    emit_line(e, "gc_switch_d = %s;", emit_const(c->sets, 0));
+    ir_module_t mod, *m = &mod;
+    ir_piece_begin(m);
+    ir_node_t *x = ir_if(m, &m->body, "gc_reset_pend_q");
+    ir_note(m, x, "a period of accepted requests completed", 1);
+    ir_list_t *b = &x->body;
+    ir_set(m, b, "evt_valid_o", "1'b1");
+    ir_set(m, b, "evt_kind_o", code_param(CODE_EVT, EVT_SWITCH_RESET));
+    ir_set(m, b, "evt_dec_o", code_param(CODE_DEC, DEC_NONE));
+    ir_set(m, b, "evt_set_o", emit_const(g->lay.set_bits, 0));
+    ir_set(m, b, "gc_switch_d", emit_const(c->sets, 0));
     if (count_bits(c))
-        emit_line(e, "gc_count_d = {%u{1'b0}};", c->sets * count_bits(c));
-    emit_line(e, "gc_reset_pend_d = 1'b0;");
-    emit_out(e);
-    emit_line(e, "end");
+        ir_set(m, b, "gc_count_d", ir_fmt(m, "{%u{1'b0}}", c->sets * count_bits(c)));
+    ir_set(m, b, "gc_reset_pend_d", "1'b0");
+    ir_piece_print(e, m);
 }
 
 /* In the decide stage, where a lookup completes (not a stall): count it toward the period. */
@@ -94,40 +113,41 @@ static void emit_gc_count_request(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned rb = req_bits(c);
-    emit_line(e, "if (gc_req_q == %s) begin", emit_const(rb, c->gc_switch_reset_period - 1));
-    emit_in(e);
-    emit_line(e, "gc_req_d = %s;", emit_const(rb, 0));
-    emit_line(e, "gc_reset_pend_d = 1'b1;");
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "gc_req_d = gc_req_q + %s;", emit_const(rb, 1));
-    emit_out(e);
-    emit_line(e, "end");
+    ir_module_t mod, *m = &mod;
+    ir_piece_begin(m);
+    const char *last = emit_const(rb, c->gc_switch_reset_period - 1);
+    ir_node_t *x = ir_if(m, &m->body, ir_fmt(m, "gc_req_q == %s", last));
+    ir_set(m, &x->body, "gc_req_d", emit_const(rb, 0));
+    ir_set(m, &x->body, "gc_reset_pend_d", "1'b1");
+    ir_set(m, &x->alt, "gc_req_d", ir_fmt(m, "gc_req_q + %s", emit_const(rb, 1)));
+    ir_piece_print(e, m);
 }
 
-/* In the decide stage's fill, for every load fill: a victim bit of 1 turns the set's switch on; report the
- * set's switch and counter after the fill. */
-static void emit_switch_update(emit_t *e, const gen_l1_t *g)
+/* In the decide stage's fill, for every load fill: a victim bit of 1 turns the set's switch
+ * on; report the set's switch and counter after the fill. */
+static void build_switch_update(ir_module_t *m, const gen_l1_t *g)
 {
-    const cfg_l1_t *c = &g->cfg->l1;
-    unsigned cb = count_bits(c);
-    emit_line(e, "if (mem_rsp_hint_i) gc_switch_d[set_q] = 1'b1;");
-    emit_line(e, "evt_switch_o = gc_switch_set | mem_rsp_hint_i;");
-    if (cb)
-        emit_line(e, "evt_count_o = gc_count_set;");
+    ir_list_t *b = &m->body;
+    ir_set(m, &ir_if(m, b, "mem_rsp_hint_i")->body, "gc_switch_d[set_q]", "1'b1");
+    ir_set(m, b, "evt_switch_o", "gc_switch_set | mem_rsp_hint_i");
+    if (count_bits(&g->cfg->l1))
+        ir_set(m, b, "evt_count_o", "gc_count_set");
 }
 
 /* First in every fill: the MSHR is freed and the core answered (the status is the core's:
  * MISS, or BYPASS below), and the set's switch is updated. */
 static void emit_gc_fill_first(emit_t *e, const gen_l1_t *g)
 {
-    emit_line(e, "evt_mshr_o = fmshr_q;");
-    emit_line(e, "mshr_free = 1'b1;");
-    emit_line(e, "rsp_push = 1'b1;");
-    emit_line(e, "rsp_id = mshr_rd_id;");
-    emit_line(e, "rsp_data = mem_rsp_data_i;");
-    emit_switch_update(e, g);
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_set(m, b, "evt_mshr_o", "fmshr_q");
+    ir_set(m, b, "mshr_free", "1'b1");
+    ir_set(m, b, "rsp_push", "1'b1");
+    ir_set(m, b, "rsp_id", "mshr_rd_id");
+    ir_set(m, b, "rsp_data", "mem_rsp_data_i");
+    build_switch_update(m, g);
+    ir_piece_print(e, m);
 }
 
 /* A fill the metadata module decided to bypass (meta_fill_bypass): answered without
@@ -135,52 +155,60 @@ static void emit_gc_fill_first(emit_t *e, const gen_l1_t *g)
 static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
     const cfg_l1_t *c = &g->cfg->l1;
-    unsigned cb = count_bits(c), m = g->lay.set_bits;
-    emit_line(e, "evt_valid_o = 1'b1;");
-    emit_line(e, "evt_kind_o = %s;", code_param(CODE_EVT, EVT_FILL));
-    emit_line(e, "evt_dec_o = %s;", code_param(CODE_DEC, DEC_FILL_BYPASS));
-    emit_line(e, "evt_set_o = set_q;");
-    emit_line(e, "evt_row_o = meta_row;");
-    emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "rsp_status = %s;", code_param(CODE_STATUS, ST_BYPASS));
-    emit_line(e, "cnt_bypasses_inc = 1'b1;");
+    unsigned cb = count_bits(c), sb = g->lay.set_bits;
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_set(m, b, "evt_valid_o", "1'b1");
+    ir_set(m, b, "evt_kind_o", code_param(CODE_EVT, EVT_FILL));
+    ir_set(m, b, "evt_dec_o", code_param(CODE_DEC, DEC_FILL_BYPASS));
+    ir_set(m, b, "evt_set_o", "set_q");
+    ir_set(m, b, "evt_row_o", "meta_row");
+    ir_set(m, b, "meta_we", "1'b1");
+    ir_set(m, b, "rsp_status", code_param(CODE_STATUS, ST_BYPASS));
+    ir_set(m, b, "cnt_bypasses_inc", "1'b1");
     if (cb) {
+        const char *next = ir_fmt(m, "gc_age ? %s : gc_count_set + %s", emit_const(cb, 0),
+                                  emit_const(cb, 1));
         for (unsigned s = 0; s < c->sets; s++)
-            emit_line(e, "if (set_q == %s) gc_count_d[%u:%u] = gc_age ? %s : gc_count_set + %s;",
-                      emit_const(m, s), (s + 1) * cb - 1, s * cb, emit_const(cb, 0),
-                      emit_const(cb, 1));
-        emit_line(e, "evt_count_o = gc_age ? %s : gc_count_set + %s;", emit_const(cb, 0),
-                  emit_const(cb, 1));
+            ir_set(m, &ir_if(m, b, ir_fmt(m, "set_q == %s", emit_const(sb, s)))->body,
+                   ir_fmt(m, "gc_count_d[%u:%u]", (s + 1) * cb - 1, s * cb), next);
+        ir_set(m, b, "evt_count_o", next);
     }
+    ir_piece_print(e, m);
 }
 
 static void emit_gc_flops(emit_t *e, const gen_l1_t *g, int reset)
 {
     const cfg_l1_t *c = &g->cfg->l1;
     unsigned cb = count_bits(c);
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
     if (reset) {
-        emit_line(e, "gc_switch_q <= %s;", emit_const(c->sets, 0));
-        emit_line(e, "gc_switch_set_q <= 1'b0;");
+        ir_nb(m, b, "gc_switch_q", emit_const(c->sets, 0));
+        ir_nb(m, b, "gc_switch_set_q", "1'b0");
         if (cb) {
-            emit_line(e, "gc_count_q <= {%u{1'b0}};", c->sets * cb);
-            emit_line(e, "gc_count_set_q <= %s;", emit_const(cb, 0));
+            ir_nb(m, b, "gc_count_q", ir_fmt(m, "{%u{1'b0}}", c->sets * cb));
+            ir_nb(m, b, "gc_count_set_q", emit_const(cb, 0));
         }
         if (c->gc_switch_reset_period) {
-            emit_line(e, "gc_req_q <= %s;", emit_const(req_bits(c), 0));
-            emit_line(e, "gc_reset_pend_q <= 1'b0;");
+            ir_nb(m, b, "gc_req_q", emit_const(req_bits(c), 0));
+            ir_nb(m, b, "gc_reset_pend_q", "1'b0");
         }
-        return;
+    } else {
+        ir_nb(m, b, "gc_switch_q", "gc_switch_d");
+        ir_nb(m, b, "gc_switch_set_q", "gc_switch_next");
+        if (cb) {
+            ir_nb(m, b, "gc_count_q", "gc_count_d");
+            ir_nb(m, b, "gc_count_set_q", "gc_count_next");
+        }
+        if (c->gc_switch_reset_period) {
+            ir_nb(m, b, "gc_req_q", "gc_req_d");
+            ir_nb(m, b, "gc_reset_pend_q", "gc_reset_pend_d");
+        }
     }
-    emit_line(e, "gc_switch_q <= gc_switch_d;");
-    emit_line(e, "gc_switch_set_q <= gc_switch_next;");
-    if (cb) {
-        emit_line(e, "gc_count_q <= gc_count_d;");
-        emit_line(e, "gc_count_set_q <= gc_count_next;");
-    }
-    if (c->gc_switch_reset_period) {
-        emit_line(e, "gc_req_q <= gc_req_d;");
-        emit_line(e, "gc_reset_pend_q <= gc_reset_pend_d;");
-    }
+    ir_piece_print(e, m);
 }
 
 static void gc_meta_ports(emit_t *e, const gen_l1_t *g)

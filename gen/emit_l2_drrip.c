@@ -3,6 +3,7 @@
  * set's policy for the request's app, the fill's insertion RRPV, the PSEL and BRRIP event
  * fields. */
 #include "l2pol.h"
+#include "ir_lib.h"
 
 #include <stdio.h>
 
@@ -37,38 +38,51 @@ void emit_l2_drrip_decls(emit_t *e, const gen_l2_t *g)
 {
     drrip_w_t w = widths(g);
     unsigned A = w.apps, P = w.psel;
-    emit_line(e, "// DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
-    emit_line(e, "reg %sdrrip_psel_q, drrip_psel_d; // app k: [k*%u +: %u]", emit_range(A * P), P,
-              P);
-    emit_line(e, "reg %sdrrip_brrip_q, drrip_brrip_d; // BRRIP insertions mod 32",
-              emit_range(LAY_L2_BRRIP_BITS));
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_comment(m, b,
+               "DRRIP: a PSEL per application, the BRRIP counter, the decide stage's policy");
+    ir_node_t *d = ir_decl(m, b, IR_REG, IR_W(A * P), "drrip_psel_q");
+    ir_decl_name(m, d, "drrip_psel_d", 0);
+    ir_note(m, d, ir_fmt(m, "app k: [k*%u +: %u]", P, P), 1);
+    d = ir_decl(m, b, IR_REG, IR_W(LAY_L2_BRRIP_BITS), "drrip_brrip_q");
+    ir_decl_name(m, d, "drrip_brrip_d", 0);
+    ir_note(m, d, "BRRIP insertions mod 32", 1);
     if (!w.cpu) {
-        emit_line(e, "wire %sdrrip_app = %s; // one-hot: every L1 request is the GPU's (app %u)",
-                  emit_range(A), emit_const(A, 1ULL << (A - 1)), A - 1);
+        ir_note(m, ir_wire_init(m, b, IR_W(A), "drrip_app", emit_const(A, 1ULL << (A - 1))),
+                ir_fmt(m, "one-hot: every L1 request is the GPU's (app %u)", A - 1), 1);
     } else {
-        emit_line(e, "wire %sdrrip_app; // one-hot: the request's application", emit_range(A));
+        ir_note(m, ir_decl(m, b, IR_WIRE, IR_W(A), "drrip_app"),
+                "one-hot: the request's application", 1);
         for (unsigned k = 0; k < A; k++)
-            emit_line(e, "assign drrip_app[%u] = req_app == %s;", k, emit_const(w.ob, k));
+            ir_assign(m, b, ir_fmt(m, "drrip_app[%u]", k),
+                      ir_fmt(m, "req_app == %s", emit_const(w.ob, k)));
     }
-    emit_line(e, "wire %sdrrip_off = set_q[%u:0]; // s mod S, S = %u", emit_range(w.lead),
-              w.lead - 1, g->cfg->l2.sets / g->cfg->l2.duel_leaders);
-    emit_line(e, "wire %sdrrip_lead_srrip, drrip_lead_brrip, drrip_brrip;", emit_range(A));
+    ir_note(m, ir_wire_init(m, b, IR_W(w.lead), "drrip_off", ir_fmt(m, "set_q[%u:0]", w.lead - 1)),
+            ir_fmt(m, "s mod S, S = %u", g->cfg->l2.sets / g->cfg->l2.duel_leaders), 1);
+    d = ir_decl(m, b, IR_WIRE, IR_W(A), "drrip_lead_srrip");
+    ir_decl_name(m, d, "drrip_lead_brrip", 0);
+    ir_decl_name(m, d, "drrip_brrip", 0);
     for (unsigned k = 0; k < A; k++) {
-        emit_line(e, "assign drrip_lead_srrip[%u] = drrip_off == %s;", k,
-                  emit_const(w.lead, 2 * k));
-        emit_line(e, "assign drrip_lead_brrip[%u] = drrip_off == %s;", k,
-                  emit_const(w.lead, 2 * k + 1));
-        emit_line(e, "assign drrip_brrip[%u] = drrip_lead_brrip[%u] | (~drrip_lead_srrip[%u] & "
-                  "drrip_psel_q[%u]);", k, k, k, k * P + P - 1);
+        ir_assign(m, b, ir_fmt(m, "drrip_lead_srrip[%u]", k),
+                  ir_fmt(m, "drrip_off == %s", emit_const(w.lead, 2 * k)));
+        ir_assign(m, b, ir_fmt(m, "drrip_lead_brrip[%u]", k),
+                  ir_fmt(m, "drrip_off == %s", emit_const(w.lead, 2 * k + 1)));
+        ir_assign(m, b, ir_fmt(m, "drrip_brrip[%u]", k),
+                  ir_fmt(m, "drrip_lead_brrip[%u] | (~drrip_lead_srrip[%u] & drrip_psel_q[%u])",
+                         k, k, k * P + P - 1));
     }
-    emit_line(e, "wire drrip_use_brrip = |(drrip_app & drrip_brrip);");
-    emit_line(e, "// SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion "
-                 "(counter at 31)");
-    emit_line(e, "wire drrip_ins_long = ~drrip_use_brrip | (drrip_brrip_q == %s);",
-              emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1));
-    emit_line(e, "assign evt_psel_o = drrip_psel_d;");
-    emit_line(e, "assign evt_brrip_o = drrip_brrip_d;");
-    emit_blank(e);
+    ir_wire_init(m, b, IR_W(0), "drrip_use_brrip", "|(drrip_app & drrip_brrip)");
+    ir_comment(m, b, "SRRIP inserts at 2^n-2, BRRIP at 2^n-1 but on its 32nd insertion "
+                     "(counter at 31)");
+    ir_wire_init(m, b, IR_W(0), "drrip_ins_long",
+                 ir_fmt(m, "~drrip_use_brrip | (drrip_brrip_q == %s)",
+                        emit_const(LAY_L2_BRRIP_BITS, (1u << LAY_L2_BRRIP_BITS) - 1)));
+    ir_assign(m, b, "evt_psel_o", "drrip_psel_d");
+    ir_assign(m, b, "evt_brrip_o", "drrip_brrip_d");
+    ir_blank(m, b);
+    ir_piece_print(e, m);
 }
 
 /* A miss (it takes an MSHR) by app k in its SRRIP leader raises PSEL_k, in its BRRIP leader
@@ -96,27 +110,38 @@ void emit_l2_drrip_miss(emit_t *e, const gen_l2_t *g)
 void emit_l2_drrip_defaults(emit_t *e, const gen_l2_t *g)
 {
     (void)g;
-    emit_line(e, "drrip_psel_d = drrip_psel_q;");
-    emit_line(e, "drrip_brrip_d = drrip_brrip_q;");
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_set(&m, &m.body, "drrip_psel_d", "drrip_psel_q");
+    ir_set(&m, &m.body, "drrip_brrip_d", "drrip_brrip_q");
+    ir_piece_print(e, &m);
 }
 
 void emit_l2_drrip_fill(emit_t *e, const char *use_brrip)
 {
-    emit_line(e, "if (%s) drrip_brrip_d = drrip_brrip_q + %s; // BRRIP's", use_brrip,
-              emit_const(LAY_L2_BRRIP_BITS, 1));
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_note(&m, ir_set(&m, &ir_if(&m, &m.body, use_brrip)->body, "drrip_brrip_d",
+                       ir_fmt(&m, "drrip_brrip_q + %s", emit_const(LAY_L2_BRRIP_BITS, 1))),
+            "BRRIP's", 1);
+    ir_piece_print(e, &m);
 }
 
 /* Every PSEL resets to 2^(P-1), the BRRIP counter to 0. */
 void emit_l2_drrip_flops(emit_t *e, const void *ctx, int reset)
 {
     drrip_w_t w = widths(ctx);
+    ir_module_t m;
+    ir_piece_begin(&m);
     if (reset) {
-        emit_line(e, "drrip_psel_q <= {%u{%s}};", w.apps, emit_const(w.psel, 1ULL << (w.psel - 1)));
-        emit_line(e, "drrip_brrip_q <= %s;", emit_const(LAY_L2_BRRIP_BITS, 0));
+        ir_nb(&m, &m.body, "drrip_psel_q",
+              ir_fmt(&m, "{%u{%s}}", w.apps, emit_const(w.psel, 1ULL << (w.psel - 1))));
+        ir_nb(&m, &m.body, "drrip_brrip_q", emit_const(LAY_L2_BRRIP_BITS, 0));
     } else {
-        emit_line(e, "drrip_psel_q <= drrip_psel_d;");
-        emit_line(e, "drrip_brrip_q <= drrip_brrip_d;");
+        ir_nb(&m, &m.body, "drrip_psel_q", "drrip_psel_d");
+        ir_nb(&m, &m.body, "drrip_brrip_q", "drrip_brrip_d");
     }
+    ir_piece_print(e, &m);
 }
 
 void emit_l2_drrip_lm_ports(emit_t *e, const gen_l2_t *g, int after)

@@ -14,6 +14,7 @@
 #include "emit_l2.h"
 #include "emit_repl.h"
 #include "l2pol.h"
+#include "ir_lib.h"
 
 static void emit_ports(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol)
 {
@@ -48,9 +49,12 @@ static void emit_unpack(emit_t *e, const gen_l2_t *g)
     emit_row_unpack(e, &r, "gen/lay_l2.h");
     emit_blank(e);
     emit_row_match(e, l->ways);
-    emit_line(e, "wire is_fill = op_i[1];");
-    emit_line(e, "wire is_write = op_i[0];");
-    emit_blank(e);
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_wire_init(&m, &m.body, IR_W(0), "is_fill", "op_i[1]");
+    ir_wire_init(&m, &m.body, IR_W(0), "is_write", "op_i[0]");
+    ir_blank(&m, &m.body);
+    ir_piece_print(e, &m);
 }
 
 /* The chosen way: the hit way on a lookup; on a fill the lowest invalid way, else the victim. */
@@ -58,23 +62,27 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
 {
     const lay_l2_t *l = &g->lay;
     emit_ways_select(e, x);
-    emit_line(e, "assign way_o = sel_way;");
-    emit_line(e, "assign way_oh_o = sel_oh;");
-    emit_line(e, "assign hit_way_oh_o = %s;", l->ways > 1 ? "hit_oh" : "1'b1");
-    emit_line(e, "reg sel_dirty;");
-    emit_line(e, "reg %ssel_vbits;", emit_range(l->vbits));
-    emit_ways_pick(e, x, "evict_tag_o", l->tag_bits, "tag");
-    emit_ways_pick(e, x, "sel_dirty", 1, "dirty");
-    emit_ways_pick(e, x, "sel_vbits", l->vbits, "vbits");
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_assign(m, b, "way_o", "sel_way");
+    ir_assign(m, b, "way_oh_o", "sel_oh");
+    ir_assign(m, b, "hit_way_oh_o", l->ways > 1 ? "hit_oh" : "1'b1");
+    ir_decl(m, b, IR_REG, IR_W(0), "sel_dirty");
+    ir_decl(m, b, IR_REG, IR_W(l->vbits), "sel_vbits");
+    ir_ways_pick(m, b, l->ways, "evict_tag_o", l->tag_bits, "tag");
+    ir_ways_pick(m, b, l->ways, "sel_dirty", 1, "dirty");
+    ir_ways_pick(m, b, l->ways, "sel_vbits", l->vbits, "vbits");
     if (l->bbits) {
-        emit_line(e, "reg sel_bbit;");
-        emit_ways_pick(e, x, "sel_bbit", 1, "bbit");
+        ir_decl(m, b, IR_REG, IR_W(0), "sel_bbit");
+        ir_ways_pick(m, b, l->ways, "sel_bbit", 1, "bbit");
     }
-    emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
-    emit_line(e, "assign evict_dirty_o = evict_o & sel_dirty;");
-    emit_line(e, "assign vbit_o = |(sel_vbits & group_i);");
+    ir_assign(m, b, "evict_o", "is_fill & ~any_invalid");
+    ir_assign(m, b, "evict_dirty_o", "evict_o & sel_dirty");
+    ir_assign(m, b, "vbit_o", "|(sel_vbits & group_i)");
     if (l->bbits)
-        emit_line(e, "assign bbit_o = sel_bbit;");
+        ir_assign(m, b, "bbit_o", "sel_bbit");
+    ir_piece_print(e, m);
     if (l->ways > 1 && x->repl->fills_only)
         emit_ways_touch_fills(e, x);
     else if (l->ways > 1)

@@ -7,6 +7,7 @@
  * head. valid_o is the queue's count, never a function of ready_i. */
 #include "emit_l1.h"
 #include "emit_l2.h"
+#include "ir_lib.h"
 
 /* The payload bits, low to high: wdata, be, mshr, line, store, hint. */
 unsigned gen_l1_memq_width(const gen_l1_t *g)
@@ -47,60 +48,54 @@ static void emit_memq_module(emit_t *e, const cfg_t *c, const char *module, unsi
     emit_out(e);
     emit_line(e, ");");
     emit_in(e);
-    emit_line(e, "localparam [%u:0] MemqDepth = %s;", pb, emit_const(pb + 1, depth));
-    emit_blank(e);
-    emit_line(e, "reg %swptr_q, wptr_d, rptr_q, rptr_d;", emit_range(pb));
-    emit_line(e, "reg [%u:0] count_q, count_d;", pb);
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_param(m, b, 1, "MemqDepth", emit_const(pb + 1, depth))->w = IR_W(pb + 1);
+    ir_blank(m, b);
+    ir_node_t *d = ir_decl(m, b, IR_REG, IR_W(pb), "wptr_q");
+    ir_decl_name(m, d, "wptr_d", 0);
+    ir_decl_name(m, d, "rptr_q", 0);
+    ir_decl_name(m, d, "rptr_d", 0);
+    ir_decl_name(m, ir_decl(m, b, IR_REG, IR_W(pb + 1), "count_q"), "count_d", 0);
     for (unsigned i = 0; i < depth; i++)
-        emit_line(e, "reg [Width-1:0] entry%u_q, entry%u_d;", i, i);
-    emit_line(e, "wire push = push_i & !full_o;");
-    emit_line(e, "wire pop = valid_o & ready_i;");
-    emit_blank(e);
-    emit_line(e, "always @* begin : queue");
-    emit_in(e);
-    emit_line(e, "wptr_d = push ? wptr_q + %s : wptr_q;", emit_const(pb, 1));
-    emit_line(e, "rptr_d = pop ? rptr_q + %s : rptr_q;", emit_const(pb, 1));
-    emit_line(e, "count_d = count_q + {%s, push} - {%s, pop};", emit_const(pb, 0),
-              emit_const(pb, 0));
+        ir_decl_name(m, ir_decl(m, b, IR_REG, IR_WN("Width"), ir_fmt(m, "entry%u_q", i)),
+                     ir_fmt(m, "entry%u_d", i), 0);
+    ir_wire_init(m, b, IR_W(0), "push", "push_i & !full_o");
+    ir_wire_init(m, b, IR_W(0), "pop", "valid_o & ready_i");
+    ir_blank(m, b);
+    ir_node_t *q = ir_always_comb(m, b, "queue", NULL);
+    ir_set(m, &q->body, "wptr_d", ir_fmt(m, "push ? wptr_q + %s : wptr_q", emit_const(pb, 1)));
+    ir_set(m, &q->body, "rptr_d", ir_fmt(m, "pop ? rptr_q + %s : rptr_q", emit_const(pb, 1)));
+    ir_set(m, &q->body, "count_d", ir_fmt(m, "count_q + {%s, push} - {%s, pop}",
+                                          emit_const(pb, 0), emit_const(pb, 0)));
     for (unsigned i = 0; i < depth; i++)
-        emit_line(e, "entry%u_d = (push & (wptr_q == %s)) ? push_data_i : entry%u_q;", i,
-                  emit_const(pb, i), i);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "always @(posedge clk_i or negedge rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "if (!rst_ni) begin");
-    emit_in(e);
-    emit_line(e, "wptr_q <= %s;", emit_const(pb, 0));
-    emit_line(e, "rptr_q <= %s;", emit_const(pb, 0));
-    emit_line(e, "count_q <= %s;", emit_const(pb + 1, 0));
+        ir_set(m, &q->body, ir_fmt(m, "entry%u_d", i),
+               ir_fmt(m, "(push & (wptr_q == %s)) ? push_data_i : entry%u_q", emit_const(pb, i),
+                      i));
+    ir_blank(m, b);
+    ir_node_t *f = ir_always_ff(m, b, "clk_i", "rst_ni");
+    ir_nb(m, &f->alt, "wptr_q", emit_const(pb, 0));
+    ir_nb(m, &f->alt, "rptr_q", emit_const(pb, 0));
+    ir_nb(m, &f->alt, "count_q", emit_const(pb + 1, 0));
     for (unsigned i = 0; i < depth; i++)
-        emit_line(e, "entry%u_q <= {Width{1'b0}};", i);
-    emit_out(e);
-    emit_line(e, "end else begin");
-    emit_in(e);
-    emit_line(e, "wptr_q <= wptr_d;");
-    emit_line(e, "rptr_q <= rptr_d;");
-    emit_line(e, "count_q <= count_d;");
+        ir_nb(m, &f->alt, ir_fmt(m, "entry%u_q", i), "{Width{1'b0}}");
+    ir_nb(m, &f->body, "wptr_q", "wptr_d");
+    ir_nb(m, &f->body, "rptr_q", "rptr_d");
+    ir_nb(m, &f->body, "count_q", "count_d");
     for (unsigned i = 0; i < depth; i++)
-        emit_line(e, "entry%u_q <= entry%u_d;", i, i);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_blank(e);
-    emit_line(e, "assign full_o = count_q == MemqDepth;");
-    emit_line(e, "assign valid_o = count_q != %s;", emit_const(pb + 1, 0));
+        ir_nb(m, &f->body, ir_fmt(m, "entry%u_q", i), ir_fmt(m, "entry%u_d", i));
+    ir_blank(m, b);
+    ir_assign(m, b, "full_o", "count_q == MemqDepth");
+    ir_assign(m, b, "valid_o", ir_fmt(m, "count_q != %s", emit_const(pb + 1, 0)));
     /* the head: one mux per entry on the read pointer (GEN_MEMQ_DEPTH is small) */
-    emit_line(e, "wire [Width-1:0] head;");
-    emit_line(e, "assign head =");
-    emit_in(e);
+    ir_decl(m, b, IR_WIRE, IR_WN("Width"), "head");
+    const char *head = "";
     for (unsigned i = 0; i + 1 < depth; i++)
-        emit_line(e, "(rptr_q == %s) ? entry%u_q :", emit_const(pb, i), i);
-    emit_line(e, "entry%u_q;", depth - 1);
-    emit_out(e);
-    emit_line(e, "assign data_o = head;");
+        head = ir_fmt(m, "%s\n  (rptr_q == %s) ? entry%u_q :", head, emit_const(pb, i), i);
+    ir_assign(m, b, "head", ir_fmt(m, "%s\n  entry%u_q", head, depth - 1));
+    ir_assign(m, b, "data_o", "head");
+    ir_piece_print(e, m);
     emit_out(e);
     gen_footer(e);
 }

@@ -4,6 +4,7 @@
  * replacement policy's victim and updates its table's (emit_repl.h). */
 #include "emit_repl.h"
 #include "mech.h"
+#include "ir_lib.h"
 
 static void emit_ports(emit_t *e, const gen_l1_t *g)
 {
@@ -54,13 +55,17 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
     const cfg_l1_t *c = &g->cfg->l1;
     emit_ways_t x = gen_l1_ways(g);
     emit_ways_select(e, &x);
-    emit_line(e, "assign way_o = sel_way;");
-    emit_line(e, "assign way_oh_o = sel_oh;");
-    emit_line(e, "assign hit_way_oh_o = %s;", l->ways > 1 ? "hit_oh" : "1'b1");
-    emit_line(e, "assign evict_o = is_fill & ~any_invalid;");
-    emit_ways_pick(e, &x, "evict_tag_o", l->tag_bits, "tag");
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_assign(m, b, "way_o", "sel_way");
+    ir_assign(m, b, "way_oh_o", "sel_oh");
+    ir_assign(m, b, "hit_way_oh_o", l->ways > 1 ? "hit_oh" : "1'b1");
+    ir_assign(m, b, "evict_o", "is_fill & ~any_invalid");
+    ir_ways_pick(m, b, l->ways, "evict_tag_o", l->tag_bits, "tag");
     if (l->hpc_bits)
-        emit_ways_pick(e, &x, "old_hpc_o", l->hpc_bits, "hpc");
+        ir_ways_pick(m, b, l->ways, "old_hpc_o", l->hpc_bits, "hpc");
+    ir_piece_print(e, m);
     if (l->ways == 1) {
         emit_blank(e);
         return; /* direct mapped: no replacement state to touch */

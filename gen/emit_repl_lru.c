@@ -3,6 +3,7 @@
  * store's, the oldest eligible way); a hit or a fill gives the chosen way age 0 and ages the
  * ways younger than it by one. */
 #include "emit_repl.h"
+#include "ir_lib.h"
 
 void emit_repl_lru_victim(emit_t *e, const emit_ways_t *x)
 {
@@ -16,14 +17,17 @@ void emit_repl_lru_victim(emit_t *e, const emit_ways_t *x)
 void emit_repl_lru_younger(emit_t *e, const emit_ways_t *x)
 {
     char terms[4096];
+    ir_module_t m;
+    ir_piece_begin(&m);
     for (unsigned w = 0; w < x->ways; w++) {
         int n = 0;
         for (unsigned v = 0; v < x->ways; v++)
             if (v != w)
-                n += snprintf(terms + n, sizeof terms - (size_t)n, "%s(sel_oh[%u] & (w%u_repl < w%u_repl))",
-                              n ? " | " : "", v, w, v);
-        emit_line(e, "wire w%u_younger = %s;", w, terms);
+                n += snprintf(terms + n, sizeof terms - (size_t)n,
+                              "%s(sel_oh[%u] & (w%u_repl < w%u_repl))", n ? " | " : "", v, w, v);
+        ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w), terms);
     }
+    ir_piece_print(e, &m);
 }
 
 void emit_repl_lru_update(emit_t *e, const emit_ways_t *x)

@@ -2,8 +2,11 @@
  * and the L2's (emit_l2_meta.c): each way's fields unpacked from row_i (w<i>_<name>), their
  * next values (w<i>_<name>_d) declared and defaulted to the current ones, the match and valid
  * vectors with the hit, and a line's install into the selected way (sel_oh). The layouts
- * (core/lay.h, core/lay_l2.h) give each field's position in way 0 and the way stride. */
+ * (core/lay.h, core/lay_l2.h) give each field's position in way 0 and the way stride.
+ * The fields, match and install are built as IR pieces (ir_lib.h); the port lines are still
+ * printed here. */
 #include "emit_l1.h"
+#include "ir_lib.h"
 #include "../core/lay_l2.h"
 
 /* The L1's row (not decoupled): per way valid, tag, replacement, PC hash (pcpred). */
@@ -27,12 +30,6 @@ emit_row_t emit_row_l2(const lay_l2_t *l)
                          {"vbits", l->vbits, lay_l2_vbits_lsb(l, 0), 1},
                          {"bbit", l->bbits, lay_l2_bbit_lsb(l, 0), 0},
                          {"owner", l->obits, lay_l2_owner_lsb(l, 0), 1}}};
-}
-
-/* "[W-1:0] " for a vector field, "" for a 1-bit scalar. */
-static const char *field_range(const emit_row_field_t *f)
-{
-    return f->width == 1 && !f->vector ? "" : emit_range(f->width);
 }
 
 void emit_row_ports_open(emit_t *e, const char *module, unsigned row_bits, const char *op_comment,
@@ -78,60 +75,83 @@ void emit_row_pack_open(emit_t *e)
     emit_in(e);
 }
 
+/* A field's width: none for a 1-bit scalar, else [W-1:0]. */
+static ir_width_t field_w(const emit_row_field_t *f)
+{
+    return IR_W(f->width == 1 && !f->vector ? 0 : f->width);
+}
+
 void emit_row_unpack(emit_t *e, const emit_row_t *r, const char *layout)
 {
-    emit_line(e, "// Row fields (layout: cachegen %s).", layout);
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_comment(&m, &m.body, ir_fmt(&m, "Row fields (layout: cachegen %s).", layout));
     for (unsigned w = 0; w < r->ways; w++) {
         for (unsigned i = 0; i < r->n; i++) {
             const emit_row_field_t *f = &r->f[i];
             unsigned lsb = f->lsb0 + w * r->stride;
             if (!f->width)
                 continue;
+            const char *name = ir_fmt(&m, "w%u_%s", w, f->name);
             if (f->width == 1 && !f->vector)
-                emit_line(e, "wire w%u_%s = row_i[%u];", w, f->name, lsb);
+                ir_wire_init(&m, &m.body, IR_W(0), name, ir_fmt(&m, "row_i[%u]", lsb));
             else
-                emit_line(e, "wire %sw%u_%s = row_i[%u:%u];", emit_range(f->width), w, f->name,
-                          lsb + f->width - 1, lsb);
+                ir_wire_init(&m, &m.body, field_w(f), name,
+                             ir_fmt(&m, "row_i[%u:%u]", lsb + f->width - 1, lsb));
         }
     }
+    ir_piece_print(e, &m);
 }
 
 void emit_row_match(emit_t *e, unsigned ways)
 {
-    emit_line(e, "wire [%u:0] match;", ways - 1);
-    emit_line(e, "wire [%u:0] valid;", ways - 1);
+    ir_module_t m;
+    ir_piece_begin(&m);
+    ir_decl(&m, &m.body, IR_WIRE, IR_W(ways), "match");
+    ir_decl(&m, &m.body, IR_WIRE, IR_W(ways), "valid");
     for (unsigned w = 0; w < ways; w++) {
-        emit_line(e, "assign match[%u] = w%u_valid & (w%u_tag == tag_i);", w, w, w);
-        emit_line(e, "assign valid[%u] = w%u_valid;", w, w);
+        ir_assign(&m, &m.body, ir_fmt(&m, "match[%u]", w),
+                  ir_fmt(&m, "w%u_valid & (w%u_tag == tag_i)", w, w));
+        ir_assign(&m, &m.body, ir_fmt(&m, "valid[%u]", w), ir_fmt(&m, "w%u_valid", w));
     }
-    emit_line(e, "wire any_invalid = ~&valid;");
-    emit_line(e, "assign hit_o = |match;");
+    ir_wire_init(&m, &m.body, IR_W(0), "any_invalid", "~&valid");
+    ir_assign(&m, &m.body, "hit_o", "|match");
+    ir_piece_print(e, &m);
 }
 
 void emit_row_next_decls(emit_t *e, const emit_row_t *r)
 {
+    ir_module_t m;
+    ir_piece_begin(&m);
     for (unsigned w = 0; w < r->ways; w++)
         for (unsigned i = 0; i < r->n; i++)
             if (r->f[i].width)
-                emit_line(e, "reg %sw%u_%s_d;", field_range(&r->f[i]), w, r->f[i].name);
+                ir_decl(&m, &m.body, IR_REG, field_w(&r->f[i]),
+                        ir_fmt(&m, "w%u_%s_d", w, r->f[i].name));
+    ir_piece_print(e, &m);
 }
 
 void emit_row_next_defaults(emit_t *e, const emit_row_t *r)
 {
+    ir_module_t m;
+    ir_piece_begin(&m);
     for (unsigned w = 0; w < r->ways; w++)
         for (unsigned i = 0; i < r->n; i++)
             if (r->f[i].width)
-                emit_line(e, "w%u_%s_d = w%u_%s;", w, r->f[i].name, w, r->f[i].name);
+                ir_set(&m, &m.body, ir_fmt(&m, "w%u_%s_d", w, r->f[i].name),
+                       ir_fmt(&m, "w%u_%s", w, r->f[i].name));
+    ir_piece_print(e, &m);
 }
 
 void emit_row_install(emit_t *e, unsigned ways, const emit_row_set_t *s, unsigned n)
 {
+    ir_module_t m;
+    ir_piece_begin(&m);
     for (unsigned w = 0; w < ways; w++) {
-        emit_line(e, "if (sel_oh[%u]) begin", w);
-        emit_in(e);
+        ir_node_t *x = ir_if(&m, &m.body, ir_fmt(&m, "sel_oh[%u]", w));
+        x->flag = 1; /* begin/end even for one field */
         for (unsigned i = 0; i < n; i++)
-            emit_line(e, "w%u_%s_d = %s;", w, s[i].name, s[i].value);
-        emit_out(e);
-        emit_line(e, "end");
+            ir_set(&m, &x->body, ir_fmt(&m, "w%u_%s_d", w, s[i].name), s[i].value);
     }
+    ir_piece_print(e, &m);
 }

@@ -225,7 +225,14 @@ const char *ir_zero(ir_module_t *m, unsigned width)
 
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap)
 {
-    assert(x->kind == IR_DECL || x->kind == IR_SET || x->kind == IR_PARAM || x->kind == IR_IF);
+    if (x->kind == IR_ALWAYS) { /* on the reset's "if (!rst_n) begin" (c is the clock) */
+        assert(x->flag == IR_POSEDGE);
+        x->b = ir_str(m, comment);
+        x->n = gap ? gap : 1;
+        return;
+    }
+    assert(x->kind == IR_DECL || x->kind == IR_SET || x->kind == IR_PARAM || x->kind == IR_IF ||
+           x->kind == IR_ASSIGN);
     x->c = ir_str(m, comment);
     x->n = gap ? gap : 1;
 }

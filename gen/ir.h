@@ -9,7 +9,9 @@
  * - a node is appended to one list (the module's ports or body, or a child list of another
  *   node) and stays in that order: the printed text follows build order exactly;
  * - widths are (bits, name): the first printer style (IR_STYLE_LITERAL) prints the bits as
- *   today (`[24:0] `), a named style may print the name (`[LineAddrWidth-1:0] `);
+ *   today (`[24:0] `), a named style may print the name (`[LineAddrWidth-1:0] `); a width
+ *   with no bits, only a name (IR_WN: a module parameter such as Width), prints the name in
+ *   every style;
  * - expressions (right-hand sides, conditions, case labels) are still strings for now; a
  *   right-hand side may hold '\n': its later lines print as continuation lines at the
  *   statement's indentation (their own leading spaces kept), the ';' after the last. */
@@ -27,8 +29,9 @@ typedef enum ir_kind {
     IR_DECL,    /* names: a list of IR_NAME; flag: ir_net_t; b: initial value (wire x = b) */
     IR_NAME,    /* a: name; n: array entries (0: not an array) */
     IR_ASSIGN,  /* continuous: assign a = b; */
-    IR_ALWAYS,  /* flag: ir_proc_t; a: label or NULL; b: comment; c/d: clock/reset (posedge);
-                   body: statements (posedge: the update); alt: reset statements */
+    IR_ALWAYS,  /* flag: ir_proc_t; a: label or NULL; b: comment (posedge: on the reset's if,
+                   ir_note, n spaces before it); c/d: clock/reset (posedge); body: statements
+                   (posedge: the update); alt: reset statements */
     IR_SET,     /* a = b (blocking) or a <= b (flag 1: non-blocking) */
     IR_IF,      /* a: condition; body: then; alt: else; flag 1: begin/end even for one,
                    IR_IF_CHAINED: the only node of its parent's else ("end else if") */
@@ -36,7 +39,8 @@ typedef enum ir_kind {
     IR_ITEM,    /* a: label, NULL for default; body: statements; flag 1: begin/end even for one */
     IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop; flag 1: inside
                    generate / endgenerate */
-    IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters */
+    IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters; flag 1:
+                   names aligned (each list padded to its longest name and one space) */
     IR_CONN,    /* .a(b) */
     IR_IFDEF,   /* a: macro; flag 1: `ifndef; body: items. In the port list, b: the title of
                    ports that follow the last port (", // b"), body: IR_PORT */
@@ -54,6 +58,7 @@ typedef struct ir_width {
     const char *name;
 } ir_width_t;
 #define IR_W(bits) ((ir_width_t){(bits), NULL})
+#define IR_WN(name) ((ir_width_t){0, (name)}) /* [name-1:0], name a parameter */
 
 typedef struct ir_node ir_node_t;
 typedef struct ir_list {
@@ -63,7 +68,8 @@ typedef struct ir_list {
 struct ir_node {
     ir_kind_t kind;
     ir_node_t *next;     /* next in the list that holds this node */
-    const char *a, *b, *c, *d; /* text fields, by kind (above); IR_DECL, IR_SET, IR_PARAM:
+    const char *a, *b, *c, *d; /* text fields, by kind (above); IR_DECL, IR_SET, IR_PARAM,
+                                  IR_ASSIGN:
                                   c is a trailing comment, n the spaces before it */
     ir_width_t w;        /* IR_PORT, IR_DECL */
     unsigned n;          /* by kind */
@@ -125,7 +131,8 @@ ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
 
-/* A trailing comment on a declaration, statement, parameter or if (after its "begin"),
+/* A trailing comment on a declaration, statement, assign, parameter, if (after its "begin") or
+ * posedge always (after its reset's "if (!rst_n) begin"),
  * `gap` spaces after it. */
 void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
 /* A trailing comment as ir_note, the line (port or as ir_note) padded to column `col` and one
@@ -149,5 +156,8 @@ typedef enum ir_style { IR_STYLE_LITERAL } ir_style_t;
 /* Print `m`: its header comments, `default_nettype none, the module, `default_nettype wire.
  * Write errors are recorded in `e` (emit_close reports them). */
 void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style);
+/* Print the items of `l` (a list of `m`) at e's current indentation: a piece built as IR
+ * inside a module whose emitter still prints its other lines itself. */
+void ir_print_items(emit_t *e, const ir_list_t *l, ir_style_t style);
 
 #endif

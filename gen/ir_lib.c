@@ -1,6 +1,7 @@
 /* ir_lib: IR builders shared by the ported emitters: the file header, the simulation-only
- * event port, the lowest-index priority tree and the one-hot helpers (the IR twins of gen_header, gen_emit_sim_* and
- * emit_ways.c's emit_*_oh, which the emitters not yet ported still call; the same text). */
+ * event port (the IR twins of gen_header and gen_emit_sim_*), the lowest-index priority tree
+ * and the one-hot helpers. The last are the only definition of those circuits: emit_ways.c's
+ * emit_lowest_n and emit_*_oh, which text emitters call, print what these build. */
 #include "ir_lib.h"
 
 #include <assert.h>
@@ -16,6 +17,17 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose)
     for (unsigned i = 0; cfg_key_name(i); i++)
         if (cfg_shown_text(c, i, buf, sizeof buf))
             ir_comment(m, &m->head, ir_fmt(m, "  %s: %s", cfg_key_name(i), buf));
+}
+
+void ir_piece_begin(ir_module_t *m)
+{
+    ir_module_init(m, "piece");
+}
+
+void ir_piece_print(emit_t *e, ir_module_t *m)
+{
+    ir_print_items(e, &m->body, IR_STYLE_LITERAL);
+    ir_module_free(m);
 }
 
 void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n)
@@ -51,7 +63,9 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
         snprintf(cond, sizeof cond, cond_fmt, i);
         ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
     }
-    /* Sklansky parallel prefix, written out (see emit_lowest_oh) */
+    /* Sklansky parallel prefix: after level k, bit i is the OR of the conditions from the
+     * start of its 2^k-aligned block to i. Written out so synthesis cannot share the
+     * prefixes into a chain (one OR per index, n - 1 deep) to save area. */
     unsigned levels = 0;
     while ((1u << levels) < n)
         levels++;
@@ -128,6 +142,14 @@ void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, 
         assert(len < sizeof rhs);
     }
     ir_set(m, &ir_always_comb(m, to, NULL, NULL)->body, out, rhs);
+}
+
+void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
+                  const char *field)
+{
+    char fmt[64];
+    snprintf(fmt, sizeof fmt, "w%%u_%s", field);
+    ir_pick_oh(m, to, out, width, "sel_oh", ways, fmt);
 }
 
 void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,

@@ -28,6 +28,17 @@ void ir_encode_oh(ir_module_t *m, ir_list_t *to, const char *out, const char *oh
 void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, const char *oh,
                 unsigned n, const char *field_fmt);
 
+/* emit_ways_pick as IR: `out` (width) = the field w<i>_`field` of the selected way (sel_oh of
+ * `ways` bits), by AND-OR. */
+void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
+                  const char *field);
+
+/* A piece: nodes a text emitter's hook builds into `m`'s body (ir_piece_begin), printed at
+ * e's indentation and released (ir_piece_print). How hooks that still take an emit_t build
+ * their lines as IR. */
+void ir_piece_begin(ir_module_t *m);
+void ir_piece_print(emit_t *e, ir_module_t *m);
+
 /* gen_emit_sim_ports as IR: the event port's ports in an `ifdef after the last port. */
 void gen_ir_sim_ports(ir_module_t *m, const char *title, const gen_sim_port_t *p, unsigned n);
 /* gen_emit_sim_internal as IR into `to`: the same names as internal signals, in an `ifndef. */

@@ -6,10 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
-/* "[W-1:0] " for a width, "" for a scalar. */
+/* "[W-1:0] " for a width, "" for a scalar; a width known only by its name (a module
+ * parameter: bits 0) "[Name-1:0] " in every style. */
 static const char *ir_range(ir_width_t w, ir_style_t style)
 {
     (void)style; /* the named style will print w.name here */
+    static char named[128];
+    if (!w.bits && w.name) {
+        snprintf(named, sizeof named, "[%s-1:0] ", w.name);
+        return named;
+    }
     return w.bits ? emit_range(w.bits) : "";
 }
 
@@ -102,7 +108,9 @@ static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
     if (x->flag == IR_POSEDGE) {
         emit_line(e, "always @(posedge %s or negedge %s) begin", x->c, x->d);
         emit_in(e);
-        emit_line(e, "if (!%s) begin", x->d);
+        char line[256];
+        snprintf(line, sizeof line, "if (!%s) begin", x->d);
+        line_comment(e, line, x->b, x->n, 0);
         emit_in(e);
         dump_list(e, &x->alt, style);
         emit_out(e);
@@ -185,21 +193,31 @@ static void dump_case(emit_t *e, const ir_node_t *x, ir_style_t style)
     emit_line(e, "endcase");
 }
 
+/* The connections of list `l`, one a line; with `align`, each ".name" padded to the longest
+ * name plus one space before its "(". */
+static void dump_conns(emit_t *e, const ir_list_t *l, int align)
+{
+    int w = 0;
+    for (const ir_node_t *p = l->head; align && p; p = p->next)
+        if ((int)strlen(p->a) + 1 > w)
+            w = (int)strlen(p->a) + 1;
+    for (const ir_node_t *p = l->head; p; p = p->next)
+        emit_line(e, ".%-*s(%s)%s", w, p->a, p->b, p->next ? "," : "");
+}
+
 static void dump_inst(emit_t *e, const ir_node_t *x)
 {
     if (x->alt.head) {
         emit_line(e, "%s #(", x->a);
         emit_in(e);
-        for (const ir_node_t *p = x->alt.head; p; p = p->next)
-            emit_line(e, ".%s(%s)%s", p->a, p->b, p->next ? "," : "");
+        dump_conns(e, &x->alt, x->flag);
         emit_out(e);
         emit_line(e, ") %s (", x->b);
     } else {
         emit_line(e, "%s %s (", x->a, x->b);
     }
     emit_in(e);
-    for (const ir_node_t *p = x->body.head; p; p = p->next)
-        emit_line(e, ".%s(%s)%s", p->a, p->b, p->next ? "," : "");
+    dump_conns(e, &x->body, x->flag);
     emit_out(e);
     emit_line(e, ");");
 }
@@ -210,14 +228,14 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
     case IR_COMMENT: emit_line(e, "%*s// %s", (int)x->n, "", x->a); break;
     case IR_BLANK: emit_blank(e); break;
     case IR_PARAM: {
-        char head[64];
+        char head[192];
         snprintf(head, sizeof head, "%s %s", x->flag ? "localparam" : "parameter",
                  ir_range(x->w, style));
         dump_stmt(e, head, x->a, "=", x->b, x);
         break;
     }
     case IR_DECL: dump_decl(e, x, style); break;
-    case IR_ASSIGN: emit_line(e, "assign %s = %s;", x->a, x->b); break;
+    case IR_ASSIGN: dump_stmt(e, "assign ", x->a, "=", x->b, x); break;
     case IR_ALWAYS: dump_always(e, x, style); break;
     case IR_SET: dump_set(e, "", x); break;
     case IR_IFDEF:
@@ -308,4 +326,9 @@ void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style)
     emit_line(e, "endmodule");
     emit_blank(e);
     emit_line(e, "`default_nettype wire");
+}
+
+void ir_print_items(emit_t *e, const ir_list_t *l, ir_style_t style)
+{
+    dump_list(e, l, style);
 }

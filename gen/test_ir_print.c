@@ -174,7 +174,45 @@ static void test_assign(void **state)
     ir_module_t mod, *m = &mod;
     ir_module_init(m, "t");
     ir_assign(m, &m->body, "y", "a & b");
-    body_is(m, "  assign y = a & b;\n");
+    ir_note(m, ir_assign(m, &m->body, "z", "c"), "depth 0", 2);
+    body_is(m, "  assign y = a & b;\n"
+               "  assign z = c;  // depth 0\n");
+}
+
+/* A width known only by its parameter's name. */
+static void test_named_width(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_WN("Width"), "e_q"), "e_d", 0);
+    body_is(m, "  reg [Width-1:0] e_q, e_d;\n");
+}
+
+/* A piece printed inside a text emitter's module: at its indentation, nothing around it. */
+static void test_items(void **state)
+{
+    (void)state;
+    char *buf = NULL;
+    size_t len = 0;
+    emit_t e = {0};
+    e.f = open_memstream(&buf, &len);
+    assert_non_null(e.f);
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "piece");
+    ir_decl(m, &m->body, IR_WIRE, IR_W(2), "y");
+    ir_set(m, &ir_always_comb(m, &m->body, NULL, NULL)->body, "q", "y[0]");
+    emit_in(&e);
+    emit_in(&e);
+    ir_print_items(&e, &m->body, IR_STYLE_LITERAL);
+    emit_out(&e);
+    emit_out(&e);
+    assert_int_equal(e.failed, 0);
+    fclose(e.f);
+    ir_module_free(m);
+    assert_string_equal(buf, "    wire [1:0] y;\n"
+                             "    always @* q = y[0];\n");
+    free(buf);
 }
 
 static void test_always_comb(void **state)
@@ -209,6 +247,25 @@ static void test_always_ff(void **state)
     ir_nb(m, &a->body, "x_q", "x_d");
     body_is(m, "  always @(posedge clk_i or negedge rst_ni) begin\n"
                "    if (!rst_ni) begin\n"
+               "      x_q <= 4'd0;\n"
+               "    end else begin\n"
+               "      x_q <= x_d;\n"
+               "    end\n"
+               "  end\n");
+}
+
+/* A posedge block's note goes on its reset's if. */
+static void test_always_ff_note(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_node_t *a = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
+    ir_note(m, a, "starts idle", 2);
+    ir_nb(m, &a->alt, "x_q", "4'd0");
+    ir_nb(m, &a->body, "x_q", "x_d");
+    body_is(m, "  always @(posedge clk_i or negedge rst_ni) begin\n"
+               "    if (!rst_ni) begin  // starts idle\n"
                "      x_q <= 4'd0;\n"
                "    end else begin\n"
                "      x_q <= x_d;\n"
@@ -331,6 +388,12 @@ static void test_inst(void **state)
     ir_inst_param(m, p, "Depth", "8");
     ir_inst_param(m, p, "Width", "32");
     ir_conn(m, p, "d_i", "d");
+    ir_node_t *q = ir_inst(m, &m->body, "fifo", "u_aligned");
+    q->flag = 1;
+    ir_inst_param(m, q, "Depth", "8");
+    ir_inst_param(m, q, "AddrBits", "3");
+    ir_conn(m, q, "d_i", "d");
+    ir_conn(m, q, "valid_o", "v");
     body_is(m, "  sram u_sram (\n"
                "    .clk_i(clk_i),\n"
                "    .addr_i(addr)\n"
@@ -340,6 +403,13 @@ static void test_inst(void **state)
                "    .Width(32)\n"
                "  ) u_fifo (\n"
                "    .d_i(d)\n"
+               "  );\n"
+               "  fifo #(\n"
+               "    .Depth    (8),\n"
+               "    .AddrBits (3)\n"
+               "  ) u_aligned (\n"
+               "    .d_i     (d),\n"
+               "    .valid_o (v)\n"
                "  );\n");
 }
 
@@ -382,7 +452,8 @@ int main(void)
         cmocka_unit_test(test_note_col),  cmocka_unit_test(test_continuation),
         cmocka_unit_test(test_genfor),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
-        cmocka_unit_test(test_copies),
+        cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
+        cmocka_unit_test(test_named_width), cmocka_unit_test(test_always_ff_note),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

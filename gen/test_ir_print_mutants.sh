@@ -37,6 +37,14 @@ mut localparam-width ir_print.c \
 mut continuation ir_print.c \
   's/emit_line(e, "%.\*s", (int)(nl - rhs), rhs);/emit_line(e, " %.*s", (int)(nl - rhs), rhs);/'
 mut ifdef-swap ir_print.c '0,/x->flag ? "ifndef" : "ifdef"/s//x->flag ? "ifdef" : "ifndef"/'
+mut assign-note-dropped ir_print.c \
+  's/dump_stmt(e, "assign ", x->a, "=", x->b, x);/emit_line(e, "assign %s = %s;", x->a, x->b);/'
+mut items-outdented ir_print.c \
+  '/^void ir_print_items/,/^}/s/dump_list(e, l, style);/emit_out(e); dump_list(e, l, style); emit_in(e);/'
+mut inst-align-short ir_print.c 's/w = (int)strlen(p->a) + 1;/w = (int)strlen(p->a);/'
+mut named-width-dropped ir_print.c 's/if (!w.bits \&\& w.name) {/if (0) {/'
+mut reset-note-dropped ir_print.c \
+  's/line_comment(e, line, x->b, x->n, 0);/emit_line(e, "%s", line);/'
 mut comb-one-line ir_print.c 's/if (!x->a \&\& one_set(\&x->body))/if (one_set(\&x->body))/'
 mut col-off-by-one ir_print.c 's/(unsigned)(col - len) + 1/(unsigned)(col - len)/'
 mut elif-as-else ir_print.c 's/y->flag != IR_IF_CHAINED)/y->flag != IR_IF_CHAINED || 1)/'

@@ -211,7 +211,7 @@ step unit-cm-dwt check "unit dwt sacat" "unit: DWT-CS model against hand-worked 
 step unit-cm-fgcb check "unit sacat" "unit: FG-CB model (sacat L1): counts, decisions, window, kernel start, by hand (cmocka)" \
   build/test_cm_fgcb
 step unit-ir check "unit" "unit: the emitter IR printer, each node kind against hand-written text (cmocka)" build/test_ir_print
-step unit-ir-mutants test "unit" "unit: 18 broken copies of the IR printer and builders, each caught by test_ir_print" \
+step unit-ir-mutants test "unit" "unit: 24 broken copies of the IR printer and builders, each caught by test_ir_print" \
   gen/test_ir_print_mutants.sh "$work/ir_mutants"
 step unit-pric check "unit pric" "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
 step sim-fast check "cachesim unit" "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
