@@ -40,13 +40,13 @@ static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
 
 /* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
- * under it), its legality rules (after the L1's shape and replacement are checked), and
- * whether CPU ports may join its system. A new mechanism adds its keys, its rules and one
- * line here. */
+ * under it) and its legality rules (after the L1's shape and replacement are checked). CPU
+ * ports join a system of any mode: their reads carry no hint (no bypass prediction, no
+ * no_allocate) and their responses' victim, bypass and hit bits go to no L1 (SPEC 3.1, 3.8).
+ * A new mechanism adds its keys, its rules and one line here. */
 typedef struct cfg_mech {
     const char *const *keys;  /* its keys, NULL-terminated, or NULL */
     int (*validate)(const cfg_t *c, char *err, size_t errlen); /* 0, or -1 with err; or NULL */
-    int cpu_ports;            /* system.cpu_cores > 0 allowed with it */
 } cfg_mech_t;
 
 static const char *const dec_keys[] = {"l1.tag_ways", "l1.rc_bits", "l1.threshold",
@@ -67,11 +67,11 @@ static int validate_pcpred_row(const cfg_t *c, char *err, size_t errlen);
 static int validate_sacat(const cfg_t *c, char *err, size_t errlen);
 
 static const cfg_mech_t cfg_mechs[] = {
-    [MODE_BASELINE] = {NULL, NULL, 1},
-    [MODE_DECOUPLED] = {dec_keys, validate_dec_row, 0},
-    [MODE_GCACHE] = {gcache_keys, validate_gcache_row, 0},
-    [MODE_PCPRED] = {pcpred_keys, validate_pcpred_row, 0},
-    [MODE_SACAT] = {sacat_keys, validate_sacat, 0},
+    [MODE_BASELINE] = {NULL, NULL},
+    [MODE_DECOUPLED] = {dec_keys, validate_dec_row},
+    [MODE_GCACHE] = {gcache_keys, validate_gcache_row},
+    [MODE_PCPRED] = {pcpred_keys, validate_pcpred_row},
+    [MODE_SACAT] = {sacat_keys, validate_sacat},
 };
 #define NMECHS (sizeof cfg_mechs / sizeof cfg_mechs[0])
 
@@ -270,7 +270,7 @@ static const cfg_key_t keys[] = {
     {"system.cpu_cores", K_UINT, SYS(cpu_cores), 0, CFG_MAX_CPU_CORES, 0, NULL, "0",
      "C, CPU request ports into the L2 beside the L1s (SPEC 3.8: port k is application k, the "
      "GPU's L1s application C; core ids P..P+C-1, so P + C <= 2^l1.core_bits); 0 = none; "
-     "more than 0 only with l1.mode = baseline"},
+     "beside L1s of any l1.mode"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
     {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",
@@ -887,13 +887,6 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
              (1u << l->core_bits) > P ? (1u << l->core_bits) - P : 0, need);
         return -1;
     }
-    if (C && !cfg_mechs[l->mode].cpu_ports) {
-        errf(err, errlen,
-             "system.cpu_cores = %u: CPU ports are offered with l1.mode = baseline only (the "
-             "L2 parts of %s are defined for GPU requesters); allowed: 0 with l1.mode = %s",
-             C, cfg_mode_name(l->mode), cfg_mode_name(l->mode));
-        return -1;
-    }
     if (P % l2->victim_share != 0) {
         char divs[256] = "";
         for (unsigned d = 1; d <= P; d++)
@@ -1086,8 +1079,7 @@ void cfg_print_help(FILE *f)
                "l1.mode = sacat: dwt.max_warps < 2^dwt.warp_bits, l1.fgcb_n < "
                "2^l1.fgcb_counter_bits, l1.fgcb_m < l1.fgcb_n;\n"
                "system.cores <= 2^l1.core_bits; l2.victim_share divides system.cores;\n"
-               "system.cpu_cores > 0: system.cores + system.cpu_cores <= 2^l1.core_bits, "
-               "l1.mode = baseline;\n"
+               "system.cpu_cores > 0: system.cores + system.cpu_cores <= 2^l1.core_bits;\n"
                "l1.addr_bits >= log2(line_bytes) + log2(l2.sets) + 1 (xor: + log2(l2.sets) "
                "more); l2.pric_poly only with l2.index = pric (at most 16384 sets);\n"
                "l2.replacement = drrip: l2.sets / l2.duel_leaders >= 2 x applications (1: "

@@ -250,8 +250,6 @@ bad "system.cores=5 with 2-bit core ids" system.cores 5 l1.core_bits \
 bad "system.cpu_cores=16" system.cpu_cores 16 -- --set system.cpu_cores=16
 bad "system.cpu_cores=13 beside 4 L1s in 4-bit core ids" system.cpu_cores 13 l1.core_bits \
     -- --set system.cpu_cores=13
-bad "system.cpu_cores=1 with l1.mode=pcpred" system.cpu_cores 1 baseline \
-    -- --set l1.mode=pcpred --set system.cpu_cores=1
 bad "l2.duel_leaders=4 over 16 sets with 3 applications" l2.duel_leaders 4 applications \
     -- --set system.cpu_cores=2 --set l2.replacement=drrip --set l2.sets=16 \
        --set l2.duel_leaders=4
@@ -556,6 +554,20 @@ if run_ok "$desc" --list-presets; then
         fail "$desc" "list lacks a preset: $(tr '\n' '|' < last_stdout.txt)"
     fi
 fi
+
+# CPU ports beside L1s of every l1.mode (SPEC 3.1: the L2's policy with any L1 mode).
+for p in gcache-system li-decoupled tian-gcn sacat-fermi; do
+    desc="system.cpu_cores=1 and l2.replacement=ucp beside the $p preset's L1s"
+    if run_ok "$desc" --preset "$p" --set system.cpu_cores=1 --set l2.replacement=ucp \
+              --set tap.period=2000 -o "cpu_$p"; then
+        if grep -q '^  cpu_cores: 1$' "cpu_$p/config.yaml" &&
+           grep -q 'cpu_req_valid_i' "cpu_$p"/*_sys.v; then
+            pass "$desc"
+        else
+            fail "$desc" "no CPU port in cpu_$p"
+        fi
+    fi
+done
 
 # Every preset generates, and its config.yaml reloads to the same bytes.
 for p in fermi-l1 gcn-l1 li-decoupled; do

@@ -15,20 +15,23 @@
 #include <cstring>
 #include "l2pol_tb.h"
 
-// The counters, the allocation and the partition event; false where the design has no such
-// ports.
+// The counters (app k's, ways x counter bits, into hits[k]: the whole port, apps x ways x
+// counter bits, reaches 8,192 bits, wider than a bv_t), the allocation and the partition event;
+// false where the design has no such ports.
 template <class T>
-auto l2pol_tb_ucp_ports(const T *t, bv_t &hits, unsigned hw, bv_t &alloc, unsigned aw,
-                        unsigned &part, int)
-    -> decltype(port_get(L2POL_EVT(t, umon_hits_o), hits, hw), bool())
+auto l2pol_tb_ucp_ports(const T *t, bv_t *hits, unsigned apps, unsigned hw, bv_t &alloc,
+                        unsigned aw, unsigned &part, int)
+    -> decltype(port_slice_get(L2POL_EVT(t, umon_hits_o), 0u, hw, hits[0]), bool())
 {
-    port_get(L2POL_EVT(t, umon_hits_o), hits, hw);
+    for (unsigned k = 0; k < apps; k++)
+        port_slice_get(L2POL_EVT(t, umon_hits_o), k * hw, hw, hits[k]);
     port_get(L2POL_EVT(t, ucp_alloc_o), alloc, aw);
     part = (unsigned)port_u64(L2POL_EVT(t, ucp_part_o));
     return true;
 }
 template <class T>
-bool l2pol_tb_ucp_ports(const T *, bv_t &, unsigned, bv_t &, unsigned, unsigned &, long)
+bool l2pol_tb_ucp_ports(const T *, bv_t *, unsigned, unsigned, bv_t &, unsigned, unsigned &,
+                        long)
 {
     return false;
 }
@@ -154,8 +157,8 @@ public:
         const cm_l2_ucp_run_t *u = cm_l2_ucp_of(m);
         unsigned apps = cfg_l2_apps(&m->cfg), cb = m->cfg.l2.umon_counter_bits;
         unsigned ways = m->lay.ways, ab = cfg_count_bits(ways), part = 0;
-        bv_t hits, alloc;
-        if (!l2pol_tb_ucp_ports(B::top_, hits, apps * ways * cb, alloc, apps * ab, part, 0)) {
+        bv_t hits[APP_MAX], alloc;
+        if (!l2pol_tb_ucp_ports(B::top_, hits, apps, ways * cb, alloc, apps * ab, part, 0)) {
             B::fail_port("ucp", "umon_hits_o", "cycle");
             return;
         }
@@ -166,7 +169,7 @@ public:
             for (unsigned j = 0; j < ways; j++)
                 B::e_.check(B::name("umon hits of app %u at position %u", k, j),
                             cm_umon_hits(u->umon, k, j),
-                            bv_get(&hits, (k * ways + j) * cb, cb), "cycle");
+                            bv_get(&hits[k], j * cb, cb), "cycle");
         }
         if (u->period_end)
             B::e_.hit("ucp_halved");

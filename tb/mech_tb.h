@@ -27,6 +27,7 @@
 #ifndef CG_MECH_TB_H
 #define CG_MECH_TB_H
 
+#include <cassert>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -39,29 +40,25 @@ extern "C" {
 #include "../cmodel/cm_l2.h"
 }
 
-// Bits [c*w, c*w+w) of a concatenated port (the system top's per-core ports), as an integer or
-// a vector; put_field writes them.
+// Bits [c*w, c*w+w) of a concatenated port of `total` bits (the system top's per-core ports), as
+// an integer (w <= 64) or a vector; put_field writes them. Read and written in place (ports.h's
+// slices): the whole port may be wider than a bv_t.
 template <typename T> uint64_t field(const T &port, unsigned total, unsigned c, unsigned w)
 {
+    assert(w <= 64 && (c + 1) * w <= total);
     bv_t v;
-    port_get(port, v, total);
-    return bv_get(&v, c * w, w);
+    port_slice_get(port, c * w, w, v);
+    return bv_get(&v, 0, w);
 }
 template <typename T> void field_bv(const T &port, unsigned total, unsigned c, unsigned w, bv_t &out)
 {
-    bv_t v;
-    port_get(port, v, total);
-    bv_zero(&out);
-    for (unsigned i = 0; i < w; i += 64)
-        bv_put(&out, i, w - i < 64 ? w - i : 64, bv_get(&v, c * w + i, w - i < 64 ? w - i : 64));
+    assert((c + 1) * w <= total);
+    port_slice_get(port, c * w, w, out);
 }
 template <typename T> void put_field(T &port, unsigned total, unsigned c, unsigned w, const bv_t &val)
 {
-    bv_t v;
-    port_get(port, v, total);
-    for (unsigned i = 0; i < w; i += 64)
-        bv_put(&v, c * w + i, w - i < 64 ? w - i : 64, bv_get(&val, i, w - i < 64 ? w - i : 64));
-    port_put(port, v, total);
+    assert((c + 1) * w <= total);
+    port_slice_put(port, c * w, w, val);
 }
 
 // What a mechanism's unhit bin asks of the traffic beside its patterns: slow memory (reads stay

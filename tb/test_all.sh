@@ -543,6 +543,41 @@ tapucp_sysmut() { SYS_MUTANTS=tap_retired_cores sysmut "$@"; }
 # shellcheck disable=SC2086
 step sysmut-tapucp full "system tap tap_ucp ucp mutants" "system mutants: tap_ucp with retired_i of GPU cores 0 and 1 swapped" \
   tapucp_sysmut "$work/sysmut_tapucp" $tapucp_sys
+# CPU ports beside every L1 mode (SPEC 3.1: the L2's policy with any L1 mode; their reads carry
+# no hint, their responses' victim, bypass and hit bits go to no L1): G-Cache L1s over UCP here
+# and FG-CB L1s over TAP-RRIP in sys-sacat (make test), decoupled and PC-predictor L1s over UCP
+# in make test-full
+cpu_ucp_l2="--set system.cores=2 --set system.cpu_cores=2 --set l1.sets=8 --set l2.sets=16 \
+--set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=ucp --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=4 --set tap.period=2000"
+# shellcheck disable=SC2086
+step sys-cpu-gcache test "system cpu gcache ucp" "system: 2 G-Cache L1s + 2 CPU ports over a 16-set 4-way ucp L2, in lockstep" \
+  sysck "$work/syscg" --preset gcache-system $cpu_ucp_l2
+# shellcheck disable=SC2086
+step sys-cpu-decoupled full "system cpu decoupled ucp" "system: 2 decoupled L1s + 2 CPU ports over a 16-set 4-way ucp L2, in lockstep" \
+  sysck "$work/syscd" --preset li-decoupled $cpu_ucp_l2
+# shellcheck disable=SC2086
+step sys-cpu-pcpred full "system cpu pcpred ucp" "system: 2 PC-predictor L1s + 2 CPU ports over a 16-set 4-way ucp L2 (bypass bits), in lockstep" \
+  sysck "$work/syscp" --preset tian-gcn $cpu_ucp_l2
+# The widest CPU ports (docs/verification.md, "Port widths"): 15 ports of 256-byte lines (30,720
+# bits of write data a port field) beside 3 L1s over the tap-ucp preset's 32-way L2 (16
+# applications: 8,192 bits of UMON counters) at 64 sets: lint, and the first requests in
+# lockstep (no coverage: a run to every bin of 16 applications is a soak's job)
+sys_wide() { # WORKDIR CACHEGEN_ARGS...
+  local d=$1 top msg; shift
+  mkdir -p "$d" && build/cachegen "$@" -o "$d/rtl" >/dev/null || return 1
+  top=$(sed -n 's/^top: //p' "$d/rtl/cachegen.manifest")
+  msg=$(cd "$d/rtl" && verilator --lint-only -Wall -F "$top.f" "${top}_lint.vlt" \
+    --top-module "${top}_sys" 2>&1) && [ -z "$msg" ] || { echo "lint: $msg"; return 1; }
+  tb/build_harness.sh sys "$d/rtl" "$d/vl" >/dev/null || return 1
+  "$d/vl/Vsys" +dir="$d/rtl" +seed=1 +requests=1500 > "$d/log" 2>&1
+  grep -E "^sys_harness: ([0-9]+ cycles|CPU port 14)|MISMATCH" "$d/log" | head -5
+  grep -q "sys_harness: PASS" "$d/log"
+}
+step sys-cpu-wide full "system cpu tap tap_ucp ucp" "system: 15 CPU ports of 256-byte lines beside 3 L1s over a 64-set 32-way tap_ucp L2 (16 apps): lint and 1,500 requests a core in lockstep" \
+  sys_wide "$work/syscw" --preset tap-ucp --set system.cores=3 --set system.cpu_cores=15 \
+  --set l1.core_bits=5 --set l1.line_bytes=256 --set l2.victim_share=3 --set l2.sets=64 \
+  --set tap.period=8192 --set tap.txs=4
 step sysmut-pcpred test "system pcpred mutants" "system mutants: bypass bit, prediction, request routing, arbiter and request slice miswired (2 PC-predictor L1s)" \
   sysmut "$work/sysmut" --preset tian-gcn --set system.cores=2 --set l2.sets=16 --set l2.ways=4
 # ---- SACAT's FG-CB (sacat-fermi cut to lockstep scale: decisions within a 3000-cycle window) ----
@@ -621,8 +656,10 @@ step report-tapucp check "tap ucp report" "tap-ucp report: SPEC 3.8's TAP storag
 bits held twice, TAP-UCP's 35) beside paper Table 2's 130 bits; 133,120 SRAM and 4,437 flop bits held" \
   tap_ucp_paper "$work/tapucppaper"
 # shellcheck disable=SC2086
-step sys-sacat test "system sacat" "system sacat: 4 FG-CB L1s over the real L2 (no-allocate reads, the hit flag) in lockstep" \
-  sysck "$work/fgsys" --preset sacat-fermi --set system.cores=4 $fgcb_small
+step sys-sacat test "system sacat cpu tap tap_rrip" "system sacat: 4 FG-CB L1s + 2 CPU ports over a 16-set 4-way tap_rrip L2 (no-allocate reads, the hit flag; CPU reads carry neither) in lockstep" \
+  sysck "$work/fgsys" --preset sacat-fermi --set system.cores=4 $fgcb_small --set system.cpu_cores=2 \
+  --set l2.sets=16 --set l2.ways=4 --set l2.mshrs=4 --set l2.replacement=tap_rrip \
+  --set l2.duel_leaders=2 --set l2.psel_bits=3 --set tap.period=4096 --set tap.txs=4
 # shellcheck disable=SC2086
 step sysmut-sacat test "system sacat mutants" "system mutants: FG-CB's no_allocate and hit flag miswired (2 sacat L1s)" \
   env SYS_MUTANTS=fg_ bash -c 'mkdir -p "$1" && build/cachegen --preset sacat-fermi --set system.cores=2 \
