@@ -196,7 +196,8 @@ static void put_size(rc_args_t *a, const char *key, unsigned long long bytes)
 }
 
 /* The L2 policies of draw 2: the first five take any L1 mode; ucp, tap_rrip and tap_ucp need CPU
- * ports, which are offered with baseline L1s only (cfg: validate_l2). */
+ * ports, which draw 2 offers with baseline L1s only (cfg refused them beside other modes when
+ * draw 2 was made; it accepts them now, and draw 2 stays as it was so its seeds reproduce). */
 static const char *const l2_pols[] = {"lru", "srrip", "drrip", "plru", "fifo",
                                       "ucp", "tap_rrip", "tap_ucp"};
 static int needs_ports(const char *pol) { return !strcmp(pol, "ucp") || !strncmp(pol, "tap_", 4); }
@@ -205,8 +206,8 @@ static int needs_ports(const char *pol) { return !strcmp(pol, "ucp") || !strncmp
  * every L2 policy with its keys, CPU ports, sizes given as l1.size / l2.size, merging in both
  * levels. An L1 seed draws its mode first (a fifth each), an L2 or system seed its L2 policy
  * (an eighth each); a policy needing CPU ports takes a baseline L1. Sizes as draw 1's; a system
- * has at most 4 L1s and 4 CPU ports (its harness's port vectors hold 4,096 bits: 8 lines of
- * 64 bytes), an L2 slice alone up to 8 of each. Ranges kept inside what the harnesses reach
+ * has at most 4 L1s and 4 CPU ports (the verilation budget; the harness once held 4,096-bit
+ * port vectors), an L2 slice alone up to 8 of each. Ranges kept inside what the harnesses reach
  * today (docs/verification.md, "Random configurations"): FG-CB with more ids than entries, N
  * 2..32 and a 500..5000-cycle window; TAP's alpha 1..20, T_xs 2..8 and periods of 2000..8192
  * cycles (UCP's too). */
