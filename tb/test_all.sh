@@ -722,8 +722,6 @@ bstep explore test "explore synth cli" "explore: a 2 x 2 grid on a short trace, 
   gen/test_explore.sh "$work/explore"
 bstep synth-depth-budget full "synth" "synth: make synth fails on an L1 over the 30-level stage budget (32 ways, 32 MSHRs, merge 8), its report naming the stage; passes with DEPTH_BUDGET_OK=1" \
   synth/test_depth_budget.sh "$work/synth/depth_budget"
-bstep depth-sweep full "synth depth" "synth: the depth sweep's sample (bench/depth_sweep.sh --sample: largest L1 keys alone and together, the decoupled store at 4 and 32 tag ways, L2 ucp at 4 and tap_rrip at 32 ways, 16 cores + 15 CPU ports with every largest value) within the stage budget" \
-  bench/depth_sweep.sh --sample "$work/synth/depth_sweep"
 }
 
 # ---- the run ------------------------------------------------------------------------------------
