@@ -8,7 +8,8 @@
 #     error naming the option or key, the value and what is allowed, no work directory;
 #   - broken RTL (a mutant through MUTATE) fails: exit 1, the mismatch, a waveform, and a
 #     reproduce command and a harness command line that, run again, fail with the same mismatch;
-#   - the SM-dueling controller verifies through --only duel;
+#   - the SM-dueling controller verifies through --only duel, the DWT-CS controller through
+#     --only dwt (refused without l1.mode = sacat), and a planted DWT-CS bug fails it;
 #   - every harness (l1, l2, sys, duel, throughput) refuses unknown plusargs, bad numbers, bad
 #     words, a flag with a value, a repeated plusarg and a non-plusarg, naming the plusarg, the
 #     value and what is allowed, exit 2 and no run; +help lists every plusarg, exit 0;
@@ -81,7 +82,7 @@ bad '--seed = abc: not allowed; expected a decimal integer in 0\.\.4294967295' \
 bad '--requests = -5: not allowed; expected a decimal integer in 1\.\.' \
   --preset fermi-l1 --requests -5 -o "$work/badrun"
 bad '--requests = 0: not allowed' --preset fermi-l1 --requests 0 -o "$work/badrun"
-bad "--only = l1,l3: unknown harness 'l3'; allowed: a comma list of l1, l2, sys, duel" \
+bad "--only = l1,l3: unknown harness 'l3'; allowed: a comma list of l1, l2, sys, duel, dwt" \
   --preset fermi-l1 --only l1,l3 -o "$work/badrun"
 bad '--icarus with --only = l2: not allowed' --preset fermi-l1 --only l2 --icarus -o "$work/badrun"
 bad 'argument --wave: unknown option; allowed: ' --preset fermi-l1 --wave -o "$work/badrun"
@@ -96,6 +97,12 @@ check "verify --only duel of a baseline L1 is refused: no duel top (exit 2)" "ex
   "$work/noduel.err" eval '[ $rc = 2 ] &&
   grep -q "^cachegen verify: error: --only = duel: fermi_l1 has no duel top .*allowed: l1 l2 sys" \
     "$work/noduel.err"'
+"$cg" verify --preset li-decoupled --only l1,dwt -o "$work/nodwt" >"$work/nodwt.out" 2>"$work/nodwt.err"
+rc=$?
+check "verify --only dwt of a decoupled L1 is refused: no DWT-CS, names the mode (exit 2)" "exit $rc" \
+  "$work/nodwt.err" eval '[ $rc = 2 ] && [ ! -e "$work/nodwt" ] &&
+  grep -q "^cachegen verify: error: --only = l1,dwt: li_decoupled has no dwt top (the DWT-CS controller comes with l1.mode = sacat, this is l1.mode = decoupled); allowed: l1 l2 sys duel\$" \
+    "$work/nodwt.err"'
 
 # ---- 3. broken RTL: fails, and its reproduce commands fail the same way -------------------
 mutant='_meta.v|s/wire touch = update;/wire touch = is_fill;/' # LRU not updated on a hit
@@ -126,6 +133,19 @@ check "verify --preset li-decoupled --only duel: the controller in lockstep, ful
   "exit $rc" "$work/duel.out" eval '[ $rc = 0 ] &&
   grep -E "^  duel random seed 1 +[0-9.]+ s  PASS: [1-9][0-9]* events" "$work/duel.out" |
     grep -qE "coverage ([0-9]+)/\1 bins"'
+"$cg" verify --preset sacat-fermi --only dwt -o "$work/dwt" >"$work/dwt.out" 2>&1; rc=$?
+check "verify --preset sacat-fermi --only dwt: the DWT-CS controller in lockstep, full coverage" \
+  "exit $rc" "$work/dwt.out" eval '[ $rc = 0 ] &&
+  grep -E "^  dwt random seed 1 +[0-9.]+ s  PASS: [1-9][0-9]* events" "$work/dwt.out" |
+    grep -qE "coverage ([0-9]+)/\1 bins"'
+# a planted DWT-CS bug (tb/check_top.sh's compare_ge: a tie of misses and instructions thrashes)
+MUTATE='_dwt.v|s/wire thrash = (miss_side > inst_side);/wire thrash = (miss_side >= inst_side);/' \
+  "$cg" verify --preset sacat-fermi --only dwt -o "$work/dwtmut" >"$work/dwtmut.out" 2>&1; rc=$?
+check "verify --only dwt with a DWT-CS mutant (a tie thrashes) fails: exit 1, a mismatch" \
+  "exit $rc" "$work/dwtmut.out" eval '[ $rc = 1 ] &&
+  grep -qE "^  dwt random seed 1 +[0-9.]+ s  FAIL: MISMATCH" "$work/dwtmut.out" &&
+  grep -qE "^cachegen verify: FAIL sacat_fermi: [0-9]+ lockstep runs?, [0-9]+ events, 1 mismatch" \
+    "$work/dwtmut.out"'
 if command -v ccache >/dev/null; then export OBJCACHE=ccache; fi
 tp_ok=1
 verilator --cc --exe --build -j 2 -O2 -Wno-fatal --quiet-exit --top-module fermi_l1 \

@@ -25,7 +25,7 @@
 #define VERIFY_MARK ".cachegen-verify"  /* the file that makes a directory a verify work dir */
 
 /* The harnesses --only names, in the order the flow runs them. */
-static const char *const verify_harnesses[] = {"l1", "l2", "sys", "duel", NULL};
+static const char *const verify_harnesses[] = {"l1", "l2", "sys", "duel", "dwt", NULL};
 
 static int verr(const char *fmt, ...)
 {
@@ -56,8 +56,9 @@ static void usage(FILE *f)
             "  --waves         an FST waveform of every run (a failing run always gets one)\n"
             "  --icarus        also the Icarus testbench, the Icarus replay of a Verilator run\n"
             "                  (identical event logs) and Icarus elaboration of the other tops\n"
-            "  --only LIST     a comma list of l1, l2, sys, duel (default: every top the\n"
-            "                  configuration has; duel comes with l1.mode = decoupled)\n"
+            "  --only LIST     a comma list of l1, l2, sys, duel, dwt (default: every top\n"
+            "                  the configuration has; duel comes with l1.mode = decoupled,\n"
+            "                  dwt with l1.mode = sacat)\n"
             "  -o WORKDIR      default cachegen-verify/<name>; a new directory or an earlier\n"
             "                  verify's (marked by " VERIFY_MARK "), never anything else\n\n"
             "Exit status: 0 pass, 1 mismatch or failure, 2 bad argument, 3 coverage hole only.\n"
@@ -71,7 +72,7 @@ static void usage(FILE *f)
  * unchanged). */
 static int parse_only(const char *text, char *out, size_t len, char *err, size_t errlen)
 {
-    int want[4] = {0, 0, 0, 0};
+    int want[5] = {0, 0, 0, 0, 0};
     const char *p = text;
     for (;;) {
         size_t n = strcspn(p, ",");
@@ -84,7 +85,7 @@ static int parse_only(const char *text, char *out, size_t len, char *err, size_t
             snprintf(item, sizeof item, "%.*s", (int)(n > 32 ? 32 : n), p);
             opt_shown(text, shown, sizeof shown);
             snprintf(err, errlen, "--only = %s: unknown harness '%s'; allowed: a comma list of "
-                     "l1, l2, sys, duel", shown, opt_shown(item, item_shown, sizeof item_shown));
+                     "l1, l2, sys, duel, dwt", shown, opt_shown(item, item_shown, sizeof item_shown));
             return -1;
         }
         want[k] = 1;
@@ -92,7 +93,7 @@ static int parse_only(const char *text, char *out, size_t len, char *err, size_t
             break;
         p += n + 1;
     }
-    char list[24] = "";
+    char list[32] = "";
     for (int i = 0; verify_harnesses[i]; i++)
         if (want[i]) {
             if (list[0])
@@ -275,6 +276,11 @@ int verify_cli(int argc, char **argv)
         return verr("--only = %s: %s has no duel top (duel comes with l1.mode = decoupled, "
                     "this is l1.mode = %s); allowed: l1 l2 sys", o.only, c.name,
                     cfg_mode_name(c.l1.mode));
+    if (strstr(o.only, "dwt") && !lay_mech_beside_is(c.l1.mode, "dwt"))
+        return verr("--only = %s: %s has no dwt top (the DWT-CS controller comes with l1.mode = "
+                    "sacat, this is l1.mode = %s); allowed: l1 l2 sys%s", o.only, c.name,
+                    cfg_mode_name(c.l1.mode),
+                    lay_mech_beside_is(c.l1.mode, "duel") ? " duel" : "");
     char workdir[PATH_MAX], script[PATH_MAX], exe[PATH_MAX], config[PATH_MAX];
     int wl = o.workdir ? snprintf(workdir, sizeof workdir, "%s", o.workdir)
                        : snprintf(workdir, sizeof workdir, "cachegen-verify/%s", c.name);

@@ -13,10 +13,10 @@
 #         (responses also checked against a reference memory); no mutants here
 #         (tb/sys_mutants.sh).
 #   duel  the SM-dueling controller <name>_duel of a decoupled L1 against cmodel/cm_duel.c:
-#         2 seeds of 4000 intervals (0.2 M..30 M cycles).
+#         2 seeds of 4000 intervals (0.2 M..30 M cycles); MUTANTS=0 (env) skips the mutants.
 #   dwt   the DWT-CS controller <name>_dwt (l1.mode = sacat) against cmodel/cm_dwt.c: lint with
 #         and without the event port, 2 seeds of 4000 periods (0.2 M..30 M cycles), mutants of
-#         one edited line each.
+#         one edited line each (MUTANTS=0, env, skips them; tb/run_random.sh does).
 # l2 and sys: a seed's traffic is extended (up to 4x) while a reachable bin is unhit; COVER_MARGIN
 # (env) > 0 makes REQUESTS the most, a seed ending that many requests after every bin is hit; a
 # mismatch is rerun with FST tracing (WORKDIR/fail_seedS.fst) and exits 1, a coverage hole left
@@ -60,9 +60,10 @@ case $kind in
     if [ -f "$out/cachegen.manifest" ]; then name=$top
     else name=$(sed -n 's/^name: *//p' "$out/config.yaml" | tr -d '"' | head -1); fi
     mod="${name}_duel"
-    summary='^duel_harness: [0-9]+ cycles|coverage ' ;;
+    run_mutants=${MUTANTS:-1}; summary='^duel_harness: [0-9]+ cycles|coverage ' ;;
   dwt)
     label=dwt; bin=Vdwt; hname=dwt_harness; nseeds=2; need=3; nice=(nice -n 10)
+    run_mutants=${MUTANTS:-1}
     name=$top; mod="${name}_dwt"; defs=("" -DCACHEGEN_EVENTS)
     summary='^dwt_harness: ([0-9]+ cycles|events|coverage)' ;;
 esac
@@ -179,7 +180,7 @@ for s in $(seq 1 "$nseeds"); do
 done
 [ "$kind" = l2 ] && stage lockstep "$t"
 [ "$kind" = sys ] && { echo "ok - system $mod"; exit 0; }
-[ "$run_mutants" = 1 ] || { echo "ok - l2 $mod (mutants not run)"; exit 0; }
+[ "$run_mutants" = 1 ] || { echo "ok - $label $mod (mutants not run)"; exit 0; }
 
 # ---- (c) mutants: the table of each kind -----------------------------------------------------
 # duel, dwt: name | bin that must be reachable (else the mutant is equivalent and skipped) | sed

@@ -20,10 +20,14 @@
 #              with +cover
 # kind system: cachegen, then tb/check_top.sh sys on <name>_sys: lint, Icarus, Yosys, lockstep with
 #              +cover
+# Beside the kind's check, the controllers the configuration has run their own lockstep with its
+# own keys (tb/check_top.sh, mutants skipped): dwt (DWT-CS, dwt.*) when l1.mode = sacat, duel
+# (SM dueling, l1.duel_*) when l1.mode = decoupled; their mismatch or hole counts like the kind's.
 # Coverage: a run extends its traffic (up to 4x REQUESTS) until every reachable bin is hit.
 #
 # Output: the check's own lines, then one summary line
-#   run_random: cfg_seed=N kind=K result=R time=Ss dir=WORKDIR
+#   run_random: cfg_seed=N kind=K result=R beside=B time=Ss dir=WORKDIR
+# with B the controllers run beside and their results (dwt:pass,duel:hole...), or none
 # with R one of pass, mismatch (a lockstep mismatch, waveform fail_seed*.fst in WORKDIR), hole
 # (a coverage bin unhit after the extension, no waveform: "COVERAGE HOLE: bin ..." above),
 # fail (generation, lint, Yosys, build or Icarus).
@@ -68,10 +72,29 @@ case $kind in
     tb_rc=${PIPESTATUS[0]} ;;
   *) echo "run_random: randcfg gave an unknown kind '$kind'" >&2; exit 2 ;;
 esac
+# the controllers beside the L1s: each one's own lockstep on the same generated RTL
+top=$(sed -n 's/^top: //p' "$work/rtl/cachegen.manifest" 2>/dev/null)
+beside=""
+for c in dwt duel; do
+  [ -n "$top" ] && [ -f "$work/rtl/${top}_$c.v" ] || continue
+  MUTANTS=0 "$root/tb/check_top.sh" "$c" "$work/rtl" "$work/$c" 2>&1 | tee "$work/$c.log"
+  c_rc=${PIPESTATUS[0]}
+  case $c_rc in
+    0) r=pass ;;
+    3) r=hole ;;
+    *) if grep -q "^MISMATCH\|mismatch" "$work/$c.log"; then r=mismatch; else r=fail; fi ;;
+  esac
+  beside="$beside,$c:$r"
+  cat "$work/$c.log" >>"$log"
+  # the worst result wins: fail or mismatch over hole over pass
+  if [ "$c_rc" != 0 ] && [ "$tb_rc" = 0 ]; then tb_rc=$c_rc
+  elif [ "$c_rc" != 0 ] && [ "$c_rc" != 3 ]; then tb_rc=$c_rc; fi
+done
+beside=${beside#,}
 case $tb_rc in
   0) result=pass ;;
   3) result=hole ;;
   *) if grep -q "^MISMATCH" "$log"; then result=mismatch; else result=fail; fi ;;
 esac
-echo "run_random: cfg_seed=$cfg_seed kind=$kind result=$result time=$(( $(date +%s) - start ))s dir=$work"
+echo "run_random: cfg_seed=$cfg_seed kind=$kind result=$result beside=${beside:-none} time=$(( $(date +%s) - start ))s dir=$work"
 case $result in pass) exit 0 ;; hole) exit 3 ;; *) exit 1 ;; esac

@@ -4,7 +4,7 @@
 # this). One configuration from generation to a verdict, one line per stage:
 #   generate  CACHEGEN CONFIG_ARGS -o WORKDIR/rtl
 #   lint      verilator --lint-only -Wall with the generated waivers, silent, for every top run
-#   per harness (l1, l2, sys, duel: the tops the configuration has, or ONLY):
+#   per harness (l1, l2, sys, duel, dwt: the tops the configuration has, or ONLY):
 #     build   tb/build_harness.sh <x> into WORKDIR/<x>/, reused while a hash of the RTL, the
 #             harness and model sources, the model libraries, the build script and Verilator's
 #             version is unchanged (WORKDIR/<x>/key); ccache (if installed) serves the rest
@@ -22,7 +22,7 @@
 #   WORKDIR       rtl/, the harness builds, every log (*.log) and waveform (*.fst); marked and
 #                 locked by WORKDIR/.cachegen-verify
 #   WAVES ICARUS  0 or 1 (--waves: +trace for every run; --icarus)
-#   ONLY          all, or a comma list of l1, l2, sys, duel
+#   ONLY          all, or a comma list of l1, l2, sys, duel, dwt
 #   CONFIG_ARGS   --preset NAME | --config FILE, then --set KEY=VALUE ...
 # environment: MUTATE="SUFFIX|SED_EXPR" (tests of this flow, as in tb/check_config.sh): after
 #   the lint the RTL is copied to WORKDIR/rtl-mutant and <top>SUFFIX is edited there; the builds
@@ -112,16 +112,17 @@ for m in "$top" "$l2" "$sys"; do # module names, used in file names and tool arg
   [[ $m =~ ^[a-z][a-z0-9_]*$ ]] || die "$gen/cachegen.manifest: no module names in its top:, l2:, system: lines"
 done
 name=$top
-declare -A mods=([l1]="$top" [l2]="$l2" [sys]="$sys" [duel]="")
+declare -A mods=([l1]="$top" [l2]="$l2" [sys]="$sys" [duel]="" [dwt]="")
 [ -f "$gen/${top}_duel.v" ] && mods[duel]="${top}_duel"
+[ -f "$gen/${top}_dwt.v" ] && mods[dwt]="${top}_dwt"
 avail=""
-for k in l1 l2 sys duel; do [ -n "${mods[$k]}" ] && avail="$avail $k"; done
+for k in l1 l2 sys duel dwt; do [ -n "${mods[$k]}" ] && avail="$avail $k"; done
 if [ "$only" = all ]; then kinds=${avail# }
 else
   kinds=${only//,/ }
   for k in $kinds; do
     [ -n "${mods[$k]:-}" ] ||
-      die "--only = $only: $name has no $k top (duel comes with l1.mode = decoupled); allowed:$avail"
+      die "--only = $only: $name has no $k top (duel comes with l1.mode = decoupled, dwt with l1.mode = sacat); allowed:$avail"
   done
 fi
 row generate "$t" "ok: $name in $gen (harnesses: $kinds)"
@@ -161,11 +162,12 @@ build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
     l2) bin=Vl2 ;;
     sys) bin=Vsys ;;
     duel) bin=Vduel ;;
+    dwt) bin=Vdwt ;;
   esac
   t=$(ms)
   key=$( { verilator --version; cat "$out"/*.v "$out"/*.vlt "$out"/*.f "$out/config.yaml" \
            "$root"/tb/*.cpp "$root"/tb/*.h "$root/tb/$script" "$root"/core/*.h "$root"/cmodel/*.h \
-           "$root/cmodel/cm_duel.c" \
+           "$root/cmodel/cm_duel.c" "$root/cmodel/cm_dwt.c" \
            "$root/build/libcmodel.a" "$root/build/libcore.a"; } 2>/dev/null | sha256sum | cut -c1-64)
   if [ -x "$work/$k/$bin" ] && [ "$(cat "$work/$k/key" 2>/dev/null)" = "$key" ]; then
     row "$k build" "$t" "ok (cached: $work/$k/$bin)"; return 0
@@ -183,7 +185,7 @@ build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
 
 # ---- one lockstep run ----------------------------------------------------------------------
 coverage() { # LOG: ", coverage H/R bins" (hit of reachable) from the harness's bins line
-  awk '/^coverage: [a-z_0-9]+=/ || /^duel_harness: coverage / {
+  awk '/^coverage: [a-z_0-9]+=/ || /^(duel|dwt)_harness: coverage/ {
          for (i = 2; i <= NF; i++) if ($i ~ /=/) { n++; if ($i ~ /=n\/a$/) na++; else if ($i ~ /=0$/) z++ } }
        END { if (n) printf ", coverage %d/%d bins", n - na - z, n - na }' "$1"
 }
@@ -232,6 +234,7 @@ run() { # KIND LABEL COVER(0/1) HARNESS_COMMAND...: 0 pass or hole, 1 mismatch o
 
 cores=$(awk '/^system:/ { s = 1; next } /^[^ ]/ { s = 0 } s && /^  cores:/ { print $2 }' "$gen/config.yaml")
 interval=$(sed -n 's/^ *duel_interval: *//p' "$gen/config.yaml")
+period=$(awk '/^dwt:/ { s = 1; next } /^[^ ]/ { s = 0 } s && $1 == "period:" { print $2 }' "$gen/config.yaml")
 stages="$kinds"; [ "$icarus" = 1 ] && stages="$stages icarus"
 rest() { # STAGE: the stages after it, for "not run"
   local s seen=0 r=""
@@ -258,6 +261,12 @@ for k in $kinds; do
       [ "$cycles" -lt 200000 ] && cycles=200000
       [ "$cycles" -gt 30000000 ] && cycles=30000000
       run duel "random seed $seed" 1 "$work/duel/Vduel" +dir="$out" +seed="$seed" \
+        +cycles="$cycles" +cover || ok=0 ;;
+    dwt) # 4000 periods, as tb/check_top.sh dwt
+      cycles=$(( ${period:-500} * 4000 ))
+      [ "$cycles" -lt 200000 ] && cycles=200000
+      [ "$cycles" -gt 30000000 ] && cycles=30000000
+      run dwt "random seed $seed" 1 "$work/dwt/Vdwt" +dir="$out" +seed="$seed" \
         +cycles="$cycles" +cover || ok=0 ;;
   esac
   [ $ok = 1 ] || { notrun=$(rest "$k"); fail; }
