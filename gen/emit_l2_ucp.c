@@ -588,20 +588,50 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     for (unsigned k = 0; k < A; k++)
         n += snprintf(t + n, sizeof t - (size_t)n, "%sucp_over%u", k ? " | " : "", k);
     emit_line(e, "wire ucp_any_over = %s; // an app over holds a line", t);
-    emit_line(e, "wire [%u:0] ucp_cand = ~ucp_under ? ucp_own_ways : ucp_any_over ? ucp_over_ways :",
-              W - 1);
-    emit_line(e, "                       {%u{1'b1}}; // own LRU; an over app's LRU; the set's LRU", W);
-    emit_line(e, "// the candidate no other candidate is older than; the top registers it, and a fill");
-    emit_line(e, "// decides a cycle later with it (victim_i): this logic has a cycle of its own");
-    emit_line(e, "wire [%u:0] victim_oh = victim_i;", W - 1);
+    /* The candidates' oldest, cand[x] & no candidate older, is not found after the candidates
+     * (an OR over the ways after the line counts, their compares and the choice of candidates:
+     * 33 levels at 32 ways, issue 40) but for each choice beside the counts: "some way of app
+     * k is older than x" (ucp_older<k>) does not wait for them, and the over apps' older ways
+     * are those of the over apps' ucp_older. The same way as the oldest of ucp_cand. */
+    emit_line(e, "// the oldest candidate, for each choice of candidates at once: way v older than x,");
+    emit_line(e, "// then per app k a way of k older than x, and any way older than x");
     for (unsigned x = 0; x < W; x++) {
-        n = 0;
+        emit_line(e, "wire [%u:0] ucp_older_than%u; // way v is older than way %u", W - 1, x, x);
         for (unsigned v = 0; v < W; v++)
             if (v != x)
-                n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_cand[%u] & (w%u_repl > w%u_repl))",
-                              n ? " | " : "", v, v, x);
-        emit_line(e, "assign ucp_victim_o[%u] = ucp_cand[%u] & ~(%s);", x, x, t);
+                emit_line(e, "assign ucp_older_than%u[%u] = w%u_repl > w%u_repl;", x, v, v, x);
+            else
+                emit_line(e, "assign ucp_older_than%u[%u] = 1'b0;", x, v);
     }
+    for (unsigned k = 0; k < A; k++) {
+        emit_line(e, "wire [%u:0] ucp_older%u; // some way of app %u is older than way x", W - 1,
+                  k, k);
+        for (unsigned x = 0; x < W; x++)
+            emit_line(e, "assign ucp_older%u[%u] = |(ucp_own%u & ucp_older_than%u);", k, x, k, x);
+    }
+    emit_line(e, "wire [%u:0] ucp_older_all, ucp_older_own, ucp_older_over;", W - 1);
+    for (unsigned x = 0; x < W; x++) {
+        char o[2048], s2[2048];
+        int no = 0, ns = 0;
+        for (unsigned k = 0; k < A; k++) {
+            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_over%u & ucp_older%u[%u])",
+                           k ? " | " : "", k, k, x);
+            ns += snprintf(s2 + ns, sizeof s2 - (size_t)ns, "%s(ucp_is%u & ucp_older%u[%u])",
+                           k ? " | " : "", k, k, x);
+        }
+        emit_line(e, "assign ucp_older_all[%u] = |ucp_older_than%u;", x, x);
+        emit_line(e, "assign ucp_older_own[%u] = %s;", x, s2);
+        emit_line(e, "assign ucp_older_over[%u] = %s;", x, o);
+    }
+    emit_line(e, "wire [%u:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;", W - 1);
+    emit_line(e, "wire [%u:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;", W - 1);
+    emit_line(e, "wire [%u:0] ucp_oldest_all = ~ucp_older_all;", W - 1);
+    emit_line(e, "// the top registers it, and a fill decides a cycle later with it (victim_i): this");
+    emit_line(e, "// logic has a cycle of its own");
+    emit_line(e, "wire [%u:0] victim_oh = victim_i;", W - 1);
+    emit_line(e, "assign ucp_victim_o = ~ucp_under ? ucp_oldest_own : ucp_any_over ? "
+                 "ucp_oldest_over :");
+    emit_line(e, "                      ucp_oldest_all; // own LRU; an over app's LRU; the set's LRU");
 }
 
 /* ---- the top's hooks (l2pol.h) ------------------------------------------------------------ */

@@ -2,8 +2,16 @@
  * the lowest way at the largest RRPV, and a fill into a full set first ages every way by what
  * brings that one to 2^n-1 (the decoupled store ages its eligible ways when a reservation
  * evicts); a hit sets 0, a fill inserts at 2^n-2 (G-Cache: by hint_i; the L2's drrip: x->ins).
- * With prefer_on (TAP-RRIP's GPU-first victim) a preferred way at the top RRPV goes first. */
+ * With prefer_on (TAP-RRIP's GPU-first victim) a preferred way at the top RRPV goes first.
+ * Up to 8 RRPV values the victim is not found as the row's maximum and then the lowest way
+ * equal to it (a tree of compares and muxes, then a compare and a priority search after it:
+ * 35 levels for TAP-RRIP's 32-way L2, issue 40): for every value at once, whether some way
+ * holds it and the lowest way that does (one-hot); the largest value present picks one of
+ * them. The same way: the lowest way at the largest RRPV. */
 #include "emit_repl.h"
+
+/* RRPV widths up to this many bits get the per-value victim (2^bits searches side by side). */
+#define SRRIP_PER_VALUE_BITS 3
 
 /* rrpv_top, the largest RRPV of the row, by a tree of pairwise maxima; rrpv_add ages it to max. */
 static void emit_srrip_top(emit_t *e, const emit_ways_t *x)
@@ -42,9 +50,63 @@ static void emit_lowest_pref(emit_t *e, unsigned n, const char *cond_fmt, const 
               n - 1, on);
 }
 
+/* Per RRPV value v (all at once): rrpv_lo<v>_oh, the lowest way at v (its conditions,
+ * rrpv_lo<v>_oh_c, are the ways at v), and with prefer_on rrpv_pf<v>_oh, the lowest preferred
+ * way at v; rrpv_at (one-hot over values), the largest value some way holds. victim_oh is
+ * the lowest (preferred, when prefer_on and one is there) way at that value; rrpv_top its
+ * number and rrpv_add what ages it to max, as emit_srrip_top's. */
+static void srrip_victim_per_value(emit_t *e, const emit_ways_t *x)
+{
+    unsigned n = x->ways, R = x->repl_bits, nv = 1u << R;
+    char name[32], cond[160];
+    if (x->prefer_on) {
+        emit_line(e, "wire [%u:0] rrpv_pref; // the ways TAP-RRIP's victim takes first", n - 1);
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(cond, sizeof cond, x->prefer_fmt, i);
+            emit_line(e, "assign rrpv_pref[%u] = %s;", i, cond);
+        }
+    }
+    emit_line(e, "wire [%u:0] rrpv_has; // per value: some way holds it", nv - 1);
+    if (x->prefer_on)
+        emit_line(e, "wire [%u:0] rrpv_has_pf; // per value: some preferred way holds it", nv - 1);
+    for (unsigned v = 0; v < nv; v++) {
+        snprintf(name, sizeof name, "rrpv_lo%u_oh", v);
+        snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(R, v));
+        emit_lowest_oh(e, name, n, cond);
+        emit_line(e, "assign rrpv_has[%u] = |rrpv_lo%u_oh_c;", v, v);
+        if (x->prefer_on) {
+            emit_line(e, "wire [%u:0] rrpv_pf%u = rrpv_lo%u_oh_c & rrpv_pref;", n - 1, v, v);
+            snprintf(name, sizeof name, "rrpv_pf%u_oh", v);
+            snprintf(cond, sizeof cond, "rrpv_pf%u[%%u]", v);
+            emit_lowest_oh(e, name, n, cond);
+            emit_line(e, "assign rrpv_has_pf[%u] = |rrpv_pf%u;", v, v);
+        }
+    }
+    emit_line(e, "wire [%u:0] rrpv_at; // one-hot: the largest value some way holds", nv - 1);
+    emit_line(e, "assign rrpv_at[%u] = rrpv_has[%u];", nv - 1, nv - 1);
+    for (unsigned v = 0; v + 1 < nv; v++)
+        emit_line(e, "assign rrpv_at[%u] = rrpv_has[%u] & ~|rrpv_has[%u:%u];", v, v, nv - 1,
+                  v + 1);
+    emit_encode_oh(e, "rrpv_top", "rrpv_at", nv, R);
+    emit_line(e, "wire %srrpv_add = %s - rrpv_top;", emit_range(R), emit_const(R, nv - 1));
+    const char *out = x->prefer_on ? "victim_any_oh" : "victim_oh";
+    emit_line(e, "reg [%u:0] %s;", n - 1, out);
+    emit_pick_oh(e, out, n, "rrpv_at", nv, "rrpv_lo%u_oh");
+    if (!x->prefer_on)
+        return;
+    emit_line(e, "reg [%u:0] victim_pref_oh;", n - 1);
+    emit_pick_oh(e, "victim_pref_oh", n, "rrpv_at", nv, "rrpv_pf%u_oh");
+    emit_line(e, "wire [%u:0] victim_oh = %s & |(rrpv_at & rrpv_has_pf) ? victim_pref_oh : "
+                 "victim_any_oh;", n - 1, x->prefer_on);
+}
+
 static void srrip_victim(emit_t *e, const emit_ways_t *x)
 {
     unsigned n = x->ways;
+    if (x->repl_bits <= SRRIP_PER_VALUE_BITS) {
+        srrip_victim_per_value(e, x);
+        return;
+    }
     emit_srrip_top(e, x);
     if (!x->prefer_on) {
         emit_lowest_oh(e, "victim_oh", n, "w%u_repl == rrpv_top");
