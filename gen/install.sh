@@ -31,7 +31,7 @@ install_files() { # the list: "MODE SOURCE DESTREL" per line, one source of trut
   for t in cachegen cachesim sysim; do echo "755 build/$t bin/$t"; echo "644 build/man/$t.1 share/man/man1/$t.1"; done
   for f in tb/verify.sh tb/build_harness.sh tb/run_icarus.sh tb/run_xsim.sh; do echo "755 $f share/cachegen/$f"; done
   echo "644 tb/harness_build.sh share/cachegen/tb/harness_build.sh"
-  for f in tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh core/*.h cmodel/*.h cmodel/cm_duel.c examples/*.yaml; do
+  for f in tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh core/*.h cmodel/*.h cmodel/cm_duel.c cmodel/cm_dwt.c examples/*.yaml; do
     echo "644 $f share/cachegen/$f"
   done
   echo "644 build/libcmodel.a share/cachegen/build/libcmodel.a"

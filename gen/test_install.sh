@@ -53,7 +53,7 @@ check_tree() {
   done
   exe+=(share/cachegen/build/mkstim)
   data+=(share/cachegen/build/libcmodel.a share/cachegen/build/libcore.a
-         share/cachegen/cmodel/cm_duel.c)
+         share/cachegen/cmodel/cm_duel.c share/cachegen/cmodel/cm_dwt.c)
   for f in "$root"/tb/*.cpp "$root"/tb/*.h "$root"/tb/*.vh "$root"/tb/tb_*.v; do
     data+=("share/cachegen/tb/${f##*/}")
   done

@@ -262,7 +262,7 @@ for k in $kinds; do
       [ "$cycles" -gt 30000000 ] && cycles=30000000
       run duel "random seed $seed" 1 "$work/duel/Vduel" +dir="$out" +seed="$seed" \
         +cycles="$cycles" +cover || ok=0 ;;
-    dwt) # 4000 periods, as tb/check_top.sh dwt
+    dwt) # 4000 periods, as check_top runs the dwt kind
       cycles=$(( ${period:-500} * 4000 ))
       [ "$cycles" -lt 200000 ] && cycles=200000
       [ "$cycles" -gt 30000000 ] && cycles=30000000
