@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# test_explore.sh WORK: `cachegen explore` end to end on a 2 x 2 grid of small L1s (gcn-l1 with
+# test_explore.sh WORK [l1|sys|all]: `cachegen explore` end to end (l1: the L1 grids, the bad
+# grids and objectives and their mutants, make test's step explore; sys: the system grid, the
+# interrupt and its mutants, make test-full's step explore-sys; default all) on a 2 x 2 grid of small L1s (gcn-l1 with
 # 16-byte lines, one MSHR; l1.size 256 and 512 bytes x 2 and 4 ways) on a short seeded trace:
 #   - bad grids (unknown key, a value refused alone, a value no legal point holds, no legal
 #     point, a key both in --set and the grid, a key twice, a missing trace, a YAML point
@@ -26,9 +28,11 @@
 # EXPLORE_JOBS (default 1) points at a time.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-W=${1:?usage: test_explore.sh WORK}
+W=${1:?usage: test_explore.sh WORK [l1|sys|all]}
 rm -rf "$W"; mkdir -p "$W"
 W=$(cd "$W" && pwd)
+part=${2:-all} # l1: the grids of L1s (make test); sys: the system grid (make test-full); all
+case $part in l1|sys|all) ;; *) echo "usage: test_explore.sh WORK [l1|sys|all]" >&2; exit 2 ;; esac
 cg=$root/build/cachegen
 fail() { echo "test_explore: FAIL: $*"; exit 1; }
 base=(--preset gcn-l1 --set l1.line_bytes=16 --set l1.mshrs=1)
@@ -36,6 +40,7 @@ grid=(--grid l1.size=256,512 --grid l1.ways=2,4)
 "$root/build/cachesim" gen --pattern hot_stream --refs 4000 --seed 7 --to din -o "$W/t.din" >/dev/null ||
   fail "cachesim gen"
 
+if [ "$part" != sys ]; then
 # ---- bad grids: refused before anything runs ------------------------------------------------
 refused() { # WANT ARGS...: exit 2, WANT in the message, OUT not made
   local want=$1; shift
@@ -157,6 +162,8 @@ echo "test_explore: second run: nothing synthesized, the illegal point skipped, 
   fail "a bad objective (rc $rc): $(cat "$W/obj.out")"
 echo "test_explore: --objective hitz refused after 4 simulations, nothing synthesized"
 
+fi
+if [ "$part" != l1 ]; then
 # ---- a system grid: the system top is costed; an interrupt exits 130 and the rerun resumes ----
 sysb=("${base[@]}" --set l1.size=256 --set system.cores=2 --set l2.sets=16 --set l2.ways=2 --set l2.mshrs=1)
 sysg=(--sim sysim --sim-opt timed --sim-opt l2-latency=50 --trace "$W/t.din" --local)
@@ -197,6 +204,7 @@ PY
 check_sys "$W/sys" || fail "the system point's cost"
 echo "test_explore: interrupted run exited 130 and resumed; the system point's cost equals synth/tops.sh sys, its cycles sysim --timed's"
 
+fi
 # ---- mutants: a wrong metric mapping in explore is caught ------------------------------------
 mutant() { # NAME FILE FROM TO [sys]: built from a copy of gen/, run, checked
   local m=$W/mut_$1
@@ -227,8 +235,12 @@ PY
   fi
   echo "test_explore: mutant $1 caught: $(head -1 "$m/check.out")"
 }
+if [ "$part" != sys ]; then
 mutant hits explore_out.c 'hits = get(w, "read_hits") + get(w, "write_hits");' 'hits = get(w, "read_hits");'
 mutant storage explore_out.c 'get(w, "flop_bits") + get(w, "sram_bits")' 'get(w, "flop_bits")'
+fi
+if [ "$part" != l1 ]; then
 mutant l1top explore_point.c 'r->o.cost_top == EXP_TOP_SYS ? "_sys" : ""' '""' sys
 mutant simopts explore_point.c 'k < r->o.nsim_opts; k++' 'k < 0; k++' sys
+fi
 echo "test_explore: PASS"

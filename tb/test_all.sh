@@ -719,7 +719,9 @@ bstep synth-tops-checks full "synth l2 system duel dwt" "synth: L2, system and c
 bstep synth-stage-paths test "synth" "synth: cost names the deepest path into each end point and its start (chains of known depth), and the stage over a depth budget" \
   synth/test_stage_paths.sh "$work/synth/stage_paths"
 bstep explore test "explore synth cli" "explore: a 2 x 2 grid on a short trace, each row equal to separate cachesim and make-synth runs, bad grids refused, a second run synthesizes nothing (2 mapping mutants caught)" \
-  gen/test_explore.sh "$work/explore"
+  gen/test_explore.sh "$work/explore" l1
+bstep explore-sys full "explore synth cli" "explore: a timed system grid costed by its system top (against synth/tops.sh sys and sysim --timed), SIGINT exits 130 and the rerun resumes; two mutants" \
+  gen/test_explore.sh "$work/explore-sys" sys
 bstep synth-depth-budget full "synth" "synth: make synth fails on an L1 over the 30-level stage budget (32 ways, 32 MSHRs, merge 8), its report naming the stage; passes with DEPTH_BUDGET_OK=1" \
   synth/test_depth_budget.sh "$work/synth/depth_budget"
 }
