@@ -41,7 +41,7 @@ GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen
            gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c gen/emit_l2_pol_plru.c \
            gen/emit_l2_pol_fifo.c \
            gen/emit_pkg.c gen/emit_readme.c gen/report.c gen/report_tap.c gen/gen_l1.c \
-           gen/pric_cli.c gen/keys_cli.c gen/verify.c gen/gen_args.c \
+           gen/pric_cli.c gen/keys_cli.c gen/verify.c gen/verify_rtl.c gen/gen_args.c \
            gen/explore.c gen/explore_args.c gen/explore_grid.c gen/explore_cache.c gen/explore_point.c \
            gen/explore_sched.c gen/explore_out.c gen/explore_plot.c
 CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_l2_pol.c cmodel/cm_l2_pol_lru.c \

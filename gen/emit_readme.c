@@ -105,6 +105,7 @@ int readme_write(const emit_dir_t *d, const cfg_t *c, const readme_tops_t *t,
     emit_blank(&e);
     emit_line(&e, "```");
     emit_line(&e, "build/cachegen verify --config DIR/config.yaml");
+    emit_line(&e, "build/cachegen verify --rtl DIR   # the RTL here as you changed it");
     emit_line(&e, "make synth CONFIG=DIR/config.yaml");
     emit_line(&e, "build/cachesim --config DIR/config.yaml TRACE");
     emit_line(&e, "build/sysim --config DIR/config.yaml TRACE");

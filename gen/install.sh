@@ -29,7 +29,7 @@ nolink() {
 install_files() { # the list: "MODE SOURCE DESTREL" per line, one source of truth
   local t f
   for t in cachegen cachesim sysim; do echo "755 build/$t bin/$t"; echo "644 build/man/$t.1 share/man/man1/$t.1"; done
-  for f in tb/verify.sh tb/build_harness.sh tb/run_icarus.sh tb/run_xsim.sh; do echo "755 $f share/cachegen/$f"; done
+  for f in tb/verify.sh tb/build_harness.sh tb/ports_of.sh tb/run_icarus.sh tb/run_xsim.sh; do echo "755 $f share/cachegen/$f"; done
   echo "644 tb/harness_build.sh share/cachegen/tb/harness_build.sh"
   for f in tb/*.cpp tb/*.h tb/tb_*.v tb/*.vh core/*.h cmodel/*.h cmodel/cm_duel.c cmodel/cm_dwt.c examples/*.yaml; do
     echo "644 $f share/cachegen/$f"

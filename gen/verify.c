@@ -43,7 +43,8 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: cachegen verify [CONFIG.yaml | --config FILE | --preset NAME]\n"
             "                       [--set KEY=VALUE ...] [--seed N] [--requests N] [--waves]\n"
-            "                       [--icarus] [--only LIST] [-o WORKDIR]\n\n"
+            "                       [--icarus] [--only LIST] [-o WORKDIR]\n"
+            "   or: cachegen verify --rtl DIR [--seed N] ... (the same options, no configuration)\n\n"
             "Generates the configuration into WORKDIR/rtl, lints every top (verilator -Wall),\n"
             "builds the lockstep harnesses (a build is reused while the RTL, the harness sources\n"
             "and the model libraries are unchanged; ccache when installed), runs each against\n"
@@ -60,8 +61,13 @@ static void usage(FILE *f)
             "                  the configuration has; duel comes with l1.mode = decoupled,\n"
             "                  dwt with l1.mode = sacat)\n"
             "  -o WORKDIR      default cachegen-verify/<name>; a new directory or an earlier\n"
-            "                  verify's (marked by " VERIFY_MARK "), never anything else\n\n"
-            "Exit status: 0 pass, 1 mismatch or failure, 2 bad argument, 3 coverage hole only.\n"
+            "                  verify's (marked by " VERIFY_MARK "), never anything else\n"
+            "  --rtl DIR       verify RTL you changed (an ECO, your SRAM wrapper): DIR is a\n"
+            "                  cachegen output folder (its cachegen.manifest and config.yaml);\n"
+            "                  the model is its config.yaml's, the tops' ports must be the\n"
+            "                  configuration's, the runs use a copy of DIR (DIR is only read)\n\n"
+            "Exit status: 0 pass, 1 mismatch or failure, 2 bad argument (with --rtl: also tops\n"
+            "whose ports differ from the configuration's), 3 coverage hole only.\n"
             "The flow is tb/verify.sh, found through $CACHEGEN_TB (a directory), then ../tb\n"
             "beside this executable's directory (a source tree), then\n"
             "../share/cachegen/tb beside it (make install).\n",
@@ -165,14 +171,15 @@ static int find_script(char *script, size_t slen, char *exe, size_t elen)
 }
 
 enum { V_CONFIG, V_PRESET, V_SET, V_SEED, V_REQUESTS, V_ONLY, V_OUT, V_WAVES, V_ICARUS,
-       V_HELP, V_H, V_VERSION };
+       V_RTL, V_HELP, V_H, V_VERSION };
 
 static const opt_spec_t verify_opts[] = {
     [V_CONFIG] = {"--config", "FILE", 0},     [V_PRESET] = {"--preset", "NAME", 0},
     [V_SET] = {"--set", "KEY=VALUE", OPT_REPEAT}, [V_SEED] = {"--seed", "N", OPT_NUM},
     [V_REQUESTS] = {"--requests", "N", OPT_NUM},    [V_ONLY] = {"--only", "LIST", 0},
     [V_OUT] = {"-o", "WORKDIR", 0},           [V_WAVES] = {"--waves", NULL, 0},
-    [V_ICARUS] = {"--icarus", NULL, 0},       [V_HELP] = {"--help", NULL, 0},
+    [V_ICARUS] = {"--icarus", NULL, 0},       [V_RTL] = {"--rtl", "DIR", 0},
+    [V_HELP] = {"--help", NULL, 0},
     [V_H] = {"-h", NULL, 0},                  [V_VERSION] = {"--version", NULL, 0},
 };
 
@@ -240,6 +247,7 @@ int verify_parse_args(int argc, char **argv, verify_opts_t *o, char *err, size_t
         case V_OUT: o->workdir = v; break;
         case V_WAVES: o->waves = 1; break;
         case V_ICARUS: o->icarus = 1; break;
+        case V_RTL: o->rtl = v; break;
         case V_VERSION: return 2;
         default: return 1; /* --help, -h */
         }
@@ -264,6 +272,18 @@ int verify_cli(int argc, char **argv)
     }
     cfg_t c;
     char err[2048];
+    char rtldir[PATH_MAX], rtlconfig[PATH_MAX + 16];
+    if (o.rtl) { /* the configuration is the folder's own */
+        if (o.config || o.preset || o.nsets)
+            return verr("%s with --rtl: not allowed; the configuration of --rtl DIR is "
+                        "DIR/config.yaml (what cachegen wrote it from); allowed: --rtl DIR "
+                        "without a configuration, --preset or --set",
+                        o.preset ? "--preset" : o.config ? "a configuration" : "--set");
+        if (verify_rtl_check(o.rtl, NULL, rtldir, sizeof rtldir, rtlconfig, sizeof rtlconfig,
+                             err, sizeof err))
+            return verr("%s", err);
+        o.config = rtlconfig;
+    }
     if (cfg_from_args(&c, o.config, o.preset, o.sets, o.nsets, err, sizeof err) != 0)
         return verr("%s", err);
     if (o.icarus && strcmp(o.only, "all") && strncmp(o.only, "l1", 2))
@@ -287,16 +307,19 @@ int verify_cli(int argc, char **argv)
     if (!workdir[0] || wl >= (int)sizeof workdir)
         return verr("-o = %s: not allowed; allowed: a directory path of 1..%d bytes",
                     workdir[0] ? "(too long)" : "(empty)", PATH_MAX - 1);
+    if (o.rtl && verify_rtl_check(o.rtl, workdir, rtldir, sizeof rtldir, rtlconfig,
+                                  sizeof rtlconfig, err, sizeof err))
+        return verr("%s", err);
     if (check_workdir(workdir) || find_script(script, sizeof script, exe, sizeof exe))
         return 2;
     if (o.config && !realpath(o.config, config))
         return verr("--config = %s: cannot be resolved (%s)", o.config, strerror(errno));
 
-    /* tb/verify.sh CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY -- CONFIG_ARGS... */
+    /* tb/verify.sh CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY RTL -- CONFIG_ARGS... */
     char seed[24], requests[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)o.seed);
     snprintf(requests, sizeof requests, "%llu", (unsigned long long)o.requests);
-    char *args[12 + 2 * VERIFY_MAX_SETS];
+    char *args[13 + 2 * VERIFY_MAX_SETS];
     int n = 0;
     args[n++] = script;
     args[n++] = exe;
@@ -306,6 +329,7 @@ int verify_cli(int argc, char **argv)
     args[n++] = o.waves ? "1" : "0";
     args[n++] = o.icarus ? "1" : "0";
     args[n++] = o.only;
+    args[n++] = o.rtl ? rtldir : "-";
     args[n++] = "--";
     if (o.preset) {
         args[n++] = "--preset";

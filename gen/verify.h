@@ -26,8 +26,10 @@ typedef struct {
     uint64_t requests;                   /* --requests: per random run (a system: in all) */
     int waves;                           /* --waves: an FST waveform of every run */
     int icarus;                          /* --icarus: the Icarus testbench and replay too */
-    char only[24];                       /* --only: "all" or a list of l1,l2,sys,duel */
+    char only[24];                       /* --only: "all" or a list of l1,l2,sys,duel,dwt */
     const char *workdir;                 /* -o, or NULL: cachegen-verify/<name> */
+    const char *rtl;                     /* --rtl DIR: the user's RTL (configuration: its
+                                          * config.yaml), or NULL: the generated RTL */
 } verify_opts_t;
 
 /* Parse argv[0..argc-1] (the arguments after "verify") into *o through opt.h, numbers and
@@ -41,5 +43,12 @@ int verify_parse_args(int argc, char **argv, verify_opts_t *o, char *err, size_t
  * hole). It returns 0 after --help and 2 after an error, printed as "cachegen verify: error:
  * ..." naming the option, the value and what is allowed; on error nothing is run or written. */
 int verify_cli(int argc, char **argv);
+
+/* verify_rtl.c: --rtl DIR checked against the work directory (which need not exist; NULL: not
+ * checked): DIR is a directory with cachegen.manifest and config.yaml, and neither directory
+ * holds the other.
+ * 0 with DIR's resolved path in absdir and its config.yaml in config, or -1 with err set. */
+int verify_rtl_check(const char *dir, const char *workdir, char *absdir, size_t alen,
+                     char *config, size_t clen, char *err, size_t errlen);
 
 #endif

@@ -676,6 +676,8 @@ step sys-fig7 test "system gcache" "system: paper 000 Figure 7 through L1 + L2 R
   sysfig7 "$work/sysfig7"
 step verify test "verify cli mutants" "verify: cachegen verify of a preset (then cached), bad arguments and keys, a mutant and its \
 reproduce command; every harness's plusargs, +help and waveform" gen/test_verify.sh "$work/verify"
+step verify-rtl test "verify cli" "verify --rtl: RTL a user changed (an ECO) in lockstep against its config.yaml's model: \
+changes listed, a broken ECO caught, ports checked, the user's folder only read" gen/test_verify_rtl.sh "$work/verify-rtl"
 step mutation test "l1 mutants" "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
 step slurm test "slurm regress" "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
   tb/test_slurm.sh

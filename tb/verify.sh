@@ -3,7 +3,11 @@
 # configuration and the work directory, then runs this script in its place; call that, not
 # this). One configuration from generation to a verdict, one line per stage:
 #   generate  CACHEGEN CONFIG_ARGS -o WORKDIR/rtl
+#   rtl       (RTL given: --rtl DIR) DIR copied to WORKDIR/rtl-user, the runs' RTL; its files
+#             changed since cachegen wrote them (DIR/cachegen.manifest) listed; every top's
+#             ports (tb/ports_of.sh) must be those of WORKDIR/rtl, or the flow stops (exit 2)
 #   lint      verilator --lint-only -Wall with the generated waivers, silent, for every top run
+#             (of the user's RTL: warnings reported, not fatal)
 #   per harness (l1, l2, sys, duel, dwt: the tops the configuration has, or ONLY):
 #     build   tb/build_harness.sh <x> into WORKDIR/<x>/, reused while a hash of the RTL, the
 #             harness and model sources, the model libraries, the build script and Verilator's
@@ -17,12 +21,14 @@
 # passed, "reproduce: <the cachegen verify command>" and the failing run's own command line.
 # The flow stops at the first mismatch or failure; a coverage hole is reported and it goes on.
 #
-# usage: tb/verify.sh CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY -- CONFIG_ARGS...
+# usage: tb/verify.sh CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY RTL -- CONFIG_ARGS...
 #   CACHEGEN      the cachegen that generates (absolute: the reproduce command names it)
 #   WORKDIR       rtl/, the harness builds, every log (*.log) and waveform (*.fst); marked and
 #                 locked by WORKDIR/.cachegen-verify
 #   WAVES ICARUS  0 or 1 (--waves: +trace for every run; --icarus)
 #   ONLY          all, or a comma list of l1, l2, sys, duel, dwt
+#   RTL           - (the generated RTL), or the absolute path of the user's output folder (only
+#                 read; CONFIG_ARGS is then --config RTL/config.yaml)
 #   CONFIG_ARGS   --preset NAME | --config FILE, then --set KEY=VALUE ...
 # environment: MUTATE="SUFFIX|SED_EXPR" (tests of this flow, as in tb/check_config.sh): after
 #   the lint the RTL is copied to WORKDIR/rtl-mutant and <top>SUFFIX is edited there; the builds
@@ -30,18 +36,18 @@
 # Exit status: 0 pass, 1 mismatch or failure, 3 coverage hole (no mismatch), 2 bad usage.
 set -uo pipefail
 usage() {
-  echo "usage: $0 CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY -- CONFIG_ARGS..." >&2
+  echo "usage: $0 CACHEGEN WORKDIR SEED REQUESTS WAVES ICARUS ONLY RTL -- CONFIG_ARGS..." >&2
   echo "(run it through cachegen verify, which checks the arguments)" >&2
   exit 2
 }
-[ $# -ge 8 ] && [ "$8" = -- ] || usage
-cachegen=$1; work=$2; seed=$3; requests=$4; waves=$5; icarus=$6; only=$7
-shift 8
+[ $# -ge 9 ] && [ "$9" = -- ] || usage
+cachegen=$1; work=$2; seed=$3; requests=$4; waves=$5; icarus=$6; only=$7; user=$8
+shift 9
 cfg=("$@")
 root=$(cd "$(dirname "$0")/.." && pwd)
 die() { echo "cachegen verify: error: $*" >&2; exit 2; }
-[[ $seed =~ ^[0-9]+$ && $requests =~ ^[1-9][0-9]*$ && $waves =~ ^[01]$ && $icarus =~ ^[01]$ ]] ||
-  usage
+[[ $seed =~ ^[0-9]+$ && $requests =~ ^[1-9][0-9]*$ && $waves =~ ^[01]$ && $icarus =~ ^[01]$ &&
+   ( $user = - || $user = /* ) ]] || usage
 for f in build/libcmodel.a build/libcore.a; do
   [ -f "$root/$f" ] || die "$root/$f is missing; run make all in $root"
 done
@@ -71,7 +77,9 @@ q() { # ARGS...: each argument quoted for a shell only where it needs it, joined
 plural() { [ "$1" = 1 ] && echo "$1 $2" || echo "$1 ${3:-${2}s}"; }
 
 # the command that reproduces this run: MUTATE (a test's) and every argument, with shell quoting
-repro=( "$cachegen" verify "${cfg[@]}" --seed "$seed" --requests "$requests" )
+if [ "$user" = - ]; then repro=( "$cachegen" verify "${cfg[@]}" )
+else repro=( "$cachegen" verify --rtl "$user" ); fi
+repro+=( --seed "$seed" --requests "$requests" )
 [ "$waves" = 1 ] && repro+=(--waves)
 [ "$icarus" = 1 ] && repro+=(--icarus)
 [ "$only" != all ] && repro+=(--only "$only")
@@ -80,7 +88,8 @@ repro=$(q "${repro[@]}")
 [ -z "${MUTATE:-}" ] || repro="MUTATE=$(q "$MUTATE") $repro"
 start=$(ms)
 runs=0; events=0; mismatches=0; holes=0; failed=0; fail_cmd=""; hole_cmd=""; name="?"; notrun=""
-echo "cachegen verify: ${cfg[*]:-(defaults)}, seed $seed, $requests requests (work: $work)"
+if [ "$user" = - ]; then what=${cfg[*]:-(defaults)}; else what="--rtl $user"; fi
+echo "cachegen verify: $what, seed $seed, $requests requests (work: $work)"
 
 finish() {
   local verdict=PASS rc=0
@@ -127,30 +136,79 @@ else
 fi
 row generate "$t" "ok: $name in $gen (harnesses: $kinds)"
 
-# ---- lint (on the generated RTL, before any test mutation) -----------------------------------
-t=$(ms)
+# ---- the user's RTL (--rtl DIR): a copy, its changes, its ports ------------------------------
+src=$gen
+if [ "$user" != - ]; then
+  t=$(ms)
+  src="$work/rtl-user"
+  rm -rf "$src" && cp -rL "$user" "$src" || die "--rtl = $user: cannot be copied to $src"
+  for key in top l2 system; do
+    got=$(sed -n "s/^$key: //p" "$src/cachegen.manifest")
+    want=$(sed -n "s/^$key: //p" "$gen/cachegen.manifest")
+    [ "$got" = "$want" ] || {
+      row rtl "$t" "FAIL: $user/cachegen.manifest names $key ${got:-(none)}, the configuration's is $want"
+      echo "cachegen verify: error: --rtl = $user: its manifest does not match its config.yaml (allowed: a folder cachegen wrote, its module names kept)" >&2
+      exit 2; }
+  done
+  # files changed since cachegen wrote them (their SHA-256 in the manifest), and files it did not write
+  changed=$(cd "$src" && awk '/^file: / { print $2 "  " $3 }' cachegen.manifest |
+            sha256sum -c 2>/dev/null | sed -n 's/: FAILED.*$//p' | paste -sd' ')
+  added=$(cd "$src" && find . -type f ! -name cachegen.manifest ! -name .cachegen-verify | sed 's#^\./##' | sort |
+          comm -23 - <(awk '/^file: / { print $3 }' cachegen.manifest | sort) | paste -sd' ')
+  bad=""
+  for k in $kinds; do
+    if ! diff <("$root/tb/ports_of.sh" "$gen" "$top.f" "${mods[$k]}" 2>/dev/null) \
+              <("$root/tb/ports_of.sh" "$src" "$top.f" "${mods[$k]}" 2>"$work/ports.log") \
+              >"$work/ports_${k}.diff"; then
+      bad="$bad $k"
+    fi
+  done
+  if [ -n "$bad" ]; then
+    row rtl "$t" "FAIL: the ports of$(for k in $bad; do printf ' %s' "${mods[$k]}"; done) differ from the configuration's"
+    for k in $bad; do
+      echo "    ${mods[$k]} (< the configuration's, > $user's; direction, bits, name):"
+      if [ -s "$work/ports_${k}.diff" ]; then grep '^[<>]' "$work/ports_${k}.diff" | head -12 | sed 's/^/      /'
+      else sed 's/^/      /' "$work/ports.log" | head -6; fi
+    done
+    echo "cachegen verify: error: --rtl = $user: its tops' ports are not its configuration's (allowed: RTL whose tops keep the ports cachegen generated for config.yaml)" >&2
+    exit 2
+  fi
+  row rtl "$t" "ok: $user copied to $src; changed since generated: ${changed:-none}${added:+; added: $added}; ports as configured"
+fi
+
+# ---- lint (before any test mutation): the generated RTL silent; the user's (--rtl) reported --
+t=$(ms); lintwarn=""; : >"$work/lint.log"
 for k in $kinds; do
-  msg=$(cd "$gen" && verilator --lint-only -Wall -F "$top.f" "${top}_lint.vlt" \
+  wflags=(-Wall); [ "$src" = "$gen" ] || wflags+=(-Wno-fatal) # warnings in the user's: reported
+  msg=$(cd "$src" && verilator --lint-only "${wflags[@]}" -F "$top.f" "${top}_lint.vlt" \
         --top-module "${mods[$k]}" 2>&1)
-  if [ $? != 0 ] || [ -n "$msg" ]; then
+  rc=$?
+  if [ $rc = 0 ] && [ -n "$msg" ] && [ "$src" != "$gen" ]; then
+    echo "$msg" >>"$work/lint.log"; lintwarn="$lintwarn ${mods[$k]}"; continue
+  fi
+  if [ $rc != 0 ] || [ -n "$msg" ]; then
     echo "$msg" >"$work/lint.log"
     row lint "$t" "FAIL: ${mods[$k]}: verilator -Wall is not silent ($work/lint.log)"
     echo "$msg" | head -10 | sed 's/^/      /'
-    fail_cmd="cd $(q "$gen") && verilator --lint-only -Wall -F $top.f ${top}_lint.vlt --top-module ${mods[$k]}"
+    fail_cmd="cd $(q "$src") && verilator --lint-only -Wall -F $top.f ${top}_lint.vlt --top-module ${mods[$k]}"
     notrun=" $kinds"; fail
   fi
 done
 lint_mods=""
 for k in $kinds; do lint_mods="$lint_mods ${mods[$k]}"; done
-row lint "$t" "ok:$lint_mods (verilator -Wall, no warnings)"
+if [ -n "$lintwarn" ]; then
+  row lint "$t" "ok, with warnings in the user's$lintwarn (not fatal with --rtl; $work/lint.log)"
+else
+  row lint "$t" "ok:$lint_mods (verilator -Wall, no warnings)"
+fi
 
-out=$gen
+out=$src
 if [ -n "${MUTATE:-}" ]; then # a deliberate bug, after the lint: tests the failure paths
   IFS='|' read -r msuffix mexpr <<<"$MUTATE"
   out="$work/rtl-mutant"
-  rm -rf "$out" && cp -r "$gen" "$out" || die "cannot copy $gen to $out"
+  rm -rf "$out" && cp -r "$src" "$out" || die "cannot copy $src to $out"
   sed -i "$mexpr" "$out/$top$msuffix"
-  cmp -s "$out/$top$msuffix" "$gen/$top$msuffix" && die "MUTATE=$MUTATE did not change $top$msuffix"
+  cmp -s "$out/$top$msuffix" "$src/$top$msuffix" && die "MUTATE=$MUTATE did not change $top$msuffix"
   echo "  mutated            $top$msuffix in $out: $mexpr"
 fi
 
