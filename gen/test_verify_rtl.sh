@@ -8,7 +8,8 @@
 #     fresh generation), and its reproduce command names --rtl and fails the same way;
 #   - a top whose ports differ from the configuration's stops the flow: exit 2, the port named;
 #   - refusals before anything runs: --rtl with a configuration, a missing folder, a folder
-#     without cachegen.manifest, a work directory inside the folder or holding it.
+#     without cachegen.manifest, a work directory inside the folder or holding it;
+#   - a harness build prints progress on stderr when it is a terminal (script(1)), not in a file.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$root/build/test/verify-rtl}
@@ -97,6 +98,20 @@ bad "with --rtl = $work/vbad2/rtl: not allowed; the work directory holds the RTL
   --rtl "$work/vbad2/rtl" -o "$work/vbad2"
 check "... and the refusals left the user's folder as it was" "the folder changed" "" \
   eval '[ "$(snapshot "$work/eco")" = "$before" ]'
+
+# ---- 5. progress of a build on a terminal, and nowhere else ----------------------------------
+if command -v script >/dev/null; then
+  CACHEGEN_PROGRESS_MS=100 script -qec "'$cg' verify --rtl '$work/eco' --only l1 --requests 300 -o '$work/v5'" \
+    /dev/null 2>&1 | tr -d '\r' >"$work/v5.out"
+  check "a build on a terminal prints progress lines on stderr (every 100 ms here)" "none" "$work/v5.out" \
+    grep -qE "^cachegen verify: l1 build: [0-9]+\.[0-9] s, verilating and compiling \($work/v5/l1_build\.log\)$" "$work/v5.out"
+  CACHEGEN_PROGRESS_MS=100 "$cg" verify --rtl "$work/eco" --only l1 --requests 300 -o "$work/v6" \
+    >"$work/v6.out" 2>&1
+  check "... and none into a file (the same run, its output into a file)" "a progress line" "$work/v6.out" \
+    eval 'grep -q "l1 build .* ok" "$work/v6.out" && ! grep -q "verilating and compiling" "$work/v6.out"'
+else
+  notok "progress" "no script(1) (bsdutils) to give verify a terminal"
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

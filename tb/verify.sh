@@ -9,7 +9,8 @@
 #   lint      verilator --lint-only -Wall with the generated waivers, silent, for every top run
 #             (of the user's RTL: warnings reported, not fatal)
 #   per harness (l1, l2, sys, duel, dwt: the tops the configuration has, or ONLY):
-#     build   tb/build_harness.sh <x> into WORKDIR/<x>/, reused while a hash of the RTL, the
+#     build   tb/build_harness.sh <x> into WORKDIR/<x>/ (on a terminal: a progress line on
+#             stderr every 10 s, CACHEGEN_PROGRESS_MS), reused while a hash of the RTL, the
 #             harness and model sources, the model libraries, the build script and Verilator's
 #             version is unchanged (WORKDIR/<x>/key); ccache (if installed) serves the rest
 #     run     the harness with +cover (the L1 first runs its directed script): l1 and l2 REQUESTS
@@ -213,6 +214,20 @@ if [ -n "${MUTATE:-}" ]; then # a deliberate bug, after the lint: tests the fail
 fi
 
 # ---- build, cached -------------------------------------------------------------------------
+progress() { # PID LABEL LOG: while PID runs, a line on stderr every CACHEGEN_PROGRESS_MS (10 s)
+  # when stderr is a terminal (a cold build takes minutes); nothing into a pipe or a file
+  local pid=$1 t0 last now every=${CACHEGEN_PROGRESS_MS:-10000}
+  [[ $every =~ ^[1-9][0-9]*$ ]] || every=10000
+  [ -t 2 ] || return 0
+  t0=$(ms); last=$t0
+  while kill -0 "$pid" 2>/dev/null; do
+    sleep 0.1; now=$(ms)
+    if [ $(( (now - last) / 1000000 )) -ge "$every" ]; then
+      last=$now
+      echo "cachegen verify: $2: $(secs "$t0"), verilating and compiling ($3)" >&2
+    fi
+  done
+}
 build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
   local k=$1 script=build_harness.sh bin key t
   case $k in
@@ -231,7 +246,10 @@ build() { # KIND: WORKDIR/KIND/<binary>, rebuilt only when its inputs changed
     row "$k build" "$t" "ok (cached: $work/$k/$bin)"; return 0
   fi
   rm -f "$work/$k/key"
-  if ! "$root/tb/$script" "$k" "$out" "$work/$k" >"$work/${k}_build.log" 2>&1; then
+  local rc
+  "$root/tb/$script" "$k" "$out" "$work/$k" >"$work/${k}_build.log" 2>&1 &
+  progress "$!" "$k build" "$work/${k}_build.log"; wait "$!"; rc=$?
+  if [ $rc != 0 ]; then
     row "$k build" "$t" "FAIL: $work/${k}_build.log"
     grep -m5 -E '%Error|error' "$work/${k}_build.log" | sed 's/^/      /'
     fail_cmd=$(q "$root/tb/$script" "$k" "$out" "$work/$k")
