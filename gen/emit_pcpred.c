@@ -44,7 +44,12 @@ static void emit_pp_decls(emit_t *e, const gen_l1_t *g)
     emit_line(e, "reg %spp_wval;", emit_range(cb));
     emit_hash(e, g);
     emit_line(e, "wire %spp_hash_cnt; // the request PC's counter", emit_range(cb));
-    emit_line(e, "wire pp_pred = pp_hash_cnt >= %s;", emit_const(cb, c->pc_threshold));
+    if (c->pc_threshold) {
+        emit_line(e, "wire pp_pred = pp_hash_cnt >= %s;", emit_const(cb, c->pc_threshold));
+    } else { /* threshold 0: every miss is predicted; the counter is read for no decision */
+        emit_line(e, "wire pp_pred = 1'b1; // l1.pc_threshold 0: every load miss bypasses");
+        emit_line(e, "wire unused_pp_hash_cnt = ^pp_hash_cnt; // no decision reads it");
+    }
     emit_line(e, "wire mshr_rd_pred;");
     emit_line(e, "wire %smshr_rd_hpc;", emit_range(k));
     emit_line(e, "wire %smeta_old_hpc; // the chosen way's hpc before the operation", emit_range(k));

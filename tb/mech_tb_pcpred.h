@@ -20,7 +20,12 @@ struct mech_tb : mech_tb_none {
                      (unsigned)port_u64(h.top->evt_pc_val_o), (unsigned)h.top->evt_pc_pred_o);
     }
     static bool bypasses(const cfg_l1_t &) { return true; }
-    static bool reachable(const cfg_l1_t &, const std::string &b) { return b.compare(0, 3, "pp_") == 0; }
+    static bool reachable(const cfg_l1_t &c, const std::string &b)
+    {
+        if (b == "pp_miss_predicted_keep") // threshold 0 predicts every miss to bypass
+            return c.pc_threshold > 0;
+        return b.compare(0, 3, "pp_") == 0;
+    }
     template <class H>
     static void sys_check(H &h, unsigned c, const cm_result_t &r, unsigned, const char *where)
     {

@@ -478,6 +478,9 @@ step sys-gcache-xor full "system gcache xor" "system: 3 G-Cache L1s (M = 2, rese
 step sys-merge test "system merge srrip" "system: 2 baseline L1s merging up to 2 loads per read over an 8-set SRRIP L2 merging up to 2 reads per fetch, victim bits shared in pairs" \
   sysck "$work/sys3" --preset fermi-l1 --set system.cores=2 --set l1.mshr_merge=2 --set l2.sets=8 \
   --set l2.ways=4 --set l2.replacement=srrip --set l2.victim_share=2 --set l2.mshr_merge=2
+step pcpred-thr0 test "l1 pcpred verify" "pcpred at l1.pc_threshold 0 (every miss predicted): lint-clean (no constant compare), lockstep \
+with full coverage (the keep bin is unreachable by rule)" build/cachegen verify --preset fermi-l1 --set l1.mode=pcpred \
+  --set l1.pc_threshold=0 --only l1 --requests 20000 -o "$work/pcpred-thr0"
 step sys-pcpred test "system pcpred" "system tian-gcn: 8 PC-predictor L1s over the L2 with bypass bits, in lockstep" \
   sysck "$work/sys4" --preset tian-gcn
 step sys-decoupled test "system decoupled" "system li-decoupled: 4 decoupled L1s (bypassing loads read through the L2) in lockstep" \
