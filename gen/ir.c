@@ -199,6 +199,37 @@ ir_node_t *ir_genfor(ir_module_t *m, ir_list_t *to, const char *genvar, unsigned
     return x;
 }
 
+ir_node_t *ir_generate(ir_module_t *m, ir_list_t *to)
+{
+    return ir_node(m, to, IR_GENERATE, NULL, NULL);
+}
+
+ir_node_t *ir_genfor_n(ir_module_t *m, ir_list_t *to, const char *genvar, const char *count_name,
+                       const char *label)
+{
+    ir_node_t *x = ir_node(m, to, IR_GENFOR, genvar, label);
+    x->c = ir_str(m, count_name);
+    return x;
+}
+
+ir_node_t *ir_mparam(ir_module_t *m, const char *name, unsigned value, const char *comment,
+                     unsigned col)
+{
+    ir_node_t *x = ir_node(m, &m->params, IR_PARAM, name, ir_fmt(m, "%u", value));
+    x->d = ir_str(m, "integer");
+    x->c = ir_str(m, comment);
+    x->col = col;
+    return x;
+}
+
+ir_node_t *ir_localparam(ir_module_t *m, ir_list_t *to, ir_width_t w, const char *name,
+                         const char *value)
+{
+    ir_node_t *x = ir_param(m, to, 1, name, value);
+    x->w = w;
+    return x;
+}
+
 ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char *name)
 {
     return ir_node(m, to, IR_INST, module, name);

@@ -24,7 +24,9 @@
 typedef enum ir_kind {
     IR_COMMENT, /* a: text (without "// "); n: spaces before "//" */
     IR_BLANK,   /* an empty line */
-    IR_PARAM,   /* a: name, b: value, w: width (0: none); flag: 1 localparam, 0 parameter */
+    IR_PARAM,   /* a: name, b: value, w: width (0: none); flag: 1 localparam, 0 parameter;
+                   d: a type ("integer") or NULL; in the module's header list (ir_mparam) c is
+                   a trailing comment at column col */
     IR_PORT,    /* a: name, b: comment or NULL; n: spaces before the comment; flag: ir_dir_t */
     IR_DECL,    /* names: a list of IR_NAME; flag: ir_net_t; b: initial value (wire x = b) */
     IR_NAME,    /* a: name; n: array entries (0: not an array) */
@@ -37,11 +39,12 @@ typedef enum ir_kind {
                    IR_IF_CHAINED: the only node of its parent's else ("end else if") */
     IR_CASE,    /* a: subject; body: IR_ITEM list */
     IR_ITEM,    /* a: label, NULL for default; body: statements; flag 1: begin/end even for one */
-    IR_GENFOR,  /* a: genvar, b: label; n: count; body: items of the loop; flag 1: inside
-                   generate / endgenerate */
+    IR_GENFOR,  /* a: genvar, b: label; n: count, or c: the count's name (a parameter); body:
+                   items of the loop; flag 1: inside generate / endgenerate */
     IR_INST,    /* a: module, b: instance; body: IR_CONN ports; alt: IR_CONN parameters; flag 1:
                    names aligned (each list padded to its longest name and one space) */
     IR_CONN,    /* .a(b) */
+    IR_GENERATE, /* body: items between generate and endgenerate */
     IR_IFDEF,   /* a: macro; flag 1: `ifndef; body: items. In the port list, b: the title of
                    ports that follow the last port (", // b"), body: IR_PORT */
 } ir_kind_t;
@@ -84,6 +87,7 @@ typedef struct ir_chunk ir_chunk_t; /* one arena block (ir.c) */
 typedef struct ir_module {
     const char *name;
     ir_list_t head;  /* IR_COMMENT lines above `default_nettype none (the file header) */
+    ir_list_t params; /* IR_PARAM (and IR_COMMENT) of the header's #( ... ), or empty */
     ir_list_t ports; /* IR_PORT, in order */
     ir_list_t body;  /* the module's items, printed one level in */
     ir_chunk_t *arena;
@@ -127,6 +131,16 @@ ir_node_t *ir_item(ir_module_t *m, ir_node_t *c, const char *label);
 /* for (g = 0; g < count; g = g + 1) begin : label; the genvar is declared with ir_decl. */
 ir_node_t *ir_genfor(ir_module_t *m, ir_list_t *to, const char *genvar, unsigned count,
                      const char *label);
+/* The same loop up to a parameter: for (g = 0; g < count_name; g = g + 1) begin : label. */
+ir_node_t *ir_genfor_n(ir_module_t *m, ir_list_t *to, const char *genvar, const char *count_name,
+                       const char *label);
+/* A parameter of the module's header, `parameter integer name = value,` and `comment` (or
+ * NULL) at column `col` of the line. */
+ir_node_t *ir_mparam(ir_module_t *m, const char *name, unsigned value, const char *comment,
+                     unsigned col);
+/* localparam [w] name = value; (w named or in bits). */
+ir_node_t *ir_localparam(ir_module_t *m, ir_list_t *to, ir_width_t w, const char *name,
+                         const char *value);
 ir_node_t *ir_inst(ir_module_t *m, ir_list_t *to, const char *module, const char *name);
 ir_node_t *ir_conn(ir_module_t *m, ir_node_t *inst, const char *port, const char *expr);
 ir_node_t *ir_inst_param(ir_module_t *m, ir_node_t *inst, const char *name, const char *value);
@@ -140,6 +154,8 @@ void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
 void ir_note_col(ir_module_t *m, ir_node_t *x, const char *comment, unsigned col);
 /* `else if (cond)` after if `x` (itself an if or a chained one): its then in ->body. */
 ir_node_t *ir_elif(ir_module_t *m, ir_node_t *x, const char *cond);
+/* generate ... endgenerate around the items appended to ->body. */
+ir_node_t *ir_generate(ir_module_t *m, ir_list_t *to);
 /* `ifdef macro (ifndef: `ifndef) around the items appended to ->body. */
 ir_node_t *ir_ifdef(ir_module_t *m, ir_list_t *to, const char *macro, int ifndef);
 /* In the port list after the last port: ports inside `ifdef macro, titled ", // title". */

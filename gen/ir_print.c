@@ -229,8 +229,8 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
     case IR_BLANK: emit_blank(e); break;
     case IR_PARAM: {
         char head[192];
-        snprintf(head, sizeof head, "%s %s", x->flag ? "localparam" : "parameter",
-                 ir_range(x->w, style));
+        snprintf(head, sizeof head, "%s %s%s%s", x->flag ? "localparam" : "parameter",
+                 x->d ? x->d : "", x->d ? " " : "", ir_range(x->w, style));
         dump_stmt(e, head, x->a, "=", x->b, x);
         break;
     }
@@ -243,6 +243,13 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
         dump_list(e, &x->body, style);
         emit_line(e, "`endif");
         break;
+    case IR_GENERATE:
+        emit_line(e, "generate");
+        emit_in(e);
+        dump_list(e, &x->body, style);
+        emit_out(e);
+        emit_line(e, "endgenerate");
+        break;
     case IR_IF: dump_if(e, x, style); break;
     case IR_CASE: dump_case(e, x, style); break;
     case IR_GENFOR:
@@ -250,8 +257,12 @@ static void dump_node(emit_t *e, const ir_node_t *x, ir_style_t style)
             emit_line(e, "generate");
             emit_in(e);
         }
-        emit_line(e, "for (%s = 0; %s < %u; %s = %s + 1) begin : %s", x->a, x->a, x->n, x->a,
-                  x->a, x->b);
+        if (x->c)
+            emit_line(e, "for (%s = 0; %s < %s; %s = %s + 1) begin : %s", x->a, x->a, x->c, x->a,
+                      x->a, x->b);
+        else
+            emit_line(e, "for (%s = 0; %s < %u; %s = %s + 1) begin : %s", x->a, x->a, x->n, x->a,
+                      x->a, x->b);
         emit_in(e);
         dump_list(e, &x->body, style);
         emit_out(e);
@@ -312,7 +323,27 @@ void ir_print(emit_t *e, const ir_module_t *m, ir_style_t style)
     dump_list(e, &m->head, style);
     emit_line(e, "`default_nettype none");
     emit_blank(e);
-    emit_line(e, "module %s (", m->name);
+    if (m->params.head) { /* module name #( parameter ..., ) ( */
+        emit_line(e, "module %s #(", m->name);
+        emit_in(e);
+        for (const ir_node_t *p = m->params.head; p; p = p->next) {
+            if (p->kind != IR_PARAM) {
+                dump_node(e, p, style);
+                continue;
+            }
+            const ir_node_t *q = p->next;
+            while (q && q->kind != IR_PARAM)
+                q = q->next;
+            char line[256];
+            snprintf(line, sizeof line, "parameter %s%s%s%s = %s%s", p->d ? p->d : "",
+                     p->d ? " " : "", ir_range(p->w, style), p->a, p->b, q ? "," : "");
+            line_comment(e, line, p->c, 1, p->col);
+        }
+        emit_out(e);
+        emit_line(e, ") (");
+    } else {
+        emit_line(e, "module %s (", m->name);
+    }
     emit_in(e);
     for (const ir_node_t *p = m->ports.head; p; p = p->next)
         dump_port_item(e, p, style);

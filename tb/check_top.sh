@@ -248,7 +248,7 @@ mutants=(
   "fill_ignores_full_memq|.v|2mshrs|s/(rspq_full | (s1_fill_q \& memq_full))/(rspq_full)/"
   "request_behind_a_wait_decides|.v||s/if (s1_valid_q \& s1_squash_q) begin/if (1'b0) begin/"
   "merge_waiter_dropped|.v|opt|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
-  "merge_waiters_out_of_order|_mshr.v|opt|s/_nwait_q == 2'd0) e\([0-9]*\)_w0_d/_nwait_q == 2'd1) e\1_w0_d/;s/_nwait_q == 2'd1) e\([0-9]*\)_w1_d/_nwait_q == 2'd0) e\1_w1_d/"
+  "merge_waiters_out_of_order|_mshr.v|opt|s/nwait_q == Slot) ? join_id_i/nwait_q == (Slot ^ 1'b1)) ? join_id_i/"
   "merge_join_counted_as_miss|.v|opt|s/if (1'b1) cnt_merged_inc = 1'b1;/if (1'b1) cnt_read_misses_inc = 1'b1;/"
   "noalloc_fill_installs|.v|opt|s/if (req_noalloc_q) begin/if (1'b0) begin/"
   "noalloc_dropped_by_mshr|.v|opt|s/\.alloc_noalloc_i (req_noalloc_q)/.alloc_noalloc_i (1'b0)/"

@@ -30,433 +30,186 @@
 //   l2.victim_share: 1
 `default_nettype none
 
-module gcache_l2_16core_l2_mshr (
+module gcache_l2_16core_l2_mshr #(
+  // sizes fixed by the configuration: an instance does not override
+  // them (the C model and the harnesses follow the configuration)
+  parameter integer Entries = 8,    // MSHR entries
+  parameter integer IdxWidth = 3,   // an entry's number
+  parameter integer LineWidth = 25, // line address
+  parameter integer CoreWidth = 4,  // field core
+  parameter integer IdWidth = 3,    // field id
+  parameter integer BeWidth = 128,  // field be
+  parameter integer WdataWidth = 1024 // field wdata
+) (
   input  wire clk_i,
   input  wire rst_ni,
   input  wire alloc_i,
-  input  wire [24:0] alloc_line_i,
-  input  wire [3:0] alloc_core_i,
-  input  wire [2:0] alloc_id_i, // the requesting L1's MSHR
-  input  wire [0:0] alloc_store_i,
-  input  wire [127:0] alloc_be_i,
-  input  wire [1023:0] alloc_wdata_i,
+  input  wire [LineWidth-1:0] alloc_line_i,
+  input  wire [CoreWidth-1:0] alloc_core_i,
+  input  wire [IdWidth-1:0] alloc_id_i, // the requesting L1's MSHR
+  input  wire alloc_store_i,
+  input  wire [BeWidth-1:0] alloc_be_i,
+  input  wire [WdataWidth-1:0] alloc_wdata_i,
   input  wire free_i,
-  input  wire [2:0] free_idx_i,
-  input  wire [24:0] look_line_i,
+  input  wire [IdxWidth-1:0] free_idx_i,
+  input  wire [LineWidth-1:0] look_line_i,
   output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
-  output reg  [2:0] free_idx_o,
-  input  wire [2:0] fill_idx_i, // the arriving fill's entry: its line
-  output reg  [24:0] fill_line_o,
-  input  wire [2:0] rd_idx_i,   // the deciding fill's entry: its fields
-  output reg  [3:0] rd_core_o,
-  output reg  [2:0] rd_id_o,
-  output reg  [0:0] rd_store_o,
-  output reg  [127:0] rd_be_o,
-  output reg  [1023:0] rd_wdata_o
+  output wire [IdxWidth-1:0] free_idx_o,
+  input  wire [IdxWidth-1:0] fill_idx_i, // the arriving fill's entry: its line
+  output wire [LineWidth-1:0] fill_line_o,
+  input  wire [IdxWidth-1:0] rd_idx_i,   // the deciding fill's entry: its fields
+  output wire [CoreWidth-1:0] rd_core_o,
+  output wire [IdWidth-1:0] rd_id_o,
+  output wire rd_store_o,
+  output wire [BeWidth-1:0] rd_be_o,
+  output wire [WdataWidth-1:0] rd_wdata_o
 );
 
-  reg [7:0] valid_q, valid_d;
-  reg [24:0] e0_line_q, e0_line_d;
-  reg [3:0] e0_core_q, e0_core_d;
-  reg [2:0] e0_id_q, e0_id_d;
-  reg [0:0] e0_store_q, e0_store_d;
-  reg [127:0] e0_be_q, e0_be_d;
-  reg [1023:0] e0_wdata_q, e0_wdata_d;
-  reg [24:0] e1_line_q, e1_line_d;
-  reg [3:0] e1_core_q, e1_core_d;
-  reg [2:0] e1_id_q, e1_id_d;
-  reg [0:0] e1_store_q, e1_store_d;
-  reg [127:0] e1_be_q, e1_be_d;
-  reg [1023:0] e1_wdata_q, e1_wdata_d;
-  reg [24:0] e2_line_q, e2_line_d;
-  reg [3:0] e2_core_q, e2_core_d;
-  reg [2:0] e2_id_q, e2_id_d;
-  reg [0:0] e2_store_q, e2_store_d;
-  reg [127:0] e2_be_q, e2_be_d;
-  reg [1023:0] e2_wdata_q, e2_wdata_d;
-  reg [24:0] e3_line_q, e3_line_d;
-  reg [3:0] e3_core_q, e3_core_d;
-  reg [2:0] e3_id_q, e3_id_d;
-  reg [0:0] e3_store_q, e3_store_d;
-  reg [127:0] e3_be_q, e3_be_d;
-  reg [1023:0] e3_wdata_q, e3_wdata_d;
-  reg [24:0] e4_line_q, e4_line_d;
-  reg [3:0] e4_core_q, e4_core_d;
-  reg [2:0] e4_id_q, e4_id_d;
-  reg [0:0] e4_store_q, e4_store_d;
-  reg [127:0] e4_be_q, e4_be_d;
-  reg [1023:0] e4_wdata_q, e4_wdata_d;
-  reg [24:0] e5_line_q, e5_line_d;
-  reg [3:0] e5_core_q, e5_core_d;
-  reg [2:0] e5_id_q, e5_id_d;
-  reg [0:0] e5_store_q, e5_store_d;
-  reg [127:0] e5_be_q, e5_be_d;
-  reg [1023:0] e5_wdata_q, e5_wdata_d;
-  reg [24:0] e6_line_q, e6_line_d;
-  reg [3:0] e6_core_q, e6_core_d;
-  reg [2:0] e6_id_q, e6_id_d;
-  reg [0:0] e6_store_q, e6_store_d;
-  reg [127:0] e6_be_q, e6_be_d;
-  reg [1023:0] e6_wdata_q, e6_wdata_d;
-  reg [24:0] e7_line_q, e7_line_d;
-  reg [3:0] e7_core_q, e7_core_d;
-  reg [2:0] e7_id_q, e7_id_d;
-  reg [0:0] e7_store_q, e7_store_d;
-  reg [127:0] e7_be_q, e7_be_d;
-  reg [1023:0] e7_wdata_q, e7_wdata_d;
+  // entry i's state is in gen_entry[i]; these vectors hold one field per entry,
+  // entry i at [i*Width +: Width]
+  wire [Entries-1:0] valid;
+  wire [Entries-1:0] hits; // entry i holds look_line_i
+  wire [Entries*LineWidth-1:0] fill_line_pick; // entry i's line where fill_idx_i selects it, else 0
+  wire [Entries*CoreWidth-1:0] rd_core_pick;
+  wire [Entries*IdWidth-1:0] rd_id_pick;
+  wire [Entries-1:0] rd_store_pick;
+  wire [Entries*BeWidth-1:0] rd_be_pick;
+  wire [Entries*WdataWidth-1:0] rd_wdata_pick;
+  wire [Entries-1:0] fill_at;
+  wire [Entries-1:0] rd_at;
+  genvar i, b;
 
-  wire [7:0] hits;
-  assign hits[0] = valid_q[0] & (e0_line_q == look_line_i);
-  assign hits[1] = valid_q[1] & (e1_line_q == look_line_i);
-  assign hits[2] = valid_q[2] & (e2_line_q == look_line_i);
-  assign hits[3] = valid_q[3] & (e3_line_q == look_line_i);
-  assign hits[4] = valid_q[4] & (e4_line_q == look_line_i);
-  assign hits[5] = valid_q[5] & (e5_line_q == look_line_i);
-  assign hits[6] = valid_q[6] & (e6_line_q == look_line_i);
-  assign hits[7] = valid_q[7] & (e7_line_q == look_line_i);
   assign conflict_o = |hits;
-  assign full_o = &valid_q;
+  assign full_o = &valid;
 
-  wire lowest_free_a0_0 = !valid_q[0];
-  wire lowest_free_a0_1 = !valid_q[1];
-  wire lowest_free_a0_2 = !valid_q[2];
-  wire lowest_free_a0_3 = !valid_q[3];
-  wire lowest_free_a0_4 = !valid_q[4];
-  wire lowest_free_a0_5 = !valid_q[5];
-  wire lowest_free_a0_6 = !valid_q[6];
-  wire lowest_free_a0_7 = !valid_q[7];
-  wire lowest_free_a1_0 = lowest_free_a0_0 | lowest_free_a0_1;
-  wire lowest_free_i1_0 = ~lowest_free_a0_0;
-  wire lowest_free_a1_1 = lowest_free_a0_2 | lowest_free_a0_3;
-  wire lowest_free_i1_1 = ~lowest_free_a0_2;
-  wire lowest_free_a1_2 = lowest_free_a0_4 | lowest_free_a0_5;
-  wire lowest_free_i1_2 = ~lowest_free_a0_4;
-  wire lowest_free_a1_3 = lowest_free_a0_6 | lowest_free_a0_7;
-  wire lowest_free_i1_3 = ~lowest_free_a0_6;
-  wire lowest_free_a2_0 = lowest_free_a1_0 | lowest_free_a1_1;
-  wire [1:0] lowest_free_i2_0 = lowest_free_a1_0 ? {1'b0, lowest_free_i1_0} : {1'b1, lowest_free_i1_1};
-  wire lowest_free_a2_1 = lowest_free_a1_2 | lowest_free_a1_3;
-  wire [1:0] lowest_free_i2_1 = lowest_free_a1_2 ? {1'b0, lowest_free_i1_2} : {1'b1, lowest_free_i1_3};
-  wire lowest_free_a3_0 = lowest_free_a2_0 | lowest_free_a2_1;
-  wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
-  always @* free_idx_o = lowest_free_a3_0 ? lowest_free_i3_0 : 3'd0;
+  generate
+    for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+      localparam [IdxWidth-1:0] Idx = i;
+      reg valid_q, valid_d;
+      reg [LineWidth-1:0] line_q, line_d;
+      reg [CoreWidth-1:0] core_q, core_d;
+      reg [IdWidth-1:0] id_q, id_d;
+      reg store_q, store_d;
+      reg [BeWidth-1:0] be_q, be_d;
+      reg [WdataWidth-1:0] wdata_q, wdata_d;
+      assign hits[i] = valid_q & (line_q == look_line_i);
+      always @* begin : next // hold, free, join (append a waiter), allocate
+        valid_d = valid_q;
+        line_d = line_q;
+        core_d = core_q;
+        id_d = id_q;
+        store_d = store_q;
+        be_d = be_q;
+        wdata_d = wdata_q;
+        if (free_i && free_idx_i == Idx) valid_d = 1'b0;
+        if (alloc_i && free_idx_o == Idx) begin
+          valid_d = 1'b1;
+          line_d = alloc_line_i;
+          core_d = alloc_core_i;
+          id_d = alloc_id_i;
+          store_d = alloc_store_i;
+          be_d = alloc_be_i;
+          wdata_d = alloc_wdata_i;
+        end
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          valid_q <= 1'b0;
+          line_q <= {LineWidth{1'b0}};
+          core_q <= {CoreWidth{1'b0}};
+          id_q <= {IdWidth{1'b0}};
+          store_q <= 1'b0;
+          be_q <= {BeWidth{1'b0}};
+          wdata_q <= {WdataWidth{1'b0}};
+        end else begin
+          valid_q <= valid_d;
+          line_q <= line_d;
+          core_q <= core_d;
+          id_q <= id_d;
+          store_q <= store_d;
+          be_q <= be_d;
+          wdata_q <= wdata_d;
+        end
+      end
+      assign valid[i] = valid_q;
+      assign fill_at[i] = fill_idx_i == Idx;
+      assign rd_at[i] = rd_idx_i == Idx;
+      assign fill_line_pick[i*LineWidth +: LineWidth] = {LineWidth{fill_at[i]}} & line_q;
+      assign rd_core_pick[i*CoreWidth +: CoreWidth] = {CoreWidth{rd_at[i]}} & core_q;
+      assign rd_id_pick[i*IdWidth +: IdWidth] = {IdWidth{rd_at[i]}} & id_q;
+      assign rd_store_pick[i] = rd_at[i] & store_q;
+      assign rd_be_pick[i*BeWidth +: BeWidth] = {BeWidth{rd_at[i]}} & be_q;
+      assign rd_wdata_pick[i*WdataWidth +: WdataWidth] = {WdataWidth{rd_at[i]}} & wdata_q;
+    end
+  endgenerate
 
-  always @* begin : read_fill_line
-    fill_line_o = e0_line_q;
-    case (fill_idx_i)
-      3'd0: fill_line_o = e0_line_q;
-      3'd1: fill_line_o = e1_line_q;
-      3'd2: fill_line_o = e2_line_q;
-      3'd3: fill_line_o = e3_line_q;
-      3'd4: fill_line_o = e4_line_q;
-      3'd5: fill_line_o = e5_line_q;
-      3'd6: fill_line_o = e6_line_q;
-      3'd7: fill_line_o = e7_line_q;
-    endcase
-  end
+  // the reads by index and the hit's number: ORs of the picks, a tree per bit
+  generate
+    for (b = 0; b < LineWidth; b = b + 1) begin : gen_fill_line
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = fill_line_pick[i*LineWidth + b];
+      end
+      assign fill_line_o[b] = |column;
+    end
+    for (b = 0; b < CoreWidth; b = b + 1) begin : gen_rd_core
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = rd_core_pick[i*CoreWidth + b];
+      end
+      assign rd_core_o[b] = |column;
+    end
+    for (b = 0; b < IdWidth; b = b + 1) begin : gen_rd_id
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = rd_id_pick[i*IdWidth + b];
+      end
+      assign rd_id_o[b] = |column;
+    end
+    assign rd_store_o = |rd_store_pick;
+    for (b = 0; b < BeWidth; b = b + 1) begin : gen_rd_be
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = rd_be_pick[i*BeWidth + b];
+      end
+      assign rd_be_o[b] = |column;
+    end
+    for (b = 0; b < WdataWidth; b = b + 1) begin : gen_rd_wdata
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = rd_wdata_pick[i*WdataWidth + b];
+      end
+      assign rd_wdata_o[b] = |column;
+    end
+  endgenerate
 
-  always @* begin : read_entry
-    rd_core_o = e0_core_q;
-    rd_id_o = e0_id_q;
-    rd_store_o = e0_store_q;
-    rd_be_o = e0_be_q;
-    rd_wdata_o = e0_wdata_q;
-    case (rd_idx_i)
-      3'd0: begin
-        rd_core_o = e0_core_q;
-        rd_id_o = e0_id_q;
-        rd_store_o = e0_store_q;
-        rd_be_o = e0_be_q;
-        rd_wdata_o = e0_wdata_q;
-      end
-      3'd1: begin
-        rd_core_o = e1_core_q;
-        rd_id_o = e1_id_q;
-        rd_store_o = e1_store_q;
-        rd_be_o = e1_be_q;
-        rd_wdata_o = e1_wdata_q;
-      end
-      3'd2: begin
-        rd_core_o = e2_core_q;
-        rd_id_o = e2_id_q;
-        rd_store_o = e2_store_q;
-        rd_be_o = e2_be_q;
-        rd_wdata_o = e2_wdata_q;
-      end
-      3'd3: begin
-        rd_core_o = e3_core_q;
-        rd_id_o = e3_id_q;
-        rd_store_o = e3_store_q;
-        rd_be_o = e3_be_q;
-        rd_wdata_o = e3_wdata_q;
-      end
-      3'd4: begin
-        rd_core_o = e4_core_q;
-        rd_id_o = e4_id_q;
-        rd_store_o = e4_store_q;
-        rd_be_o = e4_be_q;
-        rd_wdata_o = e4_wdata_q;
-      end
-      3'd5: begin
-        rd_core_o = e5_core_q;
-        rd_id_o = e5_id_q;
-        rd_store_o = e5_store_q;
-        rd_be_o = e5_be_q;
-        rd_wdata_o = e5_wdata_q;
-      end
-      3'd6: begin
-        rd_core_o = e6_core_q;
-        rd_id_o = e6_id_q;
-        rd_store_o = e6_store_q;
-        rd_be_o = e6_be_q;
-        rd_wdata_o = e6_wdata_q;
-      end
-      3'd7: begin
-        rd_core_o = e7_core_q;
-        rd_id_o = e7_id_q;
-        rd_store_o = e7_store_q;
-        rd_be_o = e7_be_q;
-        rd_wdata_o = e7_wdata_q;
-      end
-    endcase
-  end
-
-  always @* begin : next_entries
-    valid_d = valid_q;
-    e0_line_d = e0_line_q;
-    e0_core_d = e0_core_q;
-    e0_id_d = e0_id_q;
-    e0_store_d = e0_store_q;
-    e0_be_d = e0_be_q;
-    e0_wdata_d = e0_wdata_q;
-    e1_line_d = e1_line_q;
-    e1_core_d = e1_core_q;
-    e1_id_d = e1_id_q;
-    e1_store_d = e1_store_q;
-    e1_be_d = e1_be_q;
-    e1_wdata_d = e1_wdata_q;
-    e2_line_d = e2_line_q;
-    e2_core_d = e2_core_q;
-    e2_id_d = e2_id_q;
-    e2_store_d = e2_store_q;
-    e2_be_d = e2_be_q;
-    e2_wdata_d = e2_wdata_q;
-    e3_line_d = e3_line_q;
-    e3_core_d = e3_core_q;
-    e3_id_d = e3_id_q;
-    e3_store_d = e3_store_q;
-    e3_be_d = e3_be_q;
-    e3_wdata_d = e3_wdata_q;
-    e4_line_d = e4_line_q;
-    e4_core_d = e4_core_q;
-    e4_id_d = e4_id_q;
-    e4_store_d = e4_store_q;
-    e4_be_d = e4_be_q;
-    e4_wdata_d = e4_wdata_q;
-    e5_line_d = e5_line_q;
-    e5_core_d = e5_core_q;
-    e5_id_d = e5_id_q;
-    e5_store_d = e5_store_q;
-    e5_be_d = e5_be_q;
-    e5_wdata_d = e5_wdata_q;
-    e6_line_d = e6_line_q;
-    e6_core_d = e6_core_q;
-    e6_id_d = e6_id_q;
-    e6_store_d = e6_store_q;
-    e6_be_d = e6_be_q;
-    e6_wdata_d = e6_wdata_q;
-    e7_line_d = e7_line_q;
-    e7_core_d = e7_core_q;
-    e7_id_d = e7_id_q;
-    e7_store_d = e7_store_q;
-    e7_be_d = e7_be_q;
-    e7_wdata_d = e7_wdata_q;
-    if (free_i && free_idx_i == 3'd0) valid_d[0] = 1'b0;
-    if (free_i && free_idx_i == 3'd1) valid_d[1] = 1'b0;
-    if (free_i && free_idx_i == 3'd2) valid_d[2] = 1'b0;
-    if (free_i && free_idx_i == 3'd3) valid_d[3] = 1'b0;
-    if (free_i && free_idx_i == 3'd4) valid_d[4] = 1'b0;
-    if (free_i && free_idx_i == 3'd5) valid_d[5] = 1'b0;
-    if (free_i && free_idx_i == 3'd6) valid_d[6] = 1'b0;
-    if (free_i && free_idx_i == 3'd7) valid_d[7] = 1'b0;
-    if (alloc_i && free_idx_o == 3'd0) begin
-      valid_d[0] = 1'b1;
-      e0_line_d = alloc_line_i;
-      e0_core_d = alloc_core_i;
-      e0_id_d = alloc_id_i;
-      e0_store_d = alloc_store_i;
-      e0_be_d = alloc_be_i;
-      e0_wdata_d = alloc_wdata_i;
+  // the lowest free entry: a tree, level k one node per 2^k entries (any: one is
+  // free; low: the lowest free one's number within the node)
+  localparam integer Leaves = 8; // Entries rounded up to a power of two
+  wire [Leaves-1:0] free_any0 = ~valid;
+  wire [(Leaves>>1)-1:0] free_any1;
+  wire [(Leaves>>1)-1:0] free_low1;
+  wire [(Leaves>>2)-1:0] free_any2;
+  wire [(Leaves>>2)*2-1:0] free_low2;
+  wire [(Leaves>>3)-1:0] free_any3;
+  wire [(Leaves>>3)*3-1:0] free_low3;
+  generate
+    for (i = 0; i < (Leaves>>1); i = i + 1) begin : gen_free1
+      assign free_any1[i] = free_any0[2*i] | free_any0[2*i+1];
+      assign free_low1[i] = ~free_any0[2*i];
     end
-    if (alloc_i && free_idx_o == 3'd1) begin
-      valid_d[1] = 1'b1;
-      e1_line_d = alloc_line_i;
-      e1_core_d = alloc_core_i;
-      e1_id_d = alloc_id_i;
-      e1_store_d = alloc_store_i;
-      e1_be_d = alloc_be_i;
-      e1_wdata_d = alloc_wdata_i;
+    for (i = 0; i < (Leaves>>2); i = i + 1) begin : gen_free2
+      assign free_any2[i] = free_any1[2*i] | free_any1[2*i+1];
+      assign free_low2[i*2 +: 2] = free_any1[2*i] ? {1'b0, free_low1[2*i]} : {1'b1, free_low1[2*i+1]};
     end
-    if (alloc_i && free_idx_o == 3'd2) begin
-      valid_d[2] = 1'b1;
-      e2_line_d = alloc_line_i;
-      e2_core_d = alloc_core_i;
-      e2_id_d = alloc_id_i;
-      e2_store_d = alloc_store_i;
-      e2_be_d = alloc_be_i;
-      e2_wdata_d = alloc_wdata_i;
+    for (i = 0; i < (Leaves>>3); i = i + 1) begin : gen_free3
+      assign free_any3[i] = free_any2[2*i] | free_any2[2*i+1];
+      assign free_low3[i*3 +: 3] = free_any2[2*i] ? {1'b0, free_low2[2*i*2 +: 2]}
+          : {1'b1, free_low2[(2*i+1)*2 +: 2]};
     end
-    if (alloc_i && free_idx_o == 3'd3) begin
-      valid_d[3] = 1'b1;
-      e3_line_d = alloc_line_i;
-      e3_core_d = alloc_core_i;
-      e3_id_d = alloc_id_i;
-      e3_store_d = alloc_store_i;
-      e3_be_d = alloc_be_i;
-      e3_wdata_d = alloc_wdata_i;
-    end
-    if (alloc_i && free_idx_o == 3'd4) begin
-      valid_d[4] = 1'b1;
-      e4_line_d = alloc_line_i;
-      e4_core_d = alloc_core_i;
-      e4_id_d = alloc_id_i;
-      e4_store_d = alloc_store_i;
-      e4_be_d = alloc_be_i;
-      e4_wdata_d = alloc_wdata_i;
-    end
-    if (alloc_i && free_idx_o == 3'd5) begin
-      valid_d[5] = 1'b1;
-      e5_line_d = alloc_line_i;
-      e5_core_d = alloc_core_i;
-      e5_id_d = alloc_id_i;
-      e5_store_d = alloc_store_i;
-      e5_be_d = alloc_be_i;
-      e5_wdata_d = alloc_wdata_i;
-    end
-    if (alloc_i && free_idx_o == 3'd6) begin
-      valid_d[6] = 1'b1;
-      e6_line_d = alloc_line_i;
-      e6_core_d = alloc_core_i;
-      e6_id_d = alloc_id_i;
-      e6_store_d = alloc_store_i;
-      e6_be_d = alloc_be_i;
-      e6_wdata_d = alloc_wdata_i;
-    end
-    if (alloc_i && free_idx_o == 3'd7) begin
-      valid_d[7] = 1'b1;
-      e7_line_d = alloc_line_i;
-      e7_core_d = alloc_core_i;
-      e7_id_d = alloc_id_i;
-      e7_store_d = alloc_store_i;
-      e7_be_d = alloc_be_i;
-      e7_wdata_d = alloc_wdata_i;
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      valid_q <= 8'd0;
-      e0_line_q <= 25'h0;
-      e0_core_q <= 4'd0;
-      e0_id_q <= 3'd0;
-      e0_store_q <= 1'd0;
-      e0_be_q <= {128{1'b0}};
-      e0_wdata_q <= {1024{1'b0}};
-      e1_line_q <= 25'h0;
-      e1_core_q <= 4'd0;
-      e1_id_q <= 3'd0;
-      e1_store_q <= 1'd0;
-      e1_be_q <= {128{1'b0}};
-      e1_wdata_q <= {1024{1'b0}};
-      e2_line_q <= 25'h0;
-      e2_core_q <= 4'd0;
-      e2_id_q <= 3'd0;
-      e2_store_q <= 1'd0;
-      e2_be_q <= {128{1'b0}};
-      e2_wdata_q <= {1024{1'b0}};
-      e3_line_q <= 25'h0;
-      e3_core_q <= 4'd0;
-      e3_id_q <= 3'd0;
-      e3_store_q <= 1'd0;
-      e3_be_q <= {128{1'b0}};
-      e3_wdata_q <= {1024{1'b0}};
-      e4_line_q <= 25'h0;
-      e4_core_q <= 4'd0;
-      e4_id_q <= 3'd0;
-      e4_store_q <= 1'd0;
-      e4_be_q <= {128{1'b0}};
-      e4_wdata_q <= {1024{1'b0}};
-      e5_line_q <= 25'h0;
-      e5_core_q <= 4'd0;
-      e5_id_q <= 3'd0;
-      e5_store_q <= 1'd0;
-      e5_be_q <= {128{1'b0}};
-      e5_wdata_q <= {1024{1'b0}};
-      e6_line_q <= 25'h0;
-      e6_core_q <= 4'd0;
-      e6_id_q <= 3'd0;
-      e6_store_q <= 1'd0;
-      e6_be_q <= {128{1'b0}};
-      e6_wdata_q <= {1024{1'b0}};
-      e7_line_q <= 25'h0;
-      e7_core_q <= 4'd0;
-      e7_id_q <= 3'd0;
-      e7_store_q <= 1'd0;
-      e7_be_q <= {128{1'b0}};
-      e7_wdata_q <= {1024{1'b0}};
-    end else begin
-      valid_q <= valid_d;
-      e0_line_q <= e0_line_d;
-      e0_core_q <= e0_core_d;
-      e0_id_q <= e0_id_d;
-      e0_store_q <= e0_store_d;
-      e0_be_q <= e0_be_d;
-      e0_wdata_q <= e0_wdata_d;
-      e1_line_q <= e1_line_d;
-      e1_core_q <= e1_core_d;
-      e1_id_q <= e1_id_d;
-      e1_store_q <= e1_store_d;
-      e1_be_q <= e1_be_d;
-      e1_wdata_q <= e1_wdata_d;
-      e2_line_q <= e2_line_d;
-      e2_core_q <= e2_core_d;
-      e2_id_q <= e2_id_d;
-      e2_store_q <= e2_store_d;
-      e2_be_q <= e2_be_d;
-      e2_wdata_q <= e2_wdata_d;
-      e3_line_q <= e3_line_d;
-      e3_core_q <= e3_core_d;
-      e3_id_q <= e3_id_d;
-      e3_store_q <= e3_store_d;
-      e3_be_q <= e3_be_d;
-      e3_wdata_q <= e3_wdata_d;
-      e4_line_q <= e4_line_d;
-      e4_core_q <= e4_core_d;
-      e4_id_q <= e4_id_d;
-      e4_store_q <= e4_store_d;
-      e4_be_q <= e4_be_d;
-      e4_wdata_q <= e4_wdata_d;
-      e5_line_q <= e5_line_d;
-      e5_core_q <= e5_core_d;
-      e5_id_q <= e5_id_d;
-      e5_store_q <= e5_store_d;
-      e5_be_q <= e5_be_d;
-      e5_wdata_q <= e5_wdata_d;
-      e6_line_q <= e6_line_d;
-      e6_core_q <= e6_core_d;
-      e6_id_q <= e6_id_d;
-      e6_store_q <= e6_store_d;
-      e6_be_q <= e6_be_d;
-      e6_wdata_q <= e6_wdata_d;
-      e7_line_q <= e7_line_d;
-      e7_core_q <= e7_core_d;
-      e7_id_q <= e7_id_d;
-      e7_store_q <= e7_store_d;
-      e7_be_q <= e7_be_d;
-      e7_wdata_q <= e7_wdata_d;
-    end
-  end
+  endgenerate
+  assign free_idx_o = free_any3[0] ? free_low3 : {IdxWidth{1'b0}};
 
 endmodule
 

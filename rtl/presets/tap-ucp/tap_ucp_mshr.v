@@ -30,229 +30,125 @@
 //   tap.txs: 10
 `default_nettype none
 
-module tap_ucp_mshr (
+module tap_ucp_mshr #(
+  // sizes fixed by the configuration: an instance does not override
+  // them (the C model and the harnesses follow the configuration)
+  parameter integer Entries = 8,    // MSHR entries
+  parameter integer IdxWidth = 3,   // an entry's number
+  parameter integer LineWidth = 26, // line address
+  parameter integer IdWidth = 8     // field id
+) (
   input  wire clk_i,
   input  wire rst_ni,
   input  wire alloc_i,
-  input  wire [25:0] alloc_line_i,
-  input  wire [7:0] alloc_id_i,
+  input  wire [LineWidth-1:0] alloc_line_i,
+  input  wire [IdWidth-1:0] alloc_id_i,
   input  wire free_i,
-  input  wire [2:0] free_idx_i,
-  input  wire [25:0] look_line_i,
+  input  wire [IdxWidth-1:0] free_idx_i,
+  input  wire [LineWidth-1:0] look_line_i,
   output wire conflict_o, // a valid entry holds look_line_i
   output wire full_o,
-  output reg  [2:0] free_idx_o,
-  input  wire [2:0] fill_idx_i, // the arriving fill's entry: its line
-  output reg  [25:0] fill_line_o,
-  input  wire [2:0] rd_idx_i,   // the deciding fill's entry: its fields
-  output reg  [7:0] rd_id_o
+  output wire [IdxWidth-1:0] free_idx_o,
+  input  wire [IdxWidth-1:0] fill_idx_i, // the arriving fill's entry: its line
+  output wire [LineWidth-1:0] fill_line_o,
+  input  wire [IdxWidth-1:0] rd_idx_i,   // the deciding fill's entry: its fields
+  output wire [IdWidth-1:0] rd_id_o
 );
 
-  reg [7:0] valid_q, valid_d;
-  reg [25:0] e0_line_q, e0_line_d;
-  reg [7:0] e0_id_q, e0_id_d;
-  reg [25:0] e1_line_q, e1_line_d;
-  reg [7:0] e1_id_q, e1_id_d;
-  reg [25:0] e2_line_q, e2_line_d;
-  reg [7:0] e2_id_q, e2_id_d;
-  reg [25:0] e3_line_q, e3_line_d;
-  reg [7:0] e3_id_q, e3_id_d;
-  reg [25:0] e4_line_q, e4_line_d;
-  reg [7:0] e4_id_q, e4_id_d;
-  reg [25:0] e5_line_q, e5_line_d;
-  reg [7:0] e5_id_q, e5_id_d;
-  reg [25:0] e6_line_q, e6_line_d;
-  reg [7:0] e6_id_q, e6_id_d;
-  reg [25:0] e7_line_q, e7_line_d;
-  reg [7:0] e7_id_q, e7_id_d;
+  // entry i's state is in gen_entry[i]; these vectors hold one field per entry,
+  // entry i at [i*Width +: Width]
+  wire [Entries-1:0] valid;
+  wire [Entries-1:0] hits; // entry i holds look_line_i
+  wire [Entries*LineWidth-1:0] fill_line_pick; // entry i's line where fill_idx_i selects it, else 0
+  wire [Entries*IdWidth-1:0] rd_id_pick;
+  wire [Entries-1:0] fill_at;
+  wire [Entries-1:0] rd_at;
+  genvar i, b;
 
-  wire [7:0] hits;
-  assign hits[0] = valid_q[0] & (e0_line_q == look_line_i);
-  assign hits[1] = valid_q[1] & (e1_line_q == look_line_i);
-  assign hits[2] = valid_q[2] & (e2_line_q == look_line_i);
-  assign hits[3] = valid_q[3] & (e3_line_q == look_line_i);
-  assign hits[4] = valid_q[4] & (e4_line_q == look_line_i);
-  assign hits[5] = valid_q[5] & (e5_line_q == look_line_i);
-  assign hits[6] = valid_q[6] & (e6_line_q == look_line_i);
-  assign hits[7] = valid_q[7] & (e7_line_q == look_line_i);
   assign conflict_o = |hits;
-  assign full_o = &valid_q;
+  assign full_o = &valid;
 
-  wire lowest_free_a0_0 = !valid_q[0];
-  wire lowest_free_a0_1 = !valid_q[1];
-  wire lowest_free_a0_2 = !valid_q[2];
-  wire lowest_free_a0_3 = !valid_q[3];
-  wire lowest_free_a0_4 = !valid_q[4];
-  wire lowest_free_a0_5 = !valid_q[5];
-  wire lowest_free_a0_6 = !valid_q[6];
-  wire lowest_free_a0_7 = !valid_q[7];
-  wire lowest_free_a1_0 = lowest_free_a0_0 | lowest_free_a0_1;
-  wire lowest_free_i1_0 = ~lowest_free_a0_0;
-  wire lowest_free_a1_1 = lowest_free_a0_2 | lowest_free_a0_3;
-  wire lowest_free_i1_1 = ~lowest_free_a0_2;
-  wire lowest_free_a1_2 = lowest_free_a0_4 | lowest_free_a0_5;
-  wire lowest_free_i1_2 = ~lowest_free_a0_4;
-  wire lowest_free_a1_3 = lowest_free_a0_6 | lowest_free_a0_7;
-  wire lowest_free_i1_3 = ~lowest_free_a0_6;
-  wire lowest_free_a2_0 = lowest_free_a1_0 | lowest_free_a1_1;
-  wire [1:0] lowest_free_i2_0 = lowest_free_a1_0 ? {1'b0, lowest_free_i1_0} : {1'b1, lowest_free_i1_1};
-  wire lowest_free_a2_1 = lowest_free_a1_2 | lowest_free_a1_3;
-  wire [1:0] lowest_free_i2_1 = lowest_free_a1_2 ? {1'b0, lowest_free_i1_2} : {1'b1, lowest_free_i1_3};
-  wire lowest_free_a3_0 = lowest_free_a2_0 | lowest_free_a2_1;
-  wire [2:0] lowest_free_i3_0 = lowest_free_a2_0 ? {1'b0, lowest_free_i2_0} : {1'b1, lowest_free_i2_1};
-  always @* free_idx_o = lowest_free_a3_0 ? lowest_free_i3_0 : 3'd0;
+  generate
+    for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+      localparam [IdxWidth-1:0] Idx = i;
+      reg valid_q, valid_d;
+      reg [LineWidth-1:0] line_q, line_d;
+      reg [IdWidth-1:0] id_q, id_d;
+      assign hits[i] = valid_q & (line_q == look_line_i);
+      always @* begin : next // hold, free, join (append a waiter), allocate
+        valid_d = valid_q;
+        line_d = line_q;
+        id_d = id_q;
+        if (free_i && free_idx_i == Idx) valid_d = 1'b0;
+        if (alloc_i && free_idx_o == Idx) begin
+          valid_d = 1'b1;
+          line_d = alloc_line_i;
+          id_d = alloc_id_i;
+        end
+      end
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          valid_q <= 1'b0;
+          line_q <= {LineWidth{1'b0}};
+          id_q <= {IdWidth{1'b0}};
+        end else begin
+          valid_q <= valid_d;
+          line_q <= line_d;
+          id_q <= id_d;
+        end
+      end
+      assign valid[i] = valid_q;
+      assign fill_at[i] = fill_idx_i == Idx;
+      assign rd_at[i] = rd_idx_i == Idx;
+      assign fill_line_pick[i*LineWidth +: LineWidth] = {LineWidth{fill_at[i]}} & line_q;
+      assign rd_id_pick[i*IdWidth +: IdWidth] = {IdWidth{rd_at[i]}} & id_q;
+    end
+  endgenerate
 
-  always @* begin : read_fill_line
-    fill_line_o = e0_line_q;
-    case (fill_idx_i)
-      3'd0: fill_line_o = e0_line_q;
-      3'd1: fill_line_o = e1_line_q;
-      3'd2: fill_line_o = e2_line_q;
-      3'd3: fill_line_o = e3_line_q;
-      3'd4: fill_line_o = e4_line_q;
-      3'd5: fill_line_o = e5_line_q;
-      3'd6: fill_line_o = e6_line_q;
-      3'd7: fill_line_o = e7_line_q;
-    endcase
-  end
+  // the reads by index and the hit's number: ORs of the picks, a tree per bit
+  generate
+    for (b = 0; b < LineWidth; b = b + 1) begin : gen_fill_line
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = fill_line_pick[i*LineWidth + b];
+      end
+      assign fill_line_o[b] = |column;
+    end
+    for (b = 0; b < IdWidth; b = b + 1) begin : gen_rd_id
+      wire [Entries-1:0] column;
+      for (i = 0; i < Entries; i = i + 1) begin : gen_entry
+        assign column[i] = rd_id_pick[i*IdWidth + b];
+      end
+      assign rd_id_o[b] = |column;
+    end
+  endgenerate
 
-  always @* begin : read_entry
-    rd_id_o = e0_id_q;
-    case (rd_idx_i)
-      3'd0: begin
-        rd_id_o = e0_id_q;
-      end
-      3'd1: begin
-        rd_id_o = e1_id_q;
-      end
-      3'd2: begin
-        rd_id_o = e2_id_q;
-      end
-      3'd3: begin
-        rd_id_o = e3_id_q;
-      end
-      3'd4: begin
-        rd_id_o = e4_id_q;
-      end
-      3'd5: begin
-        rd_id_o = e5_id_q;
-      end
-      3'd6: begin
-        rd_id_o = e6_id_q;
-      end
-      3'd7: begin
-        rd_id_o = e7_id_q;
-      end
-    endcase
-  end
-
-  always @* begin : next_entries
-    valid_d = valid_q;
-    e0_line_d = e0_line_q;
-    e0_id_d = e0_id_q;
-    e1_line_d = e1_line_q;
-    e1_id_d = e1_id_q;
-    e2_line_d = e2_line_q;
-    e2_id_d = e2_id_q;
-    e3_line_d = e3_line_q;
-    e3_id_d = e3_id_q;
-    e4_line_d = e4_line_q;
-    e4_id_d = e4_id_q;
-    e5_line_d = e5_line_q;
-    e5_id_d = e5_id_q;
-    e6_line_d = e6_line_q;
-    e6_id_d = e6_id_q;
-    e7_line_d = e7_line_q;
-    e7_id_d = e7_id_q;
-    if (free_i && free_idx_i == 3'd0) valid_d[0] = 1'b0;
-    if (free_i && free_idx_i == 3'd1) valid_d[1] = 1'b0;
-    if (free_i && free_idx_i == 3'd2) valid_d[2] = 1'b0;
-    if (free_i && free_idx_i == 3'd3) valid_d[3] = 1'b0;
-    if (free_i && free_idx_i == 3'd4) valid_d[4] = 1'b0;
-    if (free_i && free_idx_i == 3'd5) valid_d[5] = 1'b0;
-    if (free_i && free_idx_i == 3'd6) valid_d[6] = 1'b0;
-    if (free_i && free_idx_i == 3'd7) valid_d[7] = 1'b0;
-    if (alloc_i && free_idx_o == 3'd0) begin
-      valid_d[0] = 1'b1;
-      e0_line_d = alloc_line_i;
-      e0_id_d = alloc_id_i;
+  // the lowest free entry: a tree, level k one node per 2^k entries (any: one is
+  // free; low: the lowest free one's number within the node)
+  localparam integer Leaves = 8; // Entries rounded up to a power of two
+  wire [Leaves-1:0] free_any0 = ~valid;
+  wire [(Leaves>>1)-1:0] free_any1;
+  wire [(Leaves>>1)-1:0] free_low1;
+  wire [(Leaves>>2)-1:0] free_any2;
+  wire [(Leaves>>2)*2-1:0] free_low2;
+  wire [(Leaves>>3)-1:0] free_any3;
+  wire [(Leaves>>3)*3-1:0] free_low3;
+  generate
+    for (i = 0; i < (Leaves>>1); i = i + 1) begin : gen_free1
+      assign free_any1[i] = free_any0[2*i] | free_any0[2*i+1];
+      assign free_low1[i] = ~free_any0[2*i];
     end
-    if (alloc_i && free_idx_o == 3'd1) begin
-      valid_d[1] = 1'b1;
-      e1_line_d = alloc_line_i;
-      e1_id_d = alloc_id_i;
+    for (i = 0; i < (Leaves>>2); i = i + 1) begin : gen_free2
+      assign free_any2[i] = free_any1[2*i] | free_any1[2*i+1];
+      assign free_low2[i*2 +: 2] = free_any1[2*i] ? {1'b0, free_low1[2*i]} : {1'b1, free_low1[2*i+1]};
     end
-    if (alloc_i && free_idx_o == 3'd2) begin
-      valid_d[2] = 1'b1;
-      e2_line_d = alloc_line_i;
-      e2_id_d = alloc_id_i;
+    for (i = 0; i < (Leaves>>3); i = i + 1) begin : gen_free3
+      assign free_any3[i] = free_any2[2*i] | free_any2[2*i+1];
+      assign free_low3[i*3 +: 3] = free_any2[2*i] ? {1'b0, free_low2[2*i*2 +: 2]}
+          : {1'b1, free_low2[(2*i+1)*2 +: 2]};
     end
-    if (alloc_i && free_idx_o == 3'd3) begin
-      valid_d[3] = 1'b1;
-      e3_line_d = alloc_line_i;
-      e3_id_d = alloc_id_i;
-    end
-    if (alloc_i && free_idx_o == 3'd4) begin
-      valid_d[4] = 1'b1;
-      e4_line_d = alloc_line_i;
-      e4_id_d = alloc_id_i;
-    end
-    if (alloc_i && free_idx_o == 3'd5) begin
-      valid_d[5] = 1'b1;
-      e5_line_d = alloc_line_i;
-      e5_id_d = alloc_id_i;
-    end
-    if (alloc_i && free_idx_o == 3'd6) begin
-      valid_d[6] = 1'b1;
-      e6_line_d = alloc_line_i;
-      e6_id_d = alloc_id_i;
-    end
-    if (alloc_i && free_idx_o == 3'd7) begin
-      valid_d[7] = 1'b1;
-      e7_line_d = alloc_line_i;
-      e7_id_d = alloc_id_i;
-    end
-  end
-
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      valid_q <= 8'd0;
-      e0_line_q <= 26'h0;
-      e0_id_q <= 8'd0;
-      e1_line_q <= 26'h0;
-      e1_id_q <= 8'd0;
-      e2_line_q <= 26'h0;
-      e2_id_q <= 8'd0;
-      e3_line_q <= 26'h0;
-      e3_id_q <= 8'd0;
-      e4_line_q <= 26'h0;
-      e4_id_q <= 8'd0;
-      e5_line_q <= 26'h0;
-      e5_id_q <= 8'd0;
-      e6_line_q <= 26'h0;
-      e6_id_q <= 8'd0;
-      e7_line_q <= 26'h0;
-      e7_id_q <= 8'd0;
-    end else begin
-      valid_q <= valid_d;
-      e0_line_q <= e0_line_d;
-      e0_id_q <= e0_id_d;
-      e1_line_q <= e1_line_d;
-      e1_id_q <= e1_id_d;
-      e2_line_q <= e2_line_d;
-      e2_id_q <= e2_id_d;
-      e3_line_q <= e3_line_d;
-      e3_id_q <= e3_id_d;
-      e4_line_q <= e4_line_d;
-      e4_id_q <= e4_id_d;
-      e5_line_q <= e5_line_d;
-      e5_id_q <= e5_id_d;
-      e6_line_q <= e6_line_d;
-      e6_id_q <= e6_id_d;
-      e7_line_q <= e7_line_d;
-      e7_id_q <= e7_id_d;
-    end
-  end
+  endgenerate
+  assign free_idx_o = free_any3[0] ? free_low3 : {IdxWidth{1'b0}};
 
 endmodule
 
