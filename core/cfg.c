@@ -279,8 +279,9 @@ static const cfg_key_t keys[] = {
      "line's slice is chosen by system.slice_index (docs/slices.md); C model and sysim only: "
      "cachegen refuses RTL for more than 1"},
     {"system.slice_index", K_ENUM, SYS(slice_index), 0, 0, 0, index_names, "modulo",
-     "slice of line address L: modulo (L mod S, any S), xor (L[k-1:0] ^ L[2k-1:k]) or pric "
-     "(L mod P over GF(2), every line bit); xor and pric need S = 2^k; the slice keeps L div S"},
+     "slice of line address L: modulo (L mod S, any S), xor (the XOR of L's k-bit fields) or "
+     "pric (L mod P over GF(2), every line bit); xor and pric need S = 2^k; the slice keeps "
+     "L div S"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
     {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",

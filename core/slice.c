@@ -29,10 +29,9 @@ void slice_map_init(const cfg_t *c, slice_map_t *m)
     if (m->n == 1 || m->fn == INDEX_MODULO)
         return;
     unsigned k = m->bits;
-    if (m->fn == INDEX_XOR) {
-        assert(m->line_bits >= 2 * k);
-        for (unsigned j = 0; j < k; j++)
-            m->mask[j] = (UINT64_C(1) << j) | (UINT64_C(1) << (j + k));
+    if (m->fn == INDEX_XOR) { /* slice bit j: line bits j, j + k, j + 2k, ... */
+        for (unsigned i = 0; i < m->line_bits; i++)
+            m->mask[i % k] |= UINT64_C(1) << i;
         return;
     }
     /* pric: column i of H is x^i mod P; slice bit j hashes the line bits whose column has j */
@@ -85,14 +84,6 @@ int slice_validate(const cfg_t *c, char *err, size_t errlen)
     m.bits = cfg_log2(S);
     m.pow2 = cfg_is_pow2(S);
     m.line_bits = c->l1.addr_bits - cfg_log2(c->l1.line_bytes);
-    if (fn == INDEX_XOR && m.line_bits < 2 * m.bits) {
-        errf(err, errlen,
-             "system.slice_index = xor: folds 2 x %u line-address bits, but l1.addr_bits = %u "
-             "leaves %u; allowed: modulo or pric, or widen l1.addr_bits to %u",
-             m.bits, c->l1.addr_bits, m.line_bits,
-             c->l1.addr_bits + 2 * m.bits - m.line_bits);
-        return -1;
-    }
     /* the slice's own set index, as a lone slice's (cfg.c's index_need without the offset) */
     unsigned m2 = cfg_log2(c->l2.sets), need = m2 + 1;
     if (c->l2.index == INDEX_XOR && 2 * m2 > need)

@@ -4,7 +4,8 @@
  * slice_of(L) and is known there by slice_line(L); the slice indexes its sets and keeps its tag
  * from that in-slice address exactly as a lone slice does from L.
  *   modulo  slice L mod S, in-slice L div S (any S; for S = 2^k the low k bits of L, and L >> k)
- *   xor     slice L[k-1:0] ^ L[2k-1:k], in-slice L >> k (S = 2^k)
+ *   xor     slice the XOR of L's k-bit fields, L[k-1:0] ^ L[2k-1:k] ^ L[3k-1:2k] ^ ... (every
+ *           line-address bit folded), in-slice L >> k (S = 2^k)
  *   pric    slice L(x) mod P(x) over GF(2) with P the smallest usable modulus of degree k
  *           (core/pric.h), every line-address bit hashed; in-slice L >> k (S = 2^k)
  * xor and pric are linear over GF(2): slice bit j is the parity of L AND mask[j] (PRIC's H
