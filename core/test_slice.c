@@ -12,8 +12,8 @@
 #include "cfg.h"
 #include "slice.h"
 
-/* A validated configuration with S slices of function fn (32-bit addresses, 128 B lines:
- * 25 line-address bits); fails the test when refused. */
+/* A validated configuration with S slices of function fn (64-bit addresses, 128 B lines:
+ * 57 line-address bits); fails the test when refused. */
 static void make(cfg_t *c, unsigned S, const char *fn, slice_map_t *m)
 {
     char err[512], v[16];
@@ -21,18 +21,20 @@ static void make(cfg_t *c, unsigned S, const char *fn, slice_map_t *m)
     snprintf(v, sizeof v, "%u", S);
     if (cfg_set(c, "system.l2_slices", v, err, sizeof err) != 0 ||
         cfg_set(c, "system.slice_index", fn, err, sizeof err) != 0 ||
-        cfg_set(c, "l2.sets", "64", err, sizeof err) != 0 || cfg_validate(c, err, sizeof err) != 0)
+        cfg_set(c, "l2.sets", "64", err, sizeof err) != 0 ||
+        cfg_set(c, "l1.addr_bits", "64", err, sizeof err) != 0 ||
+        cfg_validate(c, err, sizeof err) != 0)
         fail_msg("S = %u %s: %s", S, fn, err);
     slice_map_init(c, m);
 }
 
-/* A deterministic 25-bit line address stream (xorshift64). */
+/* A deterministic 57-bit line address stream (xorshift64). */
 static uint64_t next_line(uint64_t *x)
 {
     *x ^= *x << 13;
     *x ^= *x >> 7;
     *x ^= *x << 17;
-    return *x & ((UINT64_C(1) << 25) - 1);
+    return *x & ((UINT64_C(1) << 57) - 1);
 }
 
 /* a mod p over GF(2), the long division a reader does by hand: from the top bit down */
@@ -96,6 +98,7 @@ static void test_xor_bit_by_bit(void **state)
     assert_int_equal(slice_of(&m, 7), 2);
     assert_int_equal(slice_of(&m, 0x1c), 2); /* 0b011100: 00 ^ 11 ^ 01 */
     assert_int_equal(slice_of(&m, UINT64_C(1) << 24), 1); /* field 12's bit 0 */
+    assert_int_equal(slice_of(&m, UINT64_C(3) << 55), 3); /* field 27: bits 55, 56 */
 }
 
 static void test_pric_by_division_and_hand(void **state)
@@ -114,7 +117,9 @@ static void test_pric_by_division_and_hand(void **state)
             assert_int_equal(slice_of(&m, L), (unsigned)gf2_rem(L, poly[k]));
             assert_true(slice_line(&m, L) == L >> k);
         }
-        assert_int_equal(slice_of(&m, UINT64_C(1) << 24), (unsigned)gf2_rem(1u << 24, poly[k]));
+        for (unsigned b = 0; b < 57; b++) /* every hashed bit alone: x^b mod P */
+            assert_int_equal(slice_of(&m, UINT64_C(1) << b),
+                             (unsigned)gf2_rem(UINT64_C(1) << b, poly[k]));
     }
     cfg_t c;
     slice_map_t m;
@@ -158,11 +163,11 @@ static void test_widths(void **state)
     cfg_t c;
     slice_map_t m;
     make(&c, 1, "modulo", &m);
-    assert_int_equal(slice_line_bits(&m), 25);
+    assert_int_equal(slice_line_bits(&m), 57);
     make(&c, 4, "pric", &m);
-    assert_int_equal(slice_line_bits(&m), 23);
-    make(&c, 12, "modulo", &m); /* (2^25 - 1) div 12 = 2796202 < 2^22 */
-    assert_int_equal(slice_line_bits(&m), 22);
+    assert_int_equal(slice_line_bits(&m), 55);
+    make(&c, 12, "modulo", &m); /* (2^57 - 1) div 12 < 2^57 / 8 = 2^54, >= 2^57 / 16 */
+    assert_int_equal(slice_line_bits(&m), 54);
 }
 
 static void test_keys(void **state)
