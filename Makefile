@@ -32,6 +32,7 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
 # The shared core (core/, SPEC 10): configuration, layouts, parsers; it includes and calls
 # nothing of gen/, cmodel/, tb/ or synth/ (core/check_layers.sh).
 CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_mech.c core/lay_l2.c core/lay_l2_pol.c core/pric.c core/num.c core/ident.c core/opt.c
+CORE_SRC += core/slice.c
 CORE_SRC += core/closeout.c core/cfg_args.c
 GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
@@ -151,6 +152,10 @@ $(B)/test_bv: core/test_bv.c core/bv.h | $(B)
 
 $(B)/test_num: core/test_num.c $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lcmocka
+
+all: $(B)/test_slice
+$(B)/test_slice: core/test_slice.c $(B)/libcore.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libcore.a -lyaml -lcmocka
 
 # The emitter IR's printer alone: ir.c, ir_print.c and emit.c (emit_line and emit_const).
 $(B)/test_ir_print: gen/test_ir_print.c gen/ir.c gen/ir_print.c gen/emit.c gen/ir.h gen/emit.h $(B)/libcore.a

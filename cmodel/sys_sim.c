@@ -1,5 +1,5 @@
-/* sys_sim: P L1 models and C CPU ports over the L2 slice model, one reference at a time
- * (program order, or the cycles sys_timed keeps). */
+/* sys_sim: P L1 models and C CPU ports over S L2 slice models, one reference at a time
+ * (program order, or the cycles sys_timed keeps); slice_of routes each request. */
 #include "sys_sim.h"
 
 #include <stdlib.h>
@@ -17,8 +17,11 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out)
     for (unsigned i = 0; i < s->cores; i++)
         if (cm_l1_new(c, &s->l1[i]) != 0)
             goto fail;
-    if (cm_l2_new(c, &s->l2) != 0)
-        goto fail;
+    slice_map_init(c, &s->map);
+    s->slices = s->map.n;
+    for (unsigned k = 0; k < s->slices; k++)
+        if (cm_l2_new(c, &s->l2[k]) != 0)
+            goto fail;
     uint64_t ids = cm_mech_base_ids(&c->l1);
     if (ids && !(s->base = calloc((size_t)ids, sizeof *s->base)))
         goto fail;
@@ -47,20 +50,21 @@ void sys_sim_free(sys_sim_t *s)
         cm_l1_free(s->shadow[i]);
         free(s->bypassed[i]);
     }
-    cm_l2_free(s->l2);
+    for (unsigned k = 0; k < s->slices; k++)
+        cm_l2_free(s->l2[k]);
     free(s->base);
     free(s);
 }
 
-/* Memory answers every queued read at once; write-backs are counted and dropped. */
-static void serve_memory(sys_sim_t *s, cm_l2_result_t *res)
+/* Memory answers every read slice l2 queued at once; write-backs are counted and dropped. */
+static void serve_memory(sys_sim_t *s, cm_l2_t *l2, cm_l2_result_t *res)
 {
     cm_l2_mem_t q;
-    while (cm_l2_mem_pop(s->l2, &q)) {
+    while (cm_l2_mem_pop(l2, &q)) {
         s->st.mem_writebacks += q.write;
         s->st.mem_reads += !q.write;
         if (!q.write)
-            cm_l2_fill(s->l2, q.mshr, &s->line, res);
+            cm_l2_fill(l2, q.mshr, &s->line, res);
     }
 }
 
@@ -71,14 +75,18 @@ static unsigned l2_request(sys_sim_t *s, unsigned core, int store, uint64_t line
                            const cm_req_t *q, unsigned pred, unsigned noalloc, unsigned *hit)
 {
     cm_l2_result_t r;
-    cm_l2_access_noalloc(s->l2, core, store, line, store ? &q->be : NULL,
+    unsigned k = slice_of(&s->map, line);
+    cm_l2_t *l2 = s->l2[k];
+    cm_l2_access_noalloc(l2, core, store, slice_line(&s->map, line), store ? &q->be : NULL,
                          store ? &q->wdata : NULL, q->id, pred, noalloc, &r);
     *hit = r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT;
     sys_app_stats_t *app = &s->st.app[cfg_l2_app_of(&s->cfg, core)];
     app->accesses++;
     app->hits += *hit;
+    s->st.slice[k].accesses++;
+    s->st.slice[k].hits += *hit;
     if (r.dec == DEC_LD_MISS || r.dec == DEC_ST_MISS)
-        serve_memory(s, &r); /* the fill completes the request: r now holds its response */
+        serve_memory(s, l2, &r); /* the fill completes the request: r now holds its response */
     if (store) {
         s->st.l2_writes++;
     } else {
@@ -345,12 +353,13 @@ void sys_sim_l2_owners(const sys_sim_t *s, uint64_t *valid, uint64_t *gpu)
 {
     unsigned gpu_app = s->cfg.sys.cpu_cores;
     *valid = *gpu = 0;
-    for (unsigned set = 0; set < s->cfg.l2.sets; set++)
-        for (unsigned w = 0; w < s->cfg.l2.ways; w++) {
-            const lay_l2_way_t *way = &s->l2->rows[set].way[w];
-            *valid += way->valid;
-            *gpu += way->valid && way->owner == gpu_app;
-        }
+    for (unsigned k = 0; k < s->slices; k++)
+        for (unsigned set = 0; set < s->cfg.l2.sets; set++)
+            for (unsigned w = 0; w < s->cfg.l2.ways; w++) {
+                const lay_l2_way_t *way = &s->l2[k]->rows[set].way[w];
+                *valid += way->valid;
+                *gpu += way->valid && way->owner == gpu_app;
+            }
 }
 
 void sys_sim_flush_l1(sys_sim_t *s)

@@ -1,5 +1,5 @@
-/* sys_sim: the whole system in program order: system.cores L1 models in front of the L2 slice
- * model, one reference at a time (an L1 miss goes to the L2, an L2 miss is answered by memory
+/* sys_sim: the whole system in program order: system.cores L1 models in front of
+ * system.l2_slices L2 slice models, one reference at a time (an L1 miss goes to the L2, an L2 miss is answered by memory
  * at once, and the line with its hint bit returns before the next reference). The hint is the
  * G-Cache victim bit, or with l1.mode = pcpred the bypass bit, the read having carried the
  * L1's prediction. The statistics SPEC 3.5's evaluation needs: L1 hits, fills and bypasses,
@@ -17,6 +17,12 @@
  * its L1 is told the cycle ended (cm_l1_cycle_end) after that request's events. A kernel lasts
  * as many cycles as its busiest core has requests. A kernel start (sys_sim_kernel_start)
  * takes one cycle of its own with kernel_start high on every L1.
+ * L2 slices (system.l2_slices = S, docs/slices.md): every request goes to slice
+ * slice_of(line) (core/slice.h, the one map) at its in-slice address slice_line(line); each
+ * slice is a whole cm_l2 (its rows, policy state, victim and bypass bits, MSHRs, memory queue),
+ * so a read's victim bit, bypass bit and L2-hit flag are those of the slice holding the line.
+ * Statistics are summed over the slices and also kept per slice (st.slice). With S = 1 the
+ * one slice sees every line at its own address, as before.
  * l1.mode = sacat (FG-CB, docs/sacat.md): a load carries its base id (trace_ref_t.base_id,
  * masked to l1.fgcb_id_bits as req_base_i is: the callers check it fits); a bypass-L2 load's
  * read goes to the L2 with no_allocate (cm_l2_access_noalloc); the L2's hit flag comes back
@@ -26,12 +32,14 @@
 
 #include <stdint.h>
 #include "../core/cfg.h"
+#include "../core/slice.h"
 #include "cm_l1.h"
 #include "cm_l2.h"
 #include "trace.h"
 
 #define SYS_MAX_CORES 64
 #define SYS_MAX_APPS (CFG_MAX_CPU_CORES + 1) /* C CPU ports and the GPU */
+#define SYS_MAX_SLICES SLICE_MAX /* system.l2_slices at most */
 #define SYS_MAX_PCS 32 /* distinct load PCs with their own pcpred statistics; more share "other" */
 
 /* Per load PC (pcpred). */
@@ -66,6 +74,11 @@ typedef struct sys_app_stats {
     uint64_t accesses, hits;
 } sys_app_stats_t;
 
+/* Per L2 slice: the requests routed to it (reads and writes) and their hits. */
+typedef struct sys_slice_stats {
+    uint64_t accesses, hits;
+} sys_slice_stats_t;
+
 /* Which level served a reference (the timing model's latency). */
 typedef enum {
     SYS_SERVED_L1,     /* an L1 load hit */
@@ -95,6 +108,7 @@ typedef struct sys_stats {
     sys_entry_stats_t entry[64];      /* by entry index (l1.fgcb_entries <= 64) */
     sys_core_stats_t core[SYS_MAX_CORES];
     sys_app_stats_t app[SYS_MAX_APPS]; /* [cfg_l2_app_of(core)]: CPU port k, then the GPU */
+    sys_slice_stats_t slice[SYS_MAX_SLICES]; /* [slice_of(line)] */
     /* pcpred only */
     uint64_t predicted;        /* L1 load misses predicted to bypass */
     uint64_t corrected;        /* ... whose fill the L2's bypass bit (1) turned into an insert */
@@ -109,7 +123,9 @@ typedef struct sys_sim {
     cfg_t cfg;
     unsigned cores;
     cm_l1_t *l1[SYS_MAX_CORES];
-    cm_l2_t *l2;
+    unsigned slices;           /* S = system.l2_slices */
+    slice_map_t map;           /* which slice holds a line (core/slice.h) */
+    cm_l2_t *l2[SYS_MAX_SLICES]; /* [slices]: each a whole L2 slice */
     sys_stats_t st;
     bv_t line; /* the contents memory returns (statistics do not depend on it) */
     /* pcpred: the shadow L1s and, per shadow way, "the real L1 bypassed this line at its last
@@ -125,7 +141,7 @@ int sys_sim_new(const cfg_t *c, sys_sim_t **out);
 void sys_sim_free(sys_sim_t *s);
 /* One trace reference, from L1 (ref->core mod system.cores); flushes are ignored. */
 void sys_sim_ref(sys_sim_t *s, const trace_ref_t *ref);
-/* One request that skips the L1s, from core ref->core mod system.cores, to the L2 slice: a
+/* One request that skips the L1s, from core ref->core mod system.cores, to its L2 slice: a
  * load (atomic = 0; ref->op is ignored) or an atomic (atomic = 1). */
 void sys_sim_l2_ref(sys_sim_t *s, const trace_ref_t *ref, int atomic);
 /* sys_sim_ref and sys_sim_l2_ref (atomic = -1: through the L1, else as sys_sim_l2_ref)
@@ -138,7 +154,7 @@ sys_served_t sys_sim_access(sys_sim_t *s, const trace_ref_t *ref, int atomic);
 sys_served_t sys_sim_cpu_access(sys_sim_t *s, unsigned port, const trace_ref_t *ref);
 /* The end of a cycle on every L1 (cm_l1_cycle_end, kernel_start low). */
 void sys_sim_cycle_end(sys_sim_t *s);
-/* The L2's valid lines now, and those owned by the GPU (application C). */
+/* The L2's valid lines now (every slice), and those owned by the GPU (application C). */
 void sys_sim_l2_owners(const sys_sim_t *s, uint64_t *valid, uint64_t *gpu);
 /* Invalidate every L1 (and pcpred's shadow L1s and their marks), as a GPU does between
  * kernels; the L2 keeps its lines. */

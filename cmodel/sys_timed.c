@@ -3,6 +3,7 @@
 #include "sys_timed.h"
 #include "cm_l2_pol.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,22 +119,30 @@ static unsigned latency(const sys_timing_t *t, sys_served_t where)
 }
 
 /* The L2's per-cycle call, with the instructions every GPU core retired this cycle (retired[c],
- * c < system.cores). The one place TAP's core sampling gets them: cm_l2_cycle_end(s->l2,
- * retired) runs the L2's periods (ucp: the UMONs' halving and the repartition; tap_rrip: the
- * controller, whose decisions are counted here). */
+ * c < system.cores). The one place TAP's core sampling gets them: cm_l2_cycle_end(l2, retired)
+ * runs each slice's periods (ucp: the UMONs' halving and the repartition; tap_rrip: the
+ * controller, whose decisions are counted here, one per slice: S a period). Every slice gets
+ * the same retired instructions, so their core-sampling verdicts are one global verdict
+ * (asserted; docs/slices.md); XSRATIO and the partition are each slice's own. */
 static void l2_cycle_end(timed_t *m, const uint32_t *retired)
 {
     for (unsigned c = 0; c < m->P; c++)
         m->st->core[c].retired += retired[c];
-    cm_l2_cycle_end(m->s->l2, retired);
-    const cm_l2_tap_run_t *t = cm_l2_tap_of(m->s->l2);
-    m->st->partitions += cm_l2_ucp_of(m->s->l2) ? cm_l2_ucp_of(m->s->l2)->part : 0;
-    if (t && t->ticked) { /* TAP: a period's decision landed */
-        const cm_tap_tick_t *k = &t->tick;
-        m->st->tap_ticks++;
-        m->st->tap_friendly += k->friendly;
-        m->st->tap_rrip_mask += k->rrip_mask;
-        m->st->tap_xsratio_sum += k->xsratio;
+    for (unsigned s = 0; s < m->s->slices; s++) {
+        cm_l2_t *l2 = m->s->l2[s];
+        cm_l2_cycle_end(l2, retired);
+        const cm_l2_tap_run_t *t = cm_l2_tap_of(l2);
+        m->st->partitions += cm_l2_ucp_of(l2) ? cm_l2_ucp_of(l2)->part : 0;
+        if (t && t->ticked) { /* TAP: a period's decision landed */
+            const cm_tap_tick_t *k = &t->tick;
+            const cm_l2_tap_run_t *t0 = cm_l2_tap_of(m->s->l2[0]);
+            assert(t0->ticked && t0->tick.friendly == k->friendly); /* one CSC verdict */
+            (void)t0;
+            m->st->tap_ticks++;
+            m->st->tap_friendly += k->friendly;
+            m->st->tap_rrip_mask += k->rrip_mask;
+            m->st->tap_xsratio_sum += k->xsratio;
+        }
     }
 }
 

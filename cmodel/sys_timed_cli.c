@@ -48,18 +48,18 @@ void sys_timed_print_text(const sys_sim_t *s, const sys_timing_t *tm,
            (unsigned long long)ts->end_gpu, (unsigned long long)ts->end_valid,
            100.0 * ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples, (unsigned long long)tm->share_every);
-    if (cm_l2_ucp_of(s->l2)) {
+    if (cm_l2_ucp_of(s->l2[0])) {
         printf("  LLC partition   %llu applied (every %u cycles); ways now",
                (unsigned long long)ts->partitions, s->cfg.tap.period);
         for (unsigned a = 0; a <= C; a++)
-            printf(" %s %u%s", a == C ? "GPU" : "CPU", cm_l2_ucp_of(s->l2)->alloc[a], a == C ? "\n" : ",");
+            printf(" %s %u%s", a == C ? "GPU" : "CPU", cm_l2_ucp_of(s->l2[0])->alloc[a], a == C ? "\n" : ",");
     }
-    if (cm_l2_tap_of(s->l2))
+    if (cm_l2_tap_of(s->l2[0]))
         printf("  TAP decisions   %llu (every %u cycles): cache-friendly %llu, RRIP-Mask set %llu; "
                "XSRATIO mean %.2f, now %u\n", (unsigned long long)ts->tap_ticks,
                s->cfg.tap.period, (unsigned long long)ts->tap_friendly,
                (unsigned long long)ts->tap_rrip_mask,
-               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2)->tap.xsratio);
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2[0])->tap.xsratio);
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];
         printf("  GPU core %-3u    references %llu, retired %llu, cycles %llu (IPC %.4f)\n", c,
@@ -99,18 +99,18 @@ void sys_timed_print_json(const sys_sim_t *s, const sys_timing_t *tm,
            ratio((double)ts->end_gpu, (double)ts->end_valid), (unsigned long long)ts->end_gpu,
            (unsigned long long)ts->end_valid, ratio(ts->share_sum, (double)ts->share_samples),
            (unsigned long long)ts->share_samples);
-    if (cm_l2_ucp_of(s->l2)) {
+    if (cm_l2_ucp_of(s->l2[0])) {
         printf("  \"partitions\": {\"applied\": %llu, \"ways\": [",
                (unsigned long long)ts->partitions);
         for (unsigned a = 0; a <= C; a++)
-            printf("%s%u", a ? ", " : "", cm_l2_ucp_of(s->l2)->alloc[a]);
+            printf("%s%u", a ? ", " : "", cm_l2_ucp_of(s->l2[0])->alloc[a]);
         printf("]},\n");
     }
-    if (cm_l2_tap_of(s->l2))
+    if (cm_l2_tap_of(s->l2[0]))
         printf("  \"tap\": {\"decisions\": %llu, \"friendly\": %llu, \"rrip_mask\": %llu, "
                "\"xsratio_mean\": %.4f, \"xsratio\": %u},\n", (unsigned long long)ts->tap_ticks,
                (unsigned long long)ts->tap_friendly, (unsigned long long)ts->tap_rrip_mask,
-               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2)->tap.xsratio);
+               ratio((double)ts->tap_xsratio_sum, (double)ts->tap_ticks), cm_l2_tap_of(s->l2[0])->tap.xsratio);
     printf("  \"gpu_cores\": [");
     for (unsigned c = 0; c < s->cores; c++) {
         const sys_timed_core_t *k = &ts->core[c];

@@ -1,5 +1,5 @@
-/* sysim: runs a trace through the system model (system.cores L1s over the L2 slice) in
- * program order and prints L1 and L2 statistics as text (or JSON with --json, every count),
+/* sysim: runs a trace through the system model (system.cores L1s over system.l2_slices L2
+ * slices, docs/slices.md) in program order and prints L1 and L2 statistics as text (or JSON with --json, every count),
  * in total and per core; with l1.mode = pcpred also the predictor's coverage and false
  * positives (overall and per load PC). Each reference goes to the L1 of its core id (mod
  * system.cores).
@@ -237,6 +237,20 @@ static void print_cores(const sys_sim_t *s)
     printf("\n  ]");
 }
 
+/* With several L2 slices: their number, map and per-slice requests and hits (none with one,
+ * so a one-slice report is as before). */
+static void print_slices(const sys_sim_t *s)
+{
+    if (s->slices == 1)
+        return;
+    printf(",\n  \"l2_slices\": %u,\n  \"slice_index\": \"%s\",\n  \"per_slice\": [",
+           s->slices, cfg_index_name(s->map.fn));
+    for (unsigned k = 0; k < s->slices; k++)
+        printf("%s\n    {\"slice\": %u, \"l2_requests\": %llu, \"l2_hits\": %llu}",
+               k ? "," : "", k, (unsigned long long)s->st.slice[k].accesses,
+               (unsigned long long)s->st.slice[k].hits);
+    printf("\n  ]");
+}
 
 static double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
 
@@ -411,9 +425,13 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
 {
     const sys_stats_t *t = &s->st;
     double misses = (double)(t->loads - t->load_hits);
-    printf("sysim: %s, %u L1s (%u sets x %u ways x %u B, %s, %s) over an L2 of %u sets x %u "
+    char l2[64] = "an L2";
+    if (s->slices > 1)
+        snprintf(l2, sizeof l2, "%u L2 slices (%s)", s->slices, cfg_index_name(s->map.fn));
+    printf("sysim: %s, %u L1s (%u sets x %u ways x %u B, %s, %s) over %s of %u sets x %u "
            "ways, on %s\n", c->name, s->cores, c->l1.sets, c->l1.ways, c->l1.line_bytes,
-           cfg_repl_name(c->l1.repl), cfg_mode_name(c->l1.mode), c->l2.sets, c->l2.ways, path);
+           cfg_repl_name(c->l1.repl), cfg_mode_name(c->l1.mode), l2, c->l2.sets, c->l2.ways,
+           path);
     printf("  L1 loads        %llu, hits %llu (%.2f%%), fills %llu, bypasses %llu (%.2f%% of "
            "misses)\n", (unsigned long long)t->loads, (unsigned long long)t->load_hits,
            pct((double)t->load_hits, (double)t->loads), (unsigned long long)t->fills,
@@ -431,6 +449,10 @@ static void print_text(const cfg_t *c, const char *path, const sys_sim_t *s,
            (unsigned long long)t->l2_reads, (unsigned long long)t->l2_writes,
            (unsigned long long)(t->l2_reads * c->l1.line_bytes),
            (unsigned long long)t->mem_reads, (unsigned long long)t->mem_writebacks);
+    for (unsigned k = 0; s->slices > 1 && k < s->slices; k++)
+        printf("  L2 slice %-3u    %llu requests, hits %llu (%.2f%%)\n", k,
+               (unsigned long long)t->slice[k].accesses, (unsigned long long)t->slice[k].hits,
+               pct((double)t->slice[k].hits, (double)t->slice[k].accesses));
     const sysim_mech_t *mech = sysim_mech(c);
     if (mech && mech->text)
         mech->text(s, misses);
@@ -542,6 +564,7 @@ static int sysim_main(const sysim_args_t *a)
     if (mech && mech->json)
         mech->json(s, misses);
     print_cores(s);
+    print_slices(s);
     if (accel)
         print_accel(&c, &ar);
     if (timed)
@@ -569,7 +592,8 @@ int main(int argc, char **argv)
             printf("Usage: sysim [--preset P | --config F.yaml] [--set K=V ...] [--format F] "
                    "[--json] [--cpu-trace F ...] [timing options] TRACE\n"
                    "  or:  sysim --version | --help\n\n"
-                   "Runs a trace through the system model (system.cores L1s over the L2 slice)\n"
+                   "Runs a trace through the system model (system.cores L1s over the L2\n"
+                   "slices: --set system.l2_slices=S, system.slice_index=modulo|xor|pric)\n"
                    "in program order and prints L1 and L2 statistics as text (every count as\n"
                    "JSON with --json), in total and per core; with l1.mode = pcpred also the\n"
                    "predictor's coverage and false\n"

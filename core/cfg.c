@@ -6,6 +6,7 @@
 #include "lay_l2.h"
 #include "num.h"
 #include "pric.h"
+#include "slice.h"
 #include "tap.h"
 #include "umon.h"
 
@@ -38,6 +39,7 @@ static int l1_merging(const cfg_t *c) { return c->l1.mshr_merge > 0; }
 static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
+static int sliced(const cfg_t *c) { return c->sys.l2_slices > 1; }
 
 /* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
  * under it) and its legality rules (after the L1's shape and replacement are checked). CPU
@@ -159,6 +161,7 @@ static const struct {
     {"l1.pric_poly", l1_pric},             {"l1.pric_top_bit", l1_pric},
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
     {"system.cpu_cores", cpu_ports},
+    {"system.l2_slices", sliced},          {"system.slice_index", sliced},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -271,6 +274,14 @@ static const cfg_key_t keys[] = {
      "C, CPU request ports into the L2 beside the L1s (SPEC 3.8: port k is application k, the "
      "GPU's L1s application C; core ids P..P+C-1, so P + C <= 2^l1.core_bits); 0 = none; "
      "beside L1s of any l1.mode"},
+    {"system.l2_slices", K_UINT, SYS(l2_slices), 1, SLICE_MAX, 0, NULL, "1",
+     "S, L2 slices, each an l2.* slice with its own policy state, MSHRs and memory port; a "
+     "line's slice is chosen by system.slice_index (docs/slices.md); C model and sysim only: "
+     "cachegen refuses RTL for more than 1"},
+    {"system.slice_index", K_ENUM, SYS(slice_index), 0, 0, 0, index_names, "modulo",
+     "slice of line address L: modulo (L mod S, any S), xor (the XOR of L's k-bit fields) or "
+     "pric (L mod P over GF(2), every line bit); xor and pric need S = 2^k; the slice keeps "
+     "L div S"},
     {"l2.sets", K_UINT, L2(sets), 2, 65536, F_POW2, NULL, "256",
      "L2 slice sets; the L2 line size and address width are l1.line_bytes and l1.addr_bits"},
     {"l2.size", K_SIZE, L2(size), 0, 0, 0, NULL, "0",
@@ -1037,7 +1048,9 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     const cfg_mech_t *mech = &cfg_mechs[l->mode];
     if (mech->validate && mech->validate(c, err, errlen) != 0)
         return -1; /* the mode's own rules */
-    return validate_l2(c, err, errlen);
+    if (validate_l2(c, err, errlen) != 0)
+        return -1;
+    return slice_validate(c, err, errlen);
 }
 
 unsigned long long cfg_pric_poly(const cfg_l1_t *l)
@@ -1090,7 +1103,8 @@ void cfg_print_help(FILE *f)
                "system.cpu_cores and tap.period >= 12;\n"
                "l2.replacement = tap_ucp: as ucp, with tap_rrip's system.cores, "
                "system.cpu_cores and tap.period;\n"
-               "l2.replacement = plru: power-of-two l2.ways >= 2.\n");
+               "l2.replacement = plru: power-of-two l2.ways >= 2;\n"
+               "system.slice_index = xor or pric: system.l2_slices a power of two.\n");
 }
 
 /* Key k's allowed values in the words of docs/configuration.md's table (range_text is the

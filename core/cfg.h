@@ -72,6 +72,8 @@ typedef struct cfg_l1 {
 typedef struct cfg_system {
     unsigned cores;         /* P: number of L1s behind the L2, each with its core id */
     unsigned cpu_cores;     /* C: CPU request ports into the L2 (SPEC 3.8), core ids P..P+C-1 */
+    unsigned l2_slices;     /* S: L2 slices, 1..32, each an l2.* slice (core/slice.h) */
+    cfg_index_t slice_index; /* which slice holds a line: modulo, xor or pric (2^k slices) */
 } cfg_system_t;
 
 /* The shared L2 slice (SPEC 3.2). Its line size and address width are the L1's. */

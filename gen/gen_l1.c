@@ -12,6 +12,7 @@
 #include "l2pol.h"
 #include "mech.h"
 #include "report.h"
+#include "../core/slice.h"
 
 typedef void (*module_fn)(emit_t *, const gen_l1_t *);
 
@@ -116,6 +117,8 @@ static int write_config(const emit_dir_t *d, const cfg_t *c, char *err, size_t e
 /* A mode whose RTL does not exist yet is refused before anything is written. */
 static int has_rtl(const cfg_t *c, char *err, size_t errlen)
 {
+    if (slice_rtl_check(c, err, errlen) != 0)
+        return -1; /* several L2 slices: C model and sysim only (docs/slices.md) */
     if (cfg_mode_has_rtl(c->l1.mode))
         return 0;
     snprintf(err, errlen,

@@ -214,6 +214,7 @@ step unit-ir check "unit" "unit: the emitter IR printer, each node kind against 
 step unit-ir-mutants test "unit" "unit: 24 broken copies of the IR printer and builders, each caught by test_ir_print" \
   gen/test_ir_print_mutants.sh "$work/ir_mutants"
 step unit-pric check "unit pric" "unit: PRIC polynomials, H matrix, stride property (cmocka)" build/test_pric
+step unit-slice check "unit slices pric" "unit: the L2 slice map (modulo, xor, pric) against counting, field folds and GF(2) division; reachability, inverse, key errors (cmocka)" build/test_slice
 step sim-fast check "cachesim unit" "cachesim: fast path = model, hand-computed stats, formats, compression (cmocka)" build/test_sim
 step sim-accel check "cachesim unit" "cachesim: Accel-Sim traceg parser on handwritten traces (cmocka)" build/test_trace_accel
 step sim-workload check "cachesim unit" "cachesim: workload generator properties (cmocka)" build/test_workload
@@ -222,6 +223,10 @@ step sysim-progress test "sysim progress" "sysim: progress lines on a terminal d
   cmodel/test_progress.sh "$work/sysim-progress"
 step sysim-hetero check "sysim cpu tap" "sysim: heterogeneous CPU+GPU runs on the cycle model, by hand, and bad input" \
   cmodel/test_sysim_hetero.sh build/sysim build/cachesim
+step sysim-slices check "sysim slices" "sysim: S L2 slices: S modulo slices of 1/S the sets equal one slice count for count, every slice reached, strides, capacity, TAP, bad keys, no RTL" \
+  cmodel/test_sysim_slices.sh build/sysim build/cachegen
+step slice-mutants test "sysim slices mutants" "slices: 16 mutants of the slice map and the sliced system model caught by test_slice and test_sysim_slices" \
+  cmodel/slice_mutants.sh build
 step sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
   cmodel/sysim_mutants.sh build
 step cli check "cli" "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
