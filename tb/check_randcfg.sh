@@ -19,7 +19,7 @@ randcfg=${RANDCFG:-$root/build/randcfg}
 draw=()
 [ -z "${RANDCFG_DRAW:-}" ] || draw=(--draw "$RANDCFG_DRAW")
 notok() { echo "not ok - randcfg: $*"; exit 1; }
-declare -A seen count
+declare -A seen count seen3 count3
 for s in $(seq 1 "$n"); do
   kind=$("$randcfg" "${draw[@]}" --kind "$s") || notok "seed $s: --kind failed"
   args=$("$randcfg" "${draw[@]}" "$s") || notok "seed $s: no configuration"
@@ -45,6 +45,42 @@ for s in $(seq 1 "$n"); do
     esac
   done
   [ "$kind" != l1 ] && { [ "$ports" -gt 0 ] && seen[$kind with cpu ports]=1 || seen[$kind without cpu ports]=1; }
+  # draw 3's mechanisms and corners (core/reach.h rules on what each reaches)
+  declare -A v=()
+  for kv in $args; do [ "$kv" = --set ] || v[${kv%%=*}]=${kv#*=}; done
+  mode=${v[l1.mode]:-baseline}; pol=${v[l2.replacement]:-lru}
+  seen3[mode $mode]=1; seen3[policy $pol]=1; count3[mode $mode]=$((${count3[mode $mode]:-0} + 1))
+  count3[policy $pol]=$((${count3[policy $pol]:-0} + 1))
+  [ "$ports" -gt 0 ] && seen3[cpu ports beside $mode]=1
+  seen3[system.cpu_cores=$ports]=1
+  seen3[l1.line_bytes=${v[l1.line_bytes]}]=1
+  if [ "$mode" = sacat ]; then
+    [ $((1 << ${v[l1.fgcb_id_bits]})) -le "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids <= entries]=1
+    [ $((1 << ${v[l1.fgcb_id_bits]})) -gt "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids > entries]=1
+    [ "${v[l1.fgcb_n]}" = 1 ] && seen3[l1.fgcb_n=1]=1
+    [ "${v[l1.fgcb_window]}" = 1073741824 ] && seen3[l1.fgcb_window=2^30]=1
+    [ "${v[l1.fgcb_entries]}" -gt 8 ] && seen3[l1.fgcb_entries>8]=1
+    [ "${v[dwt.table_entries]}" -gt 8 ] && seen3[dwt.table_entries>8]=1
+    [ "${v[dwt.mpki_threshold]}" -ge 65520 ] && seen3[dwt.mpki_threshold>=65520]=1
+    [ "${v[dwt.mpki_threshold]}" -lt 1000 ] && seen3[dwt.mpki_threshold<1000]=1
+  fi
+  case $pol in
+    tap_*)
+      a=${v[tap.alpha]}; x=${v[tap.txs]}
+      [ "$a" = 0 ] && seen3[tap.alpha=0]=1; [ "$a" = 100 ] && seen3[tap.alpha=100]=1
+      [ "$a" -ge 50 ] && seen3[tap.alpha>=50]=1; [ "$a" -ge 1 ] && [ "$a" -le 20 ] && seen3[tap.alpha 1..20]=1
+      [ "$x" = 1 ] && seen3[tap.txs=1]=1; [ "$x" = 1023 ] && seen3[tap.txs=1023]=1
+      [ "$x" -gt 8 ] && seen3[tap.txs>8]=1; [ "$x" -ge 2 ] && [ "$x" -le 8 ] && seen3[tap.txs 2..8]=1
+      [ "${v[tap.period]}" -lt 2000 ] && seen3[$pol short period]=1 ;;
+  esac
+  case $pol in
+    ucp|tap_ucp) # the lookahead's worst case (core/reach.h reach_ucp_lookahead_worst)
+      W=${v[l2.ways]}; worst=$(( (ports + 1) * (3 * W * (W + 1) / 2 + 2 * W) + W ))
+      if [ "${v[tap.period]}" -lt "$worst" ]; then seen3[$pol period below the lookahead]=1
+      else seen3[$pol period holding the lookahead]=1; fi
+      seen3[l2.umon_counter_bits=${v[l2.umon_counter_bits]}]=1 ;;
+  esac
+  [ "$pol" = drrip ] || [ "$pol" = tap_rrip ] && [ "${v[l2.psel_bits]}" -gt 4 ] && seen3[l2.psel_bits>4]=1
   [ "$kind" = system ] && [[ " $args " == *" --set system.cores=4 "* ]] && seen[system of 4]=1
 done
 rm -rf "$work/out"
@@ -70,6 +106,29 @@ done
 for w in "${want[@]}"; do
   [ -n "${seen[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
 done
+# draw 3 (the default) also draws, over every kind, each L1 mode and L2 policy at least n/40
+# times, CPU ports (each count 1..15) beside every L1 mode, every line size and the corners
+if [ "${RANDCFG_DRAW:-3}" = 3 ]; then
+  want3=()
+  for m in baseline decoupled gcache pcpred sacat; do want3+=("mode $m" "cpu ports beside $m"); done
+  for p in lru srrip drrip ucp tap_rrip tap_ucp plru fifo; do want3+=("policy $p"); done
+  for c in $(seq 0 15); do want3+=("system.cpu_cores=$c"); done
+  for l in 16 32 64 128 256; do want3+=("l1.line_bytes=$l"); done
+  for b in $(seq 1 16); do want3+=("l2.umon_counter_bits=$b"); done
+  want3+=("fgcb ids <= entries" "fgcb ids > entries" l1.fgcb_n=1 l1.fgcb_window=2^30 "l1.fgcb_entries>8"
+          "dwt.table_entries>8" "dwt.mpki_threshold>=65520" "dwt.mpki_threshold<1000"
+          tap.alpha=0 tap.alpha=100 "tap.alpha>=50" "tap.alpha 1..20" tap.txs=1 tap.txs=1023 "tap.txs>8"
+          "tap.txs 2..8" "tap_rrip short period" "tap_ucp short period" "l2.psel_bits>4"
+          "ucp period below the lookahead" "ucp period holding the lookahead"
+          "tap_ucp period below the lookahead" "tap_ucp period holding the lookahead")
+  for w in "${want3[@]}"; do
+    [ -n "${seen3[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
+  done
+  for k in "${!count3[@]}"; do
+    [ "${count3[$k]}" -ge $((n / 40)) ] || notok "$k drawn ${count3[$k]} times in seeds 1..$n, fewer than $((n / 40))"
+  done
+  echo "  every kind: $(for k in "${!count3[@]}"; do echo "${k#* } ${count3[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
+fi
 for k in l1 l2 system; do
   echo "  $k: $(for s in $(seq 1 "$n"); do [ "$("$randcfg" "${draw[@]}" --kind "$s")" = $k ] && echo; done | wc -l) of $n"
 done

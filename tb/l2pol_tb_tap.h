@@ -65,13 +65,10 @@ public:
             v.insert(v.end(), {"tap_mask_set_by_xsratio", "tap_mask_set_not_friendly",
                                "tap_tick_under_contention"});
     }
-    // saturating takes 1024 GPU accesses in a period with at most one by each CPU port: the
-    // L2 top's random traffic gives about one access in two cycles at best
+    // TAP's rule (core/reach.h, the same in the L2 and system harnesses)
     bool reachable(const std::string &b) const override
     {
-        if (B::l2_top() && b == "tap_ratio_saturated")
-            return tap().p.period >= 2048;
-        return true;
+        return reach_tap(&B::m_->cfg, b.c_str(), B::l2_top());
     }
     // This cycle's retired instructions per GPU core (0..15), on retired_i.
     void drive() override
