@@ -84,15 +84,21 @@ static inline int reach_tap(const cfg_t *c, const char *b, int l2_top)
 /* FG-CB's bins (fg_): the table fills only when the harnesses' base ids (entries + 2, as far as
  * l1.fgcb_id_bits allows: traffic::fgcb_pool) outnumber its entries; a window ends with an entry
  * undecided only when N > 1 (an entry's first access, its allocation, decides at N = 1) and the
- * window ends within a run; a kernel start within a run clears the table (or loses a write). */
+ * window ends within a run; a kernel start within a run clears the table (or loses a write).
+ * A window longer than a run lets each entry decide once a level (entries decisions in all),
+ * on its first N accesses: neither outcome, nor what follows a bypass (bypassed loads and fills,
+ * no-allocate reads), is promised then. */
 static inline int reach_fgcb(const cfg_l1_t *c, const char *b)
 {
+    int ends = c->fgcb_window <= REACH_FGCB_WINDOW_MAX;
     if (!strcmp(b, "fg_table_full_untracked"))
         return (1u << c->fgcb_id_bits) > c->fgcb_entries;
     if (!strcmp(b, "fg_window_expired_before_n"))
-        return c->fgcb_n > 1 && c->fgcb_window <= REACH_FGCB_WINDOW_MAX;
-    if (!strcmp(b, "fg_kernel_start_clears") || !strcmp(b, "fg_write_lost_to_kernel_start"))
-        return c->fgcb_window <= REACH_FGCB_WINDOW_MAX;
+        return c->fgcb_n > 1 && ends;
+    if (reach_prefix(b, "fg_kernel_start_") || !strcmp(b, "fg_write_lost_to_kernel_start") ||
+        reach_prefix(b, "fg_decide_") || reach_prefix(b, "fg_bypassed_") ||
+        reach_prefix(b, "fg_noalloc_read"))
+        return ends;
     return reach_prefix(b, "fg_");
 }
 

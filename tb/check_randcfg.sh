@@ -7,9 +7,15 @@
 # 0 and more than 0 in L2 and system seeds; every key of FG-CB and DWT-CS (sacat), DRRIP, UCP,
 # TAP, decoupled, G-Cache and pcpred; sizes given as l1.size and l2.size; merging of 8 in both
 # levels; L1 and L2 set counts of 1024, more than 8 MSHRs, systems of 1 and 4 cores.
-# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 checks draw
-# 1, which predates issue 37 and fails the coverage). Prints the mix and "ok"/"not ok"; exits
-# non-zero on the first failure.
+# The default draw (3) must also draw every L1 mode and L2 policy in every kind at least N/40
+# times, CPU ports beside every L1 mode, 0..15 ports, every line size and UMON width, and the
+# corners core/reach.h rules on (FG-CB ids <= entries, N = 1, a 2^30 window; DWT-CS near 65,535;
+# TAP alpha 0/100, T_xs 1/1023/> 8, short periods; UCP periods below the lookahead's worst case).
+# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 or 2 checks
+# that draw against the list before draw 3: draw 1 fails it). RANDCFG_MUTANTS=1 (env) then
+# builds two mutant draws of tb/randcfg.c (tap_ucp's weight 0; alpha 100 never drawn) and
+# fails unless this check refuses each. Prints the mix and "ok"/"not ok"; exits non-zero on the
+# first failure.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 WORKDIR [N]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -135,3 +141,21 @@ done
 echo "  L1 modes (L1 seeds): $(for k in "${!count[@]}"; do [[ $k == l1.mode=* ]] && echo "${k#l1.mode=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
 echo "  L2 policies (L2 and system seeds): $(for k in "${!count[@]}"; do [[ $k == l2.replacement=* ]] && echo "${k#l2.replacement=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
 echo "ok - randcfg: $n legal configurations covering every kind, mechanism and key"
+if [ "${RANDCFG_MUTANTS:-0}" = 1 ]; then
+  # each mutant draw must be refused, by the line named
+  mut() { # NAME FROM TO EXPECTED-LINE
+    local src="$work/mut_$1.c" out
+    sed "/^static void draw_v3/,\$ s/$2/$3/" "$root/tb/randcfg.c" |
+      sed "s|#include \"../core/|#include \"$root/core/|" >"$src"
+    cmp -s "$src" <(sed "s|#include \"../core/|#include \"$root/core/|" "$root/tb/randcfg.c") &&
+      notok "mutant $1: the edit did not apply"
+    cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$work/mut_$1" "$src" "$root/build/libcore.a" -lyaml ||
+      notok "mutant $1: does not build"
+    out=$(RANDCFG="$work/mut_$1" RANDCFG_MUTANTS=0 "$0" "$work/mut_$1.d" "$n" | tail -1)
+    [[ $out == "not ok - randcfg: $4"* ]] || notok "mutant $1 not refused as expected: $out"
+    echo "ok - mutant $1 refused: ${out#not ok - randcfg: }"
+  }
+  mut tap_ucp_weight_0 'pol = l2_pols\[pick(8)\]' 'pol = l2_pols[pick(7)]' \
+    "no draw of l2/system seed l2.replacement=tap_ucp"
+  mut alpha_100_never '50 + pick(51)' '50 + pick(50)' "no draw of tap.alpha=100"
+fi
