@@ -38,6 +38,15 @@ static inline unsigned long long reach_ucp_period_min(const cfg_t *c)
 
 static inline int reach_prefix(const char *b, const char *p) { return !strncmp(b, p, strlen(p)); }
 
+/* The L2 top's CPU shares by period, percent of the requests from CPU ports (the harness draws
+ * one of these eight each TAP period: tb/l2pol_tb_tap.h). The CPU-heaviest, 60, puts XSRATIO at
+ * its least, about 40 / (60 / C) = 2C / 3 over C ports. */
+static const int reach_tap_l2_shares[8] = {0, 0, 2, 5, 10, 20, 33, 60};
+
+/* Whether the harnesses' retired streams ever make the GPU cache-friendly (and so UCP-Mask
+ * clear): I2 about I1 / 2 passes 100 x |I1 - I2| > alpha x max(I1, I2) only for alpha < 50. */
+static inline int reach_tap_friendly(const cfg_t *c) { return c->tap.alpha < 50; }
+
 /* UCP's bins (ucp_ and tapucp_): a partition applies only when a period holds the lookahead at
  * its worst; a UMON counter saturates under random traffic only when narrow (<= 6 bits; the L2
  * top, where UMON hits are counted per position); a hit at LRU position j needs j < ways. */
@@ -47,9 +56,14 @@ static inline int reach_ucp(const cfg_t *c, const char *b, int l2_top)
         return !l2_top || (unsigned)atoi(b + 17) < c->l2.ways;
     if (b[0] == 'u' && !strcmp(b, "ucp_umon_counter_saturated"))
         return !l2_top || c->l2.umon_counter_bits <= 6;
+    int part = c->tap.period >= reach_ucp_period_min(c);
+    /* tap_ucp divides the GPU's counters only in a friendly period (UCP-Mask clear) */
+    if (!strcmp(b, "tapucp_gpu_counters_divided") || !strcmp(b, "tapucp_partition_unmasked") ||
+        !strcmp(b, "tapucp_division_changed_partition"))
+        return part && reach_tap_friendly(c);
     if (reach_prefix(b, "ucp_partition_") || (reach_prefix(b, "tapucp_") &&
                                               !reach_prefix(b, "tapucp_pol1_")))
-        return c->tap.period >= reach_ucp_period_min(c);
+        return part;
     return 1;
 }
 
@@ -59,21 +73,22 @@ static inline int reach_ucp(const cfg_t *c, const char *b, int l2_top)
  * a period of 2,048 cycles at one access in two) up to 60 percent (a ratio of 0 or 1, below T_xs
  * from 2 up). XSRATIO at or above T_xs needs T_xs GPU accesses in a period (period >= 2 T_xs);
  * exactly at T_xs (the L2 top's bin) only T_xs <= 8 with periods >= 2,000, where the shares of
- * 2 to 33 percent put it. */
+ * 2 to 33 percent put it, and no lower than the least ratio (draw 3 seed 12: T_xs 1 beside 8
+ * CPU ports, whose least ratio is about 5). */
 static inline int reach_tap(const cfg_t *c, const char *b, int l2_top)
 {
     const cfg_tap_t *t = &c->tap;
     (void)l2_top;
     if (!strcmp(b, "tap_friendly") || !strcmp(b, "tap_mask_set_by_xsratio"))
-        return t->alpha < 50;
+        return reach_tap_friendly(c);
     if (!strcmp(b, "tap_ratio_saturated"))
         return t->period >= 2048;
     if (!strcmp(b, "tap_xs_above_txs"))
         return t->period >= 2ull * t->txs;
     if (!strcmp(b, "tap_xs_below_txs"))
         return t->txs >= 2;
-    if (!strcmp(b, "tap_ratio_at_txs"))
-        return t->txs <= 8 && t->period >= 2000;
+    if (!strcmp(b, "tap_ratio_at_txs")) /* and no lower than the least ratio, 2C / 3 */
+        return t->txs <= 8 && t->period >= 2000 && 2 * c->sys.cpu_cores <= 3 * (t->txs + 1);
     return 1;
 }
 

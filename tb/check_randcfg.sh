@@ -72,21 +72,21 @@ for s in $(seq 1 "$n"); do
   fi
   case $pol in
     tap_*)
-      a=${v[tap.alpha]}; x=${v[tap.txs]}
+      a=${v[tap.alpha]:-5}; x=${v[tap.txs]:-10} # cfg defaults when not drawn
       [ "$a" = 0 ] && seen3[tap.alpha=0]=1; [ "$a" = 100 ] && seen3[tap.alpha=100]=1
       [ "$a" -ge 50 ] && seen3[tap.alpha>=50]=1; [ "$a" -ge 1 ] && [ "$a" -le 20 ] && seen3[tap.alpha 1..20]=1
       [ "$x" = 1 ] && seen3[tap.txs=1]=1; [ "$x" = 1023 ] && seen3[tap.txs=1023]=1
       [ "$x" -gt 8 ] && seen3[tap.txs>8]=1; [ "$x" -ge 2 ] && [ "$x" -le 8 ] && seen3[tap.txs 2..8]=1
-      [ "${v[tap.period]}" -lt 2000 ] && seen3[$pol short period]=1 ;;
+      [ "${v[tap.period]:-1000000}" -lt 2000 ] && seen3[$pol short period]=1 ;;
   esac
   case $pol in
     ucp|tap_ucp) # the lookahead's worst case (core/reach.h reach_ucp_lookahead_worst)
       W=${v[l2.ways]}; worst=$(( (ports + 1) * (3 * W * (W + 1) / 2 + 2 * W) + W ))
-      if [ "${v[tap.period]}" -lt "$worst" ]; then seen3[$pol period below the lookahead]=1
+      if [ "${v[tap.period]:-1000000}" -lt "$worst" ]; then seen3[$pol period below the lookahead]=1
       else seen3[$pol period holding the lookahead]=1; fi
-      seen3[l2.umon_counter_bits=${v[l2.umon_counter_bits]}]=1 ;;
+      seen3[l2.umon_counter_bits=${v[l2.umon_counter_bits]:-16}]=1 ;;
   esac
-  [ "$pol" = drrip ] || [ "$pol" = tap_rrip ] && [ "${v[l2.psel_bits]}" -gt 4 ] && seen3[l2.psel_bits>4]=1
+  [ "$pol" = drrip ] || [ "$pol" = tap_rrip ] && [ "${v[l2.psel_bits]:-10}" -gt 4 ] && seen3[l2.psel_bits>4]=1
   [ "$kind" = system ] && [[ " $args " == *" --set system.cores=4 "* ]] && seen[system of 4]=1
 done
 rm -rf "$work/out"

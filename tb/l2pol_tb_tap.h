@@ -146,9 +146,8 @@ private:
     // Each TAP period its CPU share and retired streams.
     void new_period()
     {
-        static const int shares[] = {0, 0, 2, 5, 10, 20, 33, 60}; // L2 top
-        static const int rates[] = {0, 5, 20, 50, 100, 100};       // system
-        cpu_pct_ = B::l2_top() ? shares[rng_() % 8] : rates[rng_() % 6];
+        static const int rates[] = {0, 5, 20, 50, 100, 100}; // system
+        cpu_pct_ = B::l2_top() ? reach_tap_l2_shares[rng_() % 8] : rates[rng_() % 6]; // L2 top
         mode_ = (retire)(rng_() % (unsigned)retire::count);
     }
     enum class retire { pol1_more, pol2_more, same, near, idle, count };
