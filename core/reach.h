@@ -57,6 +57,11 @@ static inline int reach_ucp(const cfg_t *c, const char *b, int l2_top)
     if (b[0] == 'u' && !strcmp(b, "ucp_umon_counter_saturated"))
         return !l2_top || c->l2.umon_counter_bits <= 6;
     int part = c->tap.period >= reach_ucp_period_min(c);
+    /* a full set with no app over its allocation and the missing app under its own: only an app
+     * of 0 ways holding none, which the reset split (W / apps each) gives only when apps > W and
+     * otherwise only a partition (draw 3 seed 23: 14 apps, 15 ways, no partition ever applies) */
+    if (!strcmp(b, "ucp_victim_set_lru_none_over"))
+        return cfg_l2_apps(c) > c->l2.ways || part;
     /* tap_ucp divides the GPU's counters only in a friendly period (UCP-Mask clear) */
     if (!strcmp(b, "tapucp_gpu_counters_divided") || !strcmp(b, "tapucp_partition_unmasked") ||
         !strcmp(b, "tapucp_division_changed_partition"))
