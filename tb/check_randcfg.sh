@@ -7,9 +7,15 @@
 # 0 and more than 0 in L2 and system seeds; every key of FG-CB and DWT-CS (sacat), DRRIP, UCP,
 # TAP, decoupled, G-Cache and pcpred; sizes given as l1.size and l2.size; merging of 8 in both
 # levels; L1 and L2 set counts of 1024, more than 8 MSHRs, systems of 1 and 4 cores.
-# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 checks draw
-# 1, which predates issue 37 and fails the coverage). Prints the mix and "ok"/"not ok"; exits
-# non-zero on the first failure.
+# The default draw (3) must also draw every L1 mode and L2 policy in every kind at least N/40
+# times, CPU ports beside every L1 mode, 0..15 ports, every line size and UMON width, and the
+# corners core/reach.h rules on (FG-CB ids <= entries, N = 1, a 2^30 window; DWT-CS near 65,535;
+# TAP alpha 0/100, T_xs 1/1023/> 8, short periods; UCP periods below the lookahead's worst case).
+# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 or 2 checks
+# that draw against the list before draw 3: draw 1 fails it). RANDCFG_MUTANTS=1 (env) then
+# builds two mutant draws of tb/randcfg.c (tap_ucp's weight 0; alpha 100 never drawn) and
+# fails unless this check refuses each. Prints the mix and "ok"/"not ok"; exits non-zero on the
+# first failure.
 set -uo pipefail
 [ $# -ge 1 ] || { echo "usage: $0 WORKDIR [N]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,7 +25,7 @@ randcfg=${RANDCFG:-$root/build/randcfg}
 draw=()
 [ -z "${RANDCFG_DRAW:-}" ] || draw=(--draw "$RANDCFG_DRAW")
 notok() { echo "not ok - randcfg: $*"; exit 1; }
-declare -A seen count
+declare -A seen count seen3 count3
 for s in $(seq 1 "$n"); do
   kind=$("$randcfg" "${draw[@]}" --kind "$s") || notok "seed $s: --kind failed"
   args=$("$randcfg" "${draw[@]}" "$s") || notok "seed $s: no configuration"
@@ -45,6 +51,42 @@ for s in $(seq 1 "$n"); do
     esac
   done
   [ "$kind" != l1 ] && { [ "$ports" -gt 0 ] && seen[$kind with cpu ports]=1 || seen[$kind without cpu ports]=1; }
+  # draw 3's mechanisms and corners (core/reach.h rules on what each reaches)
+  declare -A v=()
+  for kv in $args; do [ "$kv" = --set ] || v[${kv%%=*}]=${kv#*=}; done
+  mode=${v[l1.mode]:-baseline}; pol=${v[l2.replacement]:-lru}
+  seen3[mode $mode]=1; seen3[policy $pol]=1; count3[mode $mode]=$((${count3[mode $mode]:-0} + 1))
+  count3[policy $pol]=$((${count3[policy $pol]:-0} + 1))
+  [ "$ports" -gt 0 ] && seen3[cpu ports beside $mode]=1
+  seen3[system.cpu_cores=$ports]=1
+  seen3[l1.line_bytes=${v[l1.line_bytes]}]=1
+  if [ "$mode" = sacat ]; then
+    [ $((1 << ${v[l1.fgcb_id_bits]})) -le "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids <= entries]=1
+    [ $((1 << ${v[l1.fgcb_id_bits]})) -gt "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids > entries]=1
+    [ "${v[l1.fgcb_n]}" = 1 ] && seen3[l1.fgcb_n=1]=1
+    [ "${v[l1.fgcb_window]}" = 1073741824 ] && seen3[l1.fgcb_window=2^30]=1
+    [ "${v[l1.fgcb_entries]}" -gt 8 ] && seen3[l1.fgcb_entries>8]=1
+    [ "${v[dwt.table_entries]}" -gt 8 ] && seen3[dwt.table_entries>8]=1
+    [ "${v[dwt.mpki_threshold]}" -ge 65520 ] && seen3[dwt.mpki_threshold>=65520]=1
+    [ "${v[dwt.mpki_threshold]}" -lt 1000 ] && seen3[dwt.mpki_threshold<1000]=1
+  fi
+  case $pol in
+    tap_*)
+      a=${v[tap.alpha]:-5}; x=${v[tap.txs]:-10} # cfg defaults when not drawn
+      [ "$a" = 0 ] && seen3[tap.alpha=0]=1; [ "$a" = 100 ] && seen3[tap.alpha=100]=1
+      [ "$a" -ge 50 ] && seen3[tap.alpha>=50]=1; [ "$a" -ge 1 ] && [ "$a" -le 20 ] && seen3[tap.alpha 1..20]=1
+      [ "$x" = 1 ] && seen3[tap.txs=1]=1; [ "$x" = 1023 ] && seen3[tap.txs=1023]=1
+      [ "$x" -gt 8 ] && seen3[tap.txs>8]=1; [ "$x" -ge 2 ] && [ "$x" -le 8 ] && seen3[tap.txs 2..8]=1
+      [ "${v[tap.period]:-1000000}" -lt 2000 ] && seen3[$pol short period]=1 ;;
+  esac
+  case $pol in
+    ucp|tap_ucp) # the lookahead's worst case (core/reach.h reach_ucp_lookahead_worst)
+      W=${v[l2.ways]}; worst=$(( (ports + 1) * (3 * W * (W + 1) / 2 + 2 * W) + W ))
+      if [ "${v[tap.period]:-1000000}" -lt "$worst" ]; then seen3[$pol period below the lookahead]=1
+      else seen3[$pol period holding the lookahead]=1; fi
+      seen3[l2.umon_counter_bits=${v[l2.umon_counter_bits]:-16}]=1 ;;
+  esac
+  [ "$pol" = drrip ] || [ "$pol" = tap_rrip ] && [ "${v[l2.psel_bits]:-10}" -gt 4 ] && seen3[l2.psel_bits>4]=1
   [ "$kind" = system ] && [[ " $args " == *" --set system.cores=4 "* ]] && seen[system of 4]=1
 done
 rm -rf "$work/out"
@@ -70,9 +112,50 @@ done
 for w in "${want[@]}"; do
   [ -n "${seen[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
 done
+# draw 3 (the default) also draws, over every kind, each L1 mode and L2 policy at least n/40
+# times, CPU ports (each count 1..15) beside every L1 mode, every line size and the corners
+if [ "${RANDCFG_DRAW:-3}" = 3 ]; then
+  want3=()
+  for m in baseline decoupled gcache pcpred sacat; do want3+=("mode $m" "cpu ports beside $m"); done
+  for p in lru srrip drrip ucp tap_rrip tap_ucp plru fifo; do want3+=("policy $p"); done
+  for c in $(seq 0 15); do want3+=("system.cpu_cores=$c"); done
+  for l in 16 32 64 128 256; do want3+=("l1.line_bytes=$l"); done
+  for b in $(seq 1 16); do want3+=("l2.umon_counter_bits=$b"); done
+  want3+=("fgcb ids <= entries" "fgcb ids > entries" l1.fgcb_n=1 l1.fgcb_window=2^30 "l1.fgcb_entries>8"
+          "dwt.table_entries>8" "dwt.mpki_threshold>=65520" "dwt.mpki_threshold<1000"
+          tap.alpha=0 tap.alpha=100 "tap.alpha>=50" "tap.alpha 1..20" tap.txs=1 tap.txs=1023 "tap.txs>8"
+          "tap.txs 2..8" "tap_rrip short period" "tap_ucp short period" "l2.psel_bits>4"
+          "ucp period below the lookahead" "ucp period holding the lookahead"
+          "tap_ucp period below the lookahead" "tap_ucp period holding the lookahead")
+  for w in "${want3[@]}"; do
+    [ -n "${seen3[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
+  done
+  for k in "${!count3[@]}"; do
+    [ "${count3[$k]}" -ge $((n / 40)) ] || notok "$k drawn ${count3[$k]} times in seeds 1..$n, fewer than $((n / 40))"
+  done
+  echo "  every kind: $(for k in "${!count3[@]}"; do echo "${k#* } ${count3[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
+fi
 for k in l1 l2 system; do
   echo "  $k: $(for s in $(seq 1 "$n"); do [ "$("$randcfg" "${draw[@]}" --kind "$s")" = $k ] && echo; done | wc -l) of $n"
 done
 echo "  L1 modes (L1 seeds): $(for k in "${!count[@]}"; do [[ $k == l1.mode=* ]] && echo "${k#l1.mode=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
 echo "  L2 policies (L2 and system seeds): $(for k in "${!count[@]}"; do [[ $k == l2.replacement=* ]] && echo "${k#l2.replacement=} ${count[$k]}"; done | sort | paste -sd, | sed 's/,/, /g')"
 echo "ok - randcfg: $n legal configurations covering every kind, mechanism and key"
+if [ "${RANDCFG_MUTANTS:-0}" = 1 ]; then
+  # each mutant draw must be refused, by the line named
+  mut() { # NAME FROM TO EXPECTED-LINE
+    local src="$work/mut_$1.c" out
+    sed "/^static void draw_v3/,\$ s/$2/$3/" "$root/tb/randcfg.c" |
+      sed "s|#include \"../core/|#include \"$root/core/|" >"$src"
+    cmp -s "$src" <(sed "s|#include \"../core/|#include \"$root/core/|" "$root/tb/randcfg.c") &&
+      notok "mutant $1: the edit did not apply"
+    cc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -o "$work/mut_$1" "$src" "$root/build/libcore.a" -lyaml ||
+      notok "mutant $1: does not build"
+    out=$(RANDCFG="$work/mut_$1" RANDCFG_MUTANTS=0 "$0" "$work/mut_$1.d" "$n" | tail -1)
+    [[ $out == "not ok - randcfg: $4"* ]] || notok "mutant $1 not refused as expected: $out"
+    echo "ok - mutant $1 refused: ${out#not ok - randcfg: }"
+  }
+  mut tap_ucp_weight_0 'pol = l2_pols\[pick(8)\]' 'pol = l2_pols[pick(7)]' \
+    "no draw of l2/system seed l2.replacement=tap_ucp"
+  mut alpha_100_never '50 + pick(51)' '50 + pick(50)' "no draw of tap.alpha=100"
+fi

@@ -160,6 +160,11 @@ struct harness : skel<Vdwt> {
                 if (kind == T_HOT) {
                     rate[c] = uni(0, maxi);
                     double mpki = th * uni(1.5, 10) + 20;
+                    // at most one miss a cycle: a high threshold (up to 65,535 misses per
+                    // thousand instructions) thrashes only when the core commits fewer than one
+                    // instruction in mpki / 1000 cycles
+                    if (mpki * rate[c] > 1000)
+                        rate[c] = uni(0.5, 1.0) * 1000 / mpki;
                     pmiss[c] = std::min(1.0, std::max(0.05, mpki * rate[c] / 1000));
                 } else {
                     rate[c] = uni(0.5, 1.0) * maxi;
@@ -192,7 +197,7 @@ struct harness : skel<Vdwt> {
     // Instructions from a mean: the two integers around it, or now and then anything.
     unsigned draw_inst(double mean)
     {
-        if (chance(0.1))
+        if (chance(mean < 1 ? 0.1 * mean : 0.1)) // noise, kept below a slow core's own rate
             return (unsigned)(rng() % (maxi + 1));
         unsigned v = (unsigned)(mean + uni(0, 1));
         return v > maxi ? maxi : v;

@@ -33,6 +33,7 @@
 #include "ports.h"
 extern "C" {
 #include "../cmodel/cm_l2_pol.h"
+#include "../core/reach.h"
 }
 
 // The top a plug-in serves: the L2 slice alone, or the system (L1s, arbiter, CPU ports, L2).

@@ -65,13 +65,10 @@ public:
             v.insert(v.end(), {"tap_mask_set_by_xsratio", "tap_mask_set_not_friendly",
                                "tap_tick_under_contention"});
     }
-    // saturating takes 1024 GPU accesses in a period with at most one by each CPU port: the
-    // L2 top's random traffic gives about one access in two cycles at best
+    // TAP's rule (core/reach.h, the same in the L2 and system harnesses)
     bool reachable(const std::string &b) const override
     {
-        if (B::l2_top() && b == "tap_ratio_saturated")
-            return tap().p.period >= 2048;
-        return true;
+        return reach_tap(&B::m_->cfg, b.c_str(), B::l2_top());
     }
     // This cycle's retired instructions per GPU core (0..15), on retired_i.
     void drive() override
@@ -149,9 +146,8 @@ private:
     // Each TAP period its CPU share and retired streams.
     void new_period()
     {
-        static const int shares[] = {0, 0, 2, 5, 10, 20, 33, 60}; // L2 top
-        static const int rates[] = {0, 5, 20, 50, 100, 100};       // system
-        cpu_pct_ = B::l2_top() ? shares[rng_() % 8] : rates[rng_() % 6];
+        static const int rates[] = {0, 5, 20, 50, 100, 100}; // system
+        cpu_pct_ = B::l2_top() ? reach_tap_l2_shares[rng_() % 8] : rates[rng_() % 6]; // L2 top
         mode_ = (retire)(rng_() % (unsigned)retire::count);
     }
     enum class retire { pol1_more, pol2_more, same, near, idle, count };

@@ -24,17 +24,11 @@ public:
         else
             v.push_back("tapucp_gpu_fill_held_to_one_way");
     }
+    // UCP's rule (core/reach.h): a partition applies only when a period holds TAP's decision,
+    // the division and the longest lookahead
     bool reachable(const std::string &b) const override
     {
-        if (!B::l2_top() || b.compare(0, 12, "tapucp_pol1_") == 0)
-            return true;
-        // a partition applies only when a period holds the wait for its decision (13) and the
-        // longest lookahead: the division, then rounds of one way each over every app
-        const cm_l2_t *m = B::m_;
-        unsigned W = m->lay.ways, A = cfg_l2_apps(&m->cfg);
-        unsigned longest = 13 + W * m->cfg.l2.umon_counter_bits +
-                           A * (3 * W * (W + 1) / 2 + 2 * W) + W;
-        return cm_l2_tap_of(m)->tap.p.period >= longest;
+        return reach_ucp(&B::m_->cfg, b.c_str(), B::l2_top());
     }
     void cover_event(const cm_l2_result_t &r, const lay_l2_row_t &) override
     {

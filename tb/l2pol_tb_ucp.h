@@ -73,16 +73,10 @@ public:
                                "ucp_victim_set_lru_none_over"});
         }
     }
+    // UCP's rule (core/reach.h, the same in the L2 and system harnesses)
     bool reachable(const std::string &b) const override
     {
-        if (!B::l2_top())
-            return true;
-        if (b.compare(0, 17, "ucp_umon_hit_pos_") == 0) // a UMON hit at each position
-            return std::stoul(b.substr(17)) < B::m_->lay.ways;
-        // a counter reaches its top only when it is narrow (make test: 4 bits)
-        if (b == "ucp_umon_counter_saturated")
-            return B::m_->cfg.l2.umon_counter_bits <= 6;
-        return true;
+        return reach_ucp(&B::m_->cfg, b.c_str(), B::l2_top());
     }
     // The ATD row the event writes (the requester's app, the event set's UMON set), or none.
     void compare_event(const cm_l2_result_t &r, const char *where) override

@@ -38,6 +38,7 @@
 extern "C" {
 #include "../cmodel/cm_l1_int.h" /* white-box: a mechanism's flops its event port shows */
 #include "../cmodel/cm_l2.h"
+#include "../core/reach.h" /* the mechanisms' reachability rules, shared by every harness */
 }
 
 // Bits [c*w, c*w+w) of a concatenated port of `total` bits (the system top's per-core ports), as

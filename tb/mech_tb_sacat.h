@@ -35,7 +35,8 @@ struct mech_tb : mech_tb_none {
             h.top->kernel_start_i = 1;
     }
     static bool bypasses(const cfg_l1_t &) { return true; }
-    static bool reachable(const cfg_l1_t &, const std::string &b) { return b.compare(0, 3, "fg_") == 0; }
+    // FG-CB's rule (core/reach.h, the one every harness takes)
+    static bool reachable(const cfg_l1_t &c, const std::string &b) { return reach_fgcb(&c, b.c_str()); }
     // every table write of L1 c: which entry, and the whole entry after it
     template <class H>
     static void sys_check(H &h, unsigned c, const cm_result_t &r, unsigned, const char *where)

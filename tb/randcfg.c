@@ -1,12 +1,13 @@
 /* randcfg: a random legal configuration for a seed, of one of three kinds: an L1 (run by the L1
  * lockstep), an L2 slice alone (the L2 lockstep) or a system (P L1s, the arbiter and the L2, the
- * system lockstep). Draw 2 (the default, issue 37) draws every L1 mode (sacat with FG-CB and
- * DWT-CS too), every L2 policy with its keys, CPU ports, sizes as l1.size / l2.size and merging;
- * draw 1 reproduces the draws before it byte for byte. Sizes are bounded so a design verilates
- * quickly. Every printed configuration passed the same cfg_from_args / cfg_validate as
+ * system lockstep). Draw 3 (the default, issue 37) draws every L1 mode (sacat with FG-CB and
+ * DWT-CS too) and every L2 policy with its keys for every kind, CPU ports beside any L1 mode,
+ * sizes as l1.size / l2.size, merging, and the corner values whose bins core/reach.h rules on;
+ * draws 1 and 2 reproduce the draws before it byte for byte. Sizes are bounded so a design
+ * verilates quickly. Every printed configuration passed the same cfg_from_args / cfg_validate as
  * cachegen's. What each draw draws: docs/verification.md, "Random configurations".
- * usage: randcfg [--draw 1|2] SEED         the --set arguments of the configuration
- *        randcfg [--draw 1|2] --kind SEED  its kind: l1, l2 or system (the same in every draw) */
+ * usage: randcfg [--draw 1|2|3] SEED         the --set arguments of the configuration
+ *        randcfg [--draw 1|2|3] --kind SEED  its kind: l1, l2 or system (the same in every draw) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,7 +203,7 @@ static const char *const l2_pols[] = {"lru", "srrip", "drrip", "plru", "fifo",
                                       "ucp", "tap_rrip", "tap_ucp"};
 static int needs_ports(const char *pol) { return !strcmp(pol, "ucp") || !strncmp(pol, "tap_", 4); }
 
-/* Draw 2 (issue 37, the default): every L1 mode (sacat with its FG-CB and DWT-CS keys too) and
+/* Draw 2 (issue 37's first, kept so its findings reproduce: `randcfg --draw 2 SEED`): every L1 mode (sacat with its FG-CB and DWT-CS keys too) and
  * every L2 policy with its keys, CPU ports, sizes given as l1.size / l2.size, merging in both
  * levels. An L1 seed draws its mode first (a fifth each), an L2 or system seed its L2 policy
  * (an eighth each); a policy needing CPU ports takes a baseline L1. Sizes as draw 1's; a system
@@ -346,6 +347,154 @@ static void draw_v2(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         put(a, "l2.mshr_merge", "%llu", 1 + pick(8));
 }
 
+/* Draw 3's FG-CB and DWT-CS keys (sacat): a table of 1..8 entries (one in four up to 64), ids of
+ * 1..8 bits (so at times no more ids than entries: the table never fills), N 2..33 or (one in
+ * eight) 1, M < N,
+ * and counters that hold N, a 500..5000-cycle window or (one in six) the largest, 2^30; DWT-CS
+ * with any widths, a threshold of 0..999 or (one in four) within 16 of 65,535, 1..4 detect and
+ * sample periods, a table of 1..8 entries (one in four up to 64). What each range reaches:
+ * core/reach.h. */
+static void draw_sacat_v3(rc_args_t *a)
+{
+    unsigned entries = 1 + pick(pick(4) ? 8 : 64), idb = 1 + pick(8);
+    unsigned n = pick(8) ? 2 + pick(31) : 1, cbits = clog2(n + 1) + pick(3);
+    put(a, "l1.fgcb_entries", "%llu", entries);
+    put(a, "l1.fgcb_id_bits", "%llu", idb);
+    put(a, "l1.fgcb_counter_bits", "%llu", cbits);
+    put(a, "l1.fgcb_window", "%llu", pick(6) ? 500 + pick(4501) : 1ull << 30);
+    put(a, "l1.fgcb_n", "%llu", n);
+    put(a, "l1.fgcb_m", "%llu", pick(n));
+    unsigned wb = 1 + pick(8);
+    put(a, "dwt.inst_bits", "%llu", 1 + pick(3));
+    put(a, "dwt.warp_bits", "%llu", wb);
+    put(a, "dwt.max_warps", "%llu", 1 + pick((1u << wb) - 1 < 255 ? (1u << wb) - 1 : 255));
+    put(a, "dwt.period", "%llu", 50 + pick(2000));
+    put(a, "dwt.mpki_threshold", "%llu", pick(4) ? pick(1000) : 65535 - pick(16));
+    put(a, "dwt.detect_periods", "%llu", 1 + pick(4));
+    put(a, "dwt.sample_periods", "%llu", 1 + pick(4));
+    put(a, "dwt.table_entries", "%llu", 1 + pick(pick(4) ? 8 : 64));
+}
+
+/* Draw 3 (issue 37, the default): every L1 mode and every L2 policy for every kind, each with a
+ * fair share (an L1 seed: a fifth each mode, an eighth each policy; an L2 or system seed the
+ * same), CPU ports (1..15) beside any L1 mode, lines of 16..256 bytes, sizes as l1.size /
+ * l2.size one in three, merging in both levels, and the key values draw 2 kept out: FG-CB with no
+ * more ids than entries, N = 1 and a 2^30 window, DWT-CS near threshold 65,535, TAP's alpha 0 and
+ * 50..100, T_xs 1 and 9..1023, short periods (12..2011 for TAP, 1..2000 for UCP), UCP periods
+ * below the lookahead's worst case (core/reach.h says which bins each can reach). Sizes as draw
+ * 2's: an L1 alone up to 1024 sets of 8 ways, a system's L1s up to 64 sets and at most 4 of them
+ * (TAP: 3 or 4), an L2 up to 1024 sets (256 in a system) of 16 ways. */
+static void draw_v3(rc_args_t *a, rc_kind_t k, unsigned long long seed)
+{
+    static const char *const repl[] = {"lru", "plru", "srrip", "fifo", "random"};
+    static const char *const index[] = {"modulo", "xor", "pric"};
+    static const char *const modes[] = {"baseline", "decoupled", "gcache", "pcpred", "sacat"};
+    int sys = k == KIND_SYSTEM;
+    a->n = 0;
+    char name[32];
+    snprintf(name, sizeof name, "rnd%llu", seed);
+    puts_kv(a, "name", name);
+    const char *mode = modes[pick(5)], *pol = l2_pols[pick(8)];
+
+    /* ---- L1 ---- */
+    unsigned nsets = 2u << pick(sys ? 6 : 10); /* 2..64 in a system, else 2..1024 */
+    unsigned ways = 1 + pick(8), line = 16u << pick(5), addr = 20 + pick(29);
+    unsigned mshrs = pick(4) || sys ? 1 + pick(8) : 9 + pick(56);
+    const char *r = repl[pick(5)];
+    const char *ix = index[pick(3)];
+    if (!strcmp(mode, "gcache"))
+        r = "srrip";
+    if (!strcmp(mode, "decoupled") && !strcmp(r, "random"))
+        r = "lru";
+    if (!strcmp(r, "plru"))
+        ways = 2u << pick(3);
+    if (!strcmp(mode, "decoupled") || !strcmp(mode, "gcache"))
+        ways = ways < 2 ? 2 : ways;
+    unsigned rrpv = 1 + pick(3);
+    if (pick(3))
+        put(a, "l1.sets", "%llu", nsets);
+    else
+        put_size(a, "l1.size", (unsigned long long)nsets * ways * line);
+    put(a, "l1.ways", "%llu", ways);
+    put(a, "l1.line_bytes", "%llu", line);
+    put(a, "l1.addr_bits", "%llu", addr);
+    put(a, "l1.mshrs", "%llu", mshrs);
+    puts_kv(a, "l1.replacement", r);
+    if (!strcmp(r, "srrip"))
+        put(a, "l1.rrpv_bits", "%llu", rrpv);
+    if (!strcmp(r, "random"))
+        put(a, "l1.random_seed", "%llu", 1 + pick(65535));
+    draw_l1_mode(a, mode, ix, nsets, ways, line, addr, rrpv);
+    if (!strcmp(mode, "decoupled")) {
+        put(a, "l1.duel_interval", "%llu", 100 + pick(900));
+        put(a, "l1.duel_margin", "%llu", pick(21));
+    } else if (!strcmp(mode, "sacat")) {
+        draw_sacat_v3(a);
+    }
+
+    /* ---- system and L2 ---- */
+    int tap = !strncmp(pol, "tap_", 4);
+    unsigned cores = tap ? 3 + pick(sys ? 2 : 6) : 1 + pick(sys ? 4 : 8);
+    unsigned ports = needs_ports(pol) || !pick(3) ? 1 + pick(15) : 0;
+    unsigned core_bits = clog2(cores + ports) + pick(3);
+    core_bits = core_bits < 1 ? 1 : core_bits > 8 ? 8 : core_bits;
+    unsigned apps = ports + 1;
+    unsigned l2_sets = 2u << pick(sys ? 8 : 10), l2_ways = 1 + pick(16);
+    int drrip = !strcmp(pol, "drrip") || !strcmp(pol, "tap_rrip");
+    int ucp = !strcmp(pol, "ucp") || !strcmp(pol, "tap_ucp");
+    if (drrip)
+        while (l2_sets < 4 * apps) /* room for a leader set of each application and policy */
+            l2_sets *= 2;
+    if (drrip || ucp)
+        l2_ways = l2_ways < 2 ? 2 : l2_ways;
+    if (!strcmp(pol, "plru"))
+        l2_ways = 2u << pick(4);
+    const char *l2ix = index[pick(3)];
+    unsigned share = 1 + pick(cores);
+    while (cores % share)
+        share--;
+    put(a, "l1.core_bits", "%llu", core_bits);
+    put(a, "system.cores", "%llu", cores);
+    if (ports)
+        put(a, "system.cpu_cores", "%llu", ports);
+    if (pick(3))
+        put(a, "l2.sets", "%llu", l2_sets);
+    else
+        put_size(a, "l2.size", (unsigned long long)l2_sets * l2_ways * line);
+    put(a, "l2.ways", "%llu", l2_ways);
+    puts_kv(a, "l2.replacement", pol);
+    if (!strcmp(pol, "srrip") || drrip)
+        put(a, "l2.rrpv_bits", "%llu", 1 + pick(3));
+    if (drrip) {
+        unsigned most = clog2(l2_sets / (2 * apps) + 1) - 1; /* log2 of the largest L */
+        put(a, "l2.psel_bits", "%llu", 1 + pick(pick(4) ? 4 : 16));
+        put(a, "l2.duel_leaders", "%llu", 1ull << pick(most + 1));
+    }
+    if (ucp) {
+        unsigned m = cfg_log2(l2_sets);
+        put(a, "l2.umon_sets", "%llu", 1ull << pick((m < 4 ? m : 4) + 1));
+        put(a, "l2.umon_counter_bits", "%llu", 1 + pick(16));
+    }
+    if (ucp || tap) /* one in four short: TAP from its least, 12; UCP from 1 */
+        put(a, "tap.period", "%llu", pick(4) ? 2000 + pick(6193) : (tap ? 12 : 1) + pick(2000));
+    if (tap) {
+        static const unsigned txs_far[] = {1, 1023};
+        unsigned q = pick(4);
+        put(a, "tap.txs", "%llu", q ? 2 + pick(7) : pick(2) ? txs_far[pick(2)] : 9 + pick(1015));
+        q = pick(4);
+        put(a, "tap.alpha", "%llu", q ? 1 + pick(20) : pick(2) ? 0 : 50 + pick(51));
+    }
+    puts_kv(a, "l2.index", l2ix);
+    if (!strcmp(l2ix, "pric") && pick(2))
+        put(a, "l2.pric_poly", "%llu", pric_pick(l2_sets));
+    put(a, "l2.mshrs", "%llu", 1 + pick(8));
+    put(a, "l2.victim_share", "%llu", share);
+    if (pick(2))
+        put(a, "l1.mshr_merge", "%llu", 1 + pick(8));
+    if (k != KIND_L1 && pick(2))
+        put(a, "l2.mshr_merge", "%llu", 1 + pick(8));
+}
+
 /* Drop each KEY=VALUE that a later one of the same KEY overrides (the draw refines some keys,
  * e.g. l1.replacement for a mode): the same configuration, each key once, as cachegen wants it
  * (a --set key given twice is refused, core/opt.h). */
@@ -368,7 +517,7 @@ static void last_wins(rc_args_t *a)
 
 int main(int argc, char **argv)
 {
-    static void (*const draws[])(rc_args_t *, rc_kind_t, unsigned long long) = {draw_v1, draw_v2};
+    static void (*const draws[])(rc_args_t *, rc_kind_t, unsigned long long) = {draw_v1, draw_v2, draw_v3};
     const unsigned ndraws = sizeof draws / sizeof draws[0];
     unsigned version = ndraws; /* the newest by default */
     int kind_only = 0, i = 1;
@@ -376,14 +525,14 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--kind") && !kind_only)
             kind_only = 1;
         else if (!strcmp(argv[i], "--draw") && i + 1 < argc - 1 && version == ndraws &&
-                 (!strcmp(argv[i + 1], "1") || !strcmp(argv[i + 1], "2")))
+                 argv[i + 1][0] >= '1' && argv[i + 1][0] <= (char)('0' + ndraws) && !argv[i + 1][1])
             version = (unsigned)(argv[++i][0] - '0');
         else
             break;
     }
     if (i != argc - 1) {
-        fprintf(stderr, "usage: randcfg [--draw 1|2] [--kind] SEED (draw 2, the newest, by default; "
-                        "draw 1 reproduces the draws before issue 37)\n");
+        fprintf(stderr, "usage: randcfg [--draw 1|2|3] [--kind] SEED (draw 3, the newest, by "
+                        "default; draws 1 and 2 reproduce the draws before it)\n");
         return 2;
     }
     const char *text = argv[i];
