@@ -41,7 +41,7 @@ GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen
            gen/l2pol.c gen/emit_l2_drrip.c gen/emit_l2_pol_lru.c gen/emit_l2_pol_srrip.c gen/emit_l2_pol_drrip.c \
            gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c gen/emit_l2_pol_plru.c \
            gen/emit_l2_pol_fifo.c \
-           gen/emit_pkg.c gen/emit_readme.c gen/report.c gen/report_tap.c gen/gen_l1.c \
+           gen/emit_pkg.c gen/emit_axi.c gen/emit_readme.c gen/report.c gen/report_tap.c gen/gen_l1.c \
            gen/pric_cli.c gen/keys_cli.c gen/verify.c gen/verify_rtl.c gen/gen_args.c \
            gen/explore.c gen/explore_args.c gen/explore_grid.c gen/explore_cache.c gen/explore_point.c \
            gen/explore_sched.c gen/explore_out.c gen/explore_plot.c
@@ -230,6 +230,10 @@ fuzz: deps
 # (1.9 wants Verilator 5.022, 2.0 5.036), pinned with its one dependency; the simulator loads
 # Python's shared library (libpython3-dev brings it).
 PY_PKGS += cocotb==1.8.1 find_libpython==0.5.1
+# cocotbext-axi's AxiRam, the third-party AXI4 slave the <name>_axi wrapper is tested against
+# (tb/cocotb/test_axi.py): 0.1.24, the release of cocotb 1.8's time that asks only cocotb >= 1.6,
+# with cocotb-bus 0.2.1 (cocotb < 2.0; 0.3.0 adds scapy and aims at cocotb 2).
+PY_PKGS += cocotbext-axi==0.1.24 cocotb-bus==0.2.1
 # WaveDrom timing diagrams of the README, rendered to SVG (tb/timing_diagrams.sh)
 PY_PKGS += wavedrom==2.0.3.post3 svgwrite==1.4.3
 DEB_PKGS += libpython3-dev

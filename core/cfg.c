@@ -40,6 +40,7 @@ static int l2_pric(const cfg_t *c) { return c->l2.index == INDEX_PRIC; }
 static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
 static int sliced(const cfg_t *c) { return c->sys.l2_slices > 1; }
+static int axi_on(const cfg_t *c) { return c->axi.enable; }
 
 /* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
  * under it) and its legality rules (after the L1's shape and replacement are checked). CPU
@@ -162,6 +163,8 @@ static const struct {
     {"l2.pric_poly", l2_pric},             {"l2.mshr_merge", l2_merging},
     {"system.cpu_cores", cpu_ports},
     {"system.l2_slices", sliced},          {"system.slice_index", sliced},
+    {"axi.enable", axi_on},                {"axi.data_bits", axi_on},
+    {"axi.id_bits", axi_on},               {"axi.max_writes", axi_on},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -176,6 +179,7 @@ static const char *const l2_repl_names[] = {"lru",      "srrip",   "drrip", "ucp
 #define L2(f) offsetof(cfg_t, l2.f)
 #define DWT(f) offsetof(cfg_t, dwt.f)
 #define TAP(f) offsetof(cfg_t, tap.f)
+#define AXI(f) offsetof(cfg_t, axi.f)
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
@@ -351,6 +355,15 @@ static const cfg_key_t keys[] = {
     {"tap.txs", K_UINT, TAP(txs), 1, 1023, 0, NULL, "10",
      "tap_rrip, tap_ucp: T_xs; XSRATIO = GPU accesses / the busiest CPU app's (saturated at "
      "1023; a 0 counts as 1) when at least T_xs, else 1"},
+    {"axi.enable", K_BOOL, AXI(enable), 0, 1, 0, NULL, "false",
+     "also generate <name>_axi: the L1 with an AXI4 master as its memory side (line reads as "
+     "INCR bursts tagged by the MSHR, stores as write bursts completed by B; docs/ip.md)"},
+    {"axi.data_bits", K_UINT, AXI(data_bits), 32, 1024, F_POW2, NULL, "64",
+     "axi: data width; a line is l1.line_bytes x 8 / data_bits beats, so at most the line"},
+    {"axi.id_bits", K_UINT, AXI(id_bits), 1, 16, 0, NULL, "4",
+     "axi: id width; a read's ARID is its MSHR, so 2^id_bits >= l1.mshrs"},
+    {"axi.max_writes", K_UINT, AXI(max_writes), 1, 64, 0, NULL, "4",
+     "axi: writes outstanding at once (AW sent, B not yet back)"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -958,6 +971,27 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
     return 0;
 }
 
+/* The AXI4 memory side: a line is a whole number of beats, and every MSHR has an id. */
+static int validate_axi(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_axi_t *a = &c->axi;
+    if (!a->enable)
+        return 0;
+    if (a->data_bits > c->l1.line_bytes * 8u) {
+        errf(err, errlen, "axi.data_bits = %u: wider than a line (l1.line_bytes = %u, %u bits); "
+             "allowed: a power of two in 32..%u", a->data_bits, c->l1.line_bytes,
+             c->l1.line_bytes * 8u, c->l1.line_bytes * 8u < 1024u ? c->l1.line_bytes * 8u : 1024u);
+        return -1;
+    }
+    if ((1ull << a->id_bits) < c->l1.mshrs) {
+        errf(err, errlen, "axi.id_bits = %u: %llu ids cannot name l1.mshrs = %u MSHRs (a read's "
+             "ARID is its MSHR); allowed: %u..16", a->id_bits, 1ull << a->id_bits, c->l1.mshrs,
+             cfg_log2(c->l1.mshrs) ? cfg_log2(c->l1.mshrs) : 1u);
+        return -1;
+    }
+    return 0;
+}
+
 int cfg_validate(const cfg_t *c, char *err, size_t errlen)
 {
     char shown[160], allowed[160];
@@ -1048,6 +1082,8 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     const cfg_mech_t *mech = &cfg_mechs[l->mode];
     if (mech->validate && mech->validate(c, err, errlen) != 0)
         return -1; /* the mode's own rules */
+    if (validate_axi(c, err, errlen) != 0)
+        return -1;
     if (validate_l2(c, err, errlen) != 0)
         return -1;
     return slice_validate(c, err, errlen);
@@ -1104,7 +1140,8 @@ void cfg_print_help(FILE *f)
                "l2.replacement = tap_ucp: as ucp, with tap_rrip's system.cores, "
                "system.cpu_cores and tap.period;\n"
                "l2.replacement = plru: power-of-two l2.ways >= 2;\n"
-               "system.slice_index = xor or pric: system.l2_slices a power of two.\n");
+               "system.slice_index = xor or pric: system.l2_slices a power of two;\n"
+               "axi.enable: axi.data_bits <= l1.line_bytes x 8, 2^axi.id_bits >= l1.mshrs.\n");
 }
 
 /* Key k's allowed values in the words of docs/configuration.md's table (range_text is the

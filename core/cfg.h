@@ -115,6 +115,16 @@ typedef struct cfg_tap {
     unsigned txs;           /* T_xs: XSRATIO = r when r >= T_xs, else 1 */
 } cfg_tap_t;
 
+/* The L1's AXI4 memory side (docs/ip.md "AXI4 memory side"): with enable, the generator adds
+ * <name>_axi, the L1 behind an AXI4 master that reads lines as INCR bursts and writes stores
+ * through, completed by B. */
+typedef struct cfg_axi {
+    unsigned enable;        /* 1: generate <name>_axi.v */
+    unsigned data_bits;     /* AXI data width, power of two 32..1024, at most the line */
+    unsigned id_bits;       /* AXI id width; reads carry the MSHR, so 2^id_bits >= l1.mshrs */
+    unsigned max_writes;    /* writes outstanding at once (AW sent, B not yet back) */
+} cfg_axi_t;
+
 /* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (core/app.h's
  * APP_MAX), so an L2 line's owner field is at most 4 bits. */
 #define CFG_MAX_CPU_CORES 15u
@@ -128,6 +138,7 @@ typedef struct cfg {
     cfg_l2_t l2;
     cfg_dwt_t dwt;
     cfg_tap_t tap;
+    cfg_axi_t axi;
 } cfg_t;
 
 /* Fill `c` with every key's default. */

@@ -111,7 +111,7 @@ static int walk(yctx_t *y, yaml_node_t *node, const char *prefix, unsigned depth
             }
             if (!is_section(key)) {
                 snprintf(y->err, y->errlen, "%s:%lu: %s: unknown section; allowed: l1, system, "
-                         "l2, dwt, tap (see cachegen --help)", y->path, line, key);
+                         "l2, dwt, tap, axi (see cachegen --help)", y->path, line, key);
                 return -1;
             }
             if (v->data.mapping.pairs.start == v->data.mapping.pairs.top) {

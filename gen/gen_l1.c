@@ -4,6 +4,7 @@
  * and manifest, all into a temporary directory renamed at the end. */
 #include "gen_l1.h"
 #include "emit_readme.h"
+#include "emit_axi.h"
 
 #include <string.h>
 #include "emit_l1.h"
@@ -223,6 +224,13 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         vfiles[nf++] = f_beside;
         l1files[n1++] = f_beside;
     }
+    char axi[GEN_MOD_MAX], f_axi[GEN_MOD_MAX + 4]; /* axi.enable: the L1 behind AXI4 */
+    emit_axi_name(&g, axi, sizeof axi);
+    snprintf(f_axi, sizeof f_axi, "%s.v", axi);
+    if (c->axi.enable) {
+        vfiles[nf++] = f_axi;
+        l1files[n1++] = f_axi;
+    }
     vfiles[nf] = NULL;
     l1files[n1] = NULL;
     pkg_t pk;
@@ -244,6 +252,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         (mod2 && write_l2_module(&d, &g2, mod2, pol2->module, err, errlen) != 0) ||
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
+        (c->axi.enable && write_module(&d, &g, axi, emit_l1_axi, err, errlen) != 0) ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
         pkg_write_l1_filelist(&d, &g, l1files, err, errlen) != 0 ||
         pkg_write_vh(&d, &g, &pk, err, errlen) != 0 ||
@@ -287,6 +296,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     rf[nr++] = (readme_file_t){f_sys, "the system top: the L1s, the arbiter and the L2 slice"};
     if (beside)
         rf[nr++] = (readme_file_t){f_beside, "the controller beside the L1s"};
+    if (c->axi.enable)
+        rf[nr++] = (readme_file_t){f_axi, "the L1 with an AXI4 master as its memory side"};
     rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.v", "the SRAM primitive every array "
                                                        "instantiates (the same in every output)"};
     rf[nr++] = (readme_file_t){f_list, "file list of every module (`verilator -F`; the L1 top "

@@ -266,6 +266,9 @@ step diagrams test "diagrams of a configuration" "docs: make diagrams' WaveDrom 
 step cocotb test "cocotb ip" "cocotb: examples/cocotb on Icarus (fermi-l1; hits, miss and fill, backpressure) against the C \
 model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \
   tb/check_cocotb.sh "$work/cocotb"
+axi_ops=$([ "$depth" = full ] && echo 400 || echo 100) # loads and stores a test (make test: 100)
+step axi test "axi cocotb ip" "axi: <name>_axi against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR) on three configurations; WSTRB, beat-order and hazard mutants fail it" \
+  env AXI_OPS="$axi_ops" tb/check_axi.sh "$work/axi"
 step fuzz test "fuzz" "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (60 s at full depth; ASan, UBSan)" env SMOKE_SECONDS="$smoke_seconds" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step golden check "golden config" "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# check_axi.sh WORKDIR: the <name>_axi wrapper (docs/ip.md "AXI4 memory side") against
+# cocotbext-axi's AxiRam (tb/cocotb/test_axi.py, Icarus, the project venv): random loads and
+# stores checked against a Python reference memory, random pauses on every channel, reads
+# answered out of id order with interleaved beats, SLVERR held in the error register. Three
+# configurations: fermi-l1 (64-bit data, 16 beats a line), gtx480-l1 (MSHR merging, 32-bit
+# data, 32 beats, one write outstanding, 5-bit ids for its 32 MSHRs) and fermi-l1 with 1024-bit data (one beat).
+# Then it must fail where it should: WSTRB inverted, R beats assembled in the wrong order, and a
+# read no longer held behind a write to its line awaiting B. Prints ok / not ok lines; exits
+# non-zero on a failure.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=${1:?usage: tb/check_axi.sh WORKDIR}
+rm -rf "$work"; mkdir -p "$work"; work=$(cd "$work" && pwd)
+run=$root/tb/cocotb/run_axi.sh
+all=axiram_pauses,reorder_interleave,error_response
+bad=0
+ok() { echo "ok - $1"; }
+no() { echo "not ok - $1"; bad=1; }
+
+# pass NAME CACHEGEN_ARGS...: every test passes
+pass() {
+  local name=$1; shift
+  if AXI_OPS=${AXI_OPS:-400} "$run" "$work/$name" "$@" >"$work/$name.log" 2>&1; then
+    ok "$name ($*): $(grep -c '^  PASS ' "$work/$name.log") tests passed"
+    grep -hE "requests answered|interleaved\)" "$work/$name/sim.log" | sed 's/^ *[0-9.]*ns INFO *cocotb[.a-z0-9_]* */  /'
+  else
+    no "$name ($*)"; tail -30 "$work/$name.log"
+  fi
+}
+pass fermi --preset fermi-l1
+pass gtx480 --preset gtx480-l1 --set axi.data_bits=32 --set axi.max_writes=1 --set axi.id_bits=5
+pass onebeat --preset fermi-l1 --set axi.data_bits=1024 --set axi.max_writes=2
+
+# mutant NAME SED FAILING MESSAGE: fermi-l1's wrapper edited by SED (the edit must take), then
+# exactly the tests FAILING fail, and the log says MESSAGE.
+mutant() {
+  local d=$work/m_$1 f
+  mkdir -p "$d" && "$root/build/cachegen" --preset fermi-l1 --set axi.enable=true -o "$d/rtl" >/dev/null || {
+    no "mutant $1: generate"; return; }
+  f=$d/rtl/fermi_l1_axi.v
+  cp "$f" "$d/orig.v"; sed -i "$2" "$f"
+  if cmp -s "$f" "$d/orig.v"; then no "mutant $1: the edit did not apply (the wrapper changed?)"; return; fi
+  if AXI_OPS=200 "$run" "$d/out" --rtl "$d/rtl" --expect-fail "$3" >"$d/log" 2>&1 && grep -q "$4" "$d/out/sim.log"; then
+    ok "mutant caught: $1 ($3 failed: '$4')"
+  else
+    no "mutant not caught as expected: $1"; grep -E "^  [A-Z]+ |AssertionError|check_results" "$d/log" "$d/out/sim.log" | head
+  fi
+}
+mutant wstrb_inverted 's/m_axi_wstrb = l1_req_be\[/m_axi_wstrb = ~l1_req_be[/' \
+  axiram_pauses,reorder_interleave "data differs in"
+mutant beat_order 's/{m_axi_rdata, rb\([0-9]*\)_data_q\[1023:64\]}/{rb\1_data_q[959:0], m_axi_rdata}/' \
+  axiram_pauses,reorder_interleave "data differs in"
+mutant no_hazard_hold 's/ & ~rd_hazard;/;/' reorder_interleave "data differs in"
+exit $bad
