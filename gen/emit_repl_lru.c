@@ -12,20 +12,44 @@ void emit_repl_lru_victim(emit_t *e, const emit_ways_t *x)
     emit_lowest_oh(e, "victim_oh", x->ways, cond);
 }
 
+/* "w_repl < the age of the way one-hot `oh` picks": an AND-OR of every pair's compare. */
+static void younger_terms(const emit_ways_t *x, unsigned w, const char *oh, char *terms,
+                          size_t size)
+{
+    int n = 0;
+    for (unsigned v = 0; v < x->ways; v++)
+        if (v != w)
+            n += snprintf(terms + n, size - (size_t)n, "%s(%s[%u] & (w%u_repl < w%u_repl))",
+                          n ? " | " : "", oh, v, w, v);
+}
+
 /* Way w is younger than the chosen way (w_repl < sel_age) when its compare against that way
- * holds: every pair is compared beside the lookup, so only an AND-OR follows the selection. */
+ * holds: every pair is compared beside the lookup, so only an AND-OR follows the selection.
+ * With the victim from outside (victim_extern: the L2's UCP, whose victim comes registered),
+ * the AND-OR is taken for each of the three one-hots sel_oh chooses from (the hit way, the
+ * lowest invalid way, the victim) and the fill/any-invalid choice comes after it: the
+ * choice's inputs (every valid bit, the tag compare) no longer wait in front of the AND-OR
+ * (issue 40: l2-ucp-32's row update, 31 levels into fwd_row_q through sel_oh). Same value:
+ * sel_oh is that choice of the three, and the AND-OR distributes over it. */
 void emit_repl_lru_younger(emit_t *e, const emit_ways_t *x)
 {
     char terms[4096];
     ir_module_t m;
     ir_piece_begin(&m);
     for (unsigned w = 0; w < x->ways; w++) {
-        int n = 0;
-        for (unsigned v = 0; v < x->ways; v++)
-            if (v != w)
-                n += snprintf(terms + n, sizeof terms - (size_t)n,
-                              "%s(sel_oh[%u] & (w%u_repl < w%u_repl))", n ? " | " : "", v, w, v);
-        ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w), terms);
+        if (!x->victim_extern) {
+            younger_terms(x, w, "sel_oh", terms, sizeof terms);
+            ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w), terms);
+            continue;
+        }
+        static const char *const src[3] = {"hit_oh", "invalid_oh", "victim_oh"};
+        for (unsigned i = 0; i < 3; i++) {
+            younger_terms(x, w, src[i], terms, sizeof terms);
+            ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger_%.3s", w, src[i]), terms);
+        }
+        ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w),
+                     ir_fmt(&m, "is_fill ? (any_invalid ? w%u_younger_inv : w%u_younger_vic) : "
+                                "w%u_younger_hit", w, w, w));
     }
     ir_piece_print(e, &m);
 }
