@@ -225,9 +225,6 @@ void emit_pick_oh(emit_t *e, const char *out, unsigned width, const char *oh, un
 /* A block of one line per index: `head` (an "if (...) begin" line), then for each i < n the
  * line line_fmt with i for every %u (at most three), then "end". */
 void emit_block_each(emit_t *e, const char *head, unsigned n, const char *line_fmt);
-/* A priority encoder tree: `out` = lowest index i < n with cond_fmt (%u = i) true, else 0. */
-void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
-                   const char *cond_fmt);
 
 /* PRIC: the hashed-bit numbers (0 = address bit b) feeding index bit j; returns the count.
  * The first form is the L1's (l1.pric_*), the second any modulus over `hashed` bits. */

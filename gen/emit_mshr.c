@@ -21,7 +21,6 @@
  * configuration) and the per-field names. */
 typedef struct mshr_names {
     const char *field_w[GEN_MSHR_FIELDS_MAX]; /* <Field>Width, or NULL for a 1-bit field */
-    unsigned levels;                          /* of the lowest-free tree: log2(leaves) */
 } mshr_names_t;
 
 /* "id" -> "IdWidth" */

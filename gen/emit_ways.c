@@ -9,15 +9,6 @@
 
 /* The one-hot helpers below print what their IR twins (ir_lib.c) build, as a piece at e's
  * indentation: one definition of each circuit, whether its caller prints text or builds IR. */
-void emit_lowest_n(emit_t *e, const char *label, const char *out, unsigned n, unsigned width,
-                   const char *cond_fmt)
-{
-    ir_module_t m;
-    ir_piece_begin(&m);
-    ir_lowest_n(&m, &m.body, label, out, n, width, cond_fmt);
-    ir_piece_print(e, &m);
-}
-
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt)
 {
     ir_module_t m;

@@ -1,7 +1,7 @@
 /* ir_lib: IR builders shared by the ported emitters: the file header, the simulation-only
  * event port (the IR twins of gen_header and gen_emit_sim_*), the lowest-index priority tree
  * and the one-hot helpers. The last are the only definition of those circuits: emit_ways.c's
- * emit_lowest_n and emit_*_oh, which text emitters call, print what these build. */
+ * emit_*_oh, which text emitters call, print what these build. */
 #include "ir_lib.h"
 
 #include <assert.h>
@@ -152,45 +152,3 @@ void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out,
     ir_pick_oh(m, to, out, width, "sel_oh", ways, fmt);
 }
 
-void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
-                 unsigned width, const char *cond_fmt)
-{
-    char cond[128];
-    if (n == 1) { /* one candidate; its condition keeps the block sensitive to something */
-        snprintf(cond, sizeof cond, cond_fmt, 0u);
-        ir_node_t *a = ir_always_comb(m, to, label, NULL);
-        ir_set(m, &a->body, out, emit_const(width, 0));
-        ir_set(m, &ir_if(m, &a->body, cond)->body, out, emit_const(width, 0));
-        return;
-    }
-    unsigned levels = 0;
-    while ((1u << levels) < n)
-        levels++;
-    for (unsigned i = 0; i < (1u << levels); i++) {
-        snprintf(cond, sizeof cond, cond_fmt, i);
-        ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a0_%u", label, i), i < n ? cond : "1'b0");
-    }
-    for (unsigned k = 1; k <= levels; k++) {
-        for (unsigned i = 0; i < (1u << (levels - k)); i++) {
-            unsigned lo = 2 * i, hi = 2 * i + 1;
-            ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_a%u_%u", label, k, i),
-                         ir_fmt(m, "%s_a%u_%u | %s_a%u_%u", label, k - 1, lo, label, k - 1, hi));
-            if (k == 1)
-                ir_wire_init(m, to, IR_W(0), ir_fmt(m, "%s_i1_%u", label, i),
-                             ir_fmt(m, "~%s_a0_%u", label, lo));
-            else
-                ir_wire_init(m, to, IR_W(k), ir_fmt(m, "%s_i%u_%u", label, k, i),
-                             ir_fmt(m, "%s_a%u_%u ? {1'b0, %s_i%u_%u} : {1'b1, %s_i%u_%u}",
-                                    label, k - 1, lo, label, k - 1, lo, label, k - 1, hi));
-        }
-    }
-    ir_node_t *a = ir_always_comb(m, to, NULL, NULL);
-    if (width > levels)
-        ir_set(m, &a->body, out,
-               ir_fmt(m, "%s_a%u_0 ? {%s, %s_i%u_0} : %s", label, levels,
-                      emit_const(width - levels, 0), label, levels, emit_const(width, 0)));
-    else
-        ir_set(m, &a->body, out,
-               ir_fmt(m, "%s_a%u_0 ? %s_i%u_0 : %s", label, levels, label, levels,
-                      emit_const(width, 0)));
-}

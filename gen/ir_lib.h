@@ -7,10 +7,6 @@
 
 /* The file header of m (gen_header's lines): purpose, generator version, configuration. */
 void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
-/* emit_lowest_n as IR into `to`: `out` (width bits) = lowest i < n with `cond_fmt` (%u = i)
- * true, else 0, as a tree of depth log2(n). */
-void ir_lowest_n(ir_module_t *m, ir_list_t *to, const char *label, const char *out, unsigned n,
-                 unsigned width, const char *cond_fmt);
 /* emit_lowest_oh as IR into `to`: `out` (n bits) the one-hot of the lowest i < n with
  * `cond_fmt` (%u = i) true, or bit 0 when none is; a parallel prefix, log2(n) deep. */
 void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
