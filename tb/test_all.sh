@@ -26,8 +26,9 @@
 #   --report      only summarize what the work folder holds (after a Slurm run)
 # Every step prints "=== ID: description" when it starts and "=== PASS|FAIL ID: description
 # (N s)" when it ends, and "=== ID: still running, N s" when it has been silent for a minute.
-# The Yosys cost steps (bstep) run in one background lane beside the others and are reported,
-# in order, at the end. Writes build/test/summary.md (step, tier, result, seconds) and
+# The Yosys cost steps and the long steps that read only built binaries (formal, fuzz, axi,
+# sysim mutants: bstep) run in one background lane beside the others and are reported, in order,
+# at the end; the lanes are balanced so that make test's wall clock is the longer lane's. Writes build/test/summary.md (step, tier, result, seconds) and
 # build/test/junit.xml; each step's log is build/test/steps/ID.log. Ends with "N passed, M failed".
 # Environment: PRESET_SEEDS, REQUESTS (L1 lockstep), MIN_EVENTS, COVER_MARGIN (below full: 10000,
 # each lockstep seed ends that many requests after its last bin is hit), RANDOM_CONFIGS=N (seeds 1..N as
@@ -227,7 +228,7 @@ step sysim-slices check "sysim slices" "sysim: S L2 slices: S modulo slices of 1
   cmodel/test_sysim_slices.sh build/sysim build/cachegen
 step slice-mutants test "sysim slices mutants" "slices: 16 mutants of the slice map and the sliced system model caught by test_slice and test_sysim_slices" \
   cmodel/slice_mutants.sh build
-step sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
+bstep sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
   cmodel/sysim_mutants.sh build
 step cli check "cli" "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
 step cli-norm check "cli config" "cli: normalized config (only the design's keys, resolved, hashed) regenerates the same bytes" \
@@ -267,9 +268,9 @@ step cocotb test "cocotb ip" "cocotb: examples/cocotb on Icarus (fermi-l1; hits,
 model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \
   tb/check_cocotb.sh "$work/cocotb"
 axi_ops=$([ "$depth" = full ] && echo 400 || echo 100) # loads and stores a test (make test: 100)
-step axi test "axi cocotb ip" "axi: <name>_axi against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR) on three configurations; WSTRB, beat-order and hazard mutants fail it" \
+bstep axi test "axi cocotb ip" "axi: <name>_axi against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR) on three configurations; WSTRB, beat-order and hazard mutants fail it" \
   env AXI_OPS="$axi_ops" tb/check_axi.sh "$work/axi"
-step fuzz test "fuzz" "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (60 s at full depth; ASan, UBSan)" env SMOKE_SECONDS="$smoke_seconds" tb/fuzz/smoke.sh
+bstep fuzz test "fuzz" "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (60 s at full depth; ASan, UBSan)" env SMOKE_SECONDS="$smoke_seconds" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step golden check "golden config" "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
   $(sed -n 's/^GEN_ONLY_PRESETS := //p' Makefile)
@@ -327,14 +328,14 @@ tables of one entry, 1-way L1s and L2s, 1-bit counters, one CPU port, TAP at 3 c
   tb/check_corners.sh "$work/corners"
 if [ -n "${RANDOM_CONFIGS:-}" ]; then random_sample=$(seq 1 "$RANDOM_CONFIGS")
 else random_sample=$(sample_seeds); fi
-# make test runs the first 2 L1s, the first L2 slice and the first system of the sample (their
+# make test runs the first L1, the first L2 slice and the first system of the sample (their
 # cross-simulator replay only at full depth); test-full all 16 (RANDOM_CONFIGS: all full).
 nl1=0; nl2=0; nsys=0
 for s in $random_sample; do
   kind=$(build/randcfg --kind "$s")
   case $kind in
     l1) nl1=$((nl1 + 1)); req=$REQUESTS; xs=$([ "$nl1" -le 4 ] && echo 3000 || echo 0)
-        st=$([ "$nl1" -le 2 ] && echo test || echo full) ;;
+        st=$([ "$nl1" -le 1 ] && echo test || echo full) ;;
     l2) nl2=$((nl2 + 1)); req=$((REQUESTS / 4)); xs=0; st=$([ "$nl2" -le 1 ] && echo test || echo full) ;;
     *) nsys=$((nsys + 1)); req=$((REQUESTS / 6)); xs=0; st=$([ "$nsys" -le 1 ] && echo test || echo full) ;;
   esac
@@ -696,9 +697,9 @@ dropped XOR of the PRIC index a counterexample naming the module, a missing modu
 step verify-rtl test "verify cli" "verify --rtl: RTL a user changed (an ECO) in lockstep against its config.yaml's model: \
 changes listed, a broken ECO caught, ports checked, the user's folder only read" gen/test_verify_rtl.sh "$work/verify-rtl"
 step mutation test "l1 mutants" "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
-step slurm test "slurm regress" "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
+step slurm full "slurm regress" "slurm: a single-node cluster runs tb/regress as a job array; failures come back in its JUnit" \
   tb/test_slurm.sh
-step formal test "formal pric" "formal: channel rules by BMC (smoke: the baseline L1 at 24 cycles; full: --deep, every L1 mode, L2, 2-core system at 32), PRIC = A mod P" \
+bstep formal test "formal pric" "formal: channel rules by BMC (smoke: the baseline L1 at 24 cycles; full: --deep, every L1 mode, L2, 2-core system at 32), PRIC = A mod P" \
   tb/formal/run.sh $formal_args "$work/formal"
 # ---- Yosys + OpenSTA costs (bstep: the background lane; Yosys is single-threaded and reads
 # nothing the other steps write) -------------------------------------------------------------
