@@ -357,11 +357,12 @@ static const cfg_key_t keys[] = {
      "1023; a 0 counts as 1) when at least T_xs, else 1"},
     {"axi.enable", K_BOOL, AXI(enable), 0, 1, 0, NULL, "false",
      "also generate <name>_axi: the L1 with an AXI4 master as its memory side (line reads as "
-     "INCR bursts tagged by the MSHR, stores as write bursts completed by B; docs/ip.md)"},
+     "INCR bursts tagged by the MSHR, stores as write bursts completed by B), and "
+     "<name>_l2_axi: the L2 slice's memory port bridged to an AXI4 master (docs/ip.md)"},
     {"axi.data_bits", K_UINT, AXI(data_bits), 32, 1024, F_POW2, NULL, "64",
      "axi: data width; a line is l1.line_bytes x 8 / data_bits beats, so at most the line"},
     {"axi.id_bits", K_UINT, AXI(id_bits), 1, 16, 0, NULL, "4",
-     "axi: id width; a read's ARID is its MSHR, so 2^id_bits >= l1.mshrs"},
+     "axi: id width; a read's ARID is its MSHR, so 2^id_bits >= l1.mshrs and l2.mshrs"},
     {"axi.max_writes", K_UINT, AXI(max_writes), 1, 64, 0, NULL, "4",
      "axi: writes outstanding at once (AW sent, B not yet back)"},
 };
@@ -971,7 +972,8 @@ static int validate_l2(const cfg_t *c, char *err, size_t errlen)
     return 0;
 }
 
-/* The AXI4 memory side: a line is a whole number of beats, and every MSHR has an id. */
+/* The AXI4 memory side: a line is a whole number of beats, and every MSHR (L1 and L2) has an
+ * id. */
 static int validate_axi(const cfg_t *c, char *err, size_t errlen)
 {
     const cfg_axi_t *a = &c->axi;
@@ -987,6 +989,12 @@ static int validate_axi(const cfg_t *c, char *err, size_t errlen)
         errf(err, errlen, "axi.id_bits = %u: %llu ids cannot name l1.mshrs = %u MSHRs (a read's "
              "ARID is its MSHR); allowed: %u..16", a->id_bits, 1ull << a->id_bits, c->l1.mshrs,
              cfg_log2(c->l1.mshrs) ? cfg_log2(c->l1.mshrs) : 1u);
+        return -1;
+    }
+    if ((1ull << a->id_bits) < c->l2.mshrs) { /* the L2's bridge: ARID is the L2's MSHR */
+        errf(err, errlen, "axi.id_bits = %u: %llu ids cannot name l2.mshrs = %u MSHRs (the L2 "
+             "bridge's ARID is its MSHR); allowed: %u..16", a->id_bits, 1ull << a->id_bits,
+             c->l2.mshrs, cfg_log2(c->l2.mshrs) ? cfg_log2(c->l2.mshrs) : 1u);
         return -1;
     }
     return 0;
@@ -1141,7 +1149,7 @@ void cfg_print_help(FILE *f)
                "system.cpu_cores and tap.period;\n"
                "l2.replacement = plru: power-of-two l2.ways >= 2;\n"
                "system.slice_index = xor or pric: system.l2_slices a power of two;\n"
-               "axi.enable: axi.data_bits <= l1.line_bytes x 8, 2^axi.id_bits >= l1.mshrs.\n");
+               "axi.enable: axi.data_bits <= l1.line_bytes x 8, 2^axi.id_bits >= l1.mshrs and l2.mshrs.\n");
 }
 
 /* Key k's allowed values in the words of docs/configuration.md's table (range_text is the

@@ -1,17 +1,22 @@
-/* emit_axi: <name>_axi, the L1 behind an AXI4 master (axi.enable; docs/ip.md "AXI4 memory
- * side"). The L1's in-order memory-request channel leaves as AR (a line read: one INCR burst
- * of the line's beats, ARID = the MSHR) or as AW + W (a store: one INCR burst over the line,
- * WSTRB = the byte enables, AWID 0, so writes complete in order); R beats are gathered per id
- * (interleaving allowed) into one line buffer per MSHR and handed to the L1 in completion
- * order; B retires the oldest write. A read waits while a write to its line awaits its B.
- * SLVERR/DECERR and protocol violations set a sticky error register (axi_err_*).
- * Built as emitter IR (ir.h) and printed by ir_print. */
+/* emit_axi: <name>_axi, the L1 behind an AXI4 master, and <name>_l2_axi, the L2 slice's
+ * memory port bridged to one (axi.enable; docs/ip.md "AXI4 memory side"). The L1's in-order
+ * memory-request channel leaves as AR (a line read: one INCR burst of the line's beats, ARID =
+ * the MSHR) or as AW + W (a store: one INCR burst over the line, WSTRB = the byte enables,
+ * AWID 0, so writes complete in order); R beats are gathered per id (interleaving allowed)
+ * into one line buffer per MSHR and handed to the L1 in completion order; B retires the oldest
+ * write. A read waits while a write to its line awaits its B. SLVERR/DECERR and protocol
+ * violations set a sticky error register (axi_err_*). The L2's bridge is the same logic on the
+ * L2's channel: its write-backs are whole lines (WSTRB all ones), its reads carry no hint (no
+ * ARUSER/RUSER). Built as emitter IR (ir.h) and printed by ir_print. */
 #include "emit_axi.h"
 
 #include "emit_pkg.h"
 #include "ir_lib.h"
 
+#include "../core/lay_l2.h"
+
 #include <assert.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,11 +31,13 @@ typedef struct axi_w {
     unsigned d, s, n, cb;     /* data bits, strobe bits, beats a line, beat counter bits */
     unsigned iw, mshrs, mb;   /* id bits, MSHRs, MSHR number bits */
     unsigned wr, wb;          /* outstanding writes, their pointer bits */
+    const char *p;            /* the cache side's wire prefix: l1 (wrapper) or l2 (bridge) */
+    int hint;                 /* the cache side has a read hint (ARUSER, RUSER): the L1 */
 } axi_w_t;
 
 typedef struct reg_list {
-    const char *name[256];    /* registers name_q / name_d, in declaration order */
-    unsigned width[256];
+    const char *name[1024];   /* registers name_q / name_d, in declaration order */
+    unsigned width[1024];
     unsigned n;
 } reg_list_t;
 
@@ -42,7 +49,7 @@ void emit_axi_name(const gen_l1_t *g, char *out, size_t len)
 /* reg [w] name_q, name_d; remembered for the flop block. */
 static void qd(ir_module_t *m, reg_list_t *r, unsigned w, const char *name)
 {
-    assert(r->n < 256);
+    assert(r->n < 1024); /* 64 writes + 64 MSHRs x 4 + a few */
     ir_decl_name(m, ir_decl(m, &m->body, IR_REG, IR_W(w), F("%s_q", name)), F("%s_d", name), 0);
     r->name[r->n] = F("%s", name);
     r->width[r->n++] = w;
@@ -50,9 +57,33 @@ static void qd(ir_module_t *m, reg_list_t *r, unsigned w, const char *name)
 
 static int mem_port(const char *name) { return !strncmp(name, "mem_", 4); }
 
+/* s with every name starting l1_ renamed to the cache side's prefix (x->p): the request and
+ * response logic is written once, for the L1's wrapper and the L2's bridge. */
+static const char *pfx(ir_module_t *m, const axi_w_t *x, const char *s)
+{
+    if (!strcmp(x->p, "l1"))
+        return s;
+    char out[1024];
+    size_t n = 0;
+    for (size_t i = 0; s[i]; i++) {
+        const int start = !strncmp(s + i, "l1_", 3) &&
+                          (i == 0 || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'));
+        if (start) {
+            n += (size_t)snprintf(out + n, sizeof out - n, "%s_", x->p);
+            i += 2;
+        } else if (n + 1 < sizeof out) {
+            out[n++] = s[i];
+        }
+        assert(n + 1 < sizeof out);
+    }
+    out[n] = 0;
+    return F("%s", out);
+}
+#define P(s) pfx(m, x, (s))
+
 static void axi_ports(ir_module_t *m, const pkg_t *pk, const axi_w_t *x)
 {
-    for (unsigned i = 0; i < pk->nports; i++) {
+    for (unsigned i = 0; pk && i < pk->nports; i++) {
         const pkg_port_t *q = &pk->port[i];
         if (q->sim_only || mem_port(q->name))
             continue;
@@ -73,7 +104,7 @@ static void axi_ports(ir_module_t *m, const pkg_t *pk, const axi_w_t *x)
         ir_port(m, IR_OUT, IR_W(4), F("m_axi_a%ccache", c), NULL, 0);
         ir_port(m, IR_OUT, IR_W(3), F("m_axi_a%cprot", c), NULL, 0);
         ir_port(m, IR_OUT, IR_W(4), F("m_axi_a%cqos", c), NULL, 0);
-        if (rd)
+        if (rd && x->hint)
             ir_port(m, IR_OUT, IR_W(1), "m_axi_aruser",
                     "the L1's read hint (PC predictor: predicted to bypass)", 1);
         ir_port(m, IR_OUT, IR_W(0), F("m_axi_a%cvalid", c), NULL, 0);
@@ -94,7 +125,9 @@ static void axi_ports(ir_module_t *m, const pkg_t *pk, const axi_w_t *x)
     ir_port(m, IR_IN, IR_W(x->d), "m_axi_rdata", NULL, 0);
     ir_port(m, IR_IN, IR_W(2), "m_axi_rresp", NULL, 0);
     ir_port(m, IR_IN, IR_W(0), "m_axi_rlast", NULL, 0);
-    ir_port(m, IR_IN, IR_W(1), "m_axi_ruser", "hint bit of the line (mem_rsp_hint_i); else 0", 1);
+    if (x->hint)
+        ir_port(m, IR_IN, IR_W(1), "m_axi_ruser", "hint bit of the line (mem_rsp_hint_i); else 0",
+                1);
     ir_port(m, IR_IN, IR_W(0), "m_axi_rvalid", NULL, 0);
     ir_port(m, IR_OUT, IR_W(0), "m_axi_rready", NULL, 0);
     ir_port(m, IR_OUT, IR_W(0), "axi_err_o", "sticky: an error response or protocol violation", 1);
@@ -104,7 +137,7 @@ static void axi_ports(ir_module_t *m, const pkg_t *pk, const axi_w_t *x)
     ir_port(m, IR_OUT, IR_W(x->la), "axi_err_line_o", "... the line of its read or write", 1);
     ir_port(m, IR_IN, IR_W(0), "axi_err_clear_i", "clears the error register", 1);
     ir_node_t *grp = NULL;
-    for (unsigned i = 0; i < pk->nports; i++) {
+    for (unsigned i = 0; pk && i < pk->nports; i++) {
         const pkg_port_t *q = &pk->port[i];
         if (!q->sim_only)
             continue;
@@ -166,7 +199,7 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_set(m, &a->body, "b_head_valid", "1'b0");
     ir_set(m, &a->body, "b_line", K(x->la, 0));
     for (unsigned i = 0; i < x->wr; i++) {
-        ir_node_t *h = ir_if(m, &a->body, F("wq_valid_q[%u] && wq%u_line_q == l1_req_line", i, i));
+        ir_node_t *h = ir_if(m, &a->body, P(F("wq_valid_q[%u] && wq%u_line_q == l1_req_line", i, i)));
         ir_set(m, &h->body, "rd_hazard", "1'b1");
         ir_node_t *t = ir_if(m, &a->body, F("wq_tail_q == %s && !wq_valid_q[%u]", K(x->wb, i), i));
         ir_set(m, &t->body, "wq_room", "1'b1");
@@ -178,13 +211,13 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_blank(m, &m->body);
 
     const char *w_last = x->n > 1 ? F("w_beat_q == %s", K(x->cb, x->n - 1)) : "1'b1";
-    ir_assign(m, &m->body, "m_axi_arid", F("%s", x->iw > x->mb ? F("{%s, l1_req_mshr}",
+    ir_assign(m, &m->body, "m_axi_arid", P(F("%s", x->iw > x->mb ? F("{%s, l1_req_mshr}",
                                                                     K(x->iw - x->mb, 0))
-                                                               : "l1_req_mshr"));
+                                                               : "l1_req_mshr")));
     ir_assign(m, &m->body, "m_axi_awid", K(x->iw, 0));
     for (int rd = 0; rd < 2; rd++) {
         const char c = rd ? 'r' : 'w';
-        ir_assign(m, &m->body, F("m_axi_a%caddr", c), F("{l1_req_line, %s}", K(x->ob, 0)));
+        ir_assign(m, &m->body, F("m_axi_a%caddr", c), P(F("{l1_req_line, %s}", K(x->ob, 0))));
         ir_assign(m, &m->body, F("m_axi_a%clen", c), K(8, x->n - 1));
         ir_assign(m, &m->body, F("m_axi_a%csize", c), K(3, cfg_log2(x->s)));
         ir_assign(m, &m->body, F("m_axi_a%cburst", c), "2'b01"); /* INCR */
@@ -193,11 +226,12 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         ir_assign(m, &m->body, F("m_axi_a%cprot", c), "3'b000");
         ir_assign(m, &m->body, F("m_axi_a%cqos", c), "4'b0000");
     }
-    ir_assign(m, &m->body, "m_axi_aruser", "l1_req_hint");
-    ir_assign(m, &m->body, "m_axi_arvalid", "l1_req_valid & ~l1_req_store & ~rd_hazard");
-    ir_assign(m, &m->body, "m_axi_awvalid", "l1_req_valid & l1_req_store & ~aw_done_q & wq_room");
+    if (x->hint)
+        ir_assign(m, &m->body, "m_axi_aruser", "l1_req_hint");
+    ir_assign(m, &m->body, "m_axi_arvalid", P("l1_req_valid & ~l1_req_store & ~rd_hazard"));
+    ir_assign(m, &m->body, "m_axi_awvalid", P("l1_req_valid & l1_req_store & ~aw_done_q & wq_room"));
     ir_assign(m, &m->body, "m_axi_wvalid",
-              "l1_req_valid & l1_req_store & ~w_done_q & (aw_done_q | wq_room)");
+              P("l1_req_valid & l1_req_store & ~w_done_q & (aw_done_q | wq_room)"));
     ir_assign(m, &m->body, "m_axi_wlast", w_last);
     ir_assign(m, &m->body, "m_axi_bready", "1'b1");
     ir_wire_init(m, &m->body, IR_W(0), "ar_fire", "m_axi_arvalid & m_axi_arready");
@@ -206,14 +240,14 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_wire_init(m, &m->body, IR_W(0), "wr_done",
                  F("(aw_done_q | aw_fire) & (w_done_q | (w_fire & (%s)))", w_last));
     ir_wire_init(m, &m->body, IR_W(0), "b_pop", "m_axi_bvalid & b_head_valid");
-    ir_assign(m, &m->body, "l1_req_ready", "ar_fire | wr_done");
+    ir_assign(m, &m->body, P("l1_req_ready"), "ar_fire | wr_done");
     ir_blank(m, &m->body);
 
     /* W: the beat's slice of the line and of its byte enables */
     ir_node_t *wd = ir_always_comb(m, &m->body, "wbeat", NULL);
     if (x->n == 1) {
-        ir_set(m, &wd->body, "m_axi_wdata", "l1_req_wdata");
-        ir_set(m, &wd->body, "m_axi_wstrb", "l1_req_be");
+        ir_set(m, &wd->body, "m_axi_wdata", P("l1_req_wdata"));
+        ir_set(m, &wd->body, "m_axi_wstrb", P("l1_req_be"));
     } else {
         ir_set(m, &wd->body, "m_axi_wdata", K(x->d, 0));
         ir_set(m, &wd->body, "m_axi_wstrb", K(x->s, 0));
@@ -221,8 +255,8 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         for (unsigned b = 0; b < x->n; b++) {
             ir_node_t *it = ir_item(m, c, K(x->cb, b));
             ir_set(m, &it->body, "m_axi_wdata",
-                   F("l1_req_wdata[%u:%u]", (b + 1) * x->d - 1, b * x->d));
-            ir_set(m, &it->body, "m_axi_wstrb", F("l1_req_be[%u:%u]", (b + 1) * x->s - 1, b * x->s));
+                   P(F("l1_req_wdata[%u:%u]", (b + 1) * x->d - 1, b * x->d)));
+            ir_set(m, &it->body, "m_axi_wstrb", P(F("l1_req_be[%u:%u]", (b + 1) * x->s - 1, b * x->s)));
         }
         ir_item(m, c, NULL);
         ir_set(m, &c->body.tail->body, "m_axi_wdata", K(x->d, 0));
@@ -256,7 +290,7 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         ir_node_t *e = ir_if(m, &push->body, F("wq_tail_q == %s", K(x->wb, i)));
         e->flag = 1;
         ir_set(m, &e->body, F("wq_valid_d[%u]", i), "1'b1");
-        ir_set(m, &e->body, F("wq%u_line_d", i), "l1_req_line");
+        ir_set(m, &e->body, F("wq%u_line_d", i), P("l1_req_line"));
     }
     ir_set(m, &push->body, "wq_tail_d", wrap_next(m, "wq_tail_q", x->wr, x->wb));
     ir_node_t *pop = ir_if(m, &ws->body, "b_pop");
@@ -271,11 +305,16 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
 /* Reads: R beats gathered per MSHR, complete lines handed to the L1 in completion order. */
 static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
 {
-    ir_comment(m, &m->body, "per MSHR: read sent (busy), line complete (done), its hint, line "
-                            "address, beat count and line buffer (beats shift in from the top)");
+    ir_comment(m, &m->body, x->hint ? "per MSHR: read sent (busy), line complete (done), its hint, "
+                                      "line address, beat count and line buffer (beats shift in "
+                                      "from the top)"
+                                    : "per MSHR: read sent (busy), line complete (done), line "
+                                      "address, beat count and line buffer (beats shift in from "
+                                      "the top)");
     qd(m, r, x->mshrs, "busy");
     qd(m, r, x->mshrs, "done");
-    qd(m, r, x->mshrs, "hint");
+    if (x->hint)
+        qd(m, r, x->mshrs, "hint");
     for (unsigned k = 0; k < x->mshrs; k++) {
         qd(m, r, x->la, F("rl%u_line", k));
         if (x->n > 1)
@@ -310,31 +349,34 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     }
     ir_wire_init(m, &m->body, IR_W(0), "r_take", "m_axi_rvalid & r_match");
     ir_assign(m, &m->body, "m_axi_rready", "1'b1");
-    ir_wire_init(m, &m->body, IR_W(0), "fill_take", "l1_rsp_valid & l1_rsp_ready");
+    ir_wire_init(m, &m->body, IR_W(0), "fill_take", P("l1_rsp_valid & l1_rsp_ready"));
     ir_blank(m, &m->body);
 
     ir_node_t *f = ir_always_comb(m, &m->body, "fill", "the oldest complete line, to the L1");
-    ir_set(m, &f->body, "l1_rsp_valid", "1'b0");
-    ir_set(m, &f->body, "l1_rsp_mshr", K(x->mb, 0));
-    ir_set(m, &f->body, "l1_rsp_data", K(x->lb, 0));
-    ir_set(m, &f->body, "l1_rsp_hint", "1'b0");
+    ir_set(m, &f->body, P("l1_rsp_valid"), "1'b0");
+    ir_set(m, &f->body, P("l1_rsp_mshr"), K(x->mb, 0));
+    ir_set(m, &f->body, P("l1_rsp_data"), K(x->lb, 0));
+    if (x->hint)
+        ir_set(m, &f->body, "l1_rsp_hint", "1'b0");
     for (unsigned k = 0; k < x->mshrs; k++) {
         ir_node_t *h = ir_if(m, &f->body, F("cq_head_q == %s && cq_valid_q[%u]", K(x->mb, k), k));
         h->flag = 1;
-        ir_set(m, &h->body, "l1_rsp_valid", "1'b1");
-        ir_set(m, &h->body, "l1_rsp_mshr", F("cq%u_mshr_q", k));
+        ir_set(m, &h->body, P("l1_rsp_valid"), "1'b1");
+        ir_set(m, &h->body, P("l1_rsp_mshr"), F("cq%u_mshr_q", k));
     }
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &f->body, F("l1_rsp_mshr == %s", K(x->mb, k)));
+        ir_node_t *h = ir_if(m, &f->body, P(F("l1_rsp_mshr == %s", K(x->mb, k))));
         h->flag = 1;
-        ir_set(m, &h->body, "l1_rsp_data", F("rb%u_data_q", k));
-        ir_set(m, &h->body, "l1_rsp_hint", F("hint_q[%u]", k));
+        ir_set(m, &h->body, P("l1_rsp_data"), F("rb%u_data_q", k));
+        if (x->hint)
+            ir_set(m, &h->body, "l1_rsp_hint", F("hint_q[%u]", k));
     }
 
     ir_node_t *s = ir_always_comb(m, &m->body, "rstate", NULL);
     ir_set(m, &s->body, "busy_d", "busy_q");
     ir_set(m, &s->body, "done_d", "done_q");
-    ir_set(m, &s->body, "hint_d", "hint_q");
+    if (x->hint)
+        ir_set(m, &s->body, "hint_d", "hint_q");
     ir_set(m, &s->body, "cq_valid_d", "cq_valid_q");
     ir_set(m, &s->body, "cq_head_d", "cq_head_q");
     ir_set(m, &s->body, "cq_tail_d", "cq_tail_q");
@@ -348,10 +390,10 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_node_t *ar = ir_if(m, &s->body, "ar_fire");
     ar->flag = 1;
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &ar->body, F("l1_req_mshr == %s", K(x->mb, k)));
+        ir_node_t *h = ir_if(m, &ar->body, P(F("l1_req_mshr == %s", K(x->mb, k))));
         h->flag = 1;
         ir_set(m, &h->body, F("busy_d[%u]", k), "1'b1");
-        ir_set(m, &h->body, F("rl%u_line_d", k), "l1_req_line");
+        ir_set(m, &h->body, F("rl%u_line_d", k), P("l1_req_line"));
     }
     ir_node_t *rt = ir_if(m, &s->body, "r_take");
     rt->flag = 1;
@@ -363,7 +405,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
                         : "m_axi_rdata");
         if (x->n > 1)
             ir_set(m, &h->body, F("rb%u_beat_d", k), F("rb%u_beat_q + %s", k, K(x->cb, 1)));
-        ir_set(m, &h->body, F("hint_d[%u]", k), "m_axi_ruser[0]");
+        if (x->hint)
+            ir_set(m, &h->body, F("hint_d[%u]", k), "m_axi_ruser[0]");
         ir_set(m, &ir_if(m, &h->body, "r_last")->body, F("done_d[%u]", k), "1'b1");
     }
     ir_node_t *push = ir_if(m, &rt->body, "r_last");
@@ -378,7 +421,7 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_node_t *ft = ir_if(m, &s->body, "fill_take");
     ft->flag = 1;
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &ft->body, F("l1_rsp_mshr == %s", K(x->mb, k)));
+        ir_node_t *h = ir_if(m, &ft->body, P(F("l1_rsp_mshr == %s", K(x->mb, k))));
         h->flag = 1;
         ir_set(m, &h->body, F("busy_d[%u]", k), "1'b0");
         ir_set(m, &h->body, F("done_d[%u]", k), "1'b0");
@@ -432,29 +475,87 @@ static void axi_errors(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_blank(m, &m->body);
 }
 
+/* The widths of either side: a line of la address and lb data bits, mshrs MSHRs of mb bits. */
+static void axi_widths(axi_w_t *x, const cfg_t *c, unsigned la, unsigned lb, unsigned mshrs,
+                       unsigned mb)
+{
+    x->la = la;
+    x->lb = lb;
+    x->be = lb / 8;
+    x->ob = cfg_log2(x->be);
+    x->d = c->axi.data_bits;
+    x->s = x->d / 8;
+    x->n = x->lb / x->d;
+    x->cb = x->n > 1 ? cfg_log2(x->n) : 1;
+    x->iw = c->axi.id_bits;
+    x->mshrs = mshrs;
+    x->mb = mb;
+    x->wr = c->axi.max_writes;
+    x->wb = x->wr > 1 ? cfg_log2(x->wr) : 1;
+    assert(x->n >= 1 && x->n <= 256 && x->lb % x->d == 0 && x->mb <= x->iw);
+}
+
+/* The error codes, the cache side's wires (prefix x->p) and the three parts, then the flops. */
+static void axi_body(ir_module_t *m, const axi_w_t *x, const char *side,
+                     void (*attach)(ir_module_t *, const void *), const void *arg)
+{
+    reg_list_t *r = calloc(1, sizeof *r);
+    assert(r);
+    ir_param(m, &m->body, 1, "ErrRead", K(2, ERR_READ))->w = IR_W(2);
+    ir_param(m, &m->body, 1, "ErrWrite", K(2, ERR_WRITE))->w = IR_W(2);
+    ir_param(m, &m->body, 1, "ErrProtocol", K(2, ERR_PROTOCOL))->w = IR_W(2);
+    ir_comment(m, &m->body, side);
+    ir_node_t *w1 = ir_decl(m, &m->body, IR_WIRE, IR_W(0), P("l1_req_valid"));
+    ir_decl_name(m, w1, P("l1_req_store"), 0);
+    if (x->hint)
+        ir_decl_name(m, w1, "l1_req_hint", 0);
+    ir_decl_name(m, w1, P("l1_req_ready"), 0);
+    ir_decl_name(m, w1, P("l1_rsp_ready"), 0);
+    ir_decl(m, &m->body, IR_WIRE, IR_W(x->la), P("l1_req_line"));
+    ir_decl(m, &m->body, IR_WIRE, IR_W(x->mb), P("l1_req_mshr"));
+    ir_decl(m, &m->body, IR_WIRE, IR_W(x->be), P("l1_req_be"));
+    ir_decl(m, &m->body, IR_WIRE, IR_W(x->lb), P("l1_req_wdata"));
+    ir_node_t *r1 = ir_decl(m, &m->body, IR_REG, IR_W(0), P("l1_rsp_valid"));
+    if (x->hint)
+        ir_decl_name(m, r1, "l1_rsp_hint", 0);
+    ir_decl(m, &m->body, IR_REG, IR_W(x->mb), P("l1_rsp_mshr"));
+    ir_decl(m, &m->body, IR_REG, IR_W(x->lb), P("l1_rsp_data"));
+    ir_blank(m, &m->body);
+    attach(m, arg);
+    axi_requests(m, x, r);
+    axi_reads(m, x, r);
+    axi_errors(m, x, r);
+
+    ir_node_t *ff = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
+    for (unsigned i = 0; i < r->n; i++) {
+        ir_nb(m, &ff->alt, F("%s_q", r->name[i]), ir_zero(m, r->width[i]));
+        ir_nb(m, &ff->body, F("%s_q", r->name[i]), F("%s_d", r->name[i]));
+    }
+    free(r);
+}
+
+typedef struct l1_attach {
+    const gen_l1_t *g;
+    const pkg_t *pk;
+} l1_attach_t;
+
+static void attach_l1(ir_module_t *m, const void *arg)
+{
+    const l1_attach_t *a = arg;
+    axi_l1(m, a->g, a->pk);
+}
+
 void emit_l1_axi(emit_t *e, const gen_l1_t *g)
 {
     const cfg_t *c = g->cfg;
     assert(c->axi.enable);
     axi_w_t x;
-    x.la = g->lay.line_addr_bits;
-    x.lb = g->lay.line_bits;
-    x.be = c->l1.line_bytes;
-    x.ob = cfg_log2(c->l1.line_bytes);
-    x.d = c->axi.data_bits;
-    x.s = x.d / 8;
-    x.n = x.lb / x.d;
-    x.cb = x.n > 1 ? cfg_log2(x.n) : 1;
-    x.iw = c->axi.id_bits;
-    x.mshrs = c->l1.mshrs;
-    x.mb = g->lay.mshr_bits;
-    x.wr = c->axi.max_writes;
-    x.wb = x.wr > 1 ? cfg_log2(x.wr) : 1;
-    assert(x.n >= 1 && x.n <= 256 && x.lb % x.d == 0 && x.mb <= x.iw);
+    axi_widths(&x, c, g->lay.line_addr_bits, g->lay.line_bits, c->l1.mshrs, g->lay.mshr_bits);
+    x.p = "l1";
+    x.hint = 1;
 
     pkg_t *pk = calloc(1, sizeof *pk);
-    reg_list_t *r = calloc(1, sizeof *r);
-    assert(pk && r);
+    assert(pk);
     pkg_build(g, pk);
     char name[GEN_MOD_MAX];
     emit_axi_name(g, name, sizeof name);
@@ -462,37 +563,78 @@ void emit_l1_axi(emit_t *e, const gen_l1_t *g)
     ir_module_init(m, name);
     gen_ir_header(m, c, "the L1 with an AXI4 master as its memory side (docs/ip.md)");
     axi_ports(m, pk, &x);
-
-    ir_param(m, &m->body, 1, "ErrRead", K(2, ERR_READ))->w = IR_W(2);
-    ir_param(m, &m->body, 1, "ErrWrite", K(2, ERR_WRITE))->w = IR_W(2);
-    ir_param(m, &m->body, 1, "ErrProtocol", K(2, ERR_PROTOCOL))->w = IR_W(2);
-    ir_comment(m, &m->body, "the L1's memory side");
-    ir_node_t *w1 = ir_decl(m, &m->body, IR_WIRE, IR_W(0), "l1_req_valid");
-    ir_decl_name(m, w1, "l1_req_store", 0);
-    ir_decl_name(m, w1, "l1_req_hint", 0);
-    ir_decl_name(m, w1, "l1_req_ready", 0);
-    ir_decl_name(m, w1, "l1_rsp_ready", 0);
-    ir_decl(m, &m->body, IR_WIRE, IR_W(x.la), "l1_req_line");
-    ir_decl(m, &m->body, IR_WIRE, IR_W(x.mb), "l1_req_mshr");
-    ir_decl(m, &m->body, IR_WIRE, IR_W(x.be), "l1_req_be");
-    ir_decl(m, &m->body, IR_WIRE, IR_W(x.lb), "l1_req_wdata");
-    ir_node_t *r1 = ir_decl(m, &m->body, IR_REG, IR_W(0), "l1_rsp_valid");
-    ir_decl_name(m, r1, "l1_rsp_hint", 0);
-    ir_decl(m, &m->body, IR_REG, IR_W(x.mb), "l1_rsp_mshr");
-    ir_decl(m, &m->body, IR_REG, IR_W(x.lb), "l1_rsp_data");
-    ir_blank(m, &m->body);
-    axi_l1(m, g, pk);
-    axi_requests(m, &x, r);
-    axi_reads(m, &x, r);
-    axi_errors(m, &x, r);
-
-    ir_node_t *ff = ir_always_ff(m, &m->body, "clk_i", "rst_ni");
-    for (unsigned i = 0; i < r->n; i++) {
-        ir_nb(m, &ff->alt, F("%s_q", r->name[i]), ir_zero(m, r->width[i]));
-        ir_nb(m, &ff->body, F("%s_q", r->name[i]), F("%s_d", r->name[i]));
-    }
+    const l1_attach_t a = {g, pk};
+    axi_body(m, &x, "the L1's memory side", attach_l1, &a);
     ir_print(e, m, IR_STYLE_LITERAL);
     ir_module_free(m);
     free(pk);
-    free(r);
+}
+
+void emit_l2_axi_name(const gen_l1_t *g, char *out, size_t len)
+{
+    snprintf(out, len, "%s_l2_axi", g->cfg->name);
+}
+
+/* The bridge's cache side: the L2 slice's memory port, mirrored (connect mem_req_*_o to
+ * req_*_i, mem_rsp_*_i to rsp_*_o). */
+static void l2_ports(ir_module_t *m, const axi_w_t *x)
+{
+    ir_port(m, IR_IN, IR_W(0), "clk_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "rst_ni", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "req_valid_i",
+            "the L2 slice's memory request (its mem_req_*_o): a line read tagged by its MSHR, or "
+            "a write-back of a whole line",
+            1);
+    ir_port(m, IR_OUT, IR_W(0), "req_ready_o", NULL, 0);
+    ir_port(m, IR_IN, IR_W(0), "req_store_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(x->la), "req_line_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(x->mb), "req_mshr_i", NULL, 0);
+    ir_port(m, IR_IN, IR_W(x->lb), "req_wdata_i", NULL, 0);
+    ir_port(m, IR_OUT, IR_W(0), "rsp_valid_o",
+            "the line of a read, to the L2 slice's mem_rsp_*_i: complete lines in the order their "
+            "last beats came",
+            1);
+    ir_port(m, IR_IN, IR_W(0), "rsp_ready_i", NULL, 0);
+    ir_port(m, IR_OUT, IR_W(x->mb), "rsp_mshr_o", NULL, 0);
+    ir_port(m, IR_OUT, IR_W(x->lb), "rsp_data_o", NULL, 0);
+}
+
+static void attach_l2(ir_module_t *m, const void *arg)
+{
+    const axi_w_t *x = arg;
+    ir_comment(m, &m->body, "a write-back writes its whole line");
+    ir_assign(m, &m->body, "l2_req_valid", "req_valid_i");
+    ir_assign(m, &m->body, "l2_req_store", "req_store_i");
+    ir_assign(m, &m->body, "l2_req_line", "req_line_i");
+    ir_assign(m, &m->body, "l2_req_mshr", "req_mshr_i");
+    ir_assign(m, &m->body, "l2_req_be", F("{%u{1'b1}}", x->be));
+    ir_assign(m, &m->body, "l2_req_wdata", "req_wdata_i");
+    ir_assign(m, &m->body, "req_ready_o", "l2_req_ready");
+    ir_assign(m, &m->body, "rsp_valid_o", "l2_rsp_valid");
+    ir_assign(m, &m->body, "rsp_mshr_o", "l2_rsp_mshr");
+    ir_assign(m, &m->body, "rsp_data_o", "l2_rsp_data");
+    ir_assign(m, &m->body, "l2_rsp_ready", "rsp_ready_i");
+    ir_blank(m, &m->body);
+}
+
+void emit_l2_axi(emit_t *e, const gen_l1_t *g)
+{
+    const cfg_t *c = g->cfg;
+    assert(c->axi.enable);
+    lay_l2_t l2;
+    lay_l2_build(c, &l2);
+    axi_w_t x;
+    axi_widths(&x, c, g->lay.line_addr_bits, g->lay.line_bits, c->l2.mshrs, l2.mshr_bits);
+    x.p = "l2";
+    x.hint = 0;
+    char name[GEN_MOD_MAX];
+    emit_l2_axi_name(g, name, sizeof name);
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, name);
+    gen_ir_header(m, c, "the L2 slice's memory port as an AXI4 master: a bridge (docs/ip.md)");
+    l2_ports(m, &x);
+    axi_ports(m, NULL, &x);
+    axi_body(m, &x, "the L2 slice's memory side", attach_l2, &x);
+    ir_print(e, m, IR_STYLE_LITERAL);
+    ir_module_free(m);
 }

@@ -197,7 +197,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
      * decoupled L1, the DWT-CS controller with sacat). Tools pick
      * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
      * are the L1's files and the controller; <name>.f lists everything. */
-    const char *l1files[10], *l2files[7], *vfiles[18];
+    const char *l1files[10], *l2files[8], *vfiles[19];
     unsigned n1 = 0, n2 = 0, nf = 0;
     l1files[n1++] = "cachegen_sram_1r1w.v";
     l1files[n1++] = f_index;
@@ -214,6 +214,11 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     if (mod2)
         l2files[n2++] = f2_pol;
     l2files[n2++] = f2_top;
+    char l2axi[GEN_MOD_MAX], f_l2axi[GEN_MOD_MAX + 4]; /* axi.enable: the L2's AXI4 bridge */
+    emit_l2_axi_name(&g, l2axi, sizeof l2axi);
+    snprintf(f_l2axi, sizeof f_l2axi, "%s.v", l2axi);
+    if (c->axi.enable)
+        l2files[n2++] = f_l2axi;
     l2files[n2] = NULL;
     for (unsigned i = 0; i < n1; i++)
         vfiles[nf++] = l1files[i];
@@ -253,6 +258,7 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         write_l2_module(&d, &g2, g2.top, emit_l2_top, err, errlen) != 0 ||
         write_module(&d, &g, sys, emit_sys_top, err, errlen) != 0 ||
         (c->axi.enable && write_module(&d, &g, axi, emit_l1_axi, err, errlen) != 0) ||
+        (c->axi.enable && write_module(&d, &g, l2axi, emit_l2_axi, err, errlen) != 0) ||
         write_filelist(&d, &g, vfiles, err, errlen) != 0 ||
         pkg_write_l1_filelist(&d, &g, l1files, err, errlen) != 0 ||
         pkg_write_vh(&d, &g, &pk, err, errlen) != 0 ||
@@ -298,6 +304,9 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         rf[nr++] = (readme_file_t){f_beside, "the controller beside the L1s"};
     if (c->axi.enable)
         rf[nr++] = (readme_file_t){f_axi, "the L1 with an AXI4 master as its memory side"};
+    if (c->axi.enable)
+        rf[nr++] = (readme_file_t){f_l2axi, "the L2 slice's memory port bridged to an AXI4 "
+                                            "master"};
     rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.v", "the SRAM primitive every array "
                                                        "instantiates (the same in every output)"};
     rf[nr++] = (readme_file_t){f_list, "file list of every module (`verilator -F`; the L1 top "

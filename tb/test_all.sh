@@ -268,7 +268,7 @@ step cocotb test "cocotb ip" "cocotb: examples/cocotb on Icarus (fermi-l1; hits,
 model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mutant fail it" \
   tb/check_cocotb.sh "$work/cocotb"
 axi_ops=$([ "$depth" = full ] && echo 400 || echo 100) # loads and stores a test (make test: 100)
-bstep axi test "axi cocotb ip" "axi: <name>_axi against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR) on three configurations; WSTRB, beat-order and hazard mutants fail it" \
+bstep axi test "axi cocotb ip" "axi: <name>_axi (three configurations) and the L2's bridge <name>_l2_axi (two) against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR); WSTRB, beat-order and hazard mutants of each fail it" \
   env AXI_OPS="$axi_ops" tb/check_axi.sh "$work/axi"
 bstep fuzz test "fuzz" "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (60 s at full depth; ASan, UBSan)" env SMOKE_SECONDS="$smoke_seconds" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
