@@ -14,16 +14,19 @@
 #
 # -f proves identical pairs too; -m REGEX checks only the modules whose whole name matches.
 # Per pair, Yosys 0.23 (async resets made synchronous; -D defines from EQUIV_DEFINES, default none:
-# the product build without CACHEGEN_EVENTS):
-#   1. miter -equiv of old and new, then sat -tempinduct from the all-zero state up to K steps
-#      (-k, default 12): a failing base case is a counterexample (an input sequence from reset
-#      on which an output or a black-box input differs: "COUNTEREXAMPLE"); an induction step that
-#      holds is a proof ("proven (induction k=N)").
-#   2. when induction does not close within K (state whose meaning is only visible later, e.g. an
-#      MSHR table), equiv_make pairs the signals of the same name (ports, flops), equiv_simple and
-#      equiv_induct prove them: all proven is a proof ("proven (equiv_induct)"); a restructuring
-#      that renames or re-encodes state is not proven this way.
-#   3. otherwise the pair is "bounded (K steps)": no difference within K cycles of reset, no proof.
+# the product build without CACHEGEN_EVENTS), in this order:
+#   1. ABC's sequential equivalence checker (yosys-abc dprove: signal correspondence pairs
+#      registers by their function, not their names, then induction and PDR) on the miter of
+#      old and new as an AIGER file, flops zero-initialized: a restyle that renames, splits or
+#      packs state is proven ("proven (ABC dprove ...)"); networks that differ are a
+#      counterexample ("COUNTEREXAMPLE (ABC dprove ...)").
+#   2. otherwise equiv_make pairs the signals of the same name (ports, flops), equiv_simple and
+#      equiv_induct prove them: all proven is a proof ("proven (equiv_induct ...)").
+#   3. otherwise miter -equiv of old and new, then sat -tempinduct from the all-zero state up to
+#      K steps (-k, default 12): a failing base case is a counterexample (an input sequence from
+#      reset on which an output or a black-box input differs: "COUNTEREXAMPLE"); an induction
+#      step that holds is a proof ("proven (induction k=N)");
+#   4. otherwise the pair is "bounded (K steps)": no difference within K cycles of reset, no proof.
 # A pair that runs past -t SEC (default 120) is "timeout"; once the whole run passes -T SEC
 # (default 1800) the remaining pairs are "skipped (overall time)".
 # Output: one line per pair, then "equiv: N pairs: P proven, I identical, B bounded, C
@@ -90,11 +93,53 @@ side() {
     "expose -evert t:* t:\$* %d" opt_clean "rename $m $s" "design -stash $s"
 }
 
+# abc_check MODULE FILE PARAMS TAG: the pair's miter (trigger = some output or black-box input
+# differs), flops zero-initialized (as sat -set-init-zero above; undefined constants 0: the
+# generated RTL has none) and mapped to an AIG, proven by yosys-abc's dprove. Prints proven,
+# differ, timeout or failed.
+abc_check() {
+  local m=$1 f=$2 p=$3 tag=$4
+  {
+    side gold "$m" "$f" "$p"; side gate "$m" "$f" "$p"
+    cat <<YS
+design -copy-from gold -as gold gold
+design -copy-from gate -as gate gate
+miter -equiv -flatten gold gate miter
+hierarchy -top miter
+flatten
+techmap
+setundef -zero -init
+dffunmap
+techmap
+aigmap
+opt_clean
+write_aiger -zinit $tag.aig
+YS
+  } >"$work/$tag.aig.ys"
+  (cd "$work" && timeout "$tmod" yosys -q -l "$tag.aig.log" -s "$tag.aig.ys") >/dev/null 2>&1 ||
+    { echo failed; return; }
+  (cd "$work" && timeout "$tmod" yosys-abc -c "read_aiger $tag.aig; print_stats; dprove" >"$tag.abc.log" 2>&1)
+  local rc=$?
+  if grep -q "Networks are equivalent" "$work/$tag.abc.log"; then echo proven
+  elif grep -q "Networks are not equivalent" "$work/$tag.abc.log"; then echo differ
+  elif [ $rc -eq 124 ]; then echo timeout
+  else echo failed; fi
+}
+
 # check MODULE FILE PARAMS TAG: one pair; prints its line; returns 0 proven, 1 counterexample or
 # mismatch, 3 bounded or timeout.
 check() {
   local m=$1 f=$2 p=$3 tag=$4 log="$work/$4.log" t0 rc
-  # 1. the name-matched equivalence passes: quick when flops keep their names.
+  t0=$(date +%s)
+  # 1. ABC's sequential equivalence (dprove: signal correspondence, which pairs registers by their
+  # function rather than their names, then induction and PDR) on the miter as an AIGER file.
+  local ab; ab=$(abc_check "$m" "$f" "$p" "$tag")
+  case $ab in
+    proven) echo "$tag: proven (ABC dprove, registers paired by function, $(( $(date +%s) - t0 )) s)"; return 0 ;;
+    differ) echo "$tag: COUNTEREXAMPLE (ABC dprove: the networks differ from the zero state; $(( $(date +%s) - t0 )) s; $work/$tag.abc.log)"
+            return 1 ;;
+  esac
+  # 2. the name-matched equivalence passes: quick when flops keep their names.
   {
     side gold "$m" "$f" "$p"; side gate "$m" "$f" "$p"
     cat <<YS
@@ -107,13 +152,12 @@ equiv_induct -seq 2
 tee -o $tag.status equiv_status
 YS
   } >"$work/$tag.eq.ys"
-  t0=$(date +%s)
   (cd "$work" && timeout "$tmod" yosys -q -l "$tag.eq.log" -s "$tag.eq.ys") >/dev/null 2>&1; rc=$?
   local eqrc=$rc
   if [ $rc -eq 0 ] && grep -q "Equivalence successfully proven" "$work/$tag.status"; then
     echo "$tag: proven (equiv_induct on matched names, $(( $(date +%s) - t0 )) s)"; return 0
   fi
-  # 2. the miter: a counterexample from the zero state, or a proof by induction.
+  # 3. the miter: a counterexample from the zero state, or a proof by induction.
   {
     side gold "$m" "$f" "$p"; side gate "$m" "$f" "$p"
     cat <<YS
@@ -147,7 +191,7 @@ YS
   if ! grep -q "Reached maximum number of time steps" "$log"; then
     echo "$tag: Yosys failed: $(grep -m1 'ERROR' "$log" | cut -c1-160) ($log)"; return 1
   fi
-  local why="induction open at k=$kmax"
+  local why="induction open at k=$kmax, ABC dprove $ab"
   [ $eqrc -eq 124 ] && why="$why, equiv_induct timed out"
   local un; un=$(sed -n 's/.*Of those cells \([0-9]*\) are proven and \([0-9]*\) are unproven.*/\2 of \1+\2/p' "$work/$tag.status" 2>/dev/null)
   [ -n "$un" ] && why="$why, equiv_induct: $(sed -n 's/.*Found \([0-9]*\) \$equiv cells.*/\1/p' "$work/$tag.status" | head -1) name pairs, $(sed -n 's/.*are proven and \([0-9]*\) are unproven.*/\1/p' "$work/$tag.status") unproven"

@@ -2,7 +2,10 @@
 # test_equiv.sh WORKDIR: synth/equiv.sh on fermi-l1-pric's PRIC set-index network (a
 # combinational module, proven in seconds): the same RTL is proven with -f (exit 0), and a copy
 # with one XOR term of the network dropped (made here) comes back as a counterexample naming
-# the module (exit 1); a folder missing the module is a failure (exit 1). Prints ok / not ok.
+# the module (exit 1); a folder missing the module is a failure (exit 1). Then state renamed:
+# fermi-l1's MSHR file (4 entries, 2 waiters) against a copy with every entry's line and waiter
+# registers renamed is proven by ABC's dprove (name-matching cannot), and the renamed copy with
+# full_o an OR instead of an AND is a counterexample. Prints ok / not ok.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:?usage: synth/test_equiv.sh WORKDIR}
@@ -27,4 +30,21 @@ rm "$work/mut/fermi_l1_pric_index.v"
 "$root/synth/equiv.sh" -m "$m" -t 120 "$work/old" "$work/mut" "$work/w3" >"$work/miss.log" 2>&1; rc=$?
 if [ $rc = 1 ]; then ok "a module missing in the new folder: exit 1"
 else no "missing module: exit $rc"; tail -5 "$work/miss.log"; fi
+# renamed state: the MSHR file of a merging L1, its registers renamed in a copy
+"$root/build/cachegen" --preset fermi-l1 --set l1.mshrs=4 --set l1.mshr_merge=2 -o "$work/m_old" >/dev/null ||
+  { no "generate the merging L1"; exit 1; }
+cp -r "$work/m_old" "$work/m_ren"
+f=$work/m_ren/fermi_l1_mshr.v
+sed -i 's/\bline_\([qd]\)\b/held_line_\1/g; s/\bwait_\([qd]\)\b/waiter_ids_\1/g' "$f"
+cmp -s "$f" "$work/m_old/fermi_l1_mshr.v" && { no "the rename did not apply"; exit 1; }
+cp -r "$work/m_ren" "$work/m_bad"
+sed -i 's/assign full_o = &valid;/assign full_o = |valid;/' "$work/m_bad/fermi_l1_mshr.v"
+cmp -s "$work/m_bad/fermi_l1_mshr.v" "$f" && { no "the full_o edit did not apply"; exit 1; }
+m='fermi_l1_mshr'
+"$root/synth/equiv.sh" -m "$m" -t 300 "$work/m_old" "$work/m_ren" "$work/w4" >"$work/ren.log" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q "^$m: proven (ABC dprove" "$work/ren.log"; then ok "renamed registers: $m proven by ABC dprove (exit 0)"
+else no "renamed registers: exit $rc"; tail -5 "$work/ren.log"; fi
+"$root/synth/equiv.sh" -m "$m" -t 300 "$work/m_old" "$work/m_bad" "$work/w5" >"$work/bad.log" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "^$m: COUNTEREXAMPLE" "$work/bad.log"; then ok "renamed registers and full_o an OR: $m COUNTEREXAMPLE (exit 1)"
+else no "renamed mutant: exit $rc"; tail -5 "$work/bad.log"; fi
 exit $bad

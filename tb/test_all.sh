@@ -693,7 +693,8 @@ step sys-fig7 test "system gcache" "system: paper 000 Figure 7 through L1 + L2 R
 step verify test "verify cli mutants" "verify: cachegen verify of a preset (then cached), bad arguments and keys, a mutant and its \
 reproduce command; every harness's plusargs, +help and waveform" gen/test_verify.sh "$work/verify"
 step equiv test "synth equiv" "equiv: synth/equiv.sh, per-module formal equivalence of two output folders: equal RTL proven, a \
-dropped XOR of the PRIC index a counterexample naming the module, a missing module a failure" synth/test_equiv.sh "$work/equiv"
+dropped XOR of the PRIC index a counterexample naming the module, a missing module a failure; an MSHR file with renamed registers \
+proven by ABC dprove, and caught when also broken" synth/test_equiv.sh "$work/equiv"
 step verify-rtl test "verify cli" "verify --rtl: RTL a user changed (an ECO) in lockstep against its config.yaml's model: \
 changes listed, a broken ECO caught, ports checked, the user's folder only read" gen/test_verify_rtl.sh "$work/verify-rtl"
 step mutation test "l1 mutants" "mutation: the harness catches deliberately broken RTL" tb/mutation_test.sh "$work/mutants"
