@@ -580,6 +580,7 @@ pattern parse_pattern(const std::string &s)
     if (s == "hot_pair") return pattern::hot_pair;
     if (s == "hot_set") return pattern::hot_set;
     if (s == "shared_lines") return pattern::shared_lines;
+    if (s == "fgcb") return pattern::fgcb_windows;
     return pattern::mix;
 }
 
@@ -594,8 +595,9 @@ int main(int argc, char **argv)
                 "no mismatch).");
     skel_plusargs(pa, "random seed of traffic, timing and SRAM contents");
     pa.choice("traffic", {"directed", "fig7", "mix", "stream", "hot_small", "hot_large", "stride",
-                          "uniform", "hot_pair", "hot_set", "shared_lines"}, "directed",
-              "directed script, paper 000's Figure 7, or a random pattern");
+                          "uniform", "hot_pair", "hot_set", "shared_lines", "fgcb"}, "directed",
+              "directed script, paper 000's Figure 7, or a random pattern (fgcb: FG-CB's "
+              "decisions at a large N and window, tb/traffic.h)");
     pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic");
     pa.flag("cover",
             "random traffic: extend it while a reachable bin is unhit, then a hole exits 3");

@@ -606,6 +606,12 @@ step sacat-l1-merge full "sacat l1 merge" "sacat L1: FG-CB with 2 entries for 4 
   tb/check_config.sh "$work/fg2" 2 20000 "$icarus_requests" 0 -- --preset sacat-fermi --set l1.fgcb_n=4 \
   --set l1.fgcb_m=0 --set l1.fgcb_window=500 --set l1.fgcb_entries=2 --set l1.fgcb_id_bits=2 \
   --set l1.fgcb_counter_bits=3 --set l1.mshr_merge=2
+# FG-CB at the paper's values (sacat-fermi: N = 1000, M = 800, a 10,000-cycle window, 7 entries):
+# the fgcb traffic (tb/traffic.h: a streaming id, a hot id, the rest spread over the pool) makes
+# both decisions of both levels, a full table and an undecided window end happen in lockstep
+step sacat-l1-paper test "sacat l1" "sacat L1 at the paper's FG-CB (N 1000, M 800, 10,000-cycle window, 7 entries for 9 ids): \
+lint, Yosys, lockstep on the fgcb traffic (both decisions of both levels, table full, window end)" \
+  env TRAFFIC=fgcb tb/check_config.sh "$work/fgp" 2 "$REQUESTS" 0 0 -- --preset sacat-fermi
 sacat_paper() { # WORKDIR: sacat-fermi's report gives paper Table 5's counts for 15 cores
   local d=$1 r
   mkdir -p "$d" && build/cachegen --preset sacat-fermi -o "$d/rtl" >/dev/null || return 1
