@@ -459,6 +459,23 @@ step l2-tapucp test "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 2 C
   l2_tapucp "$work/l2tu" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=tap_ucp \
   --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set l2.mshrs=2 --set system.cores=3 \
   --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
+# ---- a UCP lookahead cut short by its period's end (docs/verification.md "Reachability"): a
+# period shorter than any lookahead (core/reach.h reach_ucp_cut_always), so no partition ever
+# applies and every lookahead is restarted (ucp) or cancelled (tap_ucp); 64 sets, so that the
+# fixed allocations' evictions across applications (each set's first fills) are plenty ----
+l2_cut() { local mut=$1; shift; MUTANT_PICK=$mut L2_MUTANT_ONLY=$mut l2 "$@"; } # MUTANT CACHEGEN_ARGS...
+ucp_cut="--preset gcn-l1 --set l2.sets=64 --set l2.ways=4 --set l2.mshrs=2 --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=2 --set system.cpu_cores=3"
+# shellcheck disable=SC2086
+step l2-ucp-cut test "l2 ucp tap mutants" "l2: ucp, 2 L1s + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period below any lookahead (57 cycles): \
+every lookahead restarted by the period end (ucp_lookahead_cut_by_period); a mutant that lets it finish caught" \
+  l2_cut ucp_lookahead_not_restarted "$work/l2uc" $ucp_cut --set system.cores=2 --set l2.replacement=ucp --set tap.period=40
+# shellcheck disable=SC2086
+step l2-tapucp-cut test "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period (the \
+lookahead starts 13 cycles in and takes 34 at least, under UCP-Mask): every lookahead cancelled by the period end; a mutant that lets \
+it finish (a masked one would, before the next start) caught" \
+  l2_cut tapucp_lookahead_not_cancelled "$work/l2tuc" $ucp_cut --set system.cores=3 --set l2.replacement=tap_ucp \
+  --set tap.period=40 --set tap.txs=4
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step l2-tap-preset full "l2 tap tap_rrip" "l2: the tap-rrip preset's slice at full size (1,024 sets x 32 ways, 6 GPU cores + 2 CPU ports, \
 10-bit PSELs, 32 leaders) with 2048-cycle periods and T_xs 4 so that ticks land: every bin (no mutants)" \
@@ -551,6 +568,15 @@ tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --se
 # shellcheck disable=SC2086
 step sys-tapucp test "system tap tap_ucp ucp" "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
   sysck "$work/sys9" $tapucp_sys
+# a UCP lookahead cut short by its period's end through the system top (as l2-ucp-cut, l2-tapucp-cut)
+ucp_cut_sys="--preset fermi-l1 --set system.cpu_cores=3 --set l1.sets=8 --set l2.sets=64 --set l2.ways=4 \
+--set l2.mshrs=4 --set l2.umon_sets=4 --set l2.umon_counter_bits=2"
+# shellcheck disable=SC2086
+step sys-ucp-cut full "system ucp tap" "system: 2 baseline L1s + 3 CPU ports over a 64-set 4-way ucp L2 with a 40-cycle period: every lookahead restarted by the period end" \
+  sysck "$work/sysuc" $ucp_cut_sys --set system.cores=2 --set l2.replacement=ucp --set tap.period=40
+# shellcheck disable=SC2086
+step sys-tapucp-cut full "system tap tap_ucp ucp" "system: 3 baseline L1s + 3 CPU ports over a 64-set 4-way tap_ucp L2 with a 40-cycle period: every lookahead cancelled by the period end" \
+  sysck "$work/systuc" $ucp_cut_sys --set system.cores=3 --set l2.replacement=tap_ucp --set tap.period=40 --set tap.txs=4
 step sys-tap-preset full "system tap tap_rrip" "system tap-rrip: the preset's whole system (6 L1s, 2 CPU ports, the 1,024-set 32-way L2) with \
 2048-cycle periods and T_xs 4 so that ticks land, in lockstep" \
   sysck "$work/sys10" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
