@@ -297,14 +297,12 @@ done
 # make soak (RANDOM_CONFIGS=N): seeds 1..N, every kind. The first 4 L1s also get the cross-simulator check. REQUESTS is the L1's;
 # an L2 takes a quarter of it, a system a sixth per core (today's 30000 and 20000 by default).
 # Seeds of the newest draw left out of the sample while they end in a coverage hole that is a
-# harness's traffic or reachability rule, not an RTL fault (issue 37, to be fixed there and then
-# put back): draw 3's seed 12 (a tap_ucp L2 slice, 8 CPU ports, 4 of 512 sets sampled by the
-# UMONs, T_xs 1, alpha 100): ucp_umon_hit_pos_N for deep N is too rare with so few sampled sets
-# (traffic), and cpu_line_evicted_by_gpu under a permanently masked GPU (rule not settled);
-# docs/verification.md. (Seed 3, a pcpred L1 of 8,192 lines, is back: its counters saturate only
-# when fills evict valid lines, and a flush every 5,000-10,000 cycles kept the cache from
-# filling; tb/mech_tb_pcpred.h now asks for flush-free stretches.)
-open_holes=" 12 "
+# harness's traffic or reachability rule, not an RTL fault (issue 37: fixed there, then put
+# back; docs/verification.md "Draw 3's holes"): none now. Draw 3's seed 12 (a tap_ucp L2 slice,
+# 4 of 512 sets sampled by the UMONs, alpha 100) is back since the L2 harness's hot set is a
+# sampled set half the time and core/reach.h rules the GPU held to one way; seed 3 (a pcpred
+# L1 of 8,192 lines) since tb/mech_tb_pcpred.h asks for flush-free stretches.
+open_holes=" "
 sample_seeds() { # the first 10 l1, 3 l2 and 3 system seeds, in seed order, open_holes left out
   local s=0 n1=0 n2=0 n3=0 kind
   while [ $((n1 + n2 + n3)) -lt 16 ]; do
