@@ -36,7 +36,48 @@ static inline unsigned long long reach_ucp_period_min(const cfg_t *c)
     return t;
 }
 
+/* Whether every lookahead is still running at the period end after the one that started it,
+ * which then cuts it short (ucp restarts it on the new snapshot, tap_ucp cancels it until TAP's
+ * next decision): the bin ucp_lookahead_cut_by_period. A lookahead takes at least one round over
+ * every way: apps x (3W + 2) + 1 cycles (cm_l2_ucp_latency with one step), and ucp's starts at
+ * the period end, so a period shorter than that always cuts it. tap_ucp's starts TAP_LATENCY + 1
+ * cycles after the period end and is shortest under UCP-Mask, (apps - 1) x (3(W - 1) + 2) + 1
+ * (one way left out, and none to divide; with W = 1 nothing runs at all); its period must also
+ * leave the start room (a margin of a cycle each side). A period between these bounds and the
+ * worst case (reach_ucp_lookahead_worst) cuts some lookaheads, by the counters: not promised. */
+static inline int reach_ucp_cut_always(const cfg_t *c)
+{
+    unsigned long long apps = cfg_l2_apps(c), w = c->l2.ways, p = c->tap.period;
+    if (c->l2.repl != L2_REPL_TAP_UCP)
+        return p < apps * (3 * w + 2) + 1;
+    return w >= 2 && apps >= 2 && p > TAP_LATENCY + 2 &&
+           p + 1 < TAP_LATENCY + (apps - 1) * (3 * (w - 1) + 2) + 1;
+}
+
 static inline int reach_prefix(const char *b, const char *p) { return !strncmp(b, p, strlen(p)); }
+
+/* Whether the harnesses' traffic makes the TAP controller see a friendly GPU (defined below). */
+static inline int reach_tap_friendly(const cfg_t *c);
+
+/* Whether a ucp or tap_ucp L2 holds the GPU (the last application) to one way for a whole run:
+ * its reset share, ways / apps (the remainder goes to the lowest apps, the CPU ports), is 1, and
+ * no partition ever applies (every lookahead cut: reach_ucp_cut_always) or, under tap_ucp, every
+ * partition is made under UCP-Mask (the GPU never friendly), which gives the GPU one way. Then a
+ * GPU fill into a full set takes a CPU line only in a set that filled with CPU lines before its
+ * first GPU line (cm_ucp_victim: the requester takes another app's line only when it holds fewer
+ * than its allocation, or none; a full set's GPU lines fall only while the GPU is over its
+ * allocation, so once one is there at an allocation of 1 it stays): at the start of a run, by the
+ * order of the first fills, which no traffic is made to promise (draw 3 seed 12: 11 ways, 9 apps,
+ * alpha 100; the bins cpu_line_evicted_by_gpu, l2_cpu_line_evicted_by_gpu and
+ * ucp_cpu_line_evicted_by_gpu_over_allocation). */
+static inline int reach_ucp_gpu_held_to_one(const cfg_t *c)
+{
+    if (c->l2.repl != L2_REPL_UCP && c->l2.repl != L2_REPL_TAP_UCP)
+        return 0;
+    if (c->l2.ways / cfg_l2_apps(c) != 1)
+        return 0;
+    return reach_ucp_cut_always(c) || (c->l2.repl == L2_REPL_TAP_UCP && !reach_tap_friendly(c));
+}
 
 /* The L2 top's CPU shares by period, percent of the requests from CPU ports (the harness draws
  * one of these eight each TAP period: tb/l2pol_tb_tap.h). The CPU-heaviest, 60, puts XSRATIO at
@@ -47,13 +88,18 @@ static const int reach_tap_l2_shares[8] = {0, 0, 2, 5, 10, 20, 33, 60};
  * clear): I2 about I1 / 2 passes 100 x |I1 - I2| > alpha x max(I1, I2) only for alpha < 50. */
 static inline int reach_tap_friendly(const cfg_t *c) { return c->tap.alpha < 50; }
 
-/* UCP's bins (ucp_ and tapucp_): a partition applies only when a period holds the lookahead at
- * its worst; a UMON counter saturates under random traffic only when narrow (<= 6 bits; the L2
+/* UCP's bins (ucp_ and tapucp_): a lookahead is cut short by the next period end when the period
+ * is shorter than its least time (reach_ucp_cut_always); a partition applies only when a period
+ * holds the lookahead at its worst; a UMON counter saturates under random traffic only when narrow (<= 6 bits; the L2
  * top, where UMON hits are counted per position); a hit at LRU position j needs j < ways. */
 static inline int reach_ucp(const cfg_t *c, const char *b, int l2_top)
 {
     if (reach_prefix(b, "ucp_umon_hit_pos_"))
         return !l2_top || (unsigned)atoi(b + 17) < c->l2.ways;
+    if (!strcmp(b, "ucp_lookahead_cut_by_period"))
+        return reach_ucp_cut_always(c);
+    if (!strcmp(b, "ucp_cpu_line_evicted_by_gpu_over_allocation") && reach_ucp_gpu_held_to_one(c))
+        return 0;
     if (b[0] == 'u' && !strcmp(b, "ucp_umon_counter_saturated"))
         return !l2_top || c->l2.umon_counter_bits <= 6;
     int part = c->tap.period >= reach_ucp_period_min(c);

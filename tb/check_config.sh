@@ -9,7 +9,8 @@
 # random Verilator run's inputs and must log the same events. A failing lockstep seed is rerun
 # with FST tracing into WORKDIR; a coverage hole (no mismatch) is reported with its bins and no
 # waveform, and exits 3. COVER_MARGIN (env) > 0: REQUESTS is the most, a seed ends that many
-# requests after every bin is hit (make test's depth).
+# requests after every bin is hit (make test's depth). TRAFFIC (env, default mix): the random
+# seeds' +traffic (fgcb: FG-CB's decisions at a large N and window, tb/traffic.h).
 # Prints "ok"/"not ok" lines; exits non-zero on the first failure (3: a coverage hole, else 1).
 # MUTATE="SUFFIX|SED_EXPR" (env, for tests of this script) edits <top>SUFFIX after the lint and
 # Yosys checks, before the Verilator build.
@@ -79,7 +80,7 @@ run() { # seed traffic extra...
 }
 t=$(ms)
 run 1 directed
-for s in $(seq 1 "$seeds"); do run "$s" mix +cover +min_events="${MIN_EVENTS:-0}" \
+for s in $(seq 1 "$seeds"); do run "$s" "${TRAFFIC:-mix}" +cover +min_events="${MIN_EVENTS:-0}" \
   +cover_margin="${COVER_MARGIN:-0}"; done
 stage lockstep "$t"
 

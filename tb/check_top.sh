@@ -198,7 +198,8 @@ done
 # "tap" when only an L2 with TAP (l2.replacement = tap_rrip) has it: the controller's module
 # <name>_l2_tap (core sampling, XSRATIO's divider, the masks) or TAP-RRIP's rules; "tapucp" when
 # only l2.replacement = tap_ucp has it (the wait for the decision, the GPU counters' divider,
-# UCP-Mask's start, Core-POL1's no-allocate reads)
+# UCP-Mask's start, Core-POL1's no-allocate reads); "cut" (ucp) and "tapucpcut" (tap_ucp) when
+# only a period that cuts every lookahead short reaches it (ucp_lookahead_cut_by_period hit)
 case $kind in
 duel) mutants=(
   "no_margin|margin_decides|s/^\( *localparam \[[0-9]*:0\] N_[A-Z0-9]* = \)\([0-9]*\)'[dh][0-9a-f]*;/\1\2'd0;/"
@@ -273,6 +274,7 @@ mutants=(
   "ucp_counter_wraps|.v|opt|s/assign ucp_hits_plus\[0 +: \([0-9]*\)\] = \&ucp_hits_q\[0 +: [0-9]*\] ? /assign ucp_hits_plus[0 +: \1] = 1'b0 ? /"
   "ucp_atd_not_forwarded|.v|opt|s/ucp_atd_in = ucp_fwd_hit_q ? /ucp_atd_in = 1'b0 ? /"
   "ucp_victim_stale_after_partition|.v|opt|s/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold \& !ucp_part;/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold;/"
+  "ucp_lookahead_not_restarted|.v|cut|s/if (ucp_period_end) begin \/\/ (re)start on the snapshot/if (ucp_period_end \& ~|ucp_st_q) begin \/\/ (re)start on the snapshot/"
   "ucp_period_one_short|.v|opt|s/wire ucp_period_end = ucp_t_q == \([0-9]*\)'d\([0-9]*\);/wire ucp_period_end = ucp_t_q == \1'd\2 - 1'b1;/"
   "tap_friendly_compare_off|_tap.v|tap|s/friendly_q <= p100_q > palpha_q;/friendly_q <= 1'b0;/"
   "tap_alpha_on_wrong_side|_tap.v|tap|s/diff_q} \* 27/TOP} * 27/;s/top_q} \* 27/diff_q} * 27/;s/TOP} \* 27/top_q} * 27/"
@@ -286,6 +288,7 @@ mutants=(
   "tap_victim_not_gpu_first|_meta.v|tap|s/= gpu_first_i \& |victim_pref ?/= 1'b0 \& |victim_pref ?/"
   "tap_sampling_fills_count_as_brrip|.v|tap|s/wire tap_use_brrip = ~tap_pol1 \& ~tap_pol2 \& /wire tap_use_brrip = /"
   "tap_mask_forces_gpu_leaders|.v|tap|s/wire tap_forced = tap_gpu \& tap_rrip_mask \& .*;/wire tap_forced = tap_gpu \& tap_rrip_mask;/"
+  "tapucp_lookahead_not_cancelled|.v|tapucpcut|s/if (ucp_period_end) ucp_st_d = 3'd0; \/\/ waits for the next decision/if (1'b0) ucp_st_d = 3'd0; \/\/ waits for the next decision/"
   "tapucp_division_skipped|.v|tapucp|s/wire tu_qbit = tu_ge;/wire tu_qbit = tu_top;/"
   "tapucp_division_of_a_cpu_app|.v|tapucp|s/localparam integer TuDivBase = [0-9]*;/localparam integer TuDivBase = 0;/"
   "tapucp_mask_gpu_not_one_way|.v|tapucp|s/ucp_a_d = tu_init_mask ? /ucp_a_d = 1'b0 ? /"
@@ -315,6 +318,12 @@ mut_skip() {
         echo "reached only with l2.replacement = tap_rrip" ;;
       tapucp) grep -q "^  replacement: tap_ucp" "$out/config.yaml" ||
         echo "reached only with l2.replacement = tap_ucp" ;;
+      # a running lookahead cut short by the period end (ucp restarts it, tap_ucp cancels it):
+      # only where every lookahead is cut (the bin's rule, core/reach.h), else equivalent
+      cut|tapucpcut) pol=ucp; [ "$2" = cut ] || pol=tap_ucp
+        grep -q "^  replacement: $pol\$" "$out/config.yaml" &&
+          grep -q " ucp_lookahead_cut_by_period=[0-9]" "$work/run1.log" ||
+          echo "reached only where $pol's period cuts every lookahead" ;;
       follow) { [ -z "$l2leaders" ] || [ $((l2sets / l2leaders)) -le 2 ]; } &&
         echo "reached only with DRRIP follower sets" ;;
       esac ;;

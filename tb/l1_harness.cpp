@@ -402,6 +402,8 @@ struct harness : skel_chan<Vdut> {
         top->mem_rsp_hint_i = fill_presented && fill_hint;
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
+        if (quiet_span && (cycle / quiet_span) % 2 == 0) // a stretch without flushes (mech_wants)
+            top->flush_i = 0;
         // kernels start now and then (a mechanism keyed by base ids: its tables clear)
         top->kernel_start_i = kstart_every && std::uniform_int_distribution<unsigned>(0, kstart_every - 1)(rng) == 0;
         top->filter_enable_i = filter_enable;
@@ -431,6 +433,10 @@ struct harness : skel_chan<Vdut> {
         }
     }
     bool want_slow = false, want_filter_off = false; // set while extending for a hole
+    // while extending for a bin that needs the cache full (mech_wants::full): flushes only in
+    // every other stretch of this many cycles, 16 per line of the cache (time for a dead loop
+    // to fill every way at a few loads a cycle's fraction, with half its fills bypassed)
+    uint64_t quiet_span = 0;
     unsigned segments_ = 0; // extension segments so far (extend)
 
     // Extend the traffic by `n` requests for the unhit bins `holes`: a share of focused
@@ -454,6 +460,8 @@ struct harness : skel_chan<Vdut> {
             mech_tb::focus(b, add, w);
             want_slow |= b == "stall_mshr_full" || w.slow;
             want_filter_off |= w.filter_off;
+            if (w.full)
+                quiet_span = 16ULL * m->cfg.sets * m->cfg.ways;
             // a flush now and then is rarely mid-drain; more often, but never so often that
             // the sweeps (one cycle per set) leave requests no time
             if (b == "merge_flush_with_waiters")
@@ -580,6 +588,7 @@ pattern parse_pattern(const std::string &s)
     if (s == "hot_pair") return pattern::hot_pair;
     if (s == "hot_set") return pattern::hot_set;
     if (s == "shared_lines") return pattern::shared_lines;
+    if (s == "fgcb") return pattern::fgcb_windows;
     return pattern::mix;
 }
 
@@ -594,8 +603,9 @@ int main(int argc, char **argv)
                 "no mismatch).");
     skel_plusargs(pa, "random seed of traffic, timing and SRAM contents");
     pa.choice("traffic", {"directed", "fig7", "mix", "stream", "hot_small", "hot_large", "stride",
-                          "uniform", "hot_pair", "hot_set", "shared_lines"}, "directed",
-              "directed script, paper 000's Figure 7, or a random pattern");
+                          "uniform", "hot_pair", "hot_set", "shared_lines", "fgcb"}, "directed",
+              "directed script, paper 000's Figure 7, or a random pattern (fgcb: FG-CB's "
+              "decisions at a large N and window, tb/traffic.h)");
     pa.number("requests", 20000, 1, UINT32_MAX, "requests of random traffic");
     pa.flag("cover",
             "random traffic: extend it while a reachable bin is unhit, then a hole exits 3");

@@ -5,8 +5,8 @@
 // after the cycle (evt_umon_hits_o, evt_ucp_alloc_o) and the partition event (evt_ucp_part_o:
 // the cycle the lookahead's allocation applies) are compared; the fill's way (the generic
 // compare) checks the victim under the partition. The L2 top's ucp_ bins cover each UMON hit
-// position, misses, a saturated counter, the halving, a partition applied and changed, and each
-// victim rule; the system's, UMON hits and misses of the GPU and of a CPU port, partitions
+// position, misses, a saturated counter, the halving, a partition applied and changed, a
+// lookahead cut short by a period end (ucp restarts it, tap_ucp cancels it), and each victim rule; the system's, UMON hits and misses of the GPU and of a CPU port, partitions
 // applied while the L1s and the CPU ports contend, and whose line a fill takes, for whom.
 // tap_ucp builds on the block.
 #ifndef CACHEGEN_TB_L2POL_TB_UCP_H
@@ -60,7 +60,7 @@ public:
             v.insert(v.end(), {"ucp_umon_miss", "ucp_umon_counter_saturated", "ucp_halved",
                                "ucp_partition_applied", "ucp_partition_changed",
                                "ucp_victim_over_allocated_app", "ucp_victim_own_lru",
-                               "ucp_victim_set_lru_none_over"});
+                               "ucp_victim_set_lru_none_over", "ucp_lookahead_cut_by_period"});
             for (unsigned j = 0; j < 32; j++)
                 v.push_back("ucp_umon_hit_pos_" + std::to_string(j));
         } else {
@@ -70,7 +70,7 @@ public:
                                "ucp_cpu_line_evicted_by_gpu_over_allocation",
                                "ucp_gpu_line_evicted_by_cpu_over_allocation",
                                "ucp_gpu_held_to_allocation", "ucp_cpu_held_to_allocation",
-                               "ucp_victim_set_lru_none_over"});
+                               "ucp_victim_set_lru_none_over", "ucp_lookahead_cut_by_period"});
         }
     }
     // UCP's rule (core/reach.h, the same in the L2 and system harnesses)
@@ -143,6 +143,7 @@ public:
     void cycle_before() override
     {
         std::memcpy(before_, cm_l2_ucp_of(B::m_)->alloc, sizeof before_);
+        busy_before_ = cm_l2_ucp_of(B::m_)->busy;
     }
     // After cm_l2_cycle_end: the counters, the allocation and the partition event.
     void cycle_after() override
@@ -167,6 +168,10 @@ public:
         }
         if (u->period_end)
             B::e_.hit("ucp_halved");
+        // a period ended while a lookahead ran (more than this cycle's count left): ucp restarts
+        // it on the new snapshot, tap_ucp cancels it until TAP's next decision
+        if (u->period_end && busy_before_ > 1)
+            B::e_.hit("ucp_lookahead_cut_by_period");
         if (!u->part)
             return;
         B::e_.hit("ucp_partition_applied");
@@ -178,6 +183,7 @@ public:
 
 private:
     unsigned before_[APP_MAX] = {}; // the allocation before the cycle end
+    unsigned busy_before_ = 0;      // the lookahead's cycles left before it
 };
 
 template <class T> void l2pol_tb_ucp(l2pol_tb<T> &p) { p.template add<l2pol_tb_ucp_blk<T>>(); }

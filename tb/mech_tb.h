@@ -63,9 +63,10 @@ template <typename T> void put_field(T &port, unsigned total, unsigned c, unsign
 }
 
 // What a mechanism's unhit bin asks of the traffic beside its patterns: slow memory (reads stay
-// outstanding) and the L1's filter off (focus; the L1 harness honours them).
+// outstanding), the L1's filter off, and long stretches without a flush, so that a large cache
+// fills and its fills evict valid lines (focus; the L1 harness honours them).
 struct mech_wants {
-    bool slow = false, filter_off = false;
+    bool slow = false, filter_off = false, full = false;
 };
 
 // The hooks of a mechanism with nothing of its own in the harness.

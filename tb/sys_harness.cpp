@@ -218,6 +218,8 @@ struct harness : skel<Vsys> {
             return P > 1;
         if (b == "cpu_read_of_gpu_written_line") // own_lines: the port's lines only
             return C > 0 && !own_lines;
+        if (b == "l2_cpu_line_evicted_by_gpu" && reach_ucp_gpu_held_to_one(&cfg))
+            return false; // the GPU held to one way all run (core/reach.h)
         if (b.compare(0, 4, "cpu_") == 0 || b == "arbiter_cpu_gpu_contention" ||
             b == "l2_cpu_line_evicted_by_gpu" || b == "l2_gpu_line_evicted_by_cpu")
             return C > 0;

@@ -298,14 +298,12 @@ done
 # make soak (RANDOM_CONFIGS=N): seeds 1..N, every kind. The first 4 L1s also get the cross-simulator check. REQUESTS is the L1's;
 # an L2 takes a quarter of it, a system a sixth per core (today's 30000 and 20000 by default).
 # Seeds of the newest draw left out of the sample while they end in a coverage hole that is a
-# harness's traffic or reachability rule, not an RTL fault (issue 37, to be fixed there and then
-# put back): draw 3's seed 12 (a tap_ucp L2 slice, 8 CPU ports, 4 of 512 sets sampled by the
-# UMONs, T_xs 1, alpha 100): ucp_umon_hit_pos_N for deep N is too rare with so few sampled sets
-# (traffic), and cpu_line_evicted_by_gpu under a permanently masked GPU (rule not settled);
-# docs/verification.md; and seed 3 (a pcpred L1, 32 entries of 7-bit counters, threshold 27:
-# pp_counter_saturated unhit after 520,000 requests, as draw 2's seed 3: the dead-loop traffic's
-# PC spread; RANDCFG_DRAW=2 reproduces the older one).
-open_holes=" 3 12 "
+# harness's traffic or reachability rule, not an RTL fault (issue 37: fixed there, then put
+# back; docs/verification.md "Draw 3's holes"): none now. Draw 3's seed 12 (a tap_ucp L2 slice,
+# 4 of 512 sets sampled by the UMONs, alpha 100) is back since the L2 harness's hot set is a
+# sampled set half the time and core/reach.h rules the GPU held to one way; seed 3 (a pcpred
+# L1 of 8,192 lines) since tb/mech_tb_pcpred.h asks for flush-free stretches.
+open_holes=" "
 sample_seeds() { # the first 10 l1, 3 l2 and 3 system seeds, in seed order, open_holes left out
   local s=0 n1=0 n2=0 n3=0 kind
   while [ $((n1 + n2 + n3)) -lt 16 ]; do
@@ -460,6 +458,23 @@ step l2-tapucp test "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 2 C
   l2_tapucp "$work/l2tu" --preset gcn-l1 --set l2.sets=16 --set l2.ways=4 --set l2.replacement=tap_ucp \
   --set l2.umon_sets=4 --set l2.umon_counter_bits=4 --set l2.mshrs=2 --set system.cores=3 \
   --set system.cpu_cores=2 --set tap.period=2048 --set tap.txs=4
+# ---- a UCP lookahead cut short by its period's end (docs/verification.md "Reachability"): a
+# period shorter than any lookahead (core/reach.h reach_ucp_cut_always), so no partition ever
+# applies and every lookahead is restarted (ucp) or cancelled (tap_ucp); 64 sets, so that the
+# fixed allocations' evictions across applications (each set's first fills) are plenty ----
+l2_cut() { local mut=$1; shift; MUTANT_PICK=$mut L2_MUTANT_ONLY=$mut l2 "$@"; } # MUTANT CACHEGEN_ARGS...
+ucp_cut="--preset gcn-l1 --set l2.sets=64 --set l2.ways=4 --set l2.mshrs=2 --set l2.umon_sets=4 \
+--set l2.umon_counter_bits=2 --set system.cpu_cores=3"
+# shellcheck disable=SC2086
+step l2-ucp-cut test "l2 ucp tap mutants" "l2: ucp, 2 L1s + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period below any lookahead (57 cycles): \
+every lookahead restarted by the period end (ucp_lookahead_cut_by_period); a mutant that lets it finish caught" \
+  l2_cut ucp_lookahead_not_restarted "$work/l2uc" $ucp_cut --set system.cores=2 --set l2.replacement=ucp --set tap.period=40
+# shellcheck disable=SC2086
+step l2-tapucp-cut test "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period (the \
+lookahead starts 13 cycles in and takes 34 at least, under UCP-Mask): every lookahead cancelled by the period end; a mutant that lets \
+it finish (a masked one would, before the next start) caught" \
+  l2_cut tapucp_lookahead_not_cancelled "$work/l2tuc" $ucp_cut --set system.cores=3 --set l2.replacement=tap_ucp \
+  --set tap.period=40 --set tap.txs=4
 l2_nomut() { L2_MUTANTS=0 l2 "$@"; } # the L2 slice alone, in lockstep, without mutants
 step l2-tap-preset full "l2 tap tap_rrip" "l2: the tap-rrip preset's slice at full size (1,024 sets x 32 ways, 6 GPU cores + 2 CPU ports, \
 10-bit PSELs, 32 leaders) with 2048-cycle periods and T_xs 4 so that ticks land: every bin (no mutants)" \
@@ -552,6 +567,15 @@ tapucp_sys="--preset fermi-l1 --set system.cores=4 --set system.cpu_cores=2 --se
 # shellcheck disable=SC2086
 step sys-tapucp test "system tap tap_ucp ucp" "system: 4 baseline L1s + 2 CPU ports over a 16-set 4-way tap_ucp L2 (4 UMON sets, 4096-cycle periods, T_xs 4), UCP's and TAP's events through the system top" \
   sysck "$work/sys9" $tapucp_sys
+# a UCP lookahead cut short by its period's end through the system top (as l2-ucp-cut, l2-tapucp-cut)
+ucp_cut_sys="--preset fermi-l1 --set system.cpu_cores=3 --set l1.sets=8 --set l2.sets=64 --set l2.ways=4 \
+--set l2.mshrs=4 --set l2.umon_sets=4 --set l2.umon_counter_bits=2"
+# shellcheck disable=SC2086
+step sys-ucp-cut full "system ucp tap" "system: 2 baseline L1s + 3 CPU ports over a 64-set 4-way ucp L2 with a 40-cycle period: every lookahead restarted by the period end" \
+  sysck "$work/sysuc" $ucp_cut_sys --set system.cores=2 --set l2.replacement=ucp --set tap.period=40
+# shellcheck disable=SC2086
+step sys-tapucp-cut full "system tap tap_ucp ucp" "system: 3 baseline L1s + 3 CPU ports over a 64-set 4-way tap_ucp L2 with a 40-cycle period: every lookahead cancelled by the period end" \
+  sysck "$work/systuc" $ucp_cut_sys --set system.cores=3 --set l2.replacement=tap_ucp --set tap.period=40 --set tap.txs=4
 step sys-tap-preset full "system tap tap_rrip" "system tap-rrip: the preset's whole system (6 L1s, 2 CPU ports, the 1,024-set 32-way L2) with \
 2048-cycle periods and T_xs 4 so that ticks land, in lockstep" \
   sysck "$work/sys10" --preset tap-rrip --set tap.period=2048 --set tap.txs=4
@@ -607,6 +631,12 @@ step sacat-l1-merge full "sacat l1 merge" "sacat L1: FG-CB with 2 entries for 4 
   tb/check_config.sh "$work/fg2" 2 20000 "$icarus_requests" 0 -- --preset sacat-fermi --set l1.fgcb_n=4 \
   --set l1.fgcb_m=0 --set l1.fgcb_window=500 --set l1.fgcb_entries=2 --set l1.fgcb_id_bits=2 \
   --set l1.fgcb_counter_bits=3 --set l1.mshr_merge=2
+# FG-CB at the paper's values (sacat-fermi: N = 1000, M = 800, a 10,000-cycle window, 7 entries):
+# the fgcb traffic (tb/traffic.h: a streaming id, a hot id, the rest spread over the pool) makes
+# both decisions of both levels, a full table and an undecided window end happen in lockstep
+step sacat-l1-paper test "sacat l1" "sacat L1 at the paper's FG-CB (N 1000, M 800, 10,000-cycle window, 7 entries for 9 ids): \
+lint, Yosys, lockstep on the fgcb traffic (both decisions of both levels, table full, window end)" \
+  env TRAFFIC=fgcb tb/check_config.sh "$work/fgp" 2 "$REQUESTS" 0 0 -- --preset sacat-fermi
 sacat_paper() { # WORKDIR: sacat-fermi's report gives paper Table 5's counts for 15 cores
   local d=$1 r
   mkdir -p "$d" && build/cachegen --preset sacat-fermi -o "$d/rtl" >/dev/null || return 1

@@ -168,7 +168,7 @@ void traffic::focused(pattern p, unsigned n)
     unsigned sets = m_->cfg.sets, ways = m_->cfg.ways;
     uint64_t lmask = l->line_addr_bits >= 64 ? ~0ULL : ((1ULL << l->line_addr_bits) - 1);
     static const char *const names[] = {"miss_flood", "set_rotate", "dead_loop", "shared_lines",
-                                        "tag_crowd"};
+                                        "tag_crowd", "fgcb_windows"};
     desc_ = names[(int)p - (int)pattern::miss_flood];
     pc_pool = 8;
     if (p == pattern::miss_flood) {
@@ -209,6 +209,43 @@ void traffic::focused(pattern p, unsigned n)
             script_.push_back(make(false, line_of(set, tag0 + t)));
         }
         small_pool_requests += n;
+        return;
+    }
+    if (p == pattern::fgcb_windows) {
+        // FG-CB with N in the hundreds or thousands and a window of thousands of cycles: half
+        // the loads are base id 0, fresh lines but one in ten of a hot line (more than M of N
+        // miss: bypass L1, so later loads of hot lines are bypassed hits, and as many reads as
+        // loads, whose L2 misses, the hint's, decide L2 either way by the phase's hint rate);
+        // two in five are id 1 over a hot set of a quarter of the cache's lines, one a set,
+        // that id 0's fresh lines do not push out (hits: keep L1); one in ten spreads over the
+        // other ids of the pool, more than the table holds (it fills, and each stays far below
+        // N: undecided when its window ends). One request in twenty is a store.
+        unsigned hot = sets * ways / 4 ? sets * ways / 4 : 1, pool = base_pool ? base_pool : 1;
+        if (!flood_next_)
+            flood_next_ = (rng_() & lmask) | 1;
+        if (!hot_started_) {
+            hot_base_ = rng_() & lmask;
+            hot_started_ = true;
+        }
+        for (unsigned i = 0; i < n; i++) {
+            pc_pool = (i / 1000) % 2 ? 1024 : 8; // the PC pools as random()'s
+            (pc_pool == 8 ? small_pool_requests : large_pool_requests)++;
+            unsigned r = (unsigned)(rng_() % 100), id;
+            uint64_t line;
+            if (r < 50) {
+                id = 0;
+                line = r < 45 ? flood_next_++ : hot_base_ + rng_() % hot;
+            } else if (r < 90) {
+                id = 1;
+                line = hot_base_ + rng_() % hot;
+            } else {
+                id = pool > 2 ? 2 + (unsigned)(rng_() % (pool - 2)) : (unsigned)(rng_() % pool);
+                line = rng_();
+            }
+            cm_req_t q = make(rng_() % 20 == 0, line & lmask);
+            q.base = id % pool;
+            script_.push_back(q);
+        }
         return;
     }
     fixed_pc_ = true;

@@ -24,9 +24,11 @@ extern "C" {
 // (the warps of a block reading the same tile), so later loads find the first one's read
 // outstanding and merge with it or stall on it; tag_crowd: loads of one set over more lines
 // than its tag store holds (tag_ways + ways + 3), a few of them hot, so the decoupled store
-// evicts tag entries by LFU, often choosing among several with the same count.
+// evicts tag entries by LFU, often choosing among several with the same count. fgcb_windows
+// (+traffic=fgcb, FG-CB at the paper's N and window): loads whose base ids make the decisions
+// happen within a window (focused(): which id loads what).
 enum class pattern { stream, hot_small, hot_large, stride, uniform, hot_pair, hot_set, mix,
-                     miss_flood, set_rotate, dead_loop, shared_lines, tag_crowd };
+                     miss_flood, set_rotate, dead_loop, shared_lines, tag_crowd, fgcb_windows };
 
 class traffic {
 public:
@@ -86,6 +88,8 @@ private:
     bool fixed_pc_ = false;     // dead_loop, shared_lines: every request takes pcs_[0]
     uint64_t dead_base_ = 0, dead_pos_ = 0; // dead_loop: its first line, the next step
     bool dead_started_ = false;
+    uint64_t hot_base_ = 0;     // fgcb_windows: the first of its hot lines
+    bool hot_started_ = false;
 };
 
 #endif
