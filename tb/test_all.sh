@@ -470,7 +470,7 @@ step l2-ucp-cut test "l2 ucp tap mutants" "l2: ucp, 2 L1s + 3 CPU ports over 64 
 every lookahead restarted by the period end (ucp_lookahead_cut_by_period); a mutant that lets it finish caught" \
   l2_cut ucp_lookahead_not_restarted "$work/l2uc" $ucp_cut --set system.cores=2 --set l2.replacement=ucp --set tap.period=40
 # shellcheck disable=SC2086
-step l2-tapucp-cut test "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period (the \
+step l2-tapucp-cut full "l2 tap tap_ucp ucp mutants" "l2: tap_ucp, 3 GPU cores + 3 CPU ports over 64 sets x 4 ways, a 40-cycle period (the \
 lookahead starts 13 cycles in and takes 34 at least, under UCP-Mask): every lookahead cancelled by the period end; a mutant that lets \
 it finish (a masked one would, before the next start) caught" \
   l2_cut tapucp_lookahead_not_cancelled "$work/l2tuc" $ucp_cut --set system.cores=3 --set l2.replacement=tap_ucp \
