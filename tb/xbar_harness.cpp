@@ -317,7 +317,7 @@ int main(int argc, char **argv)
         std::printf("xbar_harness: FAIL (seed %" PRIu64 ")\n", seed);
         return 1;
     }
-    bool hole = (S > 1 && !bin_multi) || !bin_out_full || !bin_src_full || (S > 1 && !bin_rsp_clash);
+    bool hole = (S > 1 && Q > 1 && !bin_multi) || !bin_out_full || !bin_src_full || (S > 1 && !bin_rsp_clash);
     if (pa.on("cover") && hole) {
         std::printf("xbar_harness: HOLE (seed %" PRIu64 ")\n", seed);
         return 3;
