@@ -4,14 +4,15 @@
 # spread by the modulo map (stream) and uniformly at random (random), ideal slices (take every
 # cycle, answer after a fixed latency). Prints requests/cycle and the fraction of S, and the
 # latency of one request alone. Issue 39's targets: 16x8 >= 7.2, 4x4 >= 3.6, 1x1 >= 0.95.
-# Usage: bench/xbar_throughput.sh [WORKDIR] [CYCLES]   (results: BENCHMARKS.md "Crossbar")
+# Usage: [XBAR_SIZES="16 8 4,4 4 8"] bench/xbar_throughput.sh [WORKDIR] [CYCLES]   (results: BENCHMARKS.md "Crossbar")
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:-$root/build/bench-xbar}; cycles=${2:-100000}
 mkdir -p "$work"; work=$(cd "$work" && pwd)
 [ -x "$root/build/cachegen" ] && [ -f "$root/build/libcore.a" ] || { echo "$0: run make first" >&2; exit 2; }
-# sources slices slots
-sizes=("16 8 4" "16 8 2" "4 4 8" "4 4 6" "4 4 4" "1 1 2" "16 16 8" "16 12 4" "15 12 4")
+# sources slices slots (XBAR_SIZES="N S Q,N S Q" picks others)
+sizes=("16 8 4" "4 4 8" "1 1 2" "4 4 6" "16 8 2" "16 12 4" "16 16 8")
+if [ -n "${XBAR_SIZES:-}" ]; then IFS=, read -r -a sizes <<<"$XBAR_SIZES"; fi
 for sz in "${sizes[@]}"; do
   read -r n s q <<<"$sz"
   d=$work/x$n-$s-$q; rm -rf "$d/rtl"; mkdir -p "$d"
