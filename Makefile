@@ -41,6 +41,7 @@ GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen
            gen/l2pol.c gen/emit_l2_drrip.c gen/emit_l2_pol_lru.c gen/emit_l2_pol_srrip.c gen/emit_l2_pol_drrip.c \
            gen/emit_l2_pol_ucp.c gen/emit_l2_pol_tap_rrip.c gen/emit_l2_pol_tap_ucp.c gen/emit_l2_pol_plru.c \
            gen/emit_l2_pol_fifo.c \
+           gen/emit_xbar.c gen/xbar_cli.c \
            gen/emit_pkg.c gen/emit_axi.c gen/emit_readme.c gen/report.c gen/report_tap.c gen/gen_l1.c \
            gen/pric_cli.c gen/keys_cli.c gen/verify.c gen/verify_rtl.c gen/gen_args.c \
            gen/explore.c gen/explore_args.c gen/explore_grid.c gen/explore_cache.c gen/explore_point.c \
@@ -50,7 +51,7 @@ CM_SRC := cmodel/cm_l1.c cmodel/cm_mech.c cmodel/cm_l2.c cmodel/cm_l2_pol.c cmod
           cmodel/cm_l2_pol_tap_ucp.c cmodel/cm_l2_pol_plru.c cmodel/cm_l2_pol_fifo.c \
           cmodel/cm_gcache.c cmodel/cm_pcpred.c cmodel/cm_fgcb.c cmodel/cm_dec.c \
           cmodel/cm_duel.c cmodel/cm_dwt.c cmodel/cm_drrip.c cmodel/cm_umon.c cmodel/cm_ucp.c \
-          cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c \
+          cmodel/cm_tap.c cmodel/cm_tap_rrip.c cmodel/cm_tap_ucp.c cmodel/cm_xbar.c \
           cmodel/cm_repl.c cmodel/cm_repl_lru.c cmodel/cm_repl_plru.c \
           cmodel/cm_repl_srrip.c cmodel/cm_repl_fifo.c cmodel/cm_repl_random.c
 SIM_SRC := cmodel/cachesim_args.c cmodel/cm_fast.c cmodel/sim.c cmodel/sys_sim.c cmodel/sys_timed.c cmodel/sys_timed_cli.c cmodel/sysim_args.c cmodel/trace.c cmodel/trace_io.c cmodel/trace_accel.c \

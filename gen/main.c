@@ -6,6 +6,7 @@
 #include "../core/cfg.h"
 #include "emit.h"
 #include "emit_l1.h"
+#include "emit_xbar.h"
 #include "explore.h"
 #include "gen_args.h"
 #include "gen_l1.h"
@@ -53,6 +54,8 @@ int main(int argc, char **argv)
         return verify_cli(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "keys"))
         return keys_cli(argc - 2, argv + 2);
+    if (argc > 1 && !strcmp(argv[1], "xbar"))
+        return xbar_cli(argc - 2, argv + 2);
     if (argc > 1 && !strcmp(argv[1], "explore"))
         return explore_cli(argc - 2, argv + 2);
     if (gen_parse_args(argc, argv, &a, err, sizeof err) != 0)

@@ -228,6 +228,10 @@ step sysim-slices check "sysim slices" "sysim: S L2 slices: S modulo slices of 1
   cmodel/test_sysim_slices.sh build/sysim build/cachegen
 step slice-mutants test "sysim slices mutants" "slices: 16 mutants of the slice map and the sliced system model caught by test_slice and test_sysim_slices" \
   cmodel/slice_mutants.sh build
+bstep xbar test "slices xbar lockstep" "xbar: the crossbar alone (4 sources x 3 slices, 3 slots): lint, Icarus, Yosys latches, lockstep against cm_xbar, 3 seeds" \
+  tb/xbar_check.sh "$work/xbar" 4 3 3 37 19 3 60000
+step xbar-mutants full "slices xbar mutants" "xbar: 3 x 2 crossbar: 6 mutants (grant to a busy slice, a lost request, a response to the wrong source, round-robin pointers stuck, youngest slot first) caught" \
+  env MUTANTS=1 tb/xbar_check.sh "$work/xbar_mut" 3 2 3 37 19 2 50000
 bstep sysim-mutants test "sysim cpu tap mutants" "sysim: mutants of the cycle model and CPU ports caught by the checks above" \
   cmodel/sysim_mutants.sh build
 step cli check "cli" "cli: bad input, presets, YAML, determinism" gen/test_cli.sh build/cachegen
