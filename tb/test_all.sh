@@ -779,6 +779,8 @@ bstep explore-sys full "explore synth cli" "explore: a timed system grid costed 
   gen/test_explore.sh "$work/explore-sys" sys
 bstep synth-depth-budget full "synth" "synth: make synth fails on an L1 over the 30-level stage budget (32 ways, 32 MSHRs, merge 8), its report naming the stage; passes with DEPTH_BUDGET_OK=1" \
   synth/test_depth_budget.sh "$work/synth/depth_budget"
+bstep depth-sweep full "synth" "synth: logic depth over the corners of the legal space (bench/depth_sweep.sh --sample: the largest of each L1 key alone and together, the smallest L1 and tag store, a 4-way and the deepest 32-way L2, every largest value in one system): every top within the 30-level stage budget" \
+  bench/depth_sweep.sh --sample "$work/depth_sweep"
 }
 
 # ---- the run ------------------------------------------------------------------------------------
