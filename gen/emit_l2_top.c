@@ -204,7 +204,14 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests (line reads, write-backs) and read responses");
     emit_line(e, "reg memq_push, rsp_push;");
-    emit_line(e, "wire memq_full, rspq_full;");
+    emit_line(e, "wire memq_q_full, rspq_full; // the queues' own");
+    emit_line(e, "// the memory-request stage: the decide stage's push (a miss's line read, a fill's");
+    emit_line(e, "// write-back) is registered here and enters the queue next cycle, so that neither the");
+    emit_line(e, "// queue's push nor its payload comes from this cycle's victim choice");
+    emit_line(e, "reg mreq_valid_q, mreq_valid_d;");
+    emit_line(e, "reg %smreq_q, mreq_d;", emit_range(gen_l2_memq_width(g)));
+    emit_line(e, "// no push this cycle: the stage holds a request the full queue cannot take");
+    emit_line(e, "wire memq_full = mreq_valid_q & memq_q_full;");
     emit_blank(e);
     emit_line(e, "// lookup module, MSHRs, index");
     emit_line(e, "wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write");
@@ -296,8 +303,16 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// A fill pushes its write-back, a miss its line read.");
     emit_line(e, "wire %smemq_line = s1_fill_q ? wb_line : req_line_q;", emit_range(w->la));
     emit_line(e, "wire %smemq_mshr = s1_fill_q ? fmshr_q : mshr_free_idx;", emit_range(w->mb));
-    emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "memq_push", "memq_full",
-               "{s1_fill_q, memq_line, memq_mshr, vict_data}", "mem_req_valid_o",
+    emit_line(e, "// the stage: valid with a push, or while the queue cannot take it; its payload is");
+    emit_line(e, "// loaded in every cycle it is free (a push only ever comes then), whatever the push");
+    emit_line(e, "always @* begin : memory_request_stage");
+    emit_in(e);
+    emit_line(e, "mreq_valid_d = memq_push | memq_full;");
+    emit_line(e, "mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "mreq_valid_q", "memq_q_full",
+               "mreq_q", "mem_req_valid_o",
                "mem_req_ready_i",
                "{mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o}");
     emit_line(e, "reg %srsp_core;", emit_range(w->core));
@@ -552,6 +567,8 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     pipe_reg(&r, "sweep_set", w->m);
     pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
+    pipe_reg(&r, "mreq_valid", 1);
+    pipe_reg(&r, "mreq", gen_l2_memq_width(w->g));
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
     pipe_regs_drain(&r, &w->drain);
     const char *cnt[L2CNT_COUNT];
