@@ -204,7 +204,16 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_sram_decls(e, &w->d);
     emit_line(e, "// queues: memory requests (line reads, write-backs) and read responses");
     emit_line(e, "reg memq_push, rsp_push;");
-    emit_line(e, "wire memq_full, rspq_full;");
+    emit_line(e, "wire memq_q_full, rspq_full; // the queues' own");
+    emit_line(e, "// the memory-request stage: the decide stage's push (a miss's line read, a fill's");
+    emit_line(e, "// write-back) is registered here and enters the queue next cycle, so that neither the");
+    emit_line(e, "// queue's push nor its payload comes from this cycle's victim choice");
+    emit_line(e, "reg mreq_valid_q, mreq_valid_d;");
+    emit_line(e, "reg %smreq_q, mreq_d;", emit_range(gen_l2_memq_width(g)));
+    emit_line(e, "reg %smreq_fwd_be_q, mreq_fwd_be_d; // the victim's forwarded bytes", emit_range(w->lb));
+    emit_line(e, "reg %smreq_fwd_data_q, mreq_fwd_data_d;", emit_range(w->lw));
+    emit_line(e, "// no push this cycle: the stage holds a request the full queue cannot take");
+    emit_line(e, "wire memq_full = mreq_valid_q & memq_q_full;");
     emit_blank(e);
     emit_line(e, "// lookup module, MSHRs, index");
     emit_line(e, "wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write");
@@ -296,8 +305,31 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// A fill pushes its write-back, a miss its line read.");
     emit_line(e, "wire %smemq_line = s1_fill_q ? wb_line : req_line_q;", emit_range(w->la));
     emit_line(e, "wire %smemq_mshr = s1_fill_q ? fmshr_q : mshr_free_idx;", emit_range(w->mb));
-    emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "memq_push", "memq_full",
-               "{s1_fill_q, memq_line, memq_mshr, vict_data}", "mem_req_valid_o",
+    emit_line(e, "// the stage: valid with a push, or while the queue cannot take it; its payload is");
+    emit_line(e, "// loaded in every cycle it is free (a push only ever comes then), whatever the push");
+    emit_line(e, "always @* begin : memory_request_stage");
+    emit_in(e);
+    emit_line(e, "mreq_valid_d = memq_push | memq_full;");
+    emit_line(e, "mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};");
+    emit_line(e, "mreq_fwd_be_d = memq_full ? mreq_fwd_be_q : vict_fwd_be;");
+    emit_line(e, "mreq_fwd_data_d = memq_full ? mreq_fwd_data_q : fwd_wdata_q;");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_line(e, "wire %smreq_data; // the write-back's line with the forwarded bytes", emit_range(w->lw));
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_mreq_data", w->lb);
+    emit_in(e);
+    emit_line(e, "assign mreq_data[gb*8 +: 8] = mreq_fwd_be_q[gb] ? mreq_fwd_data_q[gb*8 +: 8] :");
+    emit_line(e, "    mreq_q[gb*8 +: 8];");
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+    char mq[64];
+    snprintf(mq, sizeof mq, "{mreq_q[%u:%u], mreq_data}", gen_l2_memq_width(g) - 1, w->lw);
+    emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "mreq_valid_q", "memq_q_full", mq,
+               "mem_req_valid_o",
                "mem_req_ready_i",
                "{mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o}");
     emit_line(e, "reg %srsp_core;", emit_range(w->core));
@@ -371,7 +403,12 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// line (by the chosen way), each by AND-OR of a one-hot way, with the last data");
     emit_line(e, "// write merged in when it came after the read.");
     pipe_emit_fwd_line(e, &w->d, "hit_data", "meta_hit_way_oh", "");
-    pipe_emit_fwd_line(e, &w->d, "vict_data", "meta_way_oh", "vict_");
+    emit_line(e, "// A fill's victim line goes to the memory-request stage as read; the bytes of the");
+    emit_line(e, "// last data write, when it came after the read and wrote the victim's way, are");
+    emit_line(e, "// merged in after the stage, off the victim choice's path.");
+    emit_way_data(e, "vict_data", w->lw, "meta_way_oh", g->lay.ways);
+    emit_line(e, "wire vict_fwd_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);");
+    emit_line(e, "wire %svict_fwd_be = {%u{vict_fwd_hit}} & fwd_wbe_q;", emit_range(w->lb), w->lb);
     emit_blank(e);
     emit_queues(e, g, w);
     emit_blank(e);
@@ -552,6 +589,10 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     pipe_reg(&r, "sweep_set", w->m);
     pipe_regs_stage(&r, &w->d, f, nf);
     pipe_reg(&r, "wake", 1);
+    pipe_reg(&r, "mreq_valid", 1);
+    pipe_reg(&r, "mreq", gen_l2_memq_width(w->g));
+    pipe_reg(&r, "mreq_fwd_be", w->lb);
+    pipe_reg(&r, "mreq_fwd_data", w->lw);
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
     pipe_regs_drain(&r, &w->drain);
     const char *cnt[L2CNT_COUNT];

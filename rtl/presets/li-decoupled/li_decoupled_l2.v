@@ -234,7 +234,16 @@ module li_decoupled_l2 (
 
   // queues: memory requests (line reads, write-backs) and read responses
   reg memq_push, rsp_push;
-  wire memq_full, rspq_full;
+  wire memq_q_full, rspq_full; // the queues' own
+  // the memory-request stage: the decide stage's push (a miss's line read, a fill's
+  // write-back) is registered here and enters the queue next cycle, so that neither the
+  // queue's push nor its payload comes from this cycle's victim choice
+  reg mreq_valid_q, mreq_valid_d;
+  reg [1052:0] mreq_q, mreq_d;
+  reg [127:0] mreq_fwd_be_q, mreq_fwd_be_d; // the victim's forwarded bytes
+  reg [1023:0] mreq_fwd_data_q, mreq_fwd_data_d;
+  // no push this cycle: the stage holds a request the full queue cannot take
+  wire memq_full = mreq_valid_q & memq_q_full;
 
   // lookup module, MSHRs, index
   wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write
@@ -622,7 +631,10 @@ module li_decoupled_l2 (
     end
   endgenerate
   wire [1023:0] hit_data = (way_data & ~fwd_mask) | (fwd_wdata_q & fwd_mask);
-  wire [1023:0] vict_way_data =
+  // A fill's victim line goes to the memory-request stage as read; the bytes of the
+  // last data write, when it came after the read and wrote the victim's way, are
+  // merged in after the stage, off the victim choice's path.
+  wire [1023:0] vict_data =
       {1024{meta_way_oh[0]}} & data_rdata_w0
     | {1024{meta_way_oh[1]}} & data_rdata_w1
     | {1024{meta_way_oh[2]}} & data_rdata_w2
@@ -639,26 +651,35 @@ module li_decoupled_l2 (
     | {1024{meta_way_oh[13]}} & data_rdata_w13
     | {1024{meta_way_oh[14]}} & data_rdata_w14
     | {1024{meta_way_oh[15]}} & data_rdata_w15;
-  wire vict_fwd_data_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);
-  wire [1023:0] vict_fwd_mask;
-  generate
-    for (gb = 0; gb < 128; gb = gb + 1) begin : g_vict_fwd_mask
-      assign vict_fwd_mask[gb*8 +: 8] = {8{vict_fwd_data_hit & fwd_wbe_q[gb]}};
-    end
-  endgenerate
-  wire [1023:0] vict_data = (vict_way_data & ~vict_fwd_mask) | (fwd_wdata_q & vict_fwd_mask);
+  wire vict_fwd_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);
+  wire [127:0] vict_fwd_be = {128{vict_fwd_hit}} & fwd_wbe_q;
 
   // Memory requests (line reads, write-backs) and read responses leave in decision
   // order through queues: each valid is held with its payload until the handshake.
   // A fill pushes its write-back, a miss its line read.
   wire [24:0] memq_line = s1_fill_q ? wb_line : req_line_q;
   wire [2:0] memq_mshr = s1_fill_q ? fmshr_q : mshr_free_idx;
+  // the stage: valid with a push, or while the queue cannot take it; its payload is
+  // loaded in every cycle it is free (a push only ever comes then), whatever the push
+  always @* begin : memory_request_stage
+    mreq_valid_d = memq_push | memq_full;
+    mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};
+    mreq_fwd_be_d = memq_full ? mreq_fwd_be_q : vict_fwd_be;
+    mreq_fwd_data_d = memq_full ? mreq_fwd_data_q : fwd_wdata_q;
+  end
+  wire [1023:0] mreq_data; // the write-back's line with the forwarded bytes
+  generate
+    for (gb = 0; gb < 128; gb = gb + 1) begin : g_mreq_data
+      assign mreq_data[gb*8 +: 8] = mreq_fwd_be_q[gb] ? mreq_fwd_data_q[gb*8 +: 8] :
+          mreq_q[gb*8 +: 8];
+    end
+  endgenerate
   li_decoupled_l2_memq #(.Width(1053)) u_memq (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .push_i      (memq_push),
-    .full_o      (memq_full),
-    .push_data_i ({s1_fill_q, memq_line, memq_mshr, vict_data}),
+    .push_i      (mreq_valid_q),
+    .full_o      (memq_q_full),
+    .push_data_i ({mreq_q[1052:1024], mreq_data}),
     .valid_o     (mem_req_valid_o),
     .ready_i     (mem_req_ready_i),
     .data_o      ({mem_req_store_o, mem_req_line_o, mem_req_mshr_o, mem_req_wdata_o})
@@ -952,6 +973,10 @@ module li_decoupled_l2 (
       req_be_q <= {128{1'b0}};
       req_wdata_q <= {1024{1'b0}};
       wake_q <= {1{1'b0}};
+      mreq_valid_q <= {1{1'b0}};
+      mreq_q <= {1053{1'b0}};
+      mreq_fwd_be_q <= {128{1'b0}};
+      mreq_fwd_data_q <= {1024{1'b0}};
       rq_count_q <= {2{1'b0}};
       rq0_q <= {1186{1'b0}};
       rq1_q <= {1186{1'b0}};
@@ -997,6 +1022,10 @@ module li_decoupled_l2 (
       req_be_q <= req_be_d;
       req_wdata_q <= req_wdata_d;
       wake_q <= wake_d;
+      mreq_valid_q <= mreq_valid_d;
+      mreq_q <= mreq_d;
+      mreq_fwd_be_q <= mreq_fwd_be_d;
+      mreq_fwd_data_q <= mreq_fwd_data_d;
       rq_count_q <= rq_count_d;
       rq0_q <= rq0_d;
       rq1_q <= rq1_d;
