@@ -221,37 +221,6 @@ void pipe_emit_fwd_line(emit_t *e, const pipe_dims_t *d, const char *out, const 
               way_data, mask, mask);
 }
 
-void pipe_emit_fwd_line_1h(emit_t *e, const pipe_dims_t *d, const char *out, const char *oh)
-{
-    /* each way's forwarded bytes, from registers only: the late one-hot gates them */
-    emit_line(e, "wire [%u:0] fwd_way_be; // [k*%u +: %u]: the bytes of way k the last write forwards",
-              d->ways * d->line_bytes - 1, d->line_bytes, d->line_bytes);
-    emit_line(e, "wire %s%s;", emit_range(d->line_bits), out);
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_fwd_way_be", d->ways);
-    emit_in(e);
-    emit_line(e, "assign fwd_way_be[gb*%u +: %u] = {%u{fwd_data_hit_q & fwd_way_oh_q[gb]}} & fwd_wbe_q;",
-              d->line_bytes, d->line_bytes, d->line_bytes);
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_%s", d->line_bytes, out);
-    emit_in(e);
-    emit_line(e, "wire fwd_byte = // the chosen way's byte is forwarded");
-    for (unsigned k = 0; k < d->ways; k++)
-        emit_line(e, "    %s(%s[%u] & fwd_way_be[%u + gb])%s", k ? "| " : "  ", oh, k,
-                  k * d->line_bytes, k + 1 < d->ways ? "" : ";");
-    emit_line(e, "assign %s[gb*8 +: 8] =", out);
-    for (unsigned k = 0; k < d->ways; k++)
-        emit_line(e, "    %s{8{%s[%u] & ~fwd_way_be[%u + gb]}} & data_rdata_w%u[gb*8 +: 8]",
-                  k ? "| " : "  ", oh, k, k * d->line_bytes, k);
-    emit_line(e, "    | {8{fwd_byte}} & fwd_wdata_q[gb*8 +: 8];");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
-}
-
 void pipe_emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
                      const char *row)
 {

@@ -74,13 +74,6 @@ void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
 void pipe_emit_fwd_line(emit_t *e, const pipe_dims_t *d, const char *out, const char *oh,
                         const char *tag);
 
-/* pipe_emit_fwd_line for a one-hot `oh` (the L1's hit way: at most one way matches): each
- * way's data is gated per byte by the forwarded bytes of that way (registers only) before the
- * one-hot choice, and the forwarded bytes of the chosen way join as one more term, so the
- * late one-hot meets the line once (issue 40). Equal to pipe_emit_fwd_line when `oh` has at
- * most one bit set (synth/prove_fwd_line.sh). */
-void pipe_emit_fwd_line_1h(emit_t *e, const pipe_dims_t *d, const char *out, const char *oh);
-
 /* Event fields of the current cycle (inside the decide block). */
 void pipe_emit_event(emit_t *e, lay_evt_kind_t kind, const char *dec, const char *set,
                      const char *row);
