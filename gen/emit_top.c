@@ -180,7 +180,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     MECH(meta_decls, e, g);
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
     emit_line(e, "wire [%u:0] meta_way_oh;", g->lay.ways - 1);
-    emit_line(e, "wire [%u:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions",
+    emit_line(e, "wire [%u:0] meta_hit_way_oh; // the hit way, for the hit line (any way on a miss)",
               g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));

@@ -43,6 +43,7 @@ mutants=(
   "rsp_valid_waits_for_ready|--preset gcn-l1|.v|s/(rsp_valid_o),/(rspq_valid),/; s/^\\( *\\)\\/\\/ Responses leave through a skid queue.*/\\1wire rspq_valid; assign rsp_valid_o = rspq_valid \\& rsp_ready_i;/"
   "row_not_forwarded|--preset fermi-l1|.v|s/meta_row_in = fwd_row_hit_q ?/meta_row_in = 1'b0 ?/"
   "data_not_forwarded|--preset fermi-l1|.v|s/wire fwd_data_hit = fwd_data_hit_q/wire fwd_data_hit = 1'b0 \\& fwd_data_hit_q/"
+  "hit_line_wrong_way|--preset fermi-l1|_meta.v|s/assign hit_way_oh_o = match;/assign hit_way_oh_o = {match[2:0], match[3]};/"
   "response_lost_under_backpressure|--preset gcn-l1|.v|s/ | rspq_full);/);/"
   "merge_waiter_dropped|--preset fermi-l1 --set l1.mshr_merge=2|.v|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
   "merge_waiters_out_of_order|--preset fermi-l1 --set l1.mshr_merge=2|.v|s/drain_ids_d = mshr_rd_wait;/drain_ids_d = {mshr_rd_wait[7:0], mshr_rd_wait[15:8]};/"

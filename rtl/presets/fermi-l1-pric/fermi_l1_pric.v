@@ -216,7 +216,7 @@ module fermi_l1_pric (
   wire meta_hit, meta_evict;
   wire [1:0] meta_way;
   wire [3:0] meta_way_oh;
-  wire [3:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions
+  wire [3:0] meta_hit_way_oh; // the hit way, for the hit line (any way on a miss)
   wire [19:0] meta_evict_tag;
   wire [91:0] meta_row;
   wire [91:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :

@@ -318,7 +318,7 @@ module gcache_l2_16core_meta (
   assign sel_way[1] = |{sel_oh[2], sel_oh[3]};
   assign way_o = sel_way;
   assign way_oh_o = sel_oh;
-  assign hit_way_oh_o = hit_oh;
+  assign hit_way_oh_o = match;
   assign evict_o = is_fill & ~any_invalid;
   always @* evict_tag_o =
       {19{sel_oh[0]}} & w0_tag

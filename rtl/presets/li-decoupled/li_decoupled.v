@@ -221,7 +221,7 @@ module li_decoupled (
   wire meta_reserve, meta_bypass, meta_stall;
   wire [1:0] meta_way;
   wire [3:0] meta_way_oh;
-  wire [3:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions
+  wire [3:0] meta_hit_way_oh; // the hit way, for the hit line (any way on a miss)
   wire [19:0] meta_evict_tag;
   wire [258:0] meta_row;
   wire [258:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :

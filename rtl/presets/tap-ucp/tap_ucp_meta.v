@@ -197,7 +197,7 @@ module tap_ucp_meta (
   assign sel_way[2] = |{sel_oh[4], sel_oh[5], sel_oh[6], sel_oh[7]};
   assign way_o = sel_way;
   assign way_oh_o = sel_oh;
-  assign hit_way_oh_o = hit_oh;
+  assign hit_way_oh_o = match;
   assign evict_o = is_fill & ~any_invalid;
   always @* evict_tag_o =
       {20{sel_oh[0]}} & w0_tag

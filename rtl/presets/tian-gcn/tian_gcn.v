@@ -233,7 +233,7 @@ module tian_gcn (
   wire meta_hit, meta_evict;
   wire [2:0] meta_way;
   wire [7:0] meta_way_oh;
-  wire [7:0] meta_hit_way_oh; // = meta_way_oh on a hit, without the miss decisions
+  wire [7:0] meta_hit_way_oh; // the hit way, for the hit line (any way on a miss)
   wire [20:0] meta_evict_tag;
   wire [238:0] meta_row;
   wire [238:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :
