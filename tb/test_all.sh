@@ -777,7 +777,7 @@ bstep explore test "explore synth cli" "explore: a 2 x 2 grid on a short trace, 
   gen/test_explore.sh "$work/explore" l1
 bstep explore-sys full "explore synth cli" "explore: a timed system grid costed by its system top (against synth/tops.sh sys and sysim --timed), SIGINT exits 130 and the rerun resumes; two mutants" \
   gen/test_explore.sh "$work/explore-sys" sys
-bstep synth-depth-budget full "synth" "synth: make synth fails on an L1 over the 30-level stage budget (32 ways, 32 MSHRs, merge 8), its report naming the stage; passes with DEPTH_BUDGET_OK=1" \
+bstep synth-depth-budget full "synth" "synth: make synth fails on an L1 over its stage budget (32 ways, 32 MSHRs, merge 8: 28 levels against DEPTH_BUDGET=25), its report naming the stage; passes with DEPTH_BUDGET_OK=1" \
   synth/test_depth_budget.sh "$work/synth/depth_budget"
 bstep depth-sweep full "synth" "synth: logic depth over the corners of the legal space (bench/depth_sweep.sh --sample: the largest of each L1 key alone and together, the smallest L1 and tag store, a 4-way and the deepest 32-way L2, every largest value in one system): every top within the 30-level stage budget" \
   bench/depth_sweep.sh --sample "$work/depth_sweep"
