@@ -33,7 +33,7 @@ mutants=(
   "slice_head_skips_second_entry|s/head_line_d = skid_valid_q ? skid_line_q : arb_line;/head_line_d = arb_line;/"
   "fg_noalloc_not_routed|s/\.req_noalloc_i (l2_req_pred)/.req_noalloc_i (1'b0)/"
   "fg_l1s_get_victim_bit_not_l2_hit|s/\.mem_rsp_hint_i (l2_rsp_l2hit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
-  "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q | l2_req_ready;/wire head_free = 1'b1;/"
+  "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q . l2_req_ready;/wire head_free = 1'b1;/"
   "cpu_rsp_to_wrong_port|s/assign cpu_rsp_valid_o\[0\] = l1_mrsp_valid\[\([0-9]*\)\];/assign cpu_rsp_valid_o[0] = l1_mrsp_valid[\1 + 1];/"
   "cpu_request_line_from_l1_0|s/\(grant_oh\[[0-9]*\]}} \& \)cpu_0_mreq_line/\1l1_0_mreq_line/"
   "cpu_owner_written_as_gpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/|l2_meta"

@@ -107,7 +107,7 @@ declare -A pick=(
   [sysmut-cpu]="cpu_rsp_to_wrong_port cpu_owner_written_as_gpu"
   [sysmut-ucp]="ucp_partition_event_dropped ucp_period_not_running"
   [sysmut-tap]="tap_retired_cores_0_1_swapped tap_tick_not_passed_out"
-  [sysmut-pcpred]="l1s_get_victim_bit_not_bypass_bit arbiter_grants_two_at_once slice_head_skips_second_entry"
+  [sysmut-pcpred]="l1s_get_victim_bit_not_bypass_bit arbiter_grants_two_at_once slice_head_replaced_while_waiting"
   [mutation]="lru_hit_not_touched byte_enable_ignored no_init_sweep evict_counter_stuck memq_valid_withdrawn dec_bypass_fill_installs gc_switch_never_set pp_bypass_ignores_l2_bit merge_waiter_dropped fg_noalloc_not_sent fg_hit_counts_as_miss"
 )
 
