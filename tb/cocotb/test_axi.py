@@ -22,9 +22,9 @@ import random
 
 import cocotb
 from cocotb.triggers import ClockCycles, RisingEdge
-from cocotbext.axi import AxiBus, AxiRam, AxiRamWrite
+from cocotbext.axi import AxiBus, AxiRam
 
-from axi_common import ReorderRead, pick_lines, set_pauses, start
+from axi_common import finish, paused_ram, pick_lines, reordering_memory, start
 
 STATUS_STORE = 3
 OPS = int(os.environ.get("AXI_OPS") or "600")
@@ -130,41 +130,16 @@ class Bench:
                 d.req_wdata_i.value = int.from_bytes(data, "little") if data else 0
 
     async def run(self, lines, n, mem_read):
-        d = self.dut
         cocotb.start_soon(self.responses())
         await self.drive(lines, n)
-        for _ in range(20000):
-            await RisingEdge(d.clk_i)
-            if not self.expect:
-                break
-        assert not self.expect, f"{len(self.expect)} requests never answered"
-        # every write's B back (so applied): no write awaiting B, none being sent
-        for _ in range(20000):
-            await RisingEdge(d.clk_i)
-            if not (int(d.wq_valid_q.value) or d.m_axi_awvalid.value or d.m_axi_wvalid.value):
-                break
-        assert not int(d.wq_valid_q.value), "writes still awaiting B after 20000 cycles"
-        await ClockCycles(d.clk_i, 2)
-        for line in lines:
-            got = bytes(mem_read(self.addr(line), self.lb))
-            if got != bytes(self.ref[line]):
-                bad = [i for i in range(self.lb) if got[i] != self.ref[line][i]]
-                self.errors.append(f"memory line {line:#x}: {len(bad)} bytes differ from the "
-                                   f"reference, first byte {bad[0]}")
-        assert not self.errors, f"{len(self.errors)} mismatches; first: " + \
-            "; ".join(self.errors[:4])
-        d._log.info("%d requests answered and checked, memory equal to the reference on %d "
-                    "lines", self.done, len(lines))
+        await finish(self, lines, mem_read, "requests")
 
 
 @cocotb.test()
 async def axiram_pauses(dut):
     """AxiRam, random pauses on AW, W, B, AR and R."""
     rng = start(dut)
-    ram = AxiRam(AxiBus.from_prefix(dut, "m_axi"), dut.clk_i, dut.rst_ni, reset_active_level=False,
-                 size=1 << 24)
-    set_pauses(rng, [ram.write_if.aw_channel, ram.write_if.w_channel, ram.write_if.b_channel,
-                     ram.read_if.ar_channel, ram.read_if.r_channel], 0.3)
+    ram = paused_ram(dut, rng)
     bench = Bench(dut, rng)
     lines = pick_lines(rng, 48)
     bench.init_lines(ram.write, lines)
@@ -177,20 +152,7 @@ async def axiram_pauses(dut):
 async def reorder_interleave(dut):
     """AxiRamWrite for writes; reads answered out of id order with interleaved beats."""
     rng = start(dut)
-    bus = AxiBus.from_prefix(dut, "m_axi")
-    wr = AxiRamWrite(bus.write, dut.clk_i, dut.rst_ni, reset_active_level=False, size=1 << 24)
-    set_pauses(rng, [wr.aw_channel, wr.w_channel, wr.b_channel], 0.3)
-    slow = random.Random(rng.getrandbits(32))
-
-    async def late_write(address, data):
-        # a write reaches memory up to 24 cycles after its last W beat, before its B (as a
-        # posted write may): a read sent before the B may miss it
-        await ClockCycles(dut.clk_i, slow.randrange(0, 25))
-        wr.write(address, data)
-
-    wr._write = late_write
-    rd = ReorderRead(bus.read, dut.clk_i, dut.rst_ni, wr, random.Random(rng.getrandbits(32)))
-    set_pauses(rng, [rd.ar, rd.r], 0.2)
+    wr, rd = reordering_memory(dut, rng)
     bench = Bench(dut, rng)
     lines = pick_lines(rng, 48)
     bench.init_lines(wr.write, lines)
