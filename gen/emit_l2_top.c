@@ -104,6 +104,23 @@ static unsigned evt_ports(const l2_w_t *w, gen_sim_port_t *out)
     return pipe_evt_ports(&w->d, w->wb, w->t, own, n, out);
 }
 
+/* out = a line of lb bytes, byte i from data when be[i], else from base: a generate loop named
+ * block (the caller declares out and the genvar gb). */
+static void emit_byte_merge(emit_t *e, unsigned lb, const char *block, const char *out,
+                            const char *be, const char *data, const char *base)
+{
+    emit_line(e, "generate");
+    emit_in(e);
+    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : %s", lb, block);
+    emit_in(e);
+    emit_line(e, "assign %s[gb*8 +: 8] = %s[gb] ? %s[gb*8 +: 8] :", out, be, data);
+    emit_line(e, "    %s[gb*8 +: 8];", base);
+    emit_out(e);
+    emit_line(e, "end");
+    emit_out(e);
+    emit_line(e, "endgenerate");
+}
+
 static void emit_ports(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 {
     pipe_emit_module_open(e, g->top);
@@ -316,16 +333,7 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "wire %smreq_data; // the write-back's line with the forwarded bytes", emit_range(w->lw));
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_mreq_data", w->lb);
-    emit_in(e);
-    emit_line(e, "assign mreq_data[gb*8 +: 8] = mreq_fwd_be_q[gb] ? mreq_fwd_data_q[gb*8 +: 8] :");
-    emit_line(e, "    mreq_q[gb*8 +: 8];");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
+    emit_byte_merge(e, w->lb, "g_mreq_data", "mreq_data", "mreq_fwd_be_q", "mreq_fwd_data_q", "mreq_q");
     char mq[64];
     snprintf(mq, sizeof mq, "{mreq_q[%u:%u], mreq_data}", gen_l2_memq_width(g) - 1, w->lw);
     emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "mreq_valid_q", "memq_q_full", mq,
@@ -389,16 +397,8 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
         w->pol->srams(e, g);
     emit_line(e, "// A write miss's bytes merged into the fetched line.");
     emit_line(e, "wire %sfill_merged;", emit_range(w->lw));
-    emit_line(e, "generate");
-    emit_in(e);
-    emit_line(e, "for (gb = 0; gb < %u; gb = gb + 1) begin : g_fill_merge", w->lb);
-    emit_in(e);
-    emit_line(e, "assign fill_merged[gb*8 +: 8] = req_be_q[gb] ? req_wdata_q[gb*8 +: 8] :");
-    emit_line(e, "    mem_rsp_data_i[gb*8 +: 8];");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endgenerate");
+    emit_byte_merge(e, w->lb, "g_fill_merge", "fill_merged", "req_be_q", "req_wdata_q",
+                    "mem_rsp_data_i");
     emit_line(e, "// A read hit's line (by the hit way, without the miss decisions) and a fill's victim");
     emit_line(e, "// line (by the chosen way), each by AND-OR of a one-hot way, with the last data");
     emit_line(e, "// write merged in when it came after the read.");
