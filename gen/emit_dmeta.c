@@ -202,6 +202,7 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
     }
     emit_ways_state_decl(e, &x);
     emit_line(e, "reg %sfree_d;", emit_range(l->free_bits));
+    x.own_select = 1; /* its sel_oh is the reservation's, not emit_ways_select's */
     EMIT_REPL(update_decls, e, &x);
     emit_row_next_open(e);
     for (unsigned t = 0; t < T; t++) {

@@ -134,6 +134,8 @@ typedef struct emit_ways {
     unsigned set_lsb;
     const struct emit_repl *repl; /* the replacement policy (emit_repl_for) */
     int victim_extern;    /* the module declares and drives victim_oh itself (the L2's UCP) */
+    int own_select;       /* sel_oh is the module's own (the decoupled store), not
+                           * emit_ways_select's choice of hit_oh, invalid_oh and victim_oh */
     int insert_by_hint;   /* G-Cache L1: SRRIP insertion by hint_i; bypass aging (age_i) */
     /* SRRIP only: the fill's RRPV, a Verilog expression of repl_bits bits (the L2's drrip:
      * chosen by the top), or NULL for the policy's own. */

@@ -35,6 +35,8 @@ static void emit_ports(emit_t *e, const gen_l2_t *g, const gen_l2_pol_t *pol)
     emit_row_lookup_ports(e, l->way_bits, l->ways, "", "");
     emit_line(e, "output wire evict_o,       // fill: a valid line is replaced");
     emit_line(e, "output wire evict_dirty_o, // ... and owes memory a write-back");
+    emit_line(e, "output wire %sevict_way_oh_o, // fill: the way evict_o replaces, one-hot",
+              emit_range(l->ways));
     emit_line(e, "output reg  %sevict_tag_o,", emit_range(l->tag_bits));
     emit_line(e, "output wire vbit_o,        // lookup: the hit line's group bit before the read");
     if (l->bbits)
@@ -67,21 +69,28 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     ir_piece_begin(m);
     ir_assign(m, b, "way_o", "sel_way");
     ir_assign(m, b, "way_oh_o", "sel_oh");
-    ir_assign(m, b, "hit_way_oh_o", l->ways > 1 ? "hit_oh" : "1'b1");
-    ir_decl(m, b, IR_REG, IR_W(0), "sel_dirty");
-    ir_decl(m, b, IR_REG, IR_W(l->vbits), "sel_vbits");
-    ir_ways_pick(m, b, l->ways, "evict_tag_o", l->tag_bits, "tag");
-    ir_ways_pick(m, b, l->ways, "sel_dirty", 1, "dirty");
-    ir_ways_pick(m, b, l->ways, "sel_vbits", l->vbits, "vbits");
+    /* Each output waits only for what it answers (issue 40). A hit's way, line, victim and
+     * bypass bits: hit_oh, the tag match, zero on a miss. A fill's evicted way, its tag, dirty
+     * bit and line: the victim alone, which is sel_oh whenever evict_o; neither waits for
+     * is_fill's choice, the victim for no tag compare. */
+    const char *vict = l->ways > 1 ? "victim_oh" : "sel_oh";
+    const char *hit = l->ways > 1 ? "hit_oh" : "sel_oh";
+    ir_assign(m, b, "hit_way_oh_o", hit);
+    ir_assign(m, b, "evict_way_oh_o", vict);
+    ir_decl(m, b, IR_REG, IR_W(0), "victim_dirty");
+    ir_decl(m, b, IR_REG, IR_W(l->vbits), "hit_vbits");
+    ir_pick_oh(m, b, "evict_tag_o", l->tag_bits, vict, l->ways, "w%u_tag");
+    ir_pick_oh(m, b, "victim_dirty", 1, vict, l->ways, "w%u_dirty");
+    ir_pick_oh(m, b, "hit_vbits", l->vbits, hit, l->ways, "w%u_vbits");
     if (l->bbits) {
-        ir_decl(m, b, IR_REG, IR_W(0), "sel_bbit");
-        ir_ways_pick(m, b, l->ways, "sel_bbit", 1, "bbit");
+        ir_decl(m, b, IR_REG, IR_W(0), "hit_bbit");
+        ir_pick_oh(m, b, "hit_bbit", 1, hit, l->ways, "w%u_bbit");
     }
     ir_assign(m, b, "evict_o", "is_fill & ~any_invalid");
-    ir_assign(m, b, "evict_dirty_o", "evict_o & sel_dirty");
-    ir_assign(m, b, "vbit_o", "|(sel_vbits & group_i)");
+    ir_assign(m, b, "evict_dirty_o", "evict_o & victim_dirty");
+    ir_assign(m, b, "vbit_o", "|(hit_vbits & group_i)");
     if (l->bbits)
-        ir_assign(m, b, "bbit_o", "sel_bbit");
+        ir_assign(m, b, "bbit_o", "hit_bbit");
     ir_piece_print(e, m);
     if (l->ways > 1 && x->repl->fills_only)
         emit_ways_touch_fills(e, x);

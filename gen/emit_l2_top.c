@@ -41,6 +41,7 @@ static void widths(const gen_l2_t *g, l2_w_t *w)
     const lay_l2_t *l = &g->lay;
     w->g = g;
     PIPE_WIDTHS(w, l, g->cfg->l1.line_bytes);
+    w->d.row_late = 1; /* the decide's row write waits for the victim and the MSHR checks */
     w->id = l->id_bits;
     w->core = l->core_bits;
     w->cw = g->cfg->l1.counter_bits;
@@ -227,7 +228,9 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// queue's push nor its payload comes from this cycle's victim choice");
     emit_line(e, "reg mreq_valid_q, mreq_valid_d;");
     emit_line(e, "reg %smreq_q, mreq_d;", emit_range(gen_l2_memq_width(g)));
-    emit_line(e, "reg %smreq_fwd_be_q, mreq_fwd_be_d; // the victim's forwarded bytes", emit_range(w->lb));
+    emit_line(e, "reg %smreq_fwd_way_q, mreq_fwd_way_d; // the victim's way, if the last data write hit it",
+              emit_range(g->lay.ways));
+    emit_line(e, "reg %smreq_fwd_wbe_q, mreq_fwd_wbe_d; // that write's byte enables", emit_range(w->lb));
     emit_line(e, "reg %smreq_fwd_data_q, mreq_fwd_data_d;", emit_range(w->lw));
     emit_line(e, "// no push this cycle: the stage holds a request the full queue cannot take");
     emit_line(e, "wire memq_full = mreq_valid_q & memq_q_full;");
@@ -235,14 +238,14 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, "// lookup module, MSHRs, index");
     emit_line(e, "wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write");
     emit_line(e, "wire %smeta_tag = req_line_q[%u:%u];", emit_range(w->t), w->la - 1, w->m);
-    emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? fwd_row_q :", emit_range(w->rb));
+    emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? %s :", emit_range(w->rb), pipe_fwd_row(&w->d));
     emit_line(e, "                          meta_rdata; // forwarded");
     emit_line(e, "reg %smeta_group;", emit_range(w->v));
     if (w->b)
         emit_line(e, "wire meta_bbit;");
     emit_line(e, "wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;");
     emit_line(e, "wire %smeta_way;", emit_range(w->wb));
-    emit_line(e, "wire [%u:0] meta_way_oh, meta_hit_way_oh;", g->lay.ways - 1);
+    emit_line(e, "wire [%u:0] meta_way_oh, meta_hit_way_oh, meta_evict_way_oh;", g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
     gen_mshr_t mf;
@@ -328,12 +331,15 @@ static void emit_queues(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_in(e);
     emit_line(e, "mreq_valid_d = memq_push | memq_full;");
     emit_line(e, "mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};");
-    emit_line(e, "mreq_fwd_be_d = memq_full ? mreq_fwd_be_q : vict_fwd_be;");
+    emit_line(e, "mreq_fwd_way_d = memq_full ? mreq_fwd_way_q : vict_fwd_way;");
+    emit_line(e, "mreq_fwd_wbe_d = memq_full ? mreq_fwd_wbe_q : fwd_wbe_q;");
     emit_line(e, "mreq_fwd_data_d = memq_full ? mreq_fwd_data_q : fwd_wdata_q;");
     emit_out(e);
     emit_line(e, "end");
     emit_line(e, "wire %smreq_data; // the write-back's line with the forwarded bytes", emit_range(w->lw));
-    emit_byte_merge(e, w->lb, "g_mreq_data", "mreq_data", "mreq_fwd_be_q", "mreq_fwd_data_q", "mreq_q");
+    emit_line(e, "wire %smreq_fwd_be = {%u{|mreq_fwd_way_q}} & mreq_fwd_wbe_q; // the victim's forwarded bytes",
+              emit_range(w->lb), w->lb);
+    emit_byte_merge(e, w->lb, "g_mreq_data", "mreq_data", "mreq_fwd_be", "mreq_fwd_data_q", "mreq_q");
     char mq[64];
     snprintf(mq, sizeof mq, "{mreq_q[%u:%u], mreq_data}", gen_l2_memq_width(g) - 1, w->lw);
     emit_memq_inst(e, g->memq, "u_memq", gen_l2_memq_width(g), "mreq_valid_q", "memq_q_full", mq,
@@ -376,6 +382,7 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     emit_line(e, ".hit_way_oh_o  (meta_hit_way_oh),");
     emit_line(e, ".evict_o       (meta_evict),");
     emit_line(e, ".evict_dirty_o (meta_evict_dirty),");
+    emit_line(e, ".evict_way_oh_o (meta_evict_way_oh),");
     emit_line(e, ".evict_tag_o   (meta_evict_tag),");
     emit_line(e, ".vbit_o        (meta_vbit),");
     if (w->b)
@@ -405,10 +412,11 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_fwd_line(e, &w->d, "hit_data", "meta_hit_way_oh", "");
     emit_line(e, "// A fill's victim line goes to the memory-request stage as read; the bytes of the");
     emit_line(e, "// last data write, when it came after the read and wrote the victim's way, are");
-    emit_line(e, "// merged in after the stage, off the victim choice's path.");
-    emit_way_data(e, "vict_data", w->lw, "meta_way_oh", g->lay.ways);
-    emit_line(e, "wire vict_fwd_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);");
-    emit_line(e, "wire %svict_fwd_be = {%u{vict_fwd_hit}} & fwd_wbe_q;", emit_range(w->lb), w->lb);
+    emit_line(e, "// merged in after the stage, off the victim choice's path: the stage holds the way");
+    emit_line(e, "// the write hit, if the victim's, and its byte enables; their OR and fanout come after.");
+    emit_way_data(e, "vict_data", w->lw, "meta_evict_way_oh", g->lay.ways);
+    emit_line(e, "wire %svict_fwd_way = fwd_way_oh_q & meta_evict_way_oh & {%u{fwd_data_hit_q}};",
+              emit_range(g->lay.ways), g->lay.ways);
     emit_blank(e);
     emit_queues(e, g, w);
     emit_blank(e);
@@ -578,7 +586,7 @@ static void emit_issue(emit_t *e, const l2_w_t *w)
 {
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(w, f);
-    pipe_emit_issue(e, f, nf, fill_capture, w, 1);
+    pipe_emit_issue(e, &w->d, f, nf, fill_capture, w, 1);
 }
 
 static void emit_flops(emit_t *e, const l2_w_t *w)
@@ -591,7 +599,8 @@ static void emit_flops(emit_t *e, const l2_w_t *w)
     pipe_reg(&r, "wake", 1);
     pipe_reg(&r, "mreq_valid", 1);
     pipe_reg(&r, "mreq", gen_l2_memq_width(w->g));
-    pipe_reg(&r, "mreq_fwd_be", w->lb);
+    pipe_reg(&r, "mreq_fwd_way", w->g->lay.ways);
+    pipe_reg(&r, "mreq_fwd_wbe", w->lb);
     pipe_reg(&r, "mreq_fwd_data", w->lw);
     pipe_regs_replay_fwd(&r, &w->d, f, nf);
     pipe_regs_drain(&r, &w->drain);

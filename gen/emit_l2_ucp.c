@@ -258,19 +258,22 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
     emit_line(e, "wire %sucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_q;", emit_range(hb));
     emit_line(e, "wire %sucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_q;",
               emit_range(hb));
+    emit_line(e, "// each counter's next value if this cycle's access counts (a sampled set's ATD hit");
+    emit_line(e, "// at the counter's app and position); the access, the latest signal, picks last");
+    emit_line(e, "wire %sucp_hits_acc, ucp_snap_acc;", emit_range(hb));
+    for (unsigned i = 0; i < w->A * w->W; i++) {
+        unsigned at = i * cb;
+        emit_line(e, "assign ucp_hits_acc[%u +: %u] = ucp_sampled & ucp_inc_sel[%u] ? "
+                     "ucp_hits_bump[%u +: %u] : ucp_hits_keep[%u +: %u];", at, cb, i, at, cb, at, cb);
+        emit_line(e, "assign ucp_snap_acc[%u +: %u] = ucp_sampled & ucp_inc_sel[%u] ? "
+                     "ucp_snap_bump[%u +: %u] : ucp_snap_keep[%u +: %u];", at, cb, i, at, cb, at, cb);
+    }
     emit_line(e, "always @* begin : ucp_counters");
     emit_in(e);
     emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
               emit_const(w->tb, 1));
-    for (unsigned i = 0; i < w->A * w->W; i++) {
-        unsigned at = i * cb;
-        emit_line(e, "ucp_hits_d[%u +: %u] = ucp_atd_we & ucp_inc_sel[%u] ? ucp_hits_bump[%u +: %u] :",
-                  at, cb, i, at, cb);
-        emit_line(e, "    ucp_hits_keep[%u +: %u];", at, cb);
-        emit_line(e, "ucp_snap_d[%u +: %u] = ucp_atd_we & ucp_inc_sel[%u] ? ucp_snap_bump[%u +: %u] :",
-                  at, cb, i, at, cb);
-        emit_line(e, "    ucp_snap_keep[%u +: %u];", at, cb);
-    }
+    emit_line(e, "ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;");
+    emit_line(e, "ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;");
     if (w->tap) /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
         emit_line(e, "if (tu_div_step) ucp_snap_d[TuDivBase +: %u] = tu_snap_div;", w->W * cb);
     emit_out(e);

@@ -80,7 +80,17 @@ void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_fiel
     emit_line(e, "// a cycle ahead so no compare sits between the SRAM and the lookup)");
     emit_line(e, "reg fwd_row_valid_q, fwd_row_valid_d;");
     emit_line(e, "reg %sfwd_row_set_q, fwd_row_set_d;", emit_range(d->set_bits));
-    emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(d->row_bits));
+    if (d->row_late) {
+        emit_line(e, "reg %sfwd_wr_row_q, fwd_wr_row_d; // the row the cycle before wrote, if it wrote",
+                  emit_range(d->row_bits));
+        emit_line(e, "reg fwd_wr_q, fwd_wr_d; // ... whether it wrote");
+        emit_line(e, "reg %sfwd_held_q, fwd_held_d; // the last written row before that cycle",
+                  emit_range(d->row_bits));
+        emit_line(e, "wire %sfwd_row = fwd_wr_q ? fwd_wr_row_q : fwd_held_q; // the last written row",
+                  emit_range(d->row_bits));
+    } else {
+        emit_line(e, "reg %sfwd_row_q, fwd_row_d;", emit_range(d->row_bits));
+    }
     emit_line(e, "reg fwd_row_hit_q, fwd_row_hit_d;");
     emit_line(e, "reg fwd_data_valid_q, fwd_data_valid_d;");
     emit_line(e, "reg %sfwd_data_set_q, fwd_data_set_d;", emit_range(d->set_bits));
@@ -91,7 +101,13 @@ void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_fiel
 }
 
 /* The replay queue's pop and push, and the forwarding copies (inside the issue block). */
-static void emit_replay_fwd_update(emit_t *e, const pipe_field_t *f, unsigned n)
+const char *pipe_fwd_row(const pipe_dims_t *d)
+{
+    return d->row_late ? "fwd_row" : "fwd_row_q";
+}
+
+static void emit_replay_fwd_update(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f,
+                                   unsigned n)
 {
     emit_line(e, "// the replay queue: pop the head at issue, push at the tail from the decide stage");
     emit_line(e, "rq0_d = rq0_q;");
@@ -123,7 +139,13 @@ static void emit_replay_fwd_update(emit_t *e, const pipe_field_t *f, unsigned n)
     emit_line(e, "// a write makes the forwarding copy current for the read issued with it");
     emit_line(e, "fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);");
     emit_line(e, "fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;");
-    emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
+    if (d->row_late) { /* the written row and its enable load unconditionally */
+        emit_line(e, "fwd_wr_row_d = meta_wdata;");
+        emit_line(e, "fwd_wr_d = meta_we;");
+        emit_line(e, "fwd_held_d = fwd_row;");
+    } else {
+        emit_line(e, "fwd_row_d = meta_we ? meta_wdata : fwd_row_q;");
+    }
     emit_line(e, "fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);");
     emit_line(e, "fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;");
     emit_line(e, "fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;");
@@ -136,7 +158,7 @@ static void emit_replay_fwd_update(emit_t *e, const pipe_field_t *f, unsigned n)
     emit_line(e, "                 (fwd_data_valid_q & !data_re & (fwd_data_set_q == set_d));");
 }
 
-void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
+void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
                      void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
                      int fill_reads_data)
 {
@@ -192,7 +214,7 @@ void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
     emit_line(e, "end");
     emit_out(e);
     emit_line(e, "end");
-    emit_replay_fwd_update(e, f, n);
+    emit_replay_fwd_update(e, d, f, n);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -276,7 +298,13 @@ void pipe_regs_replay_fwd(pipe_regs_t *r, const pipe_dims_t *d, const pipe_field
     pipe_reg(r, "rq1", rqw);
     pipe_reg(r, "fwd_row_valid", 1);
     pipe_reg(r, "fwd_row_set", d->set_bits);
-    pipe_reg(r, "fwd_row", d->row_bits);
+    if (d->row_late) {
+        pipe_reg(r, "fwd_wr_row", d->row_bits);
+        pipe_reg(r, "fwd_wr", 1);
+        pipe_reg(r, "fwd_held", d->row_bits);
+    } else {
+        pipe_reg(r, "fwd_row", d->row_bits);
+    }
     pipe_reg(r, "fwd_row_hit", 1);
     pipe_reg(r, "fwd_data_valid", 1);
     pipe_reg(r, "fwd_data_set", d->set_bits);

@@ -37,7 +37,14 @@ unsigned pipe_bits(const pipe_field_t *f, unsigned n);
 /* The widths the shared pieces need. */
 typedef struct pipe_dims {
     unsigned set_bits, row_bits, ways, line_bits, line_bytes, mshr_bits;
+    /* The row's write enable comes late (the L2's decide, issue 40): the forwarding copy then
+     * loads the written row in every cycle with the enable beside it, and the choice of that
+     * row or the one held before comes after the registers (the wire fwd_row), not in front. */
+    int row_late;
 } pipe_dims_t;
+/* The last written row, as the lookup's forwarding reads it: fwd_row_q, or with row_late the
+ * wire fwd_row. */
+const char *pipe_fwd_row(const pipe_dims_t *d);
 
 /* A top's widths from its layout `l` (a lay_l1_t or a lay_l2_t: the fields have the same
  * names) into the width record `w` of the top (each has these members): line address la,
@@ -53,7 +60,7 @@ typedef struct pipe_dims {
         (w)->t = (l)->tag_bits;                                                              \
         (w)->wb = (l)->way_bits;                                                             \
         (w)->rb = (l)->row_bits;                                                             \
-        (w)->d = (pipe_dims_t){(w)->m, (w)->rb, (l)->ways, (w)->lw, (w)->lb, (w)->mb};       \
+        (w)->d = (pipe_dims_t){(w)->m, (w)->rb, (l)->ways, (w)->lw, (w)->lb, (w)->mb, 0};    \
     } while (0)
 
 /* Declarations: the decide stage's operation registers and request fields. */
@@ -64,7 +71,7 @@ void pipe_emit_replay_fwd_decls(emit_t *e, const pipe_dims_t *d, const pipe_fiel
 
 /* The issue block. `fill_capture(e, ctx)` adds what a fill loads beside its line (may be
  * NULL); `fill_reads_data`: a fill also reads the data lines (the L2's dirty victim). */
-void pipe_emit_issue(emit_t *e, const pipe_field_t *f, unsigned n,
+void pipe_emit_issue(emit_t *e, const pipe_dims_t *d, const pipe_field_t *f, unsigned n,
                      void (*fill_capture)(emit_t *e, const void *ctx), const void *ctx,
                      int fill_reads_data);
 

@@ -25,19 +25,20 @@ static void younger_terms(const emit_ways_t *x, unsigned w, const char *oh, char
 
 /* Way w is younger than the chosen way (w_repl < sel_age) when its compare against that way
  * holds: every pair is compared beside the lookup, so only an AND-OR follows the selection.
- * With the victim from outside (victim_extern: the L2's UCP, whose victim comes registered),
- * the AND-OR is taken for each of the three one-hots sel_oh chooses from (the hit way, the
+ * The AND-OR is taken for each of the three one-hots sel_oh chooses from (the hit way, the
  * lowest invalid way, the victim) and the fill/any-invalid choice comes after it: the
- * choice's inputs (every valid bit, the tag compare) no longer wait in front of the AND-OR
- * (issue 40: l2-ucp-32's row update, 31 levels into fwd_row_q through sel_oh). Same value:
- * sel_oh is that choice of the three, and the AND-OR distributes over it. */
+ * choice's inputs (every valid bit, the tag compare, the victim) no longer wait in front of
+ * the AND-OR, nor does sel_oh's fanout (issue 40: l2-ucp-32's row update, 31 levels into
+ * fwd_row_q through sel_oh; sacat-fermi's L2 period). Same value: sel_oh is that choice of
+ * the three, and the AND-OR distributes over it. A module with its own select (the decoupled
+ * store) takes the AND-OR over its sel_oh. */
 void emit_repl_lru_younger(emit_t *e, const emit_ways_t *x)
 {
     char terms[4096];
     ir_module_t m;
     ir_piece_begin(&m);
     for (unsigned w = 0; w < x->ways; w++) {
-        if (!x->victim_extern) {
+        if (x->own_select) {
             younger_terms(x, w, "sel_oh", terms, sizeof terms);
             ir_wire_init(&m, &m.body, IR_W(0), ir_fmt(&m, "w%u_younger", w), terms);
             continue;

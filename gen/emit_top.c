@@ -466,7 +466,7 @@ static void emit_issue(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     pipe_field_t f[PIPE_FIELDS_MAX];
     unsigned nf = req_fields(g, w, f);
-    pipe_emit_issue(e, f, nf, NULL, NULL, 0);
+    pipe_emit_issue(e, &w->d, f, nf, NULL, NULL, 0);
 }
 
 /* The L1's own flops: the mechanism's, and the replacement policy's (random's LFSR). */

@@ -55,9 +55,12 @@ void emit_ways_select(emit_t *e, const emit_ways_t *x)
     /* A set never holds a line twice (a line is filled only after a lookup missed it, and a
      * second miss to it waits for the first fill), so `match` is already one-hot or zero: no
      * lowest-index search follows the tag compare. A row that broke this would differ from
-     * the C model's (lowest way) and fail lockstep. */
-    emit_line(e, "wire [%u:0] hit_oh = {match[%u:1], match[0] | ~|match}; // one-hot: see above",
-              n - 1, n - 1);
+     * the C model's (lowest way) and fail lockstep. On a miss it is zero: a miss touches no
+     * way (every update of the chosen way is gated by a hit or a fill), and its way number,
+     * sel_way, is 0 as when way 0 stood in for it; so the chosen way of a lookup does not wait
+     * for the miss's ~|match (issue 40: the row update into the forwarding register). */
+    emit_line(e, "wire [%u:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above",
+              n - 1);
     emit_lowest_oh(e, "invalid_oh", n, "!valid[%u]");
     if (!x->victim_extern) { /* else the module drives victim_oh (the L2's UCP victim) */
         if (x->repl->victim_way) /* the policy drove victim_way above */
