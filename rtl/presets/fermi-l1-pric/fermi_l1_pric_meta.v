@@ -73,7 +73,7 @@ module fermi_l1_pric_meta (
   assign hit_o = |match;
   wire is_fill = op_i == OpFill;
 
-  wire [3:0] hit_oh = {match[3:1], match[0] | ~|match}; // one-hot: see above
+  wire [3:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [3:0] invalid_oh_c;
   wire [3:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
@@ -143,10 +143,22 @@ module fermi_l1_pric_meta (
   reg w3_valid_d;
   reg [19:0] w3_tag_d;
   reg [1:0] w3_repl_d;
-  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl));
-  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl));
-  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl));
-  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl));
+  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl));
+  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl));
+  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl));
+  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
+  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl));
+  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl));
+  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl));
+  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
+  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl));
+  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl));
+  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl));
+  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
+  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl));
+  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl));
+  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl));
+  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;

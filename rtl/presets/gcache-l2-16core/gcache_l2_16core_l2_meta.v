@@ -41,6 +41,7 @@ module gcache_l2_16core_l2_meta (
   output wire [15:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,       // fill: a valid line is replaced
   output wire evict_dirty_o, // ... and owes memory a write-back
+  output wire [15:0] evict_way_oh_o, // fill: the way evict_o replaces, one-hot
   output reg  [15:0] evict_tag_o,
   output wire vbit_o,        // lookup: the hit line's group bit before the read
   output wire [575:0] row_o
@@ -167,7 +168,7 @@ module gcache_l2_16core_l2_meta (
   wire is_fill = op_i[1];
   wire is_write = op_i[0];
 
-  wire [15:0] hit_oh = {match[15:1], match[0] | ~|match}; // one-hot: see above
+  wire [15:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [15:0] invalid_oh_c;
   wire [15:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
@@ -712,62 +713,63 @@ module gcache_l2_16core_l2_meta (
   assign way_o = sel_way;
   assign way_oh_o = sel_oh;
   assign hit_way_oh_o = hit_oh;
-  reg sel_dirty;
-  reg [15:0] sel_vbits;
+  assign evict_way_oh_o = victim_oh;
+  reg victim_dirty;
+  reg [15:0] hit_vbits;
   always @* evict_tag_o =
-      {16{sel_oh[0]}} & w0_tag
-    | {16{sel_oh[1]}} & w1_tag
-    | {16{sel_oh[2]}} & w2_tag
-    | {16{sel_oh[3]}} & w3_tag
-    | {16{sel_oh[4]}} & w4_tag
-    | {16{sel_oh[5]}} & w5_tag
-    | {16{sel_oh[6]}} & w6_tag
-    | {16{sel_oh[7]}} & w7_tag
-    | {16{sel_oh[8]}} & w8_tag
-    | {16{sel_oh[9]}} & w9_tag
-    | {16{sel_oh[10]}} & w10_tag
-    | {16{sel_oh[11]}} & w11_tag
-    | {16{sel_oh[12]}} & w12_tag
-    | {16{sel_oh[13]}} & w13_tag
-    | {16{sel_oh[14]}} & w14_tag
-    | {16{sel_oh[15]}} & w15_tag;
-  always @* sel_dirty =
-      {1{sel_oh[0]}} & w0_dirty
-    | {1{sel_oh[1]}} & w1_dirty
-    | {1{sel_oh[2]}} & w2_dirty
-    | {1{sel_oh[3]}} & w3_dirty
-    | {1{sel_oh[4]}} & w4_dirty
-    | {1{sel_oh[5]}} & w5_dirty
-    | {1{sel_oh[6]}} & w6_dirty
-    | {1{sel_oh[7]}} & w7_dirty
-    | {1{sel_oh[8]}} & w8_dirty
-    | {1{sel_oh[9]}} & w9_dirty
-    | {1{sel_oh[10]}} & w10_dirty
-    | {1{sel_oh[11]}} & w11_dirty
-    | {1{sel_oh[12]}} & w12_dirty
-    | {1{sel_oh[13]}} & w13_dirty
-    | {1{sel_oh[14]}} & w14_dirty
-    | {1{sel_oh[15]}} & w15_dirty;
-  always @* sel_vbits =
-      {16{sel_oh[0]}} & w0_vbits
-    | {16{sel_oh[1]}} & w1_vbits
-    | {16{sel_oh[2]}} & w2_vbits
-    | {16{sel_oh[3]}} & w3_vbits
-    | {16{sel_oh[4]}} & w4_vbits
-    | {16{sel_oh[5]}} & w5_vbits
-    | {16{sel_oh[6]}} & w6_vbits
-    | {16{sel_oh[7]}} & w7_vbits
-    | {16{sel_oh[8]}} & w8_vbits
-    | {16{sel_oh[9]}} & w9_vbits
-    | {16{sel_oh[10]}} & w10_vbits
-    | {16{sel_oh[11]}} & w11_vbits
-    | {16{sel_oh[12]}} & w12_vbits
-    | {16{sel_oh[13]}} & w13_vbits
-    | {16{sel_oh[14]}} & w14_vbits
-    | {16{sel_oh[15]}} & w15_vbits;
+      {16{victim_oh[0]}} & w0_tag
+    | {16{victim_oh[1]}} & w1_tag
+    | {16{victim_oh[2]}} & w2_tag
+    | {16{victim_oh[3]}} & w3_tag
+    | {16{victim_oh[4]}} & w4_tag
+    | {16{victim_oh[5]}} & w5_tag
+    | {16{victim_oh[6]}} & w6_tag
+    | {16{victim_oh[7]}} & w7_tag
+    | {16{victim_oh[8]}} & w8_tag
+    | {16{victim_oh[9]}} & w9_tag
+    | {16{victim_oh[10]}} & w10_tag
+    | {16{victim_oh[11]}} & w11_tag
+    | {16{victim_oh[12]}} & w12_tag
+    | {16{victim_oh[13]}} & w13_tag
+    | {16{victim_oh[14]}} & w14_tag
+    | {16{victim_oh[15]}} & w15_tag;
+  always @* victim_dirty =
+      {1{victim_oh[0]}} & w0_dirty
+    | {1{victim_oh[1]}} & w1_dirty
+    | {1{victim_oh[2]}} & w2_dirty
+    | {1{victim_oh[3]}} & w3_dirty
+    | {1{victim_oh[4]}} & w4_dirty
+    | {1{victim_oh[5]}} & w5_dirty
+    | {1{victim_oh[6]}} & w6_dirty
+    | {1{victim_oh[7]}} & w7_dirty
+    | {1{victim_oh[8]}} & w8_dirty
+    | {1{victim_oh[9]}} & w9_dirty
+    | {1{victim_oh[10]}} & w10_dirty
+    | {1{victim_oh[11]}} & w11_dirty
+    | {1{victim_oh[12]}} & w12_dirty
+    | {1{victim_oh[13]}} & w13_dirty
+    | {1{victim_oh[14]}} & w14_dirty
+    | {1{victim_oh[15]}} & w15_dirty;
+  always @* hit_vbits =
+      {16{hit_oh[0]}} & w0_vbits
+    | {16{hit_oh[1]}} & w1_vbits
+    | {16{hit_oh[2]}} & w2_vbits
+    | {16{hit_oh[3]}} & w3_vbits
+    | {16{hit_oh[4]}} & w4_vbits
+    | {16{hit_oh[5]}} & w5_vbits
+    | {16{hit_oh[6]}} & w6_vbits
+    | {16{hit_oh[7]}} & w7_vbits
+    | {16{hit_oh[8]}} & w8_vbits
+    | {16{hit_oh[9]}} & w9_vbits
+    | {16{hit_oh[10]}} & w10_vbits
+    | {16{hit_oh[11]}} & w11_vbits
+    | {16{hit_oh[12]}} & w12_vbits
+    | {16{hit_oh[13]}} & w13_vbits
+    | {16{hit_oh[14]}} & w14_vbits
+    | {16{hit_oh[15]}} & w15_vbits;
   assign evict_o = is_fill & ~any_invalid;
-  assign evict_dirty_o = evict_o & sel_dirty;
-  assign vbit_o = |(sel_vbits & group_i);
+  assign evict_dirty_o = evict_o & victim_dirty;
+  assign vbit_o = |(hit_vbits & group_i);
   wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing
 
   reg w0_valid_d;

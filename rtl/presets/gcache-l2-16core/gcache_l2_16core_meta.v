@@ -89,7 +89,7 @@ module gcache_l2_16core_meta (
   assign fill_bypass_o = fill_op & (switch_i | hint_i) & (&valid) & (&gc_hot);
   wire is_fill = fill_op & ~fill_bypass_o;
 
-  wire [3:0] hit_oh = {match[3:1], match[0] | ~|match}; // one-hot: see above
+  wire [3:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [3:0] invalid_oh_c;
   wire [3:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];

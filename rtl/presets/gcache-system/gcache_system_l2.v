@@ -188,7 +188,10 @@ module gcache_system_l2 (
   // a cycle ahead so no compare sits between the SRAM and the lookup)
   reg fwd_row_valid_q, fwd_row_valid_d;
   reg [5:0] fwd_row_set_q, fwd_row_set_d;
-  reg [431:0] fwd_row_q, fwd_row_d;
+  reg [431:0] fwd_wr_row_q, fwd_wr_row_d; // the row the cycle before wrote, if it wrote
+  reg fwd_wr_q, fwd_wr_d; // ... whether it wrote
+  reg [431:0] fwd_held_q, fwd_held_d; // the last written row before that cycle
+  wire [431:0] fwd_row = fwd_wr_q ? fwd_wr_row_q : fwd_held_q; // the last written row
   reg fwd_row_hit_q, fwd_row_hit_d;
   reg fwd_data_valid_q, fwd_data_valid_d;
   reg [5:0] fwd_data_set_q, fwd_data_set_d;
@@ -241,7 +244,8 @@ module gcache_system_l2 (
   // queue's push nor its payload comes from this cycle's victim choice
   reg mreq_valid_q, mreq_valid_d;
   reg [1052:0] mreq_q, mreq_d;
-  reg [127:0] mreq_fwd_be_q, mreq_fwd_be_d; // the victim's forwarded bytes
+  reg [15:0] mreq_fwd_way_q, mreq_fwd_way_d; // the victim's way, if the last data write hit it
+  reg [127:0] mreq_fwd_wbe_q, mreq_fwd_wbe_d; // that write's byte enables
   reg [1023:0] mreq_fwd_data_q, mreq_fwd_data_d;
   // no push this cycle: the stage holds a request the full queue cannot take
   wire memq_full = mreq_valid_q & memq_q_full;
@@ -249,12 +253,12 @@ module gcache_system_l2 (
   // lookup module, MSHRs, index
   wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write
   wire [18:0] meta_tag = req_line_q[24:6];
-  wire [431:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :
+  wire [431:0] meta_row_in = fwd_row_hit_q ? fwd_row :
                             meta_rdata; // forwarded
   reg [3:0] meta_group;
   wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;
   wire [3:0] meta_way;
-  wire [15:0] meta_way_oh, meta_hit_way_oh;
+  wire [15:0] meta_way_oh, meta_hit_way_oh, meta_evict_way_oh;
   wire [18:0] meta_evict_tag;
   wire [431:0] meta_row;
   reg mshr_alloc, mshr_free;
@@ -312,6 +316,7 @@ module gcache_system_l2 (
     .hit_way_oh_o  (meta_hit_way_oh),
     .evict_o       (meta_evict),
     .evict_dirty_o (meta_evict_dirty),
+    .evict_way_oh_o (meta_evict_way_oh),
     .evict_tag_o   (meta_evict_tag),
     .vbit_o        (meta_vbit),
     .row_o         (meta_row)
@@ -634,26 +639,26 @@ module gcache_system_l2 (
   wire [1023:0] hit_data = (way_data & ~fwd_mask) | (fwd_wdata_q & fwd_mask);
   // A fill's victim line goes to the memory-request stage as read; the bytes of the
   // last data write, when it came after the read and wrote the victim's way, are
-  // merged in after the stage, off the victim choice's path.
+  // merged in after the stage, off the victim choice's path: the stage holds the way
+  // the write hit, if the victim's, and its byte enables; their OR and fanout come after.
   wire [1023:0] vict_data =
-      {1024{meta_way_oh[0]}} & data_rdata_w0
-    | {1024{meta_way_oh[1]}} & data_rdata_w1
-    | {1024{meta_way_oh[2]}} & data_rdata_w2
-    | {1024{meta_way_oh[3]}} & data_rdata_w3
-    | {1024{meta_way_oh[4]}} & data_rdata_w4
-    | {1024{meta_way_oh[5]}} & data_rdata_w5
-    | {1024{meta_way_oh[6]}} & data_rdata_w6
-    | {1024{meta_way_oh[7]}} & data_rdata_w7
-    | {1024{meta_way_oh[8]}} & data_rdata_w8
-    | {1024{meta_way_oh[9]}} & data_rdata_w9
-    | {1024{meta_way_oh[10]}} & data_rdata_w10
-    | {1024{meta_way_oh[11]}} & data_rdata_w11
-    | {1024{meta_way_oh[12]}} & data_rdata_w12
-    | {1024{meta_way_oh[13]}} & data_rdata_w13
-    | {1024{meta_way_oh[14]}} & data_rdata_w14
-    | {1024{meta_way_oh[15]}} & data_rdata_w15;
-  wire vict_fwd_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);
-  wire [127:0] vict_fwd_be = {128{vict_fwd_hit}} & fwd_wbe_q;
+      {1024{meta_evict_way_oh[0]}} & data_rdata_w0
+    | {1024{meta_evict_way_oh[1]}} & data_rdata_w1
+    | {1024{meta_evict_way_oh[2]}} & data_rdata_w2
+    | {1024{meta_evict_way_oh[3]}} & data_rdata_w3
+    | {1024{meta_evict_way_oh[4]}} & data_rdata_w4
+    | {1024{meta_evict_way_oh[5]}} & data_rdata_w5
+    | {1024{meta_evict_way_oh[6]}} & data_rdata_w6
+    | {1024{meta_evict_way_oh[7]}} & data_rdata_w7
+    | {1024{meta_evict_way_oh[8]}} & data_rdata_w8
+    | {1024{meta_evict_way_oh[9]}} & data_rdata_w9
+    | {1024{meta_evict_way_oh[10]}} & data_rdata_w10
+    | {1024{meta_evict_way_oh[11]}} & data_rdata_w11
+    | {1024{meta_evict_way_oh[12]}} & data_rdata_w12
+    | {1024{meta_evict_way_oh[13]}} & data_rdata_w13
+    | {1024{meta_evict_way_oh[14]}} & data_rdata_w14
+    | {1024{meta_evict_way_oh[15]}} & data_rdata_w15;
+  wire [15:0] vict_fwd_way = fwd_way_oh_q & meta_evict_way_oh & {16{fwd_data_hit_q}};
 
   // Memory requests (line reads, write-backs) and read responses leave in decision
   // order through queues: each valid is held with its payload until the handshake.
@@ -665,13 +670,15 @@ module gcache_system_l2 (
   always @* begin : memory_request_stage
     mreq_valid_d = memq_push | memq_full;
     mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};
-    mreq_fwd_be_d = memq_full ? mreq_fwd_be_q : vict_fwd_be;
+    mreq_fwd_way_d = memq_full ? mreq_fwd_way_q : vict_fwd_way;
+    mreq_fwd_wbe_d = memq_full ? mreq_fwd_wbe_q : fwd_wbe_q;
     mreq_fwd_data_d = memq_full ? mreq_fwd_data_q : fwd_wdata_q;
   end
   wire [1023:0] mreq_data; // the write-back's line with the forwarded bytes
+  wire [127:0] mreq_fwd_be = {128{|mreq_fwd_way_q}} & mreq_fwd_wbe_q; // the victim's forwarded bytes
   generate
     for (gb = 0; gb < 128; gb = gb + 1) begin : g_mreq_data
-      assign mreq_data[gb*8 +: 8] = mreq_fwd_be_q[gb] ? mreq_fwd_data_q[gb*8 +: 8] :
+      assign mreq_data[gb*8 +: 8] = mreq_fwd_be[gb] ? mreq_fwd_data_q[gb*8 +: 8] :
           mreq_q[gb*8 +: 8];
     end
   endgenerate
@@ -944,7 +951,9 @@ module gcache_system_l2 (
     // a write makes the forwarding copy current for the read issued with it
     fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);
     fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;
-    fwd_row_d = meta_we ? meta_wdata : fwd_row_q;
+    fwd_wr_row_d = meta_wdata;
+    fwd_wr_d = meta_we;
+    fwd_held_d = fwd_row;
     fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);
     fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;
     fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;
@@ -976,14 +985,17 @@ module gcache_system_l2 (
       wake_q <= {1{1'b0}};
       mreq_valid_q <= {1{1'b0}};
       mreq_q <= {1053{1'b0}};
-      mreq_fwd_be_q <= {128{1'b0}};
+      mreq_fwd_way_q <= {16{1'b0}};
+      mreq_fwd_wbe_q <= {128{1'b0}};
       mreq_fwd_data_q <= {1024{1'b0}};
       rq_count_q <= {2{1'b0}};
       rq0_q <= {1186{1'b0}};
       rq1_q <= {1186{1'b0}};
       fwd_row_valid_q <= {1{1'b0}};
       fwd_row_set_q <= {6{1'b0}};
-      fwd_row_q <= {432{1'b0}};
+      fwd_wr_row_q <= {432{1'b0}};
+      fwd_wr_q <= {1{1'b0}};
+      fwd_held_q <= {432{1'b0}};
       fwd_row_hit_q <= {1{1'b0}};
       fwd_data_valid_q <= {1{1'b0}};
       fwd_data_set_q <= {6{1'b0}};
@@ -1025,14 +1037,17 @@ module gcache_system_l2 (
       wake_q <= wake_d;
       mreq_valid_q <= mreq_valid_d;
       mreq_q <= mreq_d;
-      mreq_fwd_be_q <= mreq_fwd_be_d;
+      mreq_fwd_way_q <= mreq_fwd_way_d;
+      mreq_fwd_wbe_q <= mreq_fwd_wbe_d;
       mreq_fwd_data_q <= mreq_fwd_data_d;
       rq_count_q <= rq_count_d;
       rq0_q <= rq0_d;
       rq1_q <= rq1_d;
       fwd_row_valid_q <= fwd_row_valid_d;
       fwd_row_set_q <= fwd_row_set_d;
-      fwd_row_q <= fwd_row_d;
+      fwd_wr_row_q <= fwd_wr_row_d;
+      fwd_wr_q <= fwd_wr_d;
+      fwd_held_q <= fwd_held_d;
       fwd_row_hit_q <= fwd_row_hit_d;
       fwd_data_valid_q <= fwd_data_valid_d;
       fwd_data_set_q <= fwd_data_set_d;

@@ -47,6 +47,7 @@ module tap_rrip_l2_meta (
   output wire [31:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,       // fill: a valid line is replaced
   output wire evict_dirty_o, // ... and owes memory a write-back
+  output wire [31:0] evict_way_oh_o, // fill: the way evict_o replaces, one-hot
   output reg  [15:0] evict_tag_o,
   output wire vbit_o,        // lookup: the hit line's group bit before the read
   output wire [735:0] row_o
@@ -317,7 +318,7 @@ module tap_rrip_l2_meta (
   wire is_fill = op_i[1];
   wire is_write = op_i[0];
 
-  wire [31:0] hit_oh = {match[31:1], match[0] | ~|match}; // one-hot: see above
+  wire [31:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [31:0] invalid_oh_c;
   wire [31:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
@@ -2485,110 +2486,111 @@ module tap_rrip_l2_meta (
   assign way_o = sel_way;
   assign way_oh_o = sel_oh;
   assign hit_way_oh_o = hit_oh;
-  reg sel_dirty;
-  reg [0:0] sel_vbits;
+  assign evict_way_oh_o = victim_oh;
+  reg victim_dirty;
+  reg [0:0] hit_vbits;
   always @* evict_tag_o =
-      {16{sel_oh[0]}} & w0_tag
-    | {16{sel_oh[1]}} & w1_tag
-    | {16{sel_oh[2]}} & w2_tag
-    | {16{sel_oh[3]}} & w3_tag
-    | {16{sel_oh[4]}} & w4_tag
-    | {16{sel_oh[5]}} & w5_tag
-    | {16{sel_oh[6]}} & w6_tag
-    | {16{sel_oh[7]}} & w7_tag
-    | {16{sel_oh[8]}} & w8_tag
-    | {16{sel_oh[9]}} & w9_tag
-    | {16{sel_oh[10]}} & w10_tag
-    | {16{sel_oh[11]}} & w11_tag
-    | {16{sel_oh[12]}} & w12_tag
-    | {16{sel_oh[13]}} & w13_tag
-    | {16{sel_oh[14]}} & w14_tag
-    | {16{sel_oh[15]}} & w15_tag
-    | {16{sel_oh[16]}} & w16_tag
-    | {16{sel_oh[17]}} & w17_tag
-    | {16{sel_oh[18]}} & w18_tag
-    | {16{sel_oh[19]}} & w19_tag
-    | {16{sel_oh[20]}} & w20_tag
-    | {16{sel_oh[21]}} & w21_tag
-    | {16{sel_oh[22]}} & w22_tag
-    | {16{sel_oh[23]}} & w23_tag
-    | {16{sel_oh[24]}} & w24_tag
-    | {16{sel_oh[25]}} & w25_tag
-    | {16{sel_oh[26]}} & w26_tag
-    | {16{sel_oh[27]}} & w27_tag
-    | {16{sel_oh[28]}} & w28_tag
-    | {16{sel_oh[29]}} & w29_tag
-    | {16{sel_oh[30]}} & w30_tag
-    | {16{sel_oh[31]}} & w31_tag;
-  always @* sel_dirty =
-      {1{sel_oh[0]}} & w0_dirty
-    | {1{sel_oh[1]}} & w1_dirty
-    | {1{sel_oh[2]}} & w2_dirty
-    | {1{sel_oh[3]}} & w3_dirty
-    | {1{sel_oh[4]}} & w4_dirty
-    | {1{sel_oh[5]}} & w5_dirty
-    | {1{sel_oh[6]}} & w6_dirty
-    | {1{sel_oh[7]}} & w7_dirty
-    | {1{sel_oh[8]}} & w8_dirty
-    | {1{sel_oh[9]}} & w9_dirty
-    | {1{sel_oh[10]}} & w10_dirty
-    | {1{sel_oh[11]}} & w11_dirty
-    | {1{sel_oh[12]}} & w12_dirty
-    | {1{sel_oh[13]}} & w13_dirty
-    | {1{sel_oh[14]}} & w14_dirty
-    | {1{sel_oh[15]}} & w15_dirty
-    | {1{sel_oh[16]}} & w16_dirty
-    | {1{sel_oh[17]}} & w17_dirty
-    | {1{sel_oh[18]}} & w18_dirty
-    | {1{sel_oh[19]}} & w19_dirty
-    | {1{sel_oh[20]}} & w20_dirty
-    | {1{sel_oh[21]}} & w21_dirty
-    | {1{sel_oh[22]}} & w22_dirty
-    | {1{sel_oh[23]}} & w23_dirty
-    | {1{sel_oh[24]}} & w24_dirty
-    | {1{sel_oh[25]}} & w25_dirty
-    | {1{sel_oh[26]}} & w26_dirty
-    | {1{sel_oh[27]}} & w27_dirty
-    | {1{sel_oh[28]}} & w28_dirty
-    | {1{sel_oh[29]}} & w29_dirty
-    | {1{sel_oh[30]}} & w30_dirty
-    | {1{sel_oh[31]}} & w31_dirty;
-  always @* sel_vbits =
-      {1{sel_oh[0]}} & w0_vbits
-    | {1{sel_oh[1]}} & w1_vbits
-    | {1{sel_oh[2]}} & w2_vbits
-    | {1{sel_oh[3]}} & w3_vbits
-    | {1{sel_oh[4]}} & w4_vbits
-    | {1{sel_oh[5]}} & w5_vbits
-    | {1{sel_oh[6]}} & w6_vbits
-    | {1{sel_oh[7]}} & w7_vbits
-    | {1{sel_oh[8]}} & w8_vbits
-    | {1{sel_oh[9]}} & w9_vbits
-    | {1{sel_oh[10]}} & w10_vbits
-    | {1{sel_oh[11]}} & w11_vbits
-    | {1{sel_oh[12]}} & w12_vbits
-    | {1{sel_oh[13]}} & w13_vbits
-    | {1{sel_oh[14]}} & w14_vbits
-    | {1{sel_oh[15]}} & w15_vbits
-    | {1{sel_oh[16]}} & w16_vbits
-    | {1{sel_oh[17]}} & w17_vbits
-    | {1{sel_oh[18]}} & w18_vbits
-    | {1{sel_oh[19]}} & w19_vbits
-    | {1{sel_oh[20]}} & w20_vbits
-    | {1{sel_oh[21]}} & w21_vbits
-    | {1{sel_oh[22]}} & w22_vbits
-    | {1{sel_oh[23]}} & w23_vbits
-    | {1{sel_oh[24]}} & w24_vbits
-    | {1{sel_oh[25]}} & w25_vbits
-    | {1{sel_oh[26]}} & w26_vbits
-    | {1{sel_oh[27]}} & w27_vbits
-    | {1{sel_oh[28]}} & w28_vbits
-    | {1{sel_oh[29]}} & w29_vbits
-    | {1{sel_oh[30]}} & w30_vbits
-    | {1{sel_oh[31]}} & w31_vbits;
+      {16{victim_oh[0]}} & w0_tag
+    | {16{victim_oh[1]}} & w1_tag
+    | {16{victim_oh[2]}} & w2_tag
+    | {16{victim_oh[3]}} & w3_tag
+    | {16{victim_oh[4]}} & w4_tag
+    | {16{victim_oh[5]}} & w5_tag
+    | {16{victim_oh[6]}} & w6_tag
+    | {16{victim_oh[7]}} & w7_tag
+    | {16{victim_oh[8]}} & w8_tag
+    | {16{victim_oh[9]}} & w9_tag
+    | {16{victim_oh[10]}} & w10_tag
+    | {16{victim_oh[11]}} & w11_tag
+    | {16{victim_oh[12]}} & w12_tag
+    | {16{victim_oh[13]}} & w13_tag
+    | {16{victim_oh[14]}} & w14_tag
+    | {16{victim_oh[15]}} & w15_tag
+    | {16{victim_oh[16]}} & w16_tag
+    | {16{victim_oh[17]}} & w17_tag
+    | {16{victim_oh[18]}} & w18_tag
+    | {16{victim_oh[19]}} & w19_tag
+    | {16{victim_oh[20]}} & w20_tag
+    | {16{victim_oh[21]}} & w21_tag
+    | {16{victim_oh[22]}} & w22_tag
+    | {16{victim_oh[23]}} & w23_tag
+    | {16{victim_oh[24]}} & w24_tag
+    | {16{victim_oh[25]}} & w25_tag
+    | {16{victim_oh[26]}} & w26_tag
+    | {16{victim_oh[27]}} & w27_tag
+    | {16{victim_oh[28]}} & w28_tag
+    | {16{victim_oh[29]}} & w29_tag
+    | {16{victim_oh[30]}} & w30_tag
+    | {16{victim_oh[31]}} & w31_tag;
+  always @* victim_dirty =
+      {1{victim_oh[0]}} & w0_dirty
+    | {1{victim_oh[1]}} & w1_dirty
+    | {1{victim_oh[2]}} & w2_dirty
+    | {1{victim_oh[3]}} & w3_dirty
+    | {1{victim_oh[4]}} & w4_dirty
+    | {1{victim_oh[5]}} & w5_dirty
+    | {1{victim_oh[6]}} & w6_dirty
+    | {1{victim_oh[7]}} & w7_dirty
+    | {1{victim_oh[8]}} & w8_dirty
+    | {1{victim_oh[9]}} & w9_dirty
+    | {1{victim_oh[10]}} & w10_dirty
+    | {1{victim_oh[11]}} & w11_dirty
+    | {1{victim_oh[12]}} & w12_dirty
+    | {1{victim_oh[13]}} & w13_dirty
+    | {1{victim_oh[14]}} & w14_dirty
+    | {1{victim_oh[15]}} & w15_dirty
+    | {1{victim_oh[16]}} & w16_dirty
+    | {1{victim_oh[17]}} & w17_dirty
+    | {1{victim_oh[18]}} & w18_dirty
+    | {1{victim_oh[19]}} & w19_dirty
+    | {1{victim_oh[20]}} & w20_dirty
+    | {1{victim_oh[21]}} & w21_dirty
+    | {1{victim_oh[22]}} & w22_dirty
+    | {1{victim_oh[23]}} & w23_dirty
+    | {1{victim_oh[24]}} & w24_dirty
+    | {1{victim_oh[25]}} & w25_dirty
+    | {1{victim_oh[26]}} & w26_dirty
+    | {1{victim_oh[27]}} & w27_dirty
+    | {1{victim_oh[28]}} & w28_dirty
+    | {1{victim_oh[29]}} & w29_dirty
+    | {1{victim_oh[30]}} & w30_dirty
+    | {1{victim_oh[31]}} & w31_dirty;
+  always @* hit_vbits =
+      {1{hit_oh[0]}} & w0_vbits
+    | {1{hit_oh[1]}} & w1_vbits
+    | {1{hit_oh[2]}} & w2_vbits
+    | {1{hit_oh[3]}} & w3_vbits
+    | {1{hit_oh[4]}} & w4_vbits
+    | {1{hit_oh[5]}} & w5_vbits
+    | {1{hit_oh[6]}} & w6_vbits
+    | {1{hit_oh[7]}} & w7_vbits
+    | {1{hit_oh[8]}} & w8_vbits
+    | {1{hit_oh[9]}} & w9_vbits
+    | {1{hit_oh[10]}} & w10_vbits
+    | {1{hit_oh[11]}} & w11_vbits
+    | {1{hit_oh[12]}} & w12_vbits
+    | {1{hit_oh[13]}} & w13_vbits
+    | {1{hit_oh[14]}} & w14_vbits
+    | {1{hit_oh[15]}} & w15_vbits
+    | {1{hit_oh[16]}} & w16_vbits
+    | {1{hit_oh[17]}} & w17_vbits
+    | {1{hit_oh[18]}} & w18_vbits
+    | {1{hit_oh[19]}} & w19_vbits
+    | {1{hit_oh[20]}} & w20_vbits
+    | {1{hit_oh[21]}} & w21_vbits
+    | {1{hit_oh[22]}} & w22_vbits
+    | {1{hit_oh[23]}} & w23_vbits
+    | {1{hit_oh[24]}} & w24_vbits
+    | {1{hit_oh[25]}} & w25_vbits
+    | {1{hit_oh[26]}} & w26_vbits
+    | {1{hit_oh[27]}} & w27_vbits
+    | {1{hit_oh[28]}} & w28_vbits
+    | {1{hit_oh[29]}} & w29_vbits
+    | {1{hit_oh[30]}} & w30_vbits
+    | {1{hit_oh[31]}} & w31_vbits;
   assign evict_o = is_fill & ~any_invalid;
-  assign evict_dirty_o = evict_o & sel_dirty;
-  assign vbit_o = |(sel_vbits & group_i);
+  assign evict_dirty_o = evict_o & victim_dirty;
+  assign vbit_o = |(hit_vbits & group_i);
   wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing
 
   reg w0_valid_d;

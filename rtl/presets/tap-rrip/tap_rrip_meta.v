@@ -98,7 +98,7 @@ module tap_rrip_meta (
   assign hit_o = |match;
   wire is_fill = op_i == OpFill;
 
-  wire [7:0] hit_oh = {match[7:1], match[0] | ~|match}; // one-hot: see above
+  wire [7:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
@@ -235,14 +235,38 @@ module tap_rrip_meta (
   reg w7_valid_d;
   reg [19:0] w7_tag_d;
   reg [2:0] w7_repl_d;
-  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl)) | (sel_oh[4] & (w0_repl < w4_repl)) | (sel_oh[5] & (w0_repl < w5_repl)) | (sel_oh[6] & (w0_repl < w6_repl)) | (sel_oh[7] & (w0_repl < w7_repl));
-  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl)) | (sel_oh[4] & (w1_repl < w4_repl)) | (sel_oh[5] & (w1_repl < w5_repl)) | (sel_oh[6] & (w1_repl < w6_repl)) | (sel_oh[7] & (w1_repl < w7_repl));
-  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl)) | (sel_oh[4] & (w2_repl < w4_repl)) | (sel_oh[5] & (w2_repl < w5_repl)) | (sel_oh[6] & (w2_repl < w6_repl)) | (sel_oh[7] & (w2_repl < w7_repl));
-  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl)) | (sel_oh[4] & (w3_repl < w4_repl)) | (sel_oh[5] & (w3_repl < w5_repl)) | (sel_oh[6] & (w3_repl < w6_repl)) | (sel_oh[7] & (w3_repl < w7_repl));
-  wire w4_younger = (sel_oh[0] & (w4_repl < w0_repl)) | (sel_oh[1] & (w4_repl < w1_repl)) | (sel_oh[2] & (w4_repl < w2_repl)) | (sel_oh[3] & (w4_repl < w3_repl)) | (sel_oh[5] & (w4_repl < w5_repl)) | (sel_oh[6] & (w4_repl < w6_repl)) | (sel_oh[7] & (w4_repl < w7_repl));
-  wire w5_younger = (sel_oh[0] & (w5_repl < w0_repl)) | (sel_oh[1] & (w5_repl < w1_repl)) | (sel_oh[2] & (w5_repl < w2_repl)) | (sel_oh[3] & (w5_repl < w3_repl)) | (sel_oh[4] & (w5_repl < w4_repl)) | (sel_oh[6] & (w5_repl < w6_repl)) | (sel_oh[7] & (w5_repl < w7_repl));
-  wire w6_younger = (sel_oh[0] & (w6_repl < w0_repl)) | (sel_oh[1] & (w6_repl < w1_repl)) | (sel_oh[2] & (w6_repl < w2_repl)) | (sel_oh[3] & (w6_repl < w3_repl)) | (sel_oh[4] & (w6_repl < w4_repl)) | (sel_oh[5] & (w6_repl < w5_repl)) | (sel_oh[7] & (w6_repl < w7_repl));
-  wire w7_younger = (sel_oh[0] & (w7_repl < w0_repl)) | (sel_oh[1] & (w7_repl < w1_repl)) | (sel_oh[2] & (w7_repl < w2_repl)) | (sel_oh[3] & (w7_repl < w3_repl)) | (sel_oh[4] & (w7_repl < w4_repl)) | (sel_oh[5] & (w7_repl < w5_repl)) | (sel_oh[6] & (w7_repl < w6_repl));
+  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl)) | (hit_oh[4] & (w0_repl < w4_repl)) | (hit_oh[5] & (w0_repl < w5_repl)) | (hit_oh[6] & (w0_repl < w6_repl)) | (hit_oh[7] & (w0_repl < w7_repl));
+  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl)) | (invalid_oh[4] & (w0_repl < w4_repl)) | (invalid_oh[5] & (w0_repl < w5_repl)) | (invalid_oh[6] & (w0_repl < w6_repl)) | (invalid_oh[7] & (w0_repl < w7_repl));
+  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl)) | (victim_oh[4] & (w0_repl < w4_repl)) | (victim_oh[5] & (w0_repl < w5_repl)) | (victim_oh[6] & (w0_repl < w6_repl)) | (victim_oh[7] & (w0_repl < w7_repl));
+  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
+  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl)) | (hit_oh[4] & (w1_repl < w4_repl)) | (hit_oh[5] & (w1_repl < w5_repl)) | (hit_oh[6] & (w1_repl < w6_repl)) | (hit_oh[7] & (w1_repl < w7_repl));
+  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl)) | (invalid_oh[4] & (w1_repl < w4_repl)) | (invalid_oh[5] & (w1_repl < w5_repl)) | (invalid_oh[6] & (w1_repl < w6_repl)) | (invalid_oh[7] & (w1_repl < w7_repl));
+  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl)) | (victim_oh[4] & (w1_repl < w4_repl)) | (victim_oh[5] & (w1_repl < w5_repl)) | (victim_oh[6] & (w1_repl < w6_repl)) | (victim_oh[7] & (w1_repl < w7_repl));
+  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
+  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl)) | (hit_oh[4] & (w2_repl < w4_repl)) | (hit_oh[5] & (w2_repl < w5_repl)) | (hit_oh[6] & (w2_repl < w6_repl)) | (hit_oh[7] & (w2_repl < w7_repl));
+  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl)) | (invalid_oh[4] & (w2_repl < w4_repl)) | (invalid_oh[5] & (w2_repl < w5_repl)) | (invalid_oh[6] & (w2_repl < w6_repl)) | (invalid_oh[7] & (w2_repl < w7_repl));
+  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl)) | (victim_oh[4] & (w2_repl < w4_repl)) | (victim_oh[5] & (w2_repl < w5_repl)) | (victim_oh[6] & (w2_repl < w6_repl)) | (victim_oh[7] & (w2_repl < w7_repl));
+  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
+  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl)) | (hit_oh[4] & (w3_repl < w4_repl)) | (hit_oh[5] & (w3_repl < w5_repl)) | (hit_oh[6] & (w3_repl < w6_repl)) | (hit_oh[7] & (w3_repl < w7_repl));
+  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl)) | (invalid_oh[4] & (w3_repl < w4_repl)) | (invalid_oh[5] & (w3_repl < w5_repl)) | (invalid_oh[6] & (w3_repl < w6_repl)) | (invalid_oh[7] & (w3_repl < w7_repl));
+  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl)) | (victim_oh[4] & (w3_repl < w4_repl)) | (victim_oh[5] & (w3_repl < w5_repl)) | (victim_oh[6] & (w3_repl < w6_repl)) | (victim_oh[7] & (w3_repl < w7_repl));
+  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
+  wire w4_younger_hit = (hit_oh[0] & (w4_repl < w0_repl)) | (hit_oh[1] & (w4_repl < w1_repl)) | (hit_oh[2] & (w4_repl < w2_repl)) | (hit_oh[3] & (w4_repl < w3_repl)) | (hit_oh[5] & (w4_repl < w5_repl)) | (hit_oh[6] & (w4_repl < w6_repl)) | (hit_oh[7] & (w4_repl < w7_repl));
+  wire w4_younger_inv = (invalid_oh[0] & (w4_repl < w0_repl)) | (invalid_oh[1] & (w4_repl < w1_repl)) | (invalid_oh[2] & (w4_repl < w2_repl)) | (invalid_oh[3] & (w4_repl < w3_repl)) | (invalid_oh[5] & (w4_repl < w5_repl)) | (invalid_oh[6] & (w4_repl < w6_repl)) | (invalid_oh[7] & (w4_repl < w7_repl));
+  wire w4_younger_vic = (victim_oh[0] & (w4_repl < w0_repl)) | (victim_oh[1] & (w4_repl < w1_repl)) | (victim_oh[2] & (w4_repl < w2_repl)) | (victim_oh[3] & (w4_repl < w3_repl)) | (victim_oh[5] & (w4_repl < w5_repl)) | (victim_oh[6] & (w4_repl < w6_repl)) | (victim_oh[7] & (w4_repl < w7_repl));
+  wire w4_younger = is_fill ? (any_invalid ? w4_younger_inv : w4_younger_vic) : w4_younger_hit;
+  wire w5_younger_hit = (hit_oh[0] & (w5_repl < w0_repl)) | (hit_oh[1] & (w5_repl < w1_repl)) | (hit_oh[2] & (w5_repl < w2_repl)) | (hit_oh[3] & (w5_repl < w3_repl)) | (hit_oh[4] & (w5_repl < w4_repl)) | (hit_oh[6] & (w5_repl < w6_repl)) | (hit_oh[7] & (w5_repl < w7_repl));
+  wire w5_younger_inv = (invalid_oh[0] & (w5_repl < w0_repl)) | (invalid_oh[1] & (w5_repl < w1_repl)) | (invalid_oh[2] & (w5_repl < w2_repl)) | (invalid_oh[3] & (w5_repl < w3_repl)) | (invalid_oh[4] & (w5_repl < w4_repl)) | (invalid_oh[6] & (w5_repl < w6_repl)) | (invalid_oh[7] & (w5_repl < w7_repl));
+  wire w5_younger_vic = (victim_oh[0] & (w5_repl < w0_repl)) | (victim_oh[1] & (w5_repl < w1_repl)) | (victim_oh[2] & (w5_repl < w2_repl)) | (victim_oh[3] & (w5_repl < w3_repl)) | (victim_oh[4] & (w5_repl < w4_repl)) | (victim_oh[6] & (w5_repl < w6_repl)) | (victim_oh[7] & (w5_repl < w7_repl));
+  wire w5_younger = is_fill ? (any_invalid ? w5_younger_inv : w5_younger_vic) : w5_younger_hit;
+  wire w6_younger_hit = (hit_oh[0] & (w6_repl < w0_repl)) | (hit_oh[1] & (w6_repl < w1_repl)) | (hit_oh[2] & (w6_repl < w2_repl)) | (hit_oh[3] & (w6_repl < w3_repl)) | (hit_oh[4] & (w6_repl < w4_repl)) | (hit_oh[5] & (w6_repl < w5_repl)) | (hit_oh[7] & (w6_repl < w7_repl));
+  wire w6_younger_inv = (invalid_oh[0] & (w6_repl < w0_repl)) | (invalid_oh[1] & (w6_repl < w1_repl)) | (invalid_oh[2] & (w6_repl < w2_repl)) | (invalid_oh[3] & (w6_repl < w3_repl)) | (invalid_oh[4] & (w6_repl < w4_repl)) | (invalid_oh[5] & (w6_repl < w5_repl)) | (invalid_oh[7] & (w6_repl < w7_repl));
+  wire w6_younger_vic = (victim_oh[0] & (w6_repl < w0_repl)) | (victim_oh[1] & (w6_repl < w1_repl)) | (victim_oh[2] & (w6_repl < w2_repl)) | (victim_oh[3] & (w6_repl < w3_repl)) | (victim_oh[4] & (w6_repl < w4_repl)) | (victim_oh[5] & (w6_repl < w5_repl)) | (victim_oh[7] & (w6_repl < w7_repl));
+  wire w6_younger = is_fill ? (any_invalid ? w6_younger_inv : w6_younger_vic) : w6_younger_hit;
+  wire w7_younger_hit = (hit_oh[0] & (w7_repl < w0_repl)) | (hit_oh[1] & (w7_repl < w1_repl)) | (hit_oh[2] & (w7_repl < w2_repl)) | (hit_oh[3] & (w7_repl < w3_repl)) | (hit_oh[4] & (w7_repl < w4_repl)) | (hit_oh[5] & (w7_repl < w5_repl)) | (hit_oh[6] & (w7_repl < w6_repl));
+  wire w7_younger_inv = (invalid_oh[0] & (w7_repl < w0_repl)) | (invalid_oh[1] & (w7_repl < w1_repl)) | (invalid_oh[2] & (w7_repl < w2_repl)) | (invalid_oh[3] & (w7_repl < w3_repl)) | (invalid_oh[4] & (w7_repl < w4_repl)) | (invalid_oh[5] & (w7_repl < w5_repl)) | (invalid_oh[6] & (w7_repl < w6_repl));
+  wire w7_younger_vic = (victim_oh[0] & (w7_repl < w0_repl)) | (victim_oh[1] & (w7_repl < w1_repl)) | (victim_oh[2] & (w7_repl < w2_repl)) | (victim_oh[3] & (w7_repl < w3_repl)) | (victim_oh[4] & (w7_repl < w4_repl)) | (victim_oh[5] & (w7_repl < w5_repl)) | (victim_oh[6] & (w7_repl < w6_repl));
+  wire w7_younger = is_fill ? (any_invalid ? w7_younger_inv : w7_younger_vic) : w7_younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;

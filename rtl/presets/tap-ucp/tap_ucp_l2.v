@@ -239,7 +239,10 @@ module tap_ucp_l2 (
   // a cycle ahead so no compare sits between the SRAM and the lookup)
   reg fwd_row_valid_q, fwd_row_valid_d;
   reg [9:0] fwd_row_set_q, fwd_row_set_d;
-  reg [831:0] fwd_row_q, fwd_row_d;
+  reg [831:0] fwd_wr_row_q, fwd_wr_row_d; // the row the cycle before wrote, if it wrote
+  reg fwd_wr_q, fwd_wr_d; // ... whether it wrote
+  reg [831:0] fwd_held_q, fwd_held_d; // the last written row before that cycle
+  wire [831:0] fwd_row = fwd_wr_q ? fwd_wr_row_q : fwd_held_q; // the last written row
   reg fwd_row_hit_q, fwd_row_hit_d;
   reg fwd_data_valid_q, fwd_data_valid_d;
   reg [9:0] fwd_data_set_q, fwd_data_set_d;
@@ -308,7 +311,8 @@ module tap_ucp_l2 (
   // queue's push nor its payload comes from this cycle's victim choice
   reg mreq_valid_q, mreq_valid_d;
   reg [541:0] mreq_q, mreq_d;
-  reg [63:0] mreq_fwd_be_q, mreq_fwd_be_d; // the victim's forwarded bytes
+  reg [31:0] mreq_fwd_way_q, mreq_fwd_way_d; // the victim's way, if the last data write hit it
+  reg [63:0] mreq_fwd_wbe_q, mreq_fwd_wbe_d; // that write's byte enables
   reg [511:0] mreq_fwd_data_q, mreq_fwd_data_d;
   // no push this cycle: the stage holds a request the full queue cannot take
   wire memq_full = mreq_valid_q & memq_q_full;
@@ -316,12 +320,12 @@ module tap_ucp_l2 (
   // lookup module, MSHRs, index
   wire [1:0] meta_op = {s1_fill_q, req_store_q}; // fill, write
   wire [15:0] meta_tag = req_line_q[25:10];
-  wire [831:0] meta_row_in = fwd_row_hit_q ? fwd_row_q :
+  wire [831:0] meta_row_in = fwd_row_hit_q ? fwd_row :
                             meta_rdata; // forwarded
   reg [0:0] meta_group;
   wire meta_hit, meta_evict, meta_evict_dirty, meta_vbit;
   wire [4:0] meta_way;
-  wire [31:0] meta_way_oh, meta_hit_way_oh;
+  wire [31:0] meta_way_oh, meta_hit_way_oh, meta_evict_way_oh;
   wire [15:0] meta_evict_tag;
   wire [831:0] meta_row;
   reg mshr_alloc, mshr_free;
@@ -481,6 +485,7 @@ module tap_ucp_l2 (
     .hit_way_oh_o  (meta_hit_way_oh),
     .evict_o       (meta_evict),
     .evict_dirty_o (meta_evict_dirty),
+    .evict_way_oh_o (meta_evict_way_oh),
     .evict_tag_o   (meta_evict_tag),
     .vbit_o        (meta_vbit),
     .row_o         (meta_row)
@@ -1124,42 +1129,42 @@ module tap_ucp_l2 (
   wire [511:0] hit_data = (way_data & ~fwd_mask) | (fwd_wdata_q & fwd_mask);
   // A fill's victim line goes to the memory-request stage as read; the bytes of the
   // last data write, when it came after the read and wrote the victim's way, are
-  // merged in after the stage, off the victim choice's path.
+  // merged in after the stage, off the victim choice's path: the stage holds the way
+  // the write hit, if the victim's, and its byte enables; their OR and fanout come after.
   wire [511:0] vict_data =
-      {512{meta_way_oh[0]}} & data_rdata_w0
-    | {512{meta_way_oh[1]}} & data_rdata_w1
-    | {512{meta_way_oh[2]}} & data_rdata_w2
-    | {512{meta_way_oh[3]}} & data_rdata_w3
-    | {512{meta_way_oh[4]}} & data_rdata_w4
-    | {512{meta_way_oh[5]}} & data_rdata_w5
-    | {512{meta_way_oh[6]}} & data_rdata_w6
-    | {512{meta_way_oh[7]}} & data_rdata_w7
-    | {512{meta_way_oh[8]}} & data_rdata_w8
-    | {512{meta_way_oh[9]}} & data_rdata_w9
-    | {512{meta_way_oh[10]}} & data_rdata_w10
-    | {512{meta_way_oh[11]}} & data_rdata_w11
-    | {512{meta_way_oh[12]}} & data_rdata_w12
-    | {512{meta_way_oh[13]}} & data_rdata_w13
-    | {512{meta_way_oh[14]}} & data_rdata_w14
-    | {512{meta_way_oh[15]}} & data_rdata_w15
-    | {512{meta_way_oh[16]}} & data_rdata_w16
-    | {512{meta_way_oh[17]}} & data_rdata_w17
-    | {512{meta_way_oh[18]}} & data_rdata_w18
-    | {512{meta_way_oh[19]}} & data_rdata_w19
-    | {512{meta_way_oh[20]}} & data_rdata_w20
-    | {512{meta_way_oh[21]}} & data_rdata_w21
-    | {512{meta_way_oh[22]}} & data_rdata_w22
-    | {512{meta_way_oh[23]}} & data_rdata_w23
-    | {512{meta_way_oh[24]}} & data_rdata_w24
-    | {512{meta_way_oh[25]}} & data_rdata_w25
-    | {512{meta_way_oh[26]}} & data_rdata_w26
-    | {512{meta_way_oh[27]}} & data_rdata_w27
-    | {512{meta_way_oh[28]}} & data_rdata_w28
-    | {512{meta_way_oh[29]}} & data_rdata_w29
-    | {512{meta_way_oh[30]}} & data_rdata_w30
-    | {512{meta_way_oh[31]}} & data_rdata_w31;
-  wire vict_fwd_hit = fwd_data_hit_q & |(fwd_way_oh_q & meta_way_oh);
-  wire [63:0] vict_fwd_be = {64{vict_fwd_hit}} & fwd_wbe_q;
+      {512{meta_evict_way_oh[0]}} & data_rdata_w0
+    | {512{meta_evict_way_oh[1]}} & data_rdata_w1
+    | {512{meta_evict_way_oh[2]}} & data_rdata_w2
+    | {512{meta_evict_way_oh[3]}} & data_rdata_w3
+    | {512{meta_evict_way_oh[4]}} & data_rdata_w4
+    | {512{meta_evict_way_oh[5]}} & data_rdata_w5
+    | {512{meta_evict_way_oh[6]}} & data_rdata_w6
+    | {512{meta_evict_way_oh[7]}} & data_rdata_w7
+    | {512{meta_evict_way_oh[8]}} & data_rdata_w8
+    | {512{meta_evict_way_oh[9]}} & data_rdata_w9
+    | {512{meta_evict_way_oh[10]}} & data_rdata_w10
+    | {512{meta_evict_way_oh[11]}} & data_rdata_w11
+    | {512{meta_evict_way_oh[12]}} & data_rdata_w12
+    | {512{meta_evict_way_oh[13]}} & data_rdata_w13
+    | {512{meta_evict_way_oh[14]}} & data_rdata_w14
+    | {512{meta_evict_way_oh[15]}} & data_rdata_w15
+    | {512{meta_evict_way_oh[16]}} & data_rdata_w16
+    | {512{meta_evict_way_oh[17]}} & data_rdata_w17
+    | {512{meta_evict_way_oh[18]}} & data_rdata_w18
+    | {512{meta_evict_way_oh[19]}} & data_rdata_w19
+    | {512{meta_evict_way_oh[20]}} & data_rdata_w20
+    | {512{meta_evict_way_oh[21]}} & data_rdata_w21
+    | {512{meta_evict_way_oh[22]}} & data_rdata_w22
+    | {512{meta_evict_way_oh[23]}} & data_rdata_w23
+    | {512{meta_evict_way_oh[24]}} & data_rdata_w24
+    | {512{meta_evict_way_oh[25]}} & data_rdata_w25
+    | {512{meta_evict_way_oh[26]}} & data_rdata_w26
+    | {512{meta_evict_way_oh[27]}} & data_rdata_w27
+    | {512{meta_evict_way_oh[28]}} & data_rdata_w28
+    | {512{meta_evict_way_oh[29]}} & data_rdata_w29
+    | {512{meta_evict_way_oh[30]}} & data_rdata_w30
+    | {512{meta_evict_way_oh[31]}} & data_rdata_w31;
+  wire [31:0] vict_fwd_way = fwd_way_oh_q & meta_evict_way_oh & {32{fwd_data_hit_q}};
 
   // Memory requests (line reads, write-backs) and read responses leave in decision
   // order through queues: each valid is held with its payload until the handshake.
@@ -1171,13 +1176,15 @@ module tap_ucp_l2 (
   always @* begin : memory_request_stage
     mreq_valid_d = memq_push | memq_full;
     mreq_d = memq_full ? mreq_q : {s1_fill_q, memq_line, memq_mshr, vict_data};
-    mreq_fwd_be_d = memq_full ? mreq_fwd_be_q : vict_fwd_be;
+    mreq_fwd_way_d = memq_full ? mreq_fwd_way_q : vict_fwd_way;
+    mreq_fwd_wbe_d = memq_full ? mreq_fwd_wbe_q : fwd_wbe_q;
     mreq_fwd_data_d = memq_full ? mreq_fwd_data_q : fwd_wdata_q;
   end
   wire [511:0] mreq_data; // the write-back's line with the forwarded bytes
+  wire [63:0] mreq_fwd_be = {64{|mreq_fwd_way_q}} & mreq_fwd_wbe_q; // the victim's forwarded bytes
   generate
     for (gb = 0; gb < 64; gb = gb + 1) begin : g_mreq_data
-      assign mreq_data[gb*8 +: 8] = mreq_fwd_be_q[gb] ? mreq_fwd_data_q[gb*8 +: 8] :
+      assign mreq_data[gb*8 +: 8] = mreq_fwd_be[gb] ? mreq_fwd_data_q[gb*8 +: 8] :
           mreq_q[gb*8 +: 8];
     end
   endgenerate
@@ -1982,392 +1989,205 @@ module tap_ucp_l2 (
   // the snapshot: the counters at the period end, this cycle's hit included
   wire [1535:0] ucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_q;
   wire [1535:0] ucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_q;
+  // each counter's next value if this cycle's access counts (a sampled set's ATD hit
+  // at the counter's app and position); the access, the latest signal, picks last
+  wire [1535:0] ucp_hits_acc, ucp_snap_acc;
+  assign ucp_hits_acc[0 +: 16] = ucp_sampled & ucp_inc_sel[0] ? ucp_hits_bump[0 +: 16] : ucp_hits_keep[0 +: 16];
+  assign ucp_snap_acc[0 +: 16] = ucp_sampled & ucp_inc_sel[0] ? ucp_snap_bump[0 +: 16] : ucp_snap_keep[0 +: 16];
+  assign ucp_hits_acc[16 +: 16] = ucp_sampled & ucp_inc_sel[1] ? ucp_hits_bump[16 +: 16] : ucp_hits_keep[16 +: 16];
+  assign ucp_snap_acc[16 +: 16] = ucp_sampled & ucp_inc_sel[1] ? ucp_snap_bump[16 +: 16] : ucp_snap_keep[16 +: 16];
+  assign ucp_hits_acc[32 +: 16] = ucp_sampled & ucp_inc_sel[2] ? ucp_hits_bump[32 +: 16] : ucp_hits_keep[32 +: 16];
+  assign ucp_snap_acc[32 +: 16] = ucp_sampled & ucp_inc_sel[2] ? ucp_snap_bump[32 +: 16] : ucp_snap_keep[32 +: 16];
+  assign ucp_hits_acc[48 +: 16] = ucp_sampled & ucp_inc_sel[3] ? ucp_hits_bump[48 +: 16] : ucp_hits_keep[48 +: 16];
+  assign ucp_snap_acc[48 +: 16] = ucp_sampled & ucp_inc_sel[3] ? ucp_snap_bump[48 +: 16] : ucp_snap_keep[48 +: 16];
+  assign ucp_hits_acc[64 +: 16] = ucp_sampled & ucp_inc_sel[4] ? ucp_hits_bump[64 +: 16] : ucp_hits_keep[64 +: 16];
+  assign ucp_snap_acc[64 +: 16] = ucp_sampled & ucp_inc_sel[4] ? ucp_snap_bump[64 +: 16] : ucp_snap_keep[64 +: 16];
+  assign ucp_hits_acc[80 +: 16] = ucp_sampled & ucp_inc_sel[5] ? ucp_hits_bump[80 +: 16] : ucp_hits_keep[80 +: 16];
+  assign ucp_snap_acc[80 +: 16] = ucp_sampled & ucp_inc_sel[5] ? ucp_snap_bump[80 +: 16] : ucp_snap_keep[80 +: 16];
+  assign ucp_hits_acc[96 +: 16] = ucp_sampled & ucp_inc_sel[6] ? ucp_hits_bump[96 +: 16] : ucp_hits_keep[96 +: 16];
+  assign ucp_snap_acc[96 +: 16] = ucp_sampled & ucp_inc_sel[6] ? ucp_snap_bump[96 +: 16] : ucp_snap_keep[96 +: 16];
+  assign ucp_hits_acc[112 +: 16] = ucp_sampled & ucp_inc_sel[7] ? ucp_hits_bump[112 +: 16] : ucp_hits_keep[112 +: 16];
+  assign ucp_snap_acc[112 +: 16] = ucp_sampled & ucp_inc_sel[7] ? ucp_snap_bump[112 +: 16] : ucp_snap_keep[112 +: 16];
+  assign ucp_hits_acc[128 +: 16] = ucp_sampled & ucp_inc_sel[8] ? ucp_hits_bump[128 +: 16] : ucp_hits_keep[128 +: 16];
+  assign ucp_snap_acc[128 +: 16] = ucp_sampled & ucp_inc_sel[8] ? ucp_snap_bump[128 +: 16] : ucp_snap_keep[128 +: 16];
+  assign ucp_hits_acc[144 +: 16] = ucp_sampled & ucp_inc_sel[9] ? ucp_hits_bump[144 +: 16] : ucp_hits_keep[144 +: 16];
+  assign ucp_snap_acc[144 +: 16] = ucp_sampled & ucp_inc_sel[9] ? ucp_snap_bump[144 +: 16] : ucp_snap_keep[144 +: 16];
+  assign ucp_hits_acc[160 +: 16] = ucp_sampled & ucp_inc_sel[10] ? ucp_hits_bump[160 +: 16] : ucp_hits_keep[160 +: 16];
+  assign ucp_snap_acc[160 +: 16] = ucp_sampled & ucp_inc_sel[10] ? ucp_snap_bump[160 +: 16] : ucp_snap_keep[160 +: 16];
+  assign ucp_hits_acc[176 +: 16] = ucp_sampled & ucp_inc_sel[11] ? ucp_hits_bump[176 +: 16] : ucp_hits_keep[176 +: 16];
+  assign ucp_snap_acc[176 +: 16] = ucp_sampled & ucp_inc_sel[11] ? ucp_snap_bump[176 +: 16] : ucp_snap_keep[176 +: 16];
+  assign ucp_hits_acc[192 +: 16] = ucp_sampled & ucp_inc_sel[12] ? ucp_hits_bump[192 +: 16] : ucp_hits_keep[192 +: 16];
+  assign ucp_snap_acc[192 +: 16] = ucp_sampled & ucp_inc_sel[12] ? ucp_snap_bump[192 +: 16] : ucp_snap_keep[192 +: 16];
+  assign ucp_hits_acc[208 +: 16] = ucp_sampled & ucp_inc_sel[13] ? ucp_hits_bump[208 +: 16] : ucp_hits_keep[208 +: 16];
+  assign ucp_snap_acc[208 +: 16] = ucp_sampled & ucp_inc_sel[13] ? ucp_snap_bump[208 +: 16] : ucp_snap_keep[208 +: 16];
+  assign ucp_hits_acc[224 +: 16] = ucp_sampled & ucp_inc_sel[14] ? ucp_hits_bump[224 +: 16] : ucp_hits_keep[224 +: 16];
+  assign ucp_snap_acc[224 +: 16] = ucp_sampled & ucp_inc_sel[14] ? ucp_snap_bump[224 +: 16] : ucp_snap_keep[224 +: 16];
+  assign ucp_hits_acc[240 +: 16] = ucp_sampled & ucp_inc_sel[15] ? ucp_hits_bump[240 +: 16] : ucp_hits_keep[240 +: 16];
+  assign ucp_snap_acc[240 +: 16] = ucp_sampled & ucp_inc_sel[15] ? ucp_snap_bump[240 +: 16] : ucp_snap_keep[240 +: 16];
+  assign ucp_hits_acc[256 +: 16] = ucp_sampled & ucp_inc_sel[16] ? ucp_hits_bump[256 +: 16] : ucp_hits_keep[256 +: 16];
+  assign ucp_snap_acc[256 +: 16] = ucp_sampled & ucp_inc_sel[16] ? ucp_snap_bump[256 +: 16] : ucp_snap_keep[256 +: 16];
+  assign ucp_hits_acc[272 +: 16] = ucp_sampled & ucp_inc_sel[17] ? ucp_hits_bump[272 +: 16] : ucp_hits_keep[272 +: 16];
+  assign ucp_snap_acc[272 +: 16] = ucp_sampled & ucp_inc_sel[17] ? ucp_snap_bump[272 +: 16] : ucp_snap_keep[272 +: 16];
+  assign ucp_hits_acc[288 +: 16] = ucp_sampled & ucp_inc_sel[18] ? ucp_hits_bump[288 +: 16] : ucp_hits_keep[288 +: 16];
+  assign ucp_snap_acc[288 +: 16] = ucp_sampled & ucp_inc_sel[18] ? ucp_snap_bump[288 +: 16] : ucp_snap_keep[288 +: 16];
+  assign ucp_hits_acc[304 +: 16] = ucp_sampled & ucp_inc_sel[19] ? ucp_hits_bump[304 +: 16] : ucp_hits_keep[304 +: 16];
+  assign ucp_snap_acc[304 +: 16] = ucp_sampled & ucp_inc_sel[19] ? ucp_snap_bump[304 +: 16] : ucp_snap_keep[304 +: 16];
+  assign ucp_hits_acc[320 +: 16] = ucp_sampled & ucp_inc_sel[20] ? ucp_hits_bump[320 +: 16] : ucp_hits_keep[320 +: 16];
+  assign ucp_snap_acc[320 +: 16] = ucp_sampled & ucp_inc_sel[20] ? ucp_snap_bump[320 +: 16] : ucp_snap_keep[320 +: 16];
+  assign ucp_hits_acc[336 +: 16] = ucp_sampled & ucp_inc_sel[21] ? ucp_hits_bump[336 +: 16] : ucp_hits_keep[336 +: 16];
+  assign ucp_snap_acc[336 +: 16] = ucp_sampled & ucp_inc_sel[21] ? ucp_snap_bump[336 +: 16] : ucp_snap_keep[336 +: 16];
+  assign ucp_hits_acc[352 +: 16] = ucp_sampled & ucp_inc_sel[22] ? ucp_hits_bump[352 +: 16] : ucp_hits_keep[352 +: 16];
+  assign ucp_snap_acc[352 +: 16] = ucp_sampled & ucp_inc_sel[22] ? ucp_snap_bump[352 +: 16] : ucp_snap_keep[352 +: 16];
+  assign ucp_hits_acc[368 +: 16] = ucp_sampled & ucp_inc_sel[23] ? ucp_hits_bump[368 +: 16] : ucp_hits_keep[368 +: 16];
+  assign ucp_snap_acc[368 +: 16] = ucp_sampled & ucp_inc_sel[23] ? ucp_snap_bump[368 +: 16] : ucp_snap_keep[368 +: 16];
+  assign ucp_hits_acc[384 +: 16] = ucp_sampled & ucp_inc_sel[24] ? ucp_hits_bump[384 +: 16] : ucp_hits_keep[384 +: 16];
+  assign ucp_snap_acc[384 +: 16] = ucp_sampled & ucp_inc_sel[24] ? ucp_snap_bump[384 +: 16] : ucp_snap_keep[384 +: 16];
+  assign ucp_hits_acc[400 +: 16] = ucp_sampled & ucp_inc_sel[25] ? ucp_hits_bump[400 +: 16] : ucp_hits_keep[400 +: 16];
+  assign ucp_snap_acc[400 +: 16] = ucp_sampled & ucp_inc_sel[25] ? ucp_snap_bump[400 +: 16] : ucp_snap_keep[400 +: 16];
+  assign ucp_hits_acc[416 +: 16] = ucp_sampled & ucp_inc_sel[26] ? ucp_hits_bump[416 +: 16] : ucp_hits_keep[416 +: 16];
+  assign ucp_snap_acc[416 +: 16] = ucp_sampled & ucp_inc_sel[26] ? ucp_snap_bump[416 +: 16] : ucp_snap_keep[416 +: 16];
+  assign ucp_hits_acc[432 +: 16] = ucp_sampled & ucp_inc_sel[27] ? ucp_hits_bump[432 +: 16] : ucp_hits_keep[432 +: 16];
+  assign ucp_snap_acc[432 +: 16] = ucp_sampled & ucp_inc_sel[27] ? ucp_snap_bump[432 +: 16] : ucp_snap_keep[432 +: 16];
+  assign ucp_hits_acc[448 +: 16] = ucp_sampled & ucp_inc_sel[28] ? ucp_hits_bump[448 +: 16] : ucp_hits_keep[448 +: 16];
+  assign ucp_snap_acc[448 +: 16] = ucp_sampled & ucp_inc_sel[28] ? ucp_snap_bump[448 +: 16] : ucp_snap_keep[448 +: 16];
+  assign ucp_hits_acc[464 +: 16] = ucp_sampled & ucp_inc_sel[29] ? ucp_hits_bump[464 +: 16] : ucp_hits_keep[464 +: 16];
+  assign ucp_snap_acc[464 +: 16] = ucp_sampled & ucp_inc_sel[29] ? ucp_snap_bump[464 +: 16] : ucp_snap_keep[464 +: 16];
+  assign ucp_hits_acc[480 +: 16] = ucp_sampled & ucp_inc_sel[30] ? ucp_hits_bump[480 +: 16] : ucp_hits_keep[480 +: 16];
+  assign ucp_snap_acc[480 +: 16] = ucp_sampled & ucp_inc_sel[30] ? ucp_snap_bump[480 +: 16] : ucp_snap_keep[480 +: 16];
+  assign ucp_hits_acc[496 +: 16] = ucp_sampled & ucp_inc_sel[31] ? ucp_hits_bump[496 +: 16] : ucp_hits_keep[496 +: 16];
+  assign ucp_snap_acc[496 +: 16] = ucp_sampled & ucp_inc_sel[31] ? ucp_snap_bump[496 +: 16] : ucp_snap_keep[496 +: 16];
+  assign ucp_hits_acc[512 +: 16] = ucp_sampled & ucp_inc_sel[32] ? ucp_hits_bump[512 +: 16] : ucp_hits_keep[512 +: 16];
+  assign ucp_snap_acc[512 +: 16] = ucp_sampled & ucp_inc_sel[32] ? ucp_snap_bump[512 +: 16] : ucp_snap_keep[512 +: 16];
+  assign ucp_hits_acc[528 +: 16] = ucp_sampled & ucp_inc_sel[33] ? ucp_hits_bump[528 +: 16] : ucp_hits_keep[528 +: 16];
+  assign ucp_snap_acc[528 +: 16] = ucp_sampled & ucp_inc_sel[33] ? ucp_snap_bump[528 +: 16] : ucp_snap_keep[528 +: 16];
+  assign ucp_hits_acc[544 +: 16] = ucp_sampled & ucp_inc_sel[34] ? ucp_hits_bump[544 +: 16] : ucp_hits_keep[544 +: 16];
+  assign ucp_snap_acc[544 +: 16] = ucp_sampled & ucp_inc_sel[34] ? ucp_snap_bump[544 +: 16] : ucp_snap_keep[544 +: 16];
+  assign ucp_hits_acc[560 +: 16] = ucp_sampled & ucp_inc_sel[35] ? ucp_hits_bump[560 +: 16] : ucp_hits_keep[560 +: 16];
+  assign ucp_snap_acc[560 +: 16] = ucp_sampled & ucp_inc_sel[35] ? ucp_snap_bump[560 +: 16] : ucp_snap_keep[560 +: 16];
+  assign ucp_hits_acc[576 +: 16] = ucp_sampled & ucp_inc_sel[36] ? ucp_hits_bump[576 +: 16] : ucp_hits_keep[576 +: 16];
+  assign ucp_snap_acc[576 +: 16] = ucp_sampled & ucp_inc_sel[36] ? ucp_snap_bump[576 +: 16] : ucp_snap_keep[576 +: 16];
+  assign ucp_hits_acc[592 +: 16] = ucp_sampled & ucp_inc_sel[37] ? ucp_hits_bump[592 +: 16] : ucp_hits_keep[592 +: 16];
+  assign ucp_snap_acc[592 +: 16] = ucp_sampled & ucp_inc_sel[37] ? ucp_snap_bump[592 +: 16] : ucp_snap_keep[592 +: 16];
+  assign ucp_hits_acc[608 +: 16] = ucp_sampled & ucp_inc_sel[38] ? ucp_hits_bump[608 +: 16] : ucp_hits_keep[608 +: 16];
+  assign ucp_snap_acc[608 +: 16] = ucp_sampled & ucp_inc_sel[38] ? ucp_snap_bump[608 +: 16] : ucp_snap_keep[608 +: 16];
+  assign ucp_hits_acc[624 +: 16] = ucp_sampled & ucp_inc_sel[39] ? ucp_hits_bump[624 +: 16] : ucp_hits_keep[624 +: 16];
+  assign ucp_snap_acc[624 +: 16] = ucp_sampled & ucp_inc_sel[39] ? ucp_snap_bump[624 +: 16] : ucp_snap_keep[624 +: 16];
+  assign ucp_hits_acc[640 +: 16] = ucp_sampled & ucp_inc_sel[40] ? ucp_hits_bump[640 +: 16] : ucp_hits_keep[640 +: 16];
+  assign ucp_snap_acc[640 +: 16] = ucp_sampled & ucp_inc_sel[40] ? ucp_snap_bump[640 +: 16] : ucp_snap_keep[640 +: 16];
+  assign ucp_hits_acc[656 +: 16] = ucp_sampled & ucp_inc_sel[41] ? ucp_hits_bump[656 +: 16] : ucp_hits_keep[656 +: 16];
+  assign ucp_snap_acc[656 +: 16] = ucp_sampled & ucp_inc_sel[41] ? ucp_snap_bump[656 +: 16] : ucp_snap_keep[656 +: 16];
+  assign ucp_hits_acc[672 +: 16] = ucp_sampled & ucp_inc_sel[42] ? ucp_hits_bump[672 +: 16] : ucp_hits_keep[672 +: 16];
+  assign ucp_snap_acc[672 +: 16] = ucp_sampled & ucp_inc_sel[42] ? ucp_snap_bump[672 +: 16] : ucp_snap_keep[672 +: 16];
+  assign ucp_hits_acc[688 +: 16] = ucp_sampled & ucp_inc_sel[43] ? ucp_hits_bump[688 +: 16] : ucp_hits_keep[688 +: 16];
+  assign ucp_snap_acc[688 +: 16] = ucp_sampled & ucp_inc_sel[43] ? ucp_snap_bump[688 +: 16] : ucp_snap_keep[688 +: 16];
+  assign ucp_hits_acc[704 +: 16] = ucp_sampled & ucp_inc_sel[44] ? ucp_hits_bump[704 +: 16] : ucp_hits_keep[704 +: 16];
+  assign ucp_snap_acc[704 +: 16] = ucp_sampled & ucp_inc_sel[44] ? ucp_snap_bump[704 +: 16] : ucp_snap_keep[704 +: 16];
+  assign ucp_hits_acc[720 +: 16] = ucp_sampled & ucp_inc_sel[45] ? ucp_hits_bump[720 +: 16] : ucp_hits_keep[720 +: 16];
+  assign ucp_snap_acc[720 +: 16] = ucp_sampled & ucp_inc_sel[45] ? ucp_snap_bump[720 +: 16] : ucp_snap_keep[720 +: 16];
+  assign ucp_hits_acc[736 +: 16] = ucp_sampled & ucp_inc_sel[46] ? ucp_hits_bump[736 +: 16] : ucp_hits_keep[736 +: 16];
+  assign ucp_snap_acc[736 +: 16] = ucp_sampled & ucp_inc_sel[46] ? ucp_snap_bump[736 +: 16] : ucp_snap_keep[736 +: 16];
+  assign ucp_hits_acc[752 +: 16] = ucp_sampled & ucp_inc_sel[47] ? ucp_hits_bump[752 +: 16] : ucp_hits_keep[752 +: 16];
+  assign ucp_snap_acc[752 +: 16] = ucp_sampled & ucp_inc_sel[47] ? ucp_snap_bump[752 +: 16] : ucp_snap_keep[752 +: 16];
+  assign ucp_hits_acc[768 +: 16] = ucp_sampled & ucp_inc_sel[48] ? ucp_hits_bump[768 +: 16] : ucp_hits_keep[768 +: 16];
+  assign ucp_snap_acc[768 +: 16] = ucp_sampled & ucp_inc_sel[48] ? ucp_snap_bump[768 +: 16] : ucp_snap_keep[768 +: 16];
+  assign ucp_hits_acc[784 +: 16] = ucp_sampled & ucp_inc_sel[49] ? ucp_hits_bump[784 +: 16] : ucp_hits_keep[784 +: 16];
+  assign ucp_snap_acc[784 +: 16] = ucp_sampled & ucp_inc_sel[49] ? ucp_snap_bump[784 +: 16] : ucp_snap_keep[784 +: 16];
+  assign ucp_hits_acc[800 +: 16] = ucp_sampled & ucp_inc_sel[50] ? ucp_hits_bump[800 +: 16] : ucp_hits_keep[800 +: 16];
+  assign ucp_snap_acc[800 +: 16] = ucp_sampled & ucp_inc_sel[50] ? ucp_snap_bump[800 +: 16] : ucp_snap_keep[800 +: 16];
+  assign ucp_hits_acc[816 +: 16] = ucp_sampled & ucp_inc_sel[51] ? ucp_hits_bump[816 +: 16] : ucp_hits_keep[816 +: 16];
+  assign ucp_snap_acc[816 +: 16] = ucp_sampled & ucp_inc_sel[51] ? ucp_snap_bump[816 +: 16] : ucp_snap_keep[816 +: 16];
+  assign ucp_hits_acc[832 +: 16] = ucp_sampled & ucp_inc_sel[52] ? ucp_hits_bump[832 +: 16] : ucp_hits_keep[832 +: 16];
+  assign ucp_snap_acc[832 +: 16] = ucp_sampled & ucp_inc_sel[52] ? ucp_snap_bump[832 +: 16] : ucp_snap_keep[832 +: 16];
+  assign ucp_hits_acc[848 +: 16] = ucp_sampled & ucp_inc_sel[53] ? ucp_hits_bump[848 +: 16] : ucp_hits_keep[848 +: 16];
+  assign ucp_snap_acc[848 +: 16] = ucp_sampled & ucp_inc_sel[53] ? ucp_snap_bump[848 +: 16] : ucp_snap_keep[848 +: 16];
+  assign ucp_hits_acc[864 +: 16] = ucp_sampled & ucp_inc_sel[54] ? ucp_hits_bump[864 +: 16] : ucp_hits_keep[864 +: 16];
+  assign ucp_snap_acc[864 +: 16] = ucp_sampled & ucp_inc_sel[54] ? ucp_snap_bump[864 +: 16] : ucp_snap_keep[864 +: 16];
+  assign ucp_hits_acc[880 +: 16] = ucp_sampled & ucp_inc_sel[55] ? ucp_hits_bump[880 +: 16] : ucp_hits_keep[880 +: 16];
+  assign ucp_snap_acc[880 +: 16] = ucp_sampled & ucp_inc_sel[55] ? ucp_snap_bump[880 +: 16] : ucp_snap_keep[880 +: 16];
+  assign ucp_hits_acc[896 +: 16] = ucp_sampled & ucp_inc_sel[56] ? ucp_hits_bump[896 +: 16] : ucp_hits_keep[896 +: 16];
+  assign ucp_snap_acc[896 +: 16] = ucp_sampled & ucp_inc_sel[56] ? ucp_snap_bump[896 +: 16] : ucp_snap_keep[896 +: 16];
+  assign ucp_hits_acc[912 +: 16] = ucp_sampled & ucp_inc_sel[57] ? ucp_hits_bump[912 +: 16] : ucp_hits_keep[912 +: 16];
+  assign ucp_snap_acc[912 +: 16] = ucp_sampled & ucp_inc_sel[57] ? ucp_snap_bump[912 +: 16] : ucp_snap_keep[912 +: 16];
+  assign ucp_hits_acc[928 +: 16] = ucp_sampled & ucp_inc_sel[58] ? ucp_hits_bump[928 +: 16] : ucp_hits_keep[928 +: 16];
+  assign ucp_snap_acc[928 +: 16] = ucp_sampled & ucp_inc_sel[58] ? ucp_snap_bump[928 +: 16] : ucp_snap_keep[928 +: 16];
+  assign ucp_hits_acc[944 +: 16] = ucp_sampled & ucp_inc_sel[59] ? ucp_hits_bump[944 +: 16] : ucp_hits_keep[944 +: 16];
+  assign ucp_snap_acc[944 +: 16] = ucp_sampled & ucp_inc_sel[59] ? ucp_snap_bump[944 +: 16] : ucp_snap_keep[944 +: 16];
+  assign ucp_hits_acc[960 +: 16] = ucp_sampled & ucp_inc_sel[60] ? ucp_hits_bump[960 +: 16] : ucp_hits_keep[960 +: 16];
+  assign ucp_snap_acc[960 +: 16] = ucp_sampled & ucp_inc_sel[60] ? ucp_snap_bump[960 +: 16] : ucp_snap_keep[960 +: 16];
+  assign ucp_hits_acc[976 +: 16] = ucp_sampled & ucp_inc_sel[61] ? ucp_hits_bump[976 +: 16] : ucp_hits_keep[976 +: 16];
+  assign ucp_snap_acc[976 +: 16] = ucp_sampled & ucp_inc_sel[61] ? ucp_snap_bump[976 +: 16] : ucp_snap_keep[976 +: 16];
+  assign ucp_hits_acc[992 +: 16] = ucp_sampled & ucp_inc_sel[62] ? ucp_hits_bump[992 +: 16] : ucp_hits_keep[992 +: 16];
+  assign ucp_snap_acc[992 +: 16] = ucp_sampled & ucp_inc_sel[62] ? ucp_snap_bump[992 +: 16] : ucp_snap_keep[992 +: 16];
+  assign ucp_hits_acc[1008 +: 16] = ucp_sampled & ucp_inc_sel[63] ? ucp_hits_bump[1008 +: 16] : ucp_hits_keep[1008 +: 16];
+  assign ucp_snap_acc[1008 +: 16] = ucp_sampled & ucp_inc_sel[63] ? ucp_snap_bump[1008 +: 16] : ucp_snap_keep[1008 +: 16];
+  assign ucp_hits_acc[1024 +: 16] = ucp_sampled & ucp_inc_sel[64] ? ucp_hits_bump[1024 +: 16] : ucp_hits_keep[1024 +: 16];
+  assign ucp_snap_acc[1024 +: 16] = ucp_sampled & ucp_inc_sel[64] ? ucp_snap_bump[1024 +: 16] : ucp_snap_keep[1024 +: 16];
+  assign ucp_hits_acc[1040 +: 16] = ucp_sampled & ucp_inc_sel[65] ? ucp_hits_bump[1040 +: 16] : ucp_hits_keep[1040 +: 16];
+  assign ucp_snap_acc[1040 +: 16] = ucp_sampled & ucp_inc_sel[65] ? ucp_snap_bump[1040 +: 16] : ucp_snap_keep[1040 +: 16];
+  assign ucp_hits_acc[1056 +: 16] = ucp_sampled & ucp_inc_sel[66] ? ucp_hits_bump[1056 +: 16] : ucp_hits_keep[1056 +: 16];
+  assign ucp_snap_acc[1056 +: 16] = ucp_sampled & ucp_inc_sel[66] ? ucp_snap_bump[1056 +: 16] : ucp_snap_keep[1056 +: 16];
+  assign ucp_hits_acc[1072 +: 16] = ucp_sampled & ucp_inc_sel[67] ? ucp_hits_bump[1072 +: 16] : ucp_hits_keep[1072 +: 16];
+  assign ucp_snap_acc[1072 +: 16] = ucp_sampled & ucp_inc_sel[67] ? ucp_snap_bump[1072 +: 16] : ucp_snap_keep[1072 +: 16];
+  assign ucp_hits_acc[1088 +: 16] = ucp_sampled & ucp_inc_sel[68] ? ucp_hits_bump[1088 +: 16] : ucp_hits_keep[1088 +: 16];
+  assign ucp_snap_acc[1088 +: 16] = ucp_sampled & ucp_inc_sel[68] ? ucp_snap_bump[1088 +: 16] : ucp_snap_keep[1088 +: 16];
+  assign ucp_hits_acc[1104 +: 16] = ucp_sampled & ucp_inc_sel[69] ? ucp_hits_bump[1104 +: 16] : ucp_hits_keep[1104 +: 16];
+  assign ucp_snap_acc[1104 +: 16] = ucp_sampled & ucp_inc_sel[69] ? ucp_snap_bump[1104 +: 16] : ucp_snap_keep[1104 +: 16];
+  assign ucp_hits_acc[1120 +: 16] = ucp_sampled & ucp_inc_sel[70] ? ucp_hits_bump[1120 +: 16] : ucp_hits_keep[1120 +: 16];
+  assign ucp_snap_acc[1120 +: 16] = ucp_sampled & ucp_inc_sel[70] ? ucp_snap_bump[1120 +: 16] : ucp_snap_keep[1120 +: 16];
+  assign ucp_hits_acc[1136 +: 16] = ucp_sampled & ucp_inc_sel[71] ? ucp_hits_bump[1136 +: 16] : ucp_hits_keep[1136 +: 16];
+  assign ucp_snap_acc[1136 +: 16] = ucp_sampled & ucp_inc_sel[71] ? ucp_snap_bump[1136 +: 16] : ucp_snap_keep[1136 +: 16];
+  assign ucp_hits_acc[1152 +: 16] = ucp_sampled & ucp_inc_sel[72] ? ucp_hits_bump[1152 +: 16] : ucp_hits_keep[1152 +: 16];
+  assign ucp_snap_acc[1152 +: 16] = ucp_sampled & ucp_inc_sel[72] ? ucp_snap_bump[1152 +: 16] : ucp_snap_keep[1152 +: 16];
+  assign ucp_hits_acc[1168 +: 16] = ucp_sampled & ucp_inc_sel[73] ? ucp_hits_bump[1168 +: 16] : ucp_hits_keep[1168 +: 16];
+  assign ucp_snap_acc[1168 +: 16] = ucp_sampled & ucp_inc_sel[73] ? ucp_snap_bump[1168 +: 16] : ucp_snap_keep[1168 +: 16];
+  assign ucp_hits_acc[1184 +: 16] = ucp_sampled & ucp_inc_sel[74] ? ucp_hits_bump[1184 +: 16] : ucp_hits_keep[1184 +: 16];
+  assign ucp_snap_acc[1184 +: 16] = ucp_sampled & ucp_inc_sel[74] ? ucp_snap_bump[1184 +: 16] : ucp_snap_keep[1184 +: 16];
+  assign ucp_hits_acc[1200 +: 16] = ucp_sampled & ucp_inc_sel[75] ? ucp_hits_bump[1200 +: 16] : ucp_hits_keep[1200 +: 16];
+  assign ucp_snap_acc[1200 +: 16] = ucp_sampled & ucp_inc_sel[75] ? ucp_snap_bump[1200 +: 16] : ucp_snap_keep[1200 +: 16];
+  assign ucp_hits_acc[1216 +: 16] = ucp_sampled & ucp_inc_sel[76] ? ucp_hits_bump[1216 +: 16] : ucp_hits_keep[1216 +: 16];
+  assign ucp_snap_acc[1216 +: 16] = ucp_sampled & ucp_inc_sel[76] ? ucp_snap_bump[1216 +: 16] : ucp_snap_keep[1216 +: 16];
+  assign ucp_hits_acc[1232 +: 16] = ucp_sampled & ucp_inc_sel[77] ? ucp_hits_bump[1232 +: 16] : ucp_hits_keep[1232 +: 16];
+  assign ucp_snap_acc[1232 +: 16] = ucp_sampled & ucp_inc_sel[77] ? ucp_snap_bump[1232 +: 16] : ucp_snap_keep[1232 +: 16];
+  assign ucp_hits_acc[1248 +: 16] = ucp_sampled & ucp_inc_sel[78] ? ucp_hits_bump[1248 +: 16] : ucp_hits_keep[1248 +: 16];
+  assign ucp_snap_acc[1248 +: 16] = ucp_sampled & ucp_inc_sel[78] ? ucp_snap_bump[1248 +: 16] : ucp_snap_keep[1248 +: 16];
+  assign ucp_hits_acc[1264 +: 16] = ucp_sampled & ucp_inc_sel[79] ? ucp_hits_bump[1264 +: 16] : ucp_hits_keep[1264 +: 16];
+  assign ucp_snap_acc[1264 +: 16] = ucp_sampled & ucp_inc_sel[79] ? ucp_snap_bump[1264 +: 16] : ucp_snap_keep[1264 +: 16];
+  assign ucp_hits_acc[1280 +: 16] = ucp_sampled & ucp_inc_sel[80] ? ucp_hits_bump[1280 +: 16] : ucp_hits_keep[1280 +: 16];
+  assign ucp_snap_acc[1280 +: 16] = ucp_sampled & ucp_inc_sel[80] ? ucp_snap_bump[1280 +: 16] : ucp_snap_keep[1280 +: 16];
+  assign ucp_hits_acc[1296 +: 16] = ucp_sampled & ucp_inc_sel[81] ? ucp_hits_bump[1296 +: 16] : ucp_hits_keep[1296 +: 16];
+  assign ucp_snap_acc[1296 +: 16] = ucp_sampled & ucp_inc_sel[81] ? ucp_snap_bump[1296 +: 16] : ucp_snap_keep[1296 +: 16];
+  assign ucp_hits_acc[1312 +: 16] = ucp_sampled & ucp_inc_sel[82] ? ucp_hits_bump[1312 +: 16] : ucp_hits_keep[1312 +: 16];
+  assign ucp_snap_acc[1312 +: 16] = ucp_sampled & ucp_inc_sel[82] ? ucp_snap_bump[1312 +: 16] : ucp_snap_keep[1312 +: 16];
+  assign ucp_hits_acc[1328 +: 16] = ucp_sampled & ucp_inc_sel[83] ? ucp_hits_bump[1328 +: 16] : ucp_hits_keep[1328 +: 16];
+  assign ucp_snap_acc[1328 +: 16] = ucp_sampled & ucp_inc_sel[83] ? ucp_snap_bump[1328 +: 16] : ucp_snap_keep[1328 +: 16];
+  assign ucp_hits_acc[1344 +: 16] = ucp_sampled & ucp_inc_sel[84] ? ucp_hits_bump[1344 +: 16] : ucp_hits_keep[1344 +: 16];
+  assign ucp_snap_acc[1344 +: 16] = ucp_sampled & ucp_inc_sel[84] ? ucp_snap_bump[1344 +: 16] : ucp_snap_keep[1344 +: 16];
+  assign ucp_hits_acc[1360 +: 16] = ucp_sampled & ucp_inc_sel[85] ? ucp_hits_bump[1360 +: 16] : ucp_hits_keep[1360 +: 16];
+  assign ucp_snap_acc[1360 +: 16] = ucp_sampled & ucp_inc_sel[85] ? ucp_snap_bump[1360 +: 16] : ucp_snap_keep[1360 +: 16];
+  assign ucp_hits_acc[1376 +: 16] = ucp_sampled & ucp_inc_sel[86] ? ucp_hits_bump[1376 +: 16] : ucp_hits_keep[1376 +: 16];
+  assign ucp_snap_acc[1376 +: 16] = ucp_sampled & ucp_inc_sel[86] ? ucp_snap_bump[1376 +: 16] : ucp_snap_keep[1376 +: 16];
+  assign ucp_hits_acc[1392 +: 16] = ucp_sampled & ucp_inc_sel[87] ? ucp_hits_bump[1392 +: 16] : ucp_hits_keep[1392 +: 16];
+  assign ucp_snap_acc[1392 +: 16] = ucp_sampled & ucp_inc_sel[87] ? ucp_snap_bump[1392 +: 16] : ucp_snap_keep[1392 +: 16];
+  assign ucp_hits_acc[1408 +: 16] = ucp_sampled & ucp_inc_sel[88] ? ucp_hits_bump[1408 +: 16] : ucp_hits_keep[1408 +: 16];
+  assign ucp_snap_acc[1408 +: 16] = ucp_sampled & ucp_inc_sel[88] ? ucp_snap_bump[1408 +: 16] : ucp_snap_keep[1408 +: 16];
+  assign ucp_hits_acc[1424 +: 16] = ucp_sampled & ucp_inc_sel[89] ? ucp_hits_bump[1424 +: 16] : ucp_hits_keep[1424 +: 16];
+  assign ucp_snap_acc[1424 +: 16] = ucp_sampled & ucp_inc_sel[89] ? ucp_snap_bump[1424 +: 16] : ucp_snap_keep[1424 +: 16];
+  assign ucp_hits_acc[1440 +: 16] = ucp_sampled & ucp_inc_sel[90] ? ucp_hits_bump[1440 +: 16] : ucp_hits_keep[1440 +: 16];
+  assign ucp_snap_acc[1440 +: 16] = ucp_sampled & ucp_inc_sel[90] ? ucp_snap_bump[1440 +: 16] : ucp_snap_keep[1440 +: 16];
+  assign ucp_hits_acc[1456 +: 16] = ucp_sampled & ucp_inc_sel[91] ? ucp_hits_bump[1456 +: 16] : ucp_hits_keep[1456 +: 16];
+  assign ucp_snap_acc[1456 +: 16] = ucp_sampled & ucp_inc_sel[91] ? ucp_snap_bump[1456 +: 16] : ucp_snap_keep[1456 +: 16];
+  assign ucp_hits_acc[1472 +: 16] = ucp_sampled & ucp_inc_sel[92] ? ucp_hits_bump[1472 +: 16] : ucp_hits_keep[1472 +: 16];
+  assign ucp_snap_acc[1472 +: 16] = ucp_sampled & ucp_inc_sel[92] ? ucp_snap_bump[1472 +: 16] : ucp_snap_keep[1472 +: 16];
+  assign ucp_hits_acc[1488 +: 16] = ucp_sampled & ucp_inc_sel[93] ? ucp_hits_bump[1488 +: 16] : ucp_hits_keep[1488 +: 16];
+  assign ucp_snap_acc[1488 +: 16] = ucp_sampled & ucp_inc_sel[93] ? ucp_snap_bump[1488 +: 16] : ucp_snap_keep[1488 +: 16];
+  assign ucp_hits_acc[1504 +: 16] = ucp_sampled & ucp_inc_sel[94] ? ucp_hits_bump[1504 +: 16] : ucp_hits_keep[1504 +: 16];
+  assign ucp_snap_acc[1504 +: 16] = ucp_sampled & ucp_inc_sel[94] ? ucp_snap_bump[1504 +: 16] : ucp_snap_keep[1504 +: 16];
+  assign ucp_hits_acc[1520 +: 16] = ucp_sampled & ucp_inc_sel[95] ? ucp_hits_bump[1520 +: 16] : ucp_hits_keep[1520 +: 16];
+  assign ucp_snap_acc[1520 +: 16] = ucp_sampled & ucp_inc_sel[95] ? ucp_snap_bump[1520 +: 16] : ucp_snap_keep[1520 +: 16];
   always @* begin : ucp_counters
     ucp_t_d = ucp_period_end ? 20'h0 : ucp_t_q + 20'h1;
-    ucp_hits_d[0 +: 16] = ucp_atd_we & ucp_inc_sel[0] ? ucp_hits_bump[0 +: 16] :
-        ucp_hits_keep[0 +: 16];
-    ucp_snap_d[0 +: 16] = ucp_atd_we & ucp_inc_sel[0] ? ucp_snap_bump[0 +: 16] :
-        ucp_snap_keep[0 +: 16];
-    ucp_hits_d[16 +: 16] = ucp_atd_we & ucp_inc_sel[1] ? ucp_hits_bump[16 +: 16] :
-        ucp_hits_keep[16 +: 16];
-    ucp_snap_d[16 +: 16] = ucp_atd_we & ucp_inc_sel[1] ? ucp_snap_bump[16 +: 16] :
-        ucp_snap_keep[16 +: 16];
-    ucp_hits_d[32 +: 16] = ucp_atd_we & ucp_inc_sel[2] ? ucp_hits_bump[32 +: 16] :
-        ucp_hits_keep[32 +: 16];
-    ucp_snap_d[32 +: 16] = ucp_atd_we & ucp_inc_sel[2] ? ucp_snap_bump[32 +: 16] :
-        ucp_snap_keep[32 +: 16];
-    ucp_hits_d[48 +: 16] = ucp_atd_we & ucp_inc_sel[3] ? ucp_hits_bump[48 +: 16] :
-        ucp_hits_keep[48 +: 16];
-    ucp_snap_d[48 +: 16] = ucp_atd_we & ucp_inc_sel[3] ? ucp_snap_bump[48 +: 16] :
-        ucp_snap_keep[48 +: 16];
-    ucp_hits_d[64 +: 16] = ucp_atd_we & ucp_inc_sel[4] ? ucp_hits_bump[64 +: 16] :
-        ucp_hits_keep[64 +: 16];
-    ucp_snap_d[64 +: 16] = ucp_atd_we & ucp_inc_sel[4] ? ucp_snap_bump[64 +: 16] :
-        ucp_snap_keep[64 +: 16];
-    ucp_hits_d[80 +: 16] = ucp_atd_we & ucp_inc_sel[5] ? ucp_hits_bump[80 +: 16] :
-        ucp_hits_keep[80 +: 16];
-    ucp_snap_d[80 +: 16] = ucp_atd_we & ucp_inc_sel[5] ? ucp_snap_bump[80 +: 16] :
-        ucp_snap_keep[80 +: 16];
-    ucp_hits_d[96 +: 16] = ucp_atd_we & ucp_inc_sel[6] ? ucp_hits_bump[96 +: 16] :
-        ucp_hits_keep[96 +: 16];
-    ucp_snap_d[96 +: 16] = ucp_atd_we & ucp_inc_sel[6] ? ucp_snap_bump[96 +: 16] :
-        ucp_snap_keep[96 +: 16];
-    ucp_hits_d[112 +: 16] = ucp_atd_we & ucp_inc_sel[7] ? ucp_hits_bump[112 +: 16] :
-        ucp_hits_keep[112 +: 16];
-    ucp_snap_d[112 +: 16] = ucp_atd_we & ucp_inc_sel[7] ? ucp_snap_bump[112 +: 16] :
-        ucp_snap_keep[112 +: 16];
-    ucp_hits_d[128 +: 16] = ucp_atd_we & ucp_inc_sel[8] ? ucp_hits_bump[128 +: 16] :
-        ucp_hits_keep[128 +: 16];
-    ucp_snap_d[128 +: 16] = ucp_atd_we & ucp_inc_sel[8] ? ucp_snap_bump[128 +: 16] :
-        ucp_snap_keep[128 +: 16];
-    ucp_hits_d[144 +: 16] = ucp_atd_we & ucp_inc_sel[9] ? ucp_hits_bump[144 +: 16] :
-        ucp_hits_keep[144 +: 16];
-    ucp_snap_d[144 +: 16] = ucp_atd_we & ucp_inc_sel[9] ? ucp_snap_bump[144 +: 16] :
-        ucp_snap_keep[144 +: 16];
-    ucp_hits_d[160 +: 16] = ucp_atd_we & ucp_inc_sel[10] ? ucp_hits_bump[160 +: 16] :
-        ucp_hits_keep[160 +: 16];
-    ucp_snap_d[160 +: 16] = ucp_atd_we & ucp_inc_sel[10] ? ucp_snap_bump[160 +: 16] :
-        ucp_snap_keep[160 +: 16];
-    ucp_hits_d[176 +: 16] = ucp_atd_we & ucp_inc_sel[11] ? ucp_hits_bump[176 +: 16] :
-        ucp_hits_keep[176 +: 16];
-    ucp_snap_d[176 +: 16] = ucp_atd_we & ucp_inc_sel[11] ? ucp_snap_bump[176 +: 16] :
-        ucp_snap_keep[176 +: 16];
-    ucp_hits_d[192 +: 16] = ucp_atd_we & ucp_inc_sel[12] ? ucp_hits_bump[192 +: 16] :
-        ucp_hits_keep[192 +: 16];
-    ucp_snap_d[192 +: 16] = ucp_atd_we & ucp_inc_sel[12] ? ucp_snap_bump[192 +: 16] :
-        ucp_snap_keep[192 +: 16];
-    ucp_hits_d[208 +: 16] = ucp_atd_we & ucp_inc_sel[13] ? ucp_hits_bump[208 +: 16] :
-        ucp_hits_keep[208 +: 16];
-    ucp_snap_d[208 +: 16] = ucp_atd_we & ucp_inc_sel[13] ? ucp_snap_bump[208 +: 16] :
-        ucp_snap_keep[208 +: 16];
-    ucp_hits_d[224 +: 16] = ucp_atd_we & ucp_inc_sel[14] ? ucp_hits_bump[224 +: 16] :
-        ucp_hits_keep[224 +: 16];
-    ucp_snap_d[224 +: 16] = ucp_atd_we & ucp_inc_sel[14] ? ucp_snap_bump[224 +: 16] :
-        ucp_snap_keep[224 +: 16];
-    ucp_hits_d[240 +: 16] = ucp_atd_we & ucp_inc_sel[15] ? ucp_hits_bump[240 +: 16] :
-        ucp_hits_keep[240 +: 16];
-    ucp_snap_d[240 +: 16] = ucp_atd_we & ucp_inc_sel[15] ? ucp_snap_bump[240 +: 16] :
-        ucp_snap_keep[240 +: 16];
-    ucp_hits_d[256 +: 16] = ucp_atd_we & ucp_inc_sel[16] ? ucp_hits_bump[256 +: 16] :
-        ucp_hits_keep[256 +: 16];
-    ucp_snap_d[256 +: 16] = ucp_atd_we & ucp_inc_sel[16] ? ucp_snap_bump[256 +: 16] :
-        ucp_snap_keep[256 +: 16];
-    ucp_hits_d[272 +: 16] = ucp_atd_we & ucp_inc_sel[17] ? ucp_hits_bump[272 +: 16] :
-        ucp_hits_keep[272 +: 16];
-    ucp_snap_d[272 +: 16] = ucp_atd_we & ucp_inc_sel[17] ? ucp_snap_bump[272 +: 16] :
-        ucp_snap_keep[272 +: 16];
-    ucp_hits_d[288 +: 16] = ucp_atd_we & ucp_inc_sel[18] ? ucp_hits_bump[288 +: 16] :
-        ucp_hits_keep[288 +: 16];
-    ucp_snap_d[288 +: 16] = ucp_atd_we & ucp_inc_sel[18] ? ucp_snap_bump[288 +: 16] :
-        ucp_snap_keep[288 +: 16];
-    ucp_hits_d[304 +: 16] = ucp_atd_we & ucp_inc_sel[19] ? ucp_hits_bump[304 +: 16] :
-        ucp_hits_keep[304 +: 16];
-    ucp_snap_d[304 +: 16] = ucp_atd_we & ucp_inc_sel[19] ? ucp_snap_bump[304 +: 16] :
-        ucp_snap_keep[304 +: 16];
-    ucp_hits_d[320 +: 16] = ucp_atd_we & ucp_inc_sel[20] ? ucp_hits_bump[320 +: 16] :
-        ucp_hits_keep[320 +: 16];
-    ucp_snap_d[320 +: 16] = ucp_atd_we & ucp_inc_sel[20] ? ucp_snap_bump[320 +: 16] :
-        ucp_snap_keep[320 +: 16];
-    ucp_hits_d[336 +: 16] = ucp_atd_we & ucp_inc_sel[21] ? ucp_hits_bump[336 +: 16] :
-        ucp_hits_keep[336 +: 16];
-    ucp_snap_d[336 +: 16] = ucp_atd_we & ucp_inc_sel[21] ? ucp_snap_bump[336 +: 16] :
-        ucp_snap_keep[336 +: 16];
-    ucp_hits_d[352 +: 16] = ucp_atd_we & ucp_inc_sel[22] ? ucp_hits_bump[352 +: 16] :
-        ucp_hits_keep[352 +: 16];
-    ucp_snap_d[352 +: 16] = ucp_atd_we & ucp_inc_sel[22] ? ucp_snap_bump[352 +: 16] :
-        ucp_snap_keep[352 +: 16];
-    ucp_hits_d[368 +: 16] = ucp_atd_we & ucp_inc_sel[23] ? ucp_hits_bump[368 +: 16] :
-        ucp_hits_keep[368 +: 16];
-    ucp_snap_d[368 +: 16] = ucp_atd_we & ucp_inc_sel[23] ? ucp_snap_bump[368 +: 16] :
-        ucp_snap_keep[368 +: 16];
-    ucp_hits_d[384 +: 16] = ucp_atd_we & ucp_inc_sel[24] ? ucp_hits_bump[384 +: 16] :
-        ucp_hits_keep[384 +: 16];
-    ucp_snap_d[384 +: 16] = ucp_atd_we & ucp_inc_sel[24] ? ucp_snap_bump[384 +: 16] :
-        ucp_snap_keep[384 +: 16];
-    ucp_hits_d[400 +: 16] = ucp_atd_we & ucp_inc_sel[25] ? ucp_hits_bump[400 +: 16] :
-        ucp_hits_keep[400 +: 16];
-    ucp_snap_d[400 +: 16] = ucp_atd_we & ucp_inc_sel[25] ? ucp_snap_bump[400 +: 16] :
-        ucp_snap_keep[400 +: 16];
-    ucp_hits_d[416 +: 16] = ucp_atd_we & ucp_inc_sel[26] ? ucp_hits_bump[416 +: 16] :
-        ucp_hits_keep[416 +: 16];
-    ucp_snap_d[416 +: 16] = ucp_atd_we & ucp_inc_sel[26] ? ucp_snap_bump[416 +: 16] :
-        ucp_snap_keep[416 +: 16];
-    ucp_hits_d[432 +: 16] = ucp_atd_we & ucp_inc_sel[27] ? ucp_hits_bump[432 +: 16] :
-        ucp_hits_keep[432 +: 16];
-    ucp_snap_d[432 +: 16] = ucp_atd_we & ucp_inc_sel[27] ? ucp_snap_bump[432 +: 16] :
-        ucp_snap_keep[432 +: 16];
-    ucp_hits_d[448 +: 16] = ucp_atd_we & ucp_inc_sel[28] ? ucp_hits_bump[448 +: 16] :
-        ucp_hits_keep[448 +: 16];
-    ucp_snap_d[448 +: 16] = ucp_atd_we & ucp_inc_sel[28] ? ucp_snap_bump[448 +: 16] :
-        ucp_snap_keep[448 +: 16];
-    ucp_hits_d[464 +: 16] = ucp_atd_we & ucp_inc_sel[29] ? ucp_hits_bump[464 +: 16] :
-        ucp_hits_keep[464 +: 16];
-    ucp_snap_d[464 +: 16] = ucp_atd_we & ucp_inc_sel[29] ? ucp_snap_bump[464 +: 16] :
-        ucp_snap_keep[464 +: 16];
-    ucp_hits_d[480 +: 16] = ucp_atd_we & ucp_inc_sel[30] ? ucp_hits_bump[480 +: 16] :
-        ucp_hits_keep[480 +: 16];
-    ucp_snap_d[480 +: 16] = ucp_atd_we & ucp_inc_sel[30] ? ucp_snap_bump[480 +: 16] :
-        ucp_snap_keep[480 +: 16];
-    ucp_hits_d[496 +: 16] = ucp_atd_we & ucp_inc_sel[31] ? ucp_hits_bump[496 +: 16] :
-        ucp_hits_keep[496 +: 16];
-    ucp_snap_d[496 +: 16] = ucp_atd_we & ucp_inc_sel[31] ? ucp_snap_bump[496 +: 16] :
-        ucp_snap_keep[496 +: 16];
-    ucp_hits_d[512 +: 16] = ucp_atd_we & ucp_inc_sel[32] ? ucp_hits_bump[512 +: 16] :
-        ucp_hits_keep[512 +: 16];
-    ucp_snap_d[512 +: 16] = ucp_atd_we & ucp_inc_sel[32] ? ucp_snap_bump[512 +: 16] :
-        ucp_snap_keep[512 +: 16];
-    ucp_hits_d[528 +: 16] = ucp_atd_we & ucp_inc_sel[33] ? ucp_hits_bump[528 +: 16] :
-        ucp_hits_keep[528 +: 16];
-    ucp_snap_d[528 +: 16] = ucp_atd_we & ucp_inc_sel[33] ? ucp_snap_bump[528 +: 16] :
-        ucp_snap_keep[528 +: 16];
-    ucp_hits_d[544 +: 16] = ucp_atd_we & ucp_inc_sel[34] ? ucp_hits_bump[544 +: 16] :
-        ucp_hits_keep[544 +: 16];
-    ucp_snap_d[544 +: 16] = ucp_atd_we & ucp_inc_sel[34] ? ucp_snap_bump[544 +: 16] :
-        ucp_snap_keep[544 +: 16];
-    ucp_hits_d[560 +: 16] = ucp_atd_we & ucp_inc_sel[35] ? ucp_hits_bump[560 +: 16] :
-        ucp_hits_keep[560 +: 16];
-    ucp_snap_d[560 +: 16] = ucp_atd_we & ucp_inc_sel[35] ? ucp_snap_bump[560 +: 16] :
-        ucp_snap_keep[560 +: 16];
-    ucp_hits_d[576 +: 16] = ucp_atd_we & ucp_inc_sel[36] ? ucp_hits_bump[576 +: 16] :
-        ucp_hits_keep[576 +: 16];
-    ucp_snap_d[576 +: 16] = ucp_atd_we & ucp_inc_sel[36] ? ucp_snap_bump[576 +: 16] :
-        ucp_snap_keep[576 +: 16];
-    ucp_hits_d[592 +: 16] = ucp_atd_we & ucp_inc_sel[37] ? ucp_hits_bump[592 +: 16] :
-        ucp_hits_keep[592 +: 16];
-    ucp_snap_d[592 +: 16] = ucp_atd_we & ucp_inc_sel[37] ? ucp_snap_bump[592 +: 16] :
-        ucp_snap_keep[592 +: 16];
-    ucp_hits_d[608 +: 16] = ucp_atd_we & ucp_inc_sel[38] ? ucp_hits_bump[608 +: 16] :
-        ucp_hits_keep[608 +: 16];
-    ucp_snap_d[608 +: 16] = ucp_atd_we & ucp_inc_sel[38] ? ucp_snap_bump[608 +: 16] :
-        ucp_snap_keep[608 +: 16];
-    ucp_hits_d[624 +: 16] = ucp_atd_we & ucp_inc_sel[39] ? ucp_hits_bump[624 +: 16] :
-        ucp_hits_keep[624 +: 16];
-    ucp_snap_d[624 +: 16] = ucp_atd_we & ucp_inc_sel[39] ? ucp_snap_bump[624 +: 16] :
-        ucp_snap_keep[624 +: 16];
-    ucp_hits_d[640 +: 16] = ucp_atd_we & ucp_inc_sel[40] ? ucp_hits_bump[640 +: 16] :
-        ucp_hits_keep[640 +: 16];
-    ucp_snap_d[640 +: 16] = ucp_atd_we & ucp_inc_sel[40] ? ucp_snap_bump[640 +: 16] :
-        ucp_snap_keep[640 +: 16];
-    ucp_hits_d[656 +: 16] = ucp_atd_we & ucp_inc_sel[41] ? ucp_hits_bump[656 +: 16] :
-        ucp_hits_keep[656 +: 16];
-    ucp_snap_d[656 +: 16] = ucp_atd_we & ucp_inc_sel[41] ? ucp_snap_bump[656 +: 16] :
-        ucp_snap_keep[656 +: 16];
-    ucp_hits_d[672 +: 16] = ucp_atd_we & ucp_inc_sel[42] ? ucp_hits_bump[672 +: 16] :
-        ucp_hits_keep[672 +: 16];
-    ucp_snap_d[672 +: 16] = ucp_atd_we & ucp_inc_sel[42] ? ucp_snap_bump[672 +: 16] :
-        ucp_snap_keep[672 +: 16];
-    ucp_hits_d[688 +: 16] = ucp_atd_we & ucp_inc_sel[43] ? ucp_hits_bump[688 +: 16] :
-        ucp_hits_keep[688 +: 16];
-    ucp_snap_d[688 +: 16] = ucp_atd_we & ucp_inc_sel[43] ? ucp_snap_bump[688 +: 16] :
-        ucp_snap_keep[688 +: 16];
-    ucp_hits_d[704 +: 16] = ucp_atd_we & ucp_inc_sel[44] ? ucp_hits_bump[704 +: 16] :
-        ucp_hits_keep[704 +: 16];
-    ucp_snap_d[704 +: 16] = ucp_atd_we & ucp_inc_sel[44] ? ucp_snap_bump[704 +: 16] :
-        ucp_snap_keep[704 +: 16];
-    ucp_hits_d[720 +: 16] = ucp_atd_we & ucp_inc_sel[45] ? ucp_hits_bump[720 +: 16] :
-        ucp_hits_keep[720 +: 16];
-    ucp_snap_d[720 +: 16] = ucp_atd_we & ucp_inc_sel[45] ? ucp_snap_bump[720 +: 16] :
-        ucp_snap_keep[720 +: 16];
-    ucp_hits_d[736 +: 16] = ucp_atd_we & ucp_inc_sel[46] ? ucp_hits_bump[736 +: 16] :
-        ucp_hits_keep[736 +: 16];
-    ucp_snap_d[736 +: 16] = ucp_atd_we & ucp_inc_sel[46] ? ucp_snap_bump[736 +: 16] :
-        ucp_snap_keep[736 +: 16];
-    ucp_hits_d[752 +: 16] = ucp_atd_we & ucp_inc_sel[47] ? ucp_hits_bump[752 +: 16] :
-        ucp_hits_keep[752 +: 16];
-    ucp_snap_d[752 +: 16] = ucp_atd_we & ucp_inc_sel[47] ? ucp_snap_bump[752 +: 16] :
-        ucp_snap_keep[752 +: 16];
-    ucp_hits_d[768 +: 16] = ucp_atd_we & ucp_inc_sel[48] ? ucp_hits_bump[768 +: 16] :
-        ucp_hits_keep[768 +: 16];
-    ucp_snap_d[768 +: 16] = ucp_atd_we & ucp_inc_sel[48] ? ucp_snap_bump[768 +: 16] :
-        ucp_snap_keep[768 +: 16];
-    ucp_hits_d[784 +: 16] = ucp_atd_we & ucp_inc_sel[49] ? ucp_hits_bump[784 +: 16] :
-        ucp_hits_keep[784 +: 16];
-    ucp_snap_d[784 +: 16] = ucp_atd_we & ucp_inc_sel[49] ? ucp_snap_bump[784 +: 16] :
-        ucp_snap_keep[784 +: 16];
-    ucp_hits_d[800 +: 16] = ucp_atd_we & ucp_inc_sel[50] ? ucp_hits_bump[800 +: 16] :
-        ucp_hits_keep[800 +: 16];
-    ucp_snap_d[800 +: 16] = ucp_atd_we & ucp_inc_sel[50] ? ucp_snap_bump[800 +: 16] :
-        ucp_snap_keep[800 +: 16];
-    ucp_hits_d[816 +: 16] = ucp_atd_we & ucp_inc_sel[51] ? ucp_hits_bump[816 +: 16] :
-        ucp_hits_keep[816 +: 16];
-    ucp_snap_d[816 +: 16] = ucp_atd_we & ucp_inc_sel[51] ? ucp_snap_bump[816 +: 16] :
-        ucp_snap_keep[816 +: 16];
-    ucp_hits_d[832 +: 16] = ucp_atd_we & ucp_inc_sel[52] ? ucp_hits_bump[832 +: 16] :
-        ucp_hits_keep[832 +: 16];
-    ucp_snap_d[832 +: 16] = ucp_atd_we & ucp_inc_sel[52] ? ucp_snap_bump[832 +: 16] :
-        ucp_snap_keep[832 +: 16];
-    ucp_hits_d[848 +: 16] = ucp_atd_we & ucp_inc_sel[53] ? ucp_hits_bump[848 +: 16] :
-        ucp_hits_keep[848 +: 16];
-    ucp_snap_d[848 +: 16] = ucp_atd_we & ucp_inc_sel[53] ? ucp_snap_bump[848 +: 16] :
-        ucp_snap_keep[848 +: 16];
-    ucp_hits_d[864 +: 16] = ucp_atd_we & ucp_inc_sel[54] ? ucp_hits_bump[864 +: 16] :
-        ucp_hits_keep[864 +: 16];
-    ucp_snap_d[864 +: 16] = ucp_atd_we & ucp_inc_sel[54] ? ucp_snap_bump[864 +: 16] :
-        ucp_snap_keep[864 +: 16];
-    ucp_hits_d[880 +: 16] = ucp_atd_we & ucp_inc_sel[55] ? ucp_hits_bump[880 +: 16] :
-        ucp_hits_keep[880 +: 16];
-    ucp_snap_d[880 +: 16] = ucp_atd_we & ucp_inc_sel[55] ? ucp_snap_bump[880 +: 16] :
-        ucp_snap_keep[880 +: 16];
-    ucp_hits_d[896 +: 16] = ucp_atd_we & ucp_inc_sel[56] ? ucp_hits_bump[896 +: 16] :
-        ucp_hits_keep[896 +: 16];
-    ucp_snap_d[896 +: 16] = ucp_atd_we & ucp_inc_sel[56] ? ucp_snap_bump[896 +: 16] :
-        ucp_snap_keep[896 +: 16];
-    ucp_hits_d[912 +: 16] = ucp_atd_we & ucp_inc_sel[57] ? ucp_hits_bump[912 +: 16] :
-        ucp_hits_keep[912 +: 16];
-    ucp_snap_d[912 +: 16] = ucp_atd_we & ucp_inc_sel[57] ? ucp_snap_bump[912 +: 16] :
-        ucp_snap_keep[912 +: 16];
-    ucp_hits_d[928 +: 16] = ucp_atd_we & ucp_inc_sel[58] ? ucp_hits_bump[928 +: 16] :
-        ucp_hits_keep[928 +: 16];
-    ucp_snap_d[928 +: 16] = ucp_atd_we & ucp_inc_sel[58] ? ucp_snap_bump[928 +: 16] :
-        ucp_snap_keep[928 +: 16];
-    ucp_hits_d[944 +: 16] = ucp_atd_we & ucp_inc_sel[59] ? ucp_hits_bump[944 +: 16] :
-        ucp_hits_keep[944 +: 16];
-    ucp_snap_d[944 +: 16] = ucp_atd_we & ucp_inc_sel[59] ? ucp_snap_bump[944 +: 16] :
-        ucp_snap_keep[944 +: 16];
-    ucp_hits_d[960 +: 16] = ucp_atd_we & ucp_inc_sel[60] ? ucp_hits_bump[960 +: 16] :
-        ucp_hits_keep[960 +: 16];
-    ucp_snap_d[960 +: 16] = ucp_atd_we & ucp_inc_sel[60] ? ucp_snap_bump[960 +: 16] :
-        ucp_snap_keep[960 +: 16];
-    ucp_hits_d[976 +: 16] = ucp_atd_we & ucp_inc_sel[61] ? ucp_hits_bump[976 +: 16] :
-        ucp_hits_keep[976 +: 16];
-    ucp_snap_d[976 +: 16] = ucp_atd_we & ucp_inc_sel[61] ? ucp_snap_bump[976 +: 16] :
-        ucp_snap_keep[976 +: 16];
-    ucp_hits_d[992 +: 16] = ucp_atd_we & ucp_inc_sel[62] ? ucp_hits_bump[992 +: 16] :
-        ucp_hits_keep[992 +: 16];
-    ucp_snap_d[992 +: 16] = ucp_atd_we & ucp_inc_sel[62] ? ucp_snap_bump[992 +: 16] :
-        ucp_snap_keep[992 +: 16];
-    ucp_hits_d[1008 +: 16] = ucp_atd_we & ucp_inc_sel[63] ? ucp_hits_bump[1008 +: 16] :
-        ucp_hits_keep[1008 +: 16];
-    ucp_snap_d[1008 +: 16] = ucp_atd_we & ucp_inc_sel[63] ? ucp_snap_bump[1008 +: 16] :
-        ucp_snap_keep[1008 +: 16];
-    ucp_hits_d[1024 +: 16] = ucp_atd_we & ucp_inc_sel[64] ? ucp_hits_bump[1024 +: 16] :
-        ucp_hits_keep[1024 +: 16];
-    ucp_snap_d[1024 +: 16] = ucp_atd_we & ucp_inc_sel[64] ? ucp_snap_bump[1024 +: 16] :
-        ucp_snap_keep[1024 +: 16];
-    ucp_hits_d[1040 +: 16] = ucp_atd_we & ucp_inc_sel[65] ? ucp_hits_bump[1040 +: 16] :
-        ucp_hits_keep[1040 +: 16];
-    ucp_snap_d[1040 +: 16] = ucp_atd_we & ucp_inc_sel[65] ? ucp_snap_bump[1040 +: 16] :
-        ucp_snap_keep[1040 +: 16];
-    ucp_hits_d[1056 +: 16] = ucp_atd_we & ucp_inc_sel[66] ? ucp_hits_bump[1056 +: 16] :
-        ucp_hits_keep[1056 +: 16];
-    ucp_snap_d[1056 +: 16] = ucp_atd_we & ucp_inc_sel[66] ? ucp_snap_bump[1056 +: 16] :
-        ucp_snap_keep[1056 +: 16];
-    ucp_hits_d[1072 +: 16] = ucp_atd_we & ucp_inc_sel[67] ? ucp_hits_bump[1072 +: 16] :
-        ucp_hits_keep[1072 +: 16];
-    ucp_snap_d[1072 +: 16] = ucp_atd_we & ucp_inc_sel[67] ? ucp_snap_bump[1072 +: 16] :
-        ucp_snap_keep[1072 +: 16];
-    ucp_hits_d[1088 +: 16] = ucp_atd_we & ucp_inc_sel[68] ? ucp_hits_bump[1088 +: 16] :
-        ucp_hits_keep[1088 +: 16];
-    ucp_snap_d[1088 +: 16] = ucp_atd_we & ucp_inc_sel[68] ? ucp_snap_bump[1088 +: 16] :
-        ucp_snap_keep[1088 +: 16];
-    ucp_hits_d[1104 +: 16] = ucp_atd_we & ucp_inc_sel[69] ? ucp_hits_bump[1104 +: 16] :
-        ucp_hits_keep[1104 +: 16];
-    ucp_snap_d[1104 +: 16] = ucp_atd_we & ucp_inc_sel[69] ? ucp_snap_bump[1104 +: 16] :
-        ucp_snap_keep[1104 +: 16];
-    ucp_hits_d[1120 +: 16] = ucp_atd_we & ucp_inc_sel[70] ? ucp_hits_bump[1120 +: 16] :
-        ucp_hits_keep[1120 +: 16];
-    ucp_snap_d[1120 +: 16] = ucp_atd_we & ucp_inc_sel[70] ? ucp_snap_bump[1120 +: 16] :
-        ucp_snap_keep[1120 +: 16];
-    ucp_hits_d[1136 +: 16] = ucp_atd_we & ucp_inc_sel[71] ? ucp_hits_bump[1136 +: 16] :
-        ucp_hits_keep[1136 +: 16];
-    ucp_snap_d[1136 +: 16] = ucp_atd_we & ucp_inc_sel[71] ? ucp_snap_bump[1136 +: 16] :
-        ucp_snap_keep[1136 +: 16];
-    ucp_hits_d[1152 +: 16] = ucp_atd_we & ucp_inc_sel[72] ? ucp_hits_bump[1152 +: 16] :
-        ucp_hits_keep[1152 +: 16];
-    ucp_snap_d[1152 +: 16] = ucp_atd_we & ucp_inc_sel[72] ? ucp_snap_bump[1152 +: 16] :
-        ucp_snap_keep[1152 +: 16];
-    ucp_hits_d[1168 +: 16] = ucp_atd_we & ucp_inc_sel[73] ? ucp_hits_bump[1168 +: 16] :
-        ucp_hits_keep[1168 +: 16];
-    ucp_snap_d[1168 +: 16] = ucp_atd_we & ucp_inc_sel[73] ? ucp_snap_bump[1168 +: 16] :
-        ucp_snap_keep[1168 +: 16];
-    ucp_hits_d[1184 +: 16] = ucp_atd_we & ucp_inc_sel[74] ? ucp_hits_bump[1184 +: 16] :
-        ucp_hits_keep[1184 +: 16];
-    ucp_snap_d[1184 +: 16] = ucp_atd_we & ucp_inc_sel[74] ? ucp_snap_bump[1184 +: 16] :
-        ucp_snap_keep[1184 +: 16];
-    ucp_hits_d[1200 +: 16] = ucp_atd_we & ucp_inc_sel[75] ? ucp_hits_bump[1200 +: 16] :
-        ucp_hits_keep[1200 +: 16];
-    ucp_snap_d[1200 +: 16] = ucp_atd_we & ucp_inc_sel[75] ? ucp_snap_bump[1200 +: 16] :
-        ucp_snap_keep[1200 +: 16];
-    ucp_hits_d[1216 +: 16] = ucp_atd_we & ucp_inc_sel[76] ? ucp_hits_bump[1216 +: 16] :
-        ucp_hits_keep[1216 +: 16];
-    ucp_snap_d[1216 +: 16] = ucp_atd_we & ucp_inc_sel[76] ? ucp_snap_bump[1216 +: 16] :
-        ucp_snap_keep[1216 +: 16];
-    ucp_hits_d[1232 +: 16] = ucp_atd_we & ucp_inc_sel[77] ? ucp_hits_bump[1232 +: 16] :
-        ucp_hits_keep[1232 +: 16];
-    ucp_snap_d[1232 +: 16] = ucp_atd_we & ucp_inc_sel[77] ? ucp_snap_bump[1232 +: 16] :
-        ucp_snap_keep[1232 +: 16];
-    ucp_hits_d[1248 +: 16] = ucp_atd_we & ucp_inc_sel[78] ? ucp_hits_bump[1248 +: 16] :
-        ucp_hits_keep[1248 +: 16];
-    ucp_snap_d[1248 +: 16] = ucp_atd_we & ucp_inc_sel[78] ? ucp_snap_bump[1248 +: 16] :
-        ucp_snap_keep[1248 +: 16];
-    ucp_hits_d[1264 +: 16] = ucp_atd_we & ucp_inc_sel[79] ? ucp_hits_bump[1264 +: 16] :
-        ucp_hits_keep[1264 +: 16];
-    ucp_snap_d[1264 +: 16] = ucp_atd_we & ucp_inc_sel[79] ? ucp_snap_bump[1264 +: 16] :
-        ucp_snap_keep[1264 +: 16];
-    ucp_hits_d[1280 +: 16] = ucp_atd_we & ucp_inc_sel[80] ? ucp_hits_bump[1280 +: 16] :
-        ucp_hits_keep[1280 +: 16];
-    ucp_snap_d[1280 +: 16] = ucp_atd_we & ucp_inc_sel[80] ? ucp_snap_bump[1280 +: 16] :
-        ucp_snap_keep[1280 +: 16];
-    ucp_hits_d[1296 +: 16] = ucp_atd_we & ucp_inc_sel[81] ? ucp_hits_bump[1296 +: 16] :
-        ucp_hits_keep[1296 +: 16];
-    ucp_snap_d[1296 +: 16] = ucp_atd_we & ucp_inc_sel[81] ? ucp_snap_bump[1296 +: 16] :
-        ucp_snap_keep[1296 +: 16];
-    ucp_hits_d[1312 +: 16] = ucp_atd_we & ucp_inc_sel[82] ? ucp_hits_bump[1312 +: 16] :
-        ucp_hits_keep[1312 +: 16];
-    ucp_snap_d[1312 +: 16] = ucp_atd_we & ucp_inc_sel[82] ? ucp_snap_bump[1312 +: 16] :
-        ucp_snap_keep[1312 +: 16];
-    ucp_hits_d[1328 +: 16] = ucp_atd_we & ucp_inc_sel[83] ? ucp_hits_bump[1328 +: 16] :
-        ucp_hits_keep[1328 +: 16];
-    ucp_snap_d[1328 +: 16] = ucp_atd_we & ucp_inc_sel[83] ? ucp_snap_bump[1328 +: 16] :
-        ucp_snap_keep[1328 +: 16];
-    ucp_hits_d[1344 +: 16] = ucp_atd_we & ucp_inc_sel[84] ? ucp_hits_bump[1344 +: 16] :
-        ucp_hits_keep[1344 +: 16];
-    ucp_snap_d[1344 +: 16] = ucp_atd_we & ucp_inc_sel[84] ? ucp_snap_bump[1344 +: 16] :
-        ucp_snap_keep[1344 +: 16];
-    ucp_hits_d[1360 +: 16] = ucp_atd_we & ucp_inc_sel[85] ? ucp_hits_bump[1360 +: 16] :
-        ucp_hits_keep[1360 +: 16];
-    ucp_snap_d[1360 +: 16] = ucp_atd_we & ucp_inc_sel[85] ? ucp_snap_bump[1360 +: 16] :
-        ucp_snap_keep[1360 +: 16];
-    ucp_hits_d[1376 +: 16] = ucp_atd_we & ucp_inc_sel[86] ? ucp_hits_bump[1376 +: 16] :
-        ucp_hits_keep[1376 +: 16];
-    ucp_snap_d[1376 +: 16] = ucp_atd_we & ucp_inc_sel[86] ? ucp_snap_bump[1376 +: 16] :
-        ucp_snap_keep[1376 +: 16];
-    ucp_hits_d[1392 +: 16] = ucp_atd_we & ucp_inc_sel[87] ? ucp_hits_bump[1392 +: 16] :
-        ucp_hits_keep[1392 +: 16];
-    ucp_snap_d[1392 +: 16] = ucp_atd_we & ucp_inc_sel[87] ? ucp_snap_bump[1392 +: 16] :
-        ucp_snap_keep[1392 +: 16];
-    ucp_hits_d[1408 +: 16] = ucp_atd_we & ucp_inc_sel[88] ? ucp_hits_bump[1408 +: 16] :
-        ucp_hits_keep[1408 +: 16];
-    ucp_snap_d[1408 +: 16] = ucp_atd_we & ucp_inc_sel[88] ? ucp_snap_bump[1408 +: 16] :
-        ucp_snap_keep[1408 +: 16];
-    ucp_hits_d[1424 +: 16] = ucp_atd_we & ucp_inc_sel[89] ? ucp_hits_bump[1424 +: 16] :
-        ucp_hits_keep[1424 +: 16];
-    ucp_snap_d[1424 +: 16] = ucp_atd_we & ucp_inc_sel[89] ? ucp_snap_bump[1424 +: 16] :
-        ucp_snap_keep[1424 +: 16];
-    ucp_hits_d[1440 +: 16] = ucp_atd_we & ucp_inc_sel[90] ? ucp_hits_bump[1440 +: 16] :
-        ucp_hits_keep[1440 +: 16];
-    ucp_snap_d[1440 +: 16] = ucp_atd_we & ucp_inc_sel[90] ? ucp_snap_bump[1440 +: 16] :
-        ucp_snap_keep[1440 +: 16];
-    ucp_hits_d[1456 +: 16] = ucp_atd_we & ucp_inc_sel[91] ? ucp_hits_bump[1456 +: 16] :
-        ucp_hits_keep[1456 +: 16];
-    ucp_snap_d[1456 +: 16] = ucp_atd_we & ucp_inc_sel[91] ? ucp_snap_bump[1456 +: 16] :
-        ucp_snap_keep[1456 +: 16];
-    ucp_hits_d[1472 +: 16] = ucp_atd_we & ucp_inc_sel[92] ? ucp_hits_bump[1472 +: 16] :
-        ucp_hits_keep[1472 +: 16];
-    ucp_snap_d[1472 +: 16] = ucp_atd_we & ucp_inc_sel[92] ? ucp_snap_bump[1472 +: 16] :
-        ucp_snap_keep[1472 +: 16];
-    ucp_hits_d[1488 +: 16] = ucp_atd_we & ucp_inc_sel[93] ? ucp_hits_bump[1488 +: 16] :
-        ucp_hits_keep[1488 +: 16];
-    ucp_snap_d[1488 +: 16] = ucp_atd_we & ucp_inc_sel[93] ? ucp_snap_bump[1488 +: 16] :
-        ucp_snap_keep[1488 +: 16];
-    ucp_hits_d[1504 +: 16] = ucp_atd_we & ucp_inc_sel[94] ? ucp_hits_bump[1504 +: 16] :
-        ucp_hits_keep[1504 +: 16];
-    ucp_snap_d[1504 +: 16] = ucp_atd_we & ucp_inc_sel[94] ? ucp_snap_bump[1504 +: 16] :
-        ucp_snap_keep[1504 +: 16];
-    ucp_hits_d[1520 +: 16] = ucp_atd_we & ucp_inc_sel[95] ? ucp_hits_bump[1520 +: 16] :
-        ucp_hits_keep[1520 +: 16];
-    ucp_snap_d[1520 +: 16] = ucp_atd_we & ucp_inc_sel[95] ? ucp_snap_bump[1520 +: 16] :
-        ucp_snap_keep[1520 +: 16];
+    ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;
+    ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;
     if (tu_div_step) ucp_snap_d[TuDivBase +: 512] = tu_snap_div;
   end
 
@@ -2848,7 +2668,9 @@ module tap_ucp_l2 (
     // a write makes the forwarding copy current for the read issued with it
     fwd_row_valid_d = meta_we | (fwd_row_valid_q & !meta_re);
     fwd_row_set_d = meta_we ? meta_waddr : fwd_row_set_q;
-    fwd_row_d = meta_we ? meta_wdata : fwd_row_q;
+    fwd_wr_row_d = meta_wdata;
+    fwd_wr_d = meta_we;
+    fwd_held_d = fwd_row;
     fwd_data_valid_d = data_wr | (fwd_data_valid_q & !data_re);
     fwd_data_set_d = data_wr ? set_q : fwd_data_set_q;
     fwd_way_oh_d = data_wr ? meta_way_oh : fwd_way_oh_q;
@@ -2880,14 +2702,17 @@ module tap_ucp_l2 (
       wake_q <= {1{1'b0}};
       mreq_valid_q <= {1{1'b0}};
       mreq_q <= {542{1'b0}};
-      mreq_fwd_be_q <= {64{1'b0}};
+      mreq_fwd_way_q <= {32{1'b0}};
+      mreq_fwd_wbe_q <= {64{1'b0}};
       mreq_fwd_data_q <= {512{1'b0}};
       rq_count_q <= {2{1'b0}};
       rq0_q <= {611{1'b0}};
       rq1_q <= {611{1'b0}};
       fwd_row_valid_q <= {1{1'b0}};
       fwd_row_set_q <= {10{1'b0}};
-      fwd_row_q <= {832{1'b0}};
+      fwd_wr_row_q <= {832{1'b0}};
+      fwd_wr_q <= {1{1'b0}};
+      fwd_held_q <= {832{1'b0}};
       fwd_row_hit_q <= {1{1'b0}};
       fwd_data_valid_q <= {1{1'b0}};
       fwd_data_set_q <= {10{1'b0}};
@@ -2959,14 +2784,17 @@ module tap_ucp_l2 (
       wake_q <= wake_d;
       mreq_valid_q <= mreq_valid_d;
       mreq_q <= mreq_d;
-      mreq_fwd_be_q <= mreq_fwd_be_d;
+      mreq_fwd_way_q <= mreq_fwd_way_d;
+      mreq_fwd_wbe_q <= mreq_fwd_wbe_d;
       mreq_fwd_data_q <= mreq_fwd_data_d;
       rq_count_q <= rq_count_d;
       rq0_q <= rq0_d;
       rq1_q <= rq1_d;
       fwd_row_valid_q <= fwd_row_valid_d;
       fwd_row_set_q <= fwd_row_set_d;
-      fwd_row_q <= fwd_row_d;
+      fwd_wr_row_q <= fwd_wr_row_d;
+      fwd_wr_q <= fwd_wr_d;
+      fwd_held_q <= fwd_held_d;
       fwd_row_hit_q <= fwd_row_hit_d;
       fwd_data_valid_q <= fwd_data_valid_d;
       fwd_data_set_q <= fwd_data_set_d;

@@ -40,6 +40,7 @@ module tian_gcn_l2_meta (
   output wire [15:0] hit_way_oh_o, // the lookup's hit way (its data is read)
   output wire evict_o,       // fill: a valid line is replaced
   output wire evict_dirty_o, // ... and owes memory a write-back
+  output wire [15:0] evict_way_oh_o, // fill: the way evict_o replaces, one-hot
   output reg  [17:0] evict_tag_o,
   output wire vbit_o,        // lookup: the hit line's group bit before the read
   output wire bbit_o,        // lookup: the hit line's bypass bit before the read
@@ -183,7 +184,7 @@ module tian_gcn_l2_meta (
   wire is_fill = op_i[1];
   wire is_write = op_i[0];
 
-  wire [15:0] hit_oh = {match[15:1], match[0] | ~|match}; // one-hot: see above
+  wire [15:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [15:0] invalid_oh_c;
   wire [15:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
@@ -399,81 +400,82 @@ module tian_gcn_l2_meta (
   assign way_o = sel_way;
   assign way_oh_o = sel_oh;
   assign hit_way_oh_o = hit_oh;
-  reg sel_dirty;
-  reg [7:0] sel_vbits;
+  assign evict_way_oh_o = victim_oh;
+  reg victim_dirty;
+  reg [7:0] hit_vbits;
   always @* evict_tag_o =
-      {18{sel_oh[0]}} & w0_tag
-    | {18{sel_oh[1]}} & w1_tag
-    | {18{sel_oh[2]}} & w2_tag
-    | {18{sel_oh[3]}} & w3_tag
-    | {18{sel_oh[4]}} & w4_tag
-    | {18{sel_oh[5]}} & w5_tag
-    | {18{sel_oh[6]}} & w6_tag
-    | {18{sel_oh[7]}} & w7_tag
-    | {18{sel_oh[8]}} & w8_tag
-    | {18{sel_oh[9]}} & w9_tag
-    | {18{sel_oh[10]}} & w10_tag
-    | {18{sel_oh[11]}} & w11_tag
-    | {18{sel_oh[12]}} & w12_tag
-    | {18{sel_oh[13]}} & w13_tag
-    | {18{sel_oh[14]}} & w14_tag
-    | {18{sel_oh[15]}} & w15_tag;
-  always @* sel_dirty =
-      {1{sel_oh[0]}} & w0_dirty
-    | {1{sel_oh[1]}} & w1_dirty
-    | {1{sel_oh[2]}} & w2_dirty
-    | {1{sel_oh[3]}} & w3_dirty
-    | {1{sel_oh[4]}} & w4_dirty
-    | {1{sel_oh[5]}} & w5_dirty
-    | {1{sel_oh[6]}} & w6_dirty
-    | {1{sel_oh[7]}} & w7_dirty
-    | {1{sel_oh[8]}} & w8_dirty
-    | {1{sel_oh[9]}} & w9_dirty
-    | {1{sel_oh[10]}} & w10_dirty
-    | {1{sel_oh[11]}} & w11_dirty
-    | {1{sel_oh[12]}} & w12_dirty
-    | {1{sel_oh[13]}} & w13_dirty
-    | {1{sel_oh[14]}} & w14_dirty
-    | {1{sel_oh[15]}} & w15_dirty;
-  always @* sel_vbits =
-      {8{sel_oh[0]}} & w0_vbits
-    | {8{sel_oh[1]}} & w1_vbits
-    | {8{sel_oh[2]}} & w2_vbits
-    | {8{sel_oh[3]}} & w3_vbits
-    | {8{sel_oh[4]}} & w4_vbits
-    | {8{sel_oh[5]}} & w5_vbits
-    | {8{sel_oh[6]}} & w6_vbits
-    | {8{sel_oh[7]}} & w7_vbits
-    | {8{sel_oh[8]}} & w8_vbits
-    | {8{sel_oh[9]}} & w9_vbits
-    | {8{sel_oh[10]}} & w10_vbits
-    | {8{sel_oh[11]}} & w11_vbits
-    | {8{sel_oh[12]}} & w12_vbits
-    | {8{sel_oh[13]}} & w13_vbits
-    | {8{sel_oh[14]}} & w14_vbits
-    | {8{sel_oh[15]}} & w15_vbits;
-  reg sel_bbit;
-  always @* sel_bbit =
-      {1{sel_oh[0]}} & w0_bbit
-    | {1{sel_oh[1]}} & w1_bbit
-    | {1{sel_oh[2]}} & w2_bbit
-    | {1{sel_oh[3]}} & w3_bbit
-    | {1{sel_oh[4]}} & w4_bbit
-    | {1{sel_oh[5]}} & w5_bbit
-    | {1{sel_oh[6]}} & w6_bbit
-    | {1{sel_oh[7]}} & w7_bbit
-    | {1{sel_oh[8]}} & w8_bbit
-    | {1{sel_oh[9]}} & w9_bbit
-    | {1{sel_oh[10]}} & w10_bbit
-    | {1{sel_oh[11]}} & w11_bbit
-    | {1{sel_oh[12]}} & w12_bbit
-    | {1{sel_oh[13]}} & w13_bbit
-    | {1{sel_oh[14]}} & w14_bbit
-    | {1{sel_oh[15]}} & w15_bbit;
+      {18{victim_oh[0]}} & w0_tag
+    | {18{victim_oh[1]}} & w1_tag
+    | {18{victim_oh[2]}} & w2_tag
+    | {18{victim_oh[3]}} & w3_tag
+    | {18{victim_oh[4]}} & w4_tag
+    | {18{victim_oh[5]}} & w5_tag
+    | {18{victim_oh[6]}} & w6_tag
+    | {18{victim_oh[7]}} & w7_tag
+    | {18{victim_oh[8]}} & w8_tag
+    | {18{victim_oh[9]}} & w9_tag
+    | {18{victim_oh[10]}} & w10_tag
+    | {18{victim_oh[11]}} & w11_tag
+    | {18{victim_oh[12]}} & w12_tag
+    | {18{victim_oh[13]}} & w13_tag
+    | {18{victim_oh[14]}} & w14_tag
+    | {18{victim_oh[15]}} & w15_tag;
+  always @* victim_dirty =
+      {1{victim_oh[0]}} & w0_dirty
+    | {1{victim_oh[1]}} & w1_dirty
+    | {1{victim_oh[2]}} & w2_dirty
+    | {1{victim_oh[3]}} & w3_dirty
+    | {1{victim_oh[4]}} & w4_dirty
+    | {1{victim_oh[5]}} & w5_dirty
+    | {1{victim_oh[6]}} & w6_dirty
+    | {1{victim_oh[7]}} & w7_dirty
+    | {1{victim_oh[8]}} & w8_dirty
+    | {1{victim_oh[9]}} & w9_dirty
+    | {1{victim_oh[10]}} & w10_dirty
+    | {1{victim_oh[11]}} & w11_dirty
+    | {1{victim_oh[12]}} & w12_dirty
+    | {1{victim_oh[13]}} & w13_dirty
+    | {1{victim_oh[14]}} & w14_dirty
+    | {1{victim_oh[15]}} & w15_dirty;
+  always @* hit_vbits =
+      {8{hit_oh[0]}} & w0_vbits
+    | {8{hit_oh[1]}} & w1_vbits
+    | {8{hit_oh[2]}} & w2_vbits
+    | {8{hit_oh[3]}} & w3_vbits
+    | {8{hit_oh[4]}} & w4_vbits
+    | {8{hit_oh[5]}} & w5_vbits
+    | {8{hit_oh[6]}} & w6_vbits
+    | {8{hit_oh[7]}} & w7_vbits
+    | {8{hit_oh[8]}} & w8_vbits
+    | {8{hit_oh[9]}} & w9_vbits
+    | {8{hit_oh[10]}} & w10_vbits
+    | {8{hit_oh[11]}} & w11_vbits
+    | {8{hit_oh[12]}} & w12_vbits
+    | {8{hit_oh[13]}} & w13_vbits
+    | {8{hit_oh[14]}} & w14_vbits
+    | {8{hit_oh[15]}} & w15_vbits;
+  reg hit_bbit;
+  always @* hit_bbit =
+      {1{hit_oh[0]}} & w0_bbit
+    | {1{hit_oh[1]}} & w1_bbit
+    | {1{hit_oh[2]}} & w2_bbit
+    | {1{hit_oh[3]}} & w3_bbit
+    | {1{hit_oh[4]}} & w4_bbit
+    | {1{hit_oh[5]}} & w5_bbit
+    | {1{hit_oh[6]}} & w6_bbit
+    | {1{hit_oh[7]}} & w7_bbit
+    | {1{hit_oh[8]}} & w8_bbit
+    | {1{hit_oh[9]}} & w9_bbit
+    | {1{hit_oh[10]}} & w10_bbit
+    | {1{hit_oh[11]}} & w11_bbit
+    | {1{hit_oh[12]}} & w12_bbit
+    | {1{hit_oh[13]}} & w13_bbit
+    | {1{hit_oh[14]}} & w14_bbit
+    | {1{hit_oh[15]}} & w15_bbit;
   assign evict_o = is_fill & ~any_invalid;
-  assign evict_dirty_o = evict_o & sel_dirty;
-  assign vbit_o = |(sel_vbits & group_i);
-  assign bbit_o = sel_bbit;
+  assign evict_dirty_o = evict_o & victim_dirty;
+  assign vbit_o = |(hit_vbits & group_i);
+  assign bbit_o = hit_bbit;
   wire touch = is_fill | hit_o; // hits and fills; a miss changes nothing
 
   reg w0_valid_d;
@@ -572,22 +574,70 @@ module tian_gcn_l2_meta (
   reg [3:0] w15_repl_d;
   reg [7:0] w15_vbits_d;
   reg w15_bbit_d;
-  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl)) | (sel_oh[4] & (w0_repl < w4_repl)) | (sel_oh[5] & (w0_repl < w5_repl)) | (sel_oh[6] & (w0_repl < w6_repl)) | (sel_oh[7] & (w0_repl < w7_repl)) | (sel_oh[8] & (w0_repl < w8_repl)) | (sel_oh[9] & (w0_repl < w9_repl)) | (sel_oh[10] & (w0_repl < w10_repl)) | (sel_oh[11] & (w0_repl < w11_repl)) | (sel_oh[12] & (w0_repl < w12_repl)) | (sel_oh[13] & (w0_repl < w13_repl)) | (sel_oh[14] & (w0_repl < w14_repl)) | (sel_oh[15] & (w0_repl < w15_repl));
-  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl)) | (sel_oh[4] & (w1_repl < w4_repl)) | (sel_oh[5] & (w1_repl < w5_repl)) | (sel_oh[6] & (w1_repl < w6_repl)) | (sel_oh[7] & (w1_repl < w7_repl)) | (sel_oh[8] & (w1_repl < w8_repl)) | (sel_oh[9] & (w1_repl < w9_repl)) | (sel_oh[10] & (w1_repl < w10_repl)) | (sel_oh[11] & (w1_repl < w11_repl)) | (sel_oh[12] & (w1_repl < w12_repl)) | (sel_oh[13] & (w1_repl < w13_repl)) | (sel_oh[14] & (w1_repl < w14_repl)) | (sel_oh[15] & (w1_repl < w15_repl));
-  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl)) | (sel_oh[4] & (w2_repl < w4_repl)) | (sel_oh[5] & (w2_repl < w5_repl)) | (sel_oh[6] & (w2_repl < w6_repl)) | (sel_oh[7] & (w2_repl < w7_repl)) | (sel_oh[8] & (w2_repl < w8_repl)) | (sel_oh[9] & (w2_repl < w9_repl)) | (sel_oh[10] & (w2_repl < w10_repl)) | (sel_oh[11] & (w2_repl < w11_repl)) | (sel_oh[12] & (w2_repl < w12_repl)) | (sel_oh[13] & (w2_repl < w13_repl)) | (sel_oh[14] & (w2_repl < w14_repl)) | (sel_oh[15] & (w2_repl < w15_repl));
-  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl)) | (sel_oh[4] & (w3_repl < w4_repl)) | (sel_oh[5] & (w3_repl < w5_repl)) | (sel_oh[6] & (w3_repl < w6_repl)) | (sel_oh[7] & (w3_repl < w7_repl)) | (sel_oh[8] & (w3_repl < w8_repl)) | (sel_oh[9] & (w3_repl < w9_repl)) | (sel_oh[10] & (w3_repl < w10_repl)) | (sel_oh[11] & (w3_repl < w11_repl)) | (sel_oh[12] & (w3_repl < w12_repl)) | (sel_oh[13] & (w3_repl < w13_repl)) | (sel_oh[14] & (w3_repl < w14_repl)) | (sel_oh[15] & (w3_repl < w15_repl));
-  wire w4_younger = (sel_oh[0] & (w4_repl < w0_repl)) | (sel_oh[1] & (w4_repl < w1_repl)) | (sel_oh[2] & (w4_repl < w2_repl)) | (sel_oh[3] & (w4_repl < w3_repl)) | (sel_oh[5] & (w4_repl < w5_repl)) | (sel_oh[6] & (w4_repl < w6_repl)) | (sel_oh[7] & (w4_repl < w7_repl)) | (sel_oh[8] & (w4_repl < w8_repl)) | (sel_oh[9] & (w4_repl < w9_repl)) | (sel_oh[10] & (w4_repl < w10_repl)) | (sel_oh[11] & (w4_repl < w11_repl)) | (sel_oh[12] & (w4_repl < w12_repl)) | (sel_oh[13] & (w4_repl < w13_repl)) | (sel_oh[14] & (w4_repl < w14_repl)) | (sel_oh[15] & (w4_repl < w15_repl));
-  wire w5_younger = (sel_oh[0] & (w5_repl < w0_repl)) | (sel_oh[1] & (w5_repl < w1_repl)) | (sel_oh[2] & (w5_repl < w2_repl)) | (sel_oh[3] & (w5_repl < w3_repl)) | (sel_oh[4] & (w5_repl < w4_repl)) | (sel_oh[6] & (w5_repl < w6_repl)) | (sel_oh[7] & (w5_repl < w7_repl)) | (sel_oh[8] & (w5_repl < w8_repl)) | (sel_oh[9] & (w5_repl < w9_repl)) | (sel_oh[10] & (w5_repl < w10_repl)) | (sel_oh[11] & (w5_repl < w11_repl)) | (sel_oh[12] & (w5_repl < w12_repl)) | (sel_oh[13] & (w5_repl < w13_repl)) | (sel_oh[14] & (w5_repl < w14_repl)) | (sel_oh[15] & (w5_repl < w15_repl));
-  wire w6_younger = (sel_oh[0] & (w6_repl < w0_repl)) | (sel_oh[1] & (w6_repl < w1_repl)) | (sel_oh[2] & (w6_repl < w2_repl)) | (sel_oh[3] & (w6_repl < w3_repl)) | (sel_oh[4] & (w6_repl < w4_repl)) | (sel_oh[5] & (w6_repl < w5_repl)) | (sel_oh[7] & (w6_repl < w7_repl)) | (sel_oh[8] & (w6_repl < w8_repl)) | (sel_oh[9] & (w6_repl < w9_repl)) | (sel_oh[10] & (w6_repl < w10_repl)) | (sel_oh[11] & (w6_repl < w11_repl)) | (sel_oh[12] & (w6_repl < w12_repl)) | (sel_oh[13] & (w6_repl < w13_repl)) | (sel_oh[14] & (w6_repl < w14_repl)) | (sel_oh[15] & (w6_repl < w15_repl));
-  wire w7_younger = (sel_oh[0] & (w7_repl < w0_repl)) | (sel_oh[1] & (w7_repl < w1_repl)) | (sel_oh[2] & (w7_repl < w2_repl)) | (sel_oh[3] & (w7_repl < w3_repl)) | (sel_oh[4] & (w7_repl < w4_repl)) | (sel_oh[5] & (w7_repl < w5_repl)) | (sel_oh[6] & (w7_repl < w6_repl)) | (sel_oh[8] & (w7_repl < w8_repl)) | (sel_oh[9] & (w7_repl < w9_repl)) | (sel_oh[10] & (w7_repl < w10_repl)) | (sel_oh[11] & (w7_repl < w11_repl)) | (sel_oh[12] & (w7_repl < w12_repl)) | (sel_oh[13] & (w7_repl < w13_repl)) | (sel_oh[14] & (w7_repl < w14_repl)) | (sel_oh[15] & (w7_repl < w15_repl));
-  wire w8_younger = (sel_oh[0] & (w8_repl < w0_repl)) | (sel_oh[1] & (w8_repl < w1_repl)) | (sel_oh[2] & (w8_repl < w2_repl)) | (sel_oh[3] & (w8_repl < w3_repl)) | (sel_oh[4] & (w8_repl < w4_repl)) | (sel_oh[5] & (w8_repl < w5_repl)) | (sel_oh[6] & (w8_repl < w6_repl)) | (sel_oh[7] & (w8_repl < w7_repl)) | (sel_oh[9] & (w8_repl < w9_repl)) | (sel_oh[10] & (w8_repl < w10_repl)) | (sel_oh[11] & (w8_repl < w11_repl)) | (sel_oh[12] & (w8_repl < w12_repl)) | (sel_oh[13] & (w8_repl < w13_repl)) | (sel_oh[14] & (w8_repl < w14_repl)) | (sel_oh[15] & (w8_repl < w15_repl));
-  wire w9_younger = (sel_oh[0] & (w9_repl < w0_repl)) | (sel_oh[1] & (w9_repl < w1_repl)) | (sel_oh[2] & (w9_repl < w2_repl)) | (sel_oh[3] & (w9_repl < w3_repl)) | (sel_oh[4] & (w9_repl < w4_repl)) | (sel_oh[5] & (w9_repl < w5_repl)) | (sel_oh[6] & (w9_repl < w6_repl)) | (sel_oh[7] & (w9_repl < w7_repl)) | (sel_oh[8] & (w9_repl < w8_repl)) | (sel_oh[10] & (w9_repl < w10_repl)) | (sel_oh[11] & (w9_repl < w11_repl)) | (sel_oh[12] & (w9_repl < w12_repl)) | (sel_oh[13] & (w9_repl < w13_repl)) | (sel_oh[14] & (w9_repl < w14_repl)) | (sel_oh[15] & (w9_repl < w15_repl));
-  wire w10_younger = (sel_oh[0] & (w10_repl < w0_repl)) | (sel_oh[1] & (w10_repl < w1_repl)) | (sel_oh[2] & (w10_repl < w2_repl)) | (sel_oh[3] & (w10_repl < w3_repl)) | (sel_oh[4] & (w10_repl < w4_repl)) | (sel_oh[5] & (w10_repl < w5_repl)) | (sel_oh[6] & (w10_repl < w6_repl)) | (sel_oh[7] & (w10_repl < w7_repl)) | (sel_oh[8] & (w10_repl < w8_repl)) | (sel_oh[9] & (w10_repl < w9_repl)) | (sel_oh[11] & (w10_repl < w11_repl)) | (sel_oh[12] & (w10_repl < w12_repl)) | (sel_oh[13] & (w10_repl < w13_repl)) | (sel_oh[14] & (w10_repl < w14_repl)) | (sel_oh[15] & (w10_repl < w15_repl));
-  wire w11_younger = (sel_oh[0] & (w11_repl < w0_repl)) | (sel_oh[1] & (w11_repl < w1_repl)) | (sel_oh[2] & (w11_repl < w2_repl)) | (sel_oh[3] & (w11_repl < w3_repl)) | (sel_oh[4] & (w11_repl < w4_repl)) | (sel_oh[5] & (w11_repl < w5_repl)) | (sel_oh[6] & (w11_repl < w6_repl)) | (sel_oh[7] & (w11_repl < w7_repl)) | (sel_oh[8] & (w11_repl < w8_repl)) | (sel_oh[9] & (w11_repl < w9_repl)) | (sel_oh[10] & (w11_repl < w10_repl)) | (sel_oh[12] & (w11_repl < w12_repl)) | (sel_oh[13] & (w11_repl < w13_repl)) | (sel_oh[14] & (w11_repl < w14_repl)) | (sel_oh[15] & (w11_repl < w15_repl));
-  wire w12_younger = (sel_oh[0] & (w12_repl < w0_repl)) | (sel_oh[1] & (w12_repl < w1_repl)) | (sel_oh[2] & (w12_repl < w2_repl)) | (sel_oh[3] & (w12_repl < w3_repl)) | (sel_oh[4] & (w12_repl < w4_repl)) | (sel_oh[5] & (w12_repl < w5_repl)) | (sel_oh[6] & (w12_repl < w6_repl)) | (sel_oh[7] & (w12_repl < w7_repl)) | (sel_oh[8] & (w12_repl < w8_repl)) | (sel_oh[9] & (w12_repl < w9_repl)) | (sel_oh[10] & (w12_repl < w10_repl)) | (sel_oh[11] & (w12_repl < w11_repl)) | (sel_oh[13] & (w12_repl < w13_repl)) | (sel_oh[14] & (w12_repl < w14_repl)) | (sel_oh[15] & (w12_repl < w15_repl));
-  wire w13_younger = (sel_oh[0] & (w13_repl < w0_repl)) | (sel_oh[1] & (w13_repl < w1_repl)) | (sel_oh[2] & (w13_repl < w2_repl)) | (sel_oh[3] & (w13_repl < w3_repl)) | (sel_oh[4] & (w13_repl < w4_repl)) | (sel_oh[5] & (w13_repl < w5_repl)) | (sel_oh[6] & (w13_repl < w6_repl)) | (sel_oh[7] & (w13_repl < w7_repl)) | (sel_oh[8] & (w13_repl < w8_repl)) | (sel_oh[9] & (w13_repl < w9_repl)) | (sel_oh[10] & (w13_repl < w10_repl)) | (sel_oh[11] & (w13_repl < w11_repl)) | (sel_oh[12] & (w13_repl < w12_repl)) | (sel_oh[14] & (w13_repl < w14_repl)) | (sel_oh[15] & (w13_repl < w15_repl));
-  wire w14_younger = (sel_oh[0] & (w14_repl < w0_repl)) | (sel_oh[1] & (w14_repl < w1_repl)) | (sel_oh[2] & (w14_repl < w2_repl)) | (sel_oh[3] & (w14_repl < w3_repl)) | (sel_oh[4] & (w14_repl < w4_repl)) | (sel_oh[5] & (w14_repl < w5_repl)) | (sel_oh[6] & (w14_repl < w6_repl)) | (sel_oh[7] & (w14_repl < w7_repl)) | (sel_oh[8] & (w14_repl < w8_repl)) | (sel_oh[9] & (w14_repl < w9_repl)) | (sel_oh[10] & (w14_repl < w10_repl)) | (sel_oh[11] & (w14_repl < w11_repl)) | (sel_oh[12] & (w14_repl < w12_repl)) | (sel_oh[13] & (w14_repl < w13_repl)) | (sel_oh[15] & (w14_repl < w15_repl));
-  wire w15_younger = (sel_oh[0] & (w15_repl < w0_repl)) | (sel_oh[1] & (w15_repl < w1_repl)) | (sel_oh[2] & (w15_repl < w2_repl)) | (sel_oh[3] & (w15_repl < w3_repl)) | (sel_oh[4] & (w15_repl < w4_repl)) | (sel_oh[5] & (w15_repl < w5_repl)) | (sel_oh[6] & (w15_repl < w6_repl)) | (sel_oh[7] & (w15_repl < w7_repl)) | (sel_oh[8] & (w15_repl < w8_repl)) | (sel_oh[9] & (w15_repl < w9_repl)) | (sel_oh[10] & (w15_repl < w10_repl)) | (sel_oh[11] & (w15_repl < w11_repl)) | (sel_oh[12] & (w15_repl < w12_repl)) | (sel_oh[13] & (w15_repl < w13_repl)) | (sel_oh[14] & (w15_repl < w14_repl));
+  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl)) | (hit_oh[4] & (w0_repl < w4_repl)) | (hit_oh[5] & (w0_repl < w5_repl)) | (hit_oh[6] & (w0_repl < w6_repl)) | (hit_oh[7] & (w0_repl < w7_repl)) | (hit_oh[8] & (w0_repl < w8_repl)) | (hit_oh[9] & (w0_repl < w9_repl)) | (hit_oh[10] & (w0_repl < w10_repl)) | (hit_oh[11] & (w0_repl < w11_repl)) | (hit_oh[12] & (w0_repl < w12_repl)) | (hit_oh[13] & (w0_repl < w13_repl)) | (hit_oh[14] & (w0_repl < w14_repl)) | (hit_oh[15] & (w0_repl < w15_repl));
+  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl)) | (invalid_oh[4] & (w0_repl < w4_repl)) | (invalid_oh[5] & (w0_repl < w5_repl)) | (invalid_oh[6] & (w0_repl < w6_repl)) | (invalid_oh[7] & (w0_repl < w7_repl)) | (invalid_oh[8] & (w0_repl < w8_repl)) | (invalid_oh[9] & (w0_repl < w9_repl)) | (invalid_oh[10] & (w0_repl < w10_repl)) | (invalid_oh[11] & (w0_repl < w11_repl)) | (invalid_oh[12] & (w0_repl < w12_repl)) | (invalid_oh[13] & (w0_repl < w13_repl)) | (invalid_oh[14] & (w0_repl < w14_repl)) | (invalid_oh[15] & (w0_repl < w15_repl));
+  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl)) | (victim_oh[4] & (w0_repl < w4_repl)) | (victim_oh[5] & (w0_repl < w5_repl)) | (victim_oh[6] & (w0_repl < w6_repl)) | (victim_oh[7] & (w0_repl < w7_repl)) | (victim_oh[8] & (w0_repl < w8_repl)) | (victim_oh[9] & (w0_repl < w9_repl)) | (victim_oh[10] & (w0_repl < w10_repl)) | (victim_oh[11] & (w0_repl < w11_repl)) | (victim_oh[12] & (w0_repl < w12_repl)) | (victim_oh[13] & (w0_repl < w13_repl)) | (victim_oh[14] & (w0_repl < w14_repl)) | (victim_oh[15] & (w0_repl < w15_repl));
+  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
+  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl)) | (hit_oh[4] & (w1_repl < w4_repl)) | (hit_oh[5] & (w1_repl < w5_repl)) | (hit_oh[6] & (w1_repl < w6_repl)) | (hit_oh[7] & (w1_repl < w7_repl)) | (hit_oh[8] & (w1_repl < w8_repl)) | (hit_oh[9] & (w1_repl < w9_repl)) | (hit_oh[10] & (w1_repl < w10_repl)) | (hit_oh[11] & (w1_repl < w11_repl)) | (hit_oh[12] & (w1_repl < w12_repl)) | (hit_oh[13] & (w1_repl < w13_repl)) | (hit_oh[14] & (w1_repl < w14_repl)) | (hit_oh[15] & (w1_repl < w15_repl));
+  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl)) | (invalid_oh[4] & (w1_repl < w4_repl)) | (invalid_oh[5] & (w1_repl < w5_repl)) | (invalid_oh[6] & (w1_repl < w6_repl)) | (invalid_oh[7] & (w1_repl < w7_repl)) | (invalid_oh[8] & (w1_repl < w8_repl)) | (invalid_oh[9] & (w1_repl < w9_repl)) | (invalid_oh[10] & (w1_repl < w10_repl)) | (invalid_oh[11] & (w1_repl < w11_repl)) | (invalid_oh[12] & (w1_repl < w12_repl)) | (invalid_oh[13] & (w1_repl < w13_repl)) | (invalid_oh[14] & (w1_repl < w14_repl)) | (invalid_oh[15] & (w1_repl < w15_repl));
+  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl)) | (victim_oh[4] & (w1_repl < w4_repl)) | (victim_oh[5] & (w1_repl < w5_repl)) | (victim_oh[6] & (w1_repl < w6_repl)) | (victim_oh[7] & (w1_repl < w7_repl)) | (victim_oh[8] & (w1_repl < w8_repl)) | (victim_oh[9] & (w1_repl < w9_repl)) | (victim_oh[10] & (w1_repl < w10_repl)) | (victim_oh[11] & (w1_repl < w11_repl)) | (victim_oh[12] & (w1_repl < w12_repl)) | (victim_oh[13] & (w1_repl < w13_repl)) | (victim_oh[14] & (w1_repl < w14_repl)) | (victim_oh[15] & (w1_repl < w15_repl));
+  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
+  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl)) | (hit_oh[4] & (w2_repl < w4_repl)) | (hit_oh[5] & (w2_repl < w5_repl)) | (hit_oh[6] & (w2_repl < w6_repl)) | (hit_oh[7] & (w2_repl < w7_repl)) | (hit_oh[8] & (w2_repl < w8_repl)) | (hit_oh[9] & (w2_repl < w9_repl)) | (hit_oh[10] & (w2_repl < w10_repl)) | (hit_oh[11] & (w2_repl < w11_repl)) | (hit_oh[12] & (w2_repl < w12_repl)) | (hit_oh[13] & (w2_repl < w13_repl)) | (hit_oh[14] & (w2_repl < w14_repl)) | (hit_oh[15] & (w2_repl < w15_repl));
+  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl)) | (invalid_oh[4] & (w2_repl < w4_repl)) | (invalid_oh[5] & (w2_repl < w5_repl)) | (invalid_oh[6] & (w2_repl < w6_repl)) | (invalid_oh[7] & (w2_repl < w7_repl)) | (invalid_oh[8] & (w2_repl < w8_repl)) | (invalid_oh[9] & (w2_repl < w9_repl)) | (invalid_oh[10] & (w2_repl < w10_repl)) | (invalid_oh[11] & (w2_repl < w11_repl)) | (invalid_oh[12] & (w2_repl < w12_repl)) | (invalid_oh[13] & (w2_repl < w13_repl)) | (invalid_oh[14] & (w2_repl < w14_repl)) | (invalid_oh[15] & (w2_repl < w15_repl));
+  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl)) | (victim_oh[4] & (w2_repl < w4_repl)) | (victim_oh[5] & (w2_repl < w5_repl)) | (victim_oh[6] & (w2_repl < w6_repl)) | (victim_oh[7] & (w2_repl < w7_repl)) | (victim_oh[8] & (w2_repl < w8_repl)) | (victim_oh[9] & (w2_repl < w9_repl)) | (victim_oh[10] & (w2_repl < w10_repl)) | (victim_oh[11] & (w2_repl < w11_repl)) | (victim_oh[12] & (w2_repl < w12_repl)) | (victim_oh[13] & (w2_repl < w13_repl)) | (victim_oh[14] & (w2_repl < w14_repl)) | (victim_oh[15] & (w2_repl < w15_repl));
+  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
+  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl)) | (hit_oh[4] & (w3_repl < w4_repl)) | (hit_oh[5] & (w3_repl < w5_repl)) | (hit_oh[6] & (w3_repl < w6_repl)) | (hit_oh[7] & (w3_repl < w7_repl)) | (hit_oh[8] & (w3_repl < w8_repl)) | (hit_oh[9] & (w3_repl < w9_repl)) | (hit_oh[10] & (w3_repl < w10_repl)) | (hit_oh[11] & (w3_repl < w11_repl)) | (hit_oh[12] & (w3_repl < w12_repl)) | (hit_oh[13] & (w3_repl < w13_repl)) | (hit_oh[14] & (w3_repl < w14_repl)) | (hit_oh[15] & (w3_repl < w15_repl));
+  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl)) | (invalid_oh[4] & (w3_repl < w4_repl)) | (invalid_oh[5] & (w3_repl < w5_repl)) | (invalid_oh[6] & (w3_repl < w6_repl)) | (invalid_oh[7] & (w3_repl < w7_repl)) | (invalid_oh[8] & (w3_repl < w8_repl)) | (invalid_oh[9] & (w3_repl < w9_repl)) | (invalid_oh[10] & (w3_repl < w10_repl)) | (invalid_oh[11] & (w3_repl < w11_repl)) | (invalid_oh[12] & (w3_repl < w12_repl)) | (invalid_oh[13] & (w3_repl < w13_repl)) | (invalid_oh[14] & (w3_repl < w14_repl)) | (invalid_oh[15] & (w3_repl < w15_repl));
+  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl)) | (victim_oh[4] & (w3_repl < w4_repl)) | (victim_oh[5] & (w3_repl < w5_repl)) | (victim_oh[6] & (w3_repl < w6_repl)) | (victim_oh[7] & (w3_repl < w7_repl)) | (victim_oh[8] & (w3_repl < w8_repl)) | (victim_oh[9] & (w3_repl < w9_repl)) | (victim_oh[10] & (w3_repl < w10_repl)) | (victim_oh[11] & (w3_repl < w11_repl)) | (victim_oh[12] & (w3_repl < w12_repl)) | (victim_oh[13] & (w3_repl < w13_repl)) | (victim_oh[14] & (w3_repl < w14_repl)) | (victim_oh[15] & (w3_repl < w15_repl));
+  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
+  wire w4_younger_hit = (hit_oh[0] & (w4_repl < w0_repl)) | (hit_oh[1] & (w4_repl < w1_repl)) | (hit_oh[2] & (w4_repl < w2_repl)) | (hit_oh[3] & (w4_repl < w3_repl)) | (hit_oh[5] & (w4_repl < w5_repl)) | (hit_oh[6] & (w4_repl < w6_repl)) | (hit_oh[7] & (w4_repl < w7_repl)) | (hit_oh[8] & (w4_repl < w8_repl)) | (hit_oh[9] & (w4_repl < w9_repl)) | (hit_oh[10] & (w4_repl < w10_repl)) | (hit_oh[11] & (w4_repl < w11_repl)) | (hit_oh[12] & (w4_repl < w12_repl)) | (hit_oh[13] & (w4_repl < w13_repl)) | (hit_oh[14] & (w4_repl < w14_repl)) | (hit_oh[15] & (w4_repl < w15_repl));
+  wire w4_younger_inv = (invalid_oh[0] & (w4_repl < w0_repl)) | (invalid_oh[1] & (w4_repl < w1_repl)) | (invalid_oh[2] & (w4_repl < w2_repl)) | (invalid_oh[3] & (w4_repl < w3_repl)) | (invalid_oh[5] & (w4_repl < w5_repl)) | (invalid_oh[6] & (w4_repl < w6_repl)) | (invalid_oh[7] & (w4_repl < w7_repl)) | (invalid_oh[8] & (w4_repl < w8_repl)) | (invalid_oh[9] & (w4_repl < w9_repl)) | (invalid_oh[10] & (w4_repl < w10_repl)) | (invalid_oh[11] & (w4_repl < w11_repl)) | (invalid_oh[12] & (w4_repl < w12_repl)) | (invalid_oh[13] & (w4_repl < w13_repl)) | (invalid_oh[14] & (w4_repl < w14_repl)) | (invalid_oh[15] & (w4_repl < w15_repl));
+  wire w4_younger_vic = (victim_oh[0] & (w4_repl < w0_repl)) | (victim_oh[1] & (w4_repl < w1_repl)) | (victim_oh[2] & (w4_repl < w2_repl)) | (victim_oh[3] & (w4_repl < w3_repl)) | (victim_oh[5] & (w4_repl < w5_repl)) | (victim_oh[6] & (w4_repl < w6_repl)) | (victim_oh[7] & (w4_repl < w7_repl)) | (victim_oh[8] & (w4_repl < w8_repl)) | (victim_oh[9] & (w4_repl < w9_repl)) | (victim_oh[10] & (w4_repl < w10_repl)) | (victim_oh[11] & (w4_repl < w11_repl)) | (victim_oh[12] & (w4_repl < w12_repl)) | (victim_oh[13] & (w4_repl < w13_repl)) | (victim_oh[14] & (w4_repl < w14_repl)) | (victim_oh[15] & (w4_repl < w15_repl));
+  wire w4_younger = is_fill ? (any_invalid ? w4_younger_inv : w4_younger_vic) : w4_younger_hit;
+  wire w5_younger_hit = (hit_oh[0] & (w5_repl < w0_repl)) | (hit_oh[1] & (w5_repl < w1_repl)) | (hit_oh[2] & (w5_repl < w2_repl)) | (hit_oh[3] & (w5_repl < w3_repl)) | (hit_oh[4] & (w5_repl < w4_repl)) | (hit_oh[6] & (w5_repl < w6_repl)) | (hit_oh[7] & (w5_repl < w7_repl)) | (hit_oh[8] & (w5_repl < w8_repl)) | (hit_oh[9] & (w5_repl < w9_repl)) | (hit_oh[10] & (w5_repl < w10_repl)) | (hit_oh[11] & (w5_repl < w11_repl)) | (hit_oh[12] & (w5_repl < w12_repl)) | (hit_oh[13] & (w5_repl < w13_repl)) | (hit_oh[14] & (w5_repl < w14_repl)) | (hit_oh[15] & (w5_repl < w15_repl));
+  wire w5_younger_inv = (invalid_oh[0] & (w5_repl < w0_repl)) | (invalid_oh[1] & (w5_repl < w1_repl)) | (invalid_oh[2] & (w5_repl < w2_repl)) | (invalid_oh[3] & (w5_repl < w3_repl)) | (invalid_oh[4] & (w5_repl < w4_repl)) | (invalid_oh[6] & (w5_repl < w6_repl)) | (invalid_oh[7] & (w5_repl < w7_repl)) | (invalid_oh[8] & (w5_repl < w8_repl)) | (invalid_oh[9] & (w5_repl < w9_repl)) | (invalid_oh[10] & (w5_repl < w10_repl)) | (invalid_oh[11] & (w5_repl < w11_repl)) | (invalid_oh[12] & (w5_repl < w12_repl)) | (invalid_oh[13] & (w5_repl < w13_repl)) | (invalid_oh[14] & (w5_repl < w14_repl)) | (invalid_oh[15] & (w5_repl < w15_repl));
+  wire w5_younger_vic = (victim_oh[0] & (w5_repl < w0_repl)) | (victim_oh[1] & (w5_repl < w1_repl)) | (victim_oh[2] & (w5_repl < w2_repl)) | (victim_oh[3] & (w5_repl < w3_repl)) | (victim_oh[4] & (w5_repl < w4_repl)) | (victim_oh[6] & (w5_repl < w6_repl)) | (victim_oh[7] & (w5_repl < w7_repl)) | (victim_oh[8] & (w5_repl < w8_repl)) | (victim_oh[9] & (w5_repl < w9_repl)) | (victim_oh[10] & (w5_repl < w10_repl)) | (victim_oh[11] & (w5_repl < w11_repl)) | (victim_oh[12] & (w5_repl < w12_repl)) | (victim_oh[13] & (w5_repl < w13_repl)) | (victim_oh[14] & (w5_repl < w14_repl)) | (victim_oh[15] & (w5_repl < w15_repl));
+  wire w5_younger = is_fill ? (any_invalid ? w5_younger_inv : w5_younger_vic) : w5_younger_hit;
+  wire w6_younger_hit = (hit_oh[0] & (w6_repl < w0_repl)) | (hit_oh[1] & (w6_repl < w1_repl)) | (hit_oh[2] & (w6_repl < w2_repl)) | (hit_oh[3] & (w6_repl < w3_repl)) | (hit_oh[4] & (w6_repl < w4_repl)) | (hit_oh[5] & (w6_repl < w5_repl)) | (hit_oh[7] & (w6_repl < w7_repl)) | (hit_oh[8] & (w6_repl < w8_repl)) | (hit_oh[9] & (w6_repl < w9_repl)) | (hit_oh[10] & (w6_repl < w10_repl)) | (hit_oh[11] & (w6_repl < w11_repl)) | (hit_oh[12] & (w6_repl < w12_repl)) | (hit_oh[13] & (w6_repl < w13_repl)) | (hit_oh[14] & (w6_repl < w14_repl)) | (hit_oh[15] & (w6_repl < w15_repl));
+  wire w6_younger_inv = (invalid_oh[0] & (w6_repl < w0_repl)) | (invalid_oh[1] & (w6_repl < w1_repl)) | (invalid_oh[2] & (w6_repl < w2_repl)) | (invalid_oh[3] & (w6_repl < w3_repl)) | (invalid_oh[4] & (w6_repl < w4_repl)) | (invalid_oh[5] & (w6_repl < w5_repl)) | (invalid_oh[7] & (w6_repl < w7_repl)) | (invalid_oh[8] & (w6_repl < w8_repl)) | (invalid_oh[9] & (w6_repl < w9_repl)) | (invalid_oh[10] & (w6_repl < w10_repl)) | (invalid_oh[11] & (w6_repl < w11_repl)) | (invalid_oh[12] & (w6_repl < w12_repl)) | (invalid_oh[13] & (w6_repl < w13_repl)) | (invalid_oh[14] & (w6_repl < w14_repl)) | (invalid_oh[15] & (w6_repl < w15_repl));
+  wire w6_younger_vic = (victim_oh[0] & (w6_repl < w0_repl)) | (victim_oh[1] & (w6_repl < w1_repl)) | (victim_oh[2] & (w6_repl < w2_repl)) | (victim_oh[3] & (w6_repl < w3_repl)) | (victim_oh[4] & (w6_repl < w4_repl)) | (victim_oh[5] & (w6_repl < w5_repl)) | (victim_oh[7] & (w6_repl < w7_repl)) | (victim_oh[8] & (w6_repl < w8_repl)) | (victim_oh[9] & (w6_repl < w9_repl)) | (victim_oh[10] & (w6_repl < w10_repl)) | (victim_oh[11] & (w6_repl < w11_repl)) | (victim_oh[12] & (w6_repl < w12_repl)) | (victim_oh[13] & (w6_repl < w13_repl)) | (victim_oh[14] & (w6_repl < w14_repl)) | (victim_oh[15] & (w6_repl < w15_repl));
+  wire w6_younger = is_fill ? (any_invalid ? w6_younger_inv : w6_younger_vic) : w6_younger_hit;
+  wire w7_younger_hit = (hit_oh[0] & (w7_repl < w0_repl)) | (hit_oh[1] & (w7_repl < w1_repl)) | (hit_oh[2] & (w7_repl < w2_repl)) | (hit_oh[3] & (w7_repl < w3_repl)) | (hit_oh[4] & (w7_repl < w4_repl)) | (hit_oh[5] & (w7_repl < w5_repl)) | (hit_oh[6] & (w7_repl < w6_repl)) | (hit_oh[8] & (w7_repl < w8_repl)) | (hit_oh[9] & (w7_repl < w9_repl)) | (hit_oh[10] & (w7_repl < w10_repl)) | (hit_oh[11] & (w7_repl < w11_repl)) | (hit_oh[12] & (w7_repl < w12_repl)) | (hit_oh[13] & (w7_repl < w13_repl)) | (hit_oh[14] & (w7_repl < w14_repl)) | (hit_oh[15] & (w7_repl < w15_repl));
+  wire w7_younger_inv = (invalid_oh[0] & (w7_repl < w0_repl)) | (invalid_oh[1] & (w7_repl < w1_repl)) | (invalid_oh[2] & (w7_repl < w2_repl)) | (invalid_oh[3] & (w7_repl < w3_repl)) | (invalid_oh[4] & (w7_repl < w4_repl)) | (invalid_oh[5] & (w7_repl < w5_repl)) | (invalid_oh[6] & (w7_repl < w6_repl)) | (invalid_oh[8] & (w7_repl < w8_repl)) | (invalid_oh[9] & (w7_repl < w9_repl)) | (invalid_oh[10] & (w7_repl < w10_repl)) | (invalid_oh[11] & (w7_repl < w11_repl)) | (invalid_oh[12] & (w7_repl < w12_repl)) | (invalid_oh[13] & (w7_repl < w13_repl)) | (invalid_oh[14] & (w7_repl < w14_repl)) | (invalid_oh[15] & (w7_repl < w15_repl));
+  wire w7_younger_vic = (victim_oh[0] & (w7_repl < w0_repl)) | (victim_oh[1] & (w7_repl < w1_repl)) | (victim_oh[2] & (w7_repl < w2_repl)) | (victim_oh[3] & (w7_repl < w3_repl)) | (victim_oh[4] & (w7_repl < w4_repl)) | (victim_oh[5] & (w7_repl < w5_repl)) | (victim_oh[6] & (w7_repl < w6_repl)) | (victim_oh[8] & (w7_repl < w8_repl)) | (victim_oh[9] & (w7_repl < w9_repl)) | (victim_oh[10] & (w7_repl < w10_repl)) | (victim_oh[11] & (w7_repl < w11_repl)) | (victim_oh[12] & (w7_repl < w12_repl)) | (victim_oh[13] & (w7_repl < w13_repl)) | (victim_oh[14] & (w7_repl < w14_repl)) | (victim_oh[15] & (w7_repl < w15_repl));
+  wire w7_younger = is_fill ? (any_invalid ? w7_younger_inv : w7_younger_vic) : w7_younger_hit;
+  wire w8_younger_hit = (hit_oh[0] & (w8_repl < w0_repl)) | (hit_oh[1] & (w8_repl < w1_repl)) | (hit_oh[2] & (w8_repl < w2_repl)) | (hit_oh[3] & (w8_repl < w3_repl)) | (hit_oh[4] & (w8_repl < w4_repl)) | (hit_oh[5] & (w8_repl < w5_repl)) | (hit_oh[6] & (w8_repl < w6_repl)) | (hit_oh[7] & (w8_repl < w7_repl)) | (hit_oh[9] & (w8_repl < w9_repl)) | (hit_oh[10] & (w8_repl < w10_repl)) | (hit_oh[11] & (w8_repl < w11_repl)) | (hit_oh[12] & (w8_repl < w12_repl)) | (hit_oh[13] & (w8_repl < w13_repl)) | (hit_oh[14] & (w8_repl < w14_repl)) | (hit_oh[15] & (w8_repl < w15_repl));
+  wire w8_younger_inv = (invalid_oh[0] & (w8_repl < w0_repl)) | (invalid_oh[1] & (w8_repl < w1_repl)) | (invalid_oh[2] & (w8_repl < w2_repl)) | (invalid_oh[3] & (w8_repl < w3_repl)) | (invalid_oh[4] & (w8_repl < w4_repl)) | (invalid_oh[5] & (w8_repl < w5_repl)) | (invalid_oh[6] & (w8_repl < w6_repl)) | (invalid_oh[7] & (w8_repl < w7_repl)) | (invalid_oh[9] & (w8_repl < w9_repl)) | (invalid_oh[10] & (w8_repl < w10_repl)) | (invalid_oh[11] & (w8_repl < w11_repl)) | (invalid_oh[12] & (w8_repl < w12_repl)) | (invalid_oh[13] & (w8_repl < w13_repl)) | (invalid_oh[14] & (w8_repl < w14_repl)) | (invalid_oh[15] & (w8_repl < w15_repl));
+  wire w8_younger_vic = (victim_oh[0] & (w8_repl < w0_repl)) | (victim_oh[1] & (w8_repl < w1_repl)) | (victim_oh[2] & (w8_repl < w2_repl)) | (victim_oh[3] & (w8_repl < w3_repl)) | (victim_oh[4] & (w8_repl < w4_repl)) | (victim_oh[5] & (w8_repl < w5_repl)) | (victim_oh[6] & (w8_repl < w6_repl)) | (victim_oh[7] & (w8_repl < w7_repl)) | (victim_oh[9] & (w8_repl < w9_repl)) | (victim_oh[10] & (w8_repl < w10_repl)) | (victim_oh[11] & (w8_repl < w11_repl)) | (victim_oh[12] & (w8_repl < w12_repl)) | (victim_oh[13] & (w8_repl < w13_repl)) | (victim_oh[14] & (w8_repl < w14_repl)) | (victim_oh[15] & (w8_repl < w15_repl));
+  wire w8_younger = is_fill ? (any_invalid ? w8_younger_inv : w8_younger_vic) : w8_younger_hit;
+  wire w9_younger_hit = (hit_oh[0] & (w9_repl < w0_repl)) | (hit_oh[1] & (w9_repl < w1_repl)) | (hit_oh[2] & (w9_repl < w2_repl)) | (hit_oh[3] & (w9_repl < w3_repl)) | (hit_oh[4] & (w9_repl < w4_repl)) | (hit_oh[5] & (w9_repl < w5_repl)) | (hit_oh[6] & (w9_repl < w6_repl)) | (hit_oh[7] & (w9_repl < w7_repl)) | (hit_oh[8] & (w9_repl < w8_repl)) | (hit_oh[10] & (w9_repl < w10_repl)) | (hit_oh[11] & (w9_repl < w11_repl)) | (hit_oh[12] & (w9_repl < w12_repl)) | (hit_oh[13] & (w9_repl < w13_repl)) | (hit_oh[14] & (w9_repl < w14_repl)) | (hit_oh[15] & (w9_repl < w15_repl));
+  wire w9_younger_inv = (invalid_oh[0] & (w9_repl < w0_repl)) | (invalid_oh[1] & (w9_repl < w1_repl)) | (invalid_oh[2] & (w9_repl < w2_repl)) | (invalid_oh[3] & (w9_repl < w3_repl)) | (invalid_oh[4] & (w9_repl < w4_repl)) | (invalid_oh[5] & (w9_repl < w5_repl)) | (invalid_oh[6] & (w9_repl < w6_repl)) | (invalid_oh[7] & (w9_repl < w7_repl)) | (invalid_oh[8] & (w9_repl < w8_repl)) | (invalid_oh[10] & (w9_repl < w10_repl)) | (invalid_oh[11] & (w9_repl < w11_repl)) | (invalid_oh[12] & (w9_repl < w12_repl)) | (invalid_oh[13] & (w9_repl < w13_repl)) | (invalid_oh[14] & (w9_repl < w14_repl)) | (invalid_oh[15] & (w9_repl < w15_repl));
+  wire w9_younger_vic = (victim_oh[0] & (w9_repl < w0_repl)) | (victim_oh[1] & (w9_repl < w1_repl)) | (victim_oh[2] & (w9_repl < w2_repl)) | (victim_oh[3] & (w9_repl < w3_repl)) | (victim_oh[4] & (w9_repl < w4_repl)) | (victim_oh[5] & (w9_repl < w5_repl)) | (victim_oh[6] & (w9_repl < w6_repl)) | (victim_oh[7] & (w9_repl < w7_repl)) | (victim_oh[8] & (w9_repl < w8_repl)) | (victim_oh[10] & (w9_repl < w10_repl)) | (victim_oh[11] & (w9_repl < w11_repl)) | (victim_oh[12] & (w9_repl < w12_repl)) | (victim_oh[13] & (w9_repl < w13_repl)) | (victim_oh[14] & (w9_repl < w14_repl)) | (victim_oh[15] & (w9_repl < w15_repl));
+  wire w9_younger = is_fill ? (any_invalid ? w9_younger_inv : w9_younger_vic) : w9_younger_hit;
+  wire w10_younger_hit = (hit_oh[0] & (w10_repl < w0_repl)) | (hit_oh[1] & (w10_repl < w1_repl)) | (hit_oh[2] & (w10_repl < w2_repl)) | (hit_oh[3] & (w10_repl < w3_repl)) | (hit_oh[4] & (w10_repl < w4_repl)) | (hit_oh[5] & (w10_repl < w5_repl)) | (hit_oh[6] & (w10_repl < w6_repl)) | (hit_oh[7] & (w10_repl < w7_repl)) | (hit_oh[8] & (w10_repl < w8_repl)) | (hit_oh[9] & (w10_repl < w9_repl)) | (hit_oh[11] & (w10_repl < w11_repl)) | (hit_oh[12] & (w10_repl < w12_repl)) | (hit_oh[13] & (w10_repl < w13_repl)) | (hit_oh[14] & (w10_repl < w14_repl)) | (hit_oh[15] & (w10_repl < w15_repl));
+  wire w10_younger_inv = (invalid_oh[0] & (w10_repl < w0_repl)) | (invalid_oh[1] & (w10_repl < w1_repl)) | (invalid_oh[2] & (w10_repl < w2_repl)) | (invalid_oh[3] & (w10_repl < w3_repl)) | (invalid_oh[4] & (w10_repl < w4_repl)) | (invalid_oh[5] & (w10_repl < w5_repl)) | (invalid_oh[6] & (w10_repl < w6_repl)) | (invalid_oh[7] & (w10_repl < w7_repl)) | (invalid_oh[8] & (w10_repl < w8_repl)) | (invalid_oh[9] & (w10_repl < w9_repl)) | (invalid_oh[11] & (w10_repl < w11_repl)) | (invalid_oh[12] & (w10_repl < w12_repl)) | (invalid_oh[13] & (w10_repl < w13_repl)) | (invalid_oh[14] & (w10_repl < w14_repl)) | (invalid_oh[15] & (w10_repl < w15_repl));
+  wire w10_younger_vic = (victim_oh[0] & (w10_repl < w0_repl)) | (victim_oh[1] & (w10_repl < w1_repl)) | (victim_oh[2] & (w10_repl < w2_repl)) | (victim_oh[3] & (w10_repl < w3_repl)) | (victim_oh[4] & (w10_repl < w4_repl)) | (victim_oh[5] & (w10_repl < w5_repl)) | (victim_oh[6] & (w10_repl < w6_repl)) | (victim_oh[7] & (w10_repl < w7_repl)) | (victim_oh[8] & (w10_repl < w8_repl)) | (victim_oh[9] & (w10_repl < w9_repl)) | (victim_oh[11] & (w10_repl < w11_repl)) | (victim_oh[12] & (w10_repl < w12_repl)) | (victim_oh[13] & (w10_repl < w13_repl)) | (victim_oh[14] & (w10_repl < w14_repl)) | (victim_oh[15] & (w10_repl < w15_repl));
+  wire w10_younger = is_fill ? (any_invalid ? w10_younger_inv : w10_younger_vic) : w10_younger_hit;
+  wire w11_younger_hit = (hit_oh[0] & (w11_repl < w0_repl)) | (hit_oh[1] & (w11_repl < w1_repl)) | (hit_oh[2] & (w11_repl < w2_repl)) | (hit_oh[3] & (w11_repl < w3_repl)) | (hit_oh[4] & (w11_repl < w4_repl)) | (hit_oh[5] & (w11_repl < w5_repl)) | (hit_oh[6] & (w11_repl < w6_repl)) | (hit_oh[7] & (w11_repl < w7_repl)) | (hit_oh[8] & (w11_repl < w8_repl)) | (hit_oh[9] & (w11_repl < w9_repl)) | (hit_oh[10] & (w11_repl < w10_repl)) | (hit_oh[12] & (w11_repl < w12_repl)) | (hit_oh[13] & (w11_repl < w13_repl)) | (hit_oh[14] & (w11_repl < w14_repl)) | (hit_oh[15] & (w11_repl < w15_repl));
+  wire w11_younger_inv = (invalid_oh[0] & (w11_repl < w0_repl)) | (invalid_oh[1] & (w11_repl < w1_repl)) | (invalid_oh[2] & (w11_repl < w2_repl)) | (invalid_oh[3] & (w11_repl < w3_repl)) | (invalid_oh[4] & (w11_repl < w4_repl)) | (invalid_oh[5] & (w11_repl < w5_repl)) | (invalid_oh[6] & (w11_repl < w6_repl)) | (invalid_oh[7] & (w11_repl < w7_repl)) | (invalid_oh[8] & (w11_repl < w8_repl)) | (invalid_oh[9] & (w11_repl < w9_repl)) | (invalid_oh[10] & (w11_repl < w10_repl)) | (invalid_oh[12] & (w11_repl < w12_repl)) | (invalid_oh[13] & (w11_repl < w13_repl)) | (invalid_oh[14] & (w11_repl < w14_repl)) | (invalid_oh[15] & (w11_repl < w15_repl));
+  wire w11_younger_vic = (victim_oh[0] & (w11_repl < w0_repl)) | (victim_oh[1] & (w11_repl < w1_repl)) | (victim_oh[2] & (w11_repl < w2_repl)) | (victim_oh[3] & (w11_repl < w3_repl)) | (victim_oh[4] & (w11_repl < w4_repl)) | (victim_oh[5] & (w11_repl < w5_repl)) | (victim_oh[6] & (w11_repl < w6_repl)) | (victim_oh[7] & (w11_repl < w7_repl)) | (victim_oh[8] & (w11_repl < w8_repl)) | (victim_oh[9] & (w11_repl < w9_repl)) | (victim_oh[10] & (w11_repl < w10_repl)) | (victim_oh[12] & (w11_repl < w12_repl)) | (victim_oh[13] & (w11_repl < w13_repl)) | (victim_oh[14] & (w11_repl < w14_repl)) | (victim_oh[15] & (w11_repl < w15_repl));
+  wire w11_younger = is_fill ? (any_invalid ? w11_younger_inv : w11_younger_vic) : w11_younger_hit;
+  wire w12_younger_hit = (hit_oh[0] & (w12_repl < w0_repl)) | (hit_oh[1] & (w12_repl < w1_repl)) | (hit_oh[2] & (w12_repl < w2_repl)) | (hit_oh[3] & (w12_repl < w3_repl)) | (hit_oh[4] & (w12_repl < w4_repl)) | (hit_oh[5] & (w12_repl < w5_repl)) | (hit_oh[6] & (w12_repl < w6_repl)) | (hit_oh[7] & (w12_repl < w7_repl)) | (hit_oh[8] & (w12_repl < w8_repl)) | (hit_oh[9] & (w12_repl < w9_repl)) | (hit_oh[10] & (w12_repl < w10_repl)) | (hit_oh[11] & (w12_repl < w11_repl)) | (hit_oh[13] & (w12_repl < w13_repl)) | (hit_oh[14] & (w12_repl < w14_repl)) | (hit_oh[15] & (w12_repl < w15_repl));
+  wire w12_younger_inv = (invalid_oh[0] & (w12_repl < w0_repl)) | (invalid_oh[1] & (w12_repl < w1_repl)) | (invalid_oh[2] & (w12_repl < w2_repl)) | (invalid_oh[3] & (w12_repl < w3_repl)) | (invalid_oh[4] & (w12_repl < w4_repl)) | (invalid_oh[5] & (w12_repl < w5_repl)) | (invalid_oh[6] & (w12_repl < w6_repl)) | (invalid_oh[7] & (w12_repl < w7_repl)) | (invalid_oh[8] & (w12_repl < w8_repl)) | (invalid_oh[9] & (w12_repl < w9_repl)) | (invalid_oh[10] & (w12_repl < w10_repl)) | (invalid_oh[11] & (w12_repl < w11_repl)) | (invalid_oh[13] & (w12_repl < w13_repl)) | (invalid_oh[14] & (w12_repl < w14_repl)) | (invalid_oh[15] & (w12_repl < w15_repl));
+  wire w12_younger_vic = (victim_oh[0] & (w12_repl < w0_repl)) | (victim_oh[1] & (w12_repl < w1_repl)) | (victim_oh[2] & (w12_repl < w2_repl)) | (victim_oh[3] & (w12_repl < w3_repl)) | (victim_oh[4] & (w12_repl < w4_repl)) | (victim_oh[5] & (w12_repl < w5_repl)) | (victim_oh[6] & (w12_repl < w6_repl)) | (victim_oh[7] & (w12_repl < w7_repl)) | (victim_oh[8] & (w12_repl < w8_repl)) | (victim_oh[9] & (w12_repl < w9_repl)) | (victim_oh[10] & (w12_repl < w10_repl)) | (victim_oh[11] & (w12_repl < w11_repl)) | (victim_oh[13] & (w12_repl < w13_repl)) | (victim_oh[14] & (w12_repl < w14_repl)) | (victim_oh[15] & (w12_repl < w15_repl));
+  wire w12_younger = is_fill ? (any_invalid ? w12_younger_inv : w12_younger_vic) : w12_younger_hit;
+  wire w13_younger_hit = (hit_oh[0] & (w13_repl < w0_repl)) | (hit_oh[1] & (w13_repl < w1_repl)) | (hit_oh[2] & (w13_repl < w2_repl)) | (hit_oh[3] & (w13_repl < w3_repl)) | (hit_oh[4] & (w13_repl < w4_repl)) | (hit_oh[5] & (w13_repl < w5_repl)) | (hit_oh[6] & (w13_repl < w6_repl)) | (hit_oh[7] & (w13_repl < w7_repl)) | (hit_oh[8] & (w13_repl < w8_repl)) | (hit_oh[9] & (w13_repl < w9_repl)) | (hit_oh[10] & (w13_repl < w10_repl)) | (hit_oh[11] & (w13_repl < w11_repl)) | (hit_oh[12] & (w13_repl < w12_repl)) | (hit_oh[14] & (w13_repl < w14_repl)) | (hit_oh[15] & (w13_repl < w15_repl));
+  wire w13_younger_inv = (invalid_oh[0] & (w13_repl < w0_repl)) | (invalid_oh[1] & (w13_repl < w1_repl)) | (invalid_oh[2] & (w13_repl < w2_repl)) | (invalid_oh[3] & (w13_repl < w3_repl)) | (invalid_oh[4] & (w13_repl < w4_repl)) | (invalid_oh[5] & (w13_repl < w5_repl)) | (invalid_oh[6] & (w13_repl < w6_repl)) | (invalid_oh[7] & (w13_repl < w7_repl)) | (invalid_oh[8] & (w13_repl < w8_repl)) | (invalid_oh[9] & (w13_repl < w9_repl)) | (invalid_oh[10] & (w13_repl < w10_repl)) | (invalid_oh[11] & (w13_repl < w11_repl)) | (invalid_oh[12] & (w13_repl < w12_repl)) | (invalid_oh[14] & (w13_repl < w14_repl)) | (invalid_oh[15] & (w13_repl < w15_repl));
+  wire w13_younger_vic = (victim_oh[0] & (w13_repl < w0_repl)) | (victim_oh[1] & (w13_repl < w1_repl)) | (victim_oh[2] & (w13_repl < w2_repl)) | (victim_oh[3] & (w13_repl < w3_repl)) | (victim_oh[4] & (w13_repl < w4_repl)) | (victim_oh[5] & (w13_repl < w5_repl)) | (victim_oh[6] & (w13_repl < w6_repl)) | (victim_oh[7] & (w13_repl < w7_repl)) | (victim_oh[8] & (w13_repl < w8_repl)) | (victim_oh[9] & (w13_repl < w9_repl)) | (victim_oh[10] & (w13_repl < w10_repl)) | (victim_oh[11] & (w13_repl < w11_repl)) | (victim_oh[12] & (w13_repl < w12_repl)) | (victim_oh[14] & (w13_repl < w14_repl)) | (victim_oh[15] & (w13_repl < w15_repl));
+  wire w13_younger = is_fill ? (any_invalid ? w13_younger_inv : w13_younger_vic) : w13_younger_hit;
+  wire w14_younger_hit = (hit_oh[0] & (w14_repl < w0_repl)) | (hit_oh[1] & (w14_repl < w1_repl)) | (hit_oh[2] & (w14_repl < w2_repl)) | (hit_oh[3] & (w14_repl < w3_repl)) | (hit_oh[4] & (w14_repl < w4_repl)) | (hit_oh[5] & (w14_repl < w5_repl)) | (hit_oh[6] & (w14_repl < w6_repl)) | (hit_oh[7] & (w14_repl < w7_repl)) | (hit_oh[8] & (w14_repl < w8_repl)) | (hit_oh[9] & (w14_repl < w9_repl)) | (hit_oh[10] & (w14_repl < w10_repl)) | (hit_oh[11] & (w14_repl < w11_repl)) | (hit_oh[12] & (w14_repl < w12_repl)) | (hit_oh[13] & (w14_repl < w13_repl)) | (hit_oh[15] & (w14_repl < w15_repl));
+  wire w14_younger_inv = (invalid_oh[0] & (w14_repl < w0_repl)) | (invalid_oh[1] & (w14_repl < w1_repl)) | (invalid_oh[2] & (w14_repl < w2_repl)) | (invalid_oh[3] & (w14_repl < w3_repl)) | (invalid_oh[4] & (w14_repl < w4_repl)) | (invalid_oh[5] & (w14_repl < w5_repl)) | (invalid_oh[6] & (w14_repl < w6_repl)) | (invalid_oh[7] & (w14_repl < w7_repl)) | (invalid_oh[8] & (w14_repl < w8_repl)) | (invalid_oh[9] & (w14_repl < w9_repl)) | (invalid_oh[10] & (w14_repl < w10_repl)) | (invalid_oh[11] & (w14_repl < w11_repl)) | (invalid_oh[12] & (w14_repl < w12_repl)) | (invalid_oh[13] & (w14_repl < w13_repl)) | (invalid_oh[15] & (w14_repl < w15_repl));
+  wire w14_younger_vic = (victim_oh[0] & (w14_repl < w0_repl)) | (victim_oh[1] & (w14_repl < w1_repl)) | (victim_oh[2] & (w14_repl < w2_repl)) | (victim_oh[3] & (w14_repl < w3_repl)) | (victim_oh[4] & (w14_repl < w4_repl)) | (victim_oh[5] & (w14_repl < w5_repl)) | (victim_oh[6] & (w14_repl < w6_repl)) | (victim_oh[7] & (w14_repl < w7_repl)) | (victim_oh[8] & (w14_repl < w8_repl)) | (victim_oh[9] & (w14_repl < w9_repl)) | (victim_oh[10] & (w14_repl < w10_repl)) | (victim_oh[11] & (w14_repl < w11_repl)) | (victim_oh[12] & (w14_repl < w12_repl)) | (victim_oh[13] & (w14_repl < w13_repl)) | (victim_oh[15] & (w14_repl < w15_repl));
+  wire w14_younger = is_fill ? (any_invalid ? w14_younger_inv : w14_younger_vic) : w14_younger_hit;
+  wire w15_younger_hit = (hit_oh[0] & (w15_repl < w0_repl)) | (hit_oh[1] & (w15_repl < w1_repl)) | (hit_oh[2] & (w15_repl < w2_repl)) | (hit_oh[3] & (w15_repl < w3_repl)) | (hit_oh[4] & (w15_repl < w4_repl)) | (hit_oh[5] & (w15_repl < w5_repl)) | (hit_oh[6] & (w15_repl < w6_repl)) | (hit_oh[7] & (w15_repl < w7_repl)) | (hit_oh[8] & (w15_repl < w8_repl)) | (hit_oh[9] & (w15_repl < w9_repl)) | (hit_oh[10] & (w15_repl < w10_repl)) | (hit_oh[11] & (w15_repl < w11_repl)) | (hit_oh[12] & (w15_repl < w12_repl)) | (hit_oh[13] & (w15_repl < w13_repl)) | (hit_oh[14] & (w15_repl < w14_repl));
+  wire w15_younger_inv = (invalid_oh[0] & (w15_repl < w0_repl)) | (invalid_oh[1] & (w15_repl < w1_repl)) | (invalid_oh[2] & (w15_repl < w2_repl)) | (invalid_oh[3] & (w15_repl < w3_repl)) | (invalid_oh[4] & (w15_repl < w4_repl)) | (invalid_oh[5] & (w15_repl < w5_repl)) | (invalid_oh[6] & (w15_repl < w6_repl)) | (invalid_oh[7] & (w15_repl < w7_repl)) | (invalid_oh[8] & (w15_repl < w8_repl)) | (invalid_oh[9] & (w15_repl < w9_repl)) | (invalid_oh[10] & (w15_repl < w10_repl)) | (invalid_oh[11] & (w15_repl < w11_repl)) | (invalid_oh[12] & (w15_repl < w12_repl)) | (invalid_oh[13] & (w15_repl < w13_repl)) | (invalid_oh[14] & (w15_repl < w14_repl));
+  wire w15_younger_vic = (victim_oh[0] & (w15_repl < w0_repl)) | (victim_oh[1] & (w15_repl < w1_repl)) | (victim_oh[2] & (w15_repl < w2_repl)) | (victim_oh[3] & (w15_repl < w3_repl)) | (victim_oh[4] & (w15_repl < w4_repl)) | (victim_oh[5] & (w15_repl < w5_repl)) | (victim_oh[6] & (w15_repl < w6_repl)) | (victim_oh[7] & (w15_repl < w7_repl)) | (victim_oh[8] & (w15_repl < w8_repl)) | (victim_oh[9] & (w15_repl < w9_repl)) | (victim_oh[10] & (w15_repl < w10_repl)) | (victim_oh[11] & (w15_repl < w11_repl)) | (victim_oh[12] & (w15_repl < w12_repl)) | (victim_oh[13] & (w15_repl < w13_repl)) | (victim_oh[14] & (w15_repl < w14_repl));
+  wire w15_younger = is_fill ? (any_invalid ? w15_younger_inv : w15_younger_vic) : w15_younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_dirty_d = w0_dirty;

@@ -98,7 +98,7 @@ module tian_gcn_meta (
   assign hit_o = |match;
   wire is_fill = op_i == OpFill;
 
-  wire [7:0] hit_oh = {match[7:1], match[0] | ~|match}; // one-hot: see above
+  wire [7:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
   assign invalid_oh_c[0] = !valid[0];
