@@ -79,12 +79,12 @@ static void emit_select(emit_t *e, const gen_l2_t *g, const emit_ways_t *x)
     ir_assign(m, b, "evict_way_oh_o", vict);
     ir_decl(m, b, IR_REG, IR_W(0), "victim_dirty");
     ir_decl(m, b, IR_REG, IR_W(l->vbits), "hit_vbits");
-    ir_pick_oh(m, b, "evict_tag_o", l->tag_bits, vict, l->ways, "w%u_tag");
-    ir_pick_oh(m, b, "victim_dirty", 1, vict, l->ways, "w%u_dirty");
-    ir_pick_oh(m, b, "hit_vbits", l->vbits, hit, l->ways, "w%u_vbits");
+    ir_ways_pick_by(m, b, l->ways, vict, "evict_tag_o", l->tag_bits, "tag");
+    ir_ways_pick_by(m, b, l->ways, vict, "victim_dirty", 1, "dirty");
+    ir_ways_pick_by(m, b, l->ways, hit, "hit_vbits", l->vbits, "vbits");
     if (l->bbits) {
         ir_decl(m, b, IR_REG, IR_W(0), "hit_bbit");
-        ir_pick_oh(m, b, "hit_bbit", 1, hit, l->ways, "w%u_bbit");
+        ir_ways_pick_by(m, b, l->ways, hit, "hit_bbit", 1, "bbit");
     }
     ir_assign(m, b, "evict_o", "is_fill & ~any_invalid");
     ir_assign(m, b, "evict_dirty_o", "evict_o & victim_dirty");

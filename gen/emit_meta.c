@@ -60,8 +60,8 @@ static void emit_select(emit_t *e, const gen_l1_t *g)
     ir_piece_begin(m);
     ir_assign(m, b, "way_o", "sel_way");
     ir_assign(m, b, "way_oh_o", "sel_oh");
-    /* the tag match, not hit_oh: its way 0 waits for ~|match, and the hit line needs no
-     * way on a miss (issue 40: l1-all32's deepest path) */
+    /* the tag match (emit_ways_select's hit_oh is the same: zero on a miss; issue 40:
+     * l1-all32's deepest path) */
     ir_assign(m, b, "hit_way_oh_o", l->ways > 1 ? "match" : "1'b1");
     ir_assign(m, b, "evict_o", "is_fill & ~any_invalid");
     ir_ways_pick(m, b, l->ways, "evict_tag_o", l->tag_bits, "tag");

@@ -184,7 +184,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
               g->lay.ways - 1);
     emit_line(e, "wire %smeta_evict_tag;", emit_range(w->t));
     emit_line(e, "wire %smeta_row;", emit_range(w->rb));
-    emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? fwd_row_q :", emit_range(w->rb));
+    emit_line(e, "wire %smeta_row_in = fwd_row_hit_q ? %s :", emit_range(w->rb), pipe_fwd_row(&w->d));
     emit_line(e, "                          meta_rdata; // forwarded");
     gen_mshr_t mf;
     pipe_mshr_inst_t mi = mshr_inst(g, &mf);

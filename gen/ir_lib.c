@@ -144,11 +144,17 @@ void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, 
     ir_set(m, &ir_always_comb(m, to, NULL, NULL)->body, out, rhs);
 }
 
-void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
-                  const char *field)
+void ir_ways_pick_by(ir_module_t *m, ir_list_t *to, unsigned ways, const char *oh,
+                     const char *out, unsigned width, const char *field)
 {
     char fmt[64];
     snprintf(fmt, sizeof fmt, "w%%u_%s", field);
-    ir_pick_oh(m, to, out, width, "sel_oh", ways, fmt);
+    ir_pick_oh(m, to, out, width, oh, ways, fmt);
+}
+
+void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
+                  const char *field)
+{
+    ir_ways_pick_by(m, to, ways, "sel_oh", out, width, field);
 }
 

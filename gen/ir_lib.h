@@ -28,6 +28,9 @@ void ir_pick_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned width, 
  * `ways` bits), by AND-OR. */
 void ir_ways_pick(ir_module_t *m, ir_list_t *to, unsigned ways, const char *out, unsigned width,
                   const char *field);
+/* The same, of the way the one-hot `oh` (not sel_oh) picks. */
+void ir_ways_pick_by(ir_module_t *m, ir_list_t *to, unsigned ways, const char *oh,
+                     const char *out, unsigned width, const char *field);
 
 /* A piece: nodes a text emitter's hook builds into `m`'s body (ir_piece_begin), printed at
  * e's indentation and released (ir_piece_print). How hooks that still take an emit_t build
