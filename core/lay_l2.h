@@ -171,6 +171,10 @@ typedef struct lay_l2_ucp {
     unsigned prod_bits;      /* U x b: sum_bits + alloc_bits */
     unsigned period_bits;    /* the period counter: 0..tap.period - 1 */
     unsigned fsm_state_bits; /* the lookahead FSM's state */
+    unsigned cand_bits;      /* a fill's victim choice, registered: the filler under its
+                                allocation (1), each app over its allocation (apps), the
+                                filler's and the set's oldest way (2 x ways), each app's ways
+                                and "a way of app k older than way x" (2 x apps x ways) */
     /* tap_ucp (gen/emit_l2_tap_ucp.c): the divider's quotient-bit and counter counts */
     unsigned div_bit_bits;   /* 0..cnt_bits - 1, at least 1 bit */
     unsigned div_ctr_bits;   /* 0..ways - 1 */

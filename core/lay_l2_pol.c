@@ -20,6 +20,7 @@ void lay_l2_ucp(const cfg_t *c, const lay_l2_t *l, lay_l2_ucp_t *u)
     u->prod_bits = u->sum_bits + u->alloc_bits;
     u->period_bits = cfg_count_bits(c->tap.period - 1);
     u->fsm_state_bits = 3;
+    u->cand_bits = 1 + u->apps + 2 * u->ways + 2 * u->apps * u->ways;
     u->div_bit_bits = u->cnt_bits > 1 ? cfg_count_bits(u->cnt_bits - 1) : 1;
     u->div_ctr_bits = cfg_count_bits(u->ways - 1);
 }
@@ -32,7 +33,8 @@ static void drrip_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s
 }
 
 /* UCP: the UMONs' ATDs, the hit counters and their snapshot, the allocation, the lookahead
- * FSM with the period counter, the ATD's forwarding copy and a fill's registered victim. */
+ * FSM with the period counter, the ATD's forwarding copy and a fill's registered victim choice
+ * (its flags and candidates, cand_bits). */
 static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
 {
     lay_l2_ucp_t u;
@@ -43,7 +45,7 @@ static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->ucp_fsm_flops = u.fsm_state_bits + 2 * u.app_bits + 4 * u.alloc_bits +
                        3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
                        u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
-                       u.ways + 1; /* the fill's registered victim and its ready bit */
+                       u.cand_bits + 1; /* the fill's victim choice and its ready bit */
 }
 
 /* TAP's controller (gen/emit_tap.c): its counts and its decision (lay_l2_storage_t). */

@@ -7,8 +7,9 @@
  * the counters are copied into the snapshot and halved, and the lookahead FSM runs on the
  * snapshot: one accumulate, multiply or compare a cycle (cross-multiplied utilities, no
  * division), its allocation applying in the cycle it commits the last round. In the lookup
- * module, a fill's victim under the allocation in force (cm_ucp_victim): per-app line counts,
- * the over-allocated apps, then the oldest way of the candidates by pairwise age compares.
+ * module, a fill's victim under the allocation in force (cm_ucp_victim) over two cycles: per-app
+ * line counts, the over-allocated apps and each choice's oldest way by pairwise age compares,
+ * registered by the top; then the choice among them.
  * Mirrors cmodel/cm_l2.c's ucp parts, cm_umon and cm_ucp. */
 #include "emit_l2.h"
 #include "emit_l2_tap_ucp.h"
@@ -22,6 +23,7 @@ typedef struct ucp_w {
     unsigned sumb, pb, tb;      /* utility sum bits, product bits, period counter bits */
     unsigned P, C, core;        /* L1s, CPU ports, core-id bits */
     unsigned period;
+    unsigned cand;              /* a fill's registered victim choice (lay_l2_ucp_t.cand_bits) */
     unsigned tap;               /* l2.replacement = tap_ucp: emit_l2_tap_ucp's hooks */
 } ucp_w_t;
 
@@ -51,6 +53,7 @@ static void widths(const gen_l2_t *g, ucp_w_t *w)
     w->P = l->cores;
     w->C = c->sys.cpu_cores;
     w->core = l->core_bits;
+    w->cand = u.cand_bits;
     w->tap = cfg_l2_tap_ucp(c);
 }
 
@@ -117,10 +120,12 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg %sucp_p1_q, ucp_p1_d, ucp_p2_q, ucp_p2_d;", emit_range(w.pb));
     emit_line(e, "reg %sucp_a_q, ucp_a_d; // the allocation being built", emit_range(w.A * w.ab));
     emit_line(e, "reg ucp_part; // the lookahead's last commit: its allocation applies");
-    emit_line(e, "// a fill's victim under the partition takes a cycle: the fill is held once, its");
-    emit_line(e, "// victim registered, and decides with it the next cycle (unless the allocation changed)");
-    emit_line(e, "wire [%u:0] ucp_victim; // the lookup module's victim of this cycle's row", w.W - 1);
-    emit_line(e, "reg [%u:0] ucp_victim_q, ucp_victim_d;", w.W - 1);
+    emit_line(e, "// a fill's victim under the partition takes two cycles: the fill is held once, the");
+    emit_line(e, "// choice's flags and candidates registered, and it decides with them the next cycle");
+    emit_line(e, "// (unless the allocation changed)");
+    emit_line(e, "wire %sucp_cand; // the lookup module's flags and candidates of this cycle's row",
+              emit_range(w.cand));
+    emit_line(e, "reg %sucp_cand_q, ucp_cand_d;", emit_range(w.cand));
     emit_line(e, "reg ucp_vready_q, ucp_vready_d;");
     emit_line(e, "wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;");
     emit_blank(e);
@@ -255,9 +260,15 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
     emit_line(e, "wire %sucp_hits_keep = ucp_halve ? ucp_hits_q_half : ucp_hits_q;", emit_range(hb));
     emit_line(e, "wire %sucp_hits_bump = ucp_halve ? ucp_plus_half : ucp_hits_plus;", emit_range(hb));
     emit_line(e, "// the snapshot: the counters at the period end, this cycle's hit included");
-    emit_line(e, "wire %sucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_q;", emit_range(hb));
-    emit_line(e, "wire %sucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_q;",
-              emit_range(hb));
+    const char *base = "ucp_snap_q";
+    if (w->tap) { /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
+        base = "ucp_snap_base";
+        emit_line(e, "wire %sucp_snap_base = tu_div_step ? {tu_snap_div, ucp_snap_q[TuDivBase - 1:0]} "
+                     ": ucp_snap_q;", emit_range(hb));
+    }
+    emit_line(e, "wire %sucp_snap_keep = ucp_period_end ? ucp_hits_q : %s;", emit_range(hb), base);
+    emit_line(e, "wire %sucp_snap_bump = ucp_period_end ? ucp_hits_plus : %s;", emit_range(hb),
+              base);
     emit_line(e, "// each counter's next value if this cycle's access counts (a sampled set's ATD hit");
     emit_line(e, "// at the counter's app and position); the access, the latest signal, picks last");
     emit_line(e, "wire %sucp_hits_acc, ucp_snap_acc;", emit_range(hb));
@@ -274,8 +285,6 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
               emit_const(w->tb, 1));
     emit_line(e, "ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;");
     emit_line(e, "ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;");
-    if (w->tap) /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
-        emit_line(e, "if (tu_div_step) ucp_snap_d[TuDivBase +: %u] = tu_snap_div;", w->W * cb);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -465,7 +474,7 @@ void emit_l2_ucp_logic(emit_t *e, const gen_l2_t *g)
     emit_fwd(e, &w);
     emit_line(e, "always @* begin : ucp_victim_cycle");
     emit_in(e);
-    emit_line(e, "ucp_victim_d = ucp_victim;");
+    emit_line(e, "ucp_cand_d = ucp_cand;");
     emit_line(e, "ucp_vready_d = s1_valid_q & s1_fill_q & hold & !ucp_part;");
     emit_out(e);
     emit_line(e, "end");
@@ -513,7 +522,7 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         {"fwd_valid", 1}, {"fwd_hit", 1}, {"fwd_addr", w.ob + ib}, {"fwd", w.R}, {"hits", hb},
         {"snap", hb}, {"t", w.tb}, {"st", ST_BITS}, {"k", w.ob}, {"win_k", w.ob}, {"b", w.ab},
         {"left", w.ab}, {"best_b", w.ab}, {"win_b", w.ab}, {"sum", w.sumb}, {"best_u", w.sumb},
-        {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"victim", w.W},
+        {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"cand", w.cand},
         {"vready", 1}, {"alloc", 0}};
     for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++) {
         if (!reset) {
@@ -574,23 +583,15 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     for (unsigned k = 0; k < A; k++)
         n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_is%u & ucp_under%u)", k ? " | " : "", k, k);
     emit_line(e, "wire ucp_under = %s; // the filler holds fewer lines than its ways, or none", t);
-    emit_line(e, "wire [%u:0] ucp_over_ways, ucp_own_ways;", W - 1);
+    emit_line(e, "wire [%u:0] ucp_own_ways; // the filler's ways", W - 1);
     for (unsigned x = 0; x < W; x++) {
-        char o[2048], s[2048];
-        int no = 0, ns = 0;
-        for (unsigned k = 0; k < A; k++) {
-            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_own%u[%u] & ucp_over%u)",
+        char o[2048];
+        int no = 0;
+        for (unsigned k = 0; k < A; k++)
+            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_own%u[%u] & ucp_is%u)",
                            k ? " | " : "", k, x, k);
-            ns += snprintf(s + ns, sizeof s - (size_t)ns, "%s(ucp_own%u[%u] & ucp_is%u)",
-                           k ? " | " : "", k, x, k);
-        }
-        emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
-        emit_line(e, "assign ucp_own_ways[%u] = %s;", x, s);
+        emit_line(e, "assign ucp_own_ways[%u] = %s;", x, o);
     }
-    n = 0;
-    for (unsigned k = 0; k < A; k++)
-        n += snprintf(t + n, sizeof t - (size_t)n, "%sucp_over%u", k ? " | " : "", k);
-    emit_line(e, "wire ucp_any_over = %s; // an app over holds a line", t);
     /* The candidates' oldest, cand[x] & no candidate older, is not found after the candidates
      * (an OR over the ways after the line counts, their compares and the choice of candidates:
      * 33 levels at 32 ways, issue 40) but for each choice beside the counts: "some way of app
@@ -612,29 +613,64 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
         for (unsigned x = 0; x < W; x++)
             emit_line(e, "assign ucp_older%u[%u] = |(ucp_own%u & ucp_older_than%u);", k, x, k, x);
     }
-    emit_line(e, "wire [%u:0] ucp_older_all, ucp_older_own, ucp_older_over;", W - 1);
+    emit_line(e, "wire [%u:0] ucp_older_all, ucp_older_own;", W - 1);
+    for (unsigned x = 0; x < W; x++) {
+        char o[2048];
+        int no = 0;
+        for (unsigned k = 0; k < A; k++)
+            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_is%u & ucp_older%u[%u])",
+                           k ? " | " : "", k, k, x);
+        emit_line(e, "assign ucp_older_all[%u] = |ucp_older_than%u;", x, x);
+        emit_line(e, "assign ucp_older_own[%u] = %s;", x, o);
+    }
+    emit_line(e, "wire [%u:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;", W - 1);
+    emit_line(e, "wire [%u:0] ucp_oldest_all = ~ucp_older_all;", W - 1);
+    /* The line counts and their compares take most of a cycle, so the choice among the
+     * candidates waits for the next one: the top registers the flags and the candidates
+     * (cand_o, ucp_cand_bits), the fill held a cycle decides with them (cand_i). */
+    emit_line(e, "// the top registers the flags and candidates (ucp_cand_q); a fill held a cycle");
+    emit_line(e, "// decides with them: over apps' ways, their oldest, then the choice");
+    char cat[8192];
+    int nc = 0;
+    nc += snprintf(cat + nc, sizeof cat - (size_t)nc, "ucp_under");
+    for (unsigned k = A; k-- > 0;)
+        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_over%u", k);
+    nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_oldest_own, ucp_oldest_all");
+    for (unsigned k = A; k-- > 0;)
+        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_own%u", k);
+    for (unsigned k = A; k-- > 0;)
+        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_older%u", k);
+    emit_line(e, "assign ucp_cand_o = {%s};", cat);
+    unsigned at = 0;
+    for (unsigned k = 0; k < A; k++, at += W)
+        emit_line(e, "wire [%u:0] ucp_older%u_q = cand_i[%u +: %u];", W - 1, k, at, W);
+    for (unsigned k = 0; k < A; k++, at += W)
+        emit_line(e, "wire [%u:0] ucp_own%u_q = cand_i[%u +: %u];", W - 1, k, at, W);
+    emit_line(e, "wire [%u:0] ucp_oldest_all_q = cand_i[%u +: %u];", W - 1, at, W);
+    at += W;
+    emit_line(e, "wire [%u:0] ucp_oldest_own_q = cand_i[%u +: %u];", W - 1, at, W);
+    at += W;
+    emit_line(e, "wire [%u:0] ucp_over_q = cand_i[%u +: %u]; // app k over its allocation", A - 1,
+              at, A);
+    at += A;
+    emit_line(e, "wire ucp_under_q = cand_i[%u];", at);
+    emit_line(e, "wire [%u:0] ucp_over_ways, ucp_older_over;", W - 1);
     for (unsigned x = 0; x < W; x++) {
         char o[2048], s2[2048];
         int no = 0, ns = 0;
         for (unsigned k = 0; k < A; k++) {
-            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_over%u & ucp_older%u[%u])",
+            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_over_q[%u] & ucp_own%u_q[%u])",
                            k ? " | " : "", k, k, x);
-            ns += snprintf(s2 + ns, sizeof s2 - (size_t)ns, "%s(ucp_is%u & ucp_older%u[%u])",
+            ns += snprintf(s2 + ns, sizeof s2 - (size_t)ns, "%s(ucp_over_q[%u] & ucp_older%u_q[%u])",
                            k ? " | " : "", k, k, x);
         }
-        emit_line(e, "assign ucp_older_all[%u] = |ucp_older_than%u;", x, x);
-        emit_line(e, "assign ucp_older_own[%u] = %s;", x, s2);
-        emit_line(e, "assign ucp_older_over[%u] = %s;", x, o);
+        emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
+        emit_line(e, "assign ucp_older_over[%u] = %s;", x, s2);
     }
-    emit_line(e, "wire [%u:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;", W - 1);
     emit_line(e, "wire [%u:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;", W - 1);
-    emit_line(e, "wire [%u:0] ucp_oldest_all = ~ucp_older_all;", W - 1);
-    emit_line(e, "// the top registers it, and a fill decides a cycle later with it (victim_i): this");
-    emit_line(e, "// logic has a cycle of its own");
-    emit_line(e, "wire [%u:0] victim_oh = victim_i;", W - 1);
-    emit_line(e, "assign ucp_victim_o = ~ucp_under ? ucp_oldest_own : ucp_any_over ? "
-                 "ucp_oldest_over :");
-    emit_line(e, "                      ucp_oldest_all; // own LRU; an over app's LRU; the set's LRU");
+    emit_line(e, "wire [%u:0] victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? "
+                 "ucp_oldest_over :", W - 1);
+    emit_line(e, "                      ucp_oldest_all_q; // own LRU; an over app's LRU; the set's LRU");
 }
 
 /* ---- the top's hooks (l2pol.h) ------------------------------------------------------------ */
@@ -662,8 +698,8 @@ void emit_l2_ucp_meta_inst(emit_t *e, const gen_l2_t *g, int after)
     if (!after)
         return;
     emit_line(e, ".alloc_i       (ucp_alloc_q),");
-    emit_line(e, ".victim_i      (ucp_victim_q),");
-    emit_line(e, ".ucp_victim_o  (ucp_victim),");
+    emit_line(e, ".cand_i        (ucp_cand_q),");
+    emit_line(e, ".ucp_cand_o    (ucp_cand),");
 }
 
 void emit_l2_ucp_defaults(emit_t *e, const gen_l2_t *g)
@@ -691,10 +727,11 @@ void emit_l2_ucp_lm_ports(emit_t *e, const gen_l2_t *g, int after)
     emit_line(e, "input  wire %salloc_i, // ucp: the ways of app k in [k*%u +: %u]",
               emit_range(cfg_l2_apps(g->cfg) * cfg_count_bits(l->ways)), cfg_count_bits(l->ways),
               cfg_count_bits(l->ways));
-    emit_line(e, "input  wire [%u:0] victim_i, // ucp: the victim, ucp_victim_o registered",
-              l->ways - 1);
-    emit_line(e, "output wire [%u:0] ucp_victim_o, // ucp: this row's victim under alloc_i",
-              l->ways - 1);
+    lay_l2_ucp_t u;
+    lay_l2_ucp(g->cfg, l, &u);
+    emit_line(e, "input  wire %scand_i, // ucp: ucp_cand_o registered", emit_range(u.cand_bits));
+    emit_line(e, "output wire %sucp_cand_o, // ucp: this row's victim flags and candidates under "
+              "alloc_i", emit_range(u.cand_bits));
 }
 
 void l2_ucp_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf)

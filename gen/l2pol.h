@@ -98,7 +98,7 @@ void emit_l2_ucp_meta_inst(emit_t *e, const gen_l2_t *g, int after);
 void emit_l2_ucp_defaults(emit_t *e, const gen_l2_t *g);
 void emit_l2_ucp_access(emit_t *e, const gen_l2_t *g);
 void emit_l2_ucp_flops_ctx(emit_t *e, const void *ctx, int reset);
-/* ... and in the lookup module: alloc_i, victim_i, ucp_victim_o; the victim is UCP's. */
+/* ... and in the lookup module: alloc_i, cand_i, ucp_cand_o; the victim is UCP's. */
 void emit_l2_ucp_lm_ports(emit_t *e, const gen_l2_t *g, int after);
 void l2_ucp_lm_ways(const gen_l2_t *g, emit_ways_t *x, l2pol_meta_buf_t *buf);
 

@@ -67,7 +67,7 @@ static unsigned l2_structures(const gen_l2_t *g, gen_structure_t *out)
                                      "flops", s.ucp_hit_flops};
         out[n++] = (gen_structure_t){"L2 UCP: the allocation in force", "flops",
                                      s.ucp_alloc_flops};
-        out[n++] = (gen_structure_t){"L2 UCP: lookahead FSM, period counter, ATD forwarding, fill victim",
+        out[n++] = (gen_structure_t){"L2 UCP: lookahead FSM, period counter, ATD forwarding, fill victim choice",
                                      "flops", s.ucp_fsm_flops};
     }
     if (s.tap_ucp_flops) /* SPEC 3.8: TAP-UCP's start and XSRATIO divider, emit_l2_tap_ucp.c */

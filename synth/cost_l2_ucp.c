@@ -17,12 +17,15 @@ void cost_l2_ucp(const cfg_t *c, l2_closed_t *k)
     unsigned long long counters = 2 * A * W * cb, alloc = A * ab;
     unsigned long long fsm = 3 + 2 * ob + 4 * ab + 3 * sum + 2 * prod + A * ab;
     unsigned long long fwd = 2 + ob + ib + W * entry;
-    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + W + 1;
+    /* a fill's victim choice: under (1), over per app, the own and set oldest ways, each
+     * app's ways and its older-than-way bits; and the ready bit */
+    unsigned long long cand = 1 + A + 2 * W + 2 * A * W;
+    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + cand + 1;
     printf("cost: closed form: L2 UCP ATDs %llu apps x %llu sets x %llu ways x %llu bits = "
            "%llu SRAM bits; flops: counters and snapshot %llu + allocation %llu + lookahead "
-           "%llu + period counter %u + ATD forwarding %llu + a fill's victim and ready bit "
-           "%llu = %llu\n", A, U, W, entry, k->pol_sram, counters, alloc, fsm, tb, fwd,
-           W + 1, k->pol[COST_L2_UCP]);
+           "%llu + period counter %u + ATD forwarding %llu + a fill's victim choice and ready "
+           "bit %llu = %llu\n", A, U, W, entry, k->pol_sram, counters, alloc, fsm, tb, fwd,
+           cand + 1, k->pol[COST_L2_UCP]);
 }
 
 /* UCP's, then the wait, the divider (running, bit, counter, remainder), the lookahead's

@@ -408,10 +408,11 @@ module tap_ucp_l2 (
   reg [27:0] ucp_p1_q, ucp_p1_d, ucp_p2_q, ucp_p2_d;
   reg [17:0] ucp_a_q, ucp_a_d; // the allocation being built
   reg ucp_part; // the lookahead's last commit: its allocation applies
-  // a fill's victim under the partition takes a cycle: the fill is held once, its
-  // victim registered, and decides with it the next cycle (unless the allocation changed)
-  wire [31:0] ucp_victim; // the lookup module's victim of this cycle's row
-  reg [31:0] ucp_victim_q, ucp_victim_d;
+  // a fill's victim under the partition takes two cycles: the fill is held once, the
+  // choice's flags and candidates registered, and it decides with them the next cycle
+  // (unless the allocation changed)
+  wire [259:0] ucp_cand; // the lookup module's flags and candidates of this cycle's row
+  reg [259:0] ucp_cand_q, ucp_cand_d;
   reg ucp_vready_q, ucp_vready_d;
   wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;
 
@@ -477,8 +478,8 @@ module tap_ucp_l2 (
     .group_i       (meta_group),
     .owner_i       (req_app),
     .alloc_i       (ucp_alloc_q),
-    .victim_i      (ucp_victim_q),
-    .ucp_victim_o  (ucp_victim),
+    .cand_i        (ucp_cand_q),
+    .ucp_cand_o    (ucp_cand),
     .hit_o         (meta_hit),
     .way_o         (meta_way),
     .way_oh_o      (meta_way_oh),
@@ -1987,8 +1988,9 @@ module tap_ucp_l2 (
   wire [1535:0] ucp_hits_keep = ucp_halve ? ucp_hits_q_half : ucp_hits_q;
   wire [1535:0] ucp_hits_bump = ucp_halve ? ucp_plus_half : ucp_hits_plus;
   // the snapshot: the counters at the period end, this cycle's hit included
-  wire [1535:0] ucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_q;
-  wire [1535:0] ucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_q;
+  wire [1535:0] ucp_snap_base = tu_div_step ? {tu_snap_div, ucp_snap_q[TuDivBase - 1:0]} : ucp_snap_q;
+  wire [1535:0] ucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_base;
+  wire [1535:0] ucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_base;
   // each counter's next value if this cycle's access counts (a sampled set's ATD hit
   // at the counter's app and position); the access, the latest signal, picks last
   wire [1535:0] ucp_hits_acc, ucp_snap_acc;
@@ -2188,7 +2190,6 @@ module tap_ucp_l2 (
     ucp_t_d = ucp_period_end ? 20'h0 : ucp_t_q + 20'h1;
     ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;
     ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;
-    if (tu_div_step) ucp_snap_d[TuDivBase +: 512] = tu_snap_div;
   end
 
   // TAP-UCP's start: 13 cycles after a period end (a period end cancels a wait,
@@ -2370,7 +2371,7 @@ module tap_ucp_l2 (
   end
 
   always @* begin : ucp_victim_cycle
-    ucp_victim_d = ucp_victim;
+    ucp_cand_d = ucp_cand;
     ucp_vready_d = s1_valid_q & s1_fill_q & hold & !ucp_part;
   end
   assign evt_umon_hits_o = ucp_hits_d;
@@ -2756,7 +2757,7 @@ module tap_ucp_l2 (
       ucp_p1_q <= {28{1'b0}};
       ucp_p2_q <= {28{1'b0}};
       ucp_a_q <= {18{1'b0}};
-      ucp_victim_q <= {32{1'b0}};
+      ucp_cand_q <= {260{1'b0}};
       ucp_vready_q <= {1{1'b0}};
       ucp_alloc_q <= {6'd10, 6'd11, 6'd11};
       tu_wait_q <= 4'd0;
@@ -2838,7 +2839,7 @@ module tap_ucp_l2 (
       ucp_p1_q <= ucp_p1_d;
       ucp_p2_q <= ucp_p2_d;
       ucp_a_q <= ucp_a_d;
-      ucp_victim_q <= ucp_victim_d;
+      ucp_cand_q <= ucp_cand_d;
       ucp_vready_q <= ucp_vready_d;
       ucp_alloc_q <= ucp_alloc_d;
       tu_wait_q <= tu_wait_d;

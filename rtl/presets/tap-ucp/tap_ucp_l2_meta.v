@@ -37,8 +37,8 @@ module tap_ucp_l2_meta (
   input  wire [0:0] group_i, // one-hot victim-bit group of the requester
   input  wire [1:0] owner_i, // fill: the requester's application (SPEC 3.8)
   input  wire [17:0] alloc_i, // ucp: the ways of app k in [k*6 +: 6]
-  input  wire [31:0] victim_i, // ucp: the victim, ucp_victim_o registered
-  output wire [31:0] ucp_victim_o, // ucp: this row's victim under alloc_i
+  input  wire [259:0] cand_i, // ucp: ucp_cand_o registered
+  output wire [259:0] ucp_cand_o, // ucp: this row's victim flags and candidates under alloc_i
   output wire hit_o,
   output wire [4:0] way_o,
   output wire [31:0] way_oh_o,     // way_o, one-hot
@@ -622,72 +622,39 @@ module tap_ucp_l2_meta (
   wire ucp_under2 = (ucp_cnt2 < ucp_alloc2) | (ucp_cnt2 == 6'd0);
   wire ucp_is2 = owner_i == 2'd2;
   wire ucp_under = (ucp_is0 & ucp_under0) | (ucp_is1 & ucp_under1) | (ucp_is2 & ucp_under2); // the filler holds fewer lines than its ways, or none
-  wire [31:0] ucp_over_ways, ucp_own_ways;
-  assign ucp_over_ways[0] = (ucp_own0[0] & ucp_over0) | (ucp_own1[0] & ucp_over1) | (ucp_own2[0] & ucp_over2);
+  wire [31:0] ucp_own_ways; // the filler's ways
   assign ucp_own_ways[0] = (ucp_own0[0] & ucp_is0) | (ucp_own1[0] & ucp_is1) | (ucp_own2[0] & ucp_is2);
-  assign ucp_over_ways[1] = (ucp_own0[1] & ucp_over0) | (ucp_own1[1] & ucp_over1) | (ucp_own2[1] & ucp_over2);
   assign ucp_own_ways[1] = (ucp_own0[1] & ucp_is0) | (ucp_own1[1] & ucp_is1) | (ucp_own2[1] & ucp_is2);
-  assign ucp_over_ways[2] = (ucp_own0[2] & ucp_over0) | (ucp_own1[2] & ucp_over1) | (ucp_own2[2] & ucp_over2);
   assign ucp_own_ways[2] = (ucp_own0[2] & ucp_is0) | (ucp_own1[2] & ucp_is1) | (ucp_own2[2] & ucp_is2);
-  assign ucp_over_ways[3] = (ucp_own0[3] & ucp_over0) | (ucp_own1[3] & ucp_over1) | (ucp_own2[3] & ucp_over2);
   assign ucp_own_ways[3] = (ucp_own0[3] & ucp_is0) | (ucp_own1[3] & ucp_is1) | (ucp_own2[3] & ucp_is2);
-  assign ucp_over_ways[4] = (ucp_own0[4] & ucp_over0) | (ucp_own1[4] & ucp_over1) | (ucp_own2[4] & ucp_over2);
   assign ucp_own_ways[4] = (ucp_own0[4] & ucp_is0) | (ucp_own1[4] & ucp_is1) | (ucp_own2[4] & ucp_is2);
-  assign ucp_over_ways[5] = (ucp_own0[5] & ucp_over0) | (ucp_own1[5] & ucp_over1) | (ucp_own2[5] & ucp_over2);
   assign ucp_own_ways[5] = (ucp_own0[5] & ucp_is0) | (ucp_own1[5] & ucp_is1) | (ucp_own2[5] & ucp_is2);
-  assign ucp_over_ways[6] = (ucp_own0[6] & ucp_over0) | (ucp_own1[6] & ucp_over1) | (ucp_own2[6] & ucp_over2);
   assign ucp_own_ways[6] = (ucp_own0[6] & ucp_is0) | (ucp_own1[6] & ucp_is1) | (ucp_own2[6] & ucp_is2);
-  assign ucp_over_ways[7] = (ucp_own0[7] & ucp_over0) | (ucp_own1[7] & ucp_over1) | (ucp_own2[7] & ucp_over2);
   assign ucp_own_ways[7] = (ucp_own0[7] & ucp_is0) | (ucp_own1[7] & ucp_is1) | (ucp_own2[7] & ucp_is2);
-  assign ucp_over_ways[8] = (ucp_own0[8] & ucp_over0) | (ucp_own1[8] & ucp_over1) | (ucp_own2[8] & ucp_over2);
   assign ucp_own_ways[8] = (ucp_own0[8] & ucp_is0) | (ucp_own1[8] & ucp_is1) | (ucp_own2[8] & ucp_is2);
-  assign ucp_over_ways[9] = (ucp_own0[9] & ucp_over0) | (ucp_own1[9] & ucp_over1) | (ucp_own2[9] & ucp_over2);
   assign ucp_own_ways[9] = (ucp_own0[9] & ucp_is0) | (ucp_own1[9] & ucp_is1) | (ucp_own2[9] & ucp_is2);
-  assign ucp_over_ways[10] = (ucp_own0[10] & ucp_over0) | (ucp_own1[10] & ucp_over1) | (ucp_own2[10] & ucp_over2);
   assign ucp_own_ways[10] = (ucp_own0[10] & ucp_is0) | (ucp_own1[10] & ucp_is1) | (ucp_own2[10] & ucp_is2);
-  assign ucp_over_ways[11] = (ucp_own0[11] & ucp_over0) | (ucp_own1[11] & ucp_over1) | (ucp_own2[11] & ucp_over2);
   assign ucp_own_ways[11] = (ucp_own0[11] & ucp_is0) | (ucp_own1[11] & ucp_is1) | (ucp_own2[11] & ucp_is2);
-  assign ucp_over_ways[12] = (ucp_own0[12] & ucp_over0) | (ucp_own1[12] & ucp_over1) | (ucp_own2[12] & ucp_over2);
   assign ucp_own_ways[12] = (ucp_own0[12] & ucp_is0) | (ucp_own1[12] & ucp_is1) | (ucp_own2[12] & ucp_is2);
-  assign ucp_over_ways[13] = (ucp_own0[13] & ucp_over0) | (ucp_own1[13] & ucp_over1) | (ucp_own2[13] & ucp_over2);
   assign ucp_own_ways[13] = (ucp_own0[13] & ucp_is0) | (ucp_own1[13] & ucp_is1) | (ucp_own2[13] & ucp_is2);
-  assign ucp_over_ways[14] = (ucp_own0[14] & ucp_over0) | (ucp_own1[14] & ucp_over1) | (ucp_own2[14] & ucp_over2);
   assign ucp_own_ways[14] = (ucp_own0[14] & ucp_is0) | (ucp_own1[14] & ucp_is1) | (ucp_own2[14] & ucp_is2);
-  assign ucp_over_ways[15] = (ucp_own0[15] & ucp_over0) | (ucp_own1[15] & ucp_over1) | (ucp_own2[15] & ucp_over2);
   assign ucp_own_ways[15] = (ucp_own0[15] & ucp_is0) | (ucp_own1[15] & ucp_is1) | (ucp_own2[15] & ucp_is2);
-  assign ucp_over_ways[16] = (ucp_own0[16] & ucp_over0) | (ucp_own1[16] & ucp_over1) | (ucp_own2[16] & ucp_over2);
   assign ucp_own_ways[16] = (ucp_own0[16] & ucp_is0) | (ucp_own1[16] & ucp_is1) | (ucp_own2[16] & ucp_is2);
-  assign ucp_over_ways[17] = (ucp_own0[17] & ucp_over0) | (ucp_own1[17] & ucp_over1) | (ucp_own2[17] & ucp_over2);
   assign ucp_own_ways[17] = (ucp_own0[17] & ucp_is0) | (ucp_own1[17] & ucp_is1) | (ucp_own2[17] & ucp_is2);
-  assign ucp_over_ways[18] = (ucp_own0[18] & ucp_over0) | (ucp_own1[18] & ucp_over1) | (ucp_own2[18] & ucp_over2);
   assign ucp_own_ways[18] = (ucp_own0[18] & ucp_is0) | (ucp_own1[18] & ucp_is1) | (ucp_own2[18] & ucp_is2);
-  assign ucp_over_ways[19] = (ucp_own0[19] & ucp_over0) | (ucp_own1[19] & ucp_over1) | (ucp_own2[19] & ucp_over2);
   assign ucp_own_ways[19] = (ucp_own0[19] & ucp_is0) | (ucp_own1[19] & ucp_is1) | (ucp_own2[19] & ucp_is2);
-  assign ucp_over_ways[20] = (ucp_own0[20] & ucp_over0) | (ucp_own1[20] & ucp_over1) | (ucp_own2[20] & ucp_over2);
   assign ucp_own_ways[20] = (ucp_own0[20] & ucp_is0) | (ucp_own1[20] & ucp_is1) | (ucp_own2[20] & ucp_is2);
-  assign ucp_over_ways[21] = (ucp_own0[21] & ucp_over0) | (ucp_own1[21] & ucp_over1) | (ucp_own2[21] & ucp_over2);
   assign ucp_own_ways[21] = (ucp_own0[21] & ucp_is0) | (ucp_own1[21] & ucp_is1) | (ucp_own2[21] & ucp_is2);
-  assign ucp_over_ways[22] = (ucp_own0[22] & ucp_over0) | (ucp_own1[22] & ucp_over1) | (ucp_own2[22] & ucp_over2);
   assign ucp_own_ways[22] = (ucp_own0[22] & ucp_is0) | (ucp_own1[22] & ucp_is1) | (ucp_own2[22] & ucp_is2);
-  assign ucp_over_ways[23] = (ucp_own0[23] & ucp_over0) | (ucp_own1[23] & ucp_over1) | (ucp_own2[23] & ucp_over2);
   assign ucp_own_ways[23] = (ucp_own0[23] & ucp_is0) | (ucp_own1[23] & ucp_is1) | (ucp_own2[23] & ucp_is2);
-  assign ucp_over_ways[24] = (ucp_own0[24] & ucp_over0) | (ucp_own1[24] & ucp_over1) | (ucp_own2[24] & ucp_over2);
   assign ucp_own_ways[24] = (ucp_own0[24] & ucp_is0) | (ucp_own1[24] & ucp_is1) | (ucp_own2[24] & ucp_is2);
-  assign ucp_over_ways[25] = (ucp_own0[25] & ucp_over0) | (ucp_own1[25] & ucp_over1) | (ucp_own2[25] & ucp_over2);
   assign ucp_own_ways[25] = (ucp_own0[25] & ucp_is0) | (ucp_own1[25] & ucp_is1) | (ucp_own2[25] & ucp_is2);
-  assign ucp_over_ways[26] = (ucp_own0[26] & ucp_over0) | (ucp_own1[26] & ucp_over1) | (ucp_own2[26] & ucp_over2);
   assign ucp_own_ways[26] = (ucp_own0[26] & ucp_is0) | (ucp_own1[26] & ucp_is1) | (ucp_own2[26] & ucp_is2);
-  assign ucp_over_ways[27] = (ucp_own0[27] & ucp_over0) | (ucp_own1[27] & ucp_over1) | (ucp_own2[27] & ucp_over2);
   assign ucp_own_ways[27] = (ucp_own0[27] & ucp_is0) | (ucp_own1[27] & ucp_is1) | (ucp_own2[27] & ucp_is2);
-  assign ucp_over_ways[28] = (ucp_own0[28] & ucp_over0) | (ucp_own1[28] & ucp_over1) | (ucp_own2[28] & ucp_over2);
   assign ucp_own_ways[28] = (ucp_own0[28] & ucp_is0) | (ucp_own1[28] & ucp_is1) | (ucp_own2[28] & ucp_is2);
-  assign ucp_over_ways[29] = (ucp_own0[29] & ucp_over0) | (ucp_own1[29] & ucp_over1) | (ucp_own2[29] & ucp_over2);
   assign ucp_own_ways[29] = (ucp_own0[29] & ucp_is0) | (ucp_own1[29] & ucp_is1) | (ucp_own2[29] & ucp_is2);
-  assign ucp_over_ways[30] = (ucp_own0[30] & ucp_over0) | (ucp_own1[30] & ucp_over1) | (ucp_own2[30] & ucp_over2);
   assign ucp_own_ways[30] = (ucp_own0[30] & ucp_is0) | (ucp_own1[30] & ucp_is1) | (ucp_own2[30] & ucp_is2);
-  assign ucp_over_ways[31] = (ucp_own0[31] & ucp_over0) | (ucp_own1[31] & ucp_over1) | (ucp_own2[31] & ucp_over2);
   assign ucp_own_ways[31] = (ucp_own0[31] & ucp_is0) | (ucp_own1[31] & ucp_is1) | (ucp_own2[31] & ucp_is2);
-  wire ucp_any_over = ucp_over0 | ucp_over1 | ucp_over2; // an app over holds a line
   // the oldest candidate, for each choice of candidates at once: way v older than x,
   // then per app k a way of k older than x, and any way older than x
   wire [31:0] ucp_older_than0; // way v is older than way 0
@@ -1845,111 +1812,154 @@ module tap_ucp_l2_meta (
   assign ucp_older2[29] = |(ucp_own2 & ucp_older_than29);
   assign ucp_older2[30] = |(ucp_own2 & ucp_older_than30);
   assign ucp_older2[31] = |(ucp_own2 & ucp_older_than31);
-  wire [31:0] ucp_older_all, ucp_older_own, ucp_older_over;
+  wire [31:0] ucp_older_all, ucp_older_own;
   assign ucp_older_all[0] = |ucp_older_than0;
   assign ucp_older_own[0] = (ucp_is0 & ucp_older0[0]) | (ucp_is1 & ucp_older1[0]) | (ucp_is2 & ucp_older2[0]);
-  assign ucp_older_over[0] = (ucp_over0 & ucp_older0[0]) | (ucp_over1 & ucp_older1[0]) | (ucp_over2 & ucp_older2[0]);
   assign ucp_older_all[1] = |ucp_older_than1;
   assign ucp_older_own[1] = (ucp_is0 & ucp_older0[1]) | (ucp_is1 & ucp_older1[1]) | (ucp_is2 & ucp_older2[1]);
-  assign ucp_older_over[1] = (ucp_over0 & ucp_older0[1]) | (ucp_over1 & ucp_older1[1]) | (ucp_over2 & ucp_older2[1]);
   assign ucp_older_all[2] = |ucp_older_than2;
   assign ucp_older_own[2] = (ucp_is0 & ucp_older0[2]) | (ucp_is1 & ucp_older1[2]) | (ucp_is2 & ucp_older2[2]);
-  assign ucp_older_over[2] = (ucp_over0 & ucp_older0[2]) | (ucp_over1 & ucp_older1[2]) | (ucp_over2 & ucp_older2[2]);
   assign ucp_older_all[3] = |ucp_older_than3;
   assign ucp_older_own[3] = (ucp_is0 & ucp_older0[3]) | (ucp_is1 & ucp_older1[3]) | (ucp_is2 & ucp_older2[3]);
-  assign ucp_older_over[3] = (ucp_over0 & ucp_older0[3]) | (ucp_over1 & ucp_older1[3]) | (ucp_over2 & ucp_older2[3]);
   assign ucp_older_all[4] = |ucp_older_than4;
   assign ucp_older_own[4] = (ucp_is0 & ucp_older0[4]) | (ucp_is1 & ucp_older1[4]) | (ucp_is2 & ucp_older2[4]);
-  assign ucp_older_over[4] = (ucp_over0 & ucp_older0[4]) | (ucp_over1 & ucp_older1[4]) | (ucp_over2 & ucp_older2[4]);
   assign ucp_older_all[5] = |ucp_older_than5;
   assign ucp_older_own[5] = (ucp_is0 & ucp_older0[5]) | (ucp_is1 & ucp_older1[5]) | (ucp_is2 & ucp_older2[5]);
-  assign ucp_older_over[5] = (ucp_over0 & ucp_older0[5]) | (ucp_over1 & ucp_older1[5]) | (ucp_over2 & ucp_older2[5]);
   assign ucp_older_all[6] = |ucp_older_than6;
   assign ucp_older_own[6] = (ucp_is0 & ucp_older0[6]) | (ucp_is1 & ucp_older1[6]) | (ucp_is2 & ucp_older2[6]);
-  assign ucp_older_over[6] = (ucp_over0 & ucp_older0[6]) | (ucp_over1 & ucp_older1[6]) | (ucp_over2 & ucp_older2[6]);
   assign ucp_older_all[7] = |ucp_older_than7;
   assign ucp_older_own[7] = (ucp_is0 & ucp_older0[7]) | (ucp_is1 & ucp_older1[7]) | (ucp_is2 & ucp_older2[7]);
-  assign ucp_older_over[7] = (ucp_over0 & ucp_older0[7]) | (ucp_over1 & ucp_older1[7]) | (ucp_over2 & ucp_older2[7]);
   assign ucp_older_all[8] = |ucp_older_than8;
   assign ucp_older_own[8] = (ucp_is0 & ucp_older0[8]) | (ucp_is1 & ucp_older1[8]) | (ucp_is2 & ucp_older2[8]);
-  assign ucp_older_over[8] = (ucp_over0 & ucp_older0[8]) | (ucp_over1 & ucp_older1[8]) | (ucp_over2 & ucp_older2[8]);
   assign ucp_older_all[9] = |ucp_older_than9;
   assign ucp_older_own[9] = (ucp_is0 & ucp_older0[9]) | (ucp_is1 & ucp_older1[9]) | (ucp_is2 & ucp_older2[9]);
-  assign ucp_older_over[9] = (ucp_over0 & ucp_older0[9]) | (ucp_over1 & ucp_older1[9]) | (ucp_over2 & ucp_older2[9]);
   assign ucp_older_all[10] = |ucp_older_than10;
   assign ucp_older_own[10] = (ucp_is0 & ucp_older0[10]) | (ucp_is1 & ucp_older1[10]) | (ucp_is2 & ucp_older2[10]);
-  assign ucp_older_over[10] = (ucp_over0 & ucp_older0[10]) | (ucp_over1 & ucp_older1[10]) | (ucp_over2 & ucp_older2[10]);
   assign ucp_older_all[11] = |ucp_older_than11;
   assign ucp_older_own[11] = (ucp_is0 & ucp_older0[11]) | (ucp_is1 & ucp_older1[11]) | (ucp_is2 & ucp_older2[11]);
-  assign ucp_older_over[11] = (ucp_over0 & ucp_older0[11]) | (ucp_over1 & ucp_older1[11]) | (ucp_over2 & ucp_older2[11]);
   assign ucp_older_all[12] = |ucp_older_than12;
   assign ucp_older_own[12] = (ucp_is0 & ucp_older0[12]) | (ucp_is1 & ucp_older1[12]) | (ucp_is2 & ucp_older2[12]);
-  assign ucp_older_over[12] = (ucp_over0 & ucp_older0[12]) | (ucp_over1 & ucp_older1[12]) | (ucp_over2 & ucp_older2[12]);
   assign ucp_older_all[13] = |ucp_older_than13;
   assign ucp_older_own[13] = (ucp_is0 & ucp_older0[13]) | (ucp_is1 & ucp_older1[13]) | (ucp_is2 & ucp_older2[13]);
-  assign ucp_older_over[13] = (ucp_over0 & ucp_older0[13]) | (ucp_over1 & ucp_older1[13]) | (ucp_over2 & ucp_older2[13]);
   assign ucp_older_all[14] = |ucp_older_than14;
   assign ucp_older_own[14] = (ucp_is0 & ucp_older0[14]) | (ucp_is1 & ucp_older1[14]) | (ucp_is2 & ucp_older2[14]);
-  assign ucp_older_over[14] = (ucp_over0 & ucp_older0[14]) | (ucp_over1 & ucp_older1[14]) | (ucp_over2 & ucp_older2[14]);
   assign ucp_older_all[15] = |ucp_older_than15;
   assign ucp_older_own[15] = (ucp_is0 & ucp_older0[15]) | (ucp_is1 & ucp_older1[15]) | (ucp_is2 & ucp_older2[15]);
-  assign ucp_older_over[15] = (ucp_over0 & ucp_older0[15]) | (ucp_over1 & ucp_older1[15]) | (ucp_over2 & ucp_older2[15]);
   assign ucp_older_all[16] = |ucp_older_than16;
   assign ucp_older_own[16] = (ucp_is0 & ucp_older0[16]) | (ucp_is1 & ucp_older1[16]) | (ucp_is2 & ucp_older2[16]);
-  assign ucp_older_over[16] = (ucp_over0 & ucp_older0[16]) | (ucp_over1 & ucp_older1[16]) | (ucp_over2 & ucp_older2[16]);
   assign ucp_older_all[17] = |ucp_older_than17;
   assign ucp_older_own[17] = (ucp_is0 & ucp_older0[17]) | (ucp_is1 & ucp_older1[17]) | (ucp_is2 & ucp_older2[17]);
-  assign ucp_older_over[17] = (ucp_over0 & ucp_older0[17]) | (ucp_over1 & ucp_older1[17]) | (ucp_over2 & ucp_older2[17]);
   assign ucp_older_all[18] = |ucp_older_than18;
   assign ucp_older_own[18] = (ucp_is0 & ucp_older0[18]) | (ucp_is1 & ucp_older1[18]) | (ucp_is2 & ucp_older2[18]);
-  assign ucp_older_over[18] = (ucp_over0 & ucp_older0[18]) | (ucp_over1 & ucp_older1[18]) | (ucp_over2 & ucp_older2[18]);
   assign ucp_older_all[19] = |ucp_older_than19;
   assign ucp_older_own[19] = (ucp_is0 & ucp_older0[19]) | (ucp_is1 & ucp_older1[19]) | (ucp_is2 & ucp_older2[19]);
-  assign ucp_older_over[19] = (ucp_over0 & ucp_older0[19]) | (ucp_over1 & ucp_older1[19]) | (ucp_over2 & ucp_older2[19]);
   assign ucp_older_all[20] = |ucp_older_than20;
   assign ucp_older_own[20] = (ucp_is0 & ucp_older0[20]) | (ucp_is1 & ucp_older1[20]) | (ucp_is2 & ucp_older2[20]);
-  assign ucp_older_over[20] = (ucp_over0 & ucp_older0[20]) | (ucp_over1 & ucp_older1[20]) | (ucp_over2 & ucp_older2[20]);
   assign ucp_older_all[21] = |ucp_older_than21;
   assign ucp_older_own[21] = (ucp_is0 & ucp_older0[21]) | (ucp_is1 & ucp_older1[21]) | (ucp_is2 & ucp_older2[21]);
-  assign ucp_older_over[21] = (ucp_over0 & ucp_older0[21]) | (ucp_over1 & ucp_older1[21]) | (ucp_over2 & ucp_older2[21]);
   assign ucp_older_all[22] = |ucp_older_than22;
   assign ucp_older_own[22] = (ucp_is0 & ucp_older0[22]) | (ucp_is1 & ucp_older1[22]) | (ucp_is2 & ucp_older2[22]);
-  assign ucp_older_over[22] = (ucp_over0 & ucp_older0[22]) | (ucp_over1 & ucp_older1[22]) | (ucp_over2 & ucp_older2[22]);
   assign ucp_older_all[23] = |ucp_older_than23;
   assign ucp_older_own[23] = (ucp_is0 & ucp_older0[23]) | (ucp_is1 & ucp_older1[23]) | (ucp_is2 & ucp_older2[23]);
-  assign ucp_older_over[23] = (ucp_over0 & ucp_older0[23]) | (ucp_over1 & ucp_older1[23]) | (ucp_over2 & ucp_older2[23]);
   assign ucp_older_all[24] = |ucp_older_than24;
   assign ucp_older_own[24] = (ucp_is0 & ucp_older0[24]) | (ucp_is1 & ucp_older1[24]) | (ucp_is2 & ucp_older2[24]);
-  assign ucp_older_over[24] = (ucp_over0 & ucp_older0[24]) | (ucp_over1 & ucp_older1[24]) | (ucp_over2 & ucp_older2[24]);
   assign ucp_older_all[25] = |ucp_older_than25;
   assign ucp_older_own[25] = (ucp_is0 & ucp_older0[25]) | (ucp_is1 & ucp_older1[25]) | (ucp_is2 & ucp_older2[25]);
-  assign ucp_older_over[25] = (ucp_over0 & ucp_older0[25]) | (ucp_over1 & ucp_older1[25]) | (ucp_over2 & ucp_older2[25]);
   assign ucp_older_all[26] = |ucp_older_than26;
   assign ucp_older_own[26] = (ucp_is0 & ucp_older0[26]) | (ucp_is1 & ucp_older1[26]) | (ucp_is2 & ucp_older2[26]);
-  assign ucp_older_over[26] = (ucp_over0 & ucp_older0[26]) | (ucp_over1 & ucp_older1[26]) | (ucp_over2 & ucp_older2[26]);
   assign ucp_older_all[27] = |ucp_older_than27;
   assign ucp_older_own[27] = (ucp_is0 & ucp_older0[27]) | (ucp_is1 & ucp_older1[27]) | (ucp_is2 & ucp_older2[27]);
-  assign ucp_older_over[27] = (ucp_over0 & ucp_older0[27]) | (ucp_over1 & ucp_older1[27]) | (ucp_over2 & ucp_older2[27]);
   assign ucp_older_all[28] = |ucp_older_than28;
   assign ucp_older_own[28] = (ucp_is0 & ucp_older0[28]) | (ucp_is1 & ucp_older1[28]) | (ucp_is2 & ucp_older2[28]);
-  assign ucp_older_over[28] = (ucp_over0 & ucp_older0[28]) | (ucp_over1 & ucp_older1[28]) | (ucp_over2 & ucp_older2[28]);
   assign ucp_older_all[29] = |ucp_older_than29;
   assign ucp_older_own[29] = (ucp_is0 & ucp_older0[29]) | (ucp_is1 & ucp_older1[29]) | (ucp_is2 & ucp_older2[29]);
-  assign ucp_older_over[29] = (ucp_over0 & ucp_older0[29]) | (ucp_over1 & ucp_older1[29]) | (ucp_over2 & ucp_older2[29]);
   assign ucp_older_all[30] = |ucp_older_than30;
   assign ucp_older_own[30] = (ucp_is0 & ucp_older0[30]) | (ucp_is1 & ucp_older1[30]) | (ucp_is2 & ucp_older2[30]);
-  assign ucp_older_over[30] = (ucp_over0 & ucp_older0[30]) | (ucp_over1 & ucp_older1[30]) | (ucp_over2 & ucp_older2[30]);
   assign ucp_older_all[31] = |ucp_older_than31;
   assign ucp_older_own[31] = (ucp_is0 & ucp_older0[31]) | (ucp_is1 & ucp_older1[31]) | (ucp_is2 & ucp_older2[31]);
-  assign ucp_older_over[31] = (ucp_over0 & ucp_older0[31]) | (ucp_over1 & ucp_older1[31]) | (ucp_over2 & ucp_older2[31]);
   wire [31:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;
-  wire [31:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;
   wire [31:0] ucp_oldest_all = ~ucp_older_all;
-  // the top registers it, and a fill decides a cycle later with it (victim_i): this
-  // logic has a cycle of its own
-  wire [31:0] victim_oh = victim_i;
-  assign ucp_victim_o = ~ucp_under ? ucp_oldest_own : ucp_any_over ? ucp_oldest_over :
-                        ucp_oldest_all; // own LRU; an over app's LRU; the set's LRU
+  // the top registers the flags and candidates (ucp_cand_q); a fill held a cycle
+  // decides with them: over apps' ways, their oldest, then the choice
+  assign ucp_cand_o = {ucp_under, ucp_over2, ucp_over1, ucp_over0, ucp_oldest_own, ucp_oldest_all, ucp_own2, ucp_own1, ucp_own0, ucp_older2, ucp_older1, ucp_older0};
+  wire [31:0] ucp_older0_q = cand_i[0 +: 32];
+  wire [31:0] ucp_older1_q = cand_i[32 +: 32];
+  wire [31:0] ucp_older2_q = cand_i[64 +: 32];
+  wire [31:0] ucp_own0_q = cand_i[96 +: 32];
+  wire [31:0] ucp_own1_q = cand_i[128 +: 32];
+  wire [31:0] ucp_own2_q = cand_i[160 +: 32];
+  wire [31:0] ucp_oldest_all_q = cand_i[192 +: 32];
+  wire [31:0] ucp_oldest_own_q = cand_i[224 +: 32];
+  wire [2:0] ucp_over_q = cand_i[256 +: 3]; // app k over its allocation
+  wire ucp_under_q = cand_i[259];
+  wire [31:0] ucp_over_ways, ucp_older_over;
+  assign ucp_over_ways[0] = (ucp_over_q[0] & ucp_own0_q[0]) | (ucp_over_q[1] & ucp_own1_q[0]) | (ucp_over_q[2] & ucp_own2_q[0]);
+  assign ucp_older_over[0] = (ucp_over_q[0] & ucp_older0_q[0]) | (ucp_over_q[1] & ucp_older1_q[0]) | (ucp_over_q[2] & ucp_older2_q[0]);
+  assign ucp_over_ways[1] = (ucp_over_q[0] & ucp_own0_q[1]) | (ucp_over_q[1] & ucp_own1_q[1]) | (ucp_over_q[2] & ucp_own2_q[1]);
+  assign ucp_older_over[1] = (ucp_over_q[0] & ucp_older0_q[1]) | (ucp_over_q[1] & ucp_older1_q[1]) | (ucp_over_q[2] & ucp_older2_q[1]);
+  assign ucp_over_ways[2] = (ucp_over_q[0] & ucp_own0_q[2]) | (ucp_over_q[1] & ucp_own1_q[2]) | (ucp_over_q[2] & ucp_own2_q[2]);
+  assign ucp_older_over[2] = (ucp_over_q[0] & ucp_older0_q[2]) | (ucp_over_q[1] & ucp_older1_q[2]) | (ucp_over_q[2] & ucp_older2_q[2]);
+  assign ucp_over_ways[3] = (ucp_over_q[0] & ucp_own0_q[3]) | (ucp_over_q[1] & ucp_own1_q[3]) | (ucp_over_q[2] & ucp_own2_q[3]);
+  assign ucp_older_over[3] = (ucp_over_q[0] & ucp_older0_q[3]) | (ucp_over_q[1] & ucp_older1_q[3]) | (ucp_over_q[2] & ucp_older2_q[3]);
+  assign ucp_over_ways[4] = (ucp_over_q[0] & ucp_own0_q[4]) | (ucp_over_q[1] & ucp_own1_q[4]) | (ucp_over_q[2] & ucp_own2_q[4]);
+  assign ucp_older_over[4] = (ucp_over_q[0] & ucp_older0_q[4]) | (ucp_over_q[1] & ucp_older1_q[4]) | (ucp_over_q[2] & ucp_older2_q[4]);
+  assign ucp_over_ways[5] = (ucp_over_q[0] & ucp_own0_q[5]) | (ucp_over_q[1] & ucp_own1_q[5]) | (ucp_over_q[2] & ucp_own2_q[5]);
+  assign ucp_older_over[5] = (ucp_over_q[0] & ucp_older0_q[5]) | (ucp_over_q[1] & ucp_older1_q[5]) | (ucp_over_q[2] & ucp_older2_q[5]);
+  assign ucp_over_ways[6] = (ucp_over_q[0] & ucp_own0_q[6]) | (ucp_over_q[1] & ucp_own1_q[6]) | (ucp_over_q[2] & ucp_own2_q[6]);
+  assign ucp_older_over[6] = (ucp_over_q[0] & ucp_older0_q[6]) | (ucp_over_q[1] & ucp_older1_q[6]) | (ucp_over_q[2] & ucp_older2_q[6]);
+  assign ucp_over_ways[7] = (ucp_over_q[0] & ucp_own0_q[7]) | (ucp_over_q[1] & ucp_own1_q[7]) | (ucp_over_q[2] & ucp_own2_q[7]);
+  assign ucp_older_over[7] = (ucp_over_q[0] & ucp_older0_q[7]) | (ucp_over_q[1] & ucp_older1_q[7]) | (ucp_over_q[2] & ucp_older2_q[7]);
+  assign ucp_over_ways[8] = (ucp_over_q[0] & ucp_own0_q[8]) | (ucp_over_q[1] & ucp_own1_q[8]) | (ucp_over_q[2] & ucp_own2_q[8]);
+  assign ucp_older_over[8] = (ucp_over_q[0] & ucp_older0_q[8]) | (ucp_over_q[1] & ucp_older1_q[8]) | (ucp_over_q[2] & ucp_older2_q[8]);
+  assign ucp_over_ways[9] = (ucp_over_q[0] & ucp_own0_q[9]) | (ucp_over_q[1] & ucp_own1_q[9]) | (ucp_over_q[2] & ucp_own2_q[9]);
+  assign ucp_older_over[9] = (ucp_over_q[0] & ucp_older0_q[9]) | (ucp_over_q[1] & ucp_older1_q[9]) | (ucp_over_q[2] & ucp_older2_q[9]);
+  assign ucp_over_ways[10] = (ucp_over_q[0] & ucp_own0_q[10]) | (ucp_over_q[1] & ucp_own1_q[10]) | (ucp_over_q[2] & ucp_own2_q[10]);
+  assign ucp_older_over[10] = (ucp_over_q[0] & ucp_older0_q[10]) | (ucp_over_q[1] & ucp_older1_q[10]) | (ucp_over_q[2] & ucp_older2_q[10]);
+  assign ucp_over_ways[11] = (ucp_over_q[0] & ucp_own0_q[11]) | (ucp_over_q[1] & ucp_own1_q[11]) | (ucp_over_q[2] & ucp_own2_q[11]);
+  assign ucp_older_over[11] = (ucp_over_q[0] & ucp_older0_q[11]) | (ucp_over_q[1] & ucp_older1_q[11]) | (ucp_over_q[2] & ucp_older2_q[11]);
+  assign ucp_over_ways[12] = (ucp_over_q[0] & ucp_own0_q[12]) | (ucp_over_q[1] & ucp_own1_q[12]) | (ucp_over_q[2] & ucp_own2_q[12]);
+  assign ucp_older_over[12] = (ucp_over_q[0] & ucp_older0_q[12]) | (ucp_over_q[1] & ucp_older1_q[12]) | (ucp_over_q[2] & ucp_older2_q[12]);
+  assign ucp_over_ways[13] = (ucp_over_q[0] & ucp_own0_q[13]) | (ucp_over_q[1] & ucp_own1_q[13]) | (ucp_over_q[2] & ucp_own2_q[13]);
+  assign ucp_older_over[13] = (ucp_over_q[0] & ucp_older0_q[13]) | (ucp_over_q[1] & ucp_older1_q[13]) | (ucp_over_q[2] & ucp_older2_q[13]);
+  assign ucp_over_ways[14] = (ucp_over_q[0] & ucp_own0_q[14]) | (ucp_over_q[1] & ucp_own1_q[14]) | (ucp_over_q[2] & ucp_own2_q[14]);
+  assign ucp_older_over[14] = (ucp_over_q[0] & ucp_older0_q[14]) | (ucp_over_q[1] & ucp_older1_q[14]) | (ucp_over_q[2] & ucp_older2_q[14]);
+  assign ucp_over_ways[15] = (ucp_over_q[0] & ucp_own0_q[15]) | (ucp_over_q[1] & ucp_own1_q[15]) | (ucp_over_q[2] & ucp_own2_q[15]);
+  assign ucp_older_over[15] = (ucp_over_q[0] & ucp_older0_q[15]) | (ucp_over_q[1] & ucp_older1_q[15]) | (ucp_over_q[2] & ucp_older2_q[15]);
+  assign ucp_over_ways[16] = (ucp_over_q[0] & ucp_own0_q[16]) | (ucp_over_q[1] & ucp_own1_q[16]) | (ucp_over_q[2] & ucp_own2_q[16]);
+  assign ucp_older_over[16] = (ucp_over_q[0] & ucp_older0_q[16]) | (ucp_over_q[1] & ucp_older1_q[16]) | (ucp_over_q[2] & ucp_older2_q[16]);
+  assign ucp_over_ways[17] = (ucp_over_q[0] & ucp_own0_q[17]) | (ucp_over_q[1] & ucp_own1_q[17]) | (ucp_over_q[2] & ucp_own2_q[17]);
+  assign ucp_older_over[17] = (ucp_over_q[0] & ucp_older0_q[17]) | (ucp_over_q[1] & ucp_older1_q[17]) | (ucp_over_q[2] & ucp_older2_q[17]);
+  assign ucp_over_ways[18] = (ucp_over_q[0] & ucp_own0_q[18]) | (ucp_over_q[1] & ucp_own1_q[18]) | (ucp_over_q[2] & ucp_own2_q[18]);
+  assign ucp_older_over[18] = (ucp_over_q[0] & ucp_older0_q[18]) | (ucp_over_q[1] & ucp_older1_q[18]) | (ucp_over_q[2] & ucp_older2_q[18]);
+  assign ucp_over_ways[19] = (ucp_over_q[0] & ucp_own0_q[19]) | (ucp_over_q[1] & ucp_own1_q[19]) | (ucp_over_q[2] & ucp_own2_q[19]);
+  assign ucp_older_over[19] = (ucp_over_q[0] & ucp_older0_q[19]) | (ucp_over_q[1] & ucp_older1_q[19]) | (ucp_over_q[2] & ucp_older2_q[19]);
+  assign ucp_over_ways[20] = (ucp_over_q[0] & ucp_own0_q[20]) | (ucp_over_q[1] & ucp_own1_q[20]) | (ucp_over_q[2] & ucp_own2_q[20]);
+  assign ucp_older_over[20] = (ucp_over_q[0] & ucp_older0_q[20]) | (ucp_over_q[1] & ucp_older1_q[20]) | (ucp_over_q[2] & ucp_older2_q[20]);
+  assign ucp_over_ways[21] = (ucp_over_q[0] & ucp_own0_q[21]) | (ucp_over_q[1] & ucp_own1_q[21]) | (ucp_over_q[2] & ucp_own2_q[21]);
+  assign ucp_older_over[21] = (ucp_over_q[0] & ucp_older0_q[21]) | (ucp_over_q[1] & ucp_older1_q[21]) | (ucp_over_q[2] & ucp_older2_q[21]);
+  assign ucp_over_ways[22] = (ucp_over_q[0] & ucp_own0_q[22]) | (ucp_over_q[1] & ucp_own1_q[22]) | (ucp_over_q[2] & ucp_own2_q[22]);
+  assign ucp_older_over[22] = (ucp_over_q[0] & ucp_older0_q[22]) | (ucp_over_q[1] & ucp_older1_q[22]) | (ucp_over_q[2] & ucp_older2_q[22]);
+  assign ucp_over_ways[23] = (ucp_over_q[0] & ucp_own0_q[23]) | (ucp_over_q[1] & ucp_own1_q[23]) | (ucp_over_q[2] & ucp_own2_q[23]);
+  assign ucp_older_over[23] = (ucp_over_q[0] & ucp_older0_q[23]) | (ucp_over_q[1] & ucp_older1_q[23]) | (ucp_over_q[2] & ucp_older2_q[23]);
+  assign ucp_over_ways[24] = (ucp_over_q[0] & ucp_own0_q[24]) | (ucp_over_q[1] & ucp_own1_q[24]) | (ucp_over_q[2] & ucp_own2_q[24]);
+  assign ucp_older_over[24] = (ucp_over_q[0] & ucp_older0_q[24]) | (ucp_over_q[1] & ucp_older1_q[24]) | (ucp_over_q[2] & ucp_older2_q[24]);
+  assign ucp_over_ways[25] = (ucp_over_q[0] & ucp_own0_q[25]) | (ucp_over_q[1] & ucp_own1_q[25]) | (ucp_over_q[2] & ucp_own2_q[25]);
+  assign ucp_older_over[25] = (ucp_over_q[0] & ucp_older0_q[25]) | (ucp_over_q[1] & ucp_older1_q[25]) | (ucp_over_q[2] & ucp_older2_q[25]);
+  assign ucp_over_ways[26] = (ucp_over_q[0] & ucp_own0_q[26]) | (ucp_over_q[1] & ucp_own1_q[26]) | (ucp_over_q[2] & ucp_own2_q[26]);
+  assign ucp_older_over[26] = (ucp_over_q[0] & ucp_older0_q[26]) | (ucp_over_q[1] & ucp_older1_q[26]) | (ucp_over_q[2] & ucp_older2_q[26]);
+  assign ucp_over_ways[27] = (ucp_over_q[0] & ucp_own0_q[27]) | (ucp_over_q[1] & ucp_own1_q[27]) | (ucp_over_q[2] & ucp_own2_q[27]);
+  assign ucp_older_over[27] = (ucp_over_q[0] & ucp_older0_q[27]) | (ucp_over_q[1] & ucp_older1_q[27]) | (ucp_over_q[2] & ucp_older2_q[27]);
+  assign ucp_over_ways[28] = (ucp_over_q[0] & ucp_own0_q[28]) | (ucp_over_q[1] & ucp_own1_q[28]) | (ucp_over_q[2] & ucp_own2_q[28]);
+  assign ucp_older_over[28] = (ucp_over_q[0] & ucp_older0_q[28]) | (ucp_over_q[1] & ucp_older1_q[28]) | (ucp_over_q[2] & ucp_older2_q[28]);
+  assign ucp_over_ways[29] = (ucp_over_q[0] & ucp_own0_q[29]) | (ucp_over_q[1] & ucp_own1_q[29]) | (ucp_over_q[2] & ucp_own2_q[29]);
+  assign ucp_older_over[29] = (ucp_over_q[0] & ucp_older0_q[29]) | (ucp_over_q[1] & ucp_older1_q[29]) | (ucp_over_q[2] & ucp_older2_q[29]);
+  assign ucp_over_ways[30] = (ucp_over_q[0] & ucp_own0_q[30]) | (ucp_over_q[1] & ucp_own1_q[30]) | (ucp_over_q[2] & ucp_own2_q[30]);
+  assign ucp_older_over[30] = (ucp_over_q[0] & ucp_older0_q[30]) | (ucp_over_q[1] & ucp_older1_q[30]) | (ucp_over_q[2] & ucp_older2_q[30]);
+  assign ucp_over_ways[31] = (ucp_over_q[0] & ucp_own0_q[31]) | (ucp_over_q[1] & ucp_own1_q[31]) | (ucp_over_q[2] & ucp_own2_q[31]);
+  assign ucp_older_over[31] = (ucp_over_q[0] & ucp_older0_q[31]) | (ucp_over_q[1] & ucp_older1_q[31]) | (ucp_over_q[2] & ucp_older2_q[31]);
+  wire [31:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;
+  wire [31:0] victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? ucp_oldest_over :
+                        ucp_oldest_all_q; // own LRU; an over app's LRU; the set's LRU
   wire [31:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [31:0] invalid_oh_c;
   wire [31:0] invalid_oh;
