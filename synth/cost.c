@@ -1219,7 +1219,8 @@ static int cost_one(int argc, char **argv)
         check(own_f == arb && own_s == 0,
               "the system top's own storage bits (the arbiter and the request slice)",
               own_f + own_s, arb);
-        unsigned long long want = P * (k1.meta + k1.data) + k2.meta + k2.data;
+        /* the L2's policy SRAM (UCP's ATDs) is its metadata too, as check_l2 counts it */
+        unsigned long long want = P * (k1.meta + k1.data) + k2.meta + k2.pol_sram + k2.data;
         check(sbits == want, "system SRAM bits (P x (L1 metadata + data) + L2 metadata + data)",
               sbits, want);
         if (part_cost[0]) { /* the parts costed alone: the system adds them up, plus the arbiter */

@@ -17,7 +17,8 @@
 #   closed form (5 requesters) and fails it costed without them;
 # - a tap_rrip L2 passes its TAP controller count closed form, and fails it with the CPU maximum
 #   one bit narrower;
-# - a tap_ucp L2 passes the UCP flop closed form with TAP-UCP's wait and divider (342 bits), and
+# - a UCP system's SRAM bits count the L2's ATDs;
+# - a tap_ucp L2 passes the UCP flop closed form with TAP-UCP's wait and divider (374 bits), and
 #   fails it with the divider's remainder one bit narrower;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
@@ -202,6 +203,16 @@ if nice -n 10 "$root/synth/synth.sh" "$work/uc" "$work/uc.syn" tu_l2 >"$work/uc.
 else
   notok "the UCP L2 failed its checks (see $work/uc.log)"
 fi
+# ... and its system top: the system's SRAM bits count the L2's ATDs (its policy SRAM) with
+# its metadata (they were once left out, and tap-ucp's system failed the check)
+if nice -n 10 "$root/synth/synth.sh" "$work/uc" "$work/ucs.syn" tu_sys >"$work/ucs.log" 2>&1 &&
+   DEPTH_BUDGET_OK=1 "$root/build/cost" one "$work/uc" "$work/ucs.syn" "$work/ucs.cost.json" tu_sys \
+     >>"$work/ucs.log" 2>&1 &&
+   grep -q 'check ok: system SRAM bits (P x (L1 metadata + data) + L2 metadata + data) = ' "$work/ucs.log"; then
+  ok "the UCP system's SRAM bits (the L2's ATDs included) pass the closed form"
+else
+  notok "the UCP system failed its checks (see $work/ucs.log)"
+fi
 cp -r "$work/uc" "$work/ucm"
 perl -0pi -e "$(narrow ucp_snap_q)" "$work/ucm/tu_l2.v"
 if ! cmp -s "$work/uc/tu_l2.v" "$work/ucm/tu_l2.v" &&
@@ -216,7 +227,7 @@ fi
 rm -f "$work"/uc*.syn/hier.json "$work"/uc*.syn/flat.json
 # TAP-UCP's L2 (l2.replacement = tap_ucp): 3 GPU cores + 2 CPU ports, 4 ways, 4 UMON sets,
 # 4-bit counters: UCP's flops and TAP-UCP's (the wait, the divider, the lookahead's XSRATIO and
-# UCP-Mask: 30 bits) pass the closed form (342); the divider's remainder one bit narrower fails it
+# UCP-Mask: 30 bits) pass the closed form (374); the divider's remainder one bit narrower fails it
 cg --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
   --set l2.replacement=tap_ucp --set l2.umon_sets=4 --set l2.umon_counter_bits=4 \
   --set tap.period=2048 --set system.cores=3 --set l2.victim_share=1 --set system.cpu_cores=2 \
@@ -224,7 +235,7 @@ cg --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
 if nice -n 10 "$root/synth/synth.sh" "$work/tv" "$work/tv.syn" tv_l2 >"$work/tv.log" 2>&1 &&
    "$root/build/cost" one "$work/tv" "$work/tv.syn" "$work/tv.cost.json" tv_l2 \
      >>"$work/tv.log" 2>&1 &&
-   grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 342$' "$work/tv.log"
+   grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 374$' "$work/tv.log"
 then
   ok "the tap_ucp L2 (UCP's and TAP-UCP's flops) passes its checks"
 else
@@ -236,7 +247,7 @@ if ! cmp -s "$work/tv/tv_l2.v" "$work/tvm/tv_l2.v" &&
    nice -n 10 "$root/synth/synth.sh" "$work/tvm" "$work/tvm.syn" tv_l2 >"$work/tvm.log" 2>&1 &&
    ! "$root/build/cost" one "$work/tvm" "$work/tvm.syn" "$work/tvm.cost.json" tv_l2 \
      >>"$work/tvm.log" 2>&1 &&
-   grep -q "CHECK FAILED: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 341, closed form 342" "$work/tvm.log"
+   grep -q "CHECK FAILED: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 373, closed form 374" "$work/tvm.log"
 then
   ok "TAP-UCP's divider remainder one bit narrower fails the check 'L2 UCP flop bits'"
 else
