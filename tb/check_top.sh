@@ -188,7 +188,9 @@ done
 # its bin). l2: name | file suffix | "opt" when the mutated line exists only in some
 # configurations (skipped where it does not), "1way" when only a direct-mapped L2 reaches it
 # (the line written a cycle before a fill is its victim: forwarded), "2mshrs" when it needs two
-# line reads outstanding (a fill finding the memory queue full), "follow" when only an L2 with
+# line reads outstanding (the memory queue and its request stage full), "fillfull" when only an
+# L2 whose fills can meet that full queue reaches it (three MSHRs or more: the harness's bin
+# fill_held_memq_full reachable, its rule in tb/l2_harness.cpp), "follow" when only an L2 with
 # DRRIP follower sets reaches it (l2.sets / l2.duel_leaders > 2) | sed expression; the
 # bbit_ ones exist only with l1.mode = pcpred (the L2's bypass bit, SPEC 3.6), the drrip_ ones
 # only with l2.replacement = drrip (SPEC 3.8: PSELs, leader sets, the BRRIP counter), the ucp_
@@ -247,7 +249,7 @@ mutants=(
   "held_row_not_kept|.v||s/fwd_held_d = fwd_row;/fwd_held_d = fwd_wr_row_q;/"
   "hit_line_not_forwarded|.v||s/wire fwd_data_hit = fwd_data_hit_q \& /wire fwd_data_hit = 1'b0 \& /"
   "victim_line_not_forwarded|.v|1way|s/\& meta_evict_way_oh \& {\([0-9]*\){fwd_data_hit_q}};/\& meta_evict_way_oh \& {\1{1'b0}};/"
-  "fill_ignores_full_memq|.v|2mshrs|s/(rspq_full | (s1_fill_q \& memq_full))/(rspq_full)/"
+  "fill_ignores_full_memq|.v|fillfull|s/(rspq_full | (s1_fill_q \& memq_full))/(rspq_full)/"
   "mreq_dropped_when_full|.v|2mshrs|s/mreq_valid_d = memq_push | memq_full;/mreq_valid_d = memq_push;/"
   "mreq_pushed_twice|.v|2mshrs|s/mreq_valid_d = memq_push | memq_full;/mreq_valid_d = memq_push | memq_q_full;/"
   "mreq_overwritten_when_full|.v|2mshrs|s/mreq_d = memq_full ? mreq_q : /mreq_d = 1'b0 ? mreq_q : /"
@@ -321,6 +323,10 @@ mut_skip() {
     l2) case $2 in
       1way) [ "$l2ways" != 1 ] && echo "reached only with one way" ;;
       2mshrs) [ "$l2mshrs" -lt 2 ] && echo "reached only with two MSHRs" ;;
+      # with two MSHRs a fill never meets a full memory queue (2 requests wait at most), so
+      # the mutant is equivalent there: skipped by the bin, as the harness rules it
+      fillfull) grep -q " fill_held_memq_full=[0-9]" "$work/run1.log" ||
+        echo "reached only where a fill can meet a full memory queue (3 MSHRs or more)" ;;
       cpu) [ "$cpus" = 0 ] && echo "reached only with CPU ports" ;;
       tap) grep -q "^  replacement: tap_rrip" "$out/config.yaml" ||
         echo "reached only with l2.replacement = tap_rrip" ;;

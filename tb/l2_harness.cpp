@@ -65,6 +65,23 @@ struct l2_req {
 
 struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; bool waiter; };
 
+// The slice's queues (gen/emit_l1.h GEN_MEMQ_DEPTH: 2 entries each) and, in front of the memory
+// queue, the memory-request stage (one request). The memory queue's slots hold the requests the
+// decide stage has made and the memory has not yet taken: the model's queue (cm_l2_t memq_len)
+// as a cycle starts; the response queue's, the responses expected (rsps) while none is a waiter's.
+const unsigned rspq_slots = 2, memq_slots = 2 + 1;
+
+// A fill can meet a full memory queue only with three MSHRs or more. The queue is in order, so
+// every request waiting entered after the oldest one waiting, P; after P entered, an MSHR can
+// fill only on a line read that entered before P (one behind P cannot have left), so once: its
+// write-back and its next line read are all it adds; the filling MSHR's own read has left (it
+// is before P) and adds nothing. With M MSHRs at most 2 (M - 1) requests wait as a fill comes:
+// 2 with two MSHRs, one short of full (the mutant fill_ignores_full_memq is equivalent there).
+bool fill_meets_full_memq_reachable(const cm_l2_t *m)
+{
+    return 2 * (m->cfg.l2.mshrs - 1) >= memq_slots;
+}
+
 // Coverage bins, one per decision path of the L2 and per channel condition, and every L2
 // policy's (l2pol_tb_bins: reachable only under that policy, by its plug-in's rule); bins a
 // configuration cannot reach are reported n/a.
@@ -85,7 +102,8 @@ public:
                               "writeback_after_data_write", "merge_join",
                               "merge_join_full_stall", "merge_read_stalls_on_write_fetch",
                               "merge_waiters_answered", "merge_waiters_of_other_cores",
-                              "merge_waiter_rsp_backpressure", "noalloc_read_hit",
+                              "merge_waiter_rsp_backpressure", "fill_held_memq_full",
+                              "noalloc_read_hit",
                               "noalloc_fill", "noalloc_fill_with_waiters", "cpu_read_hit",
                               "cpu_read_miss", "cpu_write_hit", "cpu_write_miss",
                               "cpu_owner_fill", "gpu_owner_fill", "cpu_line_evicted_by_gpu",
@@ -102,6 +120,8 @@ public:
             return m->cfg.l2.mshrs > 1;
         if (b == "vbit_set_by_group_peer")
             return m->lay.share > 1;
+        if (b == "fill_held_memq_full")
+            return fill_meets_full_memq_reachable(m);
         if (pol_bins_.count(b)) // the L2 policy's (l2pol_tb.h)
             return pol->reachable(b);
         // CPU ports (SPEC 3.8): requests from core ids P.. and the owner application per line
@@ -317,6 +337,7 @@ struct harness : skel_chan<Vl2> {
     std::deque<pending> accepted;
     std::deque<expect_rsp> rsps;
     std::map<std::pair<unsigned, unsigned>, bv_t> ref_reads; // (core, id) -> data at acceptance
+    bool fill_met_full_memq = false; // cover_fill_hold: the last cycle's condition
     bv_t fill_data{};
     unsigned fill_mshr = 0;
     bool fill_presented = false;
@@ -450,6 +471,23 @@ struct harness : skel_chan<Vl2> {
             cov.hit("gpu_line_evicted_by_cpu");
         else if (old != gpu && app != gpu && old != app)
             cov.hit("cpu_line_evicted_by_other_cpu");
+    }
+
+    // A fill held in the decide stage by a full memory queue (its write-back cannot enter),
+    // called before the cycle's events and handshakes, so that the model's queues are the RTL's
+    // as this cycle starts. A memory response presented while the memory queue is full, this
+    // cycle and the one before: in the one before, with the response queue not full and no
+    // waiters being answered (the other holds and blocks of a fill), the response entered the
+    // decide stage or was held there already, and no fill leaves while the queue is full.
+    void cover_fill_hold()
+    {
+        bool rsp_free = rsps.size() < rspq_slots &&
+                        std::none_of(rsps.begin(), rsps.end(),
+                                     [](const expect_rsp &e) { return e.waiter; });
+        bool meets = fill_presented && m->memq_len >= memq_slots && rsp_free;
+        if (meets && fill_met_full_memq)
+            cov.hit("fill_held_memq_full");
+        fill_met_full_memq = meets;
     }
 
     // After the cycle's events: the policy's checks of the state in force, the model's end of
@@ -756,6 +794,7 @@ struct harness : skel_chan<Vl2> {
         top->eval();
         if (top->rst_ni) {
             monitor_channels();
+            cover_fill_hold();
             if (top->req_valid_i && !top->req_ready_o) cov.hit("backpressure_req");
             if (top->mem_req_valid_o && !top->mem_req_ready_i) cov.hit("backpressure_mem_req");
             if (top->rsp_valid_o && !top->rsp_ready_i) cov.hit("backpressure_rsp");
