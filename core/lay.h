@@ -18,6 +18,13 @@
 
 #define LAY_MAX_WAYS 32
 
+/* Entries of each in-order queue of a generated cache (memory requests, core responses): the
+ * decide stage pushes at most one entry per cycle and stops while a queue is full, so two
+ * entries sustain one request per cycle when the channel's ready stays high. The L2 slice puts
+ * one more register, its memory-request stage, in front of its memory queue. The generator
+ * sizes the queues by it, the L2 harness counts their slots by it. */
+#define LAY_QUEUE_DEPTH 2
+
 /* Event kinds on the event port (SPEC 4). */
 typedef enum {
     EVT_SWEEP = 0, EVT_LOOKUP = 1, EVT_STALL = 2, EVT_FILL = 3,

@@ -4,6 +4,7 @@
 #define CACHEGEN_EMIT_L1_H
 
 #include "../core/cfg.h"
+#include "../core/lay.h"
 #include "emit.h"
 #include "../core/lay.h"
 
@@ -23,10 +24,8 @@ typedef struct gen_l1 {
     char memq[GEN_MOD_MAX];   /* memory-request queue */
 } gen_l1_t;
 
-/* Entries of each in-order queue (memory requests, core responses): the decide stage pushes at
- * most one entry per cycle and stops while a queue is full, so two entries sustain one request
- * per cycle when the channel's ready stays high. */
-#define GEN_MEMQ_DEPTH 2
+/* Entries of each in-order queue (memory requests, core responses): core/lay.h's. */
+#define GEN_MEMQ_DEPTH LAY_QUEUE_DEPTH
 /* Payload bits of a memory request (hint, store, line, mshr, be, wdata). */
 unsigned gen_l1_memq_width(const gen_l1_t *g);
 

@@ -65,11 +65,11 @@ struct l2_req {
 
 struct expect_rsp { unsigned core, id, vbit, bbit, hit; bv_t data; bool waiter; };
 
-// The slice's queues (gen/emit_l1.h GEN_MEMQ_DEPTH: 2 entries each) and, in front of the memory
+// The slice's queues (core/lay.h LAY_QUEUE_DEPTH entries each) and, in front of the memory
 // queue, the memory-request stage (one request). The memory queue's slots hold the requests the
 // decide stage has made and the memory has not yet taken: the model's queue (cm_l2_t memq_len)
 // as a cycle starts; the response queue's, the responses expected (rsps) while none is a waiter's.
-const unsigned rspq_slots = 2, memq_slots = 2 + 1;
+const unsigned rspq_slots = LAY_QUEUE_DEPTH, memq_slots = LAY_QUEUE_DEPTH + 1;
 
 // A fill can meet a full memory queue only with three MSHRs or more. The queue is in order, so
 // every request waiting entered after the oldest one waiting, P; after P entered, an MSHR can
