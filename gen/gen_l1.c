@@ -122,10 +122,15 @@ static int has_rtl(const cfg_t *c, char *err, size_t errlen)
         return -1; /* several L2 slices: C model and sysim only (docs/slices.md) */
     if (cfg_mode_has_rtl(c->l1.mode))
         return 0;
+    char allowed[256] = ""; /* the modes that have RTL, from the same predicate */
+    for (int m = MODE_BASELINE; m <= MODE_SACAT; m++)
+        if (cfg_mode_has_rtl((cfg_mode_t)m))
+            snprintf(allowed + strlen(allowed), sizeof allowed - strlen(allowed), "%s%s",
+                     allowed[0] ? ", " : "", cfg_mode_name((cfg_mode_t)m));
     snprintf(err, errlen,
              "l1.mode = %s: the C model implements it but its RTL does not exist yet, so no "
-             "Verilog can be generated; allowed: baseline, decoupled or gcache, or "
-             "--report-only for its configuration and storage report", cfg_mode_name(c->l1.mode));
+             "Verilog can be generated; allowed: %s, or --report-only for its configuration "
+             "and storage report", cfg_mode_name(c->l1.mode), allowed);
     return -1;
 }
 
