@@ -15,6 +15,8 @@
 #include "emit_l2_tap_ucp.h"
 #include "l2pol.h"
 
+#include <assert.h>
+
 /* The widths: lay_l2_ucp's, and the set index's split. */
 typedef struct ucp_w {
     unsigned A, W, wb, T, E, R; /* apps, ways, rank bits, tag bits, ATD entry and row bits */
@@ -544,6 +546,67 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         emit_l2_tap_ucp_flops(e, g, reset);
 }
 
+/* Into out: way x's OR over the apps k of a per-app flag and bit x of a per-app vector,
+ * "(flag_k & vec_k[x]) | ..." (flag first) or "(vec_k[x] & flag_k) | ..."; flag and vec are
+ * formats of the app number k (e.g. "ucp_is%u", "ucp_own%u_q"). */
+static void apps_or(char *out, size_t n, unsigned apps, unsigned x, const char *flag,
+                    const char *vec, int flag_first)
+{
+    int at = 0;
+    out[0] = '\0';
+    for (unsigned k = 0; k < apps; k++) {
+        char f[32], v[48];
+        snprintf(f, sizeof f, flag, k);
+        snprintf(v, sizeof v, vec, k);
+        if (flag_first)
+            at += snprintf(out + at, n - (size_t)at, "%s(%s & %s[%u])", k ? " | " : "", f, v, x);
+        else
+            at += snprintf(out + at, n - (size_t)at, "%s(%s[%u] & %s)", k ? " | " : "", v, x, f);
+    }
+}
+
+/* The victim choice's registered bundle (lay_l2_ucp_t.cand_bits), least significant first: one
+ * field per row, `from` the lookup's signals (concatenated, most significant first) and `to`
+ * the wire the next cycle reads it as (cand_i's slice). */
+typedef struct cand_field {
+    char from[256], to[32];
+    const char *note;
+    unsigned width; /* 0: a single bit, declared without a range */
+} cand_field_t;
+
+static void cand_field(cand_field_t *f, const char *from, const char *to, unsigned width,
+                       const char *note)
+{
+    snprintf(f->from, sizeof f->from, "%s", from);
+    snprintf(f->to, sizeof f->to, "%s", to);
+    f->width = width;
+    f->note = note;
+}
+
+static unsigned cand_fields(unsigned A, unsigned W, cand_field_t *f)
+{
+    unsigned n = 0;
+    char from[256], to[32];
+    for (unsigned k = 0; k < A; k++) {
+        snprintf(from, sizeof from, "ucp_older%u", k);
+        snprintf(to, sizeof to, "ucp_older%u_q", k);
+        cand_field(&f[n++], from, to, W, "");
+    }
+    for (unsigned k = 0; k < A; k++) {
+        snprintf(from, sizeof from, "ucp_own%u", k);
+        snprintf(to, sizeof to, "ucp_own%u_q", k);
+        cand_field(&f[n++], from, to, W, "");
+    }
+    cand_field(&f[n++], "ucp_oldest_all", "ucp_oldest_all_q", W, "");
+    cand_field(&f[n++], "ucp_oldest_own", "ucp_oldest_own_q", W, "");
+    int at = 0; /* the per-app flags as one vector, app 0 lowest */
+    for (unsigned k = A; k-- > 0;)
+        at += snprintf(from + at, sizeof from - (size_t)at, "%sucp_over%u", k + 1 < A ? ", " : "", k);
+    cand_field(&f[n++], from, "ucp_over_q", A, " // app k over its allocation");
+    cand_field(&f[n++], "ucp_under", "ucp_under_q", 0, "");
+    return n;
+}
+
 /* The lookup module's victim under the partition (cm_ucp_victim; invalid ways come first in
  * emit_ways_select): victim_oh, from the row's owners and LRU ages, alloc_i and owner_i. */
 void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
@@ -584,12 +647,9 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
         n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_is%u & ucp_under%u)", k ? " | " : "", k, k);
     emit_line(e, "wire ucp_under = %s; // the filler holds fewer lines than its ways, or none", t);
     emit_line(e, "wire [%u:0] ucp_own_ways; // the filler's ways", W - 1);
+    char o[2048];
     for (unsigned x = 0; x < W; x++) {
-        char o[2048];
-        int no = 0;
-        for (unsigned k = 0; k < A; k++)
-            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_own%u[%u] & ucp_is%u)",
-                           k ? " | " : "", k, x, k);
+        apps_or(o, sizeof o, A, x, "ucp_is%u", "ucp_own%u", 0);
         emit_line(e, "assign ucp_own_ways[%u] = %s;", x, o);
     }
     /* The candidates' oldest, cand[x] & no candidate older, is not found after the candidates
@@ -615,11 +675,7 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     }
     emit_line(e, "wire [%u:0] ucp_older_all, ucp_older_own;", W - 1);
     for (unsigned x = 0; x < W; x++) {
-        char o[2048];
-        int no = 0;
-        for (unsigned k = 0; k < A; k++)
-            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_is%u & ucp_older%u[%u])",
-                           k ? " | " : "", k, k, x);
+        apps_or(o, sizeof o, A, x, "ucp_is%u", "ucp_older%u", 1);
         emit_line(e, "assign ucp_older_all[%u] = |ucp_older_than%u;", x, x);
         emit_line(e, "assign ucp_older_own[%u] = %s;", x, o);
     }
@@ -630,42 +686,29 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
      * (cand_o, ucp_cand_bits), the fill held a cycle decides with them (cand_i). */
     emit_line(e, "// the top registers the flags and candidates (ucp_cand_q); a fill held a cycle");
     emit_line(e, "// decides with them: over apps' ways, their oldest, then the choice");
+    cand_field_t f[2 * LAY_MAX_WAYS + 4]; /* 2 x apps + 4 fields (checked below) */
+    assert(2 * A + 4 <= sizeof f / sizeof *f);
+    unsigned nf = cand_fields(A, W, f), at = 0;
     char cat[8192];
     int nc = 0;
-    nc += snprintf(cat + nc, sizeof cat - (size_t)nc, "ucp_under");
-    for (unsigned k = A; k-- > 0;)
-        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_over%u", k);
-    nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_oldest_own, ucp_oldest_all");
-    for (unsigned k = A; k-- > 0;)
-        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_own%u", k);
-    for (unsigned k = A; k-- > 0;)
-        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, ", ucp_older%u", k);
+    for (unsigned i = nf; i-- > 0;)
+        nc += snprintf(cat + nc, sizeof cat - (size_t)nc, "%s%s", i + 1 < nf ? ", " : "", f[i].from);
     emit_line(e, "assign ucp_cand_o = {%s};", cat);
-    unsigned at = 0;
-    for (unsigned k = 0; k < A; k++, at += W)
-        emit_line(e, "wire [%u:0] ucp_older%u_q = cand_i[%u +: %u];", W - 1, k, at, W);
-    for (unsigned k = 0; k < A; k++, at += W)
-        emit_line(e, "wire [%u:0] ucp_own%u_q = cand_i[%u +: %u];", W - 1, k, at, W);
-    emit_line(e, "wire [%u:0] ucp_oldest_all_q = cand_i[%u +: %u];", W - 1, at, W);
-    at += W;
-    emit_line(e, "wire [%u:0] ucp_oldest_own_q = cand_i[%u +: %u];", W - 1, at, W);
-    at += W;
-    emit_line(e, "wire [%u:0] ucp_over_q = cand_i[%u +: %u]; // app k over its allocation", A - 1,
-              at, A);
-    at += A;
-    emit_line(e, "wire ucp_under_q = cand_i[%u];", at);
+    for (unsigned i = 0; i < nf; i++) {
+        if (f[i].width)
+            emit_line(e, "wire [%u:0] %s = cand_i[%u +: %u];%s", f[i].width - 1, f[i].to, at,
+                      f[i].width, f[i].note);
+        else
+            emit_line(e, "wire %s = cand_i[%u];", f[i].to, at);
+        at += f[i].width ? f[i].width : 1;
+    }
+    assert(at == w.cand); /* the layout's count (lay_l2_ucp) is the bundle's */
     emit_line(e, "wire [%u:0] ucp_over_ways, ucp_older_over;", W - 1);
     for (unsigned x = 0; x < W; x++) {
-        char o[2048], s2[2048];
-        int no = 0, ns = 0;
-        for (unsigned k = 0; k < A; k++) {
-            no += snprintf(o + no, sizeof o - (size_t)no, "%s(ucp_over_q[%u] & ucp_own%u_q[%u])",
-                           k ? " | " : "", k, k, x);
-            ns += snprintf(s2 + ns, sizeof s2 - (size_t)ns, "%s(ucp_over_q[%u] & ucp_older%u_q[%u])",
-                           k ? " | " : "", k, k, x);
-        }
+        apps_or(o, sizeof o, A, x, "ucp_over_q[%u]", "ucp_own%u_q", 1);
         emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
-        emit_line(e, "assign ucp_older_over[%u] = %s;", x, s2);
+        apps_or(o, sizeof o, A, x, "ucp_over_q[%u]", "ucp_older%u_q", 1);
+        emit_line(e, "assign ucp_older_over[%u] = %s;", x, o);
     }
     emit_line(e, "wire [%u:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;", W - 1);
     emit_line(e, "wire [%u:0] victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? "
