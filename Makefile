@@ -34,7 +34,7 @@ PY_PKGS := fusesoc==2.4.7 edalize==0.6.8 annotated-types==0.8.0 argcomplete==3.7
 CORE_SRC := core/cfg.c core/cfg_yaml.c core/lay.c core/lay_mech.c core/lay_l2.c core/lay_l2_pol.c core/pric.c core/num.c core/ident.c core/opt.c
 CORE_SRC += core/slice.c
 CORE_SRC += core/closeout.c core/cfg_args.c
-GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
+GEN_SRC := gen/emit.c gen/ir.c gen/ir_print.c gen/ir_lib.c gen/emit_common.c gen/emit_sram.c gen/emit_index.c gen/emit_meta.c gen/emit_ways.c gen/emit_row.c gen/emit_repl.c \
            gen/emit_repl_lru.c gen/emit_repl_plru.c gen/emit_repl_srrip.c gen/emit_repl_fifo.c gen/emit_repl_random.c gen/codes.c gen/emit_mshr.c \
            gen/emit_top.c gen/emit_pipe.c gen/emit_memq.c gen/emit_dmeta.c gen/emit_duel.c gen/emit_dwt.c gen/emit_gcache.c gen/emit_pcpred.c gen/emit_decoupled.c gen/emit_sacat.c gen/emit_fgcb.c gen/mech.c gen/emit_sys.c \
            gen/emit_l2_meta.c gen/emit_l2_top.c gen/emit_l2_ucp.c gen/emit_l2_tap.c gen/emit_l2_tap_ucp.c gen/emit_tap.c \

@@ -17,9 +17,12 @@
 
 _Static_assert(CFG_MAX_CPU_CORES + 1 == APP_MAX, "system.cpu_cores' range and app.h disagree");
 
-typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME, K_SIZE } key_kind_t;
+/* K_NAME: the module prefix (lower_snake_case); K_IDENT: a Verilog identifier of any case (a
+ * user macro's module and port names) */
+typedef enum { K_UINT, K_ENUM, K_BOOL, K_NAME, K_SIZE, K_IDENT } key_kind_t;
 
-#define F_POW2 1u /* value must be a power of two */
+#define F_POW2 1u  /* value must be a power of two */
+#define F_EMPTY 2u /* K_IDENT: may be empty (the feature off) */
 
 typedef struct cfg_key {
     const char *name;               /* dotted key, as in YAML */
@@ -41,6 +44,8 @@ static int l2_merging(const cfg_t *c) { return c->l2.mshr_merge > 0; }
 static int cpu_ports(const cfg_t *c) { return c->sys.cpu_cores > 0; }
 static int sliced(const cfg_t *c) { return c->sys.l2_slices > 1; }
 static int axi_on(const cfg_t *c) { return c->axi.enable; }
+static int sram_macro(const cfg_t *c) { return c->sram.macro[0] != 0; }
+static int sram_masked(const cfg_t *c) { return sram_macro(c) && c->sram.mask != SRAM_MASK_NONE; }
 
 /* What each l1.mode adds to the configuration, one row per mode: its own keys (shown only
  * under it) and its legality rules (after the L1's shape and replacement are checked). CPU
@@ -165,6 +170,13 @@ static const struct {
     {"system.l2_slices", sliced},          {"system.slice_index", sliced},
     {"axi.enable", axi_on},                {"axi.data_bits", axi_on},
     {"axi.id_bits", axi_on},               {"axi.max_writes", axi_on},
+    {"sram.macro", sram_macro},            {"sram.width", sram_macro},
+    {"sram.depth", sram_macro},            {"sram.mask", sram_macro},
+    {"sram.active_low", sram_macro},       {"sram.pin_clk", sram_macro},
+    {"sram.pin_re", sram_macro},           {"sram.pin_raddr", sram_macro},
+    {"sram.pin_rdata", sram_macro},        {"sram.pin_we", sram_macro},
+    {"sram.pin_waddr", sram_macro},        {"sram.pin_wdata", sram_macro},
+    {"sram.pin_wmask", sram_masked},
 };
 
 static const char *const repl_names[] = {"lru", "plru", "srrip", "fifo", "random", NULL};
@@ -180,6 +192,8 @@ static const char *const l2_repl_names[] = {"lru",      "srrip",   "drrip", "ucp
 #define DWT(f) offsetof(cfg_t, dwt.f)
 #define TAP(f) offsetof(cfg_t, tap.f)
 #define AXI(f) offsetof(cfg_t, axi.f)
+#define SRAM(f) offsetof(cfg_t, sram.f)
+static const char *const sram_mask_names[] = {"bit", "byte", "none", NULL};
 
 static const cfg_key_t keys[] = {
     {"name", K_NAME, offsetof(cfg_t, name), 1, CFG_NAME_MAX - 1, 0, NULL, "cache",
@@ -365,6 +379,37 @@ static const cfg_key_t keys[] = {
      "axi: id width; a read's ARID is its MSHR, so 2^id_bits >= l1.mshrs and l2.mshrs"},
     {"axi.max_writes", K_UINT, AXI(max_writes), 1, 64, 0, NULL, "4",
      "axi: writes outstanding at once (AW sent, B not yet back)"},
+    {"sram.macro", K_IDENT, SRAM(macro), 0, CFG_NAME_MAX - 1, F_EMPTY, NULL, "",
+     "your SRAM macro's module name: every array is tiled onto instances of it by the generated "
+     "<name>_sram (docs/ip.md 'Your own SRAM macros'); empty = cachegen's behavioural "
+     "cachegen_sram_1r1w"},
+    {"sram.width", K_UINT, SRAM(width), 1, 1024, 0, NULL, "32",
+     "sram: the macro's data bits (an array wider than it takes several side by side)"},
+    {"sram.depth", K_UINT, SRAM(depth), 2, 65536, F_POW2, NULL, "256",
+     "sram: the macro's words (an array deeper than it takes several, one per address range)"},
+    {"sram.mask", K_ENUM, SRAM(mask), 0, 0, 0, sram_mask_names, "bit",
+     "sram: the macro's write mask: bit (one mask bit per data bit), byte (one per 8 data bits; "
+     "sram.width a multiple of 8) or none (sram.width 1, 2, 4 or 8: stores write single bytes)"},
+    {"sram.active_low", K_BOOL, SRAM(active_low), 0, 1, 0, NULL, "false",
+     "sram: the macro's read enable, write enable and mask pins are active low"},
+    {"sram.pin_clk", K_IDENT, SRAM(pin[SRAM_PIN_CLK]), 1, CFG_NAME_MAX - 1, 0, NULL, "clk_i",
+     "sram: the macro's clock input (reads and writes on its rising edge)"},
+    {"sram.pin_re", K_IDENT, SRAM(pin[SRAM_PIN_RE]), 1, CFG_NAME_MAX - 1, 0, NULL, "re_i",
+     "sram: the macro's read enable input"},
+    {"sram.pin_raddr", K_IDENT, SRAM(pin[SRAM_PIN_RADDR]), 1, CFG_NAME_MAX - 1, 0, NULL, "raddr_i",
+     "sram: the macro's read address input, log2(sram.depth) bits"},
+    {"sram.pin_rdata", K_IDENT, SRAM(pin[SRAM_PIN_RDATA]), 1, CFG_NAME_MAX - 1, 0, NULL, "rdata_o",
+     "sram: the macro's read data output, sram.width bits, valid the cycle after the read and held "
+     "until the next"},
+    {"sram.pin_we", K_IDENT, SRAM(pin[SRAM_PIN_WE]), 1, CFG_NAME_MAX - 1, 0, NULL, "we_i",
+     "sram: the macro's write enable input"},
+    {"sram.pin_waddr", K_IDENT, SRAM(pin[SRAM_PIN_WADDR]), 1, CFG_NAME_MAX - 1, 0, NULL, "waddr_i",
+     "sram: the macro's write address input, log2(sram.depth) bits"},
+    {"sram.pin_wdata", K_IDENT, SRAM(pin[SRAM_PIN_WDATA]), 1, CFG_NAME_MAX - 1, 0, NULL, "wdata_i",
+     "sram: the macro's write data input, sram.width bits"},
+    {"sram.pin_wmask", K_IDENT, SRAM(pin[SRAM_PIN_WMASK]), 1, CFG_NAME_MAX - 1, 0, NULL, "wmask_i",
+     "sram: the macro's write mask input (sram.width bits, or sram.width / 8 with sram.mask byte; "
+     "none with sram.mask none)"},
 };
 #define NKEYS (sizeof keys / sizeof keys[0])
 
@@ -404,6 +449,22 @@ static void choices_text(const cfg_key_t *k, char *buf, size_t len)
 static int name_ok(const char *v, char *why, size_t whylen)
 {
     return ident_prefix_ok(v, CFG_NAME_MAX - 1, why, whylen);
+}
+
+/* A K_NAME or K_IDENT value: the prefix rule, or any Verilog identifier (empty with F_EMPTY). */
+static int key_name_ok(const cfg_key_t *k, const char *v, char *why, size_t whylen)
+{
+    if (k->kind == K_NAME)
+        return name_ok(v, why, whylen);
+    if (!v[0] && (k->flags & F_EMPTY))
+        return 1;
+    const char *r = ident_reserved(v);
+    if (strlen(v) >= CFG_NAME_MAX || !ident_ok(v)) {
+        if (why && whylen)
+            snprintf(why, whylen, "is %s", r ? r : "not a plain Verilog identifier");
+        return 0;
+    }
+    return 1;
 }
 
 /* A user's value as shown in a message: unprintable bytes escaped, cut with "... (N
@@ -456,6 +517,11 @@ static void range_text(const cfg_key_t *k, char *buf, size_t len)
         snprintf(buf, len, "a lower_snake_case identifier of 1..%d characters, no double or "
                  "trailing underscore, not a Verilog, SystemVerilog or C++ keyword",
                  CFG_NAME_MAX - 1);
+        break;
+    case K_IDENT:
+        snprintf(buf, len, "%sa Verilog identifier of 1..%d characters (a letter, then letters, "
+                 "digits and single underscores), not a Verilog, SystemVerilog or C++ keyword",
+                 (k->flags & F_EMPTY) ? "empty, or " : "", CFG_NAME_MAX - 1);
         break;
     }
 }
@@ -520,6 +586,7 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
         }
         goto bad;
     case K_NAME:
+    case K_IDENT:
         if (len >= CFG_NAME_MAX) {
             snprintf(why, sizeof why, " (too long)");
             goto bad;
@@ -528,7 +595,7 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
         memcpy(name, value, len);
         name[len] = 0;
         char reason[96];
-        if (!name_ok(name, reason, sizeof reason)) {
+        if (!key_name_ok(k, name, reason, sizeof reason)) {
             snprintf(why, sizeof why, " (it %s)", reason);
             goto bad;
         }
@@ -584,6 +651,7 @@ const char *cfg_value_text(const cfg_t *c, const char *key, char *buf, size_t le
         snprintf(buf, len, "%s", *uint_cfield(c, k) ? "true" : "false");
         break;
     case K_NAME:
+    case K_IDENT:
         snprintf(buf, len, "%s", (const char *)c + k->offset);
         break;
     }
@@ -1000,6 +1068,51 @@ static int validate_axi(const cfg_t *c, char *err, size_t errlen)
     return 0;
 }
 
+/* A user macro (sram.macro): a name no generated module takes, distinct pins, a mask the
+ * arrays' writes can use. The arrays write whole rows (metadata) or bytes (a store's byte
+ * enables), so a per-byte mask serves any width in bytes; a macro without a mask serves only
+ * when no column holds parts of two bytes: a wider one would need a read before each partial
+ * write, and the 1R1W contract gives the wrapper no cycle for it. */
+static const char *const sram_pin_keys[SRAM_PINS] = {
+    "sram.pin_clk", "sram.pin_re",    "sram.pin_raddr", "sram.pin_rdata",
+    "sram.pin_we",  "sram.pin_waddr", "sram.pin_wdata", "sram.pin_wmask"};
+
+static int validate_sram(const cfg_t *c, char *err, size_t errlen)
+{
+    const cfg_sram_t *s = &c->sram;
+    if (!s->macro[0])
+        return 0;
+    size_t n = strlen(c->name);
+    if (!strcmp(s->macro, "cachegen_sram_1r1w") ||
+        (!strncmp(s->macro, c->name, n) && (s->macro[n] == 0 || s->macro[n] == '_'))) {
+        errf(err, errlen, "sram.macro = %s: a module cachegen generates (cachegen_sram_1r1w, or "
+             "a name starting with name = %s); allowed: your macro's own module name",
+             s->macro, c->name);
+        return -1;
+    }
+    unsigned pins = s->mask == SRAM_MASK_NONE ? SRAM_PIN_WMASK : SRAM_PINS;
+    for (unsigned i = 0; i < pins; i++)
+        for (unsigned j = 0; j < i; j++)
+            if (!strcmp(s->pin[i], s->pin[j])) {
+                errf(err, errlen, "%s = %s: the same port as %s; allowed: a name no other "
+                     "sram.pin_* key gives", sram_pin_keys[i], s->pin[i], sram_pin_keys[j]);
+                return -1;
+            }
+    if (s->mask == SRAM_MASK_BYTE && s->width % 8) {
+        errf(err, errlen, "sram.width = %u: sram.mask = byte needs whole bytes; allowed: a "
+             "multiple of 8, or sram.mask = bit", s->width);
+        return -1;
+    }
+    if (s->mask == SRAM_MASK_NONE && 8 % s->width) {
+        errf(err, errlen, "sram.width = %u: a macro without a write mask (sram.mask = none) "
+             "would put several bytes in one word, and a store writes single bytes (it would "
+             "need a read before the write, which the arrays' 1R1W contract has no cycle for); "
+             "allowed: 1, 2, 4 or 8, or sram.mask = bit or byte", s->width);
+        return -1;
+    }
+    return 0;
+}
+
 int cfg_validate(const cfg_t *c, char *err, size_t errlen)
 {
     char shown[160], allowed[160];
@@ -1026,10 +1139,10 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
             }
         } else
             ok = memchr((const char *)c + k->offset, 0, CFG_NAME_MAX) &&
-                 name_ok((const char *)c + k->offset, NULL, 0);
+                 key_name_ok(k, (const char *)c + k->offset, NULL, 0);
         if (!ok) {
             range_text(k, allowed, sizeof allowed);
-            if (k->kind == K_NAME) /* possibly unterminated: shown up to its array's end */
+            if (k->kind == K_NAME || k->kind == K_IDENT) /* possibly unterminated: shown up to its array's end */
                 value_text((const char *)c + k->offset,
                            strnlen((const char *)c + k->offset, CFG_NAME_MAX), shown,
                            sizeof shown);
@@ -1090,7 +1203,7 @@ int cfg_validate(const cfg_t *c, char *err, size_t errlen)
     const cfg_mech_t *mech = &cfg_mechs[l->mode];
     if (mech->validate && mech->validate(c, err, errlen) != 0)
         return -1; /* the mode's own rules */
-    if (validate_axi(c, err, errlen) != 0)
+    if (validate_axi(c, err, errlen) != 0 || validate_sram(c, err, errlen) != 0)
         return -1;
     if (validate_l2(c, err, errlen) != 0)
         return -1;
@@ -1169,6 +1282,10 @@ static void doc_range_text(const cfg_key_t *k, char *buf, size_t len)
     case K_NAME:
         snprintf(buf, len, "lower_snake_case, 1..%d characters, no double or trailing "
                  "underscore, not a keyword", CFG_NAME_MAX - 1);
+        break;
+    case K_IDENT:
+        snprintf(buf, len, "%sVerilog identifier, 1..%d characters, not a keyword",
+                 (k->flags & F_EMPTY) ? "empty or a " : "", CFG_NAME_MAX - 1);
         break;
     }
 }

@@ -115,6 +115,8 @@ typedef struct cfg_tap {
     unsigned txs;           /* T_xs: XSRATIO = r when r >= T_xs, else 1 */
 } cfg_tap_t;
 
+#define CFG_NAME_MAX 48
+
 /* The L1's AXI4 memory side (docs/ip.md "AXI4 memory side"): with enable, the generator adds
  * <name>_axi, the L1 behind an AXI4 master that reads lines as INCR bursts and writes stores
  * through, completed by B. */
@@ -125,11 +127,26 @@ typedef struct cfg_axi {
     unsigned max_writes;    /* writes outstanding at once (AW sent, B not yet back) */
 } cfg_axi_t;
 
+/* The SRAM arrays on a macro of the user's own (docs/ip.md "Your own SRAM macros"): with a
+ * macro named, the generator adds <name>_sram, which tiles every array onto instances of it
+ * (width and depth split, the write mask mapped to the macro's), and <name>_sram_model.v, a
+ * behavioural stand-in of the macro as configured for simulation. */
+enum { SRAM_MASK_BIT, SRAM_MASK_BYTE, SRAM_MASK_NONE };
+enum { SRAM_PIN_CLK, SRAM_PIN_RE, SRAM_PIN_RADDR, SRAM_PIN_RDATA, SRAM_PIN_WE, SRAM_PIN_WADDR,
+       SRAM_PIN_WDATA, SRAM_PIN_WMASK, SRAM_PINS };
+typedef struct cfg_sram {
+    char macro[CFG_NAME_MAX];      /* the macro's module name; "" = cachegen_sram_1r1w */
+    unsigned width;                 /* the macro's data bits */
+    unsigned depth;                 /* the macro's words, a power of two */
+    unsigned mask;                  /* SRAM_MASK_*: a write-mask bit per bit, per byte, none */
+    unsigned active_low;            /* 1: read enable, write enable and mask pins active low */
+    char pin[SRAM_PINS][CFG_NAME_MAX]; /* the macro's port names, SRAM_PIN_* order */
+} cfg_sram_t;
+
 /* system.cpu_cores at most: 15 CPU ports + the GPU = 16 applications (core/app.h's
  * APP_MAX), so an L2 line's owner field is at most 4 bits. */
 #define CFG_MAX_CPU_CORES 15u
 
-#define CFG_NAME_MAX 48
 
 typedef struct cfg {
     char name[CFG_NAME_MAX]; /* Verilog module prefix, lower_snake_case */
@@ -139,6 +156,7 @@ typedef struct cfg {
     cfg_dwt_t dwt;
     cfg_tap_t tap;
     cfg_axi_t axi;
+    cfg_sram_t sram;
 } cfg_t;
 
 /* Fill `c` with every key's default. */

@@ -137,13 +137,13 @@ void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, u
     ir_piece_print(e, &m);
 }
 
-void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
+void emit_sram_1r1w(emit_t *e, const char *module, const char *inst, unsigned width, unsigned depth, unsigned abits,
                     const char *re, const char *raddr, const char *rdata, const char *we,
                     const char *waddr, const char *wdata, const char *wmask)
 {
     ir_module_t mod, *m = &mod;
     ir_piece_begin(m);
-    ir_node_t *u = ir_inst(m, &m->body, "cachegen_sram_1r1w", inst);
+    ir_node_t *u = ir_inst(m, &m->body, module, inst);
     u->flag = 1; /* names aligned */
     ir_inst_param(m, u, "Width", ir_fmt(m, "%u", width));
     ir_inst_param(m, u, "Depth", ir_fmt(m, "%u", depth));

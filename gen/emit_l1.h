@@ -109,14 +109,15 @@ void gen_emit_sim_internal(emit_t *e, const gen_sim_port_t *p, unsigned n);
  * AND-OR (depth grows with log2(ways)); shared by the L1 and L2 tops. */
 void emit_way_data(emit_t *e, const char *out, unsigned width, const char *oh, unsigned ways);
 
-/* One cachegen_sram_1r1w instance (emit_common.c), shared by the L1 and L2 tops. */
+/* One SRAM instance (emit_common.c) of `module` (gen_sram_module), shared by the L1 and L2
+ * tops. */
 /* The metadata module's operations (its op_i), named in the RTL by localparams OpLoad,
  * OpStore and OpFill, which emit_meta_op_params writes into each module that uses them. */
 typedef enum meta_op { META_OP_LOAD, META_OP_STORE, META_OP_FILL, META_OP_COUNT } meta_op_t;
 extern const char *const meta_op_names[META_OP_COUNT];
 void emit_meta_op_params(emit_t *e);
 
-void emit_sram_1r1w(emit_t *e, const char *inst, unsigned width, unsigned depth, unsigned abits,
+void emit_sram_1r1w(emit_t *e, const char *module, const char *inst, unsigned width, unsigned depth, unsigned abits,
                     const char *re, const char *raddr, const char *rdata, const char *we,
                     const char *waddr, const char *wdata, const char *wmask);
 
@@ -245,5 +246,11 @@ void emit_index_module(emit_t *e, const cfg_t *c, const char *module, const emit
 
 /* Width of the index network's input: the low line-address bits it hashes. */
 unsigned gen_l1_index_in_bits(const gen_l1_t *g);
+
+/* The SRAM arrays' module: cachegen_sram_1r1w, or <name>_sram with sram.macro (emit_sram.c). */
+void gen_sram_module(const cfg_t *c, char *buf, size_t len);
+/* <name>_sram: the arrays tiled onto the user's macro; the macro's behavioural stand-in. */
+void emit_sram_wrapper(emit_t *e, const gen_l1_t *g);
+void emit_sram_model(emit_t *e, const gen_l1_t *g);
 
 #endif

@@ -399,7 +399,9 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     pipe_emit_mshr_inst(e, &mi);
     emit_line(e, "// Metadata: one row per set holding every way's valid, dirty, tag, replacement");
     emit_line(e, "// and victim bits%s.", w->b ? ", and bypass bit" : "");
-    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.");
+    char sram[GEN_MOD_MAX];
+    gen_sram_module(g->cfg, sram, sizeof sram);
+    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the row.", sram);
     if (w->pol->srams)
         w->pol->srams(e, g);
     emit_line(e, "// A write miss's bytes merged into the fetched line.");

@@ -493,7 +493,8 @@ void emit_l2_ucp_srams(emit_t *e, const gen_l2_t *g)
     ucp_w_t w;
     widths(g, &w);
     unsigned ib = w.ub ? w.ub : 1;
-    char mask[32], sweep[64];
+    char mask[32], sweep[64], sram[GEN_MOD_MAX];
+    gen_sram_module(g->cfg, sram, sizeof sram);
     snprintf(mask, sizeof mask, "{%u{1'b1}}", w.R);
     if (w.ub)
         snprintf(sweep, sizeof sweep, "sweep_set_q[%u:0]", w.ub - 1);
@@ -509,7 +510,7 @@ void emit_l2_ucp_srams(emit_t *e, const gen_l2_t *g)
         snprintf(inst, sizeof inst, "u_atd_sram_a%u", k);
         snprintf(rd, sizeof rd, "ucp_atd_rdata%u", k);
         snprintf(we, sizeof we, "ucp_sweeping | (ucp_atd_we & ucp_app_oh[%u])", k);
-        emit_sram_1r1w(e, inst, w.R, w.U, ib, "meta_re", "ucp_rd_idx", rd, we, "ucp_waddr",
+        emit_sram_1r1w(e, sram, inst, w.R, w.U, ib, "meta_re", "ucp_rd_idx", rd, we, "ucp_waddr",
                        "ucp_wdata", mask);
     }
     emit_blank(e);

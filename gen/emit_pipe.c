@@ -502,11 +502,12 @@ void pipe_emit_index_inst(emit_t *e, const char *module)
     emit_blank(e);
 }
 
-void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment)
+void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment,
+                     const char *sram_module)
 {
     char mask[32];
     snprintf(mask, sizeof mask, "{%u{1'b1}}", d->row_bits);
-    emit_sram_1r1w(e, "u_meta_sram", d->row_bits, sets, d->set_bits, "meta_re", "idx_set",
+    emit_sram_1r1w(e, sram_module, "u_meta_sram", d->row_bits, sets, d->set_bits, "meta_re", "idx_set",
                    "meta_rdata", "meta_we", "meta_waddr", "meta_wdata", mask);
     emit_blank(e);
     emit_line(e, "genvar gb;");
@@ -526,7 +527,7 @@ void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char 
         snprintf(inst, sizeof inst, "u_data_sram_w%u", k);
         snprintf(rd, sizeof rd, "data_rdata_w%u", k);
         snprintf(we, sizeof we, "data_we[%u]", k);
-        emit_sram_1r1w(e, inst, d->line_bits, sets, d->set_bits, "data_re", "idx_set", rd, we,
+        emit_sram_1r1w(e, sram_module, inst, d->line_bits, sets, d->set_bits, "data_re", "idx_set", rd, we,
                        "set_q", "data_wdata", "data_wmask");
     }
     emit_blank(e);

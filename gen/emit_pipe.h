@@ -125,7 +125,8 @@ void pipe_emit_idx_line(emit_t *e, unsigned in_bits);
 void pipe_emit_index_inst(emit_t *e, const char *module);
 /* The row SRAM, the byte mask (genvar gb) and one data SRAM bank per way; `data_comment` is
  * the line above the banks. */
-void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment);
+void pipe_emit_srams(emit_t *e, const pipe_dims_t *d, unsigned sets, const char *data_comment,
+                     const char *sram_module);
 /* The decide block's opening: "always @* begin : decide" and the defaults of the state, the
  * sweep, the wake flag, the stall strobes and the counters named in `cnt` (NULL skipped). */
 void pipe_emit_decide_open(emit_t *e, const char *const *cnt, unsigned ncnt);

@@ -356,19 +356,21 @@ static void core_target(emit_t *e, const char *name, const char *what, const cha
 }
 
 int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
-                   const char *const *l1_files, const char *const *l2_files,
-                   const char *sys_file, char *err, size_t errlen)
+                   const char *sram_file, const char *model_file, const char *const *l1_files,
+                   const char *const *l2_files, const char *sys_file, char *err, size_t errlen)
 {
     emit_t e;
     char pkg[GEN_MOD_MAX + 8], vlt[GEN_MOD_MAX + 12], sys[GEN_MOD_MAX + 4];
     snprintf(pkg, sizeof pkg, "%s_pkg.vh", g->top);
     snprintf(vlt, sizeof vlt, "%s_lint.vlt", g->top);
     snprintf(sys, sizeof sys, "%s_sys", g->top);
-    /* The SRAM primitive (first of the L1 files) is a core of its own, a dependency. */
-    assert(l1_files[0] && !strcmp(l1_files[0], "cachegen_sram_1r1w.v"));
+    /* The SRAM primitive is a core of its own, a dependency; a wrapper onto the user's macro
+     * (model_file: its stand-in) is this design's own fileset. */
     const char *sysf[] = {sys_file, NULL};
     const char *vltf[] = {vlt, NULL};
-    if (write_prim_core(d, l1_files[0], err, errlen) != 0 ||
+    const char *sramf[] = {sram_file, NULL};
+    const char *modelf[] = {model_file, NULL};
+    if ((!model_file && write_prim_core(d, sram_file, err, errlen) != 0) ||
         open_named(&e, d, g, ".core", err, errlen) != 0)
         return -1;
     emit_line(&e, "CAPI=2:");
@@ -381,11 +383,16 @@ int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
     emit_blank(&e);
     emit_line(&e, "filesets:");
     emit_in(&e);
-    emit_line(&e, "sram:");
-    emit_in(&e);
-    emit_line(&e, "depend: [\"%s\"]", PRIM_CORE);
-    emit_out(&e);
-    core_fileset(&e, "l1", l1_files + 1, pkg, "verilogSource");
+    if (model_file) {
+        core_fileset(&e, "sram", sramf, NULL, "verilogSource");
+        core_fileset(&e, "sram_model", modelf, NULL, "verilogSource");
+    } else {
+        emit_line(&e, "sram:");
+        emit_in(&e);
+        emit_line(&e, "depend: [\"%s\"]", PRIM_CORE);
+        emit_out(&e);
+    }
+    core_fileset(&e, "l1", l1_files, pkg, "verilogSource");
     core_fileset(&e, "l2", l2_files, NULL, "verilogSource");
     core_fileset(&e, "sys", sysf, NULL, "verilogSource");
     core_fileset(&e, "waivers", vltf, NULL, "vlt");
@@ -404,16 +411,26 @@ int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
     core_target(&e, "l2", "the L2 slice alone", "sram, l2", l2_top, NULL, NULL);
     core_target(&e, "sys", "the system: the L1s, the arbiter and the L2 slice",
                 "sram, l1, l2, sys", sys, NULL, NULL);
-    core_target(&e, "lint", "Verilator lint of the L1 with its waivers", "sram, l1, waivers",
+    /* with a macro: dependents bring the vendor's model of it; the tool targets use the
+     * stand-in (sram_model) */
+    const char *sr = model_file ? "sram, sram_model" : "sram";
+    char fs[6][64];
+    snprintf(fs[0], sizeof fs[0], "%s, l1, waivers", sr);
+    snprintf(fs[1], sizeof fs[1], "%s, l2, waivers", sr);
+    snprintf(fs[2], sizeof fs[2], "%s, l1, l2, sys, waivers", sr);
+    snprintf(fs[3], sizeof fs[3], "%s, l1", sr);
+    snprintf(fs[4], sizeof fs[4], "%s, l2", sr);
+    snprintf(fs[5], sizeof fs[5], "%s, l1, l2, sys", sr);
+    core_target(&e, "lint", "Verilator lint of the L1 with its waivers", fs[0],
                 g->top, "verilator", "lint-only");
-    core_target(&e, "lint_l2", "Verilator lint of the L2 slice", "sram, l2, waivers", l2_top,
+    core_target(&e, "lint_l2", "Verilator lint of the L2 slice", fs[1], l2_top,
                 "verilator", "lint-only");
-    core_target(&e, "lint_sys", "Verilator lint of the system", "sram, l1, l2, sys, waivers",
+    core_target(&e, "lint_sys", "Verilator lint of the system", fs[2],
                 sys, "verilator", "lint-only");
-    core_target(&e, "sim", "Icarus elaboration of the L1", "sram, l1", g->top, "icarus", NULL);
-    core_target(&e, "sim_l2", "Icarus elaboration of the L2 slice", "sram, l2", l2_top, "icarus",
+    core_target(&e, "sim", "Icarus elaboration of the L1", fs[3], g->top, "icarus", NULL);
+    core_target(&e, "sim_l2", "Icarus elaboration of the L2 slice", fs[4], l2_top, "icarus",
                 NULL);
-    core_target(&e, "sim_sys", "Icarus elaboration of the system", "sram, l1, l2, sys", sys,
+    core_target(&e, "sim_sys", "Icarus elaboration of the system", fs[5], sys,
                 "icarus", NULL);
     emit_out(&e);
     return emit_close(&e, err, errlen);

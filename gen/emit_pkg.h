@@ -43,8 +43,10 @@ typedef struct pkg {
 void pkg_build(const gen_l1_t *g, pkg_t *p);
 
 /* The files; each returns 0, or -1 with err set (the caller aborts the output directory).
- * l1_files: the L1's Verilog files in compile order (SRAM primitive first, top last, then
- * what sits beside the L1s); l2_files: the L2 slice's; sys_file: the system top's. */
+ * l1_files: the L1's Verilog files in compile order (for the file list: the SRAM files first;
+ * for the core: without them, sram_file and model_file given apart: the primitive and NULL, or
+ * with sram.macro the wrapper and the macro's stand-in), top last, then what sits beside the
+ * L1s; l2_files: the L2 slice's; sys_file: the system top's. */
 int pkg_write_vh(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *err,
                  size_t errlen);
 int pkg_write_inst(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *err,
@@ -52,7 +54,7 @@ int pkg_write_inst(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char 
 int pkg_write_l1_filelist(const emit_dir_t *d, const gen_l1_t *g, const char *const *l1_files,
                           char *err, size_t errlen);
 int pkg_write_core(const emit_dir_t *d, const gen_l1_t *g, const char *l2_top,
-                   const char *const *l1_files, const char *const *l2_files,
-                   const char *sys_file, char *err, size_t errlen);
+                   const char *sram_file, const char *model_file, const char *const *l1_files,
+                   const char *const *l2_files, const char *sys_file, char *err, size_t errlen);
 
 #endif

@@ -246,7 +246,9 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                "{rsp_id, rsp_status, rsp_data}", "rsp_valid_o", "rsp_ready_i",
                "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
-    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the tags.");
+    char sram[GEN_MOD_MAX];
+    gen_sram_module(g->cfg, sram, sizeof sram);
+    pipe_emit_srams(e, &w->d, g->lay.sets, "// Data: one bank per way, all read in parallel with the tags.", sram);
     emit_line(e, "// The hit way's line, with the last data write merged in when it came after the read.");
     pipe_emit_fwd_line(e, &w->d, "hit_data", "meta_hit_way_oh", "");
     emit_blank(e);

@@ -21,7 +21,7 @@ static int write_module(const emit_dir_t *d, const gen_l1_t *g, const char *mod,
                         char *err, size_t errlen)
 {
     emit_t e;
-    char file[GEN_MOD_MAX + 4];
+    char file[GEN_MOD_MAX + 12];
     snprintf(file, sizeof file, "%s.v", mod);
     if (emit_open(&e, d, file, err, errlen) != 0)
         return -1;
@@ -202,9 +202,21 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
      * decoupled L1, the DWT-CS controller with sacat). Tools pick
      * a top explicitly (--top-module, hierarchy -top). <name>_l1.f and the core's l1 fileset
      * are the L1's files and the controller; <name>.f lists everything. */
-    const char *l1files[10], *l2files[8], *vfiles[19];
+    const char *l1files[11], *l2files[8], *vfiles[20];
     unsigned n1 = 0, n2 = 0, nf = 0;
-    l1files[n1++] = "cachegen_sram_1r1w.v";
+    /* The SRAM files lead: the behavioural primitive, or (sram.macro) the macro's stand-in
+     * model and the wrapper that tiles the arrays onto it (gen/emit_sram.c). */
+    char sram[GEN_MOD_MAX], f_sram[GEN_MOD_MAX + 4], model[GEN_MOD_MAX + 8],
+        f_model[GEN_MOD_MAX + 12];
+    gen_sram_module(c, sram, sizeof sram);
+    snprintf(f_sram, sizeof f_sram, "%s.v", sram);
+    snprintf(model, sizeof model, "%s", c->sram.macro); /* <macro>.v, as a vendor names it */
+    snprintf(f_model, sizeof f_model, "%s.v", model);
+    const int macro = c->sram.macro[0] != 0;
+    if (macro)
+        l1files[n1++] = f_model;
+    l1files[n1++] = f_sram;
+    const unsigned nsram = n1;
     l1files[n1++] = f_index;
     l1files[n1++] = f_meta;
     l1files[n1++] = f_mshr;
@@ -246,7 +258,9 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     pkg_t pk;
     pkg_build(&g, &pk);
 
-    if (write_text(&d, "cachegen_sram_1r1w.v", gen_sram_text, err, errlen) != 0 ||
+    if ((!macro && write_text(&d, f_sram, gen_sram_text, err, errlen) != 0) ||
+        (macro && (write_module(&d, &g, sram, emit_sram_wrapper, err, errlen) != 0 ||
+                   write_module(&d, &g, model, emit_sram_model, err, errlen) != 0)) ||
         write_module(&d, &g, g.index, emit_l1_index, err, errlen) != 0 ||
         write_module(&d, &g, g.meta, mech->meta_module ? mech->meta_module : emit_l1_meta, err,
                      errlen) != 0 ||
@@ -268,7 +282,8 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
         pkg_write_l1_filelist(&d, &g, l1files, err, errlen) != 0 ||
         pkg_write_vh(&d, &g, &pk, err, errlen) != 0 ||
         pkg_write_inst(&d, &g, &pk, err, errlen) != 0 ||
-        pkg_write_core(&d, &g, g2.top, l1files, l2files, f_sys, err, errlen) != 0 ||
+        pkg_write_core(&d, &g, g2.top, f_sram, macro ? f_model : NULL, l1files + nsram, l2files,
+                       f_sys, err, errlen) != 0 ||
         write_waivers(&d, &g, &g2, err, errlen) != 0 || write_config(&d, c, err, errlen) != 0 ||
         report_write(&d, &g, err, errlen) != 0)
         goto fail;
@@ -312,8 +327,13 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     if (c->axi.enable)
         rf[nr++] = (readme_file_t){f_l2axi, "the L2 slice's memory port bridged to an AXI4 "
                                             "master"};
-    rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.v", "the SRAM primitive every array "
-                                                       "instantiates (the same in every output)"};
+    if (macro) {
+        rf[nr++] = (readme_file_t){f_sram, "the SRAM arrays tiled onto your macro (sram.*)"};
+        rf[nr++] = (readme_file_t){f_model, "a behavioural stand-in of your macro, for "
+                                            "simulation only"};
+    } else
+        rf[nr++] = (readme_file_t){f_sram, "the SRAM primitive every array instantiates (the "
+                                           "same in every output)"};
     rf[nr++] = (readme_file_t){f_list, "file list of every module (`verilator -F`; the L1 top "
                                        "first)"};
     rf[nr++] = (readme_file_t){f_l1list, "file list of the L1 alone"};
@@ -323,7 +343,9 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
     rf[nr++] = (readme_file_t){f_vlt, "Verilator lint waivers, each scoped to this design's "
                                       "files"};
     rf[nr++] = (readme_file_t){f_core, "FuseSoC core of the design"};
-    rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.core", "FuseSoC core of the SRAM primitive"};
+    if (!macro)
+        rf[nr++] = (readme_file_t){"cachegen_sram_1r1w.core", "FuseSoC core of the SRAM "
+                                                              "primitive"};
     rf[nr++] = (readme_file_t){"config.yaml", "the normalized configuration"};
     rf[nr++] = (readme_file_t){f_rj, "report: configuration, ports, row layouts, storage bits "
                                      "(JSON)"};
@@ -342,6 +364,10 @@ int gen_l1_write(const cfg_t *c, const char *outdir, char *err, size_t errlen)
              "instantiation template: %s_inst.vh\nfusesoc core: %s.core\n",
              GEN_VERSION, g.top, g.top, g2.top, sys, g.top, g.top, g.top, g.top, g.top, g.top,
              g.top, g.top);
+    if (macro) { /* the macro's stand-in: simulated, never synthesized (synth/synth.sh) */
+        size_t ml = strlen(manifest);
+        snprintf(manifest + ml, sizeof manifest - ml, "sram macro model: %s\n", f_model);
+    }
     if (write_text(&d, EMIT_MANIFEST, manifest, err, errlen) != 0)
         goto fail;
     return emit_dir_commit(&d, err, errlen);

@@ -119,7 +119,8 @@ ir_node_t *ir_assign(ir_module_t *m, ir_list_t *to, const char *lhs, const char 
  * on one line. */
 ir_node_t *ir_always_comb(ir_module_t *m, ir_list_t *to, const char *label,
                           const char *comment);
-/* always @(posedge clk or negedge rst_n): reset statements in ->alt, the update in ->body. */
+/* always @(posedge clk or negedge rst_n): reset statements in ->alt, the update in ->body;
+ * rst_n NULL: always @(posedge clk), ->body only (flops without reset, an SRAM's). */
 ir_node_t *ir_always_ff(ir_module_t *m, ir_list_t *to, const char *clk, const char *rst_n);
 ir_node_t *ir_set(ir_module_t *m, ir_list_t *to, const char *lhs, const char *rhs);
 ir_node_t *ir_nb(ir_module_t *m, ir_list_t *to, const char *lhs, const char *rhs);

@@ -105,6 +105,14 @@ static void dump_decl(emit_t *e, const ir_node_t *x, ir_style_t style)
 
 static void dump_always(emit_t *e, const ir_node_t *x, ir_style_t style)
 {
+    if (x->flag == IR_POSEDGE && !x->d) { /* no reset: the flops hold what they load */
+        emit_line(e, "always @(posedge %s) begin", x->c);
+        emit_in(e);
+        dump_list(e, &x->body, style);
+        emit_out(e);
+        emit_line(e, "end");
+        return;
+    }
     if (x->flag == IR_POSEDGE) {
         emit_line(e, "always @(posedge %s or negedge %s) begin", x->c, x->d);
         emit_in(e);

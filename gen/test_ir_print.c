@@ -273,6 +273,19 @@ static void test_always_ff_note(void **state)
                "  end\n");
 }
 
+/* A posedge block without a reset (an SRAM's flops): the update alone. */
+static void test_always_ff_no_reset(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_node_t *a = ir_always_ff(m, &m->body, "clk_i", NULL);
+    ir_nb(m, &ir_if(m, &a->body, "re_i")->body, "x_q", "x_d");
+    body_is(m, "  always @(posedge clk_i) begin\n"
+               "    if (re_i) x_q <= x_d;\n"
+               "  end\n");
+}
+
 static void test_if_else(void **state)
 {
     (void)state;
@@ -454,6 +467,7 @@ int main(void)
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
         cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
         cmocka_unit_test(test_named_width), cmocka_unit_test(test_always_ff_note),
+        cmocka_unit_test(test_always_ff_no_reset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

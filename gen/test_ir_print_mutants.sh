@@ -51,4 +51,5 @@ mut elif-as-else ir_print.c 's/y->flag != IR_IF_CHAINED)/y->flag != IR_IF_CHAINE
 mut no-generate ir_print.c 's/if (x->flag) {/if (0) {/g'
 mut empty-first-line ir_print.c 's/if (nl == rhs)/if (0)/'
 mut no-copy ir.c 's/^    size_t n = strlen(s) + 1;$/    return s; size_t n = strlen(s) + 1;/'
+mut no-reset-as-reset ir_print.c 's/x->flag == IR_POSEDGE \&\& !x->d)/x->flag == IR_POSEDGE \&\& 0)/'
 exit $bad
