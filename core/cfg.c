@@ -1262,7 +1262,10 @@ void cfg_print_help(FILE *f)
                "system.cpu_cores and tap.period;\n"
                "l2.replacement = plru: power-of-two l2.ways >= 2;\n"
                "system.slice_index = xor or pric: system.l2_slices a power of two;\n"
-               "axi.enable: axi.data_bits <= l1.line_bytes x 8, 2^axi.id_bits >= l1.mshrs and l2.mshrs.\n");
+               "axi.enable: axi.data_bits <= l1.line_bytes x 8, 2^axi.id_bits >= l1.mshrs and l2.mshrs;\n"
+               "sram.macro: not cachegen_sram_1r1w nor starting with name; distinct sram.pin_* "
+               "names; sram.mask = byte: sram.width a multiple of 8; sram.mask = none: sram.width "
+               "1, 2, 4 or 8.\n");
 }
 
 /* Key k's allowed values in the words of docs/configuration.md's table (range_text is the

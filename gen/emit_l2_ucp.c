@@ -157,9 +157,15 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
 {
     char idx[64];
     idx_expr(w, "set_q", idx, sizeof idx);
-    emit_line(e, "wire %sucp_app_oh; // the decided request's application, one-hot", emit_range(w->A));
-    for (unsigned k = 0; k < w->A; k++)
-        emit_line(e, "assign ucp_app_oh[%u] = req_app == %s;", k, emit_const(w->ob, k));
+    /* decoded from the core id itself, not from req_app's binary code: the one-hot picks the
+     * app's ATD row at the head of the decide stage's longest path (the 16-app system's ATD
+     * write was 31 levels through req_app, 1 over the budget) */
+    assert(w->A == w->C + 1);
+    emit_line(e, "wire %sucp_app_oh; // the decided request's application, one-hot: CPU port k "
+              "is core %u + k, the L1s the GPU", emit_range(w->A), w->P);
+    for (unsigned k = 0; k < w->C; k++)
+        emit_line(e, "assign ucp_app_oh[%u] = req_core_q == %s;", k, emit_const(w->core, w->P + k));
+    emit_line(e, "assign ucp_app_oh[%u] = ~|ucp_app_oh[%u:0];", w->C, w->C - 1);
     if (w->sb)
         emit_line(e, "wire ucp_sampled = set_q[%u:0] == %s; // s mod %u = 0", w->sb - 1,
                   emit_const(w->sb, 0), 1u << w->sb);

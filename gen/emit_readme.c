@@ -83,20 +83,35 @@ int readme_write(const emit_dir_t *d, const cfg_t *c, const readme_tops_t *t,
               t->l1);
     emit_line(&e, "```");
     emit_blank(&e);
-    emit_line(&e, "FuseSoC: `%s.core` (`cachegen:cache:%s:%s`) with targets `lint`, `lint_l2`, "
-              "`lint_sys`, `sim`, `sim_l2`, `sim_sys`; a core that depends on it gets every "
-              "module and the waivers (its `default` target). The SRAM primitive is a core of "
-              "its own (`cachegen_sram_1r1w.core`), shared by every cachegen output, so two "
-              "caches fit in one design:", t->l1, t->l1, GEN_VERSION);
+    if (c->sram.macro[0])
+        emit_line(&e, "FuseSoC: `%s.core` (`cachegen:cache:%s:%s`) with targets `lint`, "
+                  "`lint_l2`, `lint_sys`, `sim`, `sim_l2`, `sim_sys`; a core that depends on it "
+                  "gets every module and the waivers (its `default` target), but not the "
+                  "stand-in of your macro (`%s.v`, in the `lint` and `sim` targets only): it "
+                  "brings the vendor's model:", t->l1, t->l1, GEN_VERSION, c->sram.macro);
+    else
+        emit_line(&e, "FuseSoC: `%s.core` (`cachegen:cache:%s:%s`) with targets `lint`, "
+                  "`lint_l2`, `lint_sys`, `sim`, `sim_l2`, `sim_sys`; a core that depends on it "
+                  "gets every module and the waivers (its `default` target). The SRAM primitive "
+                  "is a core of its own (`cachegen_sram_1r1w.core`), shared by every cachegen "
+                  "output, so two caches fit in one design:", t->l1, t->l1, GEN_VERSION);
     emit_blank(&e);
     emit_line(&e, "```");
     emit_line(&e, "fusesoc --cores-root . run --target lint cachegen:cache:%s:%s", t->l1,
               GEN_VERSION);
     emit_line(&e, "```");
     emit_blank(&e);
-    emit_line(&e, "The SRAM arrays are instances of `cachegen_sram_1r1w` (one read and one write "
-              "port, read data one cycle after the address, bit-masked writes, no reset): "
-              "replace that module (or its core) to map them onto your macros.");
+    if (c->sram.macro[0])
+        emit_line(&e, "The SRAM arrays are instances of `%s_sram`, which tiles each onto your "
+                  "macro `%s` (%u words x %u bits, sram.* in config.yaml; cachegen's docs/ip.md, "
+                  "\"Your own SRAM macros\"). `%s.v` is a behavioural stand-in of the macro "
+                  "for simulation: list the vendor's model in its place.", c->name,
+                  c->sram.macro, c->sram.depth, c->sram.width, c->sram.macro);
+    else
+        emit_line(&e, "The SRAM arrays are instances of `cachegen_sram_1r1w` (one read and one "
+                  "write port, read data one cycle after the address, bit-masked writes, no "
+                  "reset): name your own macro in the configuration's `sram` section to tile "
+                  "them onto it (cachegen's docs/ip.md, \"Your own SRAM macros\").");
     emit_blank(&e);
     emit_line(&e, "From a cachegen checkout (its README: `make deps` installs the tools), with DIR "
               "this directory: verify the RTL against cachegen's C model in lockstep "

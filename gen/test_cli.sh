@@ -123,6 +123,18 @@ bad "l1.size=5000MiB (over 4 GiB)" l1.size 5000MiB "4 GiB" -- --set l1.size=5000
 bad "l1.size=32KiB with l1.sets=32 (64 sets)" l1.size l1.sets "64 sets" -- --preset fermi-l1 --set l1.sets=32 --set l1.size=32KiB
 bad "l1.size=16MiB (32768 sets; 16384 at most)" l1.size 16MiB 16384 -- --preset fermi-l1 --set l1.size=16MiB
 bad "l2.size=3MiB with 16 ways of 128 B (1536 sets)" l2.size 3MiB "1536 sets" -- --preset gcache-system --set l2.size=3MiB
+# the SRAM macro section (docs/ip.md "Your own SRAM macros")
+bad "sram.mask=none on a 32-bit macro (a store would need a read first)" sram.width 32 sram.mask \
+  -- --preset fermi-l1 --set sram.macro=M32 --set sram.mask=none
+bad "sram.mask=byte on a 12-bit macro" sram.width 12 byte -- --preset fermi-l1 --set sram.macro=M12 \
+  --set sram.width=12 --set sram.mask=byte
+bad "sram.depth=48 (not a power of two)" sram.depth 48 -- --set sram.macro=M --set sram.depth=48
+bad "sram.pin_we names the read enable's port" sram.pin_we re_i sram.pin_re -- --set sram.macro=M \
+  --set sram.pin_we=re_i
+bad "sram.macro=wire (a keyword)" sram.macro wire keyword -- --set sram.macro=wire
+bad "sram.macro=cache_x (the design's own prefix)" sram.macro cache_x name -- --set sram.macro=cache_x
+bad "sram.macro=cachegen_sram_1r1w" sram.macro cachegen_sram_1r1w -- --set sram.macro=cachegen_sram_1r1w
+bad "sram.pin_clk=2clk (not an identifier)" sram.pin_clk 2clk -- --set sram.macro=M --set sram.pin_clk=2clk
 bad "l1.sets=48 (not a power of two)" l1.sets 48 -- --set l1.sets=48
 bad "l1.sets=0" l1.sets 0 -- --set l1.sets=0
 bad "l1.sets=32768 (too large)" l1.sets 32768 -- --set l1.sets=32768

@@ -9,7 +9,8 @@
 # cells.lib, sram.lib, stat.json, hier.json (netlist per module), flat.json, netlist.v,
 # sta.log (the critical path report), seconds. Exits non-zero on a failed check or tool error.
 # Progress: a line on stderr as each step starts and when the top is done (a large top takes
-# minutes in Yosys and ABC).
+# minutes in Yosys and ABC). Exit 3: an output on the user's own SRAM macro, whose structural
+# checks passed and which the cost model does not price.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd); work=$2
@@ -21,6 +22,15 @@ top=${3:-$list}
 # (docs/security.md).
 [[ $list =~ ^[a-z][a-z0-9_]*$ && $top =~ ^[a-z][a-z0-9_]*$ ]] ||
   { echo "synth.sh: no module name in $out/cachegen.manifest" >&2; exit 1; }
+# A design on the user's own macro (sram.macro): the structural checks run (check.sh), the cost
+# model does not (it prices cachegen_sram_1r1w's shapes by liberty.sh; docs/ip.md "Your own SRAM
+# macros"): refused after the checks with the reason.
+macro_model=$(sed -n 's/^sram macro model: //p' "$out/cachegen.manifest")
+if [ -n "$macro_model" ]; then
+  "$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
+  echo "synth.sh: $top: structural checks pass (every module resolves; no latch, multiple driver or combinational loop); the arrays are on your macro ${macro_model%.v} (sram.macro), and the cost flow models only cachegen_sram_1r1w's macros: no area or timing for this output (docs/ip.md, 'Your own SRAM macros')" >&2
+  exit 3
+fi
 srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|cg_rtl/|" | tr '\n' ' ')
 [[ $srcs =~ ^[A-Za-z0-9_./\ ]*$ ]] || { echo "synth.sh: $out/$list.f lists a name that is not plain" >&2; exit 1; }
 ln -sfn "$out" "$work/cg_rtl"

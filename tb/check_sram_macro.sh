@@ -86,4 +86,28 @@ mutant byte_mask_first_column m_byte 's/wmask_x\[k\*MacroWidth + 8\*y\]/wmask_x[
 mutant write_enable_polarity m_bitlow 's/(~row_we)/(row_we)/'
 mutant unmasked_write_all_bytes m_none8 's/row_we \& wmask_x\[k\*MacroWidth\]/row_we/'
 mutant read_row_without_enable m_none4 's/re_i \& (rrow == Row)/rrow == Row/'
+
+# Lockstep (SRAM_LOCKSTEP: l1, the default, or all: l1, l2, sys): the cache on a 16-word,
+# 256-bit macro (the L1's 32 sets on two macro rows, its lines on four columns) against the C
+# model through cachegen verify; then the same output with a broken wrapper (its write data all
+# from the first column) through cachegen verify --rtl must fail: the lockstep sees the arrays.
+lock=${SRAM_LOCKSTEP:-l1}
+case $lock in l1) only=l1 ;; all) only=l1,l2,sys ;; 0) exit $bad ;;
+  *) echo "check_sram_macro.sh: SRAM_LOCKSTEP = '$lock'; allowed: l1, all, 0" >&2; exit 2 ;; esac
+lk=(--preset fermi-l1 --set sram.macro=SRAM16X256 --set sram.width=256 --set sram.depth=16
+    --set sram.mask=byte --set sram.active_low=true)
+if "$root/build/cachegen" verify "${lk[@]}" --only "$only" -o "$work/verify" >"$work/verify.log" 2>&1; then
+  echo "ok - lockstep on a 16 x 256 macro ($only): $(grep -o '[0-9]* lockstep runs, [0-9]* events, 0 mismatches' "$work/verify.log")"
+else
+  echo "not ok - lockstep on a 16 x 256 macro ($only) fails ($work/verify.log)"; bad=1
+fi
+"$root/build/cachegen" "${lk[@]}" -o "$work/eco" >/dev/null || { echo "not ok - generate the ECO copy"; exit 1; }
+sed -i 's/wdata_x\[k\*MacroWidth +: MacroWidth\]/wdata_x[0 +: MacroWidth]/' "$work/eco/fermi_l1_sram.v"
+"$root/build/cachegen" verify --rtl "$work/eco" --only l1 -o "$work/verify_eco" >"$work/verify_eco.log" 2>&1
+rc=$?
+if [ $rc = 1 ] && grep -q 'fermi_l1_sram.v' "$work/verify_eco.log"; then
+  echo "ok - a broken wrapper (write data from the first column) fails verify --rtl: $(grep -m1 -o 'mismatch[^;]*' "$work/verify_eco.log" | head -c 120)"
+else
+  echo "not ok - a broken wrapper passes verify --rtl (exit $rc, $work/verify_eco.log)"; bad=1
+fi
 exit $bad
