@@ -161,11 +161,11 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
      * app's ATD row at the head of the decide stage's longest path (the 16-app system's ATD
      * write was 31 levels through req_app, 1 over the budget) */
     assert(w->A == w->C + 1);
-    emit_line(e, "wire %sucp_app_oh; // the decided request's application, one-hot: CPU port k "
-              "is core %u + k, the L1s the GPU", emit_range(w->A), w->P);
+    emit_line(e, "wire %sucp_cpu_oh; // CPU port k is core %u + k", emit_range(w->C), w->P);
     for (unsigned k = 0; k < w->C; k++)
-        emit_line(e, "assign ucp_app_oh[%u] = req_core_q == %s;", k, emit_const(w->core, w->P + k));
-    emit_line(e, "assign ucp_app_oh[%u] = ~|ucp_app_oh[%u:0];", w->C, w->C - 1);
+        emit_line(e, "assign ucp_cpu_oh[%u] = req_core_q == %s;", k, emit_const(w->core, w->P + k));
+    emit_line(e, "// the decided request's application, one-hot: a CPU port's, else the GPU's (the L1s)");
+    emit_line(e, "wire %sucp_app_oh = {~|ucp_cpu_oh, ucp_cpu_oh};", emit_range(w->A));
     if (w->sb)
         emit_line(e, "wire ucp_sampled = set_q[%u:0] == %s; // s mod %u = 0", w->sb - 1,
                   emit_const(w->sb, 0), 1u << w->sb);

@@ -1223,10 +1223,11 @@ module tap_ucp_l2 (
       default: ucp_rd_app = 2'd2;
     endcase
   end
-  wire [2:0] ucp_app_oh; // the decided request's application, one-hot: CPU port k is core 6 + k, the L1s the GPU
-  assign ucp_app_oh[0] = req_core_q == 4'd6;
-  assign ucp_app_oh[1] = req_core_q == 4'd7;
-  assign ucp_app_oh[2] = ~|ucp_app_oh[1:0];
+  wire [1:0] ucp_cpu_oh; // CPU port k is core 6 + k
+  assign ucp_cpu_oh[0] = req_core_q == 4'd6;
+  assign ucp_cpu_oh[1] = req_core_q == 4'd7;
+  // the decided request's application, one-hot: a CPU port's, else the GPU's (the L1s)
+  wire [2:0] ucp_app_oh = {~|ucp_cpu_oh, ucp_cpu_oh};
   wire ucp_sampled = set_q[4:0] == 5'd0; // s mod 32 = 0
   wire [4:0] ucp_idx = set_q[9:5];
   wire [703:0] ucp_atd_in = ucp_fwd_hit_q ? ucp_fwd_q : // forwarded
