@@ -34,7 +34,7 @@ static void drrip_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s
 
 /* UCP: the UMONs' ATDs, the hit counters and their snapshot, the allocation, the lookahead
  * FSM with the period counter, the ATD's forwarding copy and a fill's registered victim choice
- * (its flags and candidates, cand_bits). */
+ * (its flags and candidates, cand_bits) and the decided request's application one-hot. */
 static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
 {
     lay_l2_ucp_t u;
@@ -45,7 +45,8 @@ static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
     s->ucp_fsm_flops = u.fsm_state_bits + 2 * u.app_bits + 4 * u.alloc_bits +
                        3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
                        u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
-                       u.cand_bits + 1; /* the fill's victim choice and its ready bit */
+                       u.cand_bits + 1 + /* the fill's victim choice and its ready bit */
+                       u.apps; /* the decided request's application, one-hot */
 }
 
 /* TAP's controller (gen/emit_tap.c): its counts and its decision (lay_l2_storage_t). */

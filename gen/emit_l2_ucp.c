@@ -16,6 +16,7 @@
 #include "l2pol.h"
 
 #include <assert.h>
+#include <string.h>
 
 /* The widths: lay_l2_ucp's, and the set index's split. */
 typedef struct ucp_w {
@@ -129,6 +130,8 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
               emit_range(w.cand));
     emit_line(e, "reg %sucp_cand_q, ucp_cand_d;", emit_range(w.cand));
     emit_line(e, "reg ucp_vready_q, ucp_vready_d;");
+    emit_line(e, "reg %sucp_app_oh_q; // the decided request's application, one-hot (req_core_q's)",
+              emit_range(w.A));
     emit_line(e, "wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;");
     emit_blank(e);
     if (w.tap)
@@ -149,6 +152,15 @@ static void emit_rd_app(emit_t *e, const ucp_w_t *w)
     emit_line(e, "endcase");
     emit_out(e);
     emit_line(e, "end");
+    /* The decide stage's one-hot is this one registered (req_core_q <= req_core_d every cycle):
+     * decoding req_core_q there put the decode at the head of the ATD write's path, 31 levels
+     * in the 16-core system with 15 CPU ports (depth sweep sys-16-cpu15, issue 40). */
+    emit_line(e, "wire %sucp_cpu_oh_d; // CPU port k is core %u + k", emit_range(w->C), w->P);
+    for (unsigned k = 0; k < w->C; k++)
+        emit_line(e, "assign ucp_cpu_oh_d[%u] = req_core_d == %s;", k,
+                  emit_const(w->core, w->P + k));
+    emit_line(e, "// its application one-hot: a CPU port's, else the GPU's (the L1s)");
+    emit_line(e, "wire %sucp_app_oh_d = {~|ucp_cpu_oh_d, ucp_cpu_oh_d};", emit_range(w->A));
 }
 
 /* The ATD lookup and update of the decide stage: the app's row (forwarded when it was written
@@ -157,15 +169,9 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
 {
     char idx[64];
     idx_expr(w, "set_q", idx, sizeof idx);
-    /* decoded from the core id itself, not from req_app's binary code: the one-hot picks the
-     * app's ATD row at the head of the decide stage's longest path (the 16-app system's ATD
-     * write was 31 levels through req_app, 1 over the budget) */
     assert(w->A == w->C + 1);
-    emit_line(e, "wire %sucp_cpu_oh; // CPU port k is core %u + k", emit_range(w->C), w->P);
-    for (unsigned k = 0; k < w->C; k++)
-        emit_line(e, "assign ucp_cpu_oh[%u] = req_core_q == %s;", k, emit_const(w->core, w->P + k));
-    emit_line(e, "// the decided request's application, one-hot: a CPU port's, else the GPU's (the L1s)");
-    emit_line(e, "wire %sucp_app_oh = {~|ucp_cpu_oh, ucp_cpu_oh};", emit_range(w->A));
+    emit_line(e, "wire %sucp_app_oh = ucp_app_oh_q; // registered at issue (ucp_app_oh_d)",
+              emit_range(w->A));
     if (w->sb)
         emit_line(e, "wire ucp_sampled = set_q[%u:0] == %s; // s mod %u = 0", w->sb - 1,
                   emit_const(w->sb, 0), 1u << w->sb);
@@ -532,7 +538,7 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         {"snap", hb}, {"t", w.tb}, {"st", ST_BITS}, {"k", w.ob}, {"win_k", w.ob}, {"b", w.ab},
         {"left", w.ab}, {"best_b", w.ab}, {"win_b", w.ab}, {"sum", w.sumb}, {"best_u", w.sumb},
         {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"cand", w.cand},
-        {"vready", 1}, {"alloc", 0}};
+        {"vready", 1}, {"alloc", 0}, {"app_oh", w.A}};
     for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++) {
         if (!reset) {
             emit_line(e, "ucp_%s_q <= ucp_%s_d;", regs[i].name, regs[i].name);
@@ -545,6 +551,8 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
                 n += snprintf(v + n, sizeof v - (size_t)n, "%s%s", k + 1 < w.A ? ", " : "",
                               emit_const(w.ab, w.W / w.A + (k < w.W % w.A)));
             emit_line(e, "ucp_alloc_q <= {%s};", v);
+        } else if (!strcmp(regs[i].name, "app_oh")) { /* req_core_q resets to 0: an L1's */
+            emit_line(e, "ucp_app_oh_q <= %s;", emit_const(w.A, 1ull << w.C));
         } else {
             emit_line(e, "ucp_%s_q <= {%u{1'b0}};", regs[i].name, regs[i].width);
         }

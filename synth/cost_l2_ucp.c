@@ -20,12 +20,13 @@ void cost_l2_ucp(const cfg_t *c, l2_closed_t *k)
     /* a fill's victim choice: under (1), over per app, the own and set oldest ways, each
      * app's ways and its older-than-way bits; and the ready bit */
     unsigned long long cand = 1 + A + 2 * W + 2 * A * W;
-    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + cand + 1;
+    /* and the decided request's application, one-hot, registered at issue */
+    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + cand + 1 + A;
     printf("cost: closed form: L2 UCP ATDs %llu apps x %llu sets x %llu ways x %llu bits = "
            "%llu SRAM bits; flops: counters and snapshot %llu + allocation %llu + lookahead "
            "%llu + period counter %u + ATD forwarding %llu + a fill's victim choice and ready "
-           "bit %llu = %llu\n", A, U, W, entry, k->pol_sram, counters, alloc, fsm, tb, fwd,
-           cand + 1, k->pol[COST_L2_UCP]);
+           "bit %llu + the request's application %llu = %llu\n", A, U, W, entry, k->pol_sram,
+           counters, alloc, fsm, tb, fwd, cand + 1, A, k->pol[COST_L2_UCP]);
 }
 
 /* UCP's, then the wait, the divider (running, bit, counter, remainder), the lookahead's

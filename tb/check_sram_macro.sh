@@ -31,20 +31,21 @@ gen() { # DIR KEYS: generate fermi-l1 with the sram keys
 }
 run_shapes() { # DIR MODEL_FILE MASKS TAG [mutant]: every shape linted and run; returns 1 on a
   # failure (a mutant: simulation only, up to the first shape that fails)
-  local d=$1 model=$2 masks=$3 tag=$4 mut=${5:-} fail=0 s w dp ab bm=0
+  local d=$1 model=$2 masks=$3 tag=$4 mut=${5:-} fail=0 s w dp ab bm=0 lg=$1.logs
   [ "$masks" = byte ] && bm=1
+  mkdir -p "$lg"
   for s in "${shapes[@]}"; do
     read -r w dp ab <<<"$s"
     if [ -z "$mut" ] && ! verilator --lint-only -Wall -Wno-DECLFILENAME --top-module fermi_l1_sram -GWidth="$w" \
-        -GDepth="$dp" -GAddrBits="$ab" "$d/$model" "$d/fermi_l1_sram.v" >"$d/lint_$w.$dp.log" 2>&1; then
-      echo "  $tag: shape ${w}x$dp: lint fails ($d/lint_$w.$dp.log)"; fail=1; continue
+        -GDepth="$dp" -GAddrBits="$ab" "$d/$model" "$d/fermi_l1_sram.v" >"$lg/lint_$w.$dp.log" 2>&1; then
+      echo "  $tag: shape ${w}x$dp: lint fails ($lg/lint_$w.$dp.log)"; fail=1; continue
     fi
-    if ! iverilog -g2005 -o "$d/t.vvp" -DDUT=fermi_l1_sram -DWIDTH="$w" -DDEPTH="$dp" -DABITS="$ab" \
+    if ! iverilog -g2005 -o "$lg/t.vvp" -DDUT=fermi_l1_sram -DWIDTH="$w" -DDEPTH="$dp" -DABITS="$ab" \
         -DBYTE_MASKS=$bm -DSEED=$((w * 7 + dp)) -DCYCLES="$cycles" "$root/tb/sram/tb_sram_tile.v" \
-        "$root/rtl/cachegen_sram_1r1w.v" "$d/$model" "$d/fermi_l1_sram.v" >"$d/iv.log" 2>&1; then
-      echo "  $tag: shape ${w}x$dp: Icarus does not build ($d/iv.log)"; fail=1; continue
+        "$root/rtl/cachegen_sram_1r1w.v" "$d/$model" "$d/fermi_l1_sram.v" >"$lg/iv.log" 2>&1; then
+      echo "  $tag: shape ${w}x$dp: Icarus does not build ($lg/iv.log)"; fail=1; continue
     fi
-    out=$(vvp -n "$d/t.vvp" 2>&1 | grep -E '^(PASS|FAIL|MISMATCH)' | tail -1)
+    out=$(vvp -n "$lg/t.vvp" 2>&1 | grep -E '^(PASS|FAIL|MISMATCH)' | tail -1)
     case $out in PASS*) ;; *) echo "  $tag: shape ${w}x$dp: $out"; fail=1; [ -z "$mut" ] || return 1 ;; esac
   done
   return $fail
@@ -63,6 +64,31 @@ for m in "${macros[@]}"; do
   fi
 done
 
+# The output explains itself and packages as it says (m_bitlow's folder): README.md's file table
+# is exactly the folder's files, its lint command passes as printed, and FuseSoC's lint_sys
+# target (the wrapper and the stand-in, sram and sram_model filesets) passes; the default target,
+# what a dependent core gets, lists no stand-in.
+d=$work/m_bitlow
+if diff <(sed -n 's/^| `\([^`]*\)` | .*/\1/p' "$d/README.md" | sort) <(ls -A "$d" | sort) >/dev/null &&
+   cmd=$(awk '/^```/ { n++; next } n == 1' "$d/README.md") &&
+   [[ $cmd =~ ^verilator\ --lint-only\ [A-Za-z0-9_.\ -]+$ ]] &&
+   (cd "$d" && read -ra a <<<"$cmd" && "${a[@]}") >"$work/readme_lint.log" 2>&1; then
+  echo "ok - m_bitlow: README names exactly the folder's files; its lint command passes as printed"
+else
+  echo "not ok - m_bitlow: README's files or lint command ($work/readme_lint.log)"; bad=1
+fi
+fusesoc=$root/build/venv/bin/fusesoc
+ver=$("$root/build/cachegen" --version | awk '{print $NF}')
+if [ ! -x "$fusesoc" ]; then
+  echo "not ok - $fusesoc missing: run 'make deps'"; bad=1
+elif rm -rf "$work/fs" && cp -r "$d" "$work/fs" && (cd "$work/fs" && XDG_CACHE_HOME=$work/xdg XDG_DATA_HOME=$work/xdg "$fusesoc" --cores-root . run \
+        --target lint_sys "cachegen:cache:fermi_l1:$ver") >"$work/fusesoc.log" 2>&1 &&
+     ! awk '/^  default:/,/^  l2:/' "$d/fermi_l1.core" | grep -q sram_model; then
+  echo "ok - m_bitlow: FuseSoC lint_sys passes with the stand-in; the default target has none"
+else
+  echo "not ok - m_bitlow: FuseSoC lint_sys or the default target ($work/fusesoc.log)"; bad=1
+fi
+
 # mutant NAME MACRO SED: the rewrite must change the wrapper and some shape must then fail
 mutant() {
   local name=$1 m=$2 expr=$3 d=$work/mut_$1 keys masks model
@@ -70,13 +96,13 @@ mutant() {
   masks=$(printf '%s\n' "${macros[@]}" | awk -F'|' -v n="$m" '$1 == n {print $3}')
   gen "$d" "$keys" || { echo "not ok - mutant $name: generate"; bad=1; return; }
   model=$(sed -n 's/^sram macro model: //p' "$d/cachegen.manifest")
-  cp "$d/fermi_l1_sram.v" "$d/orig.v"
+  cp "$d/fermi_l1_sram.v" "$d.orig.v"
   sed -i "$expr" "$d/fermi_l1_sram.v"
-  if cmp -s "$d/orig.v" "$d/fermi_l1_sram.v"; then echo "not ok - mutant $name: the rewrite did not apply"; bad=1; return; fi
-  if run_shapes "$d" "$model" "$masks" "$name" mutant >"$d/result" 2>&1; then
+  if cmp -s "$d.orig.v" "$d/fermi_l1_sram.v"; then echo "not ok - mutant $name: the rewrite did not apply"; bad=1; return; fi
+  if run_shapes "$d" "$model" "$masks" "$name" mutant >"$d.result" 2>&1; then
     echo "not ok - mutant $name: not caught"; bad=1
   else
-    echo "ok - mutant $name: caught ($(head -1 "$d/result" | sed 's/^ *//'))"
+    echo "ok - mutant $name: caught ($(head -1 "$d.result" | sed 's/^ *//'))"
   fi
 }
 mutant data_from_row_read_now m_bitlow 's/rdata_all\[rrow_q\*PadWidth/rdata_all[rrow*PadWidth/'

@@ -277,6 +277,7 @@ mutants=(
   "ucp_victim_ignores_partition|_meta.v|opt|s/victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? ucp_oldest_over :/victim_oh = 1'b0 ? ucp_oldest_own_q : 1'b0 ? ucp_oldest_over :/"
   "ucp_over_victim_is_set_lru|_meta.v|opt|s/ucp_oldest_over = ucp_over_ways \& ~ucp_older_over;/ucp_oldest_over = ucp_over_ways \& ucp_oldest_all_q;/"
   "ucp_victim_a_cycle_early|.v|opt|s/wire ucp_vhold = s1_valid_q \& s1_fill_q \& !ucp_vready_q;/wire ucp_vhold = 1'b0;/"
+  "ucp_app_of_next_request|.v|opt|s/ucp_app_oh = ucp_app_oh_q;/ucp_app_oh = ucp_app_oh_d;/"
   "ucp_counted_without_access|.v|opt|s/ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;/ucp_hits_d = ucp_hits_acc;/"
   "ucp_over_counts_at_allocation|_meta.v|opt|s/wire ucp_over0 = ucp_cnt0 > ucp_alloc0;/wire ucp_over0 = ucp_cnt0 >= ucp_alloc0;/"
   "ucp_atd_younger_not_aged|.v|opt|s/ucp_e0_rank + {\([0-9]*\)'d0, ucp_e0_younger}/ucp_e0_rank/"

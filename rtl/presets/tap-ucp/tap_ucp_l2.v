@@ -414,6 +414,7 @@ module tap_ucp_l2 (
   wire [259:0] ucp_cand; // the lookup module's flags and candidates of this cycle's row
   reg [259:0] ucp_cand_q, ucp_cand_d;
   reg ucp_vready_q, ucp_vready_d;
+  reg [2:0] ucp_app_oh_q; // the decided request's application, one-hot (req_core_q's)
   wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;
 
   // TAP-UCP (docs/tap.md): the lookahead waits for its period's decision, divides
@@ -1223,11 +1224,12 @@ module tap_ucp_l2 (
       default: ucp_rd_app = 2'd2;
     endcase
   end
-  wire [1:0] ucp_cpu_oh; // CPU port k is core 6 + k
-  assign ucp_cpu_oh[0] = req_core_q == 4'd6;
-  assign ucp_cpu_oh[1] = req_core_q == 4'd7;
-  // the decided request's application, one-hot: a CPU port's, else the GPU's (the L1s)
-  wire [2:0] ucp_app_oh = {~|ucp_cpu_oh, ucp_cpu_oh};
+  wire [1:0] ucp_cpu_oh_d; // CPU port k is core 6 + k
+  assign ucp_cpu_oh_d[0] = req_core_d == 4'd6;
+  assign ucp_cpu_oh_d[1] = req_core_d == 4'd7;
+  // its application one-hot: a CPU port's, else the GPU's (the L1s)
+  wire [2:0] ucp_app_oh_d = {~|ucp_cpu_oh_d, ucp_cpu_oh_d};
+  wire [2:0] ucp_app_oh = ucp_app_oh_q; // registered at issue (ucp_app_oh_d)
   wire ucp_sampled = set_q[4:0] == 5'd0; // s mod 32 = 0
   wire [4:0] ucp_idx = set_q[9:5];
   wire [703:0] ucp_atd_in = ucp_fwd_hit_q ? ucp_fwd_q : // forwarded
@@ -2761,6 +2763,7 @@ module tap_ucp_l2 (
       ucp_cand_q <= {260{1'b0}};
       ucp_vready_q <= {1{1'b0}};
       ucp_alloc_q <= {6'd10, 6'd11, 6'd11};
+      ucp_app_oh_q <= 3'd4;
       tu_wait_q <= 4'd0;
       tu_div_q <= 1'd0;
       tu_bit_q <= 4'd0;
@@ -2843,6 +2846,7 @@ module tap_ucp_l2 (
       ucp_cand_q <= ucp_cand_d;
       ucp_vready_q <= ucp_vready_d;
       ucp_alloc_q <= ucp_alloc_d;
+      ucp_app_oh_q <= ucp_app_oh_d;
       tu_wait_q <= tu_wait_d;
       tu_div_q <= tu_div_d;
       tu_bit_q <= tu_bit_d;
