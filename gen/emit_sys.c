@@ -19,6 +19,8 @@
 #include "../core/lay_l2.h"
 #include "mech.h"
 
+#include <assert.h>
+
 static void emit_l2_pol_sys_ports(emit_t *e, const gen_l1_t *g, int decl);
 static void emit_l2_event_ports(emit_t *e, const gen_l1_t *g, const char *prefix, int decl);
 static const char *slice(const char *name, unsigned c, unsigned width);
@@ -498,18 +500,25 @@ static void emit_routing(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "wire %sl2_rsp_mshr; // the L2 carries the L1's MSHR number as its id",
               emit_range(w->mb));
     emit_line(e, "wire %sl2_rsp_data;", emit_range(w->lw));
-    emit_line(e, "reg l2_rsp_ready;");
     for (unsigned c = 0; c < w->N; c++)
         emit_line(e, "assign l1_mrsp_valid[%u] = l2_rsp_valid & (l2_rsp_core == %s);", c,
                   emit_const(w->core, c));
-    emit_line(e, "always @* begin : response_ready");
-    emit_in(e);
-    emit_line(e, "l2_rsp_ready = 1'b0;");
-    for (unsigned c = 0; c < w->N; c++)
-        emit_line(e, "if (l2_rsp_core == %s) l2_rsp_ready = %s_%u_mrsp_ready;",
-                  emit_const(w->core, c), c < w->P ? "l1" : "cpu", c < w->P ? c : c - w->P);
-    emit_out(e);
-    emit_line(e, "end");
+    /* The ready of the head's destination, picked by its core id as a mux tree (log2 of the
+     * ids): a chain of one if per destination put 31 priority levels in the path from an
+     * L1's response queue through this pick into the L2's (the 16-core system with 15 CPU
+     * ports measured 31 levels, issue 40). Ids past the last port read 0, as before. */
+    unsigned ids = 1u << w->core;
+    char v[8192];
+    int n = 0;
+    if (ids > w->N)
+        n += snprintf(v + n, sizeof v - (size_t)n, "%u'd0", ids - w->N);
+    for (unsigned c = w->N; c-- > 0;)
+        n += snprintf(v + n, sizeof v - (size_t)n, "%s%s_%u_mrsp_ready", n ? ", " : "",
+                      c < w->P ? "l1" : "cpu", c < w->P ? c : c - w->P);
+    assert((size_t)n < sizeof v);
+    emit_line(e, "// the ready of the response's destination, by core id (ids past the last port: 0)");
+    emit_line(e, "wire %srsp_dest_ready = {%s};", emit_range(ids), v);
+    emit_line(e, "wire l2_rsp_ready = rsp_dest_ready[l2_rsp_core];");
     emit_line(e, "assign l2_req_valid_o = l2_req_valid;");
     emit_line(e, "assign l2_req_ready_o = l2_req_ready;");
     if (w->N == 1)

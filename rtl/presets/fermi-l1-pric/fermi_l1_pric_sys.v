@@ -307,18 +307,13 @@ module fermi_l1_pric_sys (
   wire [3:0] l2_rsp_core;
   wire [2:0] l2_rsp_mshr; // the L2 carries the L1's MSHR number as its id
   wire [1023:0] l2_rsp_data;
-  reg l2_rsp_ready;
   assign l1_mrsp_valid[0] = l2_rsp_valid & (l2_rsp_core == 4'd0);
   assign l1_mrsp_valid[1] = l2_rsp_valid & (l2_rsp_core == 4'd1);
   assign l1_mrsp_valid[2] = l2_rsp_valid & (l2_rsp_core == 4'd2);
   assign l1_mrsp_valid[3] = l2_rsp_valid & (l2_rsp_core == 4'd3);
-  always @* begin : response_ready
-    l2_rsp_ready = 1'b0;
-    if (l2_rsp_core == 4'd0) l2_rsp_ready = l1_0_mrsp_ready;
-    if (l2_rsp_core == 4'd1) l2_rsp_ready = l1_1_mrsp_ready;
-    if (l2_rsp_core == 4'd2) l2_rsp_ready = l1_2_mrsp_ready;
-    if (l2_rsp_core == 4'd3) l2_rsp_ready = l1_3_mrsp_ready;
-  end
+  // the ready of the response's destination, by core id (ids past the last port: 0)
+  wire [15:0] rsp_dest_ready = {12'd0, l1_3_mrsp_ready, l1_2_mrsp_ready, l1_1_mrsp_ready, l1_0_mrsp_ready};
+  wire l2_rsp_ready = rsp_dest_ready[l2_rsp_core];
   assign l2_req_valid_o = l2_req_valid;
   assign l2_req_ready_o = l2_req_ready;
   assign l2_req_core_o = {2'd0, l2_req_core};

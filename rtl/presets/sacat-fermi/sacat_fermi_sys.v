@@ -501,7 +501,6 @@ module sacat_fermi_sys (
   wire [3:0] l2_rsp_core;
   wire [2:0] l2_rsp_mshr; // the L2 carries the L1's MSHR number as its id
   wire [1023:0] l2_rsp_data;
-  reg l2_rsp_ready;
   assign l1_mrsp_valid[0] = l2_rsp_valid & (l2_rsp_core == 4'd0);
   assign l1_mrsp_valid[1] = l2_rsp_valid & (l2_rsp_core == 4'd1);
   assign l1_mrsp_valid[2] = l2_rsp_valid & (l2_rsp_core == 4'd2);
@@ -517,24 +516,9 @@ module sacat_fermi_sys (
   assign l1_mrsp_valid[12] = l2_rsp_valid & (l2_rsp_core == 4'd12);
   assign l1_mrsp_valid[13] = l2_rsp_valid & (l2_rsp_core == 4'd13);
   assign l1_mrsp_valid[14] = l2_rsp_valid & (l2_rsp_core == 4'd14);
-  always @* begin : response_ready
-    l2_rsp_ready = 1'b0;
-    if (l2_rsp_core == 4'd0) l2_rsp_ready = l1_0_mrsp_ready;
-    if (l2_rsp_core == 4'd1) l2_rsp_ready = l1_1_mrsp_ready;
-    if (l2_rsp_core == 4'd2) l2_rsp_ready = l1_2_mrsp_ready;
-    if (l2_rsp_core == 4'd3) l2_rsp_ready = l1_3_mrsp_ready;
-    if (l2_rsp_core == 4'd4) l2_rsp_ready = l1_4_mrsp_ready;
-    if (l2_rsp_core == 4'd5) l2_rsp_ready = l1_5_mrsp_ready;
-    if (l2_rsp_core == 4'd6) l2_rsp_ready = l1_6_mrsp_ready;
-    if (l2_rsp_core == 4'd7) l2_rsp_ready = l1_7_mrsp_ready;
-    if (l2_rsp_core == 4'd8) l2_rsp_ready = l1_8_mrsp_ready;
-    if (l2_rsp_core == 4'd9) l2_rsp_ready = l1_9_mrsp_ready;
-    if (l2_rsp_core == 4'd10) l2_rsp_ready = l1_10_mrsp_ready;
-    if (l2_rsp_core == 4'd11) l2_rsp_ready = l1_11_mrsp_ready;
-    if (l2_rsp_core == 4'd12) l2_rsp_ready = l1_12_mrsp_ready;
-    if (l2_rsp_core == 4'd13) l2_rsp_ready = l1_13_mrsp_ready;
-    if (l2_rsp_core == 4'd14) l2_rsp_ready = l1_14_mrsp_ready;
-  end
+  // the ready of the response's destination, by core id (ids past the last port: 0)
+  wire [15:0] rsp_dest_ready = {1'd0, l1_14_mrsp_ready, l1_13_mrsp_ready, l1_12_mrsp_ready, l1_11_mrsp_ready, l1_10_mrsp_ready, l1_9_mrsp_ready, l1_8_mrsp_ready, l1_7_mrsp_ready, l1_6_mrsp_ready, l1_5_mrsp_ready, l1_4_mrsp_ready, l1_3_mrsp_ready, l1_2_mrsp_ready, l1_1_mrsp_ready, l1_0_mrsp_ready};
+  wire l2_rsp_ready = rsp_dest_ready[l2_rsp_core];
   assign l2_req_valid_o = l2_req_valid;
   assign l2_req_ready_o = l2_req_ready;
   assign l2_req_core_o = l2_req_core[3:0];

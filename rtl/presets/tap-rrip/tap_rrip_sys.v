@@ -403,7 +403,6 @@ module tap_rrip_sys (
   wire [3:0] l2_rsp_core;
   wire [2:0] l2_rsp_mshr; // the L2 carries the L1's MSHR number as its id
   wire [511:0] l2_rsp_data;
-  reg l2_rsp_ready;
   assign l1_mrsp_valid[0] = l2_rsp_valid & (l2_rsp_core == 4'd0);
   assign l1_mrsp_valid[1] = l2_rsp_valid & (l2_rsp_core == 4'd1);
   assign l1_mrsp_valid[2] = l2_rsp_valid & (l2_rsp_core == 4'd2);
@@ -412,17 +411,9 @@ module tap_rrip_sys (
   assign l1_mrsp_valid[5] = l2_rsp_valid & (l2_rsp_core == 4'd5);
   assign l1_mrsp_valid[6] = l2_rsp_valid & (l2_rsp_core == 4'd6);
   assign l1_mrsp_valid[7] = l2_rsp_valid & (l2_rsp_core == 4'd7);
-  always @* begin : response_ready
-    l2_rsp_ready = 1'b0;
-    if (l2_rsp_core == 4'd0) l2_rsp_ready = l1_0_mrsp_ready;
-    if (l2_rsp_core == 4'd1) l2_rsp_ready = l1_1_mrsp_ready;
-    if (l2_rsp_core == 4'd2) l2_rsp_ready = l1_2_mrsp_ready;
-    if (l2_rsp_core == 4'd3) l2_rsp_ready = l1_3_mrsp_ready;
-    if (l2_rsp_core == 4'd4) l2_rsp_ready = l1_4_mrsp_ready;
-    if (l2_rsp_core == 4'd5) l2_rsp_ready = l1_5_mrsp_ready;
-    if (l2_rsp_core == 4'd6) l2_rsp_ready = cpu_0_mrsp_ready;
-    if (l2_rsp_core == 4'd7) l2_rsp_ready = cpu_1_mrsp_ready;
-  end
+  // the ready of the response's destination, by core id (ids past the last port: 0)
+  wire [15:0] rsp_dest_ready = {8'd0, cpu_1_mrsp_ready, cpu_0_mrsp_ready, l1_5_mrsp_ready, l1_4_mrsp_ready, l1_3_mrsp_ready, l1_2_mrsp_ready, l1_1_mrsp_ready, l1_0_mrsp_ready};
+  wire l2_rsp_ready = rsp_dest_ready[l2_rsp_core];
   assign l2_req_valid_o = l2_req_valid;
   assign l2_req_ready_o = l2_req_ready;
   assign l2_req_core_o = {1'd0, l2_req_core};
