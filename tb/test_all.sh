@@ -27,7 +27,7 @@
 # Every step prints "=== ID: description" when it starts and "=== PASS|FAIL ID: description
 # (N s)" when it ends, and "=== ID: still running, N s" when it has been silent for a minute.
 # The Yosys cost steps and the long steps that read only built binaries (formal, fuzz, axi,
-# sysim mutants: bstep) run in one background lane beside the others and are reported, in order,
+# sysim mutants, the SRAM macro check: bstep) run in one background lane beside the others and are reported, in order,
 # at the end; the lanes are balanced so that make test's wall clock is the longer lane's. Writes build/test/summary.md (step, tier, result, seconds) and
 # build/test/junit.xml; each step's log is build/test/steps/ID.log. Ends with "N passed, M failed".
 # Environment: PRESET_SEEDS, REQUESTS (L1 lockstep), MIN_EVENTS, COVER_MARGIN (below full: 10000,
@@ -262,7 +262,7 @@ step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pk
 step pkg-two test "two caches in one design" "ip: two generated L1s in one FuseSoC SoC: inherited waivers (-Wall clean), Icarus simulation, one SRAM primitive" \
   gen/test_two_caches.sh "$work/pkg-two"
 sram_lock=l1; [ "$depth" = full ] && sram_lock=all
-step sram-macro test "ip sram" "ip: the arrays on a user's SRAM macro (sram.*): 4 macros x 6 array shapes lint clean and equal cachegen_sram_1r1w in Icarus, 7 wrapper mutants caught, lockstep on a 16 x 256 macro (full depth: L1, L2, system), a broken wrapper fails verify --rtl" \
+bstep sram-macro test "ip sram" "ip: the arrays on a user's SRAM macro (sram.*): 4 macros x 6 array shapes lint clean and equal cachegen_sram_1r1w in Icarus, 7 wrapper mutants caught, lockstep on a 16 x 256 macro (full depth: L1, L2, system), a broken wrapper fails verify --rtl" \
   env SRAM_LOCKSTEP="$sram_lock" tb/check_sram_macro.sh "$work/sram_macro"
 step readme test "output READMEs" "ip: every output folder's README.md names its files and its lint and FuseSoC commands run as printed" \
   gen/test_readme.sh "$work/readme"
