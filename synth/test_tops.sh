@@ -85,8 +85,10 @@ narrow() { echo 's/reg \[(\d+):0\] ('"$1"'\b)/"reg [".($1-1).":0] $2"/e'; }
 broken "an L2 metadata SRAM one bit wider than the layout" tt_l2 "L2 metadata SRAM bits" \
   tt_l2.v "$(widen u_meta_sram)"
 broken "an L2 data SRAM one bit wider" tt_l2 "L2 data SRAM bits" tt_l2.v "$(widen u_data_sram_w0)"
+# the MSHR file in the named style: its entry's line register, one bit narrower in every entry
 broken "an L2 MSHR line field one bit narrower" tt_l2 "L2 MSHR flop bits" tt_l2_mshr.v \
-  "$(narrow e0_line_q)"
+  's/reg \[LineWidth-1:0\] line_q\b/reg [LineWidth-2:0] line_q/'
+
 broken "an L2 counter one bit narrower" tt_l2 "L2 performance counter flop bits" tt_l2.v \
   "$(narrow cnt_fills_q)"
 broken "the system's arbiter one bit narrower" tt_sys "the system top's own storage bits" \
