@@ -1092,6 +1092,12 @@ static int validate_sram(const cfg_t *c, char *err, size_t errlen)
     }
     unsigned pins = s->mask == SRAM_MASK_NONE ? SRAM_PIN_WMASK : SRAM_PINS;
     for (unsigned i = 0; i < pins; i++)
+        if (!strncmp(s->pin[i], "cg_", 3)) { /* the stand-in model's own names */
+            errf(err, errlen, "%s = %s: names starting with cg_ are the stand-in model's own; "
+                 "allowed: any other Verilog identifier", sram_pin_keys[i], s->pin[i]);
+            return -1;
+        }
+    for (unsigned i = 0; i < pins; i++)
         for (unsigned j = 0; j < i; j++)
             if (!strcmp(s->pin[i], s->pin[j])) {
                 errf(err, errlen, "%s = %s: the same port as %s; allowed: a name no other "

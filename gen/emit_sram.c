@@ -173,7 +173,7 @@ void emit_sram_model(emit_t *e, const gen_l1_t *g)
         ir_assign(m, b, "cg_bits", ir_fmt(m, "{%u{1'b1}}", s->width));
     else {
         ir_decl(m, b, IR_GENVAR, IR_W(0), "cg_y");
-        ir_node_t *gy = ir_genfor(m, b, "cg_y", s->width / 8, "g_cg_byte");
+        ir_node_t *gy = ir_genfor(m, b, "cg_y", s->width / 8, "cg_g_byte");
         gy->flag = 1;
         ir_assign(m, &gy->body, "cg_bits[cg_y*8 +: 8]",
                   ir_fmt(m, "{8{%s%s[cg_y]}}", s->active_low ? "~" : "", s->pin[SRAM_PIN_WMASK]));

@@ -134,6 +134,8 @@ bad "sram.pin_we names the read enable's port" sram.pin_we re_i sram.pin_re -- -
 bad "sram.macro=wire (a keyword)" sram.macro wire keyword -- --set sram.macro=wire
 bad "sram.macro=cache_x (the design's own prefix)" sram.macro cache_x name -- --set sram.macro=cache_x
 bad "sram.macro=cachegen_sram_1r1w" sram.macro cachegen_sram_1r1w -- --set sram.macro=cachegen_sram_1r1w
+bad "sram.pin_wdata=cg_d (the stand-in's own prefix)" sram.pin_wdata cg_d -- --set sram.macro=M \
+  --set sram.pin_wdata=cg_d
 bad "sram.pin_clk=2clk (not an identifier)" sram.pin_clk 2clk -- --set sram.macro=M --set sram.pin_clk=2clk
 bad "l1.sets=48 (not a power of two)" l1.sets 48 -- --set l1.sets=48
 bad "l1.sets=0" l1.sets 0 -- --set l1.sets=0
