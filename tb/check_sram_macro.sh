@@ -114,14 +114,17 @@ mutant unmasked_write_all_bytes m_none8 's/row_we \& wmask_x\[k\*MacroWidth\]/ro
 mutant read_row_without_enable m_none4 's/re_i \& (rrow == Row)/rrow == Row/'
 
 # Lockstep (SRAM_LOCKSTEP: l1, the default, or all: l1, l2, sys): the cache on a 16-word,
-# 256-bit macro (the L1's 32 sets on two macro rows, its lines on four columns) against the C
+# 256-bit macro (the L1's 32 sets on two macro rows, its lines on four columns; the L2's 64 sets
+# on four) against the C
 # model through cachegen verify; then the same output with a broken wrapper (its write data all
 # from the first column) through cachegen verify --rtl must fail: the lockstep sees the arrays.
 lock=${SRAM_LOCKSTEP:-l1}
 case $lock in l1) only=l1 ;; all) only=l1,l2,sys ;; 0) exit $bad ;;
   *) echo "check_sram_macro.sh: SRAM_LOCKSTEP = '$lock'; allowed: l1, all, 0" >&2; exit 2 ;; esac
+# (the L2 cut to 64 sets x 4 ways: 64 data macros on four rows, not fermi-l1's 1,024, whose
+# Verilator build alone took 6.5 min)
 lk=(--preset fermi-l1 --set sram.macro=SRAM16X256 --set sram.width=256 --set sram.depth=16
-    --set sram.mask=byte --set sram.active_low=true)
+    --set sram.mask=byte --set sram.active_low=true --set l2.sets=64 --set l2.ways=4)
 if "$root/build/cachegen" verify "${lk[@]}" --only "$only" -o "$work/verify" >"$work/verify.log" 2>&1; then
   echo "ok - lockstep on a 16 x 256 macro ($only): $(grep -o '[0-9]* lockstep runs, [0-9]* events, 0 mismatches' "$work/verify.log")"
 else

@@ -262,7 +262,7 @@ step pkg test "ip package" "ip: FuseSoC core (parse, Verilator lint, Icarus), pk
 step pkg-two test "two caches in one design" "ip: two generated L1s in one FuseSoC SoC: inherited waivers (-Wall clean), Icarus simulation, one SRAM primitive" \
   gen/test_two_caches.sh "$work/pkg-two"
 sram_lock=l1; [ "$depth" = full ] && sram_lock=all
-bstep sram-macro test "ip sram" "ip: the arrays on a user's SRAM macro (sram.*): 4 macros x 6 array shapes lint clean and equal cachegen_sram_1r1w in Icarus, 7 wrapper mutants caught, lockstep on a 16 x 256 macro (full depth: L1, L2, system), a broken wrapper fails verify --rtl" \
+bstep sram-macro test "ip sram" "ip: the arrays on a user's SRAM macro (sram.*): 4 macros x 6 array shapes lint clean and equal cachegen_sram_1r1w in Icarus, 7 wrapper mutants caught, lockstep on a 16 x 256 macro (full depth: L1, a 64-set 4-way L2, system), a broken wrapper fails verify --rtl" \
   env SRAM_LOCKSTEP="$sram_lock" tb/check_sram_macro.sh "$work/sram_macro"
 step readme test "output READMEs" "ip: every output folder's README.md names its files and its lint and FuseSoC commands run as printed" \
   gen/test_readme.sh "$work/readme"
