@@ -58,9 +58,7 @@ void emit_sram_wrapper(emit_t *e, const gen_l1_t *g)
     ir_port(m, IR_IN, IR_WN("Width"), "wdata_i", NULL, 0);
     ir_port(m, IR_IN, IR_WN("Width"), "wmask_i", NULL, 0);
     ir_list_t *b = &m->body;
-    unsigned abits = 0;
-    while ((1u << abits) < s->depth)
-        abits++;
+    unsigned abits = cfg_log2(s->depth); /* sram.depth is a power of two */
     ir_comment(m, b, ir_fmt(m, "the macro (sram.* in config.yaml): %s, %u words x %u bits, "
                             "write mask %s%s", s->macro, s->depth, s->width,
                             s->mask == SRAM_MASK_BIT ? "per bit"
@@ -139,9 +137,7 @@ void emit_sram_model(emit_t *e, const gen_l1_t *g)
 {
     const cfg_t *c = g->cfg;
     const cfg_sram_t *s = &c->sram;
-    unsigned abits = 0;
-    while ((1u << abits) < s->depth)
-        abits++;
+    unsigned abits = cfg_log2(s->depth); /* sram.depth is a power of two */
     ir_module_t mod, *m = &mod;
     ir_module_init(m, s->macro);
     gen_ir_header(m, c, "a behavioural stand-in of your SRAM macro, for simulation only: "

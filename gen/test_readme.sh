@@ -3,8 +3,9 @@
 # preset's committed output (rtl/presets, the golden copy make check compares with cachegen's):
 # README.md's file table names exactly the folder's files; the lint command its first code
 # block gives runs as printed from the folder and passes; for one preset the FuseSoC command of
-# the second block runs too. Mutants: a README missing a file's row, one naming a file the
-# folder lacks, and a lint command with a wrong top fail the same checks.
+# the second block runs too. The table and lint command also for an output on a user's SRAM
+# macro (sram.*). Mutants: a README missing a file's row, one naming a file the folder lacks,
+# and a lint command with a wrong top fail the same checks.
 # Prints ok / not ok lines; exits non-zero on a failure.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,6 +38,13 @@ for d in "$root"/rtl/presets/*/; do
   n=$((n + 1))
 done
 [ $n -gt 0 ] && ok "$n presets: README names exactly the folder's files; its lint command passes as printed"
+# an output on a user's SRAM macro (sram.*): its wrapper and the macro's stand-in in the table
+d=$work/macro
+if "$root/build/cachegen" --preset fermi-l1 --set sram.macro=TS1_SRAM_64X32 --set sram.width=32 \
+     --set sram.depth=64 --set sram.active_low=true -o "$d" >/dev/null &&
+   files_match "$d" && lint_cmd "$d"; then
+  ok "an output on a user's SRAM macro: README names exactly its files; its lint command passes"
+else no "an output on a user's SRAM macro: README's files or lint command ($work/lint.log)"; fi
 
 fusesoc=$root/build/venv/bin/fusesoc
 if [ -x "$fusesoc" ]; then

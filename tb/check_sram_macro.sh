@@ -64,19 +64,10 @@ for m in "${macros[@]}"; do
   fi
 done
 
-# The output explains itself and packages as it says (m_bitlow's folder): README.md's file table
-# is exactly the folder's files, its lint command passes as printed, and FuseSoC's lint_sys
+# It packages as it says (m_bitlow's folder; its README: gen/test_readme.sh): FuseSoC's lint_sys
 # target (the wrapper and the stand-in, sram and sram_model filesets) passes; the default target,
 # what a dependent core gets, lists no stand-in.
 d=$work/m_bitlow
-if diff <(sed -n 's/^| `\([^`]*\)` | .*/\1/p' "$d/README.md" | sort) <(ls -A "$d" | sort) >/dev/null &&
-   cmd=$(awk '/^```/ { n++; next } n == 1' "$d/README.md") &&
-   [[ $cmd =~ ^verilator\ --lint-only\ [A-Za-z0-9_.\ -]+$ ]] &&
-   (cd "$d" && read -ra a <<<"$cmd" && "${a[@]}") >"$work/readme_lint.log" 2>&1; then
-  echo "ok - m_bitlow: README names exactly the folder's files; its lint command passes as printed"
-else
-  echo "not ok - m_bitlow: README's files or lint command ($work/readme_lint.log)"; bad=1
-fi
 fusesoc=$root/build/venv/bin/fusesoc
 ver=$("$root/build/cachegen" --version | awk '{print $NF}')
 if [ ! -x "$fusesoc" ]; then
