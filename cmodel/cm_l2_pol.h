@@ -94,6 +94,11 @@ typedef struct cm_l2_ucp_run {
     uint32_t t;              /* cycles of the period gone (ucp_t_q), < tap.period */
     unsigned busy;           /* cycles until the lookahead's allocation applies; 0 idle */
     unsigned next[APP_MAX];  /* the lookahead's allocation, applied at its end */
+    int now_pos;             /* this cycle's UMON hit, counted at the next cycle end: its LRU
+                                position, or -1 (none), and its app */
+    unsigned now_app;
+    int pend_pos;            /* last cycle's, counted at this cycle end (ucp_pend_pos_q) */
+    unsigned pend_app;
 } cm_l2_ucp_run_t;
 /* The UMONs and the reset allocation into u. 0, or -1 when out of memory. */
 int cm_l2_ucp_init(cm_l2_t *m, cm_l2_ucp_run_t *u);
@@ -101,8 +106,9 @@ int cm_l2_ucp_init(cm_l2_t *m, cm_l2_ucp_run_t *u);
 void cm_l2_ucp_free(cm_l2_t *m);
 void cm_l2_ucp_lookup(cm_l2_t *m, unsigned app, unsigned set, uint64_t tag, cm_l2_result_t *res);
 unsigned cm_l2_ucp_victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_result_t *res);
-/* The first half of UCP's cycle end: a running lookahead counts down and applies (part); the
- * period's last cycle snapshots and halves the counters (period_end). Returns 1 when the period
+/* The first half of UCP's cycle end: last cycle's UMON hit is counted; a running lookahead
+ * counts down and applies (part); the period's last cycle snapshots and halves the counters
+ * (period_end); this cycle's hit waits for the next cycle end. Returns 1 when the period
  * ended: the caller starts its lookahead. */
 int cm_l2_ucp_period(cm_l2_t *m, cm_l2_ucp_run_t *u);
 

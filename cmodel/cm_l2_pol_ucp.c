@@ -52,6 +52,7 @@ int cm_l2_ucp_init(cm_l2_t *m, cm_l2_ucp_run_t *u)
     if (cm_umon_new(&up, &u->umon) != 0)
         return -1;
     cm_l2_ucp_reset_alloc(c->l2.ways, cfg_l2_apps(c), u->alloc);
+    u->now_pos = u->pend_pos = -1;
     return 0;
 }
 
@@ -63,10 +64,12 @@ void cm_l2_ucp_free(cm_l2_t *m)
 }
 
 /* A hit or a miss that takes an MSHR: the request's app's UMON sees it (a merge or a stall does
- * not: the request that fetches the line was counted, a stalled one counts when decided). */
+ * not: the request that fetches the line was counted, a stalled one counts when decided). The
+ * ATD moves now; a hit's counter counts at the next cycle end (cm_l2_ucp_period). */
 void cm_l2_ucp_lookup(cm_l2_t *m, unsigned app, unsigned set, uint64_t tag, cm_l2_result_t *res)
 {
-    cm_umon_t *um = cm_l2_blocks(m).ucp->umon;
+    cm_l2_ucp_run_t *u = cm_l2_blocks(m).ucp;
+    cm_umon_t *um = u->umon;
     int idx = cm_umon_index(um, set);
     if (idx < 0)
         return;
@@ -76,7 +79,15 @@ void cm_l2_ucp_lookup(cm_l2_t *m, unsigned app, unsigned set, uint64_t tag, cm_l
         if (x->valid && x->tag == tag)
             res->pol.umon_sat = cm_umon_hits(um, app, x->rank) == um->cnt_max;
     }
-    res->pol.umon = cm_umon_access(um, app, set, tag);
+    res->pol.umon = cm_umon_touch(um, app, set, tag);
+    if (res->pol.umon >= 0) {
+        /* the RTL decides one access a cycle; a second before the cycle ends (the model driven
+         * without cycles, as the unit tests do) counts the first at once */
+        if (u->now_pos >= 0)
+            cm_umon_count(um, u->now_app, (unsigned)u->now_pos);
+        u->now_pos = res->pol.umon;
+        u->now_app = app;
+    }
 }
 
 /* A fill into a full set: cm_ucp_victim over the row's owners and true-LRU ages. */
@@ -89,11 +100,18 @@ unsigned cm_l2_ucp_victim(cm_l2_t *m, lay_l2_row_t *r, unsigned core, cm_l2_resu
                          cm_l2_app(m, core), &res->pol.ucp_why);
 }
 
-/* The period (decision 7): a running lookahead finishes first, then the period's last cycle
- * snapshots the counters (this cycle's hits included) and halves them. */
+/* The period (decision 7): last cycle's hit is counted, a running lookahead finishes, then the
+ * period's last cycle snapshots the counters and halves them; this cycle's hit is counted at
+ * the next cycle end (the RTL registers it: ucp_pend_*_q), so one in a period's last cycle
+ * counts into the next period. */
 int cm_l2_ucp_period(cm_l2_t *m, cm_l2_ucp_run_t *u)
 {
     unsigned apps = cfg_l2_apps(&m->cfg), ways = m->lay.ways;
+    if (u->pend_pos >= 0)
+        cm_umon_count(u->umon, u->pend_app, (unsigned)u->pend_pos);
+    u->pend_pos = u->now_pos;
+    u->pend_app = u->now_app;
+    u->now_pos = -1;
     u->part = u->period_end = 0;
     if (u->busy && --u->busy == 0) {
         memcpy(u->alloc, u->next, sizeof u->alloc);

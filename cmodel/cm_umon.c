@@ -45,6 +45,22 @@ int cm_umon_index(const cm_umon_t *u, unsigned set)
 
 int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag)
 {
+    int pos = cm_umon_touch(u, app, set, tag);
+    if (pos >= 0)
+        cm_umon_count(u, app, (unsigned)pos);
+    return pos;
+}
+
+void cm_umon_count(cm_umon_t *u, unsigned app, unsigned pos)
+{
+    assert(app < u->p.apps && pos < u->p.ways);
+    uint16_t *c = &u->hits[(size_t)app * u->p.ways + pos];
+    if (*c < u->cnt_max)
+        (*c)++;
+}
+
+int cm_umon_touch(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag)
+{
     assert(app < u->p.apps);
     int idx = cm_umon_index(u, set);
     if (idx < 0)
@@ -60,11 +76,6 @@ int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag)
     }
     assert(lru >= 0);
     unsigned way = (unsigned)(hit >= 0 ? hit : lru), pos = e[way].rank;
-    if (hit >= 0) {
-        uint16_t *c = &u->hits[(size_t)app * ways + pos];
-        if (*c < u->cnt_max)
-            (*c)++;
-    }
     for (unsigned w = 0; w < ways; w++)
         if (e[w].rank < pos)
             e[w].rank++;

@@ -48,6 +48,13 @@ int cm_umon_index(const cm_umon_t *u, unsigned set);
  * entries more recent than it move one position down. Elsewhere returns CM_UMON_UNSAMPLED. */
 int cm_umon_access(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag);
 
+/* cm_umon_access without the count: the ATD moves, the hit position is returned, and the
+ * caller counts it later with cm_umon_count (the L2 counts an access the cycle after it). */
+int cm_umon_touch(cm_umon_t *u, unsigned app, unsigned set, uint64_t tag);
+
+/* One hit of `app` at LRU position `pos`, saturating at cnt_max. */
+void cm_umon_count(cm_umon_t *u, unsigned app, unsigned pos);
+
 /* The period end: every hit counter halved (shifted right by one). The ATDs are kept. */
 void cm_umon_halve(cm_umon_t *u);
 

@@ -142,7 +142,8 @@ typedef struct lay_l2_storage {
                                          their period-end snapshot */
     unsigned long long ucp_alloc_flops; /* apps x allocation bits */
     unsigned long long ucp_fsm_flops; /* the lookahead FSM, the period counter, the ATD's
-                                         forwarding copy, a fill's registered victim */
+                                         forwarding copy, a fill's registered victim, the
+                                         application one-hot, the pending count */
     unsigned long long tap_ucp_flops; /* tap_ucp: the wait (4), the divider running (1), its
                                          two counts (lay_l2_ucp_t), its 10-bit remainder, the
                                          lookahead's XSRATIO (10) and UCP-Mask (1); else 0 */

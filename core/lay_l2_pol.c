@@ -34,7 +34,8 @@ static void drrip_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s
 
 /* UCP: the UMONs' ATDs, the hit counters and their snapshot, the allocation, the lookahead
  * FSM with the period counter, the ATD's forwarding copy and a fill's registered victim choice
- * (its flags and candidates, cand_bits) and the decided request's application one-hot. */
+ * (its flags and candidates, cand_bits), the decided request's application one-hot and the
+ * pending count (the last access's app and LRU position, one-hot). */
 static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
 {
     lay_l2_ucp_t u;
@@ -46,7 +47,8 @@ static void ucp_storage(const cfg_t *c, const lay_l2_t *l, lay_l2_storage_t *s)
                        3 * u.sum_bits + 2 * u.prod_bits + u.apps * u.alloc_bits +
                        u.period_bits + 2 + u.app_bits + u.idx_bits + u.row_bits +
                        u.cand_bits + 1 + /* the fill's victim choice and its ready bit */
-                       u.apps; /* the decided request's application, one-hot */
+                       u.apps + /* the decided request's application, one-hot */
+                       u.apps + u.ways; /* the access counted next cycle: app, position */
 }
 
 /* TAP's controller (gen/emit_tap.c): its counts and its decision (lay_l2_storage_t). */

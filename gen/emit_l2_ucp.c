@@ -3,8 +3,8 @@
  * auxiliary tag directory (ATD) SRAM of l2.umon_sets rows (core/lay_l2.h's ATD row), read at
  * issue with the set's row, updated in the decide stage by every hit and every miss that takes
  * an MSHR (true LRU by rank), forwarded to a read issued beside its write like the main row;
- * one 16-bit saturating hit counter per app and LRU position (flops). Every tap.period cycles
- * the counters are copied into the snapshot and halved, and the lookahead FSM runs on the
+ * one 16-bit saturating hit counter per app and LRU position (flops), counting an access the
+ * cycle after it. Every tap.period cycles the counters are copied into the snapshot and halved, and the lookahead FSM runs on the
  * snapshot: one accumulate, multiply or compare a cycle (cross-multiplied utilities, no
  * division), its allocation applying in the cycle it commits the last round. In the lookup
  * module, a fill's victim under the allocation in force (cm_ucp_victim) over two cycles: per-app
@@ -132,6 +132,9 @@ void emit_l2_ucp_decls(emit_t *e, const gen_l2_t *g)
     emit_line(e, "reg ucp_vready_q, ucp_vready_d;");
     emit_line(e, "reg %sucp_app_oh_q; // the decided request's application, one-hot (req_core_q's)",
               emit_range(w.A));
+    emit_line(e, "reg %sucp_pend_app_q; // the last access's count: its app, one-hot,", emit_range(w.A));
+    emit_line(e, "reg %sucp_pend_pos_q; // and its LRU position, one-hot (0: nothing to count)",
+              emit_range(w.W));
     emit_line(e, "wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;");
     emit_blank(e);
     if (w.tap)
@@ -240,17 +243,23 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
     emit_blank(e);
 }
 
-/* The hit counters: saturating increments by the access, then at a period end the snapshot
- * (this cycle's increments included) and the halving. */
+/* The hit counters. The decide stage's access is counted the next cycle: its app and LRU
+ * position, one-hot, are registered (ucp_pend_app_q, ucp_pend_pos_q), so the access decision
+ * drives W gates, not a multiplexer per counter bit (8,192 of them at 16 apps x 32 ways:
+ * 33 levels in the 16-core system, issue 40). A period end snapshots the counters with the
+ * pending count and halves them; an access in the period's last cycle counts, whole, into the
+ * next period (cm_l2_ucp_period does the same). */
 static void emit_counters(emit_t *e, const ucp_w_t *w)
 {
     unsigned hb = w->A * w->W * w->cb, cb = w->cb;
     emit_line(e, "wire ucp_period_end = ucp_t_q == %s;", emit_const(w->tb, w->period - 1));
-    emit_line(e, "// Every counter's two next values are ready early, kept or counted, each halved at a");
-    emit_line(e, "// period end; the access (late: it waits for the lookup's decision) picks last.");
-    emit_line(e, "wire %sucp_hits_plus, ucp_hits_q_half, ucp_plus_half; // + 1 saturating; halves",
-              emit_range(hb));
-    emit_line(e, "wire [%u:0] ucp_inc_sel; // app k, position j: [k*%u+j]: the access's counter",
+    emit_line(e, "// the access's count, registered: its position one-hot (0 without a sampled hit)");
+    emit_line(e, "wire %sucp_pend_pos_d = {%u{ucp_access & ucp_sampled}} & ucp_pos_oh;",
+              emit_range(w->W), w->W);
+    emit_line(e, "wire %sucp_pend_app_d = ucp_app_oh;", emit_range(w->A));
+    emit_line(e, "wire %sucp_hits_plus, ucp_hits_now, ucp_hits_half; // + 1 saturating; counted; "
+                 "halved", emit_range(hb));
+    emit_line(e, "wire [%u:0] ucp_inc_sel; // app k, position j: [k*%u+j]: last cycle's access's counter",
               w->A * w->W - 1, w->W);
     for (unsigned k = 0; k < w->A; k++)
         for (unsigned j = 0; j < w->W; j++) {
@@ -258,47 +267,30 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
             emit_line(e, "assign ucp_hits_plus[%u +: %u] = &ucp_hits_q[%u +: %u] ? ucp_hits_q[%u +: %u] :",
                       at, cb, at, cb, at, cb);
             emit_line(e, "    ucp_hits_q[%u +: %u] + %s;", at, cb, emit_const(cb, 1));
-            if (cb > 1) {
-                emit_line(e, "assign ucp_hits_q_half[%u +: %u] = {1'b0, ucp_hits_q[%u +: %u]};",
+            emit_line(e, "assign ucp_inc_sel[%u] = ucp_pend_app_q[%u] & ucp_pend_pos_q[%u];", i, k,
+                      j);
+            emit_line(e, "assign ucp_hits_now[%u +: %u] = ucp_inc_sel[%u] ? ucp_hits_plus[%u +: %u] "
+                         ": ucp_hits_q[%u +: %u];", at, cb, i, at, cb, at, cb);
+            if (cb > 1)
+                emit_line(e, "assign ucp_hits_half[%u +: %u] = {1'b0, ucp_hits_now[%u +: %u]};",
                           at, cb, at + 1, cb - 1);
-                emit_line(e, "assign ucp_plus_half[%u +: %u] = {1'b0, ucp_hits_plus[%u +: %u]};",
-                          at, cb, at + 1, cb - 1);
-            } else { /* a 1-bit counter halves to 0 */
-                emit_line(e, "assign ucp_hits_q_half[%u] = 1'b0;", at);
-                emit_line(e, "assign ucp_plus_half[%u] = 1'b0;", at);
-            }
-            emit_line(e, "assign ucp_inc_sel[%u] = ucp_atd_hit & ucp_app_oh[%u] & ucp_pos_oh[%u];", i,
-                      k, j);
+            else /* a 1-bit counter halves to 0 */
+                emit_line(e, "assign ucp_hits_half[%u] = 1'b0;", at);
         }
     emit_line(e, "wire ucp_halve = ucp_period_end; // halve after the snapshot (decision 7)");
-    emit_line(e, "wire %sucp_hits_keep = ucp_halve ? ucp_hits_q_half : ucp_hits_q;", emit_range(hb));
-    emit_line(e, "wire %sucp_hits_bump = ucp_halve ? ucp_plus_half : ucp_hits_plus;", emit_range(hb));
-    emit_line(e, "// the snapshot: the counters at the period end, this cycle's hit included");
     const char *base = "ucp_snap_q";
     if (w->tap) { /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
         base = "ucp_snap_base";
         emit_line(e, "wire %sucp_snap_base = tu_div_step ? {tu_snap_div, ucp_snap_q[TuDivBase - 1:0]} "
                      ": ucp_snap_q;", emit_range(hb));
     }
-    emit_line(e, "wire %sucp_snap_keep = ucp_period_end ? ucp_hits_q : %s;", emit_range(hb), base);
-    emit_line(e, "wire %sucp_snap_bump = ucp_period_end ? ucp_hits_plus : %s;", emit_range(hb),
-              base);
-    emit_line(e, "// each counter's next value if this cycle's access counts (a sampled set's ATD hit");
-    emit_line(e, "// at the counter's app and position); the access, the latest signal, picks last");
-    emit_line(e, "wire %sucp_hits_acc, ucp_snap_acc;", emit_range(hb));
-    for (unsigned i = 0; i < w->A * w->W; i++) {
-        unsigned at = i * cb;
-        emit_line(e, "assign ucp_hits_acc[%u +: %u] = ucp_sampled & ucp_inc_sel[%u] ? "
-                     "ucp_hits_bump[%u +: %u] : ucp_hits_keep[%u +: %u];", at, cb, i, at, cb, at, cb);
-        emit_line(e, "assign ucp_snap_acc[%u +: %u] = ucp_sampled & ucp_inc_sel[%u] ? "
-                     "ucp_snap_bump[%u +: %u] : ucp_snap_keep[%u +: %u];", at, cb, i, at, cb, at, cb);
-    }
     emit_line(e, "always @* begin : ucp_counters");
     emit_in(e);
     emit_line(e, "ucp_t_d = ucp_period_end ? %s : ucp_t_q + %s;", emit_const(w->tb, 0),
               emit_const(w->tb, 1));
-    emit_line(e, "ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;");
-    emit_line(e, "ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;");
+    emit_line(e, "ucp_hits_d = ucp_halve ? ucp_hits_half : ucp_hits_now;");
+    emit_line(e, "// the snapshot: the counters at the period end, last cycle's access counted");
+    emit_line(e, "ucp_snap_d = ucp_period_end ? ucp_hits_now : %s;", base);
     emit_out(e);
     emit_line(e, "end");
     emit_blank(e);
@@ -538,7 +530,7 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         {"snap", hb}, {"t", w.tb}, {"st", ST_BITS}, {"k", w.ob}, {"win_k", w.ob}, {"b", w.ab},
         {"left", w.ab}, {"best_b", w.ab}, {"win_b", w.ab}, {"sum", w.sumb}, {"best_u", w.sumb},
         {"win_u", w.sumb}, {"p1", w.pb}, {"p2", w.pb}, {"a", w.A * w.ab}, {"cand", w.cand},
-        {"vready", 1}, {"alloc", 0}, {"app_oh", w.A}};
+        {"vready", 1}, {"alloc", 0}, {"app_oh", w.A}, {"pend_app", w.A}, {"pend_pos", w.W}};
     for (unsigned i = 0; i < sizeof regs / sizeof *regs; i++) {
         if (!reset) {
             emit_line(e, "ucp_%s_q <= ucp_%s_d;", regs[i].name, regs[i].name);

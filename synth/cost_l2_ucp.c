@@ -1,6 +1,6 @@
 /* cost_l2_ucp: UCP's closed form (SPEC 3.8, docs/tap.md): the UMONs' ATDs in SRAM, their hit
- * counters, snapshot, allocation, the lookahead FSM, the period counter and the ATD forwarding
- * copy in flops; TAP-UCP adds its wait, divider, XSRATIO and UCP-Mask, and TAP's counts. */
+ * counters, snapshot, allocation, the lookahead FSM, the period counter, the ATD forwarding
+ * copy and the pending hit in flops; TAP-UCP adds its wait, divider, XSRATIO and UCP-Mask, and TAP's counts. */
 #include "cost.h"
 
 #include <stdio.h>
@@ -20,13 +20,16 @@ void cost_l2_ucp(const cfg_t *c, l2_closed_t *k)
     /* a fill's victim choice: under (1), over per app, the own and set oldest ways, each
      * app's ways and its older-than-way bits; and the ready bit */
     unsigned long long cand = 1 + A + 2 * W + 2 * A * W;
-    /* and the decided request's application, one-hot, registered at issue */
-    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + cand + 1 + A;
+    /* the decided request's application, one-hot, registered at issue; the hit counted the
+     * next cycle: its application and LRU position, one-hot */
+    unsigned long long pend = A + W;
+    k->pol[COST_L2_UCP] = counters + alloc + fsm + tb + fwd + cand + 1 + A + pend;
     printf("cost: closed form: L2 UCP ATDs %llu apps x %llu sets x %llu ways x %llu bits = "
            "%llu SRAM bits; flops: counters and snapshot %llu + allocation %llu + lookahead "
            "%llu + period counter %u + ATD forwarding %llu + a fill's victim choice and ready "
-           "bit %llu + the request's application %llu = %llu\n", A, U, W, entry, k->pol_sram,
-           counters, alloc, fsm, tb, fwd, cand + 1, A, k->pol[COST_L2_UCP]);
+           "bit %llu + the request's application %llu + the pending hit %llu = %llu\n", A, U,
+           W, entry, k->pol_sram, counters, alloc, fsm, tb, fwd, cand + 1, A, pend,
+           k->pol[COST_L2_UCP]);
 }
 
 /* UCP's, then the wait, the divider (running, bit, counter, remainder), the lookahead's

@@ -18,7 +18,7 @@
 # - a tap_rrip L2 passes its TAP controller count closed form, and fails it with the CPU maximum
 #   one bit narrower;
 # - a UCP system's SRAM bits count the L2's ATDs;
-# - a tap_ucp L2 passes the UCP flop closed form with TAP-UCP's wait and divider (377 bits), and
+# - a tap_ucp L2 passes the UCP flop closed form with TAP-UCP's wait and divider (384 bits), and
 #   fails it with the divider's remainder one bit narrower;
 # - the DWT-CS controller of a sacat system of 15 cores with the paper's parameters passes its
 #   closed form and prints the paper's count (Table 5: 545 bits); its kernel id one bit
@@ -229,7 +229,7 @@ fi
 rm -f "$work"/uc*.syn/hier.json "$work"/uc*.syn/flat.json
 # TAP-UCP's L2 (l2.replacement = tap_ucp): 3 GPU cores + 2 CPU ports, 4 ways, 4 UMON sets,
 # 4-bit counters: UCP's flops and TAP-UCP's (the wait, the divider, the lookahead's XSRATIO and
-# UCP-Mask: 30 bits) pass the closed form (377); the divider's remainder one bit narrower fails it
+# UCP-Mask: 30 bits) pass the closed form (384); the divider's remainder one bit narrower fails it
 cg --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
   --set l2.replacement=tap_ucp --set l2.umon_sets=4 --set l2.umon_counter_bits=4 \
   --set tap.period=2048 --set system.cores=3 --set l2.victim_share=1 --set system.cpu_cores=2 \
@@ -237,7 +237,7 @@ cg --preset gcn-l1 --set name=tv "${set_args[@]}" --set l2.ways=4 \
 if nice -n 10 "$root/synth/synth.sh" "$work/tv" "$work/tv.syn" tv_l2 >"$work/tv.log" 2>&1 &&
    "$root/build/cost" one "$work/tv" "$work/tv.syn" "$work/tv.cost.json" tv_l2 \
      >>"$work/tv.log" 2>&1 &&
-   grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 377$' "$work/tv.log"
+   grep -q 'check ok: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 384$' "$work/tv.log"
 then
   ok "the tap_ucp L2 (UCP's and TAP-UCP's flops) passes its checks"
 else
@@ -249,7 +249,7 @@ if ! cmp -s "$work/tv/tv_l2.v" "$work/tvm/tv_l2.v" &&
    nice -n 10 "$root/synth/synth.sh" "$work/tvm" "$work/tvm.syn" tv_l2 >"$work/tvm.log" 2>&1 &&
    ! "$root/build/cost" one "$work/tvm" "$work/tvm.syn" "$work/tvm.cost.json" tv_l2 \
      >>"$work/tvm.log" 2>&1 &&
-   grep -q "CHECK FAILED: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 376, closed form 377" "$work/tvm.log"
+   grep -q "CHECK FAILED: L2 UCP flop bits (counters, snapshot, allocation, FSM) = 383, closed form 384" "$work/tvm.log"
 then
   ok "TAP-UCP's divider remainder one bit narrower fails the check 'L2 UCP flop bits'"
 else

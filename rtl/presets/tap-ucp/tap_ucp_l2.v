@@ -415,6 +415,8 @@ module tap_ucp_l2 (
   reg [259:0] ucp_cand_q, ucp_cand_d;
   reg ucp_vready_q, ucp_vready_d;
   reg [2:0] ucp_app_oh_q; // the decided request's application, one-hot (req_core_q's)
+  reg [2:0] ucp_pend_app_q; // the last access's count: its app, one-hot,
+  reg [31:0] ucp_pend_pos_q; // and its LRU position, one-hot (0: nothing to count)
   wire ucp_vhold = s1_valid_q & s1_fill_q & !ucp_vready_q;
 
   // TAP-UCP (docs/tap.md): the lookahead waits for its period's decision, divides
@@ -1503,696 +1505,498 @@ module tap_ucp_l2 (
   wire ucp_atd_we = ucp_access & ucp_sampled;
 
   wire ucp_period_end = ucp_t_q == 20'hf423f;
-  // Every counter's two next values are ready early, kept or counted, each halved at a
-  // period end; the access (late: it waits for the lookup's decision) picks last.
-  wire [1535:0] ucp_hits_plus, ucp_hits_q_half, ucp_plus_half; // + 1 saturating; halves
-  wire [95:0] ucp_inc_sel; // app k, position j: [k*32+j]: the access's counter
+  // the access's count, registered: its position one-hot (0 without a sampled hit)
+  wire [31:0] ucp_pend_pos_d = {32{ucp_access & ucp_sampled}} & ucp_pos_oh;
+  wire [2:0] ucp_pend_app_d = ucp_app_oh;
+  wire [1535:0] ucp_hits_plus, ucp_hits_now, ucp_hits_half; // + 1 saturating; counted; halved
+  wire [95:0] ucp_inc_sel; // app k, position j: [k*32+j]: last cycle's access's counter
   assign ucp_hits_plus[0 +: 16] = &ucp_hits_q[0 +: 16] ? ucp_hits_q[0 +: 16] :
       ucp_hits_q[0 +: 16] + 16'd1;
-  assign ucp_hits_q_half[0 +: 16] = {1'b0, ucp_hits_q[1 +: 15]};
-  assign ucp_plus_half[0 +: 16] = {1'b0, ucp_hits_plus[1 +: 15]};
-  assign ucp_inc_sel[0] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[0];
+  assign ucp_inc_sel[0] = ucp_pend_app_q[0] & ucp_pend_pos_q[0];
+  assign ucp_hits_now[0 +: 16] = ucp_inc_sel[0] ? ucp_hits_plus[0 +: 16] : ucp_hits_q[0 +: 16];
+  assign ucp_hits_half[0 +: 16] = {1'b0, ucp_hits_now[1 +: 15]};
   assign ucp_hits_plus[16 +: 16] = &ucp_hits_q[16 +: 16] ? ucp_hits_q[16 +: 16] :
       ucp_hits_q[16 +: 16] + 16'd1;
-  assign ucp_hits_q_half[16 +: 16] = {1'b0, ucp_hits_q[17 +: 15]};
-  assign ucp_plus_half[16 +: 16] = {1'b0, ucp_hits_plus[17 +: 15]};
-  assign ucp_inc_sel[1] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[1];
+  assign ucp_inc_sel[1] = ucp_pend_app_q[0] & ucp_pend_pos_q[1];
+  assign ucp_hits_now[16 +: 16] = ucp_inc_sel[1] ? ucp_hits_plus[16 +: 16] : ucp_hits_q[16 +: 16];
+  assign ucp_hits_half[16 +: 16] = {1'b0, ucp_hits_now[17 +: 15]};
   assign ucp_hits_plus[32 +: 16] = &ucp_hits_q[32 +: 16] ? ucp_hits_q[32 +: 16] :
       ucp_hits_q[32 +: 16] + 16'd1;
-  assign ucp_hits_q_half[32 +: 16] = {1'b0, ucp_hits_q[33 +: 15]};
-  assign ucp_plus_half[32 +: 16] = {1'b0, ucp_hits_plus[33 +: 15]};
-  assign ucp_inc_sel[2] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[2];
+  assign ucp_inc_sel[2] = ucp_pend_app_q[0] & ucp_pend_pos_q[2];
+  assign ucp_hits_now[32 +: 16] = ucp_inc_sel[2] ? ucp_hits_plus[32 +: 16] : ucp_hits_q[32 +: 16];
+  assign ucp_hits_half[32 +: 16] = {1'b0, ucp_hits_now[33 +: 15]};
   assign ucp_hits_plus[48 +: 16] = &ucp_hits_q[48 +: 16] ? ucp_hits_q[48 +: 16] :
       ucp_hits_q[48 +: 16] + 16'd1;
-  assign ucp_hits_q_half[48 +: 16] = {1'b0, ucp_hits_q[49 +: 15]};
-  assign ucp_plus_half[48 +: 16] = {1'b0, ucp_hits_plus[49 +: 15]};
-  assign ucp_inc_sel[3] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[3];
+  assign ucp_inc_sel[3] = ucp_pend_app_q[0] & ucp_pend_pos_q[3];
+  assign ucp_hits_now[48 +: 16] = ucp_inc_sel[3] ? ucp_hits_plus[48 +: 16] : ucp_hits_q[48 +: 16];
+  assign ucp_hits_half[48 +: 16] = {1'b0, ucp_hits_now[49 +: 15]};
   assign ucp_hits_plus[64 +: 16] = &ucp_hits_q[64 +: 16] ? ucp_hits_q[64 +: 16] :
       ucp_hits_q[64 +: 16] + 16'd1;
-  assign ucp_hits_q_half[64 +: 16] = {1'b0, ucp_hits_q[65 +: 15]};
-  assign ucp_plus_half[64 +: 16] = {1'b0, ucp_hits_plus[65 +: 15]};
-  assign ucp_inc_sel[4] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[4];
+  assign ucp_inc_sel[4] = ucp_pend_app_q[0] & ucp_pend_pos_q[4];
+  assign ucp_hits_now[64 +: 16] = ucp_inc_sel[4] ? ucp_hits_plus[64 +: 16] : ucp_hits_q[64 +: 16];
+  assign ucp_hits_half[64 +: 16] = {1'b0, ucp_hits_now[65 +: 15]};
   assign ucp_hits_plus[80 +: 16] = &ucp_hits_q[80 +: 16] ? ucp_hits_q[80 +: 16] :
       ucp_hits_q[80 +: 16] + 16'd1;
-  assign ucp_hits_q_half[80 +: 16] = {1'b0, ucp_hits_q[81 +: 15]};
-  assign ucp_plus_half[80 +: 16] = {1'b0, ucp_hits_plus[81 +: 15]};
-  assign ucp_inc_sel[5] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[5];
+  assign ucp_inc_sel[5] = ucp_pend_app_q[0] & ucp_pend_pos_q[5];
+  assign ucp_hits_now[80 +: 16] = ucp_inc_sel[5] ? ucp_hits_plus[80 +: 16] : ucp_hits_q[80 +: 16];
+  assign ucp_hits_half[80 +: 16] = {1'b0, ucp_hits_now[81 +: 15]};
   assign ucp_hits_plus[96 +: 16] = &ucp_hits_q[96 +: 16] ? ucp_hits_q[96 +: 16] :
       ucp_hits_q[96 +: 16] + 16'd1;
-  assign ucp_hits_q_half[96 +: 16] = {1'b0, ucp_hits_q[97 +: 15]};
-  assign ucp_plus_half[96 +: 16] = {1'b0, ucp_hits_plus[97 +: 15]};
-  assign ucp_inc_sel[6] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[6];
+  assign ucp_inc_sel[6] = ucp_pend_app_q[0] & ucp_pend_pos_q[6];
+  assign ucp_hits_now[96 +: 16] = ucp_inc_sel[6] ? ucp_hits_plus[96 +: 16] : ucp_hits_q[96 +: 16];
+  assign ucp_hits_half[96 +: 16] = {1'b0, ucp_hits_now[97 +: 15]};
   assign ucp_hits_plus[112 +: 16] = &ucp_hits_q[112 +: 16] ? ucp_hits_q[112 +: 16] :
       ucp_hits_q[112 +: 16] + 16'd1;
-  assign ucp_hits_q_half[112 +: 16] = {1'b0, ucp_hits_q[113 +: 15]};
-  assign ucp_plus_half[112 +: 16] = {1'b0, ucp_hits_plus[113 +: 15]};
-  assign ucp_inc_sel[7] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[7];
+  assign ucp_inc_sel[7] = ucp_pend_app_q[0] & ucp_pend_pos_q[7];
+  assign ucp_hits_now[112 +: 16] = ucp_inc_sel[7] ? ucp_hits_plus[112 +: 16] : ucp_hits_q[112 +: 16];
+  assign ucp_hits_half[112 +: 16] = {1'b0, ucp_hits_now[113 +: 15]};
   assign ucp_hits_plus[128 +: 16] = &ucp_hits_q[128 +: 16] ? ucp_hits_q[128 +: 16] :
       ucp_hits_q[128 +: 16] + 16'd1;
-  assign ucp_hits_q_half[128 +: 16] = {1'b0, ucp_hits_q[129 +: 15]};
-  assign ucp_plus_half[128 +: 16] = {1'b0, ucp_hits_plus[129 +: 15]};
-  assign ucp_inc_sel[8] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[8];
+  assign ucp_inc_sel[8] = ucp_pend_app_q[0] & ucp_pend_pos_q[8];
+  assign ucp_hits_now[128 +: 16] = ucp_inc_sel[8] ? ucp_hits_plus[128 +: 16] : ucp_hits_q[128 +: 16];
+  assign ucp_hits_half[128 +: 16] = {1'b0, ucp_hits_now[129 +: 15]};
   assign ucp_hits_plus[144 +: 16] = &ucp_hits_q[144 +: 16] ? ucp_hits_q[144 +: 16] :
       ucp_hits_q[144 +: 16] + 16'd1;
-  assign ucp_hits_q_half[144 +: 16] = {1'b0, ucp_hits_q[145 +: 15]};
-  assign ucp_plus_half[144 +: 16] = {1'b0, ucp_hits_plus[145 +: 15]};
-  assign ucp_inc_sel[9] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[9];
+  assign ucp_inc_sel[9] = ucp_pend_app_q[0] & ucp_pend_pos_q[9];
+  assign ucp_hits_now[144 +: 16] = ucp_inc_sel[9] ? ucp_hits_plus[144 +: 16] : ucp_hits_q[144 +: 16];
+  assign ucp_hits_half[144 +: 16] = {1'b0, ucp_hits_now[145 +: 15]};
   assign ucp_hits_plus[160 +: 16] = &ucp_hits_q[160 +: 16] ? ucp_hits_q[160 +: 16] :
       ucp_hits_q[160 +: 16] + 16'd1;
-  assign ucp_hits_q_half[160 +: 16] = {1'b0, ucp_hits_q[161 +: 15]};
-  assign ucp_plus_half[160 +: 16] = {1'b0, ucp_hits_plus[161 +: 15]};
-  assign ucp_inc_sel[10] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[10];
+  assign ucp_inc_sel[10] = ucp_pend_app_q[0] & ucp_pend_pos_q[10];
+  assign ucp_hits_now[160 +: 16] = ucp_inc_sel[10] ? ucp_hits_plus[160 +: 16] : ucp_hits_q[160 +: 16];
+  assign ucp_hits_half[160 +: 16] = {1'b0, ucp_hits_now[161 +: 15]};
   assign ucp_hits_plus[176 +: 16] = &ucp_hits_q[176 +: 16] ? ucp_hits_q[176 +: 16] :
       ucp_hits_q[176 +: 16] + 16'd1;
-  assign ucp_hits_q_half[176 +: 16] = {1'b0, ucp_hits_q[177 +: 15]};
-  assign ucp_plus_half[176 +: 16] = {1'b0, ucp_hits_plus[177 +: 15]};
-  assign ucp_inc_sel[11] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[11];
+  assign ucp_inc_sel[11] = ucp_pend_app_q[0] & ucp_pend_pos_q[11];
+  assign ucp_hits_now[176 +: 16] = ucp_inc_sel[11] ? ucp_hits_plus[176 +: 16] : ucp_hits_q[176 +: 16];
+  assign ucp_hits_half[176 +: 16] = {1'b0, ucp_hits_now[177 +: 15]};
   assign ucp_hits_plus[192 +: 16] = &ucp_hits_q[192 +: 16] ? ucp_hits_q[192 +: 16] :
       ucp_hits_q[192 +: 16] + 16'd1;
-  assign ucp_hits_q_half[192 +: 16] = {1'b0, ucp_hits_q[193 +: 15]};
-  assign ucp_plus_half[192 +: 16] = {1'b0, ucp_hits_plus[193 +: 15]};
-  assign ucp_inc_sel[12] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[12];
+  assign ucp_inc_sel[12] = ucp_pend_app_q[0] & ucp_pend_pos_q[12];
+  assign ucp_hits_now[192 +: 16] = ucp_inc_sel[12] ? ucp_hits_plus[192 +: 16] : ucp_hits_q[192 +: 16];
+  assign ucp_hits_half[192 +: 16] = {1'b0, ucp_hits_now[193 +: 15]};
   assign ucp_hits_plus[208 +: 16] = &ucp_hits_q[208 +: 16] ? ucp_hits_q[208 +: 16] :
       ucp_hits_q[208 +: 16] + 16'd1;
-  assign ucp_hits_q_half[208 +: 16] = {1'b0, ucp_hits_q[209 +: 15]};
-  assign ucp_plus_half[208 +: 16] = {1'b0, ucp_hits_plus[209 +: 15]};
-  assign ucp_inc_sel[13] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[13];
+  assign ucp_inc_sel[13] = ucp_pend_app_q[0] & ucp_pend_pos_q[13];
+  assign ucp_hits_now[208 +: 16] = ucp_inc_sel[13] ? ucp_hits_plus[208 +: 16] : ucp_hits_q[208 +: 16];
+  assign ucp_hits_half[208 +: 16] = {1'b0, ucp_hits_now[209 +: 15]};
   assign ucp_hits_plus[224 +: 16] = &ucp_hits_q[224 +: 16] ? ucp_hits_q[224 +: 16] :
       ucp_hits_q[224 +: 16] + 16'd1;
-  assign ucp_hits_q_half[224 +: 16] = {1'b0, ucp_hits_q[225 +: 15]};
-  assign ucp_plus_half[224 +: 16] = {1'b0, ucp_hits_plus[225 +: 15]};
-  assign ucp_inc_sel[14] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[14];
+  assign ucp_inc_sel[14] = ucp_pend_app_q[0] & ucp_pend_pos_q[14];
+  assign ucp_hits_now[224 +: 16] = ucp_inc_sel[14] ? ucp_hits_plus[224 +: 16] : ucp_hits_q[224 +: 16];
+  assign ucp_hits_half[224 +: 16] = {1'b0, ucp_hits_now[225 +: 15]};
   assign ucp_hits_plus[240 +: 16] = &ucp_hits_q[240 +: 16] ? ucp_hits_q[240 +: 16] :
       ucp_hits_q[240 +: 16] + 16'd1;
-  assign ucp_hits_q_half[240 +: 16] = {1'b0, ucp_hits_q[241 +: 15]};
-  assign ucp_plus_half[240 +: 16] = {1'b0, ucp_hits_plus[241 +: 15]};
-  assign ucp_inc_sel[15] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[15];
+  assign ucp_inc_sel[15] = ucp_pend_app_q[0] & ucp_pend_pos_q[15];
+  assign ucp_hits_now[240 +: 16] = ucp_inc_sel[15] ? ucp_hits_plus[240 +: 16] : ucp_hits_q[240 +: 16];
+  assign ucp_hits_half[240 +: 16] = {1'b0, ucp_hits_now[241 +: 15]};
   assign ucp_hits_plus[256 +: 16] = &ucp_hits_q[256 +: 16] ? ucp_hits_q[256 +: 16] :
       ucp_hits_q[256 +: 16] + 16'd1;
-  assign ucp_hits_q_half[256 +: 16] = {1'b0, ucp_hits_q[257 +: 15]};
-  assign ucp_plus_half[256 +: 16] = {1'b0, ucp_hits_plus[257 +: 15]};
-  assign ucp_inc_sel[16] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[16];
+  assign ucp_inc_sel[16] = ucp_pend_app_q[0] & ucp_pend_pos_q[16];
+  assign ucp_hits_now[256 +: 16] = ucp_inc_sel[16] ? ucp_hits_plus[256 +: 16] : ucp_hits_q[256 +: 16];
+  assign ucp_hits_half[256 +: 16] = {1'b0, ucp_hits_now[257 +: 15]};
   assign ucp_hits_plus[272 +: 16] = &ucp_hits_q[272 +: 16] ? ucp_hits_q[272 +: 16] :
       ucp_hits_q[272 +: 16] + 16'd1;
-  assign ucp_hits_q_half[272 +: 16] = {1'b0, ucp_hits_q[273 +: 15]};
-  assign ucp_plus_half[272 +: 16] = {1'b0, ucp_hits_plus[273 +: 15]};
-  assign ucp_inc_sel[17] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[17];
+  assign ucp_inc_sel[17] = ucp_pend_app_q[0] & ucp_pend_pos_q[17];
+  assign ucp_hits_now[272 +: 16] = ucp_inc_sel[17] ? ucp_hits_plus[272 +: 16] : ucp_hits_q[272 +: 16];
+  assign ucp_hits_half[272 +: 16] = {1'b0, ucp_hits_now[273 +: 15]};
   assign ucp_hits_plus[288 +: 16] = &ucp_hits_q[288 +: 16] ? ucp_hits_q[288 +: 16] :
       ucp_hits_q[288 +: 16] + 16'd1;
-  assign ucp_hits_q_half[288 +: 16] = {1'b0, ucp_hits_q[289 +: 15]};
-  assign ucp_plus_half[288 +: 16] = {1'b0, ucp_hits_plus[289 +: 15]};
-  assign ucp_inc_sel[18] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[18];
+  assign ucp_inc_sel[18] = ucp_pend_app_q[0] & ucp_pend_pos_q[18];
+  assign ucp_hits_now[288 +: 16] = ucp_inc_sel[18] ? ucp_hits_plus[288 +: 16] : ucp_hits_q[288 +: 16];
+  assign ucp_hits_half[288 +: 16] = {1'b0, ucp_hits_now[289 +: 15]};
   assign ucp_hits_plus[304 +: 16] = &ucp_hits_q[304 +: 16] ? ucp_hits_q[304 +: 16] :
       ucp_hits_q[304 +: 16] + 16'd1;
-  assign ucp_hits_q_half[304 +: 16] = {1'b0, ucp_hits_q[305 +: 15]};
-  assign ucp_plus_half[304 +: 16] = {1'b0, ucp_hits_plus[305 +: 15]};
-  assign ucp_inc_sel[19] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[19];
+  assign ucp_inc_sel[19] = ucp_pend_app_q[0] & ucp_pend_pos_q[19];
+  assign ucp_hits_now[304 +: 16] = ucp_inc_sel[19] ? ucp_hits_plus[304 +: 16] : ucp_hits_q[304 +: 16];
+  assign ucp_hits_half[304 +: 16] = {1'b0, ucp_hits_now[305 +: 15]};
   assign ucp_hits_plus[320 +: 16] = &ucp_hits_q[320 +: 16] ? ucp_hits_q[320 +: 16] :
       ucp_hits_q[320 +: 16] + 16'd1;
-  assign ucp_hits_q_half[320 +: 16] = {1'b0, ucp_hits_q[321 +: 15]};
-  assign ucp_plus_half[320 +: 16] = {1'b0, ucp_hits_plus[321 +: 15]};
-  assign ucp_inc_sel[20] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[20];
+  assign ucp_inc_sel[20] = ucp_pend_app_q[0] & ucp_pend_pos_q[20];
+  assign ucp_hits_now[320 +: 16] = ucp_inc_sel[20] ? ucp_hits_plus[320 +: 16] : ucp_hits_q[320 +: 16];
+  assign ucp_hits_half[320 +: 16] = {1'b0, ucp_hits_now[321 +: 15]};
   assign ucp_hits_plus[336 +: 16] = &ucp_hits_q[336 +: 16] ? ucp_hits_q[336 +: 16] :
       ucp_hits_q[336 +: 16] + 16'd1;
-  assign ucp_hits_q_half[336 +: 16] = {1'b0, ucp_hits_q[337 +: 15]};
-  assign ucp_plus_half[336 +: 16] = {1'b0, ucp_hits_plus[337 +: 15]};
-  assign ucp_inc_sel[21] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[21];
+  assign ucp_inc_sel[21] = ucp_pend_app_q[0] & ucp_pend_pos_q[21];
+  assign ucp_hits_now[336 +: 16] = ucp_inc_sel[21] ? ucp_hits_plus[336 +: 16] : ucp_hits_q[336 +: 16];
+  assign ucp_hits_half[336 +: 16] = {1'b0, ucp_hits_now[337 +: 15]};
   assign ucp_hits_plus[352 +: 16] = &ucp_hits_q[352 +: 16] ? ucp_hits_q[352 +: 16] :
       ucp_hits_q[352 +: 16] + 16'd1;
-  assign ucp_hits_q_half[352 +: 16] = {1'b0, ucp_hits_q[353 +: 15]};
-  assign ucp_plus_half[352 +: 16] = {1'b0, ucp_hits_plus[353 +: 15]};
-  assign ucp_inc_sel[22] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[22];
+  assign ucp_inc_sel[22] = ucp_pend_app_q[0] & ucp_pend_pos_q[22];
+  assign ucp_hits_now[352 +: 16] = ucp_inc_sel[22] ? ucp_hits_plus[352 +: 16] : ucp_hits_q[352 +: 16];
+  assign ucp_hits_half[352 +: 16] = {1'b0, ucp_hits_now[353 +: 15]};
   assign ucp_hits_plus[368 +: 16] = &ucp_hits_q[368 +: 16] ? ucp_hits_q[368 +: 16] :
       ucp_hits_q[368 +: 16] + 16'd1;
-  assign ucp_hits_q_half[368 +: 16] = {1'b0, ucp_hits_q[369 +: 15]};
-  assign ucp_plus_half[368 +: 16] = {1'b0, ucp_hits_plus[369 +: 15]};
-  assign ucp_inc_sel[23] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[23];
+  assign ucp_inc_sel[23] = ucp_pend_app_q[0] & ucp_pend_pos_q[23];
+  assign ucp_hits_now[368 +: 16] = ucp_inc_sel[23] ? ucp_hits_plus[368 +: 16] : ucp_hits_q[368 +: 16];
+  assign ucp_hits_half[368 +: 16] = {1'b0, ucp_hits_now[369 +: 15]};
   assign ucp_hits_plus[384 +: 16] = &ucp_hits_q[384 +: 16] ? ucp_hits_q[384 +: 16] :
       ucp_hits_q[384 +: 16] + 16'd1;
-  assign ucp_hits_q_half[384 +: 16] = {1'b0, ucp_hits_q[385 +: 15]};
-  assign ucp_plus_half[384 +: 16] = {1'b0, ucp_hits_plus[385 +: 15]};
-  assign ucp_inc_sel[24] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[24];
+  assign ucp_inc_sel[24] = ucp_pend_app_q[0] & ucp_pend_pos_q[24];
+  assign ucp_hits_now[384 +: 16] = ucp_inc_sel[24] ? ucp_hits_plus[384 +: 16] : ucp_hits_q[384 +: 16];
+  assign ucp_hits_half[384 +: 16] = {1'b0, ucp_hits_now[385 +: 15]};
   assign ucp_hits_plus[400 +: 16] = &ucp_hits_q[400 +: 16] ? ucp_hits_q[400 +: 16] :
       ucp_hits_q[400 +: 16] + 16'd1;
-  assign ucp_hits_q_half[400 +: 16] = {1'b0, ucp_hits_q[401 +: 15]};
-  assign ucp_plus_half[400 +: 16] = {1'b0, ucp_hits_plus[401 +: 15]};
-  assign ucp_inc_sel[25] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[25];
+  assign ucp_inc_sel[25] = ucp_pend_app_q[0] & ucp_pend_pos_q[25];
+  assign ucp_hits_now[400 +: 16] = ucp_inc_sel[25] ? ucp_hits_plus[400 +: 16] : ucp_hits_q[400 +: 16];
+  assign ucp_hits_half[400 +: 16] = {1'b0, ucp_hits_now[401 +: 15]};
   assign ucp_hits_plus[416 +: 16] = &ucp_hits_q[416 +: 16] ? ucp_hits_q[416 +: 16] :
       ucp_hits_q[416 +: 16] + 16'd1;
-  assign ucp_hits_q_half[416 +: 16] = {1'b0, ucp_hits_q[417 +: 15]};
-  assign ucp_plus_half[416 +: 16] = {1'b0, ucp_hits_plus[417 +: 15]};
-  assign ucp_inc_sel[26] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[26];
+  assign ucp_inc_sel[26] = ucp_pend_app_q[0] & ucp_pend_pos_q[26];
+  assign ucp_hits_now[416 +: 16] = ucp_inc_sel[26] ? ucp_hits_plus[416 +: 16] : ucp_hits_q[416 +: 16];
+  assign ucp_hits_half[416 +: 16] = {1'b0, ucp_hits_now[417 +: 15]};
   assign ucp_hits_plus[432 +: 16] = &ucp_hits_q[432 +: 16] ? ucp_hits_q[432 +: 16] :
       ucp_hits_q[432 +: 16] + 16'd1;
-  assign ucp_hits_q_half[432 +: 16] = {1'b0, ucp_hits_q[433 +: 15]};
-  assign ucp_plus_half[432 +: 16] = {1'b0, ucp_hits_plus[433 +: 15]};
-  assign ucp_inc_sel[27] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[27];
+  assign ucp_inc_sel[27] = ucp_pend_app_q[0] & ucp_pend_pos_q[27];
+  assign ucp_hits_now[432 +: 16] = ucp_inc_sel[27] ? ucp_hits_plus[432 +: 16] : ucp_hits_q[432 +: 16];
+  assign ucp_hits_half[432 +: 16] = {1'b0, ucp_hits_now[433 +: 15]};
   assign ucp_hits_plus[448 +: 16] = &ucp_hits_q[448 +: 16] ? ucp_hits_q[448 +: 16] :
       ucp_hits_q[448 +: 16] + 16'd1;
-  assign ucp_hits_q_half[448 +: 16] = {1'b0, ucp_hits_q[449 +: 15]};
-  assign ucp_plus_half[448 +: 16] = {1'b0, ucp_hits_plus[449 +: 15]};
-  assign ucp_inc_sel[28] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[28];
+  assign ucp_inc_sel[28] = ucp_pend_app_q[0] & ucp_pend_pos_q[28];
+  assign ucp_hits_now[448 +: 16] = ucp_inc_sel[28] ? ucp_hits_plus[448 +: 16] : ucp_hits_q[448 +: 16];
+  assign ucp_hits_half[448 +: 16] = {1'b0, ucp_hits_now[449 +: 15]};
   assign ucp_hits_plus[464 +: 16] = &ucp_hits_q[464 +: 16] ? ucp_hits_q[464 +: 16] :
       ucp_hits_q[464 +: 16] + 16'd1;
-  assign ucp_hits_q_half[464 +: 16] = {1'b0, ucp_hits_q[465 +: 15]};
-  assign ucp_plus_half[464 +: 16] = {1'b0, ucp_hits_plus[465 +: 15]};
-  assign ucp_inc_sel[29] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[29];
+  assign ucp_inc_sel[29] = ucp_pend_app_q[0] & ucp_pend_pos_q[29];
+  assign ucp_hits_now[464 +: 16] = ucp_inc_sel[29] ? ucp_hits_plus[464 +: 16] : ucp_hits_q[464 +: 16];
+  assign ucp_hits_half[464 +: 16] = {1'b0, ucp_hits_now[465 +: 15]};
   assign ucp_hits_plus[480 +: 16] = &ucp_hits_q[480 +: 16] ? ucp_hits_q[480 +: 16] :
       ucp_hits_q[480 +: 16] + 16'd1;
-  assign ucp_hits_q_half[480 +: 16] = {1'b0, ucp_hits_q[481 +: 15]};
-  assign ucp_plus_half[480 +: 16] = {1'b0, ucp_hits_plus[481 +: 15]};
-  assign ucp_inc_sel[30] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[30];
+  assign ucp_inc_sel[30] = ucp_pend_app_q[0] & ucp_pend_pos_q[30];
+  assign ucp_hits_now[480 +: 16] = ucp_inc_sel[30] ? ucp_hits_plus[480 +: 16] : ucp_hits_q[480 +: 16];
+  assign ucp_hits_half[480 +: 16] = {1'b0, ucp_hits_now[481 +: 15]};
   assign ucp_hits_plus[496 +: 16] = &ucp_hits_q[496 +: 16] ? ucp_hits_q[496 +: 16] :
       ucp_hits_q[496 +: 16] + 16'd1;
-  assign ucp_hits_q_half[496 +: 16] = {1'b0, ucp_hits_q[497 +: 15]};
-  assign ucp_plus_half[496 +: 16] = {1'b0, ucp_hits_plus[497 +: 15]};
-  assign ucp_inc_sel[31] = ucp_atd_hit & ucp_app_oh[0] & ucp_pos_oh[31];
+  assign ucp_inc_sel[31] = ucp_pend_app_q[0] & ucp_pend_pos_q[31];
+  assign ucp_hits_now[496 +: 16] = ucp_inc_sel[31] ? ucp_hits_plus[496 +: 16] : ucp_hits_q[496 +: 16];
+  assign ucp_hits_half[496 +: 16] = {1'b0, ucp_hits_now[497 +: 15]};
   assign ucp_hits_plus[512 +: 16] = &ucp_hits_q[512 +: 16] ? ucp_hits_q[512 +: 16] :
       ucp_hits_q[512 +: 16] + 16'd1;
-  assign ucp_hits_q_half[512 +: 16] = {1'b0, ucp_hits_q[513 +: 15]};
-  assign ucp_plus_half[512 +: 16] = {1'b0, ucp_hits_plus[513 +: 15]};
-  assign ucp_inc_sel[32] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[0];
+  assign ucp_inc_sel[32] = ucp_pend_app_q[1] & ucp_pend_pos_q[0];
+  assign ucp_hits_now[512 +: 16] = ucp_inc_sel[32] ? ucp_hits_plus[512 +: 16] : ucp_hits_q[512 +: 16];
+  assign ucp_hits_half[512 +: 16] = {1'b0, ucp_hits_now[513 +: 15]};
   assign ucp_hits_plus[528 +: 16] = &ucp_hits_q[528 +: 16] ? ucp_hits_q[528 +: 16] :
       ucp_hits_q[528 +: 16] + 16'd1;
-  assign ucp_hits_q_half[528 +: 16] = {1'b0, ucp_hits_q[529 +: 15]};
-  assign ucp_plus_half[528 +: 16] = {1'b0, ucp_hits_plus[529 +: 15]};
-  assign ucp_inc_sel[33] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[1];
+  assign ucp_inc_sel[33] = ucp_pend_app_q[1] & ucp_pend_pos_q[1];
+  assign ucp_hits_now[528 +: 16] = ucp_inc_sel[33] ? ucp_hits_plus[528 +: 16] : ucp_hits_q[528 +: 16];
+  assign ucp_hits_half[528 +: 16] = {1'b0, ucp_hits_now[529 +: 15]};
   assign ucp_hits_plus[544 +: 16] = &ucp_hits_q[544 +: 16] ? ucp_hits_q[544 +: 16] :
       ucp_hits_q[544 +: 16] + 16'd1;
-  assign ucp_hits_q_half[544 +: 16] = {1'b0, ucp_hits_q[545 +: 15]};
-  assign ucp_plus_half[544 +: 16] = {1'b0, ucp_hits_plus[545 +: 15]};
-  assign ucp_inc_sel[34] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[2];
+  assign ucp_inc_sel[34] = ucp_pend_app_q[1] & ucp_pend_pos_q[2];
+  assign ucp_hits_now[544 +: 16] = ucp_inc_sel[34] ? ucp_hits_plus[544 +: 16] : ucp_hits_q[544 +: 16];
+  assign ucp_hits_half[544 +: 16] = {1'b0, ucp_hits_now[545 +: 15]};
   assign ucp_hits_plus[560 +: 16] = &ucp_hits_q[560 +: 16] ? ucp_hits_q[560 +: 16] :
       ucp_hits_q[560 +: 16] + 16'd1;
-  assign ucp_hits_q_half[560 +: 16] = {1'b0, ucp_hits_q[561 +: 15]};
-  assign ucp_plus_half[560 +: 16] = {1'b0, ucp_hits_plus[561 +: 15]};
-  assign ucp_inc_sel[35] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[3];
+  assign ucp_inc_sel[35] = ucp_pend_app_q[1] & ucp_pend_pos_q[3];
+  assign ucp_hits_now[560 +: 16] = ucp_inc_sel[35] ? ucp_hits_plus[560 +: 16] : ucp_hits_q[560 +: 16];
+  assign ucp_hits_half[560 +: 16] = {1'b0, ucp_hits_now[561 +: 15]};
   assign ucp_hits_plus[576 +: 16] = &ucp_hits_q[576 +: 16] ? ucp_hits_q[576 +: 16] :
       ucp_hits_q[576 +: 16] + 16'd1;
-  assign ucp_hits_q_half[576 +: 16] = {1'b0, ucp_hits_q[577 +: 15]};
-  assign ucp_plus_half[576 +: 16] = {1'b0, ucp_hits_plus[577 +: 15]};
-  assign ucp_inc_sel[36] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[4];
+  assign ucp_inc_sel[36] = ucp_pend_app_q[1] & ucp_pend_pos_q[4];
+  assign ucp_hits_now[576 +: 16] = ucp_inc_sel[36] ? ucp_hits_plus[576 +: 16] : ucp_hits_q[576 +: 16];
+  assign ucp_hits_half[576 +: 16] = {1'b0, ucp_hits_now[577 +: 15]};
   assign ucp_hits_plus[592 +: 16] = &ucp_hits_q[592 +: 16] ? ucp_hits_q[592 +: 16] :
       ucp_hits_q[592 +: 16] + 16'd1;
-  assign ucp_hits_q_half[592 +: 16] = {1'b0, ucp_hits_q[593 +: 15]};
-  assign ucp_plus_half[592 +: 16] = {1'b0, ucp_hits_plus[593 +: 15]};
-  assign ucp_inc_sel[37] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[5];
+  assign ucp_inc_sel[37] = ucp_pend_app_q[1] & ucp_pend_pos_q[5];
+  assign ucp_hits_now[592 +: 16] = ucp_inc_sel[37] ? ucp_hits_plus[592 +: 16] : ucp_hits_q[592 +: 16];
+  assign ucp_hits_half[592 +: 16] = {1'b0, ucp_hits_now[593 +: 15]};
   assign ucp_hits_plus[608 +: 16] = &ucp_hits_q[608 +: 16] ? ucp_hits_q[608 +: 16] :
       ucp_hits_q[608 +: 16] + 16'd1;
-  assign ucp_hits_q_half[608 +: 16] = {1'b0, ucp_hits_q[609 +: 15]};
-  assign ucp_plus_half[608 +: 16] = {1'b0, ucp_hits_plus[609 +: 15]};
-  assign ucp_inc_sel[38] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[6];
+  assign ucp_inc_sel[38] = ucp_pend_app_q[1] & ucp_pend_pos_q[6];
+  assign ucp_hits_now[608 +: 16] = ucp_inc_sel[38] ? ucp_hits_plus[608 +: 16] : ucp_hits_q[608 +: 16];
+  assign ucp_hits_half[608 +: 16] = {1'b0, ucp_hits_now[609 +: 15]};
   assign ucp_hits_plus[624 +: 16] = &ucp_hits_q[624 +: 16] ? ucp_hits_q[624 +: 16] :
       ucp_hits_q[624 +: 16] + 16'd1;
-  assign ucp_hits_q_half[624 +: 16] = {1'b0, ucp_hits_q[625 +: 15]};
-  assign ucp_plus_half[624 +: 16] = {1'b0, ucp_hits_plus[625 +: 15]};
-  assign ucp_inc_sel[39] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[7];
+  assign ucp_inc_sel[39] = ucp_pend_app_q[1] & ucp_pend_pos_q[7];
+  assign ucp_hits_now[624 +: 16] = ucp_inc_sel[39] ? ucp_hits_plus[624 +: 16] : ucp_hits_q[624 +: 16];
+  assign ucp_hits_half[624 +: 16] = {1'b0, ucp_hits_now[625 +: 15]};
   assign ucp_hits_plus[640 +: 16] = &ucp_hits_q[640 +: 16] ? ucp_hits_q[640 +: 16] :
       ucp_hits_q[640 +: 16] + 16'd1;
-  assign ucp_hits_q_half[640 +: 16] = {1'b0, ucp_hits_q[641 +: 15]};
-  assign ucp_plus_half[640 +: 16] = {1'b0, ucp_hits_plus[641 +: 15]};
-  assign ucp_inc_sel[40] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[8];
+  assign ucp_inc_sel[40] = ucp_pend_app_q[1] & ucp_pend_pos_q[8];
+  assign ucp_hits_now[640 +: 16] = ucp_inc_sel[40] ? ucp_hits_plus[640 +: 16] : ucp_hits_q[640 +: 16];
+  assign ucp_hits_half[640 +: 16] = {1'b0, ucp_hits_now[641 +: 15]};
   assign ucp_hits_plus[656 +: 16] = &ucp_hits_q[656 +: 16] ? ucp_hits_q[656 +: 16] :
       ucp_hits_q[656 +: 16] + 16'd1;
-  assign ucp_hits_q_half[656 +: 16] = {1'b0, ucp_hits_q[657 +: 15]};
-  assign ucp_plus_half[656 +: 16] = {1'b0, ucp_hits_plus[657 +: 15]};
-  assign ucp_inc_sel[41] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[9];
+  assign ucp_inc_sel[41] = ucp_pend_app_q[1] & ucp_pend_pos_q[9];
+  assign ucp_hits_now[656 +: 16] = ucp_inc_sel[41] ? ucp_hits_plus[656 +: 16] : ucp_hits_q[656 +: 16];
+  assign ucp_hits_half[656 +: 16] = {1'b0, ucp_hits_now[657 +: 15]};
   assign ucp_hits_plus[672 +: 16] = &ucp_hits_q[672 +: 16] ? ucp_hits_q[672 +: 16] :
       ucp_hits_q[672 +: 16] + 16'd1;
-  assign ucp_hits_q_half[672 +: 16] = {1'b0, ucp_hits_q[673 +: 15]};
-  assign ucp_plus_half[672 +: 16] = {1'b0, ucp_hits_plus[673 +: 15]};
-  assign ucp_inc_sel[42] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[10];
+  assign ucp_inc_sel[42] = ucp_pend_app_q[1] & ucp_pend_pos_q[10];
+  assign ucp_hits_now[672 +: 16] = ucp_inc_sel[42] ? ucp_hits_plus[672 +: 16] : ucp_hits_q[672 +: 16];
+  assign ucp_hits_half[672 +: 16] = {1'b0, ucp_hits_now[673 +: 15]};
   assign ucp_hits_plus[688 +: 16] = &ucp_hits_q[688 +: 16] ? ucp_hits_q[688 +: 16] :
       ucp_hits_q[688 +: 16] + 16'd1;
-  assign ucp_hits_q_half[688 +: 16] = {1'b0, ucp_hits_q[689 +: 15]};
-  assign ucp_plus_half[688 +: 16] = {1'b0, ucp_hits_plus[689 +: 15]};
-  assign ucp_inc_sel[43] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[11];
+  assign ucp_inc_sel[43] = ucp_pend_app_q[1] & ucp_pend_pos_q[11];
+  assign ucp_hits_now[688 +: 16] = ucp_inc_sel[43] ? ucp_hits_plus[688 +: 16] : ucp_hits_q[688 +: 16];
+  assign ucp_hits_half[688 +: 16] = {1'b0, ucp_hits_now[689 +: 15]};
   assign ucp_hits_plus[704 +: 16] = &ucp_hits_q[704 +: 16] ? ucp_hits_q[704 +: 16] :
       ucp_hits_q[704 +: 16] + 16'd1;
-  assign ucp_hits_q_half[704 +: 16] = {1'b0, ucp_hits_q[705 +: 15]};
-  assign ucp_plus_half[704 +: 16] = {1'b0, ucp_hits_plus[705 +: 15]};
-  assign ucp_inc_sel[44] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[12];
+  assign ucp_inc_sel[44] = ucp_pend_app_q[1] & ucp_pend_pos_q[12];
+  assign ucp_hits_now[704 +: 16] = ucp_inc_sel[44] ? ucp_hits_plus[704 +: 16] : ucp_hits_q[704 +: 16];
+  assign ucp_hits_half[704 +: 16] = {1'b0, ucp_hits_now[705 +: 15]};
   assign ucp_hits_plus[720 +: 16] = &ucp_hits_q[720 +: 16] ? ucp_hits_q[720 +: 16] :
       ucp_hits_q[720 +: 16] + 16'd1;
-  assign ucp_hits_q_half[720 +: 16] = {1'b0, ucp_hits_q[721 +: 15]};
-  assign ucp_plus_half[720 +: 16] = {1'b0, ucp_hits_plus[721 +: 15]};
-  assign ucp_inc_sel[45] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[13];
+  assign ucp_inc_sel[45] = ucp_pend_app_q[1] & ucp_pend_pos_q[13];
+  assign ucp_hits_now[720 +: 16] = ucp_inc_sel[45] ? ucp_hits_plus[720 +: 16] : ucp_hits_q[720 +: 16];
+  assign ucp_hits_half[720 +: 16] = {1'b0, ucp_hits_now[721 +: 15]};
   assign ucp_hits_plus[736 +: 16] = &ucp_hits_q[736 +: 16] ? ucp_hits_q[736 +: 16] :
       ucp_hits_q[736 +: 16] + 16'd1;
-  assign ucp_hits_q_half[736 +: 16] = {1'b0, ucp_hits_q[737 +: 15]};
-  assign ucp_plus_half[736 +: 16] = {1'b0, ucp_hits_plus[737 +: 15]};
-  assign ucp_inc_sel[46] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[14];
+  assign ucp_inc_sel[46] = ucp_pend_app_q[1] & ucp_pend_pos_q[14];
+  assign ucp_hits_now[736 +: 16] = ucp_inc_sel[46] ? ucp_hits_plus[736 +: 16] : ucp_hits_q[736 +: 16];
+  assign ucp_hits_half[736 +: 16] = {1'b0, ucp_hits_now[737 +: 15]};
   assign ucp_hits_plus[752 +: 16] = &ucp_hits_q[752 +: 16] ? ucp_hits_q[752 +: 16] :
       ucp_hits_q[752 +: 16] + 16'd1;
-  assign ucp_hits_q_half[752 +: 16] = {1'b0, ucp_hits_q[753 +: 15]};
-  assign ucp_plus_half[752 +: 16] = {1'b0, ucp_hits_plus[753 +: 15]};
-  assign ucp_inc_sel[47] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[15];
+  assign ucp_inc_sel[47] = ucp_pend_app_q[1] & ucp_pend_pos_q[15];
+  assign ucp_hits_now[752 +: 16] = ucp_inc_sel[47] ? ucp_hits_plus[752 +: 16] : ucp_hits_q[752 +: 16];
+  assign ucp_hits_half[752 +: 16] = {1'b0, ucp_hits_now[753 +: 15]};
   assign ucp_hits_plus[768 +: 16] = &ucp_hits_q[768 +: 16] ? ucp_hits_q[768 +: 16] :
       ucp_hits_q[768 +: 16] + 16'd1;
-  assign ucp_hits_q_half[768 +: 16] = {1'b0, ucp_hits_q[769 +: 15]};
-  assign ucp_plus_half[768 +: 16] = {1'b0, ucp_hits_plus[769 +: 15]};
-  assign ucp_inc_sel[48] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[16];
+  assign ucp_inc_sel[48] = ucp_pend_app_q[1] & ucp_pend_pos_q[16];
+  assign ucp_hits_now[768 +: 16] = ucp_inc_sel[48] ? ucp_hits_plus[768 +: 16] : ucp_hits_q[768 +: 16];
+  assign ucp_hits_half[768 +: 16] = {1'b0, ucp_hits_now[769 +: 15]};
   assign ucp_hits_plus[784 +: 16] = &ucp_hits_q[784 +: 16] ? ucp_hits_q[784 +: 16] :
       ucp_hits_q[784 +: 16] + 16'd1;
-  assign ucp_hits_q_half[784 +: 16] = {1'b0, ucp_hits_q[785 +: 15]};
-  assign ucp_plus_half[784 +: 16] = {1'b0, ucp_hits_plus[785 +: 15]};
-  assign ucp_inc_sel[49] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[17];
+  assign ucp_inc_sel[49] = ucp_pend_app_q[1] & ucp_pend_pos_q[17];
+  assign ucp_hits_now[784 +: 16] = ucp_inc_sel[49] ? ucp_hits_plus[784 +: 16] : ucp_hits_q[784 +: 16];
+  assign ucp_hits_half[784 +: 16] = {1'b0, ucp_hits_now[785 +: 15]};
   assign ucp_hits_plus[800 +: 16] = &ucp_hits_q[800 +: 16] ? ucp_hits_q[800 +: 16] :
       ucp_hits_q[800 +: 16] + 16'd1;
-  assign ucp_hits_q_half[800 +: 16] = {1'b0, ucp_hits_q[801 +: 15]};
-  assign ucp_plus_half[800 +: 16] = {1'b0, ucp_hits_plus[801 +: 15]};
-  assign ucp_inc_sel[50] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[18];
+  assign ucp_inc_sel[50] = ucp_pend_app_q[1] & ucp_pend_pos_q[18];
+  assign ucp_hits_now[800 +: 16] = ucp_inc_sel[50] ? ucp_hits_plus[800 +: 16] : ucp_hits_q[800 +: 16];
+  assign ucp_hits_half[800 +: 16] = {1'b0, ucp_hits_now[801 +: 15]};
   assign ucp_hits_plus[816 +: 16] = &ucp_hits_q[816 +: 16] ? ucp_hits_q[816 +: 16] :
       ucp_hits_q[816 +: 16] + 16'd1;
-  assign ucp_hits_q_half[816 +: 16] = {1'b0, ucp_hits_q[817 +: 15]};
-  assign ucp_plus_half[816 +: 16] = {1'b0, ucp_hits_plus[817 +: 15]};
-  assign ucp_inc_sel[51] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[19];
+  assign ucp_inc_sel[51] = ucp_pend_app_q[1] & ucp_pend_pos_q[19];
+  assign ucp_hits_now[816 +: 16] = ucp_inc_sel[51] ? ucp_hits_plus[816 +: 16] : ucp_hits_q[816 +: 16];
+  assign ucp_hits_half[816 +: 16] = {1'b0, ucp_hits_now[817 +: 15]};
   assign ucp_hits_plus[832 +: 16] = &ucp_hits_q[832 +: 16] ? ucp_hits_q[832 +: 16] :
       ucp_hits_q[832 +: 16] + 16'd1;
-  assign ucp_hits_q_half[832 +: 16] = {1'b0, ucp_hits_q[833 +: 15]};
-  assign ucp_plus_half[832 +: 16] = {1'b0, ucp_hits_plus[833 +: 15]};
-  assign ucp_inc_sel[52] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[20];
+  assign ucp_inc_sel[52] = ucp_pend_app_q[1] & ucp_pend_pos_q[20];
+  assign ucp_hits_now[832 +: 16] = ucp_inc_sel[52] ? ucp_hits_plus[832 +: 16] : ucp_hits_q[832 +: 16];
+  assign ucp_hits_half[832 +: 16] = {1'b0, ucp_hits_now[833 +: 15]};
   assign ucp_hits_plus[848 +: 16] = &ucp_hits_q[848 +: 16] ? ucp_hits_q[848 +: 16] :
       ucp_hits_q[848 +: 16] + 16'd1;
-  assign ucp_hits_q_half[848 +: 16] = {1'b0, ucp_hits_q[849 +: 15]};
-  assign ucp_plus_half[848 +: 16] = {1'b0, ucp_hits_plus[849 +: 15]};
-  assign ucp_inc_sel[53] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[21];
+  assign ucp_inc_sel[53] = ucp_pend_app_q[1] & ucp_pend_pos_q[21];
+  assign ucp_hits_now[848 +: 16] = ucp_inc_sel[53] ? ucp_hits_plus[848 +: 16] : ucp_hits_q[848 +: 16];
+  assign ucp_hits_half[848 +: 16] = {1'b0, ucp_hits_now[849 +: 15]};
   assign ucp_hits_plus[864 +: 16] = &ucp_hits_q[864 +: 16] ? ucp_hits_q[864 +: 16] :
       ucp_hits_q[864 +: 16] + 16'd1;
-  assign ucp_hits_q_half[864 +: 16] = {1'b0, ucp_hits_q[865 +: 15]};
-  assign ucp_plus_half[864 +: 16] = {1'b0, ucp_hits_plus[865 +: 15]};
-  assign ucp_inc_sel[54] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[22];
+  assign ucp_inc_sel[54] = ucp_pend_app_q[1] & ucp_pend_pos_q[22];
+  assign ucp_hits_now[864 +: 16] = ucp_inc_sel[54] ? ucp_hits_plus[864 +: 16] : ucp_hits_q[864 +: 16];
+  assign ucp_hits_half[864 +: 16] = {1'b0, ucp_hits_now[865 +: 15]};
   assign ucp_hits_plus[880 +: 16] = &ucp_hits_q[880 +: 16] ? ucp_hits_q[880 +: 16] :
       ucp_hits_q[880 +: 16] + 16'd1;
-  assign ucp_hits_q_half[880 +: 16] = {1'b0, ucp_hits_q[881 +: 15]};
-  assign ucp_plus_half[880 +: 16] = {1'b0, ucp_hits_plus[881 +: 15]};
-  assign ucp_inc_sel[55] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[23];
+  assign ucp_inc_sel[55] = ucp_pend_app_q[1] & ucp_pend_pos_q[23];
+  assign ucp_hits_now[880 +: 16] = ucp_inc_sel[55] ? ucp_hits_plus[880 +: 16] : ucp_hits_q[880 +: 16];
+  assign ucp_hits_half[880 +: 16] = {1'b0, ucp_hits_now[881 +: 15]};
   assign ucp_hits_plus[896 +: 16] = &ucp_hits_q[896 +: 16] ? ucp_hits_q[896 +: 16] :
       ucp_hits_q[896 +: 16] + 16'd1;
-  assign ucp_hits_q_half[896 +: 16] = {1'b0, ucp_hits_q[897 +: 15]};
-  assign ucp_plus_half[896 +: 16] = {1'b0, ucp_hits_plus[897 +: 15]};
-  assign ucp_inc_sel[56] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[24];
+  assign ucp_inc_sel[56] = ucp_pend_app_q[1] & ucp_pend_pos_q[24];
+  assign ucp_hits_now[896 +: 16] = ucp_inc_sel[56] ? ucp_hits_plus[896 +: 16] : ucp_hits_q[896 +: 16];
+  assign ucp_hits_half[896 +: 16] = {1'b0, ucp_hits_now[897 +: 15]};
   assign ucp_hits_plus[912 +: 16] = &ucp_hits_q[912 +: 16] ? ucp_hits_q[912 +: 16] :
       ucp_hits_q[912 +: 16] + 16'd1;
-  assign ucp_hits_q_half[912 +: 16] = {1'b0, ucp_hits_q[913 +: 15]};
-  assign ucp_plus_half[912 +: 16] = {1'b0, ucp_hits_plus[913 +: 15]};
-  assign ucp_inc_sel[57] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[25];
+  assign ucp_inc_sel[57] = ucp_pend_app_q[1] & ucp_pend_pos_q[25];
+  assign ucp_hits_now[912 +: 16] = ucp_inc_sel[57] ? ucp_hits_plus[912 +: 16] : ucp_hits_q[912 +: 16];
+  assign ucp_hits_half[912 +: 16] = {1'b0, ucp_hits_now[913 +: 15]};
   assign ucp_hits_plus[928 +: 16] = &ucp_hits_q[928 +: 16] ? ucp_hits_q[928 +: 16] :
       ucp_hits_q[928 +: 16] + 16'd1;
-  assign ucp_hits_q_half[928 +: 16] = {1'b0, ucp_hits_q[929 +: 15]};
-  assign ucp_plus_half[928 +: 16] = {1'b0, ucp_hits_plus[929 +: 15]};
-  assign ucp_inc_sel[58] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[26];
+  assign ucp_inc_sel[58] = ucp_pend_app_q[1] & ucp_pend_pos_q[26];
+  assign ucp_hits_now[928 +: 16] = ucp_inc_sel[58] ? ucp_hits_plus[928 +: 16] : ucp_hits_q[928 +: 16];
+  assign ucp_hits_half[928 +: 16] = {1'b0, ucp_hits_now[929 +: 15]};
   assign ucp_hits_plus[944 +: 16] = &ucp_hits_q[944 +: 16] ? ucp_hits_q[944 +: 16] :
       ucp_hits_q[944 +: 16] + 16'd1;
-  assign ucp_hits_q_half[944 +: 16] = {1'b0, ucp_hits_q[945 +: 15]};
-  assign ucp_plus_half[944 +: 16] = {1'b0, ucp_hits_plus[945 +: 15]};
-  assign ucp_inc_sel[59] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[27];
+  assign ucp_inc_sel[59] = ucp_pend_app_q[1] & ucp_pend_pos_q[27];
+  assign ucp_hits_now[944 +: 16] = ucp_inc_sel[59] ? ucp_hits_plus[944 +: 16] : ucp_hits_q[944 +: 16];
+  assign ucp_hits_half[944 +: 16] = {1'b0, ucp_hits_now[945 +: 15]};
   assign ucp_hits_plus[960 +: 16] = &ucp_hits_q[960 +: 16] ? ucp_hits_q[960 +: 16] :
       ucp_hits_q[960 +: 16] + 16'd1;
-  assign ucp_hits_q_half[960 +: 16] = {1'b0, ucp_hits_q[961 +: 15]};
-  assign ucp_plus_half[960 +: 16] = {1'b0, ucp_hits_plus[961 +: 15]};
-  assign ucp_inc_sel[60] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[28];
+  assign ucp_inc_sel[60] = ucp_pend_app_q[1] & ucp_pend_pos_q[28];
+  assign ucp_hits_now[960 +: 16] = ucp_inc_sel[60] ? ucp_hits_plus[960 +: 16] : ucp_hits_q[960 +: 16];
+  assign ucp_hits_half[960 +: 16] = {1'b0, ucp_hits_now[961 +: 15]};
   assign ucp_hits_plus[976 +: 16] = &ucp_hits_q[976 +: 16] ? ucp_hits_q[976 +: 16] :
       ucp_hits_q[976 +: 16] + 16'd1;
-  assign ucp_hits_q_half[976 +: 16] = {1'b0, ucp_hits_q[977 +: 15]};
-  assign ucp_plus_half[976 +: 16] = {1'b0, ucp_hits_plus[977 +: 15]};
-  assign ucp_inc_sel[61] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[29];
+  assign ucp_inc_sel[61] = ucp_pend_app_q[1] & ucp_pend_pos_q[29];
+  assign ucp_hits_now[976 +: 16] = ucp_inc_sel[61] ? ucp_hits_plus[976 +: 16] : ucp_hits_q[976 +: 16];
+  assign ucp_hits_half[976 +: 16] = {1'b0, ucp_hits_now[977 +: 15]};
   assign ucp_hits_plus[992 +: 16] = &ucp_hits_q[992 +: 16] ? ucp_hits_q[992 +: 16] :
       ucp_hits_q[992 +: 16] + 16'd1;
-  assign ucp_hits_q_half[992 +: 16] = {1'b0, ucp_hits_q[993 +: 15]};
-  assign ucp_plus_half[992 +: 16] = {1'b0, ucp_hits_plus[993 +: 15]};
-  assign ucp_inc_sel[62] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[30];
+  assign ucp_inc_sel[62] = ucp_pend_app_q[1] & ucp_pend_pos_q[30];
+  assign ucp_hits_now[992 +: 16] = ucp_inc_sel[62] ? ucp_hits_plus[992 +: 16] : ucp_hits_q[992 +: 16];
+  assign ucp_hits_half[992 +: 16] = {1'b0, ucp_hits_now[993 +: 15]};
   assign ucp_hits_plus[1008 +: 16] = &ucp_hits_q[1008 +: 16] ? ucp_hits_q[1008 +: 16] :
       ucp_hits_q[1008 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1008 +: 16] = {1'b0, ucp_hits_q[1009 +: 15]};
-  assign ucp_plus_half[1008 +: 16] = {1'b0, ucp_hits_plus[1009 +: 15]};
-  assign ucp_inc_sel[63] = ucp_atd_hit & ucp_app_oh[1] & ucp_pos_oh[31];
+  assign ucp_inc_sel[63] = ucp_pend_app_q[1] & ucp_pend_pos_q[31];
+  assign ucp_hits_now[1008 +: 16] = ucp_inc_sel[63] ? ucp_hits_plus[1008 +: 16] : ucp_hits_q[1008 +: 16];
+  assign ucp_hits_half[1008 +: 16] = {1'b0, ucp_hits_now[1009 +: 15]};
   assign ucp_hits_plus[1024 +: 16] = &ucp_hits_q[1024 +: 16] ? ucp_hits_q[1024 +: 16] :
       ucp_hits_q[1024 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1024 +: 16] = {1'b0, ucp_hits_q[1025 +: 15]};
-  assign ucp_plus_half[1024 +: 16] = {1'b0, ucp_hits_plus[1025 +: 15]};
-  assign ucp_inc_sel[64] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[0];
+  assign ucp_inc_sel[64] = ucp_pend_app_q[2] & ucp_pend_pos_q[0];
+  assign ucp_hits_now[1024 +: 16] = ucp_inc_sel[64] ? ucp_hits_plus[1024 +: 16] : ucp_hits_q[1024 +: 16];
+  assign ucp_hits_half[1024 +: 16] = {1'b0, ucp_hits_now[1025 +: 15]};
   assign ucp_hits_plus[1040 +: 16] = &ucp_hits_q[1040 +: 16] ? ucp_hits_q[1040 +: 16] :
       ucp_hits_q[1040 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1040 +: 16] = {1'b0, ucp_hits_q[1041 +: 15]};
-  assign ucp_plus_half[1040 +: 16] = {1'b0, ucp_hits_plus[1041 +: 15]};
-  assign ucp_inc_sel[65] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[1];
+  assign ucp_inc_sel[65] = ucp_pend_app_q[2] & ucp_pend_pos_q[1];
+  assign ucp_hits_now[1040 +: 16] = ucp_inc_sel[65] ? ucp_hits_plus[1040 +: 16] : ucp_hits_q[1040 +: 16];
+  assign ucp_hits_half[1040 +: 16] = {1'b0, ucp_hits_now[1041 +: 15]};
   assign ucp_hits_plus[1056 +: 16] = &ucp_hits_q[1056 +: 16] ? ucp_hits_q[1056 +: 16] :
       ucp_hits_q[1056 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1056 +: 16] = {1'b0, ucp_hits_q[1057 +: 15]};
-  assign ucp_plus_half[1056 +: 16] = {1'b0, ucp_hits_plus[1057 +: 15]};
-  assign ucp_inc_sel[66] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[2];
+  assign ucp_inc_sel[66] = ucp_pend_app_q[2] & ucp_pend_pos_q[2];
+  assign ucp_hits_now[1056 +: 16] = ucp_inc_sel[66] ? ucp_hits_plus[1056 +: 16] : ucp_hits_q[1056 +: 16];
+  assign ucp_hits_half[1056 +: 16] = {1'b0, ucp_hits_now[1057 +: 15]};
   assign ucp_hits_plus[1072 +: 16] = &ucp_hits_q[1072 +: 16] ? ucp_hits_q[1072 +: 16] :
       ucp_hits_q[1072 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1072 +: 16] = {1'b0, ucp_hits_q[1073 +: 15]};
-  assign ucp_plus_half[1072 +: 16] = {1'b0, ucp_hits_plus[1073 +: 15]};
-  assign ucp_inc_sel[67] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[3];
+  assign ucp_inc_sel[67] = ucp_pend_app_q[2] & ucp_pend_pos_q[3];
+  assign ucp_hits_now[1072 +: 16] = ucp_inc_sel[67] ? ucp_hits_plus[1072 +: 16] : ucp_hits_q[1072 +: 16];
+  assign ucp_hits_half[1072 +: 16] = {1'b0, ucp_hits_now[1073 +: 15]};
   assign ucp_hits_plus[1088 +: 16] = &ucp_hits_q[1088 +: 16] ? ucp_hits_q[1088 +: 16] :
       ucp_hits_q[1088 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1088 +: 16] = {1'b0, ucp_hits_q[1089 +: 15]};
-  assign ucp_plus_half[1088 +: 16] = {1'b0, ucp_hits_plus[1089 +: 15]};
-  assign ucp_inc_sel[68] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[4];
+  assign ucp_inc_sel[68] = ucp_pend_app_q[2] & ucp_pend_pos_q[4];
+  assign ucp_hits_now[1088 +: 16] = ucp_inc_sel[68] ? ucp_hits_plus[1088 +: 16] : ucp_hits_q[1088 +: 16];
+  assign ucp_hits_half[1088 +: 16] = {1'b0, ucp_hits_now[1089 +: 15]};
   assign ucp_hits_plus[1104 +: 16] = &ucp_hits_q[1104 +: 16] ? ucp_hits_q[1104 +: 16] :
       ucp_hits_q[1104 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1104 +: 16] = {1'b0, ucp_hits_q[1105 +: 15]};
-  assign ucp_plus_half[1104 +: 16] = {1'b0, ucp_hits_plus[1105 +: 15]};
-  assign ucp_inc_sel[69] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[5];
+  assign ucp_inc_sel[69] = ucp_pend_app_q[2] & ucp_pend_pos_q[5];
+  assign ucp_hits_now[1104 +: 16] = ucp_inc_sel[69] ? ucp_hits_plus[1104 +: 16] : ucp_hits_q[1104 +: 16];
+  assign ucp_hits_half[1104 +: 16] = {1'b0, ucp_hits_now[1105 +: 15]};
   assign ucp_hits_plus[1120 +: 16] = &ucp_hits_q[1120 +: 16] ? ucp_hits_q[1120 +: 16] :
       ucp_hits_q[1120 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1120 +: 16] = {1'b0, ucp_hits_q[1121 +: 15]};
-  assign ucp_plus_half[1120 +: 16] = {1'b0, ucp_hits_plus[1121 +: 15]};
-  assign ucp_inc_sel[70] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[6];
+  assign ucp_inc_sel[70] = ucp_pend_app_q[2] & ucp_pend_pos_q[6];
+  assign ucp_hits_now[1120 +: 16] = ucp_inc_sel[70] ? ucp_hits_plus[1120 +: 16] : ucp_hits_q[1120 +: 16];
+  assign ucp_hits_half[1120 +: 16] = {1'b0, ucp_hits_now[1121 +: 15]};
   assign ucp_hits_plus[1136 +: 16] = &ucp_hits_q[1136 +: 16] ? ucp_hits_q[1136 +: 16] :
       ucp_hits_q[1136 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1136 +: 16] = {1'b0, ucp_hits_q[1137 +: 15]};
-  assign ucp_plus_half[1136 +: 16] = {1'b0, ucp_hits_plus[1137 +: 15]};
-  assign ucp_inc_sel[71] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[7];
+  assign ucp_inc_sel[71] = ucp_pend_app_q[2] & ucp_pend_pos_q[7];
+  assign ucp_hits_now[1136 +: 16] = ucp_inc_sel[71] ? ucp_hits_plus[1136 +: 16] : ucp_hits_q[1136 +: 16];
+  assign ucp_hits_half[1136 +: 16] = {1'b0, ucp_hits_now[1137 +: 15]};
   assign ucp_hits_plus[1152 +: 16] = &ucp_hits_q[1152 +: 16] ? ucp_hits_q[1152 +: 16] :
       ucp_hits_q[1152 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1152 +: 16] = {1'b0, ucp_hits_q[1153 +: 15]};
-  assign ucp_plus_half[1152 +: 16] = {1'b0, ucp_hits_plus[1153 +: 15]};
-  assign ucp_inc_sel[72] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[8];
+  assign ucp_inc_sel[72] = ucp_pend_app_q[2] & ucp_pend_pos_q[8];
+  assign ucp_hits_now[1152 +: 16] = ucp_inc_sel[72] ? ucp_hits_plus[1152 +: 16] : ucp_hits_q[1152 +: 16];
+  assign ucp_hits_half[1152 +: 16] = {1'b0, ucp_hits_now[1153 +: 15]};
   assign ucp_hits_plus[1168 +: 16] = &ucp_hits_q[1168 +: 16] ? ucp_hits_q[1168 +: 16] :
       ucp_hits_q[1168 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1168 +: 16] = {1'b0, ucp_hits_q[1169 +: 15]};
-  assign ucp_plus_half[1168 +: 16] = {1'b0, ucp_hits_plus[1169 +: 15]};
-  assign ucp_inc_sel[73] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[9];
+  assign ucp_inc_sel[73] = ucp_pend_app_q[2] & ucp_pend_pos_q[9];
+  assign ucp_hits_now[1168 +: 16] = ucp_inc_sel[73] ? ucp_hits_plus[1168 +: 16] : ucp_hits_q[1168 +: 16];
+  assign ucp_hits_half[1168 +: 16] = {1'b0, ucp_hits_now[1169 +: 15]};
   assign ucp_hits_plus[1184 +: 16] = &ucp_hits_q[1184 +: 16] ? ucp_hits_q[1184 +: 16] :
       ucp_hits_q[1184 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1184 +: 16] = {1'b0, ucp_hits_q[1185 +: 15]};
-  assign ucp_plus_half[1184 +: 16] = {1'b0, ucp_hits_plus[1185 +: 15]};
-  assign ucp_inc_sel[74] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[10];
+  assign ucp_inc_sel[74] = ucp_pend_app_q[2] & ucp_pend_pos_q[10];
+  assign ucp_hits_now[1184 +: 16] = ucp_inc_sel[74] ? ucp_hits_plus[1184 +: 16] : ucp_hits_q[1184 +: 16];
+  assign ucp_hits_half[1184 +: 16] = {1'b0, ucp_hits_now[1185 +: 15]};
   assign ucp_hits_plus[1200 +: 16] = &ucp_hits_q[1200 +: 16] ? ucp_hits_q[1200 +: 16] :
       ucp_hits_q[1200 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1200 +: 16] = {1'b0, ucp_hits_q[1201 +: 15]};
-  assign ucp_plus_half[1200 +: 16] = {1'b0, ucp_hits_plus[1201 +: 15]};
-  assign ucp_inc_sel[75] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[11];
+  assign ucp_inc_sel[75] = ucp_pend_app_q[2] & ucp_pend_pos_q[11];
+  assign ucp_hits_now[1200 +: 16] = ucp_inc_sel[75] ? ucp_hits_plus[1200 +: 16] : ucp_hits_q[1200 +: 16];
+  assign ucp_hits_half[1200 +: 16] = {1'b0, ucp_hits_now[1201 +: 15]};
   assign ucp_hits_plus[1216 +: 16] = &ucp_hits_q[1216 +: 16] ? ucp_hits_q[1216 +: 16] :
       ucp_hits_q[1216 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1216 +: 16] = {1'b0, ucp_hits_q[1217 +: 15]};
-  assign ucp_plus_half[1216 +: 16] = {1'b0, ucp_hits_plus[1217 +: 15]};
-  assign ucp_inc_sel[76] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[12];
+  assign ucp_inc_sel[76] = ucp_pend_app_q[2] & ucp_pend_pos_q[12];
+  assign ucp_hits_now[1216 +: 16] = ucp_inc_sel[76] ? ucp_hits_plus[1216 +: 16] : ucp_hits_q[1216 +: 16];
+  assign ucp_hits_half[1216 +: 16] = {1'b0, ucp_hits_now[1217 +: 15]};
   assign ucp_hits_plus[1232 +: 16] = &ucp_hits_q[1232 +: 16] ? ucp_hits_q[1232 +: 16] :
       ucp_hits_q[1232 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1232 +: 16] = {1'b0, ucp_hits_q[1233 +: 15]};
-  assign ucp_plus_half[1232 +: 16] = {1'b0, ucp_hits_plus[1233 +: 15]};
-  assign ucp_inc_sel[77] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[13];
+  assign ucp_inc_sel[77] = ucp_pend_app_q[2] & ucp_pend_pos_q[13];
+  assign ucp_hits_now[1232 +: 16] = ucp_inc_sel[77] ? ucp_hits_plus[1232 +: 16] : ucp_hits_q[1232 +: 16];
+  assign ucp_hits_half[1232 +: 16] = {1'b0, ucp_hits_now[1233 +: 15]};
   assign ucp_hits_plus[1248 +: 16] = &ucp_hits_q[1248 +: 16] ? ucp_hits_q[1248 +: 16] :
       ucp_hits_q[1248 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1248 +: 16] = {1'b0, ucp_hits_q[1249 +: 15]};
-  assign ucp_plus_half[1248 +: 16] = {1'b0, ucp_hits_plus[1249 +: 15]};
-  assign ucp_inc_sel[78] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[14];
+  assign ucp_inc_sel[78] = ucp_pend_app_q[2] & ucp_pend_pos_q[14];
+  assign ucp_hits_now[1248 +: 16] = ucp_inc_sel[78] ? ucp_hits_plus[1248 +: 16] : ucp_hits_q[1248 +: 16];
+  assign ucp_hits_half[1248 +: 16] = {1'b0, ucp_hits_now[1249 +: 15]};
   assign ucp_hits_plus[1264 +: 16] = &ucp_hits_q[1264 +: 16] ? ucp_hits_q[1264 +: 16] :
       ucp_hits_q[1264 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1264 +: 16] = {1'b0, ucp_hits_q[1265 +: 15]};
-  assign ucp_plus_half[1264 +: 16] = {1'b0, ucp_hits_plus[1265 +: 15]};
-  assign ucp_inc_sel[79] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[15];
+  assign ucp_inc_sel[79] = ucp_pend_app_q[2] & ucp_pend_pos_q[15];
+  assign ucp_hits_now[1264 +: 16] = ucp_inc_sel[79] ? ucp_hits_plus[1264 +: 16] : ucp_hits_q[1264 +: 16];
+  assign ucp_hits_half[1264 +: 16] = {1'b0, ucp_hits_now[1265 +: 15]};
   assign ucp_hits_plus[1280 +: 16] = &ucp_hits_q[1280 +: 16] ? ucp_hits_q[1280 +: 16] :
       ucp_hits_q[1280 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1280 +: 16] = {1'b0, ucp_hits_q[1281 +: 15]};
-  assign ucp_plus_half[1280 +: 16] = {1'b0, ucp_hits_plus[1281 +: 15]};
-  assign ucp_inc_sel[80] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[16];
+  assign ucp_inc_sel[80] = ucp_pend_app_q[2] & ucp_pend_pos_q[16];
+  assign ucp_hits_now[1280 +: 16] = ucp_inc_sel[80] ? ucp_hits_plus[1280 +: 16] : ucp_hits_q[1280 +: 16];
+  assign ucp_hits_half[1280 +: 16] = {1'b0, ucp_hits_now[1281 +: 15]};
   assign ucp_hits_plus[1296 +: 16] = &ucp_hits_q[1296 +: 16] ? ucp_hits_q[1296 +: 16] :
       ucp_hits_q[1296 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1296 +: 16] = {1'b0, ucp_hits_q[1297 +: 15]};
-  assign ucp_plus_half[1296 +: 16] = {1'b0, ucp_hits_plus[1297 +: 15]};
-  assign ucp_inc_sel[81] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[17];
+  assign ucp_inc_sel[81] = ucp_pend_app_q[2] & ucp_pend_pos_q[17];
+  assign ucp_hits_now[1296 +: 16] = ucp_inc_sel[81] ? ucp_hits_plus[1296 +: 16] : ucp_hits_q[1296 +: 16];
+  assign ucp_hits_half[1296 +: 16] = {1'b0, ucp_hits_now[1297 +: 15]};
   assign ucp_hits_plus[1312 +: 16] = &ucp_hits_q[1312 +: 16] ? ucp_hits_q[1312 +: 16] :
       ucp_hits_q[1312 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1312 +: 16] = {1'b0, ucp_hits_q[1313 +: 15]};
-  assign ucp_plus_half[1312 +: 16] = {1'b0, ucp_hits_plus[1313 +: 15]};
-  assign ucp_inc_sel[82] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[18];
+  assign ucp_inc_sel[82] = ucp_pend_app_q[2] & ucp_pend_pos_q[18];
+  assign ucp_hits_now[1312 +: 16] = ucp_inc_sel[82] ? ucp_hits_plus[1312 +: 16] : ucp_hits_q[1312 +: 16];
+  assign ucp_hits_half[1312 +: 16] = {1'b0, ucp_hits_now[1313 +: 15]};
   assign ucp_hits_plus[1328 +: 16] = &ucp_hits_q[1328 +: 16] ? ucp_hits_q[1328 +: 16] :
       ucp_hits_q[1328 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1328 +: 16] = {1'b0, ucp_hits_q[1329 +: 15]};
-  assign ucp_plus_half[1328 +: 16] = {1'b0, ucp_hits_plus[1329 +: 15]};
-  assign ucp_inc_sel[83] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[19];
+  assign ucp_inc_sel[83] = ucp_pend_app_q[2] & ucp_pend_pos_q[19];
+  assign ucp_hits_now[1328 +: 16] = ucp_inc_sel[83] ? ucp_hits_plus[1328 +: 16] : ucp_hits_q[1328 +: 16];
+  assign ucp_hits_half[1328 +: 16] = {1'b0, ucp_hits_now[1329 +: 15]};
   assign ucp_hits_plus[1344 +: 16] = &ucp_hits_q[1344 +: 16] ? ucp_hits_q[1344 +: 16] :
       ucp_hits_q[1344 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1344 +: 16] = {1'b0, ucp_hits_q[1345 +: 15]};
-  assign ucp_plus_half[1344 +: 16] = {1'b0, ucp_hits_plus[1345 +: 15]};
-  assign ucp_inc_sel[84] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[20];
+  assign ucp_inc_sel[84] = ucp_pend_app_q[2] & ucp_pend_pos_q[20];
+  assign ucp_hits_now[1344 +: 16] = ucp_inc_sel[84] ? ucp_hits_plus[1344 +: 16] : ucp_hits_q[1344 +: 16];
+  assign ucp_hits_half[1344 +: 16] = {1'b0, ucp_hits_now[1345 +: 15]};
   assign ucp_hits_plus[1360 +: 16] = &ucp_hits_q[1360 +: 16] ? ucp_hits_q[1360 +: 16] :
       ucp_hits_q[1360 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1360 +: 16] = {1'b0, ucp_hits_q[1361 +: 15]};
-  assign ucp_plus_half[1360 +: 16] = {1'b0, ucp_hits_plus[1361 +: 15]};
-  assign ucp_inc_sel[85] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[21];
+  assign ucp_inc_sel[85] = ucp_pend_app_q[2] & ucp_pend_pos_q[21];
+  assign ucp_hits_now[1360 +: 16] = ucp_inc_sel[85] ? ucp_hits_plus[1360 +: 16] : ucp_hits_q[1360 +: 16];
+  assign ucp_hits_half[1360 +: 16] = {1'b0, ucp_hits_now[1361 +: 15]};
   assign ucp_hits_plus[1376 +: 16] = &ucp_hits_q[1376 +: 16] ? ucp_hits_q[1376 +: 16] :
       ucp_hits_q[1376 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1376 +: 16] = {1'b0, ucp_hits_q[1377 +: 15]};
-  assign ucp_plus_half[1376 +: 16] = {1'b0, ucp_hits_plus[1377 +: 15]};
-  assign ucp_inc_sel[86] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[22];
+  assign ucp_inc_sel[86] = ucp_pend_app_q[2] & ucp_pend_pos_q[22];
+  assign ucp_hits_now[1376 +: 16] = ucp_inc_sel[86] ? ucp_hits_plus[1376 +: 16] : ucp_hits_q[1376 +: 16];
+  assign ucp_hits_half[1376 +: 16] = {1'b0, ucp_hits_now[1377 +: 15]};
   assign ucp_hits_plus[1392 +: 16] = &ucp_hits_q[1392 +: 16] ? ucp_hits_q[1392 +: 16] :
       ucp_hits_q[1392 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1392 +: 16] = {1'b0, ucp_hits_q[1393 +: 15]};
-  assign ucp_plus_half[1392 +: 16] = {1'b0, ucp_hits_plus[1393 +: 15]};
-  assign ucp_inc_sel[87] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[23];
+  assign ucp_inc_sel[87] = ucp_pend_app_q[2] & ucp_pend_pos_q[23];
+  assign ucp_hits_now[1392 +: 16] = ucp_inc_sel[87] ? ucp_hits_plus[1392 +: 16] : ucp_hits_q[1392 +: 16];
+  assign ucp_hits_half[1392 +: 16] = {1'b0, ucp_hits_now[1393 +: 15]};
   assign ucp_hits_plus[1408 +: 16] = &ucp_hits_q[1408 +: 16] ? ucp_hits_q[1408 +: 16] :
       ucp_hits_q[1408 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1408 +: 16] = {1'b0, ucp_hits_q[1409 +: 15]};
-  assign ucp_plus_half[1408 +: 16] = {1'b0, ucp_hits_plus[1409 +: 15]};
-  assign ucp_inc_sel[88] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[24];
+  assign ucp_inc_sel[88] = ucp_pend_app_q[2] & ucp_pend_pos_q[24];
+  assign ucp_hits_now[1408 +: 16] = ucp_inc_sel[88] ? ucp_hits_plus[1408 +: 16] : ucp_hits_q[1408 +: 16];
+  assign ucp_hits_half[1408 +: 16] = {1'b0, ucp_hits_now[1409 +: 15]};
   assign ucp_hits_plus[1424 +: 16] = &ucp_hits_q[1424 +: 16] ? ucp_hits_q[1424 +: 16] :
       ucp_hits_q[1424 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1424 +: 16] = {1'b0, ucp_hits_q[1425 +: 15]};
-  assign ucp_plus_half[1424 +: 16] = {1'b0, ucp_hits_plus[1425 +: 15]};
-  assign ucp_inc_sel[89] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[25];
+  assign ucp_inc_sel[89] = ucp_pend_app_q[2] & ucp_pend_pos_q[25];
+  assign ucp_hits_now[1424 +: 16] = ucp_inc_sel[89] ? ucp_hits_plus[1424 +: 16] : ucp_hits_q[1424 +: 16];
+  assign ucp_hits_half[1424 +: 16] = {1'b0, ucp_hits_now[1425 +: 15]};
   assign ucp_hits_plus[1440 +: 16] = &ucp_hits_q[1440 +: 16] ? ucp_hits_q[1440 +: 16] :
       ucp_hits_q[1440 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1440 +: 16] = {1'b0, ucp_hits_q[1441 +: 15]};
-  assign ucp_plus_half[1440 +: 16] = {1'b0, ucp_hits_plus[1441 +: 15]};
-  assign ucp_inc_sel[90] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[26];
+  assign ucp_inc_sel[90] = ucp_pend_app_q[2] & ucp_pend_pos_q[26];
+  assign ucp_hits_now[1440 +: 16] = ucp_inc_sel[90] ? ucp_hits_plus[1440 +: 16] : ucp_hits_q[1440 +: 16];
+  assign ucp_hits_half[1440 +: 16] = {1'b0, ucp_hits_now[1441 +: 15]};
   assign ucp_hits_plus[1456 +: 16] = &ucp_hits_q[1456 +: 16] ? ucp_hits_q[1456 +: 16] :
       ucp_hits_q[1456 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1456 +: 16] = {1'b0, ucp_hits_q[1457 +: 15]};
-  assign ucp_plus_half[1456 +: 16] = {1'b0, ucp_hits_plus[1457 +: 15]};
-  assign ucp_inc_sel[91] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[27];
+  assign ucp_inc_sel[91] = ucp_pend_app_q[2] & ucp_pend_pos_q[27];
+  assign ucp_hits_now[1456 +: 16] = ucp_inc_sel[91] ? ucp_hits_plus[1456 +: 16] : ucp_hits_q[1456 +: 16];
+  assign ucp_hits_half[1456 +: 16] = {1'b0, ucp_hits_now[1457 +: 15]};
   assign ucp_hits_plus[1472 +: 16] = &ucp_hits_q[1472 +: 16] ? ucp_hits_q[1472 +: 16] :
       ucp_hits_q[1472 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1472 +: 16] = {1'b0, ucp_hits_q[1473 +: 15]};
-  assign ucp_plus_half[1472 +: 16] = {1'b0, ucp_hits_plus[1473 +: 15]};
-  assign ucp_inc_sel[92] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[28];
+  assign ucp_inc_sel[92] = ucp_pend_app_q[2] & ucp_pend_pos_q[28];
+  assign ucp_hits_now[1472 +: 16] = ucp_inc_sel[92] ? ucp_hits_plus[1472 +: 16] : ucp_hits_q[1472 +: 16];
+  assign ucp_hits_half[1472 +: 16] = {1'b0, ucp_hits_now[1473 +: 15]};
   assign ucp_hits_plus[1488 +: 16] = &ucp_hits_q[1488 +: 16] ? ucp_hits_q[1488 +: 16] :
       ucp_hits_q[1488 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1488 +: 16] = {1'b0, ucp_hits_q[1489 +: 15]};
-  assign ucp_plus_half[1488 +: 16] = {1'b0, ucp_hits_plus[1489 +: 15]};
-  assign ucp_inc_sel[93] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[29];
+  assign ucp_inc_sel[93] = ucp_pend_app_q[2] & ucp_pend_pos_q[29];
+  assign ucp_hits_now[1488 +: 16] = ucp_inc_sel[93] ? ucp_hits_plus[1488 +: 16] : ucp_hits_q[1488 +: 16];
+  assign ucp_hits_half[1488 +: 16] = {1'b0, ucp_hits_now[1489 +: 15]};
   assign ucp_hits_plus[1504 +: 16] = &ucp_hits_q[1504 +: 16] ? ucp_hits_q[1504 +: 16] :
       ucp_hits_q[1504 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1504 +: 16] = {1'b0, ucp_hits_q[1505 +: 15]};
-  assign ucp_plus_half[1504 +: 16] = {1'b0, ucp_hits_plus[1505 +: 15]};
-  assign ucp_inc_sel[94] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[30];
+  assign ucp_inc_sel[94] = ucp_pend_app_q[2] & ucp_pend_pos_q[30];
+  assign ucp_hits_now[1504 +: 16] = ucp_inc_sel[94] ? ucp_hits_plus[1504 +: 16] : ucp_hits_q[1504 +: 16];
+  assign ucp_hits_half[1504 +: 16] = {1'b0, ucp_hits_now[1505 +: 15]};
   assign ucp_hits_plus[1520 +: 16] = &ucp_hits_q[1520 +: 16] ? ucp_hits_q[1520 +: 16] :
       ucp_hits_q[1520 +: 16] + 16'd1;
-  assign ucp_hits_q_half[1520 +: 16] = {1'b0, ucp_hits_q[1521 +: 15]};
-  assign ucp_plus_half[1520 +: 16] = {1'b0, ucp_hits_plus[1521 +: 15]};
-  assign ucp_inc_sel[95] = ucp_atd_hit & ucp_app_oh[2] & ucp_pos_oh[31];
+  assign ucp_inc_sel[95] = ucp_pend_app_q[2] & ucp_pend_pos_q[31];
+  assign ucp_hits_now[1520 +: 16] = ucp_inc_sel[95] ? ucp_hits_plus[1520 +: 16] : ucp_hits_q[1520 +: 16];
+  assign ucp_hits_half[1520 +: 16] = {1'b0, ucp_hits_now[1521 +: 15]};
   wire ucp_halve = ucp_period_end; // halve after the snapshot (decision 7)
-  wire [1535:0] ucp_hits_keep = ucp_halve ? ucp_hits_q_half : ucp_hits_q;
-  wire [1535:0] ucp_hits_bump = ucp_halve ? ucp_plus_half : ucp_hits_plus;
-  // the snapshot: the counters at the period end, this cycle's hit included
   wire [1535:0] ucp_snap_base = tu_div_step ? {tu_snap_div, ucp_snap_q[TuDivBase - 1:0]} : ucp_snap_q;
-  wire [1535:0] ucp_snap_keep = ucp_period_end ? ucp_hits_q : ucp_snap_base;
-  wire [1535:0] ucp_snap_bump = ucp_period_end ? ucp_hits_plus : ucp_snap_base;
-  // each counter's next value if this cycle's access counts (a sampled set's ATD hit
-  // at the counter's app and position); the access, the latest signal, picks last
-  wire [1535:0] ucp_hits_acc, ucp_snap_acc;
-  assign ucp_hits_acc[0 +: 16] = ucp_sampled & ucp_inc_sel[0] ? ucp_hits_bump[0 +: 16] : ucp_hits_keep[0 +: 16];
-  assign ucp_snap_acc[0 +: 16] = ucp_sampled & ucp_inc_sel[0] ? ucp_snap_bump[0 +: 16] : ucp_snap_keep[0 +: 16];
-  assign ucp_hits_acc[16 +: 16] = ucp_sampled & ucp_inc_sel[1] ? ucp_hits_bump[16 +: 16] : ucp_hits_keep[16 +: 16];
-  assign ucp_snap_acc[16 +: 16] = ucp_sampled & ucp_inc_sel[1] ? ucp_snap_bump[16 +: 16] : ucp_snap_keep[16 +: 16];
-  assign ucp_hits_acc[32 +: 16] = ucp_sampled & ucp_inc_sel[2] ? ucp_hits_bump[32 +: 16] : ucp_hits_keep[32 +: 16];
-  assign ucp_snap_acc[32 +: 16] = ucp_sampled & ucp_inc_sel[2] ? ucp_snap_bump[32 +: 16] : ucp_snap_keep[32 +: 16];
-  assign ucp_hits_acc[48 +: 16] = ucp_sampled & ucp_inc_sel[3] ? ucp_hits_bump[48 +: 16] : ucp_hits_keep[48 +: 16];
-  assign ucp_snap_acc[48 +: 16] = ucp_sampled & ucp_inc_sel[3] ? ucp_snap_bump[48 +: 16] : ucp_snap_keep[48 +: 16];
-  assign ucp_hits_acc[64 +: 16] = ucp_sampled & ucp_inc_sel[4] ? ucp_hits_bump[64 +: 16] : ucp_hits_keep[64 +: 16];
-  assign ucp_snap_acc[64 +: 16] = ucp_sampled & ucp_inc_sel[4] ? ucp_snap_bump[64 +: 16] : ucp_snap_keep[64 +: 16];
-  assign ucp_hits_acc[80 +: 16] = ucp_sampled & ucp_inc_sel[5] ? ucp_hits_bump[80 +: 16] : ucp_hits_keep[80 +: 16];
-  assign ucp_snap_acc[80 +: 16] = ucp_sampled & ucp_inc_sel[5] ? ucp_snap_bump[80 +: 16] : ucp_snap_keep[80 +: 16];
-  assign ucp_hits_acc[96 +: 16] = ucp_sampled & ucp_inc_sel[6] ? ucp_hits_bump[96 +: 16] : ucp_hits_keep[96 +: 16];
-  assign ucp_snap_acc[96 +: 16] = ucp_sampled & ucp_inc_sel[6] ? ucp_snap_bump[96 +: 16] : ucp_snap_keep[96 +: 16];
-  assign ucp_hits_acc[112 +: 16] = ucp_sampled & ucp_inc_sel[7] ? ucp_hits_bump[112 +: 16] : ucp_hits_keep[112 +: 16];
-  assign ucp_snap_acc[112 +: 16] = ucp_sampled & ucp_inc_sel[7] ? ucp_snap_bump[112 +: 16] : ucp_snap_keep[112 +: 16];
-  assign ucp_hits_acc[128 +: 16] = ucp_sampled & ucp_inc_sel[8] ? ucp_hits_bump[128 +: 16] : ucp_hits_keep[128 +: 16];
-  assign ucp_snap_acc[128 +: 16] = ucp_sampled & ucp_inc_sel[8] ? ucp_snap_bump[128 +: 16] : ucp_snap_keep[128 +: 16];
-  assign ucp_hits_acc[144 +: 16] = ucp_sampled & ucp_inc_sel[9] ? ucp_hits_bump[144 +: 16] : ucp_hits_keep[144 +: 16];
-  assign ucp_snap_acc[144 +: 16] = ucp_sampled & ucp_inc_sel[9] ? ucp_snap_bump[144 +: 16] : ucp_snap_keep[144 +: 16];
-  assign ucp_hits_acc[160 +: 16] = ucp_sampled & ucp_inc_sel[10] ? ucp_hits_bump[160 +: 16] : ucp_hits_keep[160 +: 16];
-  assign ucp_snap_acc[160 +: 16] = ucp_sampled & ucp_inc_sel[10] ? ucp_snap_bump[160 +: 16] : ucp_snap_keep[160 +: 16];
-  assign ucp_hits_acc[176 +: 16] = ucp_sampled & ucp_inc_sel[11] ? ucp_hits_bump[176 +: 16] : ucp_hits_keep[176 +: 16];
-  assign ucp_snap_acc[176 +: 16] = ucp_sampled & ucp_inc_sel[11] ? ucp_snap_bump[176 +: 16] : ucp_snap_keep[176 +: 16];
-  assign ucp_hits_acc[192 +: 16] = ucp_sampled & ucp_inc_sel[12] ? ucp_hits_bump[192 +: 16] : ucp_hits_keep[192 +: 16];
-  assign ucp_snap_acc[192 +: 16] = ucp_sampled & ucp_inc_sel[12] ? ucp_snap_bump[192 +: 16] : ucp_snap_keep[192 +: 16];
-  assign ucp_hits_acc[208 +: 16] = ucp_sampled & ucp_inc_sel[13] ? ucp_hits_bump[208 +: 16] : ucp_hits_keep[208 +: 16];
-  assign ucp_snap_acc[208 +: 16] = ucp_sampled & ucp_inc_sel[13] ? ucp_snap_bump[208 +: 16] : ucp_snap_keep[208 +: 16];
-  assign ucp_hits_acc[224 +: 16] = ucp_sampled & ucp_inc_sel[14] ? ucp_hits_bump[224 +: 16] : ucp_hits_keep[224 +: 16];
-  assign ucp_snap_acc[224 +: 16] = ucp_sampled & ucp_inc_sel[14] ? ucp_snap_bump[224 +: 16] : ucp_snap_keep[224 +: 16];
-  assign ucp_hits_acc[240 +: 16] = ucp_sampled & ucp_inc_sel[15] ? ucp_hits_bump[240 +: 16] : ucp_hits_keep[240 +: 16];
-  assign ucp_snap_acc[240 +: 16] = ucp_sampled & ucp_inc_sel[15] ? ucp_snap_bump[240 +: 16] : ucp_snap_keep[240 +: 16];
-  assign ucp_hits_acc[256 +: 16] = ucp_sampled & ucp_inc_sel[16] ? ucp_hits_bump[256 +: 16] : ucp_hits_keep[256 +: 16];
-  assign ucp_snap_acc[256 +: 16] = ucp_sampled & ucp_inc_sel[16] ? ucp_snap_bump[256 +: 16] : ucp_snap_keep[256 +: 16];
-  assign ucp_hits_acc[272 +: 16] = ucp_sampled & ucp_inc_sel[17] ? ucp_hits_bump[272 +: 16] : ucp_hits_keep[272 +: 16];
-  assign ucp_snap_acc[272 +: 16] = ucp_sampled & ucp_inc_sel[17] ? ucp_snap_bump[272 +: 16] : ucp_snap_keep[272 +: 16];
-  assign ucp_hits_acc[288 +: 16] = ucp_sampled & ucp_inc_sel[18] ? ucp_hits_bump[288 +: 16] : ucp_hits_keep[288 +: 16];
-  assign ucp_snap_acc[288 +: 16] = ucp_sampled & ucp_inc_sel[18] ? ucp_snap_bump[288 +: 16] : ucp_snap_keep[288 +: 16];
-  assign ucp_hits_acc[304 +: 16] = ucp_sampled & ucp_inc_sel[19] ? ucp_hits_bump[304 +: 16] : ucp_hits_keep[304 +: 16];
-  assign ucp_snap_acc[304 +: 16] = ucp_sampled & ucp_inc_sel[19] ? ucp_snap_bump[304 +: 16] : ucp_snap_keep[304 +: 16];
-  assign ucp_hits_acc[320 +: 16] = ucp_sampled & ucp_inc_sel[20] ? ucp_hits_bump[320 +: 16] : ucp_hits_keep[320 +: 16];
-  assign ucp_snap_acc[320 +: 16] = ucp_sampled & ucp_inc_sel[20] ? ucp_snap_bump[320 +: 16] : ucp_snap_keep[320 +: 16];
-  assign ucp_hits_acc[336 +: 16] = ucp_sampled & ucp_inc_sel[21] ? ucp_hits_bump[336 +: 16] : ucp_hits_keep[336 +: 16];
-  assign ucp_snap_acc[336 +: 16] = ucp_sampled & ucp_inc_sel[21] ? ucp_snap_bump[336 +: 16] : ucp_snap_keep[336 +: 16];
-  assign ucp_hits_acc[352 +: 16] = ucp_sampled & ucp_inc_sel[22] ? ucp_hits_bump[352 +: 16] : ucp_hits_keep[352 +: 16];
-  assign ucp_snap_acc[352 +: 16] = ucp_sampled & ucp_inc_sel[22] ? ucp_snap_bump[352 +: 16] : ucp_snap_keep[352 +: 16];
-  assign ucp_hits_acc[368 +: 16] = ucp_sampled & ucp_inc_sel[23] ? ucp_hits_bump[368 +: 16] : ucp_hits_keep[368 +: 16];
-  assign ucp_snap_acc[368 +: 16] = ucp_sampled & ucp_inc_sel[23] ? ucp_snap_bump[368 +: 16] : ucp_snap_keep[368 +: 16];
-  assign ucp_hits_acc[384 +: 16] = ucp_sampled & ucp_inc_sel[24] ? ucp_hits_bump[384 +: 16] : ucp_hits_keep[384 +: 16];
-  assign ucp_snap_acc[384 +: 16] = ucp_sampled & ucp_inc_sel[24] ? ucp_snap_bump[384 +: 16] : ucp_snap_keep[384 +: 16];
-  assign ucp_hits_acc[400 +: 16] = ucp_sampled & ucp_inc_sel[25] ? ucp_hits_bump[400 +: 16] : ucp_hits_keep[400 +: 16];
-  assign ucp_snap_acc[400 +: 16] = ucp_sampled & ucp_inc_sel[25] ? ucp_snap_bump[400 +: 16] : ucp_snap_keep[400 +: 16];
-  assign ucp_hits_acc[416 +: 16] = ucp_sampled & ucp_inc_sel[26] ? ucp_hits_bump[416 +: 16] : ucp_hits_keep[416 +: 16];
-  assign ucp_snap_acc[416 +: 16] = ucp_sampled & ucp_inc_sel[26] ? ucp_snap_bump[416 +: 16] : ucp_snap_keep[416 +: 16];
-  assign ucp_hits_acc[432 +: 16] = ucp_sampled & ucp_inc_sel[27] ? ucp_hits_bump[432 +: 16] : ucp_hits_keep[432 +: 16];
-  assign ucp_snap_acc[432 +: 16] = ucp_sampled & ucp_inc_sel[27] ? ucp_snap_bump[432 +: 16] : ucp_snap_keep[432 +: 16];
-  assign ucp_hits_acc[448 +: 16] = ucp_sampled & ucp_inc_sel[28] ? ucp_hits_bump[448 +: 16] : ucp_hits_keep[448 +: 16];
-  assign ucp_snap_acc[448 +: 16] = ucp_sampled & ucp_inc_sel[28] ? ucp_snap_bump[448 +: 16] : ucp_snap_keep[448 +: 16];
-  assign ucp_hits_acc[464 +: 16] = ucp_sampled & ucp_inc_sel[29] ? ucp_hits_bump[464 +: 16] : ucp_hits_keep[464 +: 16];
-  assign ucp_snap_acc[464 +: 16] = ucp_sampled & ucp_inc_sel[29] ? ucp_snap_bump[464 +: 16] : ucp_snap_keep[464 +: 16];
-  assign ucp_hits_acc[480 +: 16] = ucp_sampled & ucp_inc_sel[30] ? ucp_hits_bump[480 +: 16] : ucp_hits_keep[480 +: 16];
-  assign ucp_snap_acc[480 +: 16] = ucp_sampled & ucp_inc_sel[30] ? ucp_snap_bump[480 +: 16] : ucp_snap_keep[480 +: 16];
-  assign ucp_hits_acc[496 +: 16] = ucp_sampled & ucp_inc_sel[31] ? ucp_hits_bump[496 +: 16] : ucp_hits_keep[496 +: 16];
-  assign ucp_snap_acc[496 +: 16] = ucp_sampled & ucp_inc_sel[31] ? ucp_snap_bump[496 +: 16] : ucp_snap_keep[496 +: 16];
-  assign ucp_hits_acc[512 +: 16] = ucp_sampled & ucp_inc_sel[32] ? ucp_hits_bump[512 +: 16] : ucp_hits_keep[512 +: 16];
-  assign ucp_snap_acc[512 +: 16] = ucp_sampled & ucp_inc_sel[32] ? ucp_snap_bump[512 +: 16] : ucp_snap_keep[512 +: 16];
-  assign ucp_hits_acc[528 +: 16] = ucp_sampled & ucp_inc_sel[33] ? ucp_hits_bump[528 +: 16] : ucp_hits_keep[528 +: 16];
-  assign ucp_snap_acc[528 +: 16] = ucp_sampled & ucp_inc_sel[33] ? ucp_snap_bump[528 +: 16] : ucp_snap_keep[528 +: 16];
-  assign ucp_hits_acc[544 +: 16] = ucp_sampled & ucp_inc_sel[34] ? ucp_hits_bump[544 +: 16] : ucp_hits_keep[544 +: 16];
-  assign ucp_snap_acc[544 +: 16] = ucp_sampled & ucp_inc_sel[34] ? ucp_snap_bump[544 +: 16] : ucp_snap_keep[544 +: 16];
-  assign ucp_hits_acc[560 +: 16] = ucp_sampled & ucp_inc_sel[35] ? ucp_hits_bump[560 +: 16] : ucp_hits_keep[560 +: 16];
-  assign ucp_snap_acc[560 +: 16] = ucp_sampled & ucp_inc_sel[35] ? ucp_snap_bump[560 +: 16] : ucp_snap_keep[560 +: 16];
-  assign ucp_hits_acc[576 +: 16] = ucp_sampled & ucp_inc_sel[36] ? ucp_hits_bump[576 +: 16] : ucp_hits_keep[576 +: 16];
-  assign ucp_snap_acc[576 +: 16] = ucp_sampled & ucp_inc_sel[36] ? ucp_snap_bump[576 +: 16] : ucp_snap_keep[576 +: 16];
-  assign ucp_hits_acc[592 +: 16] = ucp_sampled & ucp_inc_sel[37] ? ucp_hits_bump[592 +: 16] : ucp_hits_keep[592 +: 16];
-  assign ucp_snap_acc[592 +: 16] = ucp_sampled & ucp_inc_sel[37] ? ucp_snap_bump[592 +: 16] : ucp_snap_keep[592 +: 16];
-  assign ucp_hits_acc[608 +: 16] = ucp_sampled & ucp_inc_sel[38] ? ucp_hits_bump[608 +: 16] : ucp_hits_keep[608 +: 16];
-  assign ucp_snap_acc[608 +: 16] = ucp_sampled & ucp_inc_sel[38] ? ucp_snap_bump[608 +: 16] : ucp_snap_keep[608 +: 16];
-  assign ucp_hits_acc[624 +: 16] = ucp_sampled & ucp_inc_sel[39] ? ucp_hits_bump[624 +: 16] : ucp_hits_keep[624 +: 16];
-  assign ucp_snap_acc[624 +: 16] = ucp_sampled & ucp_inc_sel[39] ? ucp_snap_bump[624 +: 16] : ucp_snap_keep[624 +: 16];
-  assign ucp_hits_acc[640 +: 16] = ucp_sampled & ucp_inc_sel[40] ? ucp_hits_bump[640 +: 16] : ucp_hits_keep[640 +: 16];
-  assign ucp_snap_acc[640 +: 16] = ucp_sampled & ucp_inc_sel[40] ? ucp_snap_bump[640 +: 16] : ucp_snap_keep[640 +: 16];
-  assign ucp_hits_acc[656 +: 16] = ucp_sampled & ucp_inc_sel[41] ? ucp_hits_bump[656 +: 16] : ucp_hits_keep[656 +: 16];
-  assign ucp_snap_acc[656 +: 16] = ucp_sampled & ucp_inc_sel[41] ? ucp_snap_bump[656 +: 16] : ucp_snap_keep[656 +: 16];
-  assign ucp_hits_acc[672 +: 16] = ucp_sampled & ucp_inc_sel[42] ? ucp_hits_bump[672 +: 16] : ucp_hits_keep[672 +: 16];
-  assign ucp_snap_acc[672 +: 16] = ucp_sampled & ucp_inc_sel[42] ? ucp_snap_bump[672 +: 16] : ucp_snap_keep[672 +: 16];
-  assign ucp_hits_acc[688 +: 16] = ucp_sampled & ucp_inc_sel[43] ? ucp_hits_bump[688 +: 16] : ucp_hits_keep[688 +: 16];
-  assign ucp_snap_acc[688 +: 16] = ucp_sampled & ucp_inc_sel[43] ? ucp_snap_bump[688 +: 16] : ucp_snap_keep[688 +: 16];
-  assign ucp_hits_acc[704 +: 16] = ucp_sampled & ucp_inc_sel[44] ? ucp_hits_bump[704 +: 16] : ucp_hits_keep[704 +: 16];
-  assign ucp_snap_acc[704 +: 16] = ucp_sampled & ucp_inc_sel[44] ? ucp_snap_bump[704 +: 16] : ucp_snap_keep[704 +: 16];
-  assign ucp_hits_acc[720 +: 16] = ucp_sampled & ucp_inc_sel[45] ? ucp_hits_bump[720 +: 16] : ucp_hits_keep[720 +: 16];
-  assign ucp_snap_acc[720 +: 16] = ucp_sampled & ucp_inc_sel[45] ? ucp_snap_bump[720 +: 16] : ucp_snap_keep[720 +: 16];
-  assign ucp_hits_acc[736 +: 16] = ucp_sampled & ucp_inc_sel[46] ? ucp_hits_bump[736 +: 16] : ucp_hits_keep[736 +: 16];
-  assign ucp_snap_acc[736 +: 16] = ucp_sampled & ucp_inc_sel[46] ? ucp_snap_bump[736 +: 16] : ucp_snap_keep[736 +: 16];
-  assign ucp_hits_acc[752 +: 16] = ucp_sampled & ucp_inc_sel[47] ? ucp_hits_bump[752 +: 16] : ucp_hits_keep[752 +: 16];
-  assign ucp_snap_acc[752 +: 16] = ucp_sampled & ucp_inc_sel[47] ? ucp_snap_bump[752 +: 16] : ucp_snap_keep[752 +: 16];
-  assign ucp_hits_acc[768 +: 16] = ucp_sampled & ucp_inc_sel[48] ? ucp_hits_bump[768 +: 16] : ucp_hits_keep[768 +: 16];
-  assign ucp_snap_acc[768 +: 16] = ucp_sampled & ucp_inc_sel[48] ? ucp_snap_bump[768 +: 16] : ucp_snap_keep[768 +: 16];
-  assign ucp_hits_acc[784 +: 16] = ucp_sampled & ucp_inc_sel[49] ? ucp_hits_bump[784 +: 16] : ucp_hits_keep[784 +: 16];
-  assign ucp_snap_acc[784 +: 16] = ucp_sampled & ucp_inc_sel[49] ? ucp_snap_bump[784 +: 16] : ucp_snap_keep[784 +: 16];
-  assign ucp_hits_acc[800 +: 16] = ucp_sampled & ucp_inc_sel[50] ? ucp_hits_bump[800 +: 16] : ucp_hits_keep[800 +: 16];
-  assign ucp_snap_acc[800 +: 16] = ucp_sampled & ucp_inc_sel[50] ? ucp_snap_bump[800 +: 16] : ucp_snap_keep[800 +: 16];
-  assign ucp_hits_acc[816 +: 16] = ucp_sampled & ucp_inc_sel[51] ? ucp_hits_bump[816 +: 16] : ucp_hits_keep[816 +: 16];
-  assign ucp_snap_acc[816 +: 16] = ucp_sampled & ucp_inc_sel[51] ? ucp_snap_bump[816 +: 16] : ucp_snap_keep[816 +: 16];
-  assign ucp_hits_acc[832 +: 16] = ucp_sampled & ucp_inc_sel[52] ? ucp_hits_bump[832 +: 16] : ucp_hits_keep[832 +: 16];
-  assign ucp_snap_acc[832 +: 16] = ucp_sampled & ucp_inc_sel[52] ? ucp_snap_bump[832 +: 16] : ucp_snap_keep[832 +: 16];
-  assign ucp_hits_acc[848 +: 16] = ucp_sampled & ucp_inc_sel[53] ? ucp_hits_bump[848 +: 16] : ucp_hits_keep[848 +: 16];
-  assign ucp_snap_acc[848 +: 16] = ucp_sampled & ucp_inc_sel[53] ? ucp_snap_bump[848 +: 16] : ucp_snap_keep[848 +: 16];
-  assign ucp_hits_acc[864 +: 16] = ucp_sampled & ucp_inc_sel[54] ? ucp_hits_bump[864 +: 16] : ucp_hits_keep[864 +: 16];
-  assign ucp_snap_acc[864 +: 16] = ucp_sampled & ucp_inc_sel[54] ? ucp_snap_bump[864 +: 16] : ucp_snap_keep[864 +: 16];
-  assign ucp_hits_acc[880 +: 16] = ucp_sampled & ucp_inc_sel[55] ? ucp_hits_bump[880 +: 16] : ucp_hits_keep[880 +: 16];
-  assign ucp_snap_acc[880 +: 16] = ucp_sampled & ucp_inc_sel[55] ? ucp_snap_bump[880 +: 16] : ucp_snap_keep[880 +: 16];
-  assign ucp_hits_acc[896 +: 16] = ucp_sampled & ucp_inc_sel[56] ? ucp_hits_bump[896 +: 16] : ucp_hits_keep[896 +: 16];
-  assign ucp_snap_acc[896 +: 16] = ucp_sampled & ucp_inc_sel[56] ? ucp_snap_bump[896 +: 16] : ucp_snap_keep[896 +: 16];
-  assign ucp_hits_acc[912 +: 16] = ucp_sampled & ucp_inc_sel[57] ? ucp_hits_bump[912 +: 16] : ucp_hits_keep[912 +: 16];
-  assign ucp_snap_acc[912 +: 16] = ucp_sampled & ucp_inc_sel[57] ? ucp_snap_bump[912 +: 16] : ucp_snap_keep[912 +: 16];
-  assign ucp_hits_acc[928 +: 16] = ucp_sampled & ucp_inc_sel[58] ? ucp_hits_bump[928 +: 16] : ucp_hits_keep[928 +: 16];
-  assign ucp_snap_acc[928 +: 16] = ucp_sampled & ucp_inc_sel[58] ? ucp_snap_bump[928 +: 16] : ucp_snap_keep[928 +: 16];
-  assign ucp_hits_acc[944 +: 16] = ucp_sampled & ucp_inc_sel[59] ? ucp_hits_bump[944 +: 16] : ucp_hits_keep[944 +: 16];
-  assign ucp_snap_acc[944 +: 16] = ucp_sampled & ucp_inc_sel[59] ? ucp_snap_bump[944 +: 16] : ucp_snap_keep[944 +: 16];
-  assign ucp_hits_acc[960 +: 16] = ucp_sampled & ucp_inc_sel[60] ? ucp_hits_bump[960 +: 16] : ucp_hits_keep[960 +: 16];
-  assign ucp_snap_acc[960 +: 16] = ucp_sampled & ucp_inc_sel[60] ? ucp_snap_bump[960 +: 16] : ucp_snap_keep[960 +: 16];
-  assign ucp_hits_acc[976 +: 16] = ucp_sampled & ucp_inc_sel[61] ? ucp_hits_bump[976 +: 16] : ucp_hits_keep[976 +: 16];
-  assign ucp_snap_acc[976 +: 16] = ucp_sampled & ucp_inc_sel[61] ? ucp_snap_bump[976 +: 16] : ucp_snap_keep[976 +: 16];
-  assign ucp_hits_acc[992 +: 16] = ucp_sampled & ucp_inc_sel[62] ? ucp_hits_bump[992 +: 16] : ucp_hits_keep[992 +: 16];
-  assign ucp_snap_acc[992 +: 16] = ucp_sampled & ucp_inc_sel[62] ? ucp_snap_bump[992 +: 16] : ucp_snap_keep[992 +: 16];
-  assign ucp_hits_acc[1008 +: 16] = ucp_sampled & ucp_inc_sel[63] ? ucp_hits_bump[1008 +: 16] : ucp_hits_keep[1008 +: 16];
-  assign ucp_snap_acc[1008 +: 16] = ucp_sampled & ucp_inc_sel[63] ? ucp_snap_bump[1008 +: 16] : ucp_snap_keep[1008 +: 16];
-  assign ucp_hits_acc[1024 +: 16] = ucp_sampled & ucp_inc_sel[64] ? ucp_hits_bump[1024 +: 16] : ucp_hits_keep[1024 +: 16];
-  assign ucp_snap_acc[1024 +: 16] = ucp_sampled & ucp_inc_sel[64] ? ucp_snap_bump[1024 +: 16] : ucp_snap_keep[1024 +: 16];
-  assign ucp_hits_acc[1040 +: 16] = ucp_sampled & ucp_inc_sel[65] ? ucp_hits_bump[1040 +: 16] : ucp_hits_keep[1040 +: 16];
-  assign ucp_snap_acc[1040 +: 16] = ucp_sampled & ucp_inc_sel[65] ? ucp_snap_bump[1040 +: 16] : ucp_snap_keep[1040 +: 16];
-  assign ucp_hits_acc[1056 +: 16] = ucp_sampled & ucp_inc_sel[66] ? ucp_hits_bump[1056 +: 16] : ucp_hits_keep[1056 +: 16];
-  assign ucp_snap_acc[1056 +: 16] = ucp_sampled & ucp_inc_sel[66] ? ucp_snap_bump[1056 +: 16] : ucp_snap_keep[1056 +: 16];
-  assign ucp_hits_acc[1072 +: 16] = ucp_sampled & ucp_inc_sel[67] ? ucp_hits_bump[1072 +: 16] : ucp_hits_keep[1072 +: 16];
-  assign ucp_snap_acc[1072 +: 16] = ucp_sampled & ucp_inc_sel[67] ? ucp_snap_bump[1072 +: 16] : ucp_snap_keep[1072 +: 16];
-  assign ucp_hits_acc[1088 +: 16] = ucp_sampled & ucp_inc_sel[68] ? ucp_hits_bump[1088 +: 16] : ucp_hits_keep[1088 +: 16];
-  assign ucp_snap_acc[1088 +: 16] = ucp_sampled & ucp_inc_sel[68] ? ucp_snap_bump[1088 +: 16] : ucp_snap_keep[1088 +: 16];
-  assign ucp_hits_acc[1104 +: 16] = ucp_sampled & ucp_inc_sel[69] ? ucp_hits_bump[1104 +: 16] : ucp_hits_keep[1104 +: 16];
-  assign ucp_snap_acc[1104 +: 16] = ucp_sampled & ucp_inc_sel[69] ? ucp_snap_bump[1104 +: 16] : ucp_snap_keep[1104 +: 16];
-  assign ucp_hits_acc[1120 +: 16] = ucp_sampled & ucp_inc_sel[70] ? ucp_hits_bump[1120 +: 16] : ucp_hits_keep[1120 +: 16];
-  assign ucp_snap_acc[1120 +: 16] = ucp_sampled & ucp_inc_sel[70] ? ucp_snap_bump[1120 +: 16] : ucp_snap_keep[1120 +: 16];
-  assign ucp_hits_acc[1136 +: 16] = ucp_sampled & ucp_inc_sel[71] ? ucp_hits_bump[1136 +: 16] : ucp_hits_keep[1136 +: 16];
-  assign ucp_snap_acc[1136 +: 16] = ucp_sampled & ucp_inc_sel[71] ? ucp_snap_bump[1136 +: 16] : ucp_snap_keep[1136 +: 16];
-  assign ucp_hits_acc[1152 +: 16] = ucp_sampled & ucp_inc_sel[72] ? ucp_hits_bump[1152 +: 16] : ucp_hits_keep[1152 +: 16];
-  assign ucp_snap_acc[1152 +: 16] = ucp_sampled & ucp_inc_sel[72] ? ucp_snap_bump[1152 +: 16] : ucp_snap_keep[1152 +: 16];
-  assign ucp_hits_acc[1168 +: 16] = ucp_sampled & ucp_inc_sel[73] ? ucp_hits_bump[1168 +: 16] : ucp_hits_keep[1168 +: 16];
-  assign ucp_snap_acc[1168 +: 16] = ucp_sampled & ucp_inc_sel[73] ? ucp_snap_bump[1168 +: 16] : ucp_snap_keep[1168 +: 16];
-  assign ucp_hits_acc[1184 +: 16] = ucp_sampled & ucp_inc_sel[74] ? ucp_hits_bump[1184 +: 16] : ucp_hits_keep[1184 +: 16];
-  assign ucp_snap_acc[1184 +: 16] = ucp_sampled & ucp_inc_sel[74] ? ucp_snap_bump[1184 +: 16] : ucp_snap_keep[1184 +: 16];
-  assign ucp_hits_acc[1200 +: 16] = ucp_sampled & ucp_inc_sel[75] ? ucp_hits_bump[1200 +: 16] : ucp_hits_keep[1200 +: 16];
-  assign ucp_snap_acc[1200 +: 16] = ucp_sampled & ucp_inc_sel[75] ? ucp_snap_bump[1200 +: 16] : ucp_snap_keep[1200 +: 16];
-  assign ucp_hits_acc[1216 +: 16] = ucp_sampled & ucp_inc_sel[76] ? ucp_hits_bump[1216 +: 16] : ucp_hits_keep[1216 +: 16];
-  assign ucp_snap_acc[1216 +: 16] = ucp_sampled & ucp_inc_sel[76] ? ucp_snap_bump[1216 +: 16] : ucp_snap_keep[1216 +: 16];
-  assign ucp_hits_acc[1232 +: 16] = ucp_sampled & ucp_inc_sel[77] ? ucp_hits_bump[1232 +: 16] : ucp_hits_keep[1232 +: 16];
-  assign ucp_snap_acc[1232 +: 16] = ucp_sampled & ucp_inc_sel[77] ? ucp_snap_bump[1232 +: 16] : ucp_snap_keep[1232 +: 16];
-  assign ucp_hits_acc[1248 +: 16] = ucp_sampled & ucp_inc_sel[78] ? ucp_hits_bump[1248 +: 16] : ucp_hits_keep[1248 +: 16];
-  assign ucp_snap_acc[1248 +: 16] = ucp_sampled & ucp_inc_sel[78] ? ucp_snap_bump[1248 +: 16] : ucp_snap_keep[1248 +: 16];
-  assign ucp_hits_acc[1264 +: 16] = ucp_sampled & ucp_inc_sel[79] ? ucp_hits_bump[1264 +: 16] : ucp_hits_keep[1264 +: 16];
-  assign ucp_snap_acc[1264 +: 16] = ucp_sampled & ucp_inc_sel[79] ? ucp_snap_bump[1264 +: 16] : ucp_snap_keep[1264 +: 16];
-  assign ucp_hits_acc[1280 +: 16] = ucp_sampled & ucp_inc_sel[80] ? ucp_hits_bump[1280 +: 16] : ucp_hits_keep[1280 +: 16];
-  assign ucp_snap_acc[1280 +: 16] = ucp_sampled & ucp_inc_sel[80] ? ucp_snap_bump[1280 +: 16] : ucp_snap_keep[1280 +: 16];
-  assign ucp_hits_acc[1296 +: 16] = ucp_sampled & ucp_inc_sel[81] ? ucp_hits_bump[1296 +: 16] : ucp_hits_keep[1296 +: 16];
-  assign ucp_snap_acc[1296 +: 16] = ucp_sampled & ucp_inc_sel[81] ? ucp_snap_bump[1296 +: 16] : ucp_snap_keep[1296 +: 16];
-  assign ucp_hits_acc[1312 +: 16] = ucp_sampled & ucp_inc_sel[82] ? ucp_hits_bump[1312 +: 16] : ucp_hits_keep[1312 +: 16];
-  assign ucp_snap_acc[1312 +: 16] = ucp_sampled & ucp_inc_sel[82] ? ucp_snap_bump[1312 +: 16] : ucp_snap_keep[1312 +: 16];
-  assign ucp_hits_acc[1328 +: 16] = ucp_sampled & ucp_inc_sel[83] ? ucp_hits_bump[1328 +: 16] : ucp_hits_keep[1328 +: 16];
-  assign ucp_snap_acc[1328 +: 16] = ucp_sampled & ucp_inc_sel[83] ? ucp_snap_bump[1328 +: 16] : ucp_snap_keep[1328 +: 16];
-  assign ucp_hits_acc[1344 +: 16] = ucp_sampled & ucp_inc_sel[84] ? ucp_hits_bump[1344 +: 16] : ucp_hits_keep[1344 +: 16];
-  assign ucp_snap_acc[1344 +: 16] = ucp_sampled & ucp_inc_sel[84] ? ucp_snap_bump[1344 +: 16] : ucp_snap_keep[1344 +: 16];
-  assign ucp_hits_acc[1360 +: 16] = ucp_sampled & ucp_inc_sel[85] ? ucp_hits_bump[1360 +: 16] : ucp_hits_keep[1360 +: 16];
-  assign ucp_snap_acc[1360 +: 16] = ucp_sampled & ucp_inc_sel[85] ? ucp_snap_bump[1360 +: 16] : ucp_snap_keep[1360 +: 16];
-  assign ucp_hits_acc[1376 +: 16] = ucp_sampled & ucp_inc_sel[86] ? ucp_hits_bump[1376 +: 16] : ucp_hits_keep[1376 +: 16];
-  assign ucp_snap_acc[1376 +: 16] = ucp_sampled & ucp_inc_sel[86] ? ucp_snap_bump[1376 +: 16] : ucp_snap_keep[1376 +: 16];
-  assign ucp_hits_acc[1392 +: 16] = ucp_sampled & ucp_inc_sel[87] ? ucp_hits_bump[1392 +: 16] : ucp_hits_keep[1392 +: 16];
-  assign ucp_snap_acc[1392 +: 16] = ucp_sampled & ucp_inc_sel[87] ? ucp_snap_bump[1392 +: 16] : ucp_snap_keep[1392 +: 16];
-  assign ucp_hits_acc[1408 +: 16] = ucp_sampled & ucp_inc_sel[88] ? ucp_hits_bump[1408 +: 16] : ucp_hits_keep[1408 +: 16];
-  assign ucp_snap_acc[1408 +: 16] = ucp_sampled & ucp_inc_sel[88] ? ucp_snap_bump[1408 +: 16] : ucp_snap_keep[1408 +: 16];
-  assign ucp_hits_acc[1424 +: 16] = ucp_sampled & ucp_inc_sel[89] ? ucp_hits_bump[1424 +: 16] : ucp_hits_keep[1424 +: 16];
-  assign ucp_snap_acc[1424 +: 16] = ucp_sampled & ucp_inc_sel[89] ? ucp_snap_bump[1424 +: 16] : ucp_snap_keep[1424 +: 16];
-  assign ucp_hits_acc[1440 +: 16] = ucp_sampled & ucp_inc_sel[90] ? ucp_hits_bump[1440 +: 16] : ucp_hits_keep[1440 +: 16];
-  assign ucp_snap_acc[1440 +: 16] = ucp_sampled & ucp_inc_sel[90] ? ucp_snap_bump[1440 +: 16] : ucp_snap_keep[1440 +: 16];
-  assign ucp_hits_acc[1456 +: 16] = ucp_sampled & ucp_inc_sel[91] ? ucp_hits_bump[1456 +: 16] : ucp_hits_keep[1456 +: 16];
-  assign ucp_snap_acc[1456 +: 16] = ucp_sampled & ucp_inc_sel[91] ? ucp_snap_bump[1456 +: 16] : ucp_snap_keep[1456 +: 16];
-  assign ucp_hits_acc[1472 +: 16] = ucp_sampled & ucp_inc_sel[92] ? ucp_hits_bump[1472 +: 16] : ucp_hits_keep[1472 +: 16];
-  assign ucp_snap_acc[1472 +: 16] = ucp_sampled & ucp_inc_sel[92] ? ucp_snap_bump[1472 +: 16] : ucp_snap_keep[1472 +: 16];
-  assign ucp_hits_acc[1488 +: 16] = ucp_sampled & ucp_inc_sel[93] ? ucp_hits_bump[1488 +: 16] : ucp_hits_keep[1488 +: 16];
-  assign ucp_snap_acc[1488 +: 16] = ucp_sampled & ucp_inc_sel[93] ? ucp_snap_bump[1488 +: 16] : ucp_snap_keep[1488 +: 16];
-  assign ucp_hits_acc[1504 +: 16] = ucp_sampled & ucp_inc_sel[94] ? ucp_hits_bump[1504 +: 16] : ucp_hits_keep[1504 +: 16];
-  assign ucp_snap_acc[1504 +: 16] = ucp_sampled & ucp_inc_sel[94] ? ucp_snap_bump[1504 +: 16] : ucp_snap_keep[1504 +: 16];
-  assign ucp_hits_acc[1520 +: 16] = ucp_sampled & ucp_inc_sel[95] ? ucp_hits_bump[1520 +: 16] : ucp_hits_keep[1520 +: 16];
-  assign ucp_snap_acc[1520 +: 16] = ucp_sampled & ucp_inc_sel[95] ? ucp_snap_bump[1520 +: 16] : ucp_snap_keep[1520 +: 16];
   always @* begin : ucp_counters
     ucp_t_d = ucp_period_end ? 20'h0 : ucp_t_q + 20'h1;
-    ucp_hits_d = ucp_access ? ucp_hits_acc : ucp_hits_keep;
-    ucp_snap_d = ucp_access ? ucp_snap_acc : ucp_snap_keep;
+    ucp_hits_d = ucp_halve ? ucp_hits_half : ucp_hits_now;
+    // the snapshot: the counters at the period end, last cycle's access counted
+    ucp_snap_d = ucp_period_end ? ucp_hits_now : ucp_snap_base;
   end
 
   // TAP-UCP's start: 13 cycles after a period end (a period end cancels a wait,
@@ -2764,6 +2568,8 @@ module tap_ucp_l2 (
       ucp_vready_q <= {1{1'b0}};
       ucp_alloc_q <= {6'd10, 6'd11, 6'd11};
       ucp_app_oh_q <= 3'd4;
+      ucp_pend_app_q <= {3{1'b0}};
+      ucp_pend_pos_q <= {32{1'b0}};
       tu_wait_q <= 4'd0;
       tu_div_q <= 1'd0;
       tu_bit_q <= 4'd0;
@@ -2847,6 +2653,8 @@ module tap_ucp_l2 (
       ucp_vready_q <= ucp_vready_d;
       ucp_alloc_q <= ucp_alloc_d;
       ucp_app_oh_q <= ucp_app_oh_d;
+      ucp_pend_app_q <= ucp_pend_app_d;
+      ucp_pend_pos_q <= ucp_pend_pos_d;
       tu_wait_q <= tu_wait_d;
       tu_div_q <= tu_div_d;
       tu_bit_q <= tu_bit_d;
