@@ -265,6 +265,12 @@ struct harness : skel<Vsys> {
                 fail("L1 fill without an L2 response to it", where);
                 return;
             }
+            // a fill the model holds no miss for (a response delivered twice or to the wrong
+            // L1) is the design's fault: reported, never passed to the model
+            if (mshr >= s.m->cfg.mshrs || !s.m->mshr[mshr].valid) {
+                fail("L1 fill of an MSHR without a miss in the model", where);
+                return;
+            }
             unsigned vbit = top->l2_rsp_vbit_o;
             hit(vbit ? "l1_fill_vbit_1" : "l1_fill_vbit_0");
             // the L1's hint: the bypass bit with the PC predictor, the L2's hit flag with

@@ -35,6 +35,7 @@ mutants=(
   "fg_l1s_get_victim_bit_not_l2_hit|s/\.mem_rsp_hint_i (l2_rsp_l2hit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "slice_head_replaced_while_waiting|s/wire head_free = ~head_valid_q . l2_req_ready;/wire head_free = 1'b1;/"
   "cpu_rsp_to_wrong_port|s/assign cpu_rsp_valid_o\[0\] = l1_mrsp_valid\[\([0-9]*\)\];/assign cpu_rsp_valid_o[0] = l1_mrsp_valid[\1 + 1];/"
+  "cpu_rsp_ready_of_l1_0|s/wire l2_rsp_ready = rsp_dest_ready\[l2_rsp_core\];/wire l2_rsp_ready = rsp_dest_ready[0];/"
   "cpu_request_line_from_l1_0|s/\(grant_oh\[[0-9]*\]}} \& \)cpu_0_mreq_line/\1l1_0_mreq_line/"
   "cpu_owner_written_as_gpu|s/_owner_d = owner_i;/_owner_d = ${ob}'d${cpus};/|l2_meta"
   "ucp_partition_event_dropped|s/\.evt_ucp_part_o (evt_l2_ucp_part_o)/.evt_ucp_part_o ()/"
