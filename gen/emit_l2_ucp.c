@@ -195,12 +195,36 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
         emit_line(e, "wire %sucp_e%u_tag = ucp_atd_in[%u:%u];", emit_range(w->T), x,
                   lsb + w->E - 1, lsb + 1 + w->wb);
     }
+    /* The tag match of every ATD's row (and of the forwarded copy) at once, the app's picked
+     * after: matching the picked row put the app's pick, fanned out to every row bit, ahead of
+     * the compares (31 levels into the ATD write at 16 apps x 32 ways, issue 40). */
+    emit_line(e, "// each ATD's and the forwarded row's tag matches, then the app's (as ucp_atd_in)");
     emit_line(e, "wire [%u:0] ucp_match, ucp_lru, ucp_sel;", w->W - 1);
-    for (unsigned x = 0; x < w->W; x++) {
-        emit_line(e, "assign ucp_match[%u] = ucp_e%u_valid & (ucp_e%u_tag == meta_tag);", x, x, x);
+    for (unsigned k = 0; k <= w->A; k++) {
+        char row[32], name[32];
+        if (k < w->A) {
+            snprintf(row, sizeof row, "ucp_atd_rdata%u", k);
+            snprintf(name, sizeof name, "ucp_match_a%u", k);
+        } else {
+            snprintf(row, sizeof row, "ucp_fwd_q");
+            snprintf(name, sizeof name, "ucp_match_fwd");
+        }
+        emit_line(e, "wire [%u:0] %s;", w->W - 1, name);
+        for (unsigned x = 0; x < w->W; x++) {
+            unsigned lsb = x * w->E;
+            emit_line(e, "assign %s[%u] = %s[%u] & (%s[%u:%u] == meta_tag);", name, x, row, lsb, row,
+                      lsb + w->E - 1, lsb + 1 + w->wb);
+        }
+    }
+    emit_line(e, "assign ucp_match = ucp_fwd_hit_q ? ucp_match_fwd :");
+    emit_in(e);
+    for (unsigned k = 0; k < w->A; k++)
+        emit_line(e, "%s({%u{ucp_app_oh[%u]}} & ucp_match_a%u)%s", k ? "| " : "(", w->W, k, k,
+                  k + 1 < w->A ? "" : ");");
+    emit_out(e);
+    for (unsigned x = 0; x < w->W; x++)
         emit_line(e, "assign ucp_lru[%u] = ucp_e%u_rank == %s;", x, x,
                   emit_const(w->wb, w->W - 1));
-    }
     emit_line(e, "wire ucp_atd_hit = |ucp_match;");
     emit_line(e, "assign ucp_sel = ucp_atd_hit ? ucp_match : ucp_lru; // the entry taken, one-hot");
     emit_line(e, "// an entry more recent than the taken one moves one rank down (pairwise compares)");
@@ -300,50 +324,55 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
 static void emit_fsm(emit_t *e, const ucp_w_t *w)
 {
     unsigned ab = w->ab, A = w->A;
-    emit_line(e, "// the current app's allocation, and its snapshot counter at position a + b");
-    emit_line(e, "reg %sucp_a_k;", emit_range(ab));
-    emit_line(e, "reg %sucp_snap_k;", emit_range(w->W * w->cb));
+    /* The counter at a + b of every app at once, the current app's picked last: picking the
+     * app's snapshot slice first fanned k out to every snapshot bit ahead of the position's
+     * pick and the sum (31 levels at 16 apps x 32 ways, issue 40). */
+    emit_line(e, "// each app's snapshot counter at its position a + b (< ways: b < ways left), then the");
+    emit_line(e, "// current app's");
+    for (unsigned k = 0; k < A; k++) {
+        emit_line(e, "wire %sucp_pos%u = ucp_a_q[%u +: %u] + ucp_b_q;", emit_range(ab), k, k * ab, ab);
+        emit_line(e, "reg %sucp_h%u;", emit_range(w->cb), k);
+        emit_line(e, "always @* begin : ucp_counter_at_pos%u", k);
+        emit_in(e);
+        emit_line(e, "case (ucp_pos%u)", k);
+        emit_in(e);
+        for (unsigned j = 0; j < w->W; j++)
+            emit_line(e, "%s: ucp_h%u = ucp_snap_q[%u +: %u];", emit_const(ab, j), k,
+                      (k * w->W + j) * w->cb, w->cb);
+        emit_line(e, "default: ucp_h%u = %s;", k, emit_const(w->cb, 0));
+        emit_out(e);
+        emit_line(e, "endcase");
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    emit_line(e, "reg %sucp_h;", emit_range(w->cb));
     emit_line(e, "always @* begin : ucp_current_app");
     emit_in(e);
     emit_line(e, "case (ucp_k_q)");
     emit_in(e);
-    for (unsigned k = 0; k < A; k++) {
-        emit_line(e, "%s: begin", emit_const(w->ob, k));
-        emit_line(e, "    ucp_a_k = ucp_a_q[%u +: %u];", k * ab, ab);
-        emit_line(e, "    ucp_snap_k = ucp_snap_q[%u +: %u];", k * w->W * w->cb, w->W * w->cb);
-        emit_line(e, "end");
-    }
-    emit_line(e, "default: begin");
-    emit_line(e, "    ucp_a_k = %s;", emit_const(ab, 0));
-    emit_line(e, "    ucp_snap_k = %s;", emit_const(w->W * w->cb, 0));
-    emit_line(e, "end");
-    emit_out(e);
-    emit_line(e, "endcase");
-    emit_out(e);
-    emit_line(e, "end");
-    emit_line(e, "wire %sucp_pos = ucp_a_k + ucp_b_q; // < ways: b < ways left", emit_range(ab));
-    emit_line(e, "reg %sucp_h;", emit_range(w->cb));
-    emit_line(e, "always @* begin : ucp_counter_at_pos");
-    emit_in(e);
-    emit_line(e, "case (ucp_pos)");
-    emit_in(e);
-    for (unsigned j = 0; j < w->W; j++)
-        emit_line(e, "%s: ucp_h = ucp_snap_k[%u +: %u];", emit_const(ab, j), j * w->cb, w->cb);
+    for (unsigned k = 0; k < A; k++)
+        emit_line(e, "%s: ucp_h = ucp_h%u;", emit_const(w->ob, k), k);
     emit_line(e, "default: ucp_h = %s;", emit_const(w->cb, 0));
     emit_out(e);
     emit_line(e, "endcase");
     emit_out(e);
     emit_line(e, "end");
-    emit_line(e, "// u1 / b1 > u2 / b2 as u1 * b2 > u2 * b1: the products in one cycle, the compare next");
+    /* Each compare's two products from registers, the compare's choice after them: choosing
+     * the operands first put the state's select (fanned out to every operand bit) ahead of the
+     * multipliers (31 levels at 16-bit counters and 32 ways, issue 40). */
+    emit_line(e, "// u1 / b1 > u2 / b2 as u1 * b2 > u2 * b1: the products in one cycle, the compare next;");
+    emit_line(e, "// b's compare (sum * best_b against best_u * b) or the apps' (best_u * win_b against");
+    emit_line(e, "// win_u * best_b), both computed, the state picks");
     emit_line(e, "wire ucp_mul_b = ucp_st_q == %s; // b's compare, else the apps'", st(ST_MUL));
-    emit_line(e, "wire %sucp_x1 = ucp_mul_b ? ucp_sum_q : ucp_best_u_q;", emit_range(w->sumb));
-    emit_line(e, "wire %sucp_y1 = ucp_mul_b ? ucp_best_b_q : ucp_win_b_q;", emit_range(ab));
-    emit_line(e, "wire %sucp_x2 = ucp_mul_b ? ucp_best_u_q : ucp_win_u_q;", emit_range(w->sumb));
-    emit_line(e, "wire %sucp_y2 = ucp_mul_b ? ucp_b_q : ucp_best_b_q;", emit_range(ab));
-    emit_line(e, "wire %sucp_prod1 = {%s, ucp_x1} * {%s, ucp_y1};", emit_range(w->pb),
-              emit_const(ab, 0), emit_const(w->sumb, 0));
-    emit_line(e, "wire %sucp_prod2 = {%s, ucp_x2} * {%s, ucp_y2};", emit_range(w->pb),
-              emit_const(ab, 0), emit_const(w->sumb, 0));
+    static const char *const ops[4][3] = {{"b1", "ucp_sum_q", "ucp_best_b_q"},
+                                          {"a1", "ucp_best_u_q", "ucp_win_b_q"},
+                                          {"b2", "ucp_best_u_q", "ucp_b_q"},
+                                          {"a2", "ucp_win_u_q", "ucp_best_b_q"}};
+    for (unsigned i = 0; i < 4; i++)
+        emit_line(e, "wire %sucp_prod_%s = {%s, %s} * {%s, %s};", emit_range(w->pb), ops[i][0],
+                  emit_const(ab, 0), ops[i][1], emit_const(w->sumb, 0), ops[i][2]);
+    emit_line(e, "wire %sucp_prod1 = ucp_mul_b ? ucp_prod_b1 : ucp_prod_a1;", emit_range(w->pb));
+    emit_line(e, "wire %sucp_prod2 = ucp_mul_b ? ucp_prod_b2 : ucp_prod_a2;", emit_range(w->pb));
     emit_line(e, "wire ucp_gt = ucp_p1_q > ucp_p2_q;");
     emit_line(e, "always @* begin : ucp_lookahead");
     emit_in(e);
@@ -644,15 +673,44 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
         emit_line(e, "wire %sucp_cnt%u = ucp_c%u_%u_0;", emit_range(cw), k, k, lvl);
         emit_line(e, "wire %sucp_alloc%u = alloc_i[%u +: %u];", emit_range(w.ab), k, k * w.ab, w.ab);
         emit_line(e, "wire ucp_over%u = ucp_cnt%u > ucp_alloc%u;", k, k, k);
-        emit_line(e, "wire ucp_under%u = (ucp_cnt%u < ucp_alloc%u) | (ucp_cnt%u == %s);", k, k, k,
-                  k, emit_const(cw, 0));
         emit_line(e, "wire ucp_is%u = owner_i == %s;", k, emit_const(w.ob, k));
+    }
+    /* The filler's own line count, beside the per-app ones (which only the over flags need):
+     * picking its app's count after the counts and compares put an AND-OR over the apps at
+     * the end of the stage (32 levels at 16 apps x 32 ways, issue 40). */
+    emit_line(e, "// the filler's lines in the set, counted directly (owner_i < apps), and its allocation");
+    emit_line(e, "wire [%u:0] ucp_fill_own;", W - 1);
+    for (unsigned x = 0; x < W; x++)
+        emit_line(e, "assign ucp_fill_own[%u] = w%u_owner == owner_i;", x, x);
+    {
+        unsigned n = W, lvl = 0;
+        for (unsigned x = 0; x < W; x++)
+            emit_line(e, "wire %sucp_cf_0_%u = {%s, ucp_fill_own[%u]};", emit_range(cw), x,
+                      emit_const(cw - 1, 0), x);
+        for (; n > 1; n = (n + 1) / 2, lvl++)
+            for (unsigned i = 0; i < (n + 1) / 2; i++) {
+                if (2 * i + 1 < n)
+                    emit_line(e, "wire %sucp_cf_%u_%u = ucp_cf_%u_%u + ucp_cf_%u_%u;",
+                              emit_range(cw), lvl + 1, i, lvl, 2 * i, lvl, 2 * i + 1);
+                else
+                    emit_line(e, "wire %sucp_cf_%u_%u = ucp_cf_%u_%u;", emit_range(cw), lvl + 1,
+                              i, lvl, 2 * i);
+            }
+        emit_line(e, "wire %sucp_cnt_fill = ucp_cf_%u_0;", emit_range(cw), lvl);
     }
     char t[4096];
     int n = 0;
     for (unsigned k = 0; k < A; k++)
-        n += snprintf(t + n, sizeof t - (size_t)n, "%s(ucp_is%u & ucp_under%u)", k ? " | " : "", k, k);
-    emit_line(e, "wire ucp_under = %s; // the filler holds fewer lines than its ways, or none", t);
+        n += snprintf(t + n, sizeof t - (size_t)n, "%s({%u{ucp_is%u}} & ucp_alloc%u)", k ? " | " : "",
+                      w.ab, k, k);
+    emit_line(e, "wire %sucp_alloc_fill = %s;", emit_range(w.ab), t);
+    n = 0;
+    for (unsigned k = 0; k < A; k++)
+        n += snprintf(t + n, sizeof t - (size_t)n, "%sucp_is%u", k ? " | " : "", k);
+    emit_line(e, "wire ucp_fill_app_valid = %s;", t);
+    emit_line(e, "wire ucp_under = ucp_fill_app_valid & ((ucp_cnt_fill < ucp_alloc_fill) | "
+                 "(ucp_cnt_fill == %s)); // the filler holds fewer lines than its ways, or none",
+              emit_const(cw, 0));
     emit_line(e, "wire [%u:0] ucp_own_ways; // the filler's ways", W - 1);
     char o[2048];
     for (unsigned x = 0; x < W; x++) {

@@ -1334,70 +1334,175 @@ module tap_ucp_l2 (
   wire ucp_e31_valid = ucp_atd_in[682];
   wire [4:0] ucp_e31_rank = ucp_atd_in[687:683];
   wire [15:0] ucp_e31_tag = ucp_atd_in[703:688];
+  // each ATD's and the forwarded row's tag matches, then the app's (as ucp_atd_in)
   wire [31:0] ucp_match, ucp_lru, ucp_sel;
-  assign ucp_match[0] = ucp_e0_valid & (ucp_e0_tag == meta_tag);
+  wire [31:0] ucp_match_a0;
+  assign ucp_match_a0[0] = ucp_atd_rdata0[0] & (ucp_atd_rdata0[21:6] == meta_tag);
+  assign ucp_match_a0[1] = ucp_atd_rdata0[22] & (ucp_atd_rdata0[43:28] == meta_tag);
+  assign ucp_match_a0[2] = ucp_atd_rdata0[44] & (ucp_atd_rdata0[65:50] == meta_tag);
+  assign ucp_match_a0[3] = ucp_atd_rdata0[66] & (ucp_atd_rdata0[87:72] == meta_tag);
+  assign ucp_match_a0[4] = ucp_atd_rdata0[88] & (ucp_atd_rdata0[109:94] == meta_tag);
+  assign ucp_match_a0[5] = ucp_atd_rdata0[110] & (ucp_atd_rdata0[131:116] == meta_tag);
+  assign ucp_match_a0[6] = ucp_atd_rdata0[132] & (ucp_atd_rdata0[153:138] == meta_tag);
+  assign ucp_match_a0[7] = ucp_atd_rdata0[154] & (ucp_atd_rdata0[175:160] == meta_tag);
+  assign ucp_match_a0[8] = ucp_atd_rdata0[176] & (ucp_atd_rdata0[197:182] == meta_tag);
+  assign ucp_match_a0[9] = ucp_atd_rdata0[198] & (ucp_atd_rdata0[219:204] == meta_tag);
+  assign ucp_match_a0[10] = ucp_atd_rdata0[220] & (ucp_atd_rdata0[241:226] == meta_tag);
+  assign ucp_match_a0[11] = ucp_atd_rdata0[242] & (ucp_atd_rdata0[263:248] == meta_tag);
+  assign ucp_match_a0[12] = ucp_atd_rdata0[264] & (ucp_atd_rdata0[285:270] == meta_tag);
+  assign ucp_match_a0[13] = ucp_atd_rdata0[286] & (ucp_atd_rdata0[307:292] == meta_tag);
+  assign ucp_match_a0[14] = ucp_atd_rdata0[308] & (ucp_atd_rdata0[329:314] == meta_tag);
+  assign ucp_match_a0[15] = ucp_atd_rdata0[330] & (ucp_atd_rdata0[351:336] == meta_tag);
+  assign ucp_match_a0[16] = ucp_atd_rdata0[352] & (ucp_atd_rdata0[373:358] == meta_tag);
+  assign ucp_match_a0[17] = ucp_atd_rdata0[374] & (ucp_atd_rdata0[395:380] == meta_tag);
+  assign ucp_match_a0[18] = ucp_atd_rdata0[396] & (ucp_atd_rdata0[417:402] == meta_tag);
+  assign ucp_match_a0[19] = ucp_atd_rdata0[418] & (ucp_atd_rdata0[439:424] == meta_tag);
+  assign ucp_match_a0[20] = ucp_atd_rdata0[440] & (ucp_atd_rdata0[461:446] == meta_tag);
+  assign ucp_match_a0[21] = ucp_atd_rdata0[462] & (ucp_atd_rdata0[483:468] == meta_tag);
+  assign ucp_match_a0[22] = ucp_atd_rdata0[484] & (ucp_atd_rdata0[505:490] == meta_tag);
+  assign ucp_match_a0[23] = ucp_atd_rdata0[506] & (ucp_atd_rdata0[527:512] == meta_tag);
+  assign ucp_match_a0[24] = ucp_atd_rdata0[528] & (ucp_atd_rdata0[549:534] == meta_tag);
+  assign ucp_match_a0[25] = ucp_atd_rdata0[550] & (ucp_atd_rdata0[571:556] == meta_tag);
+  assign ucp_match_a0[26] = ucp_atd_rdata0[572] & (ucp_atd_rdata0[593:578] == meta_tag);
+  assign ucp_match_a0[27] = ucp_atd_rdata0[594] & (ucp_atd_rdata0[615:600] == meta_tag);
+  assign ucp_match_a0[28] = ucp_atd_rdata0[616] & (ucp_atd_rdata0[637:622] == meta_tag);
+  assign ucp_match_a0[29] = ucp_atd_rdata0[638] & (ucp_atd_rdata0[659:644] == meta_tag);
+  assign ucp_match_a0[30] = ucp_atd_rdata0[660] & (ucp_atd_rdata0[681:666] == meta_tag);
+  assign ucp_match_a0[31] = ucp_atd_rdata0[682] & (ucp_atd_rdata0[703:688] == meta_tag);
+  wire [31:0] ucp_match_a1;
+  assign ucp_match_a1[0] = ucp_atd_rdata1[0] & (ucp_atd_rdata1[21:6] == meta_tag);
+  assign ucp_match_a1[1] = ucp_atd_rdata1[22] & (ucp_atd_rdata1[43:28] == meta_tag);
+  assign ucp_match_a1[2] = ucp_atd_rdata1[44] & (ucp_atd_rdata1[65:50] == meta_tag);
+  assign ucp_match_a1[3] = ucp_atd_rdata1[66] & (ucp_atd_rdata1[87:72] == meta_tag);
+  assign ucp_match_a1[4] = ucp_atd_rdata1[88] & (ucp_atd_rdata1[109:94] == meta_tag);
+  assign ucp_match_a1[5] = ucp_atd_rdata1[110] & (ucp_atd_rdata1[131:116] == meta_tag);
+  assign ucp_match_a1[6] = ucp_atd_rdata1[132] & (ucp_atd_rdata1[153:138] == meta_tag);
+  assign ucp_match_a1[7] = ucp_atd_rdata1[154] & (ucp_atd_rdata1[175:160] == meta_tag);
+  assign ucp_match_a1[8] = ucp_atd_rdata1[176] & (ucp_atd_rdata1[197:182] == meta_tag);
+  assign ucp_match_a1[9] = ucp_atd_rdata1[198] & (ucp_atd_rdata1[219:204] == meta_tag);
+  assign ucp_match_a1[10] = ucp_atd_rdata1[220] & (ucp_atd_rdata1[241:226] == meta_tag);
+  assign ucp_match_a1[11] = ucp_atd_rdata1[242] & (ucp_atd_rdata1[263:248] == meta_tag);
+  assign ucp_match_a1[12] = ucp_atd_rdata1[264] & (ucp_atd_rdata1[285:270] == meta_tag);
+  assign ucp_match_a1[13] = ucp_atd_rdata1[286] & (ucp_atd_rdata1[307:292] == meta_tag);
+  assign ucp_match_a1[14] = ucp_atd_rdata1[308] & (ucp_atd_rdata1[329:314] == meta_tag);
+  assign ucp_match_a1[15] = ucp_atd_rdata1[330] & (ucp_atd_rdata1[351:336] == meta_tag);
+  assign ucp_match_a1[16] = ucp_atd_rdata1[352] & (ucp_atd_rdata1[373:358] == meta_tag);
+  assign ucp_match_a1[17] = ucp_atd_rdata1[374] & (ucp_atd_rdata1[395:380] == meta_tag);
+  assign ucp_match_a1[18] = ucp_atd_rdata1[396] & (ucp_atd_rdata1[417:402] == meta_tag);
+  assign ucp_match_a1[19] = ucp_atd_rdata1[418] & (ucp_atd_rdata1[439:424] == meta_tag);
+  assign ucp_match_a1[20] = ucp_atd_rdata1[440] & (ucp_atd_rdata1[461:446] == meta_tag);
+  assign ucp_match_a1[21] = ucp_atd_rdata1[462] & (ucp_atd_rdata1[483:468] == meta_tag);
+  assign ucp_match_a1[22] = ucp_atd_rdata1[484] & (ucp_atd_rdata1[505:490] == meta_tag);
+  assign ucp_match_a1[23] = ucp_atd_rdata1[506] & (ucp_atd_rdata1[527:512] == meta_tag);
+  assign ucp_match_a1[24] = ucp_atd_rdata1[528] & (ucp_atd_rdata1[549:534] == meta_tag);
+  assign ucp_match_a1[25] = ucp_atd_rdata1[550] & (ucp_atd_rdata1[571:556] == meta_tag);
+  assign ucp_match_a1[26] = ucp_atd_rdata1[572] & (ucp_atd_rdata1[593:578] == meta_tag);
+  assign ucp_match_a1[27] = ucp_atd_rdata1[594] & (ucp_atd_rdata1[615:600] == meta_tag);
+  assign ucp_match_a1[28] = ucp_atd_rdata1[616] & (ucp_atd_rdata1[637:622] == meta_tag);
+  assign ucp_match_a1[29] = ucp_atd_rdata1[638] & (ucp_atd_rdata1[659:644] == meta_tag);
+  assign ucp_match_a1[30] = ucp_atd_rdata1[660] & (ucp_atd_rdata1[681:666] == meta_tag);
+  assign ucp_match_a1[31] = ucp_atd_rdata1[682] & (ucp_atd_rdata1[703:688] == meta_tag);
+  wire [31:0] ucp_match_a2;
+  assign ucp_match_a2[0] = ucp_atd_rdata2[0] & (ucp_atd_rdata2[21:6] == meta_tag);
+  assign ucp_match_a2[1] = ucp_atd_rdata2[22] & (ucp_atd_rdata2[43:28] == meta_tag);
+  assign ucp_match_a2[2] = ucp_atd_rdata2[44] & (ucp_atd_rdata2[65:50] == meta_tag);
+  assign ucp_match_a2[3] = ucp_atd_rdata2[66] & (ucp_atd_rdata2[87:72] == meta_tag);
+  assign ucp_match_a2[4] = ucp_atd_rdata2[88] & (ucp_atd_rdata2[109:94] == meta_tag);
+  assign ucp_match_a2[5] = ucp_atd_rdata2[110] & (ucp_atd_rdata2[131:116] == meta_tag);
+  assign ucp_match_a2[6] = ucp_atd_rdata2[132] & (ucp_atd_rdata2[153:138] == meta_tag);
+  assign ucp_match_a2[7] = ucp_atd_rdata2[154] & (ucp_atd_rdata2[175:160] == meta_tag);
+  assign ucp_match_a2[8] = ucp_atd_rdata2[176] & (ucp_atd_rdata2[197:182] == meta_tag);
+  assign ucp_match_a2[9] = ucp_atd_rdata2[198] & (ucp_atd_rdata2[219:204] == meta_tag);
+  assign ucp_match_a2[10] = ucp_atd_rdata2[220] & (ucp_atd_rdata2[241:226] == meta_tag);
+  assign ucp_match_a2[11] = ucp_atd_rdata2[242] & (ucp_atd_rdata2[263:248] == meta_tag);
+  assign ucp_match_a2[12] = ucp_atd_rdata2[264] & (ucp_atd_rdata2[285:270] == meta_tag);
+  assign ucp_match_a2[13] = ucp_atd_rdata2[286] & (ucp_atd_rdata2[307:292] == meta_tag);
+  assign ucp_match_a2[14] = ucp_atd_rdata2[308] & (ucp_atd_rdata2[329:314] == meta_tag);
+  assign ucp_match_a2[15] = ucp_atd_rdata2[330] & (ucp_atd_rdata2[351:336] == meta_tag);
+  assign ucp_match_a2[16] = ucp_atd_rdata2[352] & (ucp_atd_rdata2[373:358] == meta_tag);
+  assign ucp_match_a2[17] = ucp_atd_rdata2[374] & (ucp_atd_rdata2[395:380] == meta_tag);
+  assign ucp_match_a2[18] = ucp_atd_rdata2[396] & (ucp_atd_rdata2[417:402] == meta_tag);
+  assign ucp_match_a2[19] = ucp_atd_rdata2[418] & (ucp_atd_rdata2[439:424] == meta_tag);
+  assign ucp_match_a2[20] = ucp_atd_rdata2[440] & (ucp_atd_rdata2[461:446] == meta_tag);
+  assign ucp_match_a2[21] = ucp_atd_rdata2[462] & (ucp_atd_rdata2[483:468] == meta_tag);
+  assign ucp_match_a2[22] = ucp_atd_rdata2[484] & (ucp_atd_rdata2[505:490] == meta_tag);
+  assign ucp_match_a2[23] = ucp_atd_rdata2[506] & (ucp_atd_rdata2[527:512] == meta_tag);
+  assign ucp_match_a2[24] = ucp_atd_rdata2[528] & (ucp_atd_rdata2[549:534] == meta_tag);
+  assign ucp_match_a2[25] = ucp_atd_rdata2[550] & (ucp_atd_rdata2[571:556] == meta_tag);
+  assign ucp_match_a2[26] = ucp_atd_rdata2[572] & (ucp_atd_rdata2[593:578] == meta_tag);
+  assign ucp_match_a2[27] = ucp_atd_rdata2[594] & (ucp_atd_rdata2[615:600] == meta_tag);
+  assign ucp_match_a2[28] = ucp_atd_rdata2[616] & (ucp_atd_rdata2[637:622] == meta_tag);
+  assign ucp_match_a2[29] = ucp_atd_rdata2[638] & (ucp_atd_rdata2[659:644] == meta_tag);
+  assign ucp_match_a2[30] = ucp_atd_rdata2[660] & (ucp_atd_rdata2[681:666] == meta_tag);
+  assign ucp_match_a2[31] = ucp_atd_rdata2[682] & (ucp_atd_rdata2[703:688] == meta_tag);
+  wire [31:0] ucp_match_fwd;
+  assign ucp_match_fwd[0] = ucp_fwd_q[0] & (ucp_fwd_q[21:6] == meta_tag);
+  assign ucp_match_fwd[1] = ucp_fwd_q[22] & (ucp_fwd_q[43:28] == meta_tag);
+  assign ucp_match_fwd[2] = ucp_fwd_q[44] & (ucp_fwd_q[65:50] == meta_tag);
+  assign ucp_match_fwd[3] = ucp_fwd_q[66] & (ucp_fwd_q[87:72] == meta_tag);
+  assign ucp_match_fwd[4] = ucp_fwd_q[88] & (ucp_fwd_q[109:94] == meta_tag);
+  assign ucp_match_fwd[5] = ucp_fwd_q[110] & (ucp_fwd_q[131:116] == meta_tag);
+  assign ucp_match_fwd[6] = ucp_fwd_q[132] & (ucp_fwd_q[153:138] == meta_tag);
+  assign ucp_match_fwd[7] = ucp_fwd_q[154] & (ucp_fwd_q[175:160] == meta_tag);
+  assign ucp_match_fwd[8] = ucp_fwd_q[176] & (ucp_fwd_q[197:182] == meta_tag);
+  assign ucp_match_fwd[9] = ucp_fwd_q[198] & (ucp_fwd_q[219:204] == meta_tag);
+  assign ucp_match_fwd[10] = ucp_fwd_q[220] & (ucp_fwd_q[241:226] == meta_tag);
+  assign ucp_match_fwd[11] = ucp_fwd_q[242] & (ucp_fwd_q[263:248] == meta_tag);
+  assign ucp_match_fwd[12] = ucp_fwd_q[264] & (ucp_fwd_q[285:270] == meta_tag);
+  assign ucp_match_fwd[13] = ucp_fwd_q[286] & (ucp_fwd_q[307:292] == meta_tag);
+  assign ucp_match_fwd[14] = ucp_fwd_q[308] & (ucp_fwd_q[329:314] == meta_tag);
+  assign ucp_match_fwd[15] = ucp_fwd_q[330] & (ucp_fwd_q[351:336] == meta_tag);
+  assign ucp_match_fwd[16] = ucp_fwd_q[352] & (ucp_fwd_q[373:358] == meta_tag);
+  assign ucp_match_fwd[17] = ucp_fwd_q[374] & (ucp_fwd_q[395:380] == meta_tag);
+  assign ucp_match_fwd[18] = ucp_fwd_q[396] & (ucp_fwd_q[417:402] == meta_tag);
+  assign ucp_match_fwd[19] = ucp_fwd_q[418] & (ucp_fwd_q[439:424] == meta_tag);
+  assign ucp_match_fwd[20] = ucp_fwd_q[440] & (ucp_fwd_q[461:446] == meta_tag);
+  assign ucp_match_fwd[21] = ucp_fwd_q[462] & (ucp_fwd_q[483:468] == meta_tag);
+  assign ucp_match_fwd[22] = ucp_fwd_q[484] & (ucp_fwd_q[505:490] == meta_tag);
+  assign ucp_match_fwd[23] = ucp_fwd_q[506] & (ucp_fwd_q[527:512] == meta_tag);
+  assign ucp_match_fwd[24] = ucp_fwd_q[528] & (ucp_fwd_q[549:534] == meta_tag);
+  assign ucp_match_fwd[25] = ucp_fwd_q[550] & (ucp_fwd_q[571:556] == meta_tag);
+  assign ucp_match_fwd[26] = ucp_fwd_q[572] & (ucp_fwd_q[593:578] == meta_tag);
+  assign ucp_match_fwd[27] = ucp_fwd_q[594] & (ucp_fwd_q[615:600] == meta_tag);
+  assign ucp_match_fwd[28] = ucp_fwd_q[616] & (ucp_fwd_q[637:622] == meta_tag);
+  assign ucp_match_fwd[29] = ucp_fwd_q[638] & (ucp_fwd_q[659:644] == meta_tag);
+  assign ucp_match_fwd[30] = ucp_fwd_q[660] & (ucp_fwd_q[681:666] == meta_tag);
+  assign ucp_match_fwd[31] = ucp_fwd_q[682] & (ucp_fwd_q[703:688] == meta_tag);
+  assign ucp_match = ucp_fwd_hit_q ? ucp_match_fwd :
+    (({32{ucp_app_oh[0]}} & ucp_match_a0)
+    | ({32{ucp_app_oh[1]}} & ucp_match_a1)
+    | ({32{ucp_app_oh[2]}} & ucp_match_a2));
   assign ucp_lru[0] = ucp_e0_rank == 5'd31;
-  assign ucp_match[1] = ucp_e1_valid & (ucp_e1_tag == meta_tag);
   assign ucp_lru[1] = ucp_e1_rank == 5'd31;
-  assign ucp_match[2] = ucp_e2_valid & (ucp_e2_tag == meta_tag);
   assign ucp_lru[2] = ucp_e2_rank == 5'd31;
-  assign ucp_match[3] = ucp_e3_valid & (ucp_e3_tag == meta_tag);
   assign ucp_lru[3] = ucp_e3_rank == 5'd31;
-  assign ucp_match[4] = ucp_e4_valid & (ucp_e4_tag == meta_tag);
   assign ucp_lru[4] = ucp_e4_rank == 5'd31;
-  assign ucp_match[5] = ucp_e5_valid & (ucp_e5_tag == meta_tag);
   assign ucp_lru[5] = ucp_e5_rank == 5'd31;
-  assign ucp_match[6] = ucp_e6_valid & (ucp_e6_tag == meta_tag);
   assign ucp_lru[6] = ucp_e6_rank == 5'd31;
-  assign ucp_match[7] = ucp_e7_valid & (ucp_e7_tag == meta_tag);
   assign ucp_lru[7] = ucp_e7_rank == 5'd31;
-  assign ucp_match[8] = ucp_e8_valid & (ucp_e8_tag == meta_tag);
   assign ucp_lru[8] = ucp_e8_rank == 5'd31;
-  assign ucp_match[9] = ucp_e9_valid & (ucp_e9_tag == meta_tag);
   assign ucp_lru[9] = ucp_e9_rank == 5'd31;
-  assign ucp_match[10] = ucp_e10_valid & (ucp_e10_tag == meta_tag);
   assign ucp_lru[10] = ucp_e10_rank == 5'd31;
-  assign ucp_match[11] = ucp_e11_valid & (ucp_e11_tag == meta_tag);
   assign ucp_lru[11] = ucp_e11_rank == 5'd31;
-  assign ucp_match[12] = ucp_e12_valid & (ucp_e12_tag == meta_tag);
   assign ucp_lru[12] = ucp_e12_rank == 5'd31;
-  assign ucp_match[13] = ucp_e13_valid & (ucp_e13_tag == meta_tag);
   assign ucp_lru[13] = ucp_e13_rank == 5'd31;
-  assign ucp_match[14] = ucp_e14_valid & (ucp_e14_tag == meta_tag);
   assign ucp_lru[14] = ucp_e14_rank == 5'd31;
-  assign ucp_match[15] = ucp_e15_valid & (ucp_e15_tag == meta_tag);
   assign ucp_lru[15] = ucp_e15_rank == 5'd31;
-  assign ucp_match[16] = ucp_e16_valid & (ucp_e16_tag == meta_tag);
   assign ucp_lru[16] = ucp_e16_rank == 5'd31;
-  assign ucp_match[17] = ucp_e17_valid & (ucp_e17_tag == meta_tag);
   assign ucp_lru[17] = ucp_e17_rank == 5'd31;
-  assign ucp_match[18] = ucp_e18_valid & (ucp_e18_tag == meta_tag);
   assign ucp_lru[18] = ucp_e18_rank == 5'd31;
-  assign ucp_match[19] = ucp_e19_valid & (ucp_e19_tag == meta_tag);
   assign ucp_lru[19] = ucp_e19_rank == 5'd31;
-  assign ucp_match[20] = ucp_e20_valid & (ucp_e20_tag == meta_tag);
   assign ucp_lru[20] = ucp_e20_rank == 5'd31;
-  assign ucp_match[21] = ucp_e21_valid & (ucp_e21_tag == meta_tag);
   assign ucp_lru[21] = ucp_e21_rank == 5'd31;
-  assign ucp_match[22] = ucp_e22_valid & (ucp_e22_tag == meta_tag);
   assign ucp_lru[22] = ucp_e22_rank == 5'd31;
-  assign ucp_match[23] = ucp_e23_valid & (ucp_e23_tag == meta_tag);
   assign ucp_lru[23] = ucp_e23_rank == 5'd31;
-  assign ucp_match[24] = ucp_e24_valid & (ucp_e24_tag == meta_tag);
   assign ucp_lru[24] = ucp_e24_rank == 5'd31;
-  assign ucp_match[25] = ucp_e25_valid & (ucp_e25_tag == meta_tag);
   assign ucp_lru[25] = ucp_e25_rank == 5'd31;
-  assign ucp_match[26] = ucp_e26_valid & (ucp_e26_tag == meta_tag);
   assign ucp_lru[26] = ucp_e26_rank == 5'd31;
-  assign ucp_match[27] = ucp_e27_valid & (ucp_e27_tag == meta_tag);
   assign ucp_lru[27] = ucp_e27_rank == 5'd31;
-  assign ucp_match[28] = ucp_e28_valid & (ucp_e28_tag == meta_tag);
   assign ucp_lru[28] = ucp_e28_rank == 5'd31;
-  assign ucp_match[29] = ucp_e29_valid & (ucp_e29_tag == meta_tag);
   assign ucp_lru[29] = ucp_e29_rank == 5'd31;
-  assign ucp_match[30] = ucp_e30_valid & (ucp_e30_tag == meta_tag);
   assign ucp_lru[30] = ucp_e30_rank == 5'd31;
-  assign ucp_match[31] = ucp_e31_valid & (ucp_e31_tag == meta_tag);
   assign ucp_lru[31] = ucp_e31_rank == 5'd31;
   wire ucp_atd_hit = |ucp_match;
   assign ucp_sel = ucp_atd_hit ? ucp_match : ucp_lru; // the entry taken, one-hot
@@ -2025,76 +2130,144 @@ module tap_ucp_l2 (
     tu_rem_d = tu_ge ? tu_less : tu_trial[9:0];
   end
 
-  // the current app's allocation, and its snapshot counter at position a + b
-  reg [5:0] ucp_a_k;
-  reg [511:0] ucp_snap_k;
-  always @* begin : ucp_current_app
-    case (ucp_k_q)
-      2'd0: begin
-          ucp_a_k = ucp_a_q[0 +: 6];
-          ucp_snap_k = ucp_snap_q[0 +: 512];
-      end
-      2'd1: begin
-          ucp_a_k = ucp_a_q[6 +: 6];
-          ucp_snap_k = ucp_snap_q[512 +: 512];
-      end
-      2'd2: begin
-          ucp_a_k = ucp_a_q[12 +: 6];
-          ucp_snap_k = ucp_snap_q[1024 +: 512];
-      end
-      default: begin
-          ucp_a_k = 6'd0;
-          ucp_snap_k = 512'h0;
-      end
+  // each app's snapshot counter at its position a + b (< ways: b < ways left), then the
+  // current app's
+  wire [5:0] ucp_pos0 = ucp_a_q[0 +: 6] + ucp_b_q;
+  reg [15:0] ucp_h0;
+  always @* begin : ucp_counter_at_pos0
+    case (ucp_pos0)
+      6'd0: ucp_h0 = ucp_snap_q[0 +: 16];
+      6'd1: ucp_h0 = ucp_snap_q[16 +: 16];
+      6'd2: ucp_h0 = ucp_snap_q[32 +: 16];
+      6'd3: ucp_h0 = ucp_snap_q[48 +: 16];
+      6'd4: ucp_h0 = ucp_snap_q[64 +: 16];
+      6'd5: ucp_h0 = ucp_snap_q[80 +: 16];
+      6'd6: ucp_h0 = ucp_snap_q[96 +: 16];
+      6'd7: ucp_h0 = ucp_snap_q[112 +: 16];
+      6'd8: ucp_h0 = ucp_snap_q[128 +: 16];
+      6'd9: ucp_h0 = ucp_snap_q[144 +: 16];
+      6'd10: ucp_h0 = ucp_snap_q[160 +: 16];
+      6'd11: ucp_h0 = ucp_snap_q[176 +: 16];
+      6'd12: ucp_h0 = ucp_snap_q[192 +: 16];
+      6'd13: ucp_h0 = ucp_snap_q[208 +: 16];
+      6'd14: ucp_h0 = ucp_snap_q[224 +: 16];
+      6'd15: ucp_h0 = ucp_snap_q[240 +: 16];
+      6'd16: ucp_h0 = ucp_snap_q[256 +: 16];
+      6'd17: ucp_h0 = ucp_snap_q[272 +: 16];
+      6'd18: ucp_h0 = ucp_snap_q[288 +: 16];
+      6'd19: ucp_h0 = ucp_snap_q[304 +: 16];
+      6'd20: ucp_h0 = ucp_snap_q[320 +: 16];
+      6'd21: ucp_h0 = ucp_snap_q[336 +: 16];
+      6'd22: ucp_h0 = ucp_snap_q[352 +: 16];
+      6'd23: ucp_h0 = ucp_snap_q[368 +: 16];
+      6'd24: ucp_h0 = ucp_snap_q[384 +: 16];
+      6'd25: ucp_h0 = ucp_snap_q[400 +: 16];
+      6'd26: ucp_h0 = ucp_snap_q[416 +: 16];
+      6'd27: ucp_h0 = ucp_snap_q[432 +: 16];
+      6'd28: ucp_h0 = ucp_snap_q[448 +: 16];
+      6'd29: ucp_h0 = ucp_snap_q[464 +: 16];
+      6'd30: ucp_h0 = ucp_snap_q[480 +: 16];
+      6'd31: ucp_h0 = ucp_snap_q[496 +: 16];
+      default: ucp_h0 = 16'd0;
     endcase
   end
-  wire [5:0] ucp_pos = ucp_a_k + ucp_b_q; // < ways: b < ways left
+  wire [5:0] ucp_pos1 = ucp_a_q[6 +: 6] + ucp_b_q;
+  reg [15:0] ucp_h1;
+  always @* begin : ucp_counter_at_pos1
+    case (ucp_pos1)
+      6'd0: ucp_h1 = ucp_snap_q[512 +: 16];
+      6'd1: ucp_h1 = ucp_snap_q[528 +: 16];
+      6'd2: ucp_h1 = ucp_snap_q[544 +: 16];
+      6'd3: ucp_h1 = ucp_snap_q[560 +: 16];
+      6'd4: ucp_h1 = ucp_snap_q[576 +: 16];
+      6'd5: ucp_h1 = ucp_snap_q[592 +: 16];
+      6'd6: ucp_h1 = ucp_snap_q[608 +: 16];
+      6'd7: ucp_h1 = ucp_snap_q[624 +: 16];
+      6'd8: ucp_h1 = ucp_snap_q[640 +: 16];
+      6'd9: ucp_h1 = ucp_snap_q[656 +: 16];
+      6'd10: ucp_h1 = ucp_snap_q[672 +: 16];
+      6'd11: ucp_h1 = ucp_snap_q[688 +: 16];
+      6'd12: ucp_h1 = ucp_snap_q[704 +: 16];
+      6'd13: ucp_h1 = ucp_snap_q[720 +: 16];
+      6'd14: ucp_h1 = ucp_snap_q[736 +: 16];
+      6'd15: ucp_h1 = ucp_snap_q[752 +: 16];
+      6'd16: ucp_h1 = ucp_snap_q[768 +: 16];
+      6'd17: ucp_h1 = ucp_snap_q[784 +: 16];
+      6'd18: ucp_h1 = ucp_snap_q[800 +: 16];
+      6'd19: ucp_h1 = ucp_snap_q[816 +: 16];
+      6'd20: ucp_h1 = ucp_snap_q[832 +: 16];
+      6'd21: ucp_h1 = ucp_snap_q[848 +: 16];
+      6'd22: ucp_h1 = ucp_snap_q[864 +: 16];
+      6'd23: ucp_h1 = ucp_snap_q[880 +: 16];
+      6'd24: ucp_h1 = ucp_snap_q[896 +: 16];
+      6'd25: ucp_h1 = ucp_snap_q[912 +: 16];
+      6'd26: ucp_h1 = ucp_snap_q[928 +: 16];
+      6'd27: ucp_h1 = ucp_snap_q[944 +: 16];
+      6'd28: ucp_h1 = ucp_snap_q[960 +: 16];
+      6'd29: ucp_h1 = ucp_snap_q[976 +: 16];
+      6'd30: ucp_h1 = ucp_snap_q[992 +: 16];
+      6'd31: ucp_h1 = ucp_snap_q[1008 +: 16];
+      default: ucp_h1 = 16'd0;
+    endcase
+  end
+  wire [5:0] ucp_pos2 = ucp_a_q[12 +: 6] + ucp_b_q;
+  reg [15:0] ucp_h2;
+  always @* begin : ucp_counter_at_pos2
+    case (ucp_pos2)
+      6'd0: ucp_h2 = ucp_snap_q[1024 +: 16];
+      6'd1: ucp_h2 = ucp_snap_q[1040 +: 16];
+      6'd2: ucp_h2 = ucp_snap_q[1056 +: 16];
+      6'd3: ucp_h2 = ucp_snap_q[1072 +: 16];
+      6'd4: ucp_h2 = ucp_snap_q[1088 +: 16];
+      6'd5: ucp_h2 = ucp_snap_q[1104 +: 16];
+      6'd6: ucp_h2 = ucp_snap_q[1120 +: 16];
+      6'd7: ucp_h2 = ucp_snap_q[1136 +: 16];
+      6'd8: ucp_h2 = ucp_snap_q[1152 +: 16];
+      6'd9: ucp_h2 = ucp_snap_q[1168 +: 16];
+      6'd10: ucp_h2 = ucp_snap_q[1184 +: 16];
+      6'd11: ucp_h2 = ucp_snap_q[1200 +: 16];
+      6'd12: ucp_h2 = ucp_snap_q[1216 +: 16];
+      6'd13: ucp_h2 = ucp_snap_q[1232 +: 16];
+      6'd14: ucp_h2 = ucp_snap_q[1248 +: 16];
+      6'd15: ucp_h2 = ucp_snap_q[1264 +: 16];
+      6'd16: ucp_h2 = ucp_snap_q[1280 +: 16];
+      6'd17: ucp_h2 = ucp_snap_q[1296 +: 16];
+      6'd18: ucp_h2 = ucp_snap_q[1312 +: 16];
+      6'd19: ucp_h2 = ucp_snap_q[1328 +: 16];
+      6'd20: ucp_h2 = ucp_snap_q[1344 +: 16];
+      6'd21: ucp_h2 = ucp_snap_q[1360 +: 16];
+      6'd22: ucp_h2 = ucp_snap_q[1376 +: 16];
+      6'd23: ucp_h2 = ucp_snap_q[1392 +: 16];
+      6'd24: ucp_h2 = ucp_snap_q[1408 +: 16];
+      6'd25: ucp_h2 = ucp_snap_q[1424 +: 16];
+      6'd26: ucp_h2 = ucp_snap_q[1440 +: 16];
+      6'd27: ucp_h2 = ucp_snap_q[1456 +: 16];
+      6'd28: ucp_h2 = ucp_snap_q[1472 +: 16];
+      6'd29: ucp_h2 = ucp_snap_q[1488 +: 16];
+      6'd30: ucp_h2 = ucp_snap_q[1504 +: 16];
+      6'd31: ucp_h2 = ucp_snap_q[1520 +: 16];
+      default: ucp_h2 = 16'd0;
+    endcase
+  end
   reg [15:0] ucp_h;
-  always @* begin : ucp_counter_at_pos
-    case (ucp_pos)
-      6'd0: ucp_h = ucp_snap_k[0 +: 16];
-      6'd1: ucp_h = ucp_snap_k[16 +: 16];
-      6'd2: ucp_h = ucp_snap_k[32 +: 16];
-      6'd3: ucp_h = ucp_snap_k[48 +: 16];
-      6'd4: ucp_h = ucp_snap_k[64 +: 16];
-      6'd5: ucp_h = ucp_snap_k[80 +: 16];
-      6'd6: ucp_h = ucp_snap_k[96 +: 16];
-      6'd7: ucp_h = ucp_snap_k[112 +: 16];
-      6'd8: ucp_h = ucp_snap_k[128 +: 16];
-      6'd9: ucp_h = ucp_snap_k[144 +: 16];
-      6'd10: ucp_h = ucp_snap_k[160 +: 16];
-      6'd11: ucp_h = ucp_snap_k[176 +: 16];
-      6'd12: ucp_h = ucp_snap_k[192 +: 16];
-      6'd13: ucp_h = ucp_snap_k[208 +: 16];
-      6'd14: ucp_h = ucp_snap_k[224 +: 16];
-      6'd15: ucp_h = ucp_snap_k[240 +: 16];
-      6'd16: ucp_h = ucp_snap_k[256 +: 16];
-      6'd17: ucp_h = ucp_snap_k[272 +: 16];
-      6'd18: ucp_h = ucp_snap_k[288 +: 16];
-      6'd19: ucp_h = ucp_snap_k[304 +: 16];
-      6'd20: ucp_h = ucp_snap_k[320 +: 16];
-      6'd21: ucp_h = ucp_snap_k[336 +: 16];
-      6'd22: ucp_h = ucp_snap_k[352 +: 16];
-      6'd23: ucp_h = ucp_snap_k[368 +: 16];
-      6'd24: ucp_h = ucp_snap_k[384 +: 16];
-      6'd25: ucp_h = ucp_snap_k[400 +: 16];
-      6'd26: ucp_h = ucp_snap_k[416 +: 16];
-      6'd27: ucp_h = ucp_snap_k[432 +: 16];
-      6'd28: ucp_h = ucp_snap_k[448 +: 16];
-      6'd29: ucp_h = ucp_snap_k[464 +: 16];
-      6'd30: ucp_h = ucp_snap_k[480 +: 16];
-      6'd31: ucp_h = ucp_snap_k[496 +: 16];
+  always @* begin : ucp_current_app
+    case (ucp_k_q)
+      2'd0: ucp_h = ucp_h0;
+      2'd1: ucp_h = ucp_h1;
+      2'd2: ucp_h = ucp_h2;
       default: ucp_h = 16'd0;
     endcase
   end
-  // u1 / b1 > u2 / b2 as u1 * b2 > u2 * b1: the products in one cycle, the compare next
+  // u1 / b1 > u2 / b2 as u1 * b2 > u2 * b1: the products in one cycle, the compare next;
+  // b's compare (sum * best_b against best_u * b) or the apps' (best_u * win_b against
+  // win_u * best_b), both computed, the state picks
   wire ucp_mul_b = ucp_st_q == 3'd2; // b's compare, else the apps'
-  wire [21:0] ucp_x1 = ucp_mul_b ? ucp_sum_q : ucp_best_u_q;
-  wire [5:0] ucp_y1 = ucp_mul_b ? ucp_best_b_q : ucp_win_b_q;
-  wire [21:0] ucp_x2 = ucp_mul_b ? ucp_best_u_q : ucp_win_u_q;
-  wire [5:0] ucp_y2 = ucp_mul_b ? ucp_b_q : ucp_best_b_q;
-  wire [27:0] ucp_prod1 = {6'd0, ucp_x1} * {22'h0, ucp_y1};
-  wire [27:0] ucp_prod2 = {6'd0, ucp_x2} * {22'h0, ucp_y2};
+  wire [27:0] ucp_prod_b1 = {6'd0, ucp_sum_q} * {22'h0, ucp_best_b_q};
+  wire [27:0] ucp_prod_a1 = {6'd0, ucp_best_u_q} * {22'h0, ucp_win_b_q};
+  wire [27:0] ucp_prod_b2 = {6'd0, ucp_best_u_q} * {22'h0, ucp_b_q};
+  wire [27:0] ucp_prod_a2 = {6'd0, ucp_win_u_q} * {22'h0, ucp_best_b_q};
+  wire [27:0] ucp_prod1 = ucp_mul_b ? ucp_prod_b1 : ucp_prod_a1;
+  wire [27:0] ucp_prod2 = ucp_mul_b ? ucp_prod_b2 : ucp_prod_a2;
   wire ucp_gt = ucp_p1_q > ucp_p2_q;
   always @* begin : ucp_lookahead
     ucp_st_d = ucp_st_q;
