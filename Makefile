@@ -167,7 +167,7 @@ $(B)/test_pric: gen/test_pric.c $(B)/libcmodel.a $(B)/libcore.a
 
 COST_SRC := synth/cost.c synth/cost_mech.c synth/cost_decoupled.c synth/cost_pcpred.c \
             synth/cost_sacat.c synth/cost_l2.c synth/cost_l2_drrip.c synth/cost_l2_ucp.c \
-            synth/cost_l2_tap.c
+            synth/cost_l2_tap.c synth/cost_liberty.c synth/cost_macro.c
 $(B)/cost: $(COST_SRC) synth/cost.h $(B)/libcore.a
 	$(CC) $(CFLAGS) -o $@ $(COST_SRC) $(B)/libcore.a -lyaml -ljansson
 
@@ -324,20 +324,24 @@ demo: deps
 # Cost and timing report of CONFIG (a preset name or a YAML file) beside its baseline:
 #   make synth CONFIG=fermi-l1-pric [SET="k=v ..."] [OUT=dir] [BASELINE=preset|yaml]
 #              [TOPS="l2 sys duel dwt"] [DEPTH_BUDGET_OK=1] [DEPTH_BUDGET=levels]
+#              [SRAM_LIB=your_macro.lib]
 # into OUT (default build/synth/<config>); TOPS also costs those tops of the design beside their
 # baseline, with their closed-form checks (OUT/tops/tops.md; the system's flops are checked
 # against the L1's of this report, and without BASELINE its baseline's against the baseline L1's).
 # Every stage is checked against SPEC 5's 30-level depth budget (DEPTH_BUDGET another): a stage
-# over it is named in the report and fails make synth unless DEPTH_BUDGET_OK=1.
+# over it is named in the report and fails make synth unless DEPTH_BUDGET_OK=1. SRAM_LIB: the
+# Liberty of your own SRAM macro when CONFIG puts its arrays on one (sram.macro; synth.sh's
+# SYNTH_SRAM_LIB, docs/ip.md "Your own SRAM macros").
 # synth/report.sh, synth/tops.sh, docs/cost.md.
 CONFIG ?= $(DEMO_PRESET)
 # The user's variables reach the recipe as environment variables, never as text the shell
 # reads again: a CONFIG, OUT or BASELINE holding quotes, ';' or '$(...)' is only a name
 # (docs/security.md). SET and TOPS are split into words at blanks, as documented above.
-export CONFIG BASELINE OUT SET TOPS DEPTH_BUDGET DEPTH_BUDGET_OK
+export CONFIG BASELINE OUT SET TOPS DEPTH_BUDGET DEPTH_BUDGET_OK SRAM_LIB
 synth: deps
 	$(MAKE) --no-print-directory all
 	@c=$$CONFIG; b=$$BASELINE; out=$$OUT; \
+	  if [ -n "$$SRAM_LIB" ]; then export SYNTH_SRAM_LIB="$$SRAM_LIB"; fi; \
 	  for v in CONFIG BASELINE; do p=$${!v}; \
 	    case $$p in */*|*.yaml|*.yml) [ -f "$$p" ] || { echo "make synth: $$v=$$p: no such file (a preset name or a YAML file)" >&2; exit 2; };; esac; \
 	  done; \

@@ -32,6 +32,13 @@
  *       one Markdown table row of a design (synth/tops.sh)
  *   cost noise OUT.json SOURCE REF.json PERTURBED.json [REF.json PERTURBED.json...]
  *       the noise bands: per quantity the largest |perturbed - reference| (synth/noise.sh)
+ *   cost sram-lib OUTDIR LIB
+ *       the user's Liberty checked for OUTDIR's own macro (sram.macro): cost_macro.c
+ *
+ * An output on the user's own SRAM macro (sram.macro) is costed with the macro's cell from
+ * SYNDIR/sram_user.lib (cost_macro.c): each array's bits are its wrapper's Width x Depth for
+ * the closed-form checks, its area the macros' (JSON "user_sram", and per array in
+ * "sram_macros"), the wrapper's gates and flops count as logic.
  *
  * Depth stays beside the period: STA gives nanoseconds on one path, the depth walk gives the
  * longest path in gate levels per structure, the unit SPEC 3's 30-level stage budget is in.
@@ -924,14 +931,21 @@ static json_t *depth_budget_check(json_t *stages, int budget, int allow, const c
 /* The period against the slowest SRAM macro's own minimum cycle (SPEC 5: within
  * MACRO_PERIOD_MARGIN of it): a report, not a check. Prints it in words and returns the JSON
  * "macro_period": {period_ns, macro, macro_min_cycle_ns, ratio, limit_ratio, within, words};
- * without an SRAM macro, macro null and within true. */
-static json_t *macro_period_report(double period, const char *macro, double cycle)
+ * without an SRAM macro, or when the user's macro (`user_macro`) gives no minimum period,
+ * macro null and within true. */
+static json_t *macro_period_report(double period, const char *macro, double cycle,
+                                   const char *user_macro)
 {
     char words[512];
     double limit = 1.0 + MACRO_PERIOD_MARGIN;
     if (cycle <= 0) {
-        snprintf(words, sizeof words, "no SRAM macro: period %.3f ns, no macro minimum cycle to "
-                 "hold it against", period);
+        if (user_macro) /* the user's Liberty gives the macro no minimum period */
+            snprintf(words, sizeof words, "period %.3f ns; your macro %s's Liberty gives no "
+                     "minimum period (min_period or a minimum_period timing group on its clock "
+                     "pin): not held against it", period, user_macro);
+        else
+            snprintf(words, sizeof words, "no SRAM macro: period %.3f ns, no macro minimum cycle "
+                     "to hold it against", period);
         printf("cost: period against the SRAM macros: %s\n", words);
         return json_pack("{s:f, s:n, s:n, s:n, s:f, s:b, s:s}", "period_ns", period, "macro",
                          "macro_min_cycle_ns", "ratio", "limit_ratio", limit, "within", 1,
@@ -1029,6 +1043,16 @@ static int cost_one(int argc, char **argv)
         return die("cannot read the SRAM macro library: ", path);
     fclose(probe);
     lib_load(path); /* a top without SRAM has an empty macro library */
+    cost_user_t user; /* the arrays on the user's own macro (sram.macro): cost_macro.c */
+    int on_macro = c.sram.macro[0] != '\0';
+    if (on_macro) {
+        snprintf(path, sizeof path, "%s/sram_user.lib", syn);
+        if (cost_user_load(&user, &c, path, err, sizeof err) != 0) {
+            fprintf(stderr, "cost: error: %s (synth/synth.sh copies your Liberty there from "
+                    "SYNTH_SRAM_LIB)\n", err);
+            return 2;
+        }
+    }
     json_error_t je;
     snprintf(path, sizeof path, "%s/hier.json", syn);
     json_t *hier = json_load_file(path, 0, &je);
@@ -1050,6 +1074,10 @@ static int cost_one(int argc, char **argv)
     json_t *macros = json_array(), *counts = json_object();
     double sram_cycle = 0;
     char sram_slowest[128] = ""; /* the macro with the longest minimum cycle */
+    if (on_macro && user.lib.min_period_ns > 0) {
+        sram_cycle = user.lib.min_period_ns;
+        snprintf(sram_slowest, sizeof sram_slowest, "%s", c.sram.macro);
+    }
 
     structure_t st[ST_COUNT], pst[PART_COUNT][ST_COUNT];
     unsigned long long cnt[PART_COUNT] = {0}; /* performance counter flop bits per part */
@@ -1062,8 +1090,11 @@ static int cost_one(int argc, char **argv)
     const char *mname;
     json_t *mod;
     json_object_foreach(json_object_get(hier, "modules"), mname, mod) {
-        if (!strcmp(mname, SRAM_CELL) || lib_cell(mname))
-            continue; /* the SRAM leaf and the Liberty cells: black boxes */
+        if (!strcmp(mname, SRAM_CELL) || lib_cell(mname) ||
+            (on_macro && !strcmp(mname, c.sram.macro)))
+            continue; /* the SRAM leaf, the Liberty cells, the user's macro: black boxes */
+        int wrapper = on_macro &&
+                      cost_user_is_wrapper(&user, json_object_get(hier, "modules"), mname);
         unsigned long long inst = module_count(json_object_get(hier, "modules"), top, mname, counts);
         if (!inst)
             continue; /* a module the top does not instantiate */
@@ -1091,6 +1122,37 @@ static int cost_one(int argc, char **argv)
         json_t *cell;
         json_object_foreach(json_object_get(mod, "cells"), cname, cell) {
             const char *type = json_string_value(json_object_get(cell, "type"));
+            if (on_macro && !strcmp(type, c.sram.macro))
+                continue; /* a macro in the wrapper: counted at the wrapper's instance below */
+            if (on_macro && cost_user_is_wrapper(&user, json_object_get(hier, "modules"), type)) {
+                cost_user_array_t a;
+                fail_count += cost_user_array(&user, json_object_get(hier, "modules"), type, &a);
+                cost_user_add(&user, &a, inst);
+                int own = strstr(cname, cost_l2_sram.cell) != NULL;
+                int k = strstr(cname, "meta_sram") || own ? ST_META_SRAM : ST_DATA_SRAM;
+                if (own)
+                    pols[part] += inst * a.width * a.depth;
+                /* the array's bits for the closed-form checks; the macros' area */
+                st[k].sram += inst * a.width * a.depth;
+                st[k].ge += (double)inst * a.area_um2 / nand2_um2;
+                pst[part][k].sram += inst * a.width * a.depth;
+                json_t *o = json_pack("{s:s, s:s, s:i, s:i, s:f, s:f, s:f, s:I}", "instance",
+                                      cname, "module", mname, "rows", (int)c.sram.depth, "bits",
+                                      (int)c.sram.width, "area_um2", a.area_um2, "ge",
+                                      a.area_um2 / nand2_um2, "min_cycle_ns",
+                                      user.lib.min_period_ns, "instances", (json_int_t)inst);
+                json_object_set_new(o, "macro", json_string(c.sram.macro));
+                json_object_set_new(o, "macros", json_integer((json_int_t)a.macros));
+                json_object_set_new(o, "array_rows", json_integer((json_int_t)a.depth));
+                json_object_set_new(o, "array_bits", json_integer((json_int_t)a.width));
+                json_object_set_new(o, "columns", json_integer((json_int_t)a.cols));
+                json_object_set_new(o, "macro_rows", json_integer((json_int_t)a.rows));
+                json_object_set_new(o, "macro_bits", json_integer((json_int_t)a.macro_bits));
+                for (unsigned long long r = 0; r < inst; r++) /* one row per array instance */
+                    json_array_append(macros, o);
+                json_decref(o);
+                continue;
+            }
             if (!strcmp(type, SRAM_CELL)) {
                 unsigned long long w = param_value(cell, "Width"), dp = param_value(cell, "Depth");
                 /* a policy's SRAMs are metadata (tags) too */
@@ -1137,6 +1199,10 @@ static int cost_one(int argc, char **argv)
             }
             st[s].ge += (double)inst * g->area / nand2_um2;
             st[s].flops += inst * (unsigned long long)g->flop;
+            if (wrapper) { /* the wrapper's logic: counted as logic, reported beside the macros */
+                user.wrapper_ge += (double)inst * g->area / nand2_um2;
+                user.wrapper_flops += inst * (unsigned long long)g->flop;
+            }
             pst[part][s].flops += inst * (unsigned long long)g->flop;
         }
         int loop = 0;
@@ -1281,6 +1347,10 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "depth_path", depth_path);
     json_object_set_new(root, "stage_paths", stage_paths);
     json_object_set_new(root, "sram_macros", macros);
+    if (on_macro) {
+        json_object_set_new(root, "user_sram", cost_user_json(&user, nand2_um2));
+        cost_user_free(&user);
+    }
     /* the fanout buffers stanet adds for timing: area a layout would add too */
     json_object_set_new(root, "fanout_buffers", json_integer((json_int_t)bufs));
     const lib_cell_t *buf = lib_cell("BUF_X1");
@@ -1290,7 +1360,9 @@ static int cost_one(int argc, char **argv)
     json_object_set_new(root, "period_ns", json_real(period));
     json_object_set_new(root, "fmax_ghz", json_real(1.0 / period));
     json_object_set_new(root, "sram_min_cycle_ns", json_real(sram_cycle));
-    json_object_set_new(root, "macro_period", macro_period_report(period, sram_slowest, sram_cycle));
+    json_object_set_new(root, "macro_period",
+                        macro_period_report(period, sram_slowest, sram_cycle,
+                                            on_macro ? c.sram.macro : NULL));
     json_object_set_new(root, "depth_budget", budget_json);
     json_t *cp = json_object();
     json_object_set_new(cp, "start", json_string(sta.start));
@@ -1555,6 +1627,17 @@ static int cost_compare(int argc, char **argv)
         json_t *ms = json_object_get(des[k], "sram_macros");
         for (size_t i = 0; i < json_array_size(ms); i++) {
             json_t *m = json_array_get(ms, i);
+            if (json_object_get(m, "macro")) { /* an array on the user's macro: its grid */
+                fprintf(md, "| %s | %s.%s | %.0f x %s (%.0f x %.0f) for a %.0f x %.0f array | "
+                            "%.0f | %.0f | %.3f |\n",
+                        json_string_value(json_object_get(des[k], "top")),
+                        json_string_value(json_object_get(m, "module")),
+                        json_string_value(json_object_get(m, "instance")), num(m, "macros"),
+                        json_string_value(json_object_get(m, "macro")), num(m, "rows"),
+                        num(m, "bits"), num(m, "array_rows"), num(m, "array_bits"),
+                        num(m, "area_um2"), num(m, "ge"), num(m, "min_cycle_ns"));
+                continue;
+            }
             fprintf(md, "| %s | %s.%s | %.0f x %.0f | %.0f | %.0f | %.3f |\n",
                     json_string_value(json_object_get(des[k], "top")),
                     json_string_value(json_object_get(m, "module")),
@@ -1562,6 +1645,9 @@ static int cost_compare(int argc, char **argv)
                     num(m, "area_um2"), num(m, "ge"), num(m, "min_cycle_ns"));
         }
     }
+    cost_user_md(md, a);
+    if (strcmp(name, base) != 0)
+        cost_user_md(md, b);
     md_path(md, a);
     if (strcmp(name, base) != 0 && num(b, "period_ns") > 0)
         md_path(md, b);
@@ -1704,13 +1790,16 @@ static int cost_bench(int argc, char **argv)
             int same = num(o, "rows") == num(m, "rows") && num(o, "bits") == num(m, "bits");
             if (same && k < i)
                 seen = 1;
-            count += same;
+            /* an array on the user's macro is an entry of "macros" macros */
+            count += same * (json_object_get(o, "macros") ? (int)num(o, "macros") : 1);
         }
         if (seen)
             continue;
         size_t len = strlen(macros);
+        double each = json_object_get(m, "macros") && num(m, "macros") > 0
+                          ? num(m, "ge") / num(m, "macros") : num(m, "ge");
         snprintf(macros + len, sizeof macros - len, "%s%d x %.0fx%.0f: %.0f", len ? "; " : "", count,
-                 num(m, "rows"), num(m, "bits"), num(m, "ge"));
+                 num(m, "rows"), num(m, "bits"), each);
     }
     int same = !strcmp(json_string_value(json_object_get(a, "top")),
                        json_string_value(json_object_get(b, "top"))) ||
@@ -1742,5 +1831,7 @@ int main(int argc, char **argv)
         return cost_row(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "bench"))
         return cost_bench(argc, argv);
+    if (argc >= 2 && !strcmp(argv[1], "sram-lib"))
+        return cost_sram_lib(argc, argv);
     return die("usage: cost one ... | cost compare ... | cost noise ... (see the header of synth/cost.c)", NULL);
 }

@@ -6,6 +6,9 @@
 #ifndef CACHEGEN_COST_H
 #define CACHEGEN_COST_H
 
+#include <jansson.h>
+#include <stdio.h>
+
 #include "../core/cfg.h"
 
 /* The L1 of SPEC 3.1 and what its mechanism adds. */
@@ -87,5 +90,74 @@ unsigned long long cost_duel_bits(const cfg_t *c);
 void cost_pcpred_l1(const cfg_t *c, unsigned tag, unsigned repl, unsigned plru, l1_closed_t *k);
 void cost_sacat_l1(const cfg_t *c, unsigned tag, unsigned repl, unsigned plru, l1_closed_t *k);
 unsigned long long cost_dwt_bits(const cfg_t *c);
+
+/* The user's SRAM macro as its Liberty gives it (cost_liberty.c; sram.macro). Its area is in the
+ * library's area unit, which the cost flow takes to be um^2, the unit of the project's cells
+ * (synth/liberty.sh: NAND2_X1 = 0.798 um^2 = one GE). */
+#define COST_LIB_NAME 64
+#define COST_LIB_PINS 64
+typedef struct cost_lib_pin {
+    char name[COST_LIB_NAME];  /* pin or bus name (a pin "q[3]" counts towards the bus "q") */
+    char direction[16];        /* input, output, inout; "" if not given */
+    int width;                 /* bits; -1: a bus whose bus_type the library does not define */
+    int clock;                 /* 1: clock : true */
+} cost_lib_pin_t;
+typedef struct cost_macro_lib {
+    double area;               /* the cell's area attribute (assumed um^2) */
+    int has_area;              /* 1: the cell gives one */
+    double min_period_ns;      /* the largest minimum period of its pins (min_period, or a timing
+                                  group of timing_type minimum_period), ns; 0: not given */
+    char period_pin[COST_LIB_NAME]; /* the pin that gives it */
+    int npins;
+    cost_lib_pin_t pins[COST_LIB_PINS];
+} cost_macro_lib_t;
+/* Reads cell `cell` of the Liberty file `path` into m. Returns 0; -1 when the file cannot be
+ * read, -2 when it has no such cell, -3 when it is not Liberty as far as read; err says which,
+ * naming the file. */
+int cost_liberty_macro(const char *path, const char *cell, cost_macro_lib_t *m, char *err,
+                       size_t errlen);
+/* The pin or bus of m named `name`, or NULL. */
+const cost_lib_pin_t *cost_liberty_pin(const cost_macro_lib_t *m, const char *name);
+
+/* An output on the user's own macro (cost_macro.c): the Liberty's cell, the wrapper's names and
+ * the totals over the arrays. */
+typedef struct cost_user {
+    const cfg_t *cfg;
+    cost_macro_lib_t lib;
+    char wrapper[CFG_NAME_MAX + 8];  /* <name>_sram */
+    char hdlname[CFG_NAME_MAX + 8];  /* \<name>_sram, a derived copy's hdlname in Yosys JSON */
+    unsigned long long macros;       /* macro instances in the top */
+    unsigned long long macro_bits;   /* their words x bits */
+    unsigned long long array_bits;   /* the arrays' Width x Depth they hold */
+    double wrapper_ge;               /* the wrappers' gates and flops, GE (counted as logic) */
+    unsigned long long wrapper_flops;
+    json_t *checked;                 /* wrapper modules whose tiling was checked */
+} cost_user_t;
+/* One array (an instance of the wrapper) on the macro. */
+typedef struct cost_user_array {
+    unsigned long long width, depth; /* the array's Width and Depth */
+    unsigned long long cols, rows;   /* its tiling: ceil(Width / sram.width) columns,
+                                        ceil(Depth / sram.depth) rows */
+    unsigned long long macros;       /* macros in the synthesized wrapper */
+    unsigned long long macro_bits;   /* macros x sram.depth x sram.width */
+    double area_um2;                 /* macros x the cell's area */
+} cost_user_array_t;
+/* Reads the macro's cell from `lib` and checks it against c (area, pins, widths). Returns 0, -1
+ * with the reason in err. */
+int cost_user_load(cost_user_t *u, const cfg_t *c, const char *lib, char *err, size_t n);
+void cost_user_free(cost_user_t *u);
+/* 1 if module `type` of the Yosys JSON `modules` is the wrapper <name>_sram (or a derived copy). */
+int cost_user_is_wrapper(const cost_user_t *u, json_t *modules, const char *type);
+/* Fills a from the wrapper module `type`; the first time a shape is seen, checks its macros
+ * against its tiling and its bits, printing each check. Returns the number of failed checks. */
+int cost_user_array(cost_user_t *u, json_t *modules, const char *type, cost_user_array_t *a);
+/* Adds `inst` copies of array a to the totals. */
+void cost_user_add(cost_user_t *u, const cost_user_array_t *a, unsigned long long inst);
+/* The cost JSON's "user_sram" object; `nand2_um2`: one GE. */
+json_t *cost_user_json(const cost_user_t *u, double nand2_um2);
+/* The Markdown section of a design's "user_sram", if it has one. */
+void cost_user_md(FILE *md, json_t *design);
+/* cost sram-lib OUTDIR LIB (cost_macro.c's header). */
+int cost_sram_lib(int argc, char **argv);
 
 #endif

@@ -9,8 +9,14 @@
 # cells.lib, sram.lib, stat.json, hier.json (netlist per module), flat.json, netlist.v,
 # sta.log (the critical path report), seconds. Exits non-zero on a failed check or tool error.
 # Progress: a line on stderr as each step starts and when the top is done (a large top takes
-# minutes in Yosys and ABC). Exit 3: an output on the user's own SRAM macro, whose structural
-# checks passed and which the cost model does not price.
+# minutes in Yosys and ABC).
+# An output on the user's own SRAM macro (sram.macro; docs/ip.md "Your own SRAM macros") needs
+# the macro's Liberty in SYNTH_SRAM_LIB (a path; make synth's SRAM_LIB): it must have a cell of
+# the macro's name with an area and the configured pins (build/cost sram-lib, before Yosys),
+# is copied to WORKDIR/sram_user.lib, read by Yosys with read_liberty -lib (the macro a black
+# box; the stand-in model <macro>.v is never read) and by OpenSTA beside the project's cells;
+# the wrapper <name>_sram is synthesized as logic like the rest. Exit 3: such an output without
+# SYNTH_SRAM_LIB, whose structural checks passed; exit 1: a Liberty refused.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 out=$(cd "$1" && pwd); work=$2
@@ -22,16 +28,29 @@ top=${3:-$list}
 # (docs/security.md).
 [[ $list =~ ^[a-z][a-z0-9_]*$ && $top =~ ^[a-z][a-z0-9_]*$ ]] ||
   { echo "synth.sh: no module name in $out/cachegen.manifest" >&2; exit 1; }
-# A design on the user's own macro (sram.macro): the structural checks run (check.sh), the cost
-# model does not (it prices cachegen_sram_1r1w's shapes by liberty.sh; docs/ip.md "Your own SRAM
-# macros"): refused after the checks with the reason.
+# A design on the user's own macro (sram.macro): without its Liberty the structural checks run
+# (check.sh) and the run stops with the reason; with it, the Liberty is checked and copied in.
 macro_model=$(sed -n 's/^sram macro model: //p' "$out/cachegen.manifest")
+leaf=cachegen_sram_1r1w.v; macro=""
+rm -f "$work/sram_user.lib"
 if [ -n "$macro_model" ]; then
-  "$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
-  echo "synth.sh: $top: structural checks pass (every module resolves; no latch, multiple driver or combinational loop); the arrays are on your macro ${macro_model%.v} (sram.macro), and the cost flow models only cachegen_sram_1r1w's macros: no area or timing for this output (docs/ip.md, 'Your own SRAM macros')" >&2
-  exit 3
+  macro=${macro_model%.v}; leaf=$macro_model
+  [[ $macro_model =~ ^[A-Za-z][A-Za-z0-9_]*\.v$ ]] || { echo "synth.sh: SRAM macro model '$macro_model' is not a plain name" >&2; exit 1; }
+  if [ -z "${SYNTH_SRAM_LIB:-}" ]; then
+    "$here/check.sh" "$out" "$work/check.log" "$top" || { tail -20 "$work/check.log"; exit 1; }
+    echo "synth.sh: $top: structural checks pass (every module resolves; no latch, multiple driver or combinational loop); the arrays are on your macro $macro (sram.macro): to cost it, give its Liberty, with a cell named $macro, as SYNTH_SRAM_LIB=path/to.lib (make synth SRAM_LIB=path/to.lib): no area or timing for this output without it (docs/ip.md, 'Your own SRAM macros')" >&2
+    exit 3
+  fi
+  [ -f "$SYNTH_SRAM_LIB" ] && [ -r "$SYNTH_SRAM_LIB" ] ||
+    { echo "synth.sh: SYNTH_SRAM_LIB = '$SYNTH_SRAM_LIB': no readable file (allowed: your macro's Liberty, a cell named $macro)" >&2; exit 1; }
+  "$here/../build/cost" sram-lib "$out" "$SYNTH_SRAM_LIB" >"$work/sram_user.check" 2>&1 ||
+    { echo "synth.sh: SYNTH_SRAM_LIB refused: $(tail -1 "$work/sram_user.check")" >&2; exit 1; }
+  if "$here/liberty.sh" cells | grep -q -E "^  cell \($macro\) "; then
+    echo "synth.sh: your macro $macro (sram.macro) has the name of a cell of the project's library (synth/liberty.sh): rename it" >&2; exit 1
+  fi
+  cp "$SYNTH_SRAM_LIB" "$work/sram_user.lib"
 fi
-srcs=$(grep -v '^cachegen_sram_1r1w.v$' "$out/$list.f" | sed "s|^|cg_rtl/|" | tr '\n' ' ')
+srcs=$(grep -v -x -F "$leaf" "$out/$list.f" | sed "s|^|cg_rtl/|" | tr '\n' ' ')
 [[ $srcs =~ ^[A-Za-z0-9_./\ ]*$ ]] || { echo "synth.sh: $out/$list.f lists a name that is not plain" >&2; exit 1; }
 ln -sfn "$out" "$work/cg_rtl"
 # SYNTH_CELLS_LIB: another cell library to map to (test_checks.sh maps to a broken one)
@@ -43,9 +62,11 @@ if [ -n "${SYNTH_CELLS_LIB:-}" ]; then cp "$SYNTH_CELLS_LIB" "$work/cells.lib"; 
 # fermi-l1 at 32 ways measured 44 levels and 3.17 ns that way; without `balance`, the
 # decoupled tag store at 32 entries still measured 37 levels (28 with it).
 printf '%s\n' strash balance '&get -n' '&dch -f' '&nf' '&put' >"$work/abc.scr"
+# the SRAM leaf a black box: the primitive's Verilog, or the user's macro from its Liberty
+if [ -n "$macro" ]; then leaf_read="read_liberty -lib sram_user.lib"; else leaf_read="read_verilog -lib cg_rtl/cachegen_sram_1r1w.v"; fi
 cat >"$work/synth.ys" <<YS
 read_liberty -lib cells.lib
-read_verilog -lib cg_rtl/cachegen_sram_1r1w.v
+$leaf_read
 read_verilog $srcs
 hierarchy -check -top $top
 proc
@@ -74,6 +95,7 @@ if [[ ! $work =~ ^[A-Za-z0-9_./+-]+$ ]]; then
   ydir=$(mktemp -d /tmp/cachegen-syn.XXXXXX)
   trap 'rm -rf "$ydir"' EXIT
   cp "$work/cells.lib" "$work/abc.scr" "$work/synth.ys" "$ydir/"; ln -s "$out" "$ydir/cg_rtl"
+  [ -z "$macro" ] || cp "$work/sram_user.lib" "$ydir/"
 fi
 say "Yosys and ABC: generic synthesis, flops and logic mapped to the project's cells"
 yrc=0; (cd "$ydir" && yosys -q -l yosys.log -s synth.ys) >/dev/null 2>&1 || yrc=1

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test_robust_tb.sh WORKDIR: issue 33's checks of the tb/ and Makefile surfaces (docs/security.md):
 # tb/regress writes only into a folder it made (a marker), refuses a user's non-empty folder and a
-# symbolic link, and follows the one option rule; `make synth` passes CONFIG, SET, OUT and
-# BASELINE to its scripts without a shell re-reading them. Prints "N passed, M failed".
+# symbolic link, and follows the one option rule; `make synth` passes CONFIG, SET, OUT,
+# BASELINE, TOPS and SRAM_LIB to its scripts without a shell re-reading them. Prints "N passed,
+# M failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:?usage: test_robust_tb.sh WORKDIR}
@@ -51,7 +52,7 @@ pwn="$work/PWN"
 evil="x'; touch $pwn; echo '"
 out=$(make -s -C "$root" synth CONFIG="$evil" 2>&1); rc=$?
 check "make synth CONFIG=\"x'; touch PWN; echo '\" runs no command and fails" test "$rc" != 0 -a ! -e "$pwn"
-for v in OUT BASELINE SET TOPS; do
+for v in OUT BASELINE SET TOPS SRAM_LIB; do
   rm -f "$pwn"
   make -s -C "$root" synth CONFIG=no-such-preset "$v=\$(touch $pwn)\`touch $pwn\`'\"; touch $pwn" >/dev/null 2>&1
   check "make synth $v with shell characters runs no command" test ! -e "$pwn"
