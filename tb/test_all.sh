@@ -767,6 +767,9 @@ bstep synth-tap full "synth tap tap_rrip tap_ucp ucp drrip l2" "synth tap-rrip, 
 tap_ucp in one run (logic GE, flops, SRAM bits, depth, period); every storage closed form passes" tap_costs
 bstep synth-checks test "synth sta" "synth: the latch, storage, cell-library, OpenSTA and timing-report checks can fail" \
   synth/test_checks.sh "$work/synth/checks"
+bstep synth-sram-lib test "synth sta ip sram" "synth: an output on the user's own SRAM macro costed from a Liberty the test writes (SYNTH_SRAM_LIB, make synth SRAM_LIB): macro count, area and bits as computed independently, \
+the period 1 ns longer with a clock-to-out 1 ns slower, a Liberty without the cell refused before Yosys; a wrapper missing a macro column and a doubled area caught" \
+  synth/test_sram_lib.sh "$work/synth/sram_lib"
 synth_duel() { # li-decoupled's SM-dueling controller costed and timed on its own
   mkdir -p "$work/synth/duel" && build/cachegen --preset li-decoupled -o "$work/synth/duel/rtl" >/dev/null &&
     synth/tops.sh "$work/synth/duel/rtl" "$work/synth/duel/tops" duel &&
