@@ -110,6 +110,7 @@ static int lib_is(const lib_reader_t *r, const char *punct)
 typedef struct lib_stmt {
     char name[128];
     char arg[256];      /* a group's or complex attribute's first argument, a simple one's value */
+    char args[1024];    /* a group's arguments, each followed by a blank (`pin (a, b)`: "a b ") */
     int group;          /* 1: a group, its body next */
 } lib_stmt_t;
 
@@ -156,9 +157,13 @@ static int lib_stmt(lib_reader_t *r, lib_stmt_t *st)
                      st->name);
             return -1;
         }
-        if (first && (r->kind == TOK_WORD || r->kind == TOK_STRING)) {
-            lib_copy(st->arg, sizeof st->arg, r->tok);
+        if (r->kind == TOK_WORD || r->kind == TOK_STRING) {
+            if (first)
+                lib_copy(st->arg, sizeof st->arg, r->tok);
             first = 0;
+            size_t n = strlen(st->args);
+            if (n + strlen(r->tok) + 2 <= sizeof st->args)
+                snprintf(st->args + n, sizeof st->args - n, "%s ", r->tok);
         }
     }
     size_t save = r->pos;
@@ -243,8 +248,9 @@ static int lib_timing(lib_ctx_t *x, double *min_period)
     return 0;
 }
 
-/* A pin or bus group of the cell: its width (a bus: its bus_type's), clock and minimum period. */
-static int lib_pin(lib_ctx_t *x, const char *kind, const char *name)
+/* Records pin or bus `name` of the cell (a pin "q[3]" counts one bit towards the bus "q"). */
+static void lib_pin_add(lib_ctx_t *x, const char *name, int width, int clock, double period,
+                        const char *direction)
 {
     cost_macro_lib_t *m = x->m;
     char base[COST_LIB_NAME];
@@ -259,9 +265,28 @@ static int lib_pin(lib_ctx_t *x, const char *kind, const char *name)
         memset(p, 0, sizeof *p);
         lib_copy(p->name, sizeof p->name, base);
     }
-    int width = 1;
+    if (!p)
+        return;
+    if (strchr(name, '[')) /* one bit of a bus written as pins */
+        p->width++;
+    else
+        p->width = width;
+    p->clock |= clock;
+    if (direction[0])
+        lib_copy(p->direction, sizeof p->direction, direction);
+    if (period > m->min_period_ns) {
+        m->min_period_ns = period;
+        lib_copy(m->period_pin, sizeof m->period_pin, base);
+    }
+}
+
+/* A pin or bus group of the cell, for each name it lists (`pin (a, b) {...}`): its width (a
+ * bus: its bus_type's), direction, clock and minimum period. */
+static int lib_pin(lib_ctx_t *x, const char *kind, const char *names)
+{
+    int width = 1, clock = 0;
     double period = 0;
-    int clock = 0;
+    char direction[16] = "";
     lib_stmt_t st;
     int rc;
     while ((rc = lib_stmt(&x->r, &st)) == 0) {
@@ -279,23 +304,16 @@ static int lib_pin(lib_ctx_t *x, const char *kind, const char *name)
             double v = strtod(st.arg, NULL) * x->time_ns;
             if (v > period)
                 period = v;
-        } else if (!strcmp(st.name, "direction") && p) {
-            lib_copy(p->direction, sizeof p->direction, st.arg);
+        } else if (!strcmp(st.name, "direction")) {
+            lib_copy(direction, sizeof direction, st.arg);
         }
     }
     if (rc < 0)
         return -1;
-    if (!p)
-        return 0;
-    if (strchr(name, '[')) /* one bit of a bus written as pins */
-        p->width++;
-    else
-        p->width = width;
-    p->clock |= clock;
-    if (period > m->min_period_ns) {
-        m->min_period_ns = period;
-        lib_copy(m->period_pin, sizeof m->period_pin, base);
-    }
+    char list[1024], *save = NULL;
+    lib_copy(list, sizeof list, names);
+    for (char *n = strtok_r(list, " ", &save); n; n = strtok_r(NULL, " ", &save))
+        lib_pin_add(x, n, width, clock, period, direction);
     return 0;
 }
 
@@ -310,7 +328,7 @@ static int lib_cell(lib_ctx_t *x)
             continue;
         }
         if (!strcmp(st.name, "pin") || !strcmp(st.name, "bus")) {
-            if (lib_pin(x, st.name, st.arg) != 0)
+            if (lib_pin(x, st.name, st.args) != 0)
                 return -1;
         } else if (lib_skip(&x->r) != 0) {
             return -1;

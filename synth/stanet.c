@@ -5,7 +5,9 @@
  *     logic it maps; flop outputs and module boundaries, e.g. an FSM state bit that enables
  *     2,241 line-register flops, would otherwise drive picofarads through one X1 output);
  *   - SRAM macros: each cachegen_sram_1r1w instance becomes the cell of its shape,
- *     cachegen_sram_1r1w_<Depth>x<Width>, which liberty.sh sram models.
+ *     cachegen_sram_1r1w_<Depth>x<Width>, which liberty.sh sram models. Every other cell,
+ *     the user's own macro (sram.macro) among them, passes through as the cell Yosys read
+ *     (from the user's Liberty, sta.sh's sram_user.lib) with its pins and buses as connected.
  * Nets keep their RTL names (escaped identifiers) where Yosys kept one, so a critical path
  * reads in the design's own signal names.
  *

@@ -32,7 +32,8 @@ gen=(--preset fermi-l1 --set l1.sets=4 --set l1.ways=2 --set l1.line_bytes=32 --
 "$root/build/cachegen" "${gen[@]}" -o "$work/rtl" >/dev/null || { nok "cachegen of the small L1 on $macro"; exit 1; }
 
 # liberty FILE CELL AREA CLOCK_TO_OUT [timing]: the macro's Liberty (address 1 bit, data and
-# mask 32); "timing": the minimum period as a minimum_period timing group, OpenRAM's layout
+# mask 32); "timing": the minimum period as a minimum_period timing group, OpenRAM's layout,
+# and the two enables in one group, pin (re_i, we_i)
 liberty() {
   local period="min_period : $min_period;"
   [ "${5:-}" != timing ] || period="timing(){
@@ -47,6 +48,12 @@ liberty() {
       }"
   local setup='timing () { related_pin : "clk_i"; timing_type : setup_rising;
         rise_constraint (scalar) { values ("0.1"); } fall_constraint (scalar) { values ("0.1"); } }'
+  local enables="pin (re_i) { direction : input; capacitance : 1.0;
+      $setup }
+    pin (we_i) { direction : input; capacitance : 1.0;
+      $setup }"
+  [ "${5:-}" != timing ] || enables="pin (re_i, we_i) { direction : input; capacitance : 1.0;
+      $setup }"
   cat >"$1" <<LIB
 /* a made-up 2 x 32 macro for synth/test_sram_lib.sh */
 library (test_sram_lib) {
@@ -72,11 +79,8 @@ library (test_sram_lib) {
       direction : input; capacitance : 2.0; clock : true;
       $period
     }
-    pin (re_i) { direction : input; capacitance : 1.0;
-      $setup }
+    $enables
     pin (raddr_i) { direction : input; capacitance : 1.0;
-      $setup }
-    pin (we_i) { direction : input; capacitance : 1.0;
       $setup }
     pin (waddr_i) { direction : input; capacitance : 1.0;
       $setup }
@@ -179,7 +183,7 @@ fi
 # The same minimum period written as OpenRAM writes it (a minimum_period timing group)
 liberty "$work/openram_form.lib" $macro $area $clk_q timing
 if "$root/build/cost" sram-lib "$work/rtl" "$work/openram_form.lib" | grep -q "minimum period $(printf '%.4f' $min_period) ns (pin clk_i)"; then
-  ok "a minimum_period timing group (OpenRAM's layout) reads as the same minimum period"
+  ok "a minimum_period timing group (OpenRAM's layout) reads as the same minimum period; pin (re_i, we_i) as both pins"
 else
   nok "the minimum_period timing group form"
 fi
