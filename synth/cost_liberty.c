@@ -19,11 +19,13 @@
 
 #define LIB_MAX_BYTES (256u << 20) /* a Liberty file larger than this is refused */
 #define LIB_TYPES 256
+#define LIB_DEPTH 64               /* groups nested deeper than this are refused */
 
 typedef struct lib_reader {
     const char *s;      /* the file's text, NUL-terminated */
     size_t pos, len;
     int line;           /* line of the current position, for errors */
+    int depth;          /* groups being skipped, nested */
     char tok[4096];     /* the current token's text (a string without its quotes) */
     int kind;           /* TOK_* of the current token */
     char err[512];
@@ -31,8 +33,8 @@ typedef struct lib_reader {
 
 enum { TOK_END, TOK_WORD, TOK_STRING, TOK_PUNCT };
 
-/* The next token: a word (letters, digits and _ . - + [ ] ! & | ^ * ' / , as a Liberty value
- * may hold), a quoted string, or one of ( ) { } : ; , */
+/* The next token: a word (any run of characters but blanks, quotes and the punctuation: a name,
+ * a number, an unquoted expression's part), a quoted string, or one of ( ) { } : ; , */
 static void lib_next(lib_reader_t *r)
 {
     for (;;) { /* blanks, comments, line continuations */
@@ -138,11 +140,18 @@ static int lib_stmt(lib_reader_t *r, lib_stmt_t *st)
             return -1;
         }
         lib_copy(st->arg, sizeof st->arg, r->tok);
-        size_t save = r->pos;
-        int line = r->line;
-        lib_next(r);
-        if (!lib_is(r, ";")) /* the semicolon is optional at the end of a line */
-            r->pos = save, r->line = line;
+        for (;;) { /* to the ';', which is optional at the end of a line; the rest of an
+                      unquoted expression on the value's line is passed over */
+            size_t save = r->pos;
+            int line = r->line;
+            lib_next(r);
+            if (lib_is(r, ";"))
+                break;
+            if (r->line != line || (r->kind != TOK_WORD && r->kind != TOK_STRING)) {
+                r->pos = save, r->line = line;
+                break;
+            }
+        }
         return 0;
     }
     if (!lib_is(r, "(")) {
@@ -178,14 +187,21 @@ static int lib_stmt(lib_reader_t *r, lib_stmt_t *st)
     return 0;
 }
 
-/* Skips a group's body (after its '{'), nested groups included. Returns 0, -1 on an error. */
+/* Skips a group's body (after its '{'), nested groups included, at most LIB_DEPTH deep.
+ * Returns 0, -1 on an error. */
 static int lib_skip(lib_reader_t *r)
 {
+    if (++r->depth > LIB_DEPTH) {
+        snprintf(r->err, sizeof r->err, "line %d: groups nested more than %d deep", r->line,
+                 LIB_DEPTH);
+        return -1;
+    }
     lib_stmt_t st;
     int rc;
     while ((rc = lib_stmt(r, &st)) == 0)
         if (st.group && lib_skip(r) != 0)
             return -1;
+    r->depth--;
     return rc < 0 ? -1 : 0;
 }
 
