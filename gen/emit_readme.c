@@ -121,7 +121,11 @@ int readme_write(const emit_dir_t *d, const cfg_t *c, const readme_tops_t *t,
     emit_line(&e, "```");
     emit_line(&e, "build/cachegen verify --config DIR/config.yaml");
     emit_line(&e, "build/cachegen verify --rtl DIR   # the RTL here as you changed it");
-    emit_line(&e, "make synth CONFIG=DIR/config.yaml");
+    if (c->sram.macro[0]) /* the cost flow reads the macro from its Liberty */
+        emit_line(&e, "make synth CONFIG=DIR/config.yaml SRAM_LIB=MACRO.lib   # %s's Liberty",
+                  c->sram.macro);
+    else
+        emit_line(&e, "make synth CONFIG=DIR/config.yaml");
     emit_line(&e, "build/cachesim --config DIR/config.yaml TRACE");
     emit_line(&e, "build/sysim --config DIR/config.yaml TRACE");
     emit_line(&e, "make diagrams CONFIG=DIR/config.yaml");

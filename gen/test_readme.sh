@@ -42,9 +42,10 @@ done
 d=$work/macro
 if "$root/build/cachegen" --preset fermi-l1 --set sram.macro=TS1_SRAM_64X32 --set sram.width=32 \
      --set sram.depth=64 --set sram.active_low=true -o "$d" >/dev/null &&
-   files_match "$d" && lint_cmd "$d"; then
-  ok "an output on a user's SRAM macro: README names exactly its files; its lint command passes"
-else no "an output on a user's SRAM macro: README's files or lint command ($work/lint.log)"; fi
+   files_match "$d" && lint_cmd "$d" &&
+   grep -qx 'make synth CONFIG=DIR/config.yaml SRAM_LIB=MACRO.lib   # TS1_SRAM_64X32.s Liberty' "$d/README.md"; then
+  ok "an output on a user's SRAM macro: README names exactly its files; its lint command passes; its make synth names SRAM_LIB"
+else no "an output on a user's SRAM macro: README's files, lint command ($work/lint.log) or make synth line"; fi
 
 fusesoc=$root/build/venv/bin/fusesoc
 if [ -x "$fusesoc" ]; then
