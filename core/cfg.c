@@ -1074,7 +1074,7 @@ static int validate_axi(const cfg_t *c, char *err, size_t errlen)
  * when no column holds parts of two bytes: a wider one would need a read before each partial
  * write, and the 1R1W contract gives the wrapper no cycle for it. */
 /* The key of sram pin i (SRAM_PIN_*): the key table's row at that pin's offset. */
-static const char *sram_pin_key(unsigned i)
+const char *cfg_sram_pin_key(unsigned i)
 {
     for (size_t k = 0; k < NKEYS; k++)
         if (keys[k].offset == SRAM(pin[i]))
@@ -1099,14 +1099,14 @@ static int validate_sram(const cfg_t *c, char *err, size_t errlen)
     for (unsigned i = 0; i < pins; i++)
         if (!strncmp(s->pin[i], "cg_", 3)) { /* the stand-in model's own names */
             errf(err, errlen, "%s = %s: names starting with cg_ are the stand-in model's own; "
-                 "allowed: any other Verilog identifier", sram_pin_key(i), s->pin[i]);
+                 "allowed: any other Verilog identifier", cfg_sram_pin_key(i), s->pin[i]);
             return -1;
         }
     for (unsigned i = 0; i < pins; i++)
         for (unsigned j = 0; j < i; j++)
             if (!strcmp(s->pin[i], s->pin[j])) {
                 errf(err, errlen, "%s = %s: the same port as %s; allowed: a name no other "
-                     "sram.pin_* key gives", sram_pin_key(i), s->pin[i], sram_pin_key(j));
+                     "sram.pin_* key gives", cfg_sram_pin_key(i), s->pin[i], cfg_sram_pin_key(j));
                 return -1;
             }
     if (s->mask == SRAM_MASK_BYTE && s->width % 8) {

@@ -178,6 +178,8 @@ int cfg_setn(cfg_t *c, const char *key, const char *value, size_t len, char *err
 
 /* Check every key and every combination. Returns 0, or -1 with a message in err. */
 int cfg_validate(const cfg_t *c, char *err, size_t errlen);
+/* The configuration key of sram pin i (SRAM_PIN_*), e.g. "sram.pin_clk": the key table's row. */
+const char *cfg_sram_pin_key(unsigned i);
 
 /* Parse a YAML file into `c`: one document, a mapping of keys and of sections (l1, system, l2)
  * of keys, each key once, applied with cfg_setn. Work is bounded (1 MiB, nesting 8, aliases

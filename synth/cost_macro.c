@@ -20,9 +20,6 @@
 
 #include "cost.h"
 
-static const char *const pin_keys[SRAM_PINS] = {"pin_clk", "pin_re", "pin_raddr", "pin_rdata",
-                                                "pin_we", "pin_waddr", "pin_wdata", "pin_wmask"};
-
 /* The bits the macro's pin `p` (SRAM_PIN_*) has, as the wrapper connects it. */
 static int pin_width(const cfg_sram_t *s, int p)
 {
@@ -56,15 +53,15 @@ static int macro_lib_fits(const cfg_sram_t *s, const cost_macro_lib_t *m, const 
             continue; /* the wrapper connects no mask */
         const cost_lib_pin_t *lp = cost_liberty_pin(m, s->pin[p]);
         if (!lp) {
-            snprintf(err, n, "%s: cell %s has no pin or bus %s (sram.%s)", path, s->macro,
-                     s->pin[p], pin_keys[p]);
+            snprintf(err, n, "%s: cell %s has no pin or bus %s (%s)", path, s->macro,
+                     s->pin[p], cfg_sram_pin_key((unsigned)p));
             return -1;
         }
         if (lp->width >= 0 && lp->width != pin_width(s, p)) {
-            snprintf(err, n, "%s: cell %s's %s (sram.%s) is %d bits; the configuration's "
+            snprintf(err, n, "%s: cell %s's %s (%s) is %d bits; the configuration's "
                      "macro connects %d (sram.width %u, sram.depth %u, sram.mask)", path,
-                     s->macro, s->pin[p], pin_keys[p], lp->width, pin_width(s, p), s->width,
-                     s->depth);
+                     s->macro, s->pin[p], cfg_sram_pin_key((unsigned)p), lp->width,
+                     pin_width(s, p), s->width, s->depth);
             return -1;
         }
     }
