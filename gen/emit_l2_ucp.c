@@ -643,6 +643,27 @@ static unsigned cand_fields(unsigned A, unsigned W, cand_field_t *f)
     return n;
 }
 
+/* `out` (cw bits) = the ones of the W-bit vector `vec`, by a balanced adder tree whose nodes are
+ * <node>_<level>_<i>: level 0 the bits widened, each level the sums of pairs of the last. */
+static void count_tree(emit_t *e, const char *node, const char *vec, unsigned W, unsigned cw,
+                       const char *out)
+{
+    unsigned n = W, lvl = 0;
+    for (unsigned x = 0; x < W; x++)
+        emit_line(e, "wire %s%s_0_%u = {%s, %s[%u]};", emit_range(cw), node, x,
+                  emit_const(cw - 1, 0), vec, x);
+    for (; n > 1; n = (n + 1) / 2, lvl++)
+        for (unsigned i = 0; i < (n + 1) / 2; i++) {
+            if (2 * i + 1 < n)
+                emit_line(e, "wire %s%s_%u_%u = %s_%u_%u + %s_%u_%u;", emit_range(cw), node,
+                          lvl + 1, i, node, lvl, 2 * i, node, lvl, 2 * i + 1);
+            else
+                emit_line(e, "wire %s%s_%u_%u = %s_%u_%u;", emit_range(cw), node, lvl + 1, i,
+                          node, lvl, 2 * i);
+        }
+    emit_line(e, "wire %s%s = %s_%u_0;", emit_range(cw), out, node, lvl);
+}
+
 /* The lookup module's victim under the partition (cm_ucp_victim; invalid ways come first in
  * emit_ways_select): victim_oh, from the row's owners and LRU ages, alloc_i and owner_i. */
 void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
@@ -656,21 +677,11 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
         emit_line(e, "wire [%u:0] ucp_own%u; // ways app %u holds", W - 1, k, k);
         for (unsigned x = 0; x < W; x++)
             emit_line(e, "assign ucp_own%u[%u] = w%u_owner == %s;", k, x, x, emit_const(w.ob, k));
-        /* a balanced adder tree over the W bits */
-        unsigned n = W, lvl = 0;
-        for (unsigned x = 0; x < W; x++)
-            emit_line(e, "wire %sucp_c%u_0_%u = {%s, ucp_own%u[%u]};", emit_range(cw), k, x,
-                      emit_const(cw - 1, 0), k, x);
-        for (; n > 1; n = (n + 1) / 2, lvl++)
-            for (unsigned i = 0; i < (n + 1) / 2; i++) {
-                if (2 * i + 1 < n)
-                    emit_line(e, "wire %sucp_c%u_%u_%u = ucp_c%u_%u_%u + ucp_c%u_%u_%u;",
-                              emit_range(cw), k, lvl + 1, i, k, lvl, 2 * i, k, lvl, 2 * i + 1);
-                else
-                    emit_line(e, "wire %sucp_c%u_%u_%u = ucp_c%u_%u_%u;", emit_range(cw), k,
-                              lvl + 1, i, k, lvl, 2 * i);
-            }
-        emit_line(e, "wire %sucp_cnt%u = ucp_c%u_%u_0;", emit_range(cw), k, k, lvl);
+        char node[32], vec[32], cnt[32];
+        snprintf(node, sizeof node, "ucp_c%u", k);
+        snprintf(vec, sizeof vec, "ucp_own%u", k);
+        snprintf(cnt, sizeof cnt, "ucp_cnt%u", k);
+        count_tree(e, node, vec, W, cw, cnt);
         emit_line(e, "wire %sucp_alloc%u = alloc_i[%u +: %u];", emit_range(w.ab), k, k * w.ab, w.ab);
         emit_line(e, "wire ucp_over%u = ucp_cnt%u > ucp_alloc%u;", k, k, k);
         emit_line(e, "wire ucp_is%u = owner_i == %s;", k, emit_const(w.ob, k));
@@ -682,22 +693,7 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     emit_line(e, "wire [%u:0] ucp_fill_own;", W - 1);
     for (unsigned x = 0; x < W; x++)
         emit_line(e, "assign ucp_fill_own[%u] = w%u_owner == owner_i;", x, x);
-    {
-        unsigned n = W, lvl = 0;
-        for (unsigned x = 0; x < W; x++)
-            emit_line(e, "wire %sucp_cf_0_%u = {%s, ucp_fill_own[%u]};", emit_range(cw), x,
-                      emit_const(cw - 1, 0), x);
-        for (; n > 1; n = (n + 1) / 2, lvl++)
-            for (unsigned i = 0; i < (n + 1) / 2; i++) {
-                if (2 * i + 1 < n)
-                    emit_line(e, "wire %sucp_cf_%u_%u = ucp_cf_%u_%u + ucp_cf_%u_%u;",
-                              emit_range(cw), lvl + 1, i, lvl, 2 * i, lvl, 2 * i + 1);
-                else
-                    emit_line(e, "wire %sucp_cf_%u_%u = ucp_cf_%u_%u;", emit_range(cw), lvl + 1,
-                              i, lvl, 2 * i);
-            }
-        emit_line(e, "wire %sucp_cnt_fill = ucp_cf_%u_0;", emit_range(cw), lvl);
-    }
+    count_tree(e, "ucp_cf", "ucp_fill_own", W, cw, "ucp_cnt_fill");
     char t[4096];
     int n = 0;
     for (unsigned k = 0; k < A; k++)
