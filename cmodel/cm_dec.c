@@ -260,9 +260,27 @@ static void dec_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, unsigned hint,
     res->status = ST_MISS;
 }
 
+/* A failed read: the line its lookup reserved is free again and its entry owns no line (its
+ * RC stays); a bypassed read reserved nothing. */
+static void dec_fill_err(cm_l1_t *m, uint64_t addr, unsigned set, int bypass, cm_result_t *res)
+{
+    (void)res;
+    if (bypass)
+        return;
+    const lay_l1_t *l = &m->lay;
+    lay_l1_row_t *r = &m->rows[set];
+    int t = probe(l, r, lay_tag(l, addr));
+    assert(t >= 0 && r->te[t].pv && r->way[r->te[t].pos].rsv);
+    r->way[r->te[t].pos].rsv = 0;
+    r->te[t].pv = 0;
+    r->te[t].pos = 0;
+    r->free++;
+}
+
 /* The decoupled store replaces the whole lookup and fill; it takes no hint from the L2. */
 const cm_mech_ops_t cm_mech_decoupled = {
     .name = "decoupled",
     .access = dec_access,
     .fill = dec_fill,
+    .fill_err = dec_fill_err,
 };

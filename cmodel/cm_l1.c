@@ -287,6 +287,18 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
     cm_l1_fill_hint(m, mshr, data, 0, res);
 }
 
+void cm_l1_fill_err(cm_l1_t *m, unsigned mshr, const bv_t *data, cm_result_t *res)
+{
+    assert(mshr < m->cfg.mshrs);
+    int bypass = m->mshr[mshr].bypass;
+    unsigned set;
+    uint64_t addr = cm_l1_fill_take(m, mshr, data, res, &set);
+    res->dec = DEC_FILL_BYPASS;
+    res->status = ST_ERR;
+    if (m->mech_ops->fill_err)
+        m->mech_ops->fill_err(m, addr, set, bypass, res);
+}
+
 void cm_l1_switch_reset(cm_l1_t *m, cm_result_t *res)
 {
     assert(m->mech_ops->tick);

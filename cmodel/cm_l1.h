@@ -160,6 +160,13 @@ void cm_l1_fill(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
 void cm_l1_fill_hint(cm_l1_t *m, unsigned mshr, const bv_t *line, unsigned victim_bit,
                      cm_result_t *res);
 
+/* Failed fill event (an L1 whose memory side reports errors, core/lay.h lay_l1_mem_err): MSHR
+ * `mshr`'s read came back with an error and `line` (the slave's data). The read and its
+ * waiters are answered ST_ERR with that data, decision DEC_FILL_BYPASS; nothing is installed,
+ * no replacement or mechanism state moves and no counter counts, except that a line the lookup
+ * reserved (the decoupled store) is released: free again, its tag entry without a line. */
+void cm_l1_fill_err(cm_l1_t *m, unsigned mshr, const bv_t *line, cm_result_t *res);
+
 /* Switch-reset event (gcache, the mechanism's tick): every bypass switch and bypass counter
  * clears. Due when a lookup reported reset_due (l1.gc_switch_reset_period accepted requests);
  * the RTL takes it as its own event after that lookup. */

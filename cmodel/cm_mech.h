@@ -45,6 +45,10 @@ typedef struct cm_mech_ops {
      * victim bit; PC predictor: the bypass bit; 0 without an L2). */
     void (*fill)(struct cm_l1 *m, unsigned mshr, const bv_t *line, unsigned hint,
                  struct cm_result *res);
+    /* A failed fill (cm_l1_fill_err) of line address `addr` in `set`, whose MSHR (already
+     * taken) read with `bypass`: release what the lookup reserved for it (NULL: nothing). */
+    void (*fill_err)(struct cm_l1 *m, uint64_t addr, unsigned set, int bypass,
+                     struct cm_result *res);
     /* A load joined MSHR `mshr`'s read (merging): an access and a miss of the L1. */
     void (*load_join)(struct cm_l1 *m, const struct cm_req *q, unsigned mshr,
                       struct cm_result *res);

@@ -954,6 +954,63 @@ static void test_free_count_invariant(void **state)
     invariant_mix(wide, 1);
 }
 
+/* ---- 9b. a failed read (axi.enable) --------------------------------------------------- */
+
+/* Threshold 1: A's first load reserves way 0 (t0 = A, RC 1, pv, pos 0; way 0 reserved; one
+ * free line). Its read fails: way 0 is free again (two free lines), t0 keeps A and its RC 1
+ * but owns no line. A's next load misses again (RC 2), reserves the lowest free line (way 0)
+ * and its fill installs. Threshold 2: B's first load bypasses (t1 = B, RC 1, no line); its
+ * failed read changes nothing. */
+static void test_fill_err_releases(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l1.threshold=1", "axi.enable=true", NULL};
+    cm_l1_t *m = model(kv);
+    cm_req_t q;
+    cm_result_t a, f;
+    bv_t line;
+    req(&q, 0, ADDR(A, 0), 1);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    static const xrow_t reserved =
+        ROW(TE(A, 1, 1, 0), TE_NONE, TE_NONE, TE_NONE, DW(0, 1, DC), DW(0, 0, DC), 1);
+    check_row(m, 0, &reserved, "reserve", 0);
+    mem_line(A, &line);
+    cm_l1_fill_err(m, a.mshr, &line, &f);
+    assert_int_equal(f.dec, DEC_FILL_BYPASS);
+    assert_int_equal(f.status, ST_ERR);
+    assert_int_equal(f.id, 1);
+    assert_int_equal(m->cnt[CNT_FILLS], 0);
+    static const xrow_t released =
+        ROW(TE(A, 1, 0, 0), TE_NONE, TE_NONE, TE_NONE, DW(0, 0, DC), DW(0, 0, DC), 2);
+    check_row(m, 0, &released, "failed fill", 1);
+    check_invariants(m, "failed fill", 1);
+    req(&q, 0, ADDR(A, 0), 2);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    cm_l1_fill(m, a.mshr, &line, &f);
+    assert_int_equal(f.dec, DEC_FILL);
+    assert_int_equal(f.way, 0);
+    static const xrow_t filled =
+        ROW(TE(A, 2, 1, 0), TE_NONE, TE_NONE, TE_NONE, DW(1, 0, DC), DW(0, 0, DC), 1);
+    check_row(m, 0, &filled, "fill", 2);
+    check_invariants(m, "fill", 2);
+    cm_l1_free(m);
+
+    static const char *const kv2[] = {"axi.enable=true", NULL};
+    m = model(kv2);
+    req(&q, 0, ADDR(B, 0), 3);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_BYPASS);
+    static const xrow_t bypassed = ROW(TE(B, 1, 0, 0), TE_NONE, TE_NONE, TE_NONE, DW(0, 0, 0),
+                                       DW(0, 0, 1), 2);
+    check_row(m, 0, &bypassed, "bypass", 3);
+    cm_l1_fill_err(m, a.mshr, &line, &f);
+    assert_int_equal(f.status, ST_ERR);
+    check_row(m, 0, &bypassed, "failed bypass fill", 4);
+    cm_l1_free(m);
+}
+
 /* ---- 10. the packed row ---------------------------------------------------------------- */
 
 /* LRU geometry: T = 11, RC = 3, P = 1, R = 1. te_stride = 1 + 11 + 3 + 1 + 1 = 17, so t0 is
@@ -1081,6 +1138,7 @@ int main(void)
         cmocka_unit_test(test_store_tag_only_is_miss),
         cmocka_unit_test(test_write_evict),
         cmocka_unit_test(test_stall_line),
+        cmocka_unit_test(test_fill_err_releases),
         cmocka_unit_test(test_free_count_invariant),
         cmocka_unit_test(test_row_packing_lru),
         cmocka_unit_test(test_row_packing_plru),

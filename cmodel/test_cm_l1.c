@@ -681,6 +681,55 @@ static void test_mshr_merge(void **state)
     cm_l1_free(m);
 }
 
+/* A failed read (axi.enable: the memory side reports SLVERR/DECERR): the load and its waiter
+ * are answered ST_ERR with the slave's data, decision FILL_BYPASS; the row, the MSHR's
+ * replacement state and the counters stay as before the fill, so the next load of the line
+ * misses and reads it again, and that fill installs. */
+static void test_fill_err(void **state)
+{
+    (void)state;
+    static const char *const kv[] = {"l1.mshr_merge", "1", "axi.enable", "true", NULL};
+    cm_l1_t *m = model(kv);
+    cm_result_t a, f;
+    cm_req_t q;
+    bv_t line, row_before, row_after;
+    req(&q, 0, ADDR(2, 1), 7);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    req(&q, 0, ADDR(2, 1), 8);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_MERGE);
+    cm_l1_row(m, 1, &row_before);
+    const uint32_t fills = m->cnt[CNT_FILLS], misses = m->cnt[CNT_MISSES];
+    pattern(&line, 0xa0);
+    cm_l1_fill_err(m, 0, &line, &f);
+    assert_int_equal(f.kind, EVT_FILL);
+    assert_int_equal(f.dec, DEC_FILL_BYPASS);
+    assert_int_equal(f.status, ST_ERR);
+    assert_int_equal(f.id, 7);
+    assert_int_equal(f.responds, 1);
+    assert_int_equal(f.nwait, 1);
+    assert_int_equal(f.wait_id[0], 8);
+    assert_int_equal(f.way, 0);
+    assert_int_equal(f.evict_valid, 0);
+    assert_true(bv_eq(&f.data, &line, 8 * LINE_BYTES));
+    assert_int_equal(m->mshr[0].valid, 0);
+    cm_l1_row(m, 1, &row_after);
+    assert_true(bv_eq(&row_before, &row_after, m->lay.row_bits));
+    assert_int_equal(m->cnt[CNT_FILLS], fills);
+    /* the line was not installed: the same load misses again, and this fill installs it */
+    req(&q, 0, ADDR(2, 1), 9);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_MISS);
+    assert_int_equal(m->cnt[CNT_MISSES], misses + 1);
+    cm_l1_fill(m, a.mshr, &line, &f);
+    assert_int_equal(f.dec, DEC_FILL);
+    assert_int_equal(f.status, ST_MISS);
+    cm_l1_access(m, &q, &a);
+    assert_int_equal(a.dec, DEC_LD_HIT);
+    cm_l1_free(m);
+}
+
 /* Without merging (the default 0) the second load of an outstanding line stalls, as before. */
 static void test_mshr_merge_off(void **state)
 {
@@ -1005,6 +1054,7 @@ int main(void)
         cmocka_unit_test(test_mshr_stall_line),
         cmocka_unit_test(test_mshr_full),
         cmocka_unit_test(test_mshr_merge),
+        cmocka_unit_test(test_fill_err),
         cmocka_unit_test(test_mshr_merge_off),
         cmocka_unit_test(test_counters),
         cmocka_unit_test(test_counter_wrap),

@@ -51,9 +51,19 @@ typedef enum {
 #define LAY_DEC_BITS 4
 #define LAY_DEC_COUNT 12
 
-/* Response status (SPEC 3.1). */
-typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3 } lay_status_t;
+/* Response status (SPEC 3.1). ST_ERR: a load whose line read failed (AXI SLVERR/DECERR on the
+ * L1's memory side, docs/ip.md); it exists only where the memory side can report an error
+ * (axi.enable), and there the status is LAY_STATUS_BITS_ERR wide: lay_status_bits. */
+typedef enum { ST_HIT = 0, ST_MISS = 1, ST_BYPASS = 2, ST_STORE = 3, ST_ERR = 4 } lay_status_t;
 #define LAY_STATUS_BITS 2
+#define LAY_STATUS_BITS_ERR 3
+/* Whether the L1 of c takes an error bit with its fills (mem_rsp_err_i) and answers ST_ERR. */
+static inline int lay_l1_mem_err(const cfg_t *c) { return c->axi.enable; }
+/* The L1 response status width of c (the L2's is always LAY_STATUS_BITS). */
+static inline unsigned lay_status_bits(const cfg_t *c)
+{
+    return lay_l1_mem_err(c) ? LAY_STATUS_BITS_ERR : LAY_STATUS_BITS;
+}
 
 /* Performance counters, in port order. */
 typedef enum {

@@ -11,6 +11,8 @@ static const code_t status_codes[] = {
     {ST_MISS, "Miss", "load served by a fill, which the L1 installed"},
     {ST_BYPASS, "Bypass", "load served from memory, nothing installed"},
     {ST_STORE, "Store", "store accepted into the memory-request queue"},
+    /* last: only in an L1 whose memory side reports errors (codes_of's err) */
+    {ST_ERR, "Err", "load whose line read failed (AXI SLVERR/DECERR): nothing installed"},
 };
 
 static const code_t evt_codes[] = {
@@ -49,14 +51,23 @@ static const struct {
     [CODE_DEC] = {dec_codes, COUNT(dec_codes), "Dec", LAY_DEC_BITS},
 };
 
-const code_t *codes_of(code_group_t g, unsigned *n)
+/* The status group's last code (Err) exists only with err. */
+static unsigned group_n(code_group_t g, int err)
 {
-    *n = groups[g].n;
+    return g == CODE_STATUS && !err ? groups[g].n - 1 : groups[g].n;
+}
+
+const code_t *codes_of(code_group_t g, int err, unsigned *n)
+{
+    *n = group_n(g, err);
     return groups[g].codes;
 }
 
 const char *code_group_name(code_group_t g) { return groups[g].name; }
-unsigned code_width(code_group_t g) { return groups[g].width; }
+unsigned code_width(code_group_t g, int err)
+{
+    return g == CODE_STATUS && err ? LAY_STATUS_BITS_ERR : groups[g].width;
+}
 
 const char *code_param(code_group_t g, unsigned value)
 {
@@ -72,15 +83,17 @@ const char *code_param(code_group_t g, unsigned value)
     return "";
 }
 
-void emit_code_params(emit_t *e)
+void emit_code_params(emit_t *e, int err)
 {
     emit_line(e, "// response status, event kind and decision codes (gen/codes.c; the pkg file");
     emit_line(e, "// names them for users); a module uses some of them");
     emit_line(e, "// verilator lint_off UNUSEDPARAM");
     for (unsigned g = 0; g < CODE_GROUPS; g++)
-        for (unsigned i = 0; i < groups[g].n; i++)
-            emit_line(e, "localparam [%u:0] %s = %s;", groups[g].width - 1,
+        for (unsigned i = 0; i < group_n((code_group_t)g, err); i++) {
+            unsigned width = code_width((code_group_t)g, err);
+            emit_line(e, "localparam [%u:0] %s = %s;", width - 1,
                       code_param((code_group_t)g, groups[g].codes[i].value),
-                      emit_const(groups[g].width, groups[g].codes[i].value));
+                      emit_const(width, groups[g].codes[i].value));
+        }
     emit_line(e, "// verilator lint_on UNUSEDPARAM");
 }

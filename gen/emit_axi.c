@@ -4,7 +4,8 @@
  * the MSHR) or as AW + W (a store: one INCR burst over the line, WSTRB = the byte enables,
  * AWID 0, so writes complete in order); R beats are gathered per id (interleaving allowed)
  * into one line buffer per MSHR and handed to the L1 in completion order; B retires the oldest
- * write. A read waits while a write to its line awaits its B. SLVERR/DECERR and protocol
+ * write. A read waits while a write to its line awaits its B. A read with SLVERR/DECERR on a
+ * beat reaches the L1 with its error bit (answered Err, not installed); error responses and protocol
  * violations set a sticky error register (axi_err_*). The L2's bridge is the same logic on the
  * L2's channel: its write-backs are whole lines (WSTRB all ones), its reads carry no hint (no
  * ARUSER/RUSER). Built as emitter IR (ir.h) and printed by ir_print. */
@@ -33,6 +34,7 @@ typedef struct axi_w {
     unsigned wr, wb;          /* outstanding writes, their pointer bits */
     const char *p;            /* the cache side's wire prefix: l1 (wrapper) or l2 (bridge) */
     int hint;                 /* the cache side has a read hint (ARUSER, RUSER): the L1 */
+    int err;                  /* the cache side takes a failed read's error bit: the L1 */
 } axi_w_t;
 
 typedef struct reg_list {
@@ -315,6 +317,10 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     qd(m, r, x->mshrs, "done");
     if (x->hint)
         qd(m, r, x->mshrs, "hint");
+    if (x->err) {
+        ir_comment(m, &m->body, "per MSHR: some beat of its read came back SLVERR or DECERR");
+        qd(m, r, x->mshrs, "rerr");
+    }
     for (unsigned k = 0; k < x->mshrs; k++) {
         qd(m, r, x->la, F("rl%u_line", k));
         if (x->n > 1)
@@ -358,6 +364,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_set(m, &f->body, P("l1_rsp_data"), K(x->lb, 0));
     if (x->hint)
         ir_set(m, &f->body, "l1_rsp_hint", "1'b0");
+    if (x->err)
+        ir_set(m, &f->body, "l1_rsp_err", "1'b0");
     for (unsigned k = 0; k < x->mshrs; k++) {
         ir_node_t *h = ir_if(m, &f->body, F("cq_head_q == %s && cq_valid_q[%u]", K(x->mb, k), k));
         h->flag = 1;
@@ -370,6 +378,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         ir_set(m, &h->body, P("l1_rsp_data"), F("rb%u_data_q", k));
         if (x->hint)
             ir_set(m, &h->body, "l1_rsp_hint", F("hint_q[%u]", k));
+        if (x->err)
+            ir_set(m, &h->body, "l1_rsp_err", F("rerr_q[%u]", k));
     }
 
     ir_node_t *s = ir_always_comb(m, &m->body, "rstate", NULL);
@@ -377,6 +387,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_set(m, &s->body, "done_d", "done_q");
     if (x->hint)
         ir_set(m, &s->body, "hint_d", "hint_q");
+    if (x->err)
+        ir_set(m, &s->body, "rerr_d", "rerr_q");
     ir_set(m, &s->body, "cq_valid_d", "cq_valid_q");
     ir_set(m, &s->body, "cq_head_d", "cq_head_q");
     ir_set(m, &s->body, "cq_tail_d", "cq_tail_q");
@@ -394,6 +406,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         h->flag = 1;
         ir_set(m, &h->body, F("busy_d[%u]", k), "1'b1");
         ir_set(m, &h->body, F("rl%u_line_d", k), P("l1_req_line"));
+        if (x->err)
+            ir_set(m, &h->body, F("rerr_d[%u]", k), "1'b0");
     }
     ir_node_t *rt = ir_if(m, &s->body, "r_take");
     rt->flag = 1;
@@ -407,6 +421,8 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
             ir_set(m, &h->body, F("rb%u_beat_d", k), F("rb%u_beat_q + %s", k, K(x->cb, 1)));
         if (x->hint)
             ir_set(m, &h->body, F("hint_d[%u]", k), "m_axi_ruser[0]");
+        if (x->err) /* SLVERR 2, DECERR 3 */
+            ir_set(m, &ir_if(m, &h->body, "m_axi_rresp[1]")->body, F("rerr_d[%u]", k), "1'b1");
         ir_set(m, &ir_if(m, &h->body, "r_last")->body, F("done_d[%u]", k), "1'b1");
     }
     ir_node_t *push = ir_if(m, &rt->body, "r_last");
@@ -518,6 +534,8 @@ static void axi_body(ir_module_t *m, const axi_w_t *x, const char *side,
     ir_node_t *r1 = ir_decl(m, &m->body, IR_REG, IR_W(0), P("l1_rsp_valid"));
     if (x->hint)
         ir_decl_name(m, r1, "l1_rsp_hint", 0);
+    if (x->err)
+        ir_decl_name(m, r1, "l1_rsp_err", 0);
     ir_decl(m, &m->body, IR_REG, IR_W(x->mb), P("l1_rsp_mshr"));
     ir_decl(m, &m->body, IR_REG, IR_W(x->lb), P("l1_rsp_data"));
     ir_blank(m, &m->body);
@@ -553,6 +571,7 @@ void emit_l1_axi(emit_t *e, const gen_l1_t *g)
     axi_widths(&x, c, g->lay.line_addr_bits, g->lay.line_bits, c->l1.mshrs, g->lay.mshr_bits);
     x.p = "l1";
     x.hint = 1;
+    x.err = 1;
 
     pkg_t *pk = calloc(1, sizeof *pk);
     assert(pk);
@@ -627,6 +646,7 @@ void emit_l2_axi(emit_t *e, const gen_l1_t *g)
     axi_widths(&x, c, g->lay.line_addr_bits, g->lay.line_bits, c->l2.mshrs, l2.mshr_bits);
     x.p = "l2";
     x.hint = 0;
+    x.err = 0; /* the L2 answers no error: its failed reads set axi_err_o only */
     char name[GEN_MOD_MAX];
     emit_l2_axi_name(g, name, sizeof name);
     ir_module_t mod, *m = &mod;

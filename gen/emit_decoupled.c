@@ -23,6 +23,8 @@ static void dec_meta_conn(emit_t *e, const gen_l1_t *g)
 {
     (void)g;
     emit_line(e, ".filter_i    (filter_enable_i),");
+    if (lay_l1_mem_err(g->cfg))
+        emit_line(e, ".fill_err_i  (mem_rsp_err_i),");
     emit_line(e, ".reserve_o   (meta_reserve),");
     emit_line(e, ".bypass_o    (meta_bypass),");
     emit_line(e, ".stall_o     (meta_stall),");
@@ -126,6 +128,7 @@ const gen_mech_t gen_mech_decoupled = {
     .evicts_at_lookup = 1,
     .flush_wait = " & mshr_empty",
     .fill_bypass_cond = "mshr_rd_bypass",
+    .fill_err_releases = 1,
     .lookup_comment = " // reserve or bypass: both hold an MSHR",
     .mshr_row = "MSHRs (valid, line, id, bypass)",
     .report_meta = dec_report_meta,

@@ -12,6 +12,8 @@ static void emit_ports(emit_t *e, const gen_l1_t *g)
     const lay_l1_t *l = &g->lay;
     emit_row_ports_open(e, g->meta, l->row_bits, "", l->tag_bits);
     emit_line(e, "input  wire filter_i,     // low: threshold 0, every load gets a line");
+    if (lay_l1_mem_err(g->cfg))
+        emit_line(e, "input  wire fill_err_i,   // fill: its read failed, release the reserved line");
     emit_row_lookup_ports(e, l->way_bits, l->ways, "        // the entry owns a (valid) data line",
                           "      // data way: hit, reserved or filled");
     emit_line(e, "output wire reserve_o,    // load: reserve a data line and fetch it");
@@ -51,7 +53,12 @@ static void emit_unpack(emit_t *e, const gen_l1_t *g)
     emit_line(e, "wire is_load = op_i == OpLoad;");
     if (!x.repl->fills_only || g->cfg->l1.write_evict) /* else no store test */
         emit_line(e, "wire is_store = op_i == OpStore;");
-    emit_line(e, "wire is_fill = op_i == OpFill;");
+    if (lay_l1_mem_err(g->cfg)) {
+        emit_line(e, "wire is_fill = (op_i == OpFill) & ~fill_err_i; // an installing fill");
+        emit_line(e, "wire fill_err = (op_i == OpFill) & fill_err_i;");
+    } else {
+        emit_line(e, "wire is_fill = op_i == OpFill;");
+    }
     emit_blank(e);
 }
 
@@ -287,6 +294,20 @@ static void emit_next_row(emit_t *e, const gen_l1_t *g)
         emit_line(e, "if (hpos_oh[%u]) begin w%u_valid_d = 1'b1; w%u_rsv_d = 1'b0; end", w, w, w);
     emit_out(e);
     emit_line(e, "end");
+    if (lay_l1_mem_err(g->cfg)) {
+        /* a bypassed read reserved nothing: its entry (if any) has no line */
+        emit_line(e, "if (fill_err & probe_hit & h_pv) begin // a failed read: its reserved line is");
+        emit_line(e, "                                       // free again, its entry has none");
+        emit_in(e);
+        for (unsigned t = 0; t < T; t++)
+            emit_line(e, "if (probe_oh[%u]) begin t%u_pv_d = 1'b0; t%u_pos_d = %s; end", t, t, t,
+                      emit_const(P, 0));
+        for (unsigned w = 0; w < W; w++)
+            emit_line(e, "if (hpos_oh[%u]) w%u_rsv_d = 1'b0;", w, w);
+        emit_line(e, "free_d = free_cnt + %s;", emit_const(l->free_bits, 1));
+        emit_out(e);
+        emit_line(e, "end");
+    }
     if (x.repl->update_masked)
         x.repl->update_masked(e, &x);
     else

@@ -150,6 +150,19 @@ static void emit_gc_fill_first(emit_t *e, const gen_l1_t *g)
     ir_piece_print(e, m);
 }
 
+/* A failed fill (mem_rsp_err_i): the set's switch and bypass count as they stay, on the event
+ * port as at every fill. */
+static void emit_gc_fill_err(emit_t *e, const gen_l1_t *g)
+{
+    ir_module_t mod, *m = &mod;
+    ir_list_t *b = &m->body;
+    ir_piece_begin(m);
+    ir_set(m, b, "evt_switch_o", "gc_switch_set");
+    if (count_bits(&g->cfg->l1))
+        ir_set(m, b, "evt_count_o", "gc_count_set");
+    ir_piece_print(e, m);
+}
+
 /* A fill the metadata module decided to bypass (meta_fill_bypass): answered without
  * installing; the row is written only for the RRPV aging of the M-th bypass. */
 static void emit_gc_fill_bypass(emit_t *e, const gen_l1_t *g)
@@ -297,5 +310,6 @@ const gen_mech_t gen_mech_gcache = {
     .lookup = gc_lookup,
     .fill_first = emit_gc_fill_first,
     .fill_bypass = emit_gc_fill_bypass,
+    .fill_err = emit_gc_fill_err,
     .flops = emit_gc_flops,
 };

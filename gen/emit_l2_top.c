@@ -186,7 +186,7 @@ static void emit_decls(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
     lay_l2_pack(&g->lay, &reset, &packed);
     for (unsigned s = 0; s < S_COUNT; s++)
         emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
-    emit_code_params(e);
+    emit_code_params(e, 0); /* the L2 answers no error */
     /* one way a line (MSB first), so that wide rows stay under 100 columns */
     emit_line(e, "localparam [%u:0] RowReset = {", w->rb - 1);
     emit_in(e);

@@ -68,7 +68,7 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     int be = add_param(p, "LineBytes", c->line_bytes, "byte enables: one per line byte");
     int lw = add_param(p, "LineWidth", l->line_bits, "data line");
     int mb = add_param(p, "MshrIdxWidth", l->mshr_bits, "MSHR number on the memory channels");
-    int st = add_param(p, "StatusWidth", LAY_STATUS_BITS, "response status");
+    int st = add_param(p, "StatusWidth", lay_status_bits(g->cfg), "response status");
     int cw = add_param(p, "CounterWidth", c->counter_bits, "performance counter (wrapping)");
     int ek = add_param(p, "EvtKindWidth", LAY_EVT_KIND_BITS, "event kind");
     int ed = add_param(p, "EvtDecWidth", LAY_DEC_BITS, "event decision");
@@ -124,6 +124,8 @@ void pkg_build(const gen_l1_t *g, pkg_t *p)
     add_port(p, "mem_rsp_mshr_i", 0, mb, 0, "the read's MSHR");
     add_port(p, "mem_rsp_data_i", 0, lw, 0, "the line");
     add_port(p, "mem_rsp_hint_i", 0, -1, 0, "L2 victim bit (G-Cache) or bypass bit (pcpred)");
+    if (lay_l1_mem_err(g->cfg))
+        add_port(p, "mem_rsp_err_i", 0, -1, 0, "the read failed: answered Err, nothing installed");
     p->pending = "control";
     add_port(p, "flush_i", 0, -1, 0, "invalidate every line");
     add_port(p, "kernel_start_i", 0, -1, 0, "a kernel starts (G-Cache switch reset)");
@@ -159,16 +161,16 @@ static int open_named(emit_t *e, const emit_dir_t *d, const gen_l1_t *g, const c
     return emit_open(e, d, file, err, errlen);
 }
 
-static void emit_codes(emit_t *e, const pkg_t *p, code_group_t g)
+static void emit_codes(emit_t *e, const pkg_t *p, code_group_t g, int err)
 {
     unsigned n;
-    const code_t *codes = codes_of(g, &n);
+    const code_t *codes = codes_of(g, err, &n);
     for (unsigned i = 0; i < n; i++) {
         char id[PKG_ID_MAX + 32];
         snprintf(id, sizeof id, "%s%s%s", p->prefix, code_group_name(g), codes[i].name);
         assert(emit_ident_ok(id));
-        emit_line(e, "localparam [%u:0] %s = %s; // %s", code_width(g) - 1, id,
-                  emit_const(code_width(g), codes[i].value), codes[i].what);
+        emit_line(e, "localparam [%u:0] %s = %s; // %s", code_width(g, err) - 1, id,
+                  emit_const(code_width(g, err), codes[i].value), codes[i].what);
     }
 }
 
@@ -200,13 +202,13 @@ int pkg_write_vh(const emit_dir_t *d, const gen_l1_t *g, const pkg_t *p, char *e
     }
     emit_blank(&e);
     emit_line(&e, "// response status on rsp_status_o");
-    emit_codes(&e, p, CODE_STATUS);
+    emit_codes(&e, p, CODE_STATUS, lay_l1_mem_err(g->cfg));
     emit_blank(&e);
     emit_line(&e, "// event kinds on evt_kind_o (simulation only)");
-    emit_codes(&e, p, CODE_EVT);
+    emit_codes(&e, p, CODE_EVT, lay_l1_mem_err(g->cfg));
     emit_blank(&e);
     emit_line(&e, "// decisions on evt_dec_o (simulation only)");
-    emit_codes(&e, p, CODE_DEC);
+    emit_codes(&e, p, CODE_DEC, lay_l1_mem_err(g->cfg));
     emit_line(&e, "// verilator lint_on UNUSEDPARAM");
     emit_blank(&e);
     emit_line(&e, "`endif");

@@ -171,7 +171,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const sys_w_t *w)
     emit_line(e, "output wire %srsp_valid_o,", vec(w, 1));
     emit_line(e, "input  wire %srsp_ready_i,", vec(w, 1));
     emit_line(e, "output wire %srsp_id_o,", vec(w, w->id));
-    emit_line(e, "output wire %srsp_status_o,", vec(w, LAY_STATUS_BITS));
+    emit_line(e, "output wire %srsp_status_o,", vec(w, lay_status_bits(g->cfg)));
     emit_line(e, "output wire %srsp_data_o,", vec(w, w->lw));
     if (w->C)
         emit_cpu_ports(e, w);
@@ -307,7 +307,7 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_line(e, ".rsp_valid_o (%s), .rsp_ready_i (%s),", slice("rsp_valid_o", c, 1),
               slice("rsp_ready_i", c, 1));
     emit_line(e, ".rsp_id_o (%s), .rsp_status_o (%s),", slice("rsp_id_o", c, w->id),
-              slice("rsp_status_o", c, LAY_STATUS_BITS));
+              slice("rsp_status_o", c, lay_status_bits(g->cfg)));
     emit_line(e, ".rsp_data_o (%s),", slice("rsp_data_o", c, w->lw));
     emit_line(e, ".mem_req_valid_o (l1_%u_mreq_valid), .mem_req_ready_i (l1_mreq_ready[%u]),", c, c);
     emit_line(e, ".mem_req_store_o (l1_%u_mreq_store), .mem_req_line_o (l1_%u_mreq_line),", c, c);
@@ -316,6 +316,8 @@ static void emit_l1_instance(emit_t *e, const gen_l1_t *g, const sys_w_t *w, uns
     emit_line(e, ".mem_rsp_valid_i (l1_mrsp_valid[%u]), .mem_rsp_ready_o (l1_%u_mrsp_ready),", c, c);
     emit_line(e, ".mem_rsp_mshr_i (l2_rsp_mshr), .mem_rsp_data_i (l2_rsp_data),");
     emit_line(e, ".mem_rsp_hint_i (%s),", w->hint);
+    if (lay_l1_mem_err(g->cfg)) /* the L2 answers no error (its bridge keeps axi_err_o) */
+        emit_line(e, ".mem_rsp_err_i (1'b0),");
     emit_line(e, ".flush_i (flush_i), .kernel_start_i (kernel_start_i),");
     emit_line(e, ".filter_enable_i (filter_enable_i),");
     for (unsigned i = 0; i < CNT_COUNT; i++) {

@@ -70,7 +70,7 @@ static void widths(const gen_l1_t *g, top_w_t *w)
     w->base = c->fgcb_id_bits;
     w->cw = c->counter_bits;
     w->in = gen_l1_index_in_bits(g);
-    w->drain = (pipe_drain_t){c->mshr_merge, w->id, "", LAY_STATUS_BITS, w->lw};
+    w->drain = (pipe_drain_t){c->mshr_merge, w->id, "", lay_status_bits(g->cfg), w->lw};
 }
 
 /* The request fields that travel with a request through the decide stage and the replay queue,
@@ -118,7 +118,7 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "input  wire %sreq_wdata_i,", emit_range(w->lw));
     pipe_emit_channel_ports(e, "core response", "rsp", 0);
     emit_line(e, "output wire %srsp_id_o,", emit_range(w->id));
-    emit_line(e, "output wire [%u:0] rsp_status_o,", LAY_STATUS_BITS - 1);
+    emit_line(e, "output wire [%u:0] rsp_status_o,", lay_status_bits(g->cfg) - 1);
     emit_line(e, "output wire %srsp_data_o,", emit_range(w->lw));
     pipe_emit_mem_req_ports(e, "memory request: reads carry their MSHR number, stores write through",
                             &w->d, w->la);
@@ -128,6 +128,9 @@ static void emit_ports(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     pipe_emit_mem_rsp_ports(e, &w->d);
     emit_line(e, "input  wire mem_rsp_hint_i, // the L2's hint bit (G-Cache: victim bit; PC predictor:");
     emit_line(e, "                            // bypass bit); else unused");
+    if (lay_l1_mem_err(g->cfg))
+        emit_line(e, "input  wire mem_rsp_err_i,  // the read failed (AXI SLVERR/DECERR): answered Err, "
+                  "nothing installed");
     emit_line(e, "// control");
     emit_line(e, "input  wire flush_i,");
     emit_line(e, "input  wire kernel_start_i,");
@@ -148,7 +151,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     for (unsigned s = 0; s < S_COUNT; s++)
         emit_line(e, "localparam [0:0] %s = %s;", state_names[s], emit_const(1, s));
     emit_line(e, "localparam [%u:0] RowReset = %s;", w->rb - 1, emit_const_bv(w->rb, &packed));
-    emit_code_params(e);
+    emit_code_params(e, lay_l1_mem_err(g->cfg));
     emit_meta_op_params(e);
     emit_line(e, "localparam [%u:0] LastSet = %s;", w->m - 1, emit_const(w->m, g->lay.sets - 1));
     emit_blank(e);
@@ -171,7 +174,7 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     emit_line(e, "reg memq_push, rsp_push;");
     emit_line(e, "wire memq_full, rspq_full;");
     emit_line(e, "reg %srsp_id;", emit_range(w->id));
-    emit_line(e, "reg [%u:0] rsp_status;", LAY_STATUS_BITS - 1);
+    emit_line(e, "reg [%u:0] rsp_status;", lay_status_bits(g->cfg) - 1);
     emit_line(e, "reg %srsp_data;", emit_range(w->lw));
     emit_blank(e);
     emit_line(e, "// metadata logic, MSHRs, index");
@@ -242,7 +245,7 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
                "mem_req_wdata_o}");
     emit_line(e, "// Responses leave through a skid queue: rsp_ready_i low stops the decide stage only");
     emit_line(e, "// when the queue is full.");
-    emit_memq_inst(e, g->memq, "u_rspq", w->id + LAY_STATUS_BITS + w->lw, "rsp_push", "rspq_full",
+    emit_memq_inst(e, g->memq, "u_rspq", w->id + lay_status_bits(g->cfg) + w->lw, "rsp_push", "rspq_full",
                "{rsp_id, rsp_status, rsp_data}", "rsp_valid_o", "rsp_ready_i",
                "{rsp_id_o, rsp_status_o, rsp_data_o}");
     emit_line(e, "// Metadata: one row per set holding every way's tag and policy bits.");
@@ -367,10 +370,36 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
         emit_line(e, "cnt_bypasses_inc = 1'b1;");
 }
 
+/* A fill whose read failed (mem_rsp_err_i, an L1 whose memory side reports errors): the read
+ * and its waiters are answered Err with the slave's data; nothing is installed and no
+ * mechanism or replacement state moves, except that a mechanism which reserved the line at
+ * its lookup (the decoupled store) gets its row back as its meta module releases it. */
+static void emit_fill_err(emit_t *e, const gen_l1_t *g)
+{
+    int releases = gen_mech(g)->fill_err_releases;
+    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q",
+                    releases ? "meta_row" : "meta_row_in");
+    if (releases)
+        emit_line(e, "meta_we = 1'b1;");
+    emit_line(e, "evt_mshr_o = fmshr_q;");
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_respond(e, "mshr_rd_id", ST_ERR, "mem_rsp_data_i");
+    MECH(fill_err, e, g);
+}
+
 static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 {
     const gen_mech_t *mech = gen_mech(g);
     emit_line(e, "wake_d = 1'b1;");
+    int err = lay_l1_mem_err(g->cfg);
+    if (err) {
+        emit_line(e, "if (mem_rsp_err_i) begin // the read failed: answered Err, nothing installed");
+        emit_in(e);
+        emit_fill_err(e, g);
+        emit_out(e);
+        emit_line(e, "end else begin");
+        emit_in(e);
+    }
     MECH(fill_first, e, g);
     if (mech->fill_bypass_cond) { /* a fill that does not install, else the installing one */
         emit_line(e, "if (%s) begin", mech->fill_bypass_cond);
@@ -398,6 +427,10 @@ static void emit_decide_fill(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     GEN_L1_REPL(top_evict, e, g);
     emit_respond(e, "mshr_rd_id", ST_MISS, "mem_rsp_data_i");
     if (mech->fill_bypass_cond) {
+        emit_out(e);
+        emit_line(e, "end");
+    }
+    if (err) {
         emit_out(e);
         emit_line(e, "end");
     }

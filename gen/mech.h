@@ -44,6 +44,9 @@ typedef struct gen_mech {
     const char *flush_wait;   /* extra term of sweep_start: the flush waits for it, or NULL */
     const char *fill_bypass_cond; /* condition of a fill that does not install (NULL: none) */
     int fill_bypass_counts;   /* ... whose shared body counts the bypass (else the lookup did) */
+    /* A failed fill (mem_rsp_err_i) writes the meta module's row: the module takes fill_err_i
+     * and releases what the lookup reserved (the decoupled store); else the row is untouched. */
+    int fill_err_releases;
     const char *memq_hint;    /* mem_req_hint_o of a request (NULL: 1'b0) */
     const char *lookup_comment; /* comment on a load miss's MSHR allocation, or NULL */
     /* The hold term (the decide stage waits a cycle for the mechanism's own event), or NULL. */
@@ -77,6 +80,8 @@ typedef struct gen_mech {
     mech_emit_fn fill_first;    /* decide block: first in a fill */
     mech_emit_fn fill_bypass;   /* decide block: the non-installing fill (NULL: the shared one) */
     mech_emit_fn fill_install;  /* decide block: before the installing fill's event */
+    mech_emit_fn fill_err;      /* decide block: a failed fill's own event fields (its state as
+                                 * it stays), or NULL: none shows state at a fill */
     void (*flops)(emit_t *e, const gen_l1_t *g, int reset); /* its registers */
     /* --- its interface outside the L1 top --- */
     /* Its own event ports, in port order, into out[MECH_EVT_PORTS_MAX]; returns how many. */

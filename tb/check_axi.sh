@@ -8,7 +8,8 @@
 # The L2's bridge <name>_l2_axi (tb/cocotb/test_l2_axi.py, reads and write-backs by the L2's
 # rules) on two: gcache-system (16 beats, 8 MSHRs) and tian-gcn (one 512-bit beat, 2 MSHRs, one
 # write outstanding). Then it must fail where it should: WSTRB inverted, R beats assembled in
-# the wrong order, and a read no longer held behind a write to its line awaiting B; in the
+# the wrong order, a read no longer held behind a write to its line awaiting B, and a failed
+# read handed to the L1 without its error bit (answered Miss, not Err); in the
 # bridge, the hold removed, a write-back's top byte not written, the beats in the wrong order. Prints ok / not ok lines; exits
 # non-zero on a failure.
 set -uo pipefail
@@ -61,8 +62,9 @@ mutant_in() {
 mutant wstrb_inverted 's/m_axi_wstrb = l1_req_be\[/m_axi_wstrb = ~l1_req_be[/' \
   axiram_pauses,reorder_interleave "data differs in"
 mutant beat_order 's/{m_axi_rdata, rb\([0-9]*\)_data_q\[1023:64\]}/{rb\1_data_q[959:0], m_axi_rdata}/' \
-  axiram_pauses,reorder_interleave "data differs in"
+  axiram_pauses,reorder_interleave,error_response "data differs in"
 mutant no_hazard_hold 's/ & ~rd_hazard;/;/' reorder_interleave "data differs in"
+mutant err_bit_dropped 's/if (m_axi_rresp\[1\]) rerr_d/if (1'"'"'b0) rerr_d/' error_response "expected 4"
 mutant_l2 l2_no_hazard_hold 's/ & ~rd_hazard;/;/' reorder_interleave "data differs in"
 mutant_l2 l2_wstrb_byte_dropped 's/^  assign l2_req_be = {128{1.b1}};/  assign l2_req_be = {1'"'"'b0, {127{1'"'"'b1}}};/' \
   axiram_pauses,reorder_interleave "data differs in 1 bytes from byte 127"

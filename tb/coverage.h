@@ -34,6 +34,8 @@ public:
                               "merge_flush_with_waiters", "fifo_hit_keeps_ages",
                               "fifo_evicts_reused_way", "random_victim_every_way", "rsp_bypass"})
             set_.declare(b);
+        for (const char *b : {"fill_err", "rsp_err", "merge_fill_err"}) // failed reads
+            set_.declare(b);
         mech_bins_declare_l1(set_); // every mechanism's (tb/mech_bins_reg.h), n/a under others
     }
     // The bins of the mechanism's own path word, per event and per cycle end (cm_result.mech.
@@ -53,7 +55,10 @@ public:
         mech_tb::cover(*this, r);
         if (r.dec == DEC_LD_MERGE) hit("merge_join");
         if (r.kind == EVT_FILL && r.nwait > 0)
-            hit(r.status == ST_BYPASS ? "merge_fill_bypass" : "merge_waiters_answered");
+            hit(r.status == ST_ERR ? "merge_fill_err"
+                : r.status == ST_BYPASS ? "merge_fill_bypass" : "merge_waiters_answered");
+        if (r.kind == EVT_FILL && r.status == ST_ERR)
+            hit("fill_err");
         if (m->cfg.write_evict && r.dec == DEC_ST_HIT)
             hit("write_evict_invalidate");
         if (m->cfg.repl == REPL_FIFO)
@@ -72,8 +77,9 @@ public:
     }
     void response(unsigned status)
     {
-        static const char *const names[] = {"rsp_hit", "rsp_miss", "rsp_bypass", "rsp_store"};
-        hit(names[status & 3]);
+        static const char *const names[] = {"rsp_hit", "rsp_miss", "rsp_bypass", "rsp_store",
+                                            "rsp_err"};
+        hit(names[status <= ST_ERR ? status : ST_ERR]);
     }
     void mem_request(bool store) { hit(store ? "mem_write" : "mem_read"); }
     void channels(bool req_bp, bool mem_bp, bool rsp_bp)
@@ -108,6 +114,17 @@ public:
     // A bin the configuration cannot reach is not declared for it (reported as n/a).
     bool reachable(const std::string &bin, const cm_l1_t *m) const
     {
+        // failed reads: only an L1 whose memory side reports errors (the harness draws one
+        // read in 16 to fail), under random traffic
+#ifdef CG_MEM_ERR
+        const bool mem_err = true;
+#else
+        const bool mem_err = false;
+#endif
+        if (bin == "fill_err" || bin == "rsp_err")
+            return mem_err && !directed_;
+        if (bin == "merge_fill_err")
+            return mem_err && !directed_ && m->cfg.mshr_merge;
         if (bin == "flush_sweep")
             return !directed_;
         if (bin == "fill_out_of_order")

@@ -38,6 +38,10 @@ hb_begin() {
   if [ -n "$mode" ] && [ -f "$root/tb/mech_tb_$mode.h" ]; then
     modeflag+=" -DCG_MECH_TB=mech_tb_$mode"
   fi
+  # CG_MEM_ERR: the L1 takes a failed read's error bit (mem_rsp_err_i; axi.enable, core/lay.h)
+  if sed -n '/^axi:$/,/^[a-z]/p' "$out/config.yaml" | grep -qx '  enable: true'; then
+    modeflag+=" -DCG_MEM_ERR"
+  fi
   mkdir -p "$bdir"; bdir=$(cd "$bdir" && pwd)
   start=$(date +%s%N)
 }

@@ -30,6 +30,7 @@
 
 #include "chanmon.h"
 #include "coverage.h"
+#include "l1_event.h"
 #include "mech_tb.h"
 #include "memory.h"
 #include "ports.h"
@@ -78,6 +79,7 @@ struct harness : skel_chan<Vdut> {
     unsigned fill_mshr = 0;
     unsigned fill_hint = 0;      // the L2's hint bit presented with the fill (G-Cache: victim bit)
     bool fill_hint_drawn = false; // fill_hint belongs to the response presented now
+    bool fill_err = false;       // CG_MEM_ERR: the presented read failed (mem_rsp_err_i), 1 in 16
     unsigned hint_pct = 0;       // chance of a 1, per timing phase
     unsigned kstart_every = 0;   // base ids (cm_mech_base_ids): a kernel start in one cycle of this many on average
     uint64_t fills_taken = 0;
@@ -124,7 +126,11 @@ struct harness : skel_chan<Vdut> {
                                                 b::of(top->mem_req_wdata_o), b::of(top->mem_req_hint_o)}); }));
         channel_fault(mon_mem_rsp.edge(top->mem_rsp_valid_i, top->mem_rsp_ready_o, [&] { return
                                        b::pack({b::of(top->mem_rsp_mshr_i), b::of(top->mem_rsp_data_i),
-                                                b::of(top->mem_rsp_hint_i)}); }));
+                                                b::of(top->mem_rsp_hint_i)
+#ifdef CG_MEM_ERR
+                                                , b::of(top->mem_rsp_err_i)
+#endif
+                                               }); }));
     }
 
     void check_field(const char *what, uint64_t exp, uint64_t act, const char *evt)
@@ -158,7 +164,10 @@ struct harness : skel_chan<Vdut> {
                 return;
             }
             check_field("mshr", fill_mshr, port_u64(top->evt_mshr_o), "fill");
-            cm_l1_fill_hint(m, fill_mshr, &fill_data, fill_hint, &r);
+            if (fill_err) // the failed read: answered Err, nothing installed
+                cm_l1_fill_err(m, fill_mshr, &fill_data, &r);
+            else
+                cm_l1_fill_hint(m, fill_mshr, &fill_data, fill_hint, &r);
             break;
         case EVT_SWITCH_RESET:
             if (!reset_expected) {
@@ -182,20 +191,7 @@ struct harness : skel_chan<Vdut> {
         }
         char evt[96];
         std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 7], dec_names[dec & 15], set);
-        check_field("kind", r.kind, kind, evt);
-        check_field("decision", r.dec, dec, evt);
-        check_field("set", r.set, set, evt);
-        if (r.dec == DEC_FILL || r.dec == DEC_LD_HIT || r.dec == DEC_ST_HIT ||
-            (l->dec && r.dec == DEC_LD_MISS)) // decoupled: the reserved data way
-            check_field("way", r.way, port_u64(top->evt_way_o), evt);
-        if (r.kind == EVT_FILL || r.kind == EVT_LOOKUP) { // decoupled evicts when it reserves
-            check_field("evict", r.evict_valid, top->evt_evict_o, evt);
-            if (r.evict_valid)
-                check_field("evict_tag", r.evict_tag, port_u64(top->evt_evict_tag_o), evt);
-        }
-        if (r.dec == DEC_LD_MISS || r.dec == DEC_LD_BYPASS || r.dec == DEC_LD_MERGE ||
-            r.kind == EVT_FILL)
-            check_field("mshr", r.mshr, port_u64(top->evt_mshr_o), evt);
+        l1_event_fields(*this, r, kind, dec, set, evt);
         mech_tb::check(*this, r, set, evt);
         if (r.kind == EVT_LOOKUP && reset_expected) {
             fail("a lookup before the due switch reset", "");
@@ -203,13 +199,7 @@ struct harness : skel_chan<Vdut> {
         }
         if (r.reset_due)
             reset_expected = true;
-        if (r.dec != DEC_STALL_LINE && r.kind != EVT_SWITCH_RESET) {
-            bv_t exp, act;
-            cm_l1_row(m, set, &exp);
-            port_get(top->evt_row_o, act, l->row_bits);
-            if (!bv_eq(&exp, &act, l->row_bits))
-                fail("row differs", "  after " + std::string(evt) + "\n" + row_diff(l, lay_l1_field, exp, act));
-        }
+        l1_event_row(*this, r, set, evt);
         cov.event(r, top->evt_evict_o, m);
         if (r.dec == DEC_STALL_LINE && m->cfg.mshr_merge && !accepted.empty() &&
             !accepted.front().store) { // a load that could not join: its read has all its waiters
@@ -330,7 +320,7 @@ struct harness : skel_chan<Vdut> {
         }
         cov.response(e.status);
         if (e.status != ST_STORE)
-            outcomes += "HMB"[e.status];
+            outcomes += "HMBSE"[e.status]; // E: a failed read (CG_MEM_ERR)
     }
 
     // Some waiter's read has filled and its response is still to come (the waiters enter the
@@ -389,6 +379,9 @@ struct harness : skel_chan<Vdut> {
             // a timing phase that changes hint_pct must not change a waiting payload)
             uint64_t h = (seed ^ (fills_taken * 0x9e3779b97f4a7c15ULL) ^ fill_mshr) * 0xbf58476d1ce4e5b9ULL;
             fill_hint = (unsigned)((h >> 40) % 100) < hint_pct;
+#ifdef CG_MEM_ERR
+            fill_err = (h >> 20 & 15) == 0; // SLVERR/DECERR on one read in 16
+#endif
             if (l2_victim_bits) // one core before a large L2: the bit says "read before"
                 fill_hint = fetched.count(m->mshr[fill_mshr].line) != 0;
             if (l2_bypass_bits) // the bit the L2 returned for this read
@@ -400,6 +393,9 @@ struct harness : skel_chan<Vdut> {
             port_put(top->mem_rsp_data_i, fill_data, l->line_bits);
         }
         top->mem_rsp_hint_i = fill_presented && fill_hint;
+#ifdef CG_MEM_ERR
+        top->mem_rsp_err_i = fill_presented && fill_err;
+#endif
         top->rsp_ready_i = std::uniform_int_distribution<unsigned>(0, 99)(rng) < rsp_ready_pct;
         top->flush_i = flush_per_10k && std::uniform_int_distribution<unsigned>(0, 9999)(rng) < flush_per_10k;
         if (quiet_span && (cycle / quiet_span) % 2 == 0) // a stretch without flushes (mech_wants)
@@ -503,6 +499,9 @@ struct harness : skel_chan<Vdut> {
         put_port(top->mem_rsp_mshr_i, l->mshr_bits);
         put_port(top->mem_rsp_data_i, l->line_bits);
         std::fprintf(stimout, " %u", (unsigned)top->mem_rsp_hint_i);
+#ifdef CG_MEM_ERR
+        std::fprintf(stimout, " %u", (unsigned)top->mem_rsp_err_i); // tb_replay.v: MEMERR
+#endif
         std::fprintf(stimout, " %u %u %u\n", (unsigned)top->flush_i, (unsigned)top->kernel_start_i,
                      (unsigned)top->filter_enable_i);
     }

@@ -6,7 +6,7 @@ struct mech_tb : mech_tb_none {
     {
         if (r.dec == DEC_LD_BYPASS)
             cov.hit("dec_load_bypass");
-        if (r.dec == DEC_FILL_BYPASS)
+        if (r.dec == DEC_FILL_BYPASS && r.status != ST_ERR) // a bypassed read, not a failed one
             cov.hit("dec_fill_bypass");
         if (r.dec == DEC_STALL_RSV)
             cov.hit("dec_stall_all_reserved");

@@ -11,10 +11,11 @@ struct mech_tb : mech_tb_none {
             h.check_field("bypass count", cm_gc(h.m)->count[set], port_u64(h.top->evt_count_o),
                           evt);
     }
-    // a bypassing fill: which threshold let it bypass
+    // a bypassing fill: which threshold let it bypass (a failed read installs nothing either,
+    // but no threshold decided it)
     template <class C> static void cover(C &cov, const cm_result_t &r)
     {
-        if (r.dec == DEC_FILL_BYPASS)
+        if (r.dec == DEC_FILL_BYPASS && r.status != ST_ERR)
             cov.hit(r.vbit ? "gc_bypass_th_victim" : "gc_bypass_th_hot");
         if (r.kind == EVT_SWITCH_RESET)
             cov.hit("gc_switch_reset");

@@ -108,6 +108,9 @@ int main(int argc, char **argv)
             l->row_bits);
     fprintf(df, "`define BASEW %u\n", c.l1.fgcb_id_bits);
     fprintf(df, "`define KINDW %u\n`define DECW %u\n", LAY_EVT_KIND_BITS, LAY_DEC_BITS);
+    fprintf(df, "`define STW %u\n", lay_status_bits(&c));
+    if (lay_l1_mem_err(&c)) /* the L1 takes a failed read's error bit */
+        fprintf(df, "`define MEMERR\n");
     const lay_mech_t *mech = lay_mech(c.l1.mode);
     if (mech->line_pc_hash) /* the PC predictor's event ports (table write, prediction) */
         fprintf(df, "`define PCPRED\n`define PCIDXW %u\n`define PCCW %u\n", l->hpc_bits,

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # mutation_test.sh WORKDIR: proves the lockstep harness can fail. Each mutant is a preset's
 # RTL (fermi-l1, a PLRU or SRRIP variant, li-decoupled, gcache-system,
-# tian-gcn, a sacat fermi-l1) with one deliberate bug; the harness must report a mismatch for
+# tian-gcn, a sacat fermi-l1; fermi-l1 and li-decoupled with axi.enable, whose failed reads the
+# harness draws) with one deliberate bug; the harness must report a mismatch for
 # every one. Prints ok/not ok per mutant; exits non-zero if any mutant survived.
 # MUTANT_PICK="NAME..." (env): only these mutants (make test's sample, tb/test_all.sh); a name
 # that is not a mutant here is an error.
@@ -58,6 +59,9 @@ mutants=(
   "fg_l2_count_ignores_hit_flag|$fg|.v|s/wire fg_l2_missed = !mem_rsp_hint_i;/wire fg_l2_missed = 1'b1;/"
   "fg_bypass_fill_installs|$fg|.v|s/if (mshr_rd_bypass) begin/if (1'b0) begin/"
   "fg_noalloc_not_sent|$fg|.v|s/.push_data_i ({fg_byp_l2 \\& ~req_store_q,/.push_data_i ({1'b0,/"
+  "err_fill_installs|--preset fermi-l1 --set axi.enable=true|.v|s/if (mem_rsp_err_i) begin/if (1'b0) begin/"
+  "err_waiters_answered_miss|--preset fermi-l1 --set axi.enable=true --set l1.mshr_merge=2|.v|s/drain_status_d = rsp_status;/drain_status_d = (rsp_status == StatusErr) ? StatusMiss : rsp_status;/"
+  "dec_err_line_kept_reserved|--preset li-decoupled --set axi.enable=true|_meta.v|s/if (fill_err \\& probe_hit \\& h_pv) begin/if (1'b0) begin/"
   "fg_decision_after_count|$fg|.v|s/wire fg_byp_l1 = fg_lk_found \\& fg_lk_cur/wire fg_byp_l1 = fg_lk_found \\& fg_lk_new/"
   "fg_alloc_not_lowest|$fg|.v|s/assign fg_free_oh_c\\[0\\] = fg_free\\[0\\];/assign fg_free_oh_c[0] = 1'b0;/"
   "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"

@@ -759,7 +759,7 @@ struct harness : skel<Vsys> {
     {
         core_state &s = core[c];
         l1_rsp e;
-        bool store_ack = field(top->rsp_status_o, P * LAY_STATUS_BITS, c, LAY_STATUS_BITS) == ST_STORE;
+        bool store_ack = field(top->rsp_status_o, P * lay_status_bits(&cfg), c, lay_status_bits(&cfg)) == ST_STORE;
         if (!take_response(s.rsps, store_ack, ST_STORE, e)) {
             fail("unexpected core response", "");
             return;
@@ -767,7 +767,7 @@ struct harness : skel<Vsys> {
         char where[32];
         std::snprintf(where, sizeof where, "core %u response", c);
         check("rsp id", e.id, field(top->rsp_id_o, P * cfg.l1.id_bits, c, cfg.l1.id_bits), where);
-        check("rsp status", e.status, field(top->rsp_status_o, P * LAY_STATUS_BITS, c, LAY_STATUS_BITS), where);
+        check("rsp status", e.status, field(top->rsp_status_o, P * lay_status_bits(&cfg), c, lay_status_bits(&cfg)), where);
         if (e.status != ST_STORE) {
             bv_t d;
             field_bv(top->rsp_data_o, P * l.line_bits, c, l.line_bits, d);
@@ -917,7 +917,7 @@ struct harness : skel<Vsys> {
                              slice(top->req_be_i, lb, c) + slice(top->req_wdata_i, lw, c); }));
             channel_fault(mon_rsp[c].edge(field(top->rsp_valid_o, P, c, 1), field(top->rsp_ready_i, P, c, 1),
                 [&] { return slice(top->rsp_id_o, cfg.l1.id_bits, c) +
-                             slice(top->rsp_status_o, LAY_STATUS_BITS, c) + slice(top->rsp_data_o, lw, c); }));
+                             slice(top->rsp_status_o, lay_status_bits(&cfg), c) + slice(top->rsp_data_o, lw, c); }));
         }
         channel_fault(mon_mem_req.edge(top->mem_req_valid_o, top->mem_req_ready_i, [&] {
             return b::pack({b::of(top->mem_req_store_o), b::of(top->mem_req_line_o),

@@ -1,10 +1,12 @@
 // tb_dut.vh: the generated L1 under test, its input registers and output wires, shared by the
 // Icarus testbenches (tb_icarus.v, tb_replay.v). Include inside a module that has `clk` and
 // `rst_n`; widths come from tb_defines.vh (written by mkstim from cachegen's layout), which
-// also defines PCPRED (SACAT) where the L1 has the PC predictor's (FG-CB's) event ports.
+// also defines PCPRED (SACAT) where the L1 has the PC predictor's (FG-CB's) event ports, and
+// MEMERR where it takes a failed read's error bit (axi.enable).
   reg req_valid = 1'b0, req_store = 1'b0, rsp_ready = 1'b1, mem_req_ready = 1'b1;
   reg mem_rsp_valid = 1'b0, flush = 1'b0, kernel_start = 1'b0, filter_enable = 1'b1;
   reg mem_rsp_hint = 1'b0;
+  reg mem_rsp_err = 1'b0; // MEMERR only
   reg [`LA-1:0] req_line = {`LA{1'b0}};
   reg [`IDW-1:0] req_id = {`IDW{1'b0}};
   reg [`PCW-1:0] req_pc = {`PCW{1'b0}};
@@ -16,7 +18,7 @@
   reg [`LW-1:0] mem_rsp_data = {`LW{1'b0}};
   wire req_ready, rsp_valid, mem_req_valid, mem_req_store, mem_req_hint, mem_rsp_ready;
   wire [`IDW-1:0] rsp_id;
-  wire [1:0] rsp_status;
+  wire [`STW-1:0] rsp_status;
   wire [`LW-1:0] rsp_data, mem_req_wdata;
   wire [`LA-1:0] mem_req_line;
   wire [`MB-1:0] mem_req_mshr;
@@ -56,6 +58,9 @@
     .mem_req_hint_o(mem_req_hint),
     .mem_rsp_valid_i(mem_rsp_valid), .mem_rsp_ready_o(mem_rsp_ready),
     .mem_rsp_mshr_i(mem_rsp_mshr), .mem_rsp_data_i(mem_rsp_data), .mem_rsp_hint_i(mem_rsp_hint),
+`ifdef MEMERR
+    .mem_rsp_err_i(mem_rsp_err),
+`endif
     .flush_i(flush), .kernel_start_i(kernel_start), .filter_enable_i(filter_enable),
     .cnt_accesses_o(cnt_acc), .cnt_hits_o(cnt_hit), .cnt_misses_o(cnt_miss),
     .cnt_bypasses_o(cnt_byp), .cnt_fills_o(cnt_fill), .cnt_evictions_o(cnt_evict),

@@ -6,6 +6,22 @@
 `default_nettype none
 `include "tb_defines.vh"
 
+// one cycle's inputs, as the harness's record_inputs writes them (MEMERR: the error bit after
+// the hint)
+`ifdef MEMERR
+`define STIM_FIELDS 20
+`define READ_STIM n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", \
+    rst_n, req_valid, req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, \
+    rsp_ready, mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, mem_rsp_err, \
+    flush, kernel_start, filter_enable);
+`else
+`define STIM_FIELDS 19
+`define READ_STIM n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", \
+    rst_n, req_valid, req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, \
+    rsp_ready, mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, \
+    flush, kernel_start, filter_enable);
+`endif
+
 module tb_replay;
   reg clk = 1'b0;
   reg rst_n = 1'b0;
@@ -26,11 +42,8 @@ module tb_replay;
       $finish;
     end
     cycle = 0;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
-                req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, rsp_ready,
-                mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
-                filter_enable);
-    while (n == 19) begin
+    `READ_STIM
+    while (n == `STIM_FIELDS) begin
       #1;
 `ifdef PCPRED
       if (rst_n && evt_valid) // then the table write (we, index, value) and the prediction
@@ -50,10 +63,7 @@ module tb_replay;
       #4 clk = 1'b1;
       #5 clk = 1'b0;
       cycle = cycle + 1;
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", rst_n, req_valid,
-                  req_store, req_line, req_id, req_pc, req_core, req_base, req_be, req_wdata, rsp_ready,
-                  mem_req_ready, mem_rsp_valid, mem_rsp_mshr, mem_rsp_data, mem_rsp_hint, flush, kernel_start,
-                  filter_enable);
+      `READ_STIM
     end
     $fclose(lg);
     $display("tb_replay: %0d cycles replayed", cycle);

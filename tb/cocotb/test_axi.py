@@ -13,8 +13,10 @@ memory must equal the reference, and the wrapper's error register must be clear.
   bursts in order, one at a time): the beats of up to four outstanding bursts go out in a
   random order, interleaved, each read from the VIP's memory when it is sent.
 - error_response: AxiRam with SLVERR on reads of one line and writes of another (its _read
-  and _write raise, which AxiRam answers with SLVERR); the first error is held in axi_err_*
-  until axi_err_clear_i; loads of good lines still see the reference data.
+  and _write raise, which AxiRam answers with SLVERR); the failed load is answered with status
+  Err (4) and the slave's data, and the line is not installed: once the slave reads it again,
+  the next load of it misses (status Miss) and sees the reference data. The first error is held
+  in axi_err_* until axi_err_clear_i. No load of a good read is ever answered Err.
 """
 
 import os
@@ -26,7 +28,7 @@ from cocotbext.axi import AxiBus, AxiRam
 
 from axi_common import finish, paused_ram, pick_lines, reordering_memory, start
 
-STATUS_STORE = 3
+STATUS_MISS, STATUS_STORE, STATUS_ERR = 1, 3, 4
 OPS = int(os.environ.get("AXI_OPS") or "600")
 
 
@@ -37,6 +39,7 @@ class Bench:
         self.idw = len(dut.req_id_i)
         self.ref = {}                          # line -> bytearray
         self.expect = {}                       # id -> (kind, line, data or None)
+        self.want = {}                         # id -> the status a load must have (else not Err)
         self.done = 0
         self.errors = []
 
@@ -72,8 +75,15 @@ class Bench:
                         self.errors.append(f"store id {rid} line {line:#x}: status {st}")
                 else:
                     got = int(d.rsp_data_o.value).to_bytes(self.lb, "little")
+                    want = self.want.pop(rid, None)
                     if st == STATUS_STORE:
                         self.errors.append(f"load id {rid} line {line:#x}: status STORE")
+                    elif want is not None and st != want:
+                        self.errors.append(f"load id {rid} line {line:#x}: status {st}, "
+                                           f"expected {want}")
+                    elif want is None and st == STATUS_ERR:
+                        self.errors.append(f"load id {rid} line {line:#x}: status Err after a "
+                                           "good read")
                     if got != data:
                         bad = [i for i in range(self.lb) if got[i] != data[i]]
                         self.errors.append(f"load id {rid} line {line:#x}: data differs in "
@@ -175,9 +185,10 @@ async def error_response(dut):
     bench.init_lines(ram.write, lines)
     bad_rd, bad_wr = lines[0], lines[1]
     lb = bench.lb
+    failing = {"read": True}
 
     async def read(address, length):
-        if address // lb == bad_rd:
+        if address // lb == bad_rd and failing["read"]:
             raise IOError("planted read error")
         return ram.read(address, length)
 
@@ -190,22 +201,32 @@ async def error_response(dut):
     await bench.reset()
     cocotb.start_soon(bench.responses())
     d = dut
-    # a load of the bad line: answered (with the slave's data), and the error held
-    bench.expect[1] = ("load", bad_rd, bytes(lb))   # AxiRam returns zeros with SLVERR
-    d.req_valid_i.value, d.req_store_i.value, d.req_line_i.value, d.req_id_i.value = 1, 0, bad_rd, 1
-    await RisingEdge(d.clk_i)
-    while not d.req_ready_o.value:
+    async def load(rid, data, status):
+        bench.expect[rid] = ("load", bad_rd, data)
+        bench.want[rid] = status
+        d.req_valid_i.value, d.req_store_i.value, d.req_line_i.value, d.req_id_i.value = \
+            1, 0, bad_rd, rid
         await RisingEdge(d.clk_i)
-    d.req_valid_i.value = 0
-    for _ in range(500):
-        await RisingEdge(d.clk_i)
-        if not bench.expect:
-            break
-    assert not bench.expect and not bench.errors, f"bad-line load: {bench.errors or 'no answer'}"
+        while not d.req_ready_o.value:
+            await RisingEdge(d.clk_i)
+        d.req_valid_i.value = 0
+        for _ in range(500):
+            await RisingEdge(d.clk_i)
+            if not bench.expect:
+                break
+        assert not bench.expect and not bench.errors, \
+            f"bad-line load {rid}: {bench.errors or 'no answer'}"
+
+    # a load of the bad line: answered Err (with the slave's data), and the error held
+    await load(1, bytes(lb), STATUS_ERR)   # AxiRam returns zeros with SLVERR
     assert int(d.axi_err_o.value) == 1, "no error held after an SLVERR read"
     assert int(d.axi_err_kind_o.value) == 1, f"kind {int(d.axi_err_kind_o.value)}, expected 1 (read)"
     assert int(d.axi_err_resp_o.value) == 2, f"resp {int(d.axi_err_resp_o.value)}, expected SLVERR"
     assert int(d.axi_err_line_o.value) == bad_rd, "error line is not the read's"
+    # the failed line was not installed: with the slave reading it again, the next load misses
+    # and gets the line (a cached copy of the failed data would hit, with zeros)
+    failing["read"] = False
+    await load(4, bytes(bench.ref[bad_rd]), STATUS_MISS)
     # a store to the other bad line: the first error stays until cleared
     d.req_valid_i.value, d.req_store_i.value, d.req_line_i.value, d.req_id_i.value = 1, 1, bad_wr, 2
     d.req_be_i.value = 1
