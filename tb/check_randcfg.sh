@@ -7,13 +7,16 @@
 # 0 and more than 0 in L2 and system seeds; every key of FG-CB and DWT-CS (sacat), DRRIP, UCP,
 # TAP, decoupled, G-Cache and pcpred; sizes given as l1.size and l2.size; merging of 8 in both
 # levels; L1 and L2 set counts of 1024, more than 8 MSHRs, systems of 1 and 4 cores.
-# The default draw (3) must also draw every L1 mode and L2 policy in every kind at least N/40
+# Draws 3 and 4 (the default) must also draw every L1 mode and L2 policy in every kind at least N/40
 # times, CPU ports beside every L1 mode, 0..15 ports, every line size and UMON width, and the
 # corners core/reach.h rules on (FG-CB ids <= entries, N = 1, a 2^30 window; DWT-CS near 65,535;
 # TAP alpha 0/100, T_xs 1/1023/> 8, short periods; UCP periods below the lookahead's worst case).
-# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1 or 2 checks
-# that draw against the list before draw 3: draw 1 fails it). RANDCFG_MUTANTS=1 (env) then
-# builds two mutant draws of tb/randcfg.c (tap_ucp's weight 0; alpha 100 never drawn) and
+# Draw 4 also draws the AXI4 memory side (axi.*): beside every L1 mode in L1 seeds, in systems,
+# data widths of 32 and 1024 bits, more than 8 writes outstanding.
+# RANDCFG (env) names the randcfg binary to check (its default draw; RANDCFG_DRAW=1, 2 or 3 checks
+# that draw against the list before it: draw 1 fails draw 2's). RANDCFG_MUTANTS=1 (env) then
+# builds three mutant draws of tb/randcfg.c (tap_ucp's weight 0; alpha 100 never drawn; the
+# AXI4 keys never drawn) and
 # fails unless this check refuses each. Prints the mix and "ok"/"not ok"; exits non-zero on the
 # first failure.
 set -uo pipefail
@@ -60,6 +63,12 @@ for s in $(seq 1 "$n"); do
   [ "$ports" -gt 0 ] && seen3[cpu ports beside $mode]=1
   seen3[system.cpu_cores=$ports]=1
   seen3[l1.line_bytes=${v[l1.line_bytes]}]=1
+  if [ "${v[axi.enable]:-false}" = true ]; then # draw 4's AXI4 memory side
+    [ "$kind" = l1 ] && seen3[axi beside $mode]=1
+    [ "$kind" = system ] && seen3[axi in a system]=1
+    seen3[axi.data_bits=${v[axi.data_bits]}]=1
+    [ "${v[axi.max_writes]}" -gt 8 ] && seen3[axi.max_writes>8]=1
+  fi
   if [ "$mode" = sacat ]; then
     [ $((1 << ${v[l1.fgcb_id_bits]})) -le "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids <= entries]=1
     [ $((1 << ${v[l1.fgcb_id_bits]})) -gt "${v[l1.fgcb_entries]}" ] && seen3[fgcb ids > entries]=1
@@ -109,12 +118,14 @@ for key in l1.size l2.size l1.rrpv_bits l1.random_seed l1.pric_poly l1.pric_top_
            l2.umon_counter_bits tap.period tap.alpha tap.txs l2.pric_poly l2.victim_share; do
   want+=("key $key")
 done
+[ "${RANDCFG_DRAW:-4}" -ge 4 ] && want+=("key axi.enable" "key axi.data_bits" "key axi.id_bits" "key axi.max_writes")
 for w in "${want[@]}"; do
   [ -n "${seen[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
 done
-# draw 3 (the default) also draws, over every kind, each L1 mode and L2 policy at least n/40
+# draws 3 and 4 (the default) also draw, over every kind, each L1 mode and L2 policy at least n/40
 # times, CPU ports (each count 1..15) beside every L1 mode, every line size and the corners
-if [ "${RANDCFG_DRAW:-3}" = 3 ]; then
+draw_no=${RANDCFG_DRAW:-4}
+if [ "$draw_no" -ge 3 ]; then
   want3=()
   for m in baseline decoupled gcache pcpred sacat; do want3+=("mode $m" "cpu ports beside $m"); done
   for p in lru srrip drrip ucp tap_rrip tap_ucp plru fifo; do want3+=("policy $p"); done
@@ -127,6 +138,10 @@ if [ "${RANDCFG_DRAW:-3}" = 3 ]; then
           "tap.txs 2..8" "tap_rrip short period" "tap_ucp short period" "l2.psel_bits>4"
           "ucp period below the lookahead" "ucp period holding the lookahead"
           "tap_ucp period below the lookahead" "tap_ucp period holding the lookahead")
+  if [ "$draw_no" -ge 4 ]; then
+    for m in baseline decoupled gcache pcpred sacat; do want3+=("axi beside $m"); done
+    want3+=("axi in a system" axi.data_bits=32 axi.data_bits=1024 "axi.max_writes>8")
+  fi
   for w in "${want3[@]}"; do
     [ -n "${seen3[$w]:-}" ] || notok "no draw of $w in seeds 1..$n"
   done
@@ -158,4 +173,5 @@ if [ "${RANDCFG_MUTANTS:-0}" = 1 ]; then
   mut tap_ucp_weight_0 'pol = l2_pols\[pick(8)\]' 'pol = l2_pols[pick(7)]' \
     "no draw of l2/system seed l2.replacement=tap_ucp"
   mut alpha_100_never '50 + pick(51)' '50 + pick(50)' "no draw of tap.alpha=100"
+  mut axi_never_drawn 'if (pick(3) == 0) {' 'if (pick(3) == 3) {' "no draw of key axi.enable"
 fi

@@ -6,8 +6,8 @@
  * draws 1 and 2 reproduce the draws before it byte for byte. Sizes are bounded so a design
  * verilates quickly. Every printed configuration passed the same cfg_from_args / cfg_validate as
  * cachegen's. What each draw draws: docs/verification.md, "Random configurations".
- * usage: randcfg [--draw 1|2|3] SEED         the --set arguments of the configuration
- *        randcfg [--draw 1|2|3] --kind SEED  its kind: l1, l2 or system (the same in every draw) */
+ * usage: randcfg [--draw 1|2|3|4] SEED         the --set arguments of the configuration
+ *        randcfg [--draw 1|2|3|4] --kind SEED  its kind: l1, l2 or system (the same in every draw) */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -495,6 +495,43 @@ static void draw_v3(rc_args_t *a, rc_kind_t k, unsigned long long seed)
         put(a, "l2.mshr_merge", "%llu", 1 + pick(8));
 }
 
+/* The value of `key` in a draw (the last one given), or `dflt` when the draw left it out. */
+static unsigned long long drawn(const rc_args_t *a, const char *key, unsigned long long dflt)
+{
+    size_t kl = strlen(key);
+    for (unsigned i = a->n; i-- > 0;)
+        if (!strncmp(a->kv[i], key, kl) && a->kv[i][kl] == '=')
+            return strtoull(a->kv[i] + kl + 1, NULL, 10);
+    return dflt;
+}
+
+/* Draw 4 (issue 38's AXI4 memory side): draw 3's keys, unchanged, then in one seed of three
+ * axi.enable with its keys, which an L1 seed's lockstep runs with failed reads (one in 16 the
+ * harness answers SLVERR: status Err) and a system seed with the 3-bit status. The AXI keys come
+ * from a stream of their own (the seed's), so every other key is draw 3's, and legal by
+ * construction: data width 32..the line (at most 1024), ids for the larger MSHR count and up to
+ * two bits more, 1..8 writes outstanding (one in four up to 64). */
+static void draw_v4(rc_args_t *a, rc_kind_t k, unsigned long long seed)
+{
+    draw_v3(a, k, seed);
+    unsigned long long main_stream = state;
+    state = seed ^ 0x617869ULL; /* "axi" */
+    if (pick(3) == 0) {
+        unsigned long long line_bits = 8 * drawn(a, "l1.line_bytes", 128);
+        unsigned most = 0; /* log2(widest / 32) */
+        while (most < 5 && (32ull << (most + 1)) <= line_bits)
+            most++;
+        unsigned long long m1 = drawn(a, "l1.mshrs", 4), m2 = drawn(a, "l2.mshrs", 4);
+        unsigned ids = clog2((unsigned)(m1 > m2 ? m1 : m2));
+        ids = ids < 1 ? 1 : ids;
+        puts_kv(a, "axi.enable", "true");
+        put(a, "axi.data_bits", "%llu", 32ull << pick(most + 1));
+        put(a, "axi.id_bits", "%llu", ids + pick(3));
+        put(a, "axi.max_writes", "%llu", pick(4) ? 1 + pick(8) : 1 + pick(64));
+    }
+    state = main_stream;
+}
+
 /* Drop each KEY=VALUE that a later one of the same KEY overrides (the draw refines some keys,
  * e.g. l1.replacement for a mode): the same configuration, each key once, as cachegen wants it
  * (a --set key given twice is refused, core/opt.h). */
@@ -517,7 +554,8 @@ static void last_wins(rc_args_t *a)
 
 int main(int argc, char **argv)
 {
-    static void (*const draws[])(rc_args_t *, rc_kind_t, unsigned long long) = {draw_v1, draw_v2, draw_v3};
+    static void (*const draws[])(rc_args_t *, rc_kind_t, unsigned long long) = {draw_v1, draw_v2,
+                                                                                  draw_v3, draw_v4};
     const unsigned ndraws = sizeof draws / sizeof draws[0];
     unsigned version = ndraws; /* the newest by default */
     int kind_only = 0, i = 1;
@@ -531,8 +569,8 @@ int main(int argc, char **argv)
             break;
     }
     if (i != argc - 1) {
-        fprintf(stderr, "usage: randcfg [--draw 1|2|3] [--kind] SEED (draw 3, the newest, by "
-                        "default; draws 1 and 2 reproduce the draws before it)\n");
+        fprintf(stderr, "usage: randcfg [--draw 1|2|3|4] [--kind] SEED (draw 4, the newest, by "
+                        "default; draws 1, 2 and 3 reproduce the draws before it)\n");
         return 2;
     }
     const char *text = argv[i];
