@@ -7,11 +7,12 @@
 #   sys   the system <name>_sys    (tb/sys_harness.cpp)  -> Vsys
 #   duel  the SM-dueling controller <name>_duel of a decoupled L1 (tb/duel_harness.cpp) -> Vduel
 #   dwt   the DWT-CS controller <name>_dwt (l1.mode = sacat; tb/dwt_harness.cpp)      -> Vdwt
+#   axi   the L1's AXI4 wrapper <name>_axi (axi.enable; tb/axi_harness.cpp)           -> Vaxi
 # The single-module tops (duel, dwt) take VFILE in place of the generated module (a mutant of it)
 # and compile their C model (cmodel/cm_<kind>.c) as C, linked before libcmodel.a so that the
 # archive's copy is never the one used.
 set -euo pipefail
-usage() { echo "usage: $0 l1|l2|sys|duel|dwt OUTDIR BUILDDIR [VFILE]" >&2; exit 2; }
+usage() { echo "usage: $0 l1|l2|sys|duel|dwt|axi OUTDIR BUILDDIR [VFILE]" >&2; exit 2; }
 [ $# -ge 3 ] && [ $# -le 4 ] || usage
 kind=$1; shift
 # kind | binary | manifest key of the module (a suffix after the top: _duel) | harness sources |
@@ -22,12 +23,13 @@ case $kind in
   sys)  prefix=Vsys;  key=system; srcs="sys_harness.cpp memory.cpp traffic.cpp"; mode=1; single=0 ;;
   duel) prefix=Vduel; key=_duel;  srcs="duel_harness.cpp";                       mode=0; single=1 ;;
   dwt)  prefix=Vdwt;  key=_dwt;   srcs="dwt_harness.cpp";                        mode=0; single=1 ;;
+  axi)  prefix=Vaxi;  key=_axi;   srcs="axi_harness.cpp memory.cpp traffic.cpp"; mode=1; single=0 ;;
   *) usage ;;
 esac
 [ $# = 2 ] || [ $single = 1 ] || usage
 . "$(dirname "$0")/harness_build.sh"
 hb_begin "$1" "$2"
-if [ $single = 1 ]; then mod=$top$key; else mod=$(hb_name "$key"); fi
+if [ $single = 1 ] || [ "$kind" = axi ]; then mod=$top$key; else mod=$(hb_name "$key"); fi
 [ $mode = 1 ] || modeflag=""
 args=(); ldobj=""
 if [ $single = 1 ]; then

@@ -22,7 +22,9 @@
 #              +cover
 # Beside the kind's check, the controllers the configuration has run their own lockstep with its
 # own keys (tb/check_top.sh, mutants skipped): dwt (DWT-CS, dwt.*) when l1.mode = sacat, duel
-# (SM dueling, l1.duel_*) when l1.mode = decoupled; their mismatch or hole counts like the kind's.
+# (SM dueling, l1.duel_*) when l1.mode = decoupled; and axi (the L1's AXI4 wrapper behind the
+# harness's slave and protocol monitor, tb/axi_harness.cpp) when axi.enable; their mismatch or
+# hole counts like the kind's.
 # Coverage: a run extends its traffic (up to 4x REQUESTS) until every reachable bin is hit.
 #
 # Output: the check's own lines, then one summary line
@@ -72,12 +74,22 @@ case $kind in
     tb_rc=${PIPESTATUS[0]} ;;
   *) echo "run_random: randcfg gave an unknown kind '$kind'" >&2; exit 2 ;;
 esac
-# the controllers beside the L1s: each one's own lockstep on the same generated RTL
+# the controllers beside the L1s, and the L1's AXI4 wrapper: each one's own lockstep on the same
+# generated RTL (the wrapper: tb/axi_harness.cpp, RUN_SEEDS seeds of 20,000 requests)
 top=$(sed -n 's/^top: //p' "$work/rtl/cachegen.manifest" 2>/dev/null)
+axi_lockstep() {
+  "$root/tb/build_harness.sh" axi "$work/rtl" "$work/axi/vl" || return 1
+  local s rc
+  for s in $(seq 1 "$run_seeds"); do
+    "$work/axi/vl/Vaxi" +dir="$work/rtl" +seed="$s" +requests=20000; rc=$?
+    [ "$rc" = 0 ] || return "$rc"
+  done
+}
 beside=""
-for c in dwt duel; do
+for c in dwt duel axi; do
   [ -n "$top" ] && [ -f "$work/rtl/${top}_$c.v" ] || continue
-  MUTANTS=0 "$root/tb/check_top.sh" "$c" "$work/rtl" "$work/$c" 2>&1 | tee "$work/$c.log"
+  if [ "$c" = axi ]; then mkdir -p "$work/axi"; axi_lockstep 2>&1 | tee "$work/$c.log"
+  else MUTANTS=0 "$root/tb/check_top.sh" "$c" "$work/rtl" "$work/$c" 2>&1 | tee "$work/$c.log"; fi
   c_rc=${PIPESTATUS[0]}
   case $c_rc in
     0) r=pass ;;

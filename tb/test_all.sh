@@ -279,6 +279,10 @@ model through ctypes, results.xml complete; a data-bit and a valid-withdrawal mu
 axi_ops=$([ "$depth" = full ] && echo 400 || echo 100) # loads and stores a test (make test: 100)
 bstep axi test "axi cocotb ip" "axi: <name>_axi (three configurations) and the L2's bridge <name>_l2_axi (two) against cocotbext-axi's AxiRam (pauses on every channel, reordered interleaved reads, SLVERR); WSTRB, beat-order and hazard mutants of each fail it" \
   env AXI_OPS="$axi_ops" tb/check_axi.sh "$work/axi"
+axi_seeds=$([ "$depth" = full ] && echo 2 || echo 1)
+step axi-lockstep test "axi lockstep ip" "axi lockstep: <name>_axi against the C model behind an AXI4 slave and protocol \
+monitor of the harness's own (failed reads, interleaved out-of-order beats, late B; three configurations); hold, error-bit, \
+WLAST, ARLEN and ARVALID mutants caught" tb/check_axi_lockstep.sh "$work/axi_lockstep" "$axi_seeds"
 bstep fuzz test "fuzz" "fuzz: kept crash inputs replayed, then 12 s of libFuzzer per target (60 s at full depth; ASan, UBSan)" env SMOKE_SECONDS="$smoke_seconds" tb/fuzz/smoke.sh
 # shellcheck disable=SC2086
 step golden check "golden config" "golden: shipped preset RTL and determinism" tb/check_golden.sh "$work/golden" $presets \
