@@ -189,27 +189,24 @@ static void axi_requests(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     qd(m, r, 1, "w_done");
     if (x->n > 1)
         qd(m, r, x->cb, "w_beat");
-    ir_node_t *dc = ir_decl(m, &m->body, IR_REG, IR_W(0), "rd_hazard");
-    ir_decl_name(m, dc, "wq_room", 0);
-    ir_decl_name(m, dc, "b_head_valid", 0);
-    ir_decl(m, &m->body, IR_REG, IR_W(x->la), "b_line");
-    ir_blank(m, &m->body);
-
-    ir_node_t *a = ir_always_comb(m, &m->body, "hazard", NULL);
-    ir_set(m, &a->body, "rd_hazard", "1'b0");
-    ir_set(m, &a->body, "wq_room", "1'b0");
-    ir_set(m, &a->body, "b_head_valid", "1'b0");
-    ir_set(m, &a->body, "b_line", K(x->la, 0));
+    ir_comment(m, &m->body, "per write awaiting B: of the requested line; free at the tail; the "
+                            "oldest (one-hot: the pointers name one entry each)");
+    ir_node_t *wv = ir_decl(m, &m->body, IR_WIRE, IR_W(x->wr), "wq_hit");
+    ir_decl_name(m, wv, "wq_free", 0);
+    ir_decl_name(m, wv, "wq_oldest", 0);
     for (unsigned i = 0; i < x->wr; i++) {
-        ir_node_t *h = ir_if(m, &a->body, P(F("wq_valid_q[%u] && wq%u_line_q == l1_req_line", i, i)));
-        ir_set(m, &h->body, "rd_hazard", "1'b1");
-        ir_node_t *t = ir_if(m, &a->body, F("wq_tail_q == %s && !wq_valid_q[%u]", K(x->wb, i), i));
-        ir_set(m, &t->body, "wq_room", "1'b1");
-        ir_node_t *b = ir_if(m, &a->body, F("wq_head_q == %s && wq_valid_q[%u]", K(x->wb, i), i));
-        b->flag = 1;
-        ir_set(m, &b->body, "b_head_valid", "1'b1");
-        ir_set(m, &b->body, "b_line", F("wq%u_line_q", i));
+        ir_assign(m, &m->body, F("wq_hit[%u]", i),
+                  P(F("wq_valid_q[%u] && wq%u_line_q == l1_req_line", i, i)));
+        ir_assign(m, &m->body, F("wq_free[%u]", i),
+                  F("wq_tail_q == %s && !wq_valid_q[%u]", K(x->wb, i), i));
+        ir_assign(m, &m->body, F("wq_oldest[%u]", i),
+                  F("wq_head_q == %s && wq_valid_q[%u]", K(x->wb, i), i));
     }
+    ir_wire_init(m, &m->body, IR_W(0), "rd_hazard", "|wq_hit");
+    ir_wire_init(m, &m->body, IR_W(0), "wq_room", "|wq_free");
+    ir_wire_init(m, &m->body, IR_W(0), "b_head_valid", "|wq_oldest");
+    ir_decl(m, &m->body, IR_REG, IR_W(x->la), "b_line");
+    ir_pick_oh(m, &m->body, "b_line", x->la, "wq_oldest", x->wr, "wq%u_line_q");
     ir_blank(m, &m->body);
 
     const char *w_last = x->n > 1 ? F("w_beat_q == %s", K(x->cb, x->n - 1)) : "1'b1";
@@ -333,53 +330,45 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         qd(m, r, x->mb, F("cq%u_mshr", k));
     qd(m, r, x->mb, "cq_head");
     qd(m, r, x->mb, "cq_tail");
-    ir_node_t *dc = ir_decl(m, &m->body, IR_REG, IR_W(0), "r_match");
-    ir_decl_name(m, dc, "r_last", 0);
-    ir_decl(m, &m->body, IR_REG, IR_W(x->mb), "r_idx");
-    ir_decl(m, &m->body, IR_REG, IR_W(x->la), "r_line");
-    ir_blank(m, &m->body);
-
-    ir_node_t *a = ir_always_comb(m, &m->body, "rbeat", "the MSHR an R beat belongs to");
-    ir_set(m, &a->body, "r_match", "1'b0");
-    ir_set(m, &a->body, "r_last", "1'b0");
-    ir_set(m, &a->body, "r_idx", K(x->mb, 0));
-    ir_set(m, &a->body, "r_line", K(x->la, 0));
+    ir_comment(m, &m->body, "the MSHR an R beat belongs to, one-hot (RID is one value, so at most "
+                            "one), and which MSHRs are at their last beat");
+    ir_node_t *rv = ir_decl(m, &m->body, IR_WIRE, IR_W(x->mshrs), "r_hit");
+    ir_decl_name(m, rv, "r_lastv", 0);
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &a->body, F("m_axi_rid == %s && busy_q[%u] && !done_q[%u]",
-                                            K(x->iw, k), k, k));
-        ir_set(m, &h->body, "r_match", "1'b1");
-        ir_set(m, &h->body, "r_last",
-               x->n > 1 ? F("rb%u_beat_q == %s", k, K(x->cb, x->n - 1)) : "1'b1");
-        ir_set(m, &h->body, "r_idx", K(x->mb, k));
-        ir_set(m, &h->body, "r_line", F("rl%u_line_q", k));
+        ir_assign(m, &m->body, F("r_hit[%u]", k),
+                  F("m_axi_rid == %s && busy_q[%u] && !done_q[%u]", K(x->iw, k), k, k));
+        ir_assign(m, &m->body, F("r_lastv[%u]", k),
+                  x->n > 1 ? F("rb%u_beat_q == %s", k, K(x->cb, x->n - 1)) : "1'b1");
     }
+    ir_wire_init(m, &m->body, IR_W(0), "r_match", "|r_hit");
+    ir_wire_init(m, &m->body, IR_W(0), "r_last", "|(r_hit & r_lastv)");
+    ir_encode_oh(m, &m->body, "r_idx", "r_hit", x->mshrs, x->mb);
+    ir_decl(m, &m->body, IR_REG, IR_W(x->la), "r_line");
+    ir_pick_oh(m, &m->body, "r_line", x->la, "r_hit", x->mshrs, "rl%u_line_q");
     ir_wire_init(m, &m->body, IR_W(0), "r_take", "m_axi_rvalid & r_match");
     ir_assign(m, &m->body, "m_axi_rready", "1'b1");
     ir_wire_init(m, &m->body, IR_W(0), "fill_take", P("l1_rsp_valid & l1_rsp_ready"));
     ir_blank(m, &m->body);
 
-    ir_node_t *f = ir_always_comb(m, &m->body, "fill", "the oldest complete line, to the L1");
-    ir_set(m, &f->body, P("l1_rsp_valid"), "1'b0");
-    ir_set(m, &f->body, P("l1_rsp_mshr"), K(x->mb, 0));
-    ir_set(m, &f->body, P("l1_rsp_data"), K(x->lb, 0));
-    if (x->hint)
-        ir_set(m, &f->body, "l1_rsp_hint", "1'b0");
-    if (x->err)
-        ir_set(m, &f->body, "l1_rsp_err", "1'b0");
-    for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &f->body, F("cq_head_q == %s && cq_valid_q[%u]", K(x->mb, k), k));
-        h->flag = 1;
-        ir_set(m, &h->body, P("l1_rsp_valid"), "1'b1");
-        ir_set(m, &h->body, P("l1_rsp_mshr"), F("cq%u_mshr_q", k));
-    }
-    for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &f->body, P(F("l1_rsp_mshr == %s", K(x->mb, k))));
-        h->flag = 1;
-        ir_set(m, &h->body, P("l1_rsp_data"), F("rb%u_data_q", k));
+    ir_comment(m, &m->body, "the oldest complete line, to the L1: the queue's head entry and the "
+                            "line buffer of its MSHR, each a one-hot pick");
+    ir_node_t *cv = ir_decl(m, &m->body, IR_WIRE, IR_W(x->mshrs), "cq_sel");
+    ir_decl_name(m, cv, "fill_oh", 0);
+    for (unsigned k = 0; k < x->mshrs; k++)
+        ir_assign(m, &m->body, F("cq_sel[%u]", k),
+                  F("cq_head_q == %s && cq_valid_q[%u]", K(x->mb, k), k));
+    ir_node_t *f = ir_always_comb(m, &m->body, "fill", NULL);
+    ir_set(m, &f->body, P("l1_rsp_valid"), "|cq_sel");
+    ir_pick_oh(m, &m->body, P("l1_rsp_mshr"), x->mb, "cq_sel", x->mshrs, "cq%u_mshr_q");
+    for (unsigned k = 0; k < x->mshrs; k++)
+        ir_assign(m, &m->body, F("fill_oh[%u]", k), P(F("l1_rsp_mshr == %s", K(x->mb, k))));
+    ir_pick_oh(m, &m->body, P("l1_rsp_data"), x->lb, "fill_oh", x->mshrs, "rb%u_data_q");
+    if (x->hint || x->err) {
+        ir_node_t *f2 = ir_always_comb(m, &m->body, NULL, NULL);
         if (x->hint)
-            ir_set(m, &h->body, "l1_rsp_hint", F("hint_q[%u]", k));
+            ir_set(m, &f2->body, "l1_rsp_hint", "|(fill_oh & hint_q)");
         if (x->err)
-            ir_set(m, &h->body, "l1_rsp_err", F("rerr_q[%u]", k));
+            ir_set(m, &f2->body, "l1_rsp_err", "|(fill_oh & rerr_q)");
     }
 
     ir_node_t *s = ir_always_comb(m, &m->body, "rstate", NULL);
@@ -412,7 +401,7 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_node_t *rt = ir_if(m, &s->body, "r_take");
     rt->flag = 1;
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &rt->body, F("r_idx == %s", K(x->mb, k)));
+        ir_node_t *h = ir_if(m, &rt->body, F("r_hit[%u]", k));
         h->flag = 1;
         ir_set(m, &h->body, F("rb%u_data_d", k),
                x->n > 1 ? F("{m_axi_rdata, rb%u_data_q[%u:%u]}", k, x->lb - 1, x->d)
