@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # depth_sweep.sh [--sample] [--only NAME[,NAME...]] [--list] WORKDIR: logic depth over the corners of the
 # legal space (issue 40 item 3; SPEC 5's budget: 30 levels a stage). Each point is a cachegen
-# configuration and the tops to cost: its L1 (l1), L2 slice (l2) or system (sys), each
-# synthesized alone (synth/synth.sh, then build/cost one: depth in levels of mapped cells
-# between flops, the deepest end point and where its path starts). The points take the
-# largest and smallest value of each key alone and the largest together: L1 ways 1 and 32,
-# MSHRs 1 and 32, merging 8, the decoupled store's tag ways 4 and 32, every L2 policy at 4 and
-# 32 ways, systems of 1 and 16 cores with 0 and 15 CPU ports, and every largest value together
-# in one system (sys-all). Prints a Markdown table (point, top, levels, within budget, deepest
-# end point) and exits 1 when a top is over the budget (DEPTH_BUDGET, default 30 levels) or
+# configuration and the tops to cost: its L1 (l1), L2 slice (l2), system (sys), the L1's AXI4
+# wrapper (axi) or the L2's AXI4 bridge (l2axi), each synthesized alone (synth/synth.sh, then
+# build/cost one: depth in levels of mapped cells between flops, the deepest end point and where
+# its path starts). The points take the largest and smallest value of each key alone and the
+# largest together: L1 ways 1 and 32, MSHRs 1 and 32, merging 8, the decoupled store's tag ways
+# 4 and 32, every L2 policy at 4 and 32 ways, systems of 1 and 16 cores with 0 and 15 CPU ports,
+# the AXI4 wrapper and bridge at 64 MSHRs, 32 beats a line and 64 writes, and every largest value
+# together in one system (sys-all). Prints a Markdown table (point, top, levels, within budget,
+# deepest end point) and exits 1 when a top is over the budget (DEPTH_BUDGET, default 30 levels) or
 # fails to cost. An L1 costs ~40 s, an L2 slice ~2 min, a system ~4 min on this machine:
 # --only picks points; --sample runs the points marked s (make test-full's depth-sweep step,
 # ~15 min: the largest of each L1 key alone and together, the smallest L1 and tag store, one
@@ -52,6 +53,10 @@ done
 points+=("sys-16-cpu15|--preset tap-ucp --set system.cores=16 --set system.cpu_cores=15 --set l1.core_bits=5 --set l2.victim_share=16 --set l2.ways=16|sys")
 points+=("sys-16-cpu0|--preset tap-ucp --set system.cores=16 --set system.cpu_cores=0 --set l2.replacement=lru --set l2.victim_share=16 --set l1.core_bits=4|sys")
 points+=("sys-1|--preset tap-ucp --set system.cores=1 --set system.cpu_cores=0 --set l2.replacement=lru --set l2.victim_share=1|sys")
+# the AXI4 tops (axi.enable): the L1's wrapper at 64 MSHRs (the most, 64 ids), 32-bit beats (32 a
+# line) and 64 writes outstanding; the L2's bridge at its most MSHRs and writes
+points+=("axi-l1-64|--preset fermi-l1 --set l1.mshrs=64 --set axi.enable=true --set axi.id_bits=6 --set axi.data_bits=32 --set axi.max_writes=64|axi")
+points+=("axi-l2-64|--preset gcache-system --set l2.mshrs=64 --set axi.enable=true --set axi.id_bits=6 --set axi.data_bits=32 --set axi.max_writes=64|l2axi")
 points+=("sys-all|--preset tap-ucp --set system.cores=16 --set system.cpu_cores=15 --set l1.core_bits=5 --set l2.victim_share=16 --set l2.ways=32 --set l1.ways=32 --set l1.mshrs=32 --set l1.mshr_merge=8|sys|s")
 
 if [ $sample = 1 ]; then # keep the points marked s
@@ -74,7 +79,7 @@ for pt in "${points[@]}"; do
   fi
   top=$(sed -n 's/^top: //p' "$d/rtl/cachegen.manifest")
   for k in $tops; do
-    case $k in l1) t=$top ;; l2) t=${top}_l2 ;; sys) t=${top}_sys ;; esac
+    case $k in l1) t=$top ;; l2) t=${top}_l2 ;; sys) t=${top}_sys ;; axi) t=${top}_axi ;; l2axi) t=${top}_l2_axi ;; esac
     if ! "$root/synth/synth.sh" "$d/rtl" "$d/$k.syn" "$t" >"$d/$k.synth.log" 2>&1 ||
        ! "$root/build/cost" one --allow-depth "$d/rtl" "$d/$k.syn" "$d/$k.cost.json" "$t" >"$d/$k.cost.log" 2>&1; then
       echo "| $name | $k | - | no: synthesis or cost failed ($d/$k.*.log) | | |"; bad=1; continue
