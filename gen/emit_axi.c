@@ -3,7 +3,8 @@
  * memory-request channel leaves as AR (a line read: one INCR burst of the line's beats, ARID =
  * the MSHR) or as AW + W (a store: one INCR burst over the line, WSTRB = the byte enables,
  * AWID 0, so writes complete in order); R beats are gathered per id (interleaving allowed)
- * into one line buffer per MSHR and handed to the L1 in completion order; B retires the oldest
+ * into one line buffer per MSHR and handed to the L1 in completion order (through a register:
+ * valid and the MSHR from flops, the line by a one-hot pick); B retires the oldest
  * write. A read waits while a write to its line awaits its B. A read with SLVERR/DECERR on a
  * beat reaches the L1 with its error bit (answered Err, not installed); error responses and protocol
  * violations set a sticky error register (axi_err_*). The L2's bridge is the same logic on the
@@ -330,6 +331,12 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         qd(m, r, x->mb, F("cq%u_mshr", k));
     qd(m, r, x->mb, "cq_head");
     qd(m, r, x->mb, "cq_tail");
+    ir_comment(m, &m->body, "the line handed to the cache side, registered (valid, its MSHR, one-hot "
+                            "and binary): the cache reads the MSHR number from a flop, its line "
+                            "from that MSHR's buffer by a one-hot pick");
+    qd(m, r, 1, "hv");
+    qd(m, r, x->mb, "hm");
+    qd(m, r, x->mshrs, "hoh");
     ir_comment(m, &m->body, "the MSHR an R beat belongs to, one-hot (RID is one value, so at most "
                             "one), and which MSHRs are at their last beat");
     ir_node_t *rv = ir_decl(m, &m->body, IR_WIRE, IR_W(x->mshrs), "r_hit");
@@ -350,26 +357,26 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_wire_init(m, &m->body, IR_W(0), "fill_take", P("l1_rsp_valid & l1_rsp_ready"));
     ir_blank(m, &m->body);
 
-    ir_comment(m, &m->body, "the oldest complete line, to the L1: the queue's head entry and the "
-                            "line buffer of its MSHR, each a one-hot pick");
+    ir_comment(m, &m->body, "the queue's oldest entry (one-hot) and its MSHR, loaded into the hand-off "
+                            "register when that is empty or being taken");
     ir_node_t *cv = ir_decl(m, &m->body, IR_WIRE, IR_W(x->mshrs), "cq_sel");
-    ir_decl_name(m, cv, "fill_oh", 0);
+    ir_decl_name(m, cv, "next_oh", 0);
     for (unsigned k = 0; k < x->mshrs; k++)
         ir_assign(m, &m->body, F("cq_sel[%u]", k),
                   F("cq_head_q == %s && cq_valid_q[%u]", K(x->mb, k), k));
-    ir_node_t *f = ir_always_comb(m, &m->body, "fill", NULL);
-    ir_set(m, &f->body, P("l1_rsp_valid"), "|cq_sel");
-    ir_pick_oh(m, &m->body, P("l1_rsp_mshr"), x->mb, "cq_sel", x->mshrs, "cq%u_mshr_q");
+    ir_decl(m, &m->body, IR_REG, IR_W(x->mb), "next_mshr");
+    ir_pick_oh(m, &m->body, "next_mshr", x->mb, "cq_sel", x->mshrs, "cq%u_mshr_q");
     for (unsigned k = 0; k < x->mshrs; k++)
-        ir_assign(m, &m->body, F("fill_oh[%u]", k), P(F("l1_rsp_mshr == %s", K(x->mb, k))));
-    ir_pick_oh(m, &m->body, P("l1_rsp_data"), x->lb, "fill_oh", x->mshrs, "rb%u_data_q");
-    if (x->hint || x->err) {
-        ir_node_t *f2 = ir_always_comb(m, &m->body, NULL, NULL);
-        if (x->hint)
-            ir_set(m, &f2->body, "l1_rsp_hint", "|(fill_oh & hint_q)");
-        if (x->err)
-            ir_set(m, &f2->body, "l1_rsp_err", "|(fill_oh & rerr_q)");
-    }
+        ir_assign(m, &m->body, F("next_oh[%u]", k), F("next_mshr == %s", K(x->mb, k)));
+    ir_wire_init(m, &m->body, IR_W(0), "h_load", "(~hv_q | fill_take) & |cq_sel");
+    ir_node_t *f = ir_always_comb(m, &m->body, "fill", "the handed line, to the cache side");
+    ir_set(m, &f->body, P("l1_rsp_valid"), "hv_q");
+    ir_set(m, &f->body, P("l1_rsp_mshr"), "hm_q");
+    if (x->hint)
+        ir_set(m, &f->body, "l1_rsp_hint", "|(hoh_q & hint_q)");
+    if (x->err)
+        ir_set(m, &f->body, "l1_rsp_err", "|(hoh_q & rerr_q)");
+    ir_pick_oh(m, &m->body, P("l1_rsp_data"), x->lb, "hoh_q", x->mshrs, "rb%u_data_q");
 
     ir_node_t *s = ir_always_comb(m, &m->body, "rstate", NULL);
     ir_set(m, &s->body, "busy_d", "busy_q");
@@ -380,6 +387,9 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
         ir_set(m, &s->body, "rerr_d", "rerr_q");
     ir_set(m, &s->body, "cq_valid_d", "cq_valid_q");
     ir_set(m, &s->body, "cq_head_d", "cq_head_q");
+    ir_set(m, &s->body, "hv_d", "hv_q & ~fill_take");
+    ir_set(m, &s->body, "hm_d", "hm_q");
+    ir_set(m, &s->body, "hoh_d", "hoh_q");
     ir_set(m, &s->body, "cq_tail_d", "cq_tail_q");
     for (unsigned k = 0; k < x->mshrs; k++) {
         ir_set(m, &s->body, F("rl%u_line_d", k), F("rl%u_line_q", k));
@@ -426,16 +436,20 @@ static void axi_reads(ir_module_t *m, const axi_w_t *x, reg_list_t *r)
     ir_node_t *ft = ir_if(m, &s->body, "fill_take");
     ft->flag = 1;
     for (unsigned k = 0; k < x->mshrs; k++) {
-        ir_node_t *h = ir_if(m, &ft->body, P(F("l1_rsp_mshr == %s", K(x->mb, k))));
+        ir_node_t *h = ir_if(m, &ft->body, F("hoh_q[%u]", k));
         h->flag = 1;
         ir_set(m, &h->body, F("busy_d[%u]", k), "1'b0");
         ir_set(m, &h->body, F("done_d[%u]", k), "1'b0");
     }
-    /* the head entry is the one whose MSHR is handed over */
+    /* the head entry leaves the queue as its MSHR enters the hand-off register */
+    ir_node_t *hl = ir_if(m, &s->body, "h_load");
+    hl->flag = 1;
+    ir_set(m, &hl->body, "hv_d", "1'b1");
+    ir_set(m, &hl->body, "hm_d", "next_mshr");
+    ir_set(m, &hl->body, "hoh_d", "next_oh");
     for (unsigned k = 0; k < x->mshrs; k++)
-        ir_set(m, &ir_if(m, &ft->body, F("cq_head_q == %s", K(x->mb, k)))->body,
-               F("cq_valid_d[%u]", k), "1'b0");
-    ir_set(m, &ft->body, "cq_head_d", wrap_next(m, "cq_head_q", x->mshrs, x->mb));
+        ir_set(m, &ir_if(m, &hl->body, F("cq_sel[%u]", k))->body, F("cq_valid_d[%u]", k), "1'b0");
+    ir_set(m, &hl->body, "cq_head_d", wrap_next(m, "cq_head_q", x->mshrs, x->mb));
     ir_blank(m, &m->body);
 }
 
