@@ -42,7 +42,8 @@ tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 picks=${PICKS:-}
 if [ -z "$picks" ]; then
   picks=$tmp/picks
-  "$root/tb/test_all.sh" --picks >"$picks" || die "tb/test_all.sh --picks failed"
+  # every step's sample, whatever ONLY or FEATURE this run was started with (make test ONLY=...)
+  env -u ONLY -u FEATURE "$root/tb/test_all.sh" --picks >"$picks" || die "tb/test_all.sh --picks failed"
 fi
 awk -F'\t' -v table="$table" '
   FNR == NR { tier[$1] = $2; pick[$1] = " " $3 " "; next }
