@@ -357,15 +357,22 @@ static void emit_decide_request(emit_t *e, const gen_l1_t *g)
     emit_line(e, "end");
 }
 
+/* A fill that installs nothing: its event (decision FillBypass, `row` after it), the MSHR
+ * freed, the read answered `st` with the returned line (its waiters follow with it). */
+static void emit_fill_uninstalled(emit_t *e, const char *row, lay_status_t st)
+{
+    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", row);
+    emit_line(e, "evt_mshr_o = fmshr_q;");
+    emit_line(e, "mshr_free = 1'b1;");
+    emit_respond(e, "mshr_rd_id", st, "mem_rsp_data_i");
+}
+
 /* The fill of a bypassed read: answer the core BYPASS, install nothing. Decoupled: the lookup
  * decided it (and counted the bypass); PC predictor: predicted and the L2's bit 0, counted
  * here. */
 static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 {
-    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q", "meta_row_in");
-    emit_line(e, "evt_mshr_o = fmshr_q;");
-    emit_line(e, "mshr_free = 1'b1;");
-    emit_respond(e, "mshr_rd_id", ST_BYPASS, "mem_rsp_data_i");
+    emit_fill_uninstalled(e, "meta_row_in", ST_BYPASS);
     if (gen_mech(g)->fill_bypass_counts)
         emit_line(e, "cnt_bypasses_inc = 1'b1;");
 }
@@ -377,13 +384,9 @@ static void emit_fill_bypass(emit_t *e, const gen_l1_t *g)
 static void emit_fill_err(emit_t *e, const gen_l1_t *g)
 {
     int releases = gen_mech(g)->fill_err_releases;
-    pipe_emit_event(e, EVT_FILL, pipe_dec(DEC_FILL_BYPASS), "set_q",
-                    releases ? "meta_row" : "meta_row_in");
+    emit_fill_uninstalled(e, releases ? "meta_row" : "meta_row_in", ST_ERR);
     if (releases)
         emit_line(e, "meta_we = 1'b1;");
-    emit_line(e, "evt_mshr_o = fmshr_q;");
-    emit_line(e, "mshr_free = 1'b1;");
-    emit_respond(e, "mshr_rd_id", ST_ERR, "mem_rsp_data_i");
     MECH(fill_err, e, g);
 }
 

@@ -56,12 +56,6 @@ bv_t beat_of(const bv_t &line, unsigned lsb, unsigned bits)
     return b;
 }
 
-void beat_into(bv_t &line, const bv_t &beat, unsigned lsb, unsigned bits)
-{
-    for (unsigned i = 0; i < bits; i += 64)
-        bv_put(&line, lsb + i, bits - i < 64 ? bits - i : 64, bv_get(&beat, i, bits - i < 64 ? bits - i : 64));
-}
-
 struct harness : skel<Vaxi> {
     cm_l1_t *m;
     const lay_l1_t *l;
@@ -117,11 +111,7 @@ struct harness : skel<Vaxi> {
         cm_result_t r;
         events++;
         m->filter_enable = top->filter_enable_i;
-        switch (kind) {
-        case EVT_SWEEP:
-            cm_l1_sweep(m, set, &r);
-            break;
-        case EVT_FILL: {
+        if (kind == EVT_FILL) {
             unsigned mshr = (unsigned)port_u64(top->evt_mshr_o);
             auto it = handed.find(mshr);
             if (it == handed.end()) {
@@ -147,33 +137,14 @@ struct harness : skel<Vaxi> {
             } else {
                 cm_l1_fill_hint(m, mshr, &data, 0, &r); // no RUSER hint: 0
             }
-            break;
-        }
-        case EVT_SWITCH_RESET:
-            if (!reset_expected) {
-                fail("switch reset the model did not ask for", "");
-                return;
-            }
-            reset_expected = false;
-            cm_l1_switch_reset(m, &r);
-            break;
-        case EVT_STALL:
-        case EVT_LOOKUP:
-            if (accepted.empty()) {
-                fail("lookup without an accepted request", "");
-                return;
-            }
-            cm_l1_access(m, &accepted.front(), &r);
-            break;
-        default:
-            fail("unknown event kind", "");
+        } else if (!l1_event_step(*this, kind, set, r)) {
             return;
         }
         char evt[64];
         std::snprintf(evt, sizeof evt, "kind %u dec %u set %u", kind, dec, set);
         l1_event_fields(*this, r, kind, dec, set, evt);
-        if (r.reset_due)
-            reset_expected = true;
+        if (!l1_event_reset_due(*this, r))
+            return;
         l1_event_row(*this, r, set, evt);
         const cm_req_t q = accepted.empty() ? cm_req_t{} : accepted.front();
         uint64_t line = lay_line_addr(l, q.addr);

@@ -13,6 +13,50 @@ extern "C" {
 #include "../cmodel/cm_l1.h"
 }
 
+// The model's step for an event that is not a fill (the harness feeds fills itself): a sweep,
+// the switch reset the model asked for, or the lookup of the oldest accepted request. False
+// (after h.fail) when the RTL reports what the model cannot take.
+template <class H> bool l1_event_step(H &h, unsigned kind, unsigned set, cm_result_t &r)
+{
+    switch (kind) {
+    case EVT_SWEEP:
+        cm_l1_sweep(h.m, set, &r);
+        return true;
+    case EVT_SWITCH_RESET:
+        if (!h.reset_expected) {
+            h.fail("switch reset the model did not ask for", "");
+            return false;
+        }
+        h.reset_expected = false;
+        cm_l1_switch_reset(h.m, &r);
+        return true;
+    case EVT_STALL:
+    case EVT_LOOKUP:
+        if (h.accepted.empty()) {
+            h.fail("lookup without an accepted request", "");
+            return false;
+        }
+        cm_l1_access(h.m, &h.accepted.front(), &r);
+        return true;
+    default:
+        h.fail("unknown event kind", "");
+        return false;
+    }
+}
+
+// After an event's fields: no lookup while a switch reset is due, and a lookup that makes one
+// due says so. False (after h.fail) on a lookup that came first.
+template <class H> bool l1_event_reset_due(H &h, const cm_result_t &r)
+{
+    if (r.kind == EVT_LOOKUP && h.reset_expected) {
+        h.fail("a lookup before the due switch reset", "");
+        return false;
+    }
+    if (r.reset_due)
+        h.reset_expected = true;
+    return true;
+}
+
 template <class H>
 void l1_event_fields(H &h, const cm_result_t &r, unsigned kind, unsigned dec, unsigned set,
                      const char *evt)

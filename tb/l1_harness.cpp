@@ -154,11 +154,7 @@ struct harness : skel_chan<Vdut> {
         if (evlog)
             log_event(kind, dec, set);
         m->filter_enable = top->filter_enable_i; // sampled in the cycle the lookup decides
-        switch (kind) {
-        case EVT_SWEEP:
-            cm_l1_sweep(m, set, &r);
-            break;
-        case EVT_FILL:
+        if (kind == EVT_FILL) {
             if (!fill_presented) {
                 fail("fill event without a memory response", "");
                 return;
@@ -168,37 +164,15 @@ struct harness : skel_chan<Vdut> {
                 cm_l1_fill_err(m, fill_mshr, &fill_data, &r);
             else
                 cm_l1_fill_hint(m, fill_mshr, &fill_data, fill_hint, &r);
-            break;
-        case EVT_SWITCH_RESET:
-            if (!reset_expected) {
-                fail("switch reset the model did not ask for", "");
-                return;
-            }
-            reset_expected = false;
-            cm_l1_switch_reset(m, &r);
-            break;
-        case EVT_STALL:
-        case EVT_LOOKUP:
-            if (accepted.empty()) {
-                fail("lookup without an accepted request", "");
-                return;
-            }
-            cm_l1_access(m, &accepted.front(), &r);
-            break;
-        default:
-            fail("unknown event kind", "");
+        } else if (!l1_event_step(*this, kind, set, r)) {
             return;
         }
         char evt[96];
         std::snprintf(evt, sizeof evt, "%s/%s set %u", kind_names[kind & 7], dec_names[dec & 15], set);
         l1_event_fields(*this, r, kind, dec, set, evt);
         mech_tb::check(*this, r, set, evt);
-        if (r.kind == EVT_LOOKUP && reset_expected) {
-            fail("a lookup before the due switch reset", "");
+        if (!l1_event_reset_due(*this, r))
             return;
-        }
-        if (r.reset_due)
-            reset_expected = true;
         l1_event_row(*this, r, set, evt);
         cov.event(r, top->evt_evict_o, m);
         if (r.dec == DEC_STALL_LINE && m->cfg.mshr_merge && !accepted.empty() &&
