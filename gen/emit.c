@@ -783,6 +783,7 @@ int emit_open(emit_t *e, const emit_dir_t *d, const char *name, char *err, size_
 {
     e->indent = 0;
     e->failed = 0;
+    e->have = 0;
     e->f = NULL;
     snprintf(e->path, sizeof e->path, "%s/%s", d->final_path, name);
     if (run_record(name) != 0) {

@@ -52,6 +52,8 @@ typedef struct emit {
     FILE *f;        /* open file, NULL when closed */
     int indent;     /* current level, 2 spaces each */
     int failed;     /* errno of the first failed write, 0 while none failed */
+    unsigned have;  /* shared signals and genvars this file declared once (IR_HAVE_*, ir.h),
+                       carried through IR pieces (ir_piece_begin_at, ir_piece_print) */
     char path[EMIT_PATH_MAX + 256]; /* OUTDIR/NAME, for messages */
 } emit_t;
 

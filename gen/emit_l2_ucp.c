@@ -14,6 +14,7 @@
 #include "emit_l2.h"
 #include "emit_l2_tap_ucp.h"
 #include "l2pol.h"
+#include "ir_lib.h"
 
 #include <assert.h>
 #include <string.h>
@@ -718,26 +719,27 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
      * 33 levels at 32 ways, issue 40) but for each choice beside the counts: "some way of app
      * k is older than x" (ucp_older<k>) does not wait for them, and the over apps' older ways
      * are those of the over apps' ucp_older. The same way as the oldest of ucp_cand. */
-    emit_line(e, "// the oldest candidate, for each choice of candidates at once: way v older than x,");
-    emit_line(e, "// then per app k a way of k older than x, and any way older than x");
-    for (unsigned x = 0; x < W; x++) {
-        emit_line(e, "wire [%u:0] ucp_older_than%u; // way v is older than way %u", W - 1, x, x);
-        for (unsigned v = 0; v < W; v++)
-            if (v != x)
-                emit_line(e, "assign ucp_older_than%u[%u] = w%u_repl > w%u_repl;", x, v, v, x);
-            else
-                emit_line(e, "assign ucp_older_than%u[%u] = 1'b0;", x, v);
-    }
-    for (unsigned k = 0; k < A; k++) {
-        emit_line(e, "wire [%u:0] ucp_older%u; // some way of app %u is older than way x", W - 1,
-                  k, k);
-        for (unsigned x = 0; x < W; x++)
-            emit_line(e, "assign ucp_older%u[%u] = |(ucp_own%u & ucp_older_than%u);", k, x, k, x);
-    }
-    emit_line(e, "wire [%u:0] ucp_older_all, ucp_older_own;", W - 1);
+    emit_line(e, "// the oldest candidate, for each choice of candidates at once: way v older than x");
+    emit_line(e, "// (younger_than[x*%u + v]), then per app k a way of k older than x, and any way", W);
+    emit_line(e, "// older than x");
+    ir_module_t mod, *m = &mod;
+    ir_piece_begin_at(m, e);
+    ir_younger_than(m, &m->body, W, g->lay.repl_bits);
+    ir_node_t *d = ir_decl(m, &m->body, IR_WIRE, IR_W(W), "ucp_older0");
+    for (unsigned k = 1; k < A; k++)
+        ir_decl_name(m, d, ir_fmt(m, "ucp_older%u", k), 0);
+    ir_note(m, d, "bit x: some way of app k is older than way x", 1);
+    ir_decl_name(m, ir_decl(m, &m->body, IR_WIRE, IR_W(W), "ucp_older_all"), "ucp_older_own", 0);
+    ir_node_t *gen = ir_generate(m, &m->body);
+    ir_node_t *row = ir_genfor(m, &gen->body, "age_row", W, "gen_ucp_older");
+    const char *rw = ir_fmt(m, "younger_than[age_row*%u +: %u]", W, W);
+    for (unsigned k = 0; k < A; k++)
+        ir_assign(m, &row->body, ir_fmt(m, "ucp_older%u[age_row]", k),
+                  ir_fmt(m, "|(ucp_own%u & %s)", k, rw));
+    ir_assign(m, &row->body, "ucp_older_all[age_row]", ir_fmt(m, "|%s", rw));
+    ir_piece_print(e, m);
     for (unsigned x = 0; x < W; x++) {
         apps_or(o, sizeof o, A, x, "ucp_is%u", "ucp_older%u", 1);
-        emit_line(e, "assign ucp_older_all[%u] = |ucp_older_than%u;", x, x);
         emit_line(e, "assign ucp_older_own[%u] = %s;", x, o);
     }
     emit_line(e, "wire [%u:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;", W - 1);

@@ -12,7 +12,7 @@
 void emit_lowest_oh(emit_t *e, const char *out, unsigned n, const char *cond_fmt)
 {
     ir_module_t m;
-    ir_piece_begin(&m);
+    ir_piece_begin_at(&m, e);
     ir_lowest_oh(&m, &m.body, out, n, cond_fmt);
     ir_piece_print(e, &m);
 }

@@ -180,6 +180,15 @@ ir_node_t *ir_if(ir_module_t *m, ir_list_t *to, const char *cond)
     return ir_node(m, to, IR_IF, cond, NULL);
 }
 
+ir_node_t *ir_gen_if(ir_module_t *m, ir_list_t *to, const char *cond, const char *then_label,
+                     const char *else_label)
+{
+    ir_node_t *x = ir_node(m, to, IR_IF, cond, then_label);
+    x->d = ir_str(m, else_label);
+    x->flag = 1;
+    return x;
+}
+
 ir_node_t *ir_case(ir_module_t *m, ir_list_t *to, const char *subject)
 {
     return ir_node(m, to, IR_CASE, subject, NULL);

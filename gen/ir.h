@@ -36,7 +36,8 @@ typedef enum ir_kind {
                    (posedge: the update); alt: reset statements */
     IR_SET,     /* a = b (blocking) or a <= b (flag 1: non-blocking) */
     IR_IF,      /* a: condition; body: then; alt: else; flag 1: begin/end even for one,
-                   IR_IF_CHAINED: the only node of its parent's else ("end else if") */
+                   IR_IF_CHAINED: the only node of its parent's else ("end else if");
+                   b/d: the then/else block's label (a generate if: `begin : b`) or NULL */
     IR_CASE,    /* a: subject; body: IR_ITEM list */
     IR_ITEM,    /* a: label, NULL for default; body: statements; flag 1: begin/end even for one */
     IR_GENFOR,  /* a: genvar, b: label; n: count, or c: the count's name (a parameter); body:
@@ -84,12 +85,21 @@ struct ir_node {
 
 typedef struct ir_chunk ir_chunk_t; /* one arena block (ir.c) */
 
+/* Declarations several builders share, made once per module by the first that needs them
+ * (ir_module_t.have, and emit_t.have for modules printed in pieces). */
+enum {
+    IR_HAVE_GV_PREFIX = 1u << 0, /* genvar pfx_lvl, pfx_bit (ir_lowest_oh) */
+    IR_HAVE_GV_AGE = 1u << 1,    /* genvar age_row, age_col (ir_younger_than) */
+    IR_HAVE_AGES = 1u << 2,      /* way_age and younger_than (ir_younger_than) */
+};
+
 typedef struct ir_module {
     const char *name;
     ir_list_t head;  /* IR_COMMENT lines above `default_nettype none (the file header) */
     ir_list_t params; /* IR_PARAM (and IR_COMMENT) of the header's #( ... ), or empty */
     ir_list_t ports; /* IR_PORT, in order */
     ir_list_t body;  /* the module's items, printed one level in */
+    unsigned have;   /* IR_HAVE_*: what this module declared once for every builder to share */
     ir_chunk_t *arena;
 } ir_module_t;
 
@@ -153,6 +163,10 @@ void ir_note(ir_module_t *m, ir_node_t *x, const char *comment, unsigned gap);
 /* A trailing comment as ir_note, the line (port or as ir_note) padded to column `col` and one
  * space before it. */
 void ir_note_col(ir_module_t *m, ir_node_t *x, const char *comment, unsigned col);
+/* A generate if: `if (cond) begin : then_label` ... `end else begin : else_label` (the else
+ * only when ->alt gets items); then in ->body, else in ->alt. */
+ir_node_t *ir_gen_if(ir_module_t *m, ir_list_t *to, const char *cond, const char *then_label,
+                     const char *else_label);
 /* `else if (cond)` after if `x` (itself an if or a chained one): its then in ->body. */
 ir_node_t *ir_elif(ir_module_t *m, ir_node_t *x, const char *cond);
 /* generate ... endgenerate around the items appended to ->body. */

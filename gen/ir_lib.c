@@ -24,8 +24,15 @@ void ir_piece_begin(ir_module_t *m)
     ir_module_init(m, "piece");
 }
 
+void ir_piece_begin_at(ir_module_t *m, const emit_t *e)
+{
+    ir_module_init(m, "piece");
+    m->have = e->have;
+}
+
 void ir_piece_print(emit_t *e, ir_module_t *m)
 {
+    e->have |= m->have;
     ir_print_items(e, &m->body, IR_STYLE_LITERAL);
     ir_module_free(m);
 }
@@ -63,29 +70,72 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
         snprintf(cond, sizeof cond, cond_fmt, i);
         ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
     }
-    /* Sklansky parallel prefix: after level k, bit i is the OR of the conditions from the
-     * start of its 2^k-aligned block to i. Written out so synthesis cannot share the
-     * prefixes into a chain (one OR per index, n - 1 deep) to save area. */
+    /* Sklansky parallel prefix as generate loops over the levels and the bits: row k of
+     * out_p (bits k*n .. k*n+n-1) holds after level k, in bit i, the OR of the conditions from
+     * the start of i's 2^k-aligned block to i; a bit whose k-th index bit is set joins the
+     * block below it. Loops elaborate to one OR per joined bit, log2(n) deep, as an unrolled
+     * copy would: synthesis gets no chain to share. */
     unsigned levels = 0;
     while ((1u << levels) < n)
         levels++;
-    ir_wire_init(m, to, IR_W(n), ir_fmt(m, "%s_p0", out), ir_fmt(m, "%s_c", out));
-    for (unsigned k = 0; k < levels; k++) {
-        ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_p%u", out, k + 1));
-        for (unsigned i = 0; i < n; i++) {
-            const char *lhs = ir_fmt(m, "%s_p%u[%u]", out, k + 1, i);
-            if (i >> k & 1)
-                ir_assign(m, to, lhs, ir_fmt(m, "%s_p%u[%u] | %s_p%u[%u]", out, k, i, out, k,
-                                             ((i >> k) << k) - 1));
-            else
-                ir_assign(m, to, lhs, ir_fmt(m, "%s_p%u[%u]", out, k, i));
-        }
+    const char *p = ir_fmt(m, "%s_p", out);
+    if (!(m->have & IR_HAVE_GV_PREFIX)) {
+        ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), "pfx_lvl");
+        ir_decl_name(m, g, "pfx_bit", 0);
+        m->have |= IR_HAVE_GV_PREFIX;
     }
-    ir_assign(m, to, ir_fmt(m, "%s[0]", out),
-              ir_fmt(m, "%s_c[0] | ~%s_p%u[%u]", out, out, levels, n - 1));
-    for (unsigned i = 1; i < n; i++)
-        ir_assign(m, to, ir_fmt(m, "%s[%u]", out, i),
-                  ir_fmt(m, "%s_c[%u] & ~%s_p%u[%u]", out, i, out, levels, i - 1));
+    ir_note(m, ir_decl(m, to, IR_WIRE, IR_W((levels + 1) * n),
+                       ir_fmt(m, "%s /* verilator split_var */", p)),
+            ir_fmt(m, "row k: each bit ORed with the %s_c bits below it in its 2^k-block", out),
+            1);
+    ir_assign(m, to, ir_fmt(m, "%s[%u:0]", p, n - 1), ir_fmt(m, "%s_c", out));
+    ir_node_t *gen = ir_generate(m, to);
+    ir_node_t *lv = ir_genfor(m, &gen->body, "pfx_lvl", levels, ir_fmt(m, "gen_%s_level", out));
+    ir_node_t *bit = ir_genfor(m, &lv->body, "pfx_bit", n, "gen_bit");
+    ir_node_t *j = ir_gen_if(m, &bit->body, "(pfx_bit >> pfx_lvl) % 2 == 1", "gen_join", "gen_keep");
+    const char *lhs = ir_fmt(m, "%s[(pfx_lvl+1)*%u + pfx_bit]", p, n);
+    ir_assign(m, &j->body, lhs,
+              ir_fmt(m, "%s[pfx_lvl*%u + pfx_bit]\n    | %s[pfx_lvl*%u + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1]",
+                     p, n, p, n));
+    ir_assign(m, &j->alt, lhs, ir_fmt(m, "%s[pfx_lvl*%u + pfx_bit]", p, n));
+    /* a bit is chosen when set and nothing below it is; bit 0 also when nothing is set */
+    unsigned top = levels * n;
+    const char *below = n == 2 ? ir_fmt(m, "%s[%u]", p, top)
+                               : ir_fmt(m, "%s[%u:%u]", p, top + n - 2, top);
+    ir_assign(m, to, out,
+              ir_fmt(m, "(%s_c & ~{%s, 1'b0}) | {%u'd0, ~%s[%u]}", out, below, n - 1, p,
+                     top + n - 1));
+}
+
+void ir_younger_than(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits)
+{
+    if (m->have & IR_HAVE_AGES)
+        return;
+    m->have |= IR_HAVE_AGES;
+    if (!(m->have & IR_HAVE_GV_AGE)) {
+        ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), "age_row");
+        ir_decl_name(m, g, "age_col", 0);
+        m->have |= IR_HAVE_GV_AGE;
+    }
+    char cat[8192];
+    size_t len = 0;
+    for (unsigned w = ways; w-- > 0;)
+        len += (size_t)snprintf(cat + len, sizeof cat - len, "%sw%u_repl%s",
+                                w + 1 == ways ? "{" : (ways - 1 - w) % 8 ? " " : "\n    ", w,
+                                w ? "," : "}");
+    ir_note(m, ir_wire_init(m, to, IR_W(ways * bits), "way_age", cat),
+            ir_fmt(m, "way w's replacement age at [w*%u +: %u]", bits, bits), 1);
+    ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(ways * ways), "younger_than"),
+            ir_fmt(m, "bit w*%u + v: way w's age is below way v's", ways), 1);
+    ir_node_t *gen = ir_generate(m, to);
+    ir_node_t *row = ir_genfor(m, &gen->body, "age_row", ways, "gen_younger_row");
+    ir_node_t *col = ir_genfor(m, &row->body, "age_col", ways, "gen_col");
+    ir_node_t *d = ir_gen_if(m, &col->body, "age_col == age_row", "gen_self", "gen_pair");
+    const char *bit = ir_fmt(m, "younger_than[age_row*%u + age_col]", ways);
+    ir_assign(m, &d->body, bit, "1'b0");
+    ir_assign(m, &d->alt, bit,
+              ir_fmt(m, "way_age[age_row*%u +: %u] < way_age[age_col*%u +: %u]", bits, bits,
+                     bits, bits));
 }
 
 void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,

@@ -11,6 +11,11 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
  * `cond_fmt` (%u = i) true, or bit 0 when none is; a parallel prefix, log2(n) deep. */
 void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
                   const char *cond_fmt);
+/* Once per module (IR_HAVE_AGES): `way_age`, every way's replacement age w<i>_repl packed (way
+ * w at [w*bits +: bits]), and the matrix `younger_than` of ways x ways bits, bit w*ways + v set
+ * when way w's age is below way v's (w used more recently; 0 on the diagonal), as generate
+ * loops. LRU's aging and UCP's oldest candidate both read its rows. */
+void ir_younger_than(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits);
 /* emit_best_oh as IR: `out` (n bits) the one-hot of the candidate with the largest (or
  * smallest) field, the lowest on ties; bit 0 when no candidate. */
 void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
@@ -36,6 +41,9 @@ void ir_ways_pick_by(ir_module_t *m, ir_list_t *to, unsigned ways, const char *o
  * e's indentation and released (ir_piece_print). How hooks that still take an emit_t build
  * their lines as IR. */
 void ir_piece_begin(ir_module_t *m);
+/* The same, for a piece that may share what e's module declared once (ir_module_t.have):
+ * ir_piece_print hands what the piece declared back to e. */
+void ir_piece_begin_at(ir_module_t *m, const emit_t *e);
 void ir_piece_print(emit_t *e, ir_module_t *m);
 
 /* gen_emit_sim_ports as IR: the event port's ports in an `ifdef after the last port. */

@@ -155,8 +155,12 @@ static void dump_if(emit_t *e, const ir_node_t *x, ir_style_t style)
         dump_set(e, line, x->body.head);
         return;
     }
-    snprintf(line, sizeof line, "if (%s) begin", x->a);
+    if (x->b)
+        snprintf(line, sizeof line, "if (%s) begin : %s", x->a, x->b);
+    else
+        snprintf(line, sizeof line, "if (%s) begin", x->a);
     line_note(e, line, x);
+    const char *else_label = x->d;
     for (;;) {
         emit_in(e);
         dump_list(e, &x->body, style);
@@ -169,7 +173,10 @@ static void dump_if(emit_t *e, const ir_node_t *x, ir_style_t style)
         line_note(e, line, x);
     }
     if (x->alt.head) {
-        emit_line(e, "end else begin");
+        if (else_label)
+            emit_line(e, "end else begin : %s", else_label);
+        else
+            emit_line(e, "end else begin");
         emit_in(e);
         dump_list(e, &x->alt, style);
         emit_out(e);

@@ -312,7 +312,7 @@ mutants=(
   "plru_lower_nodes_point_at_way|_meta.v|opt|s/) plru_d\[\([0-9]*\)\] = ~sel_way\[\([0-9]*\)\];/) plru_d[\1] = sel_way[\2];/"
   "fifo_hit_renews_age|_meta.v|opt|s/wire touch = is_fill; \/\/ FIFO: only a fill renews a way's age/wire touch = is_fill | hit_o;/"
   "fifo_fill_ages_no_other_way|_meta.v|opt|/FIFO: only a fill renews/,\$ s/_repl_d = \(w[0-9]*\)_repl + \([0-9]*\)'d1;/_repl_d = \1_repl;/"
-  "fifo_younger_read_as_older|_meta.v|opt|/FIFO: only a fill renews/,\$ s/(\(w[0-9]*\)_repl < /(\1_repl > /g"
+  "fifo_younger_read_as_older|_meta.v|opt|/FIFO: only a fill renews/,\$ s/\] < way_age\[/] > way_age[/"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 ;;

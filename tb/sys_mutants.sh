@@ -28,7 +28,7 @@ mutants=(
   "l1s_get_victim_bit_not_bypass_bit|s/\.mem_rsp_hint_i (l2_rsp_bbit)/.mem_rsp_hint_i (l2_rsp_vbit)/"
   "core1_prediction_dropped|s/grant_oh\\[1\\]}} \\& l1_1_mreq_hint/grant_oh[1]}} \\& 1'b0/"
   "core1_request_line_from_core0|s/grant_oh\\[1\\]}} \\& l1_1_mreq_line/grant_oh[1]}} \\& l1_0_mreq_line/"
-  "arbiter_grants_two_at_once|s/assign grant_oh\\[1\\] = grant_oh_c\\[1\\] \\& ~grant_oh_p[0-9]*\\[0\\];/assign grant_oh[1] = grant_oh_c[1];/"
+  "arbiter_grants_two_at_once|s/assign grant_oh = (grant_oh_c \\& ~{[^}]*})/assign grant_oh = (grant_oh_c)/"
   "slice_second_entry_lost|s/skid_valid_d = 1'b1;/skid_valid_d = 1'b0;/"
   "slice_head_skips_second_entry|s/head_line_d = skid_valid_q ? skid_line_q : arb_line;/head_line_d = arb_line;/"
   "fg_noalloc_not_routed|s/\.req_noalloc_i (l2_req_pred)/.req_noalloc_i (1'b0)/"

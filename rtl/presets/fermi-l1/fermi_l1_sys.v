@@ -138,21 +138,22 @@ module fermi_l1_sys (
   assign grant_oh_c[1] = candidates[1];
   assign grant_oh_c[2] = candidates[2];
   assign grant_oh_c[3] = candidates[3];
-  wire [3:0] grant_oh_p0 = grant_oh_c;
-  wire [3:0] grant_oh_p1;
-  assign grant_oh_p1[0] = grant_oh_p0[0];
-  assign grant_oh_p1[1] = grant_oh_p0[1] | grant_oh_p0[0];
-  assign grant_oh_p1[2] = grant_oh_p0[2];
-  assign grant_oh_p1[3] = grant_oh_p0[3] | grant_oh_p0[2];
-  wire [3:0] grant_oh_p2;
-  assign grant_oh_p2[0] = grant_oh_p1[0];
-  assign grant_oh_p2[1] = grant_oh_p1[1];
-  assign grant_oh_p2[2] = grant_oh_p1[2] | grant_oh_p1[1];
-  assign grant_oh_p2[3] = grant_oh_p1[3] | grant_oh_p1[1];
-  assign grant_oh[0] = grant_oh_c[0] | ~grant_oh_p2[3];
-  assign grant_oh[1] = grant_oh_c[1] & ~grant_oh_p2[0];
-  assign grant_oh[2] = grant_oh_c[2] & ~grant_oh_p2[1];
-  assign grant_oh[3] = grant_oh_c[3] & ~grant_oh_p2[2];
+  genvar pfx_lvl, pfx_bit;
+  wire [11:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
+  assign grant_oh_p[3:0] = grant_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_grant_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign grant_oh_p[(pfx_lvl+1)*4 + pfx_bit] = grant_oh_p[pfx_lvl*4 + pfx_bit]
+              | grant_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign grant_oh_p[(pfx_lvl+1)*4 + pfx_bit] = grant_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign grant_oh = (grant_oh_c & ~{grant_oh_p[10:8], 1'b0}) | {3'd0, ~grant_oh_p[11]};
   wire [1:0] grant;
   assign grant[0] = |{grant_oh[1], grant_oh[3]};
   assign grant[1] = |{grant_oh[2], grant_oh[3]};

@@ -187,91 +187,22 @@ module gcache_system_l2_meta (
   assign invalid_oh_c[13] = !valid[13];
   assign invalid_oh_c[14] = !valid[14];
   assign invalid_oh_c[15] = !valid[15];
-  wire [15:0] invalid_oh_p0 = invalid_oh_c;
-  wire [15:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  assign invalid_oh_p1[4] = invalid_oh_p0[4];
-  assign invalid_oh_p1[5] = invalid_oh_p0[5] | invalid_oh_p0[4];
-  assign invalid_oh_p1[6] = invalid_oh_p0[6];
-  assign invalid_oh_p1[7] = invalid_oh_p0[7] | invalid_oh_p0[6];
-  assign invalid_oh_p1[8] = invalid_oh_p0[8];
-  assign invalid_oh_p1[9] = invalid_oh_p0[9] | invalid_oh_p0[8];
-  assign invalid_oh_p1[10] = invalid_oh_p0[10];
-  assign invalid_oh_p1[11] = invalid_oh_p0[11] | invalid_oh_p0[10];
-  assign invalid_oh_p1[12] = invalid_oh_p0[12];
-  assign invalid_oh_p1[13] = invalid_oh_p0[13] | invalid_oh_p0[12];
-  assign invalid_oh_p1[14] = invalid_oh_p0[14];
-  assign invalid_oh_p1[15] = invalid_oh_p0[15] | invalid_oh_p0[14];
-  wire [15:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh_p2[4] = invalid_oh_p1[4];
-  assign invalid_oh_p2[5] = invalid_oh_p1[5];
-  assign invalid_oh_p2[6] = invalid_oh_p1[6] | invalid_oh_p1[5];
-  assign invalid_oh_p2[7] = invalid_oh_p1[7] | invalid_oh_p1[5];
-  assign invalid_oh_p2[8] = invalid_oh_p1[8];
-  assign invalid_oh_p2[9] = invalid_oh_p1[9];
-  assign invalid_oh_p2[10] = invalid_oh_p1[10] | invalid_oh_p1[9];
-  assign invalid_oh_p2[11] = invalid_oh_p1[11] | invalid_oh_p1[9];
-  assign invalid_oh_p2[12] = invalid_oh_p1[12];
-  assign invalid_oh_p2[13] = invalid_oh_p1[13];
-  assign invalid_oh_p2[14] = invalid_oh_p1[14] | invalid_oh_p1[13];
-  assign invalid_oh_p2[15] = invalid_oh_p1[15] | invalid_oh_p1[13];
-  wire [15:0] invalid_oh_p3;
-  assign invalid_oh_p3[0] = invalid_oh_p2[0];
-  assign invalid_oh_p3[1] = invalid_oh_p2[1];
-  assign invalid_oh_p3[2] = invalid_oh_p2[2];
-  assign invalid_oh_p3[3] = invalid_oh_p2[3];
-  assign invalid_oh_p3[4] = invalid_oh_p2[4] | invalid_oh_p2[3];
-  assign invalid_oh_p3[5] = invalid_oh_p2[5] | invalid_oh_p2[3];
-  assign invalid_oh_p3[6] = invalid_oh_p2[6] | invalid_oh_p2[3];
-  assign invalid_oh_p3[7] = invalid_oh_p2[7] | invalid_oh_p2[3];
-  assign invalid_oh_p3[8] = invalid_oh_p2[8];
-  assign invalid_oh_p3[9] = invalid_oh_p2[9];
-  assign invalid_oh_p3[10] = invalid_oh_p2[10];
-  assign invalid_oh_p3[11] = invalid_oh_p2[11];
-  assign invalid_oh_p3[12] = invalid_oh_p2[12] | invalid_oh_p2[11];
-  assign invalid_oh_p3[13] = invalid_oh_p2[13] | invalid_oh_p2[11];
-  assign invalid_oh_p3[14] = invalid_oh_p2[14] | invalid_oh_p2[11];
-  assign invalid_oh_p3[15] = invalid_oh_p2[15] | invalid_oh_p2[11];
-  wire [15:0] invalid_oh_p4;
-  assign invalid_oh_p4[0] = invalid_oh_p3[0];
-  assign invalid_oh_p4[1] = invalid_oh_p3[1];
-  assign invalid_oh_p4[2] = invalid_oh_p3[2];
-  assign invalid_oh_p4[3] = invalid_oh_p3[3];
-  assign invalid_oh_p4[4] = invalid_oh_p3[4];
-  assign invalid_oh_p4[5] = invalid_oh_p3[5];
-  assign invalid_oh_p4[6] = invalid_oh_p3[6];
-  assign invalid_oh_p4[7] = invalid_oh_p3[7];
-  assign invalid_oh_p4[8] = invalid_oh_p3[8] | invalid_oh_p3[7];
-  assign invalid_oh_p4[9] = invalid_oh_p3[9] | invalid_oh_p3[7];
-  assign invalid_oh_p4[10] = invalid_oh_p3[10] | invalid_oh_p3[7];
-  assign invalid_oh_p4[11] = invalid_oh_p3[11] | invalid_oh_p3[7];
-  assign invalid_oh_p4[12] = invalid_oh_p3[12] | invalid_oh_p3[7];
-  assign invalid_oh_p4[13] = invalid_oh_p3[13] | invalid_oh_p3[7];
-  assign invalid_oh_p4[14] = invalid_oh_p3[14] | invalid_oh_p3[7];
-  assign invalid_oh_p4[15] = invalid_oh_p3[15] | invalid_oh_p3[7];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p4[15];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p4[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p4[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p4[2];
-  assign invalid_oh[4] = invalid_oh_c[4] & ~invalid_oh_p4[3];
-  assign invalid_oh[5] = invalid_oh_c[5] & ~invalid_oh_p4[4];
-  assign invalid_oh[6] = invalid_oh_c[6] & ~invalid_oh_p4[5];
-  assign invalid_oh[7] = invalid_oh_c[7] & ~invalid_oh_p4[6];
-  assign invalid_oh[8] = invalid_oh_c[8] & ~invalid_oh_p4[7];
-  assign invalid_oh[9] = invalid_oh_c[9] & ~invalid_oh_p4[8];
-  assign invalid_oh[10] = invalid_oh_c[10] & ~invalid_oh_p4[9];
-  assign invalid_oh[11] = invalid_oh_c[11] & ~invalid_oh_p4[10];
-  assign invalid_oh[12] = invalid_oh_c[12] & ~invalid_oh_p4[11];
-  assign invalid_oh[13] = invalid_oh_c[13] & ~invalid_oh_p4[12];
-  assign invalid_oh[14] = invalid_oh_c[14] & ~invalid_oh_p4[13];
-  assign invalid_oh[15] = invalid_oh_c[15] & ~invalid_oh_p4[14];
+  genvar pfx_lvl, pfx_bit;
+  wire [79:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[15:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*16 + pfx_bit] = invalid_oh_p[pfx_lvl*16 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*16 + pfx_bit] = invalid_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[78:64], 1'b0}) | {15'd0, ~invalid_oh_p[79]};
   wire [3:0] rrpv_has; // per value: some way holds it
   wire [15:0] rrpv_lo0_oh_c;
   wire [15:0] rrpv_lo0_oh;
@@ -291,91 +222,21 @@ module gcache_system_l2_meta (
   assign rrpv_lo0_oh_c[13] = w13_repl == 2'd0;
   assign rrpv_lo0_oh_c[14] = w14_repl == 2'd0;
   assign rrpv_lo0_oh_c[15] = w15_repl == 2'd0;
-  wire [15:0] rrpv_lo0_oh_p0 = rrpv_lo0_oh_c;
-  wire [15:0] rrpv_lo0_oh_p1;
-  assign rrpv_lo0_oh_p1[0] = rrpv_lo0_oh_p0[0];
-  assign rrpv_lo0_oh_p1[1] = rrpv_lo0_oh_p0[1] | rrpv_lo0_oh_p0[0];
-  assign rrpv_lo0_oh_p1[2] = rrpv_lo0_oh_p0[2];
-  assign rrpv_lo0_oh_p1[3] = rrpv_lo0_oh_p0[3] | rrpv_lo0_oh_p0[2];
-  assign rrpv_lo0_oh_p1[4] = rrpv_lo0_oh_p0[4];
-  assign rrpv_lo0_oh_p1[5] = rrpv_lo0_oh_p0[5] | rrpv_lo0_oh_p0[4];
-  assign rrpv_lo0_oh_p1[6] = rrpv_lo0_oh_p0[6];
-  assign rrpv_lo0_oh_p1[7] = rrpv_lo0_oh_p0[7] | rrpv_lo0_oh_p0[6];
-  assign rrpv_lo0_oh_p1[8] = rrpv_lo0_oh_p0[8];
-  assign rrpv_lo0_oh_p1[9] = rrpv_lo0_oh_p0[9] | rrpv_lo0_oh_p0[8];
-  assign rrpv_lo0_oh_p1[10] = rrpv_lo0_oh_p0[10];
-  assign rrpv_lo0_oh_p1[11] = rrpv_lo0_oh_p0[11] | rrpv_lo0_oh_p0[10];
-  assign rrpv_lo0_oh_p1[12] = rrpv_lo0_oh_p0[12];
-  assign rrpv_lo0_oh_p1[13] = rrpv_lo0_oh_p0[13] | rrpv_lo0_oh_p0[12];
-  assign rrpv_lo0_oh_p1[14] = rrpv_lo0_oh_p0[14];
-  assign rrpv_lo0_oh_p1[15] = rrpv_lo0_oh_p0[15] | rrpv_lo0_oh_p0[14];
-  wire [15:0] rrpv_lo0_oh_p2;
-  assign rrpv_lo0_oh_p2[0] = rrpv_lo0_oh_p1[0];
-  assign rrpv_lo0_oh_p2[1] = rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh_p2[2] = rrpv_lo0_oh_p1[2] | rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh_p2[3] = rrpv_lo0_oh_p1[3] | rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh_p2[4] = rrpv_lo0_oh_p1[4];
-  assign rrpv_lo0_oh_p2[5] = rrpv_lo0_oh_p1[5];
-  assign rrpv_lo0_oh_p2[6] = rrpv_lo0_oh_p1[6] | rrpv_lo0_oh_p1[5];
-  assign rrpv_lo0_oh_p2[7] = rrpv_lo0_oh_p1[7] | rrpv_lo0_oh_p1[5];
-  assign rrpv_lo0_oh_p2[8] = rrpv_lo0_oh_p1[8];
-  assign rrpv_lo0_oh_p2[9] = rrpv_lo0_oh_p1[9];
-  assign rrpv_lo0_oh_p2[10] = rrpv_lo0_oh_p1[10] | rrpv_lo0_oh_p1[9];
-  assign rrpv_lo0_oh_p2[11] = rrpv_lo0_oh_p1[11] | rrpv_lo0_oh_p1[9];
-  assign rrpv_lo0_oh_p2[12] = rrpv_lo0_oh_p1[12];
-  assign rrpv_lo0_oh_p2[13] = rrpv_lo0_oh_p1[13];
-  assign rrpv_lo0_oh_p2[14] = rrpv_lo0_oh_p1[14] | rrpv_lo0_oh_p1[13];
-  assign rrpv_lo0_oh_p2[15] = rrpv_lo0_oh_p1[15] | rrpv_lo0_oh_p1[13];
-  wire [15:0] rrpv_lo0_oh_p3;
-  assign rrpv_lo0_oh_p3[0] = rrpv_lo0_oh_p2[0];
-  assign rrpv_lo0_oh_p3[1] = rrpv_lo0_oh_p2[1];
-  assign rrpv_lo0_oh_p3[2] = rrpv_lo0_oh_p2[2];
-  assign rrpv_lo0_oh_p3[3] = rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh_p3[4] = rrpv_lo0_oh_p2[4] | rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh_p3[5] = rrpv_lo0_oh_p2[5] | rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh_p3[6] = rrpv_lo0_oh_p2[6] | rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh_p3[7] = rrpv_lo0_oh_p2[7] | rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh_p3[8] = rrpv_lo0_oh_p2[8];
-  assign rrpv_lo0_oh_p3[9] = rrpv_lo0_oh_p2[9];
-  assign rrpv_lo0_oh_p3[10] = rrpv_lo0_oh_p2[10];
-  assign rrpv_lo0_oh_p3[11] = rrpv_lo0_oh_p2[11];
-  assign rrpv_lo0_oh_p3[12] = rrpv_lo0_oh_p2[12] | rrpv_lo0_oh_p2[11];
-  assign rrpv_lo0_oh_p3[13] = rrpv_lo0_oh_p2[13] | rrpv_lo0_oh_p2[11];
-  assign rrpv_lo0_oh_p3[14] = rrpv_lo0_oh_p2[14] | rrpv_lo0_oh_p2[11];
-  assign rrpv_lo0_oh_p3[15] = rrpv_lo0_oh_p2[15] | rrpv_lo0_oh_p2[11];
-  wire [15:0] rrpv_lo0_oh_p4;
-  assign rrpv_lo0_oh_p4[0] = rrpv_lo0_oh_p3[0];
-  assign rrpv_lo0_oh_p4[1] = rrpv_lo0_oh_p3[1];
-  assign rrpv_lo0_oh_p4[2] = rrpv_lo0_oh_p3[2];
-  assign rrpv_lo0_oh_p4[3] = rrpv_lo0_oh_p3[3];
-  assign rrpv_lo0_oh_p4[4] = rrpv_lo0_oh_p3[4];
-  assign rrpv_lo0_oh_p4[5] = rrpv_lo0_oh_p3[5];
-  assign rrpv_lo0_oh_p4[6] = rrpv_lo0_oh_p3[6];
-  assign rrpv_lo0_oh_p4[7] = rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[8] = rrpv_lo0_oh_p3[8] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[9] = rrpv_lo0_oh_p3[9] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[10] = rrpv_lo0_oh_p3[10] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[11] = rrpv_lo0_oh_p3[11] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[12] = rrpv_lo0_oh_p3[12] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[13] = rrpv_lo0_oh_p3[13] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[14] = rrpv_lo0_oh_p3[14] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh_p4[15] = rrpv_lo0_oh_p3[15] | rrpv_lo0_oh_p3[7];
-  assign rrpv_lo0_oh[0] = rrpv_lo0_oh_c[0] | ~rrpv_lo0_oh_p4[15];
-  assign rrpv_lo0_oh[1] = rrpv_lo0_oh_c[1] & ~rrpv_lo0_oh_p4[0];
-  assign rrpv_lo0_oh[2] = rrpv_lo0_oh_c[2] & ~rrpv_lo0_oh_p4[1];
-  assign rrpv_lo0_oh[3] = rrpv_lo0_oh_c[3] & ~rrpv_lo0_oh_p4[2];
-  assign rrpv_lo0_oh[4] = rrpv_lo0_oh_c[4] & ~rrpv_lo0_oh_p4[3];
-  assign rrpv_lo0_oh[5] = rrpv_lo0_oh_c[5] & ~rrpv_lo0_oh_p4[4];
-  assign rrpv_lo0_oh[6] = rrpv_lo0_oh_c[6] & ~rrpv_lo0_oh_p4[5];
-  assign rrpv_lo0_oh[7] = rrpv_lo0_oh_c[7] & ~rrpv_lo0_oh_p4[6];
-  assign rrpv_lo0_oh[8] = rrpv_lo0_oh_c[8] & ~rrpv_lo0_oh_p4[7];
-  assign rrpv_lo0_oh[9] = rrpv_lo0_oh_c[9] & ~rrpv_lo0_oh_p4[8];
-  assign rrpv_lo0_oh[10] = rrpv_lo0_oh_c[10] & ~rrpv_lo0_oh_p4[9];
-  assign rrpv_lo0_oh[11] = rrpv_lo0_oh_c[11] & ~rrpv_lo0_oh_p4[10];
-  assign rrpv_lo0_oh[12] = rrpv_lo0_oh_c[12] & ~rrpv_lo0_oh_p4[11];
-  assign rrpv_lo0_oh[13] = rrpv_lo0_oh_c[13] & ~rrpv_lo0_oh_p4[12];
-  assign rrpv_lo0_oh[14] = rrpv_lo0_oh_c[14] & ~rrpv_lo0_oh_p4[13];
-  assign rrpv_lo0_oh[15] = rrpv_lo0_oh_c[15] & ~rrpv_lo0_oh_p4[14];
+  wire [79:0] rrpv_lo0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo0_oh_c bits below it in its 2^k-block
+  assign rrpv_lo0_oh_p[15:0] = rrpv_lo0_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo0_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo0_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo0_oh_p[pfx_lvl*16 + pfx_bit]
+              | rrpv_lo0_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo0_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo0_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo0_oh = (rrpv_lo0_oh_c & ~{rrpv_lo0_oh_p[78:64], 1'b0}) | {15'd0, ~rrpv_lo0_oh_p[79]};
   assign rrpv_has[0] = |rrpv_lo0_oh_c;
   wire [15:0] rrpv_lo1_oh_c;
   wire [15:0] rrpv_lo1_oh;
@@ -395,91 +256,21 @@ module gcache_system_l2_meta (
   assign rrpv_lo1_oh_c[13] = w13_repl == 2'd1;
   assign rrpv_lo1_oh_c[14] = w14_repl == 2'd1;
   assign rrpv_lo1_oh_c[15] = w15_repl == 2'd1;
-  wire [15:0] rrpv_lo1_oh_p0 = rrpv_lo1_oh_c;
-  wire [15:0] rrpv_lo1_oh_p1;
-  assign rrpv_lo1_oh_p1[0] = rrpv_lo1_oh_p0[0];
-  assign rrpv_lo1_oh_p1[1] = rrpv_lo1_oh_p0[1] | rrpv_lo1_oh_p0[0];
-  assign rrpv_lo1_oh_p1[2] = rrpv_lo1_oh_p0[2];
-  assign rrpv_lo1_oh_p1[3] = rrpv_lo1_oh_p0[3] | rrpv_lo1_oh_p0[2];
-  assign rrpv_lo1_oh_p1[4] = rrpv_lo1_oh_p0[4];
-  assign rrpv_lo1_oh_p1[5] = rrpv_lo1_oh_p0[5] | rrpv_lo1_oh_p0[4];
-  assign rrpv_lo1_oh_p1[6] = rrpv_lo1_oh_p0[6];
-  assign rrpv_lo1_oh_p1[7] = rrpv_lo1_oh_p0[7] | rrpv_lo1_oh_p0[6];
-  assign rrpv_lo1_oh_p1[8] = rrpv_lo1_oh_p0[8];
-  assign rrpv_lo1_oh_p1[9] = rrpv_lo1_oh_p0[9] | rrpv_lo1_oh_p0[8];
-  assign rrpv_lo1_oh_p1[10] = rrpv_lo1_oh_p0[10];
-  assign rrpv_lo1_oh_p1[11] = rrpv_lo1_oh_p0[11] | rrpv_lo1_oh_p0[10];
-  assign rrpv_lo1_oh_p1[12] = rrpv_lo1_oh_p0[12];
-  assign rrpv_lo1_oh_p1[13] = rrpv_lo1_oh_p0[13] | rrpv_lo1_oh_p0[12];
-  assign rrpv_lo1_oh_p1[14] = rrpv_lo1_oh_p0[14];
-  assign rrpv_lo1_oh_p1[15] = rrpv_lo1_oh_p0[15] | rrpv_lo1_oh_p0[14];
-  wire [15:0] rrpv_lo1_oh_p2;
-  assign rrpv_lo1_oh_p2[0] = rrpv_lo1_oh_p1[0];
-  assign rrpv_lo1_oh_p2[1] = rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh_p2[2] = rrpv_lo1_oh_p1[2] | rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh_p2[3] = rrpv_lo1_oh_p1[3] | rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh_p2[4] = rrpv_lo1_oh_p1[4];
-  assign rrpv_lo1_oh_p2[5] = rrpv_lo1_oh_p1[5];
-  assign rrpv_lo1_oh_p2[6] = rrpv_lo1_oh_p1[6] | rrpv_lo1_oh_p1[5];
-  assign rrpv_lo1_oh_p2[7] = rrpv_lo1_oh_p1[7] | rrpv_lo1_oh_p1[5];
-  assign rrpv_lo1_oh_p2[8] = rrpv_lo1_oh_p1[8];
-  assign rrpv_lo1_oh_p2[9] = rrpv_lo1_oh_p1[9];
-  assign rrpv_lo1_oh_p2[10] = rrpv_lo1_oh_p1[10] | rrpv_lo1_oh_p1[9];
-  assign rrpv_lo1_oh_p2[11] = rrpv_lo1_oh_p1[11] | rrpv_lo1_oh_p1[9];
-  assign rrpv_lo1_oh_p2[12] = rrpv_lo1_oh_p1[12];
-  assign rrpv_lo1_oh_p2[13] = rrpv_lo1_oh_p1[13];
-  assign rrpv_lo1_oh_p2[14] = rrpv_lo1_oh_p1[14] | rrpv_lo1_oh_p1[13];
-  assign rrpv_lo1_oh_p2[15] = rrpv_lo1_oh_p1[15] | rrpv_lo1_oh_p1[13];
-  wire [15:0] rrpv_lo1_oh_p3;
-  assign rrpv_lo1_oh_p3[0] = rrpv_lo1_oh_p2[0];
-  assign rrpv_lo1_oh_p3[1] = rrpv_lo1_oh_p2[1];
-  assign rrpv_lo1_oh_p3[2] = rrpv_lo1_oh_p2[2];
-  assign rrpv_lo1_oh_p3[3] = rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh_p3[4] = rrpv_lo1_oh_p2[4] | rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh_p3[5] = rrpv_lo1_oh_p2[5] | rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh_p3[6] = rrpv_lo1_oh_p2[6] | rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh_p3[7] = rrpv_lo1_oh_p2[7] | rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh_p3[8] = rrpv_lo1_oh_p2[8];
-  assign rrpv_lo1_oh_p3[9] = rrpv_lo1_oh_p2[9];
-  assign rrpv_lo1_oh_p3[10] = rrpv_lo1_oh_p2[10];
-  assign rrpv_lo1_oh_p3[11] = rrpv_lo1_oh_p2[11];
-  assign rrpv_lo1_oh_p3[12] = rrpv_lo1_oh_p2[12] | rrpv_lo1_oh_p2[11];
-  assign rrpv_lo1_oh_p3[13] = rrpv_lo1_oh_p2[13] | rrpv_lo1_oh_p2[11];
-  assign rrpv_lo1_oh_p3[14] = rrpv_lo1_oh_p2[14] | rrpv_lo1_oh_p2[11];
-  assign rrpv_lo1_oh_p3[15] = rrpv_lo1_oh_p2[15] | rrpv_lo1_oh_p2[11];
-  wire [15:0] rrpv_lo1_oh_p4;
-  assign rrpv_lo1_oh_p4[0] = rrpv_lo1_oh_p3[0];
-  assign rrpv_lo1_oh_p4[1] = rrpv_lo1_oh_p3[1];
-  assign rrpv_lo1_oh_p4[2] = rrpv_lo1_oh_p3[2];
-  assign rrpv_lo1_oh_p4[3] = rrpv_lo1_oh_p3[3];
-  assign rrpv_lo1_oh_p4[4] = rrpv_lo1_oh_p3[4];
-  assign rrpv_lo1_oh_p4[5] = rrpv_lo1_oh_p3[5];
-  assign rrpv_lo1_oh_p4[6] = rrpv_lo1_oh_p3[6];
-  assign rrpv_lo1_oh_p4[7] = rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[8] = rrpv_lo1_oh_p3[8] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[9] = rrpv_lo1_oh_p3[9] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[10] = rrpv_lo1_oh_p3[10] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[11] = rrpv_lo1_oh_p3[11] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[12] = rrpv_lo1_oh_p3[12] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[13] = rrpv_lo1_oh_p3[13] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[14] = rrpv_lo1_oh_p3[14] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh_p4[15] = rrpv_lo1_oh_p3[15] | rrpv_lo1_oh_p3[7];
-  assign rrpv_lo1_oh[0] = rrpv_lo1_oh_c[0] | ~rrpv_lo1_oh_p4[15];
-  assign rrpv_lo1_oh[1] = rrpv_lo1_oh_c[1] & ~rrpv_lo1_oh_p4[0];
-  assign rrpv_lo1_oh[2] = rrpv_lo1_oh_c[2] & ~rrpv_lo1_oh_p4[1];
-  assign rrpv_lo1_oh[3] = rrpv_lo1_oh_c[3] & ~rrpv_lo1_oh_p4[2];
-  assign rrpv_lo1_oh[4] = rrpv_lo1_oh_c[4] & ~rrpv_lo1_oh_p4[3];
-  assign rrpv_lo1_oh[5] = rrpv_lo1_oh_c[5] & ~rrpv_lo1_oh_p4[4];
-  assign rrpv_lo1_oh[6] = rrpv_lo1_oh_c[6] & ~rrpv_lo1_oh_p4[5];
-  assign rrpv_lo1_oh[7] = rrpv_lo1_oh_c[7] & ~rrpv_lo1_oh_p4[6];
-  assign rrpv_lo1_oh[8] = rrpv_lo1_oh_c[8] & ~rrpv_lo1_oh_p4[7];
-  assign rrpv_lo1_oh[9] = rrpv_lo1_oh_c[9] & ~rrpv_lo1_oh_p4[8];
-  assign rrpv_lo1_oh[10] = rrpv_lo1_oh_c[10] & ~rrpv_lo1_oh_p4[9];
-  assign rrpv_lo1_oh[11] = rrpv_lo1_oh_c[11] & ~rrpv_lo1_oh_p4[10];
-  assign rrpv_lo1_oh[12] = rrpv_lo1_oh_c[12] & ~rrpv_lo1_oh_p4[11];
-  assign rrpv_lo1_oh[13] = rrpv_lo1_oh_c[13] & ~rrpv_lo1_oh_p4[12];
-  assign rrpv_lo1_oh[14] = rrpv_lo1_oh_c[14] & ~rrpv_lo1_oh_p4[13];
-  assign rrpv_lo1_oh[15] = rrpv_lo1_oh_c[15] & ~rrpv_lo1_oh_p4[14];
+  wire [79:0] rrpv_lo1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo1_oh_c bits below it in its 2^k-block
+  assign rrpv_lo1_oh_p[15:0] = rrpv_lo1_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo1_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo1_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo1_oh_p[pfx_lvl*16 + pfx_bit]
+              | rrpv_lo1_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo1_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo1_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo1_oh = (rrpv_lo1_oh_c & ~{rrpv_lo1_oh_p[78:64], 1'b0}) | {15'd0, ~rrpv_lo1_oh_p[79]};
   assign rrpv_has[1] = |rrpv_lo1_oh_c;
   wire [15:0] rrpv_lo2_oh_c;
   wire [15:0] rrpv_lo2_oh;
@@ -499,91 +290,21 @@ module gcache_system_l2_meta (
   assign rrpv_lo2_oh_c[13] = w13_repl == 2'd2;
   assign rrpv_lo2_oh_c[14] = w14_repl == 2'd2;
   assign rrpv_lo2_oh_c[15] = w15_repl == 2'd2;
-  wire [15:0] rrpv_lo2_oh_p0 = rrpv_lo2_oh_c;
-  wire [15:0] rrpv_lo2_oh_p1;
-  assign rrpv_lo2_oh_p1[0] = rrpv_lo2_oh_p0[0];
-  assign rrpv_lo2_oh_p1[1] = rrpv_lo2_oh_p0[1] | rrpv_lo2_oh_p0[0];
-  assign rrpv_lo2_oh_p1[2] = rrpv_lo2_oh_p0[2];
-  assign rrpv_lo2_oh_p1[3] = rrpv_lo2_oh_p0[3] | rrpv_lo2_oh_p0[2];
-  assign rrpv_lo2_oh_p1[4] = rrpv_lo2_oh_p0[4];
-  assign rrpv_lo2_oh_p1[5] = rrpv_lo2_oh_p0[5] | rrpv_lo2_oh_p0[4];
-  assign rrpv_lo2_oh_p1[6] = rrpv_lo2_oh_p0[6];
-  assign rrpv_lo2_oh_p1[7] = rrpv_lo2_oh_p0[7] | rrpv_lo2_oh_p0[6];
-  assign rrpv_lo2_oh_p1[8] = rrpv_lo2_oh_p0[8];
-  assign rrpv_lo2_oh_p1[9] = rrpv_lo2_oh_p0[9] | rrpv_lo2_oh_p0[8];
-  assign rrpv_lo2_oh_p1[10] = rrpv_lo2_oh_p0[10];
-  assign rrpv_lo2_oh_p1[11] = rrpv_lo2_oh_p0[11] | rrpv_lo2_oh_p0[10];
-  assign rrpv_lo2_oh_p1[12] = rrpv_lo2_oh_p0[12];
-  assign rrpv_lo2_oh_p1[13] = rrpv_lo2_oh_p0[13] | rrpv_lo2_oh_p0[12];
-  assign rrpv_lo2_oh_p1[14] = rrpv_lo2_oh_p0[14];
-  assign rrpv_lo2_oh_p1[15] = rrpv_lo2_oh_p0[15] | rrpv_lo2_oh_p0[14];
-  wire [15:0] rrpv_lo2_oh_p2;
-  assign rrpv_lo2_oh_p2[0] = rrpv_lo2_oh_p1[0];
-  assign rrpv_lo2_oh_p2[1] = rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh_p2[2] = rrpv_lo2_oh_p1[2] | rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh_p2[3] = rrpv_lo2_oh_p1[3] | rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh_p2[4] = rrpv_lo2_oh_p1[4];
-  assign rrpv_lo2_oh_p2[5] = rrpv_lo2_oh_p1[5];
-  assign rrpv_lo2_oh_p2[6] = rrpv_lo2_oh_p1[6] | rrpv_lo2_oh_p1[5];
-  assign rrpv_lo2_oh_p2[7] = rrpv_lo2_oh_p1[7] | rrpv_lo2_oh_p1[5];
-  assign rrpv_lo2_oh_p2[8] = rrpv_lo2_oh_p1[8];
-  assign rrpv_lo2_oh_p2[9] = rrpv_lo2_oh_p1[9];
-  assign rrpv_lo2_oh_p2[10] = rrpv_lo2_oh_p1[10] | rrpv_lo2_oh_p1[9];
-  assign rrpv_lo2_oh_p2[11] = rrpv_lo2_oh_p1[11] | rrpv_lo2_oh_p1[9];
-  assign rrpv_lo2_oh_p2[12] = rrpv_lo2_oh_p1[12];
-  assign rrpv_lo2_oh_p2[13] = rrpv_lo2_oh_p1[13];
-  assign rrpv_lo2_oh_p2[14] = rrpv_lo2_oh_p1[14] | rrpv_lo2_oh_p1[13];
-  assign rrpv_lo2_oh_p2[15] = rrpv_lo2_oh_p1[15] | rrpv_lo2_oh_p1[13];
-  wire [15:0] rrpv_lo2_oh_p3;
-  assign rrpv_lo2_oh_p3[0] = rrpv_lo2_oh_p2[0];
-  assign rrpv_lo2_oh_p3[1] = rrpv_lo2_oh_p2[1];
-  assign rrpv_lo2_oh_p3[2] = rrpv_lo2_oh_p2[2];
-  assign rrpv_lo2_oh_p3[3] = rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh_p3[4] = rrpv_lo2_oh_p2[4] | rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh_p3[5] = rrpv_lo2_oh_p2[5] | rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh_p3[6] = rrpv_lo2_oh_p2[6] | rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh_p3[7] = rrpv_lo2_oh_p2[7] | rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh_p3[8] = rrpv_lo2_oh_p2[8];
-  assign rrpv_lo2_oh_p3[9] = rrpv_lo2_oh_p2[9];
-  assign rrpv_lo2_oh_p3[10] = rrpv_lo2_oh_p2[10];
-  assign rrpv_lo2_oh_p3[11] = rrpv_lo2_oh_p2[11];
-  assign rrpv_lo2_oh_p3[12] = rrpv_lo2_oh_p2[12] | rrpv_lo2_oh_p2[11];
-  assign rrpv_lo2_oh_p3[13] = rrpv_lo2_oh_p2[13] | rrpv_lo2_oh_p2[11];
-  assign rrpv_lo2_oh_p3[14] = rrpv_lo2_oh_p2[14] | rrpv_lo2_oh_p2[11];
-  assign rrpv_lo2_oh_p3[15] = rrpv_lo2_oh_p2[15] | rrpv_lo2_oh_p2[11];
-  wire [15:0] rrpv_lo2_oh_p4;
-  assign rrpv_lo2_oh_p4[0] = rrpv_lo2_oh_p3[0];
-  assign rrpv_lo2_oh_p4[1] = rrpv_lo2_oh_p3[1];
-  assign rrpv_lo2_oh_p4[2] = rrpv_lo2_oh_p3[2];
-  assign rrpv_lo2_oh_p4[3] = rrpv_lo2_oh_p3[3];
-  assign rrpv_lo2_oh_p4[4] = rrpv_lo2_oh_p3[4];
-  assign rrpv_lo2_oh_p4[5] = rrpv_lo2_oh_p3[5];
-  assign rrpv_lo2_oh_p4[6] = rrpv_lo2_oh_p3[6];
-  assign rrpv_lo2_oh_p4[7] = rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[8] = rrpv_lo2_oh_p3[8] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[9] = rrpv_lo2_oh_p3[9] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[10] = rrpv_lo2_oh_p3[10] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[11] = rrpv_lo2_oh_p3[11] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[12] = rrpv_lo2_oh_p3[12] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[13] = rrpv_lo2_oh_p3[13] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[14] = rrpv_lo2_oh_p3[14] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh_p4[15] = rrpv_lo2_oh_p3[15] | rrpv_lo2_oh_p3[7];
-  assign rrpv_lo2_oh[0] = rrpv_lo2_oh_c[0] | ~rrpv_lo2_oh_p4[15];
-  assign rrpv_lo2_oh[1] = rrpv_lo2_oh_c[1] & ~rrpv_lo2_oh_p4[0];
-  assign rrpv_lo2_oh[2] = rrpv_lo2_oh_c[2] & ~rrpv_lo2_oh_p4[1];
-  assign rrpv_lo2_oh[3] = rrpv_lo2_oh_c[3] & ~rrpv_lo2_oh_p4[2];
-  assign rrpv_lo2_oh[4] = rrpv_lo2_oh_c[4] & ~rrpv_lo2_oh_p4[3];
-  assign rrpv_lo2_oh[5] = rrpv_lo2_oh_c[5] & ~rrpv_lo2_oh_p4[4];
-  assign rrpv_lo2_oh[6] = rrpv_lo2_oh_c[6] & ~rrpv_lo2_oh_p4[5];
-  assign rrpv_lo2_oh[7] = rrpv_lo2_oh_c[7] & ~rrpv_lo2_oh_p4[6];
-  assign rrpv_lo2_oh[8] = rrpv_lo2_oh_c[8] & ~rrpv_lo2_oh_p4[7];
-  assign rrpv_lo2_oh[9] = rrpv_lo2_oh_c[9] & ~rrpv_lo2_oh_p4[8];
-  assign rrpv_lo2_oh[10] = rrpv_lo2_oh_c[10] & ~rrpv_lo2_oh_p4[9];
-  assign rrpv_lo2_oh[11] = rrpv_lo2_oh_c[11] & ~rrpv_lo2_oh_p4[10];
-  assign rrpv_lo2_oh[12] = rrpv_lo2_oh_c[12] & ~rrpv_lo2_oh_p4[11];
-  assign rrpv_lo2_oh[13] = rrpv_lo2_oh_c[13] & ~rrpv_lo2_oh_p4[12];
-  assign rrpv_lo2_oh[14] = rrpv_lo2_oh_c[14] & ~rrpv_lo2_oh_p4[13];
-  assign rrpv_lo2_oh[15] = rrpv_lo2_oh_c[15] & ~rrpv_lo2_oh_p4[14];
+  wire [79:0] rrpv_lo2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo2_oh_c bits below it in its 2^k-block
+  assign rrpv_lo2_oh_p[15:0] = rrpv_lo2_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo2_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo2_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo2_oh_p[pfx_lvl*16 + pfx_bit]
+              | rrpv_lo2_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo2_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo2_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo2_oh = (rrpv_lo2_oh_c & ~{rrpv_lo2_oh_p[78:64], 1'b0}) | {15'd0, ~rrpv_lo2_oh_p[79]};
   assign rrpv_has[2] = |rrpv_lo2_oh_c;
   wire [15:0] rrpv_lo3_oh_c;
   wire [15:0] rrpv_lo3_oh;
@@ -603,91 +324,21 @@ module gcache_system_l2_meta (
   assign rrpv_lo3_oh_c[13] = w13_repl == 2'd3;
   assign rrpv_lo3_oh_c[14] = w14_repl == 2'd3;
   assign rrpv_lo3_oh_c[15] = w15_repl == 2'd3;
-  wire [15:0] rrpv_lo3_oh_p0 = rrpv_lo3_oh_c;
-  wire [15:0] rrpv_lo3_oh_p1;
-  assign rrpv_lo3_oh_p1[0] = rrpv_lo3_oh_p0[0];
-  assign rrpv_lo3_oh_p1[1] = rrpv_lo3_oh_p0[1] | rrpv_lo3_oh_p0[0];
-  assign rrpv_lo3_oh_p1[2] = rrpv_lo3_oh_p0[2];
-  assign rrpv_lo3_oh_p1[3] = rrpv_lo3_oh_p0[3] | rrpv_lo3_oh_p0[2];
-  assign rrpv_lo3_oh_p1[4] = rrpv_lo3_oh_p0[4];
-  assign rrpv_lo3_oh_p1[5] = rrpv_lo3_oh_p0[5] | rrpv_lo3_oh_p0[4];
-  assign rrpv_lo3_oh_p1[6] = rrpv_lo3_oh_p0[6];
-  assign rrpv_lo3_oh_p1[7] = rrpv_lo3_oh_p0[7] | rrpv_lo3_oh_p0[6];
-  assign rrpv_lo3_oh_p1[8] = rrpv_lo3_oh_p0[8];
-  assign rrpv_lo3_oh_p1[9] = rrpv_lo3_oh_p0[9] | rrpv_lo3_oh_p0[8];
-  assign rrpv_lo3_oh_p1[10] = rrpv_lo3_oh_p0[10];
-  assign rrpv_lo3_oh_p1[11] = rrpv_lo3_oh_p0[11] | rrpv_lo3_oh_p0[10];
-  assign rrpv_lo3_oh_p1[12] = rrpv_lo3_oh_p0[12];
-  assign rrpv_lo3_oh_p1[13] = rrpv_lo3_oh_p0[13] | rrpv_lo3_oh_p0[12];
-  assign rrpv_lo3_oh_p1[14] = rrpv_lo3_oh_p0[14];
-  assign rrpv_lo3_oh_p1[15] = rrpv_lo3_oh_p0[15] | rrpv_lo3_oh_p0[14];
-  wire [15:0] rrpv_lo3_oh_p2;
-  assign rrpv_lo3_oh_p2[0] = rrpv_lo3_oh_p1[0];
-  assign rrpv_lo3_oh_p2[1] = rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh_p2[2] = rrpv_lo3_oh_p1[2] | rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh_p2[3] = rrpv_lo3_oh_p1[3] | rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh_p2[4] = rrpv_lo3_oh_p1[4];
-  assign rrpv_lo3_oh_p2[5] = rrpv_lo3_oh_p1[5];
-  assign rrpv_lo3_oh_p2[6] = rrpv_lo3_oh_p1[6] | rrpv_lo3_oh_p1[5];
-  assign rrpv_lo3_oh_p2[7] = rrpv_lo3_oh_p1[7] | rrpv_lo3_oh_p1[5];
-  assign rrpv_lo3_oh_p2[8] = rrpv_lo3_oh_p1[8];
-  assign rrpv_lo3_oh_p2[9] = rrpv_lo3_oh_p1[9];
-  assign rrpv_lo3_oh_p2[10] = rrpv_lo3_oh_p1[10] | rrpv_lo3_oh_p1[9];
-  assign rrpv_lo3_oh_p2[11] = rrpv_lo3_oh_p1[11] | rrpv_lo3_oh_p1[9];
-  assign rrpv_lo3_oh_p2[12] = rrpv_lo3_oh_p1[12];
-  assign rrpv_lo3_oh_p2[13] = rrpv_lo3_oh_p1[13];
-  assign rrpv_lo3_oh_p2[14] = rrpv_lo3_oh_p1[14] | rrpv_lo3_oh_p1[13];
-  assign rrpv_lo3_oh_p2[15] = rrpv_lo3_oh_p1[15] | rrpv_lo3_oh_p1[13];
-  wire [15:0] rrpv_lo3_oh_p3;
-  assign rrpv_lo3_oh_p3[0] = rrpv_lo3_oh_p2[0];
-  assign rrpv_lo3_oh_p3[1] = rrpv_lo3_oh_p2[1];
-  assign rrpv_lo3_oh_p3[2] = rrpv_lo3_oh_p2[2];
-  assign rrpv_lo3_oh_p3[3] = rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh_p3[4] = rrpv_lo3_oh_p2[4] | rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh_p3[5] = rrpv_lo3_oh_p2[5] | rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh_p3[6] = rrpv_lo3_oh_p2[6] | rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh_p3[7] = rrpv_lo3_oh_p2[7] | rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh_p3[8] = rrpv_lo3_oh_p2[8];
-  assign rrpv_lo3_oh_p3[9] = rrpv_lo3_oh_p2[9];
-  assign rrpv_lo3_oh_p3[10] = rrpv_lo3_oh_p2[10];
-  assign rrpv_lo3_oh_p3[11] = rrpv_lo3_oh_p2[11];
-  assign rrpv_lo3_oh_p3[12] = rrpv_lo3_oh_p2[12] | rrpv_lo3_oh_p2[11];
-  assign rrpv_lo3_oh_p3[13] = rrpv_lo3_oh_p2[13] | rrpv_lo3_oh_p2[11];
-  assign rrpv_lo3_oh_p3[14] = rrpv_lo3_oh_p2[14] | rrpv_lo3_oh_p2[11];
-  assign rrpv_lo3_oh_p3[15] = rrpv_lo3_oh_p2[15] | rrpv_lo3_oh_p2[11];
-  wire [15:0] rrpv_lo3_oh_p4;
-  assign rrpv_lo3_oh_p4[0] = rrpv_lo3_oh_p3[0];
-  assign rrpv_lo3_oh_p4[1] = rrpv_lo3_oh_p3[1];
-  assign rrpv_lo3_oh_p4[2] = rrpv_lo3_oh_p3[2];
-  assign rrpv_lo3_oh_p4[3] = rrpv_lo3_oh_p3[3];
-  assign rrpv_lo3_oh_p4[4] = rrpv_lo3_oh_p3[4];
-  assign rrpv_lo3_oh_p4[5] = rrpv_lo3_oh_p3[5];
-  assign rrpv_lo3_oh_p4[6] = rrpv_lo3_oh_p3[6];
-  assign rrpv_lo3_oh_p4[7] = rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[8] = rrpv_lo3_oh_p3[8] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[9] = rrpv_lo3_oh_p3[9] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[10] = rrpv_lo3_oh_p3[10] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[11] = rrpv_lo3_oh_p3[11] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[12] = rrpv_lo3_oh_p3[12] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[13] = rrpv_lo3_oh_p3[13] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[14] = rrpv_lo3_oh_p3[14] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh_p4[15] = rrpv_lo3_oh_p3[15] | rrpv_lo3_oh_p3[7];
-  assign rrpv_lo3_oh[0] = rrpv_lo3_oh_c[0] | ~rrpv_lo3_oh_p4[15];
-  assign rrpv_lo3_oh[1] = rrpv_lo3_oh_c[1] & ~rrpv_lo3_oh_p4[0];
-  assign rrpv_lo3_oh[2] = rrpv_lo3_oh_c[2] & ~rrpv_lo3_oh_p4[1];
-  assign rrpv_lo3_oh[3] = rrpv_lo3_oh_c[3] & ~rrpv_lo3_oh_p4[2];
-  assign rrpv_lo3_oh[4] = rrpv_lo3_oh_c[4] & ~rrpv_lo3_oh_p4[3];
-  assign rrpv_lo3_oh[5] = rrpv_lo3_oh_c[5] & ~rrpv_lo3_oh_p4[4];
-  assign rrpv_lo3_oh[6] = rrpv_lo3_oh_c[6] & ~rrpv_lo3_oh_p4[5];
-  assign rrpv_lo3_oh[7] = rrpv_lo3_oh_c[7] & ~rrpv_lo3_oh_p4[6];
-  assign rrpv_lo3_oh[8] = rrpv_lo3_oh_c[8] & ~rrpv_lo3_oh_p4[7];
-  assign rrpv_lo3_oh[9] = rrpv_lo3_oh_c[9] & ~rrpv_lo3_oh_p4[8];
-  assign rrpv_lo3_oh[10] = rrpv_lo3_oh_c[10] & ~rrpv_lo3_oh_p4[9];
-  assign rrpv_lo3_oh[11] = rrpv_lo3_oh_c[11] & ~rrpv_lo3_oh_p4[10];
-  assign rrpv_lo3_oh[12] = rrpv_lo3_oh_c[12] & ~rrpv_lo3_oh_p4[11];
-  assign rrpv_lo3_oh[13] = rrpv_lo3_oh_c[13] & ~rrpv_lo3_oh_p4[12];
-  assign rrpv_lo3_oh[14] = rrpv_lo3_oh_c[14] & ~rrpv_lo3_oh_p4[13];
-  assign rrpv_lo3_oh[15] = rrpv_lo3_oh_c[15] & ~rrpv_lo3_oh_p4[14];
+  wire [79:0] rrpv_lo3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo3_oh_c bits below it in its 2^k-block
+  assign rrpv_lo3_oh_p[15:0] = rrpv_lo3_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo3_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo3_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo3_oh_p[pfx_lvl*16 + pfx_bit]
+              | rrpv_lo3_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo3_oh_p[(pfx_lvl+1)*16 + pfx_bit] = rrpv_lo3_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo3_oh = (rrpv_lo3_oh_c & ~{rrpv_lo3_oh_p[78:64], 1'b0}) | {15'd0, ~rrpv_lo3_oh_p[79]};
   assign rrpv_has[3] = |rrpv_lo3_oh_c;
   wire [3:0] rrpv_at; // one-hot: the largest value some way holds
   assign rrpv_at[3] = rrpv_has[3];

@@ -96,21 +96,22 @@ module gcache_system_meta (
   assign invalid_oh_c[1] = !valid[1];
   assign invalid_oh_c[2] = !valid[2];
   assign invalid_oh_c[3] = !valid[3];
-  wire [3:0] invalid_oh_p0 = invalid_oh_c;
-  wire [3:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  wire [3:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p2[3];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p2[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p2[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p2[2];
+  genvar pfx_lvl, pfx_bit;
+  wire [11:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[3:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*4 + pfx_bit] = invalid_oh_p[pfx_lvl*4 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*4 + pfx_bit] = invalid_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[10:8], 1'b0}) | {3'd0, ~invalid_oh_p[11]};
   wire [7:0] rrpv_has; // per value: some way holds it
   wire [3:0] rrpv_lo0_oh_c;
   wire [3:0] rrpv_lo0_oh;
@@ -118,21 +119,21 @@ module gcache_system_meta (
   assign rrpv_lo0_oh_c[1] = w1_repl == 3'd0;
   assign rrpv_lo0_oh_c[2] = w2_repl == 3'd0;
   assign rrpv_lo0_oh_c[3] = w3_repl == 3'd0;
-  wire [3:0] rrpv_lo0_oh_p0 = rrpv_lo0_oh_c;
-  wire [3:0] rrpv_lo0_oh_p1;
-  assign rrpv_lo0_oh_p1[0] = rrpv_lo0_oh_p0[0];
-  assign rrpv_lo0_oh_p1[1] = rrpv_lo0_oh_p0[1] | rrpv_lo0_oh_p0[0];
-  assign rrpv_lo0_oh_p1[2] = rrpv_lo0_oh_p0[2];
-  assign rrpv_lo0_oh_p1[3] = rrpv_lo0_oh_p0[3] | rrpv_lo0_oh_p0[2];
-  wire [3:0] rrpv_lo0_oh_p2;
-  assign rrpv_lo0_oh_p2[0] = rrpv_lo0_oh_p1[0];
-  assign rrpv_lo0_oh_p2[1] = rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh_p2[2] = rrpv_lo0_oh_p1[2] | rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh_p2[3] = rrpv_lo0_oh_p1[3] | rrpv_lo0_oh_p1[1];
-  assign rrpv_lo0_oh[0] = rrpv_lo0_oh_c[0] | ~rrpv_lo0_oh_p2[3];
-  assign rrpv_lo0_oh[1] = rrpv_lo0_oh_c[1] & ~rrpv_lo0_oh_p2[0];
-  assign rrpv_lo0_oh[2] = rrpv_lo0_oh_c[2] & ~rrpv_lo0_oh_p2[1];
-  assign rrpv_lo0_oh[3] = rrpv_lo0_oh_c[3] & ~rrpv_lo0_oh_p2[2];
+  wire [11:0] rrpv_lo0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo0_oh_c bits below it in its 2^k-block
+  assign rrpv_lo0_oh_p[3:0] = rrpv_lo0_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo0_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo0_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo0_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo0_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo0_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo0_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo0_oh = (rrpv_lo0_oh_c & ~{rrpv_lo0_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo0_oh_p[11]};
   assign rrpv_has[0] = |rrpv_lo0_oh_c;
   wire [3:0] rrpv_lo1_oh_c;
   wire [3:0] rrpv_lo1_oh;
@@ -140,21 +141,21 @@ module gcache_system_meta (
   assign rrpv_lo1_oh_c[1] = w1_repl == 3'd1;
   assign rrpv_lo1_oh_c[2] = w2_repl == 3'd1;
   assign rrpv_lo1_oh_c[3] = w3_repl == 3'd1;
-  wire [3:0] rrpv_lo1_oh_p0 = rrpv_lo1_oh_c;
-  wire [3:0] rrpv_lo1_oh_p1;
-  assign rrpv_lo1_oh_p1[0] = rrpv_lo1_oh_p0[0];
-  assign rrpv_lo1_oh_p1[1] = rrpv_lo1_oh_p0[1] | rrpv_lo1_oh_p0[0];
-  assign rrpv_lo1_oh_p1[2] = rrpv_lo1_oh_p0[2];
-  assign rrpv_lo1_oh_p1[3] = rrpv_lo1_oh_p0[3] | rrpv_lo1_oh_p0[2];
-  wire [3:0] rrpv_lo1_oh_p2;
-  assign rrpv_lo1_oh_p2[0] = rrpv_lo1_oh_p1[0];
-  assign rrpv_lo1_oh_p2[1] = rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh_p2[2] = rrpv_lo1_oh_p1[2] | rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh_p2[3] = rrpv_lo1_oh_p1[3] | rrpv_lo1_oh_p1[1];
-  assign rrpv_lo1_oh[0] = rrpv_lo1_oh_c[0] | ~rrpv_lo1_oh_p2[3];
-  assign rrpv_lo1_oh[1] = rrpv_lo1_oh_c[1] & ~rrpv_lo1_oh_p2[0];
-  assign rrpv_lo1_oh[2] = rrpv_lo1_oh_c[2] & ~rrpv_lo1_oh_p2[1];
-  assign rrpv_lo1_oh[3] = rrpv_lo1_oh_c[3] & ~rrpv_lo1_oh_p2[2];
+  wire [11:0] rrpv_lo1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo1_oh_c bits below it in its 2^k-block
+  assign rrpv_lo1_oh_p[3:0] = rrpv_lo1_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo1_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo1_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo1_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo1_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo1_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo1_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo1_oh = (rrpv_lo1_oh_c & ~{rrpv_lo1_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo1_oh_p[11]};
   assign rrpv_has[1] = |rrpv_lo1_oh_c;
   wire [3:0] rrpv_lo2_oh_c;
   wire [3:0] rrpv_lo2_oh;
@@ -162,21 +163,21 @@ module gcache_system_meta (
   assign rrpv_lo2_oh_c[1] = w1_repl == 3'd2;
   assign rrpv_lo2_oh_c[2] = w2_repl == 3'd2;
   assign rrpv_lo2_oh_c[3] = w3_repl == 3'd2;
-  wire [3:0] rrpv_lo2_oh_p0 = rrpv_lo2_oh_c;
-  wire [3:0] rrpv_lo2_oh_p1;
-  assign rrpv_lo2_oh_p1[0] = rrpv_lo2_oh_p0[0];
-  assign rrpv_lo2_oh_p1[1] = rrpv_lo2_oh_p0[1] | rrpv_lo2_oh_p0[0];
-  assign rrpv_lo2_oh_p1[2] = rrpv_lo2_oh_p0[2];
-  assign rrpv_lo2_oh_p1[3] = rrpv_lo2_oh_p0[3] | rrpv_lo2_oh_p0[2];
-  wire [3:0] rrpv_lo2_oh_p2;
-  assign rrpv_lo2_oh_p2[0] = rrpv_lo2_oh_p1[0];
-  assign rrpv_lo2_oh_p2[1] = rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh_p2[2] = rrpv_lo2_oh_p1[2] | rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh_p2[3] = rrpv_lo2_oh_p1[3] | rrpv_lo2_oh_p1[1];
-  assign rrpv_lo2_oh[0] = rrpv_lo2_oh_c[0] | ~rrpv_lo2_oh_p2[3];
-  assign rrpv_lo2_oh[1] = rrpv_lo2_oh_c[1] & ~rrpv_lo2_oh_p2[0];
-  assign rrpv_lo2_oh[2] = rrpv_lo2_oh_c[2] & ~rrpv_lo2_oh_p2[1];
-  assign rrpv_lo2_oh[3] = rrpv_lo2_oh_c[3] & ~rrpv_lo2_oh_p2[2];
+  wire [11:0] rrpv_lo2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo2_oh_c bits below it in its 2^k-block
+  assign rrpv_lo2_oh_p[3:0] = rrpv_lo2_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo2_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo2_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo2_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo2_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo2_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo2_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo2_oh = (rrpv_lo2_oh_c & ~{rrpv_lo2_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo2_oh_p[11]};
   assign rrpv_has[2] = |rrpv_lo2_oh_c;
   wire [3:0] rrpv_lo3_oh_c;
   wire [3:0] rrpv_lo3_oh;
@@ -184,21 +185,21 @@ module gcache_system_meta (
   assign rrpv_lo3_oh_c[1] = w1_repl == 3'd3;
   assign rrpv_lo3_oh_c[2] = w2_repl == 3'd3;
   assign rrpv_lo3_oh_c[3] = w3_repl == 3'd3;
-  wire [3:0] rrpv_lo3_oh_p0 = rrpv_lo3_oh_c;
-  wire [3:0] rrpv_lo3_oh_p1;
-  assign rrpv_lo3_oh_p1[0] = rrpv_lo3_oh_p0[0];
-  assign rrpv_lo3_oh_p1[1] = rrpv_lo3_oh_p0[1] | rrpv_lo3_oh_p0[0];
-  assign rrpv_lo3_oh_p1[2] = rrpv_lo3_oh_p0[2];
-  assign rrpv_lo3_oh_p1[3] = rrpv_lo3_oh_p0[3] | rrpv_lo3_oh_p0[2];
-  wire [3:0] rrpv_lo3_oh_p2;
-  assign rrpv_lo3_oh_p2[0] = rrpv_lo3_oh_p1[0];
-  assign rrpv_lo3_oh_p2[1] = rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh_p2[2] = rrpv_lo3_oh_p1[2] | rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh_p2[3] = rrpv_lo3_oh_p1[3] | rrpv_lo3_oh_p1[1];
-  assign rrpv_lo3_oh[0] = rrpv_lo3_oh_c[0] | ~rrpv_lo3_oh_p2[3];
-  assign rrpv_lo3_oh[1] = rrpv_lo3_oh_c[1] & ~rrpv_lo3_oh_p2[0];
-  assign rrpv_lo3_oh[2] = rrpv_lo3_oh_c[2] & ~rrpv_lo3_oh_p2[1];
-  assign rrpv_lo3_oh[3] = rrpv_lo3_oh_c[3] & ~rrpv_lo3_oh_p2[2];
+  wire [11:0] rrpv_lo3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo3_oh_c bits below it in its 2^k-block
+  assign rrpv_lo3_oh_p[3:0] = rrpv_lo3_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo3_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo3_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo3_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo3_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo3_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo3_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo3_oh = (rrpv_lo3_oh_c & ~{rrpv_lo3_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo3_oh_p[11]};
   assign rrpv_has[3] = |rrpv_lo3_oh_c;
   wire [3:0] rrpv_lo4_oh_c;
   wire [3:0] rrpv_lo4_oh;
@@ -206,21 +207,21 @@ module gcache_system_meta (
   assign rrpv_lo4_oh_c[1] = w1_repl == 3'd4;
   assign rrpv_lo4_oh_c[2] = w2_repl == 3'd4;
   assign rrpv_lo4_oh_c[3] = w3_repl == 3'd4;
-  wire [3:0] rrpv_lo4_oh_p0 = rrpv_lo4_oh_c;
-  wire [3:0] rrpv_lo4_oh_p1;
-  assign rrpv_lo4_oh_p1[0] = rrpv_lo4_oh_p0[0];
-  assign rrpv_lo4_oh_p1[1] = rrpv_lo4_oh_p0[1] | rrpv_lo4_oh_p0[0];
-  assign rrpv_lo4_oh_p1[2] = rrpv_lo4_oh_p0[2];
-  assign rrpv_lo4_oh_p1[3] = rrpv_lo4_oh_p0[3] | rrpv_lo4_oh_p0[2];
-  wire [3:0] rrpv_lo4_oh_p2;
-  assign rrpv_lo4_oh_p2[0] = rrpv_lo4_oh_p1[0];
-  assign rrpv_lo4_oh_p2[1] = rrpv_lo4_oh_p1[1];
-  assign rrpv_lo4_oh_p2[2] = rrpv_lo4_oh_p1[2] | rrpv_lo4_oh_p1[1];
-  assign rrpv_lo4_oh_p2[3] = rrpv_lo4_oh_p1[3] | rrpv_lo4_oh_p1[1];
-  assign rrpv_lo4_oh[0] = rrpv_lo4_oh_c[0] | ~rrpv_lo4_oh_p2[3];
-  assign rrpv_lo4_oh[1] = rrpv_lo4_oh_c[1] & ~rrpv_lo4_oh_p2[0];
-  assign rrpv_lo4_oh[2] = rrpv_lo4_oh_c[2] & ~rrpv_lo4_oh_p2[1];
-  assign rrpv_lo4_oh[3] = rrpv_lo4_oh_c[3] & ~rrpv_lo4_oh_p2[2];
+  wire [11:0] rrpv_lo4_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo4_oh_c bits below it in its 2^k-block
+  assign rrpv_lo4_oh_p[3:0] = rrpv_lo4_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo4_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo4_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo4_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo4_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo4_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo4_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo4_oh = (rrpv_lo4_oh_c & ~{rrpv_lo4_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo4_oh_p[11]};
   assign rrpv_has[4] = |rrpv_lo4_oh_c;
   wire [3:0] rrpv_lo5_oh_c;
   wire [3:0] rrpv_lo5_oh;
@@ -228,21 +229,21 @@ module gcache_system_meta (
   assign rrpv_lo5_oh_c[1] = w1_repl == 3'd5;
   assign rrpv_lo5_oh_c[2] = w2_repl == 3'd5;
   assign rrpv_lo5_oh_c[3] = w3_repl == 3'd5;
-  wire [3:0] rrpv_lo5_oh_p0 = rrpv_lo5_oh_c;
-  wire [3:0] rrpv_lo5_oh_p1;
-  assign rrpv_lo5_oh_p1[0] = rrpv_lo5_oh_p0[0];
-  assign rrpv_lo5_oh_p1[1] = rrpv_lo5_oh_p0[1] | rrpv_lo5_oh_p0[0];
-  assign rrpv_lo5_oh_p1[2] = rrpv_lo5_oh_p0[2];
-  assign rrpv_lo5_oh_p1[3] = rrpv_lo5_oh_p0[3] | rrpv_lo5_oh_p0[2];
-  wire [3:0] rrpv_lo5_oh_p2;
-  assign rrpv_lo5_oh_p2[0] = rrpv_lo5_oh_p1[0];
-  assign rrpv_lo5_oh_p2[1] = rrpv_lo5_oh_p1[1];
-  assign rrpv_lo5_oh_p2[2] = rrpv_lo5_oh_p1[2] | rrpv_lo5_oh_p1[1];
-  assign rrpv_lo5_oh_p2[3] = rrpv_lo5_oh_p1[3] | rrpv_lo5_oh_p1[1];
-  assign rrpv_lo5_oh[0] = rrpv_lo5_oh_c[0] | ~rrpv_lo5_oh_p2[3];
-  assign rrpv_lo5_oh[1] = rrpv_lo5_oh_c[1] & ~rrpv_lo5_oh_p2[0];
-  assign rrpv_lo5_oh[2] = rrpv_lo5_oh_c[2] & ~rrpv_lo5_oh_p2[1];
-  assign rrpv_lo5_oh[3] = rrpv_lo5_oh_c[3] & ~rrpv_lo5_oh_p2[2];
+  wire [11:0] rrpv_lo5_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo5_oh_c bits below it in its 2^k-block
+  assign rrpv_lo5_oh_p[3:0] = rrpv_lo5_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo5_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo5_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo5_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo5_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo5_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo5_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo5_oh = (rrpv_lo5_oh_c & ~{rrpv_lo5_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo5_oh_p[11]};
   assign rrpv_has[5] = |rrpv_lo5_oh_c;
   wire [3:0] rrpv_lo6_oh_c;
   wire [3:0] rrpv_lo6_oh;
@@ -250,21 +251,21 @@ module gcache_system_meta (
   assign rrpv_lo6_oh_c[1] = w1_repl == 3'd6;
   assign rrpv_lo6_oh_c[2] = w2_repl == 3'd6;
   assign rrpv_lo6_oh_c[3] = w3_repl == 3'd6;
-  wire [3:0] rrpv_lo6_oh_p0 = rrpv_lo6_oh_c;
-  wire [3:0] rrpv_lo6_oh_p1;
-  assign rrpv_lo6_oh_p1[0] = rrpv_lo6_oh_p0[0];
-  assign rrpv_lo6_oh_p1[1] = rrpv_lo6_oh_p0[1] | rrpv_lo6_oh_p0[0];
-  assign rrpv_lo6_oh_p1[2] = rrpv_lo6_oh_p0[2];
-  assign rrpv_lo6_oh_p1[3] = rrpv_lo6_oh_p0[3] | rrpv_lo6_oh_p0[2];
-  wire [3:0] rrpv_lo6_oh_p2;
-  assign rrpv_lo6_oh_p2[0] = rrpv_lo6_oh_p1[0];
-  assign rrpv_lo6_oh_p2[1] = rrpv_lo6_oh_p1[1];
-  assign rrpv_lo6_oh_p2[2] = rrpv_lo6_oh_p1[2] | rrpv_lo6_oh_p1[1];
-  assign rrpv_lo6_oh_p2[3] = rrpv_lo6_oh_p1[3] | rrpv_lo6_oh_p1[1];
-  assign rrpv_lo6_oh[0] = rrpv_lo6_oh_c[0] | ~rrpv_lo6_oh_p2[3];
-  assign rrpv_lo6_oh[1] = rrpv_lo6_oh_c[1] & ~rrpv_lo6_oh_p2[0];
-  assign rrpv_lo6_oh[2] = rrpv_lo6_oh_c[2] & ~rrpv_lo6_oh_p2[1];
-  assign rrpv_lo6_oh[3] = rrpv_lo6_oh_c[3] & ~rrpv_lo6_oh_p2[2];
+  wire [11:0] rrpv_lo6_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo6_oh_c bits below it in its 2^k-block
+  assign rrpv_lo6_oh_p[3:0] = rrpv_lo6_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo6_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo6_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo6_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo6_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo6_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo6_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo6_oh = (rrpv_lo6_oh_c & ~{rrpv_lo6_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo6_oh_p[11]};
   assign rrpv_has[6] = |rrpv_lo6_oh_c;
   wire [3:0] rrpv_lo7_oh_c;
   wire [3:0] rrpv_lo7_oh;
@@ -272,21 +273,21 @@ module gcache_system_meta (
   assign rrpv_lo7_oh_c[1] = w1_repl == 3'd7;
   assign rrpv_lo7_oh_c[2] = w2_repl == 3'd7;
   assign rrpv_lo7_oh_c[3] = w3_repl == 3'd7;
-  wire [3:0] rrpv_lo7_oh_p0 = rrpv_lo7_oh_c;
-  wire [3:0] rrpv_lo7_oh_p1;
-  assign rrpv_lo7_oh_p1[0] = rrpv_lo7_oh_p0[0];
-  assign rrpv_lo7_oh_p1[1] = rrpv_lo7_oh_p0[1] | rrpv_lo7_oh_p0[0];
-  assign rrpv_lo7_oh_p1[2] = rrpv_lo7_oh_p0[2];
-  assign rrpv_lo7_oh_p1[3] = rrpv_lo7_oh_p0[3] | rrpv_lo7_oh_p0[2];
-  wire [3:0] rrpv_lo7_oh_p2;
-  assign rrpv_lo7_oh_p2[0] = rrpv_lo7_oh_p1[0];
-  assign rrpv_lo7_oh_p2[1] = rrpv_lo7_oh_p1[1];
-  assign rrpv_lo7_oh_p2[2] = rrpv_lo7_oh_p1[2] | rrpv_lo7_oh_p1[1];
-  assign rrpv_lo7_oh_p2[3] = rrpv_lo7_oh_p1[3] | rrpv_lo7_oh_p1[1];
-  assign rrpv_lo7_oh[0] = rrpv_lo7_oh_c[0] | ~rrpv_lo7_oh_p2[3];
-  assign rrpv_lo7_oh[1] = rrpv_lo7_oh_c[1] & ~rrpv_lo7_oh_p2[0];
-  assign rrpv_lo7_oh[2] = rrpv_lo7_oh_c[2] & ~rrpv_lo7_oh_p2[1];
-  assign rrpv_lo7_oh[3] = rrpv_lo7_oh_c[3] & ~rrpv_lo7_oh_p2[2];
+  wire [11:0] rrpv_lo7_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo7_oh_c bits below it in its 2^k-block
+  assign rrpv_lo7_oh_p[3:0] = rrpv_lo7_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_rrpv_lo7_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign rrpv_lo7_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo7_oh_p[pfx_lvl*4 + pfx_bit]
+              | rrpv_lo7_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign rrpv_lo7_oh_p[(pfx_lvl+1)*4 + pfx_bit] = rrpv_lo7_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign rrpv_lo7_oh = (rrpv_lo7_oh_c & ~{rrpv_lo7_oh_p[10:8], 1'b0}) | {3'd0, ~rrpv_lo7_oh_p[11]};
   assign rrpv_has[7] = |rrpv_lo7_oh_c;
   wire [7:0] rrpv_at; // one-hot: the largest value some way holds
   assign rrpv_at[7] = rrpv_has[7];

@@ -182,91 +182,22 @@ module gtx480_l1_l2_meta (
   assign invalid_oh_c[13] = !valid[13];
   assign invalid_oh_c[14] = !valid[14];
   assign invalid_oh_c[15] = !valid[15];
-  wire [15:0] invalid_oh_p0 = invalid_oh_c;
-  wire [15:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  assign invalid_oh_p1[4] = invalid_oh_p0[4];
-  assign invalid_oh_p1[5] = invalid_oh_p0[5] | invalid_oh_p0[4];
-  assign invalid_oh_p1[6] = invalid_oh_p0[6];
-  assign invalid_oh_p1[7] = invalid_oh_p0[7] | invalid_oh_p0[6];
-  assign invalid_oh_p1[8] = invalid_oh_p0[8];
-  assign invalid_oh_p1[9] = invalid_oh_p0[9] | invalid_oh_p0[8];
-  assign invalid_oh_p1[10] = invalid_oh_p0[10];
-  assign invalid_oh_p1[11] = invalid_oh_p0[11] | invalid_oh_p0[10];
-  assign invalid_oh_p1[12] = invalid_oh_p0[12];
-  assign invalid_oh_p1[13] = invalid_oh_p0[13] | invalid_oh_p0[12];
-  assign invalid_oh_p1[14] = invalid_oh_p0[14];
-  assign invalid_oh_p1[15] = invalid_oh_p0[15] | invalid_oh_p0[14];
-  wire [15:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh_p2[4] = invalid_oh_p1[4];
-  assign invalid_oh_p2[5] = invalid_oh_p1[5];
-  assign invalid_oh_p2[6] = invalid_oh_p1[6] | invalid_oh_p1[5];
-  assign invalid_oh_p2[7] = invalid_oh_p1[7] | invalid_oh_p1[5];
-  assign invalid_oh_p2[8] = invalid_oh_p1[8];
-  assign invalid_oh_p2[9] = invalid_oh_p1[9];
-  assign invalid_oh_p2[10] = invalid_oh_p1[10] | invalid_oh_p1[9];
-  assign invalid_oh_p2[11] = invalid_oh_p1[11] | invalid_oh_p1[9];
-  assign invalid_oh_p2[12] = invalid_oh_p1[12];
-  assign invalid_oh_p2[13] = invalid_oh_p1[13];
-  assign invalid_oh_p2[14] = invalid_oh_p1[14] | invalid_oh_p1[13];
-  assign invalid_oh_p2[15] = invalid_oh_p1[15] | invalid_oh_p1[13];
-  wire [15:0] invalid_oh_p3;
-  assign invalid_oh_p3[0] = invalid_oh_p2[0];
-  assign invalid_oh_p3[1] = invalid_oh_p2[1];
-  assign invalid_oh_p3[2] = invalid_oh_p2[2];
-  assign invalid_oh_p3[3] = invalid_oh_p2[3];
-  assign invalid_oh_p3[4] = invalid_oh_p2[4] | invalid_oh_p2[3];
-  assign invalid_oh_p3[5] = invalid_oh_p2[5] | invalid_oh_p2[3];
-  assign invalid_oh_p3[6] = invalid_oh_p2[6] | invalid_oh_p2[3];
-  assign invalid_oh_p3[7] = invalid_oh_p2[7] | invalid_oh_p2[3];
-  assign invalid_oh_p3[8] = invalid_oh_p2[8];
-  assign invalid_oh_p3[9] = invalid_oh_p2[9];
-  assign invalid_oh_p3[10] = invalid_oh_p2[10];
-  assign invalid_oh_p3[11] = invalid_oh_p2[11];
-  assign invalid_oh_p3[12] = invalid_oh_p2[12] | invalid_oh_p2[11];
-  assign invalid_oh_p3[13] = invalid_oh_p2[13] | invalid_oh_p2[11];
-  assign invalid_oh_p3[14] = invalid_oh_p2[14] | invalid_oh_p2[11];
-  assign invalid_oh_p3[15] = invalid_oh_p2[15] | invalid_oh_p2[11];
-  wire [15:0] invalid_oh_p4;
-  assign invalid_oh_p4[0] = invalid_oh_p3[0];
-  assign invalid_oh_p4[1] = invalid_oh_p3[1];
-  assign invalid_oh_p4[2] = invalid_oh_p3[2];
-  assign invalid_oh_p4[3] = invalid_oh_p3[3];
-  assign invalid_oh_p4[4] = invalid_oh_p3[4];
-  assign invalid_oh_p4[5] = invalid_oh_p3[5];
-  assign invalid_oh_p4[6] = invalid_oh_p3[6];
-  assign invalid_oh_p4[7] = invalid_oh_p3[7];
-  assign invalid_oh_p4[8] = invalid_oh_p3[8] | invalid_oh_p3[7];
-  assign invalid_oh_p4[9] = invalid_oh_p3[9] | invalid_oh_p3[7];
-  assign invalid_oh_p4[10] = invalid_oh_p3[10] | invalid_oh_p3[7];
-  assign invalid_oh_p4[11] = invalid_oh_p3[11] | invalid_oh_p3[7];
-  assign invalid_oh_p4[12] = invalid_oh_p3[12] | invalid_oh_p3[7];
-  assign invalid_oh_p4[13] = invalid_oh_p3[13] | invalid_oh_p3[7];
-  assign invalid_oh_p4[14] = invalid_oh_p3[14] | invalid_oh_p3[7];
-  assign invalid_oh_p4[15] = invalid_oh_p3[15] | invalid_oh_p3[7];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p4[15];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p4[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p4[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p4[2];
-  assign invalid_oh[4] = invalid_oh_c[4] & ~invalid_oh_p4[3];
-  assign invalid_oh[5] = invalid_oh_c[5] & ~invalid_oh_p4[4];
-  assign invalid_oh[6] = invalid_oh_c[6] & ~invalid_oh_p4[5];
-  assign invalid_oh[7] = invalid_oh_c[7] & ~invalid_oh_p4[6];
-  assign invalid_oh[8] = invalid_oh_c[8] & ~invalid_oh_p4[7];
-  assign invalid_oh[9] = invalid_oh_c[9] & ~invalid_oh_p4[8];
-  assign invalid_oh[10] = invalid_oh_c[10] & ~invalid_oh_p4[9];
-  assign invalid_oh[11] = invalid_oh_c[11] & ~invalid_oh_p4[10];
-  assign invalid_oh[12] = invalid_oh_c[12] & ~invalid_oh_p4[11];
-  assign invalid_oh[13] = invalid_oh_c[13] & ~invalid_oh_p4[12];
-  assign invalid_oh[14] = invalid_oh_c[14] & ~invalid_oh_p4[13];
-  assign invalid_oh[15] = invalid_oh_c[15] & ~invalid_oh_p4[14];
+  genvar pfx_lvl, pfx_bit;
+  wire [79:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[15:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*16 + pfx_bit] = invalid_oh_p[pfx_lvl*16 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*16 + pfx_bit] = invalid_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[78:64], 1'b0}) | {15'd0, ~invalid_oh_p[79]};
   wire [15:0] victim_oh_c;
   wire [15:0] victim_oh;
   assign victim_oh_c[0] = w0_repl == 4'd15;
@@ -285,91 +216,21 @@ module gtx480_l1_l2_meta (
   assign victim_oh_c[13] = w13_repl == 4'd15;
   assign victim_oh_c[14] = w14_repl == 4'd15;
   assign victim_oh_c[15] = w15_repl == 4'd15;
-  wire [15:0] victim_oh_p0 = victim_oh_c;
-  wire [15:0] victim_oh_p1;
-  assign victim_oh_p1[0] = victim_oh_p0[0];
-  assign victim_oh_p1[1] = victim_oh_p0[1] | victim_oh_p0[0];
-  assign victim_oh_p1[2] = victim_oh_p0[2];
-  assign victim_oh_p1[3] = victim_oh_p0[3] | victim_oh_p0[2];
-  assign victim_oh_p1[4] = victim_oh_p0[4];
-  assign victim_oh_p1[5] = victim_oh_p0[5] | victim_oh_p0[4];
-  assign victim_oh_p1[6] = victim_oh_p0[6];
-  assign victim_oh_p1[7] = victim_oh_p0[7] | victim_oh_p0[6];
-  assign victim_oh_p1[8] = victim_oh_p0[8];
-  assign victim_oh_p1[9] = victim_oh_p0[9] | victim_oh_p0[8];
-  assign victim_oh_p1[10] = victim_oh_p0[10];
-  assign victim_oh_p1[11] = victim_oh_p0[11] | victim_oh_p0[10];
-  assign victim_oh_p1[12] = victim_oh_p0[12];
-  assign victim_oh_p1[13] = victim_oh_p0[13] | victim_oh_p0[12];
-  assign victim_oh_p1[14] = victim_oh_p0[14];
-  assign victim_oh_p1[15] = victim_oh_p0[15] | victim_oh_p0[14];
-  wire [15:0] victim_oh_p2;
-  assign victim_oh_p2[0] = victim_oh_p1[0];
-  assign victim_oh_p2[1] = victim_oh_p1[1];
-  assign victim_oh_p2[2] = victim_oh_p1[2] | victim_oh_p1[1];
-  assign victim_oh_p2[3] = victim_oh_p1[3] | victim_oh_p1[1];
-  assign victim_oh_p2[4] = victim_oh_p1[4];
-  assign victim_oh_p2[5] = victim_oh_p1[5];
-  assign victim_oh_p2[6] = victim_oh_p1[6] | victim_oh_p1[5];
-  assign victim_oh_p2[7] = victim_oh_p1[7] | victim_oh_p1[5];
-  assign victim_oh_p2[8] = victim_oh_p1[8];
-  assign victim_oh_p2[9] = victim_oh_p1[9];
-  assign victim_oh_p2[10] = victim_oh_p1[10] | victim_oh_p1[9];
-  assign victim_oh_p2[11] = victim_oh_p1[11] | victim_oh_p1[9];
-  assign victim_oh_p2[12] = victim_oh_p1[12];
-  assign victim_oh_p2[13] = victim_oh_p1[13];
-  assign victim_oh_p2[14] = victim_oh_p1[14] | victim_oh_p1[13];
-  assign victim_oh_p2[15] = victim_oh_p1[15] | victim_oh_p1[13];
-  wire [15:0] victim_oh_p3;
-  assign victim_oh_p3[0] = victim_oh_p2[0];
-  assign victim_oh_p3[1] = victim_oh_p2[1];
-  assign victim_oh_p3[2] = victim_oh_p2[2];
-  assign victim_oh_p3[3] = victim_oh_p2[3];
-  assign victim_oh_p3[4] = victim_oh_p2[4] | victim_oh_p2[3];
-  assign victim_oh_p3[5] = victim_oh_p2[5] | victim_oh_p2[3];
-  assign victim_oh_p3[6] = victim_oh_p2[6] | victim_oh_p2[3];
-  assign victim_oh_p3[7] = victim_oh_p2[7] | victim_oh_p2[3];
-  assign victim_oh_p3[8] = victim_oh_p2[8];
-  assign victim_oh_p3[9] = victim_oh_p2[9];
-  assign victim_oh_p3[10] = victim_oh_p2[10];
-  assign victim_oh_p3[11] = victim_oh_p2[11];
-  assign victim_oh_p3[12] = victim_oh_p2[12] | victim_oh_p2[11];
-  assign victim_oh_p3[13] = victim_oh_p2[13] | victim_oh_p2[11];
-  assign victim_oh_p3[14] = victim_oh_p2[14] | victim_oh_p2[11];
-  assign victim_oh_p3[15] = victim_oh_p2[15] | victim_oh_p2[11];
-  wire [15:0] victim_oh_p4;
-  assign victim_oh_p4[0] = victim_oh_p3[0];
-  assign victim_oh_p4[1] = victim_oh_p3[1];
-  assign victim_oh_p4[2] = victim_oh_p3[2];
-  assign victim_oh_p4[3] = victim_oh_p3[3];
-  assign victim_oh_p4[4] = victim_oh_p3[4];
-  assign victim_oh_p4[5] = victim_oh_p3[5];
-  assign victim_oh_p4[6] = victim_oh_p3[6];
-  assign victim_oh_p4[7] = victim_oh_p3[7];
-  assign victim_oh_p4[8] = victim_oh_p3[8] | victim_oh_p3[7];
-  assign victim_oh_p4[9] = victim_oh_p3[9] | victim_oh_p3[7];
-  assign victim_oh_p4[10] = victim_oh_p3[10] | victim_oh_p3[7];
-  assign victim_oh_p4[11] = victim_oh_p3[11] | victim_oh_p3[7];
-  assign victim_oh_p4[12] = victim_oh_p3[12] | victim_oh_p3[7];
-  assign victim_oh_p4[13] = victim_oh_p3[13] | victim_oh_p3[7];
-  assign victim_oh_p4[14] = victim_oh_p3[14] | victim_oh_p3[7];
-  assign victim_oh_p4[15] = victim_oh_p3[15] | victim_oh_p3[7];
-  assign victim_oh[0] = victim_oh_c[0] | ~victim_oh_p4[15];
-  assign victim_oh[1] = victim_oh_c[1] & ~victim_oh_p4[0];
-  assign victim_oh[2] = victim_oh_c[2] & ~victim_oh_p4[1];
-  assign victim_oh[3] = victim_oh_c[3] & ~victim_oh_p4[2];
-  assign victim_oh[4] = victim_oh_c[4] & ~victim_oh_p4[3];
-  assign victim_oh[5] = victim_oh_c[5] & ~victim_oh_p4[4];
-  assign victim_oh[6] = victim_oh_c[6] & ~victim_oh_p4[5];
-  assign victim_oh[7] = victim_oh_c[7] & ~victim_oh_p4[6];
-  assign victim_oh[8] = victim_oh_c[8] & ~victim_oh_p4[7];
-  assign victim_oh[9] = victim_oh_c[9] & ~victim_oh_p4[8];
-  assign victim_oh[10] = victim_oh_c[10] & ~victim_oh_p4[9];
-  assign victim_oh[11] = victim_oh_c[11] & ~victim_oh_p4[10];
-  assign victim_oh[12] = victim_oh_c[12] & ~victim_oh_p4[11];
-  assign victim_oh[13] = victim_oh_c[13] & ~victim_oh_p4[12];
-  assign victim_oh[14] = victim_oh_c[14] & ~victim_oh_p4[13];
-  assign victim_oh[15] = victim_oh_c[15] & ~victim_oh_p4[14];
+  wire [79:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
+  assign victim_oh_p[15:0] = victim_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_victim_oh_level
+      for (pfx_bit = 0; pfx_bit < 16; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign victim_oh_p[(pfx_lvl+1)*16 + pfx_bit] = victim_oh_p[pfx_lvl*16 + pfx_bit]
+              | victim_oh_p[pfx_lvl*16 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign victim_oh_p[(pfx_lvl+1)*16 + pfx_bit] = victim_oh_p[pfx_lvl*16 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign victim_oh = (victim_oh_c & ~{victim_oh_p[78:64], 1'b0}) | {15'd0, ~victim_oh_p[79]};
   wire [15:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
   wire [3:0] sel_way;
   assign sel_way[0] = |{sel_oh[1], sel_oh[3], sel_oh[5], sel_oh[7], sel_oh[9], sel_oh[11], sel_oh[13], sel_oh[15]};
@@ -518,70 +379,30 @@ module gtx480_l1_l2_meta (
   reg [16:0] w15_tag_d;
   reg [3:0] w15_repl_d;
   reg [3:0] w15_vbits_d;
-  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl)) | (hit_oh[4] & (w0_repl < w4_repl)) | (hit_oh[5] & (w0_repl < w5_repl)) | (hit_oh[6] & (w0_repl < w6_repl)) | (hit_oh[7] & (w0_repl < w7_repl)) | (hit_oh[8] & (w0_repl < w8_repl)) | (hit_oh[9] & (w0_repl < w9_repl)) | (hit_oh[10] & (w0_repl < w10_repl)) | (hit_oh[11] & (w0_repl < w11_repl)) | (hit_oh[12] & (w0_repl < w12_repl)) | (hit_oh[13] & (w0_repl < w13_repl)) | (hit_oh[14] & (w0_repl < w14_repl)) | (hit_oh[15] & (w0_repl < w15_repl));
-  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl)) | (invalid_oh[4] & (w0_repl < w4_repl)) | (invalid_oh[5] & (w0_repl < w5_repl)) | (invalid_oh[6] & (w0_repl < w6_repl)) | (invalid_oh[7] & (w0_repl < w7_repl)) | (invalid_oh[8] & (w0_repl < w8_repl)) | (invalid_oh[9] & (w0_repl < w9_repl)) | (invalid_oh[10] & (w0_repl < w10_repl)) | (invalid_oh[11] & (w0_repl < w11_repl)) | (invalid_oh[12] & (w0_repl < w12_repl)) | (invalid_oh[13] & (w0_repl < w13_repl)) | (invalid_oh[14] & (w0_repl < w14_repl)) | (invalid_oh[15] & (w0_repl < w15_repl));
-  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl)) | (victim_oh[4] & (w0_repl < w4_repl)) | (victim_oh[5] & (w0_repl < w5_repl)) | (victim_oh[6] & (w0_repl < w6_repl)) | (victim_oh[7] & (w0_repl < w7_repl)) | (victim_oh[8] & (w0_repl < w8_repl)) | (victim_oh[9] & (w0_repl < w9_repl)) | (victim_oh[10] & (w0_repl < w10_repl)) | (victim_oh[11] & (w0_repl < w11_repl)) | (victim_oh[12] & (w0_repl < w12_repl)) | (victim_oh[13] & (w0_repl < w13_repl)) | (victim_oh[14] & (w0_repl < w14_repl)) | (victim_oh[15] & (w0_repl < w15_repl));
-  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
-  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl)) | (hit_oh[4] & (w1_repl < w4_repl)) | (hit_oh[5] & (w1_repl < w5_repl)) | (hit_oh[6] & (w1_repl < w6_repl)) | (hit_oh[7] & (w1_repl < w7_repl)) | (hit_oh[8] & (w1_repl < w8_repl)) | (hit_oh[9] & (w1_repl < w9_repl)) | (hit_oh[10] & (w1_repl < w10_repl)) | (hit_oh[11] & (w1_repl < w11_repl)) | (hit_oh[12] & (w1_repl < w12_repl)) | (hit_oh[13] & (w1_repl < w13_repl)) | (hit_oh[14] & (w1_repl < w14_repl)) | (hit_oh[15] & (w1_repl < w15_repl));
-  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl)) | (invalid_oh[4] & (w1_repl < w4_repl)) | (invalid_oh[5] & (w1_repl < w5_repl)) | (invalid_oh[6] & (w1_repl < w6_repl)) | (invalid_oh[7] & (w1_repl < w7_repl)) | (invalid_oh[8] & (w1_repl < w8_repl)) | (invalid_oh[9] & (w1_repl < w9_repl)) | (invalid_oh[10] & (w1_repl < w10_repl)) | (invalid_oh[11] & (w1_repl < w11_repl)) | (invalid_oh[12] & (w1_repl < w12_repl)) | (invalid_oh[13] & (w1_repl < w13_repl)) | (invalid_oh[14] & (w1_repl < w14_repl)) | (invalid_oh[15] & (w1_repl < w15_repl));
-  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl)) | (victim_oh[4] & (w1_repl < w4_repl)) | (victim_oh[5] & (w1_repl < w5_repl)) | (victim_oh[6] & (w1_repl < w6_repl)) | (victim_oh[7] & (w1_repl < w7_repl)) | (victim_oh[8] & (w1_repl < w8_repl)) | (victim_oh[9] & (w1_repl < w9_repl)) | (victim_oh[10] & (w1_repl < w10_repl)) | (victim_oh[11] & (w1_repl < w11_repl)) | (victim_oh[12] & (w1_repl < w12_repl)) | (victim_oh[13] & (w1_repl < w13_repl)) | (victim_oh[14] & (w1_repl < w14_repl)) | (victim_oh[15] & (w1_repl < w15_repl));
-  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
-  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl)) | (hit_oh[4] & (w2_repl < w4_repl)) | (hit_oh[5] & (w2_repl < w5_repl)) | (hit_oh[6] & (w2_repl < w6_repl)) | (hit_oh[7] & (w2_repl < w7_repl)) | (hit_oh[8] & (w2_repl < w8_repl)) | (hit_oh[9] & (w2_repl < w9_repl)) | (hit_oh[10] & (w2_repl < w10_repl)) | (hit_oh[11] & (w2_repl < w11_repl)) | (hit_oh[12] & (w2_repl < w12_repl)) | (hit_oh[13] & (w2_repl < w13_repl)) | (hit_oh[14] & (w2_repl < w14_repl)) | (hit_oh[15] & (w2_repl < w15_repl));
-  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl)) | (invalid_oh[4] & (w2_repl < w4_repl)) | (invalid_oh[5] & (w2_repl < w5_repl)) | (invalid_oh[6] & (w2_repl < w6_repl)) | (invalid_oh[7] & (w2_repl < w7_repl)) | (invalid_oh[8] & (w2_repl < w8_repl)) | (invalid_oh[9] & (w2_repl < w9_repl)) | (invalid_oh[10] & (w2_repl < w10_repl)) | (invalid_oh[11] & (w2_repl < w11_repl)) | (invalid_oh[12] & (w2_repl < w12_repl)) | (invalid_oh[13] & (w2_repl < w13_repl)) | (invalid_oh[14] & (w2_repl < w14_repl)) | (invalid_oh[15] & (w2_repl < w15_repl));
-  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl)) | (victim_oh[4] & (w2_repl < w4_repl)) | (victim_oh[5] & (w2_repl < w5_repl)) | (victim_oh[6] & (w2_repl < w6_repl)) | (victim_oh[7] & (w2_repl < w7_repl)) | (victim_oh[8] & (w2_repl < w8_repl)) | (victim_oh[9] & (w2_repl < w9_repl)) | (victim_oh[10] & (w2_repl < w10_repl)) | (victim_oh[11] & (w2_repl < w11_repl)) | (victim_oh[12] & (w2_repl < w12_repl)) | (victim_oh[13] & (w2_repl < w13_repl)) | (victim_oh[14] & (w2_repl < w14_repl)) | (victim_oh[15] & (w2_repl < w15_repl));
-  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
-  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl)) | (hit_oh[4] & (w3_repl < w4_repl)) | (hit_oh[5] & (w3_repl < w5_repl)) | (hit_oh[6] & (w3_repl < w6_repl)) | (hit_oh[7] & (w3_repl < w7_repl)) | (hit_oh[8] & (w3_repl < w8_repl)) | (hit_oh[9] & (w3_repl < w9_repl)) | (hit_oh[10] & (w3_repl < w10_repl)) | (hit_oh[11] & (w3_repl < w11_repl)) | (hit_oh[12] & (w3_repl < w12_repl)) | (hit_oh[13] & (w3_repl < w13_repl)) | (hit_oh[14] & (w3_repl < w14_repl)) | (hit_oh[15] & (w3_repl < w15_repl));
-  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl)) | (invalid_oh[4] & (w3_repl < w4_repl)) | (invalid_oh[5] & (w3_repl < w5_repl)) | (invalid_oh[6] & (w3_repl < w6_repl)) | (invalid_oh[7] & (w3_repl < w7_repl)) | (invalid_oh[8] & (w3_repl < w8_repl)) | (invalid_oh[9] & (w3_repl < w9_repl)) | (invalid_oh[10] & (w3_repl < w10_repl)) | (invalid_oh[11] & (w3_repl < w11_repl)) | (invalid_oh[12] & (w3_repl < w12_repl)) | (invalid_oh[13] & (w3_repl < w13_repl)) | (invalid_oh[14] & (w3_repl < w14_repl)) | (invalid_oh[15] & (w3_repl < w15_repl));
-  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl)) | (victim_oh[4] & (w3_repl < w4_repl)) | (victim_oh[5] & (w3_repl < w5_repl)) | (victim_oh[6] & (w3_repl < w6_repl)) | (victim_oh[7] & (w3_repl < w7_repl)) | (victim_oh[8] & (w3_repl < w8_repl)) | (victim_oh[9] & (w3_repl < w9_repl)) | (victim_oh[10] & (w3_repl < w10_repl)) | (victim_oh[11] & (w3_repl < w11_repl)) | (victim_oh[12] & (w3_repl < w12_repl)) | (victim_oh[13] & (w3_repl < w13_repl)) | (victim_oh[14] & (w3_repl < w14_repl)) | (victim_oh[15] & (w3_repl < w15_repl));
-  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
-  wire w4_younger_hit = (hit_oh[0] & (w4_repl < w0_repl)) | (hit_oh[1] & (w4_repl < w1_repl)) | (hit_oh[2] & (w4_repl < w2_repl)) | (hit_oh[3] & (w4_repl < w3_repl)) | (hit_oh[5] & (w4_repl < w5_repl)) | (hit_oh[6] & (w4_repl < w6_repl)) | (hit_oh[7] & (w4_repl < w7_repl)) | (hit_oh[8] & (w4_repl < w8_repl)) | (hit_oh[9] & (w4_repl < w9_repl)) | (hit_oh[10] & (w4_repl < w10_repl)) | (hit_oh[11] & (w4_repl < w11_repl)) | (hit_oh[12] & (w4_repl < w12_repl)) | (hit_oh[13] & (w4_repl < w13_repl)) | (hit_oh[14] & (w4_repl < w14_repl)) | (hit_oh[15] & (w4_repl < w15_repl));
-  wire w4_younger_inv = (invalid_oh[0] & (w4_repl < w0_repl)) | (invalid_oh[1] & (w4_repl < w1_repl)) | (invalid_oh[2] & (w4_repl < w2_repl)) | (invalid_oh[3] & (w4_repl < w3_repl)) | (invalid_oh[5] & (w4_repl < w5_repl)) | (invalid_oh[6] & (w4_repl < w6_repl)) | (invalid_oh[7] & (w4_repl < w7_repl)) | (invalid_oh[8] & (w4_repl < w8_repl)) | (invalid_oh[9] & (w4_repl < w9_repl)) | (invalid_oh[10] & (w4_repl < w10_repl)) | (invalid_oh[11] & (w4_repl < w11_repl)) | (invalid_oh[12] & (w4_repl < w12_repl)) | (invalid_oh[13] & (w4_repl < w13_repl)) | (invalid_oh[14] & (w4_repl < w14_repl)) | (invalid_oh[15] & (w4_repl < w15_repl));
-  wire w4_younger_vic = (victim_oh[0] & (w4_repl < w0_repl)) | (victim_oh[1] & (w4_repl < w1_repl)) | (victim_oh[2] & (w4_repl < w2_repl)) | (victim_oh[3] & (w4_repl < w3_repl)) | (victim_oh[5] & (w4_repl < w5_repl)) | (victim_oh[6] & (w4_repl < w6_repl)) | (victim_oh[7] & (w4_repl < w7_repl)) | (victim_oh[8] & (w4_repl < w8_repl)) | (victim_oh[9] & (w4_repl < w9_repl)) | (victim_oh[10] & (w4_repl < w10_repl)) | (victim_oh[11] & (w4_repl < w11_repl)) | (victim_oh[12] & (w4_repl < w12_repl)) | (victim_oh[13] & (w4_repl < w13_repl)) | (victim_oh[14] & (w4_repl < w14_repl)) | (victim_oh[15] & (w4_repl < w15_repl));
-  wire w4_younger = is_fill ? (any_invalid ? w4_younger_inv : w4_younger_vic) : w4_younger_hit;
-  wire w5_younger_hit = (hit_oh[0] & (w5_repl < w0_repl)) | (hit_oh[1] & (w5_repl < w1_repl)) | (hit_oh[2] & (w5_repl < w2_repl)) | (hit_oh[3] & (w5_repl < w3_repl)) | (hit_oh[4] & (w5_repl < w4_repl)) | (hit_oh[6] & (w5_repl < w6_repl)) | (hit_oh[7] & (w5_repl < w7_repl)) | (hit_oh[8] & (w5_repl < w8_repl)) | (hit_oh[9] & (w5_repl < w9_repl)) | (hit_oh[10] & (w5_repl < w10_repl)) | (hit_oh[11] & (w5_repl < w11_repl)) | (hit_oh[12] & (w5_repl < w12_repl)) | (hit_oh[13] & (w5_repl < w13_repl)) | (hit_oh[14] & (w5_repl < w14_repl)) | (hit_oh[15] & (w5_repl < w15_repl));
-  wire w5_younger_inv = (invalid_oh[0] & (w5_repl < w0_repl)) | (invalid_oh[1] & (w5_repl < w1_repl)) | (invalid_oh[2] & (w5_repl < w2_repl)) | (invalid_oh[3] & (w5_repl < w3_repl)) | (invalid_oh[4] & (w5_repl < w4_repl)) | (invalid_oh[6] & (w5_repl < w6_repl)) | (invalid_oh[7] & (w5_repl < w7_repl)) | (invalid_oh[8] & (w5_repl < w8_repl)) | (invalid_oh[9] & (w5_repl < w9_repl)) | (invalid_oh[10] & (w5_repl < w10_repl)) | (invalid_oh[11] & (w5_repl < w11_repl)) | (invalid_oh[12] & (w5_repl < w12_repl)) | (invalid_oh[13] & (w5_repl < w13_repl)) | (invalid_oh[14] & (w5_repl < w14_repl)) | (invalid_oh[15] & (w5_repl < w15_repl));
-  wire w5_younger_vic = (victim_oh[0] & (w5_repl < w0_repl)) | (victim_oh[1] & (w5_repl < w1_repl)) | (victim_oh[2] & (w5_repl < w2_repl)) | (victim_oh[3] & (w5_repl < w3_repl)) | (victim_oh[4] & (w5_repl < w4_repl)) | (victim_oh[6] & (w5_repl < w6_repl)) | (victim_oh[7] & (w5_repl < w7_repl)) | (victim_oh[8] & (w5_repl < w8_repl)) | (victim_oh[9] & (w5_repl < w9_repl)) | (victim_oh[10] & (w5_repl < w10_repl)) | (victim_oh[11] & (w5_repl < w11_repl)) | (victim_oh[12] & (w5_repl < w12_repl)) | (victim_oh[13] & (w5_repl < w13_repl)) | (victim_oh[14] & (w5_repl < w14_repl)) | (victim_oh[15] & (w5_repl < w15_repl));
-  wire w5_younger = is_fill ? (any_invalid ? w5_younger_inv : w5_younger_vic) : w5_younger_hit;
-  wire w6_younger_hit = (hit_oh[0] & (w6_repl < w0_repl)) | (hit_oh[1] & (w6_repl < w1_repl)) | (hit_oh[2] & (w6_repl < w2_repl)) | (hit_oh[3] & (w6_repl < w3_repl)) | (hit_oh[4] & (w6_repl < w4_repl)) | (hit_oh[5] & (w6_repl < w5_repl)) | (hit_oh[7] & (w6_repl < w7_repl)) | (hit_oh[8] & (w6_repl < w8_repl)) | (hit_oh[9] & (w6_repl < w9_repl)) | (hit_oh[10] & (w6_repl < w10_repl)) | (hit_oh[11] & (w6_repl < w11_repl)) | (hit_oh[12] & (w6_repl < w12_repl)) | (hit_oh[13] & (w6_repl < w13_repl)) | (hit_oh[14] & (w6_repl < w14_repl)) | (hit_oh[15] & (w6_repl < w15_repl));
-  wire w6_younger_inv = (invalid_oh[0] & (w6_repl < w0_repl)) | (invalid_oh[1] & (w6_repl < w1_repl)) | (invalid_oh[2] & (w6_repl < w2_repl)) | (invalid_oh[3] & (w6_repl < w3_repl)) | (invalid_oh[4] & (w6_repl < w4_repl)) | (invalid_oh[5] & (w6_repl < w5_repl)) | (invalid_oh[7] & (w6_repl < w7_repl)) | (invalid_oh[8] & (w6_repl < w8_repl)) | (invalid_oh[9] & (w6_repl < w9_repl)) | (invalid_oh[10] & (w6_repl < w10_repl)) | (invalid_oh[11] & (w6_repl < w11_repl)) | (invalid_oh[12] & (w6_repl < w12_repl)) | (invalid_oh[13] & (w6_repl < w13_repl)) | (invalid_oh[14] & (w6_repl < w14_repl)) | (invalid_oh[15] & (w6_repl < w15_repl));
-  wire w6_younger_vic = (victim_oh[0] & (w6_repl < w0_repl)) | (victim_oh[1] & (w6_repl < w1_repl)) | (victim_oh[2] & (w6_repl < w2_repl)) | (victim_oh[3] & (w6_repl < w3_repl)) | (victim_oh[4] & (w6_repl < w4_repl)) | (victim_oh[5] & (w6_repl < w5_repl)) | (victim_oh[7] & (w6_repl < w7_repl)) | (victim_oh[8] & (w6_repl < w8_repl)) | (victim_oh[9] & (w6_repl < w9_repl)) | (victim_oh[10] & (w6_repl < w10_repl)) | (victim_oh[11] & (w6_repl < w11_repl)) | (victim_oh[12] & (w6_repl < w12_repl)) | (victim_oh[13] & (w6_repl < w13_repl)) | (victim_oh[14] & (w6_repl < w14_repl)) | (victim_oh[15] & (w6_repl < w15_repl));
-  wire w6_younger = is_fill ? (any_invalid ? w6_younger_inv : w6_younger_vic) : w6_younger_hit;
-  wire w7_younger_hit = (hit_oh[0] & (w7_repl < w0_repl)) | (hit_oh[1] & (w7_repl < w1_repl)) | (hit_oh[2] & (w7_repl < w2_repl)) | (hit_oh[3] & (w7_repl < w3_repl)) | (hit_oh[4] & (w7_repl < w4_repl)) | (hit_oh[5] & (w7_repl < w5_repl)) | (hit_oh[6] & (w7_repl < w6_repl)) | (hit_oh[8] & (w7_repl < w8_repl)) | (hit_oh[9] & (w7_repl < w9_repl)) | (hit_oh[10] & (w7_repl < w10_repl)) | (hit_oh[11] & (w7_repl < w11_repl)) | (hit_oh[12] & (w7_repl < w12_repl)) | (hit_oh[13] & (w7_repl < w13_repl)) | (hit_oh[14] & (w7_repl < w14_repl)) | (hit_oh[15] & (w7_repl < w15_repl));
-  wire w7_younger_inv = (invalid_oh[0] & (w7_repl < w0_repl)) | (invalid_oh[1] & (w7_repl < w1_repl)) | (invalid_oh[2] & (w7_repl < w2_repl)) | (invalid_oh[3] & (w7_repl < w3_repl)) | (invalid_oh[4] & (w7_repl < w4_repl)) | (invalid_oh[5] & (w7_repl < w5_repl)) | (invalid_oh[6] & (w7_repl < w6_repl)) | (invalid_oh[8] & (w7_repl < w8_repl)) | (invalid_oh[9] & (w7_repl < w9_repl)) | (invalid_oh[10] & (w7_repl < w10_repl)) | (invalid_oh[11] & (w7_repl < w11_repl)) | (invalid_oh[12] & (w7_repl < w12_repl)) | (invalid_oh[13] & (w7_repl < w13_repl)) | (invalid_oh[14] & (w7_repl < w14_repl)) | (invalid_oh[15] & (w7_repl < w15_repl));
-  wire w7_younger_vic = (victim_oh[0] & (w7_repl < w0_repl)) | (victim_oh[1] & (w7_repl < w1_repl)) | (victim_oh[2] & (w7_repl < w2_repl)) | (victim_oh[3] & (w7_repl < w3_repl)) | (victim_oh[4] & (w7_repl < w4_repl)) | (victim_oh[5] & (w7_repl < w5_repl)) | (victim_oh[6] & (w7_repl < w6_repl)) | (victim_oh[8] & (w7_repl < w8_repl)) | (victim_oh[9] & (w7_repl < w9_repl)) | (victim_oh[10] & (w7_repl < w10_repl)) | (victim_oh[11] & (w7_repl < w11_repl)) | (victim_oh[12] & (w7_repl < w12_repl)) | (victim_oh[13] & (w7_repl < w13_repl)) | (victim_oh[14] & (w7_repl < w14_repl)) | (victim_oh[15] & (w7_repl < w15_repl));
-  wire w7_younger = is_fill ? (any_invalid ? w7_younger_inv : w7_younger_vic) : w7_younger_hit;
-  wire w8_younger_hit = (hit_oh[0] & (w8_repl < w0_repl)) | (hit_oh[1] & (w8_repl < w1_repl)) | (hit_oh[2] & (w8_repl < w2_repl)) | (hit_oh[3] & (w8_repl < w3_repl)) | (hit_oh[4] & (w8_repl < w4_repl)) | (hit_oh[5] & (w8_repl < w5_repl)) | (hit_oh[6] & (w8_repl < w6_repl)) | (hit_oh[7] & (w8_repl < w7_repl)) | (hit_oh[9] & (w8_repl < w9_repl)) | (hit_oh[10] & (w8_repl < w10_repl)) | (hit_oh[11] & (w8_repl < w11_repl)) | (hit_oh[12] & (w8_repl < w12_repl)) | (hit_oh[13] & (w8_repl < w13_repl)) | (hit_oh[14] & (w8_repl < w14_repl)) | (hit_oh[15] & (w8_repl < w15_repl));
-  wire w8_younger_inv = (invalid_oh[0] & (w8_repl < w0_repl)) | (invalid_oh[1] & (w8_repl < w1_repl)) | (invalid_oh[2] & (w8_repl < w2_repl)) | (invalid_oh[3] & (w8_repl < w3_repl)) | (invalid_oh[4] & (w8_repl < w4_repl)) | (invalid_oh[5] & (w8_repl < w5_repl)) | (invalid_oh[6] & (w8_repl < w6_repl)) | (invalid_oh[7] & (w8_repl < w7_repl)) | (invalid_oh[9] & (w8_repl < w9_repl)) | (invalid_oh[10] & (w8_repl < w10_repl)) | (invalid_oh[11] & (w8_repl < w11_repl)) | (invalid_oh[12] & (w8_repl < w12_repl)) | (invalid_oh[13] & (w8_repl < w13_repl)) | (invalid_oh[14] & (w8_repl < w14_repl)) | (invalid_oh[15] & (w8_repl < w15_repl));
-  wire w8_younger_vic = (victim_oh[0] & (w8_repl < w0_repl)) | (victim_oh[1] & (w8_repl < w1_repl)) | (victim_oh[2] & (w8_repl < w2_repl)) | (victim_oh[3] & (w8_repl < w3_repl)) | (victim_oh[4] & (w8_repl < w4_repl)) | (victim_oh[5] & (w8_repl < w5_repl)) | (victim_oh[6] & (w8_repl < w6_repl)) | (victim_oh[7] & (w8_repl < w7_repl)) | (victim_oh[9] & (w8_repl < w9_repl)) | (victim_oh[10] & (w8_repl < w10_repl)) | (victim_oh[11] & (w8_repl < w11_repl)) | (victim_oh[12] & (w8_repl < w12_repl)) | (victim_oh[13] & (w8_repl < w13_repl)) | (victim_oh[14] & (w8_repl < w14_repl)) | (victim_oh[15] & (w8_repl < w15_repl));
-  wire w8_younger = is_fill ? (any_invalid ? w8_younger_inv : w8_younger_vic) : w8_younger_hit;
-  wire w9_younger_hit = (hit_oh[0] & (w9_repl < w0_repl)) | (hit_oh[1] & (w9_repl < w1_repl)) | (hit_oh[2] & (w9_repl < w2_repl)) | (hit_oh[3] & (w9_repl < w3_repl)) | (hit_oh[4] & (w9_repl < w4_repl)) | (hit_oh[5] & (w9_repl < w5_repl)) | (hit_oh[6] & (w9_repl < w6_repl)) | (hit_oh[7] & (w9_repl < w7_repl)) | (hit_oh[8] & (w9_repl < w8_repl)) | (hit_oh[10] & (w9_repl < w10_repl)) | (hit_oh[11] & (w9_repl < w11_repl)) | (hit_oh[12] & (w9_repl < w12_repl)) | (hit_oh[13] & (w9_repl < w13_repl)) | (hit_oh[14] & (w9_repl < w14_repl)) | (hit_oh[15] & (w9_repl < w15_repl));
-  wire w9_younger_inv = (invalid_oh[0] & (w9_repl < w0_repl)) | (invalid_oh[1] & (w9_repl < w1_repl)) | (invalid_oh[2] & (w9_repl < w2_repl)) | (invalid_oh[3] & (w9_repl < w3_repl)) | (invalid_oh[4] & (w9_repl < w4_repl)) | (invalid_oh[5] & (w9_repl < w5_repl)) | (invalid_oh[6] & (w9_repl < w6_repl)) | (invalid_oh[7] & (w9_repl < w7_repl)) | (invalid_oh[8] & (w9_repl < w8_repl)) | (invalid_oh[10] & (w9_repl < w10_repl)) | (invalid_oh[11] & (w9_repl < w11_repl)) | (invalid_oh[12] & (w9_repl < w12_repl)) | (invalid_oh[13] & (w9_repl < w13_repl)) | (invalid_oh[14] & (w9_repl < w14_repl)) | (invalid_oh[15] & (w9_repl < w15_repl));
-  wire w9_younger_vic = (victim_oh[0] & (w9_repl < w0_repl)) | (victim_oh[1] & (w9_repl < w1_repl)) | (victim_oh[2] & (w9_repl < w2_repl)) | (victim_oh[3] & (w9_repl < w3_repl)) | (victim_oh[4] & (w9_repl < w4_repl)) | (victim_oh[5] & (w9_repl < w5_repl)) | (victim_oh[6] & (w9_repl < w6_repl)) | (victim_oh[7] & (w9_repl < w7_repl)) | (victim_oh[8] & (w9_repl < w8_repl)) | (victim_oh[10] & (w9_repl < w10_repl)) | (victim_oh[11] & (w9_repl < w11_repl)) | (victim_oh[12] & (w9_repl < w12_repl)) | (victim_oh[13] & (w9_repl < w13_repl)) | (victim_oh[14] & (w9_repl < w14_repl)) | (victim_oh[15] & (w9_repl < w15_repl));
-  wire w9_younger = is_fill ? (any_invalid ? w9_younger_inv : w9_younger_vic) : w9_younger_hit;
-  wire w10_younger_hit = (hit_oh[0] & (w10_repl < w0_repl)) | (hit_oh[1] & (w10_repl < w1_repl)) | (hit_oh[2] & (w10_repl < w2_repl)) | (hit_oh[3] & (w10_repl < w3_repl)) | (hit_oh[4] & (w10_repl < w4_repl)) | (hit_oh[5] & (w10_repl < w5_repl)) | (hit_oh[6] & (w10_repl < w6_repl)) | (hit_oh[7] & (w10_repl < w7_repl)) | (hit_oh[8] & (w10_repl < w8_repl)) | (hit_oh[9] & (w10_repl < w9_repl)) | (hit_oh[11] & (w10_repl < w11_repl)) | (hit_oh[12] & (w10_repl < w12_repl)) | (hit_oh[13] & (w10_repl < w13_repl)) | (hit_oh[14] & (w10_repl < w14_repl)) | (hit_oh[15] & (w10_repl < w15_repl));
-  wire w10_younger_inv = (invalid_oh[0] & (w10_repl < w0_repl)) | (invalid_oh[1] & (w10_repl < w1_repl)) | (invalid_oh[2] & (w10_repl < w2_repl)) | (invalid_oh[3] & (w10_repl < w3_repl)) | (invalid_oh[4] & (w10_repl < w4_repl)) | (invalid_oh[5] & (w10_repl < w5_repl)) | (invalid_oh[6] & (w10_repl < w6_repl)) | (invalid_oh[7] & (w10_repl < w7_repl)) | (invalid_oh[8] & (w10_repl < w8_repl)) | (invalid_oh[9] & (w10_repl < w9_repl)) | (invalid_oh[11] & (w10_repl < w11_repl)) | (invalid_oh[12] & (w10_repl < w12_repl)) | (invalid_oh[13] & (w10_repl < w13_repl)) | (invalid_oh[14] & (w10_repl < w14_repl)) | (invalid_oh[15] & (w10_repl < w15_repl));
-  wire w10_younger_vic = (victim_oh[0] & (w10_repl < w0_repl)) | (victim_oh[1] & (w10_repl < w1_repl)) | (victim_oh[2] & (w10_repl < w2_repl)) | (victim_oh[3] & (w10_repl < w3_repl)) | (victim_oh[4] & (w10_repl < w4_repl)) | (victim_oh[5] & (w10_repl < w5_repl)) | (victim_oh[6] & (w10_repl < w6_repl)) | (victim_oh[7] & (w10_repl < w7_repl)) | (victim_oh[8] & (w10_repl < w8_repl)) | (victim_oh[9] & (w10_repl < w9_repl)) | (victim_oh[11] & (w10_repl < w11_repl)) | (victim_oh[12] & (w10_repl < w12_repl)) | (victim_oh[13] & (w10_repl < w13_repl)) | (victim_oh[14] & (w10_repl < w14_repl)) | (victim_oh[15] & (w10_repl < w15_repl));
-  wire w10_younger = is_fill ? (any_invalid ? w10_younger_inv : w10_younger_vic) : w10_younger_hit;
-  wire w11_younger_hit = (hit_oh[0] & (w11_repl < w0_repl)) | (hit_oh[1] & (w11_repl < w1_repl)) | (hit_oh[2] & (w11_repl < w2_repl)) | (hit_oh[3] & (w11_repl < w3_repl)) | (hit_oh[4] & (w11_repl < w4_repl)) | (hit_oh[5] & (w11_repl < w5_repl)) | (hit_oh[6] & (w11_repl < w6_repl)) | (hit_oh[7] & (w11_repl < w7_repl)) | (hit_oh[8] & (w11_repl < w8_repl)) | (hit_oh[9] & (w11_repl < w9_repl)) | (hit_oh[10] & (w11_repl < w10_repl)) | (hit_oh[12] & (w11_repl < w12_repl)) | (hit_oh[13] & (w11_repl < w13_repl)) | (hit_oh[14] & (w11_repl < w14_repl)) | (hit_oh[15] & (w11_repl < w15_repl));
-  wire w11_younger_inv = (invalid_oh[0] & (w11_repl < w0_repl)) | (invalid_oh[1] & (w11_repl < w1_repl)) | (invalid_oh[2] & (w11_repl < w2_repl)) | (invalid_oh[3] & (w11_repl < w3_repl)) | (invalid_oh[4] & (w11_repl < w4_repl)) | (invalid_oh[5] & (w11_repl < w5_repl)) | (invalid_oh[6] & (w11_repl < w6_repl)) | (invalid_oh[7] & (w11_repl < w7_repl)) | (invalid_oh[8] & (w11_repl < w8_repl)) | (invalid_oh[9] & (w11_repl < w9_repl)) | (invalid_oh[10] & (w11_repl < w10_repl)) | (invalid_oh[12] & (w11_repl < w12_repl)) | (invalid_oh[13] & (w11_repl < w13_repl)) | (invalid_oh[14] & (w11_repl < w14_repl)) | (invalid_oh[15] & (w11_repl < w15_repl));
-  wire w11_younger_vic = (victim_oh[0] & (w11_repl < w0_repl)) | (victim_oh[1] & (w11_repl < w1_repl)) | (victim_oh[2] & (w11_repl < w2_repl)) | (victim_oh[3] & (w11_repl < w3_repl)) | (victim_oh[4] & (w11_repl < w4_repl)) | (victim_oh[5] & (w11_repl < w5_repl)) | (victim_oh[6] & (w11_repl < w6_repl)) | (victim_oh[7] & (w11_repl < w7_repl)) | (victim_oh[8] & (w11_repl < w8_repl)) | (victim_oh[9] & (w11_repl < w9_repl)) | (victim_oh[10] & (w11_repl < w10_repl)) | (victim_oh[12] & (w11_repl < w12_repl)) | (victim_oh[13] & (w11_repl < w13_repl)) | (victim_oh[14] & (w11_repl < w14_repl)) | (victim_oh[15] & (w11_repl < w15_repl));
-  wire w11_younger = is_fill ? (any_invalid ? w11_younger_inv : w11_younger_vic) : w11_younger_hit;
-  wire w12_younger_hit = (hit_oh[0] & (w12_repl < w0_repl)) | (hit_oh[1] & (w12_repl < w1_repl)) | (hit_oh[2] & (w12_repl < w2_repl)) | (hit_oh[3] & (w12_repl < w3_repl)) | (hit_oh[4] & (w12_repl < w4_repl)) | (hit_oh[5] & (w12_repl < w5_repl)) | (hit_oh[6] & (w12_repl < w6_repl)) | (hit_oh[7] & (w12_repl < w7_repl)) | (hit_oh[8] & (w12_repl < w8_repl)) | (hit_oh[9] & (w12_repl < w9_repl)) | (hit_oh[10] & (w12_repl < w10_repl)) | (hit_oh[11] & (w12_repl < w11_repl)) | (hit_oh[13] & (w12_repl < w13_repl)) | (hit_oh[14] & (w12_repl < w14_repl)) | (hit_oh[15] & (w12_repl < w15_repl));
-  wire w12_younger_inv = (invalid_oh[0] & (w12_repl < w0_repl)) | (invalid_oh[1] & (w12_repl < w1_repl)) | (invalid_oh[2] & (w12_repl < w2_repl)) | (invalid_oh[3] & (w12_repl < w3_repl)) | (invalid_oh[4] & (w12_repl < w4_repl)) | (invalid_oh[5] & (w12_repl < w5_repl)) | (invalid_oh[6] & (w12_repl < w6_repl)) | (invalid_oh[7] & (w12_repl < w7_repl)) | (invalid_oh[8] & (w12_repl < w8_repl)) | (invalid_oh[9] & (w12_repl < w9_repl)) | (invalid_oh[10] & (w12_repl < w10_repl)) | (invalid_oh[11] & (w12_repl < w11_repl)) | (invalid_oh[13] & (w12_repl < w13_repl)) | (invalid_oh[14] & (w12_repl < w14_repl)) | (invalid_oh[15] & (w12_repl < w15_repl));
-  wire w12_younger_vic = (victim_oh[0] & (w12_repl < w0_repl)) | (victim_oh[1] & (w12_repl < w1_repl)) | (victim_oh[2] & (w12_repl < w2_repl)) | (victim_oh[3] & (w12_repl < w3_repl)) | (victim_oh[4] & (w12_repl < w4_repl)) | (victim_oh[5] & (w12_repl < w5_repl)) | (victim_oh[6] & (w12_repl < w6_repl)) | (victim_oh[7] & (w12_repl < w7_repl)) | (victim_oh[8] & (w12_repl < w8_repl)) | (victim_oh[9] & (w12_repl < w9_repl)) | (victim_oh[10] & (w12_repl < w10_repl)) | (victim_oh[11] & (w12_repl < w11_repl)) | (victim_oh[13] & (w12_repl < w13_repl)) | (victim_oh[14] & (w12_repl < w14_repl)) | (victim_oh[15] & (w12_repl < w15_repl));
-  wire w12_younger = is_fill ? (any_invalid ? w12_younger_inv : w12_younger_vic) : w12_younger_hit;
-  wire w13_younger_hit = (hit_oh[0] & (w13_repl < w0_repl)) | (hit_oh[1] & (w13_repl < w1_repl)) | (hit_oh[2] & (w13_repl < w2_repl)) | (hit_oh[3] & (w13_repl < w3_repl)) | (hit_oh[4] & (w13_repl < w4_repl)) | (hit_oh[5] & (w13_repl < w5_repl)) | (hit_oh[6] & (w13_repl < w6_repl)) | (hit_oh[7] & (w13_repl < w7_repl)) | (hit_oh[8] & (w13_repl < w8_repl)) | (hit_oh[9] & (w13_repl < w9_repl)) | (hit_oh[10] & (w13_repl < w10_repl)) | (hit_oh[11] & (w13_repl < w11_repl)) | (hit_oh[12] & (w13_repl < w12_repl)) | (hit_oh[14] & (w13_repl < w14_repl)) | (hit_oh[15] & (w13_repl < w15_repl));
-  wire w13_younger_inv = (invalid_oh[0] & (w13_repl < w0_repl)) | (invalid_oh[1] & (w13_repl < w1_repl)) | (invalid_oh[2] & (w13_repl < w2_repl)) | (invalid_oh[3] & (w13_repl < w3_repl)) | (invalid_oh[4] & (w13_repl < w4_repl)) | (invalid_oh[5] & (w13_repl < w5_repl)) | (invalid_oh[6] & (w13_repl < w6_repl)) | (invalid_oh[7] & (w13_repl < w7_repl)) | (invalid_oh[8] & (w13_repl < w8_repl)) | (invalid_oh[9] & (w13_repl < w9_repl)) | (invalid_oh[10] & (w13_repl < w10_repl)) | (invalid_oh[11] & (w13_repl < w11_repl)) | (invalid_oh[12] & (w13_repl < w12_repl)) | (invalid_oh[14] & (w13_repl < w14_repl)) | (invalid_oh[15] & (w13_repl < w15_repl));
-  wire w13_younger_vic = (victim_oh[0] & (w13_repl < w0_repl)) | (victim_oh[1] & (w13_repl < w1_repl)) | (victim_oh[2] & (w13_repl < w2_repl)) | (victim_oh[3] & (w13_repl < w3_repl)) | (victim_oh[4] & (w13_repl < w4_repl)) | (victim_oh[5] & (w13_repl < w5_repl)) | (victim_oh[6] & (w13_repl < w6_repl)) | (victim_oh[7] & (w13_repl < w7_repl)) | (victim_oh[8] & (w13_repl < w8_repl)) | (victim_oh[9] & (w13_repl < w9_repl)) | (victim_oh[10] & (w13_repl < w10_repl)) | (victim_oh[11] & (w13_repl < w11_repl)) | (victim_oh[12] & (w13_repl < w12_repl)) | (victim_oh[14] & (w13_repl < w14_repl)) | (victim_oh[15] & (w13_repl < w15_repl));
-  wire w13_younger = is_fill ? (any_invalid ? w13_younger_inv : w13_younger_vic) : w13_younger_hit;
-  wire w14_younger_hit = (hit_oh[0] & (w14_repl < w0_repl)) | (hit_oh[1] & (w14_repl < w1_repl)) | (hit_oh[2] & (w14_repl < w2_repl)) | (hit_oh[3] & (w14_repl < w3_repl)) | (hit_oh[4] & (w14_repl < w4_repl)) | (hit_oh[5] & (w14_repl < w5_repl)) | (hit_oh[6] & (w14_repl < w6_repl)) | (hit_oh[7] & (w14_repl < w7_repl)) | (hit_oh[8] & (w14_repl < w8_repl)) | (hit_oh[9] & (w14_repl < w9_repl)) | (hit_oh[10] & (w14_repl < w10_repl)) | (hit_oh[11] & (w14_repl < w11_repl)) | (hit_oh[12] & (w14_repl < w12_repl)) | (hit_oh[13] & (w14_repl < w13_repl)) | (hit_oh[15] & (w14_repl < w15_repl));
-  wire w14_younger_inv = (invalid_oh[0] & (w14_repl < w0_repl)) | (invalid_oh[1] & (w14_repl < w1_repl)) | (invalid_oh[2] & (w14_repl < w2_repl)) | (invalid_oh[3] & (w14_repl < w3_repl)) | (invalid_oh[4] & (w14_repl < w4_repl)) | (invalid_oh[5] & (w14_repl < w5_repl)) | (invalid_oh[6] & (w14_repl < w6_repl)) | (invalid_oh[7] & (w14_repl < w7_repl)) | (invalid_oh[8] & (w14_repl < w8_repl)) | (invalid_oh[9] & (w14_repl < w9_repl)) | (invalid_oh[10] & (w14_repl < w10_repl)) | (invalid_oh[11] & (w14_repl < w11_repl)) | (invalid_oh[12] & (w14_repl < w12_repl)) | (invalid_oh[13] & (w14_repl < w13_repl)) | (invalid_oh[15] & (w14_repl < w15_repl));
-  wire w14_younger_vic = (victim_oh[0] & (w14_repl < w0_repl)) | (victim_oh[1] & (w14_repl < w1_repl)) | (victim_oh[2] & (w14_repl < w2_repl)) | (victim_oh[3] & (w14_repl < w3_repl)) | (victim_oh[4] & (w14_repl < w4_repl)) | (victim_oh[5] & (w14_repl < w5_repl)) | (victim_oh[6] & (w14_repl < w6_repl)) | (victim_oh[7] & (w14_repl < w7_repl)) | (victim_oh[8] & (w14_repl < w8_repl)) | (victim_oh[9] & (w14_repl < w9_repl)) | (victim_oh[10] & (w14_repl < w10_repl)) | (victim_oh[11] & (w14_repl < w11_repl)) | (victim_oh[12] & (w14_repl < w12_repl)) | (victim_oh[13] & (w14_repl < w13_repl)) | (victim_oh[15] & (w14_repl < w15_repl));
-  wire w14_younger = is_fill ? (any_invalid ? w14_younger_inv : w14_younger_vic) : w14_younger_hit;
-  wire w15_younger_hit = (hit_oh[0] & (w15_repl < w0_repl)) | (hit_oh[1] & (w15_repl < w1_repl)) | (hit_oh[2] & (w15_repl < w2_repl)) | (hit_oh[3] & (w15_repl < w3_repl)) | (hit_oh[4] & (w15_repl < w4_repl)) | (hit_oh[5] & (w15_repl < w5_repl)) | (hit_oh[6] & (w15_repl < w6_repl)) | (hit_oh[7] & (w15_repl < w7_repl)) | (hit_oh[8] & (w15_repl < w8_repl)) | (hit_oh[9] & (w15_repl < w9_repl)) | (hit_oh[10] & (w15_repl < w10_repl)) | (hit_oh[11] & (w15_repl < w11_repl)) | (hit_oh[12] & (w15_repl < w12_repl)) | (hit_oh[13] & (w15_repl < w13_repl)) | (hit_oh[14] & (w15_repl < w14_repl));
-  wire w15_younger_inv = (invalid_oh[0] & (w15_repl < w0_repl)) | (invalid_oh[1] & (w15_repl < w1_repl)) | (invalid_oh[2] & (w15_repl < w2_repl)) | (invalid_oh[3] & (w15_repl < w3_repl)) | (invalid_oh[4] & (w15_repl < w4_repl)) | (invalid_oh[5] & (w15_repl < w5_repl)) | (invalid_oh[6] & (w15_repl < w6_repl)) | (invalid_oh[7] & (w15_repl < w7_repl)) | (invalid_oh[8] & (w15_repl < w8_repl)) | (invalid_oh[9] & (w15_repl < w9_repl)) | (invalid_oh[10] & (w15_repl < w10_repl)) | (invalid_oh[11] & (w15_repl < w11_repl)) | (invalid_oh[12] & (w15_repl < w12_repl)) | (invalid_oh[13] & (w15_repl < w13_repl)) | (invalid_oh[14] & (w15_repl < w14_repl));
-  wire w15_younger_vic = (victim_oh[0] & (w15_repl < w0_repl)) | (victim_oh[1] & (w15_repl < w1_repl)) | (victim_oh[2] & (w15_repl < w2_repl)) | (victim_oh[3] & (w15_repl < w3_repl)) | (victim_oh[4] & (w15_repl < w4_repl)) | (victim_oh[5] & (w15_repl < w5_repl)) | (victim_oh[6] & (w15_repl < w6_repl)) | (victim_oh[7] & (w15_repl < w7_repl)) | (victim_oh[8] & (w15_repl < w8_repl)) | (victim_oh[9] & (w15_repl < w9_repl)) | (victim_oh[10] & (w15_repl < w10_repl)) | (victim_oh[11] & (w15_repl < w11_repl)) | (victim_oh[12] & (w15_repl < w12_repl)) | (victim_oh[13] & (w15_repl < w13_repl)) | (victim_oh[14] & (w15_repl < w14_repl));
-  wire w15_younger = is_fill ? (any_invalid ? w15_younger_inv : w15_younger_vic) : w15_younger_hit;
+  genvar age_row, age_col;
+  wire [63:0] way_age = {w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
+      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*4 +: 4]
+  wire [255:0] younger_than; // bit w*16 + v: way w's age is below way v's
+  generate
+    for (age_row = 0; age_row < 16; age_row = age_row + 1) begin : gen_younger_row
+      for (age_col = 0; age_col < 16; age_col = age_col + 1) begin : gen_col
+        if (age_col == age_row) begin : gen_self
+          assign younger_than[age_row*16 + age_col] = 1'b0;
+        end else begin : gen_pair
+          assign younger_than[age_row*16 + age_col] = way_age[age_row*4 +: 4] < way_age[age_col*4 +: 4];
+        end
+      end
+    end
+  endgenerate
+  wire [15:0] way_younger, younger_hit, younger_inv, younger_vic; // bit w: way w ages (younger than the chosen way)
+  generate
+    for (age_row = 0; age_row < 16; age_row = age_row + 1) begin : gen_younger
+      assign younger_hit[age_row] = |(hit_oh & younger_than[age_row*16 +: 16]);
+      assign younger_inv[age_row] = |(invalid_oh & younger_than[age_row*16 +: 16]);
+      assign younger_vic[age_row] = |(victim_oh & younger_than[age_row*16 +: 16]);
+    end
+  endgenerate
+  assign way_younger = is_fill ? (any_invalid ? younger_inv : younger_vic) : younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_dirty_d = w0_dirty;
@@ -665,37 +486,37 @@ module gtx480_l1_l2_meta (
     w15_vbits_d = w15_vbits;
     if (touch) begin
       if (sel_oh[0]) w0_repl_d = 4'd0;
-      else if (w0_younger) w0_repl_d = w0_repl + 4'd1;
+      else if (way_younger[0]) w0_repl_d = w0_repl + 4'd1;
       if (sel_oh[1]) w1_repl_d = 4'd0;
-      else if (w1_younger) w1_repl_d = w1_repl + 4'd1;
+      else if (way_younger[1]) w1_repl_d = w1_repl + 4'd1;
       if (sel_oh[2]) w2_repl_d = 4'd0;
-      else if (w2_younger) w2_repl_d = w2_repl + 4'd1;
+      else if (way_younger[2]) w2_repl_d = w2_repl + 4'd1;
       if (sel_oh[3]) w3_repl_d = 4'd0;
-      else if (w3_younger) w3_repl_d = w3_repl + 4'd1;
+      else if (way_younger[3]) w3_repl_d = w3_repl + 4'd1;
       if (sel_oh[4]) w4_repl_d = 4'd0;
-      else if (w4_younger) w4_repl_d = w4_repl + 4'd1;
+      else if (way_younger[4]) w4_repl_d = w4_repl + 4'd1;
       if (sel_oh[5]) w5_repl_d = 4'd0;
-      else if (w5_younger) w5_repl_d = w5_repl + 4'd1;
+      else if (way_younger[5]) w5_repl_d = w5_repl + 4'd1;
       if (sel_oh[6]) w6_repl_d = 4'd0;
-      else if (w6_younger) w6_repl_d = w6_repl + 4'd1;
+      else if (way_younger[6]) w6_repl_d = w6_repl + 4'd1;
       if (sel_oh[7]) w7_repl_d = 4'd0;
-      else if (w7_younger) w7_repl_d = w7_repl + 4'd1;
+      else if (way_younger[7]) w7_repl_d = w7_repl + 4'd1;
       if (sel_oh[8]) w8_repl_d = 4'd0;
-      else if (w8_younger) w8_repl_d = w8_repl + 4'd1;
+      else if (way_younger[8]) w8_repl_d = w8_repl + 4'd1;
       if (sel_oh[9]) w9_repl_d = 4'd0;
-      else if (w9_younger) w9_repl_d = w9_repl + 4'd1;
+      else if (way_younger[9]) w9_repl_d = w9_repl + 4'd1;
       if (sel_oh[10]) w10_repl_d = 4'd0;
-      else if (w10_younger) w10_repl_d = w10_repl + 4'd1;
+      else if (way_younger[10]) w10_repl_d = w10_repl + 4'd1;
       if (sel_oh[11]) w11_repl_d = 4'd0;
-      else if (w11_younger) w11_repl_d = w11_repl + 4'd1;
+      else if (way_younger[11]) w11_repl_d = w11_repl + 4'd1;
       if (sel_oh[12]) w12_repl_d = 4'd0;
-      else if (w12_younger) w12_repl_d = w12_repl + 4'd1;
+      else if (way_younger[12]) w12_repl_d = w12_repl + 4'd1;
       if (sel_oh[13]) w13_repl_d = 4'd0;
-      else if (w13_younger) w13_repl_d = w13_repl + 4'd1;
+      else if (way_younger[13]) w13_repl_d = w13_repl + 4'd1;
       if (sel_oh[14]) w14_repl_d = 4'd0;
-      else if (w14_younger) w14_repl_d = w14_repl + 4'd1;
+      else if (way_younger[14]) w14_repl_d = w14_repl + 4'd1;
       if (sel_oh[15]) w15_repl_d = 4'd0;
-      else if (w15_younger) w15_repl_d = w15_repl + 4'd1;
+      else if (way_younger[15]) w15_repl_d = w15_repl + 4'd1;
     end
     if (is_fill) begin // a new line: clean, no victim bit, then its request
       if (sel_oh[0]) begin

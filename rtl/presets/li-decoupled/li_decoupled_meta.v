@@ -141,42 +141,22 @@ module li_decoupled_meta (
   assign tinv_oh_c[5] = !tvalid[5];
   assign tinv_oh_c[6] = !tvalid[6];
   assign tinv_oh_c[7] = !tvalid[7];
-  wire [7:0] tinv_oh_p0 = tinv_oh_c;
-  wire [7:0] tinv_oh_p1;
-  assign tinv_oh_p1[0] = tinv_oh_p0[0];
-  assign tinv_oh_p1[1] = tinv_oh_p0[1] | tinv_oh_p0[0];
-  assign tinv_oh_p1[2] = tinv_oh_p0[2];
-  assign tinv_oh_p1[3] = tinv_oh_p0[3] | tinv_oh_p0[2];
-  assign tinv_oh_p1[4] = tinv_oh_p0[4];
-  assign tinv_oh_p1[5] = tinv_oh_p0[5] | tinv_oh_p0[4];
-  assign tinv_oh_p1[6] = tinv_oh_p0[6];
-  assign tinv_oh_p1[7] = tinv_oh_p0[7] | tinv_oh_p0[6];
-  wire [7:0] tinv_oh_p2;
-  assign tinv_oh_p2[0] = tinv_oh_p1[0];
-  assign tinv_oh_p2[1] = tinv_oh_p1[1];
-  assign tinv_oh_p2[2] = tinv_oh_p1[2] | tinv_oh_p1[1];
-  assign tinv_oh_p2[3] = tinv_oh_p1[3] | tinv_oh_p1[1];
-  assign tinv_oh_p2[4] = tinv_oh_p1[4];
-  assign tinv_oh_p2[5] = tinv_oh_p1[5];
-  assign tinv_oh_p2[6] = tinv_oh_p1[6] | tinv_oh_p1[5];
-  assign tinv_oh_p2[7] = tinv_oh_p1[7] | tinv_oh_p1[5];
-  wire [7:0] tinv_oh_p3;
-  assign tinv_oh_p3[0] = tinv_oh_p2[0];
-  assign tinv_oh_p3[1] = tinv_oh_p2[1];
-  assign tinv_oh_p3[2] = tinv_oh_p2[2];
-  assign tinv_oh_p3[3] = tinv_oh_p2[3];
-  assign tinv_oh_p3[4] = tinv_oh_p2[4] | tinv_oh_p2[3];
-  assign tinv_oh_p3[5] = tinv_oh_p2[5] | tinv_oh_p2[3];
-  assign tinv_oh_p3[6] = tinv_oh_p2[6] | tinv_oh_p2[3];
-  assign tinv_oh_p3[7] = tinv_oh_p2[7] | tinv_oh_p2[3];
-  assign tinv_oh[0] = tinv_oh_c[0] | ~tinv_oh_p3[7];
-  assign tinv_oh[1] = tinv_oh_c[1] & ~tinv_oh_p3[0];
-  assign tinv_oh[2] = tinv_oh_c[2] & ~tinv_oh_p3[1];
-  assign tinv_oh[3] = tinv_oh_c[3] & ~tinv_oh_p3[2];
-  assign tinv_oh[4] = tinv_oh_c[4] & ~tinv_oh_p3[3];
-  assign tinv_oh[5] = tinv_oh_c[5] & ~tinv_oh_p3[4];
-  assign tinv_oh[6] = tinv_oh_c[6] & ~tinv_oh_p3[5];
-  assign tinv_oh[7] = tinv_oh_c[7] & ~tinv_oh_p3[6];
+  genvar pfx_lvl, pfx_bit;
+  wire [31:0] tinv_oh_p /* verilator split_var */; // row k: each bit ORed with the tinv_oh_c bits below it in its 2^k-block
+  assign tinv_oh_p[7:0] = tinv_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_tinv_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign tinv_oh_p[(pfx_lvl+1)*8 + pfx_bit] = tinv_oh_p[pfx_lvl*8 + pfx_bit]
+              | tinv_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign tinv_oh_p[(pfx_lvl+1)*8 + pfx_bit] = tinv_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign tinv_oh = (tinv_oh_c & ~{tinv_oh_p[30:24], 1'b0}) | {7'd0, ~tinv_oh_p[31]};
   // Least-RC entry without a data line, lowest entry on ties (one always exists:
   // the tag store has more ways than the data store): entry t wins every pairwise
   // compare, all made at once.
@@ -306,21 +286,21 @@ module li_decoupled_meta (
   assign free_oh_c[1] = free_line[1];
   assign free_oh_c[2] = free_line[2];
   assign free_oh_c[3] = free_line[3];
-  wire [3:0] free_oh_p0 = free_oh_c;
-  wire [3:0] free_oh_p1;
-  assign free_oh_p1[0] = free_oh_p0[0];
-  assign free_oh_p1[1] = free_oh_p0[1] | free_oh_p0[0];
-  assign free_oh_p1[2] = free_oh_p0[2];
-  assign free_oh_p1[3] = free_oh_p0[3] | free_oh_p0[2];
-  wire [3:0] free_oh_p2;
-  assign free_oh_p2[0] = free_oh_p1[0];
-  assign free_oh_p2[1] = free_oh_p1[1];
-  assign free_oh_p2[2] = free_oh_p1[2] | free_oh_p1[1];
-  assign free_oh_p2[3] = free_oh_p1[3] | free_oh_p1[1];
-  assign free_oh[0] = free_oh_c[0] | ~free_oh_p2[3];
-  assign free_oh[1] = free_oh_c[1] & ~free_oh_p2[0];
-  assign free_oh[2] = free_oh_c[2] & ~free_oh_p2[1];
-  assign free_oh[3] = free_oh_c[3] & ~free_oh_p2[2];
+  wire [11:0] free_oh_p /* verilator split_var */; // row k: each bit ORed with the free_oh_c bits below it in its 2^k-block
+  assign free_oh_p[3:0] = free_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_free_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign free_oh_p[(pfx_lvl+1)*4 + pfx_bit] = free_oh_p[pfx_lvl*4 + pfx_bit]
+              | free_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign free_oh_p[(pfx_lvl+1)*4 + pfx_bit] = free_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign free_oh = (free_oh_c & ~{free_oh_p[10:8], 1'b0}) | {3'd0, ~free_oh_p[11]};
   wire [1:0] free_way;
   assign free_way[0] = |{free_oh[1], free_oh[3]};
   assign free_way[1] = |{free_oh[2], free_oh[3]};
@@ -367,42 +347,21 @@ module li_decoupled_meta (
   assign lost_oh_c[5] = owns_victim[5];
   assign lost_oh_c[6] = owns_victim[6];
   assign lost_oh_c[7] = owns_victim[7];
-  wire [7:0] lost_oh_p0 = lost_oh_c;
-  wire [7:0] lost_oh_p1;
-  assign lost_oh_p1[0] = lost_oh_p0[0];
-  assign lost_oh_p1[1] = lost_oh_p0[1] | lost_oh_p0[0];
-  assign lost_oh_p1[2] = lost_oh_p0[2];
-  assign lost_oh_p1[3] = lost_oh_p0[3] | lost_oh_p0[2];
-  assign lost_oh_p1[4] = lost_oh_p0[4];
-  assign lost_oh_p1[5] = lost_oh_p0[5] | lost_oh_p0[4];
-  assign lost_oh_p1[6] = lost_oh_p0[6];
-  assign lost_oh_p1[7] = lost_oh_p0[7] | lost_oh_p0[6];
-  wire [7:0] lost_oh_p2;
-  assign lost_oh_p2[0] = lost_oh_p1[0];
-  assign lost_oh_p2[1] = lost_oh_p1[1];
-  assign lost_oh_p2[2] = lost_oh_p1[2] | lost_oh_p1[1];
-  assign lost_oh_p2[3] = lost_oh_p1[3] | lost_oh_p1[1];
-  assign lost_oh_p2[4] = lost_oh_p1[4];
-  assign lost_oh_p2[5] = lost_oh_p1[5];
-  assign lost_oh_p2[6] = lost_oh_p1[6] | lost_oh_p1[5];
-  assign lost_oh_p2[7] = lost_oh_p1[7] | lost_oh_p1[5];
-  wire [7:0] lost_oh_p3;
-  assign lost_oh_p3[0] = lost_oh_p2[0];
-  assign lost_oh_p3[1] = lost_oh_p2[1];
-  assign lost_oh_p3[2] = lost_oh_p2[2];
-  assign lost_oh_p3[3] = lost_oh_p2[3];
-  assign lost_oh_p3[4] = lost_oh_p2[4] | lost_oh_p2[3];
-  assign lost_oh_p3[5] = lost_oh_p2[5] | lost_oh_p2[3];
-  assign lost_oh_p3[6] = lost_oh_p2[6] | lost_oh_p2[3];
-  assign lost_oh_p3[7] = lost_oh_p2[7] | lost_oh_p2[3];
-  assign lost_oh[0] = lost_oh_c[0] | ~lost_oh_p3[7];
-  assign lost_oh[1] = lost_oh_c[1] & ~lost_oh_p3[0];
-  assign lost_oh[2] = lost_oh_c[2] & ~lost_oh_p3[1];
-  assign lost_oh[3] = lost_oh_c[3] & ~lost_oh_p3[2];
-  assign lost_oh[4] = lost_oh_c[4] & ~lost_oh_p3[3];
-  assign lost_oh[5] = lost_oh_c[5] & ~lost_oh_p3[4];
-  assign lost_oh[6] = lost_oh_c[6] & ~lost_oh_p3[5];
-  assign lost_oh[7] = lost_oh_c[7] & ~lost_oh_p3[6];
+  wire [31:0] lost_oh_p /* verilator split_var */; // row k: each bit ORed with the lost_oh_c bits below it in its 2^k-block
+  assign lost_oh_p[7:0] = lost_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_lost_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign lost_oh_p[(pfx_lvl+1)*8 + pfx_bit] = lost_oh_p[pfx_lvl*8 + pfx_bit]
+              | lost_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign lost_oh_p[(pfx_lvl+1)*8 + pfx_bit] = lost_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign lost_oh = (lost_oh_c & ~{lost_oh_p[30:24], 1'b0}) | {7'd0, ~lost_oh_p[31]};
   always @* evict_tag_o =
       {20{lost_oh[0]}} & t0_tag
     | {20{lost_oh[1]}} & t1_tag
@@ -458,10 +417,26 @@ module li_decoupled_meta (
   reg w3_valid_d, w3_rsv_d;
   reg [1:0] w3_repl_d;
   reg [2:0] free_d;
-  wire w0_younger = (sel_oh[1] & (w0_repl < w1_repl)) | (sel_oh[2] & (w0_repl < w2_repl)) | (sel_oh[3] & (w0_repl < w3_repl));
-  wire w1_younger = (sel_oh[0] & (w1_repl < w0_repl)) | (sel_oh[2] & (w1_repl < w2_repl)) | (sel_oh[3] & (w1_repl < w3_repl));
-  wire w2_younger = (sel_oh[0] & (w2_repl < w0_repl)) | (sel_oh[1] & (w2_repl < w1_repl)) | (sel_oh[3] & (w2_repl < w3_repl));
-  wire w3_younger = (sel_oh[0] & (w3_repl < w0_repl)) | (sel_oh[1] & (w3_repl < w1_repl)) | (sel_oh[2] & (w3_repl < w2_repl));
+  genvar age_row, age_col;
+  wire [7:0] way_age = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*2 +: 2]
+  wire [15:0] younger_than; // bit w*4 + v: way w's age is below way v's
+  generate
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_row
+      for (age_col = 0; age_col < 4; age_col = age_col + 1) begin : gen_col
+        if (age_col == age_row) begin : gen_self
+          assign younger_than[age_row*4 + age_col] = 1'b0;
+        end else begin : gen_pair
+          assign younger_than[age_row*4 + age_col] = way_age[age_row*2 +: 2] < way_age[age_col*2 +: 2];
+        end
+      end
+    end
+  endgenerate
+  wire [3:0] way_younger; // bit w: way w ages (younger than the chosen way)
+  generate
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger
+      assign way_younger[age_row] = |(sel_oh & younger_than[age_row*4 +: 4]);
+    end
+  endgenerate
   always @* begin : next_row
     t0_valid_d = t0_valid;
     t0_tag_d = t0_tag;
@@ -657,13 +632,13 @@ module li_decoupled_meta (
     end
     if (touch) begin
       if (sel_oh[0]) w0_repl_d = 2'd0;
-      else if (w0_younger) w0_repl_d = w0_repl + 2'd1;
+      else if (way_younger[0]) w0_repl_d = w0_repl + 2'd1;
       if (sel_oh[1]) w1_repl_d = 2'd0;
-      else if (w1_younger) w1_repl_d = w1_repl + 2'd1;
+      else if (way_younger[1]) w1_repl_d = w1_repl + 2'd1;
       if (sel_oh[2]) w2_repl_d = 2'd0;
-      else if (w2_younger) w2_repl_d = w2_repl + 2'd1;
+      else if (way_younger[2]) w2_repl_d = w2_repl + 2'd1;
       if (sel_oh[3]) w3_repl_d = 2'd0;
-      else if (w3_younger) w3_repl_d = w3_repl + 2'd1;
+      else if (way_younger[3]) w3_repl_d = w3_repl + 2'd1;
     end
   end
 

@@ -300,38 +300,22 @@ module sacat_fermi (
   assign fg_free_oh_c[4] = fg_free[4];
   assign fg_free_oh_c[5] = fg_free[5];
   assign fg_free_oh_c[6] = fg_free[6];
-  wire [6:0] fg_free_oh_p0 = fg_free_oh_c;
-  wire [6:0] fg_free_oh_p1;
-  assign fg_free_oh_p1[0] = fg_free_oh_p0[0];
-  assign fg_free_oh_p1[1] = fg_free_oh_p0[1] | fg_free_oh_p0[0];
-  assign fg_free_oh_p1[2] = fg_free_oh_p0[2];
-  assign fg_free_oh_p1[3] = fg_free_oh_p0[3] | fg_free_oh_p0[2];
-  assign fg_free_oh_p1[4] = fg_free_oh_p0[4];
-  assign fg_free_oh_p1[5] = fg_free_oh_p0[5] | fg_free_oh_p0[4];
-  assign fg_free_oh_p1[6] = fg_free_oh_p0[6];
-  wire [6:0] fg_free_oh_p2;
-  assign fg_free_oh_p2[0] = fg_free_oh_p1[0];
-  assign fg_free_oh_p2[1] = fg_free_oh_p1[1];
-  assign fg_free_oh_p2[2] = fg_free_oh_p1[2] | fg_free_oh_p1[1];
-  assign fg_free_oh_p2[3] = fg_free_oh_p1[3] | fg_free_oh_p1[1];
-  assign fg_free_oh_p2[4] = fg_free_oh_p1[4];
-  assign fg_free_oh_p2[5] = fg_free_oh_p1[5];
-  assign fg_free_oh_p2[6] = fg_free_oh_p1[6] | fg_free_oh_p1[5];
-  wire [6:0] fg_free_oh_p3;
-  assign fg_free_oh_p3[0] = fg_free_oh_p2[0];
-  assign fg_free_oh_p3[1] = fg_free_oh_p2[1];
-  assign fg_free_oh_p3[2] = fg_free_oh_p2[2];
-  assign fg_free_oh_p3[3] = fg_free_oh_p2[3];
-  assign fg_free_oh_p3[4] = fg_free_oh_p2[4] | fg_free_oh_p2[3];
-  assign fg_free_oh_p3[5] = fg_free_oh_p2[5] | fg_free_oh_p2[3];
-  assign fg_free_oh_p3[6] = fg_free_oh_p2[6] | fg_free_oh_p2[3];
-  assign fg_free_oh[0] = fg_free_oh_c[0] | ~fg_free_oh_p3[6];
-  assign fg_free_oh[1] = fg_free_oh_c[1] & ~fg_free_oh_p3[0];
-  assign fg_free_oh[2] = fg_free_oh_c[2] & ~fg_free_oh_p3[1];
-  assign fg_free_oh[3] = fg_free_oh_c[3] & ~fg_free_oh_p3[2];
-  assign fg_free_oh[4] = fg_free_oh_c[4] & ~fg_free_oh_p3[3];
-  assign fg_free_oh[5] = fg_free_oh_c[5] & ~fg_free_oh_p3[4];
-  assign fg_free_oh[6] = fg_free_oh_c[6] & ~fg_free_oh_p3[5];
+  genvar pfx_lvl, pfx_bit;
+  wire [27:0] fg_free_oh_p /* verilator split_var */; // row k: each bit ORed with the fg_free_oh_c bits below it in its 2^k-block
+  assign fg_free_oh_p[6:0] = fg_free_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_fg_free_oh_level
+      for (pfx_bit = 0; pfx_bit < 7; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign fg_free_oh_p[(pfx_lvl+1)*7 + pfx_bit] = fg_free_oh_p[pfx_lvl*7 + pfx_bit]
+              | fg_free_oh_p[pfx_lvl*7 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign fg_free_oh_p[(pfx_lvl+1)*7 + pfx_bit] = fg_free_oh_p[pfx_lvl*7 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign fg_free_oh = (fg_free_oh_c & ~{fg_free_oh_p[26:21], 1'b0}) | {6'd0, ~fg_free_oh_p[27]};
   wire fg_lk_found = |fg_lk_match;
   wire fg_lk_alloc = !fg_lk_found & fg_in_win & (|fg_free);
   wire fg_tracked = fg_lk_found | fg_lk_alloc;

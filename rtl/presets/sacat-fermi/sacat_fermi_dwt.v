@@ -294,30 +294,22 @@ module sacat_fermi_dwt (
   assign hit_oh_c[2] = match[2];
   assign hit_oh_c[3] = match[3];
   assign hit_oh_c[4] = match[4];
-  wire [4:0] hit_oh_p0 = hit_oh_c;
-  wire [4:0] hit_oh_p1;
-  assign hit_oh_p1[0] = hit_oh_p0[0];
-  assign hit_oh_p1[1] = hit_oh_p0[1] | hit_oh_p0[0];
-  assign hit_oh_p1[2] = hit_oh_p0[2];
-  assign hit_oh_p1[3] = hit_oh_p0[3] | hit_oh_p0[2];
-  assign hit_oh_p1[4] = hit_oh_p0[4];
-  wire [4:0] hit_oh_p2;
-  assign hit_oh_p2[0] = hit_oh_p1[0];
-  assign hit_oh_p2[1] = hit_oh_p1[1];
-  assign hit_oh_p2[2] = hit_oh_p1[2] | hit_oh_p1[1];
-  assign hit_oh_p2[3] = hit_oh_p1[3] | hit_oh_p1[1];
-  assign hit_oh_p2[4] = hit_oh_p1[4];
-  wire [4:0] hit_oh_p3;
-  assign hit_oh_p3[0] = hit_oh_p2[0];
-  assign hit_oh_p3[1] = hit_oh_p2[1];
-  assign hit_oh_p3[2] = hit_oh_p2[2];
-  assign hit_oh_p3[3] = hit_oh_p2[3];
-  assign hit_oh_p3[4] = hit_oh_p2[4] | hit_oh_p2[3];
-  assign hit_oh[0] = hit_oh_c[0] | ~hit_oh_p3[4];
-  assign hit_oh[1] = hit_oh_c[1] & ~hit_oh_p3[0];
-  assign hit_oh[2] = hit_oh_c[2] & ~hit_oh_p3[1];
-  assign hit_oh[3] = hit_oh_c[3] & ~hit_oh_p3[2];
-  assign hit_oh[4] = hit_oh_c[4] & ~hit_oh_p3[3];
+  genvar pfx_lvl, pfx_bit;
+  wire [19:0] hit_oh_p /* verilator split_var */; // row k: each bit ORed with the hit_oh_c bits below it in its 2^k-block
+  assign hit_oh_p[4:0] = hit_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_hit_oh_level
+      for (pfx_bit = 0; pfx_bit < 5; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign hit_oh_p[(pfx_lvl+1)*5 + pfx_bit] = hit_oh_p[pfx_lvl*5 + pfx_bit]
+              | hit_oh_p[pfx_lvl*5 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign hit_oh_p[(pfx_lvl+1)*5 + pfx_bit] = hit_oh_p[pfx_lvl*5 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign hit_oh = (hit_oh_c & ~{hit_oh_p[18:15], 1'b0}) | {4'd0, ~hit_oh_p[19]};
   wire [2:0] hit_slot;
   assign hit_slot[0] = |{hit_oh[1], hit_oh[3]};
   assign hit_slot[1] = |{hit_oh[2], hit_oh[3]};

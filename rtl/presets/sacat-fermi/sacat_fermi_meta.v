@@ -94,42 +94,43 @@ module sacat_fermi_meta (
   assign invalid_oh_c[1] = !valid[1];
   assign invalid_oh_c[2] = !valid[2];
   assign invalid_oh_c[3] = !valid[3];
-  wire [3:0] invalid_oh_p0 = invalid_oh_c;
-  wire [3:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  wire [3:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p2[3];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p2[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p2[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p2[2];
+  genvar pfx_lvl, pfx_bit;
+  wire [11:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[3:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*4 + pfx_bit] = invalid_oh_p[pfx_lvl*4 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*4 + pfx_bit] = invalid_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[10:8], 1'b0}) | {3'd0, ~invalid_oh_p[11]};
   wire [3:0] victim_oh_c;
   wire [3:0] victim_oh;
   assign victim_oh_c[0] = w0_repl == 2'd3;
   assign victim_oh_c[1] = w1_repl == 2'd3;
   assign victim_oh_c[2] = w2_repl == 2'd3;
   assign victim_oh_c[3] = w3_repl == 2'd3;
-  wire [3:0] victim_oh_p0 = victim_oh_c;
-  wire [3:0] victim_oh_p1;
-  assign victim_oh_p1[0] = victim_oh_p0[0];
-  assign victim_oh_p1[1] = victim_oh_p0[1] | victim_oh_p0[0];
-  assign victim_oh_p1[2] = victim_oh_p0[2];
-  assign victim_oh_p1[3] = victim_oh_p0[3] | victim_oh_p0[2];
-  wire [3:0] victim_oh_p2;
-  assign victim_oh_p2[0] = victim_oh_p1[0];
-  assign victim_oh_p2[1] = victim_oh_p1[1];
-  assign victim_oh_p2[2] = victim_oh_p1[2] | victim_oh_p1[1];
-  assign victim_oh_p2[3] = victim_oh_p1[3] | victim_oh_p1[1];
-  assign victim_oh[0] = victim_oh_c[0] | ~victim_oh_p2[3];
-  assign victim_oh[1] = victim_oh_c[1] & ~victim_oh_p2[0];
-  assign victim_oh[2] = victim_oh_c[2] & ~victim_oh_p2[1];
-  assign victim_oh[3] = victim_oh_c[3] & ~victim_oh_p2[2];
+  wire [11:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
+  assign victim_oh_p[3:0] = victim_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 2; pfx_lvl = pfx_lvl + 1) begin : gen_victim_oh_level
+      for (pfx_bit = 0; pfx_bit < 4; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign victim_oh_p[(pfx_lvl+1)*4 + pfx_bit] = victim_oh_p[pfx_lvl*4 + pfx_bit]
+              | victim_oh_p[pfx_lvl*4 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign victim_oh_p[(pfx_lvl+1)*4 + pfx_bit] = victim_oh_p[pfx_lvl*4 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign victim_oh = (victim_oh_c & ~{victim_oh_p[10:8], 1'b0}) | {3'd0, ~victim_oh_p[11]};
   wire [3:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
   wire [1:0] sel_way;
   assign sel_way[0] = |{sel_oh[1], sel_oh[3]};
@@ -157,22 +158,29 @@ module sacat_fermi_meta (
   reg w3_valid_d;
   reg [19:0] w3_tag_d;
   reg [1:0] w3_repl_d;
-  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl));
-  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl));
-  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl));
-  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
-  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl));
-  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl));
-  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl));
-  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
-  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl));
-  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl));
-  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl));
-  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
-  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl));
-  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl));
-  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl));
-  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
+  genvar age_row, age_col;
+  wire [7:0] way_age = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*2 +: 2]
+  wire [15:0] younger_than; // bit w*4 + v: way w's age is below way v's
+  generate
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_row
+      for (age_col = 0; age_col < 4; age_col = age_col + 1) begin : gen_col
+        if (age_col == age_row) begin : gen_self
+          assign younger_than[age_row*4 + age_col] = 1'b0;
+        end else begin : gen_pair
+          assign younger_than[age_row*4 + age_col] = way_age[age_row*2 +: 2] < way_age[age_col*2 +: 2];
+        end
+      end
+    end
+  endgenerate
+  wire [3:0] way_younger, younger_hit, younger_inv, younger_vic; // bit w: way w ages (younger than the chosen way)
+  generate
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger
+      assign younger_hit[age_row] = |(hit_oh & younger_than[age_row*4 +: 4]);
+      assign younger_inv[age_row] = |(invalid_oh & younger_than[age_row*4 +: 4]);
+      assign younger_vic[age_row] = |(victim_oh & younger_than[age_row*4 +: 4]);
+    end
+  endgenerate
+  assign way_younger = is_fill ? (any_invalid ? younger_inv : younger_vic) : younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;
@@ -188,13 +196,13 @@ module sacat_fermi_meta (
     w3_repl_d = w3_repl;
     if (touch) begin
       if (sel_oh[0]) w0_repl_d = 2'd0;
-      else if (w0_younger) w0_repl_d = w0_repl + 2'd1;
+      else if (way_younger[0]) w0_repl_d = w0_repl + 2'd1;
       if (sel_oh[1]) w1_repl_d = 2'd0;
-      else if (w1_younger) w1_repl_d = w1_repl + 2'd1;
+      else if (way_younger[1]) w1_repl_d = w1_repl + 2'd1;
       if (sel_oh[2]) w2_repl_d = 2'd0;
-      else if (w2_younger) w2_repl_d = w2_repl + 2'd1;
+      else if (way_younger[2]) w2_repl_d = w2_repl + 2'd1;
       if (sel_oh[3]) w3_repl_d = 2'd0;
-      else if (w3_younger) w3_repl_d = w3_repl + 2'd1;
+      else if (way_younger[3]) w3_repl_d = w3_repl + 2'd1;
     end
     if (is_fill) begin
       if (sel_oh[0]) begin

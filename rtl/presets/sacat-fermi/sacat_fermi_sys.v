@@ -190,86 +190,22 @@ module sacat_fermi_sys (
   assign grant_oh_c[12] = candidates[12];
   assign grant_oh_c[13] = candidates[13];
   assign grant_oh_c[14] = candidates[14];
-  wire [14:0] grant_oh_p0 = grant_oh_c;
-  wire [14:0] grant_oh_p1;
-  assign grant_oh_p1[0] = grant_oh_p0[0];
-  assign grant_oh_p1[1] = grant_oh_p0[1] | grant_oh_p0[0];
-  assign grant_oh_p1[2] = grant_oh_p0[2];
-  assign grant_oh_p1[3] = grant_oh_p0[3] | grant_oh_p0[2];
-  assign grant_oh_p1[4] = grant_oh_p0[4];
-  assign grant_oh_p1[5] = grant_oh_p0[5] | grant_oh_p0[4];
-  assign grant_oh_p1[6] = grant_oh_p0[6];
-  assign grant_oh_p1[7] = grant_oh_p0[7] | grant_oh_p0[6];
-  assign grant_oh_p1[8] = grant_oh_p0[8];
-  assign grant_oh_p1[9] = grant_oh_p0[9] | grant_oh_p0[8];
-  assign grant_oh_p1[10] = grant_oh_p0[10];
-  assign grant_oh_p1[11] = grant_oh_p0[11] | grant_oh_p0[10];
-  assign grant_oh_p1[12] = grant_oh_p0[12];
-  assign grant_oh_p1[13] = grant_oh_p0[13] | grant_oh_p0[12];
-  assign grant_oh_p1[14] = grant_oh_p0[14];
-  wire [14:0] grant_oh_p2;
-  assign grant_oh_p2[0] = grant_oh_p1[0];
-  assign grant_oh_p2[1] = grant_oh_p1[1];
-  assign grant_oh_p2[2] = grant_oh_p1[2] | grant_oh_p1[1];
-  assign grant_oh_p2[3] = grant_oh_p1[3] | grant_oh_p1[1];
-  assign grant_oh_p2[4] = grant_oh_p1[4];
-  assign grant_oh_p2[5] = grant_oh_p1[5];
-  assign grant_oh_p2[6] = grant_oh_p1[6] | grant_oh_p1[5];
-  assign grant_oh_p2[7] = grant_oh_p1[7] | grant_oh_p1[5];
-  assign grant_oh_p2[8] = grant_oh_p1[8];
-  assign grant_oh_p2[9] = grant_oh_p1[9];
-  assign grant_oh_p2[10] = grant_oh_p1[10] | grant_oh_p1[9];
-  assign grant_oh_p2[11] = grant_oh_p1[11] | grant_oh_p1[9];
-  assign grant_oh_p2[12] = grant_oh_p1[12];
-  assign grant_oh_p2[13] = grant_oh_p1[13];
-  assign grant_oh_p2[14] = grant_oh_p1[14] | grant_oh_p1[13];
-  wire [14:0] grant_oh_p3;
-  assign grant_oh_p3[0] = grant_oh_p2[0];
-  assign grant_oh_p3[1] = grant_oh_p2[1];
-  assign grant_oh_p3[2] = grant_oh_p2[2];
-  assign grant_oh_p3[3] = grant_oh_p2[3];
-  assign grant_oh_p3[4] = grant_oh_p2[4] | grant_oh_p2[3];
-  assign grant_oh_p3[5] = grant_oh_p2[5] | grant_oh_p2[3];
-  assign grant_oh_p3[6] = grant_oh_p2[6] | grant_oh_p2[3];
-  assign grant_oh_p3[7] = grant_oh_p2[7] | grant_oh_p2[3];
-  assign grant_oh_p3[8] = grant_oh_p2[8];
-  assign grant_oh_p3[9] = grant_oh_p2[9];
-  assign grant_oh_p3[10] = grant_oh_p2[10];
-  assign grant_oh_p3[11] = grant_oh_p2[11];
-  assign grant_oh_p3[12] = grant_oh_p2[12] | grant_oh_p2[11];
-  assign grant_oh_p3[13] = grant_oh_p2[13] | grant_oh_p2[11];
-  assign grant_oh_p3[14] = grant_oh_p2[14] | grant_oh_p2[11];
-  wire [14:0] grant_oh_p4;
-  assign grant_oh_p4[0] = grant_oh_p3[0];
-  assign grant_oh_p4[1] = grant_oh_p3[1];
-  assign grant_oh_p4[2] = grant_oh_p3[2];
-  assign grant_oh_p4[3] = grant_oh_p3[3];
-  assign grant_oh_p4[4] = grant_oh_p3[4];
-  assign grant_oh_p4[5] = grant_oh_p3[5];
-  assign grant_oh_p4[6] = grant_oh_p3[6];
-  assign grant_oh_p4[7] = grant_oh_p3[7];
-  assign grant_oh_p4[8] = grant_oh_p3[8] | grant_oh_p3[7];
-  assign grant_oh_p4[9] = grant_oh_p3[9] | grant_oh_p3[7];
-  assign grant_oh_p4[10] = grant_oh_p3[10] | grant_oh_p3[7];
-  assign grant_oh_p4[11] = grant_oh_p3[11] | grant_oh_p3[7];
-  assign grant_oh_p4[12] = grant_oh_p3[12] | grant_oh_p3[7];
-  assign grant_oh_p4[13] = grant_oh_p3[13] | grant_oh_p3[7];
-  assign grant_oh_p4[14] = grant_oh_p3[14] | grant_oh_p3[7];
-  assign grant_oh[0] = grant_oh_c[0] | ~grant_oh_p4[14];
-  assign grant_oh[1] = grant_oh_c[1] & ~grant_oh_p4[0];
-  assign grant_oh[2] = grant_oh_c[2] & ~grant_oh_p4[1];
-  assign grant_oh[3] = grant_oh_c[3] & ~grant_oh_p4[2];
-  assign grant_oh[4] = grant_oh_c[4] & ~grant_oh_p4[3];
-  assign grant_oh[5] = grant_oh_c[5] & ~grant_oh_p4[4];
-  assign grant_oh[6] = grant_oh_c[6] & ~grant_oh_p4[5];
-  assign grant_oh[7] = grant_oh_c[7] & ~grant_oh_p4[6];
-  assign grant_oh[8] = grant_oh_c[8] & ~grant_oh_p4[7];
-  assign grant_oh[9] = grant_oh_c[9] & ~grant_oh_p4[8];
-  assign grant_oh[10] = grant_oh_c[10] & ~grant_oh_p4[9];
-  assign grant_oh[11] = grant_oh_c[11] & ~grant_oh_p4[10];
-  assign grant_oh[12] = grant_oh_c[12] & ~grant_oh_p4[11];
-  assign grant_oh[13] = grant_oh_c[13] & ~grant_oh_p4[12];
-  assign grant_oh[14] = grant_oh_c[14] & ~grant_oh_p4[13];
+  genvar pfx_lvl, pfx_bit;
+  wire [74:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
+  assign grant_oh_p[14:0] = grant_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 4; pfx_lvl = pfx_lvl + 1) begin : gen_grant_oh_level
+      for (pfx_bit = 0; pfx_bit < 15; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign grant_oh_p[(pfx_lvl+1)*15 + pfx_bit] = grant_oh_p[pfx_lvl*15 + pfx_bit]
+              | grant_oh_p[pfx_lvl*15 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign grant_oh_p[(pfx_lvl+1)*15 + pfx_bit] = grant_oh_p[pfx_lvl*15 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign grant_oh = (grant_oh_c & ~{grant_oh_p[73:60], 1'b0}) | {14'd0, ~grant_oh_p[74]};
   wire [3:0] grant;
   assign grant[0] = |{grant_oh[1], grant_oh[3], grant_oh[5], grant_oh[7], grant_oh[9], grant_oh[11], grant_oh[13]};
   assign grant[1] = |{grant_oh[2], grant_oh[3], grant_oh[6], grant_oh[7], grant_oh[10], grant_oh[11], grant_oh[14]};

@@ -109,42 +109,22 @@ module tap_rrip_meta (
   assign invalid_oh_c[5] = !valid[5];
   assign invalid_oh_c[6] = !valid[6];
   assign invalid_oh_c[7] = !valid[7];
-  wire [7:0] invalid_oh_p0 = invalid_oh_c;
-  wire [7:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  assign invalid_oh_p1[4] = invalid_oh_p0[4];
-  assign invalid_oh_p1[5] = invalid_oh_p0[5] | invalid_oh_p0[4];
-  assign invalid_oh_p1[6] = invalid_oh_p0[6];
-  assign invalid_oh_p1[7] = invalid_oh_p0[7] | invalid_oh_p0[6];
-  wire [7:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh_p2[4] = invalid_oh_p1[4];
-  assign invalid_oh_p2[5] = invalid_oh_p1[5];
-  assign invalid_oh_p2[6] = invalid_oh_p1[6] | invalid_oh_p1[5];
-  assign invalid_oh_p2[7] = invalid_oh_p1[7] | invalid_oh_p1[5];
-  wire [7:0] invalid_oh_p3;
-  assign invalid_oh_p3[0] = invalid_oh_p2[0];
-  assign invalid_oh_p3[1] = invalid_oh_p2[1];
-  assign invalid_oh_p3[2] = invalid_oh_p2[2];
-  assign invalid_oh_p3[3] = invalid_oh_p2[3];
-  assign invalid_oh_p3[4] = invalid_oh_p2[4] | invalid_oh_p2[3];
-  assign invalid_oh_p3[5] = invalid_oh_p2[5] | invalid_oh_p2[3];
-  assign invalid_oh_p3[6] = invalid_oh_p2[6] | invalid_oh_p2[3];
-  assign invalid_oh_p3[7] = invalid_oh_p2[7] | invalid_oh_p2[3];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p3[7];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p3[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p3[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p3[2];
-  assign invalid_oh[4] = invalid_oh_c[4] & ~invalid_oh_p3[3];
-  assign invalid_oh[5] = invalid_oh_c[5] & ~invalid_oh_p3[4];
-  assign invalid_oh[6] = invalid_oh_c[6] & ~invalid_oh_p3[5];
-  assign invalid_oh[7] = invalid_oh_c[7] & ~invalid_oh_p3[6];
+  genvar pfx_lvl, pfx_bit;
+  wire [31:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[7:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*8 + pfx_bit] = invalid_oh_p[pfx_lvl*8 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*8 + pfx_bit] = invalid_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[30:24], 1'b0}) | {7'd0, ~invalid_oh_p[31]};
   wire [7:0] victim_oh_c;
   wire [7:0] victim_oh;
   assign victim_oh_c[0] = w0_repl == 3'd7;
@@ -155,42 +135,21 @@ module tap_rrip_meta (
   assign victim_oh_c[5] = w5_repl == 3'd7;
   assign victim_oh_c[6] = w6_repl == 3'd7;
   assign victim_oh_c[7] = w7_repl == 3'd7;
-  wire [7:0] victim_oh_p0 = victim_oh_c;
-  wire [7:0] victim_oh_p1;
-  assign victim_oh_p1[0] = victim_oh_p0[0];
-  assign victim_oh_p1[1] = victim_oh_p0[1] | victim_oh_p0[0];
-  assign victim_oh_p1[2] = victim_oh_p0[2];
-  assign victim_oh_p1[3] = victim_oh_p0[3] | victim_oh_p0[2];
-  assign victim_oh_p1[4] = victim_oh_p0[4];
-  assign victim_oh_p1[5] = victim_oh_p0[5] | victim_oh_p0[4];
-  assign victim_oh_p1[6] = victim_oh_p0[6];
-  assign victim_oh_p1[7] = victim_oh_p0[7] | victim_oh_p0[6];
-  wire [7:0] victim_oh_p2;
-  assign victim_oh_p2[0] = victim_oh_p1[0];
-  assign victim_oh_p2[1] = victim_oh_p1[1];
-  assign victim_oh_p2[2] = victim_oh_p1[2] | victim_oh_p1[1];
-  assign victim_oh_p2[3] = victim_oh_p1[3] | victim_oh_p1[1];
-  assign victim_oh_p2[4] = victim_oh_p1[4];
-  assign victim_oh_p2[5] = victim_oh_p1[5];
-  assign victim_oh_p2[6] = victim_oh_p1[6] | victim_oh_p1[5];
-  assign victim_oh_p2[7] = victim_oh_p1[7] | victim_oh_p1[5];
-  wire [7:0] victim_oh_p3;
-  assign victim_oh_p3[0] = victim_oh_p2[0];
-  assign victim_oh_p3[1] = victim_oh_p2[1];
-  assign victim_oh_p3[2] = victim_oh_p2[2];
-  assign victim_oh_p3[3] = victim_oh_p2[3];
-  assign victim_oh_p3[4] = victim_oh_p2[4] | victim_oh_p2[3];
-  assign victim_oh_p3[5] = victim_oh_p2[5] | victim_oh_p2[3];
-  assign victim_oh_p3[6] = victim_oh_p2[6] | victim_oh_p2[3];
-  assign victim_oh_p3[7] = victim_oh_p2[7] | victim_oh_p2[3];
-  assign victim_oh[0] = victim_oh_c[0] | ~victim_oh_p3[7];
-  assign victim_oh[1] = victim_oh_c[1] & ~victim_oh_p3[0];
-  assign victim_oh[2] = victim_oh_c[2] & ~victim_oh_p3[1];
-  assign victim_oh[3] = victim_oh_c[3] & ~victim_oh_p3[2];
-  assign victim_oh[4] = victim_oh_c[4] & ~victim_oh_p3[3];
-  assign victim_oh[5] = victim_oh_c[5] & ~victim_oh_p3[4];
-  assign victim_oh[6] = victim_oh_c[6] & ~victim_oh_p3[5];
-  assign victim_oh[7] = victim_oh_c[7] & ~victim_oh_p3[6];
+  wire [31:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
+  assign victim_oh_p[7:0] = victim_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_victim_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign victim_oh_p[(pfx_lvl+1)*8 + pfx_bit] = victim_oh_p[pfx_lvl*8 + pfx_bit]
+              | victim_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign victim_oh_p[(pfx_lvl+1)*8 + pfx_bit] = victim_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign victim_oh = (victim_oh_c & ~{victim_oh_p[30:24], 1'b0}) | {7'd0, ~victim_oh_p[31]};
   wire [7:0] sel_oh = is_fill ? (any_invalid ? invalid_oh : victim_oh) : hit_oh;
   wire [2:0] sel_way;
   assign sel_way[0] = |{sel_oh[1], sel_oh[3], sel_oh[5], sel_oh[7]};
@@ -235,38 +194,29 @@ module tap_rrip_meta (
   reg w7_valid_d;
   reg [19:0] w7_tag_d;
   reg [2:0] w7_repl_d;
-  wire w0_younger_hit = (hit_oh[1] & (w0_repl < w1_repl)) | (hit_oh[2] & (w0_repl < w2_repl)) | (hit_oh[3] & (w0_repl < w3_repl)) | (hit_oh[4] & (w0_repl < w4_repl)) | (hit_oh[5] & (w0_repl < w5_repl)) | (hit_oh[6] & (w0_repl < w6_repl)) | (hit_oh[7] & (w0_repl < w7_repl));
-  wire w0_younger_inv = (invalid_oh[1] & (w0_repl < w1_repl)) | (invalid_oh[2] & (w0_repl < w2_repl)) | (invalid_oh[3] & (w0_repl < w3_repl)) | (invalid_oh[4] & (w0_repl < w4_repl)) | (invalid_oh[5] & (w0_repl < w5_repl)) | (invalid_oh[6] & (w0_repl < w6_repl)) | (invalid_oh[7] & (w0_repl < w7_repl));
-  wire w0_younger_vic = (victim_oh[1] & (w0_repl < w1_repl)) | (victim_oh[2] & (w0_repl < w2_repl)) | (victim_oh[3] & (w0_repl < w3_repl)) | (victim_oh[4] & (w0_repl < w4_repl)) | (victim_oh[5] & (w0_repl < w5_repl)) | (victim_oh[6] & (w0_repl < w6_repl)) | (victim_oh[7] & (w0_repl < w7_repl));
-  wire w0_younger = is_fill ? (any_invalid ? w0_younger_inv : w0_younger_vic) : w0_younger_hit;
-  wire w1_younger_hit = (hit_oh[0] & (w1_repl < w0_repl)) | (hit_oh[2] & (w1_repl < w2_repl)) | (hit_oh[3] & (w1_repl < w3_repl)) | (hit_oh[4] & (w1_repl < w4_repl)) | (hit_oh[5] & (w1_repl < w5_repl)) | (hit_oh[6] & (w1_repl < w6_repl)) | (hit_oh[7] & (w1_repl < w7_repl));
-  wire w1_younger_inv = (invalid_oh[0] & (w1_repl < w0_repl)) | (invalid_oh[2] & (w1_repl < w2_repl)) | (invalid_oh[3] & (w1_repl < w3_repl)) | (invalid_oh[4] & (w1_repl < w4_repl)) | (invalid_oh[5] & (w1_repl < w5_repl)) | (invalid_oh[6] & (w1_repl < w6_repl)) | (invalid_oh[7] & (w1_repl < w7_repl));
-  wire w1_younger_vic = (victim_oh[0] & (w1_repl < w0_repl)) | (victim_oh[2] & (w1_repl < w2_repl)) | (victim_oh[3] & (w1_repl < w3_repl)) | (victim_oh[4] & (w1_repl < w4_repl)) | (victim_oh[5] & (w1_repl < w5_repl)) | (victim_oh[6] & (w1_repl < w6_repl)) | (victim_oh[7] & (w1_repl < w7_repl));
-  wire w1_younger = is_fill ? (any_invalid ? w1_younger_inv : w1_younger_vic) : w1_younger_hit;
-  wire w2_younger_hit = (hit_oh[0] & (w2_repl < w0_repl)) | (hit_oh[1] & (w2_repl < w1_repl)) | (hit_oh[3] & (w2_repl < w3_repl)) | (hit_oh[4] & (w2_repl < w4_repl)) | (hit_oh[5] & (w2_repl < w5_repl)) | (hit_oh[6] & (w2_repl < w6_repl)) | (hit_oh[7] & (w2_repl < w7_repl));
-  wire w2_younger_inv = (invalid_oh[0] & (w2_repl < w0_repl)) | (invalid_oh[1] & (w2_repl < w1_repl)) | (invalid_oh[3] & (w2_repl < w3_repl)) | (invalid_oh[4] & (w2_repl < w4_repl)) | (invalid_oh[5] & (w2_repl < w5_repl)) | (invalid_oh[6] & (w2_repl < w6_repl)) | (invalid_oh[7] & (w2_repl < w7_repl));
-  wire w2_younger_vic = (victim_oh[0] & (w2_repl < w0_repl)) | (victim_oh[1] & (w2_repl < w1_repl)) | (victim_oh[3] & (w2_repl < w3_repl)) | (victim_oh[4] & (w2_repl < w4_repl)) | (victim_oh[5] & (w2_repl < w5_repl)) | (victim_oh[6] & (w2_repl < w6_repl)) | (victim_oh[7] & (w2_repl < w7_repl));
-  wire w2_younger = is_fill ? (any_invalid ? w2_younger_inv : w2_younger_vic) : w2_younger_hit;
-  wire w3_younger_hit = (hit_oh[0] & (w3_repl < w0_repl)) | (hit_oh[1] & (w3_repl < w1_repl)) | (hit_oh[2] & (w3_repl < w2_repl)) | (hit_oh[4] & (w3_repl < w4_repl)) | (hit_oh[5] & (w3_repl < w5_repl)) | (hit_oh[6] & (w3_repl < w6_repl)) | (hit_oh[7] & (w3_repl < w7_repl));
-  wire w3_younger_inv = (invalid_oh[0] & (w3_repl < w0_repl)) | (invalid_oh[1] & (w3_repl < w1_repl)) | (invalid_oh[2] & (w3_repl < w2_repl)) | (invalid_oh[4] & (w3_repl < w4_repl)) | (invalid_oh[5] & (w3_repl < w5_repl)) | (invalid_oh[6] & (w3_repl < w6_repl)) | (invalid_oh[7] & (w3_repl < w7_repl));
-  wire w3_younger_vic = (victim_oh[0] & (w3_repl < w0_repl)) | (victim_oh[1] & (w3_repl < w1_repl)) | (victim_oh[2] & (w3_repl < w2_repl)) | (victim_oh[4] & (w3_repl < w4_repl)) | (victim_oh[5] & (w3_repl < w5_repl)) | (victim_oh[6] & (w3_repl < w6_repl)) | (victim_oh[7] & (w3_repl < w7_repl));
-  wire w3_younger = is_fill ? (any_invalid ? w3_younger_inv : w3_younger_vic) : w3_younger_hit;
-  wire w4_younger_hit = (hit_oh[0] & (w4_repl < w0_repl)) | (hit_oh[1] & (w4_repl < w1_repl)) | (hit_oh[2] & (w4_repl < w2_repl)) | (hit_oh[3] & (w4_repl < w3_repl)) | (hit_oh[5] & (w4_repl < w5_repl)) | (hit_oh[6] & (w4_repl < w6_repl)) | (hit_oh[7] & (w4_repl < w7_repl));
-  wire w4_younger_inv = (invalid_oh[0] & (w4_repl < w0_repl)) | (invalid_oh[1] & (w4_repl < w1_repl)) | (invalid_oh[2] & (w4_repl < w2_repl)) | (invalid_oh[3] & (w4_repl < w3_repl)) | (invalid_oh[5] & (w4_repl < w5_repl)) | (invalid_oh[6] & (w4_repl < w6_repl)) | (invalid_oh[7] & (w4_repl < w7_repl));
-  wire w4_younger_vic = (victim_oh[0] & (w4_repl < w0_repl)) | (victim_oh[1] & (w4_repl < w1_repl)) | (victim_oh[2] & (w4_repl < w2_repl)) | (victim_oh[3] & (w4_repl < w3_repl)) | (victim_oh[5] & (w4_repl < w5_repl)) | (victim_oh[6] & (w4_repl < w6_repl)) | (victim_oh[7] & (w4_repl < w7_repl));
-  wire w4_younger = is_fill ? (any_invalid ? w4_younger_inv : w4_younger_vic) : w4_younger_hit;
-  wire w5_younger_hit = (hit_oh[0] & (w5_repl < w0_repl)) | (hit_oh[1] & (w5_repl < w1_repl)) | (hit_oh[2] & (w5_repl < w2_repl)) | (hit_oh[3] & (w5_repl < w3_repl)) | (hit_oh[4] & (w5_repl < w4_repl)) | (hit_oh[6] & (w5_repl < w6_repl)) | (hit_oh[7] & (w5_repl < w7_repl));
-  wire w5_younger_inv = (invalid_oh[0] & (w5_repl < w0_repl)) | (invalid_oh[1] & (w5_repl < w1_repl)) | (invalid_oh[2] & (w5_repl < w2_repl)) | (invalid_oh[3] & (w5_repl < w3_repl)) | (invalid_oh[4] & (w5_repl < w4_repl)) | (invalid_oh[6] & (w5_repl < w6_repl)) | (invalid_oh[7] & (w5_repl < w7_repl));
-  wire w5_younger_vic = (victim_oh[0] & (w5_repl < w0_repl)) | (victim_oh[1] & (w5_repl < w1_repl)) | (victim_oh[2] & (w5_repl < w2_repl)) | (victim_oh[3] & (w5_repl < w3_repl)) | (victim_oh[4] & (w5_repl < w4_repl)) | (victim_oh[6] & (w5_repl < w6_repl)) | (victim_oh[7] & (w5_repl < w7_repl));
-  wire w5_younger = is_fill ? (any_invalid ? w5_younger_inv : w5_younger_vic) : w5_younger_hit;
-  wire w6_younger_hit = (hit_oh[0] & (w6_repl < w0_repl)) | (hit_oh[1] & (w6_repl < w1_repl)) | (hit_oh[2] & (w6_repl < w2_repl)) | (hit_oh[3] & (w6_repl < w3_repl)) | (hit_oh[4] & (w6_repl < w4_repl)) | (hit_oh[5] & (w6_repl < w5_repl)) | (hit_oh[7] & (w6_repl < w7_repl));
-  wire w6_younger_inv = (invalid_oh[0] & (w6_repl < w0_repl)) | (invalid_oh[1] & (w6_repl < w1_repl)) | (invalid_oh[2] & (w6_repl < w2_repl)) | (invalid_oh[3] & (w6_repl < w3_repl)) | (invalid_oh[4] & (w6_repl < w4_repl)) | (invalid_oh[5] & (w6_repl < w5_repl)) | (invalid_oh[7] & (w6_repl < w7_repl));
-  wire w6_younger_vic = (victim_oh[0] & (w6_repl < w0_repl)) | (victim_oh[1] & (w6_repl < w1_repl)) | (victim_oh[2] & (w6_repl < w2_repl)) | (victim_oh[3] & (w6_repl < w3_repl)) | (victim_oh[4] & (w6_repl < w4_repl)) | (victim_oh[5] & (w6_repl < w5_repl)) | (victim_oh[7] & (w6_repl < w7_repl));
-  wire w6_younger = is_fill ? (any_invalid ? w6_younger_inv : w6_younger_vic) : w6_younger_hit;
-  wire w7_younger_hit = (hit_oh[0] & (w7_repl < w0_repl)) | (hit_oh[1] & (w7_repl < w1_repl)) | (hit_oh[2] & (w7_repl < w2_repl)) | (hit_oh[3] & (w7_repl < w3_repl)) | (hit_oh[4] & (w7_repl < w4_repl)) | (hit_oh[5] & (w7_repl < w5_repl)) | (hit_oh[6] & (w7_repl < w6_repl));
-  wire w7_younger_inv = (invalid_oh[0] & (w7_repl < w0_repl)) | (invalid_oh[1] & (w7_repl < w1_repl)) | (invalid_oh[2] & (w7_repl < w2_repl)) | (invalid_oh[3] & (w7_repl < w3_repl)) | (invalid_oh[4] & (w7_repl < w4_repl)) | (invalid_oh[5] & (w7_repl < w5_repl)) | (invalid_oh[6] & (w7_repl < w6_repl));
-  wire w7_younger_vic = (victim_oh[0] & (w7_repl < w0_repl)) | (victim_oh[1] & (w7_repl < w1_repl)) | (victim_oh[2] & (w7_repl < w2_repl)) | (victim_oh[3] & (w7_repl < w3_repl)) | (victim_oh[4] & (w7_repl < w4_repl)) | (victim_oh[5] & (w7_repl < w5_repl)) | (victim_oh[6] & (w7_repl < w6_repl));
-  wire w7_younger = is_fill ? (any_invalid ? w7_younger_inv : w7_younger_vic) : w7_younger_hit;
+  genvar age_row, age_col;
+  wire [23:0] way_age = {w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*3 +: 3]
+  wire [63:0] younger_than; // bit w*8 + v: way w's age is below way v's
+  generate
+    for (age_row = 0; age_row < 8; age_row = age_row + 1) begin : gen_younger_row
+      for (age_col = 0; age_col < 8; age_col = age_col + 1) begin : gen_col
+        if (age_col == age_row) begin : gen_self
+          assign younger_than[age_row*8 + age_col] = 1'b0;
+        end else begin : gen_pair
+          assign younger_than[age_row*8 + age_col] = way_age[age_row*3 +: 3] < way_age[age_col*3 +: 3];
+        end
+      end
+    end
+  endgenerate
+  wire [7:0] way_younger, younger_hit, younger_inv, younger_vic; // bit w: way w ages (younger than the chosen way)
+  generate
+    for (age_row = 0; age_row < 8; age_row = age_row + 1) begin : gen_younger
+      assign younger_hit[age_row] = |(hit_oh & younger_than[age_row*8 +: 8]);
+      assign younger_inv[age_row] = |(invalid_oh & younger_than[age_row*8 +: 8]);
+      assign younger_vic[age_row] = |(victim_oh & younger_than[age_row*8 +: 8]);
+    end
+  endgenerate
+  assign way_younger = is_fill ? (any_invalid ? younger_inv : younger_vic) : younger_hit;
   always @* begin : next_row
     w0_valid_d = w0_valid;
     w0_tag_d = w0_tag;
@@ -294,21 +244,21 @@ module tap_rrip_meta (
     w7_repl_d = w7_repl;
     if (touch) begin
       if (sel_oh[0]) w0_repl_d = 3'd0;
-      else if (w0_younger) w0_repl_d = w0_repl + 3'd1;
+      else if (way_younger[0]) w0_repl_d = w0_repl + 3'd1;
       if (sel_oh[1]) w1_repl_d = 3'd0;
-      else if (w1_younger) w1_repl_d = w1_repl + 3'd1;
+      else if (way_younger[1]) w1_repl_d = w1_repl + 3'd1;
       if (sel_oh[2]) w2_repl_d = 3'd0;
-      else if (w2_younger) w2_repl_d = w2_repl + 3'd1;
+      else if (way_younger[2]) w2_repl_d = w2_repl + 3'd1;
       if (sel_oh[3]) w3_repl_d = 3'd0;
-      else if (w3_younger) w3_repl_d = w3_repl + 3'd1;
+      else if (way_younger[3]) w3_repl_d = w3_repl + 3'd1;
       if (sel_oh[4]) w4_repl_d = 3'd0;
-      else if (w4_younger) w4_repl_d = w4_repl + 3'd1;
+      else if (way_younger[4]) w4_repl_d = w4_repl + 3'd1;
       if (sel_oh[5]) w5_repl_d = 3'd0;
-      else if (w5_younger) w5_repl_d = w5_repl + 3'd1;
+      else if (way_younger[5]) w5_repl_d = w5_repl + 3'd1;
       if (sel_oh[6]) w6_repl_d = 3'd0;
-      else if (w6_younger) w6_repl_d = w6_repl + 3'd1;
+      else if (way_younger[6]) w6_repl_d = w6_repl + 3'd1;
       if (sel_oh[7]) w7_repl_d = 3'd0;
-      else if (w7_younger) w7_repl_d = w7_repl + 3'd1;
+      else if (way_younger[7]) w7_repl_d = w7_repl + 3'd1;
     end
     if (is_fill) begin
       if (sel_oh[0]) begin

@@ -186,42 +186,22 @@ module tap_rrip_sys (
   assign grant_oh_c[5] = candidates[5];
   assign grant_oh_c[6] = candidates[6];
   assign grant_oh_c[7] = candidates[7];
-  wire [7:0] grant_oh_p0 = grant_oh_c;
-  wire [7:0] grant_oh_p1;
-  assign grant_oh_p1[0] = grant_oh_p0[0];
-  assign grant_oh_p1[1] = grant_oh_p0[1] | grant_oh_p0[0];
-  assign grant_oh_p1[2] = grant_oh_p0[2];
-  assign grant_oh_p1[3] = grant_oh_p0[3] | grant_oh_p0[2];
-  assign grant_oh_p1[4] = grant_oh_p0[4];
-  assign grant_oh_p1[5] = grant_oh_p0[5] | grant_oh_p0[4];
-  assign grant_oh_p1[6] = grant_oh_p0[6];
-  assign grant_oh_p1[7] = grant_oh_p0[7] | grant_oh_p0[6];
-  wire [7:0] grant_oh_p2;
-  assign grant_oh_p2[0] = grant_oh_p1[0];
-  assign grant_oh_p2[1] = grant_oh_p1[1];
-  assign grant_oh_p2[2] = grant_oh_p1[2] | grant_oh_p1[1];
-  assign grant_oh_p2[3] = grant_oh_p1[3] | grant_oh_p1[1];
-  assign grant_oh_p2[4] = grant_oh_p1[4];
-  assign grant_oh_p2[5] = grant_oh_p1[5];
-  assign grant_oh_p2[6] = grant_oh_p1[6] | grant_oh_p1[5];
-  assign grant_oh_p2[7] = grant_oh_p1[7] | grant_oh_p1[5];
-  wire [7:0] grant_oh_p3;
-  assign grant_oh_p3[0] = grant_oh_p2[0];
-  assign grant_oh_p3[1] = grant_oh_p2[1];
-  assign grant_oh_p3[2] = grant_oh_p2[2];
-  assign grant_oh_p3[3] = grant_oh_p2[3];
-  assign grant_oh_p3[4] = grant_oh_p2[4] | grant_oh_p2[3];
-  assign grant_oh_p3[5] = grant_oh_p2[5] | grant_oh_p2[3];
-  assign grant_oh_p3[6] = grant_oh_p2[6] | grant_oh_p2[3];
-  assign grant_oh_p3[7] = grant_oh_p2[7] | grant_oh_p2[3];
-  assign grant_oh[0] = grant_oh_c[0] | ~grant_oh_p3[7];
-  assign grant_oh[1] = grant_oh_c[1] & ~grant_oh_p3[0];
-  assign grant_oh[2] = grant_oh_c[2] & ~grant_oh_p3[1];
-  assign grant_oh[3] = grant_oh_c[3] & ~grant_oh_p3[2];
-  assign grant_oh[4] = grant_oh_c[4] & ~grant_oh_p3[3];
-  assign grant_oh[5] = grant_oh_c[5] & ~grant_oh_p3[4];
-  assign grant_oh[6] = grant_oh_c[6] & ~grant_oh_p3[5];
-  assign grant_oh[7] = grant_oh_c[7] & ~grant_oh_p3[6];
+  genvar pfx_lvl, pfx_bit;
+  wire [31:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
+  assign grant_oh_p[7:0] = grant_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_grant_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign grant_oh_p[(pfx_lvl+1)*8 + pfx_bit] = grant_oh_p[pfx_lvl*8 + pfx_bit]
+              | grant_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign grant_oh_p[(pfx_lvl+1)*8 + pfx_bit] = grant_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign grant_oh = (grant_oh_c & ~{grant_oh_p[30:24], 1'b0}) | {7'd0, ~grant_oh_p[31]};
   wire [2:0] grant;
   assign grant[0] = |{grant_oh[1], grant_oh[3], grant_oh[5], grant_oh[7]};
   assign grant[1] = |{grant_oh[2], grant_oh[3], grant_oh[6], grant_oh[7]};

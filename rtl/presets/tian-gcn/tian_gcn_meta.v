@@ -109,42 +109,22 @@ module tian_gcn_meta (
   assign invalid_oh_c[5] = !valid[5];
   assign invalid_oh_c[6] = !valid[6];
   assign invalid_oh_c[7] = !valid[7];
-  wire [7:0] invalid_oh_p0 = invalid_oh_c;
-  wire [7:0] invalid_oh_p1;
-  assign invalid_oh_p1[0] = invalid_oh_p0[0];
-  assign invalid_oh_p1[1] = invalid_oh_p0[1] | invalid_oh_p0[0];
-  assign invalid_oh_p1[2] = invalid_oh_p0[2];
-  assign invalid_oh_p1[3] = invalid_oh_p0[3] | invalid_oh_p0[2];
-  assign invalid_oh_p1[4] = invalid_oh_p0[4];
-  assign invalid_oh_p1[5] = invalid_oh_p0[5] | invalid_oh_p0[4];
-  assign invalid_oh_p1[6] = invalid_oh_p0[6];
-  assign invalid_oh_p1[7] = invalid_oh_p0[7] | invalid_oh_p0[6];
-  wire [7:0] invalid_oh_p2;
-  assign invalid_oh_p2[0] = invalid_oh_p1[0];
-  assign invalid_oh_p2[1] = invalid_oh_p1[1];
-  assign invalid_oh_p2[2] = invalid_oh_p1[2] | invalid_oh_p1[1];
-  assign invalid_oh_p2[3] = invalid_oh_p1[3] | invalid_oh_p1[1];
-  assign invalid_oh_p2[4] = invalid_oh_p1[4];
-  assign invalid_oh_p2[5] = invalid_oh_p1[5];
-  assign invalid_oh_p2[6] = invalid_oh_p1[6] | invalid_oh_p1[5];
-  assign invalid_oh_p2[7] = invalid_oh_p1[7] | invalid_oh_p1[5];
-  wire [7:0] invalid_oh_p3;
-  assign invalid_oh_p3[0] = invalid_oh_p2[0];
-  assign invalid_oh_p3[1] = invalid_oh_p2[1];
-  assign invalid_oh_p3[2] = invalid_oh_p2[2];
-  assign invalid_oh_p3[3] = invalid_oh_p2[3];
-  assign invalid_oh_p3[4] = invalid_oh_p2[4] | invalid_oh_p2[3];
-  assign invalid_oh_p3[5] = invalid_oh_p2[5] | invalid_oh_p2[3];
-  assign invalid_oh_p3[6] = invalid_oh_p2[6] | invalid_oh_p2[3];
-  assign invalid_oh_p3[7] = invalid_oh_p2[7] | invalid_oh_p2[3];
-  assign invalid_oh[0] = invalid_oh_c[0] | ~invalid_oh_p3[7];
-  assign invalid_oh[1] = invalid_oh_c[1] & ~invalid_oh_p3[0];
-  assign invalid_oh[2] = invalid_oh_c[2] & ~invalid_oh_p3[1];
-  assign invalid_oh[3] = invalid_oh_c[3] & ~invalid_oh_p3[2];
-  assign invalid_oh[4] = invalid_oh_c[4] & ~invalid_oh_p3[3];
-  assign invalid_oh[5] = invalid_oh_c[5] & ~invalid_oh_p3[4];
-  assign invalid_oh[6] = invalid_oh_c[6] & ~invalid_oh_p3[5];
-  assign invalid_oh[7] = invalid_oh_c[7] & ~invalid_oh_p3[6];
+  genvar pfx_lvl, pfx_bit;
+  wire [31:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
+  assign invalid_oh_p[7:0] = invalid_oh_c;
+  generate
+    for (pfx_lvl = 0; pfx_lvl < 3; pfx_lvl = pfx_lvl + 1) begin : gen_invalid_oh_level
+      for (pfx_bit = 0; pfx_bit < 8; pfx_bit = pfx_bit + 1) begin : gen_bit
+        if ((pfx_bit >> pfx_lvl) % 2 == 1) begin : gen_join
+          assign invalid_oh_p[(pfx_lvl+1)*8 + pfx_bit] = invalid_oh_p[pfx_lvl*8 + pfx_bit]
+              | invalid_oh_p[pfx_lvl*8 + ((pfx_bit >> pfx_lvl) << pfx_lvl) - 1];
+        end else begin : gen_keep
+          assign invalid_oh_p[(pfx_lvl+1)*8 + pfx_bit] = invalid_oh_p[pfx_lvl*8 + pfx_bit];
+        end
+      end
+    end
+  endgenerate
+  assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[30:24], 1'b0}) | {7'd0, ~invalid_oh_p[31]};
   wire [6:0] plru_go; // per node: the walk leaves it to the upper half
   wire [7:0] victim_oh; // the way whose whole path the walk takes
   assign victim_oh[0] = ~plru_go[0] & ~plru_go[1] & ~plru_go[3];
