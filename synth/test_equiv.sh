@@ -2,7 +2,9 @@
 # test_equiv.sh WORKDIR: synth/equiv.sh on fermi-l1-pric's PRIC set-index network (a
 # combinational module, proven in seconds): the same RTL is proven with -f (exit 0), and a copy
 # with one XOR term of the network dropped (made here) comes back as a counterexample naming
-# the module (exit 1); a folder missing the module is a failure (exit 1). Then state renamed:
+# the module (exit 1), and so does one with an output bit ORed with an input (a difference only
+# where the old bit is 0), with and without ABC (-x); a folder missing the module is a failure
+# (exit 1). Then state renamed:
 # fermi-l1's MSHR file (4 entries, 2 waiters) against a copy with every entry's line and waiter
 # registers renamed is proven by ABC's dprove (name-matching cannot), and the renamed copy with
 # full_o an OR instead of an AND is a counterexample. Prints ok / not ok.
@@ -26,6 +28,18 @@ else no "equal RTL: exit $rc"; tail -5 "$work/same.log"; fi
 "$root/synth/equiv.sh" -m "$m" -t 120 "$work/old" "$work/mut" "$work/w2" >"$work/mut.log" 2>&1; rc=$?
 if [ $rc = 1 ] && grep -q "^$m: COUNTEREXAMPLE" "$work/mut.log"; then ok "a dropped XOR term: $m COUNTEREXAMPLE (exit 1)"
 else no "mutant: exit $rc"; tail -5 "$work/mut.log"; fi
+# a difference only where the old output is 0 (set_o[0] ORed with a line bit), through ABC's SAT
+# check and, with -x, through the miter's induction (which once compared x-masked bits:
+# -ignore_gold_x without -enable_undef hid every bit whose old value is 0, and proved this)
+cp -r "$work/old" "$work/one"
+sed -i 's/assign set_o\[0\] = i0_l4_0;/assign set_o[0] = i0_l4_0 | line_i[1];/' "$work/one/fermi_l1_pric_index.v"
+cmp -s "$work/one/fermi_l1_pric_index.v" "$work/old/fermi_l1_pric_index.v" && { no "the OR edit did not apply"; exit 1; }
+for x in "" -x; do
+  "$root/synth/equiv.sh" $x -m "$m" -t 120 "$work/old" "$work/one" "$work/w1$x" >"$work/one$x.log" 2>&1; rc=$?
+  if [ $rc = 1 ] && grep -q "^$m: COUNTEREXAMPLE" "$work/one$x.log"; then
+    ok "an output bit ORed with an input (differs only where the old bit is 0)${x:+, ABC skipped}: COUNTEREXAMPLE (exit 1)"
+  else no "an output bit ORed with an input${x:+ (-x)}: exit $rc"; tail -5 "$work/one$x.log"; fi
+done
 rm "$work/mut/fermi_l1_pric_index.v"
 "$root/synth/equiv.sh" -m "$m" -t 120 "$work/old" "$work/mut" "$work/w3" >"$work/miss.log" 2>&1; rc=$?
 if [ $rc = 1 ]; then ok "a module missing in the new folder: exit 1"
