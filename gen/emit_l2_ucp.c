@@ -188,82 +188,84 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
         emit_line(e, "%s({%u{ucp_app_oh[%u]}} & ucp_atd_rdata%u)%s", k ? "| " : "(", w->R, k, k,
                   k + 1 < w->A ? "" : ");");
     emit_out(e);
-    for (unsigned x = 0; x < w->W; x++) {
-        unsigned lsb = x * w->E;
-        emit_line(e, "wire ucp_e%u_valid = ucp_atd_in[%u];", x, lsb);
-        emit_line(e, "wire %sucp_e%u_rank = ucp_atd_in[%u:%u];", emit_range(w->wb), x,
-                  lsb + w->wb, lsb + 1);
-        emit_line(e, "wire %sucp_e%u_tag = ucp_atd_in[%u:%u];", emit_range(w->T), x,
-                  lsb + w->E - 1, lsb + 1 + w->wb);
+    /* Entry x of a row at [x*E +: E] = {tag, rank, valid}; every per-entry piece below is a
+     * loop over the entries (gen_atd_entry, gen_atd_update). The tag match of every ATD's
+     * row (and of the forwarded copy) at once, the app's picked after: matching the picked
+     * row put the app's pick, fanned out to every row bit, ahead of the compares (31 levels
+     * into the ATD write at 16 apps x 32 ways, issue 40). */
+    unsigned W = w->W, E = w->E, rb = w->wb, T = w->T;
+    ir_module_t mod, *m = &mod;
+    ir_piece_begin_at(m, e);
+    ir_list_t *b = &m->body;
+    if (!(m->have & IR_HAVE_GV_UMON)) {
+        ir_node_t *g = ir_decl(m, b, IR_GENVAR, IR_W(0), "umon_app");
+        ir_decl_name(m, g, "umon_pos", 0);
+        ir_decl_name(m, g, "umon_way", 0);
+        m->have |= IR_HAVE_GV_UMON;
     }
-    /* The tag match of every ATD's row (and of the forwarded copy) at once, the app's picked
-     * after: matching the picked row put the app's pick, fanned out to every row bit, ahead of
-     * the compares (31 levels into the ATD write at 16 apps x 32 ways, issue 40). */
-    emit_line(e, "// each ATD's and the forwarded row's tag matches, then the app's (as ucp_atd_in)");
-    emit_line(e, "wire [%u:0] ucp_match, ucp_lru, ucp_sel;", w->W - 1);
+    ir_comment(m, b, ir_fmt(m, "the ATD row's entry x at [x*%u +: %u] = {tag, rank, valid}; each "
+                               "ATD's and the", E, E));
+    ir_comment(m, b, "forwarded row's tag matches, then the app's (as ucp_atd_in)");
+    ir_note(m, ir_decl(m, b, IR_WIRE, IR_W(W * rb), "ucp_e_rank"),
+            ir_fmt(m, "entry x's LRU rank at [x*%u +: %u]", rb, rb), 1);
+    ir_node_t *d = ir_decl(m, b, IR_WIRE, IR_W(W), "ucp_match");
+    ir_decl_name(m, d, "ucp_lru", 0);
+    ir_decl_name(m, d, "ucp_sel", 0);
+    d = ir_decl(m, b, IR_WIRE, IR_W(W), "ucp_match_a0");
+    for (unsigned k = 1; k < w->A; k++)
+        ir_decl_name(m, d, ir_fmt(m, "ucp_match_a%u", k), 0);
+    ir_decl_name(m, d, "ucp_match_fwd", 0);
+    ir_node_t *gen = ir_generate(m, b);
+    ir_node_t *x = ir_genfor(m, &gen->body, "umon_way", W, "gen_atd_entry");
+    const char *at = ir_fmt(m, "umon_way*%u", E);
+    ir_assign(m, &x->body, ir_fmt(m, "ucp_e_rank[umon_way*%u +: %u]", rb, rb),
+              ir_fmt(m, "ucp_atd_in[%s + 1 +: %u]", at, rb));
     for (unsigned k = 0; k <= w->A; k++) {
-        char row[32], name[32];
-        if (k < w->A) {
-            snprintf(row, sizeof row, "ucp_atd_rdata%u", k);
-            snprintf(name, sizeof name, "ucp_match_a%u", k);
-        } else {
-            snprintf(row, sizeof row, "ucp_fwd_q");
-            snprintf(name, sizeof name, "ucp_match_fwd");
-        }
-        emit_line(e, "wire [%u:0] %s;", w->W - 1, name);
-        for (unsigned x = 0; x < w->W; x++) {
-            unsigned lsb = x * w->E;
-            emit_line(e, "assign %s[%u] = %s[%u] & (%s[%u:%u] == meta_tag);", name, x, row, lsb, row,
-                      lsb + w->E - 1, lsb + 1 + w->wb);
-        }
+        const char *row = k < w->A ? ir_fmt(m, "ucp_atd_rdata%u", k) : "ucp_fwd_q";
+        const char *name = k < w->A ? ir_fmt(m, "ucp_match_a%u", k) : "ucp_match_fwd";
+        ir_assign(m, &x->body, ir_fmt(m, "%s[umon_way]", name),
+                  ir_fmt(m, "%s[%s] & (%s[%s + %u +: %u] == meta_tag)", row, at, row, at, 1 + rb,
+                         T));
     }
-    emit_line(e, "assign ucp_match = ucp_fwd_hit_q ? ucp_match_fwd :");
-    emit_in(e);
+    ir_assign(m, &x->body, "ucp_lru[umon_way]",
+              ir_fmt(m, "ucp_e_rank[umon_way*%u +: %u] == %s", rb, rb, emit_const(rb, W - 1)));
+    char t[4096];
+    size_t n = (size_t)snprintf(t, sizeof t, "ucp_fwd_hit_q ? ucp_match_fwd :");
     for (unsigned k = 0; k < w->A; k++)
-        emit_line(e, "%s({%u{ucp_app_oh[%u]}} & ucp_match_a%u)%s", k ? "| " : "(", w->W, k, k,
-                  k + 1 < w->A ? "" : ");");
-    emit_out(e);
-    for (unsigned x = 0; x < w->W; x++)
-        emit_line(e, "assign ucp_lru[%u] = ucp_e%u_rank == %s;", x, x,
-                  emit_const(w->wb, w->W - 1));
-    emit_line(e, "wire ucp_atd_hit = |ucp_match;");
-    emit_line(e, "assign ucp_sel = ucp_atd_hit ? ucp_match : ucp_lru; // the entry taken, one-hot");
-    emit_line(e, "// an entry more recent than the taken one moves one rank down (pairwise compares)");
-    for (unsigned x = 0; x < w->W; x++) {
-        char terms[4096];
-        int n = 0;
-        for (unsigned v = 0; v < w->W; v++)
-            if (v != x)
-                n += snprintf(terms + n, sizeof terms - (size_t)n,
-                              "%s(ucp_sel[%u] & (ucp_e%u_rank < ucp_e%u_rank))", n ? " | " : "", v,
-                              x, v);
-        emit_line(e, "wire ucp_e%u_younger = %s;", x, terms);
-    }
-    emit_line(e, "// the hit's LRU position, one-hot");
-    emit_line(e, "wire [%u:0] ucp_pos_oh;", w->W - 1);
-    for (unsigned j = 0; j < w->W; j++) {
-        char terms[4096];
-        int n = 0;
-        for (unsigned x = 0; x < w->W; x++)
-            n += snprintf(terms + n, sizeof terms - (size_t)n, "%s(ucp_match[%u] & (ucp_e%u_rank == %s))",
-                          n ? " | " : "", x, x, emit_const(w->wb, j));
-        emit_line(e, "assign ucp_pos_oh[%u] = %s;", j, terms);
-    }
-    emit_line(e, "wire %sucp_atd_wdata = { // the taken entry becomes MRU with the request's tag",
-              emit_range(w->R));
-    emit_in(e);
-    for (unsigned x = w->W; x-- > 0;) {
-        char younger[48]; /* the aging bit widened to the rank (a 1-bit rank takes it as is) */
-        if (w->wb > 1)
-            snprintf(younger, sizeof younger, "{%u'd0, ucp_e%u_younger}", w->wb - 1, x);
-        else
-            snprintf(younger, sizeof younger, "ucp_e%u_younger", x);
-        emit_line(e, "ucp_sel[%u] ? {meta_tag, %s, 1'b1} : {ucp_e%u_tag, ucp_e%u_rank + "
-                  "%s, ucp_e%u_valid}%s",
-                  x, emit_const(w->wb, 0), x, x, younger, x, x ? "," : "");
-    }
-    emit_out(e);
-    emit_line(e, "};");
+        n += (size_t)snprintf(t + n, sizeof t - n, "\n  %s({%u{ucp_app_oh[%u]}} & ucp_match_a%u)%s",
+                              k ? "| " : "(", W, k, k, k + 1 < w->A ? "" : ")");
+    ir_assign(m, b, "ucp_match", t);
+    ir_wire_init(m, b, IR_W(0), "ucp_atd_hit", "|ucp_match");
+    ir_note(m, ir_assign(m, b, "ucp_sel", "ucp_atd_hit ? ucp_match : ucp_lru"),
+            "the entry taken, one-hot", 1);
+    ir_comment(m, b, "an entry more recent than the taken one moves one rank down (pairwise "
+                     "compares); the hit's");
+    ir_comment(m, b, "LRU position, one-hot; the taken entry becomes MRU with the request's tag");
+    ir_age_matrix(m, b, W, rb, "ucp_e_rank", "ucp_e_younger_than",
+                  ir_fmt(m, "bit x*%u + v: entry x's rank is below entry v's", W));
+    ir_note(m, ir_decl(m, b, IR_WIRE, IR_W(W * W), "ucp_rank_at"),
+            ir_fmt(m, "bit j*%u + x: entry x has rank j", W), 1);
+    d = ir_decl(m, b, IR_WIRE, IR_W(W), "ucp_e_younger");
+    ir_decl_name(m, d, "ucp_pos_oh", 0);
+    ir_decl(m, b, IR_WIRE, IR_W(w->R), "ucp_atd_wdata");
+    gen = ir_generate(m, b);
+    x = ir_genfor(m, &gen->body, "umon_way", W, "gen_atd_update");
+    ir_localparam(m, &x->body, IR_W(rb), "Rank", "umon_way");
+    ir_assign(m, &x->body, "ucp_e_younger[umon_way]",
+              ir_fmt(m, "|(ucp_sel & ucp_e_younger_than[umon_way*%u +: %u])", W, W));
+    ir_node_t *j = ir_genfor(m, &x->body, "umon_pos", W, "gen_rank");
+    ir_assign(m, &j->body, ir_fmt(m, "ucp_rank_at[umon_way*%u + umon_pos]", W),
+              ir_fmt(m, "ucp_e_rank[umon_pos*%u +: %u] == Rank", rb, rb));
+    ir_assign(m, &x->body, "ucp_pos_oh[umon_way]",
+              ir_fmt(m, "|(ucp_match & ucp_rank_at[umon_way*%u +: %u])", W, W));
+    /* the aging bit widened to the rank (a 1-bit rank takes it as is) */
+    const char *younger = rb > 1 ? ir_fmt(m, "{%u'd0, ucp_e_younger[umon_way]}", rb - 1)
+                                 : "ucp_e_younger[umon_way]";
+    ir_assign(m, &x->body, ir_fmt(m, "ucp_atd_wdata[%s +: %u]", at, E),
+              ir_fmt(m, "ucp_sel[umon_way] ? {meta_tag, %s, 1'b1}\n    : {ucp_atd_in[%s + %u +: %u], "
+                        "ucp_e_rank[umon_way*%u +: %u] + %s, ucp_atd_in[%s]}",
+                     emit_const(rb, 0), at, 1 + rb, T, rb, rb, younger, at));
+    ir_piece_print(e, m);
     emit_line(e, "wire ucp_atd_we = ucp_access & ucp_sampled;");
     emit_blank(e);
 }
@@ -286,22 +288,29 @@ static void emit_counters(emit_t *e, const ucp_w_t *w)
                  "halved", emit_range(hb));
     emit_line(e, "wire [%u:0] ucp_inc_sel; // app k, position j: [k*%u+j]: last cycle's access's counter",
               w->A * w->W - 1, w->W);
-    for (unsigned k = 0; k < w->A; k++)
-        for (unsigned j = 0; j < w->W; j++) {
-            unsigned i = k * w->W + j, at = i * cb;
-            emit_line(e, "assign ucp_hits_plus[%u +: %u] = &ucp_hits_q[%u +: %u] ? ucp_hits_q[%u +: %u] :",
-                      at, cb, at, cb, at, cb);
-            emit_line(e, "    ucp_hits_q[%u +: %u] + %s;", at, cb, emit_const(cb, 1));
-            emit_line(e, "assign ucp_inc_sel[%u] = ucp_pend_app_q[%u] & ucp_pend_pos_q[%u];", i, k,
-                      j);
-            emit_line(e, "assign ucp_hits_now[%u +: %u] = ucp_inc_sel[%u] ? ucp_hits_plus[%u +: %u] "
-                         ": ucp_hits_q[%u +: %u];", at, cb, i, at, cb, at, cb);
-            if (cb > 1)
-                emit_line(e, "assign ucp_hits_half[%u +: %u] = {1'b0, ucp_hits_now[%u +: %u]};",
-                          at, cb, at + 1, cb - 1);
-            else /* a 1-bit counter halves to 0 */
-                emit_line(e, "assign ucp_hits_half[%u] = 1'b0;", at);
-        }
+    /* counter (k, j) of every app k and position j: a loop over both (gen_umon_app[k].gen_pos[j]) */
+    ir_module_t mod, *m = &mod;
+    ir_piece_begin_at(m, e);
+    ir_node_t *gen = ir_generate(m, &m->body);
+    ir_node_t *app = ir_genfor(m, &gen->body, "umon_app", w->A, "gen_umon_app");
+    ir_node_t *pos = ir_genfor(m, &app->body, "umon_pos", w->W, "gen_pos");
+    ir_list_t *b = &pos->body;
+    ir_localparam(m, b, IR_W(0), "At", ir_fmt(m, "(umon_app*%u + umon_pos)*%u", w->W, cb))->d =
+        "integer"; /* the counter's lowest bit */
+    ir_assign(m, b, ir_fmt(m, "ucp_hits_plus[At +: %u]", cb),
+              ir_fmt(m, "&ucp_hits_q[At +: %u] ? ucp_hits_q[At +: %u] :\n    ucp_hits_q[At +: %u] + %s",
+                     cb, cb, cb, emit_const(cb, 1)));
+    ir_assign(m, b, ir_fmt(m, "ucp_inc_sel[umon_app*%u + umon_pos]", w->W),
+              "ucp_pend_app_q[umon_app] & ucp_pend_pos_q[umon_pos]");
+    ir_assign(m, b, ir_fmt(m, "ucp_hits_now[At +: %u]", cb),
+              ir_fmt(m, "ucp_inc_sel[umon_app*%u + umon_pos] ? ucp_hits_plus[At +: %u] : "
+                        "ucp_hits_q[At +: %u]", w->W, cb, cb));
+    if (cb > 1)
+        ir_assign(m, b, ir_fmt(m, "ucp_hits_half[At +: %u]", cb),
+                  ir_fmt(m, "{1'b0, ucp_hits_now[At + 1 +: %u]}", cb - 1));
+    else /* a 1-bit counter halves to 0 */
+        ir_assign(m, b, "ucp_hits_half[At]", "1'b0");
+    ir_piece_print(e, m);
     emit_line(e, "wire ucp_halve = ucp_period_end; // halve after the snapshot (decision 7)");
     const char *base = "ucp_snap_q";
     if (w->tap) { /* TAP-UCP: the divider shifts the GPU's slice (never at a period end) */
@@ -583,22 +592,20 @@ void emit_l2_ucp_flops(emit_t *e, const gen_l2_t *g, int reset)
         emit_l2_tap_ucp_flops(e, g, reset);
 }
 
-/* Into out: way x's OR over the apps k of a per-app flag and bit x of a per-app vector,
- * "(flag_k & vec_k[x]) | ..." (flag first) or "(vec_k[x] & flag_k) | ..."; flag and vec are
- * formats of the app number k (e.g. "ucp_is%u", "ucp_own%u_q"). */
-static void apps_or(char *out, size_t n, unsigned apps, unsigned x, const char *flag,
-                    const char *vec, int flag_first)
+/* assign lhs = the OR over the apps k of a per-app flag, fanned out to the ways, and a per-app
+ * way vector: "({W{flag_k}} & vec_k) | ..."; flag and vec are formats of the app number k
+ * (e.g. "ucp_is%u", "ucp_own%u_q"). */
+static void emit_apps_or(emit_t *e, const char *lhs, unsigned apps, unsigned ways,
+                         const char *flag, const char *vec)
 {
-    int at = 0;
-    out[0] = '\0';
     for (unsigned k = 0; k < apps; k++) {
         char f[32], v[48];
         snprintf(f, sizeof f, flag, k);
         snprintf(v, sizeof v, vec, k);
-        if (flag_first)
-            at += snprintf(out + at, n - (size_t)at, "%s(%s & %s[%u])", k ? " | " : "", f, v, x);
+        if (!k)
+            emit_line(e, "assign %s = ({%u{%s}} & %s)%s", lhs, ways, f, v, apps > 1 ? "" : ";");
         else
-            at += snprintf(out + at, n - (size_t)at, "%s(%s[%u] & %s)", k ? " | " : "", v, x, f);
+            emit_line(e, "  | ({%u{%s}} & %s)%s", ways, f, v, k + 1 < apps ? "" : ";");
     }
 }
 
@@ -709,11 +716,7 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
                  "(ucp_cnt_fill == %s)); // the filler holds fewer lines than its ways, or none",
               emit_const(cw, 0));
     emit_line(e, "wire [%u:0] ucp_own_ways; // the filler's ways", W - 1);
-    char o[2048];
-    for (unsigned x = 0; x < W; x++) {
-        apps_or(o, sizeof o, A, x, "ucp_is%u", "ucp_own%u", 0);
-        emit_line(e, "assign ucp_own_ways[%u] = %s;", x, o);
-    }
+    emit_apps_or(e, "ucp_own_ways", A, W, "ucp_is%u", "ucp_own%u");
     /* The candidates' oldest, cand[x] & no candidate older, is not found after the candidates
      * (an OR over the ways after the line counts, their compares and the choice of candidates:
      * 33 levels at 32 ways, issue 40) but for each choice beside the counts: "some way of app
@@ -738,10 +741,7 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
                   ir_fmt(m, "|(ucp_own%u & %s)", k, rw));
     ir_assign(m, &row->body, "ucp_older_all[age_row]", ir_fmt(m, "|%s", rw));
     ir_piece_print(e, m);
-    for (unsigned x = 0; x < W; x++) {
-        apps_or(o, sizeof o, A, x, "ucp_is%u", "ucp_older%u", 1);
-        emit_line(e, "assign ucp_older_own[%u] = %s;", x, o);
-    }
+    emit_apps_or(e, "ucp_older_own", A, W, "ucp_is%u", "ucp_older%u");
     emit_line(e, "wire [%u:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;", W - 1);
     emit_line(e, "wire [%u:0] ucp_oldest_all = ~ucp_older_all;", W - 1);
     /* The line counts and their compares take most of a cycle, so the choice among the
@@ -767,12 +767,8 @@ void emit_l2_ucp_victim(emit_t *e, const gen_l2_t *g)
     }
     assert(at == w.cand); /* the layout's count (lay_l2_ucp) is the bundle's */
     emit_line(e, "wire [%u:0] ucp_over_ways, ucp_older_over;", W - 1);
-    for (unsigned x = 0; x < W; x++) {
-        apps_or(o, sizeof o, A, x, "ucp_over_q[%u]", "ucp_own%u_q", 1);
-        emit_line(e, "assign ucp_over_ways[%u] = %s;", x, o);
-        apps_or(o, sizeof o, A, x, "ucp_over_q[%u]", "ucp_older%u_q", 1);
-        emit_line(e, "assign ucp_older_over[%u] = %s;", x, o);
-    }
+    emit_apps_or(e, "ucp_over_ways", A, W, "ucp_over_q[%u]", "ucp_own%u_q");
+    emit_apps_or(e, "ucp_older_over", A, W, "ucp_over_q[%u]", "ucp_older%u_q");
     emit_line(e, "wire [%u:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;", W - 1);
     emit_line(e, "wire [%u:0] victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? "
                  "ucp_oldest_over :", W - 1);

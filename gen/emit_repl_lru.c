@@ -5,11 +5,15 @@
 #include "emit_repl.h"
 #include "ir_lib.h"
 
+/* The victim: the lowest way at the largest age (`oldest`, a loop over way_repl). */
 void emit_repl_lru_victim(emit_t *e, const emit_ways_t *x)
 {
-    char cond[96];
-    snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(x->repl_bits, x->ways - 1));
-    emit_lowest_oh(e, "victim_oh", x->ways, cond);
+    ir_module_t m;
+    ir_piece_begin_at(&m, e);
+    const char *name = "oldest", *value = emit_const(x->repl_bits, x->ways - 1);
+    ir_way_repl_eq(&m, &m.body, x->ways, x->repl_bits, 1, &name, &value, "oldest");
+    ir_piece_print(e, &m);
+    emit_lowest_oh(e, "victim_oh", x->ways, "oldest[%u]");
 }
 
 /* Way w is younger than the chosen way when its row of younger_than (ir_younger_than: every

@@ -9,6 +9,7 @@
  * holds it and the lowest way that does (one-hot); the largest value present picks one of
  * them. The same way: the lowest way at the largest RRPV. */
 #include "emit_repl.h"
+#include "ir_lib.h"
 
 /* RRPV widths up to this many bits get the per-value victim (2^bits searches side by side). */
 #define SRRIP_PER_VALUE_BITS 3
@@ -66,12 +67,24 @@ static void srrip_victim_per_value(emit_t *e, const emit_ways_t *x)
             emit_line(e, "assign rrpv_pref[%u] = %s;", i, cond);
         }
     }
+    /* rrpv_is<v>: the ways at value v, one loop over the ways for every value */
+    {
+        const char *names[1u << SRRIP_PER_VALUE_BITS], *values[1u << SRRIP_PER_VALUE_BITS];
+        ir_module_t m;
+        ir_piece_begin_at(&m, e);
+        for (unsigned v = 0; v < nv; v++) {
+            names[v] = ir_fmt(&m, "rrpv_is%u", v);
+            values[v] = ir_fmt(&m, "%s", emit_const(R, v));
+        }
+        ir_way_repl_eq(&m, &m.body, n, R, nv, names, values, "rrpv_is");
+        ir_piece_print(e, &m);
+    }
     emit_line(e, "wire [%u:0] rrpv_has; // per value: some way holds it", nv - 1);
     if (x->prefer_on)
         emit_line(e, "wire [%u:0] rrpv_has_pf; // per value: some preferred way holds it", nv - 1);
     for (unsigned v = 0; v < nv; v++) {
         snprintf(name, sizeof name, "rrpv_lo%u_oh", v);
-        snprintf(cond, sizeof cond, "w%%u_repl == %s", emit_const(R, v));
+        snprintf(cond, sizeof cond, "rrpv_is%u[%%u]", v);
         emit_lowest_oh(e, name, n, cond);
         emit_line(e, "assign rrpv_has[%u] = |rrpv_lo%u_oh_c;", v, v);
         if (x->prefer_on) {

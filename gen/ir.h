@@ -90,7 +90,10 @@ typedef struct ir_chunk ir_chunk_t; /* one arena block (ir.c) */
 enum {
     IR_HAVE_GV_PREFIX = 1u << 0, /* genvar pfx_lvl, pfx_bit (ir_lowest_oh) */
     IR_HAVE_GV_AGE = 1u << 1,    /* genvar age_row, age_col (ir_younger_than) */
-    IR_HAVE_AGES = 1u << 2,      /* way_age and younger_than (ir_younger_than) */
+    IR_HAVE_AGES = 1u << 2,      /* younger_than (ir_younger_than) */
+    IR_HAVE_GV_UMON = 1u << 3,   /* genvar umon_app, umon_pos, umon_way (UCP's UMONs) */
+    IR_HAVE_WAY_REPL = 1u << 4,  /* way_repl (ir_way_repl) */
+    IR_HAVE_GV_WAY = 1u << 5,    /* genvar way (ir_way_repl_eq) */
 };
 
 typedef struct ir_module {

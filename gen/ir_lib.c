@@ -4,6 +4,8 @@
  * emit_*_oh, which text emitters call, print what these build. */
 #include "ir_lib.h"
 
+#include <string.h>
+
 #include <assert.h>
 #include <stdio.h>
 
@@ -66,9 +68,20 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
     }
     ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_c", out));
     ir_decl(m, to, IR_WIRE, IR_W(n), out);
-    for (unsigned i = 0; i < n; i++) {
-        snprintf(cond, sizeof cond, cond_fmt, i);
-        ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
+    /* A condition that is bit i of a vector ("v[%u]", "!v[%u]") is the vector itself (of n
+     * bits: the callers' vectors are); any other is written bit by bit. */
+    char vec[64];
+    int neg = cond_fmt[0] == '!';
+    const char *nm = cond_fmt + neg;
+    size_t len = strspn(nm, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+    if (len && len < sizeof vec && strcmp(nm + len, "[%u]") == 0) {
+        snprintf(vec, sizeof vec, "%s%.*s", neg ? "~" : "", (int)len, nm);
+        ir_assign(m, to, ir_fmt(m, "%s_c", out), vec);
+    } else {
+        for (unsigned i = 0; i < n; i++) {
+            snprintf(cond, sizeof cond, cond_fmt, i);
+            ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
+        }
     }
     /* Sklansky parallel prefix as generate loops over the levels and the bits: row k of
      * out_p (bits k*n .. k*n+n-1) holds after level k, in bit i, the OR of the conditions from
@@ -107,35 +120,67 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
                      top + n - 1));
 }
 
-void ir_younger_than(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits)
+void ir_age_matrix(ir_module_t *m, ir_list_t *to, unsigned n, unsigned bits, const char *ages,
+                   const char *matrix, const char *comment)
 {
-    if (m->have & IR_HAVE_AGES)
-        return;
-    m->have |= IR_HAVE_AGES;
     if (!(m->have & IR_HAVE_GV_AGE)) {
         ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), "age_row");
         ir_decl_name(m, g, "age_col", 0);
         m->have |= IR_HAVE_GV_AGE;
     }
+    ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(n * n), matrix), comment, 1);
+    ir_node_t *gen = ir_generate(m, to);
+    ir_node_t *row = ir_genfor(m, &gen->body, "age_row", n, ir_fmt(m, "gen_%s_row", matrix));
+    ir_node_t *col = ir_genfor(m, &row->body, "age_col", n, "gen_col");
+    ir_node_t *d = ir_gen_if(m, &col->body, "age_col == age_row", "gen_self", "gen_pair");
+    const char *bit = ir_fmt(m, "%s[age_row*%u + age_col]", matrix, n);
+    ir_assign(m, &d->body, bit, "1'b0");
+    ir_assign(m, &d->alt, bit,
+              ir_fmt(m, "%s[age_row*%u +: %u] < %s[age_col*%u +: %u]", ages, bits, bits, ages,
+                     bits, bits));
+}
+
+void ir_way_repl(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits)
+{
+    if (m->have & IR_HAVE_WAY_REPL)
+        return;
+    m->have |= IR_HAVE_WAY_REPL;
     char cat[8192];
     size_t len = 0;
     for (unsigned w = ways; w-- > 0;)
         len += (size_t)snprintf(cat + len, sizeof cat - len, "%sw%u_repl%s",
                                 w + 1 == ways ? "{" : (ways - 1 - w) % 8 ? " " : "\n    ", w,
                                 w ? "," : "}");
-    ir_note(m, ir_wire_init(m, to, IR_W(ways * bits), "way_age", cat),
-            ir_fmt(m, "way w's replacement age at [w*%u +: %u]", bits, bits), 1);
-    ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(ways * ways), "younger_than"),
-            ir_fmt(m, "bit w*%u + v: way w's age is below way v's", ways), 1);
+    ir_note(m, ir_wire_init(m, to, IR_W(ways * bits), "way_repl", cat),
+            ir_fmt(m, "way w's replacement field at [w*%u +: %u]", bits, bits), 1);
+}
+
+void ir_way_repl_eq(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits, unsigned n,
+                    const char *const *names, const char *const *values, const char *label)
+{
+    ir_way_repl(m, to, ways, bits);
+    if (!(m->have & IR_HAVE_GV_WAY)) {
+        ir_decl(m, to, IR_GENVAR, IR_W(0), "way");
+        m->have |= IR_HAVE_GV_WAY;
+    }
+    ir_node_t *d = ir_decl(m, to, IR_WIRE, IR_W(ways), names[0]);
+    for (unsigned i = 1; i < n; i++)
+        ir_decl_name(m, d, names[i], 0);
     ir_node_t *gen = ir_generate(m, to);
-    ir_node_t *row = ir_genfor(m, &gen->body, "age_row", ways, "gen_younger_row");
-    ir_node_t *col = ir_genfor(m, &row->body, "age_col", ways, "gen_col");
-    ir_node_t *d = ir_gen_if(m, &col->body, "age_col == age_row", "gen_self", "gen_pair");
-    const char *bit = ir_fmt(m, "younger_than[age_row*%u + age_col]", ways);
-    ir_assign(m, &d->body, bit, "1'b0");
-    ir_assign(m, &d->alt, bit,
-              ir_fmt(m, "way_age[age_row*%u +: %u] < way_age[age_col*%u +: %u]", bits, bits,
-                     bits, bits));
+    ir_node_t *x = ir_genfor(m, &gen->body, "way", ways, ir_fmt(m, "gen_%s", label));
+    for (unsigned i = 0; i < n; i++)
+        ir_assign(m, &x->body, ir_fmt(m, "%s[way]", names[i]),
+                  ir_fmt(m, "way_repl[way*%u +: %u] == %s", bits, bits, values[i]));
+}
+
+void ir_younger_than(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits)
+{
+    if (m->have & IR_HAVE_AGES)
+        return;
+    m->have |= IR_HAVE_AGES;
+    ir_way_repl(m, to, ways, bits);
+    ir_age_matrix(m, to, ways, bits, "way_repl", "younger_than",
+                  ir_fmt(m, "bit w*%u + v: way w's age is below way v's", ways));
 }
 
 void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,

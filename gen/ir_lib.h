@@ -11,11 +11,22 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
  * `cond_fmt` (%u = i) true, or bit 0 when none is; a parallel prefix, log2(n) deep. */
 void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
                   const char *cond_fmt);
-/* Once per module (IR_HAVE_AGES): `way_age`, every way's replacement age w<i>_repl packed (way
- * w at [w*bits +: bits]), and the matrix `younger_than` of ways x ways bits, bit w*ways + v set
- * when way w's age is below way v's (w used more recently; 0 on the diagonal), as generate
- * loops. LRU's aging and UCP's oldest candidate both read its rows. */
+/* Once per module (IR_HAVE_WAY_REPL): `way_repl`, every way's replacement field w<i>_repl
+ * packed, way w at [w*bits +: bits]. */
+void ir_way_repl(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits);
+/* For each i < n: `names[i]` (ways bits, declared here), bit w set when way w's replacement
+ * field equals `values[i]` (a constant of `bits`); one loop over the ways (gen_<label>). */
+void ir_way_repl_eq(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits, unsigned n,
+                    const char *const *names, const char *const *values, const char *label);
+/* Once per module (IR_HAVE_AGES): way_repl and the matrix `younger_than` of ways x ways bits,
+ * bit w*ways + v set when way w's age is below way v's (w used more recently; 0 on the
+ * diagonal), as generate loops. LRU's aging and UCP's oldest candidate both read its rows. */
 void ir_younger_than(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits);
+/* The matrix alone: `matrix` (n x n bits, declared here), bit r*n + c set when field r of
+ * `ages` (n fields of `bits`, field r at [r*bits +: bits]) is below field c; 0 on the
+ * diagonal; loops gen_<matrix>_row[r].gen_col[c] over the genvars age_row, age_col. */
+void ir_age_matrix(ir_module_t *m, ir_list_t *to, unsigned n, unsigned bits, const char *ages,
+                   const char *matrix, const char *comment);
 /* emit_best_oh as IR: `out` (n bits) the one-hot of the candidate with the largest (or
  * smallest) field, the lowest on ties; bit 0 when no candidate. */
 void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,

@@ -389,6 +389,30 @@ static void test_genfor(void **state)
                "  endgenerate\n");
 }
 
+/* A generate if names its blocks: then and else, or then alone when nothing is in the else. */
+static void test_gen_if(void **state)
+{
+    (void)state;
+    ir_module_t mod, *m = &mod;
+    ir_module_init(m, "t");
+    ir_node_t *g = ir_genfor(m, &m->body, "i", 4, "gen_bit");
+    ir_node_t *x = ir_gen_if(m, &g->body, "i % 2 == 1", "gen_odd", "gen_even");
+    ir_assign(m, &x->body, "y[i]", "a[i] | a[i-1]");
+    ir_assign(m, &x->alt, "y[i]", "a[i]");
+    ir_node_t *z = ir_gen_if(m, &g->body, "i == 0", "gen_first", "gen_unused");
+    ir_assign(m, &z->body, "w", "a[i]");
+    body_is(m, "  for (i = 0; i < 4; i = i + 1) begin : gen_bit\n"
+               "    if (i % 2 == 1) begin : gen_odd\n"
+               "      assign y[i] = a[i] | a[i-1];\n"
+               "    end else begin : gen_even\n"
+               "      assign y[i] = a[i];\n"
+               "    end\n"
+               "    if (i == 0) begin : gen_first\n"
+               "      assign w = a[i];\n"
+               "    end\n"
+               "  end\n");
+}
+
 static void test_inst(void **state)
 {
     (void)state;
@@ -463,7 +487,7 @@ int main(void)
         cmocka_unit_test(test_always_ff), cmocka_unit_test(test_if_else),
         cmocka_unit_test(test_case),      cmocka_unit_test(test_else_if),
         cmocka_unit_test(test_note_col),  cmocka_unit_test(test_continuation),
-        cmocka_unit_test(test_genfor),
+        cmocka_unit_test(test_genfor),   cmocka_unit_test(test_gen_if),
         cmocka_unit_test(test_inst),      cmocka_unit_test(test_ifdef),
         cmocka_unit_test(test_copies),    cmocka_unit_test(test_items),
         cmocka_unit_test(test_named_width), cmocka_unit_test(test_always_ff_note),

@@ -281,8 +281,8 @@ mutants=(
   "ucp_app_of_next_request|.v|opt|s/ucp_app_oh = ucp_app_oh_q;/ucp_app_oh = ucp_app_oh_d;/"
   "ucp_counted_without_access|.v|opt|s/ucp_pend_pos_d = {\([0-9]*\){ucp_access \& ucp_sampled}} \& ucp_pos_oh;/ucp_pend_pos_d = {\1{ucp_sampled}} \& ucp_pos_oh;/"
   "ucp_over_counts_at_allocation|_meta.v|opt|s/wire ucp_over0 = ucp_cnt0 > ucp_alloc0;/wire ucp_over0 = ucp_cnt0 >= ucp_alloc0;/"
-  "ucp_atd_younger_not_aged|.v|opt|s/ucp_e0_rank + {\([0-9]*\)'d0, ucp_e0_younger}/ucp_e0_rank/"
-  "ucp_counter_wraps|.v|opt|s/assign ucp_hits_plus\[0 +: \([0-9]*\)\] = \&ucp_hits_q\[0 +: [0-9]*\] ? /assign ucp_hits_plus[0 +: \1] = 1'b0 ? /"
+  "ucp_atd_younger_not_aged|.v|opt|s/ + {[0-9]*'d0, ucp_e_younger\[umon_way\]}//"
+  "ucp_counter_wraps|.v|opt|s/assign ucp_hits_plus\[At +: \([0-9]*\)\] = \&ucp_hits_q\[At +: [0-9]*\] ? /assign ucp_hits_plus[At +: \1] = 1'b0 ? /"
   "ucp_atd_not_forwarded|.v|opt|s/ucp_atd_in = ucp_fwd_hit_q ? /ucp_atd_in = 1'b0 ? /"
   "ucp_victim_stale_after_partition|.v|opt|s/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold \& !ucp_part;/ucp_vready_d = s1_valid_q \& s1_fill_q \& hold;/"
   "ucp_lookahead_not_restarted|.v|cut|s/if (ucp_period_end) begin \/\/ (re)start on the snapshot/if (ucp_period_end \& ~|ucp_st_q) begin \/\/ (re)start on the snapshot/"
@@ -312,7 +312,7 @@ mutants=(
   "plru_lower_nodes_point_at_way|_meta.v|opt|s/) plru_d\[\([0-9]*\)\] = ~sel_way\[\([0-9]*\)\];/) plru_d[\1] = sel_way[\2];/"
   "fifo_hit_renews_age|_meta.v|opt|s/wire touch = is_fill; \/\/ FIFO: only a fill renews a way's age/wire touch = is_fill | hit_o;/"
   "fifo_fill_ages_no_other_way|_meta.v|opt|/FIFO: only a fill renews/,\$ s/_repl_d = \(w[0-9]*\)_repl + \([0-9]*\)'d1;/_repl_d = \1_repl;/"
-  "fifo_younger_read_as_older|_meta.v|opt|/FIFO: only a fill renews/,\$ s/\] < way_age\[/] > way_age[/"
+  "fifo_younger_read_as_older|_meta.v|opt|/FIFO: only a fill renews/,\$ s/\] < way_repl\[/] > way_repl[/"
   "tap_pol1_pol2_swapped|.v|tap|s/tap_pol1 = req_core_q == \([0-9]*\)'d0;/tap_pol1 = req_core_q == \1'd1;/;s/tap_pol2 = req_core_q == \([0-9]*\)'d1;/tap_pol2 = req_core_q == \1'd0;/"
 )
 ;;

@@ -19,7 +19,7 @@ fg="--preset fermi-l1 --set l1.mode=sacat --set l1.fgcb_n=16 --set l1.fgcb_m=8 -
 # name | cachegen args | file suffix | sed expression (must change the file)
 mutants=(
   "lru_hit_not_touched|--preset fermi-l1|_meta.v|s/wire touch = update;/wire touch = is_fill;/"
-  "invalid_way_not_lowest|--preset fermi-l1|_meta.v|s/assign invalid_oh_c\[0\] = !valid\[0\];/assign invalid_oh_c[0] = 1'b0;/"
+  "invalid_way_not_lowest|--preset fermi-l1|_meta.v|s/assign invalid_oh_c = ~valid;/assign invalid_oh_c = ~valid \& ~1;/"
   "byte_enable_ignored|--preset fermi-l1|.v|s/{8{data_wbe\[gb\]}}/{8{1'b1}}/"
   "line_stall_missing|--preset fermi-l1|_mshr.v|s/assign conflict_o = |hits;/assign conflict_o = 1'b0;/"
   "no_init_sweep|--preset fermi-l1|.v|s/state_q <= SSweep;/state_q <= SRun;/"
@@ -63,7 +63,7 @@ mutants=(
   "err_waiters_answered_miss|--preset fermi-l1 --set axi.enable=true --set l1.mshr_merge=2|.v|s/drain_status_d = rsp_status;/drain_status_d = (rsp_status == StatusErr) ? StatusMiss : rsp_status;/"
   "dec_err_line_kept_reserved|--preset li-decoupled --set axi.enable=true|_meta.v|s/if (fill_err \\& probe_hit \\& h_pv) begin/if (1'b0) begin/"
   "fg_decision_after_count|$fg|.v|s/wire fg_byp_l1 = fg_lk_found \\& fg_lk_cur/wire fg_byp_l1 = fg_lk_found \\& fg_lk_new/"
-  "fg_alloc_not_lowest|$fg|.v|s/assign fg_free_oh_c\\[0\\] = fg_free\\[0\\];/assign fg_free_oh_c[0] = 1'b0;/"
+  "fg_alloc_not_lowest|$fg|.v|s/assign fg_free_oh_c = fg_free;/assign fg_free_oh_c = fg_free \& ~1;/"
   "memq_head_wrong_entry|--preset fermi-l1|_memq.v|s/(rptr_q == 1'd0) ? entry0_q :/(rptr_q == 1'd1) ? entry0_q :/"
 )
 pick=" ${MUTANT_PICK:-} "

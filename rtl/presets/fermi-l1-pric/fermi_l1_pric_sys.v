@@ -136,10 +136,7 @@ module fermi_l1_pric_sys (
   wire [3:0] candidates = |late ? late : l1_mreq_valid;
   wire [3:0] grant_oh_c;
   wire [3:0] grant_oh;
-  assign grant_oh_c[0] = candidates[0];
-  assign grant_oh_c[1] = candidates[1];
-  assign grant_oh_c[2] = candidates[2];
-  assign grant_oh_c[3] = candidates[3];
+  assign grant_oh_c = candidates;
   genvar pfx_lvl, pfx_bit;
   wire [11:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
   assign grant_oh_p[3:0] = grant_oh_c;

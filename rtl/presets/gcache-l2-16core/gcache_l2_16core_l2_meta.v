@@ -171,22 +171,7 @@ module gcache_l2_16core_l2_meta (
   wire [15:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [15:0] invalid_oh_c;
   wire [15:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
-  assign invalid_oh_c[8] = !valid[8];
-  assign invalid_oh_c[9] = !valid[9];
-  assign invalid_oh_c[10] = !valid[10];
-  assign invalid_oh_c[11] = !valid[11];
-  assign invalid_oh_c[12] = !valid[12];
-  assign invalid_oh_c[13] = !valid[13];
-  assign invalid_oh_c[14] = !valid[14];
-  assign invalid_oh_c[15] = !valid[15];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [79:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[15:0] = invalid_oh_c;
@@ -203,25 +188,22 @@ module gcache_l2_16core_l2_meta (
     end
   endgenerate
   assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[78:64], 1'b0}) | {15'd0, ~invalid_oh_p[79]};
+  wire [31:0] way_repl = {w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
+      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*2 +: 2]
+  genvar way;
+  wire [15:0] rrpv_is0, rrpv_is1, rrpv_is2, rrpv_is3;
+  generate
+    for (way = 0; way < 16; way = way + 1) begin : gen_rrpv_is
+      assign rrpv_is0[way] = way_repl[way*2 +: 2] == 2'd0;
+      assign rrpv_is1[way] = way_repl[way*2 +: 2] == 2'd1;
+      assign rrpv_is2[way] = way_repl[way*2 +: 2] == 2'd2;
+      assign rrpv_is3[way] = way_repl[way*2 +: 2] == 2'd3;
+    end
+  endgenerate
   wire [3:0] rrpv_has; // per value: some way holds it
   wire [15:0] rrpv_lo0_oh_c;
   wire [15:0] rrpv_lo0_oh;
-  assign rrpv_lo0_oh_c[0] = w0_repl == 2'd0;
-  assign rrpv_lo0_oh_c[1] = w1_repl == 2'd0;
-  assign rrpv_lo0_oh_c[2] = w2_repl == 2'd0;
-  assign rrpv_lo0_oh_c[3] = w3_repl == 2'd0;
-  assign rrpv_lo0_oh_c[4] = w4_repl == 2'd0;
-  assign rrpv_lo0_oh_c[5] = w5_repl == 2'd0;
-  assign rrpv_lo0_oh_c[6] = w6_repl == 2'd0;
-  assign rrpv_lo0_oh_c[7] = w7_repl == 2'd0;
-  assign rrpv_lo0_oh_c[8] = w8_repl == 2'd0;
-  assign rrpv_lo0_oh_c[9] = w9_repl == 2'd0;
-  assign rrpv_lo0_oh_c[10] = w10_repl == 2'd0;
-  assign rrpv_lo0_oh_c[11] = w11_repl == 2'd0;
-  assign rrpv_lo0_oh_c[12] = w12_repl == 2'd0;
-  assign rrpv_lo0_oh_c[13] = w13_repl == 2'd0;
-  assign rrpv_lo0_oh_c[14] = w14_repl == 2'd0;
-  assign rrpv_lo0_oh_c[15] = w15_repl == 2'd0;
+  assign rrpv_lo0_oh_c = rrpv_is0;
   wire [79:0] rrpv_lo0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo0_oh_c bits below it in its 2^k-block
   assign rrpv_lo0_oh_p[15:0] = rrpv_lo0_oh_c;
   generate
@@ -240,22 +222,7 @@ module gcache_l2_16core_l2_meta (
   assign rrpv_has[0] = |rrpv_lo0_oh_c;
   wire [15:0] rrpv_lo1_oh_c;
   wire [15:0] rrpv_lo1_oh;
-  assign rrpv_lo1_oh_c[0] = w0_repl == 2'd1;
-  assign rrpv_lo1_oh_c[1] = w1_repl == 2'd1;
-  assign rrpv_lo1_oh_c[2] = w2_repl == 2'd1;
-  assign rrpv_lo1_oh_c[3] = w3_repl == 2'd1;
-  assign rrpv_lo1_oh_c[4] = w4_repl == 2'd1;
-  assign rrpv_lo1_oh_c[5] = w5_repl == 2'd1;
-  assign rrpv_lo1_oh_c[6] = w6_repl == 2'd1;
-  assign rrpv_lo1_oh_c[7] = w7_repl == 2'd1;
-  assign rrpv_lo1_oh_c[8] = w8_repl == 2'd1;
-  assign rrpv_lo1_oh_c[9] = w9_repl == 2'd1;
-  assign rrpv_lo1_oh_c[10] = w10_repl == 2'd1;
-  assign rrpv_lo1_oh_c[11] = w11_repl == 2'd1;
-  assign rrpv_lo1_oh_c[12] = w12_repl == 2'd1;
-  assign rrpv_lo1_oh_c[13] = w13_repl == 2'd1;
-  assign rrpv_lo1_oh_c[14] = w14_repl == 2'd1;
-  assign rrpv_lo1_oh_c[15] = w15_repl == 2'd1;
+  assign rrpv_lo1_oh_c = rrpv_is1;
   wire [79:0] rrpv_lo1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo1_oh_c bits below it in its 2^k-block
   assign rrpv_lo1_oh_p[15:0] = rrpv_lo1_oh_c;
   generate
@@ -274,22 +241,7 @@ module gcache_l2_16core_l2_meta (
   assign rrpv_has[1] = |rrpv_lo1_oh_c;
   wire [15:0] rrpv_lo2_oh_c;
   wire [15:0] rrpv_lo2_oh;
-  assign rrpv_lo2_oh_c[0] = w0_repl == 2'd2;
-  assign rrpv_lo2_oh_c[1] = w1_repl == 2'd2;
-  assign rrpv_lo2_oh_c[2] = w2_repl == 2'd2;
-  assign rrpv_lo2_oh_c[3] = w3_repl == 2'd2;
-  assign rrpv_lo2_oh_c[4] = w4_repl == 2'd2;
-  assign rrpv_lo2_oh_c[5] = w5_repl == 2'd2;
-  assign rrpv_lo2_oh_c[6] = w6_repl == 2'd2;
-  assign rrpv_lo2_oh_c[7] = w7_repl == 2'd2;
-  assign rrpv_lo2_oh_c[8] = w8_repl == 2'd2;
-  assign rrpv_lo2_oh_c[9] = w9_repl == 2'd2;
-  assign rrpv_lo2_oh_c[10] = w10_repl == 2'd2;
-  assign rrpv_lo2_oh_c[11] = w11_repl == 2'd2;
-  assign rrpv_lo2_oh_c[12] = w12_repl == 2'd2;
-  assign rrpv_lo2_oh_c[13] = w13_repl == 2'd2;
-  assign rrpv_lo2_oh_c[14] = w14_repl == 2'd2;
-  assign rrpv_lo2_oh_c[15] = w15_repl == 2'd2;
+  assign rrpv_lo2_oh_c = rrpv_is2;
   wire [79:0] rrpv_lo2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo2_oh_c bits below it in its 2^k-block
   assign rrpv_lo2_oh_p[15:0] = rrpv_lo2_oh_c;
   generate
@@ -308,22 +260,7 @@ module gcache_l2_16core_l2_meta (
   assign rrpv_has[2] = |rrpv_lo2_oh_c;
   wire [15:0] rrpv_lo3_oh_c;
   wire [15:0] rrpv_lo3_oh;
-  assign rrpv_lo3_oh_c[0] = w0_repl == 2'd3;
-  assign rrpv_lo3_oh_c[1] = w1_repl == 2'd3;
-  assign rrpv_lo3_oh_c[2] = w2_repl == 2'd3;
-  assign rrpv_lo3_oh_c[3] = w3_repl == 2'd3;
-  assign rrpv_lo3_oh_c[4] = w4_repl == 2'd3;
-  assign rrpv_lo3_oh_c[5] = w5_repl == 2'd3;
-  assign rrpv_lo3_oh_c[6] = w6_repl == 2'd3;
-  assign rrpv_lo3_oh_c[7] = w7_repl == 2'd3;
-  assign rrpv_lo3_oh_c[8] = w8_repl == 2'd3;
-  assign rrpv_lo3_oh_c[9] = w9_repl == 2'd3;
-  assign rrpv_lo3_oh_c[10] = w10_repl == 2'd3;
-  assign rrpv_lo3_oh_c[11] = w11_repl == 2'd3;
-  assign rrpv_lo3_oh_c[12] = w12_repl == 2'd3;
-  assign rrpv_lo3_oh_c[13] = w13_repl == 2'd3;
-  assign rrpv_lo3_oh_c[14] = w14_repl == 2'd3;
-  assign rrpv_lo3_oh_c[15] = w15_repl == 2'd3;
+  assign rrpv_lo3_oh_c = rrpv_is3;
   wire [79:0] rrpv_lo3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo3_oh_c bits below it in its 2^k-block
   assign rrpv_lo3_oh_p[15:0] = rrpv_lo3_oh_c;
   generate

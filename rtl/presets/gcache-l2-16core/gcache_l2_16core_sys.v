@@ -166,22 +166,7 @@ module gcache_l2_16core_sys (
   wire [15:0] candidates = |late ? late : l1_mreq_valid;
   wire [15:0] grant_oh_c;
   wire [15:0] grant_oh;
-  assign grant_oh_c[0] = candidates[0];
-  assign grant_oh_c[1] = candidates[1];
-  assign grant_oh_c[2] = candidates[2];
-  assign grant_oh_c[3] = candidates[3];
-  assign grant_oh_c[4] = candidates[4];
-  assign grant_oh_c[5] = candidates[5];
-  assign grant_oh_c[6] = candidates[6];
-  assign grant_oh_c[7] = candidates[7];
-  assign grant_oh_c[8] = candidates[8];
-  assign grant_oh_c[9] = candidates[9];
-  assign grant_oh_c[10] = candidates[10];
-  assign grant_oh_c[11] = candidates[11];
-  assign grant_oh_c[12] = candidates[12];
-  assign grant_oh_c[13] = candidates[13];
-  assign grant_oh_c[14] = candidates[14];
-  assign grant_oh_c[15] = candidates[15];
+  assign grant_oh_c = candidates;
   genvar pfx_lvl, pfx_bit;
   wire [79:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
   assign grant_oh_p[15:0] = grant_oh_c;

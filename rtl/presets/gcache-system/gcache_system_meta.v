@@ -92,10 +92,7 @@ module gcache_system_meta (
   wire [3:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [3:0] invalid_oh_c;
   wire [3:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [11:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[3:0] = invalid_oh_c;
@@ -112,13 +109,25 @@ module gcache_system_meta (
     end
   endgenerate
   assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[10:8], 1'b0}) | {3'd0, ~invalid_oh_p[11]};
+  wire [11:0] way_repl = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*3 +: 3]
+  genvar way;
+  wire [3:0] rrpv_is0, rrpv_is1, rrpv_is2, rrpv_is3, rrpv_is4, rrpv_is5, rrpv_is6, rrpv_is7;
+  generate
+    for (way = 0; way < 4; way = way + 1) begin : gen_rrpv_is
+      assign rrpv_is0[way] = way_repl[way*3 +: 3] == 3'd0;
+      assign rrpv_is1[way] = way_repl[way*3 +: 3] == 3'd1;
+      assign rrpv_is2[way] = way_repl[way*3 +: 3] == 3'd2;
+      assign rrpv_is3[way] = way_repl[way*3 +: 3] == 3'd3;
+      assign rrpv_is4[way] = way_repl[way*3 +: 3] == 3'd4;
+      assign rrpv_is5[way] = way_repl[way*3 +: 3] == 3'd5;
+      assign rrpv_is6[way] = way_repl[way*3 +: 3] == 3'd6;
+      assign rrpv_is7[way] = way_repl[way*3 +: 3] == 3'd7;
+    end
+  endgenerate
   wire [7:0] rrpv_has; // per value: some way holds it
   wire [3:0] rrpv_lo0_oh_c;
   wire [3:0] rrpv_lo0_oh;
-  assign rrpv_lo0_oh_c[0] = w0_repl == 3'd0;
-  assign rrpv_lo0_oh_c[1] = w1_repl == 3'd0;
-  assign rrpv_lo0_oh_c[2] = w2_repl == 3'd0;
-  assign rrpv_lo0_oh_c[3] = w3_repl == 3'd0;
+  assign rrpv_lo0_oh_c = rrpv_is0;
   wire [11:0] rrpv_lo0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo0_oh_c bits below it in its 2^k-block
   assign rrpv_lo0_oh_p[3:0] = rrpv_lo0_oh_c;
   generate
@@ -137,10 +146,7 @@ module gcache_system_meta (
   assign rrpv_has[0] = |rrpv_lo0_oh_c;
   wire [3:0] rrpv_lo1_oh_c;
   wire [3:0] rrpv_lo1_oh;
-  assign rrpv_lo1_oh_c[0] = w0_repl == 3'd1;
-  assign rrpv_lo1_oh_c[1] = w1_repl == 3'd1;
-  assign rrpv_lo1_oh_c[2] = w2_repl == 3'd1;
-  assign rrpv_lo1_oh_c[3] = w3_repl == 3'd1;
+  assign rrpv_lo1_oh_c = rrpv_is1;
   wire [11:0] rrpv_lo1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo1_oh_c bits below it in its 2^k-block
   assign rrpv_lo1_oh_p[3:0] = rrpv_lo1_oh_c;
   generate
@@ -159,10 +165,7 @@ module gcache_system_meta (
   assign rrpv_has[1] = |rrpv_lo1_oh_c;
   wire [3:0] rrpv_lo2_oh_c;
   wire [3:0] rrpv_lo2_oh;
-  assign rrpv_lo2_oh_c[0] = w0_repl == 3'd2;
-  assign rrpv_lo2_oh_c[1] = w1_repl == 3'd2;
-  assign rrpv_lo2_oh_c[2] = w2_repl == 3'd2;
-  assign rrpv_lo2_oh_c[3] = w3_repl == 3'd2;
+  assign rrpv_lo2_oh_c = rrpv_is2;
   wire [11:0] rrpv_lo2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo2_oh_c bits below it in its 2^k-block
   assign rrpv_lo2_oh_p[3:0] = rrpv_lo2_oh_c;
   generate
@@ -181,10 +184,7 @@ module gcache_system_meta (
   assign rrpv_has[2] = |rrpv_lo2_oh_c;
   wire [3:0] rrpv_lo3_oh_c;
   wire [3:0] rrpv_lo3_oh;
-  assign rrpv_lo3_oh_c[0] = w0_repl == 3'd3;
-  assign rrpv_lo3_oh_c[1] = w1_repl == 3'd3;
-  assign rrpv_lo3_oh_c[2] = w2_repl == 3'd3;
-  assign rrpv_lo3_oh_c[3] = w3_repl == 3'd3;
+  assign rrpv_lo3_oh_c = rrpv_is3;
   wire [11:0] rrpv_lo3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo3_oh_c bits below it in its 2^k-block
   assign rrpv_lo3_oh_p[3:0] = rrpv_lo3_oh_c;
   generate
@@ -203,10 +203,7 @@ module gcache_system_meta (
   assign rrpv_has[3] = |rrpv_lo3_oh_c;
   wire [3:0] rrpv_lo4_oh_c;
   wire [3:0] rrpv_lo4_oh;
-  assign rrpv_lo4_oh_c[0] = w0_repl == 3'd4;
-  assign rrpv_lo4_oh_c[1] = w1_repl == 3'd4;
-  assign rrpv_lo4_oh_c[2] = w2_repl == 3'd4;
-  assign rrpv_lo4_oh_c[3] = w3_repl == 3'd4;
+  assign rrpv_lo4_oh_c = rrpv_is4;
   wire [11:0] rrpv_lo4_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo4_oh_c bits below it in its 2^k-block
   assign rrpv_lo4_oh_p[3:0] = rrpv_lo4_oh_c;
   generate
@@ -225,10 +222,7 @@ module gcache_system_meta (
   assign rrpv_has[4] = |rrpv_lo4_oh_c;
   wire [3:0] rrpv_lo5_oh_c;
   wire [3:0] rrpv_lo5_oh;
-  assign rrpv_lo5_oh_c[0] = w0_repl == 3'd5;
-  assign rrpv_lo5_oh_c[1] = w1_repl == 3'd5;
-  assign rrpv_lo5_oh_c[2] = w2_repl == 3'd5;
-  assign rrpv_lo5_oh_c[3] = w3_repl == 3'd5;
+  assign rrpv_lo5_oh_c = rrpv_is5;
   wire [11:0] rrpv_lo5_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo5_oh_c bits below it in its 2^k-block
   assign rrpv_lo5_oh_p[3:0] = rrpv_lo5_oh_c;
   generate
@@ -247,10 +241,7 @@ module gcache_system_meta (
   assign rrpv_has[5] = |rrpv_lo5_oh_c;
   wire [3:0] rrpv_lo6_oh_c;
   wire [3:0] rrpv_lo6_oh;
-  assign rrpv_lo6_oh_c[0] = w0_repl == 3'd6;
-  assign rrpv_lo6_oh_c[1] = w1_repl == 3'd6;
-  assign rrpv_lo6_oh_c[2] = w2_repl == 3'd6;
-  assign rrpv_lo6_oh_c[3] = w3_repl == 3'd6;
+  assign rrpv_lo6_oh_c = rrpv_is6;
   wire [11:0] rrpv_lo6_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo6_oh_c bits below it in its 2^k-block
   assign rrpv_lo6_oh_p[3:0] = rrpv_lo6_oh_c;
   generate
@@ -269,10 +260,7 @@ module gcache_system_meta (
   assign rrpv_has[6] = |rrpv_lo6_oh_c;
   wire [3:0] rrpv_lo7_oh_c;
   wire [3:0] rrpv_lo7_oh;
-  assign rrpv_lo7_oh_c[0] = w0_repl == 3'd7;
-  assign rrpv_lo7_oh_c[1] = w1_repl == 3'd7;
-  assign rrpv_lo7_oh_c[2] = w2_repl == 3'd7;
-  assign rrpv_lo7_oh_c[3] = w3_repl == 3'd7;
+  assign rrpv_lo7_oh_c = rrpv_is7;
   wire [11:0] rrpv_lo7_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo7_oh_c bits below it in its 2^k-block
   assign rrpv_lo7_oh_p[3:0] = rrpv_lo7_oh_c;
   generate

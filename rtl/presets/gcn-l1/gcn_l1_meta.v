@@ -94,14 +94,7 @@ module gcn_l1_meta (
   wire [7:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [31:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[7:0] = invalid_oh_c;
@@ -118,16 +111,17 @@ module gcn_l1_meta (
     end
   endgenerate
   assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[30:24], 1'b0}) | {7'd0, ~invalid_oh_p[31]};
+  wire [23:0] way_repl = {w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*3 +: 3]
+  genvar way;
+  wire [7:0] oldest;
+  generate
+    for (way = 0; way < 8; way = way + 1) begin : gen_oldest
+      assign oldest[way] = way_repl[way*3 +: 3] == 3'd7;
+    end
+  endgenerate
   wire [7:0] victim_oh_c;
   wire [7:0] victim_oh;
-  assign victim_oh_c[0] = w0_repl == 3'd7;
-  assign victim_oh_c[1] = w1_repl == 3'd7;
-  assign victim_oh_c[2] = w2_repl == 3'd7;
-  assign victim_oh_c[3] = w3_repl == 3'd7;
-  assign victim_oh_c[4] = w4_repl == 3'd7;
-  assign victim_oh_c[5] = w5_repl == 3'd7;
-  assign victim_oh_c[6] = w6_repl == 3'd7;
-  assign victim_oh_c[7] = w7_repl == 3'd7;
+  assign victim_oh_c = oldest;
   wire [31:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
   assign victim_oh_p[7:0] = victim_oh_c;
   generate
@@ -188,15 +182,14 @@ module gcn_l1_meta (
   reg [20:0] w7_tag_d;
   reg [2:0] w7_repl_d;
   genvar age_row, age_col;
-  wire [23:0] way_age = {w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*3 +: 3]
   wire [63:0] younger_than; // bit w*8 + v: way w's age is below way v's
   generate
-    for (age_row = 0; age_row < 8; age_row = age_row + 1) begin : gen_younger_row
+    for (age_row = 0; age_row < 8; age_row = age_row + 1) begin : gen_younger_than_row
       for (age_col = 0; age_col < 8; age_col = age_col + 1) begin : gen_col
         if (age_col == age_row) begin : gen_self
           assign younger_than[age_row*8 + age_col] = 1'b0;
         end else begin : gen_pair
-          assign younger_than[age_row*8 + age_col] = way_age[age_row*3 +: 3] < way_age[age_col*3 +: 3];
+          assign younger_than[age_row*8 + age_col] = way_repl[age_row*3 +: 3] < way_repl[age_col*3 +: 3];
         end
       end
     end

@@ -166,22 +166,7 @@ module gtx480_l1_l2_meta (
   wire [15:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [15:0] invalid_oh_c;
   wire [15:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
-  assign invalid_oh_c[8] = !valid[8];
-  assign invalid_oh_c[9] = !valid[9];
-  assign invalid_oh_c[10] = !valid[10];
-  assign invalid_oh_c[11] = !valid[11];
-  assign invalid_oh_c[12] = !valid[12];
-  assign invalid_oh_c[13] = !valid[13];
-  assign invalid_oh_c[14] = !valid[14];
-  assign invalid_oh_c[15] = !valid[15];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [79:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[15:0] = invalid_oh_c;
@@ -198,24 +183,18 @@ module gtx480_l1_l2_meta (
     end
   endgenerate
   assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[78:64], 1'b0}) | {15'd0, ~invalid_oh_p[79]};
+  wire [63:0] way_repl = {w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
+      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*4 +: 4]
+  genvar way;
+  wire [15:0] oldest;
+  generate
+    for (way = 0; way < 16; way = way + 1) begin : gen_oldest
+      assign oldest[way] = way_repl[way*4 +: 4] == 4'd15;
+    end
+  endgenerate
   wire [15:0] victim_oh_c;
   wire [15:0] victim_oh;
-  assign victim_oh_c[0] = w0_repl == 4'd15;
-  assign victim_oh_c[1] = w1_repl == 4'd15;
-  assign victim_oh_c[2] = w2_repl == 4'd15;
-  assign victim_oh_c[3] = w3_repl == 4'd15;
-  assign victim_oh_c[4] = w4_repl == 4'd15;
-  assign victim_oh_c[5] = w5_repl == 4'd15;
-  assign victim_oh_c[6] = w6_repl == 4'd15;
-  assign victim_oh_c[7] = w7_repl == 4'd15;
-  assign victim_oh_c[8] = w8_repl == 4'd15;
-  assign victim_oh_c[9] = w9_repl == 4'd15;
-  assign victim_oh_c[10] = w10_repl == 4'd15;
-  assign victim_oh_c[11] = w11_repl == 4'd15;
-  assign victim_oh_c[12] = w12_repl == 4'd15;
-  assign victim_oh_c[13] = w13_repl == 4'd15;
-  assign victim_oh_c[14] = w14_repl == 4'd15;
-  assign victim_oh_c[15] = w15_repl == 4'd15;
+  assign victim_oh_c = oldest;
   wire [79:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
   assign victim_oh_p[15:0] = victim_oh_c;
   generate
@@ -380,16 +359,14 @@ module gtx480_l1_l2_meta (
   reg [3:0] w15_repl_d;
   reg [3:0] w15_vbits_d;
   genvar age_row, age_col;
-  wire [63:0] way_age = {w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
-      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*4 +: 4]
   wire [255:0] younger_than; // bit w*16 + v: way w's age is below way v's
   generate
-    for (age_row = 0; age_row < 16; age_row = age_row + 1) begin : gen_younger_row
+    for (age_row = 0; age_row < 16; age_row = age_row + 1) begin : gen_younger_than_row
       for (age_col = 0; age_col < 16; age_col = age_col + 1) begin : gen_col
         if (age_col == age_row) begin : gen_self
           assign younger_than[age_row*16 + age_col] = 1'b0;
         end else begin : gen_pair
-          assign younger_than[age_row*16 + age_col] = way_age[age_row*4 +: 4] < way_age[age_col*4 +: 4];
+          assign younger_than[age_row*16 + age_col] = way_repl[age_row*4 +: 4] < way_repl[age_col*4 +: 4];
         end
       end
     end

@@ -75,10 +75,7 @@ module gtx480_l1_meta (
   wire [3:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [3:0] invalid_oh_c;
   wire [3:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [11:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[3:0] = invalid_oh_c;
@@ -95,12 +92,17 @@ module gtx480_l1_meta (
     end
   endgenerate
   assign invalid_oh = (invalid_oh_c & ~{invalid_oh_p[10:8], 1'b0}) | {3'd0, ~invalid_oh_p[11]};
+  wire [7:0] way_repl = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*2 +: 2]
+  genvar way;
+  wire [3:0] oldest;
+  generate
+    for (way = 0; way < 4; way = way + 1) begin : gen_oldest
+      assign oldest[way] = way_repl[way*2 +: 2] == 2'd3;
+    end
+  endgenerate
   wire [3:0] victim_oh_c;
   wire [3:0] victim_oh;
-  assign victim_oh_c[0] = w0_repl == 2'd3;
-  assign victim_oh_c[1] = w1_repl == 2'd3;
-  assign victim_oh_c[2] = w2_repl == 2'd3;
-  assign victim_oh_c[3] = w3_repl == 2'd3;
+  assign victim_oh_c = oldest;
   wire [11:0] victim_oh_p /* verilator split_var */; // row k: each bit ORed with the victim_oh_c bits below it in its 2^k-block
   assign victim_oh_p[3:0] = victim_oh_c;
   generate
@@ -144,15 +146,14 @@ module gtx480_l1_meta (
   reg [19:0] w3_tag_d;
   reg [1:0] w3_repl_d;
   genvar age_row, age_col;
-  wire [7:0] way_age = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*2 +: 2]
   wire [15:0] younger_than; // bit w*4 + v: way w's age is below way v's
   generate
-    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_row
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_than_row
       for (age_col = 0; age_col < 4; age_col = age_col + 1) begin : gen_col
         if (age_col == age_row) begin : gen_self
           assign younger_than[age_row*4 + age_col] = 1'b0;
         end else begin : gen_pair
-          assign younger_than[age_row*4 + age_col] = way_age[age_row*2 +: 2] < way_age[age_col*2 +: 2];
+          assign younger_than[age_row*4 + age_col] = way_repl[age_row*2 +: 2] < way_repl[age_col*2 +: 2];
         end
       end
     end

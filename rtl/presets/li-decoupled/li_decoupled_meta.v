@@ -133,14 +133,7 @@ module li_decoupled_meta (
   wire [7:0] probe_oh = {match[7:1], match[0] | ~probe_hit}; // entry 0 if none
   wire [7:0] tinv_oh_c;
   wire [7:0] tinv_oh;
-  assign tinv_oh_c[0] = !tvalid[0];
-  assign tinv_oh_c[1] = !tvalid[1];
-  assign tinv_oh_c[2] = !tvalid[2];
-  assign tinv_oh_c[3] = !tvalid[3];
-  assign tinv_oh_c[4] = !tvalid[4];
-  assign tinv_oh_c[5] = !tvalid[5];
-  assign tinv_oh_c[6] = !tvalid[6];
-  assign tinv_oh_c[7] = !tvalid[7];
+  assign tinv_oh_c = ~tvalid;
   genvar pfx_lvl, pfx_bit;
   wire [31:0] tinv_oh_p /* verilator split_var */; // row k: each bit ORed with the tinv_oh_c bits below it in its 2^k-block
   assign tinv_oh_p[7:0] = tinv_oh_c;
@@ -282,10 +275,7 @@ module li_decoupled_meta (
   wire any_free = free_cnt != 3'd0;
   wire [3:0] free_oh_c;
   wire [3:0] free_oh;
-  assign free_oh_c[0] = free_line[0];
-  assign free_oh_c[1] = free_line[1];
-  assign free_oh_c[2] = free_line[2];
-  assign free_oh_c[3] = free_line[3];
+  assign free_oh_c = free_line;
   wire [11:0] free_oh_p /* verilator split_var */; // row k: each bit ORed with the free_oh_c bits below it in its 2^k-block
   assign free_oh_p[3:0] = free_oh_c;
   generate
@@ -339,14 +329,7 @@ module li_decoupled_meta (
   assign owns_victim[7] = t7_valid & t7_pv & |(t7_pos_oh & victim_oh);
   wire [7:0] lost_oh_c;
   wire [7:0] lost_oh;
-  assign lost_oh_c[0] = owns_victim[0];
-  assign lost_oh_c[1] = owns_victim[1];
-  assign lost_oh_c[2] = owns_victim[2];
-  assign lost_oh_c[3] = owns_victim[3];
-  assign lost_oh_c[4] = owns_victim[4];
-  assign lost_oh_c[5] = owns_victim[5];
-  assign lost_oh_c[6] = owns_victim[6];
-  assign lost_oh_c[7] = owns_victim[7];
+  assign lost_oh_c = owns_victim;
   wire [31:0] lost_oh_p /* verilator split_var */; // row k: each bit ORed with the lost_oh_c bits below it in its 2^k-block
   assign lost_oh_p[7:0] = lost_oh_c;
   generate
@@ -417,16 +400,16 @@ module li_decoupled_meta (
   reg w3_valid_d, w3_rsv_d;
   reg [1:0] w3_repl_d;
   reg [2:0] free_d;
+  wire [7:0] way_repl = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*2 +: 2]
   genvar age_row, age_col;
-  wire [7:0] way_age = {w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*2 +: 2]
   wire [15:0] younger_than; // bit w*4 + v: way w's age is below way v's
   generate
-    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_row
+    for (age_row = 0; age_row < 4; age_row = age_row + 1) begin : gen_younger_than_row
       for (age_col = 0; age_col < 4; age_col = age_col + 1) begin : gen_col
         if (age_col == age_row) begin : gen_self
           assign younger_than[age_row*4 + age_col] = 1'b0;
         end else begin : gen_pair
-          assign younger_than[age_row*4 + age_col] = way_age[age_row*2 +: 2] < way_age[age_col*2 +: 2];
+          assign younger_than[age_row*4 + age_col] = way_repl[age_row*2 +: 2] < way_repl[age_col*2 +: 2];
         end
       end
     end

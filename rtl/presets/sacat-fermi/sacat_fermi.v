@@ -293,13 +293,7 @@ module sacat_fermi (
   // its decisions are the entry's before this lookup
   wire [6:0] fg_free_oh_c;
   wire [6:0] fg_free_oh;
-  assign fg_free_oh_c[0] = fg_free[0];
-  assign fg_free_oh_c[1] = fg_free[1];
-  assign fg_free_oh_c[2] = fg_free[2];
-  assign fg_free_oh_c[3] = fg_free[3];
-  assign fg_free_oh_c[4] = fg_free[4];
-  assign fg_free_oh_c[5] = fg_free[5];
-  assign fg_free_oh_c[6] = fg_free[6];
+  assign fg_free_oh_c = fg_free;
   genvar pfx_lvl, pfx_bit;
   wire [27:0] fg_free_oh_p /* verilator split_var */; // row k: each bit ORed with the fg_free_oh_c bits below it in its 2^k-block
   assign fg_free_oh_p[6:0] = fg_free_oh_c;

@@ -289,11 +289,7 @@ module sacat_fermi_dwt (
   wire hit = |match;
   wire [4:0] hit_oh_c;
   wire [4:0] hit_oh;
-  assign hit_oh_c[0] = match[0];
-  assign hit_oh_c[1] = match[1];
-  assign hit_oh_c[2] = match[2];
-  assign hit_oh_c[3] = match[3];
-  assign hit_oh_c[4] = match[4];
+  assign hit_oh_c = match;
   genvar pfx_lvl, pfx_bit;
   wire [19:0] hit_oh_p /* verilator split_var */; // row k: each bit ORed with the hit_oh_c bits below it in its 2^k-block
   assign hit_oh_p[4:0] = hit_oh_c;

@@ -321,38 +321,7 @@ module tap_rrip_l2_meta (
   wire [31:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [31:0] invalid_oh_c;
   wire [31:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
-  assign invalid_oh_c[8] = !valid[8];
-  assign invalid_oh_c[9] = !valid[9];
-  assign invalid_oh_c[10] = !valid[10];
-  assign invalid_oh_c[11] = !valid[11];
-  assign invalid_oh_c[12] = !valid[12];
-  assign invalid_oh_c[13] = !valid[13];
-  assign invalid_oh_c[14] = !valid[14];
-  assign invalid_oh_c[15] = !valid[15];
-  assign invalid_oh_c[16] = !valid[16];
-  assign invalid_oh_c[17] = !valid[17];
-  assign invalid_oh_c[18] = !valid[18];
-  assign invalid_oh_c[19] = !valid[19];
-  assign invalid_oh_c[20] = !valid[20];
-  assign invalid_oh_c[21] = !valid[21];
-  assign invalid_oh_c[22] = !valid[22];
-  assign invalid_oh_c[23] = !valid[23];
-  assign invalid_oh_c[24] = !valid[24];
-  assign invalid_oh_c[25] = !valid[25];
-  assign invalid_oh_c[26] = !valid[26];
-  assign invalid_oh_c[27] = !valid[27];
-  assign invalid_oh_c[28] = !valid[28];
-  assign invalid_oh_c[29] = !valid[29];
-  assign invalid_oh_c[30] = !valid[30];
-  assign invalid_oh_c[31] = !valid[31];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [191:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[31:0] = invalid_oh_c;
@@ -402,42 +371,25 @@ module tap_rrip_l2_meta (
   assign rrpv_pref[29] = (w29_owner == 2'd2);
   assign rrpv_pref[30] = (w30_owner == 2'd2);
   assign rrpv_pref[31] = (w31_owner == 2'd2);
+  wire [63:0] way_repl = {w31_repl, w30_repl, w29_repl, w28_repl, w27_repl, w26_repl, w25_repl, w24_repl,
+      w23_repl, w22_repl, w21_repl, w20_repl, w19_repl, w18_repl, w17_repl, w16_repl,
+      w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
+      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*2 +: 2]
+  genvar way;
+  wire [31:0] rrpv_is0, rrpv_is1, rrpv_is2, rrpv_is3;
+  generate
+    for (way = 0; way < 32; way = way + 1) begin : gen_rrpv_is
+      assign rrpv_is0[way] = way_repl[way*2 +: 2] == 2'd0;
+      assign rrpv_is1[way] = way_repl[way*2 +: 2] == 2'd1;
+      assign rrpv_is2[way] = way_repl[way*2 +: 2] == 2'd2;
+      assign rrpv_is3[way] = way_repl[way*2 +: 2] == 2'd3;
+    end
+  endgenerate
   wire [3:0] rrpv_has; // per value: some way holds it
   wire [3:0] rrpv_has_pf; // per value: some preferred way holds it
   wire [31:0] rrpv_lo0_oh_c;
   wire [31:0] rrpv_lo0_oh;
-  assign rrpv_lo0_oh_c[0] = w0_repl == 2'd0;
-  assign rrpv_lo0_oh_c[1] = w1_repl == 2'd0;
-  assign rrpv_lo0_oh_c[2] = w2_repl == 2'd0;
-  assign rrpv_lo0_oh_c[3] = w3_repl == 2'd0;
-  assign rrpv_lo0_oh_c[4] = w4_repl == 2'd0;
-  assign rrpv_lo0_oh_c[5] = w5_repl == 2'd0;
-  assign rrpv_lo0_oh_c[6] = w6_repl == 2'd0;
-  assign rrpv_lo0_oh_c[7] = w7_repl == 2'd0;
-  assign rrpv_lo0_oh_c[8] = w8_repl == 2'd0;
-  assign rrpv_lo0_oh_c[9] = w9_repl == 2'd0;
-  assign rrpv_lo0_oh_c[10] = w10_repl == 2'd0;
-  assign rrpv_lo0_oh_c[11] = w11_repl == 2'd0;
-  assign rrpv_lo0_oh_c[12] = w12_repl == 2'd0;
-  assign rrpv_lo0_oh_c[13] = w13_repl == 2'd0;
-  assign rrpv_lo0_oh_c[14] = w14_repl == 2'd0;
-  assign rrpv_lo0_oh_c[15] = w15_repl == 2'd0;
-  assign rrpv_lo0_oh_c[16] = w16_repl == 2'd0;
-  assign rrpv_lo0_oh_c[17] = w17_repl == 2'd0;
-  assign rrpv_lo0_oh_c[18] = w18_repl == 2'd0;
-  assign rrpv_lo0_oh_c[19] = w19_repl == 2'd0;
-  assign rrpv_lo0_oh_c[20] = w20_repl == 2'd0;
-  assign rrpv_lo0_oh_c[21] = w21_repl == 2'd0;
-  assign rrpv_lo0_oh_c[22] = w22_repl == 2'd0;
-  assign rrpv_lo0_oh_c[23] = w23_repl == 2'd0;
-  assign rrpv_lo0_oh_c[24] = w24_repl == 2'd0;
-  assign rrpv_lo0_oh_c[25] = w25_repl == 2'd0;
-  assign rrpv_lo0_oh_c[26] = w26_repl == 2'd0;
-  assign rrpv_lo0_oh_c[27] = w27_repl == 2'd0;
-  assign rrpv_lo0_oh_c[28] = w28_repl == 2'd0;
-  assign rrpv_lo0_oh_c[29] = w29_repl == 2'd0;
-  assign rrpv_lo0_oh_c[30] = w30_repl == 2'd0;
-  assign rrpv_lo0_oh_c[31] = w31_repl == 2'd0;
+  assign rrpv_lo0_oh_c = rrpv_is0;
   wire [191:0] rrpv_lo0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo0_oh_c bits below it in its 2^k-block
   assign rrpv_lo0_oh_p[31:0] = rrpv_lo0_oh_c;
   generate
@@ -457,38 +409,7 @@ module tap_rrip_l2_meta (
   wire [31:0] rrpv_pf0 = rrpv_lo0_oh_c & rrpv_pref;
   wire [31:0] rrpv_pf0_oh_c;
   wire [31:0] rrpv_pf0_oh;
-  assign rrpv_pf0_oh_c[0] = rrpv_pf0[0];
-  assign rrpv_pf0_oh_c[1] = rrpv_pf0[1];
-  assign rrpv_pf0_oh_c[2] = rrpv_pf0[2];
-  assign rrpv_pf0_oh_c[3] = rrpv_pf0[3];
-  assign rrpv_pf0_oh_c[4] = rrpv_pf0[4];
-  assign rrpv_pf0_oh_c[5] = rrpv_pf0[5];
-  assign rrpv_pf0_oh_c[6] = rrpv_pf0[6];
-  assign rrpv_pf0_oh_c[7] = rrpv_pf0[7];
-  assign rrpv_pf0_oh_c[8] = rrpv_pf0[8];
-  assign rrpv_pf0_oh_c[9] = rrpv_pf0[9];
-  assign rrpv_pf0_oh_c[10] = rrpv_pf0[10];
-  assign rrpv_pf0_oh_c[11] = rrpv_pf0[11];
-  assign rrpv_pf0_oh_c[12] = rrpv_pf0[12];
-  assign rrpv_pf0_oh_c[13] = rrpv_pf0[13];
-  assign rrpv_pf0_oh_c[14] = rrpv_pf0[14];
-  assign rrpv_pf0_oh_c[15] = rrpv_pf0[15];
-  assign rrpv_pf0_oh_c[16] = rrpv_pf0[16];
-  assign rrpv_pf0_oh_c[17] = rrpv_pf0[17];
-  assign rrpv_pf0_oh_c[18] = rrpv_pf0[18];
-  assign rrpv_pf0_oh_c[19] = rrpv_pf0[19];
-  assign rrpv_pf0_oh_c[20] = rrpv_pf0[20];
-  assign rrpv_pf0_oh_c[21] = rrpv_pf0[21];
-  assign rrpv_pf0_oh_c[22] = rrpv_pf0[22];
-  assign rrpv_pf0_oh_c[23] = rrpv_pf0[23];
-  assign rrpv_pf0_oh_c[24] = rrpv_pf0[24];
-  assign rrpv_pf0_oh_c[25] = rrpv_pf0[25];
-  assign rrpv_pf0_oh_c[26] = rrpv_pf0[26];
-  assign rrpv_pf0_oh_c[27] = rrpv_pf0[27];
-  assign rrpv_pf0_oh_c[28] = rrpv_pf0[28];
-  assign rrpv_pf0_oh_c[29] = rrpv_pf0[29];
-  assign rrpv_pf0_oh_c[30] = rrpv_pf0[30];
-  assign rrpv_pf0_oh_c[31] = rrpv_pf0[31];
+  assign rrpv_pf0_oh_c = rrpv_pf0;
   wire [191:0] rrpv_pf0_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_pf0_oh_c bits below it in its 2^k-block
   assign rrpv_pf0_oh_p[31:0] = rrpv_pf0_oh_c;
   generate
@@ -507,38 +428,7 @@ module tap_rrip_l2_meta (
   assign rrpv_has_pf[0] = |rrpv_pf0;
   wire [31:0] rrpv_lo1_oh_c;
   wire [31:0] rrpv_lo1_oh;
-  assign rrpv_lo1_oh_c[0] = w0_repl == 2'd1;
-  assign rrpv_lo1_oh_c[1] = w1_repl == 2'd1;
-  assign rrpv_lo1_oh_c[2] = w2_repl == 2'd1;
-  assign rrpv_lo1_oh_c[3] = w3_repl == 2'd1;
-  assign rrpv_lo1_oh_c[4] = w4_repl == 2'd1;
-  assign rrpv_lo1_oh_c[5] = w5_repl == 2'd1;
-  assign rrpv_lo1_oh_c[6] = w6_repl == 2'd1;
-  assign rrpv_lo1_oh_c[7] = w7_repl == 2'd1;
-  assign rrpv_lo1_oh_c[8] = w8_repl == 2'd1;
-  assign rrpv_lo1_oh_c[9] = w9_repl == 2'd1;
-  assign rrpv_lo1_oh_c[10] = w10_repl == 2'd1;
-  assign rrpv_lo1_oh_c[11] = w11_repl == 2'd1;
-  assign rrpv_lo1_oh_c[12] = w12_repl == 2'd1;
-  assign rrpv_lo1_oh_c[13] = w13_repl == 2'd1;
-  assign rrpv_lo1_oh_c[14] = w14_repl == 2'd1;
-  assign rrpv_lo1_oh_c[15] = w15_repl == 2'd1;
-  assign rrpv_lo1_oh_c[16] = w16_repl == 2'd1;
-  assign rrpv_lo1_oh_c[17] = w17_repl == 2'd1;
-  assign rrpv_lo1_oh_c[18] = w18_repl == 2'd1;
-  assign rrpv_lo1_oh_c[19] = w19_repl == 2'd1;
-  assign rrpv_lo1_oh_c[20] = w20_repl == 2'd1;
-  assign rrpv_lo1_oh_c[21] = w21_repl == 2'd1;
-  assign rrpv_lo1_oh_c[22] = w22_repl == 2'd1;
-  assign rrpv_lo1_oh_c[23] = w23_repl == 2'd1;
-  assign rrpv_lo1_oh_c[24] = w24_repl == 2'd1;
-  assign rrpv_lo1_oh_c[25] = w25_repl == 2'd1;
-  assign rrpv_lo1_oh_c[26] = w26_repl == 2'd1;
-  assign rrpv_lo1_oh_c[27] = w27_repl == 2'd1;
-  assign rrpv_lo1_oh_c[28] = w28_repl == 2'd1;
-  assign rrpv_lo1_oh_c[29] = w29_repl == 2'd1;
-  assign rrpv_lo1_oh_c[30] = w30_repl == 2'd1;
-  assign rrpv_lo1_oh_c[31] = w31_repl == 2'd1;
+  assign rrpv_lo1_oh_c = rrpv_is1;
   wire [191:0] rrpv_lo1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo1_oh_c bits below it in its 2^k-block
   assign rrpv_lo1_oh_p[31:0] = rrpv_lo1_oh_c;
   generate
@@ -558,38 +448,7 @@ module tap_rrip_l2_meta (
   wire [31:0] rrpv_pf1 = rrpv_lo1_oh_c & rrpv_pref;
   wire [31:0] rrpv_pf1_oh_c;
   wire [31:0] rrpv_pf1_oh;
-  assign rrpv_pf1_oh_c[0] = rrpv_pf1[0];
-  assign rrpv_pf1_oh_c[1] = rrpv_pf1[1];
-  assign rrpv_pf1_oh_c[2] = rrpv_pf1[2];
-  assign rrpv_pf1_oh_c[3] = rrpv_pf1[3];
-  assign rrpv_pf1_oh_c[4] = rrpv_pf1[4];
-  assign rrpv_pf1_oh_c[5] = rrpv_pf1[5];
-  assign rrpv_pf1_oh_c[6] = rrpv_pf1[6];
-  assign rrpv_pf1_oh_c[7] = rrpv_pf1[7];
-  assign rrpv_pf1_oh_c[8] = rrpv_pf1[8];
-  assign rrpv_pf1_oh_c[9] = rrpv_pf1[9];
-  assign rrpv_pf1_oh_c[10] = rrpv_pf1[10];
-  assign rrpv_pf1_oh_c[11] = rrpv_pf1[11];
-  assign rrpv_pf1_oh_c[12] = rrpv_pf1[12];
-  assign rrpv_pf1_oh_c[13] = rrpv_pf1[13];
-  assign rrpv_pf1_oh_c[14] = rrpv_pf1[14];
-  assign rrpv_pf1_oh_c[15] = rrpv_pf1[15];
-  assign rrpv_pf1_oh_c[16] = rrpv_pf1[16];
-  assign rrpv_pf1_oh_c[17] = rrpv_pf1[17];
-  assign rrpv_pf1_oh_c[18] = rrpv_pf1[18];
-  assign rrpv_pf1_oh_c[19] = rrpv_pf1[19];
-  assign rrpv_pf1_oh_c[20] = rrpv_pf1[20];
-  assign rrpv_pf1_oh_c[21] = rrpv_pf1[21];
-  assign rrpv_pf1_oh_c[22] = rrpv_pf1[22];
-  assign rrpv_pf1_oh_c[23] = rrpv_pf1[23];
-  assign rrpv_pf1_oh_c[24] = rrpv_pf1[24];
-  assign rrpv_pf1_oh_c[25] = rrpv_pf1[25];
-  assign rrpv_pf1_oh_c[26] = rrpv_pf1[26];
-  assign rrpv_pf1_oh_c[27] = rrpv_pf1[27];
-  assign rrpv_pf1_oh_c[28] = rrpv_pf1[28];
-  assign rrpv_pf1_oh_c[29] = rrpv_pf1[29];
-  assign rrpv_pf1_oh_c[30] = rrpv_pf1[30];
-  assign rrpv_pf1_oh_c[31] = rrpv_pf1[31];
+  assign rrpv_pf1_oh_c = rrpv_pf1;
   wire [191:0] rrpv_pf1_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_pf1_oh_c bits below it in its 2^k-block
   assign rrpv_pf1_oh_p[31:0] = rrpv_pf1_oh_c;
   generate
@@ -608,38 +467,7 @@ module tap_rrip_l2_meta (
   assign rrpv_has_pf[1] = |rrpv_pf1;
   wire [31:0] rrpv_lo2_oh_c;
   wire [31:0] rrpv_lo2_oh;
-  assign rrpv_lo2_oh_c[0] = w0_repl == 2'd2;
-  assign rrpv_lo2_oh_c[1] = w1_repl == 2'd2;
-  assign rrpv_lo2_oh_c[2] = w2_repl == 2'd2;
-  assign rrpv_lo2_oh_c[3] = w3_repl == 2'd2;
-  assign rrpv_lo2_oh_c[4] = w4_repl == 2'd2;
-  assign rrpv_lo2_oh_c[5] = w5_repl == 2'd2;
-  assign rrpv_lo2_oh_c[6] = w6_repl == 2'd2;
-  assign rrpv_lo2_oh_c[7] = w7_repl == 2'd2;
-  assign rrpv_lo2_oh_c[8] = w8_repl == 2'd2;
-  assign rrpv_lo2_oh_c[9] = w9_repl == 2'd2;
-  assign rrpv_lo2_oh_c[10] = w10_repl == 2'd2;
-  assign rrpv_lo2_oh_c[11] = w11_repl == 2'd2;
-  assign rrpv_lo2_oh_c[12] = w12_repl == 2'd2;
-  assign rrpv_lo2_oh_c[13] = w13_repl == 2'd2;
-  assign rrpv_lo2_oh_c[14] = w14_repl == 2'd2;
-  assign rrpv_lo2_oh_c[15] = w15_repl == 2'd2;
-  assign rrpv_lo2_oh_c[16] = w16_repl == 2'd2;
-  assign rrpv_lo2_oh_c[17] = w17_repl == 2'd2;
-  assign rrpv_lo2_oh_c[18] = w18_repl == 2'd2;
-  assign rrpv_lo2_oh_c[19] = w19_repl == 2'd2;
-  assign rrpv_lo2_oh_c[20] = w20_repl == 2'd2;
-  assign rrpv_lo2_oh_c[21] = w21_repl == 2'd2;
-  assign rrpv_lo2_oh_c[22] = w22_repl == 2'd2;
-  assign rrpv_lo2_oh_c[23] = w23_repl == 2'd2;
-  assign rrpv_lo2_oh_c[24] = w24_repl == 2'd2;
-  assign rrpv_lo2_oh_c[25] = w25_repl == 2'd2;
-  assign rrpv_lo2_oh_c[26] = w26_repl == 2'd2;
-  assign rrpv_lo2_oh_c[27] = w27_repl == 2'd2;
-  assign rrpv_lo2_oh_c[28] = w28_repl == 2'd2;
-  assign rrpv_lo2_oh_c[29] = w29_repl == 2'd2;
-  assign rrpv_lo2_oh_c[30] = w30_repl == 2'd2;
-  assign rrpv_lo2_oh_c[31] = w31_repl == 2'd2;
+  assign rrpv_lo2_oh_c = rrpv_is2;
   wire [191:0] rrpv_lo2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo2_oh_c bits below it in its 2^k-block
   assign rrpv_lo2_oh_p[31:0] = rrpv_lo2_oh_c;
   generate
@@ -659,38 +487,7 @@ module tap_rrip_l2_meta (
   wire [31:0] rrpv_pf2 = rrpv_lo2_oh_c & rrpv_pref;
   wire [31:0] rrpv_pf2_oh_c;
   wire [31:0] rrpv_pf2_oh;
-  assign rrpv_pf2_oh_c[0] = rrpv_pf2[0];
-  assign rrpv_pf2_oh_c[1] = rrpv_pf2[1];
-  assign rrpv_pf2_oh_c[2] = rrpv_pf2[2];
-  assign rrpv_pf2_oh_c[3] = rrpv_pf2[3];
-  assign rrpv_pf2_oh_c[4] = rrpv_pf2[4];
-  assign rrpv_pf2_oh_c[5] = rrpv_pf2[5];
-  assign rrpv_pf2_oh_c[6] = rrpv_pf2[6];
-  assign rrpv_pf2_oh_c[7] = rrpv_pf2[7];
-  assign rrpv_pf2_oh_c[8] = rrpv_pf2[8];
-  assign rrpv_pf2_oh_c[9] = rrpv_pf2[9];
-  assign rrpv_pf2_oh_c[10] = rrpv_pf2[10];
-  assign rrpv_pf2_oh_c[11] = rrpv_pf2[11];
-  assign rrpv_pf2_oh_c[12] = rrpv_pf2[12];
-  assign rrpv_pf2_oh_c[13] = rrpv_pf2[13];
-  assign rrpv_pf2_oh_c[14] = rrpv_pf2[14];
-  assign rrpv_pf2_oh_c[15] = rrpv_pf2[15];
-  assign rrpv_pf2_oh_c[16] = rrpv_pf2[16];
-  assign rrpv_pf2_oh_c[17] = rrpv_pf2[17];
-  assign rrpv_pf2_oh_c[18] = rrpv_pf2[18];
-  assign rrpv_pf2_oh_c[19] = rrpv_pf2[19];
-  assign rrpv_pf2_oh_c[20] = rrpv_pf2[20];
-  assign rrpv_pf2_oh_c[21] = rrpv_pf2[21];
-  assign rrpv_pf2_oh_c[22] = rrpv_pf2[22];
-  assign rrpv_pf2_oh_c[23] = rrpv_pf2[23];
-  assign rrpv_pf2_oh_c[24] = rrpv_pf2[24];
-  assign rrpv_pf2_oh_c[25] = rrpv_pf2[25];
-  assign rrpv_pf2_oh_c[26] = rrpv_pf2[26];
-  assign rrpv_pf2_oh_c[27] = rrpv_pf2[27];
-  assign rrpv_pf2_oh_c[28] = rrpv_pf2[28];
-  assign rrpv_pf2_oh_c[29] = rrpv_pf2[29];
-  assign rrpv_pf2_oh_c[30] = rrpv_pf2[30];
-  assign rrpv_pf2_oh_c[31] = rrpv_pf2[31];
+  assign rrpv_pf2_oh_c = rrpv_pf2;
   wire [191:0] rrpv_pf2_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_pf2_oh_c bits below it in its 2^k-block
   assign rrpv_pf2_oh_p[31:0] = rrpv_pf2_oh_c;
   generate
@@ -709,38 +506,7 @@ module tap_rrip_l2_meta (
   assign rrpv_has_pf[2] = |rrpv_pf2;
   wire [31:0] rrpv_lo3_oh_c;
   wire [31:0] rrpv_lo3_oh;
-  assign rrpv_lo3_oh_c[0] = w0_repl == 2'd3;
-  assign rrpv_lo3_oh_c[1] = w1_repl == 2'd3;
-  assign rrpv_lo3_oh_c[2] = w2_repl == 2'd3;
-  assign rrpv_lo3_oh_c[3] = w3_repl == 2'd3;
-  assign rrpv_lo3_oh_c[4] = w4_repl == 2'd3;
-  assign rrpv_lo3_oh_c[5] = w5_repl == 2'd3;
-  assign rrpv_lo3_oh_c[6] = w6_repl == 2'd3;
-  assign rrpv_lo3_oh_c[7] = w7_repl == 2'd3;
-  assign rrpv_lo3_oh_c[8] = w8_repl == 2'd3;
-  assign rrpv_lo3_oh_c[9] = w9_repl == 2'd3;
-  assign rrpv_lo3_oh_c[10] = w10_repl == 2'd3;
-  assign rrpv_lo3_oh_c[11] = w11_repl == 2'd3;
-  assign rrpv_lo3_oh_c[12] = w12_repl == 2'd3;
-  assign rrpv_lo3_oh_c[13] = w13_repl == 2'd3;
-  assign rrpv_lo3_oh_c[14] = w14_repl == 2'd3;
-  assign rrpv_lo3_oh_c[15] = w15_repl == 2'd3;
-  assign rrpv_lo3_oh_c[16] = w16_repl == 2'd3;
-  assign rrpv_lo3_oh_c[17] = w17_repl == 2'd3;
-  assign rrpv_lo3_oh_c[18] = w18_repl == 2'd3;
-  assign rrpv_lo3_oh_c[19] = w19_repl == 2'd3;
-  assign rrpv_lo3_oh_c[20] = w20_repl == 2'd3;
-  assign rrpv_lo3_oh_c[21] = w21_repl == 2'd3;
-  assign rrpv_lo3_oh_c[22] = w22_repl == 2'd3;
-  assign rrpv_lo3_oh_c[23] = w23_repl == 2'd3;
-  assign rrpv_lo3_oh_c[24] = w24_repl == 2'd3;
-  assign rrpv_lo3_oh_c[25] = w25_repl == 2'd3;
-  assign rrpv_lo3_oh_c[26] = w26_repl == 2'd3;
-  assign rrpv_lo3_oh_c[27] = w27_repl == 2'd3;
-  assign rrpv_lo3_oh_c[28] = w28_repl == 2'd3;
-  assign rrpv_lo3_oh_c[29] = w29_repl == 2'd3;
-  assign rrpv_lo3_oh_c[30] = w30_repl == 2'd3;
-  assign rrpv_lo3_oh_c[31] = w31_repl == 2'd3;
+  assign rrpv_lo3_oh_c = rrpv_is3;
   wire [191:0] rrpv_lo3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_lo3_oh_c bits below it in its 2^k-block
   assign rrpv_lo3_oh_p[31:0] = rrpv_lo3_oh_c;
   generate
@@ -760,38 +526,7 @@ module tap_rrip_l2_meta (
   wire [31:0] rrpv_pf3 = rrpv_lo3_oh_c & rrpv_pref;
   wire [31:0] rrpv_pf3_oh_c;
   wire [31:0] rrpv_pf3_oh;
-  assign rrpv_pf3_oh_c[0] = rrpv_pf3[0];
-  assign rrpv_pf3_oh_c[1] = rrpv_pf3[1];
-  assign rrpv_pf3_oh_c[2] = rrpv_pf3[2];
-  assign rrpv_pf3_oh_c[3] = rrpv_pf3[3];
-  assign rrpv_pf3_oh_c[4] = rrpv_pf3[4];
-  assign rrpv_pf3_oh_c[5] = rrpv_pf3[5];
-  assign rrpv_pf3_oh_c[6] = rrpv_pf3[6];
-  assign rrpv_pf3_oh_c[7] = rrpv_pf3[7];
-  assign rrpv_pf3_oh_c[8] = rrpv_pf3[8];
-  assign rrpv_pf3_oh_c[9] = rrpv_pf3[9];
-  assign rrpv_pf3_oh_c[10] = rrpv_pf3[10];
-  assign rrpv_pf3_oh_c[11] = rrpv_pf3[11];
-  assign rrpv_pf3_oh_c[12] = rrpv_pf3[12];
-  assign rrpv_pf3_oh_c[13] = rrpv_pf3[13];
-  assign rrpv_pf3_oh_c[14] = rrpv_pf3[14];
-  assign rrpv_pf3_oh_c[15] = rrpv_pf3[15];
-  assign rrpv_pf3_oh_c[16] = rrpv_pf3[16];
-  assign rrpv_pf3_oh_c[17] = rrpv_pf3[17];
-  assign rrpv_pf3_oh_c[18] = rrpv_pf3[18];
-  assign rrpv_pf3_oh_c[19] = rrpv_pf3[19];
-  assign rrpv_pf3_oh_c[20] = rrpv_pf3[20];
-  assign rrpv_pf3_oh_c[21] = rrpv_pf3[21];
-  assign rrpv_pf3_oh_c[22] = rrpv_pf3[22];
-  assign rrpv_pf3_oh_c[23] = rrpv_pf3[23];
-  assign rrpv_pf3_oh_c[24] = rrpv_pf3[24];
-  assign rrpv_pf3_oh_c[25] = rrpv_pf3[25];
-  assign rrpv_pf3_oh_c[26] = rrpv_pf3[26];
-  assign rrpv_pf3_oh_c[27] = rrpv_pf3[27];
-  assign rrpv_pf3_oh_c[28] = rrpv_pf3[28];
-  assign rrpv_pf3_oh_c[29] = rrpv_pf3[29];
-  assign rrpv_pf3_oh_c[30] = rrpv_pf3[30];
-  assign rrpv_pf3_oh_c[31] = rrpv_pf3[31];
+  assign rrpv_pf3_oh_c = rrpv_pf3;
   wire [191:0] rrpv_pf3_oh_p /* verilator split_var */; // row k: each bit ORed with the rrpv_pf3_oh_c bits below it in its 2^k-block
   assign rrpv_pf3_oh_p[31:0] = rrpv_pf3_oh_c;
   generate

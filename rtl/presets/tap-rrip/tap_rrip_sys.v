@@ -178,14 +178,7 @@ module tap_rrip_sys (
   wire [7:0] candidates = |late ? late : l1_mreq_valid;
   wire [7:0] grant_oh_c;
   wire [7:0] grant_oh;
-  assign grant_oh_c[0] = candidates[0];
-  assign grant_oh_c[1] = candidates[1];
-  assign grant_oh_c[2] = candidates[2];
-  assign grant_oh_c[3] = candidates[3];
-  assign grant_oh_c[4] = candidates[4];
-  assign grant_oh_c[5] = candidates[5];
-  assign grant_oh_c[6] = candidates[6];
-  assign grant_oh_c[7] = candidates[7];
+  assign grant_oh_c = candidates;
   genvar pfx_lvl, pfx_bit;
   wire [31:0] grant_oh_p /* verilator split_var */; // row k: each bit ORed with the grant_oh_c bits below it in its 2^k-block
   assign grant_oh_p[7:0] = grant_oh_c;

@@ -720,54 +720,25 @@ module tap_ucp_l2_meta (
   wire ucp_fill_app_valid = ucp_is0 | ucp_is1 | ucp_is2;
   wire ucp_under = ucp_fill_app_valid & ((ucp_cnt_fill < ucp_alloc_fill) | (ucp_cnt_fill == 6'd0)); // the filler holds fewer lines than its ways, or none
   wire [31:0] ucp_own_ways; // the filler's ways
-  assign ucp_own_ways[0] = (ucp_own0[0] & ucp_is0) | (ucp_own1[0] & ucp_is1) | (ucp_own2[0] & ucp_is2);
-  assign ucp_own_ways[1] = (ucp_own0[1] & ucp_is0) | (ucp_own1[1] & ucp_is1) | (ucp_own2[1] & ucp_is2);
-  assign ucp_own_ways[2] = (ucp_own0[2] & ucp_is0) | (ucp_own1[2] & ucp_is1) | (ucp_own2[2] & ucp_is2);
-  assign ucp_own_ways[3] = (ucp_own0[3] & ucp_is0) | (ucp_own1[3] & ucp_is1) | (ucp_own2[3] & ucp_is2);
-  assign ucp_own_ways[4] = (ucp_own0[4] & ucp_is0) | (ucp_own1[4] & ucp_is1) | (ucp_own2[4] & ucp_is2);
-  assign ucp_own_ways[5] = (ucp_own0[5] & ucp_is0) | (ucp_own1[5] & ucp_is1) | (ucp_own2[5] & ucp_is2);
-  assign ucp_own_ways[6] = (ucp_own0[6] & ucp_is0) | (ucp_own1[6] & ucp_is1) | (ucp_own2[6] & ucp_is2);
-  assign ucp_own_ways[7] = (ucp_own0[7] & ucp_is0) | (ucp_own1[7] & ucp_is1) | (ucp_own2[7] & ucp_is2);
-  assign ucp_own_ways[8] = (ucp_own0[8] & ucp_is0) | (ucp_own1[8] & ucp_is1) | (ucp_own2[8] & ucp_is2);
-  assign ucp_own_ways[9] = (ucp_own0[9] & ucp_is0) | (ucp_own1[9] & ucp_is1) | (ucp_own2[9] & ucp_is2);
-  assign ucp_own_ways[10] = (ucp_own0[10] & ucp_is0) | (ucp_own1[10] & ucp_is1) | (ucp_own2[10] & ucp_is2);
-  assign ucp_own_ways[11] = (ucp_own0[11] & ucp_is0) | (ucp_own1[11] & ucp_is1) | (ucp_own2[11] & ucp_is2);
-  assign ucp_own_ways[12] = (ucp_own0[12] & ucp_is0) | (ucp_own1[12] & ucp_is1) | (ucp_own2[12] & ucp_is2);
-  assign ucp_own_ways[13] = (ucp_own0[13] & ucp_is0) | (ucp_own1[13] & ucp_is1) | (ucp_own2[13] & ucp_is2);
-  assign ucp_own_ways[14] = (ucp_own0[14] & ucp_is0) | (ucp_own1[14] & ucp_is1) | (ucp_own2[14] & ucp_is2);
-  assign ucp_own_ways[15] = (ucp_own0[15] & ucp_is0) | (ucp_own1[15] & ucp_is1) | (ucp_own2[15] & ucp_is2);
-  assign ucp_own_ways[16] = (ucp_own0[16] & ucp_is0) | (ucp_own1[16] & ucp_is1) | (ucp_own2[16] & ucp_is2);
-  assign ucp_own_ways[17] = (ucp_own0[17] & ucp_is0) | (ucp_own1[17] & ucp_is1) | (ucp_own2[17] & ucp_is2);
-  assign ucp_own_ways[18] = (ucp_own0[18] & ucp_is0) | (ucp_own1[18] & ucp_is1) | (ucp_own2[18] & ucp_is2);
-  assign ucp_own_ways[19] = (ucp_own0[19] & ucp_is0) | (ucp_own1[19] & ucp_is1) | (ucp_own2[19] & ucp_is2);
-  assign ucp_own_ways[20] = (ucp_own0[20] & ucp_is0) | (ucp_own1[20] & ucp_is1) | (ucp_own2[20] & ucp_is2);
-  assign ucp_own_ways[21] = (ucp_own0[21] & ucp_is0) | (ucp_own1[21] & ucp_is1) | (ucp_own2[21] & ucp_is2);
-  assign ucp_own_ways[22] = (ucp_own0[22] & ucp_is0) | (ucp_own1[22] & ucp_is1) | (ucp_own2[22] & ucp_is2);
-  assign ucp_own_ways[23] = (ucp_own0[23] & ucp_is0) | (ucp_own1[23] & ucp_is1) | (ucp_own2[23] & ucp_is2);
-  assign ucp_own_ways[24] = (ucp_own0[24] & ucp_is0) | (ucp_own1[24] & ucp_is1) | (ucp_own2[24] & ucp_is2);
-  assign ucp_own_ways[25] = (ucp_own0[25] & ucp_is0) | (ucp_own1[25] & ucp_is1) | (ucp_own2[25] & ucp_is2);
-  assign ucp_own_ways[26] = (ucp_own0[26] & ucp_is0) | (ucp_own1[26] & ucp_is1) | (ucp_own2[26] & ucp_is2);
-  assign ucp_own_ways[27] = (ucp_own0[27] & ucp_is0) | (ucp_own1[27] & ucp_is1) | (ucp_own2[27] & ucp_is2);
-  assign ucp_own_ways[28] = (ucp_own0[28] & ucp_is0) | (ucp_own1[28] & ucp_is1) | (ucp_own2[28] & ucp_is2);
-  assign ucp_own_ways[29] = (ucp_own0[29] & ucp_is0) | (ucp_own1[29] & ucp_is1) | (ucp_own2[29] & ucp_is2);
-  assign ucp_own_ways[30] = (ucp_own0[30] & ucp_is0) | (ucp_own1[30] & ucp_is1) | (ucp_own2[30] & ucp_is2);
-  assign ucp_own_ways[31] = (ucp_own0[31] & ucp_is0) | (ucp_own1[31] & ucp_is1) | (ucp_own2[31] & ucp_is2);
+  assign ucp_own_ways = ({32{ucp_is0}} & ucp_own0)
+    | ({32{ucp_is1}} & ucp_own1)
+    | ({32{ucp_is2}} & ucp_own2);
   // the oldest candidate, for each choice of candidates at once: way v older than x
   // (younger_than[x*32 + v]), then per app k a way of k older than x, and any way
   // older than x
-  genvar age_row, age_col;
-  wire [159:0] way_age = {w31_repl, w30_repl, w29_repl, w28_repl, w27_repl, w26_repl, w25_repl, w24_repl,
+  wire [159:0] way_repl = {w31_repl, w30_repl, w29_repl, w28_repl, w27_repl, w26_repl, w25_repl, w24_repl,
       w23_repl, w22_repl, w21_repl, w20_repl, w19_repl, w18_repl, w17_repl, w16_repl,
       w15_repl, w14_repl, w13_repl, w12_repl, w11_repl, w10_repl, w9_repl, w8_repl,
-      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement age at [w*5 +: 5]
+      w7_repl, w6_repl, w5_repl, w4_repl, w3_repl, w2_repl, w1_repl, w0_repl}; // way w's replacement field at [w*5 +: 5]
+  genvar age_row, age_col;
   wire [1023:0] younger_than; // bit w*32 + v: way w's age is below way v's
   generate
-    for (age_row = 0; age_row < 32; age_row = age_row + 1) begin : gen_younger_row
+    for (age_row = 0; age_row < 32; age_row = age_row + 1) begin : gen_younger_than_row
       for (age_col = 0; age_col < 32; age_col = age_col + 1) begin : gen_col
         if (age_col == age_row) begin : gen_self
           assign younger_than[age_row*32 + age_col] = 1'b0;
         end else begin : gen_pair
-          assign younger_than[age_row*32 + age_col] = way_age[age_row*5 +: 5] < way_age[age_col*5 +: 5];
+          assign younger_than[age_row*32 + age_col] = way_repl[age_row*5 +: 5] < way_repl[age_col*5 +: 5];
         end
       end
     end
@@ -782,38 +753,9 @@ module tap_ucp_l2_meta (
       assign ucp_older_all[age_row] = |younger_than[age_row*32 +: 32];
     end
   endgenerate
-  assign ucp_older_own[0] = (ucp_is0 & ucp_older0[0]) | (ucp_is1 & ucp_older1[0]) | (ucp_is2 & ucp_older2[0]);
-  assign ucp_older_own[1] = (ucp_is0 & ucp_older0[1]) | (ucp_is1 & ucp_older1[1]) | (ucp_is2 & ucp_older2[1]);
-  assign ucp_older_own[2] = (ucp_is0 & ucp_older0[2]) | (ucp_is1 & ucp_older1[2]) | (ucp_is2 & ucp_older2[2]);
-  assign ucp_older_own[3] = (ucp_is0 & ucp_older0[3]) | (ucp_is1 & ucp_older1[3]) | (ucp_is2 & ucp_older2[3]);
-  assign ucp_older_own[4] = (ucp_is0 & ucp_older0[4]) | (ucp_is1 & ucp_older1[4]) | (ucp_is2 & ucp_older2[4]);
-  assign ucp_older_own[5] = (ucp_is0 & ucp_older0[5]) | (ucp_is1 & ucp_older1[5]) | (ucp_is2 & ucp_older2[5]);
-  assign ucp_older_own[6] = (ucp_is0 & ucp_older0[6]) | (ucp_is1 & ucp_older1[6]) | (ucp_is2 & ucp_older2[6]);
-  assign ucp_older_own[7] = (ucp_is0 & ucp_older0[7]) | (ucp_is1 & ucp_older1[7]) | (ucp_is2 & ucp_older2[7]);
-  assign ucp_older_own[8] = (ucp_is0 & ucp_older0[8]) | (ucp_is1 & ucp_older1[8]) | (ucp_is2 & ucp_older2[8]);
-  assign ucp_older_own[9] = (ucp_is0 & ucp_older0[9]) | (ucp_is1 & ucp_older1[9]) | (ucp_is2 & ucp_older2[9]);
-  assign ucp_older_own[10] = (ucp_is0 & ucp_older0[10]) | (ucp_is1 & ucp_older1[10]) | (ucp_is2 & ucp_older2[10]);
-  assign ucp_older_own[11] = (ucp_is0 & ucp_older0[11]) | (ucp_is1 & ucp_older1[11]) | (ucp_is2 & ucp_older2[11]);
-  assign ucp_older_own[12] = (ucp_is0 & ucp_older0[12]) | (ucp_is1 & ucp_older1[12]) | (ucp_is2 & ucp_older2[12]);
-  assign ucp_older_own[13] = (ucp_is0 & ucp_older0[13]) | (ucp_is1 & ucp_older1[13]) | (ucp_is2 & ucp_older2[13]);
-  assign ucp_older_own[14] = (ucp_is0 & ucp_older0[14]) | (ucp_is1 & ucp_older1[14]) | (ucp_is2 & ucp_older2[14]);
-  assign ucp_older_own[15] = (ucp_is0 & ucp_older0[15]) | (ucp_is1 & ucp_older1[15]) | (ucp_is2 & ucp_older2[15]);
-  assign ucp_older_own[16] = (ucp_is0 & ucp_older0[16]) | (ucp_is1 & ucp_older1[16]) | (ucp_is2 & ucp_older2[16]);
-  assign ucp_older_own[17] = (ucp_is0 & ucp_older0[17]) | (ucp_is1 & ucp_older1[17]) | (ucp_is2 & ucp_older2[17]);
-  assign ucp_older_own[18] = (ucp_is0 & ucp_older0[18]) | (ucp_is1 & ucp_older1[18]) | (ucp_is2 & ucp_older2[18]);
-  assign ucp_older_own[19] = (ucp_is0 & ucp_older0[19]) | (ucp_is1 & ucp_older1[19]) | (ucp_is2 & ucp_older2[19]);
-  assign ucp_older_own[20] = (ucp_is0 & ucp_older0[20]) | (ucp_is1 & ucp_older1[20]) | (ucp_is2 & ucp_older2[20]);
-  assign ucp_older_own[21] = (ucp_is0 & ucp_older0[21]) | (ucp_is1 & ucp_older1[21]) | (ucp_is2 & ucp_older2[21]);
-  assign ucp_older_own[22] = (ucp_is0 & ucp_older0[22]) | (ucp_is1 & ucp_older1[22]) | (ucp_is2 & ucp_older2[22]);
-  assign ucp_older_own[23] = (ucp_is0 & ucp_older0[23]) | (ucp_is1 & ucp_older1[23]) | (ucp_is2 & ucp_older2[23]);
-  assign ucp_older_own[24] = (ucp_is0 & ucp_older0[24]) | (ucp_is1 & ucp_older1[24]) | (ucp_is2 & ucp_older2[24]);
-  assign ucp_older_own[25] = (ucp_is0 & ucp_older0[25]) | (ucp_is1 & ucp_older1[25]) | (ucp_is2 & ucp_older2[25]);
-  assign ucp_older_own[26] = (ucp_is0 & ucp_older0[26]) | (ucp_is1 & ucp_older1[26]) | (ucp_is2 & ucp_older2[26]);
-  assign ucp_older_own[27] = (ucp_is0 & ucp_older0[27]) | (ucp_is1 & ucp_older1[27]) | (ucp_is2 & ucp_older2[27]);
-  assign ucp_older_own[28] = (ucp_is0 & ucp_older0[28]) | (ucp_is1 & ucp_older1[28]) | (ucp_is2 & ucp_older2[28]);
-  assign ucp_older_own[29] = (ucp_is0 & ucp_older0[29]) | (ucp_is1 & ucp_older1[29]) | (ucp_is2 & ucp_older2[29]);
-  assign ucp_older_own[30] = (ucp_is0 & ucp_older0[30]) | (ucp_is1 & ucp_older1[30]) | (ucp_is2 & ucp_older2[30]);
-  assign ucp_older_own[31] = (ucp_is0 & ucp_older0[31]) | (ucp_is1 & ucp_older1[31]) | (ucp_is2 & ucp_older2[31]);
+  assign ucp_older_own = ({32{ucp_is0}} & ucp_older0)
+    | ({32{ucp_is1}} & ucp_older1)
+    | ({32{ucp_is2}} & ucp_older2);
   wire [31:0] ucp_oldest_own = ucp_own_ways & ~ucp_older_own;
   wire [31:0] ucp_oldest_all = ~ucp_older_all;
   // the top registers the flags and candidates (ucp_cand_q); a fill held a cycle
@@ -830,108 +772,19 @@ module tap_ucp_l2_meta (
   wire [2:0] ucp_over_q = cand_i[256 +: 3]; // app k over its allocation
   wire ucp_under_q = cand_i[259];
   wire [31:0] ucp_over_ways, ucp_older_over;
-  assign ucp_over_ways[0] = (ucp_over_q[0] & ucp_own0_q[0]) | (ucp_over_q[1] & ucp_own1_q[0]) | (ucp_over_q[2] & ucp_own2_q[0]);
-  assign ucp_older_over[0] = (ucp_over_q[0] & ucp_older0_q[0]) | (ucp_over_q[1] & ucp_older1_q[0]) | (ucp_over_q[2] & ucp_older2_q[0]);
-  assign ucp_over_ways[1] = (ucp_over_q[0] & ucp_own0_q[1]) | (ucp_over_q[1] & ucp_own1_q[1]) | (ucp_over_q[2] & ucp_own2_q[1]);
-  assign ucp_older_over[1] = (ucp_over_q[0] & ucp_older0_q[1]) | (ucp_over_q[1] & ucp_older1_q[1]) | (ucp_over_q[2] & ucp_older2_q[1]);
-  assign ucp_over_ways[2] = (ucp_over_q[0] & ucp_own0_q[2]) | (ucp_over_q[1] & ucp_own1_q[2]) | (ucp_over_q[2] & ucp_own2_q[2]);
-  assign ucp_older_over[2] = (ucp_over_q[0] & ucp_older0_q[2]) | (ucp_over_q[1] & ucp_older1_q[2]) | (ucp_over_q[2] & ucp_older2_q[2]);
-  assign ucp_over_ways[3] = (ucp_over_q[0] & ucp_own0_q[3]) | (ucp_over_q[1] & ucp_own1_q[3]) | (ucp_over_q[2] & ucp_own2_q[3]);
-  assign ucp_older_over[3] = (ucp_over_q[0] & ucp_older0_q[3]) | (ucp_over_q[1] & ucp_older1_q[3]) | (ucp_over_q[2] & ucp_older2_q[3]);
-  assign ucp_over_ways[4] = (ucp_over_q[0] & ucp_own0_q[4]) | (ucp_over_q[1] & ucp_own1_q[4]) | (ucp_over_q[2] & ucp_own2_q[4]);
-  assign ucp_older_over[4] = (ucp_over_q[0] & ucp_older0_q[4]) | (ucp_over_q[1] & ucp_older1_q[4]) | (ucp_over_q[2] & ucp_older2_q[4]);
-  assign ucp_over_ways[5] = (ucp_over_q[0] & ucp_own0_q[5]) | (ucp_over_q[1] & ucp_own1_q[5]) | (ucp_over_q[2] & ucp_own2_q[5]);
-  assign ucp_older_over[5] = (ucp_over_q[0] & ucp_older0_q[5]) | (ucp_over_q[1] & ucp_older1_q[5]) | (ucp_over_q[2] & ucp_older2_q[5]);
-  assign ucp_over_ways[6] = (ucp_over_q[0] & ucp_own0_q[6]) | (ucp_over_q[1] & ucp_own1_q[6]) | (ucp_over_q[2] & ucp_own2_q[6]);
-  assign ucp_older_over[6] = (ucp_over_q[0] & ucp_older0_q[6]) | (ucp_over_q[1] & ucp_older1_q[6]) | (ucp_over_q[2] & ucp_older2_q[6]);
-  assign ucp_over_ways[7] = (ucp_over_q[0] & ucp_own0_q[7]) | (ucp_over_q[1] & ucp_own1_q[7]) | (ucp_over_q[2] & ucp_own2_q[7]);
-  assign ucp_older_over[7] = (ucp_over_q[0] & ucp_older0_q[7]) | (ucp_over_q[1] & ucp_older1_q[7]) | (ucp_over_q[2] & ucp_older2_q[7]);
-  assign ucp_over_ways[8] = (ucp_over_q[0] & ucp_own0_q[8]) | (ucp_over_q[1] & ucp_own1_q[8]) | (ucp_over_q[2] & ucp_own2_q[8]);
-  assign ucp_older_over[8] = (ucp_over_q[0] & ucp_older0_q[8]) | (ucp_over_q[1] & ucp_older1_q[8]) | (ucp_over_q[2] & ucp_older2_q[8]);
-  assign ucp_over_ways[9] = (ucp_over_q[0] & ucp_own0_q[9]) | (ucp_over_q[1] & ucp_own1_q[9]) | (ucp_over_q[2] & ucp_own2_q[9]);
-  assign ucp_older_over[9] = (ucp_over_q[0] & ucp_older0_q[9]) | (ucp_over_q[1] & ucp_older1_q[9]) | (ucp_over_q[2] & ucp_older2_q[9]);
-  assign ucp_over_ways[10] = (ucp_over_q[0] & ucp_own0_q[10]) | (ucp_over_q[1] & ucp_own1_q[10]) | (ucp_over_q[2] & ucp_own2_q[10]);
-  assign ucp_older_over[10] = (ucp_over_q[0] & ucp_older0_q[10]) | (ucp_over_q[1] & ucp_older1_q[10]) | (ucp_over_q[2] & ucp_older2_q[10]);
-  assign ucp_over_ways[11] = (ucp_over_q[0] & ucp_own0_q[11]) | (ucp_over_q[1] & ucp_own1_q[11]) | (ucp_over_q[2] & ucp_own2_q[11]);
-  assign ucp_older_over[11] = (ucp_over_q[0] & ucp_older0_q[11]) | (ucp_over_q[1] & ucp_older1_q[11]) | (ucp_over_q[2] & ucp_older2_q[11]);
-  assign ucp_over_ways[12] = (ucp_over_q[0] & ucp_own0_q[12]) | (ucp_over_q[1] & ucp_own1_q[12]) | (ucp_over_q[2] & ucp_own2_q[12]);
-  assign ucp_older_over[12] = (ucp_over_q[0] & ucp_older0_q[12]) | (ucp_over_q[1] & ucp_older1_q[12]) | (ucp_over_q[2] & ucp_older2_q[12]);
-  assign ucp_over_ways[13] = (ucp_over_q[0] & ucp_own0_q[13]) | (ucp_over_q[1] & ucp_own1_q[13]) | (ucp_over_q[2] & ucp_own2_q[13]);
-  assign ucp_older_over[13] = (ucp_over_q[0] & ucp_older0_q[13]) | (ucp_over_q[1] & ucp_older1_q[13]) | (ucp_over_q[2] & ucp_older2_q[13]);
-  assign ucp_over_ways[14] = (ucp_over_q[0] & ucp_own0_q[14]) | (ucp_over_q[1] & ucp_own1_q[14]) | (ucp_over_q[2] & ucp_own2_q[14]);
-  assign ucp_older_over[14] = (ucp_over_q[0] & ucp_older0_q[14]) | (ucp_over_q[1] & ucp_older1_q[14]) | (ucp_over_q[2] & ucp_older2_q[14]);
-  assign ucp_over_ways[15] = (ucp_over_q[0] & ucp_own0_q[15]) | (ucp_over_q[1] & ucp_own1_q[15]) | (ucp_over_q[2] & ucp_own2_q[15]);
-  assign ucp_older_over[15] = (ucp_over_q[0] & ucp_older0_q[15]) | (ucp_over_q[1] & ucp_older1_q[15]) | (ucp_over_q[2] & ucp_older2_q[15]);
-  assign ucp_over_ways[16] = (ucp_over_q[0] & ucp_own0_q[16]) | (ucp_over_q[1] & ucp_own1_q[16]) | (ucp_over_q[2] & ucp_own2_q[16]);
-  assign ucp_older_over[16] = (ucp_over_q[0] & ucp_older0_q[16]) | (ucp_over_q[1] & ucp_older1_q[16]) | (ucp_over_q[2] & ucp_older2_q[16]);
-  assign ucp_over_ways[17] = (ucp_over_q[0] & ucp_own0_q[17]) | (ucp_over_q[1] & ucp_own1_q[17]) | (ucp_over_q[2] & ucp_own2_q[17]);
-  assign ucp_older_over[17] = (ucp_over_q[0] & ucp_older0_q[17]) | (ucp_over_q[1] & ucp_older1_q[17]) | (ucp_over_q[2] & ucp_older2_q[17]);
-  assign ucp_over_ways[18] = (ucp_over_q[0] & ucp_own0_q[18]) | (ucp_over_q[1] & ucp_own1_q[18]) | (ucp_over_q[2] & ucp_own2_q[18]);
-  assign ucp_older_over[18] = (ucp_over_q[0] & ucp_older0_q[18]) | (ucp_over_q[1] & ucp_older1_q[18]) | (ucp_over_q[2] & ucp_older2_q[18]);
-  assign ucp_over_ways[19] = (ucp_over_q[0] & ucp_own0_q[19]) | (ucp_over_q[1] & ucp_own1_q[19]) | (ucp_over_q[2] & ucp_own2_q[19]);
-  assign ucp_older_over[19] = (ucp_over_q[0] & ucp_older0_q[19]) | (ucp_over_q[1] & ucp_older1_q[19]) | (ucp_over_q[2] & ucp_older2_q[19]);
-  assign ucp_over_ways[20] = (ucp_over_q[0] & ucp_own0_q[20]) | (ucp_over_q[1] & ucp_own1_q[20]) | (ucp_over_q[2] & ucp_own2_q[20]);
-  assign ucp_older_over[20] = (ucp_over_q[0] & ucp_older0_q[20]) | (ucp_over_q[1] & ucp_older1_q[20]) | (ucp_over_q[2] & ucp_older2_q[20]);
-  assign ucp_over_ways[21] = (ucp_over_q[0] & ucp_own0_q[21]) | (ucp_over_q[1] & ucp_own1_q[21]) | (ucp_over_q[2] & ucp_own2_q[21]);
-  assign ucp_older_over[21] = (ucp_over_q[0] & ucp_older0_q[21]) | (ucp_over_q[1] & ucp_older1_q[21]) | (ucp_over_q[2] & ucp_older2_q[21]);
-  assign ucp_over_ways[22] = (ucp_over_q[0] & ucp_own0_q[22]) | (ucp_over_q[1] & ucp_own1_q[22]) | (ucp_over_q[2] & ucp_own2_q[22]);
-  assign ucp_older_over[22] = (ucp_over_q[0] & ucp_older0_q[22]) | (ucp_over_q[1] & ucp_older1_q[22]) | (ucp_over_q[2] & ucp_older2_q[22]);
-  assign ucp_over_ways[23] = (ucp_over_q[0] & ucp_own0_q[23]) | (ucp_over_q[1] & ucp_own1_q[23]) | (ucp_over_q[2] & ucp_own2_q[23]);
-  assign ucp_older_over[23] = (ucp_over_q[0] & ucp_older0_q[23]) | (ucp_over_q[1] & ucp_older1_q[23]) | (ucp_over_q[2] & ucp_older2_q[23]);
-  assign ucp_over_ways[24] = (ucp_over_q[0] & ucp_own0_q[24]) | (ucp_over_q[1] & ucp_own1_q[24]) | (ucp_over_q[2] & ucp_own2_q[24]);
-  assign ucp_older_over[24] = (ucp_over_q[0] & ucp_older0_q[24]) | (ucp_over_q[1] & ucp_older1_q[24]) | (ucp_over_q[2] & ucp_older2_q[24]);
-  assign ucp_over_ways[25] = (ucp_over_q[0] & ucp_own0_q[25]) | (ucp_over_q[1] & ucp_own1_q[25]) | (ucp_over_q[2] & ucp_own2_q[25]);
-  assign ucp_older_over[25] = (ucp_over_q[0] & ucp_older0_q[25]) | (ucp_over_q[1] & ucp_older1_q[25]) | (ucp_over_q[2] & ucp_older2_q[25]);
-  assign ucp_over_ways[26] = (ucp_over_q[0] & ucp_own0_q[26]) | (ucp_over_q[1] & ucp_own1_q[26]) | (ucp_over_q[2] & ucp_own2_q[26]);
-  assign ucp_older_over[26] = (ucp_over_q[0] & ucp_older0_q[26]) | (ucp_over_q[1] & ucp_older1_q[26]) | (ucp_over_q[2] & ucp_older2_q[26]);
-  assign ucp_over_ways[27] = (ucp_over_q[0] & ucp_own0_q[27]) | (ucp_over_q[1] & ucp_own1_q[27]) | (ucp_over_q[2] & ucp_own2_q[27]);
-  assign ucp_older_over[27] = (ucp_over_q[0] & ucp_older0_q[27]) | (ucp_over_q[1] & ucp_older1_q[27]) | (ucp_over_q[2] & ucp_older2_q[27]);
-  assign ucp_over_ways[28] = (ucp_over_q[0] & ucp_own0_q[28]) | (ucp_over_q[1] & ucp_own1_q[28]) | (ucp_over_q[2] & ucp_own2_q[28]);
-  assign ucp_older_over[28] = (ucp_over_q[0] & ucp_older0_q[28]) | (ucp_over_q[1] & ucp_older1_q[28]) | (ucp_over_q[2] & ucp_older2_q[28]);
-  assign ucp_over_ways[29] = (ucp_over_q[0] & ucp_own0_q[29]) | (ucp_over_q[1] & ucp_own1_q[29]) | (ucp_over_q[2] & ucp_own2_q[29]);
-  assign ucp_older_over[29] = (ucp_over_q[0] & ucp_older0_q[29]) | (ucp_over_q[1] & ucp_older1_q[29]) | (ucp_over_q[2] & ucp_older2_q[29]);
-  assign ucp_over_ways[30] = (ucp_over_q[0] & ucp_own0_q[30]) | (ucp_over_q[1] & ucp_own1_q[30]) | (ucp_over_q[2] & ucp_own2_q[30]);
-  assign ucp_older_over[30] = (ucp_over_q[0] & ucp_older0_q[30]) | (ucp_over_q[1] & ucp_older1_q[30]) | (ucp_over_q[2] & ucp_older2_q[30]);
-  assign ucp_over_ways[31] = (ucp_over_q[0] & ucp_own0_q[31]) | (ucp_over_q[1] & ucp_own1_q[31]) | (ucp_over_q[2] & ucp_own2_q[31]);
-  assign ucp_older_over[31] = (ucp_over_q[0] & ucp_older0_q[31]) | (ucp_over_q[1] & ucp_older1_q[31]) | (ucp_over_q[2] & ucp_older2_q[31]);
+  assign ucp_over_ways = ({32{ucp_over_q[0]}} & ucp_own0_q)
+    | ({32{ucp_over_q[1]}} & ucp_own1_q)
+    | ({32{ucp_over_q[2]}} & ucp_own2_q);
+  assign ucp_older_over = ({32{ucp_over_q[0]}} & ucp_older0_q)
+    | ({32{ucp_over_q[1]}} & ucp_older1_q)
+    | ({32{ucp_over_q[2]}} & ucp_older2_q);
   wire [31:0] ucp_oldest_over = ucp_over_ways & ~ucp_older_over;
   wire [31:0] victim_oh = ~ucp_under_q ? ucp_oldest_own_q : |ucp_over_q ? ucp_oldest_over :
                         ucp_oldest_all_q; // own LRU; an over app's LRU; the set's LRU
   wire [31:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [31:0] invalid_oh_c;
   wire [31:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
-  assign invalid_oh_c[8] = !valid[8];
-  assign invalid_oh_c[9] = !valid[9];
-  assign invalid_oh_c[10] = !valid[10];
-  assign invalid_oh_c[11] = !valid[11];
-  assign invalid_oh_c[12] = !valid[12];
-  assign invalid_oh_c[13] = !valid[13];
-  assign invalid_oh_c[14] = !valid[14];
-  assign invalid_oh_c[15] = !valid[15];
-  assign invalid_oh_c[16] = !valid[16];
-  assign invalid_oh_c[17] = !valid[17];
-  assign invalid_oh_c[18] = !valid[18];
-  assign invalid_oh_c[19] = !valid[19];
-  assign invalid_oh_c[20] = !valid[20];
-  assign invalid_oh_c[21] = !valid[21];
-  assign invalid_oh_c[22] = !valid[22];
-  assign invalid_oh_c[23] = !valid[23];
-  assign invalid_oh_c[24] = !valid[24];
-  assign invalid_oh_c[25] = !valid[25];
-  assign invalid_oh_c[26] = !valid[26];
-  assign invalid_oh_c[27] = !valid[27];
-  assign invalid_oh_c[28] = !valid[28];
-  assign invalid_oh_c[29] = !valid[29];
-  assign invalid_oh_c[30] = !valid[30];
-  assign invalid_oh_c[31] = !valid[31];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [191:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[31:0] = invalid_oh_c;

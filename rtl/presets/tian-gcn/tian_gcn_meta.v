@@ -101,14 +101,7 @@ module tian_gcn_meta (
   wire [7:0] hit_oh = match; // one-hot on a hit, zero on a miss: see above
   wire [7:0] invalid_oh_c;
   wire [7:0] invalid_oh;
-  assign invalid_oh_c[0] = !valid[0];
-  assign invalid_oh_c[1] = !valid[1];
-  assign invalid_oh_c[2] = !valid[2];
-  assign invalid_oh_c[3] = !valid[3];
-  assign invalid_oh_c[4] = !valid[4];
-  assign invalid_oh_c[5] = !valid[5];
-  assign invalid_oh_c[6] = !valid[6];
-  assign invalid_oh_c[7] = !valid[7];
+  assign invalid_oh_c = ~valid;
   genvar pfx_lvl, pfx_bit;
   wire [31:0] invalid_oh_p /* verilator split_var */; // row k: each bit ORed with the invalid_oh_c bits below it in its 2^k-block
   assign invalid_oh_p[7:0] = invalid_oh_c;
