@@ -16,10 +16,11 @@
  * event fields, its lookup-module ports, its decide-stage lines) comes from the policy's hooks
  * (l2pol.h, one file per policy); this file names no policy. */
 #include "emit_l2.h"
-
 #include "codes.h"
 #include "emit_pipe.h"
 #include "l2pol.h"
+
+#include <string.h>
 
 enum { S_SWEEP, S_RUN, S_COUNT };
 static const char *const state_names[S_COUNT] = {"SSweep", "SRun"};
@@ -428,7 +429,10 @@ static void emit_instances(emit_t *e, const gen_l2_t *g, const l2_w_t *w)
 
 static void emit_count(emit_t *e, const char *cond, lay_l2_counter_t c)
 {
-    emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_l2_counter_names[c]);
+    if (!strcmp(cond, "1'b1")) /* counted whenever the block runs: no constant condition */
+        emit_line(e, "cnt_%s_inc = 1'b1;", lay_l2_counter_names[c]);
+    else
+        emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_l2_counter_names[c]);
 }
 
 /* A read joined a fetch: an access, merged. */

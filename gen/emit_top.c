@@ -199,8 +199,10 @@ static void emit_decls(emit_t *e, const gen_l1_t *g, const top_w_t *w)
     pipe_emit_stall_decls(e);
     const gen_mech_t *mech = gen_mech(g);
     const char *mech_hold = mech->hold ? mech->hold(g) : NULL;
-    emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);",
-              mech_hold ? mech_hold : "1'b0");
+    if (mech_hold)
+        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & (%s | rspq_full);", mech_hold);
+    else
+        emit_line(e, "wire hold = s1_valid_q & !s1_squash_q & rspq_full;");
     pipe_emit_drain_block(e, &w->drain);
     pipe_emit_issue_wires(e, "!drain_block & ", "!flush_pend_q & ",
                           "a full memory queue stops requests, never fills (the fill may be what frees it)",
@@ -259,7 +261,10 @@ static void emit_instances(emit_t *e, const gen_l1_t *g, const top_w_t *w)
 
 void emit_l1_count(emit_t *e, const char *cond, lay_counter_t c)
 {
-    emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
+    if (!strcmp(cond, "1'b1")) /* counted whenever the block runs: no constant condition */
+        emit_line(e, "cnt_%s_inc = 1'b1;", lay_counter_names[c]);
+    else
+        emit_line(e, "if (%s) cnt_%s_inc = 1'b1;", cond, lay_counter_names[c]);
 }
 
 static void emit_respond(emit_t *e, const char *id, lay_status_t st, const char *data)

@@ -191,8 +191,9 @@ void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
     ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(n), ir_fmt(m, "%s_c", out)),
             "the winner, none if no candidate", 1);
     for (unsigned i = 0; i < n; i++) {
+        /* constant candidates (every one is) leave no 1'b1 & or 1'b0 | behind */
         snprintf(c, sizeof c, cand_fmt, i);
-        int len = snprintf(cond, sizeof cond, "%s", c);
+        int len = strcmp(c, "1'b1") ? snprintf(cond, sizeof cond, "%s", c) : 0;
         for (unsigned j = 0; j < n; j++) {
             if (j == i)
                 continue;
@@ -201,9 +202,16 @@ void ir_best_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
             snprintf(c, sizeof c, not_cand_fmt, j);
             /* a lower candidate wins a tie: i must beat it strictly */
             const char *op = largest ? (j < i ? ">" : ">=") : (j < i ? "<" : "<=");
-            len += snprintf(cond + len, sizeof cond - (size_t)len, " & (%s | (%s %s %s))", c, a,
-                            op, b);
+            const char *and = len ? " & " : "";
+            if (!strcmp(c, "1'b0"))
+                len += snprintf(cond + len, sizeof cond - (size_t)len, "%s(%s %s %s)", and, a,
+                                op, b);
+            else
+                len += snprintf(cond + len, sizeof cond - (size_t)len, "%s(%s | (%s %s %s))", and,
+                                c, a, op, b);
         }
+        if (!len)
+            snprintf(cond, sizeof cond, "1'b1");
         ir_assign(m, to, ir_fmt(m, "%s_c[%u]", out, i), cond);
     }
     ir_wire_init(m, to, IR_W(n), out,

@@ -256,7 +256,7 @@ mutants=(
   "request_behind_a_wait_decides|.v||s/if (s1_valid_q \& s1_squash_q) begin/if (1'b0) begin/"
   "merge_waiter_dropped|.v|opt|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
   "merge_waiters_out_of_order|_mshr.v|opt|s/nwait_q == Slot) ? join_id_i/nwait_q == (Slot ^ 1'b1)) ? join_id_i/"
-  "merge_join_counted_as_miss|.v|opt|s/if (1'b1) cnt_merged_inc = 1'b1;/if (1'b1) cnt_read_misses_inc = 1'b1;/"
+  "merge_join_counted_as_miss|.v|opt|s/^\( *\)cnt_merged_inc = 1'b1;/\1cnt_read_misses_inc = 1'b1;/"
   "noalloc_fill_installs|.v|opt|s/if (req_noalloc_q) begin/if (1'b0) begin/"
   "noalloc_dropped_by_mshr|.v|opt|s/\.alloc_noalloc_i (req_noalloc_q)/.alloc_noalloc_i (1'b0)/"
   "drrip_psel_wraps_at_top|.v|opt|s/ \& ~\&drrip_psel_q\[0 +: \([0-9]*\)\])/)/"

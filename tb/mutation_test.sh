@@ -45,7 +45,7 @@ mutants=(
   "row_not_forwarded|--preset fermi-l1|.v|s/meta_row_in = fwd_row_hit_q ?/meta_row_in = 1'b0 ?/"
   "data_not_forwarded|--preset fermi-l1|.v|s/wire fwd_data_hit = fwd_data_hit_q/wire fwd_data_hit = 1'b0 \\& fwd_data_hit_q/"
   "hit_line_wrong_way|--preset fermi-l1|_meta.v|s/assign hit_way_oh_o = match;/assign hit_way_oh_o = {match[2:0], match[3]};/"
-  "response_lost_under_backpressure|--preset gcn-l1|.v|s/ | rspq_full);/);/"
+  "response_lost_under_backpressure|--preset gcn-l1|.v|s/ \& rspq_full;/ \& 1'b0;/"
   "merge_waiter_dropped|--preset fermi-l1 --set l1.mshr_merge=2|.v|s/drain_cnt_d = mshr_rd_nwait;/drain_cnt_d = mshr_rd_nwait >> 1;/"
   "merge_waiters_out_of_order|--preset fermi-l1 --set l1.mshr_merge=2|.v|s/drain_ids_d = mshr_rd_wait;/drain_ids_d = {mshr_rd_wait[7:0], mshr_rd_wait[15:8]};/"
   "merge_waiter_touches_replacement|--preset li-decoupled --set l1.mshr_merge=4|.v|s/mshr_join = 1'b1;/mshr_join = 1'b1; meta_we = 1'b1;/"

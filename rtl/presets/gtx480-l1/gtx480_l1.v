@@ -243,7 +243,7 @@ module gtx480_l1 (
   reg s1_stall;  // the decide stage's request waits (to the replay queue)
   reg s1_bounce; // ... or finds the memory queue full: back to the replay queue
   wire s1_requeue = s1_stall | s1_bounce;
-  wire hold = s1_valid_q & !s1_squash_q & (1'b0 | rspq_full);
+  wire hold = s1_valid_q & !s1_squash_q & rspq_full;
   // a fill's waiters are answered one per cycle, nothing issued meanwhile
   wire drain_block = (drain_cnt_q != 4'd0) | (s1_valid_q & s1_fill_q & (mshr_rd_nwait != 4'd0));
   wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
@@ -505,7 +505,7 @@ module gtx480_l1 (
       data_wdata = mem_rsp_data_i;
       data_wbe = {128{1'b1}};
       mshr_free = 1'b1;
-      if (1'b1) cnt_fills_inc = 1'b1;
+      cnt_fills_inc = 1'b1;
       if (meta_evict) cnt_evictions_inc = 1'b1;
       rsp_push = 1'b1;
       rsp_id = mshr_rd_id;
@@ -528,8 +528,8 @@ module gtx480_l1 (
         evt_mshr_o = mshr_hit_idx;
         mshr_join = 1'b1;
         rsv_pend_d = 1'b0;
-        if (1'b1) cnt_accesses_inc = 1'b1;
-        if (1'b1) cnt_merged_inc = 1'b1;
+        cnt_accesses_inc = 1'b1;
+        cnt_merged_inc = 1'b1;
       end else if (mshr_conflict) begin // its line has a read outstanding
         evt_valid_o = 1'b1;
         evt_kind_o = EvtStall;
@@ -555,7 +555,7 @@ module gtx480_l1 (
         evt_way_o = meta_way;
         meta_we = 1'b1;
         rsv_pend_d = 1'b0;
-        if (1'b1) cnt_accesses_inc = 1'b1;
+        cnt_accesses_inc = 1'b1;
         if (meta_hit) cnt_hits_inc = 1'b1;
         if (!meta_hit) cnt_misses_inc = 1'b1;
         if (meta_hit & !req_store_q) begin

@@ -802,7 +802,7 @@ module li_decoupled_l2 (
       data_wdata = req_store_q ? fill_merged : mem_rsp_data_i;
       data_wbe = {128{1'b1}};
       mshr_free = 1'b1;
-      if (1'b1) cnt_fills_inc = 1'b1;
+      cnt_fills_inc = 1'b1;
       if (meta_evict) cnt_evictions_inc = 1'b1;
       if (meta_evict_dirty) cnt_writebacks_inc = 1'b1;
       if (meta_evict_dirty) memq_push = 1'b1;
@@ -835,7 +835,7 @@ module li_decoupled_l2 (
         evt_row_o = meta_row;
         evt_way_o = meta_way;
         meta_we = 1'b1;
-        if (1'b1) cnt_accesses_inc = 1'b1;
+        cnt_accesses_inc = 1'b1;
         if (meta_hit & !req_store_q) cnt_read_hits_inc = 1'b1;
         if (!meta_hit & !req_store_q) cnt_read_misses_inc = 1'b1;
         if (meta_hit & req_store_q) cnt_write_hits_inc = 1'b1;

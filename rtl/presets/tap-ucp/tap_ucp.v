@@ -241,7 +241,7 @@ module tap_ucp (
   reg s1_stall;  // the decide stage's request waits (to the replay queue)
   reg s1_bounce; // ... or finds the memory queue full: back to the replay queue
   wire s1_requeue = s1_stall | s1_bounce;
-  wire hold = s1_valid_q & !s1_squash_q & (1'b0 | rspq_full);
+  wire hold = s1_valid_q & !s1_squash_q & rspq_full;
   wire drain_block = 1'b0; // no merging: no waiters
   wire issue_fill = (state_q == SRun) & !hold & !drain_block & mem_rsp_valid_i & !(s1_valid_q & s1_fill_q);
   // a full memory queue stops requests, never fills (the fill may be what frees it)
@@ -554,7 +554,7 @@ module tap_ucp (
       data_wdata = mem_rsp_data_i;
       data_wbe = {64{1'b1}};
       mshr_free = 1'b1;
-      if (1'b1) cnt_fills_inc = 1'b1;
+      cnt_fills_inc = 1'b1;
       if (meta_evict) cnt_evictions_inc = 1'b1;
       rsp_push = 1'b1;
       rsp_id = mshr_rd_id;
@@ -589,7 +589,7 @@ module tap_ucp (
         evt_way_o = meta_way;
         meta_we = 1'b1;
         rsv_pend_d = 1'b0;
-        if (1'b1) cnt_accesses_inc = 1'b1;
+        cnt_accesses_inc = 1'b1;
         if (meta_hit) cnt_hits_inc = 1'b1;
         if (!meta_hit) cnt_misses_inc = 1'b1;
         if (meta_hit & !req_store_q) begin

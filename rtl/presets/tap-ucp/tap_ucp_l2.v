@@ -1698,7 +1698,7 @@ module tap_ucp_l2 (
         data_wdata = req_store_q ? fill_merged : mem_rsp_data_i;
         data_wbe = {64{1'b1}};
         mshr_free = 1'b1;
-        if (1'b1) cnt_fills_inc = 1'b1;
+        cnt_fills_inc = 1'b1;
         if (meta_evict) cnt_evictions_inc = 1'b1;
         if (meta_evict_dirty) cnt_writebacks_inc = 1'b1;
         if (meta_evict_dirty) memq_push = 1'b1;
@@ -1733,7 +1733,7 @@ module tap_ucp_l2 (
         evt_way_o = meta_way;
         meta_we = 1'b1;
         ucp_access = 1'b1; // UCP: the request's app's UMON sees the access
-        if (1'b1) cnt_accesses_inc = 1'b1;
+        cnt_accesses_inc = 1'b1;
         if (meta_hit & !req_store_q) cnt_read_hits_inc = 1'b1;
         if (!meta_hit & !req_store_q) cnt_read_misses_inc = 1'b1;
         if (meta_hit & req_store_q) cnt_write_hits_inc = 1'b1;
