@@ -13,7 +13,11 @@
 # instances give it (#(.P(V)) in the text).
 #
 # -f proves identical pairs too; -m REGEX checks only the modules whose whole name matches; -x
-# skips ABC's dprove (step 1), so that a test reaches the passes after it.
+# skips ABC's dprove (step 1), so that a test reaches the passes after it. -r MAP renames
+# instances of the new side before they are cut out, so that black boxes whose instance names
+# changed (a per-way SRAM now in a generate loop) meet their old partners: each line of MAP is
+# "MODULE NEW_INSTANCE OLD_INSTANCE" (e.g. "x_l2 gen_data_way[0].u_data_sram u_data_sram_w0";
+# names of letters, digits, _ . [ ]; # starts a comment).
 # Per pair, Yosys 0.23 (async resets made synchronous; -D defines from EQUIV_DEFINES, default none:
 # the product build without CACHEGEN_EVENTS), in this order:
 #   1. ABC's sequential equivalence checker (yosys-abc dprove: signal correspondence pairs
@@ -38,11 +42,11 @@
 # or a module without a partner, or interfaces that differ; 3: no counterexample but some pair only
 # bounded, timed out or skipped; 2: bad input. Logs: WORK/<module>.log (WORK default a temp dir).
 set -uo pipefail
-usage="usage: equiv.sh [-f] [-x] [-m REGEX] [-t SEC_PER_MODULE] [-T SEC_TOTAL] [-k STEPS] OLD_DIR NEW_DIR [WORK]"
-tmod=120; ttot=1800; kmax=12; force=0; only=''; skip_abc=0
-while getopts "fxt:T:k:m:" o; do
+usage="usage: equiv.sh [-f] [-x] [-r MAP] [-m REGEX] [-t SEC_PER_MODULE] [-T SEC_TOTAL] [-k STEPS] OLD_DIR NEW_DIR [WORK]"
+tmod=120; ttot=1800; kmax=12; force=0; only=''; skip_abc=0; rmap=''
+while getopts "fxr:t:T:k:m:" o; do
   case $o in
-    f) force=1 ;; x) skip_abc=1 ;; m) only=$OPTARG ;;
+    f) force=1 ;; x) skip_abc=1 ;; r) rmap=$OPTARG ;; m) only=$OPTARG ;;
     t) tmod=$OPTARG ;; T) ttot=$OPTARG ;; k) kmax=$OPTARG ;; *) echo "$usage" >&2; exit 2 ;;
   esac
 done
@@ -57,6 +61,17 @@ old=$(cd "$1" 2>/dev/null && pwd) && new=$(cd "$2" 2>/dev/null && pwd) ||
   { echo "equiv.sh: $1 or $2: not a directory" >&2; exit 2; }
 if [ $# -eq 3 ]; then mkdir -p "$3" && work=$(cd "$3" && pwd) || exit 2
 else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT; fi
+# the rename map, checked before anything runs: Yosys reads these names as command words
+renames=''
+if [ -n "$rmap" ]; then
+  [ -f "$rmap" ] || { echo "equiv.sh: -r $rmap: not a file" >&2; exit 2; }
+  while read -r a b c extra; do
+    [ -z "$a" ] || [ "${a:0:1}" = "#" ] && continue
+    [[ $a =~ ^[A-Za-z_][A-Za-z0-9_]*$ && $b =~ ^[A-Za-z_][][A-Za-z0-9_.]*$ && $c =~ ^[A-Za-z_][][A-Za-z0-9_.]*$ && -z $extra ]] ||
+      { echo "equiv.sh: -r $rmap: '$a $b $c${extra:+ $extra}': allowed: MODULE NEW_INSTANCE OLD_INSTANCE (letters, digits, _ . [ ])" >&2; exit 2; }
+    renames+="$a $b $c"$'\n'
+  done <"$rmap"
+fi
 defs=${EQUIV_DEFINES:-}
 [[ $defs =~ ^(-D[A-Z_][A-Z0-9_]*( |$))*$ ]] ||
   { echo "equiv.sh: EQUIV_DEFINES = '$defs': allowed: -DNAME words" >&2; exit 2; }
@@ -92,6 +107,12 @@ side() {
   echo "read_verilog $defs $s/$f"
   [ -z "$p" ] || echo "chparam $p $m"
   echo "hierarchy -top $m"
+  if [ "$s" = gate ] && [ -n "$renames" ]; then # the new side's instances under their old names
+    local a b c
+    while read -r a b c; do
+      [ "$a" = "$m" ] && printf 'cd %s\nrename %s %s\ncd ..\n' "$m" "$b" "$c"
+    done <<<"$renames"
+  fi
   printf '%s\n' proc opt_clean "memory -nomap" memory_map async2sync \
     "tee -q -o $s.cells select -list t:* t:\$* %d" \
     "expose -evert t:* t:\$* %d" opt_clean "rename $m $s" "design -stash $s"

@@ -7,7 +7,9 @@
 # (exit 1). Then state renamed:
 # fermi-l1's MSHR file (4 entries, 2 waiters) against a copy with every entry's line and waiter
 # registers renamed is proven by ABC's dprove (name-matching cannot), and the renamed copy with
-# full_o an OR instead of an AND is a counterexample. Prints ok / not ok.
+# full_o an OR instead of an AND is a counterexample. Then instances renamed by a generate loop:
+# the interfaces differ without -r, with the map the pair is proven, a crosswise map is a
+# counterexample, a map line with a ';' is refused. Prints ok / not ok.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=${1:?usage: synth/test_equiv.sh WORKDIR}
@@ -61,4 +63,31 @@ else no "renamed registers: exit $rc"; tail -5 "$work/ren.log"; fi
 "$root/synth/equiv.sh" -m "$m" -t 300 "$work/m_old" "$work/m_bad" "$work/w5" >"$work/bad.log" 2>&1; rc=$?
 if [ $rc = 1 ] && grep -q "^$m: COUNTEREXAMPLE" "$work/bad.log"; then ok "renamed registers and full_o an OR: $m COUNTEREXAMPLE (exit 1)"
 else no "renamed mutant: exit $rc"; tail -5 "$work/bad.log"; fi
+# renamed black boxes (-r): two leaf instances made a generate loop; without the map the cut
+# interfaces differ, with it the pair is proven, and a map pairing them crosswise is a
+# counterexample; a map line that is not three plain names is refused before anything runs
+mkdir -p "$work/r_old" "$work/r_new"
+echo 'module leaf (input wire a, output wire y); assign y = ~a; endmodule' >"$work/r_old/leaf.v"
+cp "$work/r_old/leaf.v" "$work/r_new/leaf.v"
+printf '%s\n' 'module top (input wire [1:0] a, output wire [1:0] y);' \
+  '  leaf u_a_w0 (.a(a[0]), .y(y[0]));' '  leaf u_a_w1 (.a(a[1]), .y(y[1]));' 'endmodule' >"$work/r_old/top.v"
+printf '%s\n' 'module top (input wire [1:0] a, output wire [1:0] y);' '  genvar i;' \
+  '  generate for (i = 0; i < 2; i = i + 1) begin : gen_x' '    leaf u_a (.a(a[i]), .y(y[i]));' \
+  '  end endgenerate' 'endmodule' >"$work/r_new/top.v"
+printf 'top gen_x[0].u_a u_a_w0\ntop gen_x[1].u_a u_a_w1\n' >"$work/map.txt"
+printf 'top gen_x[0].u_a u_a_w1\ntop gen_x[1].u_a u_a_w0\n' >"$work/cross.txt"
+printf 'top gen_x[0].u_a;quit u_a_w0\n' >"$work/badmap.txt"
+"$root/synth/equiv.sh" -m top "$work/r_old" "$work/r_new" "$work/w6" >"$work/r0.log" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "^top: INTERFACE DIFFERS" "$work/r0.log"; then ok "instances renamed by a generate loop, no map: interfaces differ (exit 1)"
+else no "renamed instances without a map: exit $rc"; tail -3 "$work/r0.log"; fi
+"$root/synth/equiv.sh" -r "$work/map.txt" -m top "$work/r_old" "$work/r_new" "$work/w7" >"$work/r1.log" 2>&1; rc=$?
+if [ $rc = 0 ] && grep -q "^top: proven" "$work/r1.log"; then ok "the same with -r MAP: proven (exit 0)"
+else no "renamed instances with the map: exit $rc"; tail -3 "$work/r1.log"; fi
+"$root/synth/equiv.sh" -r "$work/cross.txt" -m top "$work/r_old" "$work/r_new" "$work/w8" >"$work/r2.log" 2>&1; rc=$?
+if [ $rc = 1 ] && grep -q "^top: COUNTEREXAMPLE" "$work/r2.log"; then ok "a map pairing the instances crosswise: COUNTEREXAMPLE (exit 1)"
+else no "crosswise map: exit $rc"; tail -3 "$work/r2.log"; fi
+"$root/synth/equiv.sh" -r "$work/badmap.txt" -m top "$work/r_old" "$work/r_new" "$work/w9" >"$work/r3.log" 2>&1; rc=$?
+if [ $rc = 2 ] && grep -q "allowed: MODULE NEW_INSTANCE OLD_INSTANCE" "$work/r3.log" && [ ! -e "$work/w9/top.aig.ys" ]; then
+  ok "a map line with a ';': refused before Yosys runs (exit 2)"
+else no "bad map: exit $rc"; tail -3 "$work/r3.log"; fi
 exit $bad
