@@ -197,12 +197,8 @@ static void emit_atd(emit_t *e, const ucp_w_t *w)
     ir_module_t mod, *m = &mod;
     ir_piece_begin_at(m, e);
     ir_list_t *b = &m->body;
-    if (!(m->have & IR_HAVE_GV_UMON)) {
-        ir_node_t *g = ir_decl(m, b, IR_GENVAR, IR_W(0), "umon_app");
-        ir_decl_name(m, g, "umon_pos", 0);
-        ir_decl_name(m, g, "umon_way", 0);
-        m->have |= IR_HAVE_GV_UMON;
-    }
+    ir_genvars_once(m, b, IR_HAVE_GV_UMON,
+                    (const char *const[]){"umon_app", "umon_pos", "umon_way", NULL});
     ir_comment(m, b, ir_fmt(m, "the ATD row's entry x at [x*%u +: %u] = {tag, rank, valid}; each "
                                "ATD's and the", E, E));
     ir_comment(m, b, "forwarded row's tag matches, then the app's (as ucp_atd_in)");

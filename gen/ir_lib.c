@@ -57,6 +57,16 @@ void gen_ir_sim_internal(ir_module_t *m, ir_list_t *to, const gen_sim_port_t *p,
                 IR_W(p[i].vector ? p[i].width : 0), p[i].name);
 }
 
+void ir_genvars_once(ir_module_t *m, ir_list_t *to, unsigned have_bit, const char *const *names)
+{
+    if (m->have & have_bit)
+        return;
+    m->have |= have_bit;
+    ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), names[0]);
+    for (unsigned i = 1; names[i]; i++)
+        ir_decl_name(m, g, names[i], 0);
+}
+
 void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
                   const char *cond_fmt)
 {
@@ -92,11 +102,8 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
     while ((1u << levels) < n)
         levels++;
     const char *p = ir_fmt(m, "%s_p", out);
-    if (!(m->have & IR_HAVE_GV_PREFIX)) {
-        ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), "pfx_lvl");
-        ir_decl_name(m, g, "pfx_bit", 0);
-        m->have |= IR_HAVE_GV_PREFIX;
-    }
+    ir_genvars_once(m, to, IR_HAVE_GV_PREFIX,
+                    (const char *const[]){"pfx_lvl", "pfx_bit", NULL});
     ir_note(m, ir_decl(m, to, IR_WIRE, IR_W((levels + 1) * n),
                        ir_fmt(m, "%s /* verilator split_var */", p)),
             ir_fmt(m, "row k: each bit ORed with the %s_c bits below it in its 2^k-block", out),
@@ -123,11 +130,8 @@ void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
 void ir_age_matrix(ir_module_t *m, ir_list_t *to, unsigned n, unsigned bits, const char *ages,
                    const char *matrix, const char *comment)
 {
-    if (!(m->have & IR_HAVE_GV_AGE)) {
-        ir_node_t *g = ir_decl(m, to, IR_GENVAR, IR_W(0), "age_row");
-        ir_decl_name(m, g, "age_col", 0);
-        m->have |= IR_HAVE_GV_AGE;
-    }
+    ir_genvars_once(m, to, IR_HAVE_GV_AGE,
+                    (const char *const[]){"age_row", "age_col", NULL});
     ir_note(m, ir_decl(m, to, IR_WIRE, IR_W(n * n), matrix), comment, 1);
     ir_node_t *gen = ir_generate(m, to);
     ir_node_t *row = ir_genfor(m, &gen->body, "age_row", n, ir_fmt(m, "gen_%s_row", matrix));
@@ -159,10 +163,7 @@ void ir_way_repl_eq(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits,
                     const char *const *names, const char *const *values, const char *label)
 {
     ir_way_repl(m, to, ways, bits);
-    if (!(m->have & IR_HAVE_GV_WAY)) {
-        ir_decl(m, to, IR_GENVAR, IR_W(0), "way");
-        m->have |= IR_HAVE_GV_WAY;
-    }
+    ir_genvars_once(m, to, IR_HAVE_GV_WAY, (const char *const[]){"way", NULL});
     ir_node_t *d = ir_decl(m, to, IR_WIRE, IR_W(ways), names[0]);
     for (unsigned i = 1; i < n; i++)
         ir_decl_name(m, d, names[i], 0);

@@ -11,6 +11,9 @@ void gen_ir_header(ir_module_t *m, const cfg_t *c, const char *purpose);
  * `cond_fmt` (%u = i) true, or bit 0 when none is; a parallel prefix, log2(n) deep. */
 void ir_lowest_oh(ir_module_t *m, ir_list_t *to, const char *out, unsigned n,
                   const char *cond_fmt);
+/* `genvar names...;` (a NULL-ended list) unless the module declared them already (`have_bit`,
+ * an IR_HAVE_GV_* of ir.h): loops of several builders share one declaration. */
+void ir_genvars_once(ir_module_t *m, ir_list_t *to, unsigned have_bit, const char *const *names);
 /* Once per module (IR_HAVE_WAY_REPL): `way_repl`, every way's replacement field w<i>_repl
  * packed, way w at [w*bits +: bits]. */
 void ir_way_repl(ir_module_t *m, ir_list_t *to, unsigned ways, unsigned bits);
